@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+}
+
+export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() })
+
+/** Every failed API call answers with this body; `message` is what the user is shown (spec section 8). */
+export const ApiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+})
+export type ApiError = z.infer<typeof ApiErrorSchema>

@@ -1,0 +1,248 @@
+import type { Role } from './roles'
+import { hasAnyRole } from './roles'
+
+/**
+ * The route table of spec section 2, as data. The web router is built from it, the guards read it,
+ * and the unit tests pin it to the spec. Paths use `:param` segments; `*` is the catch-all.
+ */
+
+export type PageType = 'marketing' | 'auth' | 'app' | 'signing' | 'admin'
+
+export type RouteAccess = 'public' | readonly Role[]
+
+export type RouteDef = {
+  /** Unique name; the page's style class is `page-<name>`. */
+  name: string
+  path: string
+  access: RouteAccess
+  /** Where a bare path sends the browser; `:param` segments are filled from the matched path. */
+  redirectTo?: string
+  /** The page shows no "sign in" prompt in the shell (spec section 2). */
+  hidesAuthPrompt?: boolean
+  noScroll?: boolean
+  pageType?: PageType
+  /** i18n key of the page's title (the navigation labels of spec section 2). */
+  titleKey: string
+}
+
+const SELLERS_AND_BUYERS: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const LISTERS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
+const IMPORTERS: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
+const PROPERTY_MANAGERS: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER_OWNER', 'BUYER_AGENT']
+const OFFER_MAKERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT']
+const NOTIFIED: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
+const PB_DASHBOARD: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const ANALYTICS: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+const TEAM: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+
+export const ROUTES: readonly RouteDef[] = [
+  // Public (spec section 2, "Public routes")
+  { name: 'home', path: '/', access: 'public', pageType: 'marketing', titleKey: 'nav.home' },
+  { name: 'how-it-works', path: '/how-it-works', access: 'public', pageType: 'marketing', titleKey: 'nav.howItWorks' },
+  { name: 'about-us', path: '/about-us', access: 'public', pageType: 'marketing', titleKey: 'nav.aboutUs' },
+  { name: 'offers-optimized', path: '/offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
+  // /terms is listed both as public and as signed-in; legal terms must be readable before sign-up (docs/decisions/002).
+  { name: 'terms', path: '/terms', access: 'public', pageType: 'marketing', titleKey: 'nav.legal' },
+  { name: 'boilerplate', path: '/boilerplate', access: 'public', pageType: 'marketing', titleKey: 'pages.boilerplate' },
+  { name: 'the-team', path: '/the-team', access: 'public', pageType: 'marketing', titleKey: 'nav.theTeam' },
+  { name: 'sign-in', path: '/auth/sign-in', access: 'public', pageType: 'auth', hidesAuthPrompt: true, titleKey: 'auth.signIn' },
+  { name: 'sign-up', path: '/auth/sign-up', access: 'public', pageType: 'auth', hidesAuthPrompt: true, titleKey: 'auth.signUp' },
+  { name: 'recovery', path: '/auth/recovery', access: 'public', pageType: 'auth', hidesAuthPrompt: true, titleKey: 'nav.resetPassword' },
+  { name: 'kitchen-sink', path: '/kitchen-sink', access: 'public', titleKey: 'pages.kitchenSink' },
+  { name: 'brand-guide', path: '/brand-guide', access: 'public', titleKey: 'pages.brandGuide' },
+  { name: 'onboarding', path: '/onboarding', access: 'public', redirectTo: '/onboarding/welcome', titleKey: 'nav.onboarding' },
+  { name: 'onboarding-step', path: '/onboarding/:step', access: 'public', pageType: 'auth', titleKey: 'nav.onboarding' },
+
+  // Public pages that accept signers or hide the sign-in prompt
+  { name: 'property', path: '/property/:id', access: 'public', hidesAuthPrompt: true, titleKey: 'nav.propertyDetail' },
+  { name: 'property-offer', path: '/property/:id/offers/:offerId', access: 'public', titleKey: 'pages.propertyOffer' },
+  { name: 'sign', path: '/sign/:offerId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.sign' },
+  { name: 'form-sign', path: '/form-sign/:documentId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.formSign' },
+  { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
+
+  // Signed in, by role (spec section 2 table)
+  { name: 'auth-how-it-works', path: '/auth-how-it-works', access: SELLERS_AND_BUYERS, pageType: 'marketing', titleKey: 'nav.howItWorks' },
+  { name: 'auth-faq', path: '/auth-faq', access: SELLERS_AND_BUYERS, pageType: 'marketing', titleKey: 'nav.faq' },
+  { name: 'dashboard', path: '/dashboard', access: SELLERS_AND_BUYERS, pageType: 'marketing', titleKey: 'nav.dashboard' },
+  { name: 'profile', path: '/profile', access: SELLERS_AND_BUYERS, pageType: 'app', titleKey: 'pages.profile' },
+
+  { name: 'add-listing', path: '/add-listing', access: LISTERS, pageType: 'app', titleKey: 'nav.addListing' },
+  { name: 'add-listing-new', path: '/add-listing/new', access: LISTERS, redirectTo: '/add-listing/new/pricing', titleKey: 'nav.addListing' },
+  { name: 'add-listing-new-step', path: '/add-listing/new/:step', access: LISTERS, pageType: 'app', titleKey: 'nav.addListing' },
+  { name: 'add-listing-import', path: '/add-listing/import', access: IMPORTERS, redirectTo: '/add-listing/import/list', titleKey: 'nav.addListing' },
+  { name: 'add-listing-import-step', path: '/add-listing/import/:step', access: IMPORTERS, pageType: 'app', titleKey: 'nav.addListing' },
+
+  { name: 'my-properties', path: '/my-properties', access: PROPERTY_MANAGERS, redirectTo: '/my-properties/list', titleKey: 'nav.myListings' },
+  { name: 'my-properties-list', path: '/my-properties/list', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.myListings' },
+  { name: 'my-property', path: '/my-properties/:id', access: PROPERTY_MANAGERS, redirectTo: '/my-properties/:id/edit-listing', titleKey: 'nav.propertyDetail' },
+  { name: 'my-property-edit-listing', path: '/my-properties/:id/edit-listing', access: PROPERTY_MANAGERS, pageType: 'app', noScroll: true, titleKey: 'nav.propertyDetail' },
+  { name: 'my-property-weighting', path: '/my-properties/:id/weighting', access: PROPERTY_MANAGERS, pageType: 'app', noScroll: true, titleKey: 'nav.propertyDetail' },
+  { name: 'my-property-settings', path: '/my-properties/:id/settings', access: PROPERTY_MANAGERS, pageType: 'app', noScroll: true, titleKey: 'nav.propertyDetail' },
+  { name: 'my-property-accept-offer', path: '/my-properties/:id/accept-offer-popup', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.offers' },
+  { name: 'my-property-offer', path: '/my-properties/:id/offers/:offerId', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.offers' },
+  { name: 'my-property-optimize', path: '/my-properties/:id/optimize', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.offers' },
+
+  { name: 'submitted-offers', path: '/submitted-offers', access: OFFER_MAKERS, redirectTo: '/submitted-offers/all', titleKey: 'nav.submittedOffers' },
+  { name: 'submitted-offers-status', path: '/submitted-offers/:status', access: OFFER_MAKERS, pageType: 'app', noScroll: true, titleKey: 'nav.submittedOffers' },
+  { name: 'submitted-offer-update', path: '/submitted-offers/update/:id', access: OFFER_MAKERS, pageType: 'app', titleKey: 'nav.myOffers' },
+
+  { name: 'notifications', path: '/notifications', access: NOTIFIED, redirectTo: '/notifications/all', titleKey: 'pages.notifications' },
+  { name: 'notifications-type', path: '/notifications/:type', access: NOTIFIED, pageType: 'app', noScroll: true, titleKey: 'pages.notifications' },
+
+  { name: 'admin', path: '/admin', access: ADMINS, redirectTo: '/admin/users', titleKey: 'nav.admin' },
+  { name: 'admin-users', path: '/admin/users', access: ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+  { name: 'admin-inactive-users', path: '/admin/inactiveusers', access: ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+  { name: 'admin-firebase', path: '/admin/firebase', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+  { name: 'admin-import-users', path: '/admin/import-users', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+  { name: 'admin-mls-grid-listing', path: '/admin/mls-grid-listing', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+
+  { name: 'pb-dashboard', path: '/pbDashboard', access: PB_DASHBOARD, pageType: 'app', titleKey: 'nav.dashboard' },
+  { name: 'analytics', path: '/analytics', access: ANALYTICS, pageType: 'app', titleKey: 'nav.analytics' },
+  { name: 'manage-team', path: '/manageTeam', access: TEAM, pageType: 'app', titleKey: 'pages.manageTeam' },
+
+  { name: 'not-found', path: '*', access: 'public', titleKey: 'pages.notFound' },
+]
+
+/** The route a 403 sends the browser to (spec sections 2 and 6). */
+export const HOME_PATH = '/'
+export const SIGN_IN_PATH = '/auth/sign-in'
+
+export function routeByName(name: string): RouteDef {
+  const route = ROUTES.find((r) => r.name === name)
+  if (!route) throw new Error(`Unknown route ${name}`)
+  return route
+}
+
+export type RouteMatch = { route: RouteDef; params: Record<string, string> }
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const patternParts = pattern.split('/').filter(Boolean)
+  const pathParts = pathname.split('/').filter(Boolean)
+  if (patternParts.length !== pathParts.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < patternParts.length; i++) {
+    const want = patternParts[i]!
+    const got = pathParts[i]!
+    if (want.startsWith(':')) {
+      let value: string
+      try {
+        value = decodeURIComponent(got)
+      } catch {
+        return null
+      }
+      params[want.slice(1)] = value
+    } else if (want !== got) {
+      return null
+    }
+  }
+  return params
+}
+
+/** Static segments win over parameters, as in the router: /submitted-offers/update/x is not a status. */
+function specificity(path: string): number {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .reduce((score, part) => score * 2 + (part.startsWith(':') ? 0 : 1), 1)
+}
+
+const BY_SPECIFICITY = [...ROUTES].filter((r) => r.path !== '*').sort((a, b) => specificity(b.path) - specificity(a.path))
+
+export function matchRoute(pathname: string): RouteMatch {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  for (const route of BY_SPECIFICITY) {
+    const params = matchPattern(route.path, clean)
+    if (params) return { route, params }
+  }
+  return { route: routeByName('not-found'), params: {} }
+}
+
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''))
+}
+
+export type AccessDecision = 'allow' | 'sign-in'
+
+/**
+ * Who may open a route (spec sections 4 and 6): anyone for a public route; for a protected one an
+ * anonymous visitor and a signed-in user without a matching role are both sent to sign-in.
+ */
+export function decideAccess(route: RouteDef, roles: readonly Role[] | null): AccessDecision {
+  if (route.access === 'public') return 'allow'
+  if (!roles) return 'sign-in'
+  return hasAnyRole(roles, route.access) ? 'allow' : 'sign-in'
+}
+
+export function signInPathFor(fullPath: string): string {
+  return `${SIGN_IN_PATH}?redirect=${encodeURIComponent(fullPath)}`
+}
+
+/**
+ * Where a visit to `fullPath` ends for a user with `roles` (null: anonymous): redirects are
+ * followed first, then the guard decides. The browser tests use this as the expected outcome.
+ */
+export function resolveVisit(fullPath: string, roles: readonly Role[] | null): { path: string; route: RouteDef } {
+  let path = fullPath
+  for (let hops = 0; hops < 5; hops++) {
+    const [pathname = '/', query] = splitQuery(path)
+    const { route, params } = matchRoute(pathname)
+    if (route.redirectTo) {
+      path = fillPath(route.redirectTo, params) + (query ? `?${query}` : '')
+      continue
+    }
+    if (decideAccess(route, roles) === 'sign-in') return { path: signInPathFor(path), route: routeByName('sign-in') }
+    return { path, route }
+  }
+  throw new Error(`Redirect loop at ${fullPath}`)
+}
+
+function splitQuery(path: string): [string, string | undefined] {
+  const index = path.indexOf('?')
+  return index === -1 ? [path, undefined] : [path.slice(0, index), path.slice(index + 1)]
+}
+
+/** Navigation entries of the shell (spec section 2 labels), each shown when the user may open it. */
+export type NavItem = { labelKey: string; to: string; routeName: string }
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { labelKey: 'nav.home', to: '/', routeName: 'home' },
+  { labelKey: 'nav.dashboard', to: '/dashboard', routeName: 'dashboard' },
+  { labelKey: 'nav.myListings', to: '/my-properties/list', routeName: 'my-properties-list' },
+  { labelKey: 'nav.myOffers', to: '/submitted-offers/all', routeName: 'submitted-offers-status' },
+  { labelKey: 'nav.addListing', to: '/add-listing', routeName: 'add-listing' },
+  { labelKey: 'nav.analytics', to: '/analytics', routeName: 'analytics' },
+  { labelKey: 'nav.admin', to: '/admin/users', routeName: 'admin-users' },
+]
+
+/** Marketing links, shown to everyone; signed-in users get the signed-in variants where one exists. */
+export const FOOTER_ITEMS: readonly NavItem[] = [
+  { labelKey: 'nav.howItWorks', to: '/how-it-works', routeName: 'how-it-works' },
+  { labelKey: 'nav.offers', to: '/offers-optimized', routeName: 'offers-optimized' },
+  { labelKey: 'nav.aboutUs', to: '/about-us', routeName: 'about-us' },
+  { labelKey: 'nav.theTeam', to: '/the-team', routeName: 'the-team' },
+  { labelKey: 'nav.legal', to: '/terms', routeName: 'terms' },
+]
+
+export function navItemsFor(roles: readonly Role[] | null): NavItem[] {
+  return NAV_ITEMS.filter((item) => {
+    const route = routeByName(item.routeName)
+    if (item.routeName === 'home') return true
+    return route.access !== 'public' && decideAccess(route, roles) === 'allow'
+  })
+}
+
+/** Where a user lands after signing in when no redirect was asked for. */
+export function homePathFor(roles: readonly Role[]): string {
+  if (hasAnyRole(roles, SELLERS_AND_BUYERS)) return '/dashboard'
+  if (hasAnyRole(roles, ADMINS)) return '/admin/users'
+  if (hasAnyRole(roles, ANALYTICS)) return '/analytics'
+  return HOME_PATH
+}
+
+/** A redirect target taken from a query string is followed only when it stays on this site. */
+export function safeRedirect(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null
+  return target
+}

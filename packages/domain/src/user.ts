@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { RoleSchema } from './roles'
+
+export const LANGUAGES = ['en-us', 'es-es'] as const
+export const LanguageSchema = z.enum(LANGUAGES)
+export type Language = z.infer<typeof LanguageSchema>
+export const DEFAULT_LANGUAGE: Language = 'en-us'
+
+/** The signed-in user as the API returns it and the browser holds it (spec section 3). */
+export const UserSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  roles: z.array(RoleSchema),
+  onboarded: z.boolean(),
+  zipcode: z.string().nullable(),
+  sellerAgentId: z.string().nullable(),
+  nrds: z.string().nullable(),
+  isAddListingEnabled: z.boolean(),
+  isPrincipalBroker: z.boolean(),
+  language: LanguageSchema,
+})
+export type User = z.infer<typeof UserSchema>
