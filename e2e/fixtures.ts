@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test'
+import { test as base, expect } from '@playwright/test'
+import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
+
+/** A page that fails its test on any console error or uncaught exception the user did not cause on purpose. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+      page.on('console', (msg) => {
+        // The browser logs every 4xx response; the app's handling of those is what the tests check.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
+      })
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+export { expect }
+
+export async function apiSignIn(page: Page, email: string): Promise<string> {
+  const res = await page.request.post('/api/session', { data: { email, password: DEMO_PASSWORD, persist: true } })
+  expect(res.status(), `sign-in of ${email}`).toBe(200)
+  const body = (await res.json()) as { accessToken: string }
+  return body.accessToken
+}
+
+/** Signs the page in as a demo account the way the app stores a remembered session. */
+export async function useAccount(page: Page, email: string): Promise<void> {
+  const accessToken = await apiSignIn(page, email)
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!)
+    },
+    [SESSION_STORAGE_KEY, JSON.stringify({ accessToken, persist: true })],
+  )
+}
+
+/** A concrete path for a route pattern, with sample values for its parameters. */
+export function samplePath(pattern: string): string {
+  if (pattern === '*') return '/no-such-page'
+  const samples: Record<string, string> = {
+    id: 'demo-1',
+    offerId: 'offer-1',
+    signerId: 'signer-1',
+    documentId: 'document-1',
+    status: 'all',
+    type: 'all',
+  }
+  return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    if (key === 'step') return pattern.startsWith('/onboarding') ? 'welcome' : pattern.includes('import') ? 'list' : 'pricing'
+    return samples[key] ?? key
+  })
+}

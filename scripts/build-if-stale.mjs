@@ -1,0 +1,29 @@
+// Builds the web app when its output is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const OUTPUT = join(ROOT, 'apps/web/dist/index.html')
+const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src', 'package-lock.json']
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs)
+}
+
+export function buildIfStale() {
+  const built = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))))
+  if (built >= newest) return false
+  console.log('Building the web app…')
+  const result = spawnSync('npm', ['run', 'build', '-w', '@offerbook/web'], { cwd: ROOT, stdio: 'inherit' })
+  if (result.status !== 0) {
+    console.error('The web build failed; see above.')
+    process.exit(result.status ?? 1)
+  }
+  return true
+}
