@@ -1,0 +1,53 @@
+import Fastify from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Auth } from './auth/auth'
+import { createAuth } from './auth/auth'
+import type { Config } from './config'
+import type { Db } from './db/client'
+import { adminRoutes } from './modules/admin/admin.routes'
+import { healthRoutes } from './modules/health/health.routes'
+import { sessionRoutes } from './modules/session/session.routes'
+import { usersRoutes } from './modules/users/users.routes'
+import { getUser } from './modules/users/users.service'
+import authPlugin from './plugins/auth'
+import errorHandler from './plugins/error-handler'
+import openapi from './plugins/openapi'
+import security from './plugins/security'
+import staticSpa from './plugins/static-spa'
+
+export type AppConfig = Omit<Config, 'authSecret'> & {
+  authSecret: string
+  /** Sign-in attempts per IP and e-mail; tests lower it to see the limit. */
+  signInLimit?: { max: number; timeWindow: string }
+}
+
+export type BuildAppOptions = { config: AppConfig; db: Db; auth?: Auth; logger?: boolean }
+
+export async function buildApp({ config, db, auth: givenAuth, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const auth =
+    givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
+
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits key on it).
+    trustProxy: config.nodeEnv === 'production',
+    routerOptions: { maxParamLength: 500 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(errorHandler)
+  await app.register(security)
+  await app.register(openapi, { publicUrl: config.publicUrl })
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId) })
+
+  await app.register(healthRoutes, { db })
+  await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
+  await app.register(usersRoutes, { db })
+  await app.register(adminRoutes, { db })
+
+  await app.register(staticSpa, { webDist: config.webDist })
+  return app
+}

@@ -1,0 +1,39 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { bearer } from 'better-auth/plugins'
+import type { Db } from '../db/client'
+import { schema } from '../db/client'
+
+export type AuthOptions = {
+  db: Db
+  secret: string
+  publicUrl: string
+  production: boolean
+}
+
+/**
+ * better-auth owns password hashing, sessions and tokens. The browser holds the session token and
+ * sends it as a bearer token (the bearer plugin), so no cookie is needed for our own endpoints.
+ */
+export function createAuth({ db, secret, publicUrl, production }: AuthOptions) {
+  return betterAuth({
+    appName: 'Offerbook',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Only its own HTTP handler is rate limited here; our /api/session has @fastify/rate-limit.
+    rateLimit: { enabled: production },
+    telemetry: { enabled: false },
+    advanced: { useSecureCookies: production },
+    plugins: [bearer()],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

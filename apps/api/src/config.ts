@@ -1,0 +1,105 @@
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const booleanString = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['true', 'false', '1', '0'].includes(value), `${name} must be one of true, false, 1, 0`)
+    .transform((value) => value === 'true' || value === '1')
+
+const EnvSchema = z
+  .object({
+    PORT: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'PORT must be a whole number from 1 to 65535')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'PORT must be a whole number from 1 to 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1, 'HOST must not be empty').default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .refine((url) => /^https?:\/\//.test(url) && URL.canParse(url), 'PUBLIC_URL must be an http:// or https:// URL')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    SEED_DEMO: booleanString('SEED_DEMO').optional(),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { message: 'NODE_ENV must be one of development, production, test' })
+      .default('development'),
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional(),
+    WEB_DIST: z.string().trim().min(1, 'WEB_DIST must not be empty').optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production (at least 32 characters)' })
+    }
+  })
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  /** Whether demo accounts are seeded; already false in production whatever SEED_DEMO says. */
+  seedDemo: boolean
+  /** SEED_DEMO=true was asked for in production and ignored; server.ts says so in the log. */
+  seedDemoRefused: boolean
+  nodeEnv: 'development' | 'production' | 'test'
+  /** Unset outside production: server.ts then keeps a generated one under DATA_DIR. */
+  authSecret: string | undefined
+  webDist: string
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Empty strings count as unset, as a shell `FOO=` line usually means "use the default". */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''))
+}
+
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const result = EnvSchema.safeParse(withoutEmpty(env))
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    const message = issue?.message.startsWith(name) ? issue.message : `${name}: ${issue?.message ?? 'invalid value'}`
+    throw new ConfigError(`Invalid environment: ${message}`)
+  }
+  const e = result.data
+  const production = e.NODE_ENV === 'production'
+  const wantsSeed = e.SEED_DEMO ?? e.DATABASE_URL === undefined
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    seedDemo: wantsSeed && !production,
+    seedDemoRefused: production && e.SEED_DEMO === true,
+    nodeEnv: e.NODE_ENV,
+    authSecret: e.AUTH_SECRET,
+    webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+  }
+}

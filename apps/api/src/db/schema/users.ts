@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { ROLES } from '@offerbook/domain/roles'
+import { LANGUAGES } from '@offerbook/domain/user'
+
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+/**
+ * better-auth's `user` model (its property names are what its drizzle adapter looks up) plus the
+ * profile fields of spec section 3. better-auth is not told about the profile fields, so sign-up
+ * cannot set them; they change only through our own endpoints and the seed.
+ */
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    phone: text('phone'),
+    onboarded: boolean('onboarded').notNull().default(false),
+    zipcode: text('zipcode'),
+    sellerAgentId: text('seller_agent_id'),
+    nrds: text('nrds'),
+    isAddListingEnabled: boolean('is_add_listing_enabled').notNull().default(false),
+    isPrincipalBroker: boolean('is_principal_broker').notNull().default(false),
+    language: text('language').notNull().default('en-us'),
+  },
+  (table) => [check('user_language_check', sql`${table.language} in (${quotedList(LANGUAGES)})`)],
+)
+
+/** Roles live in their own table (docs/decisions/003-roles-storage.md). */
+export const userRole = pgTable(
+  'user_role',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.role] }),
+    index('user_role_role_idx').on(table.role),
+    check('user_role_role_check', sql`${table.role} in (${quotedList(ROLES)})`),
+  ],
+)

@@ -1,0 +1,68 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { SessionSchema, SignInSchema } from '@offerbook/domain/session'
+import { AppError } from '../../app-error'
+import type { Auth } from '../../auth/auth'
+import type { Db } from '../../db/client'
+import { signIn, signOut } from './session.service'
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'
+
+export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string } }
+
+/** What better-auth records on the session: who asked, from where. */
+function clientHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers({ 'x-forwarded-for': request.ip })
+  const userAgent = request.headers['user-agent']
+  if (userAgent) headers.set('user-agent', userAgent)
+  return headers
+}
+
+function signInKey(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+  return `${request.ip}|${email}`
+}
+
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, auth, signInLimit }) => {
+  await app.register(rateLimit, {
+    global: false,
+    // Counted after the body is parsed, so the key can hold the e-mail being tried.
+    hook: 'preHandler',
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+  })
+
+  app.post(
+    '/api/session',
+    {
+      config: { access: 'public', rateLimit: { ...signInLimit, keyGenerator: signInKey } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password',
+        body: SignInSchema,
+        response: { 200: SessionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request) => signIn(db, auth, { input: request.body, headers: clientHeaders(request) }),
+  )
+
+  app.delete(
+    '/api/session',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out: the token is revoked',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await signOut(auth, { headers: new Headers({ authorization: request.headers.authorization ?? '' }) })
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,92 @@
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm'
+import type { Role } from '@offerbook/domain/roles'
+import { RoleSchema } from '@offerbook/domain/roles'
+import type { Language, User } from '@offerbook/domain/user'
+import { LanguageSchema, DEFAULT_LANGUAGE } from '@offerbook/domain/user'
+import type { Db } from '../../db/client'
+import { user, userRole } from '../../db/schema/users'
+
+type UserRow = typeof user.$inferSelect
+
+/** The one place a database row becomes the domain User (spec section 3). */
+export function toUser(row: UserRow, roles: readonly string[]): User {
+  const language = LanguageSchema.safeParse(row.language)
+  return {
+    uid: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    photoURL: row.image,
+    roles: roles.flatMap((role) => {
+      const parsed = RoleSchema.safeParse(role)
+      return parsed.success ? [parsed.data] : []
+    }),
+    onboarded: row.onboarded,
+    zipcode: row.zipcode,
+    sellerAgentId: row.sellerAgentId,
+    nrds: row.nrds,
+    isAddListingEnabled: row.isAddListingEnabled,
+    isPrincipalBroker: row.isPrincipalBroker,
+    language: language.success ? language.data : DEFAULT_LANGUAGE,
+  }
+}
+
+async function rolesByUser(db: Db, userIds: readonly string[]): Promise<Map<string, Role[]>> {
+  const byUser = new Map<string, Role[]>()
+  if (userIds.length === 0) return byUser
+  const rows = await db
+    .select({ userId: userRole.userId, role: userRole.role })
+    .from(userRole)
+    .where(inArray(userRole.userId, [...userIds]))
+    .orderBy(asc(userRole.role))
+  for (const row of rows) {
+    const parsed = RoleSchema.safeParse(row.role)
+    if (!parsed.success) continue
+    byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), parsed.data])
+  }
+  return byUser
+}
+
+export async function findUserById(db: Db, userId: string): Promise<User | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1)
+  if (!row) return null
+  const roles = await rolesByUser(db, [row.id])
+  return toUser(row, roles.get(row.id) ?? [])
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1)
+  return row?.id ?? null
+}
+
+export async function updateUserLanguage(db: Db, userId: string, language: Language): Promise<boolean> {
+  const rows = await db.update(user).set({ language }).where(eq(user.id, userId)).returning({ id: user.id })
+  return rows.length > 0
+}
+
+/** `%`, `_` and `\` in a search are literal characters, not patterns. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+export async function listUsers(
+  db: Db,
+  { page, pageSize, search }: { page: number; pageSize: number; search: string | undefined },
+): Promise<{ items: User[]; total: number }> {
+  const where = search ? or(ilike(user.name, containsPattern(search)), ilike(user.email, containsPattern(search))) : undefined
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(user)
+      .where(and(where))
+      .orderBy(asc(user.email))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(user).where(and(where)),
+  ])
+  const roles = await rolesByUser(
+    db,
+    rows.map((row) => row.id),
+  )
+  return { items: rows.map((row) => toUser(row, roles.get(row.id) ?? [])), total: totalRow?.total ?? 0 }
+}

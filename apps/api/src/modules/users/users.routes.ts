@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { User } from '@offerbook/domain/user'
+import { LanguageSchema, UserSchema } from '@offerbook/domain/user'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import type { Db } from '../../db/client'
+import { changeLanguage } from './users.service'
+
+const MeSchema = z.object({ user: UserSchema })
+const ChangeLanguageSchema = z.object({ language: LanguageSchema })
+
+/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
+function signedIn(user: User | null): User {
+  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  return user
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/me',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['me'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: MeSchema, 401: ApiErrorSchema } },
+    },
+    async (request) => ({ user: signedIn(request.user) }),
+  )
+
+  app.put(
+    '/api/me/language',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: "Change the signed-in user's language",
+        security: [{ bearer: [] }],
+        body: ChangeLanguageSchema,
+        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ user: await changeLanguage(db, { actor: signedIn(request.user), language: request.body.language }) }),
+  )
+}
