@@ -15,6 +15,14 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/')
 }
@@ -25,14 +33,16 @@ function isApiPath(path: string): boolean {
  */
 async function staticSpaPlugin(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
   const root = normalize(webDist)
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true })
+  // @fastify/static wants its root to exist; without a build there is nothing to serve anyway.
+  const served = await isDirectory(root)
+  if (served) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true })
 
   async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
-    if (!(await isFile(join(root, 'index.html')))) {
+    if (!served || !(await isFile(join(root, 'index.html')))) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The web app has not been built yet. Run `npm run build` and reload this page.')
+        .send('The web app has not been built yet. Run `npm run build`, then start the server again.')
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root)
   }
@@ -45,7 +55,7 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist }: { webDist: str
     const relative = normalize(pathname).replace(/^[/\\]+/, '')
     const full = join(root, relative)
     const inside = full === root || full.startsWith(root.endsWith(sep) ? root : root + sep)
-    if (relative && relative !== 'index.html' && inside && !relative.includes('\0') && (await isFile(full))) {
+    if (relative && relative !== 'index.html' && served && inside && !relative.includes('\0') && (await isFile(full))) {
       reply.header('cache-control', relative.startsWith(`assets${sep}`) || relative.startsWith('assets/') ? IMMUTABLE : 'no-cache')
       return reply.sendFile(relative, root)
     }

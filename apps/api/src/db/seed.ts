@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { DemoAccount } from '@offerbook/domain/demo-accounts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import type { Role } from '@offerbook/domain/roles'
+import { hasAnyRole } from '@offerbook/domain/roles'
+import type { Db } from './client'
+import { account } from './schema/auth'
+import { user, userRole } from './schema/users'
+
+const AGENTS: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+const LISTERS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
+
+export type PasswordHasher = (password: string) => Promise<string>
+
+/**
+ * Creates the demo accounts that do not exist yet (one per role); existing ones are left alone, so
+ * it runs at every start. Passwords are hashed by better-auth's hasher and stored as its
+ * credential account, exactly as its sign-up would.
+ */
+export async function seedDemoAccounts(db: Db, hashPassword: PasswordHasher): Promise<{ created: number }> {
+  let created = 0
+  for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
+    if (await createDemoAccount(db, demo, index, hashPassword)) created++
+  }
+  return { created }
+}
+
+async function createDemoAccount(db: Db, demo: DemoAccount, index: number, hashPassword: PasswordHasher): Promise<boolean> {
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, demo.email)).limit(1)
+  if (existing) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const isAgent = hasAnyRole(demo.roles, AGENTS)
+  const number = 100001 + index
+  return db.transaction(async (tx) => {
+    const id = randomUUID()
+    const inserted = await tx
+      .insert(user)
+      .values({
+        id,
+        name: demo.name,
+        email: demo.email,
+        emailVerified: true,
+        onboarded: true,
+        zipcode: '37203',
+        sellerAgentId: isAgent ? `TN-${number}` : null,
+        nrds: isAgent ? String(500000000 + number) : null,
+        isAddListingEnabled: hasAnyRole(demo.roles, LISTERS),
+        isPrincipalBroker: demo.roles.includes('PRINCIPAL_BROKER'),
+      })
+      .onConflictDoNothing({ target: user.email })
+      .returning({ id: user.id })
+    // Another process seeding at the same moment got there first.
+    if (inserted.length === 0) return false
+    await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
+    await tx.insert(userRole).values(demo.roles.map((role) => ({ userId: id, role })))
+    return true
+  })
+}

@@ -1,0 +1,69 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import { buildApp } from './app'
+import { createAuth } from './auth/auth'
+import { loadOrCreateAuthSecret } from './auth/secret'
+import { ConfigError, parseConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedDemoAccounts } from './db/seed'
+
+function printDemoAccounts(): void {
+  const rows = DEMO_ACCOUNTS.map((demo) => [demo.email, DEMO_PASSWORD, demo.roles.join(', ')] as const)
+  const header = ['email', 'password', 'roles'] as const
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)))
+  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()
+  console.log(['', 'Demo accounts:', line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line), ''].join('\n'))
+}
+
+async function main(): Promise<void> {
+  let config
+  try {
+    config = parseConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const authSecret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir))
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  await database.migrate()
+
+  const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
+  const app = await buildApp({ config: { ...config, authSecret }, db: database.db, auth })
+
+  if (config.seedDemoRefused) app.log.warn('SEED_DEMO=true is ignored because NODE_ENV=production: demo accounts are never seeded in production')
+  if (config.seedDemo) {
+    const context = await auth.$context
+    const { created } = await seedDemoAccounts(database.db, (password) => context.password.hash(password))
+    app.log.info({ created }, 'demo accounts ready')
+  }
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    try {
+      await app.close()
+      await database.close()
+      process.exit(0)
+    } catch (error) {
+      console.error(error)
+      process.exit(1)
+    }
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
+  console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)
+  if (config.seedDemo) printDemoAccounts()
+}
+
+main().catch((error: unknown) => {
+  console.error('Offerbook could not start:', error)
+  process.exit(1)
+})
