@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react'
+import { Alert, Button, Center, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { CenteredLoader } from '../shared/ui/centered-loader'
+import type { PageLoader } from './page-modules'
+import type { PageProps } from './page-props'
+
+/** Spec section 9: chunk loading times out at 120 seconds. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+
+const loaded = new Map<PageLoader, PageModuleComponent>()
+type PageModuleComponent = Awaited<ReturnType<PageLoader>>['default']
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Chunk load timed out')), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error instanceof Error ? error : new Error(String(error)))
+      },
+    )
+  })
+}
+
+export type LazyPageProps = PageProps & { loader: PageLoader; timeoutMs?: number }
+
+/** Loads a page module; a failed or timed-out load shows a message with Retry instead of a blank page. */
+export function LazyPage({ loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS, ...pageProps }: LazyPageProps) {
+  const { t } = useTranslation()
+  const [attempt, setAttempt] = useState(0)
+  const [failed, setFailed] = useState(false)
+  const [Page, setPage] = useState<PageModuleComponent | null>(() => loaded.get(loader) ?? null)
+
+  useEffect(() => {
+    if (loaded.has(loader)) return
+    let active = true
+    withTimeout(loader(), timeoutMs).then(
+      (module) => {
+        loaded.set(loader, module.default)
+        if (active) setPage(() => module.default)
+      },
+      (error: unknown) => {
+        console.error(error)
+        if (active) setFailed(true)
+      },
+    )
+    return () => {
+      active = false
+    }
+  }, [loader, timeoutMs, attempt])
+
+  if (Page) return <Page {...pageProps} />
+  if (failed) {
+    return (
+      <Center mih="50vh">
+        <Stack align="center" maw={480}>
+          <Alert color="red" role="alert">
+            {t('lazy.failed')}
+          </Alert>
+          <Button
+            onClick={() => {
+              setFailed(false)
+              setAttempt((n) => n + 1)
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    )
+  }
+  return <CenteredLoader />
+}

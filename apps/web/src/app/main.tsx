@@ -1,0 +1,38 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import './app.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { setApiNavigate } from '../shared/api-client'
+import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
+import { initSession, onSessionCleared } from '../shared/session'
+import { Providers } from './providers'
+import { createQueryClient } from './query-client'
+import { createAppRouter } from './router'
+
+// Read before initSession, which may clear localStorage (spec section 4), then written back.
+const language = readLanguagePreference()
+initSession()
+if (language) writeLanguagePreference(language)
+const i18n = initI18n(language ?? undefined)
+
+const queryClient = createQueryClient()
+onSessionCleared(() => {
+  queryClient.clear()
+  restoreLanguagePreference()
+})
+
+const router = createAppRouter()
+setApiNavigate((to) => void router.navigate(to))
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+)

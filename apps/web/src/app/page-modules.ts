@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react'
+import type { PageProps } from './page-props'
+
+export type PageModule = { default: ComponentType<PageProps> }
+export type PageLoader = () => Promise<PageModule>
+
+const marketing: PageLoader = () => import('./routes/marketing-page')
+const placeholder: PageLoader = () => import('./routes/placeholder-page')
+
+/** Each page is its own chunk; a route without an entry here gets the placeholder page. */
+const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
+  home: () => import('./routes/home-page'),
+  'how-it-works': marketing,
+  'about-us': marketing,
+  'offers-optimized': marketing,
+  'auth-offers-optimized': marketing,
+  'the-team': marketing,
+  terms: marketing,
+  boilerplate: marketing,
+  'auth-how-it-works': marketing,
+  'auth-faq': () => import('./routes/faq-page'),
+  dashboard: () => import('./routes/dashboard-page'),
+  'sign-in': () => import('./routes/sign-in-page'),
+  'admin-users': () => import('./routes/admin-users-page'),
+  'not-found': () => import('./routes/not-found-page'),
+}
+
+export function pageLoaderFor(routeName: string): PageLoader {
+  return PAGE_MODULES[routeName] ?? placeholder
+}

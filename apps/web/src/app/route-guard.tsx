@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react'
+import { Alert, Button, Center, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useLocation } from 'react-router'
+import type { RouteDef } from '@offerbook/domain/route-access'
+import { decideAccess, signInPathFor } from '@offerbook/domain/route-access'
+import { useCurrentUser } from '../features/auth/api/get-me'
+import { ApiClientError } from '../shared/api-client'
+import { useSession } from '../shared/session'
+import { CenteredLoader } from '../shared/ui/centered-loader'
+
+/**
+ * Spec sections 4 and 6: an anonymous visitor, a stale session (its /api/me answers 401, which
+ * clears it) and a user without a matching role all go to sign-in with the full path to come back to.
+ */
+export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const session = useSession()
+  const me = useCurrentUser()
+
+  if (route.access === 'public') return children
+
+  const signIn = <Navigate replace to={signInPathFor(location.pathname + location.search)} />
+  if (!session) return signIn
+  if (me.data) return decideAccess(route, me.data.roles) === 'allow' ? children : signIn
+  if (me.isError) {
+    if (me.error instanceof ApiClientError && me.error.status === 401) return signIn
+    return (
+      <Center mih="50vh">
+        <Stack align="center" maw={480}>
+          <Alert color="red" role="alert">
+            {t('guard.userFailed')}
+          </Alert>
+          <Button onClick={() => void me.refetch()}>{t('common.retry')}</Button>
+        </Stack>
+      </Center>
+    )
+  }
+  return <CenteredLoader />
+}

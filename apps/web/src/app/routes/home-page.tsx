@@ -1,0 +1,29 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
+import { useSession } from '../../shared/session'
+
+export default function HomePage() {
+  const { t } = useTranslation()
+  const session = useSession()
+  return (
+    <Stack gap="lg" maw={760} py="xl">
+      <Title order={1}>{t('marketing.home.title')}</Title>
+      <Text size="lg" fw={500}>
+        {t('marketing.home.lead')}
+      </Text>
+      <Text>{t('marketing.home.body')}</Text>
+      <Group>
+        {!session && (
+          <Button component={Link} to={SIGN_IN_PATH} size="md">
+            {t('marketing.home.ctaSignIn')}
+          </Button>
+        )}
+        <Button component={Link} to="/how-it-works" variant="default" size="md">
+          {t('marketing.home.ctaHowItWorks')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

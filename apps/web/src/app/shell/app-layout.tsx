@@ -1,0 +1,151 @@
+import { useEffect } from 'react'
+import { Anchor, AppShell, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useTranslation } from 'react-i18next'
+import { Link, Outlet, useLocation } from 'react-router'
+import type { Role } from '@offerbook/domain/roles'
+import type { NavItem } from '@offerbook/domain/route-access'
+import { FOOTER_ITEMS, SIGN_IN_PATH, decideAccess, matchRoute, navItemsFor, routeByName } from '@offerbook/domain/route-access'
+import { useCurrentUser } from '../../features/auth/api/get-me'
+import { changeLanguage, readLanguagePreference } from '../../shared/i18n/i18n'
+import { useSession } from '../../shared/session'
+import { LanguageSwitch } from './language-switch'
+import { UserMenu } from './user-menu'
+
+/** Footer links with a signed-in variant (spec section 2: /auth-how-it-works, /auth-offers-optimized). */
+const SIGNED_IN_VARIANTS: Readonly<Record<string, string>> = {
+  'how-it-works': 'auth-how-it-works',
+  'offers-optimized': 'auth-offers-optimized',
+}
+
+function footerItemsFor(roles: readonly Role[] | null): NavItem[] {
+  const items = FOOTER_ITEMS.map((item) => {
+    const variant = SIGNED_IN_VARIANTS[item.routeName]
+    if (!roles || !variant) return item
+    const route = routeByName(variant)
+    return decideAccess(route, roles) === 'allow' ? { ...item, to: route.path, routeName: route.name } : item
+  })
+  const faq = routeByName('auth-faq')
+  if (roles && decideAccess(faq, roles) === 'allow') items.splice(1, 0, { labelKey: 'nav.faq', to: faq.path, routeName: faq.name })
+  return items
+}
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/'
+  const section = to.split('/').filter(Boolean)[0]
+  return pathname === to || (section !== undefined && pathname.startsWith(`/${section}`))
+}
+
+function useScrollToTop(pathname: string) {
+  useEffect(() => {
+    if (!matchRoute(pathname).route.noScroll) window.scrollTo(0, 0)
+  }, [pathname])
+}
+
+/** A user's own language applies on this device until the visitor picks one here. */
+function useAccountLanguage(language: string | undefined) {
+  useEffect(() => {
+    if ((language === 'en-us' || language === 'es-es') && !readLanguagePreference()) void changeLanguage(language)
+  }, [language])
+}
+
+export function AppLayout() {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const session = useSession()
+  const me = useCurrentUser()
+  const [opened, { toggle, close }] = useDisclosure(false)
+  const user = session ? me.data : undefined
+  const roles = user?.roles ?? null
+  const route = matchRoute(location.pathname).route
+
+  useScrollToTop(location.pathname)
+  useAccountLanguage(user?.language)
+  useEffect(close, [location.pathname, close])
+
+  const navItems = navItemsFor(roles)
+  const links = (vertical: boolean) =>
+    navItems.map((item) => {
+      const active = isActive(location.pathname, item.to)
+      return (
+        <Button
+          key={item.routeName}
+          component={Link}
+          to={item.to}
+          variant={active ? 'light' : 'subtle'}
+          color={active ? 'brand' : 'gray'}
+          justify={vertical ? 'flex-start' : 'center'}
+          aria-current={active ? 'page' : undefined}
+          size="sm"
+        >
+          {t(item.labelKey)}
+        </Button>
+      )
+    })
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header>
+        <Anchor href="#main" className="skip-link">
+          {t('shell.skipToContent')}
+        </Anchor>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger hiddenFrom="lg" opened={opened} onClick={toggle} size="sm" aria-label={t(opened ? 'shell.closeNavigation' : 'shell.openNavigation')} />
+            <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" aria-label={t('shell.brandHome')}>
+              {t('shell.brand')}
+            </Anchor>
+            <Box component="nav" aria-label={t('shell.mainNavigation')} visibleFrom="lg">
+              <Group gap={4} wrap="nowrap">
+                {links(false)}
+              </Group>
+            </Box>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              !session &&
+              !route.hidesAuthPrompt && (
+                <Button component={Link} to={SIGN_IN_PATH} size="sm">
+                  {t('shell.signIn')}
+                </Button>
+              )
+            )}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <Drawer opened={opened} onClose={close} hiddenFrom="lg" size="xs" title={t('shell.brand')} closeButtonProps={{ 'aria-label': t('shell.closeNavigation') }}>
+        <Stack component="nav" aria-label={t('shell.mainNavigation')} gap={4}>
+          {links(true)}
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Box mih="calc(100vh - 64px - 120px)" py="xl">
+          <Container size="lg">
+            <Outlet />
+          </Container>
+        </Box>
+        <Box component="footer" py="lg" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Container size="lg">
+            <Group justify="space-between" align="flex-start">
+              <Text size="sm" c="dimmed" maw={420}>
+                {t('shell.footerNote')}
+              </Text>
+              <Group component="nav" aria-label={t('shell.footerNavigation')} gap="md">
+                {footerItemsFor(roles).map((item) => (
+                  <Anchor key={item.routeName} component={Link} to={item.to} size="sm" c="dark">
+                    {t(item.labelKey)}
+                  </Anchor>
+                ))}
+              </Group>
+            </Group>
+          </Container>
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  )
+}

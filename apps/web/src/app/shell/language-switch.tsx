@@ -1,0 +1,42 @@
+import { NativeSelect } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { Language } from '@offerbook/domain/user'
+import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
+import { meKeys } from '../../features/auth/api/get-me'
+import { updateLanguage } from '../../features/auth/api/update-language'
+import { changeLanguage, currentLanguage } from '../../shared/i18n/i18n'
+import { notifyError } from '../../shared/notify'
+import { useSession } from '../../shared/session'
+
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation()
+  const session = useSession()
+  const queryClient = useQueryClient()
+  const value = LanguageSchema.safeParse(i18n.resolvedLanguage).data ?? currentLanguage()
+
+  const onChange = async (language: Language) => {
+    await changeLanguage(language)
+    if (!session) return
+    try {
+      const user = await updateLanguage(language)
+      queryClient.setQueryData(meKeys.all, user)
+    } catch {
+      notifyError(t('notify.languageSaveFailed'))
+    }
+  }
+
+  return (
+    <NativeSelect
+      aria-label={t('shell.language')}
+      title={t('shell.language')}
+      size="xs"
+      value={value}
+      onChange={(event) => {
+        const parsed = LanguageSchema.safeParse(event.currentTarget.value)
+        if (parsed.success) void onChange(parsed.data)
+      }}
+      data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+    />
+  )
+}

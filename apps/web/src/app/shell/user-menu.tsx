@@ -1,0 +1,50 @@
+import { Avatar, Button, Menu, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { User } from '@offerbook/domain/user'
+import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
+import { useSignOut } from '../../features/auth/api/sign-out'
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('')
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const signOut = useSignOut()
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={
+            <Avatar src={user.photoURL} size="sm" radius="xl" color="brand" alt="">
+              {initials(user.name)}
+            </Avatar>
+          }
+          aria-label={`${t('shell.accountMenu')}: ${user.name}`}
+        >
+          <Text span size="sm" visibleFrom="sm">
+            {user.name}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('shell.signedInAs', { email: user.email })}</Menu.Label>
+        <Menu.Item
+          onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(SIGN_IN_PATH, { replace: true }) })}
+        >
+          {t('shell.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

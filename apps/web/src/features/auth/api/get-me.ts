@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { User } from '@offerbook/domain/user'
+import { apiClient } from '../../../shared/api-client'
+import { useSession } from '../../../shared/session'
+
+export const meKeys = {
+  all: ['me'] as const,
+}
+
+export async function getMe(): Promise<User> {
+  // A stale token on a public page should not force a sign-in: the guards decide where to go.
+  const { user } = await apiClient.get<{ user: User }>('/me', undefined, { redirectOnUnauthorized: false })
+  return user
+}
+
+export function meQueryOptions() {
+  return queryOptions({ queryKey: meKeys.all, queryFn: getMe, staleTime: 60_000 })
+}
+
+/** The signed-in user; idle (no data, not loading) when there is no access token. */
+export function useCurrentUser() {
+  const session = useSession()
+  return useQuery({ ...meQueryOptions(), enabled: session !== null })
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { User } from '@offerbook/domain/user'
+import { SignInSchema } from '@offerbook/domain/session'
+import { translateMessage } from '../../../shared/i18n/server-messages'
+import { errorMessage, notifyError } from '../../../shared/notify'
+import { useSignIn } from '../api/sign-in'
+
+type FieldErrors = { email?: string; password?: string }
+
+export type SignInFormProps = { onSignedIn: (user: User) => void }
+
+function validate(values: { email: string; password: string; persist: boolean }): FieldErrors {
+  const result = SignInSchema.safeParse(values)
+  if (result.success) return {}
+  const errors: FieldErrors = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0]
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message
+  }
+  return errors
+}
+
+export function SignInForm({ onSignedIn }: SignInFormProps) {
+  const { t } = useTranslation()
+  const signIn = useSignIn({ onSignedIn })
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [persist, setPersist] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const values = { email, password, persist }
+    const found = validate(values)
+    setErrors(found)
+    if (found.email || found.password) return
+    const body = SignInSchema.parse(values)
+    signIn.mutate(body, { onError: (error) => notifyError(error) })
+  }
+
+  const fieldError = (message: string | undefined) => (message ? translateMessage(message) : undefined)
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
+      <Stack gap="md">
+        {signIn.isError && (
+          <Alert color="red" role="alert" title={t('auth.signInFailed')}>
+            {errorMessage(signIn.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value)
+            if (errors.email) setErrors((prev) => ({ ...prev, email: undefined }))
+          }}
+          onBlur={() => email && setErrors((prev) => ({ ...prev, email: validate({ email, password: 'x', persist }).email }))}
+          error={fieldError(errors.email)}
+          withAsterisk
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value)
+            if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }))
+          }}
+          error={fieldError(errors.password)}
+          withAsterisk
+        />
+        <Group justify="space-between">
+          <Checkbox label={t('auth.rememberMe')} name="persist" checked={persist} onChange={(event) => setPersist(event.currentTarget.checked)} />
+          <Anchor component={Link} to="/auth/recovery" size="sm">
+            {t('auth.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={signIn.isPending} fullWidth>
+          {t('auth.signIn')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('auth.noAccount')}{' '}
+          <Anchor component={Link} to="/auth/sign-up">
+            {t('auth.createAccount')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  )
+}

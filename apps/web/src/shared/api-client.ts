@@ -1,0 +1,166 @@
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { FieldErrorSchema } from '@offerbook/domain/api-error'
+import { HOME_PATH, SIGN_IN_PATH, signInPathFor } from '@offerbook/domain/route-access'
+import type { z } from 'zod'
+import { clearSession, getAccessToken } from './session'
+
+/** One client for every call to the API (spec section 7, errors of section 8). */
+
+export const API_BASE = '/api'
+
+type FieldError = z.infer<typeof FieldErrorSchema>
+
+export class ApiClientError extends Error {
+  readonly status: number
+  readonly code: string | undefined
+  readonly errors: FieldError[]
+
+  constructor(status: number, message: string, code?: string, errors: FieldError[] = []) {
+    super(message)
+    this.name = 'ApiClientError'
+    this.status = status
+    this.code = code
+    this.errors = errors
+  }
+}
+
+/** Shown when the server gave no message; an i18n key exists for it. */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Check your connection and try again.'
+export const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.'
+
+type Navigate = (to: string) => void
+
+let navigate: Navigate = (to) => window.location.assign(to)
+
+/** The app passes the router's navigate here so a 401 or 403 does not reload the page. */
+export function setApiNavigate(fn: Navigate): void {
+  navigate = fn
+}
+
+export type QueryValue = string | number | boolean | Date | null | undefined
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>
+
+function queryValue(value: string | number | boolean | Date): string {
+  return value instanceof Date ? value.toISOString() : String(value)
+}
+
+/** null and undefined are skipped, arrays repeat their key. */
+export function buildQueryString(params: QueryParams | undefined): string {
+  if (!params) return ''
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue
+    if (Array.isArray(value)) {
+      for (const item of value as readonly QueryValue[]) {
+        if (item !== null && item !== undefined) search.append(key, queryValue(item))
+      }
+    } else {
+      search.append(key, queryValue(value as string | number | boolean | Date))
+    }
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
+/** Date values become ISO strings (JSON.stringify calls Date#toJSON, which is toISOString). */
+export function toJsonBody(body: unknown): string {
+  return JSON.stringify(body ?? {})
+}
+
+export type RequestOptions = {
+  /** Send the body as multipart form data instead of JSON. */
+  formData?: boolean
+  /**
+   * A 401 always clears the session; with false the caller decides where to go (the current-user
+   * query uses this so a stale token on a public page does not force a sign-in).
+   */
+  redirectOnUnauthorized?: boolean
+  signal?: AbortSignal
+}
+
+function toFormData(body: unknown): FormData {
+  if (body instanceof FormData) return body
+  const form = new FormData()
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === null || value === undefined) continue
+    if (value instanceof Blob) form.append(key, value)
+    else if (value instanceof Date) form.append(key, value.toISOString())
+    else if (Array.isArray(value)) for (const item of value) form.append(key, item instanceof Blob ? item : String(item))
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value))
+  }
+  return form
+}
+
+async function errorFrom(response: Response): Promise<ApiClientError> {
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    body = null
+  }
+  const parsed = ApiErrorSchema.safeParse(body)
+  if (parsed.success) {
+    const { message, errors = [], code } = parsed.data
+    return new ApiClientError(response.status, message || errors[0]?.message || UNKNOWN_ERROR_MESSAGE, code, errors)
+  }
+  const loose = body as { message?: unknown; errors?: unknown } | null
+  if (loose && typeof loose.message === 'string' && loose.message) return new ApiClientError(response.status, loose.message)
+  if (loose && Array.isArray(loose.errors) && typeof loose.errors[0] === 'string') return new ApiClientError(response.status, loose.errors[0])
+  return new ApiClientError(response.status, UNKNOWN_ERROR_MESSAGE)
+}
+
+function handleStatus(status: number, options: RequestOptions): void {
+  if (status === 401) {
+    clearSession()
+    if (options.redirectOnUnauthorized === false) return
+    const { pathname, search } = window.location
+    if (pathname !== SIGN_IN_PATH) navigate(signInPathFor(pathname + search))
+    return
+  }
+  if (status === 403) navigate(HOME_PATH)
+}
+
+async function request<T>(method: string, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' })
+  const token = getAccessToken()
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+
+  let url = `${API_BASE}${path}`
+  let body: BodyInit | undefined
+  if (method === 'GET' || method === 'DELETE') {
+    url += buildQueryString(payload as QueryParams | undefined)
+  } else if (options.formData) {
+    body = toFormData(payload)
+  } else {
+    headers.set('Content-Type', 'application/json')
+    body = toJsonBody(payload)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(url, { method, headers, body, signal: options.signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiClientError(0, NETWORK_ERROR_MESSAGE)
+  }
+
+  if (!response.ok) {
+    const error = await errorFrom(response)
+    handleStatus(response.status, options)
+    throw error
+  }
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export const apiClient = {
+  get: <T>(path: string, query?: QueryParams, options?: RequestOptions) => request<T>('GET', path, query, options),
+  delete: <T>(path: string, query?: QueryParams, options?: RequestOptions) => request<T>('DELETE', path, query, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+}
+
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiClientError && error.status >= 400 && error.status < 500
+}

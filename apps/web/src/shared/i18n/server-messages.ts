@@ -1,0 +1,47 @@
+import { i18n } from './i18n'
+
+/**
+ * The English texts the API answers with (spec section 8) and their translation keys. A message
+ * with no entry here is shown as the server wrote it.
+ */
+export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  'User not found': 'errors.userNotFound',
+  'Incorrect e-mail/password combination': 'errors.incorrectCredentials',
+  'Too many requests, please try again later or reset your password': 'errors.tooManyRequests',
+  'Email already in use': 'errors.emailInUse',
+  'Please check your email for the verification link': 'errors.checkEmailVerificationLink',
+  'Please check your email for the verification code and reset your password': 'errors.checkEmailVerificationCode',
+  'Please try another login/registration method': 'errors.tryAnotherMethod',
+  'Service unavailable. Please try another login/registration method': 'errors.serviceUnavailable',
+  'Invalid phone code': 'errors.invalidPhoneCode',
+  'Invalid email': 'errors.invalidEmail',
+  Required: 'errors.required',
+  'Required First and Last Name': 'errors.requiredFullName',
+  'Invalid phone number': 'errors.invalidPhoneNumber',
+  'Invalid url': 'errors.invalidUrl',
+  'Password mismatch': 'errors.passwordMismatch',
+  'Invalid format': 'errors.invalidFormat',
+  'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)': 'errors.leadAgentMlsId',
+  'Please fill in all required fields': 'errors.fillRequiredFields',
+  'Must have at most 256 characters': 'errors.atMost256',
+  'You must be logged in to make an offer': 'errors.mustBeLoggedIn',
+  'Listing agent email & name is mandatory to share the offer': 'errors.listingAgentMandatory',
+  'Your changes are not saved. Please save the form before proceeding further': 'errors.changesNotSaved',
+  'Please share the offer with the seller before performing any other actions': 'errors.shareFirst',
+  'Please fill the buyer details before generating the forms': 'errors.fillBuyerDetails',
+  'Please fill the listing agent details before generating the forms': 'errors.fillListingAgentDetails',
+  'Emails sent!': 'errors.emailsSent',
+  "Couldn't send the email messages": 'errors.emailsFailed',
+  'SMS sent!': 'errors.smsSent',
+  'SMS failed. Check the number or try later': 'errors.smsFailedOne',
+  'All messages sent!': 'errors.allMessagesSent',
+  'SMS failed. Check the numbers or try later': 'errors.smsFailedMany',
+  'Please enter email(s)': 'errors.enterEmails',
+  'Network error. Check your connection and try again.': 'errors.network',
+  'Something went wrong. Please try again.': 'errors.unknown',
+}
+
+export function translateMessage(message: string): string {
+  const key = SERVER_MESSAGE_KEYS[message]
+  return key && i18n.exists(key) ? i18n.t(key) : message
+}

@@ -1,0 +1,11 @@
+import { Center, Loader } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+
+export function CenteredLoader() {
+  const { t } = useTranslation()
+  return (
+    <Center mih="50vh" role="status" aria-live="polite">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  )
+}

@@ -1,0 +1,20 @@
+/// <reference types="node" />
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const apiPort = process.env.API_PORT ?? '3001'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 3000,
+    proxy: { '/api': `http://localhost:${apiPort}` },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+})
