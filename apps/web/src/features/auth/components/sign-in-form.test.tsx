@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
+import type { User } from '@offerbook/domain/user'
+import { initSession } from '../../../shared/session'
+import { renderAt } from '../../../test/render'
+import { SignInForm } from './sign-in-form'
+
+const user: User = {
+  uid: 'u1',
+  name: 'Ben Buyer',
+  email: 'buyer-simple@example.com',
+  phone: null,
+  photoURL: null,
+  roles: ['BUYER_SIMPLE'],
+  onboarded: true,
+  zipcode: null,
+  sellerAgentId: null,
+  nrds: null,
+  isAddListingEnabled: false,
+  isPrincipalBroker: false,
+  language: 'en-us',
+}
+
+let fetchMock: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  initSession()
+  fetchMock = vi.fn()
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('SignInForm', () => {
+  it('shows Invalid email for a bad email and Required for an empty password, without calling the API', async () => {
+    renderAt(<SignInForm onSignedIn={() => {}} />, '/auth/sign-in')
+    await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    expect(await screen.findByText('Invalid email')).toBeTruthy()
+    expect(screen.getByText('Required')).toBeTruthy()
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('submits email, password and persist, then stores the session', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    )
+    const onSignedIn = vi.fn()
+    renderAt(<SignInForm onSignedIn={onSignedIn} />, '/auth/sign-in')
+
+    await userEvent.type(screen.getByLabelText(/^Email/), ' Buyer-Simple@Example.com ')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'offerbook-demo')
+    await userEvent.click(screen.getByLabelText('Remember me'))
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user))
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/api/session')
+    expect(init.method).toBe('POST')
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'buyer-simple@example.com', password: 'offerbook-demo', persist: true })
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'tok', persist: true })
+  })
+
+  it('shows the translated server message in an alert', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Incorrect e-mail/password combination' }), { status: 401 }),
+    )
+    renderAt(<SignInForm onSignedIn={() => {}} />, '/auth/sign-in')
+    await userEvent.type(screen.getByLabelText(/^Email/), 'buyer-simple@example.com')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    const alert = await screen.findByRole('alert', { name: 'Sign-in failed' })
+    expect(alert.textContent).toContain('Incorrect e-mail/password combination')
+  })
+})

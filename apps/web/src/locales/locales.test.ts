@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { FOOTER_ITEMS, NAV_ITEMS, ROUTES } from '@offerbook/domain/route-access'
+import { SERVER_MESSAGE_KEYS } from '../shared/i18n/server-messages'
+import enUs from './en-us.json'
+import esEs from './es-es.json'
+
+type Tree = { [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const en = flatten(enUs)
+const es = flatten(esEs)
+
+describe('locales', () => {
+  it('en-us and es-es have exactly the same keys', () => {
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort())
+  })
+
+  it('have no empty values', () => {
+    for (const [key, value] of [...en, ...es]) expect(value.trim(), key).not.toBe('')
+  })
+
+  it('hold the title of every route, the navigation and footer labels', () => {
+    const keys = [...ROUTES.map((r) => r.titleKey), ...NAV_ITEMS.map((i) => i.labelKey), ...FOOTER_ITEMS.map((i) => i.labelKey)]
+    for (const key of keys) {
+      expect(en.has(key), key).toBe(true)
+      expect(es.has(key), key).toBe(true)
+    }
+  })
+
+  it('hold the placeholder text of every page a later issue builds', () => {
+    for (const name of ['sign-up', 'recovery', 'analytics', 'manage-team', 'notifications-type', 'my-property-offer']) {
+      expect(en.has(`soon.${name}`), name).toBe(true)
+    }
+  })
+
+  it('use the spec navigation labels word for word in en-us', () => {
+    const labels = ['Home', 'Dashboard', 'My Listings', 'My Offers', 'Analytics', 'Offers', 'Add Listing', 'Property detail', 'Submitted offers', 'Onboarding', 'Admin', 'Reset Password', 'How It Works', 'FAQ', 'Legal', 'About Us', 'The Team']
+    const navValues = [...en].filter(([key]) => key.startsWith('nav.')).map(([, value]) => value)
+    expect(navValues.sort()).toEqual(labels.sort())
+  })
+
+  it('translate each server message to a key whose English is that message', () => {
+    for (const [message, key] of Object.entries(SERVER_MESSAGE_KEYS)) {
+      expect(en.get(key), key).toBe(message)
+      expect(es.get(key), key).toBeTruthy()
+    }
+  })
+})

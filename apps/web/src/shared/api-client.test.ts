@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
+import { ApiClientError, apiClient, buildQueryString, setApiNavigate } from './api-client'
+import { getSession, initSession, saveSession } from './session'
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+let fetchMock: ReturnType<typeof vi.fn>
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }))
+  vi.stubGlobal('fetch', fetchMock)
+  navigate = vi.fn<(to: string) => void>()
+  setApiNavigate(navigate)
+  initSession()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  window.history.pushState({}, '', '/')
+})
+
+function lastCall(): { url: string; init: RequestInit } {
+  const call = fetchMock.mock.calls.at(-1) as [string, RequestInit]
+  return { url: call[0], init: call[1] }
+}
+
+describe('buildQueryString', () => {
+  it('skips null and undefined values and repeats arrays', () => {
+    expect(buildQueryString({ page: 2, search: null, status: undefined, tag: ['a', 'b'], active: true })).toBe('?page=2&tag=a&tag=b&active=true')
+  })
+
+  it('is empty when nothing is left', () => {
+    expect(buildQueryString({ a: null })).toBe('')
+    expect(buildQueryString(undefined)).toBe('')
+  })
+})
+
+describe('apiClient', () => {
+  it('sends GET and DELETE payloads as a query string under /api', async () => {
+    await apiClient.get('/admin/users', { page: 1, search: undefined, pageSize: null })
+    expect(lastCall().url).toBe('/api/admin/users?page=1')
+    expect(lastCall().init.body).toBeUndefined()
+
+    await apiClient.delete('/things', { id: 'x y' })
+    expect(lastCall().url).toBe('/api/things?id=x+y')
+    expect(lastCall().init.method).toBe('DELETE')
+  })
+
+  it('sends POST and PUT as JSON with dates as ISO strings', async () => {
+    const at = new Date('2026-01-02T03:04:05.000Z')
+    await apiClient.post('/offers', { at, price: 5 })
+    const { init } = lastCall()
+    expect(init.method).toBe('POST')
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json')
+    expect(JSON.parse(init.body as string)).toEqual({ at: '2026-01-02T03:04:05.000Z', price: 5 })
+  })
+
+  it('sends form data when asked', async () => {
+    await apiClient.put('/files', { name: 'a.pdf', count: 2 }, { formData: true })
+    const body = lastCall().init.body as FormData
+    expect(body).toBeInstanceOf(FormData)
+    expect(body.get('name')).toBe('a.pdf')
+    expect(body.get('count')).toBe('2')
+  })
+
+  it('carries the bearer token when signed in, and none otherwise', async () => {
+    await apiClient.get('/health')
+    expect(new Headers(lastCall().init.headers).get('Authorization')).toBeNull()
+
+    saveSession({ accessToken: 'tok-1', persist: false })
+    await apiClient.get('/me')
+    expect(new Headers(lastCall().init.headers).get('Authorization')).toBe('Bearer tok-1')
+  })
+
+  it('throws the server message, or the first field error', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Email already in use' }))
+    await expect(apiClient.post('/x', {})).rejects.toMatchObject({ status: 400, message: 'Email already in use' })
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', message: '', errors: [{ path: 'email', message: 'Invalid email' }] }))
+    const error = await apiClient.post('/x', {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiClientError)
+    expect((error as ApiClientError).message).toBe('Invalid email')
+  })
+
+  it('on 401 clears the session and goes to sign-in with the full path', async () => {
+    saveSession({ accessToken: 'stale', persist: true })
+    window.sessionStorage.setItem('other', 'x')
+    window.history.pushState({}, '', '/my-properties/list?sort=price')
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' }))
+
+    await expect(apiClient.get('/listings')).rejects.toMatchObject({ status: 401 })
+    expect(getSession()).toBeNull()
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(window.sessionStorage.length).toBe(0)
+    expect(navigate).toHaveBeenCalledWith('/auth/sign-in?redirect=%2Fmy-properties%2Flist%3Fsort%3Dprice')
+  })
+
+  it('on 401 stays put when already on the sign-in page', async () => {
+    window.history.pushState({}, '', '/auth/sign-in?redirect=%2Fdashboard')
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'User not found' }))
+    await expect(apiClient.post('/session', {})).rejects.toMatchObject({ message: 'User not found' })
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('on 403 goes Home', async () => {
+    saveSession({ accessToken: 'tok', persist: false })
+    window.history.pushState({}, '', '/admin/users')
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { statusCode: 403, code: 'FORBIDDEN', message: 'Forbidden' }))
+    await expect(apiClient.get('/admin/users')).rejects.toMatchObject({ status: 403 })
+    expect(navigate).toHaveBeenCalledWith('/')
+    expect(getSession()).not.toBeNull()
+  })
+
+  it('turns a network failure into an ApiClientError', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0 })
+  })
+})

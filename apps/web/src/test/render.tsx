@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import type { RouteObject } from 'react-router'
+import { Providers } from '../app/providers'
+import { setApiNavigate } from '../shared/api-client'
+import { createQueryClient } from '../app/query-client'
+import { initI18n } from '../shared/i18n/i18n'
+import { onSessionCleared } from '../shared/session'
+
+/** Renders routes in the app's providers at `path`, as the browser would open it. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const i18n = initI18n()
+  void i18n.changeLanguage('en-us')
+  const queryClient = createQueryClient()
+  const stop = onSessionCleared(() => queryClient.clear())
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  setApiNavigate((to) => void router.navigate(to))
+  const view = render(
+    <Providers queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  return { ...view, router, queryClient, stop }
+}
+
+export function renderAt(element: ReactNode, path = '/') {
+  return renderRoutes([{ path: '*', element }], path)
+}
