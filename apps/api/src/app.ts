@@ -37,6 +37,8 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true }: B
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // The API speaks JSON only; a text body is answered 415 instead of reaching a validator as a string.
+  app.removeContentTypeParser('text/plain')
 
   await app.register(errorHandler)
   await app.register(security)

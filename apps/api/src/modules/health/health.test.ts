@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => t.close())
+
+describe('GET /api/health', () => {
+  it('answers ok when the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' })
+  })
+})

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import type { ApiError } from '@offerbook/domain/api-error'
+import type { Session } from '@offerbook/domain/session'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { bearer, signIn } from '../../../test/factories'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: true, config: { signInLimit: { max: 5, timeWindow: '1 minute' } } })
+})
+afterAll(async () => t.close())
+
+const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/session', payload: payload as object })
+
+describe('POST /api/session', () => {
+  it('signs a demo account in and returns a token, its expiry and the user with roles', async () => {
+    const response = await post({ email: 'seller-agent@example.com', password: DEMO_PASSWORD, persist: true })
+    expect(response.statusCode).toBe(200)
+    const session = response.json<Session>()
+    expect(session.accessToken).toEqual(expect.any(String))
+    expect(new Date(session.expiresAt).getTime()).toBeGreaterThan(Date.now())
+    expect(session.user).toMatchObject({ email: 'seller-agent@example.com', roles: ['SELLER_AGENT'], onboarded: true, language: 'en-us' })
+    expect(session.user.sellerAgentId).toMatch(/^TN-\d{6}$/)
+  })
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const response = await post({ email: '  Buyer-Simple@Example.com ', password: DEMO_PASSWORD })
+    expect(response.statusCode).toBe(200)
+  })
+
+  it('says the password is wrong without telling which part', async () => {
+    const response = await post({ email: 'buyer-agent@example.com', password: 'not-the-password' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Incorrect e-mail/password combination' })
+  })
+
+  it('says an unknown e-mail has no user', async () => {
+    const response = await post({ email: 'nobody@example.com', password: 'whatever' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json<ApiError>()).toMatchObject({ code: 'UNAUTHORIZED', message: 'User not found' })
+  })
+
+  it('answers 400 with field errors for a missing password and a bad e-mail', async () => {
+    const response = await post({ email: 'not-an-email' })
+    expect(response.statusCode).toBe(400)
+    const body = response.json<ApiError>()
+    expect(body.code).toBe('BAD_REQUEST')
+    expect(body.message).toBe('Invalid email')
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: 'Invalid email' },
+        { path: 'password', message: expect.any(String) },
+      ]),
+    )
+  })
+
+  it('answers 400 for fields of the wrong type', async () => {
+    const response = await post({ email: 42, password: ['x'], persist: 'yes' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>().errors?.map((error) => error.path).sort()).toEqual(['email', 'password', 'persist'])
+  })
+
+  it('answers 400 for malformed JSON, an empty body and a body that is not an object', async () => {
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/session', headers: { 'content-type': 'application/json' }, payload: '{"email":' })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json<ApiError>()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' })
+
+    const empty = await t.app.inject({ method: 'POST', url: '/api/session', headers: { 'content-type': 'application/json' } })
+    expect(empty.statusCode).toBe(400)
+
+    const array = await t.app.inject({ method: 'POST', url: '/api/session', headers: { 'content-type': 'application/json' }, payload: '[1,2]' })
+    expect(array.statusCode).toBe(400)
+    expect(array.json<ApiError>().code).toBe('BAD_REQUEST')
+  })
+
+  it('answers 415 for a body that is not JSON and 413 for one that is too large', async () => {
+    const text = await t.app.inject({ method: 'POST', url: '/api/session', headers: { 'content-type': 'text/plain' }, payload: 'hello' })
+    expect(text.statusCode).toBe(415)
+    expect(text.json<ApiError>()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
+
+    const huge = await post({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json<ApiError>()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' })
+  })
+
+  it('refuses odd input with 4xx, never 500', async () => {
+    const payloads = [
+      { email: '\u0000@example.com', password: 'x' },
+      { email: 'a@example.com', password: '\ud800\u0000' },
+      { email: 'ünï©ødé@exämple.com', password: 'x' },
+      { email: 'a'.repeat(300) + '@example.com', password: 'x' },
+    ]
+    const hugeNumber = await t.app.inject({ method: 'POST', url: '/api/session', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@example.com","password":"x","persist":1e400}' })
+    expect(hugeNumber.statusCode).toBe(400)
+    for (const payload of payloads) {
+      const response = await post(payload)
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode).toBeLessThan(500)
+    }
+  })
+
+  it('limits sign-in attempts per address and e-mail', async () => {
+    const attempt = () => t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '203.0.113.9', payload: { email: 'admin@example.com', password: 'guess' } })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await attempt()).statusCode)
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    const limited = await attempt()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests, please try again later or reset your password' })
+
+    const otherAddress = await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '203.0.113.10', payload: { email: 'admin@example.com', password: DEMO_PASSWORD } })
+    expect(otherAddress.statusCode).toBe(200)
+  })
+})
+
+describe('DELETE /api/session', () => {
+  it('revokes the token, which is then refused', async () => {
+    const { accessToken } = await signIn(t.app, 'buyer-simple@example.com', DEMO_PASSWORD)
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })).statusCode).toBe(200)
+
+    const signOut = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: bearer(accessToken) })
+    expect(signOut.statusCode).toBe(204)
+    expect(signOut.body).toBe('')
+
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect(after.statusCode).toBe(401)
+    expect(after.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Please sign in' })
+  })
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/session' })
+    expect(response.statusCode).toBe(401)
+  })
+})

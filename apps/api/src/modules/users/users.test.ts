@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiError } from '@offerbook/domain/api-error'
+import type { User } from '@offerbook/domain/user'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { bearer, createUser, signIn } from '../../../test/factories'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => t.close())
+
+describe('GET /api/me', () => {
+  it('returns the signed-in user with roles', async () => {
+    const seller = await createUser(t, { roles: ['SELLER_OWNER'], name: 'Olga Owner' })
+    const { accessToken } = await signIn(t.app, seller.email, seller.password)
+    const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ user: User }>().user).toMatchObject({ uid: seller.id, name: 'Olga Owner', email: seller.email, roles: ['SELLER_OWNER'] })
+  })
+
+  it('answers 401 Please sign in without a token, with a garbage token and with a malformed header', async () => {
+    for (const headers of [{}, bearer('garbage'), bearer('abc.def'), { authorization: 'Basic Zm9vOmJhcg==' }, bearer('x'.repeat(5000))]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/me', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Please sign in' })
+    }
+  })
+
+  it('answers 401 once the session has expired', async () => {
+    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const { accessToken } = await signIn(t.app, buyer.email, buyer.password)
+    const { session } = await import('../../db/schema/auth')
+    const { eq } = await import('drizzle-orm')
+    await t.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, buyer.id))
+    const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect(response.statusCode).toBe(401)
+  })
+})
+
+describe('PUT /api/me/language', () => {
+  it('changes the language and returns the user', async () => {
+    const buyer = await createUser(t, { roles: ['BUYER_AGENT'] })
+    const { accessToken } = await signIn(t.app, buyer.email, buyer.password)
+    const response = await t.app.inject({ method: 'PUT', url: '/api/me/language', headers: bearer(accessToken), payload: { language: 'es-es' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ user: User }>().user.language).toBe('es-es')
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect(me.json<{ user: User }>().user.language).toBe('es-es')
+  })
+
+  it('refuses a language that does not exist', async () => {
+    const buyer = await createUser(t, { roles: ['BUYER_AGENT'] })
+    const { accessToken } = await signIn(t.app, buyer.email, buyer.password)
+    const response = await t.app.inject({ method: 'PUT', url: '/api/me/language', headers: bearer(accessToken), payload: { language: 'fr-fr' } })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>().errors?.[0]?.path).toBe('language')
+  })
+})
+
+describe('sign-up through better-auth', () => {
+  it('gives a new account no roles, whatever the request asks for', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: 'newcomer@example.com', password: 'a-long-password', name: 'New Comer', roles: ['SUPER_ADMIN'], isPrincipalBroker: true, onboarded: true },
+    })
+    expect(response.statusCode).toBe(200)
+    const token = response.headers['set-auth-token']
+    expect(token).toEqual(expect.any(String))
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(String(token)) })
+    expect(me.json<{ user: User }>().user).toMatchObject({ email: 'newcomer@example.com', roles: [], isPrincipalBroker: false, onboarded: false })
+  })
+})

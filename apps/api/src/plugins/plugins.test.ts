@@ -1,0 +1,126 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiError } from '@offerbook/domain/api-error'
+import type { TestApp } from '../../test/build-test-app'
+import { buildTestApp } from '../../test/build-test-app'
+
+let t: TestApp
+let webDist: string
+
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'offerbook-dist-'))
+  await mkdir(join(webDist, 'assets'))
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Offerbook</title><div id="root"></div>')
+  await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")')
+  await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  t = await buildTestApp({
+    config: { webDist },
+    extend: (app) => {
+      app.get('/api/test-boom', { config: { access: 'public' } }, async () => {
+        throw new Error('secret database detail')
+      })
+      app.get('/api/test-undeclared', async () => ({ secret: true }))
+    },
+  })
+})
+afterAll(async () => {
+  await t.close()
+  await rm(webDist, { recursive: true, force: true })
+})
+
+describe('unknown API paths', () => {
+  it('answer 404 JSON for any method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/no/such/thing?x=1' })
+      expect(response.statusCode, method).toBe(404)
+      expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No such API endpoint' })
+    }
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('lists the JSON endpoints with their schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const document = response.json<{ paths: Record<string, Record<string, unknown>> }>()
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/session', '/api/me', '/api/me/language', '/api/admin/users', '/api/health']))
+    expect(document.paths['/api/session']).toHaveProperty('post.requestBody')
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/auth'))).toBe(false)
+  })
+
+  it('serves the UI without signing in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+  })
+})
+
+describe('security headers', () => {
+  it('are sent on API and page responses', async () => {
+    for (const url of ['/api/health', '/my-properties/list']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      const csp = String(response.headers['content-security-policy'])
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+      expect(csp).toContain("img-src 'self' data: blob:")
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(response.headers['referrer-policy']).toBe('no-referrer')
+    }
+  })
+})
+
+describe('the SPA', () => {
+  it('serves index.html for client routes that ask for HTML, never cached', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/my-properties/list', headers: { accept: 'text/html,application/xhtml+xml' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toContain('<div id="root">')
+  })
+
+  it('serves hashed assets with a long cache and other files as they are', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' })
+    expect(icon.statusCode).toBe(200)
+    expect(icon.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answers 404 for a missing file that is not a page, and never leaves the dist folder', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404)
+    const traversal = await t.app.inject({ method: 'GET', url: '/..%2f..%2f..%2fetc%2fpasswd', headers: { accept: '*/*' } })
+    expect(traversal.statusCode).toBe(404)
+    expect(traversal.body).not.toContain('root:')
+  })
+
+  it('asks for a build when there is none', async () => {
+    const bare = await buildTestApp({ config: { webDist: join(webDist, 'nothing-here') } })
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(503)
+      expect(response.body).toContain('npm run build')
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+describe('access control', () => {
+  it('treats a route that declares no access as signed-in only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-undeclared' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json<ApiError>().message).toBe('Please sign in')
+  })
+})
+
+describe('server errors', () => {
+  it('hide their details', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-boom' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json<ApiError>()).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' })
+  })
+})

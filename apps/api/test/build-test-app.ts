@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import type { AppConfig } from '../src/app'
+import { buildApp } from '../src/app'
+import type { Auth } from '../src/auth/auth'
+import { createAuth } from '../src/auth/auth'
+import type { Db } from '../src/db/client'
+import { openDatabase } from '../src/db/client'
+import { seedDemoAccounts } from '../src/db/seed'
+
+export type TestApp = {
+  app: FastifyInstance
+  db: Db
+  auth: Auth
+  hashPassword: (password: string) => Promise<string>
+  close: () => Promise<void>
+}
+
+export type TestAppOptions = {
+  seed?: boolean
+  config?: Partial<AppConfig>
+  /** Extra routes for a test, added before the app is ready. */
+  extend?: (app: FastifyInstance) => void
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 3000,
+    host: '127.0.0.1',
+    dataDir: join(tmpdir(), 'offerbook-test-unused'),
+    databaseUrl: undefined,
+    publicUrl: 'http://localhost:3000',
+    seedDemo: false,
+    seedDemoRefused: false,
+    nodeEnv: 'test',
+    authSecret: 'test-secret-test-secret-test-secret-42',
+    webDist: join(tmpdir(), 'offerbook-test-no-web-dist'),
+    logLevel: 'silent',
+    ...overrides,
+  }
+}
+
+/** A fresh database of this test file's own: a PostgreSQL database on TEST_DATABASE_URL's server, or in-memory PGlite. */
+async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) return { url: undefined, drop: async () => {} }
+  const name = `offerbook_test_${Date.now()}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config)
+  const fresh = await freshDatabaseUrl()
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null })
+  await database.migrate()
+  const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: false })
+  const context = await auth.$context
+  const hashPassword = (password: string) => context.password.hash(password)
+  if (options.seed) await seedDemoAccounts(database.db, hashPassword)
+  const app = await buildApp({ config, db: database.db, auth, logger: false })
+  options.extend?.(app)
+  await app.ready()
+  return {
+    app,
+    db: database.db,
+    auth,
+    hashPassword,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await fresh.drop()
+    },
+  }
+}
