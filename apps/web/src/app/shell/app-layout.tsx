@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { Anchor, AppShell, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core'
+import { Suspense, lazy, useEffect } from 'react'
+import { Anchor, AppShell, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
@@ -10,7 +10,11 @@ import { useCurrentUser } from '../../features/auth/api/get-me'
 import { changeLanguage, readLanguagePreference } from '../../shared/i18n/i18n'
 import { useSession } from '../../shared/session'
 import { LanguageSwitch } from './language-switch'
-import { UserMenu } from './user-menu'
+import { ErrorBoundary } from '../../shared/ui/error-boundary'
+
+// The menu and the small-screen drawer pull in the popover and modal code: loaded only when used.
+const UserMenu = lazy(() => import('./user-menu'))
+const MobileNav = lazy(() => import('./mobile-nav'))
 
 /** Footer links with a signed-in variant (spec section 2: /auth-how-it-works, /auth-offers-optimized). */
 const SIGNED_IN_VARIANTS: Readonly<Record<string, string>> = {
@@ -104,7 +108,17 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />
             {user ? (
-              <UserMenu user={user} />
+              <ErrorBoundary
+                fallback={
+                  <Button component={Link} to={SIGN_IN_PATH} variant="default" size="sm">
+                    {user.name}
+                  </Button>
+                }
+              >
+                <Suspense fallback={null}>
+                  <UserMenu user={user} />
+                </Suspense>
+              </ErrorBoundary>
             ) : (
               !session &&
               !route.hidesAuthPrompt && (
@@ -117,11 +131,15 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <Drawer opened={opened} onClose={close} hiddenFrom="lg" size="xs" title={t('shell.brand')} closeButtonProps={{ 'aria-label': t('shell.closeNavigation') }}>
-        <Stack component="nav" aria-label={t('shell.mainNavigation')} gap={4}>
-          {links(true)}
-        </Stack>
-      </Drawer>
+      {opened && (
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <MobileNav opened={opened} onClose={close}>
+              {links(true)}
+            </MobileNav>
+          </Suspense>
+        </ErrorBoundary>
+      )}
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Box mih="calc(100vh - 64px - 120px)" py="xl">

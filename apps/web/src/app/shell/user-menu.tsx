@@ -14,7 +14,7 @@ function initials(name: string): string {
     .join('')
 }
 
-export function UserMenu({ user }: { user: User }) {
+export default function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const signOut = useSignOut()
