@@ -16,6 +16,8 @@ export type TestApp = {
   db: Db
   auth: Auth
   hashPassword: (password: string) => Promise<string>
+  /** Closes only the database, to see how the app answers without one. */
+  closeDatabase: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -76,6 +78,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const fresh = await freshDatabaseUrl()
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null })
   await database.migrate()
+  let databaseOpen = true
   const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: false })
   const context = await auth.$context
   const hashPassword = (password: string) => context.password.hash(password)
@@ -88,9 +91,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.db,
     auth,
     hashPassword,
+    closeDatabase: async () => {
+      if (databaseOpen) await database.close()
+      databaseOpen = false
+    },
     close: async () => {
       await app.close()
-      await database.close()
+      if (databaseOpen) await database.close()
+      databaseOpen = false
       await fresh.drop()
     },
   }
