@@ -122,7 +122,7 @@ describe('router', () => {
     await page('not-found')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy()
     expect(screen.getByText(/\/no\/such\/page\?x=1/)).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+    expect(screen.getByRole('link', { name: 'Go to the front page' }).getAttribute('href')).toBe('/')
   })
 
   it('switches the navigation to Spanish with the language switch', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
 import type { RouteObject } from 'react-router'
 import { Providers } from '../app/providers'
 import { setApiNavigate } from '../shared/api-client'

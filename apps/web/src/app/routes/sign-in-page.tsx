@@ -41,7 +41,7 @@ export default function SignInPage() {
     <Container size={460} px={0}>
       <Stack gap="md">
         <Title order={1}>{t('auth.signIn')}</Title>
-        <Text c="dimmed">{t('auth.signInIntro')}</Text>
+        <Text c="gray.7">{t('auth.signInIntro')}</Text>
         <Paper withBorder shadow="sm" p="lg">
           {content}
         </Paper>

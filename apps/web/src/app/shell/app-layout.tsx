@@ -7,7 +7,6 @@ import type { Role } from '@offerbook/domain/roles'
 import type { NavItem } from '@offerbook/domain/route-access'
 import { FOOTER_ITEMS, SIGN_IN_PATH, decideAccess, matchRoute, navItemsFor, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
-import { changeLanguage, readLanguagePreference } from '../../shared/i18n/i18n'
 import { useSession } from '../../shared/session'
 import { LanguageSwitch } from './language-switch'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
@@ -46,13 +45,6 @@ function useScrollToTop(pathname: string) {
   }, [pathname])
 }
 
-/** A user's own language applies on this device until the visitor picks one here. */
-function useAccountLanguage(language: string | undefined) {
-  useEffect(() => {
-    if ((language === 'en-us' || language === 'es-es') && !readLanguagePreference()) void changeLanguage(language)
-  }, [language])
-}
-
 export function AppLayout() {
   const { t } = useTranslation()
   const location = useLocation()
@@ -64,7 +56,6 @@ export function AppLayout() {
   const route = matchRoute(location.pathname).route
 
   useScrollToTop(location.pathname)
-  useAccountLanguage(user?.language)
   useEffect(close, [location.pathname, close])
 
   const navItems = navItemsFor(roles)
@@ -78,7 +69,7 @@ export function AppLayout() {
           to={item.to}
           variant={active ? 'light' : 'subtle'}
           color={active ? 'brand' : 'gray'}
-          justify={vertical ? 'flex-start' : 'center'}
+          styles={vertical ? { inner: { justifyContent: 'flex-start' } } : undefined}
           aria-current={active ? 'page' : undefined}
           size="sm"
         >
@@ -96,7 +87,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger hiddenFrom="lg" opened={opened} onClick={toggle} size="sm" aria-label={t(opened ? 'shell.closeNavigation' : 'shell.openNavigation')} />
-            <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" aria-label={t('shell.brandHome')}>
+            <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
               {t('shell.brand')}
             </Anchor>
             <Box component="nav" aria-label={t('shell.mainNavigation')} visibleFrom="lg">
@@ -150,7 +141,7 @@ export function AppLayout() {
         <Box component="footer" py="lg" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Container size="lg">
             <Group justify="space-between" align="flex-start">
-              <Text size="sm" c="dimmed" maw={420}>
+              <Text size="sm" c="gray.7" maw={420}>
                 {t('shell.footerNote')}
               </Text>
               <Group component="nav" aria-label={t('shell.footerNavigation')} gap="md">

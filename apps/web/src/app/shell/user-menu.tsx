@@ -17,7 +17,7 @@ function initials(name: string): string {
 export default function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const signOut = useSignOut()
+  const signOut = useSignOut(() => navigate(SIGN_IN_PATH, { replace: true, flushSync: true }))
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -39,9 +39,7 @@ export default function UserMenu({ user }: { user: User }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('shell.signedInAs', { email: user.email })}</Menu.Label>
-        <Menu.Item
-          onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(SIGN_IN_PATH, { replace: true }) })}
-        >
+        <Menu.Item onClick={() => signOut.mutate()}>
           {t('shell.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -42,7 +42,7 @@ export function UsersTable() {
       )}
       {users.data && (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
+          <Text size="sm" c="gray.7" aria-live="polite">
             {t('admin.total', { count: users.data.total })}
           </Text>
           <Table.ScrollContainer minWidth={560}>

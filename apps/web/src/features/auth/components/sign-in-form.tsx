@@ -70,6 +70,8 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           label={t('auth.password')}
           name="password"
           autoComplete="current-password"
+          // Its own name must not contain "Password", or the field's label stops being unique.
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.showCharacters') }}
           value={password}
           onChange={(event) => {
             setPassword(event.currentTarget.value)
