@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { render } from '@testing-library/react'
-import { createMemoryRouter } from 'react-router'
-import { RouterProvider } from 'react-router/dom'
+// react-router/dom loads a second router context under vitest; the app itself uses it for flushSync.
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { Providers } from '../app/providers'
 import { setApiNavigate } from '../shared/api-client'
