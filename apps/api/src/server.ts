@@ -57,7 +57,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    console.error(`Offerbook could not start: port ${config.port} is already in use. Stop the other server or set PORT to a free port.`)
+    await database.close()
+    process.exit(1)
+  }
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
   console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)
   if (config.seedDemo) printDemoAccounts()
