@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, Center, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { CenteredLoader } from '../shared/ui/centered-loader'
+import { RetryAlert } from '../shared/ui/retry-alert'
 import type { PageLoader } from './page-modules'
 import type { PageProps } from './page-props'
 
@@ -57,21 +57,13 @@ export function LazyPage({ loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS, ...pagePro
   if (Page) return <Page {...pageProps} />
   if (failed) {
     return (
-      <Center mih="50vh">
-        <Stack align="center" maw={480}>
-          <Alert color="red" role="alert">
-            {t('lazy.failed')}
-          </Alert>
-          <Button
-            onClick={() => {
-              setFailed(false)
-              setAttempt((n) => n + 1)
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Center>
+      <RetryAlert
+        message={t('lazy.failed')}
+        onRetry={() => {
+          setFailed(false)
+          setAttempt((n) => n + 1)
+        }}
+      />
     )
   }
   return <CenteredLoader />

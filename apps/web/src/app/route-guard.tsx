@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { Alert, Button, Center, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import type { RouteDef } from '@offerbook/domain/route-access'
@@ -8,6 +7,7 @@ import { useCurrentUser } from '../features/auth/api/get-me'
 import { ApiClientError } from '../shared/api-client'
 import { useSession } from '../shared/session'
 import { CenteredLoader } from '../shared/ui/centered-loader'
+import { RetryAlert } from '../shared/ui/retry-alert'
 
 /**
  * Spec sections 4 and 6: an anonymous visitor, a stale session (its /api/me answers 401, which
@@ -26,16 +26,7 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
   if (me.data) return decideAccess(route, me.data.roles) === 'allow' ? children : signIn
   if (me.isError) {
     if (me.error instanceof ApiClientError && me.error.status === 401) return signIn
-    return (
-      <Center mih="50vh">
-        <Stack align="center" maw={480}>
-          <Alert color="red" role="alert">
-            {t('guard.userFailed')}
-          </Alert>
-          <Button onClick={() => void me.refetch()}>{t('common.retry')}</Button>
-        </Stack>
-      </Center>
-    )
+    return <RetryAlert message={t('guard.userFailed')} onRetry={() => void me.refetch()} />
   }
   return <CenteredLoader />
 }
