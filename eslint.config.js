@@ -1,9 +1,16 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/api/src/db/migrations/**'] },
@@ -36,6 +43,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // An API module may call another module's service, never its queries or routes.
+  ...apiModules.map((mod) => ({
+    files: [`apps/api/src/modules/${mod}/**/*.ts`],
+    rules: restrict(
+      apiModules
+        .filter((other) => other !== mod)
+        .map((other) => ({ group: [`../${other}/*.queries`, `../${other}/*.routes`, `**/modules/${other}/*.queries`, `**/modules/${other}/*.routes`], message: "call the other module's service, never its queries or routes." })),
+    ),
+  })),
+  // Web features never import each other, nor the app that composes them.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      { group: ['**/app/**', '**/app'], message: 'features never import the app; the app composes features.' },
+      ...webFeatures
+        .filter((other) => other !== feature)
+        .map((other) => ({ group: [`**/features/${other}/**`, `../../${other}/**`, `../${other}/**`], message: 'features never import each other: move what both need into shared/ or domain.' })),
+    ]),
+  })),
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: restrict([{ group: ['**/features/**', '**/app/**'], message: 'shared/ imports neither features nor app.' }]),
