@@ -34,11 +34,12 @@ function rssMiB(pid) {
   return kb / 1024
 }
 
-async function startServer(port, dataDir) {
+async function startServer(port, dataDir, extraEnv = {}) {
   const started = performance.now()
+  const { DATABASE_URL: _ignored, ...env } = process.env
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   await waitFor200(`http://127.0.0.1:${port}/api/health`, 120_000)
@@ -92,6 +93,17 @@ try {
   rows.push([`GET /api/health (${CONNECTIONS} connections, ${DURATION} s)`, `${Math.round(health.requests.average)} req/s, p99 ${health.latency.p99} ms, ${health.non2xx} non-2xx`])
   rows.push(['resident memory after the health load', `${rssMiB(warm.child.pid).toFixed(0)} MiB`])
   await stopServer(warm.child)
+
+  // The embedded PGlite answers one query at a time; a real PostgreSQL shows what the API itself costs.
+  if (process.env.BENCH_DATABASE_URL) {
+    const pg = await startServer(port, dataDir, { DATABASE_URL: process.env.BENCH_DATABASE_URL, SEED_DEMO: 'false' })
+    rows.push(['resident memory after start on PostgreSQL (idle)', `${rssMiB(pg.child.pid).toFixed(0)} MiB`])
+    const onPg = await load(`http://127.0.0.1:${port}/api/health`)
+    rows.push([`GET /api/health on PostgreSQL (${CONNECTIONS} connections, ${DURATION} s)`, `${Math.round(onPg.requests.average)} req/s, p99 ${onPg.latency.p99} ms, ${onPg.non2xx} non-2xx`])
+    await stopServer(pg.child)
+  } else {
+    rows.push(['GET /api/health on PostgreSQL', 'not measured: set BENCH_DATABASE_URL'])
+  }
 
   const bare = await startBare(port + 100)
   const bareResult = await load(`http://127.0.0.1:${port + 100}/bare`)
