@@ -95,6 +95,21 @@ describe('router', () => {
     await waitFor(() => expect(document.title).toBe('Admin · Offerbook'))
   })
 
+  it('keeps the scroll position between tabs of a no-scroll route and resets it elsewhere', async () => {
+    signInAs(['SUPER_ADMIN'])
+    const scrollTo = vi.fn()
+    vi.stubGlobal('scrollTo', scrollTo)
+    const { router } = renderRoutes(appRoutes(), '/admin/users')
+    await page('admin-users')
+    scrollTo.mockClear()
+    await router.navigate('/admin/firebase')
+    await page('admin-firebase')
+    expect(scrollTo).not.toHaveBeenCalled()
+    await router.navigate('/terms')
+    await page('terms')
+    expect(scrollTo).toHaveBeenCalledWith(0, 0)
+  })
+
   it('sends a user whose roles do not match to sign-in, where they stay signed in', async () => {
     signInAs(['BUYER_SIMPLE'])
     const { router } = renderRoutes(appRoutes(), '/admin/users')
