@@ -40,6 +40,12 @@ test('the API answers unknown paths with JSON and documents itself', async ({ re
   expect(docs.status()).toBe(200)
 })
 
+test('the API documentation page renders the OpenAPI operations', async ({ page }) => {
+  await page.goto('/api/docs')
+  await expect(page.getByText('/api/session').first()).toBeVisible()
+  await expect(page.getByText('/api/health').first()).toBeVisible()
+})
+
 test('the page scrolls to the top on navigation', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 400 })
   await page.goto('/about-us')

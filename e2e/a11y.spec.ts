@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test, useAccount } from './fixtures'
+
+async function expectNoViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary, `accessibility of ${what}`).toEqual([])
+}
+
+const publicPages = [
+  { path: '/', ready: '.page-home' },
+  { path: '/auth/sign-in', ready: '.page-sign-in' },
+  { path: '/how-it-works', ready: '.page-how-it-works' },
+  { path: '/no-such-page', ready: '.page-not-found' },
+]
+
+for (const { path, ready } of publicPages) {
+  test(`${path} meets WCAG 2.1 AA as axe checks it`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.locator(ready)).toBeVisible()
+    await expectNoViolations(page, path)
+  })
+}
+
+test('the sign-in form with its errors meets WCAG 2.1 AA as axe checks it', async ({ page }) => {
+  await page.goto('/auth/sign-in')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByText('Invalid email')).toBeVisible()
+  await expectNoViolations(page, 'the sign-in form with errors')
+})
+
+test('the signed-in shell and the admin users list meet WCAG 2.1 AA as axe checks it', async ({ page }) => {
+  await useAccount(page, 'super-admin@example.com')
+  await page.goto('/admin/users')
+  await expect(page.getByRole('cell', { name: 'admin@example.com', exact: true })).toBeVisible()
+  await expectNoViolations(page, '/admin/users')
+})
