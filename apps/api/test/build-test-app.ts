@@ -79,7 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null })
   await database.migrate()
   let databaseOpen = true
-  const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: false })
+  const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
   const context = await auth.$context
   const hashPassword = (password: string) => context.password.hash(password)
   if (options.seed) await seedDemoAccounts(database.db, hashPassword)

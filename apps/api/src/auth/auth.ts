@@ -28,8 +28,8 @@ export function createAuth({ db, secret, publicUrl, production }: AuthOptions) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    // Only its own HTTP handler is rate limited here; our /api/session has @fastify/rate-limit.
-    rateLimit: { enabled: production },
+    // Its own handler's counters live in the database, like ours, so every API process shares them.
+    rateLimit: { enabled: production, storage: 'database' },
     telemetry: { enabled: false },
     advanced: { useSecureCookies: production },
     plugins: [bearer()],

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { user } from './users'
 
 // better-auth 1.7's session, account and verification models, written by hand because its CLI needs
@@ -65,3 +65,10 @@ export const verification = pgTable(
   (table) => [index('verification_identifier_idx').on(table.identifier)],
 )
 
+/** better-auth's own rate-limit counters for its /api/auth/* endpoints (storage: 'database'). */
+export const rateLimit = pgTable('auth_rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})

@@ -7,6 +7,7 @@ import { SessionSchema, SignInSchema } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
+import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { signIn, signOut } from './session.service'
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'
@@ -32,6 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     global: false,
     // Counted after the body is parsed, so the key can hold the e-mail being tried.
     hook: 'preHandler',
+    store: postgresRateLimitStore(db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
   })
 

@@ -3,7 +3,9 @@ import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { Session } from '@offerbook/domain/session'
 import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { buildTestApp, testConfig } from '../../../test/build-test-app'
+import { buildApp } from '../../app'
+import { countHit } from '../../plugins/rate-limit-store'
 import { bearer, signIn } from '../../../test/factories'
 
 let t: TestApp
@@ -133,5 +135,30 @@ describe('DELETE /api/session', () => {
   it('needs a signed-in user', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/session' })
     expect(response.statusCode).toBe(401)
+  })
+
+  it('counts attempts in the database, so a second API process sees the same limit', async () => {
+    const second = await buildApp({ config: testConfig({ signInLimit: { max: 5, timeWindow: '1 minute' } }), db: t.db, auth: t.auth, logger: false })
+    try {
+      const attempt = (app: typeof second) => app.inject({ method: 'POST', url: '/api/session', remoteAddress: '198.51.100.7', payload: { email: 'buyer-agent@example.com', password: 'guess' } })
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(t.app)).statusCode)
+      for (let i = 0; i < 2; i++) statuses.push((await attempt(second)).statusCode)
+      expect(statuses).toEqual([401, 401, 401, 401, 401])
+      expect((await attempt(second)).statusCode).toBe(429)
+      expect((await attempt(t.app)).statusCode).toBe(429)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('starts a counter again once its window has passed', async () => {
+    expect(await countHit(t.db, 'window-test', 150)).toMatchObject({ current: 1 })
+    const second = await countHit(t.db, 'window-test', 150)
+    expect(second.current).toBe(2)
+    expect(second.ttl).toBeGreaterThan(0)
+    expect(second.ttl).toBeLessThanOrEqual(150)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await countHit(t.db, 'window-test', 150)).toMatchObject({ current: 1 })
   })
 })

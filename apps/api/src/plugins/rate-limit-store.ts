@@ -1,0 +1,55 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import { lt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { requestCounter } from '../db/schema/request-counters'
+
+/** One hit in a fixed window: a new or expired counter starts again at 1; returns the count and ms left. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const resetAfter = sql`now() + ${windowMs} * interval '1 millisecond'`
+  const [row] = await db
+    .insert(requestCounter)
+    .values({ key, hits: 1, resetAt: resetAfter })
+    .onConflictDoUpdate({
+      target: requestCounter.key,
+      set: {
+        hits: sql`case when ${requestCounter.resetAt} <= now() then 1 else ${requestCounter.hits} + 1 end`,
+        resetAt: sql`case when ${requestCounter.resetAt} <= now() then ${resetAfter} else ${requestCounter.resetAt} end`,
+      },
+    })
+    .returning({ hits: requestCounter.hits, ttl: sql<number>`greatest(0, extract(epoch from (${requestCounter.resetAt} - now())) * 1000)::float8` })
+  if (!row) throw new Error('rate limit upsert returned no row')
+  return { current: row.hits, ttl: Math.ceil(Number(row.ttl)) }
+}
+
+export async function forgetExpiredHits(db: Db): Promise<void> {
+  await db.delete(requestCounter).where(lt(requestCounter.resetAt, sql`now()`))
+}
+
+/** About one hit in this many also sweeps expired counters, so the table stays small without a timer. */
+const SWEEP_EVERY = 200
+
+/**
+ * A store for @fastify/rate-limit that counts in PostgreSQL, so N API processes behind a load
+ * balancer share one count per key. Each route's counters are namespaced by its path.
+ */
+export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  function storeFor(prefix: string): FastifyRateLimitStore {
+    return {
+      incr(key, callback, timeWindow) {
+        countHit(db, `${prefix}${key}`, timeWindow).then(
+          (result) => callback(null, result),
+          (error: Error) => callback(error),
+        )
+        if (Math.random() * SWEEP_EVERY < 1) void forgetExpiredHits(db).catch(() => {})
+      },
+      child(routeOptions) {
+        return storeFor(`${routeOptions.method}:${routeOptions.path}|`)
+      },
+    }
+  }
+  return class {
+    constructor() {
+      return storeFor('global|')
+    }
+  } as unknown as FastifyRateLimitStoreCtor
+}
