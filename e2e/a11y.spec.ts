@@ -34,5 +34,6 @@ test('the signed-in shell and the admin users list meet WCAG 2.1 AA as axe check
   await useAccount(page, 'super-admin@example.com')
   await page.goto('/admin/users')
   await expect(page.getByRole('cell', { name: 'admin@example.com', exact: true })).toBeVisible()
+  await expect(page.getByText('Listing agent', { exact: true })).toBeVisible()
   await expectNoViolations(page, '/admin/users')
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ROLES } from '@offerbook/domain/roles'
 import { FOOTER_ITEMS, NAV_ITEMS, ROUTES } from '@offerbook/domain/route-access'
 import { SERVER_MESSAGE_KEYS } from '../shared/i18n/server-messages'
 import enUs from './en-us.json'
@@ -33,6 +34,13 @@ describe('locales', () => {
     for (const key of keys) {
       expect(en.has(key), key).toBe(true)
       expect(es.has(key), key).toBe(true)
+    }
+  })
+
+  it('name every role in both languages', () => {
+    for (const role of ROLES) {
+      expect(en.get(`roles.${role}`), role).toBeTruthy()
+      expect(es.get(`roles.${role}`), role).toBeTruthy()
     }
   })
 

@@ -67,8 +67,8 @@ export function UsersTable() {
                     <Table.Td>
                       <Group gap={4}>
                         {user.roles.map((role) => (
-                          <Badge key={role} variant="light" size="sm">
-                            {role}
+                          <Badge key={role} variant="light" size="sm" tt="none">
+                            {t(`roles.${role}`)}
                           </Badge>
                         ))}
                       </Group>
