@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ROLES } from '@offerbook/domain/roles'
 import { FOOTER_ITEMS, NAV_ITEMS, ROUTES } from '@offerbook/domain/route-access'
 import { SERVER_MESSAGE_KEYS } from '../shared/i18n/server-messages'
-import enUs from './en-us.json'
-import esEs from './es-es.json'
-
-type Tree = { [key: string]: string | Tree }
+import type { Tree } from './resources'
+import { mergeInto, RESOURCES } from './resources'
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -17,8 +15,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out
 }
 
-const en = flatten(enUs)
-const es = flatten(esEs)
+const en = flatten(RESOURCES['en-us'])
+const es = flatten(RESOURCES['es-es'])
 
 describe('locales', () => {
   it('en-us and es-es have exactly the same keys', () => {
@@ -61,5 +59,13 @@ describe('locales', () => {
       expect(en.get(key), key).toBe(message)
       expect(es.get(key), key).toBeTruthy()
     }
+  })
+
+  it('refuses a key that two locale files both define', () => {
+    const tree: Tree = {}
+    mergeInto(tree, { inputs: { phone: { label: 'Phone' } } }, 'en-us')
+    mergeInto(tree, { inputs: { search: { label: 'Search' } } }, 'en-us')
+    expect(tree).toEqual({ inputs: { phone: { label: 'Phone' } , search: { label: 'Search' } } })
+    expect(() => mergeInto(tree, { inputs: { phone: { label: 'Telephone' } } }, 'en-us')).toThrow('Translation key en-us.inputs.phone.label is defined twice')
   })
 })

@@ -2,8 +2,7 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Language } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
-import enUs from '../../locales/en-us.json'
-import esEs from '../../locales/es-es.json'
+import { RESOURCES } from '../../locales/resources'
 
 export const LANGUAGE_STORAGE_KEY = 'offerbook.language'
 
@@ -47,7 +46,7 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyHtmlLang)
     void i18n.use(initReactI18next).init({
-      resources: { 'en-us': { translation: enUs }, 'es-es': { translation: esEs } },
+      resources: { 'en-us': { translation: RESOURCES['en-us'] }, 'es-es': { translation: RESOURCES['es-es'] } },
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
