@@ -41,7 +41,15 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Something went wrong. Please try again.': 'errors.unknown',
 }
 
+/** Messages that carry a number: the English pattern and the key that takes it as `count`. */
+const COUNTED_MESSAGES: readonly { pattern: RegExp; key: string }[] = [{ pattern: /^Must have at least (\d+) characters$/, key: 'errors.minLength' }]
+
 export function translateMessage(message: string): string {
   const key = SERVER_MESSAGE_KEYS[message]
-  return key && i18n.exists(key) ? i18n.t(key) : message
+  if (key && i18n.exists(key)) return i18n.t(key)
+  for (const counted of COUNTED_MESSAGES) {
+    const match = counted.pattern.exec(message)
+    if (match && i18n.exists(counted.key)) return i18n.t(counted.key, { count: Number(match[1]) })
+  }
+  return message
 }
