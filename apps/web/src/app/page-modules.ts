@@ -23,6 +23,8 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   'sign-in': () => import('./routes/sign-in-page'),
   'admin-users': () => import('./routes/admin-users-page'),
   'not-found': () => import('./routes/not-found-page'),
+  'brand-guide': () => import('./routes/brand-guide-page'),
+  'kitchen-sink': () => import('./routes/kitchen-sink-page'),
 }
 
 export function pageLoaderFor(routeName: string): PageLoader {

@@ -1,8 +1,11 @@
 import { createTheme } from '@mantine/core'
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core'
 
+/** The brand colour of the spec (section 9). */
+export const BRAND_COLOR = '#7963f0'
+
 /** Ten shades around the brand colour #7963f0 (index 5). */
-const brand: MantineColorsTuple = ['#f2effe', '#e2dcfc', '#c3b7f8', '#a391f5', '#8a77f2', '#7963f0', '#6a52e8', '#5b45d1', '#4c39b0', '#3d2e8e']
+export const brand: MantineColorsTuple = ['#f2effe', '#e2dcfc', '#c3b7f8', '#a391f5', '#8a77f2', '#7963f0', '#6a52e8', '#5b45d1', '#4c39b0', '#3d2e8e']
 
 export const theme = createTheme({
   colors: { brand },
