@@ -13,6 +13,8 @@ const publicPages = [
   { path: '/auth/sign-in', ready: '.page-sign-in' },
   { path: '/how-it-works', ready: '.page-how-it-works' },
   { path: '/no-such-page', ready: '.page-not-found' },
+  { path: '/brand-guide', ready: '.page-brand-guide' },
+  { path: '/kitchen-sink', ready: '.page-kitchen-sink' },
 ]
 
 for (const { path, ready } of publicPages) {

@@ -17,9 +17,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
 })
 
-/** Mantine's error red (red.6, about 3.6:1 on white) fails WCAG AA for field messages; red.9 is about 5.4:1. */
+/**
+ * Mantine's error red (red.6, about 3.6:1 on white) and dimmed grey (gray.6, about 3.3:1) fail WCAG AA
+ * for text; red.9 (about 5.4:1) and gray.7 (about 8:1) pass.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-error': t.colors.red[9] ?? '#c92a2a' },
+  light: { '--mantine-color-error': t.colors.red[9] ?? '#c92a2a', '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
   dark: {},
 })
