@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react'
+import type { FocusEvent, ReactNode } from 'react'
+import { Group, NativeSelect, TextInput } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import { useTranslation } from 'react-i18next'
+// The small metadata set, imported here only, so the library lands in the chunks that show a phone field.
+import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min'
+import type { CountryCode } from 'libphonenumber-js/min'
+
+export type { CountryCode }
+
+/** Spec section 9: phone country US, with US and CA preferred. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US'
+export const PREFERRED_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'CA']
+
+export type PhoneInputProps = {
+  /** The number in E.164 ('+16155550123'), or '' for none. */
+  value: string
+  /**
+   * Called with the number in E.164 whenever that changes: the valid number, or '' while the field
+   * is empty or holds a number that is not valid (the field then shows 'Invalid format' itself).
+   */
+  onChange: (value: string) => void
+  /** Label of the number field; 'Phone number' when not given. The country select is 'Country'. */
+  label?: ReactNode
+  description?: ReactNode
+  /** An error from outside (e.g. 'Required'); 'Invalid format' takes its place while it applies. */
+  error?: ReactNode
+  required?: boolean
+  disabled?: boolean
+  name?: string
+  /** Id of the number field; the country select is `${id}-country`. */
+  id?: string
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
+  defaultCountry?: CountryCode
+}
+
+type Parsed = { e164: string; valid: boolean }
+
+function parse(text: string, country: CountryCode): Parsed {
+  const phone = parsePhoneNumberFromString(text, country)
+  const valid = phone?.isValid() ?? false
+  return { e164: valid && phone ? phone.number : '', valid }
+}
+
+function digitCount(text: string): number {
+  return text.replace(/\D/g, '').length
+}
+
+/** What the field shows for a stored value: national form in its own country, else international. */
+function display(value: string, fallback: CountryCode): { text: string; country: CountryCode } {
+  if (value === '') return { text: '', country: fallback }
+  const phone = parsePhoneNumberFromString(value)
+  if (!phone) return { text: value, country: fallback }
+  return phone.country ? { text: phone.formatNational(), country: phone.country } : { text: phone.formatInternational(), country: fallback }
+}
+
+function countryData(language: string, preferredLabel: string, othersLabel: string) {
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })
+  const option = (code: CountryCode) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` })
+  const collator = new Intl.Collator(language)
+  const others = getCountries()
+    .filter((code) => !PREFERRED_PHONE_COUNTRIES.includes(code))
+    .map(option)
+    .sort((a, b) => collator.compare(a.label, b.label))
+  return [
+    { group: preferredLabel, items: PREFERRED_PHONE_COUNTRIES.map(option) },
+    { group: othersLabel, items: others },
+  ]
+}
+
+export function PhoneInput({
+  value,
+  onChange,
+  label,
+  description,
+  error,
+  required,
+  disabled,
+  name,
+  id,
+  onBlur,
+  defaultCountry = DEFAULT_PHONE_COUNTRY,
+}: PhoneInputProps) {
+  const { t, i18n } = useTranslation()
+  const numberId = useId(id)
+  const [field, setField] = useState(() => ({ ...display(value, defaultCountry), emitted: value, touched: value !== '' }))
+
+  // A value the field did not emit itself comes from outside (a loaded record, a reset): show that one.
+  if (value !== field.emitted) {
+    setField({ ...display(value, field.country), emitted: value, touched: value !== '' })
+  }
+
+  const countries = useMemo(
+    () => countryData(i18n.language, t('inputs.phone.preferredCountries'), t('inputs.phone.otherCountries')),
+    [i18n.language, t],
+  )
+
+  const { valid } = parse(field.text, field.country)
+  const invalid = field.text.trim() !== '' && !valid
+  const shownError = invalid && field.touched ? t('errors.invalidFormat') : error
+
+  const update = (text: string, country: CountryCode, touched: boolean) => {
+    const { e164 } = parse(text, country)
+    setField({ text, country, emitted: e164, touched })
+    if (e164 !== field.emitted) onChange(e164)
+  }
+
+  const onType = (raw: string) => {
+    // Formatting a deletion would put back the bracket or hyphen the user just removed.
+    if (raw.length < field.text.length && digitCount(raw) <= digitCount(field.text)) {
+      update(raw, field.country, field.touched)
+      return
+    }
+    const typing = new AsYouType(field.country)
+    const text = typing.input(raw)
+    // A number typed with + and its calling code names its own country.
+    const country = raw.trim().startsWith('+') ? (typing.getCountry() ?? field.country) : field.country
+    update(text, country, field.touched)
+  }
+
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <NativeSelect
+        id={`${numberId}-country`}
+        label={t('inputs.phone.country')}
+        data={countries}
+        value={field.country}
+        disabled={disabled}
+        autoComplete="tel-country-code"
+        w="12rem"
+        style={{ flexShrink: 0 }}
+        onChange={(event) => {
+          const country = event.currentTarget.value as CountryCode
+          update(field.text === '' ? '' : new AsYouType(country).input(field.text), country, field.touched)
+        }}
+      />
+      <TextInput
+        id={numberId}
+        name={name}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        label={label ?? t('inputs.phone.label')}
+        description={description}
+        error={shownError}
+        required={required}
+        disabled={disabled}
+        style={{ flex: 1 }}
+        value={field.text}
+        onChange={(event) => onType(event.currentTarget.value)}
+        onBlur={(event) => {
+          setField((current) => ({ ...current, text: current.text === '' ? '' : new AsYouType(current.country).input(current.text), touched: true }))
+          onBlur?.(event)
+        }}
+      />
+    </Group>
+  )
+}
