@@ -1,0 +1,69 @@
+import { act, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { clearSession, initSession, saveSession } from '../session'
+import { renderAt } from '../../test/render'
+import { PersonCard } from './person-card'
+
+const sally = { fullName: 'Sally Seller', subtitle: 'Listing agent', phone: '(615) 555-0100', email: 'sally@example.com' }
+
+beforeEach(() => initSession())
+afterEach(() => clearSession())
+
+describe('PersonCard', () => {
+  it('shows the name, subtitle and initials', () => {
+    renderAt(<PersonCard {...sally} />)
+    const card = screen.getByRole('article', { name: 'Sally Seller' })
+    expect(card.textContent).toContain('Listing agent')
+    expect(card.textContent).toContain('SS')
+  })
+
+  it("shows 'No name' when there is no name", () => {
+    renderAt(<PersonCard fullName="  " />)
+    expect(screen.getByRole('article', { name: 'No name' })).toBeTruthy()
+  })
+
+  it('shows the photo when there is one', () => {
+    renderAt(<PersonCard {...sally} image="/photos/sally.jpg" />)
+    expect(screen.getByRole('img', { name: 'Sally Seller' }).getAttribute('src')).toBe('/photos/sally.jpg')
+  })
+
+  it('has no contact buttons for a visitor who is not signed in', () => {
+    renderAt(<PersonCard {...sally} />)
+    expect(screen.queryByRole('link')).toBeNull()
+  })
+
+  it('lets a signed-in user call, text and email the person', () => {
+    saveSession({ accessToken: 'tok', persist: false })
+    renderAt(<PersonCard {...sally} />)
+    expect(screen.getByRole('link', { name: 'Call Sally Seller' }).getAttribute('href')).toBe('tel:6155550100')
+    expect(screen.getByRole('link', { name: 'Text Sally Seller' }).getAttribute('href')).toBe('sms:6155550100')
+    expect(screen.getByRole('link', { name: 'Email Sally Seller' }).getAttribute('href')).toBe('mailto:sally@example.com')
+  })
+
+  it('texts the sms number when it differs from the phone', () => {
+    saveSession({ accessToken: 'tok', persist: false })
+    renderAt(<PersonCard {...sally} sms="+1 615 555 0199" />)
+    expect(screen.getByRole('link', { name: 'Text Sally Seller' }).getAttribute('href')).toBe('sms:+16155550199')
+  })
+
+  it('hides call and text without a phone, and email without an address', () => {
+    saveSession({ accessToken: 'tok', persist: false })
+    const { unmount } = renderAt(<PersonCard fullName="Sally Seller" email="sally@example.com" />)
+    expect(screen.queryByRole('link', { name: 'Call Sally Seller' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Text Sally Seller' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Email Sally Seller' })).toBeTruthy()
+    unmount()
+
+    renderAt(<PersonCard fullName="Sally Seller" phone="615-555-0100" />)
+    expect(screen.getByRole('link', { name: 'Call Sally Seller' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Email Sally Seller' })).toBeNull()
+  })
+
+  it('drops the buttons as soon as the session is cleared', () => {
+    saveSession({ accessToken: 'tok', persist: false })
+    renderAt(<PersonCard {...sally} />)
+    expect(screen.getByRole('link', { name: 'Call Sally Seller' })).toBeTruthy()
+    act(() => clearSession())
+    expect(screen.queryByRole('link')).toBeNull()
+  })
+})

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react'
+import { ActionIcon, Avatar, Card, Group, Stack, Text } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import { IconMail, IconMessage, IconPhone } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useSession } from '../session'
+
+/** The person card of spec section 3. */
+export type PersonCardProps = {
+  fullName?: string | null
+  subtitle?: ReactNode
+  /** Photo URL; the initials of the name show without one. */
+  image?: string | null
+  phone?: string | null
+  /** Number for text messages when it differs from `phone`. */
+  sms?: string | null
+  email?: string | null
+}
+
+const dialable = (number: string) => number.replace(/[^\d+]/g, '')
+
+/** A person with, for signed-in users only (spec section 6), buttons to call, text and email them. */
+export function PersonCard({ fullName, subtitle, image, phone, sms, email }: PersonCardProps) {
+  const { t } = useTranslation()
+  const signedIn = useSession() !== null
+  const nameId = useId()
+  const realName = fullName?.trim() ?? ''
+  const name = realName || t('inputs.personCard.noName')
+  const callNumber = phone ? dialable(phone) : ''
+  const textNumber = dialable(sms ?? phone ?? '')
+  const mail = email?.trim() ?? ''
+
+  return (
+    <Card component="article" aria-labelledby={nameId} withBorder padding="md">
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Group wrap="nowrap" gap="md" miw={0}>
+          <Avatar src={image || null} alt={realName || undefined} name={realName || undefined} size="lg" radius="xl" />
+          <Stack gap={2} miw={0}>
+            <Text id={nameId} fw={600} truncate="end">
+              {name}
+            </Text>
+            {subtitle ? (
+              <Text size="sm" c="dimmed">
+                {subtitle}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        {signedIn ? (
+          <Group gap="xs" wrap="nowrap">
+            {callNumber ? (
+              <ActionIcon component="a" href={`tel:${callNumber}`} variant="light" size="lg" aria-label={t('inputs.personCard.call', { name })}>
+                <IconPhone size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+            {textNumber ? (
+              <ActionIcon component="a" href={`sms:${textNumber}`} variant="light" size="lg" aria-label={t('inputs.personCard.text', { name })}>
+                <IconMessage size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+            {mail ? (
+              <ActionIcon component="a" href={`mailto:${mail}`} variant="light" size="lg" aria-label={t('inputs.personCard.email', { name })}>
+                <IconMail size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+    </Card>
+  )
+}
