@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { i18n } from '../i18n/i18n'
 import { renderAt } from '../../test/render'
 import type { DateInputProps } from './date-input'
 import { DateInput, parseIsoDate } from './date-input'
@@ -103,6 +104,18 @@ describe('DateInput', () => {
     expect(screen.getByText('The day the sale closes')).toBeTruthy()
     expect(input.hasAttribute('required')).toBe(true)
     expect((container.querySelector('input[name="closing"]') as HTMLInputElement).value).toBe('2025-03-14')
+  })
+
+  it('names the days and the format in the interface language', async () => {
+    renderAt(<Harness initial="2025-03-14" />)
+    await act(() => i18n.changeLanguage('es-es'))
+    try {
+      expect(screen.getByLabelText('Closing date').getAttribute('placeholder')).toBe('AAAA-MM-DD')
+      await userEvent.click(screen.getByLabelText('Closing date'))
+      expect(await day('20 marzo 2025')).toBeTruthy()
+    } finally {
+      await act(() => i18n.changeLanguage('en-us'))
+    }
   })
 
   it('parses only real YYYY-MM-DD days', () => {
