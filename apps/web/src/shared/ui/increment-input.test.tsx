@@ -102,6 +102,32 @@ describe('IncrementInput', () => {
     expect(onChange.mock.calls).toEqual([[9], [8]])
   })
 
+  it('keeps repeating a held button when the other button, focused before, loses focus', async () => {
+    vi.useFakeTimers()
+    const onChange = vi.fn()
+    renderAt(<Harness initial={10} onChange={onChange} />)
+
+    decrease().focus()
+    press(increase())
+    // A browser moves focus to the pressed button, so the previously focused one is blurred mid-press.
+    increase().focus()
+    await wait(700)
+    expect(onChange.mock.calls).toEqual([[11], [12], [13]])
+    release(increase())
+  })
+
+  it('stops a held button when it loses focus itself', async () => {
+    vi.useFakeTimers()
+    const onChange = vi.fn()
+    renderAt(<Harness initial={10} onChange={onChange} />)
+
+    increase().focus()
+    press(increase())
+    increase().blur()
+    await wait(1000)
+    expect(onChange.mock.calls).toEqual([[11]])
+  })
+
   it('stops a held button at the bound', async () => {
     vi.useFakeTimers()
     const onChange = vi.fn()

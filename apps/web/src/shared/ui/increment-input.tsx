@@ -83,7 +83,7 @@ export function IncrementInput({
   useEffect(() => {
     latest.current = { value, onChange, min, max, units }
   })
-  const timers = useRef<{ delay?: number; repeat?: number; key: boolean }>({ key: false })
+  const timers = useRef<{ delay?: number; repeat?: number; direction?: Direction; key: boolean }>({ key: false })
 
   const canStep = (from: number | null, direction: Direction) =>
     from === null || (direction > 0 ? max === undefined || from < max : from > min)
@@ -105,11 +105,18 @@ export function IncrementInput({
     window.clearInterval(timers.current.repeat)
     timers.current.delay = undefined
     timers.current.repeat = undefined
+    timers.current.direction = undefined
+  }
+
+  // Pressing one button blurs the other, which was focused before: only a button's own press stops on its blur.
+  const stopPressOf = (direction: Direction) => {
+    if (timers.current.direction === direction) stopPress()
   }
 
   const startPress = (direction: Direction) => {
     stopPress()
     if (!step(direction)) return
+    timers.current.direction = direction
     timers.current.delay = window.setTimeout(() => {
       if (!step(direction)) return
       timers.current.repeat = window.setInterval(() => {
@@ -142,7 +149,7 @@ export function IncrementInput({
       onPointerUp={stopPress}
       onPointerLeave={stopPress}
       onPointerCancel={stopPress}
-      onBlur={stopPress}
+      onBlur={() => stopPressOf(direction)}
       onKeyDown={(event) => {
         if (!isActivationKey(event)) return
         timers.current.key = true
