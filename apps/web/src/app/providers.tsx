@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import { I18nextProvider } from 'react-i18next'
+import { DialogProvider } from '../shared/ui/app-dialog'
 import { cssVariablesResolver, theme } from './theme'
 
 export function Providers({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
@@ -12,7 +13,9 @@ export function Providers({ queryClient, i18n, children }: { queryClient: QueryC
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-right" />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <DialogProvider>{children}</DialogProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   )
