@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css'
 import 'dayjs/locale/es'
-import type { FormEvent, ReactNode, Ref } from 'react'
+import type { FormEvent, Ref } from 'react'
 import { useState } from 'react'
 import { DateInput as MantineDateInput, DatesProvider } from '@mantine/dates'
 import type { DatesProviderSettings } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import type { FieldProps } from './field-props'
 
 export const DATE_FORMAT = 'YYYY-MM-DD'
 
@@ -25,7 +26,7 @@ export function useDatesSettings(): DatesProviderSettings {
   return spanish ? { locale: 'es', firstDayOfWeek: 1, weekendDays: [0, 6] } : { locale: 'en', firstDayOfWeek: 0, weekendDays: [0, 6] }
 }
 
-export type DateInputProps = {
+export type DateInputProps = Omit<FieldProps, 'onBlur'> & {
   /** 'YYYY-MM-DD', or '' when empty. */
   value: string
   onChange: (value: string) => void
@@ -33,13 +34,6 @@ export type DateInputProps = {
   minDate?: string
   /** Latest allowed day, 'YYYY-MM-DD'. */
   maxDate?: string
-  label?: ReactNode
-  description?: ReactNode
-  error?: ReactNode
-  required?: boolean
-  disabled?: boolean
-  name?: string
-  id?: string
   placeholder?: string
   /** Accessible name when there is no visible label. */
   'aria-label'?: string

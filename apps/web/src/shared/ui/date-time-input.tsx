@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css'
-import type { ReactNode } from 'react'
 import { useEffect, useRef, useState } from 'react'
 import { Group, Input, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconClock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { DateInput } from './date-input'
+import type { FieldProps } from './field-props'
 
 const TIME_24H = /^([01]\d|2[0-3]):[0-5]\d$/
 const TIME_12H = /^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/
@@ -48,22 +48,15 @@ function join({ date, time }: Parts, format12h: boolean): string {
   return date && isValidTime(time, format12h) ? `${date} ${time}` : ''
 }
 
-export type DateTimeInputProps = {
+export type DateTimeInputProps = Omit<FieldProps, 'onBlur'> & {
   /** 'YYYY-MM-DD HH:mm', or with format12h 'YYYY-MM-DD hh:mm AM' (date-fns 'yyyy-MM-dd hh:mm a'); '' until both parts are complete. */
   value: string
   onChange: (value: string) => void
   format12h?: boolean
   minDate?: string
   maxDate?: string
-  label?: ReactNode
   /** Accessible name of the group when `label` is not a plain string. */
   labelText?: string
-  description?: ReactNode
-  error?: ReactNode
-  required?: boolean
-  disabled?: boolean
-  name?: string
-  id?: string
 }
 
 /** The date-time picker of spec sections 4 and 5: a date, then the time, which takes focus once a day is picked. */

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
-import type { FocusEvent, KeyboardEvent, PointerEvent, ReactNode } from 'react'
+import type { KeyboardEvent, PointerEvent, ReactNode } from 'react'
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconMinus, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { FieldProps } from './field-props'
 
 /** Spec section 9: a held button steps at once, again after 600 ms, then every 100 ms. */
 export const LONG_PRESS_DELAY_MS = 600
 export const LONG_PRESS_INTERVAL_MS = 100
 
-export type IncrementInputProps = {
+export type IncrementInputProps = FieldProps & {
   value: number | null
   /** Called with each new whole number, or null when the field is emptied. */
   onChange: (value: number | null) => void
@@ -23,13 +24,6 @@ export type IncrementInputProps = {
   currency?: boolean
   /** Without a label the field is named 'Amount' (or 'Quantity' for a count) for assistive technology. */
   label?: ReactNode
-  description?: ReactNode
-  error?: ReactNode
-  required?: boolean
-  disabled?: boolean
-  name?: string
-  id?: string
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
 }
 
 type Direction = 1 | -1

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react'
-import type { FocusEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 // The small metadata set, imported here only, so the library lands in the chunks that show a phone field.
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CountryCode } from 'libphonenumber-js/min'
+import type { FieldProps } from './field-props'
 
 export type { CountryCode }
 
@@ -13,7 +14,7 @@ export type { CountryCode }
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US'
 export const PREFERRED_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'CA']
 
-export type PhoneInputProps = {
+export type PhoneInputProps = FieldProps & {
   /** The number in E.164 ('+16155550123'), or '' for none. */
   value: string
   /**
@@ -23,15 +24,10 @@ export type PhoneInputProps = {
   onChange: (value: string) => void
   /** Label of the number field; 'Phone number' when not given. The country select is 'Country'. */
   label?: ReactNode
-  description?: ReactNode
   /** An error from outside (e.g. 'Required'); 'Invalid format' takes its place while it applies. */
   error?: ReactNode
-  required?: boolean
-  disabled?: boolean
-  name?: string
   /** Id of the number field; the country select is `${id}-country`. */
   id?: string
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
   defaultCountry?: CountryCode
 }
 

@@ -1,14 +1,15 @@
 import { useRef } from 'react'
-import type { FocusEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { CloseButton, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { FieldProps } from './field-props'
 
 /** Spec section 9: the search input waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500
 
-export type SearchInputProps = {
+export type SearchInputProps = FieldProps & {
   value: string
   onChange: (value: string) => void
   /** Called with the text once typing has paused for `debounceMs`; at once on Enter and on clearing. */
@@ -17,13 +18,6 @@ export type SearchInputProps = {
   /** Shown above the field; without it the field is still named 'Search' for assistive technology. */
   label?: ReactNode
   placeholder?: string
-  description?: ReactNode
-  error?: ReactNode
-  required?: boolean
-  disabled?: boolean
-  name?: string
-  id?: string
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
 }
 
 export function SearchInput({
