@@ -38,4 +38,37 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/)
     expect(() => parseConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
   })
+
+  it('delivers mail to the dev mailbox, SMS to the dev outbox and files to DATA_DIR/files unless told otherwise', () => {
+    const config = parseConfig({ DATA_DIR: '/srv/offerbook' }, '/')
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Offerbook <no-reply@offerbook.example>' })
+    expect(config.sms).toBeNull()
+    expect(config.storage).toEqual({ kind: 'disk', directory: '/srv/offerbook/files' })
+  })
+
+  it('takes an SMTP server, a Twilio-compatible SMS account and an S3 bucket', () => {
+    const config = parseConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Offers <offers@example.com>',
+      SMS_ACCOUNT_SID: 'AC123',
+      SMS_AUTH_TOKEN: 'secret',
+      SMS_FROM: '+16155550100',
+      S3_BUCKET: 'offerbook-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    })
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example.com:465', from: 'Offers <offers@example.com>' })
+    expect(config.sms).toEqual({ accountSid: 'AC123', authToken: 'secret', from: '+16155550100', apiUrl: 'https://api.twilio.com' })
+    expect(config.storage).toMatchObject({ kind: 's3', bucket: 'offerbook-files', region: 'us-east-1', forcePathStyle: true })
+  })
+
+  it('names what is wrong with mail, SMS and storage settings', () => {
+    expect(() => parseConfig({ SMTP_URL: 'mail.example.com' })).toThrow('Invalid environment: SMTP_URL must be an smtp:// or smtps:// URL')
+    expect(() => parseConfig({ MAIL_FROM: 'nobody' })).toThrow('MAIL_FROM must be an address')
+    expect(() => parseConfig({ SMS_ACCOUNT_SID: 'AC123' })).toThrow('Invalid environment: SMS_AUTH_TOKEN is required when any of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM is set')
+    expect(() => parseConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 't', SMS_FROM: '615-555-0100' })).toThrow('SMS_FROM must be a phone number in international form')
+    expect(() => parseConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow('Invalid environment: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID')
+    expect(() => parseConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be one of true, false, 1, 0')
+  })
 })

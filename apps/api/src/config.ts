@@ -40,6 +40,39 @@ const EnvSchema = z
       .default('development'),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional(),
     WEB_DIST: z.string().trim().min(1, 'WEB_DIST must not be empty').optional(),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .refine((url) => /^smtps?:\/\//.test(url) && URL.canParse(url), 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .refine((from) => /^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(from), 'MAIL_FROM must be an address, e.g. Offerbook <offers@example.com>')
+      .default('Offerbook <no-reply@offerbook.example>'),
+    SMS_ACCOUNT_SID: z.string().trim().min(1).optional(),
+    SMS_AUTH_TOKEN: z.string().trim().min(1).optional(),
+    SMS_FROM: z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{6,14}$/, 'SMS_FROM must be a phone number in international form, e.g. +16155550100')
+      .optional(),
+    SMS_API_URL: z
+      .string()
+      .trim()
+      .refine((url) => /^https?:\/\//.test(url) && URL.canParse(url), 'SMS_API_URL must be an http:// or https:// URL')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .default('https://api.twilio.com'),
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ENDPOINT: z
+      .string()
+      .trim()
+      .refine((url) => /^https?:\/\//.test(url) && URL.canParse(url), 'S3_ENDPOINT must be an http:// or https:// URL')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString('S3_FORCE_PATH_STYLE').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -50,7 +83,31 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production (at least 32 characters)' })
     }
+    // The SMS provider needs all three or none (none: the dev outbox).
+    const sms = { SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: env.SMS_AUTH_TOKEN, SMS_FROM: env.SMS_FROM }
+    const missing = Object.entries(sms).filter(([, value]) => !value)
+    if (missing.length > 0 && missing.length < 3) {
+      const name = missing[0]![0]
+      ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when any of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM is set` })
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const name = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+      ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with ${name === 'S3_SECRET_ACCESS_KEY' ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}` })
+    }
   })
+
+export type MailConfig = {
+  /** Unset: the dev mailbox (messages kept in the database and printed to the console). */
+  smtpUrl: string | undefined
+  from: string
+}
+
+/** A Twilio-compatible SMS API; null: the dev outbox. */
+export type SmsConfig = { accountSid: string; authToken: string; from: string; apiUrl: string } | null
+
+export type StorageConfig =
+  | { kind: 'disk'; directory: string }
+  | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
 
 export type Config = {
   port: number
@@ -67,6 +124,10 @@ export type Config = {
   authSecret: string | undefined
   webDist: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  mail: MailConfig
+  sms: SmsConfig
+  /** Uploaded files: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage: StorageConfig
 }
 
 export class ConfigError extends Error {
@@ -101,5 +162,18 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     authSecret: e.AUTH_SECRET,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL } : null,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+      : { kind: 'disk', directory: resolve(cwd, e.DATA_DIR, 'files') },
   }
 }

@@ -41,6 +41,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authSecret: 'test-secret-test-secret-test-secret-42',
     webDist: join(tmpdir(), 'offerbook-test-no-web-dist'),
     logLevel: 'silent',
+    mail: { smtpUrl: undefined, from: 'Offerbook <no-reply@offerbook.example>' },
+    sms: null,
+    storage: { kind: 'disk', directory: join(tmpdir(), `offerbook-test-files-${process.pid}`) },
     ...overrides,
   }
 }

@@ -7,10 +7,11 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { migratePglite, migratePostgres } from './migrate'
 import * as authTables from './schema/auth'
+import * as outboxTables from './schema/outbox'
 import * as requestCounterTables from './schema/request-counters'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

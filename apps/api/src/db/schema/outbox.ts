@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * Mail and SMS waiting to go out, written in the same transaction as the change that caused them and
+ * delivered by the outbox worker (ARCHITECTURE.md). A message is never deleted by delivery: it ends
+ * 'sent', or 'failed' after the last attempt, with the error kept.
+ */
+export const outboxMessage = pgTable(
+  'outbox_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** An email address, or a phone number in E.164. */
+    recipient: text('recipient').notNull(),
+    /** Email only. */
+    subject: text('subject'),
+    textBody: text('text_body').notNull(),
+    /** Email only. */
+    htmlBody: text('html_body'),
+    /** What the message is about, e.g. 'account.verification-code'; for logs and the dev mailbox. */
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull().default('en-us'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the message holds it until then; after that another may take it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** The SMTP message id or the SMS provider's id, or 'dev-mailbox' / 'dev-outbox'. */
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('outbox_message_due_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_message_recipient_idx').on(table.recipient, table.createdAt),
+    check('outbox_message_channel_check', sql`${table.channel} in ('email', 'sms')`),
+    check('outbox_message_status_check', sql`${table.status} in ('pending', 'sent', 'failed')`),
+  ],
+)
