@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client'
+import type { OutboxMessage } from './messaging.queries'
+import { claimDueMessages, markFailed, markSent, scheduleRetry } from './messaging.queries'
+import { onMessageEnqueued } from './messaging.service'
+import type { Delivery, EmailTransport, SmsTransport } from './transports'
+import { PermanentDeliveryError } from './transports'
+
+export const MAX_ATTEMPTS = 10
+const BATCH_SIZE = 10
+/** Longer than a batch can take with the transports' timeouts, so a live worker never loses its claim. */
+const LEASE_MS = 5 * 60_000
+const FIRST_RETRY_MS = 30_000
+const MAX_RETRY_MS = 60 * 60_000
+/**
+ * An enqueue usually runs inside a transaction that has not committed yet; waiting a moment lets the
+ * nudged drain see the message. If it still misses it, the next poll takes it.
+ */
+const NUDGE_DELAY_MS = 50
+
+export type OutboxLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+
+export type OutboxWorkerOptions = { db: Db; mail: EmailTransport; sms: SmsTransport; log: OutboxLog; pollMs?: number }
+
+export type OutboxWorker = {
+  /** Stops polling and waits for the batch in flight. */
+  stop: () => Promise<void>
+  /** Delivers everything due now; resolves with how many messages were sent. */
+  drain: () => Promise<number>
+  /** Asks for a drain soon, without waiting for the next poll. */
+  nudge: () => void
+}
+
+/** 30 s, 2 min, 8 min, 32 min, then 1 h, each within ±20 % so failed messages do not retry in step. */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(FIRST_RETRY_MS * 4 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
+  return Math.round(base * (0.8 + 0.4 * random()))
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error)
+  return text.slice(0, 1000)
+}
+
+export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000 }: OutboxWorkerOptions): OutboxWorker {
+  let stopped = false
+  let pollTimer: NodeJS.Timeout | undefined
+  let nudgeTimer: NodeJS.Timeout | undefined
+  // Runs one at a time in this worker; other workers (here or in other processes) are kept apart by the claim.
+  let running: Promise<unknown> = Promise.resolve()
+
+  async function send(message: OutboxMessage): Promise<Delivery> {
+    if (message.channel === 'email') {
+      return mail.send({ id: message.id, to: message.recipient, subject: message.subject ?? '', text: message.textBody, html: message.htmlBody })
+    }
+    return sms.send({ id: message.id, to: message.recipient, text: message.textBody })
+  }
+
+  async function deliver(message: OutboxMessage): Promise<boolean> {
+    const context = { messageId: message.id, channel: message.channel, kind: message.kind, attempt: message.attempts }
+    let delivery: Delivery
+    try {
+      delivery = await send(message)
+    } catch (error) {
+      const reason = errorText(error)
+      if (error instanceof PermanentDeliveryError || message.attempts >= MAX_ATTEMPTS) {
+        await markFailed(db, message.id, reason)
+        log.error({ ...context, err: error }, `outbox: ${message.channel} could not be delivered and is failed: ${reason}`)
+      } else {
+        const delayMs = retryDelayMs(message.attempts)
+        await scheduleRetry(db, message.id, { delayMs, error: reason })
+        log.warn({ ...context, err: error, retryInMs: delayMs }, `outbox: ${message.channel} delivery failed, will retry: ${reason}`)
+      }
+      return false
+    }
+    await markSent(db, message.id, delivery.providerMessageId)
+    log.info({ ...context, providerMessageId: delivery.providerMessageId }, `outbox: ${message.channel} sent`)
+    return true
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0
+    while (!stopped) {
+      const batch = await claimDueMessages(db, { limit: BATCH_SIZE, leaseMs: LEASE_MS })
+      if (batch.length === 0) break
+      const results = await Promise.all(
+        batch.map((message) =>
+          deliver(message).catch((error: unknown) => {
+            // Delivered or not, the row could not be updated (database gone?); the lease runs out and it is retried.
+            log.error({ messageId: message.id, err: error }, 'outbox: could not record a delivery attempt')
+            return false
+          }),
+        ),
+      )
+      sent += results.filter(Boolean).length
+      if (batch.length < BATCH_SIZE) break
+    }
+    return sent
+  }
+
+  function exclusive(): Promise<number> {
+    const next = running.then(drainOnce)
+    running = next.catch(() => {})
+    return next
+  }
+
+  function background(): void {
+    exclusive().catch((error: unknown) => log.error({ err: error }, 'outbox: polling failed'))
+  }
+
+  function schedulePoll(): void {
+    if (stopped) return
+    pollTimer = setTimeout(() => {
+      background()
+      void running.then(schedulePoll)
+    }, pollMs)
+    pollTimer.unref()
+  }
+
+  function nudge(): void {
+    if (stopped || nudgeTimer) return
+    nudgeTimer = setTimeout(() => {
+      nudgeTimer = undefined
+      background()
+    }, NUDGE_DELAY_MS)
+    nudgeTimer.unref()
+  }
+
+  const unsubscribe = onMessageEnqueued(nudge)
+  schedulePoll()
+
+  return {
+    nudge,
+    drain: () => exclusive(),
+    async stop() {
+      stopped = true
+      unsubscribe()
+      clearTimeout(pollTimer)
+      clearTimeout(nudgeTimer)
+      await running
+    },
+  }
+}
