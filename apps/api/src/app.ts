@@ -7,6 +7,7 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import { adminRoutes } from './modules/admin/admin.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { sessionRoutes } from './modules/session/session.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
@@ -49,6 +50,9 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true }: B
   await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })
+
+  // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
+  if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })
 
   await app.register(staticSpa, { webDist: config.webDist })
   return app
