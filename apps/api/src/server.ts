@@ -5,6 +5,8 @@ import { loadOrCreateAuthSecret } from './auth/secret'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDemoAccounts } from './db/seed'
+import { startOutboxWorker } from './modules/messaging/outbox-worker'
+import { createEmailTransport, createSmsTransport } from './modules/messaging/transports'
 
 function printDemoAccounts(): void {
   const rows = DEMO_ACCOUNTS.map((demo) => [demo.email, DEMO_PASSWORD, demo.roles.join(', ')] as const)
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
     app.log.info({ created }, 'demo accounts ready')
   }
 
+  // The outbox worker starts after listen; shutdown stops it before the database closes.
+  let stopOutbox = async (): Promise<void> => {}
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     try {
       await app.close()
+      await stopOutbox()
       await database.close()
       process.exit(0)
     } catch (error) {
@@ -65,9 +70,16 @@ async function main(): Promise<void> {
     await database.close()
     process.exit(1)
   }
+  const mail = createEmailTransport(config.mail)
+  const sms = createSmsTransport(config.sms)
+  if (config.nodeEnv === 'production' && mail.name === 'dev-mailbox') app.log.warn('SMTP_URL is not set: mail is not sent, only kept in the database and printed to the console')
+  if (config.nodeEnv === 'production' && sms.name === 'dev-outbox') app.log.warn('SMS_ACCOUNT_SID is not set: SMS are not sent, only kept in the database and printed to the console')
+  stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log }).stop
+
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
   console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)
   if (config.seedDemo) printDemoAccounts()
+  if (config.nodeEnv !== 'production') console.log(`Mail and SMS sent in development: ${config.publicUrl}/dev/mailbox`)
 }
 
 main().catch((error: unknown) => {
