@@ -22,7 +22,7 @@ describe('parseConfig', () => {
 
   it('does not seed by default on PostgreSQL, and never in production', () => {
     expect(parseConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/offerbook' }).seedDemo).toBe(false)
-    const production = parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', AUTH_SECRET: 'x'.repeat(32) })
+    const production = parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example.com:587' })
     expect(production.seedDemo).toBe(false)
     expect(production.seedDemoRefused).toBe(true)
   })
@@ -61,6 +61,10 @@ describe('parseConfig', () => {
     expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example.com:465', from: 'Offers <offers@example.com>' })
     expect(config.sms).toEqual({ accountSid: 'AC123', authToken: 'secret', from: '+16155550100', apiUrl: 'https://api.twilio.com' })
     expect(config.storage).toMatchObject({ kind: 's3', bucket: 'offerbook-files', region: 'us-east-1', forcePathStyle: true })
+  })
+
+  it('requires an SMTP server in production, where the dev mailbox would only pretend to send', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })).toThrow('Invalid environment: SMTP_URL is required in production')
   })
 
   it('names what is wrong with mail, SMS and storage settings', () => {

@@ -83,6 +83,10 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production (at least 32 characters)' })
     }
+    // Production mail must really go out; the dev mailbox would only pretend.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required in production (smtp:// or smtps://)' })
+    }
     // The SMS provider needs all three or none (none: the dev outbox).
     const sms = { SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: env.SMS_AUTH_TOKEN, SMS_FROM: env.SMS_FROM }
     const missing = Object.entries(sms).filter(([, value]) => !value)

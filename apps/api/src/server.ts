@@ -71,9 +71,8 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const mail = createEmailTransport(config.mail)
-  const sms = createSmsTransport(config.sms)
-  if (config.nodeEnv === 'production' && mail.name === 'dev-mailbox') app.log.warn('SMTP_URL is not set: mail is not sent, only kept in the database and printed to the console')
-  if (config.nodeEnv === 'production' && sms.name === 'dev-outbox') app.log.warn('SMS_ACCOUNT_SID is not set: SMS are not sent, only kept in the database and printed to the console')
+  const sms = createSmsTransport(config.sms, { production: config.nodeEnv === 'production' })
+  if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
   stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log }).stop
 
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'

@@ -9,7 +9,7 @@ import { startSmsServer, startSmtpServer, testLog } from './messaging.test-serve
 import type { OutboxWorker } from './outbox-worker'
 import { MAX_ATTEMPTS, retryDelayMs, startOutboxWorker } from './outbox-worker'
 import { renderEmail, renderSms } from './templates'
-import { devMailbox, devOutbox, smsApiTransport, smtpTransport } from './transports'
+import { createSmsTransport, devMailbox, devOutbox, smsApiTransport, smtpTransport } from './transports'
 
 const FROM = 'Offerbook <no-reply@offerbook.example>'
 const PUBLIC_URL = 'https://offers.example.com'
@@ -281,6 +281,16 @@ describe('the dev mailbox and dev outbox', () => {
     expect(lines.find((line) => line.includes('dev@example.com'))).toMatch(/Your Offerbook verification code: 482913 .*valid for 10 minutes/)
     expect(lines.find((line) => line.includes('+16155550127'))).toContain('Your code is 555111')
     expect(lines.every((line) => !line.includes('\n'))).toBe(true)
+  })
+})
+
+describe('SMS in production without a provider', () => {
+  it('fails at once with the reason, and the message is kept', async () => {
+    const production = startOutboxWorker({ db: t.db, mail: devMailbox(() => {}), sms: createSmsTransport(null, { production: true }), log: testLog(), pollMs: 60_000 })
+    workers.push(production)
+    const sms = await enqueueSms(t.db, { to: '+16155550128', text: 'Your code is 111222', kind: 'account.phone-code', locale: 'en-us' })
+    await production.drain()
+    expect(await row(sms.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('SMS is not configured') })
   })
 })
 

@@ -6,7 +6,7 @@ export type OutgoingSms = { id: string; to: string; text: string }
 export type Delivery = { providerMessageId: string }
 
 export type EmailTransport = { name: 'smtp' | 'dev-mailbox'; send: (email: OutgoingEmail) => Promise<Delivery> }
-export type SmsTransport = { name: 'sms-api' | 'dev-outbox'; send: (sms: OutgoingSms) => Promise<Delivery> }
+export type SmsTransport = { name: 'sms-api' | 'dev-outbox' | 'sms-not-configured'; send: (sms: OutgoingSms) => Promise<Delivery> }
 
 /** Sending again cannot help (a refused address, a provider's 4xx): the worker fails the message at once. */
 export class PermanentDeliveryError extends Error {
@@ -121,6 +121,17 @@ export function createEmailTransport(mail: MailConfig, print?: Print): EmailTran
   return mail.smtpUrl ? smtpTransport({ smtpUrl: mail.smtpUrl, from: mail.from }) : devMailbox(print)
 }
 
-export function createSmsTransport(sms: SmsConfig, print?: Print): SmsTransport {
-  return sms ? smsApiTransport(sms) : devOutbox(print)
+/** In production an SMS without a provider fails where it can be seen (the outbox row) instead of pretending. */
+export function smsNotConfigured(): SmsTransport {
+  return {
+    name: 'sms-not-configured',
+    async send() {
+      throw new PermanentDeliveryError('SMS is not configured: set SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM')
+    },
+  }
+}
+
+export function createSmsTransport(sms: SmsConfig, options: { production?: boolean; print?: Print } = {}): SmsTransport {
+  if (sms) return smsApiTransport(sms)
+  return options.production ? smsNotConfigured() : devOutbox(options.print)
 }
