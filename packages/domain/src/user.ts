@@ -6,6 +6,11 @@ export const LanguageSchema = z.enum(LANGUAGES)
 export type Language = z.infer<typeof LanguageSchema>
 export const DEFAULT_LANGUAGE: Language = 'en-us'
 
+/** A principal-broker access request (spec section 6: the status can be pending). */
+export const PRINCIPAL_BROKER_STATUSES = ['none', 'pending', 'approved'] as const
+export const PrincipalBrokerStatusSchema = z.enum(PRINCIPAL_BROKER_STATUSES)
+export type PrincipalBrokerStatus = z.infer<typeof PrincipalBrokerStatusSchema>
+
 /** The signed-in user as the API returns it and the browser holds it (spec section 3). */
 export const UserSchema = z.object({
   uid: z.string(),
@@ -20,6 +25,7 @@ export const UserSchema = z.object({
   nrds: z.string().nullable(),
   isAddListingEnabled: z.boolean(),
   isPrincipalBroker: z.boolean(),
+  principalBrokerStatus: PrincipalBrokerStatusSchema,
   language: LanguageSchema,
 })
 export type User = z.infer<typeof UserSchema>

@@ -7,11 +7,12 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { migratePglite, migratePostgres } from './migrate'
 import * as authTables from './schema/auth'
+import * as fileTables from './schema/files'
 import * as outboxTables from './schema/outbox'
 import * as requestCounterTables from './schema/request-counters'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ROLES } from '@offerbook/domain/roles'
-import { LANGUAGES } from '@offerbook/domain/user'
+import { LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
 
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
 
@@ -30,9 +30,17 @@ export const user = pgTable(
     nrds: text('nrds'),
     isAddListingEnabled: boolean('is_add_listing_enabled').notNull().default(false),
     isPrincipalBroker: boolean('is_principal_broker').notNull().default(false),
+    /** A request for principal-broker access: 'pending' until the support team decides. */
+    principalBrokerStatus: text('principal_broker_status').notNull().default('none'),
     language: text('language').notNull().default('en-us'),
+    /** The phone (E.164) has been proven by an SMS code; only then can it be used to sign in. */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
   },
-  (table) => [check('user_language_check', sql`${table.language} in (${quotedList(LANGUAGES)})`)],
+  (table) => [
+    check('user_language_check', sql`${table.language} in (${quotedList(LANGUAGES)})`),
+    check('user_principal_broker_status_check', sql`${table.principalBrokerStatus} in (${quotedList(PRINCIPAL_BROKER_STATUSES)})`),
+    uniqueIndex('user_phone_unique').on(table.phone),
+  ],
 )
 
 /** Roles live in their own table (docs/decisions/003-roles-storage.md). */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm'
 import type { Role } from '@offerbook/domain/roles'
 import { RoleSchema } from '@offerbook/domain/roles'
 import type { Language, User } from '@offerbook/domain/user'
-import { LanguageSchema, DEFAULT_LANGUAGE } from '@offerbook/domain/user'
+import { LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { user, userRole } from '../../db/schema/users'
 
@@ -27,6 +27,7 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
     nrds: row.nrds,
     isAddListingEnabled: row.isAddListingEnabled,
     isPrincipalBroker: row.isPrincipalBroker,
+    principalBrokerStatus: PrincipalBrokerStatusSchema.catch('none').parse(row.principalBrokerStatus),
     language: language.success ? language.data : DEFAULT_LANGUAGE,
   }
 }

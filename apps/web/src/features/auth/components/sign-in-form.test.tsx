@@ -20,6 +20,7 @@ const user: User = {
   nrds: null,
   isAddListingEnabled: false,
   isPrincipalBroker: false,
+  principalBrokerStatus: 'none',
   language: 'en-us',
 }
 
