@@ -5,6 +5,7 @@ import type { Auth } from './auth/auth'
 import { createAuth } from './auth/auth'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
@@ -48,6 +49,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true }: B
 
   await app.register(healthRoutes, { db })
   await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
+  await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })
 

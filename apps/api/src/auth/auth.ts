@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins'
 import type { Db } from '../db/client'
 import { schema } from '../db/client'
+import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/accounts/accounts.auth'
 
 export type AuthOptions = {
   db: Db
@@ -23,7 +24,8 @@ export function createAuth({ db, secret, publicUrl, production }: AuthOptions) {
     secret,
     trustedOrigins: [publicUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, requireEmailVerification: true, revokeSessionsOnPasswordReset: true },
+    disabledPaths: ACCOUNT_AUTH_DISABLED_PATHS,
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -32,7 +34,7 @@ export function createAuth({ db, secret, publicUrl, production }: AuthOptions) {
     rateLimit: { enabled: production, storage: 'database' },
     telemetry: { enabled: false },
     advanced: { useSecureCookies: production },
-    plugins: [bearer()],
+    plugins: [bearer(), ...accountAuthPlugins({ db, publicUrl })],
   })
 }
 

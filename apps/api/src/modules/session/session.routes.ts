@@ -8,9 +8,7 @@ import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
-import { signIn, signOut } from './session.service'
-
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'
+import { signIn, signOut, TOO_MANY_REQUESTS_MESSAGE } from './session.service'
 
 export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string } }
 
@@ -34,6 +32,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     // Counted after the body is parsed, so the key can hold the e-mail being tried.
     hook: 'preHandler',
     store: postgresRateLimitStore(db),
+    // With the database down the counter cannot be read; the handler then answers 503 instead of a 500 from here.
+    skipOnError: true,
     errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
   })
 
@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         tags: ['session'],
         summary: 'Sign in with e-mail and password',
         body: SignInSchema,
-        response: { 200: SessionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 200: SessionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => signIn(db, auth, { input: request.body, headers: clientHeaders(request) }),

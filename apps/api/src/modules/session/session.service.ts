@@ -8,6 +8,16 @@ import { findSessionExpiry } from './session.queries'
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found'
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect e-mail/password combination'
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please check your email for the verification link'
+export const OTHER_METHOD_MESSAGE = 'Please try another login/registration method'
+export const UNAVAILABLE_MESSAGE = 'Service unavailable. Please try another login/registration method'
+
+/** Our own refusals pass; anything else (the database down, better-auth failing) is the backend being unavailable. */
+function unavailableUnlessRefusal(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: error })
+}
 
 /**
  * Signs in through better-auth and hands back its bearer token. The spec's messages tell an unknown
@@ -15,8 +25,19 @@ export const WRONG_PASSWORD_MESSAGE = 'Incorrect e-mail/password combination'
  * cheap way to list accounts.
  */
 export async function signIn(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
+  try {
+    return await signInWithPassword(db, auth, { input, headers })
+  } catch (error) {
+    throw unavailableUnlessRefusal(error)
+  }
+}
+
+async function signInWithPassword(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
   const userId = await findUserIdForEmail(db, input.email)
   if (!userId) throw new AppError('UNAUTHORIZED', USER_NOT_FOUND_MESSAGE)
+  // An account made through single sign-on has no password to compare; better-auth would only say "wrong password".
+  const credential = await (await auth.$context).internalAdapter.findCredentialAccount(userId)
+  if (!credential?.password) throw new AppError('CONFLICT', OTHER_METHOD_MESSAGE)
 
   let result
   try {
@@ -26,6 +47,8 @@ export async function signIn(db: Db, auth: Auth, { input, headers }: { input: Si
       returnHeaders: true,
     })
   } catch (error) {
+    // better-auth says this only once the password matched, so it tells nothing to someone guessing.
+    if (isAPIError(error) && error.body?.code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { cause: error })
     if (isAPIError(error) && error.statusCode < 500) throw new AppError('UNAUTHORIZED', WRONG_PASSWORD_MESSAGE, { cause: error })
     throw error
   }
@@ -35,6 +58,25 @@ export async function signIn(db: Db, auth: Auth, { input, headers }: { input: Si
   const user = await getUser(db, result.response.user.id)
   if (!accessToken || !expiresAt || !user) throw new AppError('INTERNAL', INTERNAL_MESSAGE)
   return { accessToken, expiresAt: expiresAt.toISOString(), user }
+}
+
+/**
+ * A new better-auth session for a user who proved who they are another way (an e-mail or phone code).
+ * Without persist it lasts a day, as better-auth's own sign-in does with rememberMe false.
+ */
+export async function startSession(
+  db: Db,
+  auth: Auth,
+  { userId, persist, headers }: { userId: string; persist: boolean; headers: Headers },
+): Promise<Session> {
+  const context = await auth.$context
+  const session = await context.internalAdapter.createSession(userId, !persist, {
+    ipAddress: headers.get('x-forwarded-for') ?? '',
+    userAgent: headers.get('user-agent') ?? '',
+  })
+  const user = await getUser(db, userId)
+  if (!session || !user) throw new AppError('INTERNAL', INTERNAL_MESSAGE)
+  return { accessToken: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user }
 }
 
 /** Deletes the session server-side, so the same token is refused from now on. */

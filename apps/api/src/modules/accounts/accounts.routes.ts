@@ -1,0 +1,216 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { SessionSchema } from '@offerbook/domain/session'
+import type { User } from '@offerbook/domain/user'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import type { Auth } from '../../auth/auth'
+import type { Db } from '../../db/client'
+import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import { TOO_MANY_REQUESTS_MESSAGE } from '../session/session.service'
+import {
+  CreateAccountSchema,
+  MeSchema,
+  PendingAccountSchema,
+  PhoneSignInSchema,
+  ProvePhoneSchema,
+  RecoveryRequestedSchema,
+  RequestPhoneCodeSchema,
+  RequestRecoverySchema,
+  ResendCodeSchema,
+  ResendScheduleSchema,
+  ResetPasswordSchema,
+  VerifyAccountSchema,
+} from './accounts.schemas'
+import {
+  provePhone,
+  requestRecovery,
+  resendVerificationCode,
+  resetPassword,
+  sendPhoneProofCode,
+  sendPhoneSignInCode,
+  signInWithPhone,
+  signUp,
+  verifyAccount,
+} from './accounts.service'
+
+export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string } }
+
+/** What better-auth records on a session and passes to the message senders: who asked, from where. */
+function clientHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers({ 'x-forwarded-for': request.ip })
+  const userAgent = request.headers['user-agent']
+  if (userAgent) headers.set('user-agent', userAgent)
+  return headers
+}
+
+/** The address and the e-mail or phone being tried, as the sign-in limit does. */
+function identityKey(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown; phone?: unknown } | undefined
+  const identity = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : typeof body?.phone === 'string' ? body.phone.trim() : ''
+  return `${request.ip}|${identity}`
+}
+
+/** The signed-in user's id makes the key of the /api/me/phone routes. */
+function actorKey(request: FastifyRequest): string {
+  return `${request.ip}|${request.user?.uid ?? ''}`
+}
+
+/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
+function signedIn(user: User | null): User {
+  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  return user
+}
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { db, auth, limit }) => {
+  await app.register(rateLimit, {
+    global: false,
+    // Counted after the body is parsed, so the key can hold the e-mail or phone being tried.
+    hook: 'preHandler',
+    store: postgresRateLimitStore(db),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+  })
+  const publicLimit = { rateLimit: { ...limit, keyGenerator: identityKey } }
+  const signedInLimit = { rateLimit: { ...limit, keyGenerator: actorKey } }
+
+  app.post(
+    '/api/accounts',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up with name, e-mail and password; a verification code is e-mailed',
+        body: CreateAccountSchema,
+        response: { 201: PendingAccountSchema, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await signUp(db, auth, { input: request.body, headers: clientHeaders(request) })),
+  )
+
+  app.post(
+    '/api/accounts/verify',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Verify the e-mail with its code and sign in',
+        body: VerifyAccountSchema,
+        response: { 200: SessionSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => verifyAccount(db, auth, { input: request.body, headers: clientHeaders(request) }),
+  )
+
+  app.post(
+    '/api/accounts/resend-code',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a new verification code (once a minute); the same answer for any address',
+        body: ResendCodeSchema,
+        response: { 202: ResendScheduleSchema, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await resendVerificationCode(db, auth, { email: request.body.email, headers: clientHeaders(request) })),
+  )
+
+  app.post(
+    '/api/recovery',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['recovery'],
+        summary: 'E-mail a password reset code; the same answer for any address',
+        body: RequestRecoverySchema,
+        response: { 202: RecoveryRequestedSchema, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await requestRecovery(auth, { email: request.body.email, headers: clientHeaders(request) })),
+  )
+
+  app.post(
+    '/api/recovery/reset',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['recovery'],
+        summary: 'Set a new password with the e-mailed code; every session of the account is revoked',
+        body: ResetPasswordSchema,
+        response: { 204: z.null(), ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(auth, { input: request.body, headers: clientHeaders(request) })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/session/phone-code',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Text a sign-in code to a verified phone; the same answer for any number',
+        body: RequestPhoneCodeSchema,
+        response: { 202: z.null(), ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await sendPhoneSignInCode(db, auth, { phone: request.body.phone, headers: clientHeaders(request) })
+      return reply.code(202).send(null)
+    },
+  )
+
+  app.post(
+    '/api/session/phone',
+    {
+      config: { access: 'public', ...publicLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with a verified phone and its texted code',
+        body: PhoneSignInSchema,
+        response: { 200: SessionSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => signInWithPhone(db, auth, { input: request.body, headers: clientHeaders(request) }),
+  )
+
+  app.post(
+    '/api/me/phone/verify-code',
+    {
+      config: { access: 'signed-in', ...signedInLimit },
+      schema: {
+        tags: ['me'],
+        summary: "Text a code to prove the signed-in user's phone",
+        security: [{ bearer: [] }],
+        body: RequestPhoneCodeSchema,
+        response: { 202: z.null(), ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await sendPhoneProofCode(db, auth, { actor: signedIn(request.user), phone: request.body.phone, headers: clientHeaders(request) })
+      return reply.code(202).send(null)
+    },
+  )
+
+  app.post(
+    '/api/me/phone/verify',
+    {
+      config: { access: 'signed-in', ...signedInLimit },
+      schema: {
+        tags: ['me'],
+        summary: 'Prove the phone with its code: it becomes the verified phone of the signed-in user',
+        security: [{ bearer: [] }],
+        body: ProvePhoneSchema,
+        response: { 200: MeSchema, ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request) => ({ user: await provePhone(db, auth, { actor: signedIn(request.user), input: request.body }) }),
+  )
+}
