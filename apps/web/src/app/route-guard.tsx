@@ -8,10 +8,12 @@ import { ApiClientError } from '../shared/api-client'
 import { useSession } from '../shared/session'
 import { CenteredLoader } from '../shared/ui/centered-loader'
 import { RetryAlert } from '../shared/ui/retry-alert'
+import { ONBOARDING_PATH } from './after-sign-in'
 
 /**
  * Spec sections 4 and 6: an anonymous visitor, a stale session (its /api/me answers 401, which
  * clears it) and a user without a matching role all go to sign-in with the full path to come back to.
+ * A signed-in user who has not finished onboarding is led there first; public pages stay open.
  */
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
   const { t } = useTranslation()
@@ -23,6 +25,7 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
 
   const signIn = <Navigate replace to={signInPathFor(location.pathname + location.search)} />
   if (!session) return signIn
+  if (me.data && !me.data.onboarded) return <Navigate replace to={ONBOARDING_PATH} />
   if (me.data) return decideAccess(route, me.data.roles) === 'allow' ? children : signIn
   if (me.isError) {
     if (me.error instanceof ApiClientError && me.error.status === 401) return signIn

@@ -159,6 +159,7 @@ export const apiClient = {
   delete: <T>(path: string, query?: QueryParams, options?: RequestOptions) => request<T>('DELETE', path, query, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
 }
 
 export function isClientError(error: unknown): boolean {

@@ -1,12 +1,20 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
+import { SsoReturn } from '../../features/accounts/components/sso-return'
 import { useSession } from '../../shared/session'
+import { useCompleteSignIn } from '../after-sign-in'
 
 export default function HomePage() {
   const { t } = useTranslation()
   const session = useSession()
+  const [searchParams] = useSearchParams()
+  const completeSignIn = useCompleteSignIn()
+
+  // The single sign-on provider sends the browser back to the app root.
+  if (searchParams.get('sso') === '1') return <SsoReturn onSignedIn={(signedIn, redirect) => completeSignIn(signedIn, true, redirect)} />
+
   return (
     <Stack gap="lg" maw={760} py="xl">
       <Title order={1}>{t('marketing.home.title')}</Title>

@@ -1,20 +1,24 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { User } from '@offerbook/domain/user'
-import { homePathFor, resolveVisit, safeRedirect } from '@offerbook/domain/route-access'
+import { safeRedirect } from '@offerbook/domain/route-access'
+import { PhoneSignInForm } from '../../features/accounts/components/phone-sign-in-form'
+import { SsoButton } from '../../features/accounts/components/sso-button'
+import { UnverifiedEmailActions } from '../../features/accounts/components/unverified-email-actions'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSignOut } from '../../features/auth/api/sign-out'
 import { SignInForm } from '../../features/auth/components/sign-in-form'
 import { SignedInPanel } from '../../features/auth/components/signed-in-panel'
+import { translateMessage } from '../../shared/i18n/server-messages'
 import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { destinationFor, useCompleteSignIn } from '../after-sign-in'
 
-/** The asked-for page when this user may open it, else the user's home (no loop back to sign-in). */
-function destinationFor(user: User, redirect: string | null): string {
-  if (redirect && resolveVisit(redirect, user.roles).route.name !== 'sign-in') return redirect
-  return homePathFor(user.roles)
-}
+type Method = 'email' | 'phone'
+
+const SSO_FAILED = 'Please try another login/registration method'
 
 export default function SignInPage() {
   const { t } = useTranslation()
@@ -24,6 +28,8 @@ export default function SignInPage() {
   const session = useSession()
   const me = useCurrentUser()
   const signOut = useSignOut()
+  const completeSignIn = useCompleteSignIn()
+  const [method, setMethod] = useState<Method>('email')
 
   const go = (user: User) => void navigate(destinationFor(user, redirect), { replace: true })
 
@@ -34,7 +40,29 @@ export default function SignInPage() {
   } else if (session && me.isPending) {
     content = <CenteredLoader />
   } else {
-    content = <SignInForm onSignedIn={go} />
+    content = (
+      <Stack gap="lg">
+        {searchParams.get('sso_error') === '1' && (
+          <Alert color="red" role="alert" title={t('accounts.signIn.ssoFailed')}>
+            {translateMessage(SSO_FAILED)}
+          </Alert>
+        )}
+        {/* Toggle buttons rather than tabs: a tab panel named "Email" would share its name with the Email field. */}
+        <Button.Group aria-label={t('accounts.signIn.method')}>
+          {(['email', 'phone'] as const).map((option) => (
+            <Button key={option} variant={method === option ? 'filled' : 'default'} aria-pressed={method === option} onClick={() => setMethod(option)} fullWidth>
+              {t(`accounts.signIn.${option}`)}
+            </Button>
+          ))}
+        </Button.Group>
+        {method === 'email' ? (
+          <SignInForm onSignedIn={go} initialEmail={searchParams.get('email') ?? ''} unverifiedActions={(email) => <UnverifiedEmailActions email={email} />} />
+        ) : (
+          <PhoneSignInForm onSignedIn={(signedIn, persist) => completeSignIn(signedIn, persist, redirect)} />
+        )}
+        <SsoButton redirect={redirect} />
+      </Stack>
+    )
   }
 
   return (

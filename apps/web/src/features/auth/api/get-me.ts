@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
 import { useSession } from '../../../shared/session'
@@ -21,4 +22,10 @@ export function meQueryOptions() {
 export function useCurrentUser() {
   const session = useSession()
   return useQuery({ ...meQueryOptions(), enabled: session !== null })
+}
+
+/** Puts the user an API call returned in place of the cached one, so every screen shows the change. */
+export function useSetCurrentUser() {
+  const queryClient = useQueryClient()
+  return useCallback((user: User) => queryClient.setQueryData(meKeys.all, user), [queryClient])
 }

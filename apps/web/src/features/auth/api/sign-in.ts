@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Session, SignIn } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
@@ -9,17 +10,28 @@ export function signIn(body: SignIn): Promise<Session> {
   return apiClient.post<Session>('/session', body)
 }
 
+/** Keeps a session the API handed out (any sign-in method): the user in the cache, the token in storage. */
+export function useStoreSession() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (session: Session, persist: boolean) => {
+      queryClient.setQueryData(meKeys.all, session.user)
+      saveSession({ accessToken: session.accessToken, persist })
+    },
+    [queryClient],
+  )
+}
+
 /**
  * `onSignedIn` runs here rather than in mutate's callbacks: saving the session re-renders the page,
  * and callbacks passed to mutate do not run once the form has unmounted.
  */
 export function useSignIn({ onSignedIn }: { onSignedIn: (user: User) => void }) {
-  const queryClient = useQueryClient()
+  const storeSession = useStoreSession()
   return useMutation({
     mutationFn: signIn,
     onSuccess: (session, variables) => {
-      queryClient.setQueryData(meKeys.all, session.user)
-      saveSession({ accessToken: session.accessToken, persist: variables.persist })
+      storeSession(session, variables.persist)
       onSignedIn(session.user)
     },
   })

@@ -1,17 +1,28 @@
 import { useState } from 'react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { User } from '@offerbook/domain/user'
 import { SignInSchema } from '@offerbook/domain/session'
 import { translateMessage } from '../../../shared/i18n/server-messages'
+import { ApiClientError } from '../../../shared/api-client'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { useSignIn } from '../api/sign-in'
 
 type FieldErrors = { email?: string; password?: string }
 
-export type SignInFormProps = { onSignedIn: (user: User) => void }
+export type SignInFormProps = {
+  onSignedIn: (user: User) => void
+  /** Prefills the email, e.g. after a password reset. */
+  initialEmail?: string
+  /** What to offer when the address was never verified (enter the code, send a new one). */
+  unverifiedActions?: (email: string) => ReactNode
+}
+
+function isUnverified(error: unknown): boolean {
+  return error instanceof ApiClientError && error.code === 'EMAIL_NOT_VERIFIED'
+}
 
 function validate(values: { email: string; password: string; persist: boolean }): FieldErrors {
   const result = SignInSchema.safeParse(values)
@@ -24,10 +35,10 @@ function validate(values: { email: string; password: string; persist: boolean })
   return errors
 }
 
-export function SignInForm({ onSignedIn }: SignInFormProps) {
+export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }: SignInFormProps) {
   const { t } = useTranslation()
   const signIn = useSignIn({ onSignedIn })
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [persist, setPersist] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -49,7 +60,10 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
       <Stack gap="md">
         {signIn.isError && (
           <Alert color="red" role="alert" title={t('auth.signInFailed')}>
-            {errorMessage(signIn.error)}
+            <Stack gap="xs">
+              <Text size="sm">{errorMessage(signIn.error)}</Text>
+              {isUnverified(signIn.error) && unverifiedActions?.(signIn.variables?.email ?? email.trim().toLowerCase())}
+            </Stack>
           </Alert>
         )}
         <TextInput

@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import { Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { SignUpForm } from '../../features/accounts/components/sign-up-form'
+import { VerifyCodeForm } from '../../features/accounts/components/verify-code-form'
+import { useCompleteSignIn } from '../after-sign-in'
+
+/** Two steps on one page; the code step lives at ?verify=<email> so sign-in can send people to it. */
+export default function SignUpPage() {
+  const { t } = useTranslation()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const completeSignIn = useCompleteSignIn()
+  const [resendAvailableAt, setResendAvailableAt] = useState<string | null>(null)
+  const verifyEmail = searchParams.get('verify')?.trim() || null
+
+  return (
+    <Container size={460} px={0}>
+      <Stack gap="md">
+        <Title order={1}>{t(verifyEmail ? 'accounts.verify.title' : 'accounts.signUp.title')}</Title>
+        {!verifyEmail && <Text c="gray.7">{t('accounts.signUp.intro')}</Text>}
+        <Paper withBorder shadow="sm" p="lg">
+          {verifyEmail ? (
+            <VerifyCodeForm
+              key={verifyEmail}
+              email={verifyEmail}
+              resendAvailableAt={resendAvailableAt}
+              // A new account is never onboarded yet, so this lands on the onboarding's first step.
+              onVerified={(session) => completeSignIn(session, true, null)}
+            />
+          ) : (
+            <SignUpForm
+              onCodeSent={({ email, resendAvailableAt: until }) => {
+                setResendAvailableAt(until)
+                setSearchParams({ verify: email })
+              }}
+            />
+          )}
+        </Paper>
+      </Stack>
+    </Container>
+  )
+}

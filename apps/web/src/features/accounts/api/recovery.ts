@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query'
+import { apiClient } from '../../../shared/api-client'
+
+export function requestRecovery(email: string): Promise<{ message: string }> {
+  return apiClient.post<{ message: string }>('/recovery', { email })
+}
+
+export function resetPassword(body: { email: string; code: string; password: string }): Promise<void> {
+  return apiClient.post<void>('/recovery/reset', body)
+}
+
+export function useRequestRecovery() {
+  return useMutation({ mutationFn: requestRecovery })
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword })
+}

@@ -1,0 +1,203 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useNavigate } from 'react-router'
+import type { User } from '@offerbook/domain/user'
+import { ApiClientError } from '../../../shared/api-client'
+import { translateMessage } from '../../../shared/i18n/server-messages'
+import { errorMessage, notifyError } from '../../../shared/notify'
+import { PhoneInput } from '../../../shared/ui/phone-input'
+import { useCompleteOnboarding } from '../api/complete-onboarding'
+import type { DetailErrors, OnboardingDetails, OnboardingKind, OnboardingStep } from '../onboarding-rules'
+import { ONBOARDING_KINDS, detailErrors, isAgent, onboardingBody, onboardingPath } from '../onboarding-rules'
+
+export type OnboardingWizardProps = {
+  step: OnboardingStep
+  user: User
+  /** Where "go to my home" leads for a user with these roles. */
+  homePathFor: (user: User) => string
+  onCompleted: (user: User) => void
+}
+
+const PHONE_IN_USE = 'This phone number is already in use'
+const DETAIL_FIELDS = ['nrds', 'sellerAgentId', 'phone', 'zipcode'] as const
+
+/** The field errors a refused request names, so they show where the user can fix them. */
+function serverFieldErrors(error: unknown): DetailErrors {
+  if (!(error instanceof ApiClientError)) return {}
+  const errors: DetailErrors = {}
+  for (const item of error.errors) {
+    const field = DETAIL_FIELDS.find((name) => name === item.path)
+    if (field && !errors[field]) errors[field] = item.message
+  }
+  if (error.message === PHONE_IN_USE) errors.phone = error.message
+  return errors
+}
+
+/** The onboarding steps; entries live here, so Back and Next between the steps keep them. */
+export function OnboardingWizard({ step, user, homePathFor, onCompleted }: OnboardingWizardProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [kind, setKind] = useState<OnboardingKind | null>(null)
+  const [kindError, setKindError] = useState(false)
+  const [details, setDetails] = useState<OnboardingDetails>(() => ({ nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '', phone: user.phone ?? '', zipcode: user.zipcode ?? '' }))
+  const [errors, setErrors] = useState<DetailErrors>({})
+  // Finishing makes the user onboarded; the done step must still show once rather than send them home.
+  const [finished, setFinished] = useState(false)
+  const complete = useCompleteOnboarding({
+    onCompleted: (updated) => {
+      setFinished(true)
+      onCompleted(updated)
+      void navigate(onboardingPath('done'))
+    },
+  })
+
+  const go = (to: OnboardingStep) => void navigate(onboardingPath(to))
+
+  if (user.onboarded && !finished && step !== 'done') return <Navigate replace to={homePathFor(user)} />
+  if (step === 'done' && !user.onboarded) return <Navigate replace to={onboardingPath('welcome')} />
+  if (step === 'details' && !kind) return <Navigate replace to={onboardingPath('role')} />
+
+  if (step === 'welcome') {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t('accounts.onboarding.welcome.title')}</Title>
+        <Text size="lg">{t('accounts.onboarding.welcome.body')}</Text>
+        <Group>
+          <Button size="md" onClick={() => go('role')}>
+            {t('accounts.onboarding.welcome.cta')}
+          </Button>
+        </Group>
+      </Stack>
+    )
+  }
+
+  if (step === 'role') {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t('accounts.onboarding.role.title')}</Title>
+        <Radio.Group
+          label={t('accounts.onboarding.role.legend')}
+          value={kind}
+          onChange={(value) => {
+            setKind(ONBOARDING_KINDS.find((option) => option === value) ?? null)
+            setKindError(false)
+          }}
+          error={kindError ? t('accounts.onboarding.role.required') : undefined}
+        >
+          <Stack gap="sm" mt="xs">
+            {ONBOARDING_KINDS.map((option) => (
+              <Paper key={option} withBorder p="md" radius="md" bg={kind === option ? 'var(--mantine-color-brand-light)' : undefined}>
+                <Radio value={option} label={t(`accounts.onboarding.role.kinds.${option}.label`)} description={t(`accounts.onboarding.role.kinds.${option}.description`)} />
+              </Paper>
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => go('welcome')}>
+            {t('accounts.onboarding.back')}
+          </Button>
+          <Button
+            onClick={() => {
+              if (!kind) setKindError(true)
+              else go('details')
+            }}
+          >
+            {t('accounts.onboarding.next')}
+          </Button>
+        </Group>
+      </Stack>
+    )
+  }
+
+  if (step === 'details' && kind) {
+    const agent = isAgent(kind)
+    const set = (field: keyof OnboardingDetails, value: string) => {
+      setDetails((prev) => ({ ...prev, [field]: value }))
+      if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }))
+    }
+    const shown = (field: keyof OnboardingDetails) => (errors[field] ? translateMessage(errors[field]) : undefined)
+    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      const found = detailErrors(kind, details)
+      setErrors(found)
+      if (Object.values(found).some(Boolean)) return
+      complete.mutate(onboardingBody(kind, details), {
+        onError: (error) => {
+          setErrors(serverFieldErrors(error))
+          notifyError(error)
+        },
+      })
+    }
+    return (
+      <form onSubmit={onSubmit} noValidate aria-label={t('accounts.onboarding.details.title')}>
+        <Stack gap="lg">
+          <Title order={1}>{t('accounts.onboarding.details.title')}</Title>
+          <Text>{t(agent ? 'accounts.onboarding.details.agentIntro' : 'accounts.onboarding.details.otherIntro')}</Text>
+          {complete.isError && (
+            <Alert color="red" role="alert" title={t('accounts.onboarding.details.failed')}>
+              {errorMessage(complete.error)}
+            </Alert>
+          )}
+          {agent && (
+            <>
+              <TextInput
+                label={t('accounts.onboarding.details.nrds')}
+                name="nrds"
+                inputMode="numeric"
+                maxLength={9}
+                value={details.nrds}
+                onChange={(event) => set('nrds', event.currentTarget.value)}
+                error={shown('nrds')}
+                withAsterisk
+              />
+              <TextInput
+                label={t('accounts.onboarding.details.mlsId')}
+                description={t('accounts.onboarding.details.mlsIdHint')}
+                name="sellerAgentId"
+                autoCapitalize="characters"
+                value={details.sellerAgentId}
+                onChange={(event) => set('sellerAgentId', event.currentTarget.value)}
+                error={shown('sellerAgentId')}
+                withAsterisk
+              />
+            </>
+          )}
+          <PhoneInput label={t('accounts.onboarding.details.phone')} name="phone" value={details.phone} onChange={(value) => set('phone', value)} error={shown('phone')} required={agent} />
+          <TextInput
+            label={t('accounts.onboarding.details.zipcode')}
+            name="zipcode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={details.zipcode}
+            onChange={(event) => set('zipcode', event.currentTarget.value)}
+            error={shown('zipcode')}
+            withAsterisk={agent}
+          />
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => go('role')}>
+              {t('accounts.onboarding.back')}
+            </Button>
+            <Button type="submit" loading={complete.isPending}>
+              {t('accounts.onboarding.details.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    )
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('accounts.onboarding.done.title')}</Title>
+      <Text size="lg">{t('accounts.onboarding.done.body')}</Text>
+      <Group>
+        <Button component={Link} to={homePathFor(user)} size="md">
+          {t('accounts.onboarding.done.cta')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query'
+import type { Language, User } from '@offerbook/domain/user'
+import { apiClient } from '../../../shared/api-client'
+
+export type UpdateProfile = { name?: string; phone?: string; zipcode?: string; language?: Language }
+
+type OnUser = { onUser: (user: User) => void }
+
+export async function updateProfile(body: UpdateProfile): Promise<User> {
+  const { user } = await apiClient.patch<{ user: User }>('/me', body)
+  return user
+}
+
+export async function uploadPhoto(photo: File): Promise<User> {
+  const { user } = await apiClient.post<{ user: User }>('/me/photo', { photo }, { formData: true })
+  return user
+}
+
+// A wrong current password must not count as an expired session and sign the user out.
+export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  return apiClient.post<void>('/me/password', body, { redirectOnUnauthorized: false })
+}
+
+export async function requestPrincipalBroker(): Promise<User> {
+  const { user } = await apiClient.post<{ user: User }>('/me/principal-broker-request')
+  return user
+}
+
+export function useUpdateProfile({ onUser }: OnUser) {
+  return useMutation({ mutationFn: updateProfile, onSuccess: (user) => onUser(user) })
+}
+
+export function useUploadPhoto({ onUser }: OnUser) {
+  return useMutation({ mutationFn: uploadPhoto, onSuccess: (user) => onUser(user) })
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword })
+}
+
+export function useRequestPrincipalBroker({ onUser }: OnUser) {
+  return useMutation({ mutationFn: requestPrincipalBroker, onSuccess: (user) => onUser(user) })
+}

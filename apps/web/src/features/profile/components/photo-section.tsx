@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react'
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { User } from '@offerbook/domain/user'
+import { translateMessage } from '../../../shared/i18n/server-messages'
+import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
+import { useUploadPhoto } from '../api/profile'
+import { PHOTO_TYPES, photoError } from '../profile-rules'
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('')
+}
+
+export function PhotoSection({ user, onUser }: { user: User; onUser: (user: User) => void }) {
+  const { t } = useTranslation()
+  const upload = useUploadPhoto({ onUser })
+  const [error, setError] = useState<string | null>(null)
+  const resetRef = useRef<() => void>(null)
+
+  const onPick = (file: File | null) => {
+    // Cleared at once so that picking the same file again after a fix still fires a change.
+    resetRef.current?.()
+    if (!file) return
+    const found = photoError(file)
+    setError(found)
+    if (found) return
+    upload.mutate(file, {
+      onSuccess: () => notifySuccess('accounts.profile.photo.uploaded'),
+      onError: (failure) => {
+        setError(errorMessage(failure))
+        notifyError(failure)
+      },
+    })
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="lg" align="center">
+        <Avatar src={user.photoURL} size={96} radius="50%" color="brand" alt={t('accounts.profile.photo.current')}>
+          {initials(user.name)}
+        </Avatar>
+        <Stack gap="xs">
+          {!user.photoURL && <Text c="gray.7">{t('accounts.profile.photo.none')}</Text>}
+          <FileButton onChange={onPick} accept={PHOTO_TYPES.join(',')} resetRef={resetRef} disabled={upload.isPending} inputProps={{ 'aria-label': t('accounts.profile.photo.input') }}>
+            {(props) => (
+              <Button {...props} variant="default" loading={upload.isPending}>
+                {t('accounts.profile.photo.choose')}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="sm" c="gray.7">
+            {t('accounts.profile.photo.hint')}
+          </Text>
+        </Stack>
+      </Group>
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {translateMessage(error)}
+        </Text>
+      )}
+    </Stack>
+  )
+}

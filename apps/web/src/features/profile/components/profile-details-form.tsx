@@ -1,0 +1,127 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { Language, User } from '@offerbook/domain/user'
+import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
+import { ApiClientError } from '../../../shared/api-client'
+import { changeLanguage } from '../../../shared/i18n/i18n'
+import { translateMessage } from '../../../shared/i18n/server-messages'
+import { notifyError, notifySuccess } from '../../../shared/notify'
+import { PhoneInput } from '../../../shared/ui/phone-input'
+import type { UpdateProfile } from '../api/profile'
+import { useUpdateProfile } from '../api/profile'
+import { nameError, zipcodeError } from '../profile-rules'
+
+type Values = { name: string; phone: string; zipcode: string; language: Language }
+type Errors = Partial<Record<keyof Values, string>>
+
+const FIELDS = ['name', 'phone', 'zipcode', 'language'] as const
+const PHONE_IN_USE = 'This phone number is already in use'
+
+function valuesOf(user: User): Values {
+  return { name: user.name, phone: user.phone ?? '', zipcode: user.zipcode ?? '', language: user.language }
+}
+
+/** Only what changed is sent, so saving one field cannot overwrite another changed elsewhere. */
+function changes(before: Values, after: Values): UpdateProfile {
+  const body: UpdateProfile = {}
+  const name = after.name.trim().replace(/\s+/g, ' ')
+  if (name !== before.name) body.name = name
+  if (after.phone !== before.phone) body.phone = after.phone
+  if (after.zipcode.trim() !== before.zipcode) body.zipcode = after.zipcode.trim()
+  if (after.language !== before.language) body.language = after.language
+  return body
+}
+
+function serverErrors(error: unknown): Errors {
+  if (!(error instanceof ApiClientError)) return {}
+  const errors: Errors = {}
+  for (const item of error.errors) {
+    const field = FIELDS.find((name) => name === item.path)
+    if (field && !errors[field]) errors[field] = item.message
+  }
+  if (error.message === PHONE_IN_USE) errors.phone = error.message
+  return errors
+}
+
+export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user: User) => void }) {
+  const { t } = useTranslation()
+  const update = useUpdateProfile({ onUser })
+  const [values, setValues] = useState<Values>(() => valuesOf(user))
+  const [errors, setErrors] = useState<Errors>({})
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }))
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }))
+  }
+  const shown = (field: keyof Values) => (errors[field] ? translateMessage(errors[field]) : undefined)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const found: Errors = { name: nameError(values.name) ?? undefined, zipcode: zipcodeError(values.zipcode) ?? undefined }
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) return
+    const body = changes(valuesOf(user), values)
+    if (Object.keys(body).length === 0) {
+      notifySuccess('accounts.profile.details.noChanges')
+      return
+    }
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        if (body.language) void changeLanguage(saved.language)
+        notifySuccess('accounts.profile.details.saved')
+      },
+      onError: (error) => {
+        setErrors(serverErrors(error))
+        notifyError(error)
+      },
+    })
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('accounts.profile.details.formLabel')}>
+      <Stack gap="md">
+        <Text size="sm" c="gray.7">
+          {t('accounts.profile.details.email')}: {user.email}
+        </Text>
+        <TextInput
+          label={t('accounts.profile.details.fullName')}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={shown('name')}
+          withAsterisk
+        />
+        <PhoneInput label={t('accounts.profile.details.phone')} name="phone" value={values.phone} onChange={(value) => set('phone', value)} error={shown('phone')} />
+        <TextInput
+          label={t('accounts.profile.details.zipcode')}
+          name="zipcode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          value={values.zipcode}
+          onChange={(event) => set('zipcode', event.currentTarget.value)}
+          error={shown('zipcode')}
+        />
+        <NativeSelect
+          label={t('accounts.profile.details.language')}
+          name="language"
+          value={values.language}
+          onChange={(event) => {
+            const parsed = LanguageSchema.safeParse(event.currentTarget.value)
+            if (parsed.success) set('language', parsed.data)
+          }}
+          data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+          error={shown('language')}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('accounts.profile.details.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
