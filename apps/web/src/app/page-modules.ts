@@ -31,6 +31,11 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   'kitchen-sink': () => import('./routes/kitchen-sink-page'),
 }
 
+/** Whether a route has a page of its own; the others show what will be there (`soon.<name>`). */
+export function hasOwnPage(routeName: string): boolean {
+  return routeName in PAGE_MODULES
+}
+
 export function pageLoaderFor(routeName: string): PageLoader {
   return PAGE_MODULES[routeName] ?? placeholder
 }

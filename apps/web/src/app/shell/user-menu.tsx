@@ -1,8 +1,8 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { User } from '@offerbook/domain/user'
-import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
+import { decideAccess, routeByName, SIGN_IN_PATH } from '@offerbook/domain/route-access'
 import { useSignOut } from '../../features/auth/api/sign-out'
 
 function initials(name: string): string {
@@ -39,6 +39,11 @@ export default function UserMenu({ user }: { user: User }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('shell.signedInAs', { email: user.email })}</Menu.Label>
+        {decideAccess(routeByName('profile'), user.roles) === 'allow' && (
+          <Menu.Item component={Link} to="/profile">
+            {t('pages.profile')}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => signOut.mutate()}>
           {t('shell.signOut')}
         </Menu.Item>
