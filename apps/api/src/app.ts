@@ -7,6 +7,7 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
+import { filesRoutes } from './modules/files/files.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { sessionRoutes } from './modules/session/session.routes'
@@ -17,6 +18,8 @@ import errorHandler from './plugins/error-handler'
 import openapi from './plugins/openapi'
 import security from './plugins/security'
 import staticSpa from './plugins/static-spa'
+import type { FileStorage } from './storage/storage'
+import { createFileStorage } from './storage/storage'
 
 export type AppConfig = Omit<Config, 'authSecret'> & {
   authSecret: string
@@ -24,9 +27,9 @@ export type AppConfig = Omit<Config, 'authSecret'> & {
   signInLimit?: { max: number; timeWindow: string }
 }
 
-export type BuildAppOptions = { config: AppConfig; db: Db; auth?: Auth; logger?: boolean }
+export type BuildAppOptions = { config: AppConfig; db: Db; auth?: Auth; logger?: boolean; storage?: FileStorage }
 
-export async function buildApp({ config, db, auth: givenAuth, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, auth: givenAuth, logger = true, storage = createFileStorage(config.storage) }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
 
@@ -52,6 +55,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true }: B
   await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })
+  await app.register(filesRoutes, { db, storage })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

@@ -1,0 +1,72 @@
+import type { Readable } from 'node:stream'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import type { FileStorage } from '../../storage/storage'
+import type { NewStoredFile, StoredFileRow } from './files.queries'
+import { deleteOtherStoredFiles, findStoredFile, insertStoredFile } from './files.queries'
+
+export const PROFILE_PHOTO_PURPOSE = 'profile-photo'
+/** Purposes anyone may read through GET /api/files/:id; files of other purposes get their own rules later. */
+const PUBLIC_PURPOSES = [PROFILE_PHOTO_PURPOSE] as const
+
+export const FILE_NOT_FOUND_MESSAGE = 'File not found'
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export type ImageType = { contentType: 'image/jpeg' | 'image/png' | 'image/webp'; extension: 'jpg' | 'png' | 'webp' }
+
+const startsWith = (bytes: Buffer, signature: readonly number[], at = 0) =>
+  bytes.length >= at + signature.length && signature.every((byte, index) => bytes[at + index] === byte)
+
+/** What the first bytes say the file is; the declared type and file name are not trusted. */
+export function sniffImageType(bytes: Buffer): ImageType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', extension: 'jpg' }
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', extension: 'png' }
+  // RIFF, a four-byte length, then WEBP.
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return { contentType: 'image/webp', extension: 'webp' }
+  return null
+}
+
+export function fileUrl(id: string): string {
+  return `/api/files/${id}`
+}
+
+/** Records a file already put in the storage; pass the transaction of the change that uses it. */
+export async function recordStoredFile(db: Db, file: NewStoredFile): Promise<StoredFileRow> {
+  return insertStoredFile(db, file)
+}
+
+/** Forgets an owner's other files of a purpose; the caller removes the returned keys from the storage after its commit. */
+export async function forgetOtherFiles(db: Db, input: { ownerId: string; purpose: string; keepId: string }): Promise<string[]> {
+  return deleteOtherStoredFiles(db, input)
+}
+
+/**
+ * Removes files whose rows are gone. A failure leaves an unreachable file behind, never a broken
+ * profile, so it is reported and not thrown.
+ */
+export async function removeStoredObjects(storage: FileStorage, keys: readonly string[], onError: (error: unknown, key: string) => void): Promise<void> {
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await storage.delete(key)
+      } catch (error) {
+        onError(error, key)
+      }
+    }),
+  )
+}
+
+export type PublicFile = { body: Readable; contentType: string; size: number }
+
+export async function openPublicFile(db: Db, storage: FileStorage, { id }: { id: string }): Promise<PublicFile> {
+  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE)
+  for (const purpose of PUBLIC_PURPOSES) {
+    const row = await findStoredFile(db, { id: id.toLowerCase(), purpose })
+    if (!row) continue
+    const content = await storage.get(row.key)
+    if (!content) break
+    return { body: content.body, contentType: row.contentType, size: content.size }
+  }
+  throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE)
+}

@@ -1,0 +1,44 @@
+import { deflateSync, crc32 } from 'node:zlib'
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A real PNG of width x height pixels of one colour, made here rather than kept as a fixture. */
+export function makePng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.writeUInt8(8, 8) // bit depth
+  header.writeUInt8(2, 9) // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat())])
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))])
+}
+
+/** The start of a JFIF file (SOI, APP0) and its end marker: what the upload sniffs, not a picture. */
+export function makeJpegLike(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    Buffer.from('not really pixels'),
+    Buffer.from([0xff, 0xd9]),
+  ])
+}
+
+export type FormPart = { name: string; value: Buffer | string; filename?: string; type?: string }
+
+/** A multipart/form-data body as a browser's fetch would send it. */
+export async function multipart(parts: FormPart[]): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const form = new FormData()
+  for (const part of parts) {
+    if (typeof part.value === 'string' && part.filename === undefined) form.append(part.name, part.value)
+    else form.append(part.name, new Blob([part.value], { type: part.type ?? 'application/octet-stream' }), part.filename ?? 'file')
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form })
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } }
+}
