@@ -10,6 +10,7 @@ import { adminRoutes } from './modules/admin/admin.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
+import { profileRoutes } from './modules/profile/profile.routes'
 import { sessionRoutes } from './modules/session/session.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
@@ -55,6 +56,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })
+  await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })
   await app.register(filesRoutes, { db, storage })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.

@@ -1,0 +1,139 @@
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { ChangePasswordSchema, OnboardingSchema, PHOTO_MAX_BYTES, PROFILE_MESSAGES, UpdateProfileSchema } from '@offerbook/domain/profile'
+import type { User } from '@offerbook/domain/user'
+import { UserSchema } from '@offerbook/domain/user'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import type { Auth } from '../../auth/auth'
+import type { Db } from '../../db/client'
+import type { FileStorage } from '../../storage/storage'
+import type { Photo } from './profile.service'
+import { changePassword, completeOnboarding, replaceProfilePhoto, requestPrincipalBroker, updateProfile } from './profile.service'
+
+export type ProfileRoutesOptions = { db: Db; auth: Auth; storage: FileStorage; publicUrl: string }
+
+const MeSchema = z.object({ user: UserSchema })
+const PHOTO_FIELD = 'photo'
+
+/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
+function signedIn(user: User | null): User {
+  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  return user
+}
+
+/** @fastify/multipart's errors, in words for the user; anything else from the parser is a malformed upload. */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.photoTooLarge, { cause: error })
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.photoNotMultipart, { cause: error })
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoOnlyOne, { cause: error })
+  return new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoNotMultipart, { cause: error })
+}
+
+/** Reads the one file of the form, field `photo`, refusing anything beside it. */
+async function readPhoto(request: FastifyRequest): Promise<Photo> {
+  let photo: Photo | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (photo || part.type !== 'file' || part.fieldname !== PHOTO_FIELD) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoOnlyOne)
+      photo = { bytes: await part.toBuffer(), filename: part.filename }
+    }
+  } catch (error) {
+    throw uploadError(error)
+  }
+  if (!photo) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoMissing)
+  return photo
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, auth, storage, publicUrl }) => {
+  app.put(
+    '/api/me/onboarding',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Finish onboarding: choose buyer or seller, on your own or as an agent',
+        security: [{ bearer: [] }],
+        body: OnboardingSchema,
+        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ user: await completeOnboarding(db, { actor: signedIn(request.user), input: request.body }) }),
+  )
+
+  app.patch(
+    '/api/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: "Change the signed-in user's name, phone, ZIP code or language",
+        security: [{ bearer: [] }],
+        body: UpdateProfileSchema,
+        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ user: await updateProfile(db, { actor: signedIn(request.user), input: request.body }) }),
+  )
+
+  app.post(
+    '/api/me/password',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Change the password; every other session ends and the new token comes in the Set-Auth-Token header',
+        security: [{ bearer: [] }],
+        body: ChangePasswordSchema,
+        response: { 204: z.null(), 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { accessToken } = await changePassword(auth, { authorization: request.headers.authorization ?? '', input: request.body })
+      if (accessToken) reply.header('set-auth-token', accessToken)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/me/principal-broker-request',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: 'Ask the support team for principal broker access',
+        security: [{ bearer: [] }],
+        response: { 200: MeSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ user: await requestPrincipalBroker(db, { actor: signedIn(request.user), publicUrl }) }),
+  )
+
+  // Multipart is parsed in this scope only, so every other route still takes JSON alone.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0 } })
+    upload.post(
+      '/api/me/photo',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['me'],
+          summary: 'Upload a profile photo (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 5 MB)',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const actor = signedIn(request.user)
+        const photo = await readPhoto(request)
+        const onCleanupError = (error: unknown, key: string) => request.log.warn({ err: error, key }, 'could not remove a replaced profile photo')
+        return { user: await replaceProfilePhoto(db, storage, { actor, photo, onCleanupError }) }
+      },
+    )
+  })
+}

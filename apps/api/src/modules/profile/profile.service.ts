@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto'
+import { isAPIError } from 'better-auth/api'
+import type { ChangePassword, Onboarding, UpdateProfile } from '@offerbook/domain/profile'
+import { canAddListings, isAgentKind, isControlCharacter, PROFILE_MESSAGES } from '@offerbook/domain/profile'
+import type { Role } from '@offerbook/domain/roles'
+import type { User } from '@offerbook/domain/user'
+import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import type { Auth } from '../../auth/auth'
+import type { Db } from '../../db/client'
+import type { FileStorage } from '../../storage/storage'
+import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { enqueueEmail } from '../messaging/messaging.service'
+import { renderEmail } from '../messaging/templates'
+import { getUser } from '../users/users.service'
+import {
+  findPrincipalBrokerState,
+  isPhoneTaken,
+  listUsersWithRoles,
+  markOnboarded,
+  markPrincipalBrokerPending,
+  replaceRoles,
+  setUserImage,
+  updateProfileFields,
+} from './profile.queries'
+
+const PRINCIPAL_BROKER_REVIEWERS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+
+/** '' and absent both mean "not given". */
+const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value)
+
+async function reload(db: Db, userId: string): Promise<User> {
+  const user = await getUser(db, userId)
+  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  return user
+}
+
+function phoneInUse(error: unknown): never {
+  if (isPhoneTaken(error)) throw new AppError('CONFLICT', PROFILE_MESSAGES.phoneInUse, { errors: [{ path: 'phone', message: PROFILE_MESSAGES.phoneInUse }], cause: error })
+  throw error
+}
+
+/** The user picks what they are; their roles become exactly that kind. */
+export async function completeOnboarding(db: Db, { actor, input }: { actor: User; input: Onboarding }): Promise<User> {
+  const agent = isAgentKind(input.kind)
+  try {
+    return await db.transaction(async (tx) => {
+      const changed = await markOnboarded(tx, actor.uid, {
+        nrds: agent ? (given(input.nrds) ?? null) : null,
+        sellerAgentId: agent ? (given(input.sellerAgentId) ?? null) : null,
+        phone: given(input.phone),
+        zipcode: given(input.zipcode),
+        isAddListingEnabled: canAddListings(input.kind),
+      })
+      if (!changed) {
+        const current = await getUser(tx, actor.uid)
+        if (!current) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+        throw new AppError('CONFLICT', PROFILE_MESSAGES.alreadyOnboarded)
+      }
+      await replaceRoles(tx, actor.uid, [input.kind])
+      return reload(tx, actor.uid)
+    })
+  } catch (error) {
+    return phoneInUse(error)
+  }
+}
+
+export async function updateProfile(db: Db, { actor, input }: { actor: User; input: UpdateProfile }): Promise<User> {
+  try {
+    const found = await updateProfileFields(db, actor.uid, {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.phone === undefined ? {} : { phone: input.phone || null }),
+      ...(input.zipcode === undefined ? {} : { zipcode: input.zipcode || null }),
+      ...(input.language === undefined ? {} : { language: input.language }),
+    })
+    if (!found) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  } catch (error) {
+    phoneInUse(error)
+  }
+  return reload(db, actor.uid)
+}
+
+export type Photo = { bytes: Buffer; filename: string }
+export type CleanupLog = (error: unknown, key: string) => void
+
+function storedFilename(filename: string, extension: string): string {
+  const cleaned = [...filename]
+    .filter((char) => !isControlCharacter(char) && char !== '/' && char !== '\\')
+    .join('')
+    .trim()
+    .slice(0, 200)
+  return cleaned || `photo.${extension}`
+}
+
+/**
+ * Saves the photo under a new id and points the profile at it; the previous photo's row goes in the
+ * same transaction and its bytes after the commit, so the profile never points at a missing file.
+ */
+export async function replaceProfilePhoto(
+  db: Db,
+  storage: FileStorage,
+  { actor, photo, onCleanupError }: { actor: User; photo: Photo; onCleanupError: CleanupLog },
+): Promise<User> {
+  const type = sniffImageType(photo.bytes)
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.photoType)
+  const id = randomUUID()
+  const key = `users/${actor.uid}/photo-${id}.${type.extension}`
+  await storage.put(key, photo.bytes, { contentType: type.contentType, contentLength: photo.bytes.length })
+
+  let replaced: string[]
+  try {
+    replaced = await db.transaction(async (tx) => {
+      if (!(await setUserImage(tx, actor.uid, fileUrl(id)))) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+      await recordStoredFile(tx, {
+        id,
+        ownerId: actor.uid,
+        key,
+        purpose: PROFILE_PHOTO_PURPOSE,
+        filename: storedFilename(photo.filename, type.extension),
+        contentType: type.contentType,
+        size: photo.bytes.length,
+      })
+      return forgetOtherFiles(tx, { ownerId: actor.uid, purpose: PROFILE_PHOTO_PURPOSE, keepId: id })
+    })
+  } catch (error) {
+    await removeStoredObjects(storage, [key], onCleanupError)
+    throw error
+  }
+  await removeStoredObjects(storage, replaced, onCleanupError)
+  return reload(db, actor.uid)
+}
+
+/**
+ * Changes the password through better-auth, which also ends every session of the user, this one
+ * included, and opens a new one: the returned token replaces the caller's.
+ */
+export async function changePassword(auth: Auth, { authorization, input }: { authorization: string; input: ChangePassword }): Promise<{ accessToken: string | null }> {
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: new Headers({ authorization }),
+      returnHeaders: true,
+    })
+    return { accessToken: headers.get('set-auth-token') }
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error
+    if (error.statusCode === 401) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE, { cause: error })
+    const code = (error.body as { code?: unknown } | undefined)?.code
+    if (code === 'INVALID_PASSWORD') {
+      throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.wrongCurrentPassword, { errors: [{ path: 'currentPassword', message: PROFILE_MESSAGES.wrongCurrentPassword }], cause: error })
+    }
+    if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noPassword, { cause: error })
+    throw new AppError('BAD_REQUEST', error.message || PROFILE_MESSAGES.wrongCurrentPassword, { cause: error })
+  }
+}
+
+/**
+ * Asks the support team (every ADMIN and SUPER_ADMIN) for principal-broker access. The status and
+ * the emails commit together: no pending request without its emails, no email without the request.
+ */
+export async function requestPrincipalBroker(db: Db, { actor, publicUrl }: { actor: User; publicUrl: string }): Promise<User> {
+  return db.transaction(async (tx) => {
+    const requester = await markPrincipalBrokerPending(tx, actor.uid)
+    if (!requester) {
+      const state = await findPrincipalBrokerState(tx, actor.uid)
+      if (!state) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+      if (state.isPrincipalBroker || state.principalBrokerStatus === 'approved') throw new AppError('CONFLICT', PROFILE_MESSAGES.alreadyPrincipalBroker)
+      throw new AppError('CONFLICT', PROFILE_MESSAGES.principalBrokerPending)
+    }
+    const data = { requesterName: requester.name, requesterEmail: requester.email, requesterPhone: requester.phone, nrds: requester.nrds }
+    for (const reviewer of await listUsersWithRoles(tx, PRINCIPAL_BROKER_REVIEWERS)) {
+      const locale = LanguageSchema.catch(DEFAULT_LANGUAGE).parse(reviewer.language)
+      const email = renderEmail('principal-broker-request', locale, data, publicUrl)
+      await enqueueEmail(tx, { to: reviewer.email, ...email, kind: 'profile.principal-broker-request', locale })
+    }
+    return reload(tx, actor.uid)
+  })
+}
