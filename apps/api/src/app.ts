@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sessionRoutes } from './modules/session/session.routes'
+import { ssoRoutes } from './modules/sso/sso.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
 import authPlugin from './plugins/auth'
@@ -32,7 +33,7 @@ export type BuildAppOptions = { config: AppConfig; db: Db; auth?: Auth; logger?:
 
 export async function buildApp({ config, db, auth: givenAuth, logger = true, storage = createFileStorage(config.storage) }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
-    givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
+    givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
 
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
 
   await app.register(healthRoutes, { db })
   await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
+  await app.register(ssoRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
   await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })

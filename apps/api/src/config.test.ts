@@ -75,4 +75,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow('Invalid environment: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID')
     expect(() => parseConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be one of true, false, 1, 0')
   })
+  it('has no single sign-on unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set', () => {
+    expect(parseConfig({}).oidc).toBeNull()
+    const config = parseConfig({ OIDC_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc123/', OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Cognito' })
+    expect(config.oidc).toEqual({ issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc123', clientId: 'client', clientSecret: 'secret', name: 'Cognito' })
+    expect(parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' }).oidc?.name).toBe('Single sign-on')
+  })
+
+  it('names the missing or bad single sign-on variable', () => {
+    expect(() => parseConfig({ OIDC_ISSUER: 'https://idp.example.com' })).toThrow('Invalid environment: OIDC_CLIENT_ID is required when any of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET is set')
+    expect(() => parseConfig({ OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'c' })).toThrow('Invalid environment: OIDC_CLIENT_SECRET is required')
+    expect(() => parseConfig({ OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })).toThrow('Invalid environment: OIDC_ISSUER is required')
+    expect(() => parseConfig({ OIDC_ISSUER: 'idp.example.com', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })).toThrow('Invalid environment: OIDC_ISSUER must be an http:// or https:// URL')
+  })
 })

@@ -73,6 +73,15 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString('S3_FORCE_PATH_STYLE').optional(),
+    OIDC_ISSUER: z
+      .string()
+      .trim()
+      .refine((url) => /^https?:\/\//.test(url) && URL.canParse(url), 'OIDC_ISSUER must be an http:// or https:// URL')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -94,6 +103,13 @@ const EnvSchema = z
       const name = missing[0]![0]
       ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when any of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM is set` })
     }
+    // Single sign-on needs all three or none (docs/decisions/008-single-sign-on.md).
+    const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET }
+    const missingOidc = Object.entries(oidc).filter(([, value]) => !value)
+    if (missingOidc.length > 0 && missingOidc.length < 3) {
+      const name = missingOidc[0]![0]
+      ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when any of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET is set` })
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const name = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
       ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with ${name === 'S3_SECRET_ACCESS_KEY' ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}` })
@@ -112,6 +128,9 @@ export type SmsConfig = { accountSid: string; authToken: string; from: string; a
 export type StorageConfig =
   | { kind: 'disk'; directory: string }
   | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
+
+/** An OpenID Connect provider (a Cognito user pool, ...) for single sign-on; null: no single sign-on. */
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string } | null
 
 export type Config = {
   port: number
@@ -132,6 +151,7 @@ export type Config = {
   sms: SmsConfig
   /** Uploaded files: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig
+  oidc: OidcConfig
 }
 
 export class ConfigError extends Error {
@@ -179,5 +199,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : { kind: 'disk', directory: resolve(cwd, e.DATA_DIR, 'files') },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
+        : null,
   }
 }

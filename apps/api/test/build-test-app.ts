@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     mail: { smtpUrl: undefined, from: 'Offerbook <no-reply@offerbook.example>' },
     sms: null,
+    oidc: null,
     storage: { kind: 'disk', directory: join(tmpdir(), `offerbook-test-files-${process.pid}`) },
     ...overrides,
   }
@@ -82,7 +83,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null })
   await database.migrate()
   let databaseOpen = true
-  const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
+  const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
   const context = await auth.$context
   const hashPassword = (password: string) => context.password.hash(password)
   if (options.seed) await seedDemoAccounts(database.db, hashPassword)

@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import type { OidcConfig } from '../config'
 import type { Db } from '../db/client'
 import { schema } from '../db/client'
 import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/accounts/accounts.auth'
@@ -10,13 +12,41 @@ export type AuthOptions = {
   secret: string
   publicUrl: string
   production: boolean
+  /** Single sign-on through an OpenID Connect provider; unset or null: none. */
+  oidc?: OidcConfig
+}
+
+/** better-auth's id for the single sign-on provider; its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = 'oidc'
+
+/**
+ * A provider account is linked to an existing Offerbook account with the same e-mail only when the
+ * provider says the e-mail is verified (better-auth's default, as `oidc` is not a trusted provider);
+ * docs/decisions/008-single-sign-on.md.
+ */
+function singleSignOn(oidc: NonNullable<OidcConfig>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: OIDC_PROVIDER_ID,
+        name: oidc.name,
+        discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        scopes: ['openid', 'email', 'profile'],
+        responseType: 'code',
+        pkce: true,
+        requireIdTokenVerification: true,
+      },
+    ],
+  })
 }
 
 /**
  * better-auth owns password hashing, sessions and tokens. The browser holds the session token and
  * sends it as a bearer token (the bearer plugin), so no cookie is needed for our own endpoints.
  */
-export function createAuth({ db, secret, publicUrl, production }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, production, oidc = null }: AuthOptions) {
   return betterAuth({
     appName: 'Offerbook',
     baseURL: publicUrl,
@@ -34,7 +64,7 @@ export function createAuth({ db, secret, publicUrl, production }: AuthOptions) {
     rateLimit: { enabled: production, storage: 'database' },
     telemetry: { enabled: false },
     advanced: { useSecureCookies: production },
-    plugins: [bearer(), ...accountAuthPlugins({ db, publicUrl })],
+    plugins: [bearer(), ...accountAuthPlugins({ db, publicUrl }), ...(oidc ? [singleSignOn(oidc)] : [])],
   })
 }
 
