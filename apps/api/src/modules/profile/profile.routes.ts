@@ -86,17 +86,13 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       config: { access: 'signed-in' },
       schema: {
         tags: ['me'],
-        summary: 'Change the password; every other session ends and the new token comes in the Set-Auth-Token header',
+        summary: 'Change the password; every session ends, and the caller gets the token of a new one',
         security: [{ bearer: [] }],
         body: ChangePasswordSchema,
-        response: { 204: z.null(), 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: { 200: z.object({ accessToken: z.string() }), 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const { accessToken } = await changePassword(auth, { authorization: request.headers.authorization ?? '', input: request.body })
-      if (accessToken) reply.header('set-auth-token', accessToken)
-      return reply.code(204).send(null)
-    },
+    async (request) => changePassword(auth, { authorization: request.headers.authorization ?? '', input: request.body }),
   )
 
   app.post(

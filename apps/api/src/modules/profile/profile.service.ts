@@ -134,15 +134,19 @@ export async function replaceProfilePhoto(
  * Changes the password through better-auth, which also ends every session of the user, this one
  * included, and opens a new one: the returned token replaces the caller's.
  */
-export async function changePassword(auth: Auth, { authorization, input }: { authorization: string; input: ChangePassword }): Promise<{ accessToken: string | null }> {
+export async function changePassword(auth: Auth, { authorization, input }: { authorization: string; input: ChangePassword }): Promise<{ accessToken: string }> {
   try {
     const { headers } = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
       headers: new Headers({ authorization }),
       returnHeaders: true,
     })
-    return { accessToken: headers.get('set-auth-token') }
+    const accessToken = headers.get('set-auth-token')
+    // Every session was revoked, the caller's too: without the new one the user would be signed out.
+    if (!accessToken) throw new AppError('INTERNAL', 'The password was changed but no new session was started')
+    return { accessToken }
   } catch (error) {
+    if (error instanceof AppError) throw error
     if (!isAPIError(error) || error.statusCode >= 500) throw error
     if (error.statusCode === 401) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE, { cause: error })
     const code = (error.body as { code?: unknown } | undefined)?.code

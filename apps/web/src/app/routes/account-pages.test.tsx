@@ -451,6 +451,20 @@ describe('profile page', () => {
     expect(bodyOf(calls('POST /api/me/password')[0])).toEqual({ currentPassword: 'old-password', newPassword: 'offerbook-2026' })
   })
 
+  it('keeps the user signed in with the new session a password change hands out', async () => {
+    handlers['POST /api/me/password'] = () => json(200, { accessToken: 'token-after-change' })
+    profileOf()
+    const persistBefore = JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').persist
+    await userEvent.type(await screen.findByLabelText(/^Current password/), 'old-password')
+    await userEvent.type(screen.getByLabelText(/^New password/), 'offerbook-2026')
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'offerbook-2026')
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }))
+    await waitFor(() => {
+      const stored = JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')
+      expect(stored).toEqual({ accessToken: 'token-after-change', persist: persistBefore })
+    })
+  })
+
   it('requests principal broker access after a confirmation and shows it pending', async () => {
     handlers['POST /api/me/principal-broker-request'] = () => json(200, { user: userWith({ principalBrokerStatus: 'pending' }) })
     profileOf()

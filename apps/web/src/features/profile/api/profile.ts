@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { Language, User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
+import { getSession, saveSession } from '../../../shared/session'
 
 export type UpdateProfile = { name?: string; phone?: string; zipcode?: string; language?: Language }
 
@@ -16,9 +17,13 @@ export async function uploadPhoto(photo: File): Promise<User> {
   return user
 }
 
-// A wrong current password must not count as an expired session and sign the user out.
-export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
-  return apiClient.post<void>('/me/password', body, { redirectOnUnauthorized: false })
+/**
+ * Changing the password ends every session, this one too; the answer carries the token of a new one,
+ * kept with the same persistence. A wrong current password must not count as an expired session.
+ */
+export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
+  const { accessToken } = await apiClient.post<{ accessToken: string }>('/me/password', body, { redirectOnUnauthorized: false })
+  saveSession({ accessToken, persist: getSession()?.persist ?? false })
 }
 
 export async function requestPrincipalBroker(): Promise<User> {
