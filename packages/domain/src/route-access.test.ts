@@ -107,7 +107,9 @@ describe('route table against spec section 2', () => {
 
   it('redirects the bare paths the spec names', () => {
     for (const [from, to] of Object.entries(SPEC_REDIRECTS)) {
-      expect(resolveVisit(from, ['SUPER_ADMIN', S_AGENT]).path, from).toBe(to)
+      // /onboarding is public: seen by a visitor who is not signed in (an onboarded user is sent home).
+      const roles: Role[] | null = from === '/onboarding' ? null : ['SUPER_ADMIN', S_AGENT]
+      expect(resolveVisit(from, roles).path, from).toBe(to)
     }
   })
 
@@ -175,6 +177,19 @@ describe('access', () => {
       const home = homePathFor([role])
       expect(resolveVisit(home, [role]).path, role).toBe(home)
     }
+  })
+
+  it('leads a signed-in user who has not onboarded to onboarding from protected pages only', () => {
+    expect(resolveVisit('/dashboard', [B_SIMPLE], false).path).toBe('/onboarding/welcome')
+    expect(resolveVisit('/my-properties', [S_OWNER], false).path).toBe('/onboarding/welcome')
+    expect(resolveVisit('/about-us', [B_SIMPLE], false).path).toBe('/about-us')
+    expect(resolveVisit('/onboarding/details', [], false).path).toBe('/onboarding/details')
+  })
+
+  it('sends an onboarded user from the onboarding steps to their home, and lets anyone else in', () => {
+    expect(resolveVisit('/onboarding', [B_AGENT]).path).toBe('/dashboard')
+    expect(resolveVisit('/onboarding/role', ['ADMIN']).path).toBe('/admin/users')
+    expect(resolveVisit('/onboarding', null).path).toBe('/onboarding/welcome')
   })
 
   it('follows only same-site redirect targets', () => {

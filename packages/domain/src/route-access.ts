@@ -108,6 +108,8 @@ export const ROUTES: readonly RouteDef[] = [
 /** The route a 403 sends the browser to (spec sections 2 and 6). */
 export const HOME_PATH = '/'
 export const SIGN_IN_PATH = '/auth/sign-in'
+/** Where a signed-in user who has not finished onboarding is led (issue: Accounts, onboarding). */
+export const ONBOARDING_PATH = '/onboarding/welcome'
 
 export function routeByName(name: string): RouteDef {
   const route = ROUTES.find((r) => r.name === name)
@@ -181,9 +183,11 @@ export function signInPathFor(fullPath: string): string {
 
 /**
  * Where a visit to `fullPath` ends for a user with `roles` (null: anonymous): redirects are
- * followed first, then the guard decides. The browser tests use this as the expected outcome.
+ * followed first, then the guard decides. A signed-in user who has not finished onboarding is led to
+ * it from any protected page, and one who has is sent home from the onboarding steps. The browser
+ * tests use this as the expected outcome.
  */
-export function resolveVisit(fullPath: string, roles: readonly Role[] | null): { path: string; route: RouteDef } {
+export function resolveVisit(fullPath: string, roles: readonly Role[] | null, onboarded = true): { path: string; route: RouteDef } {
   let path = fullPath
   for (let hops = 0; hops < 5; hops++) {
     const [pathname = '/', query] = splitQuery(path)
@@ -193,6 +197,11 @@ export function resolveVisit(fullPath: string, roles: readonly Role[] | null): {
       continue
     }
     if (decideAccess(route, roles) === 'sign-in') return { path: signInPathFor(path), route: routeByName('sign-in') }
+    if (roles && !onboarded && route.access !== 'public') return { path: ONBOARDING_PATH, route: routeByName('onboarding-step') }
+    if (roles && onboarded && route.name === 'onboarding-step') {
+      path = homePathFor(roles)
+      continue
+    }
     return { path, route }
   }
   throw new Error(`Redirect loop at ${fullPath}`)

@@ -2,10 +2,8 @@ import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import type { Session } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
-import { homePathFor, resolveVisit } from '@offerbook/domain/route-access'
+import { homePathFor, ONBOARDING_PATH, resolveVisit } from '@offerbook/domain/route-access'
 import { useStoreSession } from '../features/auth/api/sign-in'
-
-export const ONBOARDING_PATH = '/onboarding/welcome'
 
 /**
  * Where a user goes once signed in, whatever the method: a user who has not finished onboarding goes

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import type { RouteDef } from '@offerbook/domain/route-access'
-import { decideAccess, signInPathFor } from '@offerbook/domain/route-access'
+import { decideAccess, ONBOARDING_PATH, signInPathFor } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../features/auth/api/get-me'
 import { ApiClientError } from '../shared/api-client'
 import { useSession } from '../shared/session'
 import { CenteredLoader } from '../shared/ui/centered-loader'
 import { RetryAlert } from '../shared/ui/retry-alert'
-import { ONBOARDING_PATH } from './after-sign-in'
 
 /**
  * Spec sections 4 and 6: an anonymous visitor, a stale session (its /api/me answers 401, which
