@@ -22,3 +22,5 @@ export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try ag
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in'
 export const FORBIDDEN_MESSAGE = 'You do not have access to this page'
 export const NO_SUCH_ENDPOINT_MESSAGE = 'No such API endpoint'
+/** Spec section 8: what every sign-in, sign-up, code and recovery limit answers. */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'

@@ -22,11 +22,15 @@ import security from './plugins/security'
 import staticSpa from './plugins/static-spa'
 import type { FileStorage } from './storage/storage'
 import { createFileStorage } from './storage/storage'
+import type { AccountLimit } from './plugins/rate-limit-store'
+import { DEFAULT_ACCOUNT_LIMIT } from './plugins/rate-limit-store'
 
 export type AppConfig = Omit<Config, 'authSecret'> & {
   authSecret: string
   /** Sign-in attempts per IP and e-mail; tests lower it to see the limit. */
   signInLimit?: { max: number; timeWindow: string }
+  /** Tries one account may take from any number of addresses; tests lower it. */
+  accountLimit?: AccountLimit
 }
 
 export type BuildAppOptions = { config: AppConfig; db: Db; auth?: Auth; logger?: boolean; storage?: FileStorage }
@@ -53,9 +57,9 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId) })
 
   await app.register(healthRoutes, { db })
-  await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
+  await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
   await app.register(ssoRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
-  await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' } })
+  await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })
   await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
 import { lt, sql } from 'drizzle-orm'
+import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '../app-error'
 import type { Db } from '../db/client'
 import { requestCounter } from '../db/schema/request-counters'
 
@@ -52,4 +54,38 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       return storeFor('global|')
     }
   } as unknown as FastifyRateLimitStoreCtor
+}
+
+/** The e-mail or phone a request tries, normalized: what an account limit counts by. */
+export function accountTried(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown; phone?: unknown } | undefined
+  if (typeof body?.email === 'string' && body.email.trim()) return body.email.trim().toLowerCase()
+  if (typeof body?.phone === 'string' && body.phone.trim()) return body.phone.trim()
+  return null
+}
+
+export type AccountLimit = { max: number; timeWindowMs: number }
+
+/** 20 tries an account in 15 minutes, from any number of addresses, on top of the per-address limit. */
+export const DEFAULT_ACCOUNT_LIMIT: AccountLimit = { max: 20, timeWindowMs: 15 * 60_000 }
+
+/**
+ * A second limit that counts one account's tries whatever address they come from, so guessing a
+ * password or a code from many addresses is bounded too (a route's per-address limit is the first).
+ * Used as a route's preHandler, after the body is validated. A counting failure lets the request
+ * through: the per-address limit and the request's own handling still apply.
+ */
+export function accountLimit(db: Db, name: string, { max, timeWindowMs }: AccountLimit) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const account = accountTried(request)
+    if (!account) return
+    let current: number
+    try {
+      current = (await countHit(db, `account|${name}|${account}`, timeWindowMs)).current
+    } catch (error) {
+      request.log.warn({ err: error }, 'account limit not counted')
+      return
+    }
+    if (current > max) throw new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE)
+  }
 }

@@ -8,7 +8,8 @@ import type { User } from '@offerbook/domain/user'
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
-import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import type { AccountLimit } from '../../plugins/rate-limit-store'
+import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { TOO_MANY_REQUESTS_MESSAGE } from '../session/session.service'
 import {
   CreateAccountSchema,
@@ -36,7 +37,7 @@ import {
   verifyAccount,
 } from './accounts.service'
 
-export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string } }
+export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string }; accountLimit: AccountLimit }
 
 /** What better-auth records on a session and passes to the message senders: who asked, from where. */
 function clientHeaders(request: FastifyRequest): Headers {
@@ -48,9 +49,7 @@ function clientHeaders(request: FastifyRequest): Headers {
 
 /** The address and the e-mail or phone being tried, as the sign-in limit does. */
 function identityKey(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown; phone?: unknown } | undefined
-  const identity = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : typeof body?.phone === 'string' ? body.phone.trim() : ''
-  return `${request.ip}|${identity}`
+  return `${request.ip}|${accountTried(request) ?? ''}`
 }
 
 /** The signed-in user's id makes the key of the /api/me/phone routes. */
@@ -66,7 +65,7 @@ function signedIn(user: User | null): User {
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
-export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { db, auth, limit }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { db, auth, limit, accountLimit: perAccount }) => {
   await app.register(rateLimit, {
     global: false,
     // Counted after the body is parsed, so the key can hold the e-mail or phone being tried.
@@ -81,6 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'accounts', perAccount),
       schema: {
         tags: ['accounts'],
         summary: 'Sign up with name, e-mail and password; a verification code is e-mailed',
@@ -95,6 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/verify',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'accounts-verify', perAccount),
       schema: {
         tags: ['accounts'],
         summary: 'Verify the e-mail with its code and sign in',
@@ -109,6 +110,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/resend-code',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'accounts-resend-code', perAccount),
       schema: {
         tags: ['accounts'],
         summary: 'Send a new verification code (once a minute); the same answer for any address',
@@ -123,6 +125,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/recovery',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'recovery', perAccount),
       schema: {
         tags: ['recovery'],
         summary: 'E-mail a password reset code; the same answer for any address',
@@ -137,6 +140,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/recovery/reset',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'recovery-reset', perAccount),
       schema: {
         tags: ['recovery'],
         summary: 'Set a new password with the e-mailed code; every session of the account is revoked',
@@ -154,6 +158,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/session/phone-code',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'session-phone-code', perAccount),
       schema: {
         tags: ['session'],
         summary: 'Text a sign-in code to a verified phone; the same answer for any number',
@@ -171,6 +176,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/session/phone',
     {
       config: { access: 'public', ...publicLimit },
+      preHandler: accountLimit(db, 'session-phone', perAccount),
       schema: {
         tags: ['session'],
         summary: 'Sign in with a verified phone and its texted code',

@@ -7,10 +7,11 @@ import { SessionSchema, SignInSchema } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
-import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import type { AccountLimit } from '../../plugins/rate-limit-store'
+import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { signIn, signOut, TOO_MANY_REQUESTS_MESSAGE } from './session.service'
 
-export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string } }
+export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string }; accountLimit: AccountLimit }
 
 /** What better-auth records on the session: who asked, from where. */
 function clientHeaders(request: FastifyRequest): Headers {
@@ -21,12 +22,10 @@ function clientHeaders(request: FastifyRequest): Headers {
 }
 
 function signInKey(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
-  return `${request.ip}|${email}`
+  return `${request.ip}|${accountTried(request) ?? ''}`
 }
 
-export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, auth, signInLimit }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, auth, signInLimit, accountLimit: perAccount }) => {
   await app.register(rateLimit, {
     global: false,
     // Counted after the body is parsed, so the key can hold the e-mail being tried.
@@ -41,6 +40,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     '/api/session',
     {
       config: { access: 'public', rateLimit: { ...signInLimit, keyGenerator: signInKey } },
+      preHandler: accountLimit(db, 'sign-in', perAccount),
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',

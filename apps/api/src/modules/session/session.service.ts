@@ -8,7 +8,7 @@ import { findSessionExpiry } from './session.queries'
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found'
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect e-mail/password combination'
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'
+export { TOO_MANY_REQUESTS_MESSAGE } from '../../app-error'
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please check your email for the verification link'
 export const OTHER_METHOD_MESSAGE = 'Please try another login/registration method'
 export const UNAVAILABLE_MESSAGE = 'Service unavailable. Please try another login/registration method'
