@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { ParsedMail } from 'mailparser'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import type { OutboxLog } from './outbox-worker'
+import type { OutboxLog } from '../src/modules/messaging/outbox-worker'
 
 /** Only the messaging tests use these: real servers on 127.0.0.1 that a transport talks to. */
 
