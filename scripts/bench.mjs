@@ -14,9 +14,10 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-async function waitFor200(url, limitMs) {
+async function waitFor200(url, limitMs, child) {
   const deadline = Date.now() + limitMs
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering ${url}; see its output above`)
     try {
       const res = await fetch(url)
       if (res.status === 200) return
@@ -42,7 +43,7 @@ async function startServer(port, dataDir, extraEnv = {}) {
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  await waitFor200(`http://127.0.0.1:${port}/api/health`, 120_000)
+  await waitFor200(`http://127.0.0.1:${port}/api/health`, 120_000, child)
   return { child, seconds: (performance.now() - started) / 1000 }
 }
 
@@ -71,7 +72,7 @@ async function startBare(port) {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  await waitFor200(`http://127.0.0.1:${port}/bare`, 30_000)
+  await waitFor200(`http://127.0.0.1:${port}/bare`, 30_000, child)
   return child
 }
 

@@ -30,7 +30,16 @@ async function main(): Promise<void> {
 
   const authSecret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir))
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await database.migrate()
+  try {
+    await database.migrate()
+  } catch (error) {
+    // The first query is where an unreachable or missing database shows; say which, without a stack.
+    const reason = rootCause(error)
+    const where = config.databaseUrl ? `the database of DATABASE_URL (${redactedUrl(config.databaseUrl)})` : `the embedded database in ${config.dataDir}/pglite`
+    console.error(`Offerbook could not start: ${where} could not be prepared: ${reason}`)
+    await database.close().catch(() => {})
+    process.exit(1)
+  }
 
   const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
   const app = await buildApp({ config: { ...config, authSecret }, db: database.db, auth })
@@ -79,6 +88,18 @@ async function main(): Promise<void> {
   console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)
   if (config.seedDemo) printDemoAccounts()
   if (config.nodeEnv !== 'production') console.log(`Mail and SMS sent in development: ${config.publicUrl}/dev/mailbox`)
+}
+
+function rootCause(error: unknown): string {
+  let current = error
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause
+  return current instanceof Error ? current.message : String(current)
+}
+
+function redactedUrl(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
 }
 
 main().catch((error: unknown) => {
