@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
-import { ApiClientError, apiClient, buildQueryString, setApiNavigate } from './api-client'
+import { ApiClientError, apiClient, buildQueryString, fieldErrorsOf, setApiNavigate } from './api-client'
 import { getSession, initSession, saveSession } from './session'
 
 function jsonResponse(status: number, body: unknown) {
@@ -118,5 +118,18 @@ describe('apiClient', () => {
   it('turns a network failure into an ApiClientError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0 })
+  })
+})
+
+describe('fieldErrorsOf', () => {
+  it('keeps the first message of each field the form has, and nothing for other errors', () => {
+    const error = new ApiClientError(400, 'Invalid ZIP code', 'BAD_REQUEST', [
+      { path: 'zipcode', message: 'Invalid ZIP code' },
+      { path: 'zipcode', message: 'Required' },
+      { path: 'nrds', message: 'NRDS number must be 9 digits' },
+      { path: 'somethingElse', message: 'Not a field here' },
+    ])
+    expect(fieldErrorsOf(error, ['zipcode', 'nrds', 'phone'] as const)).toEqual({ zipcode: 'Invalid ZIP code', nrds: 'NRDS number must be 9 digits' })
+    expect(fieldErrorsOf(new Error('boom'), ['zipcode'] as const)).toEqual({})
   })
 })

@@ -162,6 +162,17 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
 }
 
+/** The field errors a refused request names, for the fields a form has, so they show where the user can fix them. */
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  if (!(error instanceof ApiClientError)) return {}
+  const found: Partial<Record<F, string>> = {}
+  for (const item of error.errors) {
+    const field = fields.find((name) => name === item.path)
+    if (field && !found[field]) found[field] = item.message
+  }
+  return found
+}
+
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiClientError && error.status >= 400 && error.status < 500
 }

@@ -4,15 +4,8 @@ import { Link, useNavigate } from 'react-router'
 import type { User } from '@offerbook/domain/user'
 import { decideAccess, routeByName, SIGN_IN_PATH } from '@offerbook/domain/route-access'
 import { useSignOut } from '../../features/auth/api/sign-out'
+import { initials } from '../../shared/ui/initials'
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('')
-}
 
 export default function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation()

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } fro
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
 import type { User } from '@offerbook/domain/user'
-import { ApiClientError } from '../../../shared/api-client'
+import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
 import { translateMessage } from '../../../shared/i18n/server-messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { PhoneInput } from '../../../shared/ui/phone-input'
@@ -23,15 +23,9 @@ export type OnboardingWizardProps = {
 const PHONE_IN_USE = 'This phone number is already in use'
 const DETAIL_FIELDS = ['nrds', 'sellerAgentId', 'phone', 'zipcode'] as const
 
-/** The field errors a refused request names, so they show where the user can fix them. */
 function serverFieldErrors(error: unknown): DetailErrors {
-  if (!(error instanceof ApiClientError)) return {}
-  const errors: DetailErrors = {}
-  for (const item of error.errors) {
-    const field = DETAIL_FIELDS.find((name) => name === item.path)
-    if (field && !errors[field]) errors[field] = item.message
-  }
-  if (error.message === PHONE_IN_USE) errors.phone = error.message
+  const errors: DetailErrors = fieldErrorsOf(error, DETAIL_FIELDS)
+  if (error instanceof ApiClientError && error.message === PHONE_IN_USE) errors.phone = error.message
   return errors
 }
 

@@ -6,15 +6,8 @@ import { translateMessage } from '../../../shared/i18n/server-messages'
 import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
 import { useUploadPhoto } from '../api/profile'
 import { PHOTO_TYPES, photoError } from '../profile-rules'
+import { initials } from '../../../shared/ui/initials'
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('')
-}
 
 export function PhotoSection({ user, onUser }: { user: User; onUser: (user: User) => void }) {
   const { t } = useTranslation()

@@ -4,7 +4,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useTranslation } from 'react-i18next'
 import type { Language, User } from '@offerbook/domain/user'
 import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
-import { ApiClientError } from '../../../shared/api-client'
+import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
 import { changeLanguage } from '../../../shared/i18n/i18n'
 import { translateMessage } from '../../../shared/i18n/server-messages'
 import { notifyError, notifySuccess } from '../../../shared/notify'
@@ -35,13 +35,8 @@ function changes(before: Values, after: Values): UpdateProfile {
 }
 
 function serverErrors(error: unknown): Errors {
-  if (!(error instanceof ApiClientError)) return {}
-  const errors: Errors = {}
-  for (const item of error.errors) {
-    const field = FIELDS.find((name) => name === item.path)
-    if (field && !errors[field]) errors[field] = item.message
-  }
-  if (error.message === PHONE_IN_USE) errors.phone = error.message
+  const errors: Errors = fieldErrorsOf(error, FIELDS)
+  if (error instanceof ApiClientError && error.message === PHONE_IN_USE) errors.phone = error.message
   return errors
 }
 
