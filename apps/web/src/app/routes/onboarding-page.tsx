@@ -1,7 +1,5 @@
 import { Container } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { homePathFor } from '@offerbook/domain/route-access'
-import type { User } from '@offerbook/domain/user'
 import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/get-me'
 import { OnboardingWizard } from '../../features/onboarding/components/onboarding-wizard'
 import { OnboardingSignInPrompt } from '../../features/onboarding/components/onboarding-sign-in-prompt'
@@ -11,7 +9,6 @@ import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
 
-const homeOf = (user: User) => homePathFor(user.roles)
 
 export default function OnboardingPage({ params }: PageProps) {
   const { t } = useTranslation()
@@ -21,7 +18,7 @@ export default function OnboardingPage({ params }: PageProps) {
 
   let content
   if (!session) content = <OnboardingSignInPrompt />
-  else if (me.data) content = <OnboardingWizard step={stepFrom(params.step)} user={me.data} homePathFor={homeOf} onCompleted={setCurrentUser} />
+  else if (me.data) content = <OnboardingWizard step={stepFrom(params.step)} user={me.data} onCompleted={setCurrentUser} />
   else if (me.isError) content = <RetryAlert message={t('guard.userFailed')} onRetry={() => void me.refetch()} />
   else content = <CenteredLoader />
 

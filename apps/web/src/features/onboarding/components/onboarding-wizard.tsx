@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
+import { homePathFor } from '@offerbook/domain/route-access'
 import type { User } from '@offerbook/domain/user'
 import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
 import { translateMessage } from '../../../shared/i18n/server-messages'
@@ -15,8 +16,6 @@ import { ONBOARDING_KINDS, detailErrors, isAgent, onboardingBody, onboardingPath
 export type OnboardingWizardProps = {
   step: OnboardingStep
   user: User
-  /** Where "go to my home" leads for a user with these roles. */
-  homePathFor: (user: User) => string
   onCompleted: (user: User) => void
 }
 
@@ -30,7 +29,7 @@ function serverFieldErrors(error: unknown): DetailErrors {
 }
 
 /** The onboarding steps; entries live here, so Back and Next between the steps keep them. */
-export function OnboardingWizard({ step, user, homePathFor, onCompleted }: OnboardingWizardProps) {
+export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [kind, setKind] = useState<OnboardingKind | null>(null)
@@ -49,7 +48,7 @@ export function OnboardingWizard({ step, user, homePathFor, onCompleted }: Onboa
 
   const go = (to: OnboardingStep) => void navigate(onboardingPath(to))
 
-  if (user.onboarded && !finished && step !== 'done') return <Navigate replace to={homePathFor(user)} />
+  if (user.onboarded && !finished && step !== 'done') return <Navigate replace to={homePathFor(user.roles)} />
   if (step === 'done' && !user.onboarded) return <Navigate replace to={onboardingPath('welcome')} />
   if (step === 'details' && !kind) return <Navigate replace to={onboardingPath('role')} />
 
@@ -188,7 +187,7 @@ export function OnboardingWizard({ step, user, homePathFor, onCompleted }: Onboa
       <Title order={1}>{t('accounts.onboarding.done.title')}</Title>
       <Text size="lg">{t('accounts.onboarding.done.body')}</Text>
       <Group>
-        <Button component={Link} to={homePathFor(user)} size="md">
+        <Button component={Link} to={homePathFor(user.roles)} size="md">
           {t('accounts.onboarding.done.cta')}
         </Button>
       </Group>
