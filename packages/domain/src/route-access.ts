@@ -56,6 +56,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'onboarding-step', path: '/onboarding/:step', access: 'public', pageType: 'auth', titleKey: 'nav.onboarding' },
 
   // Public pages that accept signers or hide the sign-in prompt
+  // Search over the published listings (the Listings issue; decision 009).
+  { name: 'listings', path: '/listings', access: 'public', titleKey: 'pages.listings' },
   { name: 'property', path: '/property/:id', access: 'public', hidesAuthPrompt: true, titleKey: 'nav.propertyDetail' },
   { name: 'property-offer', path: '/property/:id/offers/:offerId', access: 'public', titleKey: 'pages.propertyOffer' },
   { name: 'sign', path: '/sign/:offerId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.sign' },
@@ -217,6 +219,7 @@ export type NavItem = { labelKey: string; to: string; routeName: string }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.home', to: '/', routeName: 'home' },
+  { labelKey: 'pages.listings', to: '/listings', routeName: 'listings' },
   { labelKey: 'nav.dashboard', to: '/dashboard', routeName: 'dashboard' },
   { labelKey: 'nav.myListings', to: '/my-properties/list', routeName: 'my-properties-list' },
   { labelKey: 'nav.myOffers', to: '/submitted-offers/all', routeName: 'submitted-offers-status' },

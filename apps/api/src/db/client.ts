@@ -8,11 +8,12 @@ import pg from 'pg'
 import { migratePglite, migratePostgres } from './migrate'
 import * as authTables from './schema/auth'
 import * as fileTables from './schema/files'
+import * as listingTables from './schema/listings'
 import * as outboxTables from './schema/outbox'
 import * as requestCounterTables from './schema/request-counters'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

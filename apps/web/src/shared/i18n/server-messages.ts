@@ -54,16 +54,56 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Your principal broker request is already pending': 'accounts.errors.principalBrokerPending',
   'You are already a principal broker': 'accounts.errors.alreadyPrincipalBroker',
   'Enter the 6 digits of the code': 'accounts.errors.codeDigits',
+  "Price must be between $1,000 and $1,000,000,000": 'listing.errors.priceRange',
+  "Enter whole dollars": 'listing.errors.wholeDollars',
+  "Must be a whole number from 0 to 99": 'listing.errors.roomsRange',
+  "Living area must be between 1 and 1,000,000 square feet": 'listing.errors.livingAreaRange',
+  "Lot size must be between 0 and 100,000 acres": 'listing.errors.lotSizeRange',
+  "Year built must be between 1700 and 2100": 'listing.errors.yearBuiltRange',
+  "Enter a 5-digit ZIP code": 'listing.errors.zipCode',
+  "Enter the two-letter state code, e.g. TN": 'listing.errors.state',
+  "Choose a property type": 'listing.errors.propertyType',
+  "Enter the firm license number: letters and digits only": 'listing.errors.licenseNumber',
+  "The offer deadline must be in the future": 'listing.errors.offerDeadlinePast',
+  "Up to 10 e-mail addresses": 'listing.errors.notifyEmails',
+  "The maximum price must be at least the minimum price": 'listing.errors.maxBelowMin',
+  "Each weight is a whole number from 0 to 10": 'listing.errors.weightRange',
+  "Commission must be between 0% and 10%": 'listing.errors.commissionRange',
+  "Closing costs must be between $0 and $1,000,000,000": 'listing.errors.closingCostsRange',
+  "This listing is already published": 'listing.errors.publishOnlyDraft',
+  "Add at least one photo before publishing": 'listing.errors.needsPhoto',
+  "The photo is larger than 10 MB": 'listing.errors.photoTooLarge',
+  "The photo must be a JPEG, PNG or WebP image": 'listing.errors.photoType',
+  "Choose a photo to upload": 'listing.errors.photoMissing',
+  "Send one file, in the form field photo, and nothing else": 'listing.errors.photoOnlyOne',
+  "Send the photo as multipart/form-data": 'listing.errors.photoNotMultipart',
+  "A listing can have at most 50 photos": 'listing.errors.tooManyPhotos',
+  "List every photo of the listing exactly once": 'listing.errors.photoOrder',
+  "Photo not found": 'listing.errors.photoNotFound',
+  "Listing not found": 'listing.errors.listingNotFound',
+  "Only the owner, the listing agent or their team can manage this listing": 'listing.errors.notYourListing',
+  "Only a draft can be deleted; withdraw or cancel a published listing instead": 'listing.errors.onlyDraftsDeleted',
   'Network error. Check your connection and try again.': 'errors.network',
   'Something went wrong. Please try again.': 'errors.unknown',
 }
 
 /** Messages that carry a number: the English pattern and the key that takes it as `count`. */
-const COUNTED_MESSAGES: readonly { pattern: RegExp; key: string }[] = [{ pattern: /^Must have at least (\d+) characters$/, key: 'errors.minLength' }]
+const COUNTED_MESSAGES: readonly { pattern: RegExp; key: string }[] = [
+  { pattern: /^Must have at least (\d+) characters$/, key: 'errors.minLength' },
+  { pattern: /^Must have at most (\d+) characters$/, key: 'listing.errors.tooLong' },
+]
+
+/** Listing status changes name both statuses: translated as statuses. */
+const STATUS_CHANGE = /^A listing that is (\w+) cannot be set to (\w+)$/
 
 export function translateMessage(message: string): string {
   const key = SERVER_MESSAGE_KEYS[message]
   if (key && i18n.exists(key)) return i18n.t(key)
+  const statusChange = STATUS_CHANGE.exec(message)
+  if (statusChange && i18n.exists('listing.errors.statusChange')) {
+    const status = (value: string | undefined) => (i18n.exists(`listing.status.${value}`) ? i18n.t(`listing.status.${value}`) : (value ?? ''))
+    return i18n.t('listing.errors.statusChange', { from: status(statusChange[1]), to: status(statusChange[2]) })
+  }
   for (const counted of COUNTED_MESSAGES) {
     const match = counted.pattern.exec(message)
     if (match && i18n.exists(counted.key)) return i18n.t(counted.key, { count: Number(match[1]) })

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm'
+import { check, customType, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { ListingNotify, ListingWeighting, OfferPreference } from '@offerbook/domain/listing'
+import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING, LISTING_SOURCES, LISTING_VISIBILITIES, LISTING_WIZARD_STEPS, PROPERTY_TYPES, STANDARD_STATUSES } from '@offerbook/domain/listing'
+import { storedFile } from './files'
+import { user } from './users'
+
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+})
+
+/**
+ * A property listed for sale. Columns are the RESO Data Dictionary names in snake case
+ * (ListPrice -> list_price), so a RESO feed maps onto them field for field.
+ */
+export const listing = pgTable(
+  'listing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** RESO ListingKey: the feed's key for an imported listing, OB-<id> for one made here. */
+    listingKey: text('listing_key').notNull(),
+    /** RESO ListingId: the MLS number. */
+    listingId: text('listing_id'),
+    standardStatus: text('standard_status').notNull().default('Incomplete'),
+    /** Who created it and manages it: the seller, or the agent who listed it. */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The listing agent's account, when they have one here. */
+    listAgentUserId: text('list_agent_user_id').references(() => user.id, { onDelete: 'set null' }),
+    source: text('source').notNull().default('manual'),
+    originatingSystemName: text('originating_system_name'),
+
+    listPrice: integer('list_price'),
+    streetNumber: text('street_number'),
+    streetName: text('street_name'),
+    streetSuffix: text('street_suffix'),
+    unitNumber: text('unit_number'),
+    city: text('city'),
+    stateOrProvince: text('state_or_province'),
+    postalCode: text('postal_code'),
+    countyOrParish: text('county_or_parish'),
+    /** Kept in step with the address parts by the service. */
+    unparsedAddress: text('unparsed_address').notNull().default(''),
+    propertyType: text('property_type'),
+    bedroomsTotal: smallint('bedrooms_total'),
+    bathroomsTotalInteger: smallint('bathrooms_total_integer'),
+    livingArea: integer('living_area'),
+    lotSizeAcres: doublePrecision('lot_size_acres'),
+    yearBuilt: smallint('year_built'),
+    publicRemarks: text('public_remarks'),
+
+    listAgentFullName: text('list_agent_full_name'),
+    listAgentEmail: text('list_agent_email'),
+    listAgentDirectPhone: text('list_agent_direct_phone'),
+    listAgentMlsId: text('list_agent_mls_id'),
+    listOfficeName: text('list_office_name'),
+    firmLicenseNumber: text('firm_license_number'),
+
+    offerDeadline: timestamp('offer_deadline', { withTimezone: true }),
+    offerPreferences: jsonb('offer_preferences').$type<OfferPreference[]>().notNull().default([]),
+    offerInstructions: text('offer_instructions'),
+
+    visibility: text('visibility').notNull().default('public'),
+    notify: jsonb('notify').$type<ListingNotify>().notNull().default(DEFAULT_LISTING_NOTIFY),
+    weighting: jsonb('weighting').$type<ListingWeighting>().notNull().default(DEFAULT_LISTING_WEIGHTING),
+    /** The wizard step a draft was last saved on; null once published. */
+    draftStep: text('draft_step'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** RESO ModificationTimestamp: the source's for an imported listing, ours otherwise. */
+    modificationTimestamp: timestamp('modification_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+
+    /** What the search box matches: address, city, ZIP, county and MLS number, as 'simple' words. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, coalesce(unparsed_address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(postal_code, '') || ' ' || coalesce(county_or_parish, '') || ' ' || coalesce(listing_id, ''))`,
+    ),
+  },
+  (table) => [
+    uniqueIndex('listing_listing_key_unique').on(table.listingKey),
+    index('listing_owner_idx').on(table.ownerId, table.modificationTimestamp),
+    index('listing_list_agent_user_idx').on(table.listAgentUserId),
+    index('listing_list_agent_mls_id_idx').on(table.listAgentMlsId),
+    index('listing_search_vector_idx').using('gin', table.searchVector),
+    index('listing_published_idx').on(table.publishedAt.desc()),
+    index('listing_price_idx').on(table.listPrice),
+    index('listing_status_visibility_idx').on(table.standardStatus, table.visibility),
+    check('listing_standard_status_check', sql`${table.standardStatus} in (${quotedList(STANDARD_STATUSES)})`),
+    check('listing_property_type_check', sql`${table.propertyType} is null or ${table.propertyType} in (${quotedList(PROPERTY_TYPES)})`),
+    check('listing_visibility_check', sql`${table.visibility} in (${quotedList(LISTING_VISIBILITIES)})`),
+    check('listing_source_check', sql`${table.source} in (${quotedList(LISTING_SOURCES)})`),
+    check('listing_draft_step_check', sql`${table.draftStep} is null or ${table.draftStep} in (${quotedList(LISTING_WIZARD_STEPS)})`),
+  ],
+)
+
+/** A listing's photos (RESO Media): the stored copy, never the source's address. Order 0 is the primary photo. */
+export const listingMedia = pgTable(
+  'listing_media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    /** RESO MediaKey: the feed's key for an imported photo, our id otherwise. */
+    mediaKey: text('media_key').notNull(),
+    order: integer('order').notNull(),
+    /** The source's MediaURL and ModificationTimestamp of an imported photo, to skip unchanged ones on the next run. */
+    sourceUrl: text('source_url'),
+    sourceModificationTimestamp: timestamp('source_modification_timestamp', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('listing_media_key_unique').on(table.listingId, table.mediaKey), index('listing_media_order_idx').on(table.listingId, table.order)],
+)
+
+/**
+ * A member of a user's team (spec section 6: agents or support staff; access to all transactions or
+ * only designated ones). A member manages the leader's listings: all of them, or those in
+ * team_member_listing. The team pages come with the team-management work; access checks use it now.
+ */
+export const teamMember = pgTable(
+  'team_member',
+  {
+    leaderId: text('leader_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    access: text('access').notNull().default('all'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('team_member_unique').on(table.leaderId, table.memberId),
+    index('team_member_member_idx').on(table.memberId),
+    check('team_member_access_check', sql`${table.access} in ('all', 'designated')`),
+  ],
+)
+
+export const teamMemberListing = pgTable(
+  'team_member_listing',
+  {
+    leaderId: text('leader_id').notNull(),
+    memberId: text('member_id').notNull(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+  },
+  (table) => [uniqueIndex('team_member_listing_unique').on(table.memberId, table.listingId), index('team_member_listing_leader_idx').on(table.leaderId, table.memberId)],
+)
+
+/**
+ * One run of an import from an MLS feed or a RESO file, with its progress and report, kept in the
+ * database so any process can answer the progress bar.
+ */
+export const listingImportJob = pgTable(
+  'listing_import_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** What was asked: the chosen ListingKeys, the visibility to give, the uploaded file. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    deleted: integer('deleted').notNull().default(0),
+    /** [{ ListingKey, reason }] */
+    skipped: jsonb('skipped').$type<{ key: string; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('listing_import_job_user_idx').on(table.userId, table.createdAt),
+    check('listing_import_job_source_check', sql`${table.source} in ('mls-grid', 'reso-file')`),
+    check('listing_import_job_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),
+  ],
+)
+
+/** The newest ModificationTimestamp already taken from a feed for an agent: the next run asks only for newer records. */
+export const mlsFeedCursor = pgTable('mls_feed_cursor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  highWater: timestamp('high_water', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
