@@ -8,6 +8,8 @@ import type { Db } from './db/client'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
 import { filesRoutes } from './modules/files/files.routes'
+import { listingImportRoutes } from './modules/listing-import/listing-import.routes'
+import { listingsRoutes } from './modules/listings/listings.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
@@ -64,6 +66,8 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(adminRoutes, { db })
   await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })
   await app.register(filesRoutes, { db, storage })
+  await app.register(listingsRoutes, { db, storage, publicUrl: config.publicUrl })
+  await app.register(listingImportRoutes, { db, storage, mlsGrid: config.mlsGrid })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

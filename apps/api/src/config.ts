@@ -50,6 +50,15 @@ const EnvSchema = z
       .trim()
       .refine((from) => /^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(from), 'MAIL_FROM must be an address, e.g. Offerbook <offers@example.com>')
       .default('Offerbook <no-reply@offerbook.example>'),
+    MLS_GRID_URL: z
+      .string()
+      .trim()
+      .refine((url) => /^https?:\/\//.test(url) && URL.canParse(url), 'MLS_GRID_URL must be an http:// or https:// URL, e.g. https://api.mlsgrid.com/v2')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    MLS_GRID_TOKEN: z.string().trim().min(1).optional(),
+    /** OriginatingSystemName to replicate from (MLS Grid asks for exactly one). */
+    MLS_GRID_SYSTEM: z.string().trim().min(1).optional(),
     SMS_ACCOUNT_SID: z.string().trim().min(1).optional(),
     SMS_AUTH_TOKEN: z.string().trim().min(1).optional(),
     SMS_FROM: z
@@ -152,7 +161,11 @@ export type Config = {
   /** Uploaded files: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
   storage: StorageConfig
   oidc: OidcConfig
+  /** The MLS Grid (RESO Web API) feed listings are imported from; null when not configured. */
+  mlsGrid: MlsGridConfig
 }
+
+export type MlsGridConfig = { url: string; token: string; originatingSystem: string | undefined } | null
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -199,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : { kind: 'disk', directory: resolve(cwd, e.DATA_DIR, 'files') },
+    mlsGrid: e.MLS_GRID_URL && e.MLS_GRID_TOKEN ? { url: e.MLS_GRID_URL, token: e.MLS_GRID_TOKEN, originatingSystem: e.MLS_GRID_SYSTEM } : null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }

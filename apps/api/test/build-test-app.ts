@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mail: { smtpUrl: undefined, from: 'Offerbook <no-reply@offerbook.example>' },
     sms: null,
     oidc: null,
+    mlsGrid: null,
     storage: { kind: 'disk', directory: join(tmpdir(), `offerbook-test-files-${process.pid}`) },
     ...overrides,
   }
