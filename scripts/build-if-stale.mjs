@@ -1,11 +1,13 @@
 // Builds the web app when its output is missing or older than any of its sources.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-const OUTPUT = join(ROOT, 'apps/web/dist/index.html')
+// WEB_DIST moves the build (and what the server serves) elsewhere, e.g. one folder per parallel test run.
+const OUT_DIR = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'apps/web/dist')
+const OUTPUT = join(OUT_DIR, 'index.html')
 const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src', 'package-lock.json']
 
 function newestMtime(path) {
@@ -20,7 +22,7 @@ export function buildIfStale() {
   const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))))
   if (built >= newest) return false
   console.log('Building the web app…')
-  const result = spawnSync('npm', ['run', 'build', '-w', '@offerbook/web'], { cwd: ROOT, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build', '-w', '@offerbook/web', '--', '--outDir', OUT_DIR, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' })
   if (result.status !== 0) {
     console.error('The web build failed; see above.')
     process.exit(result.status ?? 1)
