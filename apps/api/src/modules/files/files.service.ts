@@ -6,8 +6,10 @@ import type { NewStoredFile, StoredFileRow } from './files.queries'
 import { deleteOtherStoredFiles, findStoredFile, insertStoredFile } from './files.queries'
 
 export const PROFILE_PHOTO_PURPOSE = 'profile-photo'
+/** A listing's photo; served by its unguessable id, drafts' too (docs/decisions/009). */
+export const LISTING_PHOTO_PURPOSE = 'listing-photo'
 /** Purposes anyone may read through GET /api/files/:id; files of other purposes get their own rules later. */
-const PUBLIC_PURPOSES = [PROFILE_PHOTO_PURPOSE] as const
+export const PUBLIC_PURPOSES = [PROFILE_PHOTO_PURPOSE, LISTING_PHOTO_PURPOSE] as const
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found'
 

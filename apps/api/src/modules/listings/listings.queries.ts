@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
+import type { ListingSort, StandardStatus } from '@offerbook/domain/listing'
+import type { Db } from '../../db/client'
+import { storedFile } from '../../db/schema/files'
+import { listing, listingMedia, teamMember, teamMemberListing } from '../../db/schema/listings'
+import { user } from '../../db/schema/users'
+
+export type ListingRow = typeof listing.$inferSelect
+export type NewListingRow = typeof listing.$inferInsert
+export type ListingChanges = Partial<Omit<NewListingRow, 'id' | 'searchVector'>>
+export type MediaRow = typeof listingMedia.$inferSelect & { filename: string }
+
+// ---------------------------------------------------------------------------------------------
+// Who manages a listing
+
+/**
+ * The one access rule: the owner, the listing agent, or a team member of either with access to all
+ * of their listings or to this one designated.
+ */
+function managedBy(userId: string): SQL {
+  return sql`(
+    ${listing.ownerId} = ${userId}
+    or ${listing.listAgentUserId} = ${userId}
+    or exists (
+      select 1 from ${teamMember}
+      where ${teamMember.memberId} = ${userId}
+        and ${teamMember.leaderId} in (${listing.ownerId}, ${listing.listAgentUserId})
+        and (
+          ${teamMember.access} = 'all'
+          or exists (
+            select 1 from ${teamMemberListing}
+            where ${teamMemberListing.memberId} = ${userId}
+              and ${teamMemberListing.leaderId} = ${teamMember.leaderId}
+              and ${teamMemberListing.listingId} = ${listing.id}
+          )
+        )
+    )
+  )`
+}
+
+export async function isListingManager(db: Db, { userId, listingId }: { userId: string; listingId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(and(eq(listing.id, listingId), managedBy(userId)))
+    .limit(1)
+  return row !== undefined
+}
+
+// ---------------------------------------------------------------------------------------------
+// One listing
+
+export async function insertListing(db: Db, values: NewListingRow): Promise<ListingRow> {
+  const [row] = await db.insert(listing).values(values).returning()
+  if (!row) throw new Error('listing insert returned no row')
+  return row
+}
+
+export async function findListing(db: Db, id: string): Promise<ListingRow | null> {
+  const [row] = await db.select().from(listing).where(eq(listing.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The listing, locked until the transaction ends, so photo orders and status changes do not race. */
+export async function lockListing(db: Db, id: string): Promise<ListingRow | null> {
+  const [row] = await db.select().from(listing).where(eq(listing.id, id)).limit(1).for('update')
+  return row ?? null
+}
+
+export async function updateListing(db: Db, id: string, changes: ListingChanges): Promise<ListingRow | null> {
+  const [row] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning()
+  return row ?? null
+}
+
+/** Deletes a draft (its media rows go with it); null when it is no longer a draft or is gone. */
+export async function deleteDraftListing(db: Db, id: string): Promise<ListingRow | null> {
+  const [row] = await db
+    .delete(listing)
+    .where(and(eq(listing.id, id), eq(listing.standardStatus, 'Incomplete')))
+    .returning()
+  return row ?? null
+}
+
+/** Deletes a listing of any status (its media rows go with it). */
+export async function deleteListingRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(listing).where(eq(listing.id, id)).returning({ id: listing.id })
+  return rows.length > 0
+}
+
+/** The photo of the listing agent's account, for the agent card. */
+export async function findUserImage(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId)).limit(1)
+  return row?.image ?? null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+const mediaColumns = {
+  id: listingMedia.id,
+  listingId: listingMedia.listingId,
+  fileId: listingMedia.fileId,
+  mediaKey: listingMedia.mediaKey,
+  order: listingMedia.order,
+  sourceUrl: listingMedia.sourceUrl,
+  sourceModificationTimestamp: listingMedia.sourceModificationTimestamp,
+  createdAt: listingMedia.createdAt,
+  filename: storedFile.filename,
+}
+
+export async function listMedia(db: Db, listingId: string): Promise<MediaRow[]> {
+  return db
+    .select(mediaColumns)
+    .from(listingMedia)
+    .innerJoin(storedFile, eq(storedFile.id, listingMedia.fileId))
+    .where(eq(listingMedia.listingId, listingId))
+    .orderBy(asc(listingMedia.order), asc(listingMedia.createdAt))
+}
+
+export async function findMediaByKey(db: Db, { listingId, mediaKey }: { listingId: string; mediaKey: string }): Promise<MediaRow | null> {
+  const [row] = await db
+    .select(mediaColumns)
+    .from(listingMedia)
+    .innerJoin(storedFile, eq(storedFile.id, listingMedia.fileId))
+    .where(and(eq(listingMedia.listingId, listingId), eq(listingMedia.mediaKey, mediaKey)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function insertMedia(db: Db, values: typeof listingMedia.$inferInsert): Promise<typeof listingMedia.$inferSelect> {
+  const [row] = await db.insert(listingMedia).values(values).returning()
+  if (!row) throw new Error('listing_media insert returned no row')
+  return row
+}
+
+export async function updateMedia(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<typeof listingMedia.$inferInsert, 'fileId' | 'order' | 'sourceUrl' | 'sourceModificationTimestamp'>>,
+): Promise<void> {
+  await db.update(listingMedia).set(changes).where(eq(listingMedia.id, id))
+}
+
+export async function deleteMedia(db: Db, { listingId, mediaId }: { listingId: string; mediaId: string }): Promise<{ fileId: string } | null> {
+  const [row] = await db
+    .delete(listingMedia)
+    .where(and(eq(listingMedia.listingId, listingId), eq(listingMedia.id, mediaId)))
+    .returning({ fileId: listingMedia.fileId })
+  return row ?? null
+}
+
+/**
+ * Forgets the stored files no media row uses any more; returns their storage keys, which the caller
+ * removes after its commit.
+ */
+export async function deleteUnusedFiles(db: Db, fileIds: readonly string[]): Promise<string[]> {
+  if (fileIds.length === 0) return []
+  const rows = await db
+    .delete(storedFile)
+    .where(and(inArray(storedFile.id, [...fileIds]), sql`not exists (select 1 from ${listingMedia} where ${listingMedia.fileId} = ${storedFile.id})`))
+    .returning({ key: storedFile.key })
+  return rows.map((row) => row.key)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export type SummaryRow = Pick<
+  ListingRow,
+  | 'id'
+  | 'listingKey'
+  | 'listingId'
+  | 'standardStatus'
+  | 'unparsedAddress'
+  | 'modificationTimestamp'
+  | 'listPrice'
+  | 'city'
+  | 'postalCode'
+  | 'propertyType'
+  | 'bedroomsTotal'
+  | 'bathroomsTotalInteger'
+  | 'livingArea'
+  | 'offerDeadline'
+  | 'visibility'
+  | 'draftStep'
+> & { primaryFileId: string | null }
+
+const summaryColumns = {
+  id: listing.id,
+  listingKey: listing.listingKey,
+  listingId: listing.listingId,
+  standardStatus: listing.standardStatus,
+  unparsedAddress: listing.unparsedAddress,
+  modificationTimestamp: listing.modificationTimestamp,
+  listPrice: listing.listPrice,
+  city: listing.city,
+  postalCode: listing.postalCode,
+  propertyType: listing.propertyType,
+  bedroomsTotal: listing.bedroomsTotal,
+  bathroomsTotalInteger: listing.bathroomsTotalInteger,
+  livingArea: listing.livingArea,
+  offerDeadline: listing.offerDeadline,
+  visibility: listing.visibility,
+  draftStep: listing.draftStep,
+  // Order 0 is the primary photo; the (listing_id, order) index answers this per row of the page.
+  primaryFileId: sql<string | null>`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing.id} order by ${listingMedia.order} limit 1)`,
+}
+
+export type PageRequest = { page: number; pageSize: number }
+
+function textMatch(tsQuery: string | null): SQL | undefined {
+  return tsQuery === null ? undefined : sql`${listing.searchVector} @@ to_tsquery('simple', ${tsQuery})`
+}
+
+export async function listManagedListings(
+  db: Db,
+  { userId, tsQuery, statuses, page, pageSize }: PageRequest & { userId: string; tsQuery: string | null; statuses: readonly StandardStatus[] | undefined },
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  const where = and(managedBy(userId), ne(listing.standardStatus, 'Delete'), textMatch(tsQuery), statuses ? inArray(listing.standardStatus, [...statuses]) : undefined)
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(listing)
+      .where(where)
+      .orderBy(desc(listing.modificationTimestamp), desc(listing.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(listing).where(where),
+  ])
+  return { rows, total: totals[0]?.total ?? 0 }
+}
+
+export type PublicSearch = PageRequest & {
+  tsQuery: string | null
+  statuses: readonly StandardStatus[]
+  minPrice: number | undefined
+  maxPrice: number | undefined
+  minBeds: number | undefined
+  minBaths: number | undefined
+  types: readonly string[] | undefined
+  sort: ListingSort
+}
+
+const SORTS: Record<ListingSort, SQL[]> = {
+  newest: [sql`${listing.publishedAt} desc nulls last`, desc(listing.id)],
+  'price-asc': [sql`${listing.listPrice} asc nulls last`, desc(listing.id)],
+  'price-desc': [sql`${listing.listPrice} desc nulls last`, desc(listing.id)],
+  'beds-desc': [sql`${listing.bedroomsTotal} desc nulls last`, sql`${listing.publishedAt} desc nulls last`, desc(listing.id)],
+  'area-desc': [sql`${listing.livingArea} desc nulls last`, sql`${listing.publishedAt} desc nulls last`, desc(listing.id)],
+}
+
+/** Public search: visibility 'public' and the chosen statuses only, never drafts. */
+export async function searchPublicListings(db: Db, search: PublicSearch): Promise<{ rows: SummaryRow[]; total: number }> {
+  const where = and(
+    eq(listing.visibility, 'public'),
+    inArray(listing.standardStatus, [...search.statuses]),
+    textMatch(search.tsQuery),
+    search.minPrice === undefined ? undefined : gte(listing.listPrice, search.minPrice),
+    search.maxPrice === undefined ? undefined : lte(listing.listPrice, search.maxPrice),
+    search.minBeds === undefined ? undefined : gte(listing.bedroomsTotal, search.minBeds),
+    search.minBaths === undefined ? undefined : gte(listing.bathroomsTotalInteger, search.minBaths),
+    search.types && search.types.length > 0 ? inArray(listing.propertyType, [...search.types]) : undefined,
+  )
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(listing)
+      .where(where)
+      .orderBy(...SORTS[search.sort])
+      .limit(search.pageSize)
+      .offset((search.page - 1) * search.pageSize),
+    db.select({ total: count() }).from(listing).where(where),
+  ])
+  return { rows, total: totals[0]?.total ?? 0 }
+}
