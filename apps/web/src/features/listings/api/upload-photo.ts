@@ -1,0 +1,84 @@
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { API_BASE, ApiClientError, apiClient, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '../../../shared/api-client'
+import { clearSession, getAccessToken } from '../../../shared/session'
+
+/**
+ * A listing's photos. Uploads go one file a request through XMLHttpRequest rather than the api-client's
+ * fetch, because only XMLHttpRequest reports upload progress (upload.onprogress) for the progress bars.
+ */
+
+function errorOf(status: number, text: string): ApiClientError {
+  let body: unknown
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    body = null
+  }
+  const parsed = ApiErrorSchema.safeParse(body)
+  if (parsed.success) {
+    const { message, errors = [], code } = parsed.data
+    return new ApiClientError(status, message || errors[0]?.message || UNKNOWN_ERROR_MESSAGE, code, errors)
+  }
+  const loose = body as { message?: unknown } | null
+  if (loose && typeof loose.message === 'string' && loose.message) return new ApiClientError(status, loose.message)
+  return new ApiClientError(status, UNKNOWN_ERROR_MESSAGE)
+}
+
+export type UploadOptions = {
+  /** Called with the share sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void
+  signal?: AbortSignal
+}
+
+/** POST /api/listings/:id/photos with one file in the form field `photo`; answers the listing with the photo added. */
+export function uploadListingPhoto(listingId: string, file: File, { onProgress, signal }: UploadOptions = {}): Promise<ManagedListing> {
+  return new Promise<ManagedListing>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was canceled', 'AbortError'))
+      return
+    }
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${API_BASE}/listings/${encodeURIComponent(listingId)}/photos`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    const token = getAccessToken()
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total))
+    }
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          const { listing } = JSON.parse(xhr.responseText) as { listing: ManagedListing }
+          onProgress?.(1)
+          resolve(listing)
+        } catch {
+          reject(new ApiClientError(xhr.status, UNKNOWN_ERROR_MESSAGE))
+        }
+        return
+      }
+      // A stale session: the guard sends the person to sign-in once the session is gone.
+      if (xhr.status === 401) clearSession()
+      reject(errorOf(xhr.status, xhr.responseText))
+    }
+    xhr.onerror = () => reject(new ApiClientError(0, NETWORK_ERROR_MESSAGE))
+    xhr.onabort = () => reject(new DOMException('The upload was canceled', 'AbortError'))
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+
+    const form = new FormData()
+    form.append('photo', file, file.name)
+    xhr.send(form)
+  })
+}
+
+/** PUT /api/listings/:id/photos/order: every photo id once; the first becomes the primary photo. */
+export async function reorderListingPhotos(listingId: string, mediaIds: readonly string[]): Promise<ManagedListing> {
+  const { listing } = await apiClient.put<{ listing: ManagedListing }>(`/listings/${encodeURIComponent(listingId)}/photos/order`, { mediaIds })
+  return listing
+}
+
+export async function deleteListingPhoto(listingId: string, mediaId: string): Promise<ManagedListing> {
+  const { listing } = await apiClient.delete<{ listing: ManagedListing }>(`/listings/${encodeURIComponent(listingId)}/photos/${encodeURIComponent(mediaId)}`)
+  return listing
+}

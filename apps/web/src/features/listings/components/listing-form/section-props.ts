@@ -1,0 +1,26 @@
+import type { ListingFieldName } from '@offerbook/domain/listing'
+import { translateMessage } from '../../../../shared/i18n/server-messages'
+import type { ListingForm } from './use-listing-form'
+
+export type SectionProps = {
+  form: ListingForm
+  /** Fields marked as needed (an asterisk); the required ones of publishing. */
+  marked?: readonly ListingFieldName[]
+  disabled?: boolean
+}
+
+/** The message shown under a field, translated. */
+export function shownError(form: ListingForm, field: ListingFieldName): string | undefined {
+  const message = form.errors[field]
+  return message ? translateMessage(message) : undefined
+}
+
+/** The props every plain field takes from the form: its error, its blur check, its name and whether it is marked. */
+export function fieldBinding(form: ListingForm, field: ListingFieldName, marked: readonly ListingFieldName[] | undefined) {
+  return {
+    name: field,
+    error: shownError(form, field),
+    withAsterisk: marked?.includes(field) ?? false,
+    onBlur: () => form.blur(field),
+  }
+}
