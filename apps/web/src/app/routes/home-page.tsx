@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
 import { SsoReturn } from '../../features/accounts/components/sso-return'
+import { HomeSearch } from '../../features/property/components/home-search'
 import { useSession } from '../../shared/session'
 import { useCompleteSignIn } from '../after-sign-in'
 
@@ -16,22 +17,25 @@ export default function HomePage() {
   if (searchParams.get('sso') === '1') return <SsoReturn onSignedIn={(signedIn, redirect) => completeSignIn(signedIn, true, redirect)} />
 
   return (
-    <Stack gap="lg" maw={760} py="xl">
-      <Title order={1}>{t('marketing.home.title')}</Title>
-      <Text size="lg" fw={500}>
-        {t('marketing.home.lead')}
-      </Text>
-      <Text>{t('marketing.home.body')}</Text>
-      <Group>
-        {!session && (
-          <Button component={Link} to={SIGN_IN_PATH} size="md">
-            {t('marketing.home.ctaSignIn')}
+    <Stack gap="xl" py="xl">
+      <Stack gap="lg" maw={760}>
+        <Title order={1}>{t('marketing.home.title')}</Title>
+        <Text size="lg" fw={500}>
+          {t('marketing.home.lead')}
+        </Text>
+        <Text>{t('marketing.home.body')}</Text>
+        <Group>
+          {!session && (
+            <Button component={Link} to={SIGN_IN_PATH} size="md">
+              {t('marketing.home.ctaSignIn')}
+            </Button>
+          )}
+          <Button component={Link} to="/how-it-works" variant="default" size="md">
+            {t('marketing.home.ctaHowItWorks')}
           </Button>
-        )}
-        <Button component={Link} to="/how-it-works" variant="default" size="md">
-          {t('marketing.home.ctaHowItWorks')}
-        </Button>
-      </Group>
+        </Group>
+      </Stack>
+      <HomeSearch />
     </Stack>
   )
 }

@@ -1,6 +1,61 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { PublicListing } from '@offerbook/domain/listing'
+import { decideAccess, routeByName } from '@offerbook/domain/route-access'
+import { useCurrentUser } from '../../features/auth/api/get-me'
+import { useProperty } from '../../features/property/api/properties'
+import { PropertyDetails } from '../../features/property/components/property-details'
+import { formatPrice, roomsAndArea } from '../../features/property/format'
+import { useDocumentMeta } from '../../features/property/use-document-meta'
+import { ApiClientError } from '../../shared/api-client'
+import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { RetryAlert } from '../../shared/ui/retry-alert'
+import type { PageProps } from '../page-props'
 
-/** Being built (Listings issue). */
-export default function Page() {
-  return <CenteredLoader />
+const DESCRIPTION_LENGTH = 160
+
+/** '$450,000 · 3 beds · 2 baths · 1,850 sq ft. The start of the description…', at most 160 characters. */
+function describe(listing: PublicListing, language: string, t: Parameters<typeof formatPrice>[2]): string {
+  const summary = [formatPrice(listing.ListPrice, language, t), roomsAndArea(listing, language, t)].filter(Boolean).join(' · ')
+  const remarks = listing.PublicRemarks?.replace(/\s+/g, ' ').trim()
+  const text = remarks ? `${summary}. ${remarks}` : summary
+  return text.length > DESCRIPTION_LENGTH ? `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : text
+}
+
+/** /property/{id}: a listing as anyone may see it. */
+export default function PropertyPage({ params }: PageProps) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const id = params.id ?? ''
+  const property = useProperty(id)
+  const me = useCurrentUser()
+  const canMakeOffers = me.data ? decideAccess(routeByName('submitted-offers-status'), me.data.roles) === 'allow' : null
+
+  const listing = property.data
+  useDocumentMeta(
+    listing ? `${listing.UnparsedAddress || t('listing.noAddress')} | Offerbook` : null,
+    listing ? describe(listing, language, t) : null,
+  )
+
+  if (property.isPending) return <CenteredLoader />
+  if (property.isError) {
+    // An id that cannot be a listing's is as absent as one that is gone.
+    if (property.error instanceof ApiClientError && (property.error.status === 404 || property.error.status === 400)) {
+      return (
+        <Center mih="50vh">
+          <Stack align="center" maw={480} ta="center">
+            <Title order={1}>{t('property.notFound.title')}</Title>
+            <Text>{t('property.notFound.body')}</Text>
+            <Button component={Link} to="/listings">
+              {t('property.notFound.search')}
+            </Button>
+          </Stack>
+        </Center>
+      )
+    }
+    return <RetryAlert message={errorMessage(property.error)} onRetry={() => void property.refetch()} />
+  }
+  return <PropertyDetails listing={property.data} canMakeOffers={canMakeOffers} />
 }

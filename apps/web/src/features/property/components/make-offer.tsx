@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { signInPathFor } from '@offerbook/domain/route-access'
+import { useSession } from '../../../shared/session'
+
+export type MakeOfferProps = {
+  propertyId: string
+  /** Whether the signed-in user's roles may make offers; unknown (null) while the account loads. */
+  canMakeOffers: boolean | null
+}
+
+/**
+ * 'Make an offer': a visitor who is not signed in is asked to sign in and comes back here; a buyer
+ * goes on to their offers on this property.
+ */
+export function MakeOffer({ propertyId, canMakeOffers }: MakeOfferProps) {
+  const { t } = useTranslation()
+  const signedIn = useSession() !== null
+  const [askedToSignIn, setAskedToSignIn] = useState(false)
+  const here = `/property/${encodeURIComponent(propertyId)}`
+
+  if (!signedIn) {
+    return (
+      <Stack gap="sm">
+        <Button size="md" fullWidth onClick={() => setAskedToSignIn(true)} aria-expanded={askedToSignIn}>
+          {t('property.makeOffer')}
+        </Button>
+        {askedToSignIn && (
+          <Alert color="blue" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{t('errors.mustBeLoggedIn')}</Text>
+              <Button component={Link} to={signInPathFor(here)} size="sm">
+                {t('property.signInToOffer')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    )
+  }
+
+  if (canMakeOffers === false) {
+    return (
+      <Stack gap={4}>
+        <Button size="md" fullWidth disabled aria-describedby="make-offer-note">
+          {t('property.makeOffer')}
+        </Button>
+        <Text size="sm" c="gray.7" id="make-offer-note">
+          {t('property.offersByBuyers')}
+        </Text>
+      </Stack>
+    )
+  }
+
+  return (
+    <Button component={Link} to={`/submitted-offers/all?property=${encodeURIComponent(propertyId)}`} size="md" fullWidth>
+      {t('property.makeOffer')}
+    </Button>
+  )
+}

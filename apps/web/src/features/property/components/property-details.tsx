@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react'
+import { Anchor, Box, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import { IconEdit } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { PublicListing } from '@offerbook/domain/listing'
+import { ExpirationCountdown } from '../../../shared/ui/expiration-countdown'
+import { PersonCard } from '../../../shared/ui/person-card'
+import { formatNumber, formatPrice } from '../format'
+import { MakeOffer } from './make-offer'
+import { PhotoGallery } from './photo-gallery'
+import { StatusBadge } from './status-badge'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Box>
+  )
+}
+
+function Facts({ facts }: { facts: readonly { label: string; value: string }[] }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm" m={0}>
+      {facts.map(({ label, value }) => (
+        <div key={label}>
+          <Text component="dt" size="sm" c="gray.7">
+            {label}
+          </Text>
+          <Text component="dd" fw={600} m={0}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  )
+}
+
+/** Text as its author wrote it, line breaks kept. */
+function Paragraphs({ text }: { text: string }) {
+  return <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{text}</Text>
+}
+
+export type PropertyDetailsProps = {
+  listing: PublicListing
+  /** Whether the signed-in user's roles may make offers; null for visitors and while the account loads. */
+  canMakeOffers: boolean | null
+}
+
+/** Everything /property/{id} shows about one listing. */
+export function PropertyDetails({ listing, canMakeOffers }: PropertyDetailsProps) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const none = t('property.facts.none')
+  const number = (value: number | null) => (value === null ? none : formatNumber(value, language))
+  const address = listing.UnparsedAddress || t('listing.noAddress')
+  const street = [[listing.StreetNumber, listing.StreetName, listing.StreetSuffix].filter(Boolean).join(' '), listing.UnitNumber ? `#${listing.UnitNumber}` : '']
+    .filter(Boolean)
+    .join(' ')
+  const region = [listing.City, [listing.StateOrProvince, listing.PostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+
+  const facts = [
+    { label: t('property.facts.beds'), value: number(listing.BedroomsTotal) },
+    { label: t('property.facts.baths'), value: number(listing.BathroomsTotalInteger) },
+    { label: t('property.facts.livingArea'), value: listing.LivingArea === null ? none : t('listing.unit.sqft', { value: formatNumber(listing.LivingArea, language) }) },
+    { label: t('property.facts.lotSize'), value: listing.LotSizeAcres === null ? none : t('listing.unit.acres', { value: formatNumber(listing.LotSizeAcres, language) }) },
+    // A year is not a quantity: no thousands separator.
+    { label: t('listing.field.YearBuilt'), value: listing.YearBuilt === null ? none : String(listing.YearBuilt) },
+    { label: t('listing.field.PropertyType'), value: listing.PropertyType ? t(`listing.type.${listing.PropertyType}`) : none },
+    { label: t('listing.field.CountyOrParish'), value: listing.CountyOrParish || none },
+    { label: t('listing.field.ListingId'), value: listing.ListingId || none },
+  ]
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Group gap="sm">
+          <StatusBadge status={listing.StandardStatus} />
+          {listing.PropertyType && (
+            <Text size="sm" c="gray.7">
+              {t(`listing.type.${listing.PropertyType}`)}
+            </Text>
+          )}
+        </Group>
+        <Title order={1}>{address}</Title>
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="xl">
+            <PhotoGallery photos={listing.Media} address={address} />
+            <Section title={t('property.facts.title')}>
+              <Facts facts={facts} />
+            </Section>
+            <Section title={t('property.address.title')}>
+              <Text>{street || none}</Text>
+              {region && <Text>{region}</Text>}
+              {listing.CountyOrParish && <Text c="gray.7">{t('property.address.county', { county: listing.CountyOrParish })}</Text>}
+            </Section>
+            <Section title={t('property.description.title')}>
+              {listing.PublicRemarks ? <Paragraphs text={listing.PublicRemarks} /> : <Text c="gray.7">{t('property.description.none')}</Text>}
+            </Section>
+            {(listing.offerPreferences.length > 0 || listing.offerInstructions) && (
+              <Section title={t('property.offers.title')}>
+                <Stack gap="md">
+                  {listing.offerPreferences.length > 0 && (
+                    <div>
+                      <Text fw={600} mb={4}>
+                        {t('property.offers.preferences')}
+                      </Text>
+                      <List>
+                        {listing.offerPreferences.map((preference) => (
+                          <List.Item key={preference}>{t(`listing.preference.${preference}`)}</List.Item>
+                        ))}
+                      </List>
+                    </div>
+                  )}
+                  {listing.offerInstructions && (
+                    <div>
+                      <Text fw={600} mb={4}>
+                        {t('property.offers.instructions')}
+                      </Text>
+                      <Paragraphs text={listing.offerInstructions} />
+                    </div>
+                  )}
+                </Stack>
+              </Section>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Paper withBorder p="lg" radius="md">
+              <Stack gap="md">
+                <div>
+                  <Text size="sm" c="gray.7">
+                    {t('listing.field.ListPrice')}
+                  </Text>
+                  <Text fw={700} fz={32} lh={1.2} data-testid="property-price">
+                    {formatPrice(listing.ListPrice, language, t)}
+                  </Text>
+                </div>
+                {listing.offerDeadline && (
+                  <div>
+                    <Text size="sm" c="gray.7">
+                      {t('property.offers.deadline', {
+                        date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(listing.offerDeadline)),
+                      })}
+                    </Text>
+                    <ExpirationCountdown expiresAt={listing.offerDeadline} />
+                  </div>
+                )}
+                <MakeOffer propertyId={listing.id} canMakeOffers={canMakeOffers} />
+                {listing.canManage && (
+                  <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/edit-listing`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
+                    {t('property.manage')}
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+            <Section title={t('property.agent.title')}>
+              <PersonCard
+                fullName={listing.listAgent.name}
+                subtitle={listing.listAgent.office ?? undefined}
+                image={listing.listAgent.photoURL}
+                phone={listing.listAgent.phone}
+                email={listing.listAgent.email}
+              />
+            </Section>
+            <Anchor component={Link} to="/listings" size="sm">
+              {t('property.backToSearch')}
+            </Anchor>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  )
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react'
+import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Stack } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
+import { useTranslation } from 'react-i18next'
+import type { ListingSort } from '@offerbook/domain/listing'
+import { DEFAULT_SEARCH_STATUSES, LISTING_LIMITS, LISTING_SORTS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/search-input'
+import type { SearchState } from '../search-state'
+import { effectiveStatuses } from '../search-state'
+
+export const FILTER_FIELDS = ['minPrice', 'maxPrice', 'minBeds', 'minBaths', 'type', 'status', 'sort'] as const
+export type FilterField = (typeof FILTER_FIELDS)[number]
+
+/** The minimum counts of bedrooms and bathrooms offered ('Any', '1+' ... '5+'). */
+const ROOM_MINIMUMS = [1, 2, 3, 4, 5] as const
+
+type PriceInputProps = { label: string; value: number | null; onCommit: (value: number | null) => void; error?: string }
+
+/**
+ * A price filter: what is typed is kept here and searched for once typing pauses (like the search
+ * box), at once on Enter or leaving the field. A new value from the address (Back, Clear filters)
+ * replaces what is typed.
+ */
+function PriceInput({ label, value, onCommit, error }: PriceInputProps) {
+  const [draft, setDraft] = useState<number | string>(value ?? '')
+  const [shown, setShown] = useState(value)
+  if (shown !== value) {
+    setShown(value)
+    setDraft(value ?? '')
+  }
+  const commit = useDebouncedCallback((next: number | string) => onCommit(typeof next === 'number' ? next : null), SEARCH_DEBOUNCE_MS)
+
+  return (
+    <NumberInput
+      label={label}
+      value={draft}
+      onChange={(next) => {
+        setDraft(next)
+        commit(next)
+      }}
+      onBlur={() => commit.flush()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit.flush()
+      }}
+      error={error}
+      prefix="$"
+      thousandSeparator=","
+      allowNegative={false}
+      allowDecimal={false}
+      max={LISTING_LIMITS.maxPrice}
+      clampBehavior="none"
+      hideControls
+      inputMode="numeric"
+      autoComplete="off"
+    />
+  )
+}
+
+export type SearchFiltersProps = {
+  state: SearchState
+  onChange: (change: Partial<Omit<SearchState, 'page'>>) => void
+  /** The API's messages about refused filters, translated, by field. */
+  errors: Partial<Record<FilterField, string>>
+}
+
+/** Price range, bedrooms, bathrooms, property types, statuses and the order of the results. */
+export function SearchFilters({ state, onChange, errors }: SearchFiltersProps) {
+  const { t } = useTranslation()
+  const roomOptions = [{ value: '', label: t('search.filters.any') }, ...ROOM_MINIMUMS.map((n) => ({ value: String(n), label: t('search.filters.atLeast', { value: n }) }))]
+  const roomValue = (value: number | null) => (value === null ? '' : String(value))
+  const roomChange = (value: string) => (value === '' ? null : Number(value))
+
+  return (
+    <Stack gap="md">
+      <NativeSelect
+        label={t('search.filters.sort')}
+        value={state.sort}
+        onChange={(event) => onChange({ sort: event.currentTarget.value as ListingSort })}
+        data={LISTING_SORTS.map((sort) => ({ value: sort, label: t(`search.sort.${sort}`) }))}
+        error={errors.sort}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <PriceInput label={t('search.filters.minPrice')} value={state.minPrice} onCommit={(minPrice) => onChange({ minPrice })} error={errors.minPrice} />
+        <PriceInput label={t('search.filters.maxPrice')} value={state.maxPrice} onCommit={(maxPrice) => onChange({ maxPrice })} error={errors.maxPrice} />
+      </SimpleGrid>
+      <SimpleGrid cols={2} spacing="sm">
+        <NativeSelect
+          label={t('search.filters.minBeds')}
+          value={roomValue(state.minBeds)}
+          onChange={(event) => onChange({ minBeds: roomChange(event.currentTarget.value) })}
+          data={roomOptions}
+          error={errors.minBeds}
+        />
+        <NativeSelect
+          label={t('search.filters.minBaths')}
+          value={roomValue(state.minBaths)}
+          onChange={(event) => onChange({ minBaths: roomChange(event.currentTarget.value) })}
+          data={roomOptions}
+          error={errors.minBaths}
+        />
+      </SimpleGrid>
+      <Checkbox.Group
+        label={t('search.filters.type')}
+        description={t('search.filters.typeHint')}
+        value={state.types}
+        onChange={(types) => onChange({ types: PROPERTY_TYPES.filter((type) => types.includes(type)) })}
+        error={errors.type}
+      >
+        <Stack gap={6} mt={6}>
+          {PROPERTY_TYPES.map((type) => (
+            <Checkbox key={type} value={type} label={t(`listing.type.${type}`)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Checkbox.Group
+        label={t('search.filters.status')}
+        description={t('search.filters.statusHint', { statuses: DEFAULT_SEARCH_STATUSES.map((status) => t(`listing.status.${status}`)).join(', ') })}
+        value={effectiveStatuses(state)}
+        // Unticking the last status goes back to the default ones rather than to an empty search.
+        onChange={(statuses) => onChange({ statuses: SEARCHABLE_STATUSES.filter((status) => statuses.includes(status)) })}
+        error={errors.status}
+      >
+        <Stack gap={6} mt={6}>
+          {SEARCHABLE_STATUSES.map((status) => (
+            <Checkbox key={status} value={status} label={t(`listing.status.${status}`)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </Stack>
+  )
+}

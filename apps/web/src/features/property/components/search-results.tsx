@@ -1,0 +1,119 @@
+import { Alert, Box, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { ListingSummary, Page } from '@offerbook/domain/listing'
+import { isClientError } from '../../../shared/api-client'
+import { errorMessage } from '../../../shared/notify'
+import { ListingCard, ListingCardSkeleton } from './listing-card'
+
+const MAX_PAGE = 10_000
+
+export const RESULT_COLUMNS = { base: 1, xs: 2, lg: 3 } as const
+
+export function ListingGridSkeleton({ count }: { count: number }) {
+  const { t } = useTranslation()
+  return (
+    <Box role="status" aria-live="polite">
+      <VisuallyHidden>{t('search.loading')}</VisuallyHidden>
+      <SimpleGrid cols={RESULT_COLUMNS} spacing="md">
+        {Array.from({ length: count }, (_, index) => (
+          <ListingCardSkeleton key={index} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  )
+}
+
+export function ListingGrid({ items }: { items: readonly ListingSummary[] }) {
+  return (
+    <SimpleGrid cols={RESULT_COLUMNS} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((listing) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} />
+        </li>
+      ))}
+    </SimpleGrid>
+  )
+}
+
+export type SearchResultsProps = {
+  search: UseQueryResult<Page<ListingSummary>>
+  pageSize: number
+  filtered: boolean
+  onPage: (page: number) => void
+  onClear: () => void
+}
+
+/** The results of /listings: count, cards and pages, with loading, empty and error states. */
+export function SearchResults({ search, pageSize, filtered, onPage, onClear }: SearchResultsProps) {
+  const { t } = useTranslation()
+
+  if (search.isPending) return <ListingGridSkeleton count={pageSize} />
+
+  if (search.isError) {
+    // A refused filter is shown beside that filter too; retrying would be refused again.
+    const refused = isClientError(search.error)
+    return (
+      <Alert color="red" role="alert" title={refused ? t('search.refusedTitle') : t('search.failedTitle')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(search.error)}</Text>
+          {refused ? (
+            <Button size="xs" variant="light" onClick={onClear}>
+              {t('search.clearFilters')}
+            </Button>
+          ) : (
+            <Button size="xs" variant="light" onClick={() => void search.refetch()} loading={search.isFetching}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    )
+  }
+
+  const { items, total, page } = search.data
+  // The API pages at most this far (ListingSearchSchema); later pages are not offered.
+  const pages = Math.min(Math.ceil(total / pageSize), MAX_PAGE)
+  const updating = search.isPlaceholderData
+
+  return (
+    <Stack gap="md">
+      <Text fw={500} role="status" aria-live="polite" data-testid="result-count">
+        {t('search.count', { count: total })}
+      </Text>
+      {items.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="sm" ta="center">
+            <Title order={2} size="h4">
+              {filtered ? t('search.empty.title') : t('search.empty.none')}
+            </Title>
+            {filtered && (
+              <>
+                <Text c="gray.7">{t('search.empty.body')}</Text>
+                <Button variant="light" onClick={onClear}>
+                  {t('search.clearFilters')}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <Box aria-busy={updating} style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <ListingGrid items={items} />
+        </Box>
+      )}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPage}
+            aria-label={t('search.pagination')}
+            getControlProps={(control) => ({ 'aria-label': t(`search.pageControl.${control}`) })}
+            getItemProps={(item) => ({ 'aria-label': t('search.pageItem', { page: item }) })}
+          />
+        </Group>
+      )}
+    </Stack>
+  )
+}
