@@ -1,6 +1,11 @@
-import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { LISTING_CREATOR_ROLES } from '@offerbook/domain/listing'
+import { useCurrentUser } from '../../features/auth/api/get-me'
+import { MyListings } from '../../features/listings/components/manage/my-listings'
 
-/** Being built (Listings issue). */
-export default function Page() {
-  return <CenteredLoader />
+/** /my-properties/list. The guard has loaded the user; a SELLER_SIMPLE manages listings but may not add them. */
+export default function MyPropertiesListPage() {
+  const me = useCurrentUser()
+  const roles = me.data?.roles ?? []
+  const canAddListings = roles.some((role) => (LISTING_CREATOR_ROLES as readonly string[]).includes(role))
+  return <MyListings canAddListings={canAddListings} />
 }

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query'
+import type { ListingSummary, Page, StandardStatus } from '@offerbook/domain/listing'
+import { apiClient } from '../../../shared/api-client'
+import { listingKeys } from './listing'
+
+/** GET /api/listings/mine: the listings the user manages (owner, listing agent, team), drafts included. */
+
+export type MyListingsParams = {
+  q?: string
+  /** Only these statuses; all of them when absent. */
+  status?: readonly StandardStatus[]
+  page: number
+  pageSize: number
+}
+
+/** Under listingKeys.mine(), so a change to any listing (useSetManagedListing) refreshes the list. */
+export const myListingsKeys = {
+  list: (params: MyListingsParams) => [...listingKeys.mine(), params] as const,
+}
+
+export function getMyListings(params: MyListingsParams): Promise<Page<ListingSummary>> {
+  return apiClient.get<Page<ListingSummary>>('/listings/mine', {
+    q: params.q?.trim() || undefined,
+    status: params.status && params.status.length > 0 ? params.status.join(',') : undefined,
+    page: params.page,
+    pageSize: params.pageSize,
+  })
+}
+
+export function myListingsQuery(params: MyListingsParams) {
+  return queryOptions({ queryKey: myListingsKeys.list(params), queryFn: () => getMyListings(params), placeholderData: keepPreviousData })
+}
+
+export function useMyListings(params: MyListingsParams) {
+  return useQuery(myListingsQuery(params))
+}
+
+/** How many listings each group of statuses holds for the same search: one line each (pageSize 1), only its total read. */
+export function useMyListingCounts(groups: readonly (readonly StandardStatus[] | undefined)[], q: string) {
+  return useQueries({
+    queries: groups.map((status) => myListingsQuery({ q, status, page: 1, pageSize: 1 })),
+    combine: (results) => results.map((result) => result.data?.total),
+  })
+}

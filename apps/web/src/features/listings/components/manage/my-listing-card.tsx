@@ -1,0 +1,94 @@
+import { AspectRatio, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import { IconEye, IconEyeOff, IconLink, IconPhotoOff } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ListingSummary, ListingVisibility } from '@offerbook/domain/listing'
+import { formatUsd } from '@offerbook/domain/money'
+import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
+import { continueDraftPath, myPropertyPath } from './listing-links'
+import { ListingStatusBadge } from './listing-status-badge'
+
+const VISIBILITY_ICONS: Record<ListingVisibility, typeof IconEye> = { public: IconEye, unlisted: IconLink, private: IconEyeOff }
+
+export function ListingVisibilityText({ visibility }: { visibility: ListingVisibility }) {
+  const { t } = useTranslation()
+  const Icon = VISIBILITY_ICONS[visibility]
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Icon size={16} aria-hidden />
+      <Text size="sm">{t(`listing.visibility.${visibility}`)}</Text>
+    </Group>
+  )
+}
+
+/** One listing of /my-properties/list: photo, address, price, status, visibility, deadline and what to do next. */
+export function MyListingCard({ listing }: { listing: ListingSummary }) {
+  const { t, i18n } = useTranslation()
+  const titleId = useId()
+  const draft = listing.StandardStatus === 'Incomplete'
+  const address = listing.UnparsedAddress.trim() || t('listing.noAddress')
+  const facts = [
+    listing.BedroomsTotal !== null ? t('listing.unit.beds', { count: listing.BedroomsTotal }) : null,
+    listing.BathroomsTotalInteger !== null ? t('listing.unit.baths', { count: listing.BathroomsTotalInteger }) : null,
+    listing.LivingArea !== null ? t('listing.unit.sqft', { value: new Intl.NumberFormat(i18n.language).format(listing.LivingArea) }) : null,
+  ].filter(Boolean)
+
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-listing-id={listing.id}>
+      <Card.Section>
+        <AspectRatio ratio={4 / 3}>
+          {listing.primaryPhotoURL ? (
+            <Image src={listing.primaryPhotoURL} alt={t('manage.list.photoOf', { address })} fit="cover" loading="lazy" />
+          ) : (
+            <Center bg="gray.1">
+              <Stack align="center" gap={4}>
+                <IconPhotoOff size={32} aria-hidden />
+                <Text size="sm">{t('listing.noPhoto')}</Text>
+              </Stack>
+            </Center>
+          )}
+        </AspectRatio>
+      </Card.Section>
+
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Group justify="space-between" gap="xs">
+          <ListingStatusBadge status={listing.StandardStatus} />
+          {listing.ListingId && (
+            <Text size="xs">
+              {t('listing.field.ListingId')}: {listing.ListingId}
+            </Text>
+          )}
+        </Group>
+        <Title order={2} size="h4" id={titleId}>
+          {address}
+        </Title>
+        <Text fw={700} size="lg">
+          {listing.ListPrice !== null ? formatUsd(listing.ListPrice, i18n.language) : t('manage.list.noPrice')}
+        </Text>
+        {facts.length > 0 && <Text size="sm">{facts.join(' · ')}</Text>}
+        <ListingVisibilityText visibility={listing.visibility} />
+        {listing.offerDeadline && (
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {t('manage.list.offerDeadline')}:
+            </Text>
+            <ExpirationCountdown expiresAt={listing.offerDeadline} />
+          </Group>
+        )}
+        {draft && <Text size="sm">{t('manage.list.draft')}</Text>}
+      </Stack>
+
+      <Group mt="md" gap="sm">
+        {draft && (
+          <Button component={Link} to={continueDraftPath(listing)} aria-label={t('manage.list.continueLabel', { address })}>
+            {t('manage.list.continue')}
+          </Button>
+        )}
+        <Button component={Link} to={myPropertyPath(listing.id)} variant={draft ? 'default' : 'filled'} aria-label={t('manage.list.manageLabel', { address })}>
+          {t('manage.list.manage')}
+        </Button>
+      </Group>
+    </Card>
+  )
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react'
+import { Alert, Badge, Button, Group, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { IconHomePlus } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { errorMessage } from '../../../../shared/notify'
+import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { SearchInput } from '../../../../shared/ui/search-input'
+import { useMyListingCounts, useMyListings } from '../../api/my-listings'
+import { MyListingCard } from './my-listing-card'
+import type { StatusGroup } from './status-options'
+import { isStatusGroup, STATUS_GROUP_NAMES, STATUS_GROUPS } from './status-options'
+
+export const MY_LISTINGS_PAGE_SIZE = 12
+
+/** What the address bar holds, so a reload or Back shows the same search, tab and page. */
+function useListState() {
+  const [params, setParams] = useSearchParams()
+  const statusParam = params.get('status')
+  const group: StatusGroup = isStatusGroup(statusParam) ? statusParam : 'all'
+  const q = params.get('q') ?? ''
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+
+  const update = (change: { group?: StatusGroup; q?: string; page?: number }) => {
+    const next = { group, q, page, ...change }
+    const search = new URLSearchParams()
+    if (next.q) search.set('q', next.q)
+    if (next.group !== 'all') search.set('status', next.group)
+    if (next.page > 1) search.set('page', String(next.page))
+    setParams(search, { replace: true })
+  }
+  return { group, q, page, update }
+}
+
+function Results({ group, q, page, canAddListings, onPage, onShowAll }: { group: StatusGroup; q: string; page: number; canAddListings: boolean; onPage: (page: number) => void; onShowAll: () => void }) {
+  const { t } = useTranslation()
+  const listings = useMyListings({ q, status: STATUS_GROUPS[group], page, pageSize: MY_LISTINGS_PAGE_SIZE })
+
+  if (listings.isPending) return <CenteredLoader />
+  if (listings.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('manage.list.loadFailed')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(listings.error)}</Text>
+          <Button size="xs" onClick={() => void listings.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  }
+
+  const { items, total } = listings.data
+  if (items.length === 0 && q === '' && group === 'all' && page === 1) {
+    return (
+      <Stack align="center" gap="sm" py="xl" ta="center">
+        <Title order={2} size="h3">
+          {t('manage.list.emptyTitle')}
+        </Title>
+        <Text>{canAddListings ? t('manage.list.emptyAdd') : t('manage.list.emptyNoAdd')}</Text>
+        {canAddListings && (
+          <Button component={Link} to="/add-listing" leftSection={<IconHomePlus size={18} aria-hidden />}>
+            {t('manage.list.add')}
+          </Button>
+        )}
+      </Stack>
+    )
+  }
+  if (items.length === 0) {
+    return (
+      <Stack align="center" gap="sm" py="xl" ta="center">
+        <Text role="status">{t('manage.list.noMatches')}</Text>
+        <Button variant="default" onClick={onShowAll}>
+          {t('manage.list.showAll')}
+        </Button>
+      </Stack>
+    )
+  }
+
+  const pages = Math.ceil(total / MY_LISTINGS_PAGE_SIZE)
+  return (
+    <Stack gap="md" style={{ opacity: listings.isPlaceholderData ? 0.6 : 1 }} aria-busy={listings.isFetching}>
+      <Text size="sm" role="status">
+        {t('manage.list.total', { count: total })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {items.map((listing) => (
+          <MyListingCard key={listing.id} listing={listing} />
+        ))}
+      </SimpleGrid>
+      {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} aria-label={t('manage.list.pagination')} />}
+    </Stack>
+  )
+}
+
+/** /my-properties/list: the listings the user manages, by status, searchable, a page at a time. */
+export function MyListings({ canAddListings }: { canAddListings: boolean }) {
+  const { t } = useTranslation()
+  const { group, q, page, update } = useListState()
+  const [text, setText] = useState(q)
+  const counts = useMyListingCounts(
+    STATUS_GROUP_NAMES.map((name) => STATUS_GROUPS[name]),
+    q,
+  )
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t('manage.list.title')}</Title>
+          <Text>{t('manage.list.intro')}</Text>
+        </Stack>
+        {canAddListings && (
+          <Button component={Link} to="/add-listing" leftSection={<IconHomePlus size={18} aria-hidden />}>
+            {t('manage.list.add')}
+          </Button>
+        )}
+      </Group>
+
+      <SearchInput
+        label={t('manage.list.searchLabel')}
+        placeholder={t('manage.list.searchPlaceholder')}
+        value={text}
+        onChange={setText}
+        onSearch={(value) => update({ q: value.trim(), page: 1 })}
+      />
+
+      <Tabs value={group} onChange={(value) => isStatusGroup(value) && update({ group: value, page: 1 })} keepMounted={false}>
+        <Tabs.List aria-label={t('manage.list.groupsLabel')}>
+          {STATUS_GROUP_NAMES.map((name, index) => (
+            <Tabs.Tab
+              key={name}
+              value={name}
+              rightSection={
+                counts[index] !== undefined ? (
+                  <Badge size="sm" variant="filled" color="gray.7" aria-hidden>
+                    {counts[index]}
+                  </Badge>
+                ) : undefined
+              }
+              aria-label={counts[index] !== undefined ? `${t(`manage.list.group.${name}`)} (${counts[index]})` : undefined}
+            >
+              {t(`manage.list.group.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {STATUS_GROUP_NAMES.map((name) => (
+          <Tabs.Panel key={name} value={name} pt="md">
+            {name === group && (
+              <Results
+                group={group}
+                q={q}
+                page={page}
+                canAddListings={canAddListings}
+                onPage={(next) => update({ page: next })}
+                onShowAll={() => {
+                  setText('')
+                  update({ q: '', group: 'all', page: 1 })
+                }}
+              />
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  )
+}

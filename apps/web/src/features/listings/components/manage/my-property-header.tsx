@@ -1,0 +1,48 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconArrowLeft, IconWorld } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { formatUsd } from '@offerbook/domain/money'
+import { continueDraftPath, publicPropertyPath } from './listing-links'
+import { ListingStatusBadge } from './listing-status-badge'
+import { ListingVisibilityText } from './my-listing-card'
+
+/** The top of /my-properties/{id}/*: which listing this is, its status, and where it shows to buyers. */
+export function MyPropertyHeader({ listing }: { listing: ManagedListing }) {
+  const { t, i18n } = useTranslation()
+  const draft = listing.StandardStatus === 'Incomplete'
+  const address = listing.UnparsedAddress.trim() || t('listing.noAddress')
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to="/my-properties/list" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          {t('manage.property.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={6}>
+          <Title order={1} size="h2">
+            {address}
+          </Title>
+          <Group gap="md">
+            <ListingStatusBadge status={listing.StandardStatus} size="lg" />
+            {listing.ListPrice !== null && <Text fw={700}>{formatUsd(listing.ListPrice, i18n.language)}</Text>}
+            <ListingVisibilityText visibility={listing.visibility} />
+          </Group>
+        </Stack>
+        {draft ? (
+          <Button component={Link} to={continueDraftPath(listing)}>
+            {t('manage.property.continueDraft')}
+          </Button>
+        ) : (
+          <Button component={Link} to={publicPropertyPath(listing.id)} variant="default" leftSection={<IconWorld size={16} aria-hidden />}>
+            {t('manage.property.viewPublic')}
+          </Button>
+        )}
+      </Group>
+      {draft && <Alert color="yellow">{t('manage.property.draftHint')}</Alert>}
+    </Stack>
+  )
+}

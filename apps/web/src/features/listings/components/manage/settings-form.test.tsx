@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAt } from '../../../../test/render'
+import { SettingsForm, settingsPatch, settingsValuesOf } from './settings-form'
+import { testListing } from './test-listing'
+
+let fetchSpy: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  // Nothing here may reach the API: every case is stopped before it by a rule or by the user.
+  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
+  vi.stubGlobal('fetch', fetchSpy)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const now = new Date('2030-06-01T12:00:00Z')
+
+describe('settingsPatch', () => {
+  const saved = settingsValuesOf(testListing())
+
+  it('sends only what changed, so an unchanged status is never sent again', () => {
+    expect(settingsPatch(saved, saved, now)).toEqual({ patch: {} })
+    expect(settingsPatch(saved, { ...saved, visibility: 'private' }, now)).toEqual({ patch: { visibility: 'private' } })
+    expect(settingsPatch(saved, { ...saved, status: 'Pending', notifyOwner: false }, now)).toEqual({
+      patch: { StandardStatus: 'Pending', notify: { owner: false, listAgent: true, emails: [] } },
+    })
+  })
+
+  it('refuses an offer deadline in the past with the domain message, and clears one set to empty', () => {
+    expect(settingsPatch(saved, { ...saved, deadline: '2030-05-31 09:00' }, now)).toEqual({ errors: { deadline: 'The offer deadline must be in the future' } })
+    const withDeadline = { ...saved, deadline: '2030-07-01 17:00' }
+    const set = settingsPatch(saved, withDeadline, now)
+    expect('patch' in set && set.patch.offerDeadline && new Date(set.patch.offerDeadline).getTime()).toBe(new Date(2030, 6, 1, 17, 0).getTime())
+    expect(settingsPatch(withDeadline, { ...withDeadline, deadline: '' }, now)).toEqual({ patch: { offerDeadline: null } })
+  })
+
+  it('refuses a bad e-mail and more than 10 addresses', () => {
+    expect(settingsPatch(saved, { ...saved, emails: ['buyer@example.com', 'not-an-email'] }, now)).toEqual({ errors: { emails: 'Invalid email' } })
+    const eleven = Array.from({ length: 11 }, (_, index) => `person${index}@example.com`)
+    expect(settingsPatch(saved, { ...saved, emails: eleven }, now)).toEqual({ errors: { emails: 'Up to 10 e-mail addresses' } })
+  })
+})
+
+describe('SettingsForm', () => {
+  it('offers only the statuses an active listing may move to', () => {
+    renderAt(<SettingsForm listing={testListing()} />)
+    const select = screen.getByLabelText('Listing status')
+    const offered = within(select).getAllByRole('option').map((option) => option.textContent)
+    expect(offered).toEqual(['Active', 'Active under contract', 'Pending', 'On hold', 'Withdrawn', 'Canceled', 'Expired', 'Closed'])
+  })
+
+  it('does not let a closed listing change status', () => {
+    renderAt(<SettingsForm listing={testListing({ StandardStatus: 'Closed' })} />)
+    expect(screen.getByLabelText('Listing status')).toHaveProperty('disabled', true)
+    expect(screen.getByText('A closed listing is final: its status cannot change.')).toBeTruthy()
+  })
+
+  it('asks before withdrawing the listing, and changes nothing when the user cancels', async () => {
+    renderAt(<SettingsForm listing={testListing()} />)
+    await userEvent.selectOptions(screen.getByLabelText('Listing status'), 'Withdrawn')
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Set this listing to Withdrawn?' })
+    expect(within(dialog).getByRole('button', { name: 'Set to Withdrawn' })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(screen.getByLabelText<HTMLSelectElement>('Listing status').value).toBe('Withdrawn')
+  })
+
+  it('names each bad e-mail address as it is entered, and saves nothing', async () => {
+    renderAt(<SettingsForm listing={testListing()} />)
+    await userEvent.type(screen.getByRole('combobox', { name: 'Other e-mail addresses' }), 'buyer@example.com,nobody@,')
+    expect(await screen.findByText('Invalid email: nobody@')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeTruthy()
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('says so when there is nothing to save', async () => {
+    renderAt(<SettingsForm listing={testListing()} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    expect(await screen.findByText('There are no changes to save.')).toBeTruthy()
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+})

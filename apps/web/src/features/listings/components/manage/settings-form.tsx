@@ -1,0 +1,273 @@
+import { useState } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, TagsInput, Text } from '@mantine/core'
+import dayjs from 'dayjs'
+import { useTranslation } from 'react-i18next'
+import type { ListingSettingsPatch, ListingVisibility, ManagedListing, StandardStatus } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_VISIBILITIES, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
+import { isEmail, MESSAGES } from '@offerbook/domain/validation'
+import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
+import { translateMessage } from '../../../../shared/i18n/server-messages'
+import { notifyError, notifySuccess } from '../../../../shared/notify'
+import { useDialog } from '../../../../shared/ui/app-dialog'
+import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { useUpdateListingSettings } from '../../api/listing'
+import { needsConfirmation, statusOptions } from './status-options'
+import { useUnsavedChanges } from './use-unsaved-changes'
+
+/** What the date-time input shows and emits, in the browser's time zone. */
+const DEADLINE_FORMAT = 'YYYY-MM-DD HH:mm'
+
+export type SettingsValues = {
+  status: StandardStatus
+  /** DEADLINE_FORMAT in local time, or '' for no deadline. */
+  deadline: string
+  notifyOwner: boolean
+  notifyListAgent: boolean
+  emails: string[]
+  visibility: ListingVisibility
+}
+type Field = 'status' | 'deadline' | 'emails' | 'visibility'
+type Errors = Partial<Record<Field, string>>
+
+export function settingsValuesOf(listing: Pick<ManagedListing, 'StandardStatus' | 'offerDeadline' | 'notify' | 'visibility'>): SettingsValues {
+  return {
+    status: listing.StandardStatus,
+    deadline: listing.offerDeadline ? dayjs(listing.offerDeadline).format(DEADLINE_FORMAT) : '',
+    notifyOwner: listing.notify.owner,
+    notifyListAgent: listing.notify.listAgent,
+    emails: [...listing.notify.emails],
+    visibility: listing.visibility,
+  }
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index])
+
+/**
+ * The PATCH body for what changed since `saved` (only that, so an unchanged status is never re-sent),
+ * or the messages of what is wrong. `now` is the clock the deadline must be after.
+ */
+export function settingsPatch(saved: SettingsValues, values: SettingsValues, now: Date): { patch: ListingSettingsPatch } | { errors: Errors } {
+  const errors: Errors = {}
+  const patch: ListingSettingsPatch = {}
+  if (values.status !== saved.status) patch.StandardStatus = values.status
+  if (values.deadline !== saved.deadline) {
+    if (values.deadline === '') patch.offerDeadline = null
+    else {
+      const deadline = dayjs(values.deadline)
+      if (!deadline.isValid()) errors.deadline = 'Invalid date'
+      else if (!deadline.isAfter(now)) errors.deadline = LISTING_MESSAGES.offerDeadlinePast
+      else patch.offerDeadline = deadline.toISOString()
+    }
+  }
+  const emails = values.emails.map((email) => email.trim()).filter(Boolean)
+  if (emails.some((email) => !isEmail(email))) errors.emails = MESSAGES.invalidEmail
+  else if (emails.length > LISTING_LIMITS.maxNotifyEmails) errors.emails = LISTING_MESSAGES.notifyEmails
+  if (values.notifyOwner !== saved.notifyOwner || values.notifyListAgent !== saved.notifyListAgent || !sameList(emails, saved.emails)) {
+    patch.notify = { owner: values.notifyOwner, listAgent: values.notifyListAgent, emails }
+  }
+  if (values.visibility !== saved.visibility) patch.visibility = values.visibility
+  return Object.keys(errors).length > 0 ? { errors } : { patch }
+}
+
+function sameValues(a: SettingsValues, b: SettingsValues): boolean {
+  return (
+    a.status === b.status &&
+    a.deadline === b.deadline &&
+    a.notifyOwner === b.notifyOwner &&
+    a.notifyListAgent === b.notifyListAgent &&
+    sameList(a.emails, b.emails) &&
+    a.visibility === b.visibility
+  )
+}
+
+const STATUS_CHANGE = /^A listing that is \w+ cannot be set to \w+$/
+
+function serverErrors(error: unknown): Errors {
+  const fields = fieldErrorsOf(error, ['StandardStatus', 'offerDeadline', 'notify', 'notify.emails', 'visibility'])
+  const errors: Errors = {
+    status: fields.StandardStatus,
+    deadline: fields.offerDeadline,
+    emails: fields['notify.emails'] ?? fields.notify,
+    visibility: fields.visibility,
+  }
+  if (error instanceof ApiClientError && STATUS_CHANGE.test(error.message)) errors.status = error.message
+  return errors
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" component="fieldset" style={{ margin: 0 }}>
+      <Text component="legend" fw={700} px={4}>
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  )
+}
+
+/** The settings tab: status, offer deadline, who is notified of offers and who can see the listing. */
+export function SettingsForm({ listing }: { listing: ManagedListing }) {
+  const { t } = useTranslation()
+  const dialog = useDialog()
+  const save = useUpdateListingSettings(listing.id)
+  const [saved, setSaved] = useState<SettingsValues>(() => settingsValuesOf(listing))
+  const [values, setValues] = useState<SettingsValues>(saved)
+  const [errors, setErrors] = useState<Errors>({})
+  const [confirming, setConfirming] = useState(false)
+  const dirty = !sameValues(values, saved)
+  useUnsavedChanges(dirty && !save.isPending && !confirming)
+
+  const options = statusOptions(saved.status)
+  const today = dayjs().format('YYYY-MM-DD')
+
+  const set = <K extends keyof SettingsValues>(field: K, value: SettingsValues[K]) => {
+    setValues((prev) => ({ ...prev, [field]: value }))
+    const key: Field | null = field === 'notifyOwner' || field === 'notifyListAgent' ? null : (field as Field)
+    if (key && errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }))
+  }
+  const invalidEmails = values.emails.filter((email) => !isEmail(email))
+  const shown = (field: Field) => {
+    if (field === 'emails' && invalidEmails.length > 0) return t('manage.settings.invalidEmails', { emails: invalidEmails.join(', ') })
+    const message = errors[field]
+    return message ? translateMessage(message) : undefined
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const checked = settingsPatch(saved, values, new Date())
+    if ('errors' in checked) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    const { patch } = checked
+    if (Object.keys(patch).length === 0) {
+      notifySuccess('manage.settings.noChanges')
+      return
+    }
+    if (patch.StandardStatus && needsConfirmation(saved.status, patch.StandardStatus)) {
+      const status = t(`listing.status.${patch.StandardStatus}`)
+      setConfirming(true)
+      const confirmed = await dialog.confirm({
+        title: t('manage.settings.confirm.title', { status }),
+        message: t(`manage.settings.confirm.${patch.StandardStatus}`),
+        confirmLabel: t('manage.settings.confirm.confirmLabel', { status }),
+      })
+      setConfirming(false)
+      if (!confirmed) return
+    }
+    save.mutate(patch, {
+      onSuccess: (updated) => {
+        const next = settingsValuesOf(updated)
+        setSaved(next)
+        setValues(next)
+        notifySuccess('manage.settings.saved')
+      },
+      onError: (error) => {
+        setErrors(serverErrors(error))
+        notifyError(error)
+      },
+    })
+  }
+
+  const hasErrors = Object.values(errors).some(Boolean)
+  const statusHint = saved.status === 'Incomplete' ? 'manage.settings.draftStatusHint' : options.length === 1 ? 'manage.settings.closedStatusHint' : 'manage.settings.statusHint'
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('manage.property.tab.settings')}>
+      <Stack gap="lg">
+        <Section title={t('manage.settings.statusTitle')}>
+          <NativeSelect
+            label={t('manage.settings.status')}
+            description={t(statusHint)}
+            name="StandardStatus"
+            value={values.status}
+            disabled={options.length === 1}
+            onChange={(event) => {
+              const parsed = StandardStatusSchema.safeParse(event.currentTarget.value)
+              if (parsed.success) set('status', parsed.data)
+            }}
+            data={options.map((status) => ({ value: status, label: t(`listing.status.${status}`) }))}
+            error={shown('status')}
+            maw={420}
+          />
+        </Section>
+
+        <Section title={t('manage.settings.deadlineTitle')}>
+          <Stack gap="xs" align="flex-start">
+            <DateTimeInput
+              label={t('manage.settings.deadline')}
+              description={t('manage.settings.deadlineHint')}
+              name="offerDeadline"
+              value={values.deadline}
+              onChange={(deadline) => set('deadline', deadline)}
+              minDate={today}
+              error={shown('deadline')}
+            />
+            {values.deadline !== '' && (
+              <Button variant="subtle" size="compact-sm" onClick={() => set('deadline', '')}>
+                {t('manage.settings.clearDeadline')}
+              </Button>
+            )}
+          </Stack>
+        </Section>
+
+        <Section title={t('manage.settings.notifyTitle')}>
+          <Stack gap="sm">
+            <Checkbox label={t('manage.settings.notifyOwner')} name="notify.owner" checked={values.notifyOwner} onChange={(event) => set('notifyOwner', event.currentTarget.checked)} />
+            <Checkbox
+              label={t('manage.settings.notifyListAgent')}
+              name="notify.listAgent"
+              checked={values.notifyListAgent}
+              onChange={(event) => set('notifyListAgent', event.currentTarget.checked)}
+            />
+            <TagsInput
+              label={t('manage.settings.notifyEmails')}
+              description={t('manage.settings.notifyEmailsHint')}
+              name="notify.emails"
+              value={values.emails}
+              onChange={(emails) => set('emails', emails.map((email) => email.trim()).filter(Boolean))}
+              splitChars={[',', ' ', ';']}
+              maxTags={LISTING_LIMITS.maxNotifyEmails}
+              clearable
+              clearButtonProps={{ 'aria-label': t('inputs.search.clear') }}
+              error={shown('emails')}
+              maw={560}
+            />
+          </Stack>
+        </Section>
+
+        <Section title={t('manage.settings.visibility')}>
+          <Radio.Group
+            name="visibility"
+            aria-label={t('manage.settings.visibility')}
+            value={values.visibility}
+            onChange={(value) => {
+              const parsed = ListingVisibilitySchema.safeParse(value)
+              if (parsed.success) set('visibility', parsed.data)
+            }}
+            error={shown('visibility')}
+          >
+            <Stack gap="xs">
+              {LISTING_VISIBILITIES.map((visibility) => (
+                <Radio key={visibility} value={visibility} label={t(`listing.visibility.${visibility}`)} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </Section>
+
+        {hasErrors && (
+          <Alert color="red" role="alert">
+            {t('manage.settings.fixErrors')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('manage.settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,55 @@
+import type { StandardStatus } from '@offerbook/domain/listing'
+import { canChangeListingStatus, LISTING_STATUS_TRANSITIONS } from '@offerbook/domain/listing'
+
+/** Statuses that take a listing off the market for good or end it: the settings tab asks before saving them. */
+export const CONFIRMED_STATUSES: readonly StandardStatus[] = ['Withdrawn', 'Canceled', 'Closed']
+
+/**
+ * What the status select of the settings tab offers: the current status first, then every status the
+ * domain's transition table allows from it. A draft is published by the wizard's publish check, never
+ * here, so a draft is offered only its own status.
+ */
+export function statusOptions(current: StandardStatus): StandardStatus[] {
+  if (current === 'Incomplete') return [current]
+  return [current, ...LISTING_STATUS_TRANSITIONS[current].filter((to) => canChangeListingStatus(current, to))]
+}
+
+export function needsConfirmation(from: StandardStatus, to: StandardStatus): boolean {
+  return from !== to && CONFIRMED_STATUSES.includes(to)
+}
+
+/** Groups of statuses shown as tabs on /my-properties/list, in order; `all` has no filter. */
+export const STATUS_GROUPS = {
+  all: undefined,
+  drafts: ['Incomplete'],
+  active: ['Active', 'ComingSoon'],
+  underContract: ['ActiveUnderContract', 'Pending'],
+  closed: ['Closed'],
+  offMarket: ['Hold', 'Withdrawn', 'Expired', 'Canceled'],
+} as const satisfies Record<string, readonly StandardStatus[] | undefined>
+
+export type StatusGroup = keyof typeof STATUS_GROUPS
+export const STATUS_GROUP_NAMES = Object.keys(STATUS_GROUPS) as StatusGroup[]
+
+export function isStatusGroup(value: string | null): value is StatusGroup {
+  return value !== null && value in STATUS_GROUPS
+}
+
+/** The badge colour of a status (shades whose text reads at AA contrast): green on the market, blue under contract, grey off it. */
+export function statusColor(status: StandardStatus): string {
+  switch (status) {
+    case 'Active':
+      return 'teal.9'
+    case 'ComingSoon':
+      return 'cyan.9'
+    case 'ActiveUnderContract':
+    case 'Pending':
+      return 'blue.9'
+    case 'Closed':
+      return 'violet.9'
+    case 'Incomplete':
+      return 'yellow.4'
+    default:
+      return 'gray.7'
+  }
+}
