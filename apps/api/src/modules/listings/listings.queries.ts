@@ -204,7 +204,8 @@ const summaryColumns = {
   visibility: listing.visibility,
   draftStep: listing.draftStep,
   // Order 0 is the primary photo; the (listing_id, order) index answers this per row of the page.
-  primaryFileId: sql<string | null>`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing.id} order by ${listingMedia.order} limit 1)`,
+  // Spelled out: Drizzle leaves columns of a one-table select unqualified, which would bind "id" to listing_media.
+  primaryFileId: sql<string | null>`(select m.file_id from listing_media m where m.listing_id = "listing"."id" order by m."order" limit 1)`,
 }
 
 export type PageRequest = { page: number; pageSize: number }

@@ -1,6 +1,314 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import {
+  LISTING_CREATOR_ROLES,
+  LISTING_LIMITS,
+  LISTING_MANAGER_ROLES,
+  LISTING_MESSAGES,
+  ListingPatchSchema,
+  ListingSearchSchema,
+  ListingSettingsPatchSchema,
+  ListingSummarySchema,
+  ListingWeightingSchema,
+  ManagedListingSchema,
+  MyListingsQuerySchema,
+  pageOf,
+  PUBLISH_STATUSES,
+  PublicListingSchema,
+} from '@offerbook/domain/listing'
+import type { User } from '@offerbook/domain/user'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
+import type { CleanupLog } from './listings.service'
+import {
+  changeListingSettings,
+  changeListingWeighting,
+  createListing,
+  deleteDraft,
+  editListing,
+  getManagedListing,
+  getPublicListing,
+  listMyListings,
+  publishListing,
+  removeListingPhoto,
+  reorderListingPhotos,
+  searchListings,
+  uploadListingPhoto,
+} from './listings.service'
 
-/** Being built (Listings issue). */
-export const listingsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; publicUrl: string }> = async () => {}
+export type ListingsRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string }
+
+const ListingParamsSchema = z.object({ id: z.string() })
+const MediaParamsSchema = z.object({ id: z.string(), mediaId: z.string() })
+const ManagedListingResponseSchema = z.object({ listing: ManagedListingSchema })
+const ListingPageSchema = pageOf(ListingSummarySchema)
+const PublishListingSchema = z.object({ StandardStatus: z.enum(PUBLISH_STATUSES).optional() }).nullish()
+const ReorderListingPhotosSchema = z.object({
+  mediaIds: z
+    .array(z.string({ error: LISTING_MESSAGES.photoOrder }).max(100, LISTING_MESSAGES.photoOrder), { error: LISTING_MESSAGES.photoOrder })
+    .max(LISTING_LIMITS.maxPhotos, LISTING_MESSAGES.photoOrder),
+})
+
+const PHOTO_FIELD = 'photo'
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
+function signedIn(user: User | null): User {
+  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  return user
+}
+
+/** @fastify/multipart's errors, in words for the user; anything else from the parser is a malformed upload. */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.photoTooLarge, { cause: error })
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', LISTING_MESSAGES.photoNotMultipart, { cause: error })
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', LISTING_MESSAGES.photoOnlyOne, { cause: error })
+  return new AppError('BAD_REQUEST', LISTING_MESSAGES.photoNotMultipart, { cause: error })
+}
+
+/** Reads the one file of the form, field `photo`, refusing anything beside it. */
+async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
+  let photo: { bytes: Buffer; filename: string } | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (photo || part.type !== 'file' || part.fieldname !== PHOTO_FIELD) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.photoOnlyOne)
+      photo = { bytes: await part.toBuffer(), filename: part.filename }
+    }
+  } catch (error) {
+    throw uploadError(error)
+  }
+  if (!photo) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.photoMissing)
+  return photo
+}
+
+function cleanupLog(request: FastifyRequest): CleanupLog {
+  return (error, key) => request.log.warn({ err: error, key }, 'could not remove a listing photo from the file storage')
+}
+
+export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, storage }) => {
+  app.post(
+    '/api/listings',
+    {
+      config: { access: LISTING_CREATOR_ROLES },
+      schema: {
+        tags: ['listings'],
+        summary: "Start a new listing (a draft, StandardStatus Incomplete); an agent's own details fill the listing agent fields",
+        security: [{ bearer: [] }],
+        body: ListingPatchSchema,
+        response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ listing: await createListing(db, { actor: signedIn(request.user), patch: request.body }) }),
+  )
+
+  app.get(
+    '/api/listings/mine',
+    {
+      config: { access: LISTING_MANAGER_ROLES },
+      schema: {
+        tags: ['listings'],
+        summary: 'The listings the caller manages (drafts too), last modified first',
+        security: [{ bearer: [] }],
+        querystring: MyListingsQuerySchema,
+        response: { 200: ListingPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => listMyListings(db, { actor: signedIn(request.user), query: request.query }),
+  )
+
+  app.get(
+    '/api/listings/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing as its owner, listing agent or their team see and edit it',
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ listing: await getManagedListing(db, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+
+  app.patch(
+    '/api/listings/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Change fields of a listing; a published listing keeps every field publishing requires',
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        body: ListingPatchSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ listing: await editListing(db, { actor: signedIn(request.user), id: request.params.id, patch: request.body }) }),
+  )
+
+  app.post(
+    '/api/listings/:id/publish',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Publish a draft as Active (the default) or ComingSoon; refused with every missing field when it is not complete',
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        body: PublishListingSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      listing: await publishListing(db, { actor: signedIn(request.user), id: request.params.id, status: request.body?.StandardStatus ?? 'Active' }),
+    }),
+  )
+
+  app.put(
+    '/api/listings/:id/photos/order',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Put the photos in a new order: every media id of the listing once; the first is the primary photo',
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        body: ReorderListingPhotosSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ listing: await reorderListingPhotos(db, { actor: signedIn(request.user), id: request.params.id, mediaIds: request.body.mediaIds }) }),
+  )
+
+  app.delete(
+    '/api/listings/:id/photos/:mediaId',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Remove one photo of a listing',
+        security: [{ bearer: [] }],
+        params: MediaParamsSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      listing: await removeListingPhoto(db, storage, { actor: signedIn(request.user), id: request.params.id, mediaId: request.params.mediaId, onCleanupError: cleanupLog(request) }),
+    }),
+  )
+
+  app.patch(
+    '/api/listings/:id/settings',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Change the status (as the transition table allows), offer deadline, notifications or visibility',
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        body: ListingSettingsPatchSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ listing: await changeListingSettings(db, { actor: signedIn(request.user), id: request.params.id, patch: request.body }) }),
+  )
+
+  app.put(
+    '/api/listings/:id/weighting',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: "The seller's offer weights and costs",
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        body: ListingWeightingSchema,
+        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ listing: await changeListingWeighting(db, { actor: signedIn(request.user), id: request.params.id, weighting: request.body }) }),
+  )
+
+  app.delete(
+    '/api/listings/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Delete a draft with its photos (a published listing is withdrawn or canceled instead)',
+        security: [{ bearer: [] }],
+        params: ListingParamsSchema,
+        response: { 204: z.null(), ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDraft(db, storage, { actor: signedIn(request.user), id: request.params.id, onCleanupError: cleanupLog(request) })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/properties',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary: 'Search the public listings: words of the address, city, ZIP or MLS number (the last word as a prefix), filters, sorts, pages',
+        querystring: ListingSearchSchema,
+        response: { 200: ListingPageSchema, ...errors(400) },
+      },
+    },
+    async (request) => searchListings(db, { query: request.query }),
+  )
+
+  app.get(
+    '/api/properties/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['listings'],
+        summary: "A listing's public page; the agent's e-mail and phone only for signed-in visitors",
+        params: ListingParamsSchema,
+        response: { 200: z.object({ property: PublicListingSchema }), ...errors(404) },
+      },
+    },
+    async (request) => ({ property: await getPublicListing(db, { viewer: request.user, id: request.params.id }) }),
+  )
+
+  // Multipart is parsed in this scope only, so every other route still takes JSON alone.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: LISTING_LIMITS.photoMaxBytes, files: 1, fields: 0 } })
+    const upload = scope.withTypeProvider<ZodTypeProvider>()
+    upload.post(
+      '/api/listings/:id/photos',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['listings'],
+          summary: 'Add one photo to a listing (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 10 MB; at most 50 photos)',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          params: ListingParamsSchema,
+          response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const listing = await uploadListingPhoto(db, storage, {
+          actor: signedIn(request.user),
+          id: request.params.id,
+          readPhoto: () => readPhoto(request),
+          onCleanupError: cleanupLog(request),
+        })
+        return reply.code(201).send({ listing })
+      },
+    )
+  })
+}

@@ -194,9 +194,14 @@ function toSummary(row: SummaryRow): ListingSummary {
   }
 }
 
-/** Blank text is no value: '' and null both clear a field (and fail the publish check alike). */
+/**
+ * Blank text is no value: '' and null both clear a field (and fail the publish check alike). NUL
+ * characters, which PostgreSQL text cannot hold and no form can type, are dropped.
+ */
 function blankToNull<T>(value: T): T | null {
-  return typeof value === 'string' && value.trim() === '' ? null : value
+  if (typeof value !== 'string') return value
+  const text = value.replaceAll('\0', '')
+  return (text.trim() === '' ? null : text) as T | null
 }
 
 /** The columns a patch sets; fields it leaves out stay as they are. */
@@ -504,13 +509,17 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
   return result.media
 }
 
-/** The upload endpoint: one photo from one of the listing's managers. */
+/**
+ * The upload endpoint: one photo from one of the listing's managers. The photo is read only after
+ * the access check, so nobody else's upload is taken in.
+ */
 export async function uploadListingPhoto(
   db: Db,
   storage: FileStorage,
-  { actor, id, photo, onCleanupError }: { actor: User; id: string; photo: { bytes: Buffer; filename: string }; onCleanupError?: CleanupLog },
+  { actor, id, readPhoto, onCleanupError }: { actor: User; id: string; readPhoto: () => Promise<{ bytes: Buffer; filename: string }>; onCleanupError?: CleanupLog },
 ): Promise<ManagedListing> {
   const listing = await getManagedListing(db, { actor, id })
+  const photo = await readPhoto()
   await attachListingPhoto(db, storage, { listingId: listing.id, ownerId: listing.ownerId, bytes: photo.bytes, filename: photo.filename, ...(onCleanupError ? { onCleanupError } : {}) })
   return getManagedListing(db, { actor, id: listing.id })
 }

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { ListingPatch, ManagedListing } from '@offerbook/domain/listing'
+import type { Role } from '@offerbook/domain/roles'
+import type { TestApp, TestAppOptions } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { bearer, createUser, signIn } from '../../../test/factories'
+import { teamMember, teamMemberListing } from '../../db/schema/listings'
+import { makePng, multipart } from '../files/files.test-helpers'
+
+export type Signed = { id: string; email: string; headers: { authorization: string } }
+
+/** A test app whose files live in a temporary folder of its own. */
+export async function listingsTestApp(options: TestAppOptions = {}): Promise<TestApp & { files: string; closeAll: () => Promise<void> }> {
+  const files = await mkdtemp(join(tmpdir(), 'offerbook-listings-test-'))
+  const t = await buildTestApp({ ...options, config: { storage: { kind: 'disk', directory: files }, ...options.config } })
+  return {
+    ...t,
+    files,
+    closeAll: async () => {
+      await t.close()
+      await rm(files, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function signedInUser(t: TestApp, roles: Role[], options: { name?: string } = {}): Promise<Signed> {
+  const created = await createUser(t, { roles, ...options })
+  const { accessToken } = await signIn(t.app, created.email, created.password)
+  return { id: created.id, email: created.email, headers: bearer(accessToken) }
+}
+
+/** Every field publishing needs, as the wizard would send them. */
+export const COMPLETE_FIELDS = {
+  ListPrice: 425_000,
+  StreetNumber: '742',
+  StreetName: 'Evergreen',
+  StreetSuffix: 'Terrace',
+  City: 'Franklin',
+  StateOrProvince: 'TN',
+  PostalCode: '37064',
+  PropertyType: 'Residential',
+  BedroomsTotal: 4,
+  BathroomsTotalInteger: 3,
+  LivingArea: 2400,
+  ListAgentFullName: 'Alex Agent',
+  ListAgentEmail: 'alex.agent@example.com',
+} as const satisfies ListingPatch
+
+export function call(t: TestApp, who: Signed | null, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return t.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(who?.headers ?? {}) } })
+}
+
+export async function newListing(t: TestApp, who: Signed, patch: ListingPatch = {}): Promise<ManagedListing> {
+  const response = await call(t, who, { method: 'POST', url: '/api/listings', payload: patch })
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`)
+  return response.json<{ listing: ManagedListing }>().listing
+}
+
+export async function uploadPhoto(t: TestApp, who: Signed | null, listingId: string, bytes: Buffer = makePng(2, 2, [10, 120, 200]), filename = 'photo.png'): Promise<LightMyRequestResponse> {
+  const form = await multipart([{ name: 'photo', value: bytes, filename, type: 'image/png' }])
+  return call(t, who, { method: 'POST', url: `/api/listings/${listingId}/photos`, payload: form.payload, headers: form.headers })
+}
+
+/** A draft with every required field and one photo: ready to publish. */
+export async function readyDraft(t: TestApp, who: Signed, patch: ListingPatch = {}): Promise<ManagedListing> {
+  const draft = await newListing(t, who, { ...COMPLETE_FIELDS, ...patch })
+  const uploaded = await uploadPhoto(t, who, draft.id)
+  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.statusCode} ${uploaded.body}`)
+  return uploaded.json<{ listing: ManagedListing }>().listing
+}
+
+export async function publishedListing(t: TestApp, who: Signed, patch: ListingPatch = {}): Promise<ManagedListing> {
+  const draft = await readyDraft(t, who, patch)
+  const response = await call(t, who, { method: 'POST', url: `/api/listings/${draft.id}/publish`, payload: {} })
+  if (response.statusCode !== 200) throw new Error(`publish failed: ${response.statusCode} ${response.body}`)
+  return response.json<{ listing: ManagedListing }>().listing
+}
+
+export async function joinTeam(t: TestApp, { leaderId, memberId, access, listingIds = [] }: { leaderId: string; memberId: string; access: 'all' | 'designated'; listingIds?: string[] }): Promise<void> {
+  await t.db.insert(teamMember).values({ leaderId, memberId, access })
+  if (listingIds.length > 0) await t.db.insert(teamMemberListing).values(listingIds.map((listingId) => ({ leaderId, memberId, listingId })))
+}
