@@ -1,6 +1,7 @@
-import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { ListingWizard } from '../../features/listings/components/wizard/listing-wizard'
+import type { PageProps } from '../page-props'
 
-/** Being built (Listings issue). */
-export default function Page() {
-  return <CenteredLoader />
+/** /add-listing/new/{step}?id=<draft>. */
+export default function AddListingNewPage({ params }: PageProps) {
+  return <ListingWizard step={params.step} />
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ListingPatch, ListingSettingsPatch, ListingWeighting, ManagedListing, StandardStatus } from '@offerbook/domain/listing'
+import type { ListingPatch, ListingSettingsPatch, ListingSummary, ListingWeighting, ManagedListing, Page, StandardStatus } from '@offerbook/domain/listing'
+import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { apiClient } from '../../../shared/api-client'
 
 /** The calls of the add-listing wizard and of /my-properties/{id}: one listing as its managers see it. */
@@ -74,4 +75,16 @@ export function useUpdateListingSettings(id: string) {
 export function useUpdateListingWeighting(id: string) {
   const setListing = useSetManagedListing()
   return useMutation({ mutationFn: (weighting: ListingWeighting) => updateListingWeighting(id, weighting), onSuccess: setListing })
+}
+
+/** The user's unfinished drafts (/add-listing lists them with 'Continue'); under listingKeys.mine(), so a saved draft refreshes them. */
+export function myDraftsQuery() {
+  return queryOptions({
+    queryKey: [...listingKeys.mine(), 'drafts'] as const,
+    queryFn: () => apiClient.get<Page<ListingSummary>>('/listings/mine', { status: 'Incomplete', pageSize: LISTING_LIMITS.maxPageSize }),
+  })
+}
+
+export function useMyDrafts() {
+  return useQuery(myDraftsQuery())
 }

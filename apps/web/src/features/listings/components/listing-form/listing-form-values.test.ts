@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { changedFields, deadlineIso, deadlineText, formValuesOf, listingFieldError, listingFieldErrors, listingPatchOf } from './listing-form-values'
+
+const empty = formValuesOf(null)
+
+describe('listing form values', () => {
+  it('starts a new listing in Tennessee with nothing else filled in', () => {
+    expect(empty.StateOrProvince).toBe('TN')
+    expect(empty.ListPrice).toBeNull()
+    expect(empty.offerPreferences).toEqual([])
+  })
+
+  it('checks each field with the domain rules and their messages', () => {
+    expect(listingFieldError('ListPrice', empty, { required: ['ListPrice'] })).toBe('Required')
+    expect(listingFieldError('ListPrice', empty)).toBeNull()
+    expect(listingFieldError('ListPrice', { ...empty, ListPrice: 999 })).toBe('Price must be between $1,000 and $1,000,000,000')
+    expect(listingFieldError('PostalCode', { ...empty, PostalCode: '3720' })).toBe('Enter a 5-digit ZIP code')
+    expect(listingFieldError('StateOrProvince', { ...empty, StateOrProvince: 'tn' })).toBeNull()
+    expect(listingFieldError('StateOrProvince', { ...empty, StateOrProvince: 'T' })).toBe('Enter the two-letter state code, e.g. TN')
+    expect(listingFieldError('LivingArea', { ...empty, LivingArea: 'big' })).toBe('Living area must be between 1 and 1,000,000 square feet')
+    expect(listingFieldError('LivingArea', { ...empty, LivingArea: '1,850' })).toBeNull()
+    expect(listingFieldError('YearBuilt', { ...empty, YearBuilt: '1650' })).toBe('Year built must be between 1700 and 2100')
+    expect(listingFieldError('LotSizeAcres', { ...empty, LotSizeAcres: '0.25' })).toBeNull()
+    expect(listingFieldError('PublicRemarks', { ...empty, PublicRemarks: 'x'.repeat(4001) })).toBe('Must have at most 4000 characters')
+    expect(listingFieldError('ListAgentEmail', { ...empty, ListAgentEmail: 'not-an-email' })).toBe('Invalid email')
+    expect(listingFieldError('ListAgentMlsId', { ...empty, ListAgentMlsId: 'tn-1' })).toBe('Lead agent MLS ID must be: state code - license number (e.g., TN-123456)')
+    expect(listingFieldError('firmLicenseNumber', { ...empty, firmLicenseNumber: 'AB 12' })).toBe('Enter the firm license number: letters and digits only')
+  })
+
+  it('takes only a future offer deadline', () => {
+    const now = new Date('2030-06-01T12:00:00')
+    expect(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-01 11:59' }, { now })).toBe('The offer deadline must be in the future')
+    expect(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-02 09:00' }, { now })).toBeNull()
+    expect(listingFieldError('offerDeadline', empty, { now })).toBeNull()
+  })
+
+  it('turns the local deadline into an ISO date-time and back', () => {
+    const iso = deadlineIso('2031-03-04 17:30')
+    expect(iso).toBe(new Date('2031-03-04T17:30:00').toISOString())
+    expect(deadlineText(iso)).toBe('2031-03-04 17:30')
+    expect(deadlineIso('2031-03-04')).toBeNull()
+  })
+
+  it('sends trimmed text, empty as null, numbers as numbers', () => {
+    const values = { ...empty, StreetName: '  Main  ', UnitNumber: '   ', LivingArea: '2,100', BedroomsTotal: 3, StateOrProvince: 'tn' }
+    expect(listingPatchOf(['StreetName', 'UnitNumber', 'LivingArea', 'BedroomsTotal', 'StateOrProvince'], values)).toEqual({ StreetName: 'Main', UnitNumber: null, LivingArea: 2100, BedroomsTotal: 3, StateOrProvince: 'TN' })
+    expect(listingFieldErrors(['StreetName', 'LivingArea'], values)).toEqual({})
+  })
+
+  it('counts as changed only what differs from the saved listing once normalised', () => {
+    const saved = formValuesOf({ ListPrice: 350000, StreetName: 'Main', StateOrProvince: null, offerPreferences: ['proofOfFunds', 'earnestMoney'], Media: [] } as unknown as ManagedListing)
+    expect(changedFields(saved, { ...saved, StreetName: ' Main ' })).toEqual([])
+    expect(changedFields(saved, { ...saved, offerPreferences: ['earnestMoney', 'proofOfFunds'] })).toEqual([])
+    expect(changedFields(saved, { ...saved, ListPrice: 351000, City: 'Memphis' })).toEqual(['ListPrice', 'City'])
+  })
+})

@@ -1,0 +1,254 @@
+import { useEffect, useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core'
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import type { ListingWizardStep, ManagedListing } from '@offerbook/domain/listing'
+import { LISTING_WIZARD_STEPS, REQUIRED_TO_PUBLISH } from '@offerbook/domain/listing'
+import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
+import { errorMessage, notifyError } from '../../../../shared/notify'
+import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { RetryAlert } from '../../../../shared/ui/retry-alert'
+import { createListing, updateListing, useManagedListing, useSetManagedListing } from '../../api/listing'
+import { AgentSection } from '../listing-form/agent-section'
+import { DetailsSection } from '../listing-form/details-section'
+import { focusFirstInvalid } from '../listing-form/focus-first-invalid'
+import { listingPatchOf } from '../listing-form/listing-form-values'
+import { OfferSettingsSection } from '../listing-form/offer-settings-section'
+import { PhotosSection } from '../listing-form/photos-section'
+import { PricingSection } from '../listing-form/pricing-section'
+import { useListingForm } from '../listing-form/use-listing-form'
+import { useUnsavedChanges } from '../listing-form/use-unsaved-changes'
+import { ReviewStep } from './review-step'
+import { furthestStep, nextStepOf, parseWizardStep, previousStepOf, requiredOnStep, stepFields, stepIndex, wizardPath, wizardTarget } from './wizard-steps'
+
+const PUBLISH_FIELDS = REQUIRED_TO_PUBLISH.map(({ field }) => field)
+export const NEW_LISTING_PATH = wizardPath('pricing', null)
+
+/**
+ * /add-listing/new/{step}?id=<draft>: an unknown step goes to pricing; without a draft only pricing
+ * can be shown, and its Next creates the draft.
+ */
+export function ListingWizard({ step: stepParam }: { step: string | undefined }) {
+  const [search] = useSearchParams()
+  const id = search.get('id')
+  const step = parseWizardStep(stepParam)
+  if (!step) return <Navigate replace to={wizardPath('pricing', id)} />
+  if (!id) return step === 'pricing' ? <WizardSteps key="new" step="pricing" listing={null} /> : <Navigate replace to={NEW_LISTING_PATH} />
+  return <DraftWizard id={id} step={step} />
+}
+
+function DraftWizard({ id, step }: { id: string; step: ListingWizardStep }) {
+  const { t } = useTranslation()
+  const query = useManagedListing(id)
+
+  if (query.isPending) return <CenteredLoader />
+  if (query.isError) {
+    const status = query.error instanceof ApiClientError ? query.error.status : 0
+    if (status === 400 || status === 403 || status === 404) return <DraftMissing />
+    return <RetryAlert message={`${t('wizard.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
+  }
+  if (query.data.StandardStatus !== 'Incomplete') return <AlreadyPublished id={id} />
+  return <WizardSteps key={id} step={step} listing={query.data} />
+}
+
+function DraftMissing() {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>{t('wizard.missing.title')}</Title>
+      <Alert color="red" role="alert">
+        {t('wizard.missing.body')}
+      </Alert>
+      <Group>
+        <Button component={Link} to={NEW_LISTING_PATH}>
+          {t('wizard.missing.startNew')}
+        </Button>
+        <Button component={Link} to="/add-listing" variant="default">
+          {t('wizard.missing.backToStart')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+function AlreadyPublished({ id }: { id: string }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>{t('wizard.published.title')}</Title>
+      <Alert color="blue" role="status">
+        {t('wizard.published.body')}
+      </Alert>
+      <Group>
+        <Button component={Link} to={`/my-properties/${encodeURIComponent(id)}/edit-listing`}>
+          {t('wizard.published.edit')}
+        </Button>
+        <Button component={Link} to={NEW_LISTING_PATH} variant="default">
+          {t('wizard.missing.startNew')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/** The stepper, the current step's fields and Back / Next. Entered values live here while the steps change. */
+function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: ManagedListing | null }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const setListing = useSetManagedListing()
+  const form = useListingForm(listing, { required: requiredOnStep(step) })
+  const [photosBusy, setPhotosBusy] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const firstStep = useRef(step)
+
+  const { leave } = useUnsavedChanges({
+    dirty: form.dirtyFields.length > 0 || photosBusy,
+    // Moving between the steps of this draft (stepper, browser Back and Forward) saves instead of asking.
+    onBlocked: async (next) => {
+      const target = wizardTarget(next)
+      if (!target || !listing || target.id !== listing.id || photosBusy) return undefined
+      return (await save(target.step)) !== null
+    },
+  })
+
+  // A new step is announced by moving the focus to its heading (not on the first page load).
+  useEffect(() => {
+    if (firstStep.current === step) return
+    firstStep.current = step
+    headingRef.current?.focus()
+  }, [step])
+
+  /** Checks and saves the fields of this step, remembering how far the person got. */
+  async function save(going: ListingWizardStep): Promise<ManagedListing | null> {
+    const fields = stepFields(step)
+    if (!form.check(fields)) {
+      focusFirstInvalid(formRef.current)
+      return null
+    }
+    const patch = { ...listingPatchOf(fields, form.current()), draftStep: furthestStep(listing?.draftStep, going) }
+    setSaving(true)
+    try {
+      const saved = listing ? await updateListing(listing.id, patch) : await createListing(patch)
+      form.accept(saved, fields)
+      setListing(saved)
+      return saved
+    } catch (error) {
+      form.showErrors(fieldErrorsOf(error, fields))
+      notifyError(error)
+      focusFirstInvalid(formRef.current)
+      return null
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  async function go(target: ListingWizardStep) {
+    if (saving) return
+    const saved = await save(target)
+    if (!saved) return
+    // The new draft's id goes into this step's address too, so Back from the next step comes back to it.
+    if (!listing) await leave(() => navigate(wizardPath(step, saved.id), { replace: true }))
+    await leave(() => navigate(wizardPath(target, saved.id)))
+  }
+
+  const previous = previousStepOf(step)
+  const next = nextStepOf(step)
+  const index = stepIndex(step)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (next) void go(next)
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('wizard.title')}</Title>
+      <nav aria-label={t('wizard.stepsLabel')}>
+        <Stepper active={index} onStepClick={(target) => void go(LISTING_WIZARD_STEPS[target] ?? step)} size="sm" wrap>
+          {LISTING_WIZARD_STEPS.map((name, position) => (
+            <Stepper.Step
+              key={name}
+              label={t(`listing.step.${name}`)}
+              aria-label={t('wizard.stepOf', { position: position + 1, count: LISTING_WIZARD_STEPS.length, name: t(`listing.step.${name}`) })}
+              aria-current={name === step ? 'step' : undefined}
+              allowStepSelect={listing !== null && name !== step && !saving}
+            />
+          ))}
+        </Stepper>
+      </nav>
+      <Paper withBorder p="lg">
+        <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-heading">
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Text size="sm" c="gray.7">
+                {t('wizard.stepCounter', { position: index + 1, count: LISTING_WIZARD_STEPS.length })}
+              </Text>
+              <Title order={2} size="h3" id="wizard-step-heading" ref={headingRef} tabIndex={-1}>
+                {t(`listing.step.${step}`)}
+              </Title>
+              {stepFields(step).length > 0 && (
+                <Text size="sm" c="gray.7">
+                  {t('wizard.markedNote')}
+                </Text>
+              )}
+            </Stack>
+            <StepContent step={step} listing={listing} form={form} disabled={saving} onListing={setListing} onPhotosBusy={setPhotosBusy} leave={leave} />
+            <Group justify="space-between">
+              {previous ? (
+                <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void go(previous)} disabled={saving || photosBusy}>
+                  {t('wizard.back')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {next && (
+                <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />} loading={saving} disabled={photosBusy}>
+                  {t('wizard.next')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  )
+}
+
+type StepContentProps = {
+  step: ListingWizardStep
+  listing: ManagedListing | null
+  form: ReturnType<typeof useListingForm>
+  disabled: boolean
+  onListing: (listing: ManagedListing) => void
+  onPhotosBusy: (busy: boolean) => void
+  leave: (go: () => unknown) => unknown
+}
+
+function StepContent({ step, listing, form, disabled, onListing, onPhotosBusy, leave }: StepContentProps) {
+  const { t } = useTranslation()
+  switch (step) {
+    case 'pricing':
+      return <PricingSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} />
+    case 'details':
+      return <DetailsSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} />
+    case 'agent':
+      return (
+        <Stack gap="md">
+          <Text size="sm" c="gray.7">
+            {t('wizard.agent.intro')}
+          </Text>
+          <AgentSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} />
+        </Stack>
+      )
+    case 'offer-settings':
+      return <OfferSettingsSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} />
+    case 'photos':
+      return listing ? <PhotosSection listing={listing} onListing={onListing} onBusyChange={onPhotosBusy} /> : null
+    case 'review':
+      return listing ? <ReviewStep listing={listing} leave={leave} /> : null
+  }
+}
