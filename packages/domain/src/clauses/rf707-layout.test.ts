@@ -5,6 +5,7 @@ import type { Rf707Layout, Rf707Line } from './rf707-layout'
 import { layoutRf707, RF707_EXTRA_AREA_LINES, RF707_REST_BLANK } from './rf707-layout'
 
 const SAMPLE: Record<ClauseFieldKind, string> = { text: 'Sample text', percent: '3', dollars: '1,500.00', days: '10', date: '2025-06-30', time: '03:45 PM' }
+const LONGEST: Record<ClauseFieldKind, string> = { text: '', percent: '100.00', dollars: '999,999,999.99', days: '365', date: '2025-12-31', time: '12:00 PM' }
 const PARTIES = { buyer: 'Jane Q. Buyer', seller: 'Sam Seller', property: '12 Main Street, Nashville, TN 37212' }
 
 function everyClauseTicked(valueOf: (kind: ClauseFieldKind, maxLength: number) => string) {
@@ -120,7 +121,7 @@ describe('the RF707 layout of a full form', () => {
   })
 
   it('still fits with every value at the longest a field takes', () => {
-    const longest = everyClauseTicked((kind, maxLength) => (kind === 'text' ? 'word '.repeat(maxLength / 5).trim() : SAMPLE[kind]))
+    const longest = everyClauseTicked((kind, maxLength) => (kind === 'text' ? 'word '.repeat(maxLength / 5).trim() : LONGEST[kind]))
     expectTheForm(layoutRf707(longest, PARTIES))
   })
 })
