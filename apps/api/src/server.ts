@@ -4,9 +4,10 @@ import { createAuth } from './auth/auth'
 import { loadOrCreateAuthSecret } from './auth/secret'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
-import { seedDemoAccounts } from './db/seed'
+import { seedDemoData } from './db/seed'
 import { startOutboxWorker } from './modules/messaging/outbox-worker'
 import { createEmailTransport, createSmsTransport } from './modules/messaging/transports'
+import { createFileStorage } from './storage/storage'
 
 function printDemoAccounts(): void {
   const rows = DEMO_ACCOUNTS.map((demo) => [demo.email, DEMO_PASSWORD, demo.roles.join(', ')] as const)
@@ -47,8 +48,8 @@ async function main(): Promise<void> {
   if (config.seedDemoRefused) app.log.warn('SEED_DEMO=true is ignored because NODE_ENV=production: demo accounts are never seeded in production')
   if (config.seedDemo) {
     const context = await auth.$context
-    const { created } = await seedDemoAccounts(database.db, (password) => context.password.hash(password))
-    app.log.info({ created }, 'demo accounts ready')
+    const created = await seedDemoData(database.db, { hashPassword: (password) => context.password.hash(password), storage: createFileStorage(config.storage) })
+    app.log.info({ created }, 'demo accounts and listings ready')
   }
 
   // The outbox worker starts after listen; shutdown stops it before the database closes.

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { count, eq } from 'drizzle-orm'
+import { asc, count, eq, like } from 'drizzle-orm'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import type { ListingFields } from '@offerbook/domain/listing'
+import { ListingFieldsSchema, listingPublishProblems, unparsedAddress } from '@offerbook/domain/listing'
 import type { TestApp } from '../../test/build-test-app'
-import { buildTestApp } from '../../test/build-test-app'
+import { buildTestApp, testConfig } from '../../test/build-test-app'
 import { signIn } from '../../test/factories'
+import { createFileStorage } from '../storage/storage'
+import { storedFile } from './schema/files'
 import { account } from './schema/auth'
+import { listing, listingMedia } from './schema/listings'
 import { user, userRole } from './schema/users'
-import { seedDemoAccounts } from './seed'
+import { seedDemoAccounts, seedDemoData } from './seed'
+import { DEMO_LISTING_COUNT, findDemoSellers, generateListing } from './seed-listings'
 
 let t: TestApp
 
@@ -36,5 +42,187 @@ describe('seedDemoAccounts', () => {
       const session = await signIn(t.app, demo.email, DEMO_PASSWORD)
       expect(session.user.roles).toEqual(demo.roles)
     }
+  })
+})
+
+type ListingRow = typeof listing.$inferSelect
+
+/** A stored listing as the domain's field rules see it. */
+function fieldsOf(row: ListingRow): ListingFields {
+  return {
+    ListPrice: row.listPrice,
+    StreetNumber: row.streetNumber,
+    StreetName: row.streetName,
+    StreetSuffix: row.streetSuffix,
+    UnitNumber: row.unitNumber,
+    City: row.city,
+    StateOrProvince: row.stateOrProvince,
+    PostalCode: row.postalCode,
+    CountyOrParish: row.countyOrParish,
+    PropertyType: row.propertyType as ListingFields['PropertyType'],
+    BedroomsTotal: row.bedroomsTotal,
+    BathroomsTotalInteger: row.bathroomsTotalInteger,
+    LivingArea: row.livingArea,
+    LotSizeAcres: row.lotSizeAcres,
+    YearBuilt: row.yearBuilt,
+    PublicRemarks: row.publicRemarks,
+    ListAgentFullName: row.listAgentFullName,
+    ListAgentEmail: row.listAgentEmail,
+    ListAgentDirectPhone: row.listAgentDirectPhone,
+    ListAgentMlsId: row.listAgentMlsId,
+    ListOfficeName: row.listOfficeName,
+    firmLicenseNumber: row.firmLicenseNumber,
+    offerDeadline: row.offerDeadline?.toISOString() ?? null,
+    offerPreferences: row.offerPreferences,
+    offerInstructions: row.offerInstructions,
+  }
+}
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  expect(bytes.toString('ascii', 12, 16)).toBe('IHDR')
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+}
+
+describe('seedDemoData: the demo listings', () => {
+  const storage = createFileStorage(testConfig().storage)
+  const now = new Date('2026-03-02T15:00:00.000Z')
+  let rows: ListingRow[] = []
+  let photoCounts = new Map<string, number>()
+
+  beforeAll(async () => {
+    const first = await seedDemoData(t.db, { hashPassword: t.hashPassword, storage, now })
+    expect(first.listings).toBe(DEMO_LISTING_COUNT)
+    rows = await t.db.select().from(listing).where(like(listing.listingKey, 'DEMO-%')).orderBy(asc(listing.listingKey))
+    const counts = await t.db.select({ listingId: listingMedia.listingId, n: count() }).from(listingMedia).groupBy(listingMedia.listingId)
+    photoCounts = new Map(counts.map((row) => [row.listingId, row.n]))
+  })
+
+  it('adds about 300 listings once; a second start adds nothing', async () => {
+    expect(rows).toHaveLength(300)
+    expect(rows[0]?.listingKey).toBe('DEMO-0001')
+    expect(rows[299]?.listingKey).toBe('DEMO-0300')
+    expect(await seedDemoData(t.db, { hashPassword: t.hashPassword, storage, now })).toEqual({ accounts: 0, listings: 0 })
+    const [listings] = await t.db.select({ n: count() }).from(listing)
+    const [media] = await t.db.select({ n: count() }).from(listingMedia)
+    const [files] = await t.db.select({ n: count() }).from(storedFile)
+    expect(listings?.n).toBe(300)
+    expect(media?.n).toBe([...photoCounts.values()].reduce((sum, n) => sum + n, 0))
+    expect(files?.n).toBe(24)
+  })
+
+  it('puts them at made-up addresses in real Tennessee cities, with their ZIP codes and counties', () => {
+    const counties = new Map<string, Set<string>>()
+    for (const row of rows) {
+      expect(row.stateOrProvince).toBe('TN')
+      // Tennessee's ZIP codes run from 370 to 385.
+      expect(row.postalCode).toMatch(/^3(7\d|8[0-5])\d\d$/)
+      expect(row.streetNumber).toMatch(/^[1-9]\d{0,4}$/)
+      expect(row.streetName).toMatch(/^[A-Z]/)
+      expect(row.unparsedAddress).toBe(unparsedAddress({ StreetNumber: row.streetNumber, StreetName: row.streetName, StreetSuffix: row.streetSuffix, UnitNumber: row.unitNumber, City: row.city, StateOrProvince: row.stateOrProvince, PostalCode: row.postalCode }))
+      counties.set(row.city ?? '', (counties.get(row.city ?? '') ?? new Set()).add(row.countyOrParish ?? ''))
+    }
+    const expected = { Nashville: 'Davidson', Franklin: 'Williamson', Murfreesboro: 'Rutherford', Knoxville: 'Knox', Chattanooga: 'Hamilton', Memphis: 'Shelby', Clarksville: 'Montgomery' }
+    for (const [city, county] of Object.entries(expected)) expect([...(counties.get(city) ?? [])]).toEqual([county])
+    expect(counties.size).toBeGreaterThanOrEqual(20)
+    for (const row of rows.filter((r) => r.city === 'Franklin')) expect(['37064', '37067', '37069']).toContain(row.postalCode)
+    for (const row of rows.filter((r) => r.city === 'Nashville')) expect(row.postalCode).toMatch(/^372\d\d$/)
+    for (const row of rows.filter((r) => r.city === 'Memphis')) expect(row.postalCode).toMatch(/^381\d\d$/)
+    expect(new Set(rows.map((row) => row.unparsedAddress)).size).toBeGreaterThan(295)
+  })
+
+  it('gives every listing fields the domain rules accept, and published ones all that publishing needs', () => {
+    for (const row of rows) {
+      const parsed = ListingFieldsSchema.safeParse(fieldsOf(row))
+      expect(parsed.error?.issues ?? [], row.listingKey).toEqual([])
+      if (row.standardStatus === 'Incomplete') continue
+      expect(listingPublishProblems({ ...fieldsOf(row), photoCount: photoCounts.get(row.id) ?? 0 }), row.listingKey).toEqual([])
+      expect(row.publishedAt, row.listingKey).not.toBeNull()
+      expect(row.draftStep).toBeNull()
+      expect(row.publicRemarks?.length).toBeGreaterThan(60)
+    }
+  })
+
+  it('is mostly active residential listings, with the other statuses, drafts, visibilities and offer deadlines to come', () => {
+    const byStatus = (status: string) => rows.filter((row) => row.standardStatus === status)
+    expect(byStatus('Active').length).toBeGreaterThan(150)
+    for (const status of ['ComingSoon', 'ActiveUnderContract', 'Pending', 'Closed']) expect(byStatus(status).length, status).toBeGreaterThanOrEqual(5)
+    const drafts = byStatus('Incomplete')
+    expect(drafts.length).toBeGreaterThanOrEqual(2)
+    for (const draft of drafts) expect(draft.draftStep).not.toBeNull()
+    expect(drafts.some((draft) => (photoCounts.get(draft.id) ?? 0) === 0)).toBe(true)
+
+    expect(rows.filter((row) => row.propertyType === 'Residential').length).toBeGreaterThan(200)
+    expect(new Set(rows.map((row) => row.propertyType)).size).toBeGreaterThanOrEqual(4)
+    expect(rows.filter((row) => row.visibility === 'public').length).toBeGreaterThan(240)
+    expect(rows.some((row) => row.visibility === 'unlisted')).toBe(true)
+    expect(rows.some((row) => row.visibility === 'private')).toBe(true)
+    const future = rows.filter((row) => row.offerDeadline && row.offerDeadline > now)
+    expect(future.length).toBeGreaterThan(30)
+    for (const row of future) expect(['Active', 'ComingSoon']).toContain(row.standardStatus)
+    expect(rows.filter((row) => row.listingId !== null).length).toBeGreaterThan(100)
+    for (const row of rows) if (row.listingId) expect(row.listingId).toMatch(/^\d{7}$/)
+    // Plausible prices: a Brentwood house costs more than a Jackson one, on average.
+    const average = (city: string) => {
+      const homes = rows.filter((row) => row.city === city && row.propertyType === 'Residential')
+      return homes.reduce((sum, row) => sum + (row.listPrice ?? 0), 0) / homes.length
+    }
+    expect(average('Franklin')).toBeGreaterThan(average('Memphis'))
+  })
+
+  it('belongs to the demo sellers; the seller agent\'s own listings carry their details', async () => {
+    const sellers = await findDemoSellers(t.db)
+    if (!sellers) throw new Error('the demo sellers are missing')
+    const owned = (id: string | null) => rows.filter((row) => row.ownerId === id)
+    expect(owned(sellers.ownerId).length).toBeGreaterThan(80)
+    expect(owned(sellers.agentId).length).toBeGreaterThan(80)
+    expect(owned(sellers.simpleId).length).toBeGreaterThanOrEqual(1)
+    expect(owned(sellers.ownerId).length + owned(sellers.agentId).length + owned(sellers.simpleId).length).toBe(300)
+    for (const row of owned(sellers.agentId)) {
+      expect(row.listAgentUserId).toBe(sellers.agentId)
+      if (row.draftStep === 'agent' || row.draftStep === 'photos') continue
+      expect(row).toMatchObject({ listAgentFullName: 'Lena Listing', listAgentEmail: 'seller-agent@example.com', listAgentMlsId: expect.stringMatching(/^TN-\d{6}$/) })
+    }
+    for (const row of owned(sellers.ownerId)) {
+      expect(row.listAgentUserId).toBeNull()
+      if (row.standardStatus === 'Incomplete') continue
+      expect(row.listAgentFullName).not.toBe('Lena Listing')
+      expect(row.listAgentMlsId).toMatch(/^TN-\d{6}$/)
+    }
+  })
+
+  it('shows 2 to 5 generated photos per published listing, stored and served by the files route as PNG', async () => {
+    for (const row of rows.filter((r) => r.standardStatus !== 'Incomplete')) {
+      expect(photoCounts.get(row.id), row.listingKey).toBeGreaterThanOrEqual(2)
+      expect(photoCounts.get(row.id), row.listingKey).toBeLessThanOrEqual(5)
+    }
+    const primaries = await t.db.select({ fileId: listingMedia.fileId }).from(listingMedia).where(eq(listingMedia.order, 0))
+    expect(new Set(primaries.map((row) => row.fileId)).size).toBe(24)
+
+    const files = await t.db.select().from(storedFile).orderBy(asc(storedFile.key))
+    expect(files[6]).toMatchObject({ key: 'demo/listing-photo-07.png', purpose: 'listing-photo', contentType: 'image/png' })
+    const bodies = new Set<string>()
+    for (const file of files) {
+      const content = await storage.get(file.key)
+      if (!content) throw new Error(`${file.key} is not in the storage`)
+      content.body.destroy()
+      expect(content.size).toBe(file.size)
+      const response = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}` })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('image/png')
+      expect(pngSize(response.rawPayload)).toEqual({ width: 640, height: 427 })
+      bodies.add(response.rawPayload.toString('base64'))
+    }
+    expect(bodies.size).toBe(24)
+  })
+
+  it('makes the same listings every time', async () => {
+    const sellers = await findDemoSellers(t.db)
+    if (!sellers) throw new Error('the demo sellers are missing')
+    expect(generateListing(41, { now, sellers })).toEqual(generateListing(41, { now, sellers }))
+    const stored = rows[41]
+    const again = generateListing(41, { now, sellers }).values
+    expect({ ...stored, id: undefined, searchVector: undefined }).toMatchObject({ ...again, notify: expect.anything() })
   })
 })

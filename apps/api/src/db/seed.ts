@@ -4,7 +4,9 @@ import type { DemoAccount } from '@offerbook/domain/demo-accounts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
+import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
+import { seedDemoListings } from './seed-listings'
 import { account } from './schema/auth'
 import { user, userRole } from './schema/users'
 
@@ -12,6 +14,16 @@ const AGENTS: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKE
 const LISTERS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
 
 export type PasswordHasher = (password: string) => Promise<string>
+
+/**
+ * The demo data: one account per role, then a few hundred Tennessee listings owned by the demo
+ * sellers (seed-listings.ts). What exists already is left alone, so it runs at every start.
+ */
+export async function seedDemoData(db: Db, { hashPassword, storage, now }: { hashPassword: PasswordHasher; storage: FileStorage; now?: Date }): Promise<{ accounts: number; listings: number }> {
+  const accounts = await seedDemoAccounts(db, hashPassword)
+  const listings = await seedDemoListings(db, storage, { now })
+  return { accounts: accounts.created, listings: listings.created }
+}
 
 /**
  * Creates the demo accounts that do not exist yet (one per role); existing ones are left alone, so
