@@ -19,9 +19,12 @@ describe('statusOptions', () => {
     expect(statusOptions('Withdrawn')).toEqual(['Withdrawn', 'Active', 'Canceled'])
   })
 
-  it('leaves a closed listing and a draft only their own status', () => {
+  it('leaves a closed listing only its own status', () => {
     expect(statusOptions('Closed')).toEqual(['Closed'])
-    expect(statusOptions('Incomplete')).toEqual(['Incomplete'])
+  })
+
+  it('offers a draft to be published as Active or Coming soon', () => {
+    expect(statusOptions('Incomplete')).toEqual(['Incomplete', 'Active', 'ComingSoon'])
   })
 })
 

@@ -6,11 +6,9 @@ export const CONFIRMED_STATUSES: readonly StandardStatus[] = ['Withdrawn', 'Canc
 
 /**
  * What the status select of the settings tab offers: the current status first, then every status the
- * domain's transition table allows from it. A draft is published by the wizard's publish check, never
- * here, so a draft is offered only its own status.
+ * domain's transition table allows from it (a draft may be published; the API runs the publish check).
  */
 export function statusOptions(current: StandardStatus): StandardStatus[] {
-  if (current === 'Incomplete') return [current]
   return [current, ...LISTING_STATUS_TRANSITIONS[current].filter((to) => canChangeListingStatus(current, to))]
 }
 

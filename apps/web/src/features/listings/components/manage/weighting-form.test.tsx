@@ -1,8 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
-import { renderAt } from '../../../../test/render'
+import { renderAt, renderRoutes } from '../../../../test/render'
 import { testListing } from './test-listing'
 import { WeightingForm } from './weighting-form'
 
@@ -55,5 +55,40 @@ describe('WeightingForm', () => {
     expect(await screen.findByText('Commission must be between 0% and 10%')).toBeTruthy()
     expect(screen.getByRole('alert', { name: '' }).textContent).toBe('Please correct the highlighted fields.')
     expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('asks before leaving with unsaved weights: Stay keeps them, Leave goes on', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/my-properties/:id/weighting', element: <WeightingForm listing={testListing()} /> },
+        { path: '/my-properties/:id/settings', element: <p>Settings tab</p> },
+      ],
+      '/my-properties/listing-1/weighting',
+    )
+    fireEvent.keyDown(slider('Net to seller'), { key: 'Home' })
+    await act(() => router.navigate('/my-properties/listing-1/settings'))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this tab' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.pathname).toBe('/my-properties/listing-1/weighting')
+    expect(slider('Net to seller').getAttribute('aria-valuenow')).toBe('0')
+
+    await act(() => router.navigate('/my-properties/listing-1/settings'))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }))
+    expect(await screen.findByText('Settings tab')).toBeTruthy()
+  })
+
+  it('leaves at once when nothing was changed', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/my-properties/:id/weighting', element: <WeightingForm listing={testListing()} /> },
+        { path: '/my-properties/:id/settings', element: <p>Settings tab</p> },
+      ],
+      '/my-properties/listing-1/weighting',
+    )
+    await act(() => router.navigate('/my-properties/listing-1/settings'))
+    expect(await screen.findByText('Settings tab')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

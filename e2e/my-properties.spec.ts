@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { apiSignIn, expect, test, useAccount } from './fixtures'
+
+const AGENT = 'seller-agent@example.com'
+const OTHER_SELLER = 'seller-owner@example.com'
+
+/** A 1×1 PNG: the smallest photo the upload accepts. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+
+async function expectNoViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary, `accessibility of ${what}`).toEqual([])
+}
+
+/** Creates, illustrates and publishes a listing through the API as the agent; a street name no seeded listing has makes it findable. */
+async function publishListing(request: APIRequestContext, token: string, street: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}` }
+  const created = await request.post('/api/listings', {
+    headers,
+    data: {
+      ListPrice: 412000,
+      StreetNumber: '4821',
+      StreetName: street,
+      StreetSuffix: 'Rd',
+      City: 'Knoxville',
+      StateOrProvince: 'TN',
+      PostalCode: '37919',
+      PropertyType: 'Residential',
+      BedroomsTotal: 3,
+      BathroomsTotalInteger: 2,
+      ListAgentFullName: 'Lena Listing',
+      ListAgentEmail: AGENT,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { listing } = (await created.json()) as { listing: { id: string } }
+  const photo = await request.post(`/api/listings/${listing.id}/photos`, { headers, multipart: { photo: { name: 'front.png', mimeType: 'image/png', buffer: PNG } } })
+  expect(photo.status(), await photo.text()).toBe(201)
+  const published = await request.post(`/api/listings/${listing.id}/publish`, { headers, data: { StandardStatus: 'Active' } })
+  expect(published.status(), await published.text()).toBe(200)
+  return listing.id
+}
+
+test('a listing agent finds a new listing in My Listings, weights its offers and withdraws it; another seller cannot manage it', async ({ page, browser }) => {
+  const street = `Quill${Date.now().toString(36)}`
+  const address = `4821 ${street} Rd, Knoxville, TN 37919`
+  const token = await apiSignIn(page, AGENT)
+  const id = await publishListing(page.request, token, street)
+
+  await useAccount(page, AGENT)
+  await page.goto('/my-properties/list')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Listings' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeVisible()
+
+  // The search waits for a pause in typing, then asks the API; the words stay in the address bar.
+  await page.getByRole('searchbox', { name: 'Search your listings' }).fill(street)
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${street}`))
+  const card = page.getByRole('article', { name: address })
+  await expect(card).toBeVisible()
+  await expect(page.getByText('1 listing', { exact: true })).toBeVisible()
+  await expect(card.getByText('$412,000')).toBeVisible()
+  await expect(card.getByText('Active', { exact: true })).toBeVisible()
+  await expect(card.getByRole('img', { name: `Photo of ${address}` })).toBeVisible()
+  await expectNoViolations(page, '/my-properties/list')
+
+  await card.getByRole('link', { name: `Manage ${address}` }).click()
+  await expect(page).toHaveURL(`/my-properties/${id}/edit-listing`)
+  await expect(page.getByRole('heading', { level: 1, name: address })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'View public page' })).toHaveAttribute('href', `/property/${id}`)
+
+  // Weighting: with the keyboard, net to seller to 0 and earnest money to 10, then saved.
+  await page.getByRole('tab', { name: 'Offer weighting' }).click()
+  await expect(page).toHaveURL(`/my-properties/${id}/weighting`)
+  await expect(page.getByText(/ranked with these weights/)).toBeVisible()
+  const netToSeller = page.getByRole('slider', { name: 'Net to seller' })
+  const earnestMoney = page.getByRole('slider', { name: 'Earnest money' })
+  await netToSeller.focus()
+  await page.keyboard.press('Home')
+  await earnestMoney.focus()
+  await page.keyboard.press('End')
+  await expect(netToSeller).toHaveAttribute('aria-valuenow', '0')
+  await expect(earnestMoney).toHaveAttribute('aria-valuetext', /^10 of 10, \d+% of the score$/)
+
+  // Leaving the tab with the change unsaved asks first; staying keeps the change.
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay on this tab' }).click()
+  await expect(leave).toBeHidden()
+  await expect(page).toHaveURL(`/my-properties/${id}/weighting`)
+  await expect(netToSeller).toHaveAttribute('aria-valuenow', '0')
+  await expectNoViolations(page, 'the weighting tab')
+
+  await page.getByRole('button', { name: 'Save weights' }).click()
+  await expect(page.getByText('Offer weights saved')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('slider', { name: 'Net to seller' })).toHaveAttribute('aria-valuenow', '0')
+  await expect(page.getByRole('slider', { name: 'Earnest money' })).toHaveAttribute('aria-valuenow', '10')
+
+  // Settings: withdrawing asks for confirmation, then the header shows the new status.
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  await expect(page).toHaveURL(`/my-properties/${id}/settings`)
+  await page.getByLabel('Listing status').selectOption({ label: 'Withdrawn' })
+  await expectNoViolations(page, 'the settings tab')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Set this listing to Withdrawn?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Set to Withdrawn' }).click()
+  await expect(page.getByText('Settings saved')).toBeVisible()
+  await expect(page.getByLabel('Listing status')).toHaveValue('Withdrawn')
+  await page.reload()
+  await expect(page.getByLabel('Listing status')).toHaveValue('Withdrawn')
+  const saved = await page.request.get(`/api/listings/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+  expect(((await saved.json()) as { listing: { StandardStatus: string } }).listing.StandardStatus).toBe('Withdrawn')
+
+  // Another seller is sent Home from the settings and the API refuses the change.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await useAccount(otherPage, OTHER_SELLER)
+  await otherPage.goto(`/my-properties/${id}/settings`)
+  await expect(otherPage).toHaveURL('/')
+  await expect(otherPage.getByRole('button', { name: 'Save settings' })).toHaveCount(0)
+  await expect(otherPage.getByText(address)).toHaveCount(0)
+  const otherToken = await apiSignIn(otherPage, OTHER_SELLER)
+  const refused = await otherPage.request.patch(`/api/listings/${id}/settings`, { headers: { Authorization: `Bearer ${otherToken}` }, data: { StandardStatus: 'Active' } })
+  expect(refused.status()).toBe(403)
+  await other.close()
+})
+
+test('a listing that does not exist says so', async ({ page }) => {
+  await useAccount(page, AGENT)
+  await page.goto('/my-properties/00000000-0000-4000-8000-000000000000/weighting')
+  await expect(page.getByRole('heading', { level: 1, name: 'Listing not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to My Listings' })).toBeVisible()
+})
+
+test('a seller who may not add listings sees their listings without an Add listing button', async ({ page }) => {
+  await useAccount(page, 'seller-simple@example.com')
+  await page.goto('/my-properties/list')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Listings' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add listing' })).toHaveCount(0)
+})
