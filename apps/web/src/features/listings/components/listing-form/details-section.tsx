@@ -103,9 +103,7 @@ export function DetailsSection({ form, marked, disabled }: SectionProps) {
         <Textarea
           {...bind('PublicRemarks')}
           description={t('wizard.details.remarksCount', { count: values.PublicRemarks.length, max: LISTING_LIMITS.maxRemarks })}
-          autosize
-          minRows={4}
-          maxRows={12}
+          rows={6}
           maxLength={LISTING_LIMITS.maxRemarks}
           value={values.PublicRemarks}
           onChange={(event) => set('PublicRemarks', event.currentTarget.value)}

@@ -48,9 +48,7 @@ export function OfferSettingsSection({ form, marked, disabled }: SectionProps) {
         {...fieldBinding(form, 'offerInstructions', marked)}
         label={t('listing.field.offerInstructions')}
         description={t('wizard.offerSettings.instructionsCount', { count: values.offerInstructions.length, max: LISTING_LIMITS.maxOfferInstructions })}
-        autosize
-        minRows={3}
-        maxRows={10}
+        rows={4}
         maxLength={LISTING_LIMITS.maxOfferInstructions}
         value={values.offerInstructions}
         onChange={(event) => set('offerInstructions', event.currentTarget.value)}

@@ -66,7 +66,8 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
     const wanted = focusAfter.current
     if (!wanted || !gridRef.current) return
     focusAfter.current = null
-    const buttons = [...gridRef.current.querySelectorAll<HTMLButtonElement>(`[data-media-id="${CSS.escape(wanted.mediaId)}"] button`)]
+    const card = [...gridRef.current.querySelectorAll<HTMLElement>('[data-media-id]')].find((element) => element.dataset.mediaId === wanted.mediaId)
+    const buttons = card ? [...card.querySelectorAll<HTMLButtonElement>('button')] : []
     const target = buttons.find((button) => button.dataset.action === wanted.action && !button.disabled) ?? buttons.find((button) => !button.disabled)
     target?.focus()
   }, [listing])

@@ -43,14 +43,17 @@ function DraftWizard({ id, step }: { id: string; step: ListingWizardStep }) {
   const { t } = useTranslation()
   const query = useManagedListing(id)
 
-  if (query.isPending) return <CenteredLoader />
+  // A failed refetch keeps the draft already on screen; only a first load that fails shows why.
+  if (query.data) {
+    if (query.data.StandardStatus !== 'Incomplete') return <AlreadyPublished id={id} />
+    return <WizardSteps key={id} step={step} listing={query.data} />
+  }
   if (query.isError) {
     const status = query.error instanceof ApiClientError ? query.error.status : 0
     if (status === 400 || status === 403 || status === 404) return <DraftMissing />
     return <RetryAlert message={`${t('wizard.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
   }
-  if (query.data.StandardStatus !== 'Incomplete') return <AlreadyPublished id={id} />
-  return <WizardSteps key={id} step={step} listing={query.data} />
+  return <CenteredLoader />
 }
 
 function DraftMissing() {

@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { notifications } from '@mantine/notifications'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { useParams } from 'react-router'
+import type { RouteObject } from 'react-router'
+import { initSession, saveSession } from '../../../../shared/session'
+import { renderRoutes } from '../../../../test/render'
+import { ListingWizard } from './listing-wizard'
+
+function draft(overrides: Partial<ManagedListing> = {}): ManagedListing {
+  return {
+    id: 'L1',
+    ListingKey: 'L1',
+    ListingId: null,
+    StandardStatus: 'Incomplete',
+    UnparsedAddress: '',
+    ModificationTimestamp: '2030-01-01T00:00:00.000Z',
+    ListPrice: null,
+    StreetNumber: null,
+    StreetName: null,
+    StreetSuffix: null,
+    UnitNumber: null,
+    City: null,
+    StateOrProvince: null,
+    PostalCode: null,
+    CountyOrParish: null,
+    PropertyType: null,
+    BedroomsTotal: null,
+    BathroomsTotalInteger: null,
+    LivingArea: null,
+    LotSizeAcres: null,
+    YearBuilt: null,
+    PublicRemarks: null,
+    ListAgentFullName: null,
+    ListAgentEmail: null,
+    ListAgentDirectPhone: null,
+    ListAgentMlsId: null,
+    ListOfficeName: null,
+    firmLicenseNumber: null,
+    offerDeadline: null,
+    offerPreferences: [],
+    offerInstructions: null,
+    Media: [],
+    ownerId: 'u1',
+    listAgentUserId: null,
+    visibility: 'public',
+    notify: { owner: true, listAgent: true, emails: [] },
+    weighting: { weights: { netToSeller: 10, earnestMoney: 5, financingCertainty: 7, downPayment: 4, contingencies: 6, inspectionPeriod: 3, closingDateFit: 5, concessions: 5, preApproval: 6 }, sellerCommissionPercent: 3, sellerClosingCosts: 0, wantedClosingDate: null },
+    draftStep: 'pricing',
+    source: 'manual',
+    OriginatingSystemName: null,
+    publishedAt: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+function WizardRoute() {
+  const { step } = useParams()
+  return <ListingWizard step={step} />
+}
+
+/** The wizard at its route, and any other page to leave to. */
+const routes: RouteObject[] = [
+  { path: '/add-listing/new/:step', element: <WizardRoute /> },
+  { path: '*', element: <p>Another page</p> },
+]
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+type Handler = (init: RequestInit) => Response | Promise<Response>
+let handlers: Record<string, Handler>
+let fetchMock: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  initSession()
+  saveSession({ accessToken: 'tok', persist: false })
+  handlers = {}
+  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`
+    const handler = handlers[key]
+    if (handler) return handler(init)
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => {
+  notifications.clean()
+  vi.unstubAllGlobals()
+})
+
+function calls(key: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${(url as string).split('?')[0]}` === key)
+    .map(([, init]) => JSON.parse(((init as RequestInit).body as string | undefined) ?? 'null') as unknown)
+}
+
+describe('the add-listing wizard', () => {
+  it('sends an unknown step to pricing', async () => {
+    const { router } = renderRoutes(routes, '/add-listing/new/somewhere')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/pricing'), { timeout: 10_000 })
+    expect(await screen.findByRole('heading', { name: 'Pricing' }, { timeout: 10_000 })).toBeTruthy()
+  })
+
+  it('needs a price before the first Next, corrects a price under the minimum, then creates the draft and goes on with its id', async () => {
+    let created: ManagedListing | null = null
+    handlers['POST /api/listings'] = (init) => {
+      created = draft(JSON.parse(init.body as string) as Partial<ManagedListing>)
+      return json(201, { listing: created })
+    }
+    handlers['GET /api/listings/L1'] = () => json(200, { listing: created })
+    const { router } = renderRoutes(routes, '/add-listing/new/pricing')
+    const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Required')).toBeTruthy()
+    expect(calls('POST /api/listings')).toHaveLength(0)
+
+    await userEvent.type(price, '500')
+    await userEvent.tab()
+    expect(await screen.findByText('Min of $1,000.00')).toBeTruthy()
+    await userEvent.clear(price)
+    await userEvent.type(price, '425000')
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/details'))
+    expect(router.state.location.search).toBe('?id=L1')
+    expect(calls('POST /api/listings')).toEqual([{ ListPrice: 425000, draftStep: 'details' }])
+    expect(await screen.findByRole('heading', { name: 'Property details' })).toBeTruthy()
+    expect((screen.getByRole('textbox', { name: /^State/ }) as HTMLInputElement).value).toBe('TN')
+  })
+
+  it('checks a field when it is left, and does not move on while a field is wrong', async () => {
+    handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'details' }) })
+    renderRoutes(routes, '/add-listing/new/details?id=L1')
+    const zip = await screen.findByRole('textbox', { name: /^ZIP code/ }, { timeout: 10_000 })
+    await userEvent.type(zip, '372')
+    await userEvent.tab()
+    expect(await screen.findByText('Enter a 5-digit ZIP code')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
+  })
+
+  it('saves the step with how far the draft got when going Back, and keeps what was entered', async () => {
+    let saved = draft({ ListPrice: 425000, draftStep: 'agent' })
+    handlers['GET /api/listings/L1'] = () => json(200, { listing: saved })
+    handlers['PATCH /api/listings/L1'] = (init) => {
+      saved = { ...saved, ...(JSON.parse(init.body as string) as Partial<ManagedListing>) }
+      return json(200, { listing: saved })
+    }
+    const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')
+    await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Nashville')
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/pricing'))
+    expect(calls('PATCH /api/listings/L1')[0]).toMatchObject({ City: 'Nashville', StateOrProvince: 'TN', draftStep: 'agent' })
+    await router.navigate(-1)
+    expect(((await screen.findByRole('textbox', { name: /^City/ })) as HTMLInputElement).value).toBe('Nashville')
+  })
+
+  it('warns before leaving a step with unsaved changes, and stays when asked to', async () => {
+    handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'details' }) })
+    const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')
+    await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Memphis')
+
+    void router.navigate('/dashboard')
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.pathname).toBe('/add-listing/new/details')
+    expect((screen.getByRole('textbox', { name: /^City/ }) as HTMLInputElement).value).toBe('Memphis')
+
+    void router.navigate('/dashboard')
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
+  })
+
+  it('says so when the draft does not exist, with a way to start a new listing', async () => {
+    handlers['GET /api/listings/nope'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Listing not found' })
+    renderRoutes(routes, '/add-listing/new/details?id=nope')
+    expect(await screen.findByRole('heading', { name: 'Draft not found' }, { timeout: 10_000 })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Start a new listing' }).getAttribute('href')).toBe('/add-listing/new/pricing')
+  })
+
+  it('lists on review what stops publishing, each with a link to its step', async () => {
+    handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'review' }) })
+    renderRoutes(routes, '/add-listing/new/review?id=L1')
+    const problems = await screen.findByRole('region', { name: 'Before you can publish' }, { timeout: 10_000 })
+    expect(within(problems).getByText(/Photos: Add at least one photo before publishing\./)).toBeTruthy()
+    expect(within(problems).getAllByRole('link', { name: 'Go to Photos' })[0]!.getAttribute('href')).toBe('/add-listing/new/photos?id=L1')
+    expect((screen.getByRole('button', { name: 'Publish listing' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+})
