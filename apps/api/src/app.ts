@@ -10,6 +10,7 @@ import { adminRoutes } from './modules/admin/admin.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes'
 import { listingsRoutes } from './modules/listings/listings.routes'
+import { listingShareMeta } from './modules/listings/listings.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
@@ -72,6 +73,6 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })
 
-  await app.register(staticSpa, { webDist: config.webDist })
+  await app.register(staticSpa, { webDist: config.webDist, renderMeta: (path) => listingShareMeta(db, { publicUrl: config.publicUrl, path }) })
   return app
 }

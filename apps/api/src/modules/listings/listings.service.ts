@@ -616,10 +616,23 @@ async function removePhotosOf(
 // ---------------------------------------------------------------------------------------------
 // Lists and the public page
 
+/**
+ * searchTsQuery's words, where a number also matches with a minus sign in front: PostgreSQL's parser
+ * reads the "-778899" of "MLS-778899" (or the "-1234" of a ZIP+4) as one signed number.
+ */
+function listingTsQuery(text: string | undefined): string | null {
+  const query = text ? searchTsQuery(text) : null
+  if (query === null) return null
+  return query
+    .split(' & ')
+    .map((term) => (/^\d+(?::\*)?$/.test(term) ? `(${term} | -${term})` : term))
+    .join(' & ')
+}
+
 export async function listMyListings(db: Db, { actor, query }: { actor: User; query: MyListingsQuery }): Promise<Page<ListingSummary>> {
   const { rows, total } = await listManagedListings(db, {
     userId: actor.uid,
-    tsQuery: query.q ? searchTsQuery(query.q) : null,
+    tsQuery: listingTsQuery(query.q),
     statuses: query.status,
     page: query.page,
     pageSize: query.pageSize,
@@ -630,7 +643,7 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
 /** Public search: listings anyone can find (visibility public, a searchable status). */
 export async function searchListings(db: Db, { query }: { query: ListingSearch }): Promise<Page<ListingSummary>> {
   const { rows, total } = await searchPublicListings(db, {
-    tsQuery: query.q ? searchTsQuery(query.q) : null,
+    tsQuery: listingTsQuery(query.q),
     statuses: query.status ?? DEFAULT_SEARCH_STATUSES,
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
@@ -663,6 +676,9 @@ export async function getPublicListing(db: Db, { viewer, id }: { viewer: User | 
   return {
     ...identity(row),
     ...fields,
+    // The same contact details as the agent card: for signed-in visitors only.
+    ListAgentEmail: viewer ? row.listAgentEmail : null,
+    ListAgentDirectPhone: viewer ? row.listAgentDirectPhone : null,
     Media: media.map(toMedia),
     listAgent: {
       name: row.listAgentFullName,

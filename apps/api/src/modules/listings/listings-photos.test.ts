@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiError } from '@offerbook/domain/api-error'
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, LISTING_MESSAGES } from '@offerbook/domain/listing'
+import { storedFile } from '../../db/schema/files'
+import { listingMedia } from '../../db/schema/listings'
+import type { FileStorage } from '../../storage/storage'
+import { createFileStorage } from '../../storage/storage'
+import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
+import { attachListingPhoto } from './listings.service'
+import type { Signed } from './listings.test-helpers'
+import { call, listingsTestApp, newListing, signedInUser, uploadPhoto } from './listings.test-helpers'
+
+let t: Awaited<ReturnType<typeof listingsTestApp>>
+let storage: FileStorage
+let owner: Signed
+
+beforeAll(async () => {
+  t = await listingsTestApp()
+  storage = createFileStorage({ kind: 'disk', directory: t.files })
+  owner = await signedInUser(t, ['SELLER_OWNER'])
+})
+afterAll(async () => {
+  await t.closeAll()
+})
+
+const managed = (response: { json: <T>() => T }) => response.json<{ listing: ManagedListing }>().listing
+const apiError = (response: { json: <T>() => T }) => response.json<ApiError>()
+
+async function storageKeyOf(mediaURL: string): Promise<string> {
+  const fileId = mediaURL.split('/').pop()!
+  const [row] = await t.db.select({ key: storedFile.key }).from(storedFile).where(eq(storedFile.id, fileId))
+  return row!.key
+}
+
+describe('POST /api/listings/:id/photos', () => {
+  it('adds a real PNG and a JPEG, each in its own request; the first is the primary photo and anyone can load it', async () => {
+    const draft = await newListing(t, owner)
+    const png = await uploadPhoto(t, owner, draft.id, makePng(3, 2, [250, 200, 0]), 'front.png')
+    expect(png.statusCode).toBe(201)
+    const jpeg = await uploadPhoto(t, owner, draft.id, makeJpegLike(), 'kitchen.jpg')
+    expect(jpeg.statusCode).toBe(201)
+    const listing = managed(jpeg)
+    expect(listing.Media.map(({ Order, filename }) => ({ Order, filename }))).toEqual([
+      { Order: 0, filename: 'front.png' },
+      { Order: 1, filename: 'kitchen.jpg' },
+    ])
+    const served = await t.app.inject({ method: 'GET', url: listing.Media[0]!.MediaURL })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['content-type']).toBe('image/png')
+    expect(served.rawPayload.equals(makePng(3, 2, [250, 200, 0]))).toBe(true)
+    expect(await storageKeyOf(listing.Media[1]!.MediaURL)).toMatch(new RegExp(`^listings/${draft.id}/.+\\.jpg$`))
+  })
+
+  it('refuses a file that is not a JPEG, PNG or WebP whatever its name says (415)', async () => {
+    const draft = await newListing(t, owner)
+    const response = await uploadPhoto(t, owner, draft.id, Buffer.from('%PDF-1.7 not a photo'), 'photo.jpg')
+    expect(response.statusCode).toBe(415)
+    expect(apiError(response).message).toBe(LISTING_MESSAGES.photoType)
+    expect(managed(await call(t, owner, { method: 'GET', url: `/api/listings/${draft.id}` })).Media).toEqual([])
+  })
+
+  it(`refuses a photo over ${LISTING_LIMITS.photoMaxBytes / 1024 / 1024} MB (413) and takes one of exactly that size`, async () => {
+    const draft = await newListing(t, owner)
+    const png = makePng(1, 1, [0, 0, 0])
+    const tooBig = Buffer.concat([png, Buffer.alloc(LISTING_LIMITS.photoMaxBytes + 1 - png.length)])
+    const refused = await uploadPhoto(t, owner, draft.id, tooBig, 'huge.png')
+    expect(refused.statusCode).toBe(413)
+    expect(apiError(refused).message).toBe(LISTING_MESSAGES.photoTooLarge)
+    const exact = Buffer.concat([png, Buffer.alloc(LISTING_LIMITS.photoMaxBytes - png.length)])
+    expect((await uploadPhoto(t, owner, draft.id, exact, 'exact.png')).statusCode).toBe(201)
+  })
+
+  it('refuses the 51st photo', async () => {
+    const draft = await newListing(t, owner)
+    for (let index = 0; index < LISTING_LIMITS.maxPhotos; index++) {
+      await attachListingPhoto(t.db, storage, { listingId: draft.id, ownerId: owner.id, bytes: makePng(1, 1, [index, 0, 0]), filename: `p${index}.png` })
+    }
+    const response = await uploadPhoto(t, owner, draft.id)
+    expect(response.statusCode).toBe(400)
+    expect(apiError(response).message).toBe(LISTING_MESSAGES.tooManyPhotos)
+    const rows = await t.db.select().from(listingMedia).where(eq(listingMedia.listingId, draft.id))
+    expect(rows).toHaveLength(LISTING_LIMITS.maxPhotos)
+  })
+
+  it('explains a request that is not one photo in the field "photo"', async () => {
+    const draft = await newListing(t, owner)
+    const url = `/api/listings/${draft.id}/photos`
+    const json = await call(t, owner, { method: 'POST', url, payload: { photo: 'x' } })
+    expect(json.statusCode).toBe(415)
+    expect(apiError(json).message).toBe(LISTING_MESSAGES.photoNotMultipart)
+
+    const two = await multipart([
+      { name: 'photo', value: makePng(1, 1, [1, 1, 1]), filename: 'a.png', type: 'image/png' },
+      { name: 'photo', value: makePng(1, 1, [2, 2, 2]), filename: 'b.png', type: 'image/png' },
+    ])
+    const twoFiles = await call(t, owner, { method: 'POST', url, payload: two.payload, headers: two.headers })
+    expect(twoFiles.statusCode).toBe(400)
+    expect(apiError(twoFiles).message).toBe(LISTING_MESSAGES.photoOnlyOne)
+
+    const wrongField = await multipart([{ name: 'image', value: makePng(1, 1, [1, 1, 1]), filename: 'a.png', type: 'image/png' }])
+    const wrong = await call(t, owner, { method: 'POST', url, payload: wrongField.payload, headers: wrongField.headers })
+    expect(apiError(wrong).message).toBe(LISTING_MESSAGES.photoOnlyOne)
+
+    const textField = await multipart([{ name: 'caption', value: 'hello' }])
+    const text = await call(t, owner, { method: 'POST', url, payload: textField.payload, headers: textField.headers })
+    expect(text.statusCode).toBe(400)
+    expect(apiError(text).message).toBe(LISTING_MESSAGES.photoOnlyOne)
+
+    const empty = await multipart([])
+    const none = await call(t, owner, { method: 'POST', url, payload: empty.payload, headers: empty.headers })
+    expect(none.statusCode).toBe(400)
+    expect(apiError(none).message).toBe(LISTING_MESSAGES.photoMissing)
+    expect(managed(await call(t, owner, { method: 'GET', url: `/api/listings/${draft.id}` })).Media).toEqual([])
+  })
+
+  it('refuses uploads from anyone who does not manage the listing, and to unknown listings', async () => {
+    const draft = await newListing(t, owner)
+    const stranger = await signedInUser(t, ['SELLER_AGENT'])
+    expect((await uploadPhoto(t, stranger, draft.id)).statusCode).toBe(403)
+    expect((await uploadPhoto(t, null, draft.id)).statusCode).toBe(401)
+    expect((await uploadPhoto(t, owner, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10')).statusCode).toBe(404)
+    expect((await uploadPhoto(t, owner, 'not-a-uuid')).statusCode).toBe(404)
+  })
+
+  it('keeps NUL and other control characters of the file name out of the stored name', async () => {
+    const draft = await newListing(t, owner)
+    const response = await uploadPhoto(t, owner, draft.id, makePng(1, 1, [5, 5, 5]), 'we\u0000ird\u0007name.png')
+    expect(response.statusCode).toBe(201)
+    expect(managed(response).Media[0]!.filename).toBe('weirdname.png')
+  })
+})
+
+describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos/:mediaId', () => {
+  async function threePhotos(): Promise<ManagedListing> {
+    const draft = await newListing(t, owner)
+    let listing = draft
+    for (const [index, colour] of ([[255, 0, 0], [0, 255, 0], [0, 0, 255]] as const).entries()) {
+      listing = managed(await uploadPhoto(t, owner, draft.id, makePng(1, 1, [...colour]), `photo-${index}.png`))
+    }
+    return listing
+  }
+
+  it('puts the photos in the order given; the first becomes the primary photo', async () => {
+    const listing = await threePhotos()
+    const [a, b, c] = listing.Media.map((media) => media.id)
+    const response = await call(t, owner, { method: 'PUT', url: `/api/listings/${listing.id}/photos/order`, payload: { mediaIds: [c, a, b] } })
+    expect(response.statusCode).toBe(200)
+    expect(managed(response).Media.map(({ id, Order }) => [id, Order])).toEqual([
+      [c, 0],
+      [a, 1],
+      [b, 2],
+    ])
+    const mine = await call(t, owner, { method: 'GET', url: '/api/listings/mine' })
+    const summary = mine.json<{ items: { id: string; primaryPhotoURL: string | null }[] }>().items.find((item) => item.id === listing.id)
+    expect(summary?.primaryPhotoURL).toBe(managed(response).Media[0]!.MediaURL)
+  })
+
+  it.each([
+    ['a photo missing', (ids: string[]) => ids.slice(0, 2)],
+    ['a photo twice', (ids: string[]) => [ids[0]!, ids[0]!, ids[1]!]],
+    ['an unknown id', (ids: string[]) => [ids[0]!, ids[1]!, '0f4c8a57-1111-4222-8333-944455556666']],
+    ['a malformed id', (ids: string[]) => [ids[0]!, ids[1]!, 'zzz']],
+  ])('refuses an order with %s (400)', async (_case, order) => {
+    const listing = await threePhotos()
+    const response = await call(t, owner, { method: 'PUT', url: `/api/listings/${listing.id}/photos/order`, payload: { mediaIds: order(listing.Media.map((media) => media.id)) } })
+    expect(response.statusCode).toBe(400)
+    expect(apiError(response).message).toBe(LISTING_MESSAGES.photoOrder)
+  })
+
+  it('refuses an order that is not a list of ids (400)', async () => {
+    const listing = await threePhotos()
+    for (const payload of [{ mediaIds: 'abc' }, { mediaIds: [1, 2, 3] }, {}]) {
+      const response = await call(t, owner, { method: 'PUT', url: `/api/listings/${listing.id}/photos/order`, payload })
+      expect(response.statusCode).toBe(400)
+      expect(apiError(response).message).toBe(LISTING_MESSAGES.photoOrder)
+    }
+  })
+
+  it('deletes a photo, closes up the order and removes its file', async () => {
+    const listing = await threePhotos()
+    const [first, second, third] = listing.Media
+    const key = await storageKeyOf(first!.MediaURL)
+    const response = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
+    expect(response.statusCode).toBe(200)
+    expect(managed(response).Media.map(({ id, Order }) => [id, Order])).toEqual([
+      [second!.id, 0],
+      [third!.id, 1],
+    ])
+    expect(await storage.exists(key)).toBe(false)
+    expect((await t.app.inject({ method: 'GET', url: first!.MediaURL })).statusCode).toBe(404)
+    const again = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
+    expect(again.statusCode).toBe(404)
+    expect(apiError(again).message).toBe(LISTING_MESSAGES.photoNotFound)
+    const malformed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/not-an-id` })
+    expect(apiError(malformed).message).toBe(LISTING_MESSAGES.photoNotFound)
+  })
+
+  it("keeps a file another photo still uses, and refuses to delete another listing's photo", async () => {
+    const listing = await threePhotos()
+    const other = await threePhotos()
+    const [first, second] = listing.Media
+    // An import may point two media rows at one stored file.
+    await t.db.update(listingMedia).set({ fileId: first!.MediaURL.split('/').pop()! }).where(eq(listingMedia.id, second!.id))
+    const key = await storageKeyOf(first!.MediaURL)
+    await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
+    expect(await storage.exists(key)).toBe(true)
+    expect((await t.app.inject({ method: 'GET', url: first!.MediaURL })).statusCode).toBe(200)
+    const crossed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${other.Media[0]!.id}` })
+    expect(crossed.statusCode).toBe(404)
+  })
+})
