@@ -1,7 +1,171 @@
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { LISTING_IMPORTER_ROLES } from '@offerbook/domain/listing'
+import { ImportJobParamsSchema, ImportJobSchema, ImportPreviewSchema, ImportSourcesSchema, LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, StartImportSchema } from '@offerbook/domain/listing-import'
+import type { User } from '@offerbook/domain/user'
+import { z } from 'zod'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
+import type { ImportContext } from './listing-import.service'
+import { checkFeed, getImportJob, getImportPreview, getImportSources, startImport, uploadResoFile } from './listing-import.service'
+import type { MlsGridClient } from './mls-grid-client'
+import { createMlsGridClient } from './mls-grid-client'
 
-/** Being built (Listings issue). */
-export const listingImportRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage; mlsGrid: Config['mlsGrid'] }> = async () => {}
+export type ListingImportRoutesOptions = {
+  db: Db
+  storage: FileStorage
+  mlsGrid: Config['mlsGrid']
+  /** A client of one's own (another rate limit); by default one is made from `mlsGrid`. */
+  feedClient?: MlsGridClient
+  /** Let uploaded files name photos on private addresses (tests with a local photo server). */
+  filePhotosFromPrivateHosts?: boolean
+}
+
+const FILE_FIELD = 'file'
+const access = { access: LISTING_IMPORTER_ROLES }
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
+
+/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
+function signedIn(user: User | null): User {
+  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  return user
+}
+
+/** @fastify/multipart's errors, in words for the agent. */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', LISTING_IMPORT_MESSAGES.fileTooLarge, { cause: error })
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', LISTING_IMPORT_MESSAGES.fileNotMultipart, { cause: error })
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileOnlyOne, { cause: error })
+  return new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileNotMultipart, { cause: error })
+}
+
+async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
+  let file: { bytes: Buffer; filename: string } | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (file || part.type !== 'file' || part.fieldname !== FILE_FIELD) throw new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileOnlyOne)
+      file = { bytes: await part.toBuffer(), filename: part.filename }
+    }
+  } catch (error) {
+    throw uploadError(error)
+  }
+  if (!file || file.bytes.length === 0) throw new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileMissing)
+  return file
+}
+
+/** /api/listing-import: importing an agent's listings from the MLS Grid feed or a RESO JSON file. */
+export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptions> = async (app, { db, storage, mlsGrid, feedClient, filePhotosFromPrivateHosts }) => {
+  const client = feedClient ?? (mlsGrid ? createMlsGridClient({ url: mlsGrid.url, token: mlsGrid.token, originatingSystem: mlsGrid.originatingSystem }) : null)
+  const ctx: ImportContext = {
+    db,
+    storage,
+    feed: client ? { client, originatingSystem: mlsGrid?.originatingSystem ?? null } : null,
+    log: app.log,
+    filePhotosFromPrivateHosts: filePhotosFromPrivateHosts ?? false,
+  }
+
+  app.get(
+    '/api/listing-import/sources',
+    {
+      config: access,
+      schema: {
+        tags: ['listing import'],
+        summary: 'What the import can read from: the MLS feed (when configured, for your MLS ID) and RESO JSON files',
+        security: [{ bearer: [] }],
+        response: { 200: ImportSourcesSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+      },
+    },
+    async (request) => getImportSources(ctx, { actor: signedIn(request.user) }),
+  )
+
+  app.post(
+    '/api/listing-import/jobs/from-feed',
+    {
+      config: access,
+      schema: {
+        tags: ['listing import'],
+        summary: 'Ask the MLS feed for your listings (changed since your last import) and keep them in a new pending import',
+        security: [{ bearer: [] }],
+        response: { 200: ImportPreviewSchema, ...errors, 503: ApiErrorSchema },
+      },
+    },
+    async (request) => checkFeed(ctx, { actor: signedIn(request.user) }),
+  )
+
+  app.get(
+    '/api/listing-import/jobs/:id',
+    {
+      config: access,
+      schema: {
+        tags: ['listing import'],
+        summary: "An import's progress and, once done, its report",
+        security: [{ bearer: [] }],
+        params: ImportJobParamsSchema,
+        response: { 200: z.object({ job: ImportJobSchema }), ...errors },
+      },
+    },
+    async (request) => ({ job: await getImportJob(ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+
+  app.get(
+    '/api/listing-import/jobs/:id/preview',
+    {
+      config: access,
+      schema: {
+        tags: ['listing import'],
+        summary: 'The records of a pending import: what each would create, update, delete or skip, and how its fields map',
+        security: [{ bearer: [] }],
+        params: ImportJobParamsSchema,
+        response: { 200: ImportPreviewSchema, ...errors },
+      },
+    },
+    async (request) => getImportPreview(ctx, { actor: signedIn(request.user), id: request.params.id }),
+  )
+
+  app.post(
+    '/api/listing-import/jobs/:id/start',
+    {
+      config: access,
+      schema: {
+        tags: ['listing import'],
+        summary: 'Import the picked listings with the chosen visibility; the import runs in the background (poll GET /api/listing-import/jobs/{id})',
+        security: [{ bearer: [] }],
+        params: ImportJobParamsSchema,
+        body: StartImportSchema,
+        response: { 202: z.object({ job: ImportJobSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { job } = await startImport(ctx, { actor: signedIn(request.user), id: request.params.id, input: request.body })
+      return reply.code(202).send({ job })
+    },
+  )
+
+  // Multipart is parsed in this scope only, so every other route still takes JSON alone.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: LISTING_IMPORT_LIMITS.fileMaxBytes, files: 1, fields: 0 } })
+    upload.post(
+      '/api/listing-import/jobs/from-file',
+      {
+        config: access,
+        schema: {
+          tags: ['listing import'],
+          summary: 'Upload a RESO JSON file (multipart/form-data, one file field "file", at most 10 MB): { "value": [ Property records ] } or an array',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 200: ImportPreviewSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+        },
+      },
+      async (request) => {
+        const actor = signedIn(request.user)
+        return uploadResoFile(ctx, { actor, file: await readFile(request) })
+      },
+    )
+  })
+}
