@@ -7,6 +7,7 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
+import { contractsRoutes } from './modules/contracts/contracts.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes'
 import { listingsRoutes } from './modules/listings/listings.routes'
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(filesRoutes, { db, storage })
   await app.register(listingsRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(listingImportRoutes, { db, storage, mlsGrid: config.mlsGrid })
+  await app.register(contractsRoutes)
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })
