@@ -1,7 +1,8 @@
-// `npm run bench`: start-up time, resident memory and health-check throughput, printed as figures.
-// Nothing here passes or fails; the figures go into the issue notes and are compared by a person.
+// `npm run bench`: start-up time, resident memory, health-check and listing-search throughput, and
+// listing import throughput, printed as figures. Nothing here passes or fails; the figures go into
+// the issue notes and are compared by a person.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -9,6 +10,9 @@ import { buildIfStale, ROOT } from './build-if-stale.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+// Search: 50 connections on 50,000 listings (issue #5, Measure).
+const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 50)
+const SEARCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000)
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -53,10 +57,94 @@ async function stopServer(child) {
   await exited
 }
 
-function load(url) {
+function load(url, { connections = CONNECTIONS, requests } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (err, result) => (err ? reject(err) : resolve(result)))
+    autocannon({ url, connections, duration: DURATION, requests }, (err, result) => (err ? reject(err) : resolve(result)))
   })
+}
+
+const figures = (result) => `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`
+
+/** Runs a script to its end and gives its last line of output parsed as JSON. */
+function runJson(label, command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (data) => (out += data))
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? ''
+      if (code !== 0) return reject(new Error(`${label} exited with code ${code}: ${last}`))
+      try {
+        resolve(JSON.parse(last))
+      } catch {
+        reject(new Error(`${label} printed no JSON line at its end: ${JSON.stringify(last.slice(0, 200))}`))
+      }
+    })
+  })
+}
+
+/** Adds the generated listings to the PGlite in `dataDir`, or to the PostgreSQL of `databaseUrl` when given. */
+async function fillListings(where, { dataDir, databaseUrl = '' }) {
+  // An empty DATABASE_URL counts as unset: PGlite.
+  const result = await runJson('bench-listings-data', process.execPath, ['scripts/bench-listings-data.mjs', String(SEARCH_LISTINGS)], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })
+  const rate = result.created > 0 ? `, ${Math.round(result.created / result.seconds)} listings/s` : ''
+  return [`generated listings in ${where}`, `${result.listings} (${result.created} added in ${result.seconds.toFixed(1)} s${rate})`]
+}
+
+// What visitors type and pick on the listings page, in turn on every connection.
+const SEARCH_PATHS = [
+  '/api/properties?q=nash',
+  '/api/properties?q=37064',
+  '/api/properties?minPrice=250000&maxPrice=500000&minBeds=3',
+  '/api/properties?sort=price-asc',
+  '/api/properties?q=knox&sort=price-desc&page=3',
+  '/api/properties?page=3',
+  '/api/properties?q=magnolia%20dr',
+  '/api/properties?type=Land&minPrice=50000&sort=price-desc',
+  '/api/properties?status=Active,Pending&minBaths=2&sort=area-desc',
+  '/api/properties?q=franklin&minBeds=4&page=2',
+  '/api/properties?q=memphis%20381',
+  '/api/properties?q=chattanooga&minPrice=300000&sort=price-asc&page=2',
+]
+
+/**
+ * Search load on a running server: each query is tried once first (a missing endpoint or a refused
+ * query is reported instead of measured), then SEARCH_CONNECTIONS connections cycle through them.
+ */
+async function searchLoad(port) {
+  const totals = []
+  for (const path of SEARCH_PATHS) {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`)
+    const body = await response.text()
+    if (response.status === 404 && path === SEARCH_PATHS[0]) return { missing: `not measured: GET /api/properties answers 404 (not built yet?)` }
+    if (response.status !== 200) return { missing: `not measured: ${path} answered ${response.status}: ${body.slice(0, 160)}` }
+    totals.push(JSON.parse(body).total)
+  }
+  const result = await load(`http://127.0.0.1:${port}/api/properties`, { connections: SEARCH_CONNECTIONS, requests: SEARCH_PATHS.map((path) => ({ method: 'GET', path })) })
+  return { result, totals }
+}
+
+function searchRows(where, search) {
+  const label = `GET /api/properties ${where} (${SEARCH_CONNECTIONS} connections, ${DURATION} s, ${SEARCH_PATHS.length} queries in turn)`
+  if (search.missing) return [[label, search.missing]]
+  return [
+    [label, `${figures(search.result)}, ${search.result.non2xx} non-2xx, ${search.result.errors} errors`],
+    [`  matches per query ${where}`, search.totals.join(', ')],
+  ]
+}
+
+/** The import bench of the listing-import module, when it exists: one JSON line {"importListingsPerSecond": n}. */
+async function importThroughput() {
+  const script = 'apps/api/bench/import-throughput.ts'
+  if (!existsSync(join(ROOT, script))) return `not measured: ${script} is missing`
+  try {
+    const result = await runJson(script, 'npx', ['tsx', script])
+    if (typeof result.importListingsPerSecond !== 'number') return `not measured: ${script} printed no importListingsPerSecond`
+    return `${Math.round(result.importListingsPerSecond)} listings/s`
+  } catch (error) {
+    return `not measured: ${error.message}`
+  }
 }
 
 const BARE_SERVER = `
@@ -78,8 +166,10 @@ async function startBare(port) {
 
 buildIfStale()
 const dataDir = mkdtempSync(join(tmpdir(), 'offerbook-bench-'))
-const port = 3900 + Math.floor(Math.random() * 50)
+// BENCH_PORT picks the ports (it and the next one), so parallel runs do not collide.
+const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 50))
 const rows = []
+const searches = []
 try {
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
@@ -91,25 +181,47 @@ try {
   rows.push(['resident memory after start (idle)', `${rssMiB(warm.child.pid).toFixed(0)} MiB`])
 
   const health = await load(`http://127.0.0.1:${port}/api/health`)
-  rows.push([`GET /api/health (${CONNECTIONS} connections, ${DURATION} s)`, `${Math.round(health.requests.average)} req/s, p99 ${health.latency.p99} ms, ${health.non2xx} non-2xx`])
+  rows.push([`GET /api/health (${CONNECTIONS} connections, ${DURATION} s)`, `${figures(health)}, ${health.non2xx} non-2xx`])
   rows.push(['resident memory after the health load', `${rssMiB(warm.child.pid).toFixed(0)} MiB`])
   await stopServer(warm.child)
 
+  // The same data directory, now with the generated listings beside the demo data.
+  rows.push(await fillListings('PGlite', { dataDir }))
+  const onListings = await startServer(port, dataDir)
+  const pgliteSearch = await searchLoad(port)
+  searches.push(['on PGlite', pgliteSearch])
+  rows.push(...searchRows('on PGlite', pgliteSearch))
+  rows.push(['resident memory after the search load', `${rssMiB(onListings.child.pid).toFixed(0)} MiB`])
+  await stopServer(onListings.child)
+
   // The embedded PGlite answers one query at a time; a real PostgreSQL shows what the API itself costs.
   if (process.env.BENCH_DATABASE_URL) {
+    rows.push(await fillListings('PostgreSQL', { dataDir, databaseUrl: process.env.BENCH_DATABASE_URL }))
     const pg = await startServer(port, dataDir, { DATABASE_URL: process.env.BENCH_DATABASE_URL, SEED_DEMO: 'false' })
     rows.push(['resident memory after start on PostgreSQL (idle)', `${rssMiB(pg.child.pid).toFixed(0)} MiB`])
     const onPg = await load(`http://127.0.0.1:${port}/api/health`)
-    rows.push([`GET /api/health on PostgreSQL (${CONNECTIONS} connections, ${DURATION} s)`, `${Math.round(onPg.requests.average)} req/s, p99 ${onPg.latency.p99} ms, ${onPg.non2xx} non-2xx`])
+    rows.push([`GET /api/health on PostgreSQL (${CONNECTIONS} connections, ${DURATION} s)`, `${figures(onPg)}, ${onPg.non2xx} non-2xx`])
+    const pgSearch = await searchLoad(port)
+    searches.push(['on PostgreSQL', pgSearch])
+    rows.push(...searchRows('on PostgreSQL', pgSearch))
     await stopServer(pg.child)
   } else {
-    rows.push(['GET /api/health on PostgreSQL', 'not measured: set BENCH_DATABASE_URL'])
+    rows.push(['GET /api/health and /api/properties on PostgreSQL', 'not measured: set BENCH_DATABASE_URL'])
   }
 
-  const bare = await startBare(port + 100)
-  const bareResult = await load(`http://127.0.0.1:${port + 100}/bare`)
-  rows.push([`bare Fastify route, same run (${CONNECTIONS} connections, ${DURATION} s)`, `${Math.round(bareResult.requests.average)} req/s, p99 ${bareResult.latency.p99} ms`])
+  const bare = await startBare(port + 1)
+  const bareResult = await load(`http://127.0.0.1:${port + 1}/bare`)
+  rows.push([`bare Fastify route, same run (${CONNECTIONS} connections, ${DURATION} s)`, figures(bareResult)])
+  const bareSearch = await load(`http://127.0.0.1:${port + 1}/bare`, { connections: SEARCH_CONNECTIONS })
+  rows.push([`bare Fastify route, same run (${SEARCH_CONNECTIONS} connections, ${DURATION} s)`, figures(bareSearch)])
   bare.kill('SIGINT')
+  for (const [where, search] of searches) {
+    if (search.missing) continue
+    const ratio = search.result.requests.average / bareSearch.requests.average
+    rows.push([`search ${where} / bare route, req/s at ${SEARCH_CONNECTIONS} connections`, `${ratio.toFixed(3)} (1 in ${Math.round(1 / ratio)}); p99 ${search.result.latency.p99} ms vs ${bareSearch.latency.p99} ms`])
+  }
+
+  rows.push(['listing import from the recorded feed', await importThroughput()])
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -93,7 +93,7 @@ const STREET_NAMES = [
   'Bluegrass', 'Fiddlers', 'Banjo', 'Orchard', 'Blackberry', 'Honeysuckle', 'Wisteria', 'Azalea', 'Camellia', 'Gardenia',
 ] as const
 
-const STREET_SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Rd', 'Ct', 'Way', 'Pl', 'Cir', 'Trl', 'Pike', 'Blvd', 'Cv', 'Pass', 'Run'] as const
+const STREET_SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Rd', 'Ct', 'Way', 'Pl', 'Cir', 'Trl', 'Pike', 'Blvd', 'Pass', 'Run'] as const
 
 // ---------------------------------------------------------------------------------------------
 // People
