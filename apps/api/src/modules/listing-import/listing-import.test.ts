@@ -80,7 +80,7 @@ async function mediaOf(t: TestApp, listingId: string) {
   return rows.sort((a, b) => a.order - b.order)
 }
 
-/** The smallest gap between the starts of consecutive requests. */
+/** The smallest gap between the arrivals of consecutive requests; 2 a second is 500 ms, less up to 20 ms of loopback jitter. */
 function smallestGap(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b)
   return Math.min(...sorted.slice(1).map((time, index) => time - sorted[index]!))

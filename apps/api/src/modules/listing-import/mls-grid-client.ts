@@ -125,11 +125,18 @@ const PRIVATE_RANGES = (() => {
   list.addAddress('::1', 'ipv6')
   list.addSubnet('fc00::', 7, 'ipv6')
   list.addSubnet('fe80::', 10, 'ipv6')
-  list.addSubnet('::ffff:0:0', 96, 'ipv6')
   return list
 })()
 
 export function isPrivateAddress(address: string): boolean {
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return isPrivateAddress(mapped[1]!)
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address)
+  if (mappedHex) {
+    const [high, low] = [parseInt(mappedHex[1]!, 16), parseInt(mappedHex[2]!, 16)]
+    return isPrivateAddress(`${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`)
+  }
   const family = isIP(address)
   if (family === 0) return true
   return PRIVATE_RANGES.check(address, family === 4 ? 'ipv4' : 'ipv6')

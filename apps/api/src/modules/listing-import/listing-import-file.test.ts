@@ -1,0 +1,193 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiError } from '@offerbook/domain/api-error'
+import { LISTING_MESSAGES } from '@offerbook/domain/listing'
+import type { ImportJob, ImportPreview } from '@offerbook/domain/listing-import'
+import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
+import { MESSAGES } from '@offerbook/domain/validation'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { bearer, createUser, signIn } from '../../../test/factories'
+import { listing, listingImportJob } from '../../db/schema/listings'
+import { multipart } from '../files/files.test-helpers'
+
+type Who = { id: string; headers: { authorization: string } }
+
+const record = (n: number, extra: Record<string, unknown> = {}) => ({
+  ListingKey: `file-${n}`,
+  ListingId: `F${n}`,
+  StandardStatus: 'Active',
+  ListPrice: 300000 + n * 1000,
+  StreetNumber: String(100 + n),
+  StreetName: 'Church',
+  StreetSuffix: 'St',
+  City: 'Nashville',
+  StateOrProvince: 'TN',
+  PostalCode: '37201',
+  PropertyType: 'Residential',
+  BedroomsTotal: 3,
+  BathroomsTotalInteger: 2,
+  ModificationTimestamp: `2024-07-0${n}T10:00:00Z`,
+  ...extra,
+})
+
+/** The line a record starts on: the line before its ListingKey (written first). */
+function lineOf(text: string, key: string): number {
+  return text.split('\n').findIndex((line) => line.includes(`"ListingKey": "${key}"`))
+}
+
+describe('importing a RESO JSON file', () => {
+  let t: TestApp & { closeAll: () => Promise<void> }
+  let agent: Who
+
+  beforeAll(async () => {
+    const files = await mkdtemp(join(tmpdir(), 'offerbook-import-file-test-'))
+    const app = await buildTestApp({ config: { storage: { kind: 'disk', directory: files } } })
+    t = { ...app, closeAll: async () => (await app.close(), await rm(files, { recursive: true, force: true })) }
+    const created = await createUser(t, { roles: ['BUYER_AGENT'] })
+    const { accessToken } = await signIn(t.app, created.email, created.password)
+    agent = { id: created.id, headers: bearer(accessToken) }
+  })
+  afterAll(async () => t.closeAll())
+
+  function call(options: InjectOptions, who: Who | null = agent): Promise<LightMyRequestResponse> {
+    return t.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(who?.headers ?? {}) } })
+  }
+
+  async function upload(text: string | Buffer, { field = 'file', filename = 'listings.json' } = {}): Promise<LightMyRequestResponse> {
+    const { payload, headers } = await multipart([{ name: field, value: Buffer.isBuffer(text) ? text : Buffer.from(text), filename, type: 'application/json' }])
+    return call({ method: 'POST', url: '/api/listing-import/jobs/from-file', payload, headers })
+  }
+
+  async function finished(jobId: string): Promise<ImportJob> {
+    for (let tries = 0; tries < 400; tries++) {
+      const { job } = (await call({ method: 'GET', url: `/api/listing-import/jobs/${jobId}` })).json<{ job: ImportJob }>()
+      if (job.status === 'done' || job.status === 'failed') return job
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error('the import did not finish')
+  }
+
+  it('reports a bad record by the line it starts on, and imports the others', async () => {
+    const text = JSON.stringify({ '@odata.context': 'Property', value: [record(1), record(2, { ListPrice: 250, YearBuilt: 1650 }), record(3, { StandardStatus: 'Active Under Contract' })] }, null, 2)
+    const response = await upload(text)
+    expect(response.statusCode, response.body).toBe(200)
+    const preview = response.json<ImportPreview>()
+    expect(preview.job).toMatchObject({ source: 'reso-file', status: 'pending', fileName: 'listings.json', total: 3 })
+    expect(preview.records.map((item) => [item.ref, item.ListingKey, item.line, item.action])).toEqual([
+      ['#1', 'file-1', lineOf(text, 'file-1'), 'create'],
+      ['#2', 'file-2', lineOf(text, 'file-2'), 'skip'],
+      ['#3', 'file-3', lineOf(text, 'file-3'), 'create'],
+    ])
+    expect(preview.records[1]!.problems).toEqual([
+      { field: 'ListPrice', message: LISTING_MESSAGES.priceRange },
+      { field: 'YearBuilt', message: LISTING_MESSAGES.yearBuiltRange },
+    ])
+
+    const start = await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: ['file-1', 'file-3'], visibility: 'unlisted' } })
+    expect(start.statusCode, start.body).toBe(202)
+    const job = await finished(preview.job.id)
+    expect(job).toMatchObject({ status: 'done', total: 3, processed: 3, imported: 2, updated: 0, deleted: 0 })
+    expect(job.skipped).toEqual([
+      { key: 'file-2', reason: LISTING_MESSAGES.priceRange, line: lineOf(text, 'file-2'), field: 'ListPrice' },
+      { key: 'file-2', reason: LISTING_MESSAGES.yearBuiltRange, line: lineOf(text, 'file-2'), field: 'YearBuilt' },
+    ])
+    const rows = await t.db.select().from(listing).where(eq(listing.ownerId, agent.id))
+    expect(rows.map((row) => [row.listingKey, row.source, row.visibility, row.standardStatus]).sort()).toEqual([
+      ['file-1', 'reso-file', 'unlisted', 'Active'],
+      ['file-3', 'reso-file', 'unlisted', 'ActiveUnderContract'],
+    ])
+    expect(job.listings.map((item) => item.ListingKey).sort()).toEqual(['file-1', 'file-3'])
+    expect(job.listings.find((item) => item.ListingKey === 'file-1')!.UnparsedAddress).toBe('101 Church St, Nashville, TN 37201')
+    // The agent is the listing agent: their details fill what the file leaves out.
+    expect(rows[0]).toMatchObject({ listAgentUserId: agent.id, listAgentFullName: expect.any(String), listAgentEmail: expect.stringContaining('@') })
+  })
+
+  it('takes a bare array, updates what it imported before, and tells records that are not objects', async () => {
+    const text = JSON.stringify([record(1, { ListPrice: 333000, ModificationTimestamp: '2024-08-01T10:00:00Z' }), 42], null, 2)
+    const response = await upload(text, { filename: 'export.json' })
+    expect(response.statusCode, response.body).toBe(200)
+    const preview = response.json<ImportPreview>()
+    const line42 = text.split('\n').indexOf('  42') + 1
+    expect(preview.records.map((item) => [item.ListingKey, item.action, item.line])).toEqual([
+      ['file-1', 'update', 2],
+      [null, 'skip', line42],
+    ])
+    expect(preview.records[1]!.problems).toEqual([{ field: null, message: LISTING_IMPORT_MESSAGES.recordNotObject }])
+    await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: ['file-1'], visibility: 'public' } })
+    const job = await finished(preview.job.id)
+    expect(job).toMatchObject({ imported: 0, updated: 1, skipped: [{ key: '#2', reason: LISTING_IMPORT_MESSAGES.recordNotObject, line: line42, field: null }] })
+    const [row] = await t.db.select().from(listing).where(eq(listing.listingKey, 'file-1'))
+    // An update keeps the visibility the listing has.
+    expect(row).toMatchObject({ listPrice: 333000, visibility: 'unlisted' })
+  })
+
+  it('refuses a file that is not JSON, saying where it breaks, and imports nothing', async () => {
+    const text = '{\n  "value": [\n    { "ListingKey": "x", }\n  ]\n}'
+    const response = await upload(text)
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.fileNotJson(3, 26))
+    const cases: [string, string][] = [
+      ['{"records": []}', LISTING_IMPORT_MESSAGES.fileShape],
+      ['"just text"', LISTING_IMPORT_MESSAGES.fileShape],
+      ['{"value": []}', LISTING_IMPORT_MESSAGES.fileEmpty],
+      ['', LISTING_IMPORT_MESSAGES.fileMissing],
+    ]
+    for (const [body, message] of cases) {
+      const refused = await upload(body)
+      expect(refused.statusCode, body).toBe(400)
+      expect(refused.json<ApiError>().message, body).toBe(message)
+    }
+    const tooMany = await upload(JSON.stringify(Array.from({ length: LISTING_IMPORT_LIMITS.maxRecords + 1 }, () => ({}))))
+    expect(tooMany.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.tooManyRecords)
+    // Refused uploads leave no import behind.
+    const jobs = await t.db.select().from(listingImportJob).where(eq(listingImportJob.userId, agent.id))
+    expect(jobs.filter((job) => job.status === 'pending')).toEqual([])
+  })
+
+  it('says the size limit when the file is too large, and what to send when the form is wrong', async () => {
+    const large = await upload(Buffer.alloc(LISTING_IMPORT_LIMITS.fileMaxBytes + 1, 0x20))
+    expect(large.statusCode).toBe(413)
+    expect(large.json<ApiError>().message).toBe('The file is larger than 10 MB')
+
+    const wrongField = await upload('[]', { field: 'photo' })
+    expect(wrongField.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.fileOnlyOne)
+    const json = await call({ method: 'POST', url: '/api/listing-import/jobs/from-file', payload: { value: [] } })
+    expect(json.statusCode).toBe(415)
+    expect(json.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.fileNotMultipart)
+  })
+
+  it('does not fetch photos a file names on private addresses', async () => {
+    const text = JSON.stringify({ value: [record(4, { Media: [{ MediaKey: 'p1', MediaURL: 'http://127.0.0.1:9/secret.png', Order: 0 }] }), record(5, { Media: [{ MediaKey: 'p2', MediaURL: 'http://169.254.169.254/latest/meta-data', Order: 0 }] })] }, null, 2)
+    const preview = (await upload(text)).json<ImportPreview>()
+    expect(preview.records.map((item) => item.photoCount)).toEqual([1, 1])
+    await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: ['file-4', 'file-5'], visibility: 'public' } })
+    const job = await finished(preview.job.id)
+    expect(job.imported).toBe(0)
+    expect(job.skipped.map((skip) => [skip.key, skip.reason, skip.field])).toEqual([
+      ['file-4', LISTING_IMPORT_MESSAGES.photoHostRefused, 'Media'],
+      ['file-5', LISTING_IMPORT_MESSAGES.photoHostRefused, 'Media'],
+    ])
+    expect(await t.db.select().from(listing).where(eq(listing.listingKey, 'file-4'))).toEqual([])
+  })
+
+  it('names the rule a record breaks with the field it is in', async () => {
+    const text = JSON.stringify([
+      record(6, { ListingKey: undefined, ModificationTimestamp: 'yesterday', StandardStatus: 'Sold-ish', ListAgentEmail: 'not an email', City: { name: 'Nashville' } }),
+    ])
+    const preview = (await upload(text)).json<ImportPreview>()
+    expect(preview.records[0]!.problems).toEqual([
+      { field: 'ListingKey', message: MESSAGES.required },
+      { field: 'ModificationTimestamp', message: LISTING_IMPORT_MESSAGES.timestampInvalid },
+      { field: 'StandardStatus', message: LISTING_IMPORT_MESSAGES.statusUnknown },
+      { field: 'City', message: LISTING_IMPORT_MESSAGES.expectedText },
+      { field: 'ListAgentEmail', message: MESSAGES.invalidEmail },
+    ])
+    const start = await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: [], visibility: 'public' } })
+    expect(start.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.nothingChosen)
+  })
+})

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { LISTING_MESSAGES } from '@offerbook/domain/listing'
+import { LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
+import { MESSAGES } from '@offerbook/domain/validation'
+import type { MappedListing } from './reso-record'
+import { checkResoRecord } from './reso-record'
+
+const base = { ListingKey: 'k-1', StandardStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00Z' }
+
+function mapped(raw: Record<string, unknown>): MappedListing {
+  const check = checkResoRecord({ ...base, ...raw })
+  if (!check.ok || check.record.kind !== 'listing') throw new Error(JSON.stringify(check))
+  return check.record
+}
+
+function problems(raw: unknown) {
+  const check = checkResoRecord(raw)
+  return check.ok ? [] : check.problems
+}
+
+describe('a RESO record mapped onto a listing', () => {
+  it('takes the fields it has by their RESO names, and only those', () => {
+    const record = mapped({ ListPrice: 425000, City: 'Nashville', BedroomsTotal: 3, LotSizeAcres: 0.25, UnparsedAddress: '1 Main St, Nashville, TN 37201' })
+    expect(record).toMatchObject({ ListingKey: 'k-1', StandardStatus: 'Active', UnparsedAddress: '1 Main St, Nashville, TN 37201', media: null })
+    expect(record.ModificationTimestamp.toISOString()).toBe('2024-05-01T10:00:00.000Z')
+    expect(record.fields).toEqual({ ListPrice: 425000, City: 'Nashville', BedroomsTotal: 3, LotSizeAcres: 0.25 })
+  })
+
+  it('reads lookups written with spaces, numbers written as text, US phones with punctuation, fractional areas', () => {
+    const record = mapped({
+      StandardStatus: 'Active Under Contract',
+      PropertyType: 'Residential Income',
+      ListPrice: '389000',
+      StreetNumber: 1200,
+      PostalCode: 37203,
+      StateOrProvince: 'tn',
+      ListAgentDirectPhone: '(615) 555-0199',
+      LivingArea: 1999.6,
+    })
+    expect(record.StandardStatus).toBe('ActiveUnderContract')
+    expect(record.fields).toEqual({
+      PropertyType: 'ResidentialIncome',
+      ListPrice: 389000,
+      StreetNumber: '1200',
+      PostalCode: '37203',
+      StateOrProvince: 'TN',
+      ListAgentDirectPhone: '+16155550199',
+      LivingArea: 2000,
+    })
+    expect(mapped({ ListAgentDirectPhone: '1-615-555-0199' }).fields.ListAgentDirectPhone).toBe('+16155550199')
+    expect(mapped({ City: '  ', PublicRemarks: null }).fields).toEqual({ City: null, PublicRemarks: null })
+  })
+
+  it('checks every field with the listing rules and names each problem with its RESO field', () => {
+    expect(problems({ ...base, ListPrice: 999, BathroomsTotalInteger: 2.5, PostalCode: '372', ListAgentDirectPhone: '555-0199', PropertyType: 'Castle' })).toEqual([
+      { field: 'ListPrice', message: LISTING_MESSAGES.priceRange },
+      { field: 'PostalCode', message: LISTING_MESSAGES.zipCode },
+      { field: 'PropertyType', message: LISTING_MESSAGES.propertyType },
+      { field: 'BathroomsTotalInteger', message: LISTING_MESSAGES.roomsRange },
+      { field: 'ListAgentDirectPhone', message: MESSAGES.invalidPhone },
+    ])
+    expect(problems({ ListPrice: 400000 })).toEqual([
+      { field: 'ListingKey', message: MESSAGES.required },
+      { field: 'ModificationTimestamp', message: MESSAGES.required },
+      { field: 'StandardStatus', message: MESSAGES.required },
+    ])
+    expect(problems({ ...base, ModificationTimestamp: '2024-05-01', StandardStatus: 'Sold', City: ['Nashville'], ListingId: 'x'.repeat(256) })).toEqual([
+      { field: 'ModificationTimestamp', message: LISTING_IMPORT_MESSAGES.timestampInvalid },
+      { field: 'StandardStatus', message: LISTING_IMPORT_MESSAGES.statusUnknown },
+      { field: 'ListingId', message: LISTING_MESSAGES.tooLong(255) },
+      { field: 'City', message: LISTING_IMPORT_MESSAGES.expectedText },
+    ])
+    expect(problems([base])).toEqual([{ field: null, message: LISTING_IMPORT_MESSAGES.recordNotObject }])
+  })
+
+  it('turns MlgCanView=false into a deletion that needs only the ListingKey', () => {
+    const check = checkResoRecord({ ListingKey: 'k-9', MlgCanView: false, ListPrice: 'whatever' })
+    expect(check).toMatchObject({ ok: true, record: { kind: 'delete', ListingKey: 'k-9', ModificationTimestamp: null } })
+    expect(problems({ ...base, MlgCanView: 'no' })).toEqual([{ field: 'MlgCanView', message: LISTING_IMPORT_MESSAGES.expectedYesNo }])
+  })
+
+  it('keeps the photos in their Order, numbered from 0, without documents, at most 50', () => {
+    const photo = (key: string, order: number, category = 'Photo') => ({ MediaKey: key, MediaURL: `https://media.example/${key}.jpg`, Order: order, MediaCategory: category, ModificationTimestamp: '2024-05-01T09:00:00Z' })
+    const record = mapped({ Media: [photo('c', 7), photo('a', 2), photo('doc', 0, 'Document'), photo('b', 5)] })
+    expect(record.media!.map((item) => [item.MediaKey, item.Order])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ])
+    expect(mapped({ Media: Array.from({ length: 60 }, (_, index) => photo(`p${index}`, index)) }).media).toHaveLength(50)
+    expect(mapped({ Media: [] }).media).toEqual([])
+    expect(problems({ ...base, Media: [{ MediaKey: 'x', MediaURL: 'ftp://media.example/x.jpg' }] })).toEqual([{ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid }])
+    expect(problems({ ...base, Media: 'photos.zip' })).toEqual([{ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid }])
+  })
+
+  it('shows the map step each RESO field with what it becomes', () => {
+    const check = checkResoRecord({ ...base, StandardStatus: 'Coming Soon', ListPrice: '500000', Media: [{ MediaKey: 'm', MediaURL: 'https://media.example/m.jpg' }], Unknown: 1 })
+    expect(check.mapping).toEqual([
+      { source: 'ListingKey', field: 'ListingKey', value: 'k-1' },
+      { source: 'StandardStatus', field: 'StandardStatus', value: 'ComingSoon' },
+      { source: 'ListPrice', field: 'ListPrice', value: 500000 },
+      { source: 'ModificationTimestamp', field: 'ModificationTimestamp', value: '2024-05-01T10:00:00Z' },
+      { source: 'Media', field: 'Media', value: 1 },
+    ])
+  })
+})
