@@ -273,7 +273,8 @@ function residentialFacts(random: Random, city: City): Facts {
   return {
     price: askingPrice(area * city.perSquareFoot * between(random, 0.85, 1.25) * (year >= 2020 ? 1.08 : 1)),
     beds,
-    baths: Math.max(1, Math.min(beds + 1, beds - 1 + wholeBetween(random, 0, 2))),
+    // One bath fewer than bedrooms or as many; a bath more only in some larger houses.
+    baths: Math.max(1, beds - (random() < 0.45 ? 1 : 0) + (beds >= 4 && random() < 0.2 ? 1 : 0)),
     area,
     lot,
     year,
