@@ -101,6 +101,16 @@ describe('POST /api/contracts/rf707/pdf', () => {
   })
 })
 
+describe('the OpenAPI document', () => {
+  it('describes the endpoint with the form’s names', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const operation = response.json<{ paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }> }>().paths[URL]?.post
+    const schema = JSON.stringify(operation?.requestBody?.content['application/json']?.schema)
+    for (const name of ['formData', 'ACheckbox', 'Atext1', 'MCheckbox', 'Ntext1', 'Otext1', 'parties', 'property']) expect(schema).toContain(`"${name}"`)
+  })
+})
+
 describe('POST /api/contracts/rf707/pdf refuses what the addendum form refuses', () => {
   it('an empty field of a ticked clause: Required, on the field', async () => {
     const body = expectRefusal(await post({ formData: { ACheckbox: true, Atext1: '  ', Atext2: '100' } }))
