@@ -218,7 +218,7 @@ try {
   for (const [where, search] of searches) {
     if (search.missing) continue
     const ratio = search.result.requests.average / bareSearch.requests.average
-    rows.push([`search ${where} / bare route, req/s at ${SEARCH_CONNECTIONS} connections`, `${ratio.toFixed(3)} (1 in ${Math.round(1 / ratio)}); p99 ${search.result.latency.p99} ms vs ${bareSearch.latency.p99} ms`])
+    rows.push([`search ${where} / bare route, req/s at ${SEARCH_CONNECTIONS} connections`, `${ratio.toPrecision(2)} (1 in ${Math.round(1 / ratio)}); p99 ${search.result.latency.p99} ms vs ${bareSearch.latency.p99} ms`])
   }
 
   rows.push(['listing import from the recorded feed', await importThroughput()])
