@@ -1,0 +1,214 @@
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { Alert, Anchor, Button, Card, FileInput, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { IconCloudDownload, IconJson } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { ImportPreview, ImportSources } from '@offerbook/domain/listing-import'
+import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, listingImportPath } from '@offerbook/domain/listing-import'
+import { ApiClientError } from '../../../shared/api-client'
+import { errorMessage } from '../../../shared/notify'
+import { CenteredLoader } from '../../../shared/ui/centered-loader'
+import { useCheckFeed, useImportPreview, useImportSources, useUploadResoFile } from '../api/listing-import'
+import { importMessage } from '../import-state'
+
+const PROFILE_PATH = '/profile'
+
+function failureText(error: unknown): string {
+  return error instanceof ApiClientError ? importMessage(error.message) : errorMessage(error)
+}
+
+function dateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+function FeedCard({ sources }: { sources: ImportSources }) {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const check = useCheckFeed()
+
+  let body
+  if (!sources.feed.configured) {
+    body = (
+      <Alert color="gray" title={t('listingImport.list.feedOffTitle')}>
+        {importMessage(LISTING_IMPORT_MESSAGES.feedNotConfigured)}
+      </Alert>
+    )
+  } else if (!sources.mlsId) {
+    body = (
+      <Alert color="yellow" title={t('listingImport.list.noMlsIdTitle')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{importMessage(LISTING_IMPORT_MESSAGES.noMlsId)}</Text>
+          <Text size="sm">{t('listingImport.list.noMlsIdHow')}</Text>
+          <Anchor component={Link} to={PROFILE_PATH} size="sm">
+            {t('listingImport.list.openProfile')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    )
+  } else {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('listingImport.list.feedFor', { mlsId: sources.mlsId })}</Text>
+        <Text size="sm" c="gray.7">
+          {sources.lastFeedTimestamp ? t('listingImport.list.since', { date: dateTime(sources.lastFeedTimestamp, i18n.language) }) : t('listingImport.list.firstLoad')}
+        </Text>
+        {check.isError && (
+          <Alert color="red" role="alert" w="100%">
+            {failureText(check.error)}
+          </Alert>
+        )}
+        <Button
+          leftSection={<IconCloudDownload size={18} aria-hidden />}
+          loading={check.isPending}
+          onClick={() => check.mutate(undefined, { onSuccess: (preview) => void navigate(listingImportPath('list', preview.job.id)) })}
+        >
+          {t('listingImport.list.checkFeed')}
+        </Button>
+      </Stack>
+    )
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="import-feed-title">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconCloudDownload size={24} stroke={1.5} aria-hidden />
+          <Title order={3} size="h4" id="import-feed-title">
+            {t('listingImport.list.feedTitle')}
+          </Title>
+        </Group>
+        {body}
+      </Stack>
+    </Card>
+  )
+}
+
+function FileCard({ maxBytes }: { maxBytes: number }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const upload = useUploadResoFile()
+  const [file, setFile] = useState<File | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const limitMb = Math.round(maxBytes / 1024 / 1024)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!file) return setError(importMessage(LISTING_IMPORT_MESSAGES.fileMissing))
+    if (file.size > maxBytes) return setError(importMessage(LISTING_IMPORT_MESSAGES.fileTooLarge))
+    setError(null)
+    upload.mutate(file, {
+      onSuccess: (preview) => void navigate(listingImportPath('list', preview.job.id)),
+      onError: (failure) => setError(failureText(failure)),
+    })
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="import-file-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Group gap="xs">
+            <IconJson size={24} stroke={1.5} aria-hidden />
+            <Title order={3} size="h4" id="import-file-title">
+              {t('listingImport.list.fileTitle')}
+            </Title>
+          </Group>
+          <FileInput
+            label={t('listingImport.list.fileLabel')}
+            description={t('listingImport.list.fileHelp', { size: limitMb })}
+            placeholder={t('listingImport.list.filePlaceholder')}
+            accept="application/json,.json"
+            value={file}
+            onChange={(chosen) => {
+              setFile(chosen)
+              setError(null)
+            }}
+            error={error}
+            clearable
+          />
+          <Button type="submit" variant="light" loading={upload.isPending} w="fit-content">
+            {t('listingImport.list.readFile')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  )
+}
+
+/** What a pending import holds, before the agent picks from it. */
+function PendingSummary({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation()
+  const count = (action: string) => preview.records.filter((record) => record.action === action).length
+  const source = preview.job.source === 'mls-grid' ? t('listingImport.source.feed') : t('listingImport.source.file', { name: preview.job.fileName ?? '' })
+  const started = preview.job.status !== 'pending'
+  return (
+    <Alert color="brand" title={t('listingImport.list.foundTitle', { source })} role="status">
+      <Stack gap="sm" align="flex-start">
+        {preview.records.length === 0 ? (
+          <Text size="sm">{t('listingImport.list.nothingNew')}</Text>
+        ) : (
+          <List size="sm" spacing={2}>
+            <List.Item>{t('listingImport.list.countCreate', { count: count('create') })}</List.Item>
+            <List.Item>{t('listingImport.list.countUpdate', { count: count('update') })}</List.Item>
+            {count('delete') > 0 && <List.Item>{t('listingImport.list.countDelete', { count: count('delete') })}</List.Item>}
+            {count('skip') > 0 && <List.Item>{t('listingImport.list.countSkip', { count: count('skip') })}</List.Item>}
+          </List>
+        )}
+        {started ? (
+          <Button component={Link} to={listingImportPath('progress', preview.job.id)}>
+            {t('listingImport.list.seeProgress')}
+          </Button>
+        ) : (
+          preview.records.length > 0 && (
+            <Button component={Link} to={listingImportPath('pick', preview.job.id)}>
+              {t('listingImport.list.continue')}
+            </Button>
+          )
+        )}
+      </Stack>
+    </Alert>
+  )
+}
+
+function PendingImportSummary({ jobId }: { jobId: string }) {
+  const { t } = useTranslation()
+  const preview = useImportPreview(jobId)
+  if (preview.isPending) return <Loader size="sm" aria-label={t('common.loading')} />
+  if (preview.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(preview.error)}
+      </Alert>
+    )
+  }
+  return <PendingSummary preview={preview.data} />
+}
+
+/** The list step: what the feed has for the agent's MLS ID, or what an uploaded RESO JSON file holds. */
+export function ListStep({ jobId }: { jobId: string | null }) {
+  const { t } = useTranslation()
+  const sources = useImportSources()
+  if (sources.isPending) return <CenteredLoader />
+  if (sources.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('listingImport.list.loadFailed')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(sources.error)}</Text>
+          <Button size="xs" onClick={() => void sources.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  }
+  return (
+    <Stack gap="lg">
+      {jobId && <PendingImportSummary key={jobId} jobId={jobId} />}
+      <Text>{t('listingImport.list.intro')}</Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <FeedCard sources={sources.data} />
+        <FileCard maxBytes={sources.data.fileMaxBytes || LISTING_IMPORT_LIMITS.fileMaxBytes} />
+      </SimpleGrid>
+    </Stack>
+  )
+}

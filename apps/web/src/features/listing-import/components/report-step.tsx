@@ -1,0 +1,123 @@
+import { Anchor, Button, Group, List, SimpleGrid, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate } from 'react-router'
+import type { ImportJob } from '@offerbook/domain/listing-import'
+import { listingImportPath } from '@offerbook/domain/listing-import'
+import { errorMessage } from '../../../shared/notify'
+import { CenteredLoader } from '../../../shared/ui/centered-loader'
+import { useImportJob } from '../api/listing-import'
+import { ProblemText } from './map-step'
+
+const MY_LISTINGS_PATH = '/my-properties/list'
+const editListingPath = (id: string) => `/my-properties/${encodeURIComponent(id)}/edit-listing`
+
+/** Records skipped, counted once however many problems each had. */
+export function skippedRecords(job: ImportJob): number {
+  return new Set(job.skipped.map((skip) => `${skip.key}|${skip.line ?? ''}`)).size
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fz={28} fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  )
+}
+
+/** The report step: what the import did, links to the listings it wrote, and each skipped record with its reason. */
+export function ReportStep({ jobId }: { jobId: string }) {
+  const { t } = useTranslation()
+  const job = useImportJob(jobId)
+  if (job.isPending) return <CenteredLoader />
+  if (job.isError) {
+    return (
+      <Text role="alert" c="red.9">
+        {errorMessage(job.error)}
+      </Text>
+    )
+  }
+  const report = job.data
+  if (report.status === 'pending' || report.status === 'running') return <Navigate replace to={listingImportPath('progress', jobId)} />
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} role="list" aria-label={t('listingImport.report.summary')}>
+        <div role="listitem">
+          <Figure label={t('listingImport.report.imported')} value={report.imported} />
+        </div>
+        <div role="listitem">
+          <Figure label={t('listingImport.report.updated')} value={report.updated} />
+        </div>
+        <div role="listitem">
+          <Figure label={t('listingImport.report.deleted')} value={report.deleted} />
+        </div>
+        <div role="listitem">
+          <Figure label={t('listingImport.report.skipped')} value={skippedRecords(report)} />
+        </div>
+      </SimpleGrid>
+
+      <Stack gap="xs" component="section" aria-labelledby="import-listings-title">
+        <Title order={3} size="h5" id="import-listings-title">
+          {t('listingImport.report.listingsTitle')}
+        </Title>
+        {report.listings.length === 0 ? (
+          <Text size="sm">{t('listingImport.report.noListings')}</Text>
+        ) : (
+          <List size="sm" spacing={4}>
+            {report.listings.map((listing) => (
+              <List.Item key={listing.id}>
+                <Anchor component={Link} to={editListingPath(listing.id)}>
+                  {listing.UnparsedAddress || listing.ListingKey}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+
+      {report.skipped.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="import-report-skipped-title">
+          <Title order={3} size="h5" id="import-report-skipped-title">
+            {t('listingImport.report.skippedTitle')}
+          </Title>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('listingImport.report.record')}</Table.Th>
+                  <Table.Th>{t('listingImport.report.where')}</Table.Th>
+                  <Table.Th>{t('listingImport.report.reason')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.skipped.map((skip, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Td>{skip.key}</Table.Td>
+                    <Table.Td>{skip.line === null ? t('listingImport.none') : t('listingImport.line', { line: skip.line })}</Table.Td>
+                    <Table.Td>
+                      <ProblemText problem={{ field: skip.field, message: skip.reason }} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+
+      <Group>
+        <Button component={Link} to={MY_LISTINGS_PATH}>
+          {t('listingImport.report.myListings')}
+        </Button>
+        <Button component={Link} to={listingImportPath('list')} variant="default">
+          {t('listingImport.report.again')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,87 @@
+import { useCallback, useState } from 'react'
+import type { TFunction } from 'i18next'
+import type { ListingVisibility } from '@offerbook/domain/listing'
+import { ListingVisibilitySchema } from '@offerbook/domain/listing'
+import type { ImportPreview, ImportRecordPreview } from '@offerbook/domain/listing-import'
+import { i18n } from '../../shared/i18n/i18n'
+import { translateMessage } from '../../shared/i18n/server-messages'
+
+/**
+ * What the agent chose in the pick and map steps, kept in sessionStorage under the import's id (the
+ * id is in the address), so Back, Forward and a reload keep the choices of that import.
+ */
+export type ImportChoices = { picked: string[]; visibility: ListingVisibility }
+
+const storageKey = (jobId: string) => `offerbook.listingImport.${jobId}`
+
+export const isPickable = (record: ImportRecordPreview) => (record.action === 'create' || record.action === 'update') && record.ListingKey !== null
+
+/** At first every record that can be imported is picked, and new listings are public. */
+export function defaultChoices(preview: ImportPreview): ImportChoices {
+  return { picked: preview.records.filter(isPickable).map((record) => record.ListingKey!), visibility: 'public' }
+}
+
+export function readChoices(jobId: string): ImportChoices | null {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey(jobId))
+    if (!raw) return null
+    const parsed = JSON.parse(raw) as { picked?: unknown; visibility?: unknown }
+    const visibility = ListingVisibilitySchema.safeParse(parsed.visibility)
+    if (!Array.isArray(parsed.picked) || !visibility.success) return null
+    return { picked: parsed.picked.filter((key): key is string => typeof key === 'string'), visibility: visibility.data }
+  } catch {
+    return null
+  }
+}
+
+export function writeChoices(jobId: string, choices: ImportChoices): void {
+  try {
+    window.sessionStorage.setItem(storageKey(jobId), JSON.stringify(choices))
+  } catch {
+    // Storage full or blocked: the choices still hold until the page is left.
+  }
+}
+
+/** The choices of one import, remembered as they change; keys no longer pickable are dropped. */
+export function useImportChoices(preview: ImportPreview): [ImportChoices, (change: Partial<ImportChoices>) => void] {
+  const jobId = preview.job.id
+  const [choices, setChoices] = useState<ImportChoices>(() => {
+    const saved = readChoices(jobId)
+    if (!saved) return defaultChoices(preview)
+    const pickable = new Set(preview.records.filter(isPickable).map((record) => record.ListingKey))
+    return { ...saved, picked: saved.picked.filter((key) => pickable.has(key)) }
+  })
+  const change = useCallback(
+    (update: Partial<ImportChoices>) => {
+      setChoices((current) => {
+        const next = { ...current, ...update }
+        writeChoices(jobId, next)
+        return next
+      })
+    },
+    [jobId],
+  )
+  return [choices, change]
+}
+
+const NOT_JSON = /^The file is not valid JSON: the error is at line (\d+), column (\d+)\. Nothing was imported\.$/
+
+/** An API message about imports in the reader's language; the broken-file message carries its line and column. */
+export function importMessage(message: string): string {
+  const notJson = NOT_JSON.exec(message)
+  if (notJson && i18n.exists('listingImport.errors.fileNotJson')) return i18n.t('listingImport.errors.fileNotJson', { line: Number(notJson[1]), column: Number(notJson[2]) })
+  return translateMessage(message)
+}
+
+/** The label of a listing field, or of a RESO field the import reads that the listing form does not show. */
+export function fieldLabel(t: TFunction, field: string): string {
+  if (i18n.exists(`listing.field.${field}`)) return t(`listing.field.${field}`)
+  if (i18n.exists(`listingImport.field.${field}`)) return t(`listingImport.field.${field}`)
+  return field
+}
+
+/** How a status reads: the RESO StandardStatus translated, or as the source wrote it. */
+export function statusLabel(t: TFunction, status: string | null): string {
+  if (!status) return t('listingImport.none')
+  return i18n.exists(`listing.status.${status}`) ? t(`listing.status.${status}`) : status
+}
