@@ -105,7 +105,7 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
           <OfferSettingsSection form={form} marked={marked} disabled={disabled} />
         </Section>
         <Group justify="space-between" align="center">
-          <Text size="sm" c={dirty ? 'orange.9' : 'gray.7'} role="status">
+          <Text size="sm" c={dirty ? undefined : 'gray.7'} fw={dirty ? 600 : undefined} role="status">
             {dirty ? t('wizard.edit.unsaved', { count: form.dirtyFields.length }) : t('wizard.edit.allSaved')}
           </Text>
           <Button type="submit" loading={update.isPending}>

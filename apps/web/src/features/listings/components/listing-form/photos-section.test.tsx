@@ -83,7 +83,8 @@ afterEach(() => {
 
 const user = () => userEvent.setup({ applyAccept: false })
 
-describe('PhotosSection', () => {
+// Forty-nine photo cards take a while to render in jsdom.
+describe('PhotosSection', { timeout: 30_000 }, () => {
   it('refuses a file that is not JPEG, PNG or WebP, and one over 10 MB, before sending anything', async () => {
     renderAt(<Harness initial={listingWith(0)} />)
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' })
@@ -102,8 +103,7 @@ describe('PhotosSection', () => {
     expect(screen.getByText('Not uploaded: A listing can have at most 50 photos')).toBeTruthy()
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
     expect(FakeXhr.sent[0]!.body!.get('photo')).toHaveProperty('name', 'one.png')
-    // Forty-nine photo cards take a while to render in jsdom.
-  }, 30_000)
+  })
 
   it('sends each file in its own request with the bearer token, shows its progress, then the photo', async () => {
     saveSession({ accessToken: 'tok-123', persist: false })

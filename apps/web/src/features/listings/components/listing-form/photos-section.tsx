@@ -38,7 +38,7 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
   const [working, setWorking] = useState<string | null>(null)
   const nextKey = useRef(1)
   const queue = useRef<Promise<void>>(Promise.resolve())
-  const aborter = useRef(new AbortController())
+  const aborter = useRef<AbortController | null>(null)
   const gridRef = useRef<HTMLDivElement>(null)
   const focusAfter = useRef<{ mediaId: string; action: PhotoAction } | null>(null)
   const listingId = listing.id
@@ -56,8 +56,10 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
     onBusyChange?.(busy)
   }, [busy, onBusyChange])
 
+  // Made in the effect, so that StrictMode's second mount gets a controller its first unmount did not abort.
   useEffect(() => {
-    const controller = aborter.current
+    const controller = new AbortController()
+    aborter.current = controller
     return () => controller.abort()
   }, [])
 
@@ -77,11 +79,12 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
   const send = useCallback(
     (key: number, file: File) => {
       queue.current = queue.current.then(async () => {
-        if (aborter.current.signal.aborted) return
+        const signal = aborter.current?.signal
+        if (!signal || signal.aborted) return
         patchUpload(key, { state: 'uploading', progress: 0 })
         try {
           const saved = await uploadListingPhoto(listingId, file, {
-            signal: aborter.current.signal,
+            signal,
             onProgress: (fraction) => patchUpload(key, { progress: Math.round(fraction * 100) }),
           })
           patchUpload(key, { state: 'done', progress: 100 })
@@ -186,12 +189,14 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
       </Box>
 
       {uploads.length > 0 && (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('wizard.photos.uploads')}>
-          {uploads.map((upload) => (
-            <Box component="li" key={upload.key}>
-              <UploadRow upload={upload} />
-            </Box>
-          ))}
+        <Stack gap="xs">
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('wizard.photos.uploads')}>
+            {uploads.map((upload) => (
+              <Box component="li" key={upload.key}>
+                <UploadRow upload={upload} />
+              </Box>
+            ))}
+          </Stack>
           {!busy && (
             <Group>
               <Button variant="subtle" size="xs" onClick={clearFinished}>
@@ -310,8 +315,8 @@ function UploadRow({ upload }: { upload: Upload }) {
           {upload.name}
         </Text>
         <Group gap={4} wrap="nowrap">
-          {upload.state === 'done' && <IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />}
-          <Text size="sm" c={failed ? 'red.8' : upload.state === 'done' ? 'green.9' : 'gray.7'} role={failed ? 'alert' : undefined}>
+          {upload.state === 'done' && <IconCheck size={16} color="var(--mantine-color-green-9)" aria-hidden />}
+          <Text size="sm" c={failed ? 'red.9' : upload.state === 'done' ? undefined : 'gray.7'} role={failed ? 'alert' : undefined}>
             {status}
           </Text>
         </Group>

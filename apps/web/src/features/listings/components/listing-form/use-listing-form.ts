@@ -23,7 +23,10 @@ export type ListingForm = {
 
 /** The state of the listing fields: what is typed, what was saved (from `listing`), and the messages shown. */
 export function useListingForm(listing: ManagedListing | null, options: FieldCheckOptions = {}): ListingForm {
-  const saved = useMemo(() => formValuesOf(listing), [listing])
+  // What was last saved: the listing given, or the one a save of this form answered with, whichever came last.
+  const [savedListing, setSavedListing] = useState({ given: listing, saved: listing })
+  if (savedListing.given !== listing) setSavedListing({ given: listing, saved: listing })
+  const saved = useMemo(() => formValuesOf(savedListing.saved), [savedListing.saved])
   const [values, setValues] = useState<ListingFormValues>(saved)
   const [errors, setErrors] = useState<ListingFieldErrors>({})
   // Blur handlers can run in the same event as a change (the increment input corrects its value on blur).
@@ -60,6 +63,7 @@ export function useListingForm(listing: ManagedListing | null, options: FieldChe
   const showErrors = useCallback((found: ListingFieldErrors) => setErrors((prev) => ({ ...prev, ...found })), [])
 
   const accept = useCallback((listingSaved: ManagedListing, fields: readonly ListingFieldName[]) => {
+    setSavedListing((prev) => ({ ...prev, saved: listingSaved }))
     const fresh = formValuesOf(listingSaved)
     const next = { ...latest.current }
     for (const field of fields) (next as Record<string, unknown>)[field] = fresh[field]

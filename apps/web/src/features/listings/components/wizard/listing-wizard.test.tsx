@@ -100,7 +100,7 @@ function calls(key: string): unknown[] {
     .map(([, init]) => JSON.parse(((init as RequestInit).body as string | undefined) ?? 'null') as unknown)
 }
 
-describe('the add-listing wizard', () => {
+describe('the add-listing wizard', { timeout: 30_000 }, () => {
   it('sends an unknown step to pricing', async () => {
     const { router } = renderRoutes(routes, '/add-listing/new/somewhere')
     await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/pricing'), { timeout: 10_000 })
@@ -169,14 +169,14 @@ describe('the add-listing wizard', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Memphis')
 
     void router.navigate('/dashboard')
-    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.pathname).toBe('/add-listing/new/details')
     expect((screen.getByRole('textbox', { name: /^City/ }) as HTMLInputElement).value).toBe('Memphis')
 
     void router.navigate('/dashboard')
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }))
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 })).getByRole('button', { name: 'Leave without saving' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
   })

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react'
 import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core'
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { ListingWizardStep, ManagedListing } from '@offerbook/domain/listing'
 import { LISTING_WIZARD_STEPS, REQUIRED_TO_PUBLISH } from '@offerbook/domain/listing'
 import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
@@ -106,7 +106,7 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
   const [saving, setSaving] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const firstStep = useRef(step)
+  const location = useLocation()
 
   const { leave } = useUnsavedChanges({
     dirty: form.dirtyFields.length > 0 || photosBusy,
@@ -118,12 +118,11 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
     },
   })
 
-  // A new step is announced by moving the focus to its heading (not on the first page load).
+  // A step reached from another step is announced by moving the focus to its heading (not on a page load).
+  const cameFromStep = (location.state as { fromStep?: boolean } | null)?.fromStep === true
   useEffect(() => {
-    if (firstStep.current === step) return
-    firstStep.current = step
-    headingRef.current?.focus()
-  }, [step])
+    if (cameFromStep) headingRef.current?.focus()
+  }, [cameFromStep, step, location.key])
 
   /** Checks and saves the fields of this step, remembering how far the person got. */
   async function save(going: ListingWizardStep): Promise<ManagedListing | null> {
@@ -155,7 +154,7 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
     if (!saved) return
     // The new draft's id goes into this step's address too, so Back from the next step comes back to it.
     if (!listing) await leave(() => navigate(wizardPath(step, saved.id), { replace: true }))
-    await leave(() => navigate(wizardPath(target, saved.id)))
+    await leave(() => navigate(wizardPath(target, saved.id), { state: { fromStep: true } }))
   }
 
   const previous = previousStepOf(step)

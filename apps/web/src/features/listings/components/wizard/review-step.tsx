@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { ListingWizardStep, ManagedListing, PublishProblem } from '@offerbook/domain/listing'
-import { PUBLISH_STATUSES, REQUIRED_TO_PUBLISH, unparsedAddress } from '@offerbook/domain/listing'
+import { OFFER_PREFERENCES, PUBLISH_STATUSES, REQUIRED_TO_PUBLISH, unparsedAddress } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 import { ApiClientError } from '../../../../shared/api-client'
 import { translateMessage } from '../../../../shared/i18n/server-messages'
@@ -14,6 +14,9 @@ import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { deleteDraft, listingKeys, publishListing, useSetManagedListing } from '../../api/listing'
 import { publishProblemsOf, wizardPath } from './wizard-steps'
+
+/** Links between steps move the focus to the step's heading, as Next and Back do. */
+const STEP_LINK_STATE = { fromStep: true }
 
 type PublishStatus = (typeof PUBLISH_STATUSES)[number]
 
@@ -34,7 +37,7 @@ function SummarySection({ title, step, id, children }: { title: string; step: Li
         <Title order={3} size="h4" id={headingId}>
           {title}
         </Title>
-        <Anchor component={Link} to={wizardPath(step, id)} aria-label={t('wizard.review.editOf', { step: title })}>
+        <Anchor component={Link} to={wizardPath(step, id)} state={STEP_LINK_STATE} aria-label={t('wizard.review.editOf', { step: title })}>
           {t('wizard.review.edit')}
         </Anchor>
       </Group>
@@ -125,7 +128,7 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
               <List.Item key={`${problem.path}-${problem.message}`}>
                 {t('wizard.review.problem', { field: t(`listing.field.${problem.path}`, { defaultValue: problem.path }), message: translateMessage(problem.message) })}{' '}
                 {problem.step !== 'review' && (
-                  <Anchor component={Link} to={wizardPath(problem.step, id)} onClick={() => setServerProblems(null)}>
+                  <Anchor component={Link} to={wizardPath(problem.step, id)} state={STEP_LINK_STATE} onClick={() => setServerProblems(null)}>
                     {t('wizard.review.fixIn', { step: t(`listing.step.${problem.step}`) })}
                   </Anchor>
                 )}
@@ -194,7 +197,7 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
             { label: t('listing.field.offerDeadline'), value: deadline },
             {
               label: t('listing.field.offerPreferences'),
-              value: listing.offerPreferences.length > 0 ? listing.offerPreferences.map((preference) => t(`listing.preference.${preference}`)).join(', ') : none,
+              value: listing.offerPreferences.length > 0 ? OFFER_PREFERENCES.filter((preference) => listing.offerPreferences.includes(preference)).map((preference) => t(`listing.preference.${preference}`)).join(', ') : none,
             },
           ]}
         />

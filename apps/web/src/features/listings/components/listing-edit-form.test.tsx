@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { notifications } from '@mantine/notifications'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
+import { initSession, saveSession } from '../../../shared/session'
+import { renderRoutes } from '../../../test/render'
+import { ListingEditForm } from './listing-edit-form'
+
+const published: ManagedListing = {
+  id: 'L9',
+  ListingKey: 'OB-L9',
+  ListingId: null,
+  StandardStatus: 'Active',
+  UnparsedAddress: '12 Main St, Franklin, TN 37064',
+  ModificationTimestamp: '2030-01-01T00:00:00.000Z',
+  ListPrice: 510000,
+  StreetNumber: '12',
+  StreetName: 'Main',
+  StreetSuffix: 'St',
+  UnitNumber: null,
+  City: 'Franklin',
+  StateOrProvince: 'TN',
+  PostalCode: '37064',
+  CountyOrParish: 'Williamson',
+  PropertyType: 'Residential',
+  BedroomsTotal: 4,
+  BathroomsTotalInteger: 3,
+  LivingArea: 2400,
+  LotSizeAcres: 0.4,
+  YearBuilt: 2004,
+  PublicRemarks: 'Close to the square.',
+  ListAgentFullName: 'Lena Listing',
+  ListAgentEmail: 'lena@example.com',
+  ListAgentDirectPhone: null,
+  ListAgentMlsId: null,
+  ListOfficeName: null,
+  firmLicenseNumber: null,
+  offerDeadline: null,
+  offerPreferences: [],
+  offerInstructions: null,
+  Media: [],
+  ownerId: 'u1',
+  listAgentUserId: null,
+  visibility: 'public',
+  notify: DEFAULT_LISTING_NOTIFY,
+  weighting: DEFAULT_LISTING_WEIGHTING,
+  draftStep: null,
+  source: 'manual',
+  OriginatingSystemName: null,
+  publishedAt: '2030-01-01T00:00:00.000Z',
+  createdAt: '2030-01-01T00:00:00.000Z',
+}
+
+let fetchMock: ReturnType<typeof vi.fn>
+let patchAnswer: (body: Record<string, unknown>) => Response
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+beforeEach(() => {
+  initSession()
+  saveSession({ accessToken: 'tok', persist: false })
+  patchAnswer = (body) => json(200, { listing: { ...published, ...body } })
+  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    if (init.method === 'PATCH' && url === '/api/listings/L9') return patchAnswer(JSON.parse(init.body as string) as Record<string, unknown>)
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => {
+  notifications.clean()
+  vi.unstubAllGlobals()
+})
+
+const patches = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'PATCH').map(([, init]) => JSON.parse((init as RequestInit).body as string) as unknown)
+
+function renderForm() {
+  return renderRoutes([{ path: '*', element: <ListingEditForm listing={published} /> }], '/my-properties/L9/edit-listing')
+}
+
+// A page of fields renders slowly in jsdom.
+describe('ListingEditForm', { timeout: 30_000 }, () => {
+  it('sends only the fields that changed, and says when there is nothing to save', async () => {
+    renderForm()
+    const form = screen.getByRole('form', { name: 'Edit listing' })
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('There are no changes to save')).toBeTruthy()
+    expect(patches()).toHaveLength(0)
+
+    const city = within(form).getByRole('textbox', { name: /^City/ })
+    await userEvent.clear(city)
+    await userEvent.type(city, 'Brentwood')
+    expect(within(form).getByText('1 field has unsaved changes')).toBeTruthy()
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }))
+
+    expect(await screen.findByText('The listing was saved')).toBeTruthy()
+    expect(patches()).toEqual([{ City: 'Brentwood' }])
+    await waitFor(() => expect(within(form).getByText('All changes are saved')).toBeTruthy())
+  })
+
+  it('keeps what publishing needs on a published listing', async () => {
+    renderForm()
+    const form = screen.getByRole('form', { name: 'Edit listing' })
+    await userEvent.clear(within(form).getByRole('textbox', { name: /^Street name/ }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }))
+    expect(await within(form).findByText('Required')).toBeTruthy()
+    expect(patches()).toHaveLength(0)
+  })
+
+  it('shows the API’s field errors next to their fields', async () => {
+    patchAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Enter a 5-digit ZIP code', errors: [{ path: 'PostalCode', message: 'Enter a 5-digit ZIP code' }] })
+    renderForm()
+    const form = screen.getByRole('form', { name: 'Edit listing' })
+    const zip = within(form).getByRole('textbox', { name: /^ZIP code/ })
+    await userEvent.clear(zip)
+    await userEvent.type(zip, '37067')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }))
+
+    await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('true'))
+    expect(within(form).getByText('Enter a 5-digit ZIP code')).toBeTruthy()
+    expect(within(form).getByText('1 field has unsaved changes')).toBeTruthy()
+  })
+})
