@@ -1,15 +1,16 @@
-import { useState } from 'react'
-import { Grid, Paper, Stack, Title } from '@mantine/core'
+import { useEffect, useRef } from 'react'
+import { Grid, Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useListingSearch } from '../../features/property/api/properties'
+import { FiltersPanel } from '../../features/property/components/filters-panel'
+import { ListingSearchBox } from '../../features/property/components/listing-search-box'
 import { FILTER_FIELDS, SearchFilters } from '../../features/property/components/search-filters'
 import { SearchResults } from '../../features/property/components/search-results'
 import type { SearchState } from '../../features/property/search-state'
 import { EMPTY_SEARCH, hasFilters, SEARCH_PAGE_SIZE, searchParamsFromState, searchStateFromParams, withSearchChange } from '../../features/property/search-state'
 import { fieldErrorsOf } from '../../shared/api-client'
 import { translateMessage } from '../../shared/i18n/server-messages'
-import { SearchInput } from '../../shared/ui/search-input'
 
 /** /listings: search over the published listings; everything searched for lives in the address. */
 export default function ListingsPage() {
@@ -18,22 +19,24 @@ export default function ListingsPage() {
   const state = searchStateFromParams(params)
   const search = useListingSearch(state)
 
-  // What is typed in the search box; a search from the address (Back, a link) replaces it.
-  const [text, setText] = useState(state.q)
-  const [shownQ, setShownQ] = useState(state.q)
-  if (shownQ !== state.q) {
-    setShownQ(state.q)
-    setText(state.q)
-  }
+  // The search of the last change asked for. The address (and `state`) catch up with it a render
+  // later, so changes in quick succession (a price, then another before the results come) build
+  // on one another instead of on what the address held when the page last drew.
+  const latest = useRef(params.toString())
+  useEffect(() => {
+    latest.current = params.toString()
+  }, [params])
 
-  const go = (next: SearchState) => {
-    const nextParams = searchParamsFromState(next)
+  const go = (change: (current: SearchState) => SearchState) => {
+    const current = searchStateFromParams(new URLSearchParams(latest.current))
+    const next = searchParamsFromState(change(current)).toString()
     // The same search again adds no step to the history.
-    if (nextParams.toString() === searchParamsFromState(state).toString()) return
-    setParams(nextParams)
+    if (next === searchParamsFromState(current).toString()) return
+    latest.current = next
+    setParams(new URLSearchParams(next))
   }
   const goToPage = (page: number) => {
-    go({ ...state, page })
+    go((current) => ({ ...current, page }))
     window.scrollTo({ top: 0 })
   }
 
@@ -43,25 +46,15 @@ export default function ListingsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('pages.listings')}</Title>
-      <SearchInput
-        label={t('search.input.label')}
-        placeholder={t('search.input.placeholder')}
-        value={text}
-        onChange={setText}
-        onSearch={(q) => go(withSearchChange(state, { q }))}
-        error={errors.q}
-      />
+      <ListingSearchBox q={state.q} onSearch={(q) => go((current) => withSearchChange(current, { q }))} error={errors.q} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-          <Paper component="section" withBorder p="md" radius="md" aria-labelledby="search-filters-title">
-            <Title order={2} size="h4" mb="sm" id="search-filters-title">
-              {t('search.filters.title')}
-            </Title>
-            <SearchFilters state={state} errors={errors} onChange={(change) => go(withSearchChange(state, change))} />
-          </Paper>
+          <FiltersPanel>
+            <SearchFilters state={state} errors={errors} onChange={(change) => go((current) => withSearchChange(current, change))} />
+          </FiltersPanel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }} component="section" aria-label={t('search.resultsLabel')}>
-          <SearchResults search={search} pageSize={SEARCH_PAGE_SIZE} filtered={hasFilters(state)} onPage={goToPage} onClear={() => go(EMPTY_SEARCH)} />
+          <SearchResults search={search} pageSize={SEARCH_PAGE_SIZE} filtered={hasFilters(state)} onPage={goToPage} onClear={() => go(() => EMPTY_SEARCH)} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Stack } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +6,7 @@ import { DEFAULT_SEARCH_STATUSES, LISTING_LIMITS, LISTING_SORTS, PROPERTY_TYPES,
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/search-input'
 import type { SearchState } from '../search-state'
 import { effectiveStatuses } from '../search-state'
+import { useDraft } from '../use-draft'
 
 export const FILTER_FIELDS = ['minPrice', 'maxPrice', 'minBeds', 'minBaths', 'type', 'status', 'sort'] as const
 export type FilterField = (typeof FILTER_FIELDS)[number]
@@ -16,19 +16,14 @@ const ROOM_MINIMUMS = [1, 2, 3, 4, 5] as const
 
 type PriceInputProps = { label: string; value: number | null; onCommit: (value: number | null) => void; error?: string }
 
-/**
- * A price filter: what is typed is kept here and searched for once typing pauses (like the search
- * box), at once on Enter or leaving the field. A new value from the address (Back, Clear filters)
- * replaces what is typed.
- */
+/** A price filter: searched for once typing pauses (like the search box), at once on Enter or leaving the field. */
 function PriceInput({ label, value, onCommit, error }: PriceInputProps) {
-  const [draft, setDraft] = useState<number | string>(value ?? '')
-  const [shown, setShown] = useState(value)
-  if (shown !== value) {
-    setShown(value)
-    setDraft(value ?? '')
-  }
-  const commit = useDebouncedCallback((next: number | string) => onCommit(typeof next === 'number' ? next : null), SEARCH_DEBOUNCE_MS)
+  const { draft, setDraft, sent } = useDraft<number | string>(value ?? '')
+  const commit = useDebouncedCallback((next: number | string) => {
+    const committed = typeof next === 'number' ? next : null
+    if (committed !== value) sent(committed ?? '')
+    onCommit(committed)
+  }, SEARCH_DEBOUNCE_MS)
 
   return (
     <NumberInput
@@ -43,7 +38,8 @@ function PriceInput({ label, value, onCommit, error }: PriceInputProps) {
         if (event.key === 'Enter') commit.flush()
       }}
       error={error}
-      prefix="$"
+      // The dollar sign sits beside the digits rather than in them, so a pasted or retyped amount replaces the whole value.
+      leftSection={<span aria-hidden>$</span>}
       thousandSeparator=","
       allowNegative={false}
       allowDecimal={false}

@@ -13,9 +13,9 @@ const COLORS: Partial<Record<StandardStatus, MantineColor>> = {
 
 export function StatusBadge({ status, size = 'md' }: { status: StandardStatus; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation()
-  // Dark text on a light tint keeps the label readable (AA) for every colour.
+  // The colour is in the dot; the text stays dark, readable at AA whatever the colour.
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" size={size} tt="none" c={`${COLORS[status] ?? 'gray'}.9`}>
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot" size={size} tt="none" c="gray.9" bg="white">
       {t(`listing.status.${status}`)}
     </Badge>
   )
