@@ -7,10 +7,10 @@ import { storedFile } from '../../db/schema/files'
 import { listingMedia } from '../../db/schema/listings'
 import type { FileStorage } from '../../storage/storage'
 import { createFileStorage } from '../../storage/storage'
-import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
+import { makePng, multipart } from '../files/files.test-helpers'
 import { attachListingPhoto } from './listings.service'
 import type { Signed } from './listings.test-helpers'
-import { call, listingsTestApp, newListing, signedInUser, uploadPhoto } from './listings.test-helpers'
+import { call, listingsTestApp, makeJpeg, newListing, publishedListing, signedInUser, uploadPhoto } from './listings.test-helpers'
 
 let t: Awaited<ReturnType<typeof listingsTestApp>>
 let storage: FileStorage
@@ -39,7 +39,7 @@ describe('POST /api/listings/:id/photos', () => {
     const draft = await newListing(t, owner)
     const png = await uploadPhoto(t, owner, draft.id, makePng(3, 2, [250, 200, 0]), 'front.png')
     expect(png.statusCode).toBe(201)
-    const jpeg = await uploadPhoto(t, owner, draft.id, makeJpegLike(), 'kitchen.jpg')
+    const jpeg = await uploadPhoto(t, owner, draft.id, makeJpeg(), 'kitchen.jpg')
     expect(jpeg.statusCode).toBe(201)
     const listing = managed(jpeg)
     expect(listing.Media.map(({ Order, filename }) => ({ Order, filename }))).toEqual([
@@ -51,6 +51,17 @@ describe('POST /api/listings/:id/photos', () => {
     expect(served.headers['content-type']).toBe('image/png')
     expect(served.rawPayload.equals(makePng(3, 2, [250, 200, 0]))).toBe(true)
     expect(await storageKeyOf(listing.Media[1]!.MediaURL)).toMatch(new RegExp(`^listings/${draft.id}/.+\\.jpg$`))
+    const servedJpeg = await t.app.inject({ method: 'GET', url: listing.Media[1]!.MediaURL })
+    expect(servedJpeg.headers['content-type']).toBe('image/jpeg')
+    expect(servedJpeg.rawPayload.equals(makeJpeg())).toBe(true)
+  })
+
+  it('numbers photos uploaded at the same time one after another', async () => {
+    const draft = await newListing(t, owner)
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, index) => uploadPhoto(t, owner, draft.id, makePng(1, 1, [index, index, index]), `p${index}.png`)))
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201))
+    const listing = managed(await call(t, owner, { method: 'GET', url: `/api/listings/${draft.id}` }))
+    expect(listing.Media.map((media) => media.Order)).toEqual([0, 1, 2, 3, 4, 5])
   })
 
   it('refuses a file that is not a JPEG, PNG or WebP whatever its name says (415)', async () => {
@@ -195,6 +206,17 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
     expect(apiError(again).message).toBe(LISTING_MESSAGES.photoNotFound)
     const malformed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/not-an-id` })
     expect(apiError(malformed).message).toBe(LISTING_MESSAGES.photoNotFound)
+  })
+
+  it('keeps the last photo of a published listing', async () => {
+    const listing = await publishedListing(t, owner)
+    const response = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${listing.Media[0]!.id}` })
+    expect(response.statusCode).toBe(400)
+    expect(apiError(response)).toMatchObject({ message: LISTING_MESSAGES.needsPhoto, errors: [{ path: 'Media', message: LISTING_MESSAGES.needsPhoto }] })
+    const added = managed(await uploadPhoto(t, owner, listing.id))
+    const removed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${listing.Media[0]!.id}` })
+    expect(removed.statusCode).toBe(200)
+    expect(managed(removed).Media.map((media) => [media.id, media.Order])).toEqual([[added.Media[1]!.id, 0]])
   })
 
   it("keeps a file another photo still uses, and refuses to delete another listing's photo", async () => {

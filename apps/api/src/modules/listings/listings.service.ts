@@ -25,6 +25,7 @@ import {
   DEFAULT_SEARCH_STATUSES,
   LISTING_LIMITS,
   LISTING_MESSAGES,
+  ListingFieldsSchema,
   listingPublishProblems,
   REQUIRED_TO_PUBLISH,
   searchTsQuery,
@@ -263,7 +264,7 @@ function refusePublishing(problems: readonly PublishProblem[]): void {
 // ---------------------------------------------------------------------------------------------
 // Access
 
-/** Whether the user manages the listing: its owner, its listing agent, or their team (see listings.queries managedBy). */
+/** Whether the user manages the listing: its owner, its listing agent, or their team (listings.queries managedByCondition). */
 export async function managesListing(db: Db, user: Pick<User, 'uid'> | null, listingId: string): Promise<boolean> {
   if (!user || !UUID_PATTERN.test(listingId)) return false
   return isListingManager(db, { userId: user.uid, listingId: listingId.toLowerCase() })
@@ -291,6 +292,12 @@ async function saved(db: Db, id: string, changes: ListingChanges): Promise<Listi
 // ---------------------------------------------------------------------------------------------
 // Managing a listing
 
+/** A detail of the agent's profile for a listing field, left out when the field would not take it (a name over 150 characters). */
+function profileValue(field: 'ListAgentFullName' | 'ListAgentEmail' | 'ListAgentDirectPhone' | 'ListAgentMlsId', value: string | null): string | null {
+  const parsed = ListingFieldsSchema.shape[field].safeParse(value)
+  return parsed.success ? blankToNull(parsed.data) : null
+}
+
 /** A new draft. An agent's own details fill the listing agent fields the body leaves out. */
 export async function createListing(db: Db, { actor, patch }: { actor: User; patch: ListingPatch }): Promise<ManagedListing> {
   const now = new Date()
@@ -298,10 +305,10 @@ export async function createListing(db: Db, { actor, patch }: { actor: User; pat
   const agent = hasAnyRole(actor.roles, AGENT_ROLES)
   const prefill: ListingChanges = agent
     ? {
-        listAgentFullName: blankToNull(actor.name),
-        listAgentEmail: blankToNull(actor.email),
-        listAgentDirectPhone: blankToNull(actor.phone),
-        listAgentMlsId: blankToNull(actor.sellerAgentId),
+        listAgentFullName: profileValue('ListAgentFullName', actor.name),
+        listAgentEmail: profileValue('ListAgentEmail', actor.email),
+        listAgentDirectPhone: profileValue('ListAgentDirectPhone', actor.phone),
+        listAgentMlsId: profileValue('ListAgentMlsId', actor.sellerAgentId),
         listAgentUserId: actor.uid,
       }
     : {}
@@ -546,7 +553,10 @@ export async function reorderListingPhotos(db: Db, { actor, id, mediaIds }: { ac
   })
 }
 
-/** Removes one photo; the others close up, and its bytes go once nothing uses them. */
+/**
+ * Removes one photo; the others close up, and its bytes go once nothing uses them. A published
+ * listing keeps at least one photo, as publishing asked for one.
+ */
 export async function removeListingPhoto(
   db: Db,
   storage: FileStorage,
@@ -554,7 +564,16 @@ export async function removeListingPhoto(
 ): Promise<ManagedListing> {
   const { listing, keys } = await db.transaction(async (tx) => {
     const row = await lockManaged(tx, actor, id)
-    return removePhotosOf(tx, row, (media) => media.filter((item) => item.id === mediaId.toLowerCase()), () => new AppError('NOT_FOUND', LISTING_MESSAGES.photoNotFound))
+    return removePhotosOf(
+      tx,
+      row,
+      (media) => {
+        const chosen = media.filter((item) => item.id === mediaId.toLowerCase())
+        if (chosen.length > 0 && media.length === 1 && row.standardStatus !== 'Incomplete') throw badRequest([{ path: 'Media', message: LISTING_MESSAGES.needsPhoto }])
+        return chosen
+      },
+      () => new AppError('NOT_FOUND', LISTING_MESSAGES.photoNotFound),
+    )
   })
   await removeStoredObjects(storage, keys, onCleanupError)
   return listing

@@ -10,6 +10,30 @@ import { bearer, createUser, signIn } from '../../../test/factories'
 import { teamMember, teamMemberListing } from '../../db/schema/listings'
 import { makePng, multipart } from '../files/files.test-helpers'
 
+/**
+ * A real baseline JPEG of 8 x 8 mid-grey pixels, built here: one quantisation table, one Huffman
+ * table each for DC and AC with a single one-bit code, and one block whose DC difference is 0 and
+ * whose AC coefficients end at once.
+ */
+export function makeJpeg(): Buffer {
+  const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]
+  const oneCodeTable = (tableClass: number) => [tableClass << 4, 1, ...Array<number>(15).fill(0), 0x00]
+  return Buffer.from([
+    0xff,
+    0xd8,
+    ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    ...segment(0xdb, [0x00, ...Array<number>(64).fill(1)]),
+    ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
+    ...segment(0xc4, oneCodeTable(0)),
+    ...segment(0xc4, oneCodeTable(1)),
+    ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
+    // DC code 0, AC end-of-block code 0, then padding with ones.
+    0b00111111,
+    0xff,
+    0xd9,
+  ])
+}
+
 export type Signed = { id: string; email: string; headers: { authorization: string } }
 
 /** A test app whose files live in a temporary folder of its own. */

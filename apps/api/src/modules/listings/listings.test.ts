@@ -70,6 +70,12 @@ describe('POST /api/listings: a new draft', () => {
     })
   })
 
+  it("leaves out a detail of the agent's profile that the listing field would not take", async () => {
+    const agent = await signedInUser(t, ['SELLER_AGENT'], { name: `Pat ${'Longname'.repeat(20)}` })
+    const draft = await newListing(t, agent)
+    expect(draft).toMatchObject({ ListAgentFullName: null, ListAgentEmail: agent.email, listAgentUserId: agent.id })
+  })
+
   it('keeps the listing agent fields the body gives, and fills nothing for a seller listing on their own', async () => {
     const agent = await signedInUser(t, ['BUYER_AGENT'], { name: 'Sam Buyeragent' })
     const given = await newListing(t, agent, { ListAgentFullName: 'Another Agent', ListAgentEmail: 'another@example.com' })
