@@ -117,6 +117,8 @@ function FileCard({ maxBytes }: { maxBytes: number }) {
             label={t('listingImport.list.fileLabel')}
             description={t('listingImport.list.fileHelp', { size: limitMb })}
             placeholder={t('listingImport.list.filePlaceholder')}
+            // Mantine's default placeholder grey is too light for WCAG AA contrast.
+            styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
             accept="application/json,.json"
             value={file}
             onChange={(chosen) => {

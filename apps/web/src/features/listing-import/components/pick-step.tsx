@@ -9,7 +9,8 @@ import { isPickable, statusLabel } from '../import-state'
 
 export type ChoiceStepProps = { preview: ImportPreview; choices: ImportChoices; onChange: (change: Partial<ImportChoices>) => void }
 
-const ACTION_COLORS = { create: 'green', update: 'blue', skip: 'red', delete: 'gray' } as const
+/** Dark shades under white text, for WCAG AA contrast. */
+const ACTION_COLORS = { create: 'teal.9', update: 'blue.9', skip: 'red.9', delete: 'gray.8' } as const
 
 export function recordName(record: ImportRecordPreview, none: string): string {
   return record.UnparsedAddress || record.ListingKey || none
@@ -83,7 +84,7 @@ export function PickStep({ preview, choices, onChange }: ChoiceStepProps) {
                     <Table.Td>{statusLabel(t, record.StandardStatus)}</Table.Td>
                     <Table.Td>{record.photoCount}</Table.Td>
                     <Table.Td>
-                      <Badge color={ACTION_COLORS[record.action]} variant="light">
+                      <Badge color={ACTION_COLORS[record.action]} variant="filled">
                         {t(`listingImport.action.${record.action}`)}
                       </Badge>
                     </Table.Td>
