@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { ContractLanguageShowcase } from '../../features/contract-language/components/contract-language-showcase'
 import { AppDialog, useDialog } from '../../shared/ui/app-dialog'
 import type { DialogState } from '../../shared/ui/app-dialog'
 import { DateInput } from '../../shared/ui/date-input'
@@ -193,6 +194,8 @@ export default function KitchenSinkPage() {
         />
         <FileList label={t('kitchenSink.fileList.emptyLabel')} items={[]} />
       </Showcase>
+
+      <ContractLanguageShowcase />
     </Stack>
   )
 }

@@ -1,0 +1,51 @@
+import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from '@offerbook/domain/clauses/clause-types'
+import { emptyClauseForm } from '@offerbook/domain/clauses/concat'
+import { RF707_EXTRA_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
+
+/** The form's values while it is open: every checkbox a boolean, every field a string. */
+export type ClauseFormValues = Record<string, boolean | string>
+
+/** What the stipulation modal emits on Import (spec section 3). */
+export type StipulationValue = { concatLabel: string; stipulationFormData: ClauseFormValues }
+
+/** What the addendum modal emits on Import: the RF707 choices, as POST /api/contracts/rf707/pdf takes them. */
+export type AddendumValue = { concatLabel: string; formData: ClauseFormValues }
+
+/** Spec sections 4 and 9: the stipulation modal's error line clears after 3000 ms. */
+export const CLAUSE_MESSAGE_MS = 3000
+
+/**
+ * The form as it opens: empty when there is no saved value (spec section 4), else the saved choices.
+ * Only the catalogue's names are taken, each with its own type, so a stored value from an older
+ * catalogue or a hand-made object cannot put anything else into the form or the PDF request.
+ */
+export function restoreClauseForm(catalogue: ClauseCatalogue, saved?: ClauseFormData | null): ClauseFormValues {
+  const values = emptyClauseForm(catalogue)
+  if (!saved) return values
+  for (const clause of catalogue) {
+    values[clause.checkbox] = saved[clause.checkbox] === true
+    for (const field of clause.fields) {
+      const value = saved[field.name]
+      if (typeof value === 'string') values[field.name] = value
+    }
+  }
+  return values
+}
+
+/** The spec's rule for the parent's button: GENERATE while the value object has no keys, EDIT after. */
+export function hasSavedValue(value: object | null | undefined): boolean {
+  return value !== null && value !== undefined && Object.keys(value).length > 0
+}
+
+/**
+ * The i18n key of a field's label. The RF707 extra options reuse the letters N and O, whose field
+ * names mean something else in the stipulation catalogue (decision 010), so they have a key of their own.
+ */
+export function fieldLabelKey(clause: Clause, field: ClauseField): string {
+  return RF707_EXTRA_CLAUSES.includes(clause) ? 'clauses.fieldLabels.extraLanguage' : `clauses.fieldLabels.${field.name}`
+}
+
+/** The id of a field's input inside one form (the form's prefix keeps two open forms apart). */
+export function fieldInputId(formId: string, fieldName: string): string {
+  return `${formId}-${fieldName}`
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react'
+import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '../../../shared/i18n/server-messages'
+import type { StipulationValue } from '../clause-form'
+import { CLAUSE_MESSAGE_MS } from '../clause-form'
+import { useClauseForm } from '../hooks/use-clause-form'
+import { ClauseRow } from './clause-row'
+
+export type StipulationModalProps = {
+  opened: boolean
+  /** The saved value; with no keys (or none at all) the form opens empty (spec section 4). */
+  value?: Partial<StipulationValue> | null
+  /** Import with every ticked clause filled: the value to save. The modal then closes. */
+  onImport: (value: StipulationValue) => void
+  /** Close, Escape or the corner button: back to closed, nothing emitted. */
+  onClose: () => void
+}
+
+/** Spec section 9: at most 80vw wide, at least 300px. */
+const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
+
+/** The stipulation modal of spec screen 3: 40 optional clauses, Close and Import, and an inline error line. */
+export function StipulationModal({ opened, value, onImport, onClose }: StipulationModalProps) {
+  const { t } = useTranslation()
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('clauses.stipulation.title')}
+      size="xl"
+      centered
+      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': t('clauses.closeDialog') }}
+    >
+      {/* Mantine mounts the body only while open, so each opening starts from the saved value. */}
+      <StipulationForm value={value} onImport={onImport} onClose={onClose} />
+    </Modal>
+  )
+}
+
+function StipulationForm({ value, onImport, onClose }: Omit<StipulationModalProps, 'opened'>) {
+  const { t } = useTranslation()
+  const form = useClauseForm(STIPULATION_CLAUSES, value?.stipulationFormData)
+  const [message, setMessage] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const submit = () => {
+    const result = form.check()
+    clearTimeout(timer.current)
+    if (!result.canImport) {
+      setMessage(result.message)
+      timer.current = setTimeout(() => setMessage(null), CLAUSE_MESSAGE_MS)
+      return
+    }
+    setMessage(null)
+    onImport({ concatLabel: concatLabel(STIPULATION_CLAUSES, form.values), stipulationFormData: form.values })
+    onClose()
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('clauses.stipulation.intro')}</Text>
+      <Box
+        component="section"
+        aria-label={t('clauses.stipulation.list')}
+        style={{ maxHeight: 'calc(100dvh - 16rem)', minHeight: '12rem', overflowY: 'auto', borderTop: '1px solid var(--mantine-color-default-border)' }}
+        pr="xs"
+      >
+        {STIPULATION_CLAUSES.map((clause) => (
+          <ClauseRow key={clause.key} clause={clause} form={form} />
+        ))}
+      </Box>
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Text role="alert" size="sm" fw={600} c="var(--mantine-color-error)" style={{ minHeight: '1.5em', flex: '1 1 16rem' }}>
+          {message ? translateMessage(message) : null}
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('clauses.close')}
+          </Button>
+          <Button onClick={submit} disabled={!form.anyTicked}>
+            {t('clauses.import')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  )
+}
