@@ -149,7 +149,8 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
   }
 
   async function go(target: ListingWizardStep) {
-    if (saving) return
+    // Leaving the photos step would cancel the uploads still on their way.
+    if (saving || photosBusy) return
     const saved = await save(target)
     if (!saved) return
     // The new draft's id goes into this step's address too, so Back from the next step comes back to it.
@@ -177,7 +178,7 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
               label={t(`listing.step.${name}`)}
               aria-label={t('wizard.stepOf', { position: position + 1, count: LISTING_WIZARD_STEPS.length, name: t(`listing.step.${name}`) })}
               aria-current={name === step ? 'step' : undefined}
-              allowStepSelect={listing !== null && name !== step && !saving}
+              allowStepSelect={listing !== null && name !== step && !saving && !photosBusy}
             />
           ))}
         </Stepper>

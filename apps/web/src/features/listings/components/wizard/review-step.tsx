@@ -122,13 +122,14 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
   return (
     <Stack gap="lg">
       {problems.length > 0 ? (
-        <Alert color="yellow" title={t('wizard.review.problemsTitle')} role="region" aria-label={t('wizard.review.problemsTitle')}>
+        // The title in the body's text colour: Mantine's yellow on yellow is too faint to read (WCAG AA).
+        <Alert color="yellow" title={t('wizard.review.problemsTitle')} role="region" aria-label={t('wizard.review.problemsTitle')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <List spacing={4} size="sm">
             {problems.map((problem) => (
               <List.Item key={`${problem.path}-${problem.message}`}>
                 {t('wizard.review.problem', { field: t(`listing.field.${problem.path}`, { defaultValue: problem.path }), message: translateMessage(problem.message) })}{' '}
                 {problem.step !== 'review' && (
-                  <Anchor component={Link} to={wizardPath(problem.step, id)} state={STEP_LINK_STATE} onClick={() => setServerProblems(null)}>
+                  <Anchor component={Link} size="sm" to={wizardPath(problem.step, id)} state={STEP_LINK_STATE} onClick={() => setServerProblems(null)}>
                     {t('wizard.review.fixIn', { step: t(`listing.step.${problem.step}`) })}
                   </Anchor>
                 )}
