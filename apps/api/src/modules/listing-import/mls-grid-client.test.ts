@@ -84,6 +84,12 @@ describe('against the recorded feed', () => {
     expect(error).toMatchObject({ kind: 'malformed' })
   })
 
+  it("fetches the feed's photos from its own host, and from other hosts only at public addresses", async () => {
+    const client = createMlsGridClient({ url: server.url, token: server.token, requestsPerSecond: 0 })
+    expect((await client.downloadMedia(`${server.origin}/media/ok.png`)).subarray(1, 4).toString()).toBe('PNG')
+    await expect(client.downloadMedia('http://10.0.0.1/photo.png')).rejects.toBeInstanceOf(RefusedHostError)
+  })
+
   it('names a missing photo a failed download', async () => {
     const error = await downloadPhoto(`${server.origin}/media/missing.png`).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ kind: 'http', status: 404 })

@@ -378,10 +378,13 @@ export function createMlsGridClient(options: MlsGridClientOptions) {
       return { records, pages }
     },
 
-    /** Downloads one of the feed's photos; on the feed's own host it waits its turn with the API calls. */
+    /**
+     * Downloads one of the feed's photos. On the feed's own host it waits its turn with the API calls;
+     * any other host must be a public address, so a record cannot point the server at its own network.
+     */
     downloadMedia(url: string): Promise<Buffer> {
-      const target = URL.canParse(url) ? new URL(url) : null
-      return downloadPhoto(url, { userAgent, timeoutMs, spacer: target && target.host === base.host ? feedSpacer() : null })
+      const sameHost = URL.canParse(url) && new URL(url).host === base.host
+      return downloadPhoto(url, { userAgent, timeoutMs, spacer: sameHost ? feedSpacer() : null, publicOnly: !sameHost })
     },
   }
 }
