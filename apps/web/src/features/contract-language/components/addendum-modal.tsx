@@ -89,13 +89,19 @@ function AddendumForm({ value, parties, onImport, onClose }: Omit<AddendumModalP
   return (
     <Stack gap="sm">
       <Text size="sm">{t('clauses.addendum.intro')}</Text>
-      <Box style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 24rem), 1fr))', gap: 'var(--mantine-spacing-md)', alignItems: 'start' }}>
-        <Box component="section" aria-label={t('clauses.addendum.form')} pr="xs" style={{ maxHeight: COLUMN_HEIGHT, minHeight: '12rem', overflowY: 'auto', borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      {/* The form takes what the preview's pages leave; on a narrow screen the preview goes below it. */}
+      <Box style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-start' }}>
+        <Box
+          component="section"
+          aria-label={t('clauses.addendum.form')}
+          pr="xs"
+          style={{ flex: '1 1 22rem', minWidth: 0, maxHeight: COLUMN_HEIGHT, minHeight: '12rem', overflowY: 'auto', borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           {RF707_CLAUSES.map((clause) => (
             <ClauseRow key={clause.key} clause={clause} form={form} />
           ))}
         </Box>
-        <Rf707Preview formData={form.values} parties={parties} style={{ maxHeight: COLUMN_HEIGHT, minHeight: '12rem' }} />
+        <Rf707Preview formData={form.values} parties={parties} style={{ flex: '0 1 auto', maxWidth: '100%', maxHeight: COLUMN_HEIGHT, minHeight: '12rem' }} />
       </Box>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Group gap="sm" align="center" style={{ flex: '1 1 18rem' }}>

@@ -30,8 +30,8 @@ const PAPER: CSSProperties = {
   color: '#1a1b1e',
   boxShadow: '0 1px 4px rgba(0, 0, 0, 0.25)',
   fontFamily: 'var(--mantine-font-family-monospace)',
-  fontSize: 12,
-  lineHeight: 1.4,
+  fontSize: 11,
+  lineHeight: 1.45,
 }
 
 function SpanView({ span }: { span: Rf707Span }) {
