@@ -118,20 +118,20 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }))
-    expect(await screen.findByText('Required')).toBeTruthy()
+    expect(await screen.findByText('Required', undefined, { timeout: 5_000 })).toBeTruthy()
     expect(calls('POST /api/listings')).toHaveLength(0)
 
     await userEvent.type(price, '500')
     await userEvent.tab()
-    expect(await screen.findByText('Min of $1,000.00')).toBeTruthy()
+    expect(await screen.findByText('Min of $1,000.00', undefined, { timeout: 5_000 })).toBeTruthy()
     await userEvent.clear(price)
     await userEvent.type(price, '425000')
     await userEvent.click(screen.getByRole('button', { name: 'Next' }))
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/details'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/details'), { timeout: 5_000 })
     expect(router.state.location.search).toBe('?id=L1')
     expect(calls('POST /api/listings')).toEqual([{ ListPrice: 425000, draftStep: 'details' }])
-    expect(await screen.findByRole('heading', { name: 'Property details' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Property details' }, { timeout: 5_000 })).toBeTruthy()
     expect((screen.getByRole('textbox', { name: /^State/ }) as HTMLInputElement).value).toBe('TN')
   })
 
@@ -141,7 +141,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     const zip = await screen.findByRole('textbox', { name: /^ZIP code/ }, { timeout: 10_000 })
     await userEvent.type(zip, '372')
     await userEvent.tab()
-    expect(await screen.findByText('Enter a 5-digit ZIP code')).toBeTruthy()
+    expect(await screen.findByText('Enter a 5-digit ZIP code', undefined, { timeout: 5_000 })).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Next' }))
     expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
   })
@@ -157,10 +157,10 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Nashville')
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/pricing'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/pricing'), { timeout: 5_000 })
     expect(calls('PATCH /api/listings/L1')[0]).toMatchObject({ City: 'Nashville', StateOrProvince: 'TN', draftStep: 'agent' })
     await router.navigate(-1)
-    expect(((await screen.findByRole('textbox', { name: /^City/ })) as HTMLInputElement).value).toBe('Nashville')
+    expect(((await screen.findByRole('textbox', { name: /^City/ }, { timeout: 5_000 })) as HTMLInputElement).value).toBe('Nashville')
   })
 
   it('warns before leaving a step with unsaved changes, and stays when asked to', async () => {
@@ -177,7 +177,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
 
     void router.navigate('/dashboard')
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 })).getByRole('button', { name: 'Leave without saving' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5_000 })
     expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
   })
 
