@@ -15,6 +15,7 @@ const publicPages = [
   { path: '/no-such-page', ready: '.page-not-found' },
   { path: '/brand-guide', ready: '.page-brand-guide' },
   { path: '/kitchen-sink', ready: '.page-kitchen-sink' },
+  { path: '/listings', ready: '.page-listings article' },
 ]
 
 for (const { path, ready } of publicPages) {
