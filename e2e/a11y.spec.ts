@@ -15,7 +15,7 @@ const publicPages = [
   { path: '/no-such-page', ready: '.page-not-found' },
   { path: '/brand-guide', ready: '.page-brand-guide' },
   { path: '/kitchen-sink', ready: '.page-kitchen-sink' },
-  { path: '/listings', ready: '.page-listings article' },
+  { path: '/listings', ready: '.page-listings [data-testid="listing-card"] >> nth=0' },
 ]
 
 for (const { path, ready } of publicPages) {
