@@ -235,6 +235,8 @@ if (process.env.MLS_GRID_SERVER_CHILD === '1' && process.send) {
       (error: unknown) => send({ id: message.id, error: (error as Error).message } satisfies Reply),
     )
   })
+  // The parent is gone (a test run that stopped without closing): nothing is left to serve.
+  process.on('disconnect', () => process.exit(0))
   send({ id: 0, result: origin } satisfies Reply)
 }
 

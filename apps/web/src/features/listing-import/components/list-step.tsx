@@ -150,8 +150,8 @@ function PendingSummary({ preview }: { preview: ImportPreview }) {
           <Text size="sm">{t('listingImport.list.nothingNew')}</Text>
         ) : (
           <List size="sm" spacing={2}>
-            <List.Item>{t('listingImport.list.countCreate', { count: count('create') })}</List.Item>
-            <List.Item>{t('listingImport.list.countUpdate', { count: count('update') })}</List.Item>
+            {count('create') > 0 && <List.Item>{t('listingImport.list.countCreate', { count: count('create') })}</List.Item>}
+            {count('update') > 0 && <List.Item>{t('listingImport.list.countUpdate', { count: count('update') })}</List.Item>}
             {count('delete') > 0 && <List.Item>{t('listingImport.list.countDelete', { count: count('delete') })}</List.Item>}
             {count('skip') > 0 && <List.Item>{t('listingImport.list.countSkip', { count: count('skip') })}</List.Item>}
           </List>

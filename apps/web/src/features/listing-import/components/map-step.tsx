@@ -4,12 +4,13 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { LISTING_VISIBILITIES, ListingVisibilitySchema } from '@offerbook/domain/listing'
-import type { ImportProblem, ImportRecordPreview, MappedValue } from '@offerbook/domain/listing-import'
+import type { ImportRecordPreview, MappedValue } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { formatUsd } from '@offerbook/domain/money'
 import { i18n as appI18n } from '../../../shared/i18n/i18n'
 import { useStartImport } from '../api/listing-import'
 import { fieldLabel, importMessage, isPickable, statusLabel } from '../import-state'
+import { ProblemText } from './problem-text'
 import type { ChoiceStepProps } from './pick-step'
 import { recordName } from './pick-step'
 
@@ -21,15 +22,10 @@ function shownValue(t: TFunction, language: string, row: MappedValue): string {
   if (source === 'PropertyType' && appI18n.exists(`listing.type.${value}`)) return t(`listing.type.${value}`)
   if (source === 'Media' && typeof value === 'number') return t('listingImport.map.photos', { count: value })
   if (typeof value === 'boolean') return value ? t('listingImport.yes') : t('listingImport.no')
+  if (source === 'ModificationTimestamp' && !Number.isNaN(Date.parse(String(value)))) {
+    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(String(value)))
+  }
   return String(value)
-}
-
-/** A problem as the agent reads it: the field's label, its RESO name, and the message in their language. */
-export function ProblemText({ problem }: { problem: ImportProblem }) {
-  const { t } = useTranslation()
-  const message = importMessage(problem.message)
-  if (!problem.field) return <>{message}</>
-  return <>{t('listingImport.problem', { field: fieldLabel(t, problem.field), reso: problem.field, message })}</>
 }
 
 function Skipped({ records }: { records: ImportRecordPreview[] }) {

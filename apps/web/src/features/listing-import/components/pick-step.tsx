@@ -6,6 +6,7 @@ import { listingImportPath } from '@offerbook/domain/listing-import'
 import { formatUsd } from '@offerbook/domain/money'
 import type { ImportChoices } from '../import-state'
 import { isPickable, statusLabel } from '../import-state'
+import { ProblemText } from './problem-text'
 
 export type ChoiceStepProps = { preview: ImportPreview; choices: ImportChoices; onChange: (change: Partial<ImportChoices>) => void }
 
@@ -78,6 +79,11 @@ export function PickStep({ preview, choices, onChange }: ChoiceStepProps) {
                           {t('listingImport.line', { line: record.line })}
                         </Text>
                       )}
+                      {record.problems.map((problem, index) => (
+                        <Text key={index} size="xs" c="red.9">
+                          <ProblemText problem={problem} />
+                        </Text>
+                      ))}
                     </Table.Td>
                     <Table.Td>{record.ListingId ?? none}</Table.Td>
                     <Table.Td>{record.ListPrice === null ? none : formatUsd(record.ListPrice, i18n.language)}</Table.Td>

@@ -6,7 +6,7 @@ import { listingImportPath } from '@offerbook/domain/listing-import'
 import { errorMessage } from '../../../shared/notify'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useImportJob } from '../api/listing-import'
-import { ProblemText } from './map-step'
+import { ProblemText } from './problem-text'
 
 const MY_LISTINGS_PATH = '/my-properties/list'
 const editListingPath = (id: string) => `/my-properties/${encodeURIComponent(id)}/edit-listing`
