@@ -455,6 +455,13 @@ export const ListingSummarySchema = ListingIdentitySchema.extend({
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 
+/**
+ * Search counts its matches up to this many and no further: an exact count of a broad search reads
+ * every matching row, which at 50,000 listings costs more than the page itself. Past it the answer
+ * says "1,000+" (totalCapped) and pages reach that far, as large listing sites do.
+ */
+export const SEARCH_TOTAL_CAP = 1000
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number }
@@ -489,6 +496,10 @@ export const ListingSearchSchema = z
     path: ['maxPrice'],
   })
 export type ListingSearch = z.infer<typeof ListingSearchSchema>
+
+/** GET /api/properties: a page of results; total stops at SEARCH_TOTAL_CAP (then totalCapped is true). */
+export const ListingSearchPageSchema = pageOf(ListingSummarySchema).extend({ totalCapped: z.boolean() })
+export type ListingSearchPage = z.infer<typeof ListingSearchPageSchema>
 
 /** GET /api/listings/mine: the manager's own listings. */
 export const MyListingsQuerySchema = z.object({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import type { ListingSummary, Page } from '@offerbook/domain/listing'
-import { LISTING_MESSAGES } from '@offerbook/domain/listing'
+import type { ListingSearchPage, ListingSummary, Page } from '@offerbook/domain/listing'
+import { LISTING_MESSAGES, SEARCH_TOTAL_CAP } from '@offerbook/domain/listing'
+import { listing } from '../../db/schema/listings'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { createTestListing, createUser } from '../../../test/factories'
@@ -146,5 +147,36 @@ describe('GET /api/properties', () => {
     }
     const nul = await t.app.inject({ method: 'GET', url: `/api/properties?q=${encodeURIComponent('ma\u0000in')}` })
     expect(nul.statusCode).toBe(200)
+  })
+})
+
+describe('GET /api/properties counts up to a cap', () => {
+  it('says "1,000+" instead of counting every match of a broad search, and still pages through them', async () => {
+    const capped = await buildTestApp()
+    try {
+      const owner = await createUser(capped, { roles: ['SELLER_OWNER'] })
+      const rows = Array.from({ length: SEARCH_TOTAL_CAP + 5 }, (_, index) => ({
+        listingKey: `CAP-${index}`,
+        ownerId: owner.id,
+        standardStatus: 'Active',
+        visibility: 'public',
+        listPrice: 200_000 + index,
+        city: 'Knoxville',
+        unparsedAddress: `${index} Oak St, Knoxville, TN 37902`,
+        publishedAt: new Date(Date.now() - index * 1000),
+      }))
+      await capped.db.insert(listing).values(rows)
+      const broad = await capped.app.inject({ method: 'GET', url: '/api/properties?pageSize=48&page=3' })
+      expect(broad.statusCode).toBe(200)
+      const body = broad.json<ListingSearchPage>()
+      expect(body).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true, page: 3 })
+      expect(body.items).toHaveLength(48)
+      expect(body.items[0]?.UnparsedAddress).toBe('96 Oak St, Knoxville, TN 37902')
+
+      const narrow = await capped.app.inject({ method: 'GET', url: '/api/properties?minPrice=201000' })
+      expect(narrow.json<ListingSearchPage>()).toMatchObject({ total: 5, totalCapped: false })
+    } finally {
+      await capped.close()
+    }
   })
 })

@@ -266,14 +266,17 @@ export type PublicSearch = PageRequest & {
 
 const SORTS: Record<ListingSort, SQL[]> = {
   newest: [sql`${listing.publishedAt} desc nulls last`, desc(listing.id)],
-  'price-asc': [sql`${listing.listPrice} asc nulls last`, desc(listing.id)],
-  'price-desc': [sql`${listing.listPrice} desc nulls last`, desc(listing.id)],
+  // Public listings always have a price; these orders are the price index read forwards and backwards.
+  'price-asc': [asc(listing.listPrice), asc(listing.id)],
+  'price-desc': [desc(listing.listPrice), desc(listing.id)],
   'beds-desc': [sql`${listing.bedroomsTotal} desc nulls last`, sql`${listing.publishedAt} desc nulls last`, desc(listing.id)],
   'area-desc': [sql`${listing.livingArea} desc nulls last`, sql`${listing.publishedAt} desc nulls last`, desc(listing.id)],
 }
 
-/** Public search: visibility 'public' and the chosen statuses only, never drafts. */
-export async function searchPublicListings(db: Db, search: PublicSearch): Promise<{ rows: SummaryRow[]; total: number }> {
+/**
+ * Public search: visibility 'public' and the chosen statuses only, never drafts. The rows of one page and how many match, counted up to `countUpTo` (a count past it is not needed).
+ */
+export async function searchPublicListings(db: Db, search: PublicSearch & { countUpTo: number }): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = and(
     eq(listing.visibility, 'public'),
     inArray(listing.standardStatus, [...search.statuses]),
@@ -292,7 +295,7 @@ export async function searchPublicListings(db: Db, search: PublicSearch): Promis
       .orderBy(...SORTS[search.sort])
       .limit(search.pageSize)
       .offset((search.page - 1) * search.pageSize),
-    db.select({ total: count() }).from(listing).where(where),
+    db.select({ total: count() }).from(db.select({ one: sql`1` }).from(listing).where(where).limit(search.countUpTo).as('matches')),
   ])
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type {
+  ListingSearchPage,
   ListingFieldName,
   ListingFields,
   ListingMedia,
@@ -23,6 +24,7 @@ import type {
 import {
   canChangeListingStatus,
   DEFAULT_SEARCH_STATUSES,
+  SEARCH_TOTAL_CAP,
   LISTING_LIMITS,
   LISTING_MESSAGES,
   ListingFieldsSchema,
@@ -660,7 +662,7 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
 }
 
 /** Public search: listings anyone can find (visibility public, a searchable status). */
-export async function searchListings(db: Db, { query }: { query: ListingSearch }): Promise<Page<ListingSummary>> {
+export async function searchListings(db: Db, { query }: { query: ListingSearch }): Promise<ListingSearchPage> {
   const { rows, total } = await searchPublicListings(db, {
     tsQuery: listingTsQuery(query.q),
     statuses: query.status ?? DEFAULT_SEARCH_STATUSES,
@@ -672,8 +674,10 @@ export async function searchListings(db: Db, { query }: { query: ListingSearch }
     sort: query.sort,
     page: query.page,
     pageSize: query.pageSize,
+    countUpTo: SEARCH_TOTAL_CAP + 1,
   })
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize }
+  const totalCapped = total > SEARCH_TOTAL_CAP
+  return { items: rows.map(toSummary), total: totalCapped ? SEARCH_TOTAL_CAP : total, totalCapped, page: query.page, pageSize: query.pageSize }
 }
 
 function openToVisitors(row: ListingRow): boolean {

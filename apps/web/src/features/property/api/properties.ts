@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { ListingSummary, Page, PublicListing } from '@offerbook/domain/listing'
+import type { ListingSearchPage, PublicListing } from '@offerbook/domain/listing'
 import { apiClient } from '../../../shared/api-client'
 import { useSession } from '../../../shared/session'
 import type { SearchState } from '../search-state'
@@ -18,8 +18,8 @@ export const propertyKeys = {
   detail: (id: string, viewer: 'anonymous' | 'signed-in') => ['properties', 'detail', id, viewer] as const,
 }
 
-export function searchListings(query: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<Page<ListingSummary>> {
-  return apiClient.get<Page<ListingSummary>>('/properties', query, { redirectOnUnauthorized: false, signal })
+export function searchListings(query: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<ListingSearchPage> {
+  return apiClient.get<ListingSearchPage>('/properties', query, { redirectOnUnauthorized: false, signal })
 }
 
 export function searchQueryOptions(state: SearchState, pageSize = SEARCH_PAGE_SIZE) {

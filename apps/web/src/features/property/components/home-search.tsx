@@ -58,7 +58,7 @@ export function HomeSearch() {
             {q ? t('search.home.matching', { q }) : t('search.home.newest')}
           </Title>
           <Anchor component={Link} to={listingsPath(q)}>
-            {listings.data && q ? t('search.home.seeAllCount', { count: listings.data.total }) : t('search.home.seeAll')}
+            {listings.data && q && !listings.data.totalCapped ? t('search.home.seeAllCount', { count: listings.data.total }) : t('search.home.seeAll')}
           </Anchor>
         </Group>
         {listings.isPending ? (

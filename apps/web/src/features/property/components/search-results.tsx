@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { ListingSummary, Page } from '@offerbook/domain/listing'
+import type { ListingSearchPage, ListingSummary } from '@offerbook/domain/listing'
 import { isClientError } from '../../../shared/api-client'
 import { errorMessage } from '../../../shared/notify'
 import { ListingCard, ListingCardSkeleton } from './listing-card'
@@ -37,7 +37,7 @@ export function ListingGrid({ items }: { items: readonly ListingSummary[] }) {
 }
 
 export type SearchResultsProps = {
-  search: UseQueryResult<Page<ListingSummary>>
+  search: UseQueryResult<ListingSearchPage>
   pageSize: number
   filtered: boolean
   onPage: (page: number) => void
@@ -71,7 +71,7 @@ export function SearchResults({ search, pageSize, filtered, onPage, onClear }: S
     )
   }
 
-  const { items, total, page } = search.data
+  const { items, total, totalCapped, page } = search.data
   // The API pages at most this far (ListingSearchSchema); later pages are not offered.
   const pages = Math.min(Math.ceil(total / pageSize), MAX_PAGE)
   const updating = search.isPlaceholderData
@@ -79,7 +79,7 @@ export function SearchResults({ search, pageSize, filtered, onPage, onClear }: S
   return (
     <Stack gap="md">
       <Text fw={500} role="status" aria-live="polite" data-testid="result-count">
-        {t('search.count', { count: total })}
+        {t(totalCapped ? 'search.countCapped' : 'search.count', { count: total })}
       </Text>
       {items.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
