@@ -86,6 +86,7 @@ export const LISTING_IMPORT_MESSAGES = {
   notInImport: 'Choose listings from the list of this import',
   recordFailed: 'This listing could not be saved because of an error on our side; it will be tried again on the next import',
   jobFailed: 'The import stopped because of an error on our side. Try again.',
+  jobInterrupted: 'The import stopped before it finished because the server restarted. Check the feed or upload the file again.',
 } as const
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { listing, listingImportJob, listingMedia, mlsFeedCursor } from '../../db/schema/listings'
 
@@ -30,15 +30,13 @@ export async function findJob(db: Db, { id, userId }: { id: string; userId: stri
   return row ?? null
 }
 
-/** A job of the user's that started after `since` and has not finished. */
-export async function findRunningJob(db: Db, { userId, since }: { userId: string; since: Date }): Promise<ImportJobRow | null> {
-  const [row] = await db
+/** The user's jobs that have not finished (some may belong to a process that stopped). */
+export async function findRunningJobs(db: Db, userId: string): Promise<ImportJobRow[]> {
+  return db
     .select()
     .from(listingImportJob)
-    .where(and(eq(listingImportJob.userId, userId), eq(listingImportJob.status, 'running'), gt(listingImportJob.createdAt, since)))
+    .where(and(eq(listingImportJob.userId, userId), eq(listingImportJob.status, 'running')))
     .orderBy(desc(listingImportJob.createdAt))
-    .limit(1)
-  return row ?? null
 }
 
 /** Moves a pending job to running with what was chosen; null when it is not pending any more (started twice). */
@@ -53,7 +51,8 @@ export async function markJobRunning(db: Db, { id, userId, request, total }: { i
 
 export type JobProgress = Pick<ImportJobRow, 'total' | 'processed' | 'imported' | 'updated' | 'deleted' | 'skipped'>
 
-export async function updateJobProgress(db: Db, id: string, progress: JobProgress): Promise<void> {
+/** The progress so far, with the request (which carries the runner's heartbeat). */
+export async function updateJobProgress(db: Db, id: string, progress: JobProgress & { request: Record<string, unknown> }): Promise<void> {
   await db.update(listingImportJob).set(progress).where(eq(listingImportJob.id, id))
 }
 

@@ -14,7 +14,7 @@ import {
   findCursor,
   findJob,
   findListingsByKeys,
-  findRunningJob,
+  findRunningJobs,
   finishJob,
   insertImportedListing,
   insertJob,
@@ -66,16 +66,29 @@ type JobRequest = {
   since?: string | null
   listingKeys?: string[]
   visibility?: ListingVisibility
+  /** While running: when the runner last wrote its progress (ISO). */
+  heartbeatAt?: string
 }
 
-/** A running job is taken for abandoned (its process stopped) after this long, so it does not block the next import. */
-const RUNNING_JOB_HORIZON_MS = 60 * 60 * 1000
+/**
+ * A running job whose runner has not written for this long belongs to a process that stopped: it is
+ * shown as interrupted and no longer blocks the next import. A runner writes at least this often.
+ */
+const HEARTBEAT_TIMEOUT_MS = 10 * 60 * 1000
+const HEARTBEAT_INTERVAL_MS = 30 * 1000
 const PHOTO_DOWNLOADS_AT_ONCE = 6
 const PROGRESS_WRITE_INTERVAL_MS = 250
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const jobNotFound = () => new AppError('NOT_FOUND', LISTING_IMPORT_MESSAGES.jobNotFound)
 const requestOf = (row: ImportJobRow): JobRequest => row.request as JobRequest
+
+/** A running job nobody runs any more: its process stopped before it finished. */
+function abandoned(row: ImportJobRow, now = Date.now()): boolean {
+  if (row.status !== 'running') return false
+  const heartbeat = Date.parse(requestOf(row).heartbeatAt ?? '') || row.createdAt.getTime()
+  return now - heartbeat > HEARTBEAT_TIMEOUT_MS
+}
 
 /** A record that could not be written, and whether the next run should leave it (settled) or try it again. */
 class RecordFailure extends Error {
@@ -178,6 +191,7 @@ export async function getImportPreview(ctx: ImportContext, { actor, id }: { acto
 
 async function toJob(db: Db, row: ImportJobRow): Promise<ImportJob> {
   const request = requestOf(row)
+  const interrupted = abandoned(row)
   let listings: ImportJob['listings'] = []
   if (row.status === 'done' || row.status === 'running') {
     const skippedKeys = new Set(row.skipped.map((skip) => skip.key))
@@ -187,7 +201,7 @@ async function toJob(db: Db, row: ImportJobRow): Promise<ImportJob> {
   return {
     id: row.id,
     source: row.source as ImportSource,
-    status: row.status as ImportJob['status'],
+    status: interrupted ? 'failed' : (row.status as ImportJob['status']),
     fileName: request.fileName ?? null,
     total: row.total,
     processed: row.processed,
@@ -195,7 +209,7 @@ async function toJob(db: Db, row: ImportJobRow): Promise<ImportJob> {
     updated: row.updated,
     deleted: row.deleted,
     skipped: row.skipped.map((skip) => ({ key: skip.key, reason: skip.reason, line: (skip as Partial<ImportSkip>).line ?? null, field: (skip as Partial<ImportSkip>).field ?? null })),
-    error: row.error,
+    error: interrupted ? LISTING_IMPORT_MESSAGES.jobInterrupted : row.error,
     listings,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
@@ -303,7 +317,7 @@ export type StartedImport = { job: ImportJob; done: Promise<void> }
 export async function startImport(ctx: ImportContext, { actor, id, input }: { actor: User; id: string; input: StartImport }): Promise<StartedImport> {
   const row = await loadJob(ctx.db, actor, id)
   if (row.status !== 'pending') throw new AppError('CONFLICT', LISTING_IMPORT_MESSAGES.jobStarted)
-  if (await findRunningJob(ctx.db, { userId: actor.uid, since: new Date(Date.now() - RUNNING_JOB_HORIZON_MS) })) throw new AppError('CONFLICT', LISTING_IMPORT_MESSAGES.jobRunning)
+  if ((await findRunningJobs(ctx.db, actor.uid)).some((job) => !abandoned(job))) throw new AppError('CONFLICT', LISTING_IMPORT_MESSAGES.jobRunning)
 
   const request = requestOf(row)
   const plan = await planRecords(ctx.db, actor.uid, request.records ?? [])
@@ -315,7 +329,9 @@ export async function startImport(ctx: ImportContext, { actor, id, input }: { ac
 
   const skips = plan.filter((entry) => entry.action === 'skip')
   const total = chosen.length + deletions.length + skips.length
-  const running = await markJobRunning(ctx.db, { id: row.id, userId: actor.uid, request: { ...request, listingKeys: chosen, visibility: input.visibility }, total })
+  // The records stay with the plan in this process; the row keeps what the report needs.
+  const { records: _records, ...kept } = request
+  const running = await markJobRunning(ctx.db, { id: row.id, userId: actor.uid, request: { ...kept, listingKeys: chosen, visibility: input.visibility, heartbeatAt: new Date().toISOString() } satisfies JobRequest, total })
   if (!running) throw new AppError('CONFLICT', LISTING_IMPORT_MESSAGES.jobStarted)
 
   const chosenSet = new Set(chosen)
@@ -326,8 +342,7 @@ export async function startImport(ctx: ImportContext, { actor, id, input }: { ac
 type RunInput = { actor: User; plan: PlannedRecord[]; chosen: PlannedRecord[]; visibility: ListingVisibility }
 
 async function runJob(ctx: ImportContext, row: ImportJobRow, input: RunInput): Promise<void> {
-  const request = requestOf(row)
-  const { records: _records, ...kept } = request
+  const { heartbeatAt: _heartbeat, ...kept } = requestOf(row)
   const progress = { total: row.total, processed: 0, imported: 0, updated: 0, deleted: 0, skipped: [] as ImportSkip[] }
   try {
     await runRecords(ctx, row, input, progress)
@@ -342,15 +357,28 @@ async function runJob(ctx: ImportContext, row: ImportJobRow, input: RunInput): P
 
 type Progress = { total: number; processed: number; imported: number; updated: number; deleted: number; skipped: ImportSkip[] }
 
-async function runRecords(ctx: ImportContext, row: ImportJobRow, { actor, plan, chosen, visibility }: RunInput, progress: Progress): Promise<void> {
-  const source = row.source as ImportSource
-  const settled = new Map<PlannedRecord, boolean>()
+type Report = (force?: boolean) => Promise<void>
+
+/** Runs the records, writing the progress as it goes (at most every 250 ms) and a heartbeat every 30 s. */
+async function runRecords(ctx: ImportContext, row: ImportJobRow, input: RunInput, progress: Progress): Promise<void> {
   let lastWrite = 0
   const report = async (force = false) => {
     if (!force && Date.now() - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return
     lastWrite = Date.now()
-    await updateJobProgress(ctx.db, row.id, progress)
+    await updateJobProgress(ctx.db, row.id, { ...progress, request: { ...requestOf(row), heartbeatAt: new Date().toISOString() } })
   }
+  // A record with many photos can take a while: the heartbeat goes on meanwhile.
+  const heartbeat = setInterval(() => void report(true).catch(() => {}), HEARTBEAT_INTERVAL_MS)
+  try {
+    await importRecords(ctx, row, input, progress, report)
+  } finally {
+    clearInterval(heartbeat)
+  }
+}
+
+async function importRecords(ctx: ImportContext, row: ImportJobRow, { actor, plan, chosen, visibility }: RunInput, progress: Progress, report: Report): Promise<void> {
+  const source = row.source as ImportSource
+  const settled = new Map<PlannedRecord, boolean>()
   const skip = (entry: PlannedRecord, problems: readonly ImportProblem[]) => {
     const key = keyOf(entry.check) ?? `#${entry.index + 1}`
     for (const problem of problems) progress.skipped.push({ key, reason: problem.message, line: entry.line, field: problem.field })

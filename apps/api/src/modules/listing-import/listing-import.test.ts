@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -17,6 +17,11 @@ import { photoBytes, startMlsGridServer } from '../../../test/mls-grid-server'
 import { storedFile } from '../../db/schema/files'
 import { listing, listingImportJob, listingMedia, mlsFeedCursor } from '../../db/schema/listings'
 import { user } from '../../db/schema/users'
+import { createDiskStorage } from '../../storage/disk-storage'
+import type { FileStorage } from '../../storage/storage'
+import { getUser } from '../users/users.service'
+import { checkFeed as checkFeedService, startImport } from './listing-import.service'
+import { createMlsGridClient } from './mls-grid-client'
 
 type Who = { id: string; headers: { authorization: string } }
 
@@ -320,6 +325,27 @@ describe('importing from the MLS Grid feed', () => {
     expect(again.records.find((record) => record.ListingKey === 'testmls-2003')!.action).toBe('update')
   })
 
+  it('shows an import whose process stopped as interrupted, and lets the next one start', async () => {
+    const other = await signedIn(t, ['SELLER_AGENT'])
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000)
+    const [stale] = await t.db
+      .insert(listingImportJob)
+      .values({ userId: other.id, source: 'mls-grid', status: 'running', total: 5, processed: 2, request: { heartbeatAt: hourAgo.toISOString() }, createdAt: hourAgo })
+      .returning()
+    const response = await call(t, other, { method: 'GET', url: `/api/listing-import/jobs/${stale!.id}` })
+    expect(response.json<{ job: ImportJob }>().job).toMatchObject({ status: 'failed', error: LISTING_IMPORT_MESSAGES.jobInterrupted, processed: 2 })
+
+    await server.play('second-run')
+    const preview = await checkFeed(t, other)
+    // Not blocked by the interrupted import: refused only for choosing nothing.
+    expect((await start(t, other, preview.job.id, [])).json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.nothingChosen)
+    // An import whose process is still writing blocks the next.
+    await t.db.insert(listingImportJob).values({ userId: other.id, source: 'mls-grid', status: 'running', request: { heartbeatAt: new Date().toISOString() } })
+    const blocked = await start(t, other, preview.job.id, [])
+    expect(blocked.statusCode).toBe(409)
+    expect(blocked.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.jobRunning)
+  })
+
   it("skips a listing another account already imported, and leaves it as it is", async () => {
     const other = await signedIn(t, ['SELLER_AGENT'])
     await server.play('second-run')
@@ -396,6 +422,57 @@ describe('importing from the MLS Grid feed', () => {
     for (const options of urls) expect((await call(t, null, options)).statusCode, `anonymous ${options.url}`).toBe(401)
     const buyerAgent = await signedIn(t, ['BUYER_AGENT'])
     expect((await call(t, buyerAgent, urls[0]!)).statusCode).toBe(200)
+  })
+})
+
+describe('a record whose photos cannot all be stored', () => {
+  let server: MlsGridServer
+  let t: Awaited<ReturnType<typeof appWith>>
+  beforeAll(async () => {
+    server = await startMlsGridServer()
+    t = await appWith({ url: server.url, token: server.token })
+  })
+  afterAll(async () => {
+    await t.closeAll()
+    await server.close()
+  })
+
+  it('writes nothing of it, and removes the photos it had stored already', async () => {
+    const files = await mkdtemp(join(tmpdir(), 'offerbook-import-full-disk-'))
+    try {
+      // A disk that fills up at the second photo of the first listing.
+      const disk = createDiskStorage(files)
+      let puts = 0
+      const storage: FileStorage = {
+        ...disk,
+        put: async (key, body, options) => {
+          puts++
+          if (puts === 2) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+          return disk.put(key, body, options)
+        },
+      }
+      const agent = await signedIn(t, ['SELLER_AGENT'])
+      const actor = (await getUser(t.db, agent.id))!
+      const quiet = { error: () => {}, warn: () => {} }
+      const ctx = { db: t.db, storage, feed: { client: createMlsGridClient({ url: server.url, token: server.token, originatingSystem: SYSTEM }), originatingSystem: SYSTEM }, log: quiet, lookahead: 1 }
+      await server.play('first-load')
+      const preview = await checkFeedService(ctx, { actor })
+      const { done } = await startImport(ctx, { actor, id: preview.job.id, input: { listingKeys: ['testmls-1001', 'testmls-1004'], visibility: 'public' } })
+      await done
+      const job = await finished(t, agent, preview.job.id)
+      expect(job).toMatchObject({ status: 'done', imported: 1 })
+      expect(job.skipped).toContainEqual({ key: 'testmls-1001', reason: LISTING_IMPORT_MESSAGES.recordFailed, line: null, field: null })
+      expect(await listingByKey(t, 'testmls-1001')).toBeNull()
+      expect(await listingByKey(t, 'testmls-1004')).not.toBeNull()
+      expect(await t.db.select().from(storedFile).where(eq(storedFile.ownerId, agent.id))).toEqual([])
+      // The first photo's bytes went with the transaction that would have used them.
+      const left = await readdir(files, { recursive: true })
+      expect(left.filter((name) => name.endsWith('.png'))).toEqual([])
+      // A passing failure: the next run offers 1001 again.
+      expect(await t.db.select().from(mlsFeedCursor).where(eq(mlsFeedCursor.userId, agent.id))).toEqual([])
+    } finally {
+      await rm(files, { recursive: true, force: true })
+    }
   })
 })
 

@@ -113,6 +113,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Choose listings from the list of this import': 'listingImport.errors.notInImport',
   'This listing could not be saved because of an error on our side; it will be tried again on the next import': 'listingImport.errors.recordFailed',
   'The import stopped because of an error on our side. Try again.': 'listingImport.errors.jobFailed',
+  'The import stopped before it finished because the server restarted. Check the feed or upload the file again.': 'listingImport.errors.jobInterrupted',
   'Please correct the fields marked in red': 'clauses.errors.fixFields',
   'Tick at least one clause': 'clauses.errors.tickOne',
   'Enter the percent as a number, e.g. 3 or 2.5': 'clauses.errors.percentNotNumber',
