@@ -147,6 +147,19 @@ async function importThroughput() {
   }
 }
 
+/** The RF707 PDF bench of the contracts module: one JSON line {"rf707PdfMedianMs": n, "rf707PdfP95Ms": n, "runs": n}. */
+async function rf707Pdf() {
+  const script = 'apps/api/bench/rf707-pdf.ts'
+  if (!existsSync(join(ROOT, script))) return `not measured: ${script} is missing`
+  try {
+    const result = await runJson(script, 'npx', ['tsx', script])
+    if (typeof result.rf707PdfMedianMs !== 'number') return `not measured: ${script} printed no rf707PdfMedianMs`
+    return `median ${result.rf707PdfMedianMs} ms, p95 ${result.rf707PdfP95Ms} ms over ${result.runs} runs (target: median < 40 ms)`
+  } catch (error) {
+    return `not measured: ${error.message}`
+  }
+}
+
 const BARE_SERVER = `
 import Fastify from 'fastify'
 const app = Fastify()
@@ -222,6 +235,7 @@ try {
   }
 
   rows.push(['listing import from the recorded feed', await importThroughput()])
+  rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }
