@@ -1,17 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
 
 const section = (page: Page) => page.getByRole('region', { name: 'Contract language', exact: true })
 const picker = (page: Page, name: 'Stipulations' | 'Additional contract language (RF707)') => section(page).getByRole('region', { name, exact: true })
 const importedText = (region: Locator) => region.getByRole('status', { name: 'Imported text' })
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary, `accessibility of ${what}`).toEqual([])
-}
 
 /** The preview's words as one run: line numbers dropped, the layout's line breaks read as spaces. */
 async function previewText(dialog: Locator): Promise<string> {

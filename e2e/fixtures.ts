@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { test as base, expect } from '@playwright/test'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
@@ -21,11 +21,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 })
 export { expect }
 
-export async function apiSignIn(page: Page, email: string): Promise<string> {
-  const res = await page.request.post('/api/session', { data: { email, password: DEMO_PASSWORD, persist: true } })
+/** Signs a demo account in through the API and hands back its bearer token; persist asks for a remembered (longer) session. */
+export async function apiToken(request: APIRequestContext, email: string, { persist = false }: { persist?: boolean } = {}): Promise<string> {
+  const res = await request.post('/api/session', { data: { email, password: DEMO_PASSWORD, persist } })
   expect(res.status(), `sign-in of ${email}`).toBe(200)
   const body = (await res.json()) as { accessToken: string }
   return body.accessToken
+}
+
+/** The bearer token of a remembered session of a demo account, asked for with the page's own request context. */
+export async function apiSignIn(page: Page, email: string): Promise<string> {
+  return apiToken(page.request, email, { persist: true })
 }
 
 /** Signs the page in as a demo account the way the app stores a remembered session. */

@@ -1,53 +1,28 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expectNoViolations } from './axe'
 import { apiSignIn, expect, test, useAccount } from './fixtures'
+import { pngOf, publishableListing, publishListing, uniqueStreet } from './listings'
 
 const AGENT = 'seller-agent@example.com'
 const OTHER_SELLER = 'seller-owner@example.com'
 
-/** A 1×1 PNG: the smallest photo the upload accepts. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary, `accessibility of ${what}`).toEqual([])
-}
-
-/** Creates, illustrates and publishes a listing through the API as the agent; a street name no seeded listing has makes it findable. */
-async function publishListing(request: APIRequestContext, token: string, street: string): Promise<string> {
-  const headers = { Authorization: `Bearer ${token}` }
-  const created = await request.post('/api/listings', {
-    headers,
-    data: {
-      ListPrice: 412000,
-      StreetNumber: '4821',
-      StreetName: street,
-      StreetSuffix: 'Rd',
-      City: 'Knoxville',
-      StateOrProvince: 'TN',
-      PostalCode: '37919',
-      PropertyType: 'Residential',
-      BedroomsTotal: 3,
-      BathroomsTotalInteger: 2,
-      ListAgentFullName: 'Lena Listing',
-      ListAgentEmail: AGENT,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const { listing } = (await created.json()) as { listing: { id: string } }
-  const photo = await request.post(`/api/listings/${listing.id}/photos`, { headers, multipart: { photo: { name: 'front.png', mimeType: 'image/png', buffer: PNG } } })
-  expect(photo.status(), await photo.text()).toBe(201)
-  const published = await request.post(`/api/listings/${listing.id}/publish`, { headers, data: { StandardStatus: 'Active' } })
-  expect(published.status(), await published.text()).toBe(200)
-  return listing.id
-}
-
 /** The agent's listing and how to name it, made fresh for each test so the tests can run side by side. */
 async function freshListing(page: Page) {
-  const street = `Quill${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+  const street = uniqueStreet()
   const token = await apiSignIn(page, AGENT)
-  const id = await publishListing(page.request, token, street)
+  const fields = publishableListing({
+    ListPrice: 412000,
+    StreetNumber: '4821',
+    StreetName: street,
+    StreetSuffix: 'Rd',
+    City: 'Knoxville',
+    PostalCode: '37919',
+    BedroomsTotal: 3,
+    BathroomsTotalInteger: 2,
+    ListAgentEmail: AGENT,
+  })
+  // The smallest photo the upload accepts.
+  const { id } = await publishListing(page.request, { token, fields, photos: [pngOf(1, 1, [0, 0, 255])] })
   return { id, token, street, address: `4821 ${street} Rd, Knoxville, TN 37919` }
 }
 

@@ -1,95 +1,18 @@
-import { crc32, deflateSync } from 'node:zlib'
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
-import type { ListingPatch, ManagedListing } from '@offerbook/domain/listing'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
+import { completeListing, pngOf, publishListing, SELLER_AGENT, uniqueStreet } from './listings'
 
-const SELLER_AGENT = 'seller-agent@example.com'
 const BUYER = 'buyer-simple@example.com'
 
-/** A real PNG of one colour, made here so the test needs no file of its own. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())])
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))])
-}
-
-/** Creates, illustrates and publishes a listing through the API as the demo seller agent. */
-async function publishListing(request: APIRequestContext, fields: ListingPatch, photos: [number, number, number][]): Promise<ManagedListing> {
-  const session = await request.post('/api/session', { data: { email: SELLER_AGENT, password: DEMO_PASSWORD, persist: false } })
-  expect(session.status()).toBe(200)
-  const { accessToken: token } = (await session.json()) as { accessToken: string }
-  const headers = { Authorization: `Bearer ${token}` }
-  const created = await request.post('/api/listings', { headers, data: fields })
-  expect(created.status(), await created.text()).toBe(201)
-  const { listing } = (await created.json()) as { listing: ManagedListing }
-  for (const [index, colour] of photos.entries()) {
-    const uploaded = await request.post(`/api/listings/${listing.id}/photos`, {
-      headers,
-      multipart: { photo: { name: `photo-${index + 1}.png`, mimeType: 'image/png', buffer: png(120, 80, colour) } },
-    })
-    expect(uploaded.status(), await uploaded.text()).toBe(201)
-  }
-  const published = await request.post(`/api/listings/${listing.id}/publish`, { headers, data: { StandardStatus: 'Active' } })
-  expect(published.status(), await published.text()).toBe(200)
-  return ((await published.json()) as { listing: ManagedListing }).listing
-}
-
-const street = () => `Sassafras${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-
-function fullListing(streetName: string): ListingPatch {
-  return {
-    ListPrice: 487500,
-    StreetNumber: '2710',
-    StreetName: streetName,
-    StreetSuffix: 'Way',
-    City: 'Franklin',
-    StateOrProvince: 'TN',
-    PostalCode: '37064',
-    CountyOrParish: 'Williamson',
-    PropertyType: 'Residential',
-    BedroomsTotal: 4,
-    BathroomsTotalInteger: 3,
-    LivingArea: 2380,
-    LotSizeAcres: 0.42,
-    YearBuilt: 1998,
-    PublicRemarks: 'A brick home on a quiet street.\nNew roof in 2023.',
-    ListAgentFullName: 'Lena Listing',
-    ListAgentEmail: 'seller-agent@example.com',
-    ListAgentDirectPhone: '+16155550142',
-    offerDeadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-    offerPreferences: ['preApprovalLetter', 'earnestMoney'],
-    offerInstructions: 'Send offers by email.\nInclude the pre-approval letter.',
-  }
-}
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility of ${what}`,
-  ).toEqual([])
-}
+const street = () => uniqueStreet('Sassafras')
 
 test('an anonymous visitor sees the listing, is asked to sign in to make an offer, and comes back after signing in', async ({ page }) => {
   const streetName = street()
-  const listing = await publishListing(page.request, fullListing(streetName), [
-    [200, 60, 60],
-    [60, 120, 200],
-  ])
+  const listing = await publishListing(page.request, {
+    fields: completeListing({ StreetName: streetName }),
+    photos: [pngOf(120, 80, [200, 60, 60]), pngOf(120, 80, [60, 120, 200])],
+  })
   const address = `2710 ${streetName} Way, Franklin, TN 37064`
 
   await page.goto(`/property/${listing.id}`)
@@ -144,7 +67,7 @@ test('an anonymous visitor sees the listing, is asked to sign in to make an offe
 
 test('a signed-in buyer can contact the listing agent and goes on to make an offer', async ({ page }) => {
   const streetName = street()
-  const listing = await publishListing(page.request, fullListing(streetName), [[90, 160, 90]])
+  const listing = await publishListing(page.request, { fields: completeListing({ StreetName: streetName }), photos: [pngOf(120, 80, [90, 160, 90])] })
   await useAccount(page, BUYER)
   await page.goto(`/property/${listing.id}`)
 
@@ -159,7 +82,7 @@ test('a signed-in buyer can contact the listing agent and goes on to make an off
 })
 
 test('the listing agent is offered to manage the listing', async ({ page }) => {
-  const listing = await publishListing(page.request, fullListing(street()), [[120, 120, 40]])
+  const listing = await publishListing(page.request, { fields: completeListing({ StreetName: street() }), photos: [pngOf(120, 80, [120, 120, 40])] })
   await useAccount(page, SELLER_AGENT)
   await page.goto(`/property/${listing.id}`)
   await expect(page.getByRole('link', { name: 'Manage this listing' })).toHaveAttribute('href', `/my-properties/${listing.id}/edit-listing`)
@@ -167,7 +90,7 @@ test('the listing agent is offered to manage the listing', async ({ page }) => {
 
 test('the served page of a listing carries its sharing tags', async ({ page }) => {
   const streetName = street()
-  const listing = await publishListing(page.request, fullListing(streetName), [[40, 40, 160]])
+  const listing = await publishListing(page.request, { fields: completeListing({ StreetName: streetName }), photos: [pngOf(120, 80, [40, 40, 160])] })
   const html = await (await page.request.get(`/property/${listing.id}`, { headers: { Accept: 'text/html' } })).text()
   expect(html).toMatch(new RegExp(`<meta property="og:title" content="[^"]*2710 ${streetName} Way`))
 })

@@ -1,47 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page, Request } from '@playwright/test'
-import type { ListingPatch, ManagedListing } from '@offerbook/domain/listing'
-import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
-import { expect, test } from './fixtures'
-
-const SELLER_AGENT = 'seller-agent@example.com'
-
-/** A real 2×2 PNG: the API sniffs uploads, so the photo must be an image. */
-function png([r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0])
-  const row = Buffer.from([0, r, g, b, r, g, b])
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat([row, row]))), chunk('IEND', Buffer.alloc(0))])
-}
-
-async function token(request: APIRequestContext): Promise<string> {
-  const session = await request.post('/api/session', { data: { email: SELLER_AGENT, password: DEMO_PASSWORD, persist: false } })
-  expect(session.status()).toBe(200)
-  return ((await session.json()) as { accessToken: string }).accessToken
-}
-
-async function publishListing(request: APIRequestContext, accessToken: string, fields: ListingPatch): Promise<ManagedListing> {
-  const headers = { Authorization: `Bearer ${accessToken}` }
-  const created = await request.post('/api/listings', { headers, data: fields })
-  expect(created.status(), await created.text()).toBe(201)
-  const { listing } = (await created.json()) as { listing: ManagedListing }
-  const uploaded = await request.post(`/api/listings/${listing.id}/photos`, {
-    headers,
-    multipart: { photo: { name: 'front.png', mimeType: 'image/png', buffer: png([30, 90, (fields.ListPrice ?? 0) % 255]) } },
-  })
-  expect(uploaded.status(), await uploaded.text()).toBe(201)
-  const published = await request.post(`/api/listings/${listing.id}/publish`, { headers, data: { StandardStatus: 'Active' } })
-  expect(published.status(), await published.text()).toBe(200)
-  return ((await published.json()) as { listing: ManagedListing }).listing
-}
+import type { ManagedListing } from '@offerbook/domain/listing'
+import { expectNoViolations } from './axe'
+import { apiToken, expect, test } from './fixtures'
+import { pngOf, publishableListing, publishListing, SELLER_AGENT, uniqueStreet } from './listings'
 
 const CITIES = ['Franklin', 'Knoxville', 'Memphis', 'Chattanooga'] as const
 
@@ -50,28 +11,24 @@ const CITIES = ['Franklin', 'Knoxville', 'Memphis', 'Chattanooga'] as const
  * $210,000 up by $40,000, two to five bedrooms, in four cities.
  */
 async function publishStreet(request: APIRequestContext): Promise<{ street: string; listings: ManagedListing[] }> {
-  // Unique in its first eleven letters, which the test types.
-  const street = `Quill${Math.random().toString(36).slice(2, 8).padEnd(6, 'x')}${Date.now().toString(36)}`
-  const accessToken = await token(request)
+  // The test types its first eleven letters, which no other street has (uniqueStreet).
+  const street = uniqueStreet()
+  const token = await apiToken(request, SELLER_AGENT)
   const listings: ManagedListing[] = []
   for (let n = 0; n < 13; n++) {
-    listings.push(
-      await publishListing(request, accessToken, {
-        ListPrice: 210_000 + n * 40_000,
-        StreetNumber: String(100 + n),
-        StreetName: street,
-        StreetSuffix: 'Road',
-        City: CITIES[n % CITIES.length],
-        StateOrProvince: 'TN',
-        PostalCode: '37064',
-        PropertyType: 'Residential',
-        BedroomsTotal: 2 + (n % 4),
-        BathroomsTotalInteger: 1 + (n % 3),
-        LivingArea: 1200 + n * 100,
-        ListAgentFullName: 'Lena Listing',
-        ListAgentEmail: SELLER_AGENT,
-      }),
-    )
+    const ListPrice = 210_000 + n * 40_000
+    const fields = publishableListing({
+      ListPrice,
+      StreetNumber: String(100 + n),
+      StreetName: street,
+      StreetSuffix: 'Road',
+      City: CITIES[n % CITIES.length],
+      PostalCode: '37064',
+      BedroomsTotal: 2 + (n % 4),
+      BathroomsTotalInteger: 1 + (n % 3),
+      LivingArea: 1200 + n * 100,
+    })
+    listings.push(await publishListing(request, { token, fields, photos: [pngOf(2, 2, [30, 90, ListPrice % 255])] }))
   }
   return { street, listings }
 }
@@ -80,14 +37,6 @@ const isSearch = (request: Request) => new URL(request.url()).pathname === '/api
 const cards = (page: Page) => page.getByTestId('listing-card')
 const count = (page: Page) => page.getByTestId('result-count')
 const prices = (page: Page) => cards(page).locator('p').filter({ hasText: /^\$/ }).allTextContents()
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `accessibility of ${what}`,
-  ).toEqual([])
-}
 
 test('search waits for typing to pause, filters, sorts and pages, and Back restores the previous search', async ({ page }) => {
   const { street } = await publishStreet(page.request)
