@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ROLES } from './roles'
-import { AGENT_KINDS, canAddListings, ChangePasswordSchema, ONBOARDING_KINDS, OnboardingSchema, UpdateProfileSchema } from './profile'
+import { AGENT_KINDS, canAddListings, ChangePasswordSchema, hasAgentRole, ONBOARDING_KINDS, OnboardingSchema, UpdateProfileSchema } from './profile'
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []
@@ -55,5 +55,34 @@ describe('UpdateProfileSchema and ChangePasswordSchema', () => {
       ['currentPassword', 'Required'],
       ['newPassword', 'Must have at least 8 characters'],
     ])
+  })
+})
+
+describe('the NRDS number and MLS ID on the profile', () => {
+  const mlsMessage = 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'
+
+  it('take a new value in the onboarding format, trimmed', () => {
+    expect(UpdateProfileSchema.parse({ nrds: ' 987654321 ', sellerAgentId: ' TN-654321 ' })).toEqual({ nrds: '987654321', sellerAgentId: 'TN-654321' })
+  })
+
+  it('refuse a bad one with the spec message, one message a field', () => {
+    expect(messages(UpdateProfileSchema.safeParse({ nrds: '12345678', sellerAgentId: 'tn-654321' }))).toEqual([
+      ['nrds', 'NRDS number must be 9 digits'],
+      ['sellerAgentId', mlsMessage],
+    ])
+    expect(messages(UpdateProfileSchema.safeParse({ sellerAgentId: `TN-${'1'.repeat(40)}` }))).toEqual([['sellerAgentId', mlsMessage]])
+  })
+
+  it('cannot be emptied: an agent keeps both, as onboarding requires', () => {
+    expect(messages(UpdateProfileSchema.safeParse({ nrds: '', sellerAgentId: '  ' }))).toEqual([
+      ['nrds', 'Required'],
+      ['sellerAgentId', 'Required'],
+    ])
+  })
+
+  it('belong to SELLER_AGENT and BUYER_AGENT', () => {
+    expect(ROLES.filter((role) => hasAgentRole([role]))).toEqual(['SELLER_AGENT', 'BUYER_AGENT'])
+    expect(hasAgentRole(['ADMIN', 'BUYER_AGENT'])).toBe(true)
+    expect(hasAgentRole([])).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Role } from './roles'
 import { LanguageSchema } from './user'
-import { fullNameSchema, isMlsId, MESSAGES, minLength } from './validation'
+import { fullNameSchema, isMlsId, MESSAGES, minLength, mlsIdSchema } from './validation'
 
 /** The messages of onboarding and the profile; the spec's own texts live in MESSAGES. */
 export const PROFILE_MESSAGES = {
@@ -21,6 +21,7 @@ export const PROFILE_MESSAGES = {
   photoNotMultipart: 'Send the photo as multipart/form-data',
   principalBrokerPending: 'Your principal broker request is already pending',
   alreadyPrincipalBroker: 'You are already a principal broker',
+  agentDetailsOnly: 'Only agents have an NRDS number and MLS ID',
 } as const
 
 /**
@@ -38,6 +39,11 @@ export const LISTING_KINDS = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT'] as 
 
 export function isAgentKind(kind: OnboardingKind): boolean {
   return (AGENT_KINDS as readonly OnboardingKind[]).includes(kind)
+}
+
+/** A user holding an agent role (SELLER_AGENT or BUYER_AGENT) has an NRDS number and MLS ID. */
+export function hasAgentRole(roles: readonly Role[]): boolean {
+  return roles.some((role) => (AGENT_KINDS as readonly Role[]).includes(role))
 }
 
 export function canAddListings(kind: OnboardingKind): boolean {
@@ -99,12 +105,28 @@ export const profileNameSchema = fullNameSchema
   .refine((value) => value.length <= NAME_MAX_LENGTH, PROFILE_MESSAGES.nameTooLong)
   .refine(hasNoControlCharacters, MESSAGES.fullName)
 
-/** Any subset of the fields; an empty phone or ZIP code clears it. */
+/**
+ * An agent's NRDS number or MLS ID on the profile: it may be changed but not emptied, since onboarding
+ * requires both of an agent. Empty is 'Required'; anything else must pass `valid`, one message a field.
+ */
+function agentDetail(valid: z.ZodType<string, string>) {
+  return z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).pipe(valid).optional()
+}
+
+export const profileNrdsSchema = agentDetail(z.string().regex(NRDS_PATTERN, PROFILE_MESSAGES.nrds))
+export const profileMlsIdSchema = agentDetail(z.string().max(MLS_ID_MAX_LENGTH, MESSAGES.mlsId).pipe(mlsIdSchema))
+
+/**
+ * Any subset of the fields; an empty phone or ZIP code clears it. The NRDS number and MLS ID belong to
+ * agents only (the API refuses them from anyone else) and cannot be cleared.
+ */
 export const UpdateProfileSchema = z.object({
   name: profileNameSchema.optional(),
   phone: blankOr((value) => E164_PATTERN.test(value), MESSAGES.invalidPhone),
   zipcode: blankOr((value) => ZIPCODE_PATTERN.test(value), PROFILE_MESSAGES.zipcode),
   language: LanguageSchema.optional(),
+  nrds: profileNrdsSchema,
+  sellerAgentId: profileMlsIdSchema,
 })
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>
 

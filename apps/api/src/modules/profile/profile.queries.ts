@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Role } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
+import { mlsFeedCursor } from '../../db/schema/listings'
 import { user, userRole } from '../../db/schema/users'
 
 type UserRow = typeof user.$inferSelect
@@ -44,7 +45,7 @@ export async function replaceRoles(db: Db, userId: string, roles: readonly Role[
   if (roles.length > 0) await db.insert(userRole).values(roles.map((role) => ({ userId, role })))
 }
 
-export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string }
+export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string; nrds?: string }
 
 export async function updateProfileFields(db: Db, userId: string, changes: ProfileChanges): Promise<boolean> {
   const { phone, ...rest } = changes
@@ -55,6 +56,17 @@ export async function updateProfileFields(db: Db, userId: string, changes: Profi
   }
   const rows = await db.update(user).set(set).where(eq(user.id, userId)).returning({ id: user.id })
   return rows.length > 0
+}
+
+/**
+ * Changes the MLS ID and, when it differs from the stored one, forgets the feed's high-water mark: it
+ * was kept for the listings of the old MLS ID, and the next feed check must load the new one's whole.
+ */
+export async function setSellerAgentId(db: Db, userId: string, sellerAgentId: string): Promise<void> {
+  const [current] = await db.select({ sellerAgentId: user.sellerAgentId }).from(user).where(eq(user.id, userId)).for('update').limit(1)
+  if (!current || current.sellerAgentId === sellerAgentId) return
+  await db.update(user).set({ sellerAgentId }).where(eq(user.id, userId))
+  await db.delete(mlsFeedCursor).where(eq(mlsFeedCursor.userId, userId))
 }
 
 /** Sets the photo URL; the row lock it takes queues a second upload of the same user behind this one. */

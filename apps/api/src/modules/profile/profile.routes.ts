@@ -71,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       config: { access: 'signed-in' },
       schema: {
         tags: ['me'],
-        summary: "Change the signed-in user's name, phone, ZIP code or language",
+        summary: "Change the signed-in user's name, phone, ZIP code or language; an agent's NRDS number or MLS ID too",
         security: [{ bearer: [] }],
         body: UpdateProfileSchema,
         response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isAPIError } from 'better-auth/api'
 import type { ChangePassword, Onboarding, UpdateProfile } from '@offerbook/domain/profile'
-import { canAddListings, isAgentKind, isControlCharacter, PROFILE_MESSAGES } from '@offerbook/domain/profile'
+import { canAddListings, hasAgentRole, isAgentKind, isControlCharacter, PROFILE_MESSAGES } from '@offerbook/domain/profile'
 import type { Role } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
@@ -20,6 +20,7 @@ import {
   markOnboarded,
   markPrincipalBrokerPending,
   replaceRoles,
+  setSellerAgentId,
   setUserImage,
   updateProfileFields,
 } from './profile.queries'
@@ -65,15 +66,33 @@ export async function completeOnboarding(db: Db, { actor, input }: { actor: User
   }
 }
 
+const AGENT_DETAILS = ['nrds', 'sellerAgentId'] as const
+
+/**
+ * Only an agent has an NRDS number and MLS ID. Anyone else sending one is told so on the field, as the
+ * profile tells every refused field (a 403 would send the browser Home).
+ */
+function refuseAgentDetails(actor: User, input: UpdateProfile): void {
+  if (hasAgentRole(actor.roles)) return
+  const sent = AGENT_DETAILS.filter((field) => input[field] !== undefined)
+  if (sent.length === 0) return
+  throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.agentDetailsOnly, { errors: sent.map((path) => ({ path, message: PROFILE_MESSAGES.agentDetailsOnly })) })
+}
+
 export async function updateProfile(db: Db, { actor, input }: { actor: User; input: UpdateProfile }): Promise<User> {
+  refuseAgentDetails(actor, input)
   try {
-    const found = await updateProfileFields(db, actor.uid, {
-      ...(input.name === undefined ? {} : { name: input.name }),
-      ...(input.phone === undefined ? {} : { phone: input.phone || null }),
-      ...(input.zipcode === undefined ? {} : { zipcode: input.zipcode || null }),
-      ...(input.language === undefined ? {} : { language: input.language }),
+    await db.transaction(async (tx) => {
+      const found = await updateProfileFields(tx, actor.uid, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.phone === undefined ? {} : { phone: input.phone || null }),
+        ...(input.zipcode === undefined ? {} : { zipcode: input.zipcode || null }),
+        ...(input.language === undefined ? {} : { language: input.language }),
+        ...(input.nrds === undefined ? {} : { nrds: input.nrds }),
+      })
+      if (!found) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+      if (input.sellerAgentId !== undefined) await setSellerAgentId(tx, actor.uid, input.sellerAgentId)
     })
-    if (!found) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
   } catch (error) {
     phoneInUse(error)
   }

@@ -11,6 +11,7 @@ import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
+import { mlsFeedCursor } from '../../db/schema/listings'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user as userTable } from '../../db/schema/users'
 import type { FileStorage } from '../../storage/storage'
@@ -219,6 +220,91 @@ describe('PATCH /api/me', () => {
 
   it('answers 401 without a session', async () => {
     expect((await t.app.inject({ method: 'PATCH', url: '/api/me', payload: { name: 'Ada Lovelace' } })).statusCode).toBe(401)
+  })
+})
+
+describe('PATCH /api/me: the NRDS number and MLS ID of an agent', () => {
+  const MLS_MESSAGE = 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'
+
+  async function agent(role: Role = 'BUYER_AGENT', details: { sellerAgentId: string | null; nrds: string | null } = { sellerAgentId: 'TN-100001', nrds: '500100001' }) {
+    const who = await signedInUser({ roles: [role] })
+    await t.db.update(userTable).set(details).where(eq(userTable.id, who.id))
+    return who
+  }
+
+  const sources = (who: Signed) =>
+    t.app.inject({ method: 'GET', url: '/api/listing-import/sources', headers: who.headers }).then((response) => response.json<{ mlsId: string | null; lastFeedTimestamp: string | null }>())
+
+  it.each(['BUYER_AGENT', 'SELLER_AGENT'] as const)('lets a %s change both; the import then asks the feed for the new MLS ID', async (role) => {
+    const who = await agent(role)
+    const response = await patchMe(who, { sellerAgentId: ' TN-654321 ', nrds: '987654321' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ user: User }>().user).toMatchObject({ sellerAgentId: 'TN-654321', nrds: '987654321', roles: [role] })
+    expect(await me(who.headers)).toMatchObject({ sellerAgentId: 'TN-654321', nrds: '987654321' })
+    expect(await sources(who)).toMatchObject({ mlsId: 'TN-654321' })
+  })
+
+  it('lets an agent who has no MLS ID yet add one', async () => {
+    const who = await agent('SELLER_AGENT', { sellerAgentId: null, nrds: null })
+    expect(await sources(who)).toMatchObject({ mlsId: null })
+    const response = await patchMe(who, { sellerAgentId: 'TN-777777' })
+    expect(response.statusCode).toBe(200)
+    expect(await sources(who)).toMatchObject({ mlsId: 'TN-777777' })
+  })
+
+  it("forgets the feed's last import time when the MLS ID changes, so the next check loads the new one's listings whole", async () => {
+    const who = await agent()
+    const highWater = new Date('2026-01-02T03:04:05.000Z')
+    await t.db.insert(mlsFeedCursor).values({ userId: who.id, highWater })
+    expect((await patchMe(who, { sellerAgentId: 'TN-100001', name: 'Same Mls Id' })).statusCode).toBe(200)
+    expect(await sources(who)).toMatchObject({ mlsId: 'TN-100001', lastFeedTimestamp: highWater.toISOString() })
+    expect((await patchMe(who, { sellerAgentId: 'TN-100002' })).statusCode).toBe(200)
+    expect(await sources(who)).toMatchObject({ mlsId: 'TN-100002', lastFeedTimestamp: null })
+  })
+
+  it.each([
+    ['sellerAgentId', 'tn-654321', MLS_MESSAGE],
+    ['sellerAgentId', 'TN654321', MLS_MESSAGE],
+    ['sellerAgentId', 'TN-', MLS_MESSAGE],
+    ['sellerAgentId', 'TN-12 34', MLS_MESSAGE],
+    ['sellerAgentId', `TN-${'1'.repeat(40)}`, MLS_MESSAGE],
+    ['sellerAgentId', '', 'Required'],
+    ['sellerAgentId', '   ', 'Required'],
+    ['nrds', '12345678', 'NRDS number must be 9 digits'],
+    ['nrds', '12345678a', 'NRDS number must be 9 digits'],
+    ['nrds', '', 'Required'],
+  ])('refuses %s %j with %j and keeps the old one', async (field, value, message) => {
+    const who = await agent()
+    const response = await patchMe(who, { [field]: value, name: 'Not Saved Either' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message, errors: [{ path: field, message }] })
+    expect(await me(who.headers)).toMatchObject({ sellerAgentId: 'TN-100001', nrds: '500100001' })
+  })
+
+  it('refuses values of the wrong type with 400, never a 500', async () => {
+    const who = await agent()
+    for (const payload of [{ sellerAgentId: null }, { sellerAgentId: 42 }, { nrds: ['123456789'] }, { sellerAgentId: 'T'.repeat(100_000) }]) {
+      const response = await patchMe(who, payload)
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400)
+    }
+  })
+
+  it.each(['BUYER_SIMPLE', 'SELLER_SIMPLE', 'SELLER_OWNER', 'PRINCIPAL_BROKER'] as const)('refuses both from a %s, who is not an agent, and saves nothing', async (role) => {
+    const who = await signedInUser({ roles: [role], name: 'Nora Notagent' })
+    const message = 'Only agents have an NRDS number and MLS ID'
+    const response = await patchMe(who, { name: 'Nora Changed', sellerAgentId: 'TN-654321', nrds: '987654321' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>()).toEqual({
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message,
+      errors: [
+        { path: 'nrds', message },
+        { path: 'sellerAgentId', message },
+      ],
+    })
+    expect((await patchMe(who, { sellerAgentId: 'TN-654321' })).json<ApiError>()).toMatchObject({ message, errors: [{ path: 'sellerAgentId', message }] })
+    expect(await me(who.headers)).toMatchObject({ name: 'Nora Notagent', sellerAgentId: null, nrds: null })
   })
 })
 
