@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { notifications } from '@mantine/notifications'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Role } from '@offerbook/domain/roles'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
+import { i18n } from '../../shared/i18n/i18n'
 import { initSession, saveSession } from '../../shared/session'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
@@ -479,5 +480,56 @@ describe('profile page', () => {
     profileOf({ principalBrokerStatus: 'approved', isPrincipalBroker: true })
     await screen.findByRole('heading', { name: 'Personal details' })
     expect(screen.queryByRole('heading', { name: 'Principal broker access' })).toBeNull()
+  })
+
+  it('lets an agent change the MLS ID and NRDS number, checked with the onboarding messages', async () => {
+    handlers['PATCH /api/me'] = (init) => json(200, { user: userWith({ roles: ['BUYER_AGENT'], sellerAgentId: 'TN-100005', nrds: '500100005', ...(bodyOf(init) as Partial<User>) }) })
+    profileOf({ roles: ['BUYER_AGENT'], sellerAgentId: 'TN-100005', nrds: '500100005' })
+    const mlsId = await screen.findByRole('textbox', { name: /^Lead agent MLS ID/ })
+    const nrds = screen.getByRole('textbox', { name: /^NRDS number/ })
+    expect((mlsId as HTMLInputElement).value).toBe('TN-100005')
+    expect((nrds as HTMLInputElement).value).toBe('500100005')
+
+    await userEvent.clear(mlsId)
+    await userEvent.type(mlsId, 'tn-654321')
+    await userEvent.clear(nrds)
+    await userEvent.type(nrds, '1234')
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Lead agent MLS ID must be: state code - license number (e.g., TN-123456)')).toBeTruthy()
+    expect(screen.getByText('NRDS number must be 9 digits')).toBeTruthy()
+    expect(mlsId.getAttribute('aria-invalid')).toBe('true')
+    expect(calls('PATCH /api/me')).toHaveLength(0)
+
+    await userEvent.clear(mlsId)
+    await userEvent.clear(nrds)
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findAllByText('Required')).toHaveLength(2)
+    expect(calls('PATCH /api/me')).toHaveLength(0)
+
+    await userEvent.type(mlsId, 'TN-654321')
+    await userEvent.type(nrds, '500100005')
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy()
+    expect(bodyOf(calls('PATCH /api/me')[0])).toEqual({ sellerAgentId: 'TN-654321' })
+  })
+
+  it('shows the MLS ID refused by the API on its field, in Spanish too', async () => {
+    handlers['PATCH /api/me'] = () =>
+      json(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Only agents have an NRDS number and MLS ID', errors: [{ path: 'sellerAgentId', message: 'Only agents have an NRDS number and MLS ID' }] })
+    profileOf({ roles: ['SELLER_AGENT'], sellerAgentId: 'TN-100003', nrds: '500100003', language: 'es-es' })
+    await act(() => i18n.changeLanguage('es-es'))
+    const mlsId = await screen.findByRole('textbox', { name: /^ID MLS del agente principal/ })
+    await userEvent.clear(mlsId)
+    await userEvent.type(mlsId, 'TN-654321')
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+    expect((await screen.findAllByText('Solo los agentes tienen número NRDS e ID MLS')).length).toBeGreaterThan(0)
+    await waitFor(() => expect(mlsId.getAttribute('aria-invalid')).toBe('true'))
+  })
+
+  it('shows no NRDS number or MLS ID to someone who is not an agent', async () => {
+    profileOf({ roles: ['SELLER_OWNER'] })
+    await screen.findByRole('heading', { name: 'Personal details' })
+    expect(screen.queryByRole('textbox', { name: /MLS ID/ })).toBeNull()
+    expect(screen.queryByRole('textbox', { name: /NRDS/ })).toBeNull()
   })
 })

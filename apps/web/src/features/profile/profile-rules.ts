@@ -1,3 +1,4 @@
+import { profileMlsIdSchema, profileNrdsSchema } from '@offerbook/domain/profile'
 import { firstError, fullNameSchema, requiredText } from '@offerbook/domain/validation'
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
@@ -21,4 +22,13 @@ export function nameError(name: string): string | null {
 export function zipcodeError(zipcode: string): string | null {
   const value = zipcode.trim()
   return value === '' || /^\d{5}$/.test(value) ? null : ZIPCODE_MESSAGE
+}
+
+/** An agent's NRDS number and MLS ID: the API's own rules (onboarding's formats; an agent cannot empty them). */
+export function nrdsError(nrds: string): string | null {
+  return firstError(profileNrdsSchema, nrds)
+}
+
+export function mlsIdError(mlsId: string): string | null {
+  return firstError(profileMlsIdSchema, mlsId)
 }

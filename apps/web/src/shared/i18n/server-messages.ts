@@ -53,6 +53,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'You have already completed onboarding': 'accounts.errors.alreadyOnboarded',
   'Your principal broker request is already pending': 'accounts.errors.principalBrokerPending',
   'You are already a principal broker': 'accounts.errors.alreadyPrincipalBroker',
+  'Only agents have an NRDS number and MLS ID': 'accounts.profile.errors.agentDetailsOnly',
   'Enter the 6 digits of the code': 'accounts.errors.codeDigits',
   'Price must be between $1,000 and $1,000,000,000': 'listing.errors.priceRange',
   'Enter whole dollars': 'listing.errors.wholeDollars',

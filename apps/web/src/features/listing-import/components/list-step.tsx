@@ -22,6 +22,16 @@ function dateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 }
 
+/** Where the agent changes the MLS ID the feed and imported listings go by. */
+function ChangeMlsIdLink() {
+  const { t } = useTranslation()
+  return (
+    <Anchor component={Link} to={PROFILE_PATH} size="sm">
+      {t('listingImport.list.changeMlsId')}
+    </Anchor>
+  )
+}
+
 function FeedCard({ sources }: { sources: ImportSources }) {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
@@ -30,9 +40,17 @@ function FeedCard({ sources }: { sources: ImportSources }) {
   let body
   if (!sources.feed.configured) {
     body = (
-      <Alert color="gray" title={t('listingImport.list.feedOffTitle')}>
-        {importMessage(LISTING_IMPORT_MESSAGES.feedNotConfigured)}
-      </Alert>
+      <Stack gap="sm" align="flex-start">
+        <Alert color="gray" title={t('listingImport.list.feedOffTitle')} w="100%">
+          {importMessage(LISTING_IMPORT_MESSAGES.feedNotConfigured)}
+        </Alert>
+        {sources.mlsId && (
+          <>
+            <Text size="sm">{t('listingImport.list.yourMlsId', { mlsId: sources.mlsId })}</Text>
+            <ChangeMlsIdLink />
+          </>
+        )}
+      </Stack>
     )
   } else if (!sources.mlsId) {
     body = (
@@ -50,6 +68,7 @@ function FeedCard({ sources }: { sources: ImportSources }) {
     body = (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('listingImport.list.feedFor', { mlsId: sources.mlsId })}</Text>
+        <ChangeMlsIdLink />
         <Text size="sm" c="gray.7">
           {sources.lastFeedTimestamp ? t('listingImport.list.since', { date: dateTime(sources.lastFeedTimestamp, i18n.language) }) : t('listingImport.list.firstLoad')}
         </Text>

@@ -3,7 +3,8 @@ import type { Language, User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
 import { getSession, saveSession } from '../../../shared/session'
 
-export type UpdateProfile = { name?: string; phone?: string; zipcode?: string; language?: Language }
+/** nrds and sellerAgentId are for agents only. */
+export type UpdateProfile = { name?: string; phone?: string; zipcode?: string; language?: Language; nrds?: string; sellerAgentId?: string }
 
 type OnUser = { onUser: (user: User) => void }
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { hasAgentRole, MLS_ID_MAX_LENGTH } from '@offerbook/domain/profile'
 import type { Language, User } from '@offerbook/domain/user'
 import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
 import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
@@ -11,21 +12,29 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PhoneInput } from '../../../shared/ui/phone-input'
 import type { UpdateProfile } from '../api/profile'
 import { useUpdateProfile } from '../api/profile'
-import { nameError, zipcodeError } from '../profile-rules'
+import { mlsIdError, nameError, nrdsError, zipcodeError } from '../profile-rules'
 
-type Values = { name: string; phone: string; zipcode: string; language: Language }
+type Values = { name: string; phone: string; zipcode: string; language: Language; nrds: string; sellerAgentId: string }
 type Errors = Partial<Record<keyof Values, string>>
 
-const FIELDS = ['name', 'phone', 'zipcode', 'language'] as const
+const FIELDS = ['name', 'phone', 'zipcode', 'language', 'nrds', 'sellerAgentId'] as const
 const PHONE_IN_USE = 'This phone number is already in use'
 
 function valuesOf(user: User): Values {
-  return { name: user.name, phone: user.phone ?? '', zipcode: user.zipcode ?? '', language: user.language }
+  return { name: user.name, phone: user.phone ?? '', zipcode: user.zipcode ?? '', language: user.language, nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '' }
+}
+
+/** An agent's NRDS number and MLS ID, when changed: an agent without one yet can still save the rest. */
+function agentChanges(before: Values, after: Values): Pick<UpdateProfile, 'nrds' | 'sellerAgentId'> {
+  const body: Pick<UpdateProfile, 'nrds' | 'sellerAgentId'> = {}
+  if (after.nrds.trim() !== before.nrds) body.nrds = after.nrds.trim()
+  if (after.sellerAgentId.trim() !== before.sellerAgentId) body.sellerAgentId = after.sellerAgentId.trim()
+  return body
 }
 
 /** Only what changed is sent, so saving one field cannot overwrite another changed elsewhere. */
-function changes(before: Values, after: Values): UpdateProfile {
-  const body: UpdateProfile = {}
+function changes(before: Values, after: Values, agent: boolean): UpdateProfile {
+  const body: UpdateProfile = agent ? agentChanges(before, after) : {}
   const name = after.name.trim().replace(/\s+/g, ' ')
   if (name !== before.name) body.name = name
   if (after.phone !== before.phone) body.phone = after.phone
@@ -45,6 +54,7 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
   const update = useUpdateProfile({ onUser })
   const [values, setValues] = useState<Values>(() => valuesOf(user))
   const [errors, setErrors] = useState<Errors>({})
+  const agent = hasAgentRole(user.roles)
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }))
@@ -54,10 +64,16 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const before = valuesOf(user)
     const found: Errors = { name: nameError(values.name) ?? undefined, zipcode: zipcodeError(values.zipcode) ?? undefined }
+    if (agent) {
+      const sent = agentChanges(before, values)
+      if (sent.nrds !== undefined) found.nrds = nrdsError(sent.nrds) ?? undefined
+      if (sent.sellerAgentId !== undefined) found.sellerAgentId = mlsIdError(sent.sellerAgentId) ?? undefined
+    }
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
-    const body = changes(valuesOf(user), values)
+    const body = changes(before, values, agent)
     if (Object.keys(body).length === 0) {
       notifySuccess('accounts.profile.details.noChanges')
       return
@@ -100,6 +116,31 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
           onChange={(event) => set('zipcode', event.currentTarget.value)}
           error={shown('zipcode')}
         />
+        {agent && (
+          <>
+            <TextInput
+              label={t('accounts.profile.details.nrds')}
+              name="nrds"
+              inputMode="numeric"
+              maxLength={9}
+              value={values.nrds}
+              onChange={(event) => set('nrds', event.currentTarget.value)}
+              error={shown('nrds')}
+              withAsterisk
+            />
+            <TextInput
+              label={t('accounts.profile.details.mlsId')}
+              description={t('accounts.profile.details.mlsIdHint')}
+              name="sellerAgentId"
+              autoCapitalize="characters"
+              maxLength={MLS_ID_MAX_LENGTH}
+              value={values.sellerAgentId}
+              onChange={(event) => set('sellerAgentId', event.currentTarget.value)}
+              error={shown('sellerAgentId')}
+              withAsterisk
+            />
+          </>
+        )}
         <NativeSelect
           label={t('accounts.profile.details.language')}
           name="language"
