@@ -16,5 +16,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Mantine components in jsdom take seconds on a busy two-core machine; a broken behaviour still fails.
+    testTimeout: 20_000,
   },
 })
