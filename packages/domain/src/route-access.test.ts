@@ -167,10 +167,10 @@ describe('access', () => {
 
   it('shows each role only the navigation it may open', () => {
     const labels = (roles: Role[] | null) => navItemsFor(roles).map((i) => i.labelKey)
-    expect(labels(null)).toEqual(['nav.home'])
-    expect(labels(['ADMIN'])).toEqual(['nav.home', 'nav.admin'])
-    expect(labels(['PRINCIPAL_BROKER'])).toEqual(['nav.home', 'nav.analytics'])
-    expect(labels([S_SIMPLE])).toEqual(['nav.home', 'nav.dashboard', 'nav.myListings', 'nav.myOffers'])
+    expect(labels(null)).toEqual(['nav.home', 'pages.listings'])
+    expect(labels(['ADMIN'])).toEqual(['nav.home', 'pages.listings', 'nav.admin'])
+    expect(labels(['PRINCIPAL_BROKER'])).toEqual(['nav.home', 'pages.listings', 'nav.analytics'])
+    expect(labels([S_SIMPLE])).toEqual(['nav.home', 'pages.listings', 'nav.dashboard', 'nav.myListings', 'nav.myOffers'])
   })
 
   it('lands each role somewhere it may open', () => {

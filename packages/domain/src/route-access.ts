@@ -240,7 +240,8 @@ export const FOOTER_ITEMS: readonly NavItem[] = [
 export function navItemsFor(roles: readonly Role[] | null): NavItem[] {
   return NAV_ITEMS.filter((item) => {
     const route = routeByName(item.routeName)
-    if (item.routeName === 'home') return true
+    // Home and the listings search are for everyone; other public pages live in the footer.
+    if (item.routeName === 'home' || item.routeName === 'listings') return true
     return route.access !== 'public' && decideAccess(route, roles) === 'allow'
   })
 }
