@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { LISTING_IMPORTER_ROLES } from '@offerbook/domain/listing'
@@ -9,6 +8,8 @@ import { z } from 'zod'
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
+import type { UploadMessages } from '../../http/multipart-upload'
+import { readSingleFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import type { ImportContext } from './listing-import.service'
 import { checkFeed, getImportJob, getImportPreview, getImportSources, startImport, uploadResoFile } from './listing-import.service'
@@ -35,28 +36,11 @@ function signedIn(user: User | null): User {
   return user
 }
 
-/** @fastify/multipart's errors, in words for the agent. */
-function uploadError(error: unknown): AppError {
-  if (error instanceof AppError) return error
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', LISTING_IMPORT_MESSAGES.fileTooLarge, { cause: error })
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', LISTING_IMPORT_MESSAGES.fileNotMultipart, { cause: error })
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileOnlyOne, { cause: error })
-  return new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileNotMultipart, { cause: error })
-}
-
-async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
-  let file: { bytes: Buffer; filename: string } | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (file || part.type !== 'file' || part.fieldname !== FILE_FIELD) throw new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileOnlyOne)
-      file = { bytes: await part.toBuffer(), filename: part.filename }
-    }
-  } catch (error) {
-    throw uploadError(error)
-  }
-  if (!file || file.bytes.length === 0) throw new AppError('BAD_REQUEST', LISTING_IMPORT_MESSAGES.fileMissing)
-  return file
+const FILE_UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: LISTING_IMPORT_MESSAGES.fileTooLarge,
+  notMultipart: LISTING_IMPORT_MESSAGES.fileNotMultipart,
+  onlyOne: LISTING_IMPORT_MESSAGES.fileOnlyOne,
+  missing: LISTING_IMPORT_MESSAGES.fileMissing,
 }
 
 /** /api/listing-import: importing an agent's listings from the MLS Grid feed or a RESO JSON file. */
@@ -164,7 +148,7 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       },
       async (request) => {
         const actor = signedIn(request.user)
-        return uploadResoFile(ctx, { actor, file: await readFile(request) })
+        return uploadResoFile(ctx, { actor, file: await readSingleFile(request, { field: FILE_FIELD, messages: FILE_UPLOAD_MESSAGES, emptyIsMissing: true }) })
       },
     )
   })

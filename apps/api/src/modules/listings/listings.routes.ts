@@ -23,6 +23,8 @@ import {
 import type { User } from '@offerbook/domain/user'
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Db } from '../../db/client'
+import type { UploadMessages } from '../../http/multipart-upload'
+import { readSingleFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from './listings.service'
 import {
@@ -64,29 +66,11 @@ function signedIn(user: User | null): User {
   return user
 }
 
-/** @fastify/multipart's errors, in words for the user; anything else from the parser is a malformed upload. */
-function uploadError(error: unknown): AppError {
-  if (error instanceof AppError) return error
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.photoTooLarge, { cause: error })
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', LISTING_MESSAGES.photoNotMultipart, { cause: error })
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', LISTING_MESSAGES.photoOnlyOne, { cause: error })
-  return new AppError('BAD_REQUEST', LISTING_MESSAGES.photoNotMultipart, { cause: error })
-}
-
-/** Reads the one file of the form, field `photo`, refusing anything beside it. */
-async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
-  let photo: { bytes: Buffer; filename: string } | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (photo || part.type !== 'file' || part.fieldname !== PHOTO_FIELD) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.photoOnlyOne)
-      photo = { bytes: await part.toBuffer(), filename: part.filename }
-    }
-  } catch (error) {
-    throw uploadError(error)
-  }
-  if (!photo) throw new AppError('BAD_REQUEST', LISTING_MESSAGES.photoMissing)
-  return photo
+const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: LISTING_MESSAGES.photoTooLarge,
+  notMultipart: LISTING_MESSAGES.photoNotMultipart,
+  onlyOne: LISTING_MESSAGES.photoOnlyOne,
+  missing: LISTING_MESSAGES.photoMissing,
 }
 
 function cleanupLog(request: FastifyRequest): CleanupLog {
@@ -305,7 +289,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
         const listing = await uploadListingPhoto(db, storage, {
           actor: signedIn(request.user),
           id: request.params.id,
-          readPhoto: () => readPhoto(request),
+          readPhoto: () => readSingleFile(request, { field: PHOTO_FIELD, messages: PHOTO_UPLOAD_MESSAGES }),
           onCleanupError: cleanupLog(request),
         })
         return reply.code(201).send({ listing })

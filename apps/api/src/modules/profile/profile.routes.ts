@@ -9,6 +9,7 @@ import { UserSchema } from '@offerbook/domain/user'
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
+import { multipartUploadError } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import type { Photo } from './profile.service'
 import { changePassword, completeOnboarding, replaceProfilePhoto, requestPrincipalBroker, updateProfile } from './profile.service'
@@ -24,15 +25,7 @@ function signedIn(user: User | null): User {
   return user
 }
 
-/** @fastify/multipart's errors, in words for the user; anything else from the parser is a malformed upload. */
-function uploadError(error: unknown): AppError {
-  if (error instanceof AppError) return error
-  const code = (error as { code?: unknown } | null)?.code
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.photoTooLarge, { cause: error })
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.photoNotMultipart, { cause: error })
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoOnlyOne, { cause: error })
-  return new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoNotMultipart, { cause: error })
-}
+const PHOTO_UPLOAD_ERRORS = { tooLarge: PROFILE_MESSAGES.photoTooLarge, notMultipart: PROFILE_MESSAGES.photoNotMultipart, onlyOne: PROFILE_MESSAGES.photoOnlyOne }
 
 /** Reads the one file of the form, field `photo`, refusing anything beside it. */
 async function readPhoto(request: FastifyRequest): Promise<Photo> {
@@ -43,7 +36,7 @@ async function readPhoto(request: FastifyRequest): Promise<Photo> {
       photo = { bytes: await part.toBuffer(), filename: part.filename }
     }
   } catch (error) {
-    throw uploadError(error)
+    throw multipartUploadError(error, PHOTO_UPLOAD_ERRORS)
   }
   if (!photo) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoMissing)
   return photo
