@@ -6,6 +6,7 @@ import {
   listingPublishProblems,
   LISTING_MESSAGES,
   ListingPatchSchema,
+  RESO_LISTING_FIELDS,
   searchTsQuery,
   unparsedAddress,
 } from './listing'
@@ -51,6 +52,12 @@ describe('listing field rules', () => {
   it('accepts a draft patch of any subset of fields', () => {
     expect(ListingPatchSchema.safeParse({ ListPrice: 450000, draftStep: 'details' }).success).toBe(true)
     expect(ListingPatchSchema.safeParse({ draftStep: 'nowhere' }).success).toBe(false)
+  })
+
+  it('tells the fields with RESO names, which a RESO record fills, from our own', () => {
+    const all = Object.keys(ListingFieldsSchema.shape)
+    expect(RESO_LISTING_FIELDS).toEqual(all.filter((name) => /^[A-Z]/.test(name)))
+    expect(all.filter((name) => !(RESO_LISTING_FIELDS as string[]).includes(name))).toEqual(['firmLicenseNumber', 'offerDeadline', 'offerPreferences', 'offerInstructions'])
   })
 })
 

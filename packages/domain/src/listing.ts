@@ -53,6 +53,11 @@ export function canChangeListingStatus(from: StandardStatus, to: StandardStatus)
   return LISTING_STATUS_TRANSITIONS[from].includes(to)
 }
 
+/** Published: past the draft (Incomplete) and not removed (Delete). */
+export function isPublishedStatus(status: StandardStatus): boolean {
+  return status !== 'Incomplete' && status !== 'Delete'
+}
+
 /** The statuses publishing may give a draft. */
 export const PUBLISH_STATUSES = ['Active', 'ComingSoon'] as const satisfies readonly StandardStatus[]
 
@@ -255,6 +260,14 @@ export const ListingFieldsSchema = z.object({
 export type ListingFields = z.infer<typeof ListingFieldsSchema>
 export type ListingFieldName = keyof ListingFields
 
+/**
+ * The listing fields named after RESO Data Dictionary Property fields, which a RESO record (feed or
+ * file) fills one to one; the others (camelCase) are our own.
+ */
+export const ResoListingFieldsSchema = ListingFieldsSchema.omit({ firmLicenseNumber: true, offerDeadline: true, offerPreferences: true, offerInstructions: true })
+export type ResoListingFieldName = keyof z.infer<typeof ResoListingFieldsSchema>
+export const RESO_LISTING_FIELDS = Object.keys(ResoListingFieldsSchema.shape) as ResoListingFieldName[]
+
 /** The fields each wizard step edits; the review step shows them all. */
 export const WIZARD_STEP_FIELDS: Readonly<Record<Exclude<ListingWizardStep, 'photos' | 'review'>, readonly ListingFieldName[]>> = {
   pricing: ['ListPrice'],
@@ -313,8 +326,8 @@ export function listingPublishProblems(listing: Partial<ListingFields> & { photo
   return problems
 }
 
-/** The one-line address: RESO UnparsedAddress, built from the parts when the source gave none. */
-export function unparsedAddress(parts: Pick<ListingFields, 'StreetNumber' | 'StreetName' | 'StreetSuffix' | 'UnitNumber' | 'City' | 'StateOrProvince' | 'PostalCode'>): string {
+/** The one-line address: RESO UnparsedAddress, built from the parts when the source gave none (a part left out is empty). */
+export function unparsedAddress(parts: Partial<Pick<ListingFields, 'StreetNumber' | 'StreetName' | 'StreetSuffix' | 'UnitNumber' | 'City' | 'StateOrProvince' | 'PostalCode'>>): string {
   const street = [parts.StreetNumber, parts.StreetName, parts.StreetSuffix].filter((part) => part && part.trim()).join(' ')
   const unit = parts.UnitNumber?.trim() ? ` #${parts.UnitNumber.trim()}` : ''
   const region = [parts.StateOrProvince, parts.PostalCode].filter((part) => part && part.trim()).join(' ')

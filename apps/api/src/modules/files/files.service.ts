@@ -29,6 +29,16 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   return null
 }
 
+/** An uploaded file's name as we keep and show it: no control characters or slashes, at most 200 characters, `fallback` when nothing is left. */
+export function cleanFilename(filename: string, fallback: string): string {
+  const cleaned = [...filename]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\')
+    .join('')
+    .trim()
+    .slice(0, 200)
+  return cleaned || fallback
+}
+
 export function fileUrl(id: string): string {
   return `/api/files/${id}`
 }

@@ -1,13 +1,13 @@
 import type { ListingVisibility } from '@offerbook/domain/listing'
-import { LISTING_LIMITS, LISTING_MESSAGES, unparsedAddress } from '@offerbook/domain/listing'
+import { isPublishedStatus, LISTING_LIMITS, LISTING_MESSAGES, unparsedAddress } from '@offerbook/domain/listing'
 import type { ImportJob, ImportPreview, ImportProblem, ImportRecordPreview, ImportSkip, ImportSource, ImportSources, StartImport } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, nextHighWater } from '@offerbook/domain/listing-import'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { removeStoredObjects, sniffImageType } from '../files/files.service'
-import { attachListingPhoto, deleteListingWithPhotos, removeListingPhotos } from '../listings/listings.service'
+import { cleanFilename, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { attachListingPhoto, deleteListingWithPhotos, listAgentFieldsOf, listingFieldColumns, removeListingPhotos } from '../listings/listings.service'
 import type { ImportJobRow, ImportListingChanges, ImportListingRow, NewImportListing } from './listing-import.queries'
 import {
   deletePendingJobs,
@@ -29,7 +29,7 @@ import {
 import type { MlsGridClient } from './mls-grid-client'
 import { downloadPhoto, FeedError, RefusedHostError, TooLargeError } from './mls-grid-client'
 import { parseResoFile } from './reso-file'
-import type { MappedListing, RecordCheck, ResoListingField, ResoMedia } from './reso-record'
+import type { MappedListing, RecordCheck, ResoMedia } from './reso-record'
 import { checkResoRecord } from './reso-record'
 
 /**
@@ -157,7 +157,7 @@ export async function uploadResoFile(ctx: ImportContext, { actor, file }: { acto
   if (file.bytes.length > LISTING_IMPORT_LIMITS.fileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', LISTING_IMPORT_MESSAGES.fileTooLarge)
   const parsed = parseResoFile(file.bytes.toString('utf8'))
   if (!parsed.ok) throw new AppError('BAD_REQUEST', parsed.message, { errors: [{ path: 'file', message: parsed.message }] })
-  const fileName = [...file.filename].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f).join('').trim().slice(0, 200) || 'listings.json'
+  const fileName = cleanFilename(file.filename, 'listings.json')
   return createPendingJob(ctx, actor, 'reso-file', { records: parsed.records, fileName })
 }
 
@@ -294,18 +294,9 @@ function previewsOf(plan: readonly PlannedRecord[]): ImportRecordPreview[] {
     })
 }
 
+/** The record's one-line address, or the one its parts make. */
 function addressOf(record: MappedListing): string {
-  if (record.UnparsedAddress) return record.UnparsedAddress
-  const { StreetNumber, StreetName, StreetSuffix, UnitNumber, City, StateOrProvince, PostalCode } = record.fields
-  return unparsedAddress({
-    StreetNumber: StreetNumber ?? null,
-    StreetName: StreetName ?? null,
-    StreetSuffix: StreetSuffix ?? null,
-    UnitNumber: UnitNumber ?? null,
-    City: City ?? null,
-    StateOrProvince: StateOrProvince ?? null,
-    PostalCode: PostalCode ?? null,
-  })
+  return record.UnparsedAddress || unparsedAddress(record.fields)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -535,67 +526,13 @@ function stagedStorage(storage: FileStorage, onError: (error: unknown, key: stri
 // ---------------------------------------------------------------------------------------------
 // Writing one record
 
-const COLUMNS = {
-  ListPrice: 'listPrice',
-  StreetNumber: 'streetNumber',
-  StreetName: 'streetName',
-  StreetSuffix: 'streetSuffix',
-  UnitNumber: 'unitNumber',
-  City: 'city',
-  StateOrProvince: 'stateOrProvince',
-  PostalCode: 'postalCode',
-  CountyOrParish: 'countyOrParish',
-  PropertyType: 'propertyType',
-  BedroomsTotal: 'bedroomsTotal',
-  BathroomsTotalInteger: 'bathroomsTotalInteger',
-  LivingArea: 'livingArea',
-  LotSizeAcres: 'lotSizeAcres',
-  YearBuilt: 'yearBuilt',
-  PublicRemarks: 'publicRemarks',
-  ListAgentFullName: 'listAgentFullName',
-  ListAgentEmail: 'listAgentEmail',
-  ListAgentDirectPhone: 'listAgentDirectPhone',
-  ListAgentMlsId: 'listAgentMlsId',
-  ListOfficeName: 'listOfficeName',
-} as const satisfies Record<ResoListingField, keyof NewImportListing>
-
-const ADDRESS_COLUMNS = ['streetNumber', 'streetName', 'streetSuffix', 'unitNumber', 'city', 'stateOrProvince', 'postalCode'] as const
-
-/** Published here: past the draft (Incomplete) and not removed (Delete). */
-const isPublished = (status: string) => status !== 'Incomplete' && status !== 'Delete'
-
-function columnsOf(record: MappedListing): ImportListingChanges {
-  const changes: Record<string, unknown> = {}
-  for (const [field, value] of Object.entries(record.fields)) changes[COLUMNS[field as ResoListingField]] = value
-  return changes as ImportListingChanges
-}
-
-function builtAddress(columns: Partial<Record<(typeof ADDRESS_COLUMNS)[number], string | null | undefined>>): string {
-  return unparsedAddress({
-    StreetNumber: columns.streetNumber ?? null,
-    StreetName: columns.streetName ?? null,
-    StreetSuffix: columns.streetSuffix ?? null,
-    UnitNumber: columns.unitNumber ?? null,
-    City: columns.city ?? null,
-    StateOrProvince: columns.stateOrProvince ?? null,
-    PostalCode: columns.postalCode ?? null,
-  })
-}
-
 type WriteInput = { actor: User; source: ImportSource; record: MappedListing; photos: PreparedPhotos; visibility: ListingVisibility }
 
 function newListing({ actor, source, record, visibility }: WriteInput, now: Date): NewImportListing {
-  const columns = columnsOf(record)
   // The importing agent is the listing agent: their details fill what the record leaves out.
-  const agent: ImportListingChanges = {
-    listAgentFullName: actor.name || null,
-    listAgentEmail: actor.email || null,
-    listAgentDirectPhone: actor.phone,
-    listAgentMlsId: actor.sellerAgentId,
-  }
-  const merged = { ...agent, ...columns }
+  const columns = listingFieldColumns(null, { ...listAgentFieldsOf(actor), ...record.fields })
   return {
-    ...merged,
+    ...columns,
     listingKey: record.ListingKey,
     listingId: record.ListingId ?? null,
     standardStatus: record.StandardStatus,
@@ -603,9 +540,9 @@ function newListing({ actor, source, record, visibility }: WriteInput, now: Date
     listAgentUserId: actor.uid,
     source,
     originatingSystemName: record.OriginatingSystemName ?? null,
-    unparsedAddress: record.UnparsedAddress || builtAddress(merged),
+    unparsedAddress: addressOf(record),
     visibility,
-    publishedAt: isPublished(record.StandardStatus) ? now : null,
+    publishedAt: isPublishedStatus(record.StandardStatus) ? now : null,
     draftStep: record.StandardStatus === 'Incomplete' ? 'review' : null,
     modificationTimestamp: record.ModificationTimestamp,
   }
@@ -613,13 +550,13 @@ function newListing({ actor, source, record, visibility }: WriteInput, now: Date
 
 /** An update: the fields the record has; what it leaves out, and our own fields (visibility, offers...), stay. */
 function listingChanges({ actor, source, record }: WriteInput, existing: ImportListingRow, now: Date): ImportListingChanges {
-  const columns = columnsOf(record)
+  // A record that says it has no one-line address gets the one its parts make.
+  const columns = listingFieldColumns(existing, record.fields, { rebuildAddress: record.UnparsedAddress === null })
   const changes: ImportListingChanges = { ...columns, standardStatus: record.StandardStatus, source, listAgentUserId: actor.uid }
   if (record.ListingId !== undefined) changes.listingId = record.ListingId
   if (record.OriginatingSystemName !== undefined) changes.originatingSystemName = record.OriginatingSystemName
   if (record.UnparsedAddress) changes.unparsedAddress = record.UnparsedAddress
-  else if (ADDRESS_COLUMNS.some((column) => column in columns) || record.UnparsedAddress === null) changes.unparsedAddress = builtAddress({ ...existing, ...columns })
-  if (isPublished(record.StandardStatus)) {
+  if (isPublishedStatus(record.StandardStatus)) {
     if (!existing.publishedAt) changes.publishedAt = now
     changes.draftStep = null
   } else if (record.StandardStatus === 'Incomplete' && !existing.draftStep) {

@@ -1,5 +1,5 @@
-import type { ListingFieldName, ListingFields, StandardStatus } from '@offerbook/domain/listing'
-import { LISTING_LIMITS, LISTING_MESSAGES, ListingFieldsSchema, PROPERTY_TYPES, STANDARD_STATUSES } from '@offerbook/domain/listing'
+import type { ListingFields, ResoListingFieldName, StandardStatus } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, LISTING_MESSAGES, PROPERTY_TYPES, RESO_LISTING_FIELDS, ResoListingFieldsSchema, STANDARD_STATUSES } from '@offerbook/domain/listing'
 import type { ImportProblem, MappedValue } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_MESSAGES, RESO_FIELD_MAP } from '@offerbook/domain/listing-import'
 import { MESSAGES } from '@offerbook/domain/validation'
@@ -12,49 +12,8 @@ import { MESSAGES } from '@offerbook/domain/validation'
  * written with punctuation, fractional living areas.
  */
 
-/** The RESO fields that fill listing fields of the same name. */
-export const RESO_LISTING_FIELDS = [
-  'ListPrice',
-  'StreetNumber',
-  'StreetName',
-  'StreetSuffix',
-  'UnitNumber',
-  'City',
-  'StateOrProvince',
-  'PostalCode',
-  'CountyOrParish',
-  'PropertyType',
-  'BedroomsTotal',
-  'BathroomsTotalInteger',
-  'LivingArea',
-  'LotSizeAcres',
-  'YearBuilt',
-  'PublicRemarks',
-  'ListAgentFullName',
-  'ListAgentEmail',
-  'ListAgentDirectPhone',
-  'ListAgentMlsId',
-  'ListOfficeName',
-] as const satisfies readonly ListingFieldName[]
-export type ResoListingField = (typeof RESO_LISTING_FIELDS)[number]
-
-const TEXT_FIELDS: ReadonlySet<ResoListingField> = new Set([
-  'StreetNumber',
-  'StreetName',
-  'StreetSuffix',
-  'UnitNumber',
-  'City',
-  'StateOrProvince',
-  'PostalCode',
-  'CountyOrParish',
-  'PropertyType',
-  'PublicRemarks',
-  'ListAgentFullName',
-  'ListAgentEmail',
-  'ListAgentDirectPhone',
-  'ListAgentMlsId',
-  'ListOfficeName',
-])
+/** Whether the field's rule takes a number; the others take text. */
+const takesNumber = (field: ResoListingFieldName) => ResoListingFieldsSchema.shape[field].unwrap().def.type === 'number'
 
 const IDENTITY_MAX_LENGTH = 255
 
@@ -76,7 +35,7 @@ export type MappedListing = {
   UnparsedAddress: string | null | undefined
   OriginatingSystemName: string | null | undefined
   /** Only the fields the record has: a field it leaves out stays as it is on an update. */
-  fields: Partial<Pick<ListingFields, ResoListingField>>
+  fields: Partial<Pick<ListingFields, ResoListingFieldName>>
   /** The photos; null when the record has no Media (its photos are left alone). */
   media: ResoMedia[] | null
 }
@@ -119,9 +78,9 @@ function phoneValue(value: string): string {
 const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/
 
 /** The record's value prepared for the field's rule, or a problem when it is of the wrong kind. */
-function prepared(field: ResoListingField, value: unknown): { value: unknown } | { problem: string } {
+function prepared(field: ResoListingFieldName, value: unknown): { value: unknown } | { problem: string } {
   if (value === null) return { value: null }
-  if (TEXT_FIELDS.has(field)) {
+  if (!takesNumber(field)) {
     if (typeof value === 'number' && Number.isFinite(value)) value = String(value)
     if (typeof value !== 'string') return { problem: LISTING_IMPORT_MESSAGES.expectedText }
     const text = value.trim()
@@ -254,7 +213,7 @@ export function checkResoRecord(raw: unknown): RecordCheck {
       problems.push({ field, message: ready.problem })
       continue
     }
-    const result = ListingFieldsSchema.shape[field].safeParse(ready.value)
+    const result = ResoListingFieldsSchema.shape[field].safeParse(ready.value)
     if (!result.success) {
       problems.push({ field, message: result.error.issues[0]?.message ?? MESSAGES.required })
       continue

@@ -24,6 +24,7 @@ import type {
 import {
   canChangeListingStatus,
   DEFAULT_SEARCH_STATUSES,
+  isPublishedStatus,
   SEARCH_TOTAL_CAP,
   LISTING_LIMITS,
   LISTING_MESSAGES,
@@ -42,7 +43,7 @@ import type { FieldError } from '../../app-error'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { fileUrl, LISTING_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { cleanFilename, fileUrl, LISTING_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
 import type { ListingChanges, ListingRow, MediaRow, SummaryRow } from './listings.queries'
 import {
   deleteDraftListing,
@@ -65,8 +66,6 @@ import {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const AGENT_ROLES: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
-/** Published: past the draft, not removed. */
-const UNPUBLISHED: readonly StandardStatus[] = ['Incomplete', 'Delete']
 const OPEN_BY_LINK: readonly ListingVisibility[] = ['public', 'unlisted']
 
 export type CleanupLog = (error: unknown, key: string) => void
@@ -112,7 +111,8 @@ const ADDRESS_FIELDS = ['StreetNumber', 'StreetName', 'StreetSuffix', 'UnitNumbe
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
 
-function toFields(row: ListingRow): ListingFields {
+/** A stored listing's fields by their RESO names (and ours). */
+export function listingFieldsOf(row: ListingRow): ListingFields {
   return {
     ListPrice: row.listPrice,
     StreetNumber: row.streetNumber,
@@ -146,7 +146,7 @@ function toMedia(row: MediaRow): ListingMedia {
   return { id: row.id, MediaKey: row.mediaKey, MediaURL: fileUrl(row.fileId), Order: row.order, filename: row.filename }
 }
 
-function identity(row: ListingRow) {
+function identity(row: Pick<ListingRow, 'id' | 'listingKey' | 'listingId' | 'standardStatus' | 'unparsedAddress' | 'modificationTimestamp'>) {
   return {
     id: row.id,
     ListingKey: row.listingKey,
@@ -160,7 +160,7 @@ function identity(row: ListingRow) {
 function toManaged(row: ListingRow, media: readonly MediaRow[]): ManagedListing {
   return {
     ...identity(row),
-    ...toFields(row),
+    ...listingFieldsOf(row),
     Media: media.map(toMedia),
     ownerId: row.ownerId,
     listAgentUserId: row.listAgentUserId,
@@ -177,12 +177,7 @@ function toManaged(row: ListingRow, media: readonly MediaRow[]): ManagedListing 
 
 function toSummary(row: SummaryRow): ListingSummary {
   return {
-    id: row.id,
-    ListingKey: row.listingKey,
-    ListingId: row.listingId,
-    StandardStatus: row.standardStatus as StandardStatus,
-    UnparsedAddress: row.unparsedAddress,
-    ModificationTimestamp: row.modificationTimestamp.toISOString(),
+    ...identity(row),
     ListPrice: row.listPrice,
     City: row.city,
     PostalCode: row.postalCode,
@@ -218,20 +213,26 @@ function fieldChanges(patch: Partial<ListingFields>): ListingChanges {
   return changes as ListingChanges
 }
 
-function withAddress(row: ListingRow | null, changes: ListingChanges): ListingChanges {
+/**
+ * The columns that fields of a listing set (a field left out stays as it is), with the one-line
+ * address built from its parts for a new listing (`existing` null), when a part changes, or when
+ * `rebuildAddress` asks. Used by the forms and by the MLS import.
+ */
+export function listingFieldColumns(existing: ListingRow | null, fields: Partial<ListingFields>, { rebuildAddress = false }: { rebuildAddress?: boolean } = {}): ListingChanges {
+  const changes = fieldChanges(fields)
   const touched = ADDRESS_FIELDS.some((name) => FIELD_COLUMNS[name] in changes)
-  if (!touched && row) return changes
-  const merged = { ...(row ?? {}), ...changes }
+  if (existing && !touched && !rebuildAddress) return changes
+  const merged = { ...(existing ?? {}), ...changes }
   return {
     ...changes,
     unparsedAddress: unparsedAddress({
-      StreetNumber: merged.streetNumber ?? null,
-      StreetName: merged.streetName ?? null,
-      StreetSuffix: merged.streetSuffix ?? null,
-      UnitNumber: merged.unitNumber ?? null,
-      City: merged.city ?? null,
-      StateOrProvince: merged.stateOrProvince ?? null,
-      PostalCode: merged.postalCode ?? null,
+      StreetNumber: merged.streetNumber,
+      StreetName: merged.streetName,
+      StreetSuffix: merged.streetSuffix,
+      UnitNumber: merged.unitNumber,
+      City: merged.city,
+      StateOrProvince: merged.stateOrProvince,
+      PostalCode: merged.postalCode,
     }),
   }
 }
@@ -252,7 +253,7 @@ function checkOfferDeadline(deadline: string | null | undefined, current: Date |
 }
 
 function publishProblems(row: ListingRow, photoCount: number, now: Date): PublishProblem[] {
-  const problems = listingPublishProblems({ ...toFields(row), photoCount })
+  const problems = listingPublishProblems({ ...listingFieldsOf(row), photoCount })
   if (row.offerDeadline && row.offerDeadline.getTime() <= now.getTime()) {
     problems.push({ path: 'offerDeadline', message: LISTING_MESSAGES.offerDeadlinePast, step: 'offer-settings' })
   }
@@ -294,10 +295,22 @@ async function saved(db: Db, id: string, changes: ListingChanges): Promise<Listi
 // ---------------------------------------------------------------------------------------------
 // Managing a listing
 
+type ListAgentFields = Pick<ListingFields, 'ListAgentFullName' | 'ListAgentEmail' | 'ListAgentDirectPhone' | 'ListAgentMlsId'>
+
 /** A detail of the agent's profile for a listing field, left out when the field would not take it (a name over 150 characters). */
-function profileValue(field: 'ListAgentFullName' | 'ListAgentEmail' | 'ListAgentDirectPhone' | 'ListAgentMlsId', value: string | null): string | null {
+function profileValue(field: keyof ListAgentFields, value: string | null): string | null {
   const parsed = ListingFieldsSchema.shape[field].safeParse(value)
   return parsed.success ? blankToNull(parsed.data) : null
+}
+
+/** An agent's own details as the listing agent fields, for a listing they create or import. */
+export function listAgentFieldsOf(agent: User): ListAgentFields {
+  return {
+    ListAgentFullName: profileValue('ListAgentFullName', agent.name),
+    ListAgentEmail: profileValue('ListAgentEmail', agent.email),
+    ListAgentDirectPhone: profileValue('ListAgentDirectPhone', agent.phone),
+    ListAgentMlsId: profileValue('ListAgentMlsId', agent.sellerAgentId),
+  }
 }
 
 /** A new draft. An agent's own details fill the listing agent fields the body leaves out. */
@@ -305,18 +318,11 @@ export async function createListing(db: Db, { actor, patch }: { actor: User; pat
   const now = new Date()
   checkOfferDeadline(patch.offerDeadline, null, now)
   const agent = hasAnyRole(actor.roles, AGENT_ROLES)
-  const prefill: ListingChanges = agent
-    ? {
-        listAgentFullName: profileValue('ListAgentFullName', actor.name),
-        listAgentEmail: profileValue('ListAgentEmail', actor.email),
-        listAgentDirectPhone: profileValue('ListAgentDirectPhone', actor.phone),
-        listAgentMlsId: profileValue('ListAgentMlsId', actor.sellerAgentId),
-        listAgentUserId: actor.uid,
-      }
-    : {}
+  const prefill: ListingChanges = agent ? { ...fieldChanges(listAgentFieldsOf(actor)), listAgentUserId: actor.uid } : {}
   const id = randomUUID()
   const row = await insertListing(db, {
-    ...withAddress(null, { ...prefill, ...fieldChanges(patch) }),
+    ...prefill,
+    ...listingFieldColumns(null, patch),
     id,
     listingKey: `OB-${id}`,
     standardStatus: 'Incomplete',
@@ -346,7 +352,7 @@ export async function editListing(db: Db, { actor, id, patch }: { actor: User; i
       if (cleared.length > 0) throw badRequest(cleared.map(({ field }) => ({ path: field, message: MESSAGES.required })))
     }
     checkOfferDeadline(patch.offerDeadline, row.offerDeadline, new Date())
-    const changes = withAddress(row, fieldChanges(patch))
+    const changes = listingFieldColumns(row, patch)
     if (draft && patch.draftStep) changes.draftStep = patch.draftStep
     return managedView(tx, await saved(tx, row.id, changes))
   })
@@ -454,15 +460,6 @@ export type AttachListingPhotoInput = {
   onCleanupError?: CleanupLog
 }
 
-function storedFilename(filename: string, extension: string): string {
-  const cleaned = [...filename]
-    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\')
-    .join('')
-    .trim()
-    .slice(0, 200)
-  return cleaned || `photo.${extension}`
-}
-
 /**
  * Stores a photo of a listing: checks its type by its bytes and its size, keeps the bytes under
  * listings/<listing id>/<file id>.<ext>, and records the file and the media row in one transaction,
@@ -478,7 +475,7 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
   const listingId = input.listingId.toLowerCase()
   const fileId = randomUUID()
   const key = `listings/${listingId}/${fileId}.${type.extension}`
-  const filename = storedFilename(input.filename, type.extension)
+  const filename = cleanFilename(input.filename, `photo.${type.extension}`)
   await storage.put(key, input.bytes, { contentType: type.contentType, contentLength: input.bytes.length })
 
   let result: { media: ListingMedia; unusedKeys: string[] }
@@ -681,7 +678,7 @@ export async function searchListings(db: Db, { query }: { query: ListingSearch }
 }
 
 function openToVisitors(row: ListingRow): boolean {
-  return !UNPUBLISHED.includes(row.standardStatus as StandardStatus) && OPEN_BY_LINK.includes(row.visibility as ListingVisibility)
+  return isPublishedStatus(row.standardStatus as StandardStatus) && OPEN_BY_LINK.includes(row.visibility as ListingVisibility)
 }
 
 /**
@@ -695,7 +692,7 @@ export async function getPublicListing(db: Db, { viewer, id }: { viewer: User | 
   const canManage = viewer ? await isListingManager(db, { userId: viewer.uid, listingId: row.id }) : false
   if (!canManage && !openToVisitors(row)) throw notFound()
   const [media, agentImage] = await Promise.all([listMedia(db, row.id), row.listAgentUserId ? findUserImage(db, row.listAgentUserId) : Promise.resolve(null)])
-  const { firmLicenseNumber: _license, ...fields } = toFields(row)
+  const { firmLicenseNumber: _license, ...fields } = listingFieldsOf(row)
   return {
     ...identity(row),
     ...fields,
