@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, count, eq, like } from 'drizzle-orm'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
-import type { ListingFields } from '@offerbook/domain/listing'
 import { ListingFieldsSchema, listingPublishProblems, unparsedAddress } from '@offerbook/domain/listing'
 import type { TestApp } from '../../test/build-test-app'
 import { buildTestApp, testConfig } from '../../test/build-test-app'
 import { signIn } from '../../test/factories'
+import { listingFieldsOf } from '../modules/listings/listings.service'
 import { createFileStorage } from '../storage/storage'
 import { storedFile } from './schema/files'
 import { account } from './schema/auth'
@@ -46,37 +46,6 @@ describe('seedDemoAccounts', () => {
 })
 
 type ListingRow = typeof listing.$inferSelect
-
-/** A stored listing as the domain's field rules see it. */
-function fieldsOf(row: ListingRow): ListingFields {
-  return {
-    ListPrice: row.listPrice,
-    StreetNumber: row.streetNumber,
-    StreetName: row.streetName,
-    StreetSuffix: row.streetSuffix,
-    UnitNumber: row.unitNumber,
-    City: row.city,
-    StateOrProvince: row.stateOrProvince,
-    PostalCode: row.postalCode,
-    CountyOrParish: row.countyOrParish,
-    PropertyType: row.propertyType as ListingFields['PropertyType'],
-    BedroomsTotal: row.bedroomsTotal,
-    BathroomsTotalInteger: row.bathroomsTotalInteger,
-    LivingArea: row.livingArea,
-    LotSizeAcres: row.lotSizeAcres,
-    YearBuilt: row.yearBuilt,
-    PublicRemarks: row.publicRemarks,
-    ListAgentFullName: row.listAgentFullName,
-    ListAgentEmail: row.listAgentEmail,
-    ListAgentDirectPhone: row.listAgentDirectPhone,
-    ListAgentMlsId: row.listAgentMlsId,
-    ListOfficeName: row.listOfficeName,
-    firmLicenseNumber: row.firmLicenseNumber,
-    offerDeadline: row.offerDeadline?.toISOString() ?? null,
-    offerPreferences: row.offerPreferences,
-    offerInstructions: row.offerInstructions,
-  }
-}
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -120,7 +89,7 @@ describe('seedDemoData: the demo listings', () => {
       expect(row.postalCode).toMatch(/^3(7\d|8[0-5])\d\d$/)
       expect(row.streetNumber).toMatch(/^[1-9]\d{0,4}$/)
       expect(row.streetName).toMatch(/^[A-Z]/)
-      expect(row.unparsedAddress).toBe(unparsedAddress({ StreetNumber: row.streetNumber, StreetName: row.streetName, StreetSuffix: row.streetSuffix, UnitNumber: row.unitNumber, City: row.city, StateOrProvince: row.stateOrProvince, PostalCode: row.postalCode }))
+      expect(row.unparsedAddress).toBe(unparsedAddress(listingFieldsOf(row)))
       counties.set(row.city ?? '', (counties.get(row.city ?? '') ?? new Set()).add(row.countyOrParish ?? ''))
     }
     const expected = { Nashville: 'Davidson', Franklin: 'Williamson', Murfreesboro: 'Rutherford', Knoxville: 'Knox', Chattanooga: 'Hamilton', Memphis: 'Shelby', Clarksville: 'Montgomery' }
@@ -134,10 +103,10 @@ describe('seedDemoData: the demo listings', () => {
 
   it('gives every listing fields the domain rules accept, and published ones all that publishing needs', () => {
     for (const row of rows) {
-      const parsed = ListingFieldsSchema.safeParse(fieldsOf(row))
+      const parsed = ListingFieldsSchema.safeParse(listingFieldsOf(row))
       expect(parsed.error?.issues ?? [], row.listingKey).toEqual([])
       if (row.standardStatus === 'Incomplete') continue
-      expect(listingPublishProblems({ ...fieldsOf(row), photoCount: photoCounts.get(row.id) ?? 0 }), row.listingKey).toEqual([])
+      expect(listingPublishProblems({ ...listingFieldsOf(row), photoCount: photoCounts.get(row.id) ?? 0 }), row.listingKey).toEqual([])
       expect(row.publishedAt, row.listingKey).not.toBeNull()
       expect(row.draftStep).toBeNull()
       expect(row.publicRemarks?.length).toBeGreaterThan(60)
