@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, customType, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { ListingNotify, ListingWeighting, OfferPreference } from '@offerbook/domain/listing'
+import type { ImportSkip } from '@offerbook/domain/listing-import'
 import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING, LISTING_SOURCES, LISTING_VISIBILITIES, LISTING_WIZARD_STEPS, PROPERTY_TYPES, STANDARD_STATUSES } from '@offerbook/domain/listing'
 import { storedFile } from './files'
 import { user } from './users'
@@ -175,8 +176,8 @@ export const listingImportJob = pgTable(
     imported: integer('imported').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     deleted: integer('deleted').notNull().default(0),
-    /** [{ ListingKey, reason }] */
-    skipped: jsonb('skipped').$type<{ key: string; reason: string }[]>().notNull().default([]),
+    /** The records not written: [{ key (ListingKey, or #n), reason, line in the file, RESO field }] */
+    skipped: jsonb('skipped').$type<ImportSkip[]>().notNull().default([]),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

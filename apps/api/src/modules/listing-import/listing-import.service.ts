@@ -208,7 +208,7 @@ async function toJob(db: Db, row: ImportJobRow): Promise<ImportJob> {
     imported: row.imported,
     updated: row.updated,
     deleted: row.deleted,
-    skipped: row.skipped.map((skip) => ({ key: skip.key, reason: skip.reason, line: (skip as Partial<ImportSkip>).line ?? null, field: (skip as Partial<ImportSkip>).field ?? null })),
+    skipped: row.skipped,
     error: interrupted ? LISTING_IMPORT_MESSAGES.jobInterrupted : row.error,
     listings,
     createdAt: row.createdAt.toISOString(),
