@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib'
+import { seededRandom } from './seeded-random'
 
 /**
  * Pictures of houses for the demo listings, drawn here and encoded as PNG, so a fresh install shows
@@ -105,18 +106,6 @@ class Canvas {
 // ---------------------------------------------------------------------------------------------
 // The pictures
 
-/** mulberry32: a small seeded generator, so picture n is always the same picture. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const SIDING: readonly Rgb[] = [
   [236, 229, 214],
   [196, 78, 60],
@@ -178,7 +167,8 @@ function tree(canvas: Canvas, x: number, groundY: number, size: number, random: 
 
 /** Draws demo photo number `index` (any whole number; 0 to 23 are the ones the seed stores). */
 export function drawDemoHousePhoto(index: number): Buffer {
-  const random = generator(0x0ffe2b00 + index * 7919)
+  // Seeded by the number, so picture n is always the same picture.
+  const random = seededRandom(0x0ffe2b00 + index * 7919)
   const width = DEMO_PHOTO_WIDTH
   const height = DEMO_PHOTO_HEIGHT
   const canvas = new Canvas(width, height)

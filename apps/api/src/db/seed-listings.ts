@@ -6,6 +6,7 @@ import { LISTING_PHOTO_PURPOSE } from '../modules/files/files.service'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
 import { drawDemoHousePhoto } from './demo-photos'
+import { seededRandom } from './seeded-random'
 import { storedFile } from './schema/files'
 import { listing, listingMedia } from './schema/listings'
 import { user } from './schema/users'
@@ -124,18 +125,6 @@ export type DemoSellers = {
 
 // ---------------------------------------------------------------------------------------------
 // The generator
-
-/** mulberry32: small, seeded, good enough for made-up data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Random = () => number
 
