@@ -5,11 +5,10 @@
 //
 // The client's 2 requests/second limit is lifted here ("rateLimit": "off"): against a real feed the
 // limit, not this code, sets the pace (1,000 listings of 3 photos is about 30 minutes at 2/s).
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { Database } from '../src/db/client'
 import { openDatabase } from '../src/db/client'
 import { user, userRole } from '../src/db/schema/users'
@@ -17,6 +16,7 @@ import { checkFeed, getImportJob, startImport } from '../src/modules/listing-imp
 import { createMlsGridClient } from '../src/modules/listing-import/mls-grid-client'
 import { getUser } from '../src/modules/users/users.service'
 import { createDiskStorage } from '../src/storage/disk-storage'
+import { createScratchDatabase } from '../test/build-test-app'
 import { startMlsGridServer } from '../test/mls-grid-server'
 
 const LISTINGS = Number(process.env.BENCH_IMPORT_LISTINGS ?? 1000)
@@ -81,26 +81,6 @@ function feedPages(): string[] {
   return pages
 }
 
-/** A database of its own on BENCH_DATABASE_URL's server, dropped afterwards. */
-async function freshPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `offerbook_import_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(`drop database if exists "${name}" with (force)`)
-      await client.end()
-    },
-  }
-}
-
 type Run = { importListingsPerSecond: number; listings: number; seconds: number }
 
 async function importInto(database: Database, feedUrl: string, token: string): Promise<Run> {
@@ -150,7 +130,8 @@ try {
 
   let postgres: Run | undefined
   if (process.env.BENCH_DATABASE_URL) {
-    const fresh = await freshPostgres(process.env.BENCH_DATABASE_URL)
+    // A database of its own on BENCH_DATABASE_URL's server, dropped afterwards.
+    const fresh = await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'offerbook_import_bench')
     const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null })
     try {
       postgres = await importInto(database, server.url, server.token)

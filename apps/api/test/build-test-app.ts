@@ -50,11 +50,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   }
 }
 
-/** A fresh database of this test file's own: a PostgreSQL database on TEST_DATABASE_URL's server, or in-memory PGlite. */
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) return { url: undefined, drop: async () => {} }
-  const name = `offerbook_test_${Date.now()}_${randomBytes(4).toString('hex')}`
+/** A new, empty database on a PostgreSQL server (its name starts with `prefix`), and how to drop it. */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
   try {
@@ -76,6 +74,13 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
       }
     },
   }
+}
+
+/** A fresh database of this test file's own: a PostgreSQL database on TEST_DATABASE_URL's server, or in-memory PGlite. */
+async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) return { url: undefined, drop: async () => {} }
+  return createScratchDatabase(serverUrl, `offerbook_test_${Date.now()}`)
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
