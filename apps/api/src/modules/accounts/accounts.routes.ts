@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { SessionSchema } from '@offerbook/domain/session'
-import type { User } from '@offerbook/domain/user'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
 import type { AccountLimit } from '../../plugins/rate-limit-store'
 import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { TOO_MANY_REQUESTS_MESSAGE } from '../session/session.service'
@@ -55,12 +55,6 @@ function identityKey(request: FastifyRequest): string {
 /** The signed-in user's id makes the key of the /api/me/phone routes. */
 function actorKey(request: FastifyRequest): string {
   return `${request.ip}|${request.user?.uid ?? ''}`
-}
-
-/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
-function signedIn(user: User | null): User {
-  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-  return user
 }
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { LISTING_IMPORTER_ROLES } from '@offerbook/domain/listing'
 import { ImportJobParamsSchema, ImportJobSchema, ImportPreviewSchema, ImportSourcesSchema, LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, StartImportSchema } from '@offerbook/domain/listing-import'
-import type { User } from '@offerbook/domain/user'
 import { z } from 'zod'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
 import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
@@ -29,12 +28,6 @@ export type ListingImportRoutesOptions = {
 const FILE_FIELD = 'file'
 const access = { access: LISTING_IMPORTER_ROLES }
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
-
-/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
-function signedIn(user: User | null): User {
-  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-  return user
-}
 
 const FILE_UPLOAD_MESSAGES: UploadMessages = {
   tooLarge: LISTING_IMPORT_MESSAGES.fileTooLarge,

@@ -20,9 +20,8 @@ import {
   PUBLISH_STATUSES,
   PublicListingSchema,
 } from '@offerbook/domain/listing'
-import type { User } from '@offerbook/domain/user'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
 import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
@@ -59,12 +58,6 @@ const ReorderListingPhotosSchema = z.object({
 const PHOTO_FIELD = 'photo'
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
-
-/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
-function signedIn(user: User | null): User {
-  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-  return user
-}
 
 const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
   tooLarge: LISTING_MESSAGES.photoTooLarge,

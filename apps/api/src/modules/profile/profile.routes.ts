@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { ChangePasswordSchema, OnboardingSchema, PHOTO_MAX_BYTES, PROFILE_MESSAGES, UpdateProfileSchema } from '@offerbook/domain/profile'
-import type { User } from '@offerbook/domain/user'
 import { UserSchema } from '@offerbook/domain/user'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
 import { multipartUploadError } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import type { Photo } from './profile.service'
@@ -18,12 +18,6 @@ export type ProfileRoutesOptions = { db: Db; auth: Auth; storage: FileStorage; p
 
 const MeSchema = z.object({ user: UserSchema })
 const PHOTO_FIELD = 'photo'
-
-/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
-function signedIn(user: User | null): User {
-  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-  return user
-}
 
 const PHOTO_UPLOAD_ERRORS = { tooLarge: PROFILE_MESSAGES.photoTooLarge, notMultipart: PROFILE_MESSAGES.photoNotMultipart, onlyOne: PROFILE_MESSAGES.photoOnlyOne }
 

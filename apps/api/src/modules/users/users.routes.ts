@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import type { User } from '@offerbook/domain/user'
 import { LanguageSchema, UserSchema } from '@offerbook/domain/user'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
 import { changeLanguage } from './users.service'
 
 const MeSchema = z.object({ user: UserSchema })
 const ChangeLanguageSchema = z.object({ language: LanguageSchema })
-
-/** The access hook has already refused anonymous calls; this narrows the type for the handler. */
-function signedIn(user: User | null): User {
-  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-  return user
-}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
