@@ -21,11 +21,22 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 })
 export { expect }
 
+/**
+ * Sessions this worker already opened, by account and persistence. The API limits sign-ins per account
+ * (20 in 15 minutes) as it would for a person; a whole suite signing the same demo accounts in for each
+ * test would meet that limit, so a session still valid is used again.
+ */
+const openSessions = new Map<string, string>()
+
 /** Signs a demo account in through the API and hands back its bearer token; persist asks for a remembered (longer) session. */
 export async function apiToken(request: APIRequestContext, email: string, { persist = false }: { persist?: boolean } = {}): Promise<string> {
+  const key = `${email} ${persist}`
+  const open = openSessions.get(key)
+  if (open && (await request.get('/api/me', { headers: { Authorization: `Bearer ${open}` } })).status() === 200) return open
   const res = await request.post('/api/session', { data: { email, password: DEMO_PASSWORD, persist } })
   expect(res.status(), `sign-in of ${email}`).toBe(200)
   const body = (await res.json()) as { accessToken: string }
+  openSessions.set(key, body.accessToken)
   return body.accessToken
 }
 
