@@ -21,9 +21,9 @@ import {
   PublicListingSchema,
 } from '@offerbook/domain/listing'
 import type { Db } from '../../db/client'
-import { signedIn } from '../../http/signed-in'
 import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
+import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from './listings.service'
 import {
