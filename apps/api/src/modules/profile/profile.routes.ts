@@ -1,17 +1,15 @@
 import multipart from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { ChangePasswordSchema, OnboardingSchema, PHOTO_MAX_BYTES, PROFILE_MESSAGES, UpdateProfileSchema } from '@offerbook/domain/profile'
 import { UserSchema } from '@offerbook/domain/user'
-import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
+import type { UploadMessages } from '../../http/multipart-upload'
+import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
-import { multipartUploadError } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
-import type { Photo } from './profile.service'
 import { changePassword, completeOnboarding, replaceProfilePhoto, requestPrincipalBroker, updateProfile } from './profile.service'
 
 export type ProfileRoutesOptions = { db: Db; auth: Auth; storage: FileStorage; publicUrl: string }
@@ -19,21 +17,11 @@ export type ProfileRoutesOptions = { db: Db; auth: Auth; storage: FileStorage; p
 const MeSchema = z.object({ user: UserSchema })
 const PHOTO_FIELD = 'photo'
 
-const PHOTO_UPLOAD_ERRORS = { tooLarge: PROFILE_MESSAGES.photoTooLarge, notMultipart: PROFILE_MESSAGES.photoNotMultipart, onlyOne: PROFILE_MESSAGES.photoOnlyOne }
-
-/** Reads the one file of the form, field `photo`, refusing anything beside it. */
-async function readPhoto(request: FastifyRequest): Promise<Photo> {
-  let photo: Photo | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (photo || part.type !== 'file' || part.fieldname !== PHOTO_FIELD) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoOnlyOne)
-      photo = { bytes: await part.toBuffer(), filename: part.filename }
-    }
-  } catch (error) {
-    throw multipartUploadError(error, PHOTO_UPLOAD_ERRORS)
-  }
-  if (!photo) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photoMissing)
-  return photo
+const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: PROFILE_MESSAGES.photoTooLarge,
+  notMultipart: PROFILE_MESSAGES.photoNotMultipart,
+  onlyOne: PROFILE_MESSAGES.photoOnlyOne,
+  missing: PROFILE_MESSAGES.photoMissing,
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, auth, storage, publicUrl }) => {
@@ -113,7 +101,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       },
       async (request) => {
         const actor = signedIn(request.user)
-        const photo = await readPhoto(request)
+        const photo = await readSingleFile(request, { field: PHOTO_FIELD, messages: PHOTO_UPLOAD_MESSAGES })
         const onCleanupError = (error: unknown, key: string) => request.log.warn({ err: error, key }, 'could not remove a replaced profile photo')
         return { user: await replaceProfilePhoto(db, storage, { actor, photo, onCleanupError }) }
       },
