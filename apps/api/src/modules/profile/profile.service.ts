@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isAPIError } from 'better-auth/api'
 import type { ChangePassword, Onboarding, UpdateProfile } from '@offerbook/domain/profile'
-import { canAddListings, hasAgentRole, isAgentKind, isControlCharacter, PROFILE_MESSAGES } from '@offerbook/domain/profile'
+import { canAddListings, hasAgentRole, isAgentKind, PROFILE_MESSAGES } from '@offerbook/domain/profile'
 import type { Role } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
@@ -9,7 +9,7 @@ import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { cleanFilename, fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderEmail } from '../messaging/templates'
 import { getUser } from '../users/users.service'
@@ -102,15 +102,6 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
 export type Photo = { bytes: Buffer; filename: string }
 export type CleanupLog = (error: unknown, key: string) => void
 
-function storedFilename(filename: string, extension: string): string {
-  const cleaned = [...filename]
-    .filter((char) => !isControlCharacter(char) && char !== '/' && char !== '\\')
-    .join('')
-    .trim()
-    .slice(0, 200)
-  return cleaned || `photo.${extension}`
-}
-
 /**
  * Saves the photo under a new id and points the profile at it; the previous photo's row goes in the
  * same transaction and its bytes after the commit, so the profile never points at a missing file.
@@ -135,7 +126,7 @@ export async function replaceProfilePhoto(
         ownerId: actor.uid,
         key,
         purpose: PROFILE_PHOTO_PURPOSE,
-        filename: storedFilename(photo.filename, type.extension),
+        filename: cleanFilename(photo.filename, `photo.${type.extension}`),
         contentType: type.contentType,
         size: photo.bytes.length,
       })
