@@ -75,6 +75,10 @@ export async function findCursor(db: Db, userId: string): Promise<Date | null> {
   return row?.highWater ?? null
 }
 
+export async function deleteCursor(db: Db, userId: string): Promise<void> {
+  await db.delete(mlsFeedCursor).where(eq(mlsFeedCursor.userId, userId))
+}
+
 export async function saveCursor(db: Db, { userId, highWater }: { userId: string; highWater: Date }): Promise<void> {
   const now = new Date()
   await db

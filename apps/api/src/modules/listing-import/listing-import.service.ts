@@ -10,6 +10,7 @@ import { cleanFilename, removeStoredObjects, sniffImageType } from '../files/fil
 import { attachListingPhoto, deleteListingWithPhotos, listAgentFieldsOf, listingFieldColumns, removeListingPhotos } from '../listings/listings.service'
 import type { ImportJobRow, ImportListingChanges, ImportListingRow, NewImportListing } from './listing-import.queries'
 import {
+  deleteCursor,
   deletePendingJobs,
   findCursor,
   findJob,
@@ -112,6 +113,14 @@ export async function getImportSources(ctx: ImportContext, { actor }: { actor: U
     lastFeedTimestamp: cursor ? cursor.toISOString() : null,
     fileMaxBytes: LISTING_IMPORT_LIMITS.fileMaxBytes,
   }
+}
+
+/**
+ * Forgets the feed's high-water mark of a user, so the next feed check loads their listings whole.
+ * The profile calls it when the agent's MLS ID changes, inside the transaction of that change.
+ */
+export async function forgetFeedCursor(db: Db, { userId }: { userId: string }): Promise<void> {
+  await deleteCursor(db, userId)
 }
 
 function feedMessage(error: FeedError): string {

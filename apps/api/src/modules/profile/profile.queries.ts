@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Role } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
-import { mlsFeedCursor } from '../../db/schema/listings'
 import { user, userRole } from '../../db/schema/users'
 
 type UserRow = typeof user.$inferSelect
@@ -58,15 +57,12 @@ export async function updateProfileFields(db: Db, userId: string, changes: Profi
   return rows.length > 0
 }
 
-/**
- * Changes the MLS ID and, when it differs from the stored one, forgets the feed's high-water mark: it
- * was kept for the listings of the old MLS ID, and the next feed check must load the new one's whole.
- */
-export async function setSellerAgentId(db: Db, userId: string, sellerAgentId: string): Promise<void> {
+/** Changes the MLS ID; true when it differs from the stored one (the row stays locked until the transaction ends). */
+export async function setSellerAgentId(db: Db, userId: string, sellerAgentId: string): Promise<boolean> {
   const [current] = await db.select({ sellerAgentId: user.sellerAgentId }).from(user).where(eq(user.id, userId)).for('update').limit(1)
-  if (!current || current.sellerAgentId === sellerAgentId) return
+  if (!current || current.sellerAgentId === sellerAgentId) return false
   await db.update(user).set({ sellerAgentId }).where(eq(user.id, userId))
-  await db.delete(mlsFeedCursor).where(eq(mlsFeedCursor.userId, userId))
+  return true
 }
 
 /** Sets the photo URL; the row lock it takes queues a second upload of the same user behind this one. */

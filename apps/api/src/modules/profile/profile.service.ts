@@ -10,6 +10,7 @@ import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import { cleanFilename, fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { forgetFeedCursor } from '../listing-import/listing-import.service'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderEmail } from '../messaging/templates'
 import { getUser } from '../users/users.service'
@@ -91,7 +92,10 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
         ...(input.nrds === undefined ? {} : { nrds: input.nrds }),
       })
       if (!found) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-      if (input.sellerAgentId !== undefined) await setSellerAgentId(tx, actor.uid, input.sellerAgentId)
+      if (input.sellerAgentId !== undefined && (await setSellerAgentId(tx, actor.uid, input.sellerAgentId))) {
+        // The feed's high-water mark was kept for the old MLS ID's listings; the next check loads the new one's whole.
+        await forgetFeedCursor(tx, { userId: actor.uid })
+      }
     })
   } catch (error) {
     phoneInUse(error)
