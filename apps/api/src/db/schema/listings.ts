@@ -87,8 +87,10 @@ export const listing = pgTable(
     index('listing_search_vector_idx').using('gin', table.searchVector),
     // Each index matches a search sort exactly (direction, nulls and the id tie-break), so a page of
     // results is read from the index in order instead of sorting every match.
-    index('listing_published_idx').on(table.publishedAt.desc().nullsLast(), table.id.desc()),
+    index('listing_published_idx').on(table.publishedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('listing_price_idx').on(table.listPrice, table.id),
+    index('listing_beds_idx').on(table.bedroomsTotal.desc().nullsLast(), table.publishedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
+    index('listing_area_idx').on(table.livingArea.desc().nullsLast(), table.publishedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('listing_status_visibility_idx').on(table.standardStatus, table.visibility),
     check('listing_standard_status_check', sql`${table.standardStatus} in (${quotedList(STANDARD_STATUSES)})`),
     check('listing_property_type_check', sql`${table.propertyType} is null or ${table.propertyType} in (${quotedList(PROPERTY_TYPES)})`),
