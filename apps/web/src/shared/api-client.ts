@@ -91,6 +91,19 @@ function toFormData(body: unknown): FormData {
   return form
 }
 
+/** The error an API answer carries: its message (or first field error) and field errors, else a generic one. */
+export function apiErrorOf(status: number, body: unknown): ApiClientError {
+  const parsed = ApiErrorSchema.safeParse(body)
+  if (parsed.success) {
+    const { message, errors = [], code } = parsed.data
+    return new ApiClientError(status, message || errors[0]?.message || UNKNOWN_ERROR_MESSAGE, code, errors)
+  }
+  const loose = body as { message?: unknown; errors?: unknown } | null
+  if (loose && typeof loose.message === 'string' && loose.message) return new ApiClientError(status, loose.message)
+  if (loose && Array.isArray(loose.errors) && typeof loose.errors[0] === 'string') return new ApiClientError(status, loose.errors[0])
+  return new ApiClientError(status, UNKNOWN_ERROR_MESSAGE)
+}
+
 async function errorFrom(response: Response): Promise<ApiClientError> {
   let body: unknown
   try {
@@ -98,15 +111,7 @@ async function errorFrom(response: Response): Promise<ApiClientError> {
   } catch {
     body = null
   }
-  const parsed = ApiErrorSchema.safeParse(body)
-  if (parsed.success) {
-    const { message, errors = [], code } = parsed.data
-    return new ApiClientError(response.status, message || errors[0]?.message || UNKNOWN_ERROR_MESSAGE, code, errors)
-  }
-  const loose = body as { message?: unknown; errors?: unknown } | null
-  if (loose && typeof loose.message === 'string' && loose.message) return new ApiClientError(response.status, loose.message)
-  if (loose && Array.isArray(loose.errors) && typeof loose.errors[0] === 'string') return new ApiClientError(response.status, loose.errors[0])
-  return new ApiClientError(response.status, UNKNOWN_ERROR_MESSAGE)
+  return apiErrorOf(response.status, body)
 }
 
 function handleStatus(status: number, options: RequestOptions): void {
@@ -120,8 +125,9 @@ function handleStatus(status: number, options: RequestOptions): void {
   if (status === 403) navigate(HOME_PATH)
 }
 
-async function request<T>(method: string, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' })
+/** Sends one call with the bearer token; a refused call throws its ApiClientError after the 401/403 rule. */
+async function send(method: string, path: string, payload: unknown, options: RequestOptions, accept: string): Promise<Response> {
+  const headers = new Headers({ Accept: accept })
   const token = getAccessToken()
   if (token) headers.set('Authorization', `Bearer ${token}`)
 
@@ -149,9 +155,29 @@ async function request<T>(method: string, path: string, payload: unknown, option
     handleStatus(response.status, options)
     throw error
   }
+  return response
+}
+
+async function request<T>(method: string, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, payload, options, 'application/json')
   if (response.status === 204) return undefined as T
   const text = await response.text()
   return (text ? JSON.parse(text) : undefined) as T
+}
+
+export type DownloadedFile = { blob: Blob; filename: string }
+
+/** The file name the server gave in Content-Disposition (plain characters only), or the fallback. */
+export function filenameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null
+  const name = match?.[1]?.trim()
+  return name && /^[\w.-]+$/.test(name) ? name : fallback
+}
+
+/** A POST whose answer is a file (e.g. a PDF), with the name the server gave it. */
+async function download(path: string, body: unknown, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send('POST', path, body, options, '*/*')
+  return { blob: await response.blob(), filename: filenameFrom(response.headers.get('content-disposition'), fallbackName) }
 }
 
 export const apiClient = {
@@ -160,6 +186,7 @@ export const apiClient = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  download,
 }
 
 /** The field errors a refused request names, for the fields a form has, so they show where the user can fix them. */

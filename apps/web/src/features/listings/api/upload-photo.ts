@@ -1,6 +1,5 @@
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import type { ManagedListing } from '@offerbook/domain/listing'
-import { API_BASE, ApiClientError, apiClient, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '../../../shared/api-client'
+import { API_BASE, ApiClientError, apiClient, apiErrorOf, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '../../../shared/api-client'
 import { clearSession, getAccessToken } from '../../../shared/session'
 
 /**
@@ -15,14 +14,7 @@ function errorOf(status: number, text: string): ApiClientError {
   } catch {
     body = null
   }
-  const parsed = ApiErrorSchema.safeParse(body)
-  if (parsed.success) {
-    const { message, errors = [], code } = parsed.data
-    return new ApiClientError(status, message || errors[0]?.message || UNKNOWN_ERROR_MESSAGE, code, errors)
-  }
-  const loose = body as { message?: unknown } | null
-  if (loose && typeof loose.message === 'string' && loose.message) return new ApiClientError(status, loose.message)
-  return new ApiClientError(status, UNKNOWN_ERROR_MESSAGE)
+  return apiErrorOf(status, body)
 }
 
 export type UploadOptions = {
