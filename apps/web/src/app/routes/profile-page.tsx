@@ -1,6 +1,4 @@
-import { Paper, Stack, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
-import { useId } from '@mantine/hooks'
+import { Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/get-me'
 import { PasswordSection } from '../../features/profile/components/password-section'
@@ -8,20 +6,7 @@ import { PhotoSection } from '../../features/profile/components/photo-section'
 import { PrincipalBrokerSection, showsPrincipalBrokerSection } from '../../features/profile/components/principal-broker-section'
 import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <Paper component="section" withBorder p="lg" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  )
-}
+import { SectionCard } from '../../shared/ui/section-card'
 
 /** The guard has loaded the user before this page renders. */
 export default function ProfilePage() {
@@ -34,19 +19,19 @@ export default function ProfilePage() {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t('accounts.profile.title')}</Title>
-      <Section title={t('accounts.profile.details.title')}>
+      <SectionCard title={t('accounts.profile.details.title')}>
         <ProfileDetailsForm user={user} onUser={setCurrentUser} />
-      </Section>
-      <Section title={t('accounts.profile.photo.title')}>
+      </SectionCard>
+      <SectionCard title={t('accounts.profile.photo.title')}>
         <PhotoSection user={user} onUser={setCurrentUser} />
-      </Section>
-      <Section title={t('accounts.profile.password.title')}>
+      </SectionCard>
+      <SectionCard title={t('accounts.profile.password.title')}>
         <PasswordSection />
-      </Section>
+      </SectionCard>
       {showsPrincipalBrokerSection(user) && (
-        <Section title={t('accounts.profile.principalBroker.title')}>
+        <SectionCard title={t('accounts.profile.principalBroker.title')}>
           <PrincipalBrokerSection user={user} onUser={setCurrentUser} />
-        </Section>
+        </SectionCard>
       )}
     </Stack>
   )

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react'
-import type { FormEvent, ReactNode } from 'react'
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { useId } from '@mantine/hooks'
+import type { FormEvent } from 'react'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { ListingFieldName, ManagedListing } from '@offerbook/domain/listing'
 import { REQUIRED_TO_PUBLISH } from '@offerbook/domain/listing'
 import { fieldErrorsOf } from '../../../shared/api-client'
 import { notifyError, notifySuccess } from '../../../shared/notify'
+import { SectionCard } from '../../../shared/ui/section-card'
 import { useSetManagedListing, useUpdateListing } from '../api/listing'
 import { AgentSection } from './listing-form/agent-section'
 import { DetailsSection } from './listing-form/details-section'
@@ -20,20 +20,6 @@ import { useUnsavedChanges } from './listing-form/use-unsaved-changes'
 
 const PUBLISH_FIELDS = REQUIRED_TO_PUBLISH.map(({ field }) => field)
 const NO_FIELDS: readonly ListingFieldName[] = []
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <Paper component="section" withBorder p="lg" aria-labelledby={id}>
-      <Stack gap="md">
-        <Title order={2} size="h3" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  )
-}
 
 /**
  * The listing's fields on one page (the edit-listing tab of /my-properties/{id}): one Save sends what
@@ -86,24 +72,24 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
         <Text size="sm" c="gray.7">
           {t('wizard.markedNote')}
         </Text>
-        <Section title={t('listing.step.pricing')}>
+        <SectionCard title={t('listing.step.pricing')}>
           <PricingSection form={form} marked={marked} disabled={disabled} />
-        </Section>
-        <Section title={t('listing.step.details')}>
+        </SectionCard>
+        <SectionCard title={t('listing.step.details')}>
           <DetailsSection form={form} marked={marked} disabled={disabled} />
-        </Section>
-        <Section title={t('listing.step.photos')}>
+        </SectionCard>
+        <SectionCard title={t('listing.step.photos')}>
           <Text size="sm" c="gray.7">
             {t('wizard.edit.photosSavedAtOnce')}
           </Text>
           <PhotosSection listing={listing} onListing={setListing} onBusyChange={setPhotosBusy} />
-        </Section>
-        <Section title={t('listing.step.agent')}>
+        </SectionCard>
+        <SectionCard title={t('listing.step.agent')}>
           <AgentSection form={form} marked={marked} disabled={disabled} />
-        </Section>
-        <Section title={t('listing.step.offer-settings')}>
+        </SectionCard>
+        <SectionCard title={t('listing.step.offer-settings')}>
           <OfferSettingsSection form={form} marked={marked} disabled={disabled} />
-        </Section>
+        </SectionCard>
         <Group justify="space-between" align="center">
           <Text size="sm" c={dirty ? undefined : 'gray.7'} fw={dirty ? 600 : undefined} role="status">
             {dirty ? t('wizard.edit.unsaved', { count: form.dirtyFields.length }) : t('wizard.edit.allSaved')}
