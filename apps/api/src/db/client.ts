@@ -9,11 +9,12 @@ import { migratePglite, migratePostgres } from './migrate'
 import * as authTables from './schema/auth'
 import * as fileTables from './schema/files'
 import * as listingTables from './schema/listings'
+import * as offerTables from './schema/offers'
 import * as outboxTables from './schema/outbox'
 import * as requestCounterTables from './schema/request-counters'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

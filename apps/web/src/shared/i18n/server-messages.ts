@@ -132,6 +132,33 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Enter the time as hh:mm AM or PM, e.g. 03:45 PM': 'clauses.errors.timeFormat',
   'This time does not exist': 'clauses.errors.timeNotReal',
   'The addendum does not fit on its 6 pages: shorten the longest filled-in values': 'clauses.errors.documentTooLong',
+  'Amount must be between $0 and $1,000,000,000': 'offer.errors.amountRange',
+  'Percent must be between 0 and 100': 'offer.errors.percentRange',
+  'Invalid date': 'offer.errors.invalidDate',
+  'An offer can name at most 4 buyers': 'offer.errors.maxBuyers',
+  'Enter the purchase price': 'offer.errors.purchasePriceRequired',
+  'Choose how the purchase is financed': 'offer.errors.financingRequired',
+  'Enter the loan amount or the down payment': 'offer.errors.loanAmountRequired',
+  'The loan amount cannot be more than the purchase price': 'offer.errors.loanAbovePrice',
+  'Enter the closing date': 'offer.errors.closingDateRequired',
+  'The closing date must be in the future': 'offer.errors.closingDatePast',
+  'Enter when the offer expires': 'offer.errors.expirationRequired',
+  'The offer expiration must be in the future': 'offer.errors.expirationPast',
+  'Concessions cannot be more than the purchase price': 'offer.errors.concessionsAbovePrice',
+  'Name at least one buyer, with an email address': 'offer.errors.buyersRequired',
+  'Offer not found': 'offer.errors.offerNotFound',
+  'Only the buyer side can change this offer': 'offer.errors.notYourOffer',
+  'Only the seller or the listing agent can answer this offer': 'offer.errors.notSellerOfOffer',
+  'You cannot make an offer on your own listing': 'offer.errors.ownListing',
+  'This property is not taking offers': 'offer.errors.notTakingOffers',
+  'Another offer on this property is already accepted': 'offer.errors.alreadyAccepted',
+  'The acceptance has already been acknowledged': 'offer.errors.alreadyAcknowledged',
+  'This offer link has expired': 'offer.errors.linkExpired',
+  'This offer link is not valid': 'offer.errors.linkInvalid',
+  'The file is larger than 20 MB': 'offer.errors.attachmentTooLarge',
+  'The file must be a PDF, JPEG or PNG': 'offer.errors.attachmentType',
+  'Choose a file to upload': 'offer.errors.attachmentMissing',
+  'An offer can have at most 20 attachments': 'offer.errors.tooManyAttachments',
   'Network error. Check your connection and try again.': 'errors.network',
   'Something went wrong. Please try again.': 'errors.unknown',
 }
@@ -140,6 +167,13 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
 const COUNTED_MESSAGES: readonly { pattern: RegExp; key: string }[] = [
   { pattern: /^Must have at least (\d+) characters$/, key: 'errors.minLength' },
   { pattern: /^Must have at most (\d+) characters$/, key: 'listing.errors.tooLong' },
+  { pattern: /^Enter a whole number of days from 0 to (\d+)$/, key: 'offer.errors.daysRange' },
+]
+
+/** Offer status messages name a status: translated as a status. */
+const OFFER_STATUS_MESSAGES: readonly { pattern: RegExp; key: string }[] = [
+  { pattern: /^An offer that is (\w+) can no longer be changed$/, key: 'offer.errors.offerLocked' },
+  { pattern: /^An offer that is (\w+) cannot be \w+$/, key: 'offer.errors.notAllowed' },
 ]
 
 /** Listing status changes name both statuses: translated as statuses. */
@@ -152,6 +186,13 @@ export function translateMessage(message: string): string {
   if (statusChange && i18n.exists('listing.errors.statusChange')) {
     const status = (value: string | undefined) => (i18n.exists(`listing.status.${value}`) ? i18n.t(`listing.status.${value}`) : (value ?? ''))
     return i18n.t('listing.errors.statusChange', { from: status(statusChange[1]), to: status(statusChange[2]) })
+  }
+  for (const { pattern, key: offerKey } of OFFER_STATUS_MESSAGES) {
+    const match = pattern.exec(message)
+    if (match && i18n.exists(offerKey)) {
+      const status = match[1] ?? ''
+      return i18n.t(offerKey, { status: i18n.exists(`offer.status.${status}`) ? i18n.t(`offer.status.${status}`) : status })
+    }
   }
   for (const counted of COUNTED_MESSAGES) {
     const match = counted.pattern.exec(message)

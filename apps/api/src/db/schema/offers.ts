@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { OfferTerms } from '@offerbook/domain/offer'
+import { EMPTY_OFFER_TERMS, OFFER_ATTACHMENT_KINDS } from '@offerbook/domain/offer'
+import { OFFER_EVENT_TYPES, OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { storedFile } from './files'
+import { listing } from './listings'
+import { user } from './users'
+
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+/**
+ * A purchase offer on a listing. The terms are one JSON document validated by OfferTermsSchema; the
+ * columns beside it are what queries sort and filter on (price, expiration) and the legal stamps.
+ */
+export const offer = pgTable(
+  'offer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    /** The buyer side's account that made the offer (a buyer, or the buyer's agent). */
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('draft'),
+    terms: jsonb('terms').$type<OfferTerms>().notNull().default(EMPTY_OFFER_TERMS),
+    /** terms.purchasePrice, kept for sorting. */
+    purchasePrice: integer('purchase_price'),
+    /** terms.expiresAt, kept for the expiry job. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /** When the seller side accepted or declined it, or it was withdrawn, expired, closed or terminated. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The Binding Agreement Date: when the buyer side acknowledged receipt of the acceptance. */
+    bindingAgreementAt: timestamp('binding_agreement_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),
+    index('offer_listing_idx').on(table.listingId, table.status),
+    index('offer_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
+    check('offer_status_check', sql`${table.status} in (${quotedList(OFFER_STATUSES)})`),
+  ],
+)
+
+/** A file on an offer: the buyer's attachments, the pre-approval letter, the generated offer form. */
+export const offerAttachment = pgTable(
+  'offer_attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offer.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('attachment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('offer_attachment_offer_idx').on(table.offerId, table.createdAt), check('offer_attachment_kind_check', sql`${table.kind} in (${quotedList(OFFER_ATTACHMENT_KINDS)})`)],
+)
+
+/** The audit trail: every change of legal weight, written in the transaction that makes it. Never updated or deleted. */
+export const offerEvent = pgTable(
+  'offer_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offer.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Who did it; null for the system (the expiry job). */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The actor's name at the time, kept when the account goes. */
+    actorName: text('actor_name'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('offer_event_offer_idx').on(table.offerId, table.at), check('offer_event_type_check', sql`${table.type} in (${quotedList(OFFER_EVENT_TYPES)})`)],
+)
+
+/** An unguessable link that shows one offer, read-only, until it expires. Only the token's SHA-256 is kept. */
+export const offerShareLink = pgTable(
+  'offer_share_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offer.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Who it was sent to. */
+    recipient: text('recipient').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('offer_share_link_token_unique').on(table.tokenHash), index('offer_share_link_offer_idx').on(table.offerId)],
+)
+
+/**
+ * A notification for one user (the bell and /notifications): what happened, to which offer. The
+ * words are made from type and data in the reader's language when shown; the email goes through
+ * the outbox in the same transaction.
+ */
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** e.g. 'offer.shared', 'offer.accepted'. */
+    type: text('type').notNull(),
+    offerId: uuid('offer_id').references(() => offer.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id').references(() => listing.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, string | number | null>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notification_user_idx').on(table.userId, table.createdAt)],
+)

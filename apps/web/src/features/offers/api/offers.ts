@@ -1,0 +1,129 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView } from '@offerbook/domain/offer'
+import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
+import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
+import { apiClient } from '../../../shared/api-client'
+
+/** Every call about offers: the buyer's editor and list, the seller's view, the share link, the ranking. */
+
+export const offerKeys = {
+  all: ['offers'] as const,
+  one: (id: string, token?: string | null) => ['offers', 'one', id, token ?? null] as const,
+  mine: (tab: OfferTab, page: number) => ['offers', 'mine', tab, page] as const,
+  ofListing: (listingId: string) => ['offers', 'listing', listingId] as const,
+  optimize: (listingId: string) => ['offers', 'optimize', listingId] as const,
+}
+
+const path = (id: string) => `/offers/${encodeURIComponent(id)}`
+
+/** Starts a draft on a listing; its terms are prefilled from the listing and the user's profile. */
+export async function createOffer(listingId: string): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>('/offers', { listingId })
+  return offer
+}
+
+/** One offer, as the buyer side, the seller side, or (with `token`) the holder of a share link sees it. */
+export async function getOffer(id: string, token?: string | null): Promise<OfferView> {
+  const { offer } = await apiClient.get<{ offer: OfferView }>(path(id), token ? { token } : undefined, { redirectOnUnauthorized: !token })
+  return offer
+}
+
+export function offerQuery(id: string, token?: string | null) {
+  return queryOptions({ queryKey: offerKeys.one(id, token), queryFn: () => getOffer(id, token) })
+}
+
+export function useOffer(id: string, token?: string | null) {
+  return useQuery(offerQuery(id, token))
+}
+
+export async function saveOffer(id: string, terms: OfferTerms): Promise<OfferView> {
+  const { offer } = await apiClient.patch<{ offer: OfferView }>(path(id), { terms })
+  return offer
+}
+
+/** Deletes a draft (a shared offer is withdrawn instead). */
+export async function deleteOfferDraft(id: string): Promise<void> {
+  await apiClient.delete(path(id))
+}
+
+/** The actions that take no body: share, withdraw, decline, acknowledge, close, terminate. */
+export type SimpleOfferAction = Extract<OfferAction, 'share' | 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
+
+export async function actOnOffer(id: string, action: SimpleOfferAction): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/${action}`)
+  return offer
+}
+
+export async function acceptOffer(id: string, body: AcceptOffer): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/accept`, body)
+  return offer
+}
+
+export async function listMyOffers(tab: OfferTab, page: number): Promise<MyOffersPage> {
+  return apiClient.get<MyOffersPage>('/offers/mine', { tab, page })
+}
+
+export function myOffersQuery(tab: OfferTab, page: number) {
+  return queryOptions({ queryKey: offerKeys.mine(tab, page), queryFn: () => listMyOffers(tab, page) })
+}
+
+/** The shared offers on one of the seller's listings, newest first. */
+export async function listListingOffers(listingId: string): Promise<OfferSummary[]> {
+  const { items } = await apiClient.get<{ items: OfferSummary[] }>(`/listings/${encodeURIComponent(listingId)}/offers`)
+  return items
+}
+
+export function listingOffersQuery(listingId: string) {
+  return queryOptions({ queryKey: offerKeys.ofListing(listingId), queryFn: () => listListingOffers(listingId) })
+}
+
+/** The open offers on a listing ranked by the listing's weighting. */
+export async function getOptimize(listingId: string): Promise<OptimizeResult> {
+  return apiClient.get<OptimizeResult>(`/listings/${encodeURIComponent(listingId)}/optimize`)
+}
+
+export function optimizeQuery(listingId: string) {
+  return queryOptions({ queryKey: offerKeys.optimize(listingId), queryFn: () => getOptimize(listingId) })
+}
+
+/** Uploads one file to the offer (multipart field `file`). */
+export async function uploadOfferAttachment(id: string, file: File, kind: Exclude<OfferAttachmentKind, 'offer-form'>): Promise<OfferAttachment> {
+  const { attachment } = await apiClient.post<{ attachment: OfferAttachment }>(`${path(id)}/attachments?kind=${kind}`, { file }, { formData: true })
+  return attachment
+}
+
+export async function deleteOfferAttachment(id: string, attachmentId: string): Promise<void> {
+  await apiClient.delete(`${path(id)}/attachments/${encodeURIComponent(attachmentId)}`)
+}
+
+/** Where an attachment downloads from (the browser follows it with the session or the link token). */
+export function offerAttachmentPath(id: string, attachmentId: string): string {
+  return `${path(id)}/attachments/${encodeURIComponent(attachmentId)}`
+}
+
+/** Generates the offer's forms (the offer PDF with its stipulations and addendum) and attaches them. */
+export async function generateOfferForms(id: string): Promise<OfferAttachment> {
+  const { attachment } = await apiClient.post<{ attachment: OfferAttachment }>(`${path(id)}/forms`)
+  return attachment
+}
+
+/** Puts an offer an API call returned into the cache, and refreshes the lists that show it. */
+export function useSetOffer() {
+  const queryClient = useQueryClient()
+  return (offer: OfferView) => {
+    queryClient.setQueryData(offerKeys.one(offer.id), offer)
+    void queryClient.invalidateQueries({ queryKey: ['offers', 'mine'] })
+    void queryClient.invalidateQueries({ queryKey: offerKeys.ofListing(offer.property.id) })
+    void queryClient.invalidateQueries({ queryKey: offerKeys.optimize(offer.property.id) })
+  }
+}
+
+export function useOfferAction(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (action: SimpleOfferAction) => actOnOffer(id, action), onSuccess: setOffer })
+}
+
+export function useAcceptOffer(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (body: AcceptOffer) => acceptOffer(id, body), onSuccess: setOffer })
+}
