@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { RF707_CLAUSES } from './clauses/rf707-catalogue'
 import type { Role } from './roles'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
-import { emailSchema, fullNameSchema, isEmail, MESSAGES, optionalPhoneSchema } from './validation'
+import { emailSchema, fullNameSchema, isEmail, isPhoneShape, MESSAGES } from './validation'
 
 /**
  * A purchase offer in the shape of a Tennessee purchase and sale agreement (RF401, domain.md
@@ -92,6 +92,14 @@ const text = (max: number = OFFER_LIMITS.maxText) => z.string().trim().max(max, 
 const optionalEmail = z.union([z.literal(''), emailSchema])
 const isoDate = z.iso.date({ error: OFFER_MESSAGES.invalidDate })
 const isoDateTime = z.iso.datetime({ offset: true, error: OFFER_MESSAGES.invalidDate })
+/**
+ * Empty, E.164 (what the shared phone input emits, and how profiles and listings store phones, so a
+ * prefilled draft passes) or the spec's (615) 555-0123.
+ */
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\+[1-9]\d{6,14}$/.test(value) || isPhoneShape(value), MESSAGES.invalidPhone)
 
 export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'usda', 'other'] as const
 export const FinancingTypeSchema = z.enum(FINANCING_TYPES)
@@ -105,7 +113,7 @@ export const WARRANTY_PAYERS = ['seller', 'buyer'] as const
 export const OfferPartySchema = z.object({
   fullName: text().default(''),
   email: optionalEmail.default(''),
-  phone: optionalPhoneSchema.default(''),
+  phone: optionalPhone.default(''),
 })
 export type OfferParty = z.infer<typeof OfferPartySchema>
 
@@ -150,7 +158,7 @@ export const OfferTermsSchema = z.object({
       loanAmount: nullable(amount),
       downPayment: nullable(amount),
       lenderName: text().default(''),
-      lenderPhone: optionalPhoneSchema.default(''),
+      lenderPhone: optionalPhone.default(''),
       lenderEmail: optionalEmail.default(''),
     })
     .prefault({}),
