@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import type { OfferAction, OfferActor, OfferStatus } from './offer-status'
+import {
+  allowedOfferActions,
+  canTransition,
+  nextStatus,
+  OFFER_ACTIONS,
+  OFFER_STATUSES,
+  OFFER_TAB_STATUSES,
+  OFFER_TABS,
+  OFFER_TRANSITIONS,
+  OPEN_OFFER_STATUSES,
+  PRIVATE_OFFER_STATUSES,
+  statusesOfTab,
+  tabOfStatus,
+} from './offer-status'
+
+const ACTORS: readonly OfferActor[] = ['buyer', 'seller', 'system']
+
+/**
+ * Every move the issue allows, written out by hand: `status --action by actor--> next`. Anything not
+ * listed here is forbidden.
+ */
+const ALLOWED: readonly (readonly [OfferStatus, OfferAction, OfferActor, OfferStatus])[] = [
+  ['draft', 'share', 'buyer', 'active'],
+  ['active', 'accept', 'seller', 'accepted'],
+  ['backup', 'accept', 'seller', 'accepted'],
+  ['active', 'decline', 'seller', 'declined'],
+  ['backup', 'decline', 'seller', 'declined'],
+  // Accepting another offer with "decline all" declines the others for the seller.
+  ['active', 'decline', 'system', 'declined'],
+  ['backup', 'decline', 'system', 'declined'],
+  ['active', 'keepAsBackup', 'system', 'backup'],
+  ['active', 'withdraw', 'buyer', 'withdrawn'],
+  ['backup', 'withdraw', 'buyer', 'withdrawn'],
+  ['active', 'expire', 'system', 'expired'],
+  ['backup', 'expire', 'system', 'expired'],
+  ['accepted', 'acknowledge', 'buyer', 'accepted'],
+  ['accepted', 'close', 'seller', 'closed'],
+  ['accepted', 'terminate', 'buyer', 'terminated'],
+  ['accepted', 'terminate', 'seller', 'terminated'],
+]
+
+const key = (status: string, action: string, actor: string) => `${status} ${action} ${actor}`
+
+describe('OFFER_TRANSITIONS', () => {
+  it('allows exactly the moves of the issue, and nothing else, for every status, action and actor', () => {
+    const allowed = new Set(ALLOWED.map(([status, action, actor]) => key(status, action, actor)))
+    const checked: string[] = []
+    for (const status of OFFER_STATUSES)
+      for (const action of OFFER_ACTIONS)
+        for (const actor of ACTORS) {
+          expect(canTransition(status, action, actor), key(status, action, actor)).toBe(allowed.has(key(status, action, actor)))
+          checked.push(key(status, action, actor))
+        }
+    expect(checked).toHaveLength(9 * 9 * 3)
+  })
+
+  it('leads each action to its status', () => {
+    for (const [, action, , to] of ALLOWED) expect(nextStatus(action)).toBe(to)
+    expect(Object.keys(OFFER_TRANSITIONS).sort()).toEqual([...OFFER_ACTIONS].sort())
+  })
+
+  it('lets only the buyer share, and only a draft', () => {
+    expect(canTransition('draft', 'share', 'buyer')).toBe(true)
+    expect(canTransition('draft', 'share', 'seller')).toBe(false)
+    expect(canTransition('draft', 'share', 'system')).toBe(false)
+    for (const status of OFFER_STATUSES.filter((s) => s !== 'draft')) expect(canTransition(status, 'share', 'buyer')).toBe(false)
+  })
+
+  it('never lets the buyer side accept or decline its own offer, nor the seller withdraw it', () => {
+    for (const status of OFFER_STATUSES) {
+      expect(canTransition(status, 'accept', 'buyer')).toBe(false)
+      expect(canTransition(status, 'decline', 'buyer')).toBe(false)
+      expect(canTransition(status, 'withdraw', 'seller')).toBe(false)
+      expect(canTransition(status, 'close', 'buyer')).toBe(false)
+    }
+  })
+
+  it('gives the seller nothing to do with a draft: drafts are private', () => {
+    expect(allowedOfferActions('draft', 'seller')).toEqual([])
+    expect(PRIVATE_OFFER_STATUSES).toEqual(['draft'])
+  })
+
+  it('ends the life of an offer once declined, withdrawn, expired, closed or terminated', () => {
+    for (const status of ['declined', 'withdrawn', 'expired', 'closed', 'terminated'] as const)
+      for (const actor of ACTORS) expect(allowedOfferActions(status, actor), `${status} ${actor}`).toEqual([])
+  })
+
+  it('expires only the offers still waiting for an answer, by the system alone', () => {
+    expect(OPEN_OFFER_STATUSES).toEqual(['active', 'backup'])
+    for (const status of OFFER_STATUSES) {
+      expect(canTransition(status, 'expire', 'system')).toBe(OPEN_OFFER_STATUSES.includes(status))
+      expect(canTransition(status, 'expire', 'buyer')).toBe(false)
+      expect(canTransition(status, 'expire', 'seller')).toBe(false)
+    }
+  })
+
+  it('keeps only an active offer as a back-up, not one that already is', () => {
+    expect(canTransition('active', 'keepAsBackup', 'system')).toBe(true)
+    expect(canTransition('backup', 'keepAsBackup', 'system')).toBe(false)
+    expect(canTransition('active', 'keepAsBackup', 'seller')).toBe(false)
+  })
+})
+
+describe('allowedOfferActions', () => {
+  it('lists what each side may do in each status, in the order of OFFER_ACTIONS', () => {
+    expect(allowedOfferActions('draft', 'buyer')).toEqual(['share'])
+    expect(allowedOfferActions('active', 'buyer')).toEqual(['withdraw'])
+    expect(allowedOfferActions('active', 'seller')).toEqual(['accept', 'decline'])
+    expect(allowedOfferActions('active', 'system')).toEqual(['decline', 'keepAsBackup', 'expire'])
+    expect(allowedOfferActions('backup', 'buyer')).toEqual(['withdraw'])
+    expect(allowedOfferActions('backup', 'seller')).toEqual(['accept', 'decline'])
+    expect(allowedOfferActions('accepted', 'buyer')).toEqual(['acknowledge', 'terminate'])
+    expect(allowedOfferActions('accepted', 'seller')).toEqual(['close', 'terminate'])
+  })
+
+  it('offers acknowledge to the buyer only until the Binding Agreement Date is stamped', () => {
+    expect(allowedOfferActions('accepted', 'buyer', { acknowledged: false })).toContain('acknowledge')
+    expect(allowedOfferActions('accepted', 'buyer', { acknowledged: true })).toEqual(['terminate'])
+    // The stamp changes nothing else.
+    expect(allowedOfferActions('accepted', 'seller', { acknowledged: true })).toEqual(['close', 'terminate'])
+    expect(allowedOfferActions('active', 'buyer', { acknowledged: true })).toEqual(['withdraw'])
+  })
+
+  it('agrees with canTransition everywhere', () => {
+    for (const status of OFFER_STATUSES)
+      for (const actor of ACTORS) expect(allowedOfferActions(status, actor)).toEqual(OFFER_ACTIONS.filter((action) => canTransition(status, action, actor)))
+  })
+})
+
+describe('the tabs of /submitted-offers', () => {
+  it('has the spec labels with accepted apart, in order', () => {
+    expect(OFFER_TABS).toEqual(['all', 'new', 'active', 'accepted', 'closed', 'inactive'])
+  })
+
+  it('puts every status in exactly one tab, and all of them under all', () => {
+    const placed = Object.values(OFFER_TAB_STATUSES).flat()
+    expect([...placed].sort()).toEqual([...OFFER_STATUSES].sort())
+    expect(statusesOfTab('all')).toEqual(OFFER_STATUSES)
+    for (const status of OFFER_STATUSES) expect(statusesOfTab(tabOfStatus(status))).toContain(status)
+  })
+
+  it('shows drafts as new, back-ups as active and every ended offer as inactive', () => {
+    expect(tabOfStatus('draft')).toBe('new')
+    expect(tabOfStatus('active')).toBe('active')
+    expect(tabOfStatus('backup')).toBe('active')
+    expect(tabOfStatus('accepted')).toBe('accepted')
+    expect(tabOfStatus('closed')).toBe('closed')
+    for (const status of ['declined', 'withdrawn', 'expired', 'terminated'] as const) expect(tabOfStatus(status)).toBe('inactive')
+  })
+})
