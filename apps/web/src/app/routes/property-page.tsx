@@ -1,9 +1,10 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { PublicListing } from '@offerbook/domain/listing'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
+import { createOffer, useSetOffer } from '../../features/offers/api/offers'
 import { useProperty } from '../../features/property/api/properties'
 import { PropertyDetails } from '../../features/property/components/property-details'
 import { formatPrice, roomsAndArea } from '../../features/property/format'
@@ -32,6 +33,15 @@ export default function PropertyPage({ params }: PageProps) {
   const property = useProperty(id)
   const me = useCurrentUser()
   const canMakeOffers = me.data ? decideAccess(routeByName('submitted-offers-status'), me.data.roles) === 'allow' : null
+  const navigate = useNavigate()
+  const setOffer = useSetOffer()
+
+  // 'Make an offer' starts a draft (prefilled by the API) and opens it in the editor.
+  const makeOffer = async () => {
+    const offer = await createOffer(id)
+    setOffer(offer)
+    await navigate(`/submitted-offers/update/${encodeURIComponent(offer.id)}`)
+  }
 
   const listing = property.data
   useDocumentMeta(
@@ -57,5 +67,5 @@ export default function PropertyPage({ params }: PageProps) {
     }
     return <RetryAlert message={errorMessage(property.error)} onRetry={() => void property.refetch()} />
   }
-  return <PropertyDetails listing={property.data} canMakeOffers={canMakeOffers} />
+  return <PropertyDetails listing={property.data} canMakeOffers={canMakeOffers} onMakeOffer={makeOffer} />
 }

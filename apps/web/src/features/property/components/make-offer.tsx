@@ -3,22 +3,27 @@ import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { signInPathFor } from '@offerbook/domain/route-access'
+import { errorMessage } from '../../../shared/notify'
 import { useSession } from '../../../shared/session'
 
 export type MakeOfferProps = {
   propertyId: string
   /** Whether the signed-in user's roles may make offers; unknown (null) while the account loads. */
   canMakeOffers: boolean | null
+  /** Starts a draft offer and opens it; the page that shows this button knows how. A refusal is shown here. */
+  onMakeOffer: () => Promise<void>
 }
 
 /**
  * 'Make an offer': a visitor who is not signed in is asked to sign in and comes back here; a buyer
- * goes on to their offers on this property.
+ * starts a draft offer, which the page then opens.
  */
-export function MakeOffer({ propertyId, canMakeOffers }: MakeOfferProps) {
+export function MakeOffer({ propertyId, canMakeOffers, onMakeOffer }: MakeOfferProps) {
   const { t } = useTranslation()
   const signedIn = useSession() !== null
   const [askedToSignIn, setAskedToSignIn] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
   const here = `/property/${encodeURIComponent(propertyId)}`
 
   if (!signedIn) {
@@ -54,9 +59,28 @@ export function MakeOffer({ propertyId, canMakeOffers }: MakeOfferProps) {
     )
   }
 
+  const start = async () => {
+    setPending(true)
+    setProblem(null)
+    try {
+      await onMakeOffer()
+    } catch (error) {
+      setProblem(errorMessage(error))
+    } finally {
+      setPending(false)
+    }
+  }
+
   return (
-    <Button component={Link} to={`/submitted-offers/all?property=${encodeURIComponent(propertyId)}`} size="md" fullWidth>
-      {t('property.makeOffer')}
-    </Button>
+    <Stack gap="sm">
+      <Button size="md" fullWidth loading={pending} disabled={canMakeOffers === null} onClick={() => void start()}>
+        {t('property.makeOffer')}
+      </Button>
+      {problem && (
+        <Alert color="red" role="alert">
+          <Text size="sm">{problem}</Text>
+        </Alert>
+      )}
+    </Stack>
   )
 }

@@ -50,10 +50,12 @@ export type PropertyDetailsProps = {
   listing: PublicListing
   /** Whether the signed-in user's roles may make offers; null for visitors and while the account loads. */
   canMakeOffers: boolean | null
+  /** Starts a draft offer on this listing and opens it (the page composes the offers feature). */
+  onMakeOffer: () => Promise<void>
 }
 
 /** Everything /property/{id} shows about one listing. */
-export function PropertyDetails({ listing, canMakeOffers }: PropertyDetailsProps) {
+export function PropertyDetails({ listing, canMakeOffers, onMakeOffer }: PropertyDetailsProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const none = t('property.facts.none')
@@ -154,7 +156,7 @@ export function PropertyDetails({ listing, canMakeOffers }: PropertyDetailsProps
                     <ExpirationCountdown expiresAt={listing.offerDeadline} />
                   </div>
                 )}
-                <MakeOffer propertyId={listing.id} canMakeOffers={canMakeOffers} />
+                <MakeOffer propertyId={listing.id} canMakeOffers={canMakeOffers} onMakeOffer={onMakeOffer} />
                 {listing.canManage && (
                   <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/edit-listing`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
                     {t('property.manage')}
