@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core'
+import { IconDownload, IconFileText } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { OfferAttachment } from '@offerbook/domain/offer'
+import { notifyError } from '../../../../shared/notify'
+import { formatFileSize } from './offer-format'
+
+export type AttachmentDownload = (attachment: OfferAttachment) => Promise<void>
+
+/** An offer's files, each with its kind, size and a Download button. */
+export function OfferAttachmentList({ attachments, onDownload }: { attachments: OfferAttachment[]; onDownload: AttachmentDownload }) {
+  const { t, i18n } = useTranslation()
+  const [busy, setBusy] = useState<string | null>(null)
+
+  if (attachments.length === 0) return <Text c="dimmed">{t('offerView.attachments.none')}</Text>
+
+  const download = async (attachment: OfferAttachment) => {
+    setBusy(attachment.id)
+    try {
+      await onDownload(attachment)
+    } catch (error) {
+      notifyError(error)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Box component="ul" p={0} m={0} style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-sm)' }} aria-label={t('offer.field.attachments')}>
+      {attachments.map((attachment) => (
+        <Box component="li" key={attachment.id}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <IconFileText size={20} aria-hidden style={{ flexShrink: 0 }} />
+            <Stack gap={0} miw={0}>
+              <Text fw={600} truncate="end" title={attachment.filename}>
+                {attachment.filename}
+              </Text>
+              <Group gap="xs">
+                <Badge variant="light" color="gray.8" tt="none" size="sm">
+                  {t(`offer.attachmentKind.${attachment.kind}`)}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {formatFileSize(attachment.size, i18n.language)}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={busy === attachment.id}
+            onClick={() => void download(attachment)}
+            aria-label={t('offerView.attachments.downloadLabel', { filename: attachment.filename })}
+          >
+            {t('offerView.attachments.download')}
+          </Button>
+          </Group>
+        </Box>
+      ))}
+    </Box>
+  )
+}

@@ -1,0 +1,216 @@
+import { Stack, Text } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
+import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
+import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { formatUsd } from '@offerbook/domain/money'
+import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
+import { downloadOfferAttachment } from './download-attachment'
+import type { AttachmentDownload } from './offer-attachment-list'
+import { OfferAttachmentList } from './offer-attachment-list'
+import { concessionParts, formatCalendarDate, formatInstant } from './offer-format'
+import { OfferTimeline } from './offer-timeline'
+import type { Term } from './term-list'
+import { DetailsSection, TermList } from './term-list'
+
+export type OfferDetailsProps = {
+  offer: OfferView
+  /** The share link's token, for downloads by a visitor who is not signed in. */
+  linkToken?: string | null
+  /** Replaces the default download (fetch with the session or the token, save as a file). */
+  onDownload?: AttachmentDownload
+  /** Heading level of the sections (2 under the page's h1). */
+  headingOrder?: 2 | 3
+}
+
+function yesNo(value: boolean | null, t: TFunction): string {
+  if (value === null) return t('offer.field.notSet')
+  return value ? t('offer.field.yes') : t('offer.field.no')
+}
+
+function partyTerms(party: OfferParty | OfferAgent, t: TFunction, prefix: string): Term[] {
+  const notSet = t('offer.field.notSet')
+  const terms: Term[] = [
+    { key: `${prefix}.name`, label: t('offer.field.fullName'), value: party.fullName || notSet },
+    { key: `${prefix}.email`, label: t('offer.field.email'), value: party.email || notSet },
+    { key: `${prefix}.phone`, label: t('offer.field.phone'), value: party.phone || notSet },
+  ]
+  if ('firmName' in party) {
+    terms.push(
+      { key: `${prefix}.firm`, label: t('offer.field.firmName'), value: party.firmName || notSet },
+      { key: `${prefix}.firmLicense`, label: t('offer.field.firmLicenseNumber'), value: party.firmLicenseNumber || notSet },
+      { key: `${prefix}.license`, label: t('offer.field.licenseNumber'), value: party.licenseNumber || notSet },
+    )
+  }
+  return terms
+}
+
+function PartySection({ title, party, prefix }: { title: string; party: OfferParty | OfferAgent; prefix: string }) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  return (
+    <Stack gap="xs" role="group" aria-labelledby={titleId}>
+      <Text fw={700} id={titleId}>
+        {title}
+      </Text>
+      <TermList terms={partyTerms(party, t, prefix)} />
+    </Stack>
+  )
+}
+
+/** Every term of an offer, read-only, in sections: what the buyer side wrote and what has happened since. */
+export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }: OfferDetailsProps) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
+  const { terms } = offer
+  const notSet = t('offer.field.notSet')
+  const usd = (amount: number | null) => (amount === null ? notSet : formatUsd(amount, language))
+  const date = (value: string | null) => (value === null ? notSet : formatCalendarDate(value, language))
+
+  const concession = (value: Concession) => {
+    const parts = concessionParts(value, terms.purchasePrice, language)
+    if (!parts) return notSet
+    return parts.percent ? t('offerView.percentOfPrice', { percent: parts.percent, dollars: parts.dollars }) : parts.dollars
+  }
+
+  const earnest = terms.earnestMoney
+  const holder = earnest.holder ? [t(`offer.holder.${earnest.holder}`), earnest.holderName].filter(Boolean).join(': ') : earnest.holderName || notSet
+  const warranty = terms.homeWarranty.included
+    ? t('offerView.warrantyIncluded', { payer: t(`offer.warrantyPayer.${terms.homeWarranty.paidBy}`) }) + (terms.homeWarranty.amount === null ? '' : ` (${usd(terms.homeWarranty.amount)})`)
+    : t('offerView.warrantyNone')
+
+  const moneyTerms: Term[] = [
+    { label: t('offer.field.purchasePrice'), value: usd(terms.purchasePrice) },
+    { label: t('offer.field.earnestMoneyAmount'), value: usd(earnest.amount) },
+    { label: t('offer.field.earnestMoneyHolder'), value: holder },
+    { label: t('offer.field.earnestMoneyDueDays'), value: earnest.dueDays === null ? notSet : t('offerView.days', { count: earnest.dueDays }) },
+    { label: t('offer.field.sellerConcessions'), value: concession(terms.sellerConcessions) },
+    { label: t('offer.field.buyerBrokerCompensation'), value: concession(terms.buyerBrokerCompensation) },
+    { label: t('offer.field.homeWarranty'), value: warranty },
+  ]
+
+  const financing = terms.financing
+  const financingType = financing.type
+    ? financing.type === 'other' && financing.otherDescription
+      ? `${t('offer.financing.other')}: ${financing.otherDescription}`
+      : t(`offer.financing.${financing.type}`)
+    : notSet
+  const preApproval = offer.attachments.filter((attachment) => attachment.kind === 'pre-approval')
+  const financingTerms: Term[] = [
+    { label: t('offer.field.financingType'), value: financingType },
+    ...(financing.type === 'cash'
+      ? []
+      : [
+          { label: t('offer.field.loanAmount'), value: usd(financing.loanAmount) },
+          { label: t('offer.field.downPayment'), value: usd(financing.downPayment) },
+          { label: t('offer.field.lenderName'), value: financing.lenderName || notSet },
+          { label: t('offer.field.lenderPhone'), value: financing.lenderPhone || notSet },
+          { label: t('offer.field.lenderEmail'), value: financing.lenderEmail || notSet },
+        ]),
+    {
+      label: t('offer.field.preApproval'),
+      value: preApproval.length > 0 ? preApproval.map((attachment) => attachment.filename).join(', ') : t('offerView.preApprovalNone'),
+    },
+  ]
+
+  const open = offer.status === 'draft' || OPEN_OFFER_STATUSES.includes(offer.status)
+  const possession = t(`offer.possession.${terms.possession.time}`) + (terms.possession.date ? `: ${date(terms.possession.date)}` : '')
+  const inspection = terms.inspectionPeriodDays === null ? notSet : terms.inspectionPeriodDays === 0 ? t('offer.field.waived') : t('offerView.days', { count: terms.inspectionPeriodDays })
+  const datesTerms: Term[] = [
+    { label: t('offer.field.appraisalContingency'), value: yesNo(terms.appraisalContingency, t) },
+    { label: t('offer.field.inspectionPeriodDays'), value: inspection },
+    { label: t('offer.field.saleOfBuyersPropertyContingency'), value: yesNo(terms.saleOfBuyersPropertyContingency, t) },
+    { label: t('offer.field.closingDate'), value: date(terms.closingDate) },
+    { label: t('offer.field.possession'), value: possession },
+    {
+      label: t('offer.field.expiresAt'),
+      value: terms.expiresAt ? (
+        <Stack gap={2}>
+          <time dateTime={terms.expiresAt}>{formatInstant(terms.expiresAt, language)}</time>
+          {open && <ExpirationCountdown expiresAt={terms.expiresAt} />}
+        </Stack>
+      ) : (
+        notSet
+      ),
+    },
+  ]
+
+  const deadlines = offer.deadlines
+  const addendumText = terms.addendum ? concatLabel(RF707_CLAUSES, terms.addendum) : ''
+  const download: AttachmentDownload = onDownload ?? ((attachment) => downloadOfferAttachment(offer.id, attachment, linkToken))
+
+  return (
+    <Stack gap="lg">
+      <DetailsSection title={t('offerView.sections.money')} headingOrder={headingOrder}>
+        <TermList terms={moneyTerms} />
+      </DetailsSection>
+
+      <DetailsSection title={t('offer.field.financing')} headingOrder={headingOrder}>
+        <TermList terms={financingTerms} />
+      </DetailsSection>
+
+      <DetailsSection title={t('offerView.sections.dates')} headingOrder={headingOrder}>
+        <TermList terms={datesTerms} />
+      </DetailsSection>
+
+      {deadlines && (
+        <DetailsSection title={t('offer.deadline.title')} headingOrder={headingOrder}>
+          <TermList
+            terms={[
+              { label: t('offer.deadline.bindingAgreementDate'), value: date(deadlines.bindingAgreementDate) },
+              { label: t('offer.deadline.earnestMoneyDue'), value: date(deadlines.earnestMoneyDue) },
+              { label: t('offer.deadline.inspectionPeriodEnds'), value: date(deadlines.inspectionPeriodEnds) },
+              { label: t('offer.deadline.closing'), value: date(deadlines.closing) },
+            ]}
+          />
+        </DetailsSection>
+      )}
+
+      <DetailsSection title={t('offerView.sections.people')} headingOrder={headingOrder}>
+        {terms.buyers.length === 0 ? (
+          <Text c="dimmed">{t('offerView.noBuyers')}</Text>
+        ) : (
+          terms.buyers.map((buyer, index) => (
+            <PartySection key={index} title={t('offer.field.buyer', { number: index + 1 })} party={buyer} prefix={`buyer${index}`} />
+          ))
+        )}
+        <PartySection title={t('offer.field.buyerAgent')} party={terms.buyerAgent} prefix="buyerAgent" />
+        <PartySection title={t('offer.field.listingAgent')} party={terms.listingAgent} prefix="listingAgent" />
+      </DetailsSection>
+
+      <DetailsSection title={t('offerView.sections.language')} headingOrder={headingOrder}>
+        <Stack gap="xs">
+          <Text fw={700}>{t('offer.field.stipulations')}</Text>
+          {terms.stipulations.trim() ? (
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="offer-stipulations">
+              {terms.stipulations}
+            </Text>
+          ) : (
+            <Text c="dimmed">{t('offerView.none')}</Text>
+          )}
+        </Stack>
+        <Stack gap="xs">
+          <Text fw={700}>{t('offer.field.addendum')}</Text>
+          {addendumText ? (
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="offer-addendum">
+              {addendumText}
+            </Text>
+          ) : (
+            <Text c="dimmed">{t('offerView.none')}</Text>
+          )}
+        </Stack>
+      </DetailsSection>
+
+      <DetailsSection title={t('offer.field.attachments')} headingOrder={headingOrder}>
+        <OfferAttachmentList attachments={offer.attachments} onDownload={download} />
+      </DetailsSection>
+
+      <DetailsSection title={t('offerView.sections.history')} headingOrder={headingOrder}>
+        <OfferTimeline events={offer.events} />
+      </DetailsSection>
+    </Stack>
+  )
+}

@@ -1,0 +1,35 @@
+import type { Concession } from '@offerbook/domain/offer'
+import { concessionDollars } from '@offerbook/domain/offer'
+import { formatUsd } from '@offerbook/domain/money'
+
+/** A calendar date (YYYY-MM-DD) in the reader's language; read in UTC so no time zone moves the day. */
+export function formatCalendarDate(date: string, language: string): string {
+  const [year, month, day] = date.split('-').map(Number)
+  if (!year || !month || !day) return date
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
+}
+
+/** An instant in the reader's language and time zone. */
+export function formatInstant(iso: string, language: string): string {
+  const instant = new Date(iso)
+  if (Number.isNaN(instant.getTime())) return iso
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(instant)
+}
+
+export function formatPercent(percent: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)
+}
+
+/** A concession in dollars, or as a percent of the price with its dollars beside it; null when not set. */
+export function concessionParts(concession: Concession, purchasePrice: number | null, language: string): { percent: string | null; dollars: string } | null {
+  if (concession.amount === null) return null
+  const dollars = formatUsd(concessionDollars(concession, purchasePrice), language)
+  return concession.unit === 'percent' ? { percent: formatPercent(concession.amount, language), dollars } : { percent: null, dollars }
+}
+
+export function formatFileSize(bytes: number, language: string): string {
+  const number = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)
+  if (bytes < 1024) return `${number(bytes, 0)} B`
+  if (bytes < 1024 * 1024) return `${number(bytes / 1024, 0)} KB`
+  return `${number(bytes / (1024 * 1024), 1)} MB`
+}
