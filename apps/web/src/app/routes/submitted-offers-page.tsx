@@ -1,6 +1,28 @@
-import { Loader } from '@mantine/core'
+import { Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { OfferTabSchema } from '@offerbook/domain/offer-status'
+import { MyOffers } from '../../features/offers/components/list/my-offers'
+import type { PageProps } from '../page-props'
 
-/** Being built in this issue: replaced by the real page. */
-export default function Page() {
-  return <Loader aria-label="Loading" />
+const tabPath = (tab: string) => `/submitted-offers/${tab}`
+
+/** /submitted-offers/{status}: the tab is the path, the page number the query (?page=2). */
+export default function SubmittedOffersPage({ params }: PageProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [search] = useSearchParams()
+  const tab = OfferTabSchema.safeParse(params.status)
+  if (!tab.success) return <Navigate to={tabPath('all')} replace />
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('nav.submittedOffers')}</Title>
+        <Text>{t('offerView.list.intro')}</Text>
+      </Stack>
+      <MyOffers tab={tab.data} page={page} onTab={(next) => void navigate(tabPath(next))} onPage={(next) => void navigate(`${tabPath(tab.data)}?page=${next}`)} />
+    </Stack>
+  )
 }

@@ -1,0 +1,100 @@
+import { AspectRatio, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { useId } from '@mantine/hooks'
+import { IconPencil, IconEye, IconPhotoOff } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { OfferSummary } from '@offerbook/domain/offer'
+import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { formatUsd } from '@offerbook/domain/money'
+import { notifyError, notifySuccess } from '../../../../shared/notify'
+import { useDialog } from '../../../../shared/ui/app-dialog'
+import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
+import { useOfferAction } from '../../api/offers'
+import { OfferStatusBadge } from '../details/offer-status-badge'
+
+export function offerUpdatePath(offerId: string): string {
+  return `/submitted-offers/update/${encodeURIComponent(offerId)}`
+}
+
+/** Withdraw, after the buyer confirms it; the lists refresh from the answer. */
+function WithdrawButton({ offer, address }: { offer: OfferSummary; address: string }) {
+  const { t } = useTranslation()
+  const dialog = useDialog()
+  const withdraw = useOfferAction(offer.id)
+
+  const ask = async () => {
+    const confirmed = await dialog.confirm({
+      title: t('offerView.withdraw.title'),
+      message: t('offerView.withdraw.message', { address }),
+      confirmLabel: t('offerView.withdraw.confirm'),
+    })
+    if (!confirmed) return
+    withdraw.mutate('withdraw', {
+      onSuccess: () => notifySuccess('offerView.withdraw.done'),
+      onError: notifyError,
+    })
+  }
+
+  return (
+    <Button variant="default" color="red" loading={withdraw.isPending} onClick={() => void ask()} aria-label={t('offerView.withdraw.label', { address })}>
+      {t('offer.action.withdraw')}
+    </Button>
+  )
+}
+
+/** One of the buyer's offers: the property, the price, the status, the time left, and what to do next. */
+export function MyOfferCard({ offer }: { offer: OfferSummary }) {
+  const { t, i18n } = useTranslation()
+  const titleId = useId()
+  const address = offer.property.address.trim() || t('offerView.list.noAddress')
+  const open = OPEN_OFFER_STATUSES.includes(offer.status)
+  const editable = offer.status === 'draft' || open
+  const canWithdraw = offer.actions.includes('withdraw')
+
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-offer-id={offer.id}>
+      <Card.Section>
+        <AspectRatio ratio={16 / 9}>
+          {offer.property.primaryPhotoURL ? (
+            <Image src={offer.property.primaryPhotoURL} alt={t('offerView.list.photoOf', { address })} fit="cover" loading="lazy" />
+          ) : (
+            <Center bg="gray.1">
+              <Stack align="center" gap={4}>
+                <IconPhotoOff size={32} aria-hidden />
+                <Text size="sm">{t('offerView.list.noPhoto')}</Text>
+              </Stack>
+            </Center>
+          )}
+        </AspectRatio>
+      </Card.Section>
+
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Group justify="space-between" gap="xs">
+          <OfferStatusBadge status={offer.status} />
+          {offer.financingType && <Text size="sm">{t(`offer.financing.${offer.financingType}`)}</Text>}
+        </Group>
+        <Title order={2} size="h4" id={titleId}>
+          {address}
+        </Title>
+        <Text fw={700} size="lg">
+          {offer.purchasePrice !== null ? formatUsd(offer.purchasePrice, i18n.language) : t('offerView.list.noPrice')}
+        </Text>
+        {offer.buyerNames.length > 0 && <Text size="sm">{t('offerView.list.buyers', { names: offer.buyerNames.join(', ') })}</Text>}
+        {open && offer.expiresAt && <ExpirationCountdown expiresAt={offer.expiresAt} />}
+        {offer.bindingAgreementAt === null && offer.status === 'accepted' && <Text size="sm">{t('offerView.list.acknowledge')}</Text>}
+      </Stack>
+
+      <Group mt="md" gap="sm">
+        <Button
+          component={Link}
+          to={offerUpdatePath(offer.id)}
+          leftSection={editable ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+          aria-label={t(editable ? 'offerView.list.editLabel' : 'offerView.list.viewLabel', { address })}
+        >
+          {t(editable ? 'offerView.list.edit' : 'offerView.list.view')}
+        </Button>
+        {canWithdraw && <WithdrawButton offer={offer} address={address} />}
+      </Group>
+    </Card>
+  )
+}

@@ -1,0 +1,104 @@
+import { notifications } from '@mantine/notifications'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { MyOffersPage, OfferSummary } from '@offerbook/domain/offer'
+import type { OfferTab } from '@offerbook/domain/offer-status'
+import { renderAt } from '../../../../test/render'
+import { initSession, saveSession } from '../../../../shared/session'
+import { testOffer, testOfferSummary } from '../details/test-offer'
+import { MyOffers } from './my-offers'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const counts = { all: 3, new: 1, active: 1, accepted: 0, closed: 0, inactive: 1 }
+let offers: Record<OfferTab, OfferSummary[]>
+let fetchMock: ReturnType<typeof vi.fn>
+
+function page(tab: OfferTab): MyOffersPage {
+  return { items: offers[tab], total: offers[tab].length, page: 1, pageSize: 12, counts }
+}
+
+beforeEach(() => {
+  initSession()
+  saveSession({ accessToken: 'tok', persist: false })
+  const active = testOfferSummary({ id: 'offer-active' })
+  const draft = testOfferSummary({ id: 'offer-draft', status: 'draft', actions: ['share'], property: { ...active.property, id: 'listing-2', address: '9 Oak St, Nashville, TN 37201' } })
+  const declined = testOfferSummary({ id: 'offer-declined', status: 'declined', actions: [], property: { ...active.property, id: 'listing-3', address: '4 Elm Ct, Brentwood, TN 37027' } })
+  offers = { all: [active, draft, declined], new: [draft], active: [active], accepted: [], closed: [], inactive: [declined] }
+  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const { pathname, searchParams } = new URL(url, 'http://localhost')
+    const method = init.method ?? 'GET'
+    if (method === 'GET' && pathname === '/api/offers/mine') return json(200, page((searchParams.get('tab') ?? 'all') as OfferTab))
+    if (method === 'POST' && pathname === '/api/offers/offer-active/withdraw') return json(200, { offer: testOffer({ id: 'offer-active', status: 'withdrawn', actions: [] }) })
+    return json(404, { code: 'NOT_FOUND', message: 'Not found' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => {
+  notifications.clean()
+  vi.unstubAllGlobals()
+})
+
+const requests = (method: string, path: string) => fetchMock.mock.calls.filter(([url, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method && new URL(url as string, 'http://localhost').pathname === path)
+
+describe('MyOffers', () => {
+  it('shows every tab with its count and the offers of the chosen tab as cards', async () => {
+    const onTab = vi.fn()
+    renderAt(<MyOffers tab="all" page={1} onTab={onTab} onPage={() => {}} />)
+    expect(await screen.findByRole('tab', { name: 'Active (1)' })).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'All (3)' }).getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('tab', { name: 'Accepted (0)' })).toBeTruthy()
+    expect(screen.getByRole('tab', { name: 'Inactive (1)' })).toBeTruthy()
+
+    const card = await screen.findByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })
+    expect(card.textContent).toContain('$450,000')
+    expect(card.textContent).toContain('Active')
+    expect(within(card).getByRole('timer').textContent).toMatch(/^Expires in/)
+    expect(within(card).getByRole('link', { name: 'Edit the offer on 120 Maple Ave, Franklin, TN 37064' }).getAttribute('href')).toBe('/submitted-offers/update/offer-active')
+
+    const declined = screen.getByRole('article', { name: '4 Elm Ct, Brentwood, TN 37027' })
+    expect(within(declined).queryByRole('timer')).toBeNull()
+    expect(within(declined).queryByRole('button', { name: /Withdraw/ })).toBeNull()
+    expect(within(declined).getByRole('link', { name: 'View the offer on 4 Elm Ct, Brentwood, TN 37027' })).toBeTruthy()
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Inactive (1)' }))
+    expect(onTab).toHaveBeenCalledWith('inactive')
+  })
+
+  it('says so on an empty tab and links to the homes for sale', async () => {
+    renderAt(<MyOffers tab="accepted" page={1} onTab={() => {}} onPage={() => {}} />)
+    expect(await screen.findByRole('heading', { name: 'No accepted offers' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Browse homes for sale' }).getAttribute('href')).toBe('/listings')
+  })
+
+  it('withdraws only after the buyer confirms, and Cancel sends nothing', async () => {
+    renderAt(<MyOffers tab="active" page={1} onTab={() => {}} onPage={() => {}} />)
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw the offer on 120 Maple Ave, Franklin, TN 37064' })
+
+    await userEvent.click(withdraw)
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw this offer?' })
+    expect(dialog.textContent).toContain('The seller of 120 Maple Ave, Franklin, TN 37064 will no longer be able to accept it.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(requests('POST', '/api/offers/offer-active/withdraw')).toHaveLength(0)
+
+    offers.active = []
+    await userEvent.click(withdraw)
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Withdraw this offer?' })).getByRole('button', { name: 'Withdraw offer' }))
+    await waitFor(() => expect(requests('POST', '/api/offers/offer-active/withdraw')).toHaveLength(1))
+    expect(await screen.findByText('The offer is withdrawn')).toBeTruthy()
+    // The list is asked again and the offer has left the Active tab.
+    expect(await screen.findByRole('heading', { name: 'No offers waiting for an answer' })).toBeTruthy()
+  })
+
+  it('shows what went wrong with a Retry when the list cannot be loaded', async () => {
+    fetchMock.mockImplementation(async () => json(400, { code: 'BAD_REQUEST', message: 'Page must be a whole number from 1' }))
+    renderAt(<MyOffers tab="all" page={1} onTab={() => {}} onPage={() => {}} />)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Your offers could not be loaded')
+    expect(alert.textContent).toContain('Page must be a whole number from 1')
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,116 @@
+import { Alert, Badge, Button, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { IconHomeSearch } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { MyOffersPage } from '@offerbook/domain/offer'
+import type { OfferTab } from '@offerbook/domain/offer-status'
+import { OFFER_TABS, OfferTabSchema } from '@offerbook/domain/offer-status'
+import { errorMessage } from '../../../../shared/notify'
+import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { myOffersQuery } from '../../api/offers'
+import { MyOfferCard } from './my-offer-card'
+
+export type MyOffersProps = {
+  tab: OfferTab
+  page: number
+  onTab: (tab: OfferTab) => void
+  onPage: (page: number) => void
+}
+
+function Results({ tab, page, query, onPage }: { tab: OfferTab; page: number; query: ReturnType<typeof useMyOffersQuery>; onPage: (page: number) => void }) {
+  const { t } = useTranslation()
+
+  if (query.isPending || (query.isPlaceholderData && query.isFetching)) return <CenteredLoader />
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('offerView.list.loadFailed')}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  }
+
+  const { items, total, pageSize } = query.data
+  if (items.length === 0) {
+    return (
+      <Stack align="center" gap="sm" py="xl" ta="center">
+        <Title order={2} size="h3">
+          {t(`offerView.list.empty.${tab}`)}
+        </Title>
+        <Text>{t('offerView.list.emptyHint')}</Text>
+        <Button component={Link} to="/listings" leftSection={<IconHomeSearch size={18} aria-hidden />}>
+          {t('offerView.list.browse')}
+        </Button>
+      </Stack>
+    )
+  }
+
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  return (
+    <Stack gap="md">
+      <Text size="sm" role="status">
+        {t('offerView.list.total', { count: total })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {items.map((offer) => (
+          <MyOfferCard key={offer.id} offer={offer} />
+        ))}
+      </SimpleGrid>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPage}
+          aria-label={t('offerView.list.pagination')}
+          getItemProps={(number) => ({ 'aria-label': t('offerView.list.page', { number }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`offerView.list.control.${control}`) })}
+        />
+      )}
+    </Stack>
+  )
+}
+
+function useMyOffersQuery(tab: OfferTab, page: number) {
+  // The previous answer stays while the next loads, so the tab counts do not blink.
+  return useQuery({ ...myOffersQuery(tab, page), placeholderData: keepPreviousData })
+}
+
+/** /submitted-offers/{status}: the buyer side's offers by tab, with counts, a page at a time. */
+export function MyOffers({ tab, page, onTab, onPage }: MyOffersProps) {
+  const { t } = useTranslation()
+  const query = useMyOffersQuery(tab, page)
+  const counts: MyOffersPage['counts'] | undefined = query.data?.counts
+
+  return (
+    <Tabs value={tab} onChange={(value) => OfferTabSchema.safeParse(value).success && onTab(value as OfferTab)} keepMounted={false}>
+      <Tabs.List aria-label={t('offerView.list.tabsLabel')}>
+        {OFFER_TABS.map((name) => (
+          <Tabs.Tab
+            key={name}
+            value={name}
+            rightSection={
+              counts ? (
+                <Badge size="sm" variant="filled" color="gray.7" aria-hidden data-testid={`count-${name}`}>
+                  {counts[name]}
+                </Badge>
+              ) : undefined
+            }
+            aria-label={counts ? `${t(`offer.tab.${name}`)} (${counts[name]})` : undefined}
+          >
+            {t(`offer.tab.${name}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {OFFER_TABS.map((name) => (
+        <Tabs.Panel key={name} value={name} pt="md">
+          {name === tab && <Results tab={tab} page={page} query={query} onPage={onPage} />}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  )
+}
