@@ -1,6 +1,120 @@
-import { Loader } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Alert, Button, Stack, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
+import { listingOffersQuery, optimizeQuery, useAcceptOffer, useOffer } from '../../features/offers/api/offers'
+import { AcceptOfferDialog } from '../../features/offers/components/seller/accept-offer-dialog'
+import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
+import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
+import { ApiClientError } from '../../shared/api-client'
+import { errorMessage, notifyError, notifySuccess } from '../../shared/notify'
+import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { RetryAlert } from '../../shared/ui/retry-alert'
+import type { PageProps } from '../page-props'
 
-/** Being built in this issue: replaced by the real page. */
-export default function Page() {
-  return <Loader aria-label="Loading" />
+type ReturnFocus = 'accept' | 'decision'
+
+/**
+ * The accept dialog is a route of its own, so closing it mounts the offer page anew; this tells that
+ * page where the focus goes back to (the Accept button after Cancel, the decision after Confirm).
+ */
+let focusOnReturn: ReturnFocus | null = null
+
+/** Set on the way into the accept dialog from the offer page, so closing it goes back in the history. */
+type FromOffer = { fromOffer?: boolean }
+
+function NotFound({ listingId }: { listingId: string }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>{t('offerSeller.offer.notFoundTitle')}</Title>
+      <Alert color="red" role="alert">
+        {t('offerSeller.offer.notFound')}
+      </Alert>
+      <Button component={Link} to={optimizePath(listingId)} variant="default" w="fit-content">
+        {t('offerSeller.offer.allOffers')}
+      </Button>
+    </Stack>
+  )
+}
+
+function AcceptDialog({ offer, onClose }: { offer: OfferView; onClose: (focus: ReturnFocus) => void }) {
+  const { t } = useTranslation()
+  const listingId = offer.property.id
+  const accept = useAcceptOffer(offer.id)
+  const others = useQuery(listingOffersQuery(listingId))
+  const ranking = useQuery(optimizeQuery(listingId))
+  const otherOpenCount = others.isSuccess ? others.data.filter((item) => item.id !== offer.id && OPEN_OFFER_STATUSES.includes(item.status)).length : null
+  const netToSeller = ranking.data?.offers.find((item) => item.id === offer.id)?.netToSeller ?? null
+
+  const confirm = (body: AcceptOffer) => {
+    if (accept.isPending) return
+    accept.mutate(body, {
+      onSuccess: () => {
+        notifySuccess('offerSeller.offer.accepted')
+        onClose('decision')
+      },
+      onError: notifyError,
+    })
+  }
+
+  if (!offer.actions.includes('accept')) {
+    return (
+      <Alert color="yellow" role="alert">
+        {t('offerSeller.accept.notAllowed', { status: t(`offer.status.${offer.status}`) })}
+      </Alert>
+    )
+  }
+  return <AcceptOfferDialog opened={!accept.isSuccess} offer={offer} netToSeller={netToSeller} otherOpenCount={otherOpenCount} onConfirm={confirm} onCancel={() => onClose('accept')} />
+}
+
+/**
+ * /my-properties/{id}/offers/{offerId}: one offer as the seller side reviews and answers it; and
+ * /my-properties/{id}/accept-offer-popup?offer={offerId}: the same page under the accept dialog.
+ * The API shows an offer to its seller side only once shared; anything else is a 404 here.
+ */
+export default function MyPropertyOfferPage({ route, params }: PageProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [search] = useSearchParams()
+  const listingId = params.id ?? ''
+  const accepting = route.name === 'my-property-accept-offer'
+  const offerId = (accepting ? search.get('offer') : params.offerId) ?? ''
+  const query = useOffer(offerId)
+  const [initialFocus] = useState(() => focusOnReturn)
+  useEffect(() => {
+    focusOnReturn = null
+  }, [])
+
+  if (!offerId) return <NotFound listingId={listingId} />
+  if (query.isPending) return <CenteredLoader />
+  if (query.isError) {
+    if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound listingId={listingId} />
+    return <RetryAlert message={`${t('offerSeller.offer.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
+  }
+
+  const offer = query.data
+  // A link token or the buyer's own view is not the seller's page; an offer of another property is not here.
+  if (offer.viewer !== 'seller' || offer.property.id !== listingId) return <NotFound listingId={listingId} />
+
+  const closeDialog = (focus: ReturnFocus) => {
+    focusOnReturn = focus
+    if ((location.state as FromOffer | null)?.fromOffer) void navigate(-1)
+    else void navigate(sellerOfferPath(listingId, offer.id), { replace: true })
+  }
+
+  return (
+    <Stack gap="lg">
+      {accepting && <AcceptDialog offer={offer} onClose={closeDialog} />}
+      <SellerOfferView
+        offer={offer}
+        initialFocus={accepting ? null : initialFocus}
+        onAccept={() => void navigate(acceptOfferPath(listingId, offer.id), { state: { fromOffer: true } satisfies FromOffer })}
+      />
+    </Stack>
+  )
 }

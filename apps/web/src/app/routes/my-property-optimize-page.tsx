@@ -1,6 +1,98 @@
-import { Loader } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconAdjustmentsHorizontal, IconArrowLeft } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import { listingOffersQuery, optimizeQuery } from '../../features/offers/api/offers'
+import { OptimizeGrid } from '../../features/offers/components/seller/optimize-grid'
+import { closedOffers, OtherOffersTable } from '../../features/offers/components/seller/other-offers-table'
+import { manageListingPath, weightingPath } from '../../features/offers/components/seller/seller-offer-links'
+import { ApiClientError } from '../../shared/api-client'
+import { errorMessage } from '../../shared/notify'
+import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { RetryAlert } from '../../shared/ui/retry-alert'
+import type { PageProps } from '../page-props'
 
-/** Being built in this issue: replaced by the real page. */
-export default function Page() {
-  return <Loader aria-label="Loading" />
+function NotFound() {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>{t('offerSeller.optimize.notFoundTitle')}</Title>
+      <Alert color="red" role="alert">
+        {t('offerSeller.optimize.notFound')}
+      </Alert>
+      <Button component={Link} to="/my-properties/list" variant="default" w="fit-content">
+        {t('offerSeller.optimize.backToList')}
+      </Button>
+    </Stack>
+  )
+}
+
+function OtherOffers({ listingId }: { listingId: string }) {
+  const { t } = useTranslation()
+  const query = useQuery(listingOffersQuery(listingId))
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="other-offers-title">
+      <Title order={2} size="h3" id="other-offers-title">
+        {t('offerSeller.others.title')}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {t('offerSeller.others.intro')}
+      </Text>
+      {query.isPending && <CenteredLoader />}
+      {query.isError && (
+        <Alert color="red" role="alert">
+          {`${t('offerSeller.others.loadFailed')} ${errorMessage(query.error)}`}
+        </Alert>
+      )}
+      {query.isSuccess && <OtherOffersTable listingId={listingId} offers={closedOffers(query.data)} />}
+    </Stack>
+  )
+}
+
+/**
+ * /my-properties/{id}/optimize: the open offers ranked by the listing's weights, side by side, and
+ * the offers no longer open below. The API decides who may see them; a refusal (403) sends the browser Home.
+ */
+export default function MyPropertyOptimizePage({ params }: PageProps) {
+  const { t } = useTranslation()
+  const id = params.id ?? ''
+  const query = useQuery(optimizeQuery(id))
+
+  if (query.isPending) return <CenteredLoader />
+  if (query.isError) {
+    if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound />
+    return <RetryAlert message={`${t('offerSeller.optimize.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
+  }
+
+  const result = query.data
+  const noWeights = OFFER_WEIGHT_CRITERIA.every((criterion) => result.weighting.weights[criterion] === 0)
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={manageListingPath(id)} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          {t('offerSeller.optimize.backToProperty')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('offerSeller.optimize.title')}
+          </Title>
+          <Text fw={600}>{result.property.address}</Text>
+          <Text c="dimmed" size="sm">
+            {t('offerSeller.optimize.intro')}
+          </Text>
+        </Stack>
+        <Button component={Link} to={weightingPath(id)} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
+          {t('offerSeller.optimize.changeWeights')}
+        </Button>
+      </Group>
+      {noWeights && result.offers.length > 0 && <Alert color="yellow">{t('offerSeller.optimize.zeroWeights')}</Alert>}
+      {result.offers.length === 0 ? <Alert color="gray">{t('offerSeller.optimize.empty')}</Alert> : <OptimizeGrid result={result} />}
+      <OtherOffers listingId={id} />
+    </Stack>
+  )
 }

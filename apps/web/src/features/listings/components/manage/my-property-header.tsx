@@ -37,9 +37,14 @@ export function MyPropertyHeader({ listing }: { listing: ManagedListing }) {
             {t('manage.property.continueDraft')}
           </Button>
         ) : (
-          <Button component={Link} to={publicPropertyPath(listing.id)} variant="default" leftSection={<IconWorld size={16} aria-hidden />}>
-            {t('manage.property.viewPublic')}
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/optimize`} variant="default">
+              {t('nav.offers')}
+            </Button>
+            <Button component={Link} to={publicPropertyPath(listing.id)} variant="default" leftSection={<IconWorld size={16} aria-hidden />}>
+              {t('manage.property.viewPublic')}
+            </Button>
+          </Group>
         )}
       </Group>
       {draft && <Alert color="yellow">{t('manage.property.draftHint')}</Alert>}

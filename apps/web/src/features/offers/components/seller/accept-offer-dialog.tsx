@@ -1,0 +1,90 @@
+import { useState } from 'react'
+import { Radio, Stack, Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { formatUsd } from '@offerbook/domain/money'
+import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
+import { OTHER_OFFERS_CHOICES } from '@offerbook/domain/offer'
+import { AppDialog } from '../../../../shared/ui/app-dialog'
+import { formatCalendarDate } from '../details/offer-format'
+
+type OthersChoice = AcceptOffer['others']
+
+export type AcceptOfferDialogProps = {
+  opened: boolean
+  offer: OfferView
+  /** The seller's net from this offer, when the ranking knows it. */
+  netToSeller: number | null
+  /** How many other offers on the property are still open; null while not known. */
+  otherOpenCount: number | null
+  onConfirm: (body: AcceptOffer) => void
+  onCancel: () => void
+}
+
+const CHOICE_LABEL: Readonly<Record<OthersChoice, string>> = {
+  decline: 'offerSeller.accept.declineOthers',
+  backup: 'offerSeller.accept.keepAsBackups',
+}
+
+/**
+ * The accept confirmation: what is accepted (price, net to seller, financing, closing), what becomes
+ * of the other open offers, and the spec's CONFIRM ACCEPT OFFER button.
+ */
+export function AcceptOfferDialog({ opened, offer, netToSeller, otherOpenCount, onConfirm, onCancel }: AcceptOfferDialogProps) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
+  const [others, setOthers] = useState<OthersChoice>('decline')
+  const notSet = t('offer.field.notSet')
+  const { terms } = offer
+  const summary: [string, string][] = [
+    [t('offer.field.purchasePrice'), terms.purchasePrice === null ? notSet : formatUsd(terms.purchasePrice, language)],
+    ...(netToSeller === null ? [] : [[t('offerSeller.accept.net'), formatUsd(netToSeller, language)] as [string, string]]),
+    [t('offer.field.financing'), terms.financing.type === null ? notSet : t(`offer.financing.${terms.financing.type}`)],
+    [t('offer.field.closingDate'), terms.closingDate === null ? notSet : formatCalendarDate(terms.closingDate, language)],
+  ]
+  const askOthers = otherOpenCount === null || otherOpenCount > 0
+
+  const message = (
+    <Stack gap="md">
+      <Table withTableBorder variant="vertical" layout="fixed" aria-label={t('offerSeller.accept.summary')}>
+        <Table.Tbody>
+          {summary.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" w="45%">
+                {label}
+              </Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {askOthers ? (
+        <Radio.Group
+          label={t('offerSeller.accept.others')}
+          description={otherOpenCount === null ? t('offerSeller.accept.othersUnknown') : t('offerSeller.accept.othersCount', { count: otherOpenCount })}
+          value={others}
+          onChange={(value) => setOthers(value === 'backup' ? 'backup' : 'decline')}
+        >
+          <Stack gap="xs" mt="xs">
+            {OTHER_OFFERS_CHOICES.map((choice) => (
+              <Radio key={choice} value={choice} label={t(CHOICE_LABEL[choice])} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : (
+        <Text>{t('offerSeller.accept.othersCount', { count: 0 })}</Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('offerSeller.accept.notified')}
+      </Text>
+    </Stack>
+  )
+
+  return (
+    <AppDialog
+      state={{ type: 'confirm', show: opened, title: t('offerSeller.accept.title'), message, confirmLabel: t('offerSeller.accept.confirm') }}
+      onConfirm={() => onConfirm({ others: askOthers ? others : 'decline' })}
+      onCancel={onCancel}
+      onClose={() => {}}
+    />
+  )
+}

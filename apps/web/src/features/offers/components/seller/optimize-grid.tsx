@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react'
+import { Anchor, Stack, Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import { formatUsd } from '@offerbook/domain/money'
+import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
+import { OfferStatusBadge } from '../details/offer-status-badge'
+import { sellerOfferPath } from './seller-offer-links'
+import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
+
+const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'closingCosts', 'homeWarranty']
+
+/** Wide enough for every column to stay readable; narrower screens scroll the grid sideways. */
+const COLUMN_WIDTH = 220
+const HEADER_WIDTH = 220
+
+export function buyerNamesText(names: readonly string[], fallback: string): string {
+  const named = names.map((name) => name.trim()).filter(Boolean)
+  return named.length > 0 ? named.join(', ') : fallback
+}
+
+function Row({ header, cells, strong = false }: { header: ReactNode; cells: ReactNode[]; strong?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={strong ? 700 : 500}>
+        {header}
+      </Table.Th>
+      {cells.map((cell, index) => (
+        <Table.Td key={index} fw={strong ? 700 : undefined}>
+          {cell}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  )
+}
+
+/**
+ * The open offers side by side, best first (GET /api/listings/:id/optimize): one column per offer,
+ * a row per money figure and per criterion, and under each column why it sits above the next.
+ */
+export function OptimizeGrid({ result }: { result: OptimizeResult }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
+  const offers: OptimizeOffer[] = [...result.offers].sort((a, b) => a.rank - b.rank)
+  const usd = (amount: number) => formatUsd(amount, language)
+  const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
+  const listingId = result.property.id
+
+  return (
+    <Table.ScrollContainer minWidth={HEADER_WIDTH + COLUMN_WIDTH * offers.length} type="native">
+      <Table withTableBorder withColumnBorders verticalSpacing="sm" captionSide="top" layout="fixed" data-testid="optimize-grid">
+        <Table.Caption ta="left">{t('offerSeller.optimize.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w={HEADER_WIDTH}>
+              {t('offerSeller.optimize.corner')}
+            </Table.Th>
+            {offers.map((offer) => (
+              <Table.Th key={offer.id} scope="col" w={COLUMN_WIDTH} data-testid="optimize-column" data-offer-id={offer.id} style={{ verticalAlign: 'top' }}>
+                <Stack gap={6} align="flex-start">
+                  <Text fw={800} size="lg">
+                    {t('offerSeller.optimize.rank', { rank: offer.rank })}
+                  </Text>
+                  <Text fw={600}>{buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}</Text>
+                  <OfferStatusBadge status={offer.status} size="sm" />
+                  <Text fw={700}>{t('offerSeller.optimize.score', { score: formatPoints(offer.score, language) })}</Text>
+                  <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)} size="sm">
+                    {t('offerSeller.optimize.openOffer', { rank: offer.rank })}
+                  </Anchor>
+                </Stack>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Row header={t('offerSeller.optimize.price')} cells={offers.map((offer) => (offer.purchasePrice === null ? t('offer.field.notSet') : usd(offer.purchasePrice)))} />
+          {COSTS.map((cost) => (
+            <Row key={cost} header={t(`offerSeller.optimize.cost.${cost}`)} cells={offers.map((offer) => minus(offer.costs[cost]))} />
+          ))}
+          <Row strong header={t('offerSeller.optimize.net')} cells={offers.map((offer) => usd(offer.netToSeller))} />
+        </Table.Tbody>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="rowgroup" colSpan={offers.length + 1} bg="var(--mantine-color-gray-1)">
+              {t('offerSeller.optimize.criteriaHeading')}
+            </Table.Th>
+          </Table.Tr>
+          {OFFER_WEIGHT_CRITERIA.map((criterion) => (
+            <Row
+              key={criterion}
+              header={t('offerSeller.optimize.criterionWeight', { criterion: t(`listing.criterion.${criterion}`), weight: result.weighting.weights[criterion] })}
+              cells={offers.map((offer) => {
+                const points = offer.criteria.find((entry) => entry.criterion === criterion)?.points ?? 0
+                return (
+                  <Stack gap={2}>
+                    <Text size="sm">{criterionMeasure(offer, criterion, result.weighting, t, language)}</Text>
+                    <Text size="sm" fw={700}>
+                      {t('offerSeller.optimize.points', { points: formatPoints(points, language) })}
+                    </Text>
+                  </Stack>
+                )
+              })}
+            />
+          ))}
+        </Table.Tbody>
+        <Table.Tbody>
+          <Row
+            header={t('offerSeller.optimize.why')}
+            cells={offers.map((offer, index) => (
+              <Text size="sm" data-testid="optimize-why">
+                {aheadExplanation(offer, offers[index + 1], offers.length, t, language)}
+              </Text>
+            ))}
+          />
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

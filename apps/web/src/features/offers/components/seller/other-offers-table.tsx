@@ -1,0 +1,58 @@
+import { Anchor, Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { formatUsd } from '@offerbook/domain/money'
+import type { OfferSummary } from '@offerbook/domain/offer'
+import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { formatInstant } from '../details/offer-format'
+import { OfferStatusBadge } from '../details/offer-status-badge'
+import { buyerNamesText } from './optimize-grid'
+import { sellerOfferPath } from './seller-offer-links'
+
+/** The shared offers that no longer wait for an answer (the open ones are in the grid). */
+export function closedOffers(offers: readonly OfferSummary[]): OfferSummary[] {
+  return offers.filter((offer) => !OPEN_OFFER_STATUSES.includes(offer.status))
+}
+
+/** Accepted, declined, withdrawn, expired, closed and terminated offers, each linking to its page. */
+export function OtherOffersTable({ listingId, offers }: { listingId: string; offers: readonly OfferSummary[] }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
+  if (offers.length === 0) return <Text c="dimmed">{t('offerSeller.others.empty')}</Text>
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table withTableBorder verticalSpacing="sm" data-testid="other-offers">
+        <Table.Caption ta="left">{t('offerSeller.others.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('offerSeller.others.buyers')}</Table.Th>
+            <Table.Th scope="col">{t('offerSeller.others.price')}</Table.Th>
+            <Table.Th scope="col">{t('offerSeller.others.status')}</Table.Th>
+            <Table.Th scope="col">{t('offerSeller.others.updated')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {offers.map((offer) => {
+            const buyers = buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))
+            return (
+              <Table.Tr key={offer.id}>
+                <Table.Th scope="row" fw={500}>
+                  <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)}>
+                    {buyers}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>{offer.purchasePrice === null ? t('offer.field.notSet') : formatUsd(offer.purchasePrice, language)}</Table.Td>
+                <Table.Td>
+                  <OfferStatusBadge status={offer.status} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  <time dateTime={offer.updatedAt}>{formatInstant(offer.updatedAt, language)}</time>
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OfferView } from '@offerbook/domain/offer'
+import { renderAt } from '../../../../test/render'
+import { testOffer } from '../details/test-offer'
+import { SellerOfferView } from './seller-offer-view'
+
+let fetchSpy: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  // Only what the seller confirms may reach the API; nothing here confirms.
+  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
+  vi.stubGlobal('fetch', fetchSpy)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const sellerOffer = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>
+  testOffer({ viewer: 'seller', actions: ['accept', 'decline'], property: { id: 'listing-1', address: '120 Maple Ave, Franklin, TN 37064', city: 'Franklin', listPrice: 460_000, primaryPhotoURL: null, standardStatus: 'Active' }, ...rest })
+
+const accepted = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>
+  sellerOffer({ status: 'accepted', actions: ['close', 'terminate'], decidedAt: '2030-01-03T15:30:00.000Z', ...rest })
+
+describe('SellerOfferView', () => {
+  it('names the buyers and the property, and enables Accept and Decline on an active offer', async () => {
+    const onAccept = vi.fn()
+    renderAt(<SellerOfferView offer={sellerOffer()} onAccept={onAccept} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Offer from Ben Buyer' })).toBeTruthy()
+    expect(screen.getByText('On 120 Maple Ave, Franklin, TN 37064')).toBeTruthy()
+    expect(screen.getByText(/^Received /)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'All offers on this property' }).getAttribute('href')).toBe('/my-properties/listing-1/optimize')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onAccept).toHaveBeenCalledOnce()
+  })
+
+  it('declines only through a dialog whose confirm button reads CONFIRM DECLINE OFFER; Cancel sends nothing', async () => {
+    renderAt(<SellerOfferView offer={sellerOffer()} onAccept={() => {}} />)
+    const decline = screen.getByRole('button', { name: 'Decline' })
+    await userEvent.click(decline)
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this offer?' })
+    expect(within(dialog).getByRole('button', { name: 'CONFIRM DECLINE OFFER' })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(fetchSpy).not.toHaveBeenCalled()
+    await waitFor(() => expect(document.activeElement).toBe(decline))
+  })
+
+  it('on an accepted offer, disables Accept and Decline, offers Close and Terminate, and waits for the acknowledgement', () => {
+    renderAt(<SellerOfferView offer={accepted()} onAccept={() => {}} />)
+    expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('button', { name: 'Mark closed' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Terminate' })).toBeTruthy()
+    const decision = screen.getByRole('region', { name: 'Decision' })
+    expect(within(decision).getByText(/^Decision recorded /)).toBeTruthy()
+    expect(within(decision).getByText(/Waiting for the buyer side to acknowledge the acceptance/)).toBeTruthy()
+  })
+
+  it('shows the acknowledgement and the contract dates counted from the Binding Agreement Date', () => {
+    const offer = accepted({
+      bindingAgreementAt: '2030-01-04T16:00:00.000Z',
+      deadlines: { bindingAgreementDate: '2030-01-04', earnestMoneyDue: '2030-01-07', inspectionPeriodEnds: '2030-01-14', closing: '2031-06-30' },
+    })
+    renderAt(<SellerOfferView offer={offer} onAccept={() => {}} />)
+    expect(within(screen.getByRole('region', { name: 'Decision' })).getByText(/^The buyer side acknowledged the acceptance /)).toBeTruthy()
+    const dates = screen.getByRole('region', { name: 'Contract dates' })
+    expect(within(dates).getByText('Binding Agreement Date').nextSibling?.textContent).toBe('January 4, 2030')
+    expect(within(dates).getByText('Inspection period ends').nextSibling?.textContent).toBe('January 14, 2030')
+  })
+
+  it('offers no answer on an offer the seller can no longer act on', () => {
+    renderAt(<SellerOfferView offer={sellerOffer({ status: 'withdrawn', actions: [], decidedAt: null })} onAccept={() => {}} />)
+    expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Mark closed' })).toBeNull()
+  })
+})

@@ -1,0 +1,145 @@
+import type { Ref } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { OfferView } from '@offerbook/domain/offer'
+import type { OfferAction } from '@offerbook/domain/offer-status'
+import { notifyError, notifySuccess } from '../../../../shared/notify'
+import { useDialog } from '../../../../shared/ui/app-dialog'
+import type { SimpleOfferAction } from '../../api/offers'
+import { useOfferAction } from '../../api/offers'
+import { formatInstant } from '../details/offer-format'
+import { OfferDetails } from '../details/offer-details'
+import { OfferStatusBadge } from '../details/offer-status-badge'
+import { buyerNamesText } from './optimize-grid'
+import { optimizePath } from './seller-offer-links'
+
+/** The seller side's answers that go through a confirmation here (accept has its own dialog route). */
+type ConfirmedAction = Extract<SimpleOfferAction, 'decline' | 'close' | 'terminate'>
+
+const CONFIRMATIONS: Readonly<Record<ConfirmedAction, { title: string; message: string; confirm: string; done: string }>> = {
+  decline: { title: 'offerSeller.offer.declineTitle', message: 'offerSeller.offer.declineMessage', confirm: 'offerSeller.offer.declineConfirm', done: 'offerSeller.offer.declined' },
+  close: { title: 'offerSeller.offer.closeTitle', message: 'offerSeller.offer.closeMessage', confirm: 'offerSeller.offer.closeConfirm', done: 'offerSeller.offer.closed' },
+  terminate: { title: 'offerSeller.offer.terminateTitle', message: 'offerSeller.offer.terminateMessage', confirm: 'offerSeller.offer.terminateConfirm', done: 'offerSeller.offer.terminated' },
+}
+
+export type SellerOfferViewProps = {
+  offer: OfferView
+  /** Opens the accept dialog (its own route). */
+  onAccept: () => void
+  /** Where the focus starts: back on Accept after the accept dialog was cancelled, on the decision after it was confirmed. */
+  initialFocus?: 'accept' | 'decision' | null
+}
+
+/** One offer as the seller side reviews it: who offers, its status and decision, the answers it allows, every term. */
+export function SellerOfferView({ offer, onAccept, initialFocus = null }: SellerOfferViewProps) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
+  const dialog = useDialog()
+  const action = useOfferAction(offer.id)
+  const allows = (name: OfferAction) => offer.actions.includes(name)
+  const buyers = buyerNamesText(
+    offer.terms.buyers.map((buyer) => buyer.fullName),
+    '',
+  )
+  const acceptRef = useRef<HTMLButtonElement>(null)
+  const decisionRef = useRef<HTMLHeadingElement>(null)
+  // After a decision the focus moves to it, once it is on the page: the button that was pressed is gone or disabled.
+  const [focusTarget, setFocusTarget] = useState(initialFocus)
+  useEffect(() => {
+    const target = focusTarget === 'accept' ? acceptRef.current : focusTarget === 'decision' ? decisionRef.current : null
+    if (!target) return
+    target.focus()
+    setFocusTarget(null)
+  }, [focusTarget, offer.decidedAt])
+
+  const confirmAndAct = async (name: ConfirmedAction) => {
+    const texts = CONFIRMATIONS[name]
+    const confirmed = await dialog.confirm({ title: t(texts.title), message: t(texts.message), confirmLabel: t(texts.confirm) })
+    if (!confirmed) return
+    action.mutate(name, {
+      onSuccess: () => {
+        notifySuccess(texts.done)
+        setFocusTarget('decision')
+      },
+      onError: notifyError,
+    })
+  }
+
+  const decided = offer.decidedAt !== null
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={optimizePath(offer.property.id)} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          {t('offerSeller.offer.allOffers')}
+        </Group>
+      </Anchor>
+
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          {buyers ? t('offerSeller.offer.title', { buyers }) : t('offerSeller.offer.titleNoBuyers')}
+        </Title>
+        <Text fw={600}>{t('offerSeller.offer.onProperty', { address: offer.property.address })}</Text>
+        <Group gap="md">
+          <OfferStatusBadge status={offer.status} size="lg" />
+          {offer.sharedAt && <Text size="sm">{t('offerSeller.offer.received', { time: formatInstant(offer.sharedAt, language) })}</Text>}
+        </Group>
+      </Stack>
+
+      <Group gap="sm">
+        <Button ref={acceptRef} onClick={onAccept} disabled={!allows('accept') || action.isPending}>
+          {t('offer.action.accept')}
+        </Button>
+        <Button variant="default" color="red" onClick={() => void confirmAndAct('decline')} disabled={!allows('decline') || action.isPending}>
+          {t('offer.action.decline')}
+        </Button>
+        {allows('close') && (
+          <Button variant="default" onClick={() => void confirmAndAct('close')} disabled={action.isPending}>
+            {t('offer.action.close')}
+          </Button>
+        )}
+        {allows('terminate') && (
+          <Button variant="default" color="red" onClick={() => void confirmAndAct('terminate')} disabled={action.isPending}>
+            {t('offer.action.terminate')}
+          </Button>
+        )}
+      </Group>
+
+      {decided && <DecisionSection offer={offer} headingRef={decisionRef} />}
+
+      <OfferDetails offer={offer} />
+    </Stack>
+  )
+}
+
+function DecisionSection({ offer, headingRef }: { offer: OfferView; headingRef: Ref<HTMLHeadingElement> }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.language
+  const accepted = ['accepted', 'closed', 'terminated'].includes(offer.status)
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={`offer-decision-${offer.id}`} data-testid="offer-decision">
+      <Title order={2} size="h3" id={`offer-decision-${offer.id}`} tabIndex={-1} ref={headingRef}>
+        {t('offerSeller.offer.decision')}
+      </Title>
+      {offer.decidedAt && (
+        <Group gap="sm">
+          <OfferStatusBadge status={offer.status} size="sm" />
+          <Text>{t('offerSeller.offer.decided', { time: formatInstant(offer.decidedAt, language) })}</Text>
+        </Group>
+      )}
+      {accepted &&
+        (offer.bindingAgreementAt ? (
+          <Alert color="green" data-testid="offer-acknowledged">
+            {t('offerSeller.offer.acknowledged', { time: formatInstant(offer.bindingAgreementAt, language) })}
+          </Alert>
+        ) : (
+          <Alert color="yellow" data-testid="offer-awaiting-acknowledgement">
+            {t('offerSeller.offer.awaitingAck')}
+          </Alert>
+        ))}
+    </Stack>
+  )
+}
