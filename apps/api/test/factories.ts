@@ -1,10 +1,14 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { unparsedAddress } from '@offerbook/domain/listing'
+import type { OfferTerms, OfferTermsInput } from '@offerbook/domain/offer'
+import { OfferTermsSchema } from '@offerbook/domain/offer'
+import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { Role } from '@offerbook/domain/roles'
 import type { Session } from '@offerbook/domain/session'
 import { account } from '../src/db/schema/auth'
 import { listing } from '../src/db/schema/listings'
+import { offer, offerEvent, offerShareLink } from '../src/db/schema/offers'
 import { user, userRole } from '../src/db/schema/users'
 import type { TestApp } from './build-test-app'
 
@@ -87,4 +91,102 @@ export async function createTestListing(
     .returning()
   if (!row) throw new Error('listing insert returned no row')
   return row
+}
+
+const DAY = 86_400_000
+
+/** Terms that pass the share check: a listing agent, a price, one buyer, conventional financing, a closing date and an expiration ahead. */
+export function shareableTerms(overrides: OfferTermsInput = {}, now: Date = new Date()): OfferTerms {
+  return OfferTermsSchema.parse({
+    purchasePrice: 300_000,
+    earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Volunteer Title', dueDays: 3 },
+    financing: { type: 'conventional', loanAmount: 240_000, downPayment: 60_000, lenderName: 'First Bank' },
+    appraisalContingency: true,
+    inspectionPeriodDays: 10,
+    saleOfBuyersPropertyContingency: false,
+    closingDate: new Date(now.getTime() + 45 * DAY).toISOString().slice(0, 10),
+    expiresAt: new Date(now.getTime() + 3 * DAY).toISOString(),
+    buyers: [{ fullName: 'Ben Buyer', email: 'ben.buyer@example.com', phone: '' }],
+    listingAgent: { fullName: 'Pat Agent', email: 'pat.agent@example.com' },
+    ...overrides,
+  })
+}
+
+const DECIDED: readonly OfferStatus[] = ['accepted', 'declined', 'withdrawn', 'expired', 'closed', 'terminated']
+
+export type CreatedOffer = {
+  offer: typeof offer.$inferSelect
+  listing: typeof listing.$inferSelect
+  /** The listing's owner (a SELLER_AGENT who is also its listing agent) unless a listing was given. */
+  seller: CreatedUser | null
+  buyer: CreatedUser
+  /** A share link token for a shared offer (valid for a day unless told otherwise); null for a draft. */
+  token: string | null
+}
+
+/**
+ * An offer stored directly in the given status (draft by default) with shareable terms: on a new
+ * listing of a new seller agent unless `listing` is given, by a new BUYER_SIMPLE unless `buyer` is
+ * given. A shared status gets sharedAt, a 'shared' event and a share link; a decided one decidedAt.
+ */
+export async function createTestOffer(
+  testApp: Pick<TestApp, 'db' | 'hashPassword'>,
+  {
+    status = 'draft',
+    listing: givenListing,
+    buyer: givenBuyer,
+    terms: termOverrides = {},
+    sharedAt,
+    bindingAgreementAt = null,
+    tokenExpiresAt,
+  }: {
+    status?: OfferStatus
+    listing?: typeof listing.$inferSelect
+    buyer?: CreatedUser
+    terms?: OfferTermsInput
+    sharedAt?: Date
+    bindingAgreementAt?: Date | null
+    tokenExpiresAt?: Date
+  } = {},
+): Promise<CreatedOffer> {
+  const { db } = testApp
+  const now = new Date()
+  let seller: CreatedUser | null = null
+  let row = givenListing
+  if (!row) {
+    seller = await createUser(testApp, { roles: ['SELLER_AGENT'], name: 'Lena Seller' })
+    row = await createTestListing(testApp, { ownerId: seller.id, listAgentUserId: seller.id, listAgentFullName: 'Lena Seller', listAgentEmail: seller.email })
+  }
+  const buyer = givenBuyer ?? (await createUser(testApp, { roles: ['BUYER_SIMPLE'], name: 'Ben Buyer' }))
+  const terms = shareableTerms({ listingAgent: { fullName: row.listAgentFullName ?? 'Pat Agent', email: row.listAgentEmail ?? 'pat.agent@example.com' }, ...termOverrides }, now)
+  const shared = status !== 'draft'
+  const sharedTime = shared ? (sharedAt ?? now) : null
+  const [created] = await db
+    .insert(offer)
+    .values({
+      listingId: row.id,
+      buyerId: buyer.id,
+      status,
+      terms,
+      purchasePrice: terms.purchasePrice,
+      expiresAt: terms.expiresAt ? new Date(terms.expiresAt) : null,
+      sharedAt: sharedTime,
+      decidedAt: DECIDED.includes(status) ? now : null,
+      bindingAgreementAt,
+    })
+    .returning()
+  if (!created) throw new Error('offer insert returned no row')
+  await db.insert(offerEvent).values({ offerId: created.id, type: 'created', actorId: buyer.id, toStatus: 'draft', at: created.createdAt })
+  let token: string | null = null
+  if (shared) {
+    await db.insert(offerEvent).values({ offerId: created.id, type: 'shared', actorId: buyer.id, fromStatus: 'draft', toStatus: 'active', at: sharedTime ?? now })
+    token = randomBytes(32).toString('base64url')
+    await db.insert(offerShareLink).values({
+      offerId: created.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      recipient: terms.listingAgent.email,
+      expiresAt: tokenExpiresAt ?? new Date(now.getTime() + DAY),
+    })
+  }
+  return { offer: created, listing: row, seller, buyer, token }
 }

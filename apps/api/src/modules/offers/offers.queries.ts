@@ -1,0 +1,249 @@
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import type { OfferStatus } from '@offerbook/domain/offer-status'
+import type { Db } from '../../db/client'
+import { storedFile } from '../../db/schema/files'
+import { listing, listingMedia } from '../../db/schema/listings'
+import { offer, offerAttachment, offerEvent, offerShareLink } from '../../db/schema/offers'
+import { user } from '../../db/schema/users'
+
+export type OfferRow = typeof offer.$inferSelect
+export type NewOfferRow = typeof offer.$inferInsert
+export type OfferChanges = Partial<Omit<NewOfferRow, 'id' | 'listingId' | 'buyerId' | 'createdAt'>>
+export type OfferEventRow = typeof offerEvent.$inferSelect
+export type NewOfferEventRow = typeof offerEvent.$inferInsert
+
+// ---------------------------------------------------------------------------------------------
+// Offers
+
+export async function findOffer(db: Db, id: string): Promise<OfferRow | null> {
+  const [row] = await db.select().from(offer).where(eq(offer.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The offer, locked until the transaction ends, so two changes of status never race. */
+export async function lockOffer(db: Db, id: string): Promise<OfferRow | null> {
+  const [row] = await db.select().from(offer).where(eq(offer.id, id)).limit(1).for('update')
+  return row ?? null
+}
+
+/**
+ * The listing's offers in the given statuses, locked in id order (so two accepts on one listing
+ * queue instead of deadlocking). A row another transaction changed meanwhile is read as it is now.
+ */
+export async function lockListingOffers(db: Db, { listingId, statuses }: { listingId: string; statuses: readonly OfferStatus[] }): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offer)
+    .where(and(eq(offer.listingId, listingId), inArray(offer.status, [...statuses])))
+    .orderBy(asc(offer.id))
+    .for('update')
+}
+
+export async function insertOffer(db: Db, values: NewOfferRow): Promise<OfferRow> {
+  const [row] = await db.insert(offer).values(values).returning()
+  if (!row) throw new Error('offer insert returned no row')
+  return row
+}
+
+export async function updateOffer(db: Db, id: string, changes: OfferChanges): Promise<OfferRow> {
+  const [row] = await db.update(offer).set(changes).where(eq(offer.id, id)).returning()
+  if (!row) throw new Error('offer update found no row')
+  return row
+}
+
+/** Deletes a draft; false when it is no longer a draft. */
+export async function deleteDraftOffer(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(offer)
+    .where(and(eq(offer.id, id), eq(offer.status, 'draft')))
+    .returning({ id: offer.id })
+  return rows.length > 0
+}
+
+export type OfferListRow = Pick<OfferRow, 'id' | 'listingId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt'>
+
+const listColumns = {
+  id: offer.id,
+  listingId: offer.listingId,
+  status: offer.status,
+  terms: offer.terms,
+  purchasePrice: offer.purchasePrice,
+  expiresAt: offer.expiresAt,
+  updatedAt: offer.updatedAt,
+  sharedAt: offer.sharedAt,
+  bindingAgreementAt: offer.bindingAgreementAt,
+}
+
+/** One page of the buyer's own offers in the given statuses, last changed first. */
+export async function listBuyerOffers(
+  db: Db,
+  { buyerId, statuses, page, pageSize }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number },
+): Promise<{ rows: OfferListRow[]; total: number }> {
+  const where = and(eq(offer.buyerId, buyerId), inArray(offer.status, [...statuses]))
+  const [rows, totals] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(offer)
+      .where(where)
+      .orderBy(desc(offer.updatedAt), desc(offer.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(offer).where(where),
+  ])
+  return { rows, total: totals[0]?.total ?? 0 }
+}
+
+/** How many of the buyer's offers are in each status. */
+export async function countBuyerOffersByStatus(db: Db, buyerId: string): Promise<Map<string, number>> {
+  const rows = await db.select({ status: offer.status, total: count() }).from(offer).where(eq(offer.buyerId, buyerId)).groupBy(offer.status)
+  return new Map(rows.map((row) => [row.status, row.total]))
+}
+
+/** The listing's offers in the given statuses, newest shared first. */
+export async function listListingOffers(db: Db, { listingId, statuses }: { listingId: string; statuses: readonly OfferStatus[] }): Promise<OfferListRow[]> {
+  return db
+    .select(listColumns)
+    .from(offer)
+    .where(and(eq(offer.listingId, listingId), inArray(offer.status, [...statuses])))
+    .orderBy(sql`${offer.sharedAt} desc nulls last`, desc(offer.id))
+}
+
+/** The ids of the offers among `offerIds` that carry an attachment of `kind`. */
+export async function offersWithAttachmentKind(db: Db, { offerIds, kind }: { offerIds: readonly string[]; kind: string }): Promise<Set<string>> {
+  if (offerIds.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ offerId: offerAttachment.offerId })
+    .from(offerAttachment)
+    .where(and(inArray(offerAttachment.offerId, [...offerIds]), eq(offerAttachment.kind, kind)))
+  return new Set(rows.map((row) => row.offerId))
+}
+
+/** Open offers whose time has come, locked; rows another job holds are skipped, not waited for. */
+export async function lockDueOffers(db: Db, { now, statuses, limit }: { now: Date; statuses: readonly OfferStatus[]; limit: number }): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offer)
+    .where(and(inArray(offer.status, [...statuses]), lte(offer.expiresAt, now)))
+    .orderBy(asc(offer.expiresAt), asc(offer.id))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit events
+
+export async function insertOfferEvent(db: Db, values: NewOfferEventRow): Promise<OfferEventRow> {
+  const [row] = await db.insert(offerEvent).values(values).returning()
+  if (!row) throw new Error('offer_event insert returned no row')
+  return row
+}
+
+export async function listOfferEvents(db: Db, offerId: string): Promise<OfferEventRow[]> {
+  return db.select().from(offerEvent).where(eq(offerEvent.offerId, offerId)).orderBy(asc(offerEvent.at), asc(offerEvent.id))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attachments (read side; the upload belongs to offer-documents)
+
+export type OfferAttachmentRow = { id: string; kind: string; createdAt: Date; filename: string; contentType: string; size: number }
+
+export async function listOfferAttachments(db: Db, offerId: string): Promise<OfferAttachmentRow[]> {
+  return db
+    .select({
+      id: offerAttachment.id,
+      kind: offerAttachment.kind,
+      createdAt: offerAttachment.createdAt,
+      filename: storedFile.filename,
+      contentType: storedFile.contentType,
+      size: storedFile.size,
+    })
+    .from(offerAttachment)
+    .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
+    .where(eq(offerAttachment.offerId, offerId))
+    .orderBy(asc(offerAttachment.createdAt), asc(offerAttachment.id))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share links
+
+export async function insertShareLink(db: Db, values: typeof offerShareLink.$inferInsert): Promise<void> {
+  await db.insert(offerShareLink).values(values)
+}
+
+export async function findShareLink(db: Db, { offerId, tokenHash }: { offerId: string; tokenHash: string }): Promise<{ expiresAt: Date } | null> {
+  const [row] = await db
+    .select({ expiresAt: offerShareLink.expiresAt })
+    .from(offerShareLink)
+    .where(and(eq(offerShareLink.offerId, offerId), eq(offerShareLink.tokenHash, tokenHash)))
+    .limit(1)
+  return row ?? null
+}
+
+/** Ends the offer's share links (the offer is over); a link already past its time keeps it. */
+export async function expireShareLinks(db: Db, { offerId, now }: { offerId: string; now: Date }): Promise<void> {
+  await db
+    .update(offerShareLink)
+    .set({ expiresAt: now })
+    .where(and(eq(offerShareLink.offerId, offerId), gt(offerShareLink.expiresAt, now)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The listing an offer is on, and the people on both sides
+
+export type OfferListingRow = Pick<
+  typeof listing.$inferSelect,
+  | 'id'
+  | 'standardStatus'
+  | 'unparsedAddress'
+  | 'city'
+  | 'listPrice'
+  | 'ownerId'
+  | 'listAgentUserId'
+  | 'listAgentFullName'
+  | 'listAgentEmail'
+  | 'listAgentDirectPhone'
+  | 'listOfficeName'
+  | 'firmLicenseNumber'
+  | 'notify'
+  | 'weighting'
+> & { primaryFileId: string | null }
+
+const listingColumns = {
+  id: listing.id,
+  standardStatus: listing.standardStatus,
+  unparsedAddress: listing.unparsedAddress,
+  city: listing.city,
+  listPrice: listing.listPrice,
+  ownerId: listing.ownerId,
+  listAgentUserId: listing.listAgentUserId,
+  listAgentFullName: listing.listAgentFullName,
+  listAgentEmail: listing.listAgentEmail,
+  listAgentDirectPhone: listing.listAgentDirectPhone,
+  listOfficeName: listing.listOfficeName,
+  firmLicenseNumber: listing.firmLicenseNumber,
+  notify: listing.notify,
+  weighting: listing.weighting,
+  primaryFileId: sql<string | null>`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing.id} order by ${listingMedia.order}, ${listingMedia.createdAt} limit 1)`,
+}
+
+export async function findOfferListing(db: Db, listingId: string): Promise<OfferListingRow | null> {
+  const [row] = await db.select(listingColumns).from(listing).where(eq(listing.id, listingId)).limit(1)
+  return row ?? null
+}
+
+export async function findOfferListings(db: Db, listingIds: readonly string[]): Promise<Map<string, OfferListingRow>> {
+  if (listingIds.length === 0) return new Map()
+  const rows = await db
+    .select(listingColumns)
+    .from(listing)
+    .where(inArray(listing.id, [...new Set(listingIds)]))
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export type PersonRow = { id: string; name: string; email: string; language: string }
+
+export async function findPeople(db: Db, ids: readonly string[]): Promise<PersonRow[]> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return []
+  return db.select({ id: user.id, name: user.name, email: user.email, language: user.language }).from(user).where(inArray(user.id, wanted))
+}
