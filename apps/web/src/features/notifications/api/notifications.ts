@@ -1,0 +1,63 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '../../../shared/api-client'
+
+/** The user's notifications (GET /api/notifications): what happened to which offer, newest first. */
+
+export type NotificationData = Record<string, string | number | null>
+
+export type AppNotification = {
+  id: string
+  /** e.g. 'offer.shared', 'offer.accepted'. */
+  type: string
+  offerId: string | null
+  listingId: string | null
+  data: NotificationData
+  readAt: string | null
+  createdAt: string
+}
+
+export type NotificationsPage = {
+  items: AppNotification[]
+  total: number
+  page: number
+  pageSize: number
+  unread: number
+}
+
+export const NOTIFICATION_FILTERS = ['all', 'unread'] as const
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number]
+
+export function isNotificationFilter(value: unknown): value is NotificationFilter {
+  return NOTIFICATION_FILTERS.includes(value as NotificationFilter)
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  page: (filter: NotificationFilter, page: number) => ['notifications', filter, page] as const,
+}
+
+export async function listNotifications(filter: NotificationFilter, page: number): Promise<NotificationsPage> {
+  return apiClient.get<NotificationsPage>('/notifications', { page, unread: filter === 'unread' ? true : undefined })
+}
+
+export function useNotifications(filter: NotificationFilter, page: number) {
+  return useQuery({ queryKey: notificationKeys.page(filter, page), queryFn: () => listNotifications(filter, page), placeholderData: keepPreviousData })
+}
+
+export async function markNotificationRead(id: string): Promise<void> {
+  await apiClient.post(`/notifications/${encodeURIComponent(id)}/read`)
+}
+
+export async function markAllNotificationsRead(): Promise<void> {
+  await apiClient.post('/notifications/read-all')
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: markNotificationRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) })
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: markAllNotificationsRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) })
+}

@@ -1,0 +1,85 @@
+import { notifications as toasts } from '@mantine/notifications'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAt } from '../../../test/render'
+import { initSession, saveSession } from '../../../shared/session'
+import type { AppNotification, NotificationsPage } from '../api/notifications'
+import { NotificationList } from './notification-list'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+let items: AppNotification[]
+let fetchMock: ReturnType<typeof vi.fn>
+
+const notification = (rest: Partial<AppNotification>): AppNotification => ({
+  id: 'n1',
+  type: 'offer.shared',
+  offerId: 'offer-1',
+  listingId: 'listing-1',
+  data: { address: '120 Maple Ave, Franklin, TN 37064', price: 450_000, offerId: 'offer-1', listingId: 'listing-1' },
+  readAt: null,
+  createdAt: '2030-01-02T15:00:00.000Z',
+  ...rest,
+})
+
+beforeEach(() => {
+  initSession()
+  saveSession({ accessToken: 'tok', persist: false })
+  items = [notification({ id: 'n1' }), notification({ id: 'n2', type: 'offer.accepted', readAt: '2030-01-03T10:00:00.000Z' })]
+  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const { pathname } = new URL(url, 'http://localhost')
+    const method = init.method ?? 'GET'
+    if (method === 'GET' && pathname === '/api/notifications') {
+      const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: items.filter((item) => !item.readAt).length }
+      return json(200, page)
+    }
+    const one = /^\/api\/notifications\/([^/]+)\/read$/.exec(pathname)
+    if (method === 'POST' && one) {
+      items = items.map((item) => (item.id === one[1] ? { ...item, readAt: new Date().toISOString() } : item))
+      return new Response(null, { status: 204 })
+    }
+    if (method === 'POST' && pathname === '/api/notifications/read-all') {
+      items = items.map((item) => ({ ...item, readAt: item.readAt ?? new Date().toISOString() }))
+      return new Response(null, { status: 204 })
+    }
+    return json(404, { code: 'NOT_FOUND', message: 'Not found' })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+})
+
+afterEach(() => {
+  toasts.clean()
+  vi.unstubAllGlobals()
+})
+
+describe('NotificationList', () => {
+  it('writes each notification from its type and data, linking the seller side and the buyer side to their own offer pages', async () => {
+    renderAt(<NotificationList filter="all" page={1} onFilter={() => {}} onPage={() => {}} />)
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+    const [shared, accepted] = within(list).getAllByRole('listitem')
+    expect(shared!.textContent).toContain('New offer of $450,000 on 120 Maple Ave, Franklin, TN 37064')
+    expect(shared!.textContent).toContain('New')
+    expect(within(shared!).getByRole('link', { name: /^Open the offer/ }).getAttribute('href')).toBe('/my-properties/listing-1/offers/offer-1')
+    expect(accepted!.textContent).toContain('Your offer of $450,000 on 120 Maple Ave, Franklin, TN 37064 was accepted')
+    expect(within(accepted!).getByRole('link', { name: /^Open the offer/ }).getAttribute('href')).toBe('/submitted-offers/update/offer-1')
+    expect(within(accepted!).queryByRole('button', { name: /Mark as read/ })).toBeNull()
+    expect(screen.getByRole('status').textContent).toBe('1 unread notification')
+  })
+
+  it('marks one as read, then all as read', async () => {
+    items.push(notification({ id: 'n3', type: 'offer.withdrawn' }))
+    renderAt(<NotificationList filter="all" page={1} onFilter={() => {}} onPage={() => {}} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as read: New offer of $450,000 on 120 Maple Ave, Franklin, TN 37064' }))
+    await waitFor(() => expect(screen.getByText('1 unread notification')).toBeTruthy())
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }))
+    await waitFor(() => expect(screen.getByText('0 unread notifications')).toBeTruthy())
+    expect(screen.queryByRole('button', { name: /Mark as read/ })).toBeNull()
+  })
+
+  it('says so when there is nothing unread', async () => {
+    items = items.filter((item) => item.readAt)
+    renderAt(<NotificationList filter="unread" page={1} onFilter={() => {}} onPage={() => {}} />)
+    expect(await screen.findByRole('heading', { name: 'No unread notifications' })).toBeTruthy()
+  })
+})

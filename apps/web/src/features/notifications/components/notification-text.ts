@@ -1,0 +1,53 @@
+import type { TFunction } from 'i18next'
+import { formatUsd } from '@offerbook/domain/money'
+import type { AppNotification } from '../api/notifications'
+
+/** Who a notification of each type is written to: the buyer side or the seller side of the offer. */
+const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
+  'offer.shared': 'seller',
+  'offer.updated': 'seller',
+  'offer.withdrawn': 'seller',
+  'offer.acknowledged': 'seller',
+  'offer.accepted': 'buyer',
+  'offer.declined': 'buyer',
+  'offer.backup': 'buyer',
+  'offer.expired': 'buyer',
+  'offer.closed': 'buyer',
+  'offer.terminated': 'buyer',
+}
+
+export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+function offerIdOf(notification: AppNotification): string {
+  return notification.offerId ?? text(notification.data.offerId)
+}
+
+function listingIdOf(notification: AppNotification): string {
+  return notification.listingId ?? text(notification.data.listingId)
+}
+
+/** The notification in the reader's language, made from its type and data. */
+export function notificationText(notification: AppNotification, t: TFunction, language: string): string {
+  const { data } = notification
+  const address = text(data.address) || t('notifications.someProperty')
+  const price = typeof data.price === 'number' ? formatUsd(data.price, language) : text(data.price) || t('notifications.noPrice')
+  const key = `notifications.type.${notification.type}`
+  return t(NOTIFICATION_TYPES.includes(notification.type) ? key : 'notifications.type.other', { address, price })
+}
+
+/**
+ * Where the notification leads: the buyer side's offer page or the seller side's review page (the
+ * data may name the side; otherwise the type says who it was written to). Without an offer, nowhere.
+ */
+export function notificationLink(notification: AppNotification): string | null {
+  const offerId = offerIdOf(notification)
+  if (!offerId) return null
+  const listingId = listingIdOf(notification)
+  const side = notification.data.side === 'buyer' || notification.data.side === 'seller' ? notification.data.side : RECIPIENT_SIDE[notification.type]
+  if (side === 'seller' && listingId) return `/my-properties/${encodeURIComponent(listingId)}/offers/${encodeURIComponent(offerId)}`
+  // The public offer page shows either side what it may do next.
+  if (side === undefined && listingId) return `/property/${encodeURIComponent(listingId)}/offers/${encodeURIComponent(offerId)}`
+  return `/submitted-offers/update/${encodeURIComponent(offerId)}`
+}
