@@ -14,6 +14,7 @@ import { listingsRoutes } from './modules/listings/listings.routes'
 import { listingShareMeta } from './modules/listings/listings.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
+import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sessionRoutes } from './modules/session/session.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(listingsRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(listingImportRoutes, { db, storage, mlsGrid: config.mlsGrid })
   await app.register(contractsRoutes)
+  await app.register(offerDocumentsRoutes, { db, storage })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

@@ -1,0 +1,72 @@
+import { and, count, eq, inArray } from 'drizzle-orm'
+import type { OfferAttachmentKind } from '@offerbook/domain/offer'
+import type { Db } from '../../db/client'
+import { storedFile } from '../../db/schema/files'
+import { offerAttachment } from '../../db/schema/offers'
+
+export type OfferDocumentRow = {
+  id: string
+  offerId: string
+  kind: string
+  fileId: string
+  key: string
+  filename: string
+  contentType: string
+  size: number
+  createdAt: Date
+}
+
+const documentColumns = {
+  id: offerAttachment.id,
+  offerId: offerAttachment.offerId,
+  kind: offerAttachment.kind,
+  fileId: offerAttachment.fileId,
+  key: storedFile.key,
+  filename: storedFile.filename,
+  contentType: storedFile.contentType,
+  size: storedFile.size,
+  createdAt: offerAttachment.createdAt,
+}
+
+/** One file of one offer; null when the offer has no such file. */
+export async function findOfferDocument(db: Db, { offerId, id }: { offerId: string; id: string }): Promise<OfferDocumentRow | null> {
+  const [row] = await db
+    .select(documentColumns)
+    .from(offerAttachment)
+    .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
+    .where(and(eq(offerAttachment.offerId, offerId), eq(offerAttachment.id, id)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function listOfferDocumentsOfKinds(db: Db, { offerId, kinds }: { offerId: string; kinds: readonly OfferAttachmentKind[] }): Promise<OfferDocumentRow[]> {
+  return db
+    .select(documentColumns)
+    .from(offerAttachment)
+    .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
+    .where(and(eq(offerAttachment.offerId, offerId), inArray(offerAttachment.kind, [...kinds])))
+}
+
+export async function countOfferDocuments(db: Db, { offerId, kinds }: { offerId: string; kinds: readonly OfferAttachmentKind[] }): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(offerAttachment)
+    .where(and(eq(offerAttachment.offerId, offerId), inArray(offerAttachment.kind, [...kinds])))
+  return row?.count ?? 0
+}
+
+export async function insertOfferDocument(db: Db, values: { offerId: string; fileId: string; kind: OfferAttachmentKind; createdAt: Date }): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await db.insert(offerAttachment).values(values).returning({ id: offerAttachment.id, createdAt: offerAttachment.createdAt })
+  if (!row) throw new Error('offer_attachment insert returned no row')
+  return row
+}
+
+/** Deletes the files (their offer_attachment rows go with them); returns the storage keys to remove after the commit. */
+export async function deleteDocumentFiles(db: Db, fileIds: readonly string[]): Promise<string[]> {
+  if (fileIds.length === 0) return []
+  const rows = await db
+    .delete(storedFile)
+    .where(inArray(storedFile.id, [...fileIds]))
+    .returning({ key: storedFile.key })
+  return rows.map((row) => row.key)
+}

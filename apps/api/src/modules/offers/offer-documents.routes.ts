@@ -1,0 +1,135 @@
+import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { OFFER_LIMITS, OFFER_MESSAGES, OfferAttachmentSchema } from '@offerbook/domain/offer'
+import type { Db } from '../../db/client'
+import type { UploadMessages } from '../../http/multipart-upload'
+import { readSingleFile } from '../../http/multipart-upload'
+import { signedIn } from '../../http/signed-in'
+import type { FileStorage } from '../../storage/storage'
+import type { CleanupLog } from './offer-documents.service'
+import { generateOfferForms, openOfferAttachment, removeOfferAttachment, UPLOAD_KINDS, uploadOfferAttachment } from './offer-documents.service'
+
+export type OfferDocumentsRoutesOptions = { db: Db; storage: FileStorage }
+
+const OfferParamsSchema = z.object({ id: z.string() })
+const AttachmentParamsSchema = z.object({ id: z.string(), attachmentId: z.string() })
+const UploadQuerySchema = z.object({ kind: z.enum(UPLOAD_KINDS).default('attachment') })
+const TokenQuerySchema = z.object({ token: z.string().max(200).optional() })
+const AttachmentResponseSchema = z.object({ attachment: OfferAttachmentSchema })
+
+const FILE_FIELD = 'file'
+const UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: OFFER_MESSAGES.attachmentTooLarge,
+  notMultipart: OFFER_MESSAGES.attachmentNotMultipart,
+  onlyOne: OFFER_MESSAGES.attachmentOnlyOne,
+  missing: OFFER_MESSAGES.attachmentMissing,
+}
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+function cleanupLog(request: FastifyRequest): CleanupLog {
+  return (error, key) => request.log.warn({ err: error, key }, 'could not remove an offer file from the file storage')
+}
+
+/** The header that names a download: a plain-ASCII name for old clients and the exact one (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`
+}
+
+export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOptions> = async (app, { db, storage }) => {
+  app.delete(
+    '/api/offers/:id/attachments/:attachmentId',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: "Remove one of an offer's files (buyer side; draft or active; not the offer form once the offer was shared)",
+        security: [{ bearer: [] }],
+        params: AttachmentParamsSchema,
+        response: { 204: z.null().describe('Removed'), ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await removeOfferAttachment(db, storage, { actor: signedIn(request.user), offerId: request.params.id, attachmentId: request.params.attachmentId, onCleanupError: cleanupLog(request) })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/offers/:id/attachments/:attachmentId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['offers'],
+        summary: "One of an offer's files, for its buyer side, its seller side once shared, or the holder of a valid share link (?token=)",
+        params: AttachmentParamsSchema,
+        querystring: TokenQuerySchema,
+        // A stream is sent as it is; the schema only documents the answer.
+        response: { 200: z.any().describe('The bytes of the file, with its Content-Type and its name'), ...errors(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await openOfferAttachment(db, storage, { viewer: request.user, offerId: request.params.id, attachmentId: request.params.attachmentId, token: request.query.token ?? null })
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body)
+    },
+  )
+
+  app.post(
+    '/api/offers/:id/forms',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: 'Generate the offer form (Offer to Purchase PDF, with the RF707 addendum when there is one) from the saved terms; it replaces the previous one',
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const attachment = await generateOfferForms(db, storage, { actor: signedIn(request.user), offerId: request.params.id, onCleanupError: cleanupLog(request) })
+      return reply.code(201).send({ attachment })
+    },
+  )
+
+  // Multipart is parsed in this scope only, so every other route still takes JSON alone.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: OFFER_LIMITS.attachmentMaxBytes, files: 1, fields: 0 } })
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/offers/:id/attachments',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['offers'],
+          summary:
+            'Attach a file to an offer (multipart/form-data, one file field "file": PDF, JPEG or PNG, at most 20 MB; at most 20 per offer). kind=pre-approval replaces the previous pre-approval letter',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          params: OfferParamsSchema,
+          querystring: UploadQuerySchema,
+          response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const attachment = await uploadOfferAttachment(db, storage, {
+          actor: signedIn(request.user),
+          offerId: request.params.id,
+          kind: request.query.kind,
+          readFile: () => readSingleFile(request, { field: FILE_FIELD, messages: UPLOAD_MESSAGES, emptyIsMissing: true }),
+          onCleanupError: cleanupLog(request),
+        })
+        return reply.code(201).send({ attachment })
+      },
+    )
+  })
+}

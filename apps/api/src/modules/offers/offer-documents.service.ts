@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { OFFER_ATTACHMENT_CONTENT_TYPES, OfferAttachment, OfferAttachmentKind, OfferTerms } from '@offerbook/domain/offer'
+import { formsProblem, hasBuyerDetails, OFFER_LIMITS, OFFER_MESSAGES, tennesseeDate } from '@offerbook/domain/offer'
+import type { OfferStatus } from '@offerbook/domain/offer-status'
+import type { User } from '@offerbook/domain/user'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import type { UploadedFile } from '../../http/multipart-upload'
+import type { FileStorage } from '../../storage/storage'
+import { renderRf707Document } from '../contracts/contracts.service'
+import { cleanFilename, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import type { OfferDocumentRow } from './offer-documents.queries'
+import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
+import { renderOfferPdf } from './offer-pdf'
+import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from './offers-access'
+import type { OfferRow } from './offers.queries'
+import { findOfferListing, insertOfferEvent, updateOffer } from './offers.queries'
+
+/**
+ * The files of an offer: what the buyer side attaches (any file, and the pre-approval letter) and
+ * the generated offer form. They are read by whoever may see the offer, through the offer's own
+ * rules, never through the public GET /api/files/:id.
+ */
+
+/** The stored_file purpose of an offer's files; not among the public purposes. */
+export const OFFER_DOCUMENT_PURPOSE = 'offer-document'
+
+/** What the buyer side uploads; the offer form is generated. */
+export const UPLOAD_KINDS = ['attachment', 'pre-approval'] as const satisfies readonly OfferAttachmentKind[]
+export type UploadKind = (typeof UPLOAD_KINDS)[number]
+
+/** The statuses in which the buyer side still changes the offer's files. */
+const EDITABLE: readonly OfferStatus[] = ['draft', 'active']
+
+/**
+ * Said when the buyer side tries to remove the offer form of a shared offer: the seller has it.
+ * (Additive to the contract's OFFER_MESSAGES; its translation is offerDocuments.errors.offerFormKept.)
+ */
+export const OFFER_FORM_KEPT_MESSAGE = 'The offer form of a shared offer cannot be removed'
+
+export type CleanupLog = (error: unknown, key: string) => void
+const ignoreCleanupError: CleanupLog = () => {}
+
+type FileType = { contentType: (typeof OFFER_ATTACHMENT_CONTENT_TYPES)[number]; extension: 'pdf' | 'jpg' | 'png' }
+
+const startsWith = (bytes: Buffer, text: string) => bytes.subarray(0, text.length).toString('latin1') === text
+
+/** PDF, JPEG or PNG by the file's first bytes; the declared type and the name are not trusted. */
+export function sniffDocumentType(bytes: Buffer): FileType | null {
+  if (startsWith(bytes, '%PDF-')) return { contentType: 'application/pdf', extension: 'pdf' }
+  const image = sniffImageType(bytes)
+  if (image?.extension === 'jpg') return { contentType: 'image/jpeg', extension: 'jpg' }
+  if (image?.extension === 'png') return { contentType: 'image/png', extension: 'png' }
+  return null
+}
+
+function toAttachment(row: Pick<OfferDocumentRow, 'id' | 'kind' | 'filename' | 'contentType' | 'size' | 'createdAt'>): OfferAttachment {
+  return { id: row.id, kind: row.kind as OfferAttachmentKind, filename: row.filename, contentType: row.contentType, size: row.size, createdAt: row.createdAt.toISOString() }
+}
+
+function assertEditable(row: OfferRow): void {
+  const status = row.status as OfferStatus
+  if (!EDITABLE.includes(status)) throw new AppError('CONFLICT', OFFER_MESSAGES.offerLocked(status))
+}
+
+/** A change to a shared offer's files is an edit of the offer the seller has: its time moves and the audit trail says what changed. */
+async function recordChange(tx: Db, actor: User, row: OfferRow, now: Date, details: Record<string, unknown>): Promise<void> {
+  await updateOffer(tx, row.id, { updatedAt: now })
+  if (row.status === 'draft') return
+  await insertOfferEvent(tx, { offerId: row.id, type: 'updated', actorId: actor.uid, actorName: actor.name, fromStatus: row.status, toStatus: row.status, details, at: now })
+}
+
+/** The buyer side's offer, locked, in a status whose files may still change. */
+async function lockEditable(tx: Db, actor: User, offerId: string): Promise<OfferRow> {
+  const row = await lockOfferForBuyer(tx, actor, offerId)
+  assertEditable(row)
+  return row
+}
+
+/**
+ * Adds a file the buyer side chose. Who may and the offer's status are checked before the upload is
+ * read and again, locked, before it is recorded; a new pre-approval letter replaces the previous one.
+ */
+export async function uploadOfferAttachment(
+  db: Db,
+  storage: FileStorage,
+  {
+    actor,
+    offerId,
+    kind,
+    readFile,
+    now = new Date(),
+    onCleanupError = ignoreCleanupError,
+  }: { actor: User; offerId: string; kind: UploadKind; readFile: () => Promise<UploadedFile>; now?: Date; onCleanupError?: CleanupLog },
+): Promise<OfferAttachment> {
+  const checkRoom = async (tx: Db, row: OfferRow) => {
+    // The pre-approval letter being replaced does not count; the generated form never does.
+    const counted = await countOfferDocuments(tx, { offerId: row.id, kinds: kind === 'pre-approval' ? ['attachment'] : UPLOAD_KINDS })
+    if (counted >= OFFER_LIMITS.maxAttachments) throw new AppError('BAD_REQUEST', OFFER_MESSAGES.tooManyAttachments)
+  }
+  await db.transaction(async (tx) => checkRoom(tx, await lockEditable(tx, actor, offerId)))
+
+  const file = await readFile()
+  if (file.bytes.length > OFFER_LIMITS.attachmentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', OFFER_MESSAGES.attachmentTooLarge)
+  const type = sniffDocumentType(file.bytes)
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', OFFER_MESSAGES.attachmentType)
+
+  const id = offerId.toLowerCase()
+  const fileId = randomUUID()
+  const key = `offers/${id}/${fileId}.${type.extension}`
+  const filename = cleanFilename(file.filename, `${kind}.${type.extension}`)
+  await storage.put(key, file.bytes, { contentType: type.contentType, contentLength: file.bytes.length })
+
+  let result: { attachment: OfferAttachment; unusedKeys: string[] }
+  try {
+    result = await db.transaction(async (tx) => {
+      const row = await lockEditable(tx, actor, id)
+      await checkRoom(tx, row)
+      const replaced = kind === 'pre-approval' ? await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['pre-approval'] }) : []
+      const unusedKeys = await deleteDocumentFiles(
+        tx,
+        replaced.map((document) => document.fileId),
+      )
+      await recordStoredFile(tx, { id: fileId, ownerId: row.buyerId, key, purpose: OFFER_DOCUMENT_PURPOSE, filename, contentType: type.contentType, size: file.bytes.length })
+      const inserted = await insertOfferDocument(tx, { offerId: row.id, fileId, kind, createdAt: now })
+      await recordChange(tx, actor, row, now, { attachmentAdded: filename, kind })
+      return { attachment: toAttachment({ ...inserted, kind, filename, contentType: type.contentType, size: file.bytes.length }), unusedKeys }
+    })
+  } catch (error) {
+    await removeStoredObjects(storage, [key], onCleanupError)
+    throw error
+  }
+  await removeStoredObjects(storage, result.unusedKeys, onCleanupError)
+  return result.attachment
+}
+
+/** Removes one of the offer's files; the offer form stays once the offer was shared (the seller has it). */
+export async function removeOfferAttachment(
+  db: Db,
+  storage: FileStorage,
+  { actor, offerId, attachmentId, now = new Date(), onCleanupError = ignoreCleanupError }: { actor: User; offerId: string; attachmentId: string; now?: Date; onCleanupError?: CleanupLog },
+): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    const row = await lockEditable(tx, actor, offerId)
+    const document = isOfferId(attachmentId) ? await findOfferDocument(tx, { offerId: row.id, id: attachmentId.toLowerCase() }) : null
+    if (!document) throw new AppError('NOT_FOUND', OFFER_MESSAGES.attachmentNotFound)
+    if (document.kind === 'offer-form' && row.sharedAt !== null) throw new AppError('FORBIDDEN', OFFER_FORM_KEPT_MESSAGE)
+    const removed = await deleteDocumentFiles(tx, [document.fileId])
+    await recordChange(tx, actor, row, now, { attachmentRemoved: document.filename, kind: document.kind })
+    return removed
+  })
+  await removeStoredObjects(storage, keys, onCleanupError)
+}
+
+export type OfferFile = { body: Readable; contentType: string; size: number; filename: string }
+
+/** One file of an offer, for whoever may see the offer: its buyer side, its seller side once shared, a valid link. */
+export async function openOfferAttachment(
+  db: Db,
+  storage: FileStorage,
+  { viewer, offerId, attachmentId, token, now = new Date() }: { viewer: User | null; offerId: string; attachmentId: string; token?: string | null; now?: Date },
+): Promise<OfferFile> {
+  const { row } = await loadOfferForViewer(db, { viewer, id: offerId, token, now })
+  const document = isOfferId(attachmentId) ? await findOfferDocument(db, { offerId: row.id, id: attachmentId.toLowerCase() }) : null
+  if (!document) throw new AppError('NOT_FOUND', OFFER_MESSAGES.attachmentNotFound)
+  const content = await storage.get(document.key)
+  if (!content) throw new AppError('NOT_FOUND', OFFER_MESSAGES.attachmentNotFound)
+  return { body: content.body, contentType: document.contentType, size: content.size, filename: document.filename }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The offer form
+
+function formProblemPath(terms: OfferTerms): string {
+  return hasBuyerDetails(terms) ? 'listingAgent' : 'buyers'
+}
+
+/** The buyers as the addendum's header names them. */
+function buyerNames(terms: OfferTerms): string {
+  return terms.buyers
+    .map((buyer) => buyer.fullName.trim())
+    .filter(Boolean)
+    .join(' and ')
+}
+
+/**
+ * Generates the offer's PDF from its saved terms (with the RF707 addendum when it has one) and
+ * keeps it as the offer form, replacing the previous one. Needs the buyer details, then the listing
+ * agent's (the spec's messages, in that order).
+ */
+export async function generateOfferForms(
+  db: Db,
+  storage: FileStorage,
+  { actor, offerId, now = new Date(), onCleanupError = ignoreCleanupError }: { actor: User; offerId: string; now?: Date; onCleanupError?: CleanupLog },
+): Promise<OfferAttachment> {
+  if (!isOfferId(offerId)) throw offerNotFound()
+  const id = offerId.toLowerCase()
+  const fileId = randomUUID()
+  const key = `offers/${id}/${fileId}.pdf`
+  const filename = `Offer-to-Purchase-${tennesseeDate(now)}.pdf`
+  let stored = false
+  let result: { attachment: OfferAttachment; unusedKeys: string[] }
+  try {
+    // One transaction: the form is made from the terms as they are while the offer is locked.
+    result = await db.transaction(async (tx) => {
+      const row = await lockEditable(tx, actor, id)
+      const terms = termsOf(row)
+      const problem = formsProblem(terms)
+      if (problem) throw new AppError('BAD_REQUEST', problem, { errors: [{ path: formProblemPath(terms), message: problem }] })
+      const listing = await findOfferListing(tx, row.listingId)
+      if (!listing) throw offerNotFound()
+      const addendum = terms.addendum
+        ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress }, now })).pdf
+        : null
+      const pdf = Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, addendum }))
+      await storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length })
+      stored = true
+      const previous = await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })
+      const unusedKeys = await deleteDocumentFiles(
+        tx,
+        previous.map((document) => document.fileId),
+      )
+      await recordStoredFile(tx, { id: fileId, ownerId: row.buyerId, key, purpose: OFFER_DOCUMENT_PURPOSE, filename, contentType: 'application/pdf', size: pdf.length })
+      const inserted = await insertOfferDocument(tx, { offerId: row.id, fileId, kind: 'offer-form', createdAt: now })
+      await updateOffer(tx, row.id, { updatedAt: now })
+      await insertOfferEvent(tx, {
+        offerId: row.id,
+        type: 'forms-generated',
+        actorId: actor.uid,
+        actorName: actor.name,
+        fromStatus: row.status,
+        toStatus: row.status,
+        details: { attachmentId: inserted.id, filename },
+        at: now,
+      })
+      return { attachment: toAttachment({ ...inserted, kind: 'offer-form', filename, contentType: 'application/pdf', size: pdf.length }), unusedKeys }
+    })
+  } catch (error) {
+    if (stored) await removeStoredObjects(storage, [key], onCleanupError)
+    throw error
+  }
+  await removeStoredObjects(storage, result.unusedKeys, onCleanupError)
+  return result.attachment
+}
