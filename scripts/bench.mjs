@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
+import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -200,16 +201,21 @@ try {
 
   // The same data directory, now with the generated listings beside the demo data.
   rows.push(await fillListings('PGlite', { dataDir }))
+  const pgliteOffers = await fillOffers(runJson, 'PGlite', { dataDir })
+  rows.push(pgliteOffers.row)
   const onListings = await startServer(port, dataDir)
   const pgliteSearch = await searchLoad(port)
   searches.push(['on PGlite', pgliteSearch])
   rows.push(...searchRows('on PGlite', pgliteSearch))
   rows.push(['resident memory after the search load', `${rssMiB(onListings.child.pid).toFixed(0)} MiB`])
+  rows.push(...(await offersLoadRows(port, pgliteOffers.data, 'on PGlite', { duration: DURATION })))
   await stopServer(onListings.child)
 
   // The embedded PGlite answers one query at a time; a real PostgreSQL shows what the API itself costs.
   if (process.env.BENCH_DATABASE_URL) {
     rows.push(await fillListings('PostgreSQL', { dataDir, databaseUrl: process.env.BENCH_DATABASE_URL }))
+    const pgOffers = await fillOffers(runJson, 'PostgreSQL', { dataDir, databaseUrl: process.env.BENCH_DATABASE_URL })
+    rows.push(pgOffers.row)
     const pg = await startServer(port, dataDir, { DATABASE_URL: process.env.BENCH_DATABASE_URL, SEED_DEMO: 'false' })
     rows.push(['resident memory after start on PostgreSQL (idle)', `${rssMiB(pg.child.pid).toFixed(0)} MiB`])
     const onPg = await load(`http://127.0.0.1:${port}/api/health`)
@@ -217,6 +223,7 @@ try {
     const pgSearch = await searchLoad(port)
     searches.push(['on PostgreSQL', pgSearch])
     rows.push(...searchRows('on PostgreSQL', pgSearch))
+    rows.push(...(await offersLoadRows(port, pgOffers.data, 'on PostgreSQL', { duration: DURATION })))
     await stopServer(pg.child)
   } else {
     rows.push(['GET /api/health and /api/properties on PostgreSQL', 'not measured: set BENCH_DATABASE_URL'])
@@ -236,6 +243,7 @@ try {
 
   rows.push(['listing import from the recorded feed', await importThroughput()])
   rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
+  rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

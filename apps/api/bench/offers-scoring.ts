@@ -1,0 +1,69 @@
+// scoreOffers on 1,000 offers (issue #6, Measure): the ranking of the optimize page, with the default
+// weights, a wanted closing date and offers that differ on every criterion, run RUNS times after a
+// warm-up. Prints one line of JSON; scripts/bench.mjs reads it. Target: < 5 ms.
+//   npx tsx apps/api/bench/offers-scoring.ts
+import { DEFAULT_OFFER_WEIGHTS } from '@offerbook/domain/listing'
+import { FINANCING_TYPES, OfferTermsSchema } from '@offerbook/domain/offer'
+import type { ScorableOffer } from '@offerbook/domain/offer-scoring'
+import { scoreOffers } from '@offerbook/domain/offer-scoring'
+
+const OFFERS = Number(process.env.BENCH_SCORING_OFFERS ?? 1000)
+const WARM_UP = Number(process.env.BENCH_SCORING_WARM_UP ?? 50)
+const RUNS = Number(process.env.BENCH_SCORING_RUNS ?? 500)
+
+const DAY = 86_400_000
+const base = Date.parse('2026-03-01T00:00:00Z')
+
+/** A spread of offers: prices, money down, loans, contingencies, dates and concessions all vary. */
+const offers: ScorableOffer[] = Array.from({ length: OFFERS }, (_, index) => {
+  const price = 280_000 + ((index * 7919) % 120_000)
+  const type = FINANCING_TYPES[index % FINANCING_TYPES.length] ?? 'cash'
+  return {
+    id: `offer-${String(index).padStart(4, '0')}`,
+    terms: OfferTermsSchema.parse({
+      purchasePrice: price,
+      earnestMoney: { amount: 1_000 + (index % 20) * 500, dueDays: 3 },
+      financing: type === 'cash' ? { type } : { type, loanAmount: Math.round(price * (0.8 + (index % 15) / 100)) },
+      appraisalContingency: index % 3 !== 0,
+      inspectionPeriodDays: index % 4 === 0 ? 0 : 5 + (index % 16),
+      saleOfBuyersPropertyContingency: index % 9 === 0,
+      closingDate: new Date(base + (20 + (index % 70)) * DAY).toISOString().slice(0, 10),
+      sellerConcessions: index % 2 === 0 ? { unit: 'percent', amount: index % 6 } : { unit: 'dollars', amount: (index % 10) * 1_000 },
+      buyerBrokerCompensation: { unit: 'percent', amount: index % 5 === 0 ? 2.5 : 0 },
+      homeWarranty: { included: index % 7 === 0, paidBy: 'seller', amount: 550 },
+    }),
+    hasPreApproval: index % 3 === 1,
+    sharedAt: new Date(base - (index % 500) * 60_000).toISOString(),
+  }
+})
+const weighting = { weights: DEFAULT_OFFER_WEIGHTS, sellerCommissionPercent: 5.5, sellerClosingCosts: 3_500, wantedClosingDate: '2026-04-15' }
+
+/** Wall time, and the CPU time this process spent (on a shared machine the wall time includes waiting for a core). */
+function once(): { wall: number; cpu: number } {
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  const ranked = scoreOffers(offers, weighting)
+  const wall = performance.now() - started
+  const used = process.cpuUsage(cpu)
+  if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
+  return { wall, cpu: (used.user + used.system) / 1000 }
+}
+
+function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
+}
+
+for (let index = 0; index < WARM_UP; index++) once()
+const runs = Array.from({ length: RUNS }, once)
+const wall = runs.map((run) => run.wall).sort((a, b) => a - b)
+const cpu = runs.map((run) => run.cpu).sort((a, b) => a - b)
+const round = (ms: number) => Math.round(ms * 100) / 100
+console.log(
+  JSON.stringify({
+    scoreOffersMedianMs: round(percentile(wall, 0.5)),
+    scoreOffersP95Ms: round(percentile(wall, 0.95)),
+    scoreOffersCpuMedianMs: round(percentile(cpu, 0.5)),
+    offers: OFFERS,
+    runs: RUNS,
+  }),
+)
