@@ -1,6 +1,86 @@
-import { Loader } from '@mantine/core'
+import { useState } from 'react'
+import { Button, Center, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
+import type { ClauseFormValues } from '../../features/contract-language/clause-form'
+import { AddendumModal } from '../../features/contract-language/components/addendum-modal'
+import { GenerateEditButton } from '../../features/contract-language/components/generate-edit-button'
+import { StipulationModal } from '../../features/contract-language/components/stipulation-modal'
+import { useOffer } from '../../features/offers/api/offers'
+import type { AddendumPickerProps, StipulationPickerProps } from '../../features/offers/components/editor/offer-editor'
+import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
+import { ApiClientError } from '../../shared/api-client'
+import { errorMessage } from '../../shared/notify'
+import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { RetryAlert } from '../../shared/ui/retry-alert'
+import type { PageProps } from '../page-props'
 
-/** Being built in this issue: replaced by the real page. */
-export default function Page() {
-  return <Loader aria-label="Loading" />
+/**
+ * The stipulation modal for the editor. The offer keeps the imported text only, so the ticked clauses
+ * are remembered while the page is open: EDIT reopens them as they were imported.
+ */
+function StipulationPicker({ text, onImport, disabled }: StipulationPickerProps) {
+  const [open, setOpen] = useState(false)
+  const [formData, setFormData] = useState<ClauseFormValues | null>(null)
+  return (
+    <>
+      <GenerateEditButton value={text ? { text } : null} onClick={() => setOpen(true)} disabled={disabled} />
+      <StipulationModal
+        opened={open}
+        value={formData ? { concatLabel: text, stipulationFormData: formData } : null}
+        onImport={(value) => {
+          setFormData(value.stipulationFormData)
+          onImport(value.concatLabel)
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  )
+}
+
+/** The RF707 addendum modal for the editor; the offer stores its choices (terms.addendum). */
+function AddendumPicker({ formData, onImport, disabled, parties }: AddendumPickerProps) {
+  const [open, setOpen] = useState(false)
+  const value = formData ? { concatLabel: concatLabel(RF707_CLAUSES, formData), formData } : null
+  return (
+    <>
+      <GenerateEditButton value={formData} onClick={() => setOpen(true)} disabled={disabled} />
+      <AddendumModal opened={open} value={value} parties={parties} onImport={(next) => onImport(next.formData)} onClose={() => setOpen(false)} />
+    </>
+  )
+}
+
+/** /submitted-offers/update/{id}: the buyer side's offer, in the editor. */
+export default function SubmittedOfferUpdatePage({ params }: PageProps) {
+  const { t } = useTranslation()
+  const id = params.id ?? ''
+  const offer = useOffer(id)
+
+  if (offer.isPending) return <CenteredLoader />
+  if (offer.isError) {
+    if (offer.error instanceof ApiClientError && (offer.error.status === 404 || offer.error.status === 400)) {
+      return (
+        <Center mih="50vh">
+          <Stack align="center" maw={480} ta="center">
+            <Title order={1}>{t('offerEditor.notFound.title')}</Title>
+            <Text>{t('offerEditor.notFound.body')}</Text>
+            <Button component={Link} to="/submitted-offers/all">
+              {t('offerEditor.notFound.back')}
+            </Button>
+          </Stack>
+        </Center>
+      )
+    }
+    return <RetryAlert message={errorMessage(offer.error)} onRetry={() => void offer.refetch()} />
+  }
+  return (
+    <OfferEditor
+      key={offer.data.id}
+      offer={offer.data}
+      renderStipulations={(props) => <StipulationPicker {...props} />}
+      renderAddendum={(props) => <AddendumPicker {...props} />}
+    />
+  )
 }

@@ -1,0 +1,244 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { notifications } from '@mantine/notifications'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
+import { OfferTermsSchema } from '@offerbook/domain/offer'
+import { initSession, saveSession } from '../../../../shared/session'
+import { renderAt } from '../../../../test/render'
+import { useOffer } from '../../api/offers'
+import { testOffer } from '../details/test-offer'
+import { OfferEditor } from './offer-editor'
+
+type Call = { method: string; url: string; body: unknown }
+
+let offer: OfferView
+let calls: Call[]
+/** What the API answers to POST /api/offers/offer-1/<action>, by action; a 200 with the offer otherwise. */
+let actionAnswers: Record<string, () => Response>
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function draft(terms: OfferTermsInput = {}, rest: Partial<OfferView> = {}): OfferView {
+  const base = testOffer({ status: 'draft', actions: ['share'], sharedAt: null, terms })
+  return { ...base, ...rest }
+}
+
+beforeEach(() => {
+  initSession()
+  saveSession({ accessToken: 'tok', persist: false })
+  calls = []
+  actionAnswers = {}
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET'
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null
+      calls.push({ method, url, body })
+      if (url === '/api/offers/offer-1' && method === 'GET') return json(200, { offer })
+      if (url === '/api/offers/offer-1' && method === 'PATCH') {
+        offer = { ...offer, terms: OfferTermsSchema.parse((body as { terms: unknown }).terms) }
+        return json(200, { offer })
+      }
+      const action = /^\/api\/offers\/offer-1\/(\w+)$/.exec(url)?.[1]
+      if (action && method === 'POST') {
+        const answer = actionAnswers[action]
+        if (answer) return answer()
+        if (action === 'share') offer = { ...offer, status: 'active', actions: ['withdraw'], shareUrl: 'http://localhost/property/listing-1/offers/offer-1?token=abc' }
+        if (action === 'withdraw') offer = { ...offer, status: 'withdrawn', actions: [] }
+        return json(200, { offer })
+      }
+      return json(404, { code: 'NOT_FOUND', message: 'Not found' })
+    }),
+  )
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  notifications.clean()
+  vi.unstubAllGlobals()
+})
+
+/** The editor as the page shows it: the offer from the API, the clause pickers as plain buttons. */
+function Harness() {
+  const query = useOffer('offer-1')
+  if (!query.data) return <p>loading</p>
+  return <OfferEditor offer={query.data} renderStipulations={() => <button type="button">GENERATE</button>} renderAddendum={() => <button type="button">GENERATE</button>} />
+}
+
+async function open(start: OfferView) {
+  offer = start
+  renderAt(<Harness />, '/submitted-offers/update/offer-1')
+  await screen.findByRole('heading', { name: 'Your offer' })
+}
+
+const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { terms: OfferView['terms'] }).terms)
+const posts = (action: string) => calls.filter((call) => call.method === 'POST' && call.url === `/api/offers/offer-1/${action}`)
+const saveStatus = () => screen.getByTestId('offer-save-status').textContent
+
+describe('OfferEditor autosave', () => {
+  it('saves about a second after the last change, not before, and says so', async () => {
+    await open(draft())
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const price = screen.getByRole('spinbutton', { name: 'Purchase price' })
+
+    fireEvent.change(price, { target: { value: '455,000' } })
+    await act(() => vi.advanceTimersByTimeAsync(600))
+    // Another change starts the wait again.
+    fireEvent.change(price, { target: { value: '456,000' } })
+    await act(() => vi.advanceTimersByTimeAsync(999))
+    expect(patches()).toHaveLength(0)
+    expect(saveStatus()).toBe('Changes not saved yet…')
+
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    expect(patches()).toHaveLength(1)
+    expect(patches()[0]?.purchasePrice).toBe(456_000)
+    vi.useRealTimers()
+    await waitFor(() => expect(saveStatus()).toMatch(/^Saved at \d{2}:\d{2}/))
+  })
+
+  it('does not send an invalid field: the rest is saved, the field keeps its error', async () => {
+    await open(draft())
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const lenderEmail = screen.getByRole('textbox', { name: 'Lender email' })
+    fireEvent.change(lenderEmail, { target: { value: 'not-an-email' } })
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(patches()).toHaveLength(0)
+    expect(saveStatus()).toBe('Not saved: correct the fields marked in red')
+    expect(lenderEmail.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Invalid email')).toBeTruthy()
+
+    fireEvent.change(screen.getByRole('textbox', { name: "Holder's name" }), { target: { value: 'Music Row Title' } })
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(patches()).toHaveLength(1)
+    expect(patches()[0]?.earnestMoney.holderName).toBe('Music Row Title')
+    expect(patches()[0]?.financing.lenderEmail).toBe('loans@firstbank.example')
+    expect(saveStatus()).toBe('Not saved: correct the fields marked in red')
+  })
+
+  it('asks to save unsaved edits before an action, and Save saves at once and goes on', async () => {
+    const user = userEvent.setup()
+    await open(draft())
+    fireEvent.change(screen.getByRole('textbox', { name: "Holder's name" }), { target: { value: 'Music Row Title' } })
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' })
+    expect(dialog.textContent).toContain('Your changes are not saved. Please save the form before proceeding further')
+    expect(posts('share')).toHaveLength(0)
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(posts('share')).toHaveLength(1))
+    expect(patches().at(-1)?.earnestMoney.holderName).toBe('Music Row Title')
+    // PATCH came first.
+    expect(calls.findIndex((call) => call.method === 'PATCH')).toBeLessThan(calls.findIndex((call) => call.url.endsWith('/share')))
+  })
+
+  it('Stay keeps the edits unsaved and the action not taken', async () => {
+    const user = userEvent.setup()
+    await open(draft())
+    fireEvent.change(screen.getByRole('textbox', { name: "Holder's name" }), { target: { value: 'x' } })
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' })
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(posts('share')).toHaveLength(0)
+  })
+})
+
+describe('OfferEditor actions', () => {
+  it('will not share without the listing agent name and email, and says why beside the fields', async () => {
+    const user = userEvent.setup()
+    await open(draft({ listingAgent: { fullName: 'Lena Listing', email: '' } }))
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+    expect(screen.getByRole('alert').textContent).toBe('Listing agent email & name is mandatory to share the offer')
+    expect(posts('share')).toHaveLength(0)
+    const agent = screen.getByRole('region', { name: 'Listing agent and licensee' })
+    const email = within(agent).getByRole('textbox', { name: 'Email' })
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(email)
+  })
+
+  it("shares, shows the API's field errors on their fields when refused, and the link when shared", async () => {
+    const user = userEvent.setup()
+    await open(draft())
+    actionAnswers.share = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Enter the closing date', errors: [{ path: 'closingDate', message: 'Enter the closing date' }] })
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the closing date')
+    const closing = screen.getByRole('region', { name: 'Closing and possession' })
+    expect(within(closing).getByText('Enter the closing date')).toBeTruthy()
+
+    delete actionAnswers.share
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+    expect(await screen.findByText('The offer was shared with the listing agent.')).toBeTruthy()
+    expect(screen.getByText('Active')).toBeTruthy()
+    expect((screen.getByRole('textbox', { name: 'Share link' }) as HTMLInputElement).value).toBe('http://localhost/property/listing-1/offers/offer-1?token=abc')
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy()
+  })
+
+  it('checks the buyer details first, then the listing agent, before generating the forms', async () => {
+    const user = userEvent.setup()
+    await open(draft({ buyers: [], listingAgent: { fullName: '', email: '' } }))
+    const generate = screen.getByRole('button', { name: 'Generate forms' })
+    await user.click(generate)
+    expect(screen.getByRole('alert').textContent).toBe('Please fill the buyer details before generating the forms')
+
+    await user.click(screen.getByRole('button', { name: 'Add a buyer' }))
+    const buyer = screen.getByRole('group', { name: 'Buyer 1' })
+    fireEvent.change(within(buyer).getByRole('textbox', { name: 'Full name' }), { target: { value: 'Ben Buyer' } })
+    fireEvent.change(within(buyer).getByRole('textbox', { name: 'Email' }), { target: { value: 'ben@example.com' } })
+    await user.click(generate)
+    expect(screen.getByRole('alert').textContent).toBe('Please fill the listing agent details before generating the forms')
+    expect(posts('forms')).toHaveLength(0)
+  })
+
+  it('generates the forms and lists the PDF with the attachments', async () => {
+    const user = userEvent.setup()
+    await open(draft())
+    actionAnswers.forms = () => {
+      const attachment = { id: 'a1', kind: 'offer-form', filename: 'offer-120-maple-ave.pdf', contentType: 'application/pdf', size: 48_000, createdAt: '2030-01-02T17:00:00.000Z' } as const
+      offer = { ...offer, attachments: [attachment], events: [{ type: 'forms-generated', at: attachment.createdAt, actorName: 'Ben Buyer' }] }
+      return json(201, { attachment })
+    }
+    await user.click(screen.getByRole('button', { name: 'Generate forms' }))
+    const files = await screen.findByRole('list', { name: 'Attachments' })
+    expect(within(files).getByText('offer-120-maple-ave.pdf')).toBeTruthy()
+    expect(within(files).getByText('Offer form')).toBeTruthy()
+    expect(within(files).getByRole('button', { name: 'Download offer-120-maple-ave.pdf' })).toBeTruthy()
+  })
+
+  it('says to share first when withdrawing a draft', async () => {
+    const user = userEvent.setup()
+    await open(draft())
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    expect(screen.getByRole('alert').textContent).toBe('Please share the offer with the seller before performing any other actions')
+    expect(posts('withdraw')).toHaveLength(0)
+  })
+
+  it('withdraws an active offer once confirmed, and then shows it read-only', async () => {
+    const user = userEvent.setup()
+    await open(testOffer({ status: 'active', actions: ['withdraw'] }))
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw this offer?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }))
+    await waitFor(() => expect(posts('withdraw')).toHaveLength(1))
+    expect(await screen.findByText('Withdrawn')).toBeTruthy()
+    expect(screen.queryByRole('spinbutton', { name: 'Purchase price' })).toBeNull()
+  })
+
+  it('lets the buyer acknowledge an accepted offer', async () => {
+    const user = userEvent.setup()
+    await open(testOffer({ status: 'accepted', actions: ['acknowledge', 'terminate'] }))
+    actionAnswers.acknowledge = () => {
+      offer = { ...offer, actions: ['terminate'], bindingAgreementAt: '2031-03-01T15:00:00.000Z', deadlines: { bindingAgreementDate: '2031-03-01', earnestMoneyDue: '2031-03-04', inspectionPeriodEnds: '2031-03-11', closing: '2031-06-30' } }
+      return json(200, { offer })
+    }
+    await user.click(screen.getByRole('button', { name: 'Acknowledge acceptance' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge the acceptance?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge acceptance' }))
+    const dates = await screen.findByRole('region', { name: 'Contract dates' })
+    expect(dates.textContent).toContain('March 11, 2031')
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Acknowledge acceptance' })).toBeNull())
+  })
+})

@@ -1,0 +1,118 @@
+import type { OfferTerms } from '@offerbook/domain/offer'
+import { OfferTermsSchema } from '@offerbook/domain/offer'
+
+/**
+ * The editor's form is the offer's terms as they are being typed. These pure helpers say which fields
+ * are invalid (by the domain's schema, the same the API validates with) and what may be sent now:
+ * autosave sends the whole terms, so an invalid field goes out with the value last saved instead.
+ */
+
+/** Field errors by dotted path ('earnestMoney.amount', 'buyers.0.email'), the first message of each. */
+export type FieldErrors = Record<string, string>
+
+export function termsErrors(terms: OfferTerms): FieldErrors {
+  const result = OfferTermsSchema.safeParse(terms)
+  if (result.success) return {}
+  const errors: FieldErrors = {}
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.')
+    errors[path] ??= issue.message
+  }
+  return errors
+}
+
+type Container = Record<string, unknown> | unknown[]
+
+function isContainer(value: unknown): value is Container {
+  return typeof value === 'object' && value !== null
+}
+
+export function getAt(source: unknown, path: string): unknown {
+  let value: unknown = source
+  for (const key of path.split('.')) {
+    if (!isContainer(value)) return undefined
+    value = (value as Record<string, unknown>)[key]
+  }
+  return value
+}
+
+/** A copy of `source` with `value` at `path`, sharing every branch the path does not cross. */
+export function setAt<T>(source: T, path: string, value: unknown): T {
+  const [key, ...rest] = path.split('.') as [string, ...string[]]
+  const container: Container = isContainer(source) ? (source as Container) : {}
+  const copy: Container = Array.isArray(container) ? [...container] : { ...container }
+  const child = (container as Record<string, unknown>)[key]
+  ;(copy as Record<string, unknown>)[key] = rest.length === 0 ? value : setAt(child, rest.join('.'), value)
+  return copy as T
+}
+
+/**
+ * What autosave may send: the form with each invalid field put back to its saved value (a field the
+ * saved terms do not have, such as a new buyer's, is put back to its default). Null when even that
+ * does not pass, which only a form built outside the editor could reach.
+ */
+export function savableTerms(current: OfferTerms, saved: OfferTerms): OfferTerms | null {
+  let candidate = current
+  // Putting a field back can uncover another problem on a parent (e.g. a whole buyer); a few rounds settle it.
+  for (let round = 0; round < 4; round += 1) {
+    const result = OfferTermsSchema.safeParse(candidate)
+    if (result.success) return result.data
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.')
+      if (path === '') return null
+      const before = getAt(saved, path)
+      candidate = before === undefined ? dropAt(candidate, path) : setAt(candidate, path, before)
+    }
+  }
+  return null
+}
+
+/** Removes the value at `path`, so the schema's default takes its place. */
+function dropAt<T>(source: T, path: string): T {
+  const keys = path.split('.')
+  const last = keys.pop() as string
+  const parentPath = keys.join('.')
+  const parent = parentPath === '' ? source : getAt(source, parentPath)
+  if (!isContainer(parent)) return source
+  const copy: Container = Array.isArray(parent) ? [...parent] : { ...parent }
+  delete (copy as Record<string, unknown>)[last]
+  return parentPath === '' ? (copy as T) : setAt(source, parentPath, copy)
+}
+
+/** The schema's output has one key order, so equal terms have equal JSON. */
+export function sameTerms(a: OfferTerms | null, b: OfferTerms | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** The errors of a field and of everything under it, e.g. 'listingAgent' covers 'listingAgent.email'. */
+export function touches(errorPath: string, changedPath: string): boolean {
+  return errorPath === changedPath || errorPath.startsWith(`${changedPath}.`) || changedPath.startsWith(`${errorPath}.`)
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** An instant as the date-time input shows it in the browser's time zone: 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD hh:mm AM'. */
+export function toLocalDateTime(iso: string | null, format12h: boolean): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  const hours = date.getHours()
+  if (!format12h) return `${day} ${pad(hours)}:${pad(date.getMinutes())}`
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12
+  return `${day} ${pad(hour12)}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`
+}
+
+/** The date-time input's text, read in the browser's time zone, as an ISO instant; null when empty or unreadable. */
+export function fromLocalDateTime(text: string, format12h: boolean): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?: (AM|PM))?$/.exec(text.trim())
+  if (!match) return null
+  const [, year, month, day, hourText, minute, meridiem] = match
+  let hour = Number(hourText)
+  if (format12h) {
+    if (!meridiem) return null
+    hour = (hour % 12) + (meridiem === 'PM' ? 12 : 0)
+  }
+  const date = new Date(Number(year), Number(month) - 1, Number(day), hour, Number(minute))
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
