@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { EMPTY_OFFER_TERMS, OfferTermsSchema } from '@offerbook/domain/offer'
+import { fromLocalDateTime, savableTerms, setAt, termsErrors, toLocalDateTime } from './offer-form'
+
+const saved = OfferTermsSchema.parse({
+  purchasePrice: 450_000,
+  buyers: [{ fullName: 'Ben Buyer', email: 'ben@example.com' }],
+  listingAgent: { fullName: 'Lena Listing', email: 'lena@example.com' },
+})
+
+describe('the editor form rules', () => {
+  it('names each invalid field by its path, with the domain message', () => {
+    const terms = setAt(setAt(saved, 'purchasePrice', 10), 'buyers.0.email', 'nope')
+    expect(termsErrors(terms)).toEqual({ purchasePrice: 'Price must be between $1,000 and $1,000,000,000', 'buyers.0.email': 'Invalid email' })
+    expect(termsErrors(saved)).toEqual({})
+  })
+
+  it('sends the saved value in place of an invalid one, and the rest as typed', () => {
+    const typed = setAt(setAt(saved, 'purchasePrice', 10), 'earnestMoney.holderName', 'Music Row Title')
+    const sent = savableTerms(typed, saved)
+    expect(sent?.purchasePrice).toBe(450_000)
+    expect(sent?.earnestMoney.holderName).toBe('Music Row Title')
+  })
+
+  it('sends a new buyer with an invalid email with that email left empty', () => {
+    const typed = setAt(saved, 'buyers', [...saved.buyers, { fullName: 'Bea Buyer', email: 'bea@', phone: '' }])
+    const sent = savableTerms(typed, saved)
+    expect(sent?.buyers).toEqual([saved.buyers[0], { fullName: 'Bea Buyer', email: '', phone: '' }])
+  })
+
+  it('leaves setAt inputs untouched', () => {
+    const before = JSON.stringify(EMPTY_OFFER_TERMS)
+    setAt(EMPTY_OFFER_TERMS, 'financing.type', 'cash')
+    expect(JSON.stringify(EMPTY_OFFER_TERMS)).toBe(before)
+  })
+
+  it('reads and writes the expiration in the browser time zone, in 24-hour and 12-hour form', () => {
+    const iso = fromLocalDateTime('2031-03-14 17:45', false)
+    expect(iso).toBe(new Date(2031, 2, 14, 17, 45).toISOString())
+    expect(toLocalDateTime(iso, false)).toBe('2031-03-14 17:45')
+    expect(toLocalDateTime(iso, true)).toBe('2031-03-14 05:45 PM')
+    expect(fromLocalDateTime('2031-03-14 12:05 AM', true)).toBe(new Date(2031, 2, 14, 0, 5).toISOString())
+    expect(fromLocalDateTime('2031-03-14 12:05 PM', true)).toBe(new Date(2031, 2, 14, 12, 5).toISOString())
+    expect(fromLocalDateTime('', true)).toBeNull()
+  })
+})
