@@ -14,7 +14,9 @@ import { listingsRoutes } from './modules/listings/listings.routes'
 import { listingShareMeta } from './modules/listings/listings.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
+import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
+import { offersRoutes } from './modules/offers/offers.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sessionRoutes } from './modules/session/session.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
@@ -73,6 +75,8 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(listingImportRoutes, { db, storage, mlsGrid: config.mlsGrid })
   await app.register(contractsRoutes)
   await app.register(offerDocumentsRoutes, { db, storage })
+  await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(notificationsRoutes, { db })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

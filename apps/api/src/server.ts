@@ -6,6 +6,7 @@ import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
 import { startOutboxWorker } from './modules/messaging/outbox-worker'
+import { startOfferExpiryJob } from './modules/offers/offers-expiry'
 import { createEmailTransport, createSmsTransport } from './modules/messaging/transports'
 import { createFileStorage } from './storage/storage'
 
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
 
   // The outbox worker starts after listen; shutdown stops it before the database closes.
   let stopOutbox = async (): Promise<void> => {}
+  let stopOfferExpiry = async (): Promise<void> => {}
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     try {
       await app.close()
+      await stopOfferExpiry()
       await stopOutbox()
       await database.close()
       process.exit(0)
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
   const sms = createSmsTransport(config.sms, { production: config.nodeEnv === 'production' })
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
   stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log }).stop
+  stopOfferExpiry = startOfferExpiryJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
 
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
   console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)

@@ -173,6 +173,9 @@ export async function createTestOffer(
       sharedAt: sharedTime,
       decidedAt: DECIDED.includes(status) ? now : null,
       bindingAgreementAt,
+      // A second before it was shared, so its events read in order.
+      createdAt: new Date(Math.min(now.getTime(), sharedTime?.getTime() ?? now.getTime()) - 1000),
+      updatedAt: now,
     })
     .returning()
   if (!created) throw new Error('offer insert returned no row')

@@ -78,6 +78,7 @@ export const OFFER_MESSAGES = {
   attachmentNotMultipart: 'Send the file as multipart/form-data',
   tooManyAttachments: 'An offer can have at most 20 attachments',
   attachmentNotFound: 'File not found',
+  onlyDraftDeleted: 'Only a draft can be deleted; withdraw a shared offer instead',
 } as const
 
 // ---------------------------------------------------------------------------------------------

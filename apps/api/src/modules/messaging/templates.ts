@@ -5,7 +5,14 @@ export type EmailTemplateData = {
   'verification-code': { code: string; minutes: number }
   'password-reset-code': { code: string; minutes: number }
   'principal-broker-request': { requesterName: string; requesterEmail: string; requesterPhone?: string | null; nrds?: string | null }
+  /** To the listing agent named on a shared offer: the offer, and a link (with its token) to read it. */
+  'offer-shared': { address: string; price: string; buyerNames: string; expiresAt: string | null; path: string }
+  /** To one side of an offer when the other side (or time) changes it. */
+  'offer-notice': { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string }
 }
+
+/** What an offer notice tells about (offers-notify.ts). */
+export type OfferNoticeEvent = 'shared' | 'updated' | 'withdrawn' | 'acknowledged' | 'accepted' | 'declined' | 'backup' | 'expired' | 'closed' | 'terminated'
 export type EmailTemplate = keyof EmailTemplateData
 
 export type SmsTemplateData = {
@@ -43,6 +50,62 @@ const COMMON: Record<Language, Strings> = {
 }
 
 type EmailBuilders = { [T in EmailTemplate]: Record<Language, (data: EmailTemplateData[T]) => EmailContent> }
+
+type OfferNoticeText = { subject: (address: string) => string; paragraph: (data: EmailTemplateData['offer-notice']) => string }
+
+/** The same words for everybody a change tells about: nothing in them is particular to one recipient but the address. */
+const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>> = {
+  'en-us': {
+    shared: { subject: (address) => `New offer on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'A buyer'} shared an offer on ${address}.` },
+    updated: { subject: (address) => `Offer updated on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The buyer side'} changed the terms of their offer on ${address}.` },
+    withdrawn: { subject: (address) => `Offer withdrawn on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The buyer side'} withdrew their offer on ${address}.` },
+    acknowledged: {
+      subject: (address) => `Acceptance acknowledged on ${address}`,
+      paragraph: ({ address, date }) => `The buyer side acknowledged receipt of the acceptance of the offer on ${address}. The Binding Agreement Date is ${date ?? 'today'}; the contract deadlines count from it.`,
+    },
+    accepted: {
+      subject: (address) => `Your offer on ${address} was accepted`,
+      paragraph: ({ address }) => `The seller accepted your offer on ${address}. Please acknowledge receipt of the acceptance in Offerbook: that date becomes the Binding Agreement Date.`,
+    },
+    declined: { subject: (address) => `Your offer on ${address} was declined`, paragraph: ({ address }) => `The seller declined your offer on ${address}.` },
+    backup: {
+      subject: (address) => `Your offer on ${address} is kept as a back-up`,
+      paragraph: ({ address }) => `The seller accepted another offer on ${address} and keeps yours as a back-up offer. It stays open until it expires, you withdraw it, or the seller answers it.`,
+    },
+    expired: { subject: (address) => `Offer expired on ${address}`, paragraph: ({ address }) => `The offer on ${address} reached its expiration time without an answer and has expired.` },
+    closed: { subject: (address) => `Sale closed: ${address}`, paragraph: ({ address }) => `The seller side marked the sale of ${address} as closed.` },
+    terminated: { subject: (address) => `Contract terminated on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The other side'} terminated the contract on ${address}.` },
+  },
+  'es-es': {
+    shared: { subject: (address) => `Nueva oferta sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'Un comprador'} ha compartido una oferta sobre ${address}.` },
+    updated: { subject: (address) => `Oferta modificada sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'La parte compradora'} ha cambiado las condiciones de su oferta sobre ${address}.` },
+    withdrawn: { subject: (address) => `Oferta retirada sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'La parte compradora'} ha retirado su oferta sobre ${address}.` },
+    acknowledged: {
+      subject: (address) => `Aceptación confirmada sobre ${address}`,
+      paragraph: ({ address, date }) => `La parte compradora ha confirmado la recepción de la aceptación de la oferta sobre ${address}. La fecha del acuerdo vinculante es ${date ?? 'hoy'}; los plazos del contrato se cuentan desde ella.`,
+    },
+    accepted: {
+      subject: (address) => `Tu oferta sobre ${address} ha sido aceptada`,
+      paragraph: ({ address }) => `El vendedor ha aceptado tu oferta sobre ${address}. Confirma en Offerbook que has recibido la aceptación: esa fecha será la fecha del acuerdo vinculante.`,
+    },
+    declined: { subject: (address) => `Tu oferta sobre ${address} ha sido rechazada`, paragraph: ({ address }) => `El vendedor ha rechazado tu oferta sobre ${address}.` },
+    backup: {
+      subject: (address) => `Tu oferta sobre ${address} queda como oferta de reserva`,
+      paragraph: ({ address }) => `El vendedor ha aceptado otra oferta sobre ${address} y mantiene la tuya como oferta de reserva. Sigue abierta hasta que venza, la retires o el vendedor la responda.`,
+    },
+    expired: { subject: (address) => `Oferta vencida sobre ${address}`, paragraph: ({ address }) => `La oferta sobre ${address} ha llegado a su fecha de vencimiento sin respuesta y ha vencido.` },
+    closed: { subject: (address) => `Venta cerrada: ${address}`, paragraph: ({ address }) => `La parte vendedora ha marcado como cerrada la venta de ${address}.` },
+    terminated: { subject: (address) => `Contrato rescindido sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'La otra parte'} ha rescindido el contrato sobre ${address}.` },
+  },
+}
+
+const OFFER_NOTICE_ACTION: Record<Language, string> = { 'en-us': 'Open the offer', 'es-es': 'Abrir la oferta' }
+
+function offerNotice(locale: Language, data: EmailTemplateData['offer-notice']): EmailContent {
+  const text = OFFER_NOTICES[locale][data.event]
+  const subject = text.subject(data.address)
+  return { subject, heading: subject, blocks: [{ type: 'paragraph', text: text.paragraph(data) }, { type: 'action', label: OFFER_NOTICE_ACTION[locale], path: data.path }] }
+}
 
 const EMAILS: EmailBuilders = {
   'verification-code': {
@@ -128,6 +191,48 @@ const EMAILS: EmailBuilders = {
         { type: 'action', label: 'Abrir el área de administración', path: '/admin' },
       ],
     }),
+  },
+  'offer-shared': {
+    'en-us': ({ address, price, buyerNames, expiresAt, path }) => ({
+      subject: `New offer on ${address}`,
+      heading: 'You have received an offer',
+      blocks: [
+        { type: 'paragraph', text: `An offer was made on ${address} through Offerbook.` },
+        {
+          type: 'details',
+          rows: [
+            ['Property', address],
+            ['Price', price],
+            ['Buyers', buyerNames || 'not given'],
+            ['Expires', expiresAt ?? 'not given'],
+          ],
+        },
+        { type: 'paragraph', text: 'The link below opens the offer read-only; it works until the offer expires (30 days at most). Do not forward it.' },
+        { type: 'action', label: 'Review the offer', path },
+      ],
+    }),
+    'es-es': ({ address, price, buyerNames, expiresAt, path }) => ({
+      subject: `Nueva oferta sobre ${address}`,
+      heading: 'Has recibido una oferta',
+      blocks: [
+        { type: 'paragraph', text: `Se ha hecho una oferta sobre ${address} a través de Offerbook.` },
+        {
+          type: 'details',
+          rows: [
+            ['Inmueble', address],
+            ['Precio', price],
+            ['Compradores', buyerNames || 'no indicado'],
+            ['Vence', expiresAt ?? 'no indicado'],
+          ],
+        },
+        { type: 'paragraph', text: 'El enlace de abajo abre la oferta en modo de solo lectura; funciona hasta que la oferta vence (30 días como máximo). No lo reenvíes.' },
+        { type: 'action', label: 'Revisar la oferta', path },
+      ],
+    }),
+  },
+  'offer-notice': {
+    'en-us': (data) => offerNotice('en-us', data),
+    'es-es': (data) => offerNotice('es-es', data),
   },
 }
 

@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { AcceptOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OFFER_MESSAGES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema } from '@offerbook/domain/offer'
+import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
+import { hasAnyRole } from '@offerbook/domain/roles'
+import { AppError, FORBIDDEN_MESSAGE } from '../../app-error'
+import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
+import type { SimpleAction } from './offers.service'
+import { acceptOffer, actOnOffer, createOffer, deleteOffer, getOffer, listListingOffers, listMyOffers, optimizeListing, saveOffer, shareOffer } from './offers.service'
+
+export type OffersRoutesOptions = { db: Db; publicUrl: string }
+
+const OfferParamsSchema = z.object({ id: z.string() })
+const TokenQuerySchema = z.object({ token: z.string().max(200).optional() })
+const OfferResponseSchema = z.object({ offer: OfferViewSchema })
+const ListingOffersSchema = z.object({ items: z.array(OfferSummarySchema) })
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+const SIMPLE_ACTIONS: readonly { action: SimpleAction; summary: string }[] = [
+  { action: 'withdraw', summary: 'The buyer side withdraws an active or back-up offer' },
+  { action: 'decline', summary: 'The seller side declines an active or back-up offer' },
+  { action: 'acknowledge', summary: 'The buyer side acknowledges receipt of the acceptance: stamps the Binding Agreement Date, from which the deadlines count' },
+  { action: 'close', summary: 'The seller side marks the sale of an accepted offer closed' },
+  { action: 'terminate', summary: 'Either side terminates the contract of an accepted offer' },
+]
+
+export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, { db, publicUrl }) => {
+  const ctx = { publicUrl }
+
+  app.post(
+    '/api/offers',
+    {
+      // Public so that an anonymous visitor hears the spec's words instead of the generic sign-in message.
+      config: { access: 'public' },
+      preValidation: async (request) => {
+        if (!request.user) throw new AppError('UNAUTHORIZED', OFFER_MESSAGES.loginRequired)
+        if (!hasAnyRole(request.user.roles, OFFER_MAKER_ROLES)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
+      },
+      schema: {
+        tags: ['offers'],
+        summary: "Start a draft offer on a listing that takes offers, prefilled from the listing and the maker's profile",
+        security: [{ bearer: [] }],
+        body: CreateOfferSchema,
+        response: { 201: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ offer: await createOffer(db, ctx, { actor: signedIn(request.user), listingId: request.body.listingId }) }),
+  )
+
+  app.get(
+    '/api/offers/mine',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: "The buyer side's own offers on one tab, last changed first, with every tab's count",
+        security: [{ bearer: [] }],
+        querystring: MyOffersQuerySchema,
+        response: { 200: MyOffersPageSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => listMyOffers(db, { actor: signedIn(request.user), query: request.query }),
+  )
+
+  app.get(
+    '/api/offers/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['offers'],
+        summary: 'One offer: to its buyer side, to the seller side once shared, or read-only to the holder of a valid share link (token)',
+        params: OfferParamsSchema,
+        querystring: TokenQuerySchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 403, 404) },
+      },
+    },
+    async (request) => ({ offer: await getOffer(db, ctx, { viewer: request.user, id: request.params.id, token: request.query.token }) }),
+  )
+
+  app.patch(
+    '/api/offers/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: 'Save the whole terms of a draft or an active offer (buyer side); a change to an active offer is told to the seller side',
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        body: SaveOfferSchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await saveOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, terms: request.body.terms }) }),
+  )
+
+  app.delete(
+    '/api/offers/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: 'Delete a draft (buyer side); a shared offer is withdrawn instead',
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteOffer(db, { actor: signedIn(request.user), id: request.params.id })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/offers/:id/share',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: 'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified',
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await shareOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+
+  for (const { action, summary } of SIMPLE_ACTIONS) {
+    app.post(
+      `/api/offers/:id/${action}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['offers'],
+          summary,
+          security: [{ bearer: [] }],
+          params: OfferParamsSchema,
+          response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ offer: await actOnOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, action }) }),
+    )
+  }
+
+  app.post(
+    '/api/offers/:id/accept',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: "The seller side accepts an offer; the listing's other open offers are declined or kept as back-ups, every buyer side told at the same time",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        body: AcceptOfferSchema.nullish(),
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await acceptOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, others: request.body?.others ?? 'decline' }) }),
+  )
+
+  app.get(
+    '/api/listings/:id/offers',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: 'The shared offers on a listing the caller manages, newest shared first',
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: ListingOffersSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ items: await listListingOffers(db, { actor: signedIn(request.user), listingId: request.params.id }) }),
+  )
+
+  app.get(
+    '/api/listings/:id/optimize',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['offers'],
+        summary: "The open offers on a listing the caller manages, ranked by the listing's weighting with every criterion's points",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: OptimizeResultSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => optimizeListing(db, { actor: signedIn(request.user), listingId: request.params.id }),
+  )
+}
