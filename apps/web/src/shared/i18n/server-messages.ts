@@ -159,6 +159,8 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'The file must be a PDF, JPEG or PNG': 'offer.errors.attachmentType',
   'Choose a file to upload': 'offer.errors.attachmentMissing',
   'An offer can have at most 20 attachments': 'offer.errors.tooManyAttachments',
+  'Only a draft can be deleted; withdraw a shared offer instead': 'offersApi.errors.onlyDraftDeleted',
+  'Notification not found': 'offersApi.errors.notificationNotFound',
   'The offer form of a shared offer cannot be removed': 'offerDocuments.errors.offerFormKept',
   'Network error. Check your connection and try again.': 'errors.network',
   'Something went wrong. Please try again.': 'errors.unknown',
