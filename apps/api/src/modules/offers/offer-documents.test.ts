@@ -378,3 +378,14 @@ describe('POST /api/offers/:id/forms', () => {
     expectRefusal(await generate(declined.buyer, declined.offer.id), 409, 'An offer that is declined can no longer be changed')
   })
 })
+
+describe('the OpenAPI document', () => {
+  it('describes the offer file endpoints', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths
+    expect(Object.keys(paths['/api/offers/{id}/attachments'] ?? {})).toContain('post')
+    expect(Object.keys(paths['/api/offers/{id}/attachments/{attachmentId}'] ?? {}).sort()).toEqual(['delete', 'get'])
+    expect(Object.keys(paths['/api/offers/{id}/forms'] ?? {})).toContain('post')
+  })
+})
