@@ -5,6 +5,8 @@ import { apiSignIn, apiToken, expect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT, uniqueStreet } from './listings'
 
 const BUYER = 'buyer-simple@example.com'
+/** A first page load (session, page chunk, then its data) on a machine the whole team's tests share. */
+const LOAD = 30_000
 
 /** A listing of the demo seller agent's own, made fresh for each test so the tests can run side by side. */
 async function freshListing(page: Page) {
@@ -70,12 +72,12 @@ test('a buyer sees a shared offer under Active with its countdown, withdraws it 
   await useAccount(page, BUYER)
   // An unknown tab goes to All.
   await page.goto('/submitted-offers/nonsense')
-  await expect(page).toHaveURL('/submitted-offers/all')
+  await expect(page).toHaveURL('/submitted-offers/all', { timeout: LOAD })
   await page.getByRole('tab', { name: /^Active \(\d+\)$/ }).click()
   await expect(page).toHaveURL('/submitted-offers/active')
 
   const card = page.getByRole('article', { name: listing.address })
-  await expect(card).toBeVisible()
+  await expect(card).toBeVisible({ timeout: LOAD })
   await expect(card.getByText('$391,000')).toBeVisible()
   await expect(card.getByText('Active', { exact: true })).toBeVisible()
   await expect(card.getByRole('timer')).toHaveText(/^Expires in 2d 23:\d\d:\d\d$/)
@@ -110,7 +112,7 @@ test('the share link opens the offer read-only for a visitor who is not signed i
   expect(link.pathname).toBe(`/property/${listing.id}/offers/${offer.id}`)
 
   await page.goto(link.pathname + link.search)
-  await expect(page.getByRole('heading', { level: 1, name: `Offer on ${listing.address}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Offer on ${listing.address}` })).toBeVisible({ timeout: LOAD })
   await expect(page).toHaveURL(link.pathname + link.search)
   await expect(page.getByText('Read-only', { exact: true })).toBeVisible()
   const money = page.getByRole('region', { name: 'Price and money' })
@@ -122,13 +124,13 @@ test('the share link opens the offer read-only for a visitor who is not signed i
 
   const wrong = `${link.pathname}?token=${'x'.repeat(43)}`
   await page.goto(wrong)
-  await expect(page.getByRole('heading', { level: 1, name: 'Offer not found' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Offer not found' })).toBeVisible({ timeout: LOAD })
   await expect(page).toHaveURL(wrong)
   await expect(page.getByText('$391,000')).toHaveCount(0)
 
   // Without a token, a visitor is told the same, not sent to sign in.
   await page.goto(link.pathname)
-  await expect(page.getByRole('heading', { level: 1, name: 'Offer not found' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Offer not found' })).toBeVisible({ timeout: LOAD })
   await expect(page).toHaveURL(link.pathname)
 })
 
@@ -138,7 +140,27 @@ test('the listing agent signed in opens the link page without a token and is off
 
   await useAccount(page, SELLER_AGENT)
   await page.goto(`/property/${listing.id}/offers/${offer.id}`)
-  await expect(page.getByRole('heading', { level: 1, name: `Offer on ${listing.address}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Offer on ${listing.address}` })).toBeVisible({ timeout: LOAD })
   await expect(page.getByRole('link', { name: 'Answer this offer' })).toHaveAttribute('href', `/my-properties/${listing.id}/offers/${offer.id}`)
   await expect(page.getByText('Read-only', { exact: true })).toHaveCount(0)
+})
+
+test('the listing agent reads of a new offer in Notifications, opens it on the review page and marks it read', async ({ page }) => {
+  const listing = await freshListing(page)
+  const offer = await sharedOffer(page.request, listing.id)
+
+  await useAccount(page, SELLER_AGENT)
+  await page.goto('/notifications/unread')
+  const item = page.getByRole('listitem').filter({ hasText: `New offer of $391,000 on ${listing.address}` })
+  await expect(item).toBeVisible({ timeout: LOAD })
+  await expect(item.getByRole('link', { name: /^Open the offer/ })).toHaveAttribute('href', `/my-properties/${listing.id}/offers/${offer.id}`)
+  await expectNoViolations(page, '/notifications/unread')
+
+  await item.getByRole('button', { name: /^Mark as read/ }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: listing.address })).toHaveCount(0)
+  await page.getByRole('tab', { name: 'All' }).click()
+  await expect(page).toHaveURL('/notifications/all')
+  const read = page.getByRole('listitem').filter({ hasText: `New offer of $391,000 on ${listing.address}` })
+  await expect(read).toBeVisible()
+  await expect(read.getByRole('button', { name: /^Mark as read/ })).toHaveCount(0)
 })
