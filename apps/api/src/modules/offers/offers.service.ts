@@ -12,7 +12,7 @@ import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { changeListingSettings, getManagedListing, managesListing } from '../listings/listings.service'
+import { changeListingSettings, managesListing } from '../listings/listings.service'
 import type { OfferListingRow, OfferListRow, OfferRow } from './offers.queries'
 import {
   countBuyerOffersByStatus,
@@ -176,10 +176,19 @@ export async function listMyOffers(db: Db, { actor, query }: { actor: User; quer
   return { items, total, page: query.page, pageSize: query.pageSize, counts }
 }
 
+/** A listing the actor manages: 404 when there is none, 403 when it is not theirs (the listings module's words). */
+async function managedListing(db: Db, actor: User, listingId: string): Promise<OfferListingRow> {
+  const id = listingId.trim().toLowerCase()
+  const listing = isOfferId(id) ? await findOfferListing(db, id) : null
+  if (!listing) throw new AppError('NOT_FOUND', LISTING_MESSAGES.listingNotFound)
+  if (!(await managesListing(db, actor, listing.id))) throw new AppError('FORBIDDEN', LISTING_MESSAGES.notYourListing)
+  return listing
+}
+
 /** The shared offers on a listing the actor manages, newest shared first. */
 export async function listListingOffers(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<OfferSummary[]> {
-  const managed = await getManagedListing(db, { actor, id: listingId })
-  const [listing, rows] = await Promise.all([listingOf(db, { listingId: managed.id }), listListingOfferRows(db, { listingId: managed.id, statuses: OFFER_STATUSES.filter((status) => status !== 'draft') })])
+  const listing = await managedListing(db, actor, listingId)
+  const rows = await listListingOfferRows(db, { listingId: listing.id, statuses: OFFER_STATUSES.filter((status) => status !== 'draft') })
   return rows.map((row) => toSummary(row, listing, 'seller'))
 }
 
@@ -188,17 +197,17 @@ export async function listListingOffers(db: Db, { actor, listingId }: { actor: U
  * weighting. Two queries whatever the number of offers: the offers, then which have a pre-approval.
  */
 export async function optimizeListing(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<OptimizeResult> {
-  const managed = await getManagedListing(db, { actor, id: listingId })
-  const [listing, rows] = await Promise.all([listingOf(db, { listingId: managed.id }), listListingOfferRows(db, { listingId: managed.id, statuses: OPEN_OFFER_STATUSES })])
+  const listing = await managedListing(db, actor, listingId)
+  const rows = await listListingOfferRows(db, { listingId: listing.id, statuses: OPEN_OFFER_STATUSES })
   const preApproved = await offersWithAttachmentKind(db, { offerIds: rows.map((row) => row.id), kind: 'pre-approval' })
   const byId = new Map(rows.map((row) => [row.id, { row, terms: termsOf(row) }]))
   const ranked = scoreOffers(
     [...byId.values()].map(({ row, terms }) => ({ id: row.id, terms, hasPreApproval: preApproved.has(row.id), sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null })),
-    managed.weighting,
+    listing.weighting,
   )
   return {
     property: propertyOf(listing),
-    weighting: managed.weighting,
+    weighting: listing.weighting,
     offers: ranked.flatMap((entry) => {
       const found = byId.get(entry.id)
       if (!found) return []

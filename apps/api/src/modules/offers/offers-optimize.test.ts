@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_LISTING_WEIGHTING, LISTING_MESSAGES } from '@offerbook/domain/listing'
+import type { ListingWeighting } from '@offerbook/domain/listing'
+import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
+import { scoreOffers } from '@offerbook/domain/offer-scoring'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { createTestListing, createTestOffer, createUser, shareableTerms } from '../../../test/factories'
+import { storedFile } from '../../db/schema/files'
+import { offer as offerTable, offerAttachment } from '../../db/schema/offers'
+import type { User } from '@offerbook/domain/user'
+import { getUser } from '../users/users.service'
+import { optimizeListing } from './offers.service'
+import { expectRefusal, offersCaller } from './offers.test-helpers'
+
+let t: TestApp
+let call: ReturnType<typeof offersCaller>
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  call = offersCaller(t)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const WEIGHTING: ListingWeighting = {
+  ...DEFAULT_LISTING_WEIGHTING,
+  weights: { netToSeller: 10, earnestMoney: 2, financingCertainty: 8, downPayment: 3, contingencies: 6, inspectionPeriod: 4, closingDateFit: 5, concessions: 5, preApproval: 7 },
+  sellerCommissionPercent: 2.5,
+  sellerClosingCosts: 4_000,
+  wantedClosingDate: '2031-06-01',
+}
+
+async function preApprove(offerId: string, ownerId: string): Promise<void> {
+  const fileId = randomUUID()
+  await t.db.insert(storedFile).values({ id: fileId, ownerId, key: `offers/${offerId}/${fileId}.pdf`, purpose: 'offer-attachment', filename: 'letter.pdf', contentType: 'application/pdf', size: 10 })
+  await t.db.insert(offerAttachment).values({ offerId, fileId, kind: 'pre-approval' })
+}
+
+describe('GET /api/listings/:id/optimize', () => {
+  it("ranks the open offers exactly as scoreOffers does with the listing's weighting", async () => {
+    const seller = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(t, { ownerId: seller.id, listAgentUserId: seller.id, weighting: WEIGHTING })
+    const cash = await createTestOffer(t, { listing, status: 'active', terms: { purchasePrice: 290_000, financing: { type: 'cash' }, inspectionPeriodDays: 0, closingDate: '2031-06-05' } })
+    const fha = await createTestOffer(t, { listing, status: 'active', terms: { purchasePrice: 320_000, financing: { type: 'fha', loanAmount: 310_000 }, sellerConcessions: { unit: 'dollars', amount: 8_000 } } })
+    const conventional = await createTestOffer(t, { listing, status: 'backup', terms: { purchasePrice: 305_000, closingDate: '2031-06-01' } })
+    await preApprove(conventional.offer.id, conventional.buyer.id)
+    await createTestOffer(t, { listing, status: 'declined', terms: { purchasePrice: 900_000 } })
+    await createTestOffer(t, { listing, terms: { purchasePrice: 950_000 } })
+
+    const response = await call(seller, 'GET', `/api/listings/${listing.id}/optimize`)
+    expect(response.statusCode, response.body).toBe(200)
+    const result = response.json<OptimizeResult>()
+    expect(result.weighting).toEqual(WEIGHTING)
+    expect(result.property.id).toBe(listing.id)
+
+    const expected = scoreOffers(
+      [cash, fha, conventional].map((entry) => ({ id: entry.offer.id, terms: entry.offer.terms, hasPreApproval: entry === conventional, sharedAt: entry.offer.sharedAt?.toISOString() ?? null })),
+      WEIGHTING,
+    )
+    expect(result.offers.map((entry) => [entry.id, entry.rank, entry.score])).toEqual(expected.map((entry) => [entry.id, entry.rank, entry.score]))
+    expect(result.offers.find((entry) => entry.id === conventional.offer.id)).toMatchObject({ status: 'backup', hasPreApproval: true, closingDate: '2031-06-01' })
+    expect(result.offers.find((entry) => entry.id === cash.offer.id)).toMatchObject({ financingType: 'cash', purchasePrice: 290_000, buyerNames: ['Ben Buyer'] })
+  })
+
+  it('refuses someone who does not manage the listing, as the listings module does', async () => {
+    const { listing } = await createTestOffer(t, { status: 'active' })
+    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    expectRefusal(await call(buyer, 'GET', `/api/listings/${listing.id}/optimize`), 403, LISTING_MESSAGES.notYourListing)
+    expectRefusal(await call(buyer, 'GET', '/api/listings/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55/optimize'), 404)
+    expectRefusal(await call(null, 'GET', `/api/listings/${listing.id}/optimize`), 401)
+  })
+
+  it('reads 200 offers with as many queries as 2: none per offer', async () => {
+    const seller = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const actor = await getUser(t.db, seller.id)
+    if (!actor) throw new Error('no seller')
+    const now = new Date()
+    async function listingWith(count: number) {
+      const listing = await createTestListing(t, { ownerId: seller.id, weighting: WEIGHTING })
+      await t.db.insert(offerTable).values(
+        Array.from({ length: count }, (_, index) => {
+          const terms = shareableTerms({ purchasePrice: 250_000 + index * 500, financing: { type: index % 3 === 0 ? 'cash' : 'conventional', loanAmount: 200_000 } })
+          return { listingId: listing.id, buyerId: buyer.id, status: index % 10 === 0 ? 'backup' : 'active', terms, purchasePrice: terms.purchasePrice, expiresAt: new Date(terms.expiresAt ?? now), sharedAt: now }
+        }),
+      )
+      return listing
+    }
+    async function queriesFor(listingId: string): Promise<{ queries: number; offers: number }> {
+      let queries = 0
+      // Counts every query the use case starts on the database it is given.
+      const counting = new Proxy(t.db, {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver) as unknown
+          if (typeof value !== 'function') return value
+          return (...args: unknown[]) => {
+            if (['select', 'selectDistinct', 'selectDistinctOn', 'execute'].includes(String(property))) queries++
+            return (value as (...inner: unknown[]) => unknown).apply(target, args)
+          }
+        },
+      })
+      const result = await optimizeListing(counting, { actor: actor as User, listingId })
+      return { queries, offers: result.offers.length }
+    }
+    const small = await queriesFor((await listingWith(2)).id)
+    const large = await queriesFor((await listingWith(200)).id)
+    expect(small.offers).toBe(2)
+    expect(large.offers).toBe(200)
+    expect(large.queries).toBe(small.queries)
+    expect(large.queries).toBeGreaterThanOrEqual(3)
+    expect(large.queries).toBeLessThanOrEqual(6)
+  })
+})
