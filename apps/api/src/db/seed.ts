@@ -7,6 +7,7 @@ import { hasAnyRole } from '@offerbook/domain/roles'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
 import { seedDemoListings } from './seed-listings'
+import { seedDemoOffers } from './seed-offers'
 import { account } from './schema/auth'
 import { user, userRole } from './schema/users'
 
@@ -22,6 +23,8 @@ export type PasswordHasher = (password: string) => Promise<string>
 export async function seedDemoData(db: Db, { hashPassword, storage, now }: { hashPassword: PasswordHasher; storage: FileStorage; now?: Date }): Promise<{ accounts: number; listings: number }> {
   const accounts = await seedDemoAccounts(db, hashPassword)
   const listings = await seedDemoListings(db, storage, { now })
+  // A few shared offers on two of Lena Listing's listings, so a fresh start has offers to rank.
+  await seedDemoOffers(db, { now })
   return { accounts: accounts.created, listings: listings.created }
 }
 
