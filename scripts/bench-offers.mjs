@@ -13,6 +13,11 @@ function percentile(values, share) {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
 }
+/** The statuses other than 2xx, with how many of each, e.g. ' (409 x3)'. */
+const statuses = (result) => {
+  const other = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2'))
+  return other.length === 0 ? '' : ` (${other.map(([code, { count }]) => `${code} x${count}`).join(', ')})`
+}
 const ms = (value) => `${Number.isFinite(value) ? Math.round(value * 10) / 10 : '-'} ms`
 
 async function call(base, method, path, { token, body } = {}) {
@@ -43,7 +48,8 @@ function run(options, steps = 1) {
     const times = Array.from({ length: steps }, () => [])
     const cycles = []
     const position = new Map()
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, times, cycles })))
+    // A loaded machine answers slowly; a request still unanswered after 30 s counts as a timeout.
+    const instance = autocannon({ timeout: 30, ...options }, (error, result) => (error ? reject(error) : resolve({ result, times, cycles })))
     instance.on('response', (client, _status, _bytes, responseTime) => {
       const state = position.get(client) ?? { step: 0, sum: 0 }
       times[state.step]?.push(responseTime)
@@ -88,7 +94,7 @@ async function optimizeRows(base, data, where, duration) {
     const ranked = first.json?.offers?.length ?? 0
     const { result, times } = await run({ url: `${base}${path}`, connections: OPTIMIZE_CONNECTIONS, duration, headers: { authorization: `Bearer ${token}` } })
     return [
-      [label, `p95 ${ms(percentile(times[0], 0.95))} (target < 30 ms), median ${ms(percentile(times[0], 0.5))}, p99 ${ms(percentile(times[0], 0.99))}, ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx`],
+      [label, `p95 ${ms(percentile(times[0], 0.95))} (target < 30 ms), median ${ms(percentile(times[0], 0.5))}, p99 ${ms(percentile(times[0], 0.99))}, ${times[0].length} answers, ${result.non2xx} non-2xx${statuses(result)}, ${result.timeouts} timeouts`],
       [`  offers ranked per answer ${where}`, String(ranked)],
     ]
   } catch (error) {
@@ -111,37 +117,43 @@ async function createShareRows(base, data, where, duration) {
     const shared = await call(base, 'POST', `/api/offers/${id}/share`, { token: tokens[0] })
     if (shared.status !== 200) return [[label, `not measured: POST /api/offers/:id/share answered ${shared.status}: ${shared.text.slice(0, 160)}`]]
 
+    // Each connection gets request objects of its own: autocannon shares one list between its
+    // connections and keeps headers on its objects, so one list would send one buyer's token for all.
     let next = 0
+    const sequence = (token) => {
+      const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      return [
+        {
+          method: 'POST',
+          path: '/api/offers',
+          headers: json,
+          body: JSON.stringify({ listingId: data.shareListingId }),
+          onResponse: (status, body, context) => {
+            context.offerId = status === 201 ? JSON.parse(body).offer.id : null
+          },
+        },
+        {
+          method: 'PATCH',
+          headers: json,
+          setupRequest: (request, context) => (context.offerId ? { ...request, path: `/api/offers/${context.offerId}`, body: JSON.stringify({ terms: benchTerms(data, next) }) } : null),
+        },
+        // No body, so no content type (Fastify refuses an empty JSON body).
+        { method: 'POST', headers: { authorization: `Bearer ${token}` }, setupRequest: (request, context) => (context.offerId ? { ...request, path: `/api/offers/${context.offerId}/share` } : null) },
+      ]
+    }
     const { result, times, cycles } = await run(
       {
         url: base,
         connections: SHARE_CONNECTIONS,
         duration,
-        setupClient: (client) => {
-          const index = next++ % tokens.length
-          client.setHeaders({ authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' })
-        },
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/offers',
-            body: JSON.stringify({ listingId: data.shareListingId }),
-            onResponse: (status, body, context) => {
-              context.offerId = status === 201 ? JSON.parse(body).offer.id : null
-            },
-          },
-          {
-            method: 'PATCH',
-            setupRequest: (request, context) => (context.offerId ? { ...request, path: `/api/offers/${context.offerId}`, body: JSON.stringify({ terms: benchTerms(data, next) }) } : null),
-          },
-          { method: 'POST', setupRequest: (request, context) => (context.offerId ? { ...request, path: `/api/offers/${context.offerId}/share`, body: undefined } : null) },
-        ],
+        requests: sequence(tokens[0]),
+        setupClient: (client) => client.setRequests(sequence(tokens[next++ % tokens.length])),
       },
       3,
     )
     const [create, save, share] = times
     return [
-      [label, `p99 of the three ${ms(percentile(cycles, 0.99))} (median ${ms(percentile(cycles, 0.5))}), ${cycles.length} offers shared, ${result.non2xx} non-2xx, ${result.errors} errors`],
+      [label, `p99 of the three ${ms(percentile(cycles, 0.99))} (median ${ms(percentile(cycles, 0.5))}), ${cycles.length} offers shared, ${result.non2xx} non-2xx${statuses(result)}, ${result.errors} errors`],
       [`  p99 of each step ${where}`, `create ${ms(percentile(create, 0.99))}, save ${ms(percentile(save, 0.99))}, share ${ms(percentile(share, 0.99))}; all requests p99 ${result.latency.p99} ms`],
     ]
   } catch (error) {
