@@ -14,6 +14,8 @@ const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'clos
 /** Wide enough for every column to stay readable; narrower screens scroll the grid sideways. */
 const COLUMN_WIDTH = 220
 const HEADER_WIDTH = 220
+/** The row headers stay in view while the offers scroll sideways. */
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)' } as const
 
 export function buyerNamesText(names: readonly string[], fallback: string): string {
   const named = names.map((name) => name.trim()).filter(Boolean)
@@ -23,7 +25,7 @@ export function buyerNamesText(names: readonly string[], fallback: string): stri
 function Row({ header, cells, strong = false }: { header: ReactNode; cells: ReactNode[]; strong?: boolean }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" fw={strong ? 700 : 500}>
+      <Table.Th scope="row" fw={strong ? 700 : 500} style={STICKY}>
         {header}
       </Table.Th>
       {cells.map((cell, index) => (
@@ -48,12 +50,13 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
   const listingId = result.property.id
 
   return (
-    <Table.ScrollContainer minWidth={HEADER_WIDTH + COLUMN_WIDTH * offers.length} type="native">
+    // Focusable and named, so a keyboard can scroll the grid when it is wider than the screen.
+    <Table.ScrollContainer minWidth={HEADER_WIDTH + COLUMN_WIDTH * offers.length} type="native" tabIndex={0} role="region" aria-label={t('offerSeller.optimize.caption')}>
       <Table withTableBorder withColumnBorders verticalSpacing="sm" captionSide="top" layout="fixed" data-testid="optimize-grid">
         <Table.Caption ta="left">{t('offerSeller.optimize.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={HEADER_WIDTH}>
+            <Table.Th scope="col" w={HEADER_WIDTH} style={STICKY}>
               {t('offerSeller.optimize.corner')}
             </Table.Th>
             {offers.map((offer) => (
@@ -103,8 +106,6 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
               })}
             />
           ))}
-        </Table.Tbody>
-        <Table.Tbody>
           <Row
             header={t('offerSeller.optimize.why')}
             cells={offers.map((offer, index) => (
