@@ -21,17 +21,17 @@ export function useAttachmentsCache(offerId: string) {
 }
 
 /** A button that uploads one file of `kind` to the offer. */
-export function UploadButton({ offer, kind, label, disabled }: { offer: OfferView; kind: UploadKind; label: string; disabled: boolean }) {
+export function UploadButton({ offerId, attachments, kind, label, disabled }: { offerId: string; attachments: readonly OfferAttachment[]; kind: UploadKind; label: string; disabled: boolean }) {
   const [busy, setBusy] = useState(false)
   const resetRef = useRef<() => void>(null)
-  const updateCache = useAttachmentsCache(offer.id)
-  const full = offer.attachments.length >= OFFER_LIMITS.maxAttachments
+  const updateCache = useAttachmentsCache(offerId)
+  const full = attachments.length >= OFFER_LIMITS.maxAttachments
 
   const upload = async (file: File | null) => {
     if (!file) return
     setBusy(true)
     try {
-      const attachment = await uploadOfferAttachment(offer.id, file, kind)
+      const attachment = await uploadOfferAttachment(offerId, file, kind)
       updateCache((list) => [...list, attachment])
     } catch (error) {
       notifyError(error)
@@ -53,12 +53,12 @@ export function UploadButton({ offer, kind, label, disabled }: { offer: OfferVie
 }
 
 /** The offer's files: each with its kind, size, a download and (while the offer can change) a remove button. */
-export function AttachmentList({ offer, kinds, editable, label }: { offer: OfferView; kinds: readonly OfferAttachmentKind[]; editable: boolean; label: string }) {
+export function AttachmentList({ offerId, attachments, kinds, editable, label }: { offerId: string; attachments: readonly OfferAttachment[]; kinds: readonly OfferAttachmentKind[]; editable: boolean; label: string }) {
   const { t, i18n } = useTranslation()
   const dialog = useDialog()
-  const updateCache = useAttachmentsCache(offer.id)
+  const updateCache = useAttachmentsCache(offerId)
   const [busy, setBusy] = useState<string | null>(null)
-  const items = offer.attachments.filter((attachment) => kinds.includes(attachment.kind))
+  const items = attachments.filter((attachment) => kinds.includes(attachment.kind))
 
   if (items.length === 0) {
     return (
@@ -77,7 +77,7 @@ export function AttachmentList({ offer, kinds, editable, label }: { offer: Offer
     if (!sure) return
     setBusy(attachment.id)
     try {
-      await deleteOfferAttachment(offer.id, attachment.id)
+      await deleteOfferAttachment(offerId, attachment.id)
       updateCache((list) => list.filter((item) => item.id !== attachment.id))
     } catch (error) {
       notifyError(error)
@@ -89,7 +89,7 @@ export function AttachmentList({ offer, kinds, editable, label }: { offer: Offer
   const download = async (attachment: OfferAttachment) => {
     setBusy(attachment.id)
     try {
-      await downloadOfferAttachment(offer.id, attachment)
+      await downloadOfferAttachment(offerId, attachment)
     } catch (error) {
       notifyError(error)
     } finally {

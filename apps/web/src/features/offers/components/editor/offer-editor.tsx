@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Alert, Anchor, Box, Button, CopyButton, Group, Image, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -74,6 +74,22 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
   const { terms, setTerms, errors } = autosave
   const guard = useUnsavedChanges({ dirty: autosave.dirty, save: autosave.saveNow })
 
+  // Made once per change of the files, so the financing section need not draw again on every keystroke.
+  const preApproval = useMemo(
+    () => (
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          {t('offer.field.preApproval')}
+        </Text>
+        <AttachmentList offerId={offer.id} attachments={offer.attachments} kinds={['pre-approval']} editable={editable} label={t('offer.field.preApproval')} />
+        <Group>
+          <UploadButton offerId={offer.id} attachments={offer.attachments} kind="pre-approval" label={t('offerEditor.uploadPreApproval')} disabled={!editable} />
+        </Group>
+      </Stack>
+    ),
+    [offer.id, offer.attachments, editable, t],
+  )
+
   /** Field errors the API gave when sharing; each goes once its field changes. */
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   /** The answer to the last action: a rule's message or the API's refusal. */
@@ -83,6 +99,8 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
   const set = useCallback(
     (path: string, value: unknown) => {
       setTerms((current) => setAt(current, path, value))
+      // The answer to the last action was about the terms as they were.
+      setProblem(null)
       setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touches(key, path))))
     },
     [setTerms],
@@ -94,6 +112,13 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
     error: (path) => {
       const message = errorFor(path, errors, serverErrors)
       return message ? translateMessage(message) : undefined
+    },
+    errorsUnder: (...paths) => {
+      const found: string[] = []
+      for (const source of [errors, serverErrors]) {
+        for (const [key, message] of Object.entries(source)) if (paths.some((path) => touches(key, path))) found.push(`${key}=${message}`)
+      }
+      return found.join('|')
     },
     disabled: !editable,
   }
@@ -314,20 +339,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
       {propertyCard}
       <PriceSection form={form} />
       <EarnestMoneySection form={form} />
-      <FinancingSection
-        form={form}
-        preApproval={
-          <Stack gap="xs">
-            <Text fw={600} size="sm">
-              {t('offer.field.preApproval')}
-            </Text>
-            <AttachmentList offer={offer} kinds={['pre-approval']} editable={editable} label={t('offer.field.preApproval')} />
-            <Group>
-              <UploadButton offer={offer} kind="pre-approval" label={t('offerEditor.uploadPreApproval')} disabled={!editable} />
-            </Group>
-          </Stack>
-        }
-      />
+      <FinancingSection form={form} preApproval={preApproval} />
       <ContingenciesSection form={form} />
       <ClosingSection form={form} />
       <ConcessionsSection form={form} />
@@ -364,9 +376,9 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
         </Group>
       </SectionCard>
       <SectionCard title={t('offer.field.attachments')}>
-        <AttachmentList offer={offer} kinds={['attachment', 'offer-form']} editable={editable} label={t('offer.field.attachments')} />
+        <AttachmentList offerId={offer.id} attachments={offer.attachments} kinds={['attachment', 'offer-form']} editable={editable} label={t('offer.field.attachments')} />
         <Group>
-          <UploadButton offer={offer} kind="attachment" label={t('offerEditor.addAttachment')} disabled={!editable} />
+          <UploadButton offerId={offer.id} attachments={offer.attachments} kind="attachment" label={t('offerEditor.addAttachment')} disabled={!editable} />
         </Group>
       </SectionCard>
       <SectionCard title={t('offerEditor.history')}>

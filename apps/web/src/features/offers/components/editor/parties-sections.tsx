@@ -5,6 +5,7 @@ import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import { PhoneInput } from '../../../../shared/ui/phone-input'
 import { SectionCard } from '../../../../shared/ui/section-card'
 import type { EditorForm } from './editor-form'
+import { sectionMemo } from './editor-form'
 
 const EMPTY_BUYER = { fullName: '', email: '', phone: '' }
 
@@ -32,7 +33,7 @@ function TextInputField({ onChange, ...props }: { id: string; label: string; val
   return <TextInput {...props} onChange={(event) => onChange(event.currentTarget.value)} />
 }
 
-export function BuyersSection({ form }: { form: EditorForm }) {
+function BuyersSectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   const buyers = terms.buyers
@@ -82,8 +83,10 @@ export function BuyersSection({ form }: { form: EditorForm }) {
   )
 }
 
+export const BuyersSection = sectionMemo(BuyersSectionView, ({ form }) => [form.terms.buyers, form.errorsUnder('buyers')])
+
 /** The buyer agent, or the listing agent and licensee: the person, their firm and the license numbers. */
-export function AgentSection({ form, path, title }: { form: EditorForm; path: 'buyerAgent' | 'listingAgent'; title: string }) {
+function AgentSectionView({ form, path, title }: { form: EditorForm; path: 'buyerAgent' | 'listingAgent'; title: string }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   const agent = terms[path]
@@ -120,3 +123,5 @@ export function AgentSection({ form, path, title }: { form: EditorForm; path: 'b
     </SectionCard>
   )
 }
+
+export const AgentSection = sectionMemo(AgentSectionView, ({ form, path, title }) => [form.terms[path], form.errorsUnder(path), path, title])

@@ -9,6 +9,7 @@ import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { PhoneInput } from '../../../../shared/ui/phone-input'
 import { SectionCard } from '../../../../shared/ui/section-card'
 import type { EditorForm } from './editor-form'
+import { sectionMemo } from './editor-form'
 import { fromLocalDateTime, toLocalDateTime } from './offer-form'
 
 const today = () => {
@@ -44,7 +45,7 @@ function YesNo({ label, value, onChange, error, disabled }: { label: string; val
   )
 }
 
-export function PriceSection({ form }: { form: EditorForm }) {
+function PriceSectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   return (
@@ -63,7 +64,9 @@ export function PriceSection({ form }: { form: EditorForm }) {
   )
 }
 
-export function EarnestMoneySection({ form }: { form: EditorForm }) {
+export const PriceSection = sectionMemo(PriceSectionView, ({ form }) => [form.terms.purchasePrice, form.errorsUnder('purchasePrice')])
+
+function EarnestMoneySectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   const money = terms.earnestMoney
@@ -103,8 +106,10 @@ export function EarnestMoneySection({ form }: { form: EditorForm }) {
   )
 }
 
+export const EarnestMoneySection = sectionMemo(EarnestMoneySectionView, ({ form }) => [form.terms.earnestMoney, form.errorsUnder('earnestMoney')])
+
 /** The financing terms; the pre-approval letter's upload comes in as `preApproval`. */
-export function FinancingSection({ form, preApproval }: { form: EditorForm; preApproval: React.ReactNode }) {
+function FinancingSectionView({ form, preApproval }: { form: EditorForm; preApproval: React.ReactNode }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   const financing = terms.financing
@@ -153,7 +158,9 @@ export function FinancingSection({ form, preApproval }: { form: EditorForm; preA
   )
 }
 
-export function ContingenciesSection({ form }: { form: EditorForm }) {
+export const FinancingSection = sectionMemo(FinancingSectionView, ({ form, preApproval }) => [form.terms.financing, form.errorsUnder('financing'), preApproval])
+
+function ContingenciesSectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   return (
@@ -188,7 +195,9 @@ export function ContingenciesSection({ form }: { form: EditorForm }) {
   )
 }
 
-export function ClosingSection({ form }: { form: EditorForm }) {
+export const ContingenciesSection = sectionMemo(ContingenciesSectionView, ({ form }) => [form.terms.appraisalContingency, form.terms.inspectionPeriodDays, form.terms.saleOfBuyersPropertyContingency, form.errorsUnder('appraisalContingency', 'inspectionPeriodDays', 'saleOfBuyersPropertyContingency')])
+
+function ClosingSectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   const possession = terms.possession
@@ -217,6 +226,8 @@ export function ClosingSection({ form }: { form: EditorForm }) {
     </SectionCard>
   )
 }
+
+export const ClosingSection = sectionMemo(ClosingSectionView, ({ form }) => [form.terms.closingDate, form.terms.possession, form.errorsUnder('closingDate', 'possession')])
 
 function ConcessionFields({ form, path, legend }: { form: EditorForm; path: 'sellerConcessions' | 'buyerBrokerCompensation'; legend: string }) {
   const { t } = useTranslation()
@@ -258,7 +269,7 @@ function ConcessionFields({ form, path, legend }: { form: EditorForm; path: 'sel
   )
 }
 
-export function ConcessionsSection({ form }: { form: EditorForm }) {
+function ConcessionsSectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   return (
     <SectionCard title={t('offerEditor.section.concessions')}>
@@ -268,7 +279,9 @@ export function ConcessionsSection({ form }: { form: EditorForm }) {
   )
 }
 
-export function WarrantySection({ form }: { form: EditorForm }) {
+export const ConcessionsSection = sectionMemo(ConcessionsSectionView, ({ form }) => [form.terms.sellerConcessions, form.terms.buyerBrokerCompensation, form.errorsUnder('sellerConcessions', 'buyerBrokerCompensation')])
+
+function WarrantySectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form
   const warranty = terms.homeWarranty
@@ -295,7 +308,9 @@ export function WarrantySection({ form }: { form: EditorForm }) {
   )
 }
 
-export function ExpirationSection({ form }: { form: EditorForm }) {
+export const WarrantySection = sectionMemo(WarrantySectionView, ({ form }) => [form.terms.homeWarranty, form.errorsUnder('homeWarranty')])
+
+function ExpirationSectionView({ form }: { form: EditorForm }) {
   const { t, i18n } = useTranslation()
   const { terms, set, error, disabled } = form
   // A US reader writes 03:45 PM; Spanish uses the 24-hour clock.
@@ -315,3 +330,5 @@ export function ExpirationSection({ form }: { form: EditorForm }) {
     </SectionCard>
   )
 }
+
+export const ExpirationSection = sectionMemo(ExpirationSectionView, ({ form }) => [form.terms.expiresAt, form.errorsUnder('expiresAt')])
