@@ -11,12 +11,17 @@ export function errorMessage(error: unknown): string {
   return translateMessage(UNKNOWN_ERROR_MESSAGE)
 }
 
+/** The notice's close button, named for screen readers (Mantine leaves it unnamed). */
+function closeButton() {
+  return { 'aria-label': i18n.t('notify.close') }
+}
+
 export function notifyError(error: unknown): void {
-  notifications.show({ color: 'red', title: i18n.t('notify.errorTitle'), message: errorMessage(error), withBorder: true })
+  notifications.show({ color: 'red', title: i18n.t('notify.errorTitle'), message: errorMessage(error), withBorder: true, closeButtonProps: closeButton() })
 }
 
 /** `message` is an English text of the spec or an i18n key; either is shown translated. */
 export function notifySuccess(message: string): void {
   const text = i18n.exists(message) ? i18n.t(message) : translateMessage(message)
-  notifications.show({ color: 'green', title: i18n.t('notify.successTitle'), message: text, withBorder: true })
+  notifications.show({ color: 'green', title: i18n.t('notify.successTitle'), message: text, withBorder: true, closeButtonProps: closeButton() })
 }
