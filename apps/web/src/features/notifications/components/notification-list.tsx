@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Button, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Box, Button, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconArrowRight, IconChecks } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { errorMessage, notifyError } from '../../../shared/notify'
+import { notifyError } from '../../../shared/notify'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import type { AppNotification, NotificationFilter } from '../api/notifications'
 import { isNotificationFilter, NOTIFICATION_FILTERS, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
 import { notificationLink, notificationText } from './notification-text'
@@ -63,16 +64,7 @@ function Results({ filter, page, query, onPage }: { filter: NotificationFilter; 
   const { t } = useTranslation()
   if (query.isPending || (query.isPlaceholderData && query.isFetching)) return <CenteredLoader />
   if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title={t('notifications.loadFailed')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    return <LoadFailedAlert title={t('notifications.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
   }
   // The unread tab keeps only what is unread, whatever the server's filter did.
   const items = filter === 'unread' ? query.data.items.filter((item) => item.readAt === null) : query.data.items

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { Alert, Badge, Button, Group, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconHomePlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { errorMessage } from '../../../../shared/notify'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../../shared/ui/search-input'
 import { useMyListingCounts, useMyListings } from '../../api/my-listings'
 import { MyListingCard } from './my-listing-card'
@@ -38,16 +38,7 @@ function Results({ group, q, page, canAddListings, onPage, onShowAll }: { group:
 
   if (listings.isPending) return <CenteredLoader />
   if (listings.isError) {
-    return (
-      <Alert color="red" role="alert" title={t('manage.list.loadFailed')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(listings.error)}</Text>
-          <Button size="xs" onClick={() => void listings.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    return <LoadFailedAlert title={t('manage.list.loadFailed')} error={listings.error} onRetry={() => void listings.refetch()} />
   }
 
   const { items, total } = listings.data

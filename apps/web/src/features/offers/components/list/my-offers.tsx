@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { IconHomeSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -6,8 +6,8 @@ import { Link } from 'react-router'
 import type { MyOffersPage } from '@offerbook/domain/offer'
 import type { OfferTab } from '@offerbook/domain/offer-status'
 import { OFFER_TABS, OfferTabSchema } from '@offerbook/domain/offer-status'
-import { errorMessage } from '../../../../shared/notify'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { myOffersQuery } from '../../api/offers'
 import { MyOfferCard } from './my-offer-card'
 
@@ -23,16 +23,7 @@ function Results({ tab, page, query, onPage }: { tab: OfferTab; page: number; qu
 
   if (query.isPending || (query.isPlaceholderData && query.isFetching)) return <CenteredLoader />
   if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title={t('offerView.list.loadFailed')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    return <LoadFailedAlert title={t('offerView.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
   }
 
   const { items, total, pageSize } = query.data
