@@ -341,6 +341,8 @@ export const OfferViewSchema = z.object({
   sharedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
   bindingAgreementAt: z.string().nullable(),
+  /** When every party signed the offer packet electronically (issue #12); null until then. */
+  signedAt: z.string().nullable(),
   deadlines: OfferDeadlinesSchema.nullable(),
   /** The share link (buyer side only, once shared): what the listing agent was sent. */
   shareUrl: z.string().nullable(),
@@ -359,6 +361,8 @@ export const OfferSummarySchema = z.object({
   updatedAt: z.string(),
   sharedAt: z.string().nullable(),
   bindingAgreementAt: z.string().nullable(),
+  /** When every party signed the offer packet electronically; null until then. */
+  signedAt: z.string().nullable(),
 })
 export type OfferSummary = z.infer<typeof OfferSummarySchema>
 

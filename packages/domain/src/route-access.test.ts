@@ -96,8 +96,8 @@ describe('route table against spec section 2', () => {
   })
 
   it('has no route the spec does not name, beyond the catch-all and those an issue adds', () => {
-    // /listings: the search page of the Listings issue (decision 009).
-    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings'])
+    // /listings: the search page of the Listings issue (decision 009); /verify: the E-signature issue's check of a signed PDF (decision 016).
+    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify'])
     expect(ROUTES.map((r) => r.path).filter((p) => !known.has(p))).toEqual([])
   })
 

@@ -62,6 +62,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'property-offer', path: '/property/:id/offers/:offerId', access: 'public', titleKey: 'pages.propertyOffer' },
   { name: 'sign', path: '/sign/:offerId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.sign' },
   { name: 'form-sign', path: '/form-sign/:documentId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.formSign' },
+  // Anyone who holds a signed PDF checks it here (issue #12).
+  { name: 'verify', path: '/verify', access: 'public', pageType: 'signing', titleKey: 'pages.verify' },
   { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
 
   // Signed in, by role (spec section 2 table)
