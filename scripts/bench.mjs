@@ -161,6 +161,16 @@ async function rf707Pdf() {
   }
 }
 
+/** The signing benches (issue #12): completing a 10-page packet with 4 signers, and POST /api/verify of a 5 MB PDF. */
+async function signingBench(script, describe) {
+  if (!existsSync(join(ROOT, script))) return `not measured: ${script} is missing`
+  try {
+    return describe(await runJson(script, 'npx', ['tsx', script]))
+  } catch (error) {
+    return `not measured: ${error.message}`
+  }
+}
+
 const BARE_SERVER = `
 import Fastify from 'fastify'
 const app = Fastify()
@@ -244,6 +254,14 @@ try {
   rows.push(['listing import from the recorded feed', await importThroughput()])
   rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
   rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])
+  rows.push([
+    'signing: complete a 10-page packet, 4 signers (burn, certificate, seal)',
+    await signingBench('apps/api/bench/signing.ts', (r) => `median ${r.signingCompleteMedianMs} ms, p95 ${r.signingCompleteP95Ms} ms over ${r.runs} runs (target: median < 150 ms)`),
+  ])
+  rows.push([
+    'signing: POST /api/verify of a 5 MB PDF, server time',
+    await signingBench('apps/api/bench/verify.ts', (r) => `median ${r.verifyIntactMedianMs} ms intact, ${r.verifyChangedMedianMs} ms changed, ${r.runs} runs of ${(r.bytes / 1048576).toFixed(1)} MB (target: median < 100 ms)`),
+  ])
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

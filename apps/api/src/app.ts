@@ -19,6 +19,9 @@ import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sessionRoutes } from './modules/session/session.routes'
+import { createSigningContext } from './modules/signing/signing-context'
+import type { SigningContext } from './modules/signing/signing.service'
+import { signingRoutes } from './modules/signing/signing.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
@@ -40,9 +43,17 @@ export type AppConfig = Omit<Config, 'authSecret'> & {
   accountLimit?: AccountLimit
 }
 
-export type BuildAppOptions = { config: AppConfig; db: Db; auth?: Auth; logger?: boolean; storage?: FileStorage }
+export type BuildAppOptions = {
+  config: AppConfig
+  db: Db
+  auth?: Auth
+  logger?: boolean
+  storage?: FileStorage
+  /** The signing module's context; server.ts passes the one its signing jobs use, so a finished packet nudges them. */
+  signing?: SigningContext
+}
 
-export async function buildApp({ config, db, auth: givenAuth, logger = true, storage = createFileStorage(config.storage) }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, auth: givenAuth, logger = true, storage = createFileStorage(config.storage), signing }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
 
@@ -77,6 +88,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   await app.register(offerDocumentsRoutes, { db, storage })
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
+  await app.register(signingRoutes, { db, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert }) })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

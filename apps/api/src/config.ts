@@ -35,6 +35,8 @@ const EnvSchema = z
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
     SEED_DEMO: booleanString('SEED_DEMO').optional(),
+    SIGNING_CERT_P12: z.string().trim().min(1, 'SIGNING_CERT_P12 must not be empty').optional(),
+    SIGNING_CERT_PASSPHRASE: z.string().optional(),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { message: 'NODE_ENV must be one of development, production, test' })
       .default('development'),
@@ -163,6 +165,8 @@ export type Config = {
   oidc: OidcConfig
   /** The MLS Grid (RESO Web API) feed listings are imported from; null when not configured. */
   mlsGrid: MlsGridConfig
+  /** The certificate signed PDFs are sealed with; unset: a self-signed one under DATA_DIR/signing (decision 016). */
+  signingCert: { p12: string | undefined; passphrase: string | undefined }
 }
 
 export type MlsGridConfig = { url: string; token: string; originatingSystem: string | undefined } | null
@@ -212,6 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
         }
       : { kind: 'disk', directory: resolve(cwd, e.DATA_DIR, 'files') },
+    signingCert: { p12: e.SIGNING_CERT_P12, passphrase: e.SIGNING_CERT_PASSPHRASE },
     mlsGrid: e.MLS_GRID_URL && e.MLS_GRID_TOKEN ? { url: e.MLS_GRID_URL, token: e.MLS_GRID_TOKEN, originatingSystem: e.MLS_GRID_SYSTEM } : null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -7,6 +7,8 @@ import { openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
 import { startOutboxWorker } from './modules/messaging/outbox-worker'
 import { startOfferExpiryJob } from './modules/offers/offers-expiry'
+import { createSigningContext } from './modules/signing/signing-context'
+import { startSigningJobs } from './modules/signing/signing-jobs'
 import { createEmailTransport, createSmsTransport } from './modules/messaging/transports'
 import { createFileStorage } from './storage/storage'
 
@@ -44,18 +46,23 @@ async function main(): Promise<void> {
   }
 
   const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
-  const app = await buildApp({ config: { ...config, authSecret }, db: database.db, auth })
+  // A finished packet nudges the signing jobs, which start after listen.
+  let nudgeSigning = () => {}
+  const storage = createFileStorage(config.storage)
+  const signing = createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, onCompletionQueued: () => nudgeSigning() })
+  const app = await buildApp({ config: { ...config, authSecret }, db: database.db, auth, storage, signing })
 
   if (config.seedDemoRefused) app.log.warn('SEED_DEMO=true is ignored because NODE_ENV=production: demo accounts are never seeded in production')
   if (config.seedDemo) {
     const context = await auth.$context
-    const created = await seedDemoData(database.db, { hashPassword: (password) => context.password.hash(password), storage: createFileStorage(config.storage) })
+    const created = await seedDemoData(database.db, { hashPassword: (password) => context.password.hash(password), storage })
     app.log.info({ created }, 'demo accounts and listings ready')
   }
 
   // The outbox worker starts after listen; shutdown stops it before the database closes.
   let stopOutbox = async (): Promise<void> => {}
   let stopOfferExpiry = async (): Promise<void> => {}
+  let stopSigning = async (): Promise<void> => {}
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -64,6 +71,7 @@ async function main(): Promise<void> {
     try {
       await app.close()
       await stopOfferExpiry()
+      await stopSigning()
       await stopOutbox()
       await database.close()
       process.exit(0)
@@ -88,6 +96,9 @@ async function main(): Promise<void> {
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
   stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log }).stop
   stopOfferExpiry = startOfferExpiryJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
+  const signingJobs = startSigningJobs({ db: database.db, ctx: signing, log: app.log })
+  nudgeSigning = signingJobs.nudge
+  stopSigning = signingJobs.stop
 
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
   console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)

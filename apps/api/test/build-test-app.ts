@@ -13,6 +13,8 @@ import { seedDemoAccounts } from '../src/db/seed'
 
 export type TestApp = {
   app: FastifyInstance
+  /** The configuration the app was built with. */
+  config: AppConfig
   db: Db
   auth: Auth
   hashPassword: (password: string) => Promise<string>
@@ -32,7 +34,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 3000,
     host: '127.0.0.1',
-    dataDir: join(tmpdir(), 'offerbook-test-unused'),
+    // Per app: the sealing certificate is made here the first time a packet completes.
+    dataDir: join(tmpdir(), `offerbook-test-data-${randomBytes(6).toString('hex')}`),
     databaseUrl: undefined,
     publicUrl: 'http://localhost:3000',
     seedDemo: false,
@@ -45,6 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sms: null,
     oidc: null,
     mlsGrid: null,
+    signingCert: { p12: undefined, passphrase: undefined },
     storage: { kind: 'disk', directory: join(tmpdir(), `offerbook-test-files-${process.pid}`) },
     ...overrides,
   }
@@ -98,6 +102,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.ready()
   return {
     app,
+    config,
     db: database.db,
     auth,
     hashPassword,

@@ -37,6 +37,8 @@ export const offer = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The Binding Agreement Date: when the buyer side acknowledged receipt of the acceptance. */
     bindingAgreementAt: timestamp('binding_agreement_at', { withTimezone: true }),
+    /** When every party signed the offer packet (issue #12); stamped by the signing module's completion. */
+    signedAt: timestamp('signed_at', { withTimezone: true }),
   },
   (table) => [
     index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),

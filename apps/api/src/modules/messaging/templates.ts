@@ -1,4 +1,6 @@
 import type { Language } from '@offerbook/domain/user'
+import type { SigningNotice } from './signing-templates'
+import { signingCodeSms, signingLinkSms, signingNotice } from './signing-templates'
 
 /** What each email template needs; the Accounts feature fills these in. */
 export type EmailTemplateData = {
@@ -9,6 +11,8 @@ export type EmailTemplateData = {
   'offer-shared': { address: string; price: string; buyerNames: string; expiresAt: string | null; path: string }
   /** To one side of an offer when the other side (or time) changes it. */
   'offer-notice': { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string }
+  /** To a signer or a party of a signing packet (issue #12): invitations, reminders, and how the packet ended. */
+  'signing-notice': SigningNotice
 }
 
 /** What an offer notice tells about (offers-notify.ts). */
@@ -17,6 +21,9 @@ export type EmailTemplate = keyof EmailTemplateData
 
 export type SmsTemplateData = {
   'phone-code': { code: string; minutes: number }
+  /** The signing link, texted beside the email when the signer gave a phone. */
+  'signing-link': { title: string; senderName: string | null; url: string; reminder: boolean }
+  'signing-code': { code: string; minutes: number }
 }
 export type SmsTemplate = keyof SmsTemplateData
 
@@ -25,13 +32,13 @@ export type RenderedEmail = { subject: string; text: string; html: string }
 export const BRAND_COLOR = '#5b45d1'
 
 /** The pieces of an email; the layout turns the same pieces into the plain text and the HTML part. */
-type Block =
+export type Block =
   | { type: 'paragraph'; text: string }
   | { type: 'code'; code: string }
   | { type: 'details'; rows: ReadonlyArray<readonly [label: string, value: string]> }
   | { type: 'action'; label: string; path: string }
 
-type EmailContent = { subject: string; heading: string; blocks: Block[] }
+export type EmailContent = { subject: string; heading: string; blocks: Block[] }
 
 type Strings = {
   footer: string
@@ -234,6 +241,10 @@ const EMAILS: EmailBuilders = {
     'en-us': (data) => offerNotice('en-us', data),
     'es-es': (data) => offerNotice('es-es', data),
   },
+  'signing-notice': {
+    'en-us': (data) => signingNotice('en-us', data),
+    'es-es': (data) => signingNotice('es-es', data),
+  },
 }
 
 type SmsBuilders = { [T in SmsTemplate]: Record<Language, (data: SmsTemplateData[T]) => string> }
@@ -243,6 +254,8 @@ const SMS: SmsBuilders = {
     'en-us': ({ code, minutes }) => `Your Offerbook phone code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
     'es-es': ({ code, minutes }) => `Tu código de teléfono de Offerbook es ${code}. Es válido durante ${minutes} minutos. Si no lo has solicitado, ignora este mensaje.`,
   },
+  'signing-link': { 'en-us': (data) => signingLinkSms('en-us', data), 'es-es': (data) => signingLinkSms('es-es', data) },
+  'signing-code': { 'en-us': (data) => signingCodeSms('en-us', data), 'es-es': (data) => signingCodeSms('es-es', data) },
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }

@@ -7,6 +7,7 @@ import { OFFER_LIMITS, OFFER_MESSAGES, OfferAttachmentSchema } from '@offerbook/
 import type { Db } from '../../db/client'
 import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
+import { contentDisposition } from '../../http/content-disposition'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from './offer-documents.service'
@@ -32,12 +33,6 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 
 function cleanupLog(request: FastifyRequest): CleanupLog {
   return (error, key) => request.log.warn({ err: error, key }, 'could not remove an offer file from the file storage')
-}
-
-/** The header that names a download: a plain-ASCII name for old clients and the exact one (RFC 6266). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }
 
 export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOptions> = async (app, { db, storage }) => {

@@ -184,6 +184,15 @@ function buyerNames(terms: OfferTerms): string {
     .join(' and ')
 }
 
+/** The Offer to Purchase of an offer as its terms are now, with the RF707 addendum when it has one. */
+export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<Buffer> {
+  const terms = termsOf(row)
+  const listing = await findOfferListing(db, row.listingId)
+  if (!listing) throw offerNotFound()
+  const addendum = terms.addendum ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress }, now })).pdf : null
+  return Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, addendum }))
+}
+
 /**
  * Generates the offer's PDF from its saved terms (with the RF707 addendum when it has one) and
  * keeps it as the offer form, replacing the previous one. Needs the buyer details, then the listing
@@ -208,12 +217,7 @@ export async function generateOfferForms(
       const terms = termsOf(row)
       const problem = formsProblem(terms)
       if (problem) throw new AppError('BAD_REQUEST', problem, { errors: [{ path: formProblemPath(terms), message: problem }] })
-      const listing = await findOfferListing(tx, row.listingId)
-      if (!listing) throw offerNotFound()
-      const addendum = terms.addendum
-        ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress }, now })).pdf
-        : null
-      const pdf = Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, addendum }))
+      const pdf = await renderOfferFormPdf(tx, row, now)
       await storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length })
       stored = true
       const previous = await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })

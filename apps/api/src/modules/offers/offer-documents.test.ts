@@ -13,7 +13,7 @@ import { bearer, createTestOffer, createUser, signIn } from '../../../test/facto
 import { storedFile } from '../../db/schema/files'
 import { offerAttachment, offerEvent } from '../../db/schema/offers'
 import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
-import { contentDisposition } from './offer-documents.routes'
+import { contentDisposition } from '../../http/content-disposition'
 import { OFFER_FORM_KEPT_MESSAGE } from './offer-documents.service'
 
 let t: TestApp

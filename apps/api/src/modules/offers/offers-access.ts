@@ -124,6 +124,7 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     sharedAt: iso(row.sharedAt),
     decidedAt: iso(row.decidedAt),
     bindingAgreementAt: iso(row.bindingAgreementAt),
+    signedAt: iso(row.signedAt),
     deadlines: row.bindingAgreementAt ? offerDeadlines(terms, tennesseeDate(row.bindingAgreementAt)) : null,
     // The token itself is only in the listing agent's email (only its hash is kept); signed in, the seller side opens this page without it.
     shareUrl: viewer === 'buyer' && row.sharedAt ? new URL(offerPagePath(row), `${publicUrl.replace(/\/+$/, '')}/`).toString() : null,

@@ -60,7 +60,7 @@ export async function deleteDraftOffer(db: Db, id: string): Promise<boolean> {
   return rows.length > 0
 }
 
-export type OfferListRow = Pick<OfferRow, 'id' | 'listingId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt'>
+export type OfferListRow = Pick<OfferRow, 'id' | 'listingId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt' | 'signedAt'>
 
 const listColumns = {
   id: offer.id,
@@ -72,6 +72,7 @@ const listColumns = {
   updatedAt: offer.updatedAt,
   sharedAt: offer.sharedAt,
   bindingAgreementAt: offer.bindingAgreementAt,
+  signedAt: offer.signedAt,
 }
 
 /** One page of the buyer's own offers in the given statuses, last changed first. */

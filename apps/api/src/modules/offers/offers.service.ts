@@ -155,6 +155,7 @@ function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor
     updatedAt: row.updatedAt.toISOString(),
     sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null,
     bindingAgreementAt: row.bindingAgreementAt ? row.bindingAgreementAt.toISOString() : null,
+    signedAt: row.signedAt ? row.signedAt.toISOString() : null,
   }
 }
 
@@ -385,4 +386,20 @@ export async function acceptOffer(db: Db, ctx: OffersContext, { actor, id, other
     return accepted
   })
   return toOfferView(db, row, 'seller', { now, publicUrl: ctx.publicUrl })
+}
+
+/**
+ * Stamps the offer as signed by every party (the signing module's completion of the offer packet),
+ * with its audit event, in the caller's transaction.
+ */
+export async function markOfferSigned(tx: Db, { offerId, at, packetId }: { offerId: string; at: Date; packetId: string }): Promise<void> {
+  const row = await updateOffer(tx, offerId, { signedAt: at, updatedAt: at })
+  await recordEvent(tx, row, { type: 'signed', actor: null, from: row.status as OfferStatus, to: row.status as OfferStatus, at, details: { packetId } })
+}
+
+export type { OfferRow } from './offers.queries'
+
+/** One offer's row, whoever asks (the signing module checks access itself through loadOfferForViewer). */
+export async function offerById(db: Db, id: string): Promise<OfferRow | null> {
+  return findOffer(db, id)
 }

@@ -1,0 +1,33 @@
+import type { FileStorage } from '../../storage/storage'
+import type { SealingIdentity } from './signing-certificate'
+import { loadSealingIdentity } from './signing-certificate'
+import type { SigningContext } from './signing.service'
+
+/**
+ * The signing module's context: the file storage, and the sealing certificate loaded (or made under
+ * DATA_DIR) once, the first time a packet completes, so start-up does not wait for it.
+ */
+export function createSigningContext({
+  publicUrl,
+  storage,
+  dataDir,
+  signingCert,
+  onCompletionQueued,
+}: {
+  publicUrl: string
+  storage: FileStorage
+  dataDir: string
+  signingCert: { p12: string | undefined; passphrase: string | undefined }
+  onCompletionQueued?: () => void
+}): SigningContext {
+  let identity: Promise<SealingIdentity> | null = null
+  const sealing = () => {
+    identity ??= loadSealingIdentity({ p12: signingCert.p12, passphrase: signingCert.passphrase, dataDir }).catch((error: unknown) => {
+      // A failed load is tried again next time (the file may be fixed without a restart).
+      identity = null
+      throw error
+    })
+    return identity
+  }
+  return { publicUrl, storage, sealing, ...(onCompletionQueued ? { onCompletionQueued } : {}) }
+}

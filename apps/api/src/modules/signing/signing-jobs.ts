@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { FastifyBaseLogger } from 'fastify'
+import type { SigningFieldType } from '@offerbook/domain/signing'
+import { CONSENT_VERSION } from '@offerbook/domain/signing'
+import type { Db } from '../../db/client'
+import { recordStoredFile, removeStoredObjects } from '../files/files.service'
+import { markOfferSigned, offerById } from '../offers/offers.service'
+import type { PacketRow } from './signing.queries'
+import { findFileKey, listFields, listSigners, lockDuePackets, lockPacketsToComplete, updatePacket } from './signing.queries'
+import { appendEvent, sha256Hex } from './signing-events'
+import { packetAddress, tellEveryone } from './signing-notify'
+import { completePacketPdf } from './signing-pdf'
+import type { SigningContext } from './signing.service'
+import { SIGNING_FILE_PURPOSE } from './signing.service'
+
+/**
+ * The signing jobs (decision 016): completing packets whose last signature is in (burn, certificate,
+ * seal), and expiring packets past their time. Any number of processes may run them; each packet is
+ * taken under FOR UPDATE SKIP LOCKED. A crash between the last signature and the seal leaves the
+ * packet 'completing', and the next run finishes it.
+ */
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
+  return Buffer.concat(chunks)
+}
+
+/** Completes one packet in the caller's transaction; returns the key of the stored sealed PDF. */
+async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, now: Date): Promise<string> {
+  const offer = await offerById(tx, packet.offerId)
+  if (!offer) throw new Error(`the offer of signing packet ${packet.id} is gone`)
+  const [signers, fields] = await Promise.all([listSigners(tx, packet.id), listFields(tx, packet.id)])
+  const original = packet.originalFileId ? await findFileKey(tx, packet.originalFileId) : null
+  const content = original ? await ctx.storage.get(original.key) : null
+  if (!content) throw new Error(`the original PDF of signing packet ${packet.id} is missing from the file storage`)
+  const originalBytes = await readAll(content.body)
+  const identity = await ctx.sealing()
+  const address = await packetAddress(tx, offer)
+
+  // The completed event is the chain's last link: the certificate prints the head that includes it.
+  const completed = await appendEvent(tx, packet.id, 'completed', { actorName: null }, { at: now, details: { signers: signers.length, documents: packet.documents.map((document) => document.sha256) } })
+  const sealed = await completePacketPdf({
+    original: originalBytes,
+    fields: fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })),
+    images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng! }])),
+    certificate: {
+      packetId: packet.id,
+      title: packet.title,
+      address,
+      sentBy: packet.createdByName,
+      sentAt: packet.sentAt,
+      completedAt: now,
+      documents: packet.documents,
+      signers: signers.map((signer) => ({
+        name: signer.name,
+        email: signer.email,
+        role: signer.role as 'buyer',
+        authMethod: packet.requireSmsCode ? 'email-link+sms-code' : 'email-link',
+        consentedAt: signer.consentedAt,
+        viewedAt: signer.viewedAt,
+        signedAt: signer.signedAt,
+        ip: signer.signedIp,
+        userAgent: signer.signedUserAgent,
+        signatureMethod: signer.signatureMethod as 'typed' | 'drawn' | null,
+        signaturePng: signer.signaturePng,
+      })),
+      chainHead: completed.hash,
+      eventCount: completed.seq,
+      consentVersion: signers.find((signer) => signer.consentVersion)?.consentVersion ?? CONSENT_VERSION,
+      verifyUrl: new URL('/verify', `${ctx.publicUrl.replace(/\/+$/, '')}/`).toString(),
+    },
+    identity,
+    sealedAt: now,
+  })
+
+  const fileId = randomUUID()
+  const key = `signing/${packet.id}/${fileId}.pdf`
+  await ctx.storage.put(key, Buffer.from(sealed), { contentType: 'application/pdf', contentLength: sealed.length })
+  try {
+    await recordStoredFile(tx, { id: fileId, ownerId: packet.createdBy ?? offer.buyerId, key, purpose: SIGNING_FILE_PURPOSE, filename: `${packet.title} - signed.pdf`, contentType: 'application/pdf', size: sealed.length })
+    const done = await updatePacket(tx, packet.id, { status: 'completed', completedAt: now, signedFileId: fileId, signedSha256: sha256Hex(sealed), updatedAt: now })
+    if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
+    await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
+  } catch (error) {
+    await removeStoredObjects(ctx.storage, [key], () => {})
+    throw error
+  }
+  return key
+}
+
+/** Completes every packet waiting for its seal, one transaction each; returns how many. */
+export async function completePendingPackets(db: Db, ctx: SigningContext, { now = () => new Date() }: { now?: () => Date } = {}): Promise<number> {
+  let count = 0
+  for (;;) {
+    let storedKey: string | null = null
+    try {
+      const done = await db.transaction(async (tx) => {
+        const [packet] = await lockPacketsToComplete(tx, 1)
+        if (!packet) return false
+        storedKey = await completePacket(tx, ctx, packet, now())
+        return true
+      })
+      if (!done) return count
+      count += 1
+    } catch (error) {
+      // The commit failed after the sealed file was stored: it would be an orphan.
+      if (storedKey) await removeStoredObjects(ctx.storage, [storedKey], () => {})
+      throw error
+    }
+  }
+}
+
+/** Expires the packets out for signature past their time, a batch per transaction; everyone is told. */
+export async function expireDuePackets(db: Db, ctx: SigningContext, { now = new Date(), batchSize = 50 }: { now?: Date; batchSize?: number } = {}): Promise<number> {
+  let total = 0
+  for (;;) {
+    const expired = await db.transaction(async (tx) => {
+      const due = await lockDuePackets(tx, { now, limit: batchSize })
+      for (const packet of due) {
+        const changed = await updatePacket(tx, packet.id, { status: 'expired', updatedAt: now })
+        await appendEvent(tx, packet.id, 'expired', { actorName: null }, { at: now, details: { expiresAt: packet.expiresAt?.toISOString() ?? null } })
+        const offer = await offerById(tx, packet.offerId)
+        if (offer) await tellEveryone(tx, ctx, { packet: changed, offer, signers: await listSigners(tx, packet.id), event: 'expired', address: await packetAddress(tx, offer) })
+      }
+      return due.length
+    })
+    total += expired
+    if (expired < batchSize) return total
+  }
+}
+
+export type SigningJobs = { nudge: () => void; stop: () => Promise<void>; runOnce: () => Promise<void> }
+
+/** Runs both jobs now, then every `intervalMs`, and at once when nudged (a packet was queued for completion). */
+export function startSigningJobs({ db, ctx, log, intervalMs = 30_000 }: { db: Db; ctx: SigningContext; log: Pick<FastifyBaseLogger, 'info' | 'error'>; intervalMs?: number }): SigningJobs {
+  let stopped = false
+  let running: Promise<void> = Promise.resolve()
+  let again = false
+  let timer: NodeJS.Timeout | null = null
+
+  const run = async () => {
+    try {
+      const completed = await completePendingPackets(db, ctx)
+      if (completed > 0) log.info({ completed }, 'signing packets completed and sealed')
+      const expired = await expireDuePackets(db, ctx)
+      if (expired > 0) log.info({ expired }, 'signing packets expired')
+    } catch (error) {
+      log.error({ err: error }, 'a signing job failed; it runs again at its next interval')
+    }
+  }
+  let busy = false
+  const tick = () => {
+    if (stopped) return
+    if (timer) clearTimeout(timer)
+    timer = null
+    if (busy) {
+      again = true
+      return
+    }
+    busy = true
+    running = run().finally(() => {
+      busy = false
+      if (stopped) return
+      if (again) {
+        again = false
+        tick()
+      } else {
+        timer = setTimeout(tick, intervalMs)
+      }
+    })
+  }
+  tick()
+  return {
+    nudge: tick,
+    runOnce: async () => {
+      await running
+      await run()
+    },
+    stop: async () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}

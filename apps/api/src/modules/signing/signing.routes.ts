@@ -1,0 +1,288 @@
+import multipart from '@fastify/multipart'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import {
+  ConsentSchema,
+  FinishSigningSchema,
+  OfferSigningSchema,
+  PacketViewSchema,
+  ReasonSchema,
+  SendFormPacketSchema,
+  SendOfferPacketSchema,
+  SignerViewSchema,
+  SIGNING_LIMITS,
+  SIGNING_MESSAGES,
+  VerifyCodeSchema,
+  VerifyHashSchema,
+  VerifyResultSchema,
+} from '@offerbook/domain/signing'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import type { UploadMessages } from '../../http/multipart-upload'
+import { readSingleFile } from '../../http/multipart-upload'
+import { signedIn } from '../../http/signed-in'
+import { contentDisposition } from '../../http/content-disposition'
+import { consent, declineSigning, finishSigning, openSignerFile, openSignerView, sendCode, verifyCode } from './signer.service'
+import type { PacketFile, RequestInfo, SigningContext } from './signing.service'
+import { deleteDraftPacket, getOfferSigning, getPacket, openPacketFile, remindPacket, sendFormPacket, sendOfferPacket, uploadFormDocument, voidPacket } from './signing.service'
+import { verifyFile, verifyHash } from './verify.service'
+
+export type SigningRoutesOptions = { db: Db; ctx: SigningContext }
+
+const OfferParams = z.object({ id: z.string() })
+const PacketParams = z.object({ packetId: z.string() })
+const SignerParams = z.object({ signerId: z.string() })
+// No length limit here: any token that opens nothing is the link's 404 (signerByToken), never a 400.
+const TokenQuery = z.object({ token: z.string().optional() })
+const PacketResponse = z.object({ packet: PacketViewSchema })
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+const UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: SIGNING_MESSAGES.fileTooLarge,
+  notMultipart: SIGNING_MESSAGES.fileNotMultipart,
+  onlyOne: SIGNING_MESSAGES.fileOnlyOne,
+  missing: SIGNING_MESSAGES.fileMissing,
+}
+
+function requestInfo(request: FastifyRequest): RequestInfo {
+  const agent = request.headers['user-agent']
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null }
+}
+
+/** A signer's token: the x-signing-token header, or ?token= on links that download. */
+function tokenOf(request: Pick<FastifyRequest, 'headers'> & { query: { token?: string | undefined } }): string | null {
+  const header = request.headers['x-signing-token']
+  if (typeof header === 'string' && header) return header
+  return request.query.token ?? null
+}
+
+function sendPdf(reply: FastifyReply, file: PacketFile) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body)
+}
+
+const PDF_ANSWER = { 200: z.any().describe('The PDF') }
+
+export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async (app, { db, ctx }) => {
+  // -------------------------------------------------------------------------------------------
+  // The parties of the offer
+
+  app.get(
+    '/api/offers/:id/signing',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['signing'], summary: "The offer's signing packets, and whether the viewer may send the offer for signature", security: [{ bearer: [] }], params: OfferParams, response: { 200: OfferSigningSchema, ...errors(401, 404) } },
+    },
+    async (request) => getOfferSigning(db, ctx, { actor: signedIn(request.user), offerId: request.params.id }),
+  )
+
+  app.post(
+    '/api/offers/:id/signing',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['signing'],
+        summary: "'Send for signature': the accepted offer's Offer to Purchase (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically",
+        security: [{ bearer: [] }],
+        params: OfferParams,
+        body: SendOfferPacketSchema,
+        response: { 201: PacketResponse, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const packet = await sendOfferPacket(db, ctx, { actor: signedIn(request.user), offerId: request.params.id, input: request.body, request: requestInfo(request) })
+      return reply.code(201).send({ packet })
+    },
+  )
+
+  app.get(
+    '/api/signing/packets/:packetId',
+    { config: { access: 'signed-in' }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
+    async (request) => ({ packet: await getPacket(db, { actor: signedIn(request.user), packetId: request.params.packetId }) }),
+  )
+
+  for (const which of ['original', 'signed'] as const) {
+    app.get(
+      `/api/signing/packets/:packetId/${which}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['signing'],
+          summary: which === 'original' ? "The packet's PDF before signing (the preview fields are placed on)" : 'The signed, sealed PDF with its Certificate of Completion (completed packets)',
+          security: [{ bearer: [] }],
+          params: PacketParams,
+          response: { ...PDF_ANSWER, ...errors(401, 404, 409) },
+        },
+      },
+      async (request, reply) => sendPdf(reply, await openPacketFile(db, ctx.storage, { actor: signedIn(request.user), packetId: request.params.packetId, which })),
+    )
+  }
+
+  app.post(
+    '/api/signing/packets/:packetId/send',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['signing'], summary: 'Send a draft form document to its signers with the fields placed on its pages', security: [{ bearer: [] }], params: PacketParams, body: SendFormPacketSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
+    },
+    async (request) => ({ packet: await sendFormPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, input: request.body, request: requestInfo(request) }) }),
+  )
+
+  app.delete(
+    '/api/signing/packets/:packetId',
+    { config: { access: 'signed-in' }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', security: [{ bearer: [] }], params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
+    async (request, reply) => {
+      await deleteDraftPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/signing/packets/:packetId/remind',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['signing'], summary: 'Remind the signers whose turn it is (email, and SMS with a phone); once an hour', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404, 409, 429) } },
+    },
+    async (request) => ({ packet: await remindPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, request: requestInfo(request) }) }),
+  )
+
+  app.post(
+    '/api/signing/packets/:packetId/void',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['signing'], summary: 'Void a packet out for signature, with a reason; everyone is told', security: [{ bearer: [] }], params: PacketParams, body: ReasonSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
+    },
+    async (request) => ({ packet: await voidPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, reason: request.body.reason, request: requestInfo(request) }) }),
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // Signers, by the token of their link (public; never 401 or 403)
+
+  const signerRoute = { config: { access: 'public' as const } }
+
+  app.get(
+    '/api/signing/signers/:signerId',
+    { ...signerRoute, schema: { tags: ['signing'], summary: "What a signer's link opens (token in x-signing-token or ?token=)", params: SignerParams, querystring: TokenQuery, response: { 200: SignerViewSchema, ...errors(404) } } },
+    async (request) => openSignerView(db, { signerId: request.params.signerId, token: tokenOf(request), request: requestInfo(request) }),
+  )
+
+  for (const which of ['document', 'signed'] as const) {
+    app.get(
+      `/api/signing/signers/:signerId/${which}`,
+      {
+        ...signerRoute,
+        schema: {
+          tags: ['signing'],
+          summary: which === 'document' ? "The packet's PDF as sent, for the signer's pages" : 'The signed, sealed PDF, once every signer signed',
+          params: SignerParams,
+          querystring: TokenQuery,
+          response: { ...PDF_ANSWER, ...errors(404, 409) },
+        },
+      },
+      async (request, reply) => sendPdf(reply, await openSignerFile(db, ctx.storage, { signerId: request.params.signerId, token: tokenOf(request), which: which === 'document' ? 'original' : 'signed' })),
+    )
+  }
+
+  app.post(
+    '/api/signing/signers/:signerId/code',
+    { ...signerRoute, schema: { tags: ['signing'], summary: "Text a signing code to the signer's phone (packets that require one)", params: SignerParams, querystring: TokenQuery, response: { 204: z.null(), ...errors(400, 404, 409, 429) } } },
+    async (request, reply) => {
+      await sendCode(db, { signerId: request.params.signerId, token: tokenOf(request), request: requestInfo(request) })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/signing/signers/:signerId/code/verify',
+    { ...signerRoute, schema: { tags: ['signing'], summary: 'Check the texted code', params: SignerParams, querystring: TokenQuery, body: VerifyCodeSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409, 429) } } },
+    async (request) => verifyCode(db, { signerId: request.params.signerId, token: tokenOf(request), code: request.body.code, request: requestInfo(request) }),
+  )
+
+  app.post(
+    '/api/signing/signers/:signerId/consent',
+    { ...signerRoute, schema: { tags: ['signing'], summary: 'Consent to electronic records and signatures (ESIGN disclosure)', params: SignerParams, querystring: TokenQuery, body: ConsentSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409) } } },
+    async (request) => consent(db, { signerId: request.params.signerId, token: tokenOf(request), version: request.body.version, request: requestInfo(request) }),
+  )
+
+  // Two PNG data URLs of up to 1 MB each, and the text values: more than the app's 1 MB default.
+  app.post(
+    '/api/signing/signers/:signerId/finish',
+    {
+      ...signerRoute,
+      bodyLimit: 3 * 1024 * 1024 + 64 * 1024,
+      schema: { tags: ['signing'], summary: "Sign: the adopted signature and initials fill the signer's fields; text fields take the values given", params: SignerParams, querystring: TokenQuery, body: FinishSigningSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409, 413) } },
+    },
+    async (request) => finishSigning(db, ctx, { signerId: request.params.signerId, token: tokenOf(request), input: request.body, request: requestInfo(request) }),
+  )
+
+  app.post(
+    '/api/signing/signers/:signerId/decline',
+    { ...signerRoute, schema: { tags: ['signing'], summary: 'Decline to sign, with a reason; the sender and the other signers are told', params: SignerParams, querystring: TokenQuery, body: ReasonSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409) } } },
+    async (request) => declineSigning(db, ctx, { signerId: request.params.signerId, token: tokenOf(request), reason: request.body.reason, request: requestInfo(request) }),
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // Uploads: multipart in this scope only
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: SIGNING_LIMITS.documentMaxBytes, files: 1, fields: 0 } })
+    const typed = scope.withTypeProvider<ZodTypeProvider>()
+
+    typed.post(
+      '/api/offers/:id/signing/documents',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['signing'],
+          summary: 'Upload a form document (multipart/form-data, field "file": a PDF of at most 25 MB) to the accepted offer: a draft packet whose fields are placed next',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          params: OfferParams,
+          response: { 201: PacketResponse, ...errors(400, 401, 404, 409, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const packet = await uploadFormDocument(db, ctx, {
+          actor: signedIn(request.user),
+          offerId: request.params.id,
+          readFile: () => readSingleFile(request, { field: 'file', messages: UPLOAD_MESSAGES, emptyIsMissing: true }),
+          request: requestInfo(request),
+        })
+        return reply.code(201).send({ packet })
+      },
+    )
+
+    typed.post(
+      '/api/verify',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['signing'],
+          summary:
+            'Check a PDF against the documents signed here: multipart/form-data with a field "file" (at most 25 MB), or JSON {"sha256": "<64 hex>"}. intact: an exact match, with who signed and when; changed: it carries our seal but was changed after signing; unknown: nothing more is said',
+          consumes: ['application/json', 'multipart/form-data'],
+          response: { 200: VerifyResultSchema, ...errors(400, 413, 415) },
+        },
+      },
+      async (request) => {
+        if (request.isMultipart()) {
+          const file = await readSingleFile(request, { field: 'file', messages: UPLOAD_MESSAGES, emptyIsMissing: true })
+          return verifyFile(db, file.bytes)
+        }
+        const parsed = VerifyHashSchema.safeParse(request.body)
+        if (!parsed.success) {
+          const message = request.body && typeof request.body === 'object' && 'sha256' in request.body ? SIGNING_MESSAGES.sha256Invalid : SIGNING_MESSAGES.verifyNeedsInput
+          throw new AppError('BAD_REQUEST', message, { errors: [{ path: 'sha256', message }] })
+        }
+        return verifyHash(db, parsed.data.sha256)
+      },
+    )
+  })
+}

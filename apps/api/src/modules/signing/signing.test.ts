@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OfferSigning, SignerInput, VerifyResult } from '@offerbook/domain/signing'
+import { CHAIN_GENESIS, firstBrokenLink } from '@offerbook/domain/signing'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { offer as offerTable } from '../../db/schema/offers'
+import { signingEvent } from '../../db/schema/signing'
+import { chainEventOf, sha256Hex } from './signing-events'
+import { completePendingPackets } from './signing-jobs'
+import type { AcceptedOffer } from './signing.test-helpers'
+import { acceptedOffer, lastLink, offersCaller, packetOf, signAs, signerCaller, signerViewOf, signingContextOf } from './signing.test-helpers'
+
+const run = promisify(execFile)
+
+let t: TestApp
+let call: ReturnType<typeof offersCaller>
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  call = offersCaller(t)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+function signersOf(deal: AcceptedOffer): SignerInput[] {
+  return [
+    { name: 'Ben Buyer', email: deal.buyer.email, phone: '', role: 'buyer' },
+    { name: 'Lena Seller', email: deal.seller.email, phone: '(615) 555-0123', role: 'seller' },
+  ]
+}
+
+async function download(url: string, headers: Record<string, string>): Promise<Buffer> {
+  const response = await t.app.inject({ method: 'GET', url, headers })
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200)
+  expect(response.headers['content-type']).toBe('application/pdf')
+  return response.rawPayload
+}
+
+describe('the offer packet, signed in parallel', () => {
+  it('goes from Send for signature to a sealed PDF that poppler verifies and /api/verify knows', async () => {
+    const deal = await acceptedOffer(t)
+    const overview = await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}/signing`)
+    expect(overview.statusCode, overview.body).toBe(200)
+    const signing = overview.json<OfferSigning>()
+    expect(signing.canSendOffer).toBe(true)
+    expect(signing.suggestedSigners.map((signer) => signer.role)).toContain('buyer')
+
+    const sent = packetOf(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: signersOf(deal) }), 201)
+    expect(sent).toMatchObject({ kind: 'offer', status: 'sent', order: 'parallel', actions: ['remind', 'void'] })
+    expect(sent.signers.map((signer) => [signer.name, signer.canSignNow])).toEqual([
+      ['Ben Buyer', true],
+      ['Lena Seller', true],
+    ])
+    // Each signer: a signature, a date and a name on the signature page, and initials on every other page.
+    const contentPages = sent.pages.length - 1
+    for (const signer of sent.signers) {
+      const mine = sent.fields.filter((field) => field.signerId === signer.id)
+      expect(mine.filter((field) => field.type === 'signature')).toHaveLength(1)
+      expect(mine.filter((field) => field.type === 'initials')).toHaveLength(contentPages)
+    }
+    expect(sent.events.map((event) => event.type)).toEqual(['created', 'sent'])
+
+    // The seller side sees the same packet; a second one cannot be sent meanwhile.
+    expect(packetOf(await call(deal.seller, 'GET', `/api/signing/packets/${sent.id}`)).id).toBe(sent.id)
+    const again = await call(deal.seller, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: signersOf(deal) })
+    expect(again.statusCode).toBe(409)
+
+    const buyerLink = await lastLink(t, deal.buyer.email)
+    const sellerLink = await lastLink(t, deal.seller.email)
+    expect(buyerLink.path).toBe(`/sign/${deal.offer.id}/${buyerLink.signerId}?token=${buyerLink.token}`)
+
+    const viewed = signerViewOf(await signerCaller(t)(buyerLink, 'GET'))
+    expect(viewed.signer).toMatchObject({ name: 'Ben Buyer', status: 'pending', canSignNow: true, consentedAt: null })
+    expect(viewed.fields.every((field) => field.signerId === buyerLink.signerId)).toBe(true)
+
+    // Finishing before consenting is refused, and changes nothing.
+    const early = await signerCaller(t)(buyerLink, 'POST', '/finish', { adopted: { method: 'typed', signature: 'data:image/png;base64,AAAA', initials: 'data:image/png;base64,AAAA' } })
+    expect(early.statusCode).toBe(400)
+
+    const buyerDone = await signAs(t, buyerLink)
+    expect(buyerDone.signer.status).toBe('signed')
+    expect(buyerDone.fields.every((field) => field.value !== null)).toBe(true)
+    const sellerDone = await signAs(t, sellerLink)
+    expect(sellerDone.packet.status).toBe('completing')
+
+    expect(await completePendingPackets(t.db, signingContextOf(t))).toBe(1)
+    const completed = packetOf(await call(deal.seller, 'GET', `/api/signing/packets/${sent.id}`))
+    expect(completed.status).toBe('completed')
+    expect(completed.actions).toEqual(['download'])
+    expect(completed.events.at(-1)?.type).toBe('completed')
+
+    const [offerRow] = await t.db.select().from(offerTable).where(eq(offerTable.id, deal.offer.id))
+    expect(offerRow?.signedAt).not.toBeNull()
+
+    // Both parties download the same sealed PDF; a signer downloads it with their link.
+    const pdf = await download(`/api/signing/packets/${sent.id}/signed`, { authorization: (await bearerOf(deal.buyer)).authorization })
+    const again2 = await download(`/api/signing/signers/${sellerLink.signerId}/signed?token=${sellerLink.token}`, {})
+    expect(sha256Hex(again2)).toBe(sha256Hex(pdf))
+    expect(completed.signedSha256).toBe(sha256Hex(pdf))
+
+    const dir = mkdtempSync(join(tmpdir(), 'offerbook-signed-'))
+    const file = join(dir, 'signed.pdf')
+    writeFileSync(file, pdf)
+    const sig = await run('pdfsig', [file]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+    expect(sig.stdout).toContain('Signature is Valid')
+    expect(sig.stdout).toContain('Total document signed')
+    const text = (await run('pdftotext', [file, '-'])).stdout
+    expect(text).toContain('Certificate of Completion')
+    expect(text).toContain(deal.buyer.email)
+    expect(text).toContain(completed.events.at(-1)!.hash)
+
+    const intact = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { sha256: sha256Hex(pdf) } })
+    expect(intact.json<VerifyResult>()).toMatchObject({ status: 'intact', packet: { signers: [{ name: 'Ben Buyer', role: 'buyer' }, { name: 'Lena Seller', role: 'seller' }] } })
+
+    // One byte changed inside the signed range: 'changed', by hash and by upload.
+    const tampered = Buffer.from(pdf)
+    const at = Math.floor(tampered.length / 3)
+    tampered[at] = tampered[at] === 0x41 ? 0x42 : 0x41
+    const byUpload = await t.app.inject({ method: 'POST', url: '/api/verify', ...multipart(tampered) })
+    expect(byUpload.statusCode, byUpload.body).toBe(200)
+    expect(byUpload.json<VerifyResult>()).toEqual({ status: 'changed' })
+    const byHash = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { sha256: sha256Hex(tampered) } })
+    expect(byHash.json<VerifyResult>()).toEqual({ status: 'unknown' })
+
+    // The audit trail is a chain: each row's hash covers the one before.
+    const rows = await t.db.select().from(signingEvent).where(eq(signingEvent.packetId, sent.id)).orderBy(signingEvent.seq)
+    expect(rows[0]?.previousHash).toBe(CHAIN_GENESIS)
+    expect(firstBrokenLink(rows.map((row) => ({ ...chainEventOf(row), previousHash: row.previousHash, hash: row.hash })), sha256Hex)).toBeNull()
+  })
+})
+
+const tokens = new Map<string, string>()
+async function bearerOf(user: { id: string; email: string; password: string }) {
+  let token = tokens.get(user.id)
+  if (!token) {
+    const { signIn } = await import('../../../test/factories')
+    token = (await signIn(t.app, user.email, user.password)).accessToken
+    tokens.set(user.id, token)
+  }
+  return { authorization: `Bearer ${token}` }
+}
+
+export function multipart(bytes: Buffer, filename = 'document.pdf') {
+  const boundary = '----offerbook-test-boundary'
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}

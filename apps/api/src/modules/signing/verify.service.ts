@@ -1,0 +1,34 @@
+import type { SignerRole, VerifyResult } from '@offerbook/domain/signing'
+import type { Db } from '../../db/client'
+import { findCompletedBySignedHash, listSigners } from './signing.queries'
+import { sha256Hex } from './signing-events'
+import { readSeal } from './signing-seal'
+
+/**
+ * /verify (issue #12, part 5): 'intact' for a file whose SHA-256 is exactly that of a sealed PDF made
+ * here; 'changed' for a file that carries our seal but matches none (or whose seal no longer covers
+ * its bytes); 'unknown' otherwise, saying nothing more.
+ */
+
+async function intact(db: Db, sha256: string): Promise<VerifyResult | null> {
+  const packet = await findCompletedBySignedHash(db, sha256)
+  if (!packet?.completedAt) return null
+  const signers = await listSigners(db, packet.id)
+  return {
+    status: 'intact',
+    packet: {
+      completedAt: packet.completedAt.toISOString(),
+      signers: signers.filter((signer) => signer.signedAt).map((signer) => ({ name: signer.name, role: signer.role as SignerRole, signedAt: signer.signedAt!.toISOString() })),
+    },
+  }
+}
+
+export async function verifyHash(db: Db, sha256: string): Promise<VerifyResult> {
+  return (await intact(db, sha256.toLowerCase())) ?? { status: 'unknown' }
+}
+
+export async function verifyFile(db: Db, bytes: Uint8Array): Promise<VerifyResult> {
+  const found = await intact(db, sha256Hex(bytes))
+  if (found) return found
+  return readSeal(bytes).sealed ? { status: 'changed' } : { status: 'unknown' }
+}
