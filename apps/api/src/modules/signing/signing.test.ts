@@ -14,7 +14,7 @@ import { signingEvent } from '../../db/schema/signing'
 import { chainEventOf, sha256Hex } from './signing-events'
 import { completePendingPackets } from './signing-jobs'
 import type { AcceptedOffer } from './signing.test-helpers'
-import { acceptedOffer, lastLink, offersCaller, packetOf, signAs, signerCaller, signerViewOf, signingContextOf } from './signing.test-helpers'
+import { acceptedOffer, lastLink, multipartFile, offersCaller, packetOf, signAs, signerCaller, signerViewOf, signingContextOf } from './signing.test-helpers'
 
 const run = promisify(execFile)
 
@@ -123,7 +123,7 @@ describe('the offer packet, signed in parallel', () => {
     const tampered = Buffer.from(pdf)
     const at = Math.floor(tampered.length / 3)
     tampered[at] = tampered[at] === 0x41 ? 0x42 : 0x41
-    const byUpload = await t.app.inject({ method: 'POST', url: '/api/verify', ...multipart(tampered) })
+    const byUpload = await t.app.inject({ method: 'POST', url: '/api/verify', ...multipartFile(tampered) })
     expect(byUpload.statusCode, byUpload.body).toBe(200)
     expect(byUpload.json<VerifyResult>()).toEqual({ status: 'changed' })
     const byHash = await t.app.inject({ method: 'POST', url: '/api/verify', payload: { sha256: sha256Hex(tampered) } })
@@ -145,14 +145,4 @@ async function bearerOf(user: { id: string; email: string; password: string }) {
     tokens.set(user.id, token)
   }
   return { authorization: `Bearer ${token}` }
-}
-
-export function multipart(bytes: Buffer, filename = 'document.pdf') {
-  const boundary = '----offerbook-test-boundary'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }

@@ -1,0 +1,198 @@
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PacketView, SigningFieldInput } from '@offerbook/domain/signing'
+import { formDocumentLabel, SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { storedFile } from '../../db/schema/files'
+import { offer as offerTable } from '../../db/schema/offers'
+import { signingPacket } from '../../db/schema/signing'
+import { expectRefusal } from '../offers/offers.test-helpers'
+import { sha256Hex } from './signing-events'
+import type { AcceptedOffer } from './signing.test-helpers'
+import {
+  acceptedOffer,
+  ADOPTED,
+  authOf,
+  completeNow,
+  lastLink,
+  offersCaller,
+  outboxTo,
+  outsider,
+  packetFiles,
+  packetOf,
+  pdfWithPages,
+  signatureFields,
+  signAs,
+  signerCaller,
+  signerViewOf,
+  signingLinks,
+  uploadForm,
+} from './signing.test-helpers'
+
+const run = promisify(execFile)
+
+let t: TestApp
+let call: ReturnType<typeof offersCaller>
+let twoPages: Buffer
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  call = offersCaller(t)
+  twoPages = await pdfWithPages(2)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+async function draftOf(deal: AcceptedOffer): Promise<PacketView> {
+  return packetOf(await uploadForm(t, deal.buyer, deal.offer.id, twoPages, { filename: 'Lead paint disclosure.pdf' }), 201)
+}
+
+async function signingFileCount(): Promise<number> {
+  return (await t.db.select().from(storedFile).where(eq(storedFile.purpose, 'signing-document'))).length
+}
+
+describe('uploading a form document', () => {
+  it('a PDF becomes a draft packet with its pages and the SHA-256 of the upload', async () => {
+    const deal = await acceptedOffer(t)
+    const draft = await draftOf(deal)
+    expect(draft).toMatchObject({ kind: 'form', status: 'draft', title: 'Lead paint disclosure', offerId: deal.offer.id, signers: [], fields: [], actions: ['send', 'delete'] })
+    expect(draft.pages).toEqual([
+      { width: 612, height: 792 },
+      { width: 612, height: 792 },
+    ])
+    expect(draft.documents).toEqual([{ filename: 'Lead paint disclosure.pdf', sha256: sha256Hex(twoPages), pageCount: 2 }])
+    expect(draft.events.map((event) => event.type)).toEqual(['created'])
+    // The seller side sees it and can open the preview.
+    const original = await t.app.inject({ method: 'GET', url: `/api/signing/packets/${draft.id}/original`, headers: await authOf(t, deal.seller) })
+    expect(original.statusCode).toBe(200)
+    expect(original.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  })
+
+  it('a file that is not a usable PDF is refused with its reason, and nothing is stored', async () => {
+    const deal = await acceptedOffer(t)
+    const filesBefore = await signingFileCount()
+
+    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from('Just some notes, not a PDF'), { filename: 'notes.txt', contentType: 'text/plain' }), 415, SIGNING_MESSAGES.notPdf)
+    // A PNG named .pdf is still not a PDF.
+    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from(ADOPTED.signature.split(',')[1]!, 'base64'), { filename: 'scan.pdf' }), 415, SIGNING_MESSAGES.notPdf)
+    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from('%PDF-1.7 garbage')), 400, SIGNING_MESSAGES.pdfDamaged)
+
+    const dir = mkdtempSync(join(tmpdir(), 'offerbook-encrypted-'))
+    writeFileSync(join(dir, 'plain.pdf'), twoPages)
+    await run('qpdf', ['--encrypt', 'user', 'owner', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')])
+    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, readFileSync(join(dir, 'locked.pdf'))), 400, SIGNING_MESSAGES.pdfEncrypted)
+
+    const tooLarge = Buffer.concat([twoPages, Buffer.alloc(SIGNING_LIMITS.documentMaxBytes + 1 - twoPages.length, 0x20)])
+    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, tooLarge), 413, SIGNING_MESSAGES.fileTooLarge)
+    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.alloc(0)), 400, SIGNING_MESSAGES.fileMissing)
+    expectRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing/documents`, { file: 'form.pdf' }), 415, SIGNING_MESSAGES.fileNotMultipart)
+
+    expect(await t.db.select().from(signingPacket).where(eq(signingPacket.offerId, deal.offer.id))).toEqual([])
+    expect(await signingFileCount()).toBe(filesBefore)
+  })
+})
+
+describe('sending a form document', () => {
+  it('refuses fields off the page, on a missing page, a signer without a signature field and a bad email, and sends nothing', async () => {
+    const deal = await acceptedOffer(t)
+    const draft = await draftOf(deal)
+    const signers = [outsider('inspector'), outsider('lender')]
+    const send = (body: Record<string, unknown>) => call(deal.buyer, 'POST', `/api/signing/packets/${draft.id}/send`, { signers, fields: signatureFields(2), ...body })
+    const fieldWith = (changes: Partial<SigningFieldInput>) => [{ ...signatureFields(1)[0]!, ...changes }, signatureFields(2)[1]!]
+
+    const offPage = expectRefusal(await send({ fields: fieldWith({ x: 0.9, width: 0.2 }) }), 400, SIGNING_MESSAGES.fieldOffPage)
+    expect(offPage.errors).toContainEqual({ path: 'fields.0.width', message: SIGNING_MESSAGES.fieldOffPage })
+    const noPage = expectRefusal(await send({ fields: fieldWith({ page: 5 }) }), 400, SIGNING_MESSAGES.fieldPageMissing)
+    expect(noPage.errors).toEqual([{ path: 'fields.0.page', message: SIGNING_MESSAGES.fieldPageMissing }])
+    const unsigned = expectRefusal(await send({ fields: [signatureFields(1)[0]!, { ...signatureFields(2)[1]!, type: 'date-signed' }] }), 400, SIGNING_MESSAGES.signerWithoutSignature)
+    expect(unsigned.errors).toEqual([{ path: 'signers.1', message: SIGNING_MESSAGES.signerWithoutSignature }])
+    const nobody = expectRefusal(await send({ fields: [...signatureFields(2), { ...signatureFields(1)[0]!, signerKey: '5' }] }), 400, SIGNING_MESSAGES.fieldSignerMissing)
+    expect(nobody.errors).toEqual([{ path: 'fields.2.signerKey', message: SIGNING_MESSAGES.fieldSignerMissing }])
+    const twice = expectRefusal(await send({ signers: [signers[0], { ...signers[1]!, email: signers[0]!.email.toUpperCase() }] }), 400, SIGNING_MESSAGES.duplicateSignerEmail)
+    expect(twice.errors).toEqual([{ path: 'signers.1.email', message: SIGNING_MESSAGES.duplicateSignerEmail }])
+    const badEmail = expectRefusal(await send({ signers: [{ ...signers[0]!, email: 'inspector-at-example' }, signers[1]] }), 400, 'Invalid email')
+    expect(badEmail.errors).toEqual([{ path: 'signers.0.email', message: 'Invalid email' }])
+
+    const still = packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`))
+    expect(still).toMatchObject({ status: 'draft', signers: [], fields: [], sentAt: null })
+    for (const signer of signers) expect(await outboxTo(t, signer.email)).toEqual([])
+  })
+
+  it('is signed at /form-sign with a required text field filled, completes as form approved, and leaves the offer unsigned', async () => {
+    const deal = await acceptedOffer(t)
+    const draft = await draftOf(deal)
+    const inspector = outsider('inspector')
+    const fields: SigningFieldInput[] = [
+      ...signatureFields(1),
+      { signerKey: '0', type: 'text', page: 1, x: 0.1, y: 0.3, width: 0.5, height: 0.04, required: true, label: 'License number' },
+      { signerKey: '0', type: 'date-signed', page: 1, x: 0.1, y: 0.4, width: 0.3, height: 0.04, required: true, label: '' },
+    ]
+    const sent = packetOf(await call(deal.seller, 'POST', `/api/signing/packets/${draft.id}/send`, { signers: [inspector], fields }))
+    expect(sent).toMatchObject({ id: draft.id, status: 'sent', actions: ['remind', 'void'] })
+    expect(sent.fields).toHaveLength(3)
+    const [invitation] = await signingLinks(t, inspector.email)
+    expect(invitation!.path).toBe(`/form-sign/${draft.id}/${sent.signers[0]!.id}?token=${invitation!.token}`)
+    const textField = sent.fields.find((field) => field.type === 'text')!
+
+    const signer = signerCaller(t)
+    expect(signerViewOf(await signer(invitation!, 'GET')).fields.map((field) => field.type)).toEqual(['signature', 'text', 'date-signed'])
+    signerViewOf(await signer(invitation!, 'POST', '/consent', { accepted: true }))
+    const missing = expectRefusal(await signer(invitation!, 'POST', '/finish', { adopted: ADOPTED, values: { [textField.id]: '   ' } }), 400, SIGNING_MESSAGES.fieldRequired)
+    expect(missing.errors).toEqual([{ path: `values.${textField.id}`, message: SIGNING_MESSAGES.fieldRequired }])
+    const stranger = expectRefusal(await signer(invitation!, 'POST', '/finish', { adopted: ADOPTED, values: { [textField.id]: 'TN-4411', [sent.fields[0]!.id]: 'x' } }), 400, SIGNING_MESSAGES.unknownField)
+    expect(stranger.errors).toEqual([{ path: `values.${sent.fields[0]!.id}`, message: SIGNING_MESSAGES.unknownField }])
+    expect(signerViewOf(await signer(invitation!, 'GET')).signer.status).toBe('pending')
+
+    const done = await signAs(t, invitation!, { [textField.id]: 'TN-4411' })
+    expect(done.packet.status).toBe('completing')
+    expect(done.fields.find((field) => field.id === textField.id)?.value).toBe('TN-4411')
+    expect(await completeNow(t)).toBe(1)
+
+    const completed = packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`))
+    expect(completed.status).toBe('completed')
+    expect(formDocumentLabel(completed.status)).toBe('form approved')
+    const [offerRow] = await t.db.select({ signedAt: offerTable.signedAt }).from(offerTable).where(eq(offerTable.id, deal.offer.id))
+    expect(offerRow?.signedAt).toBeNull()
+    expect(await packetFiles(t, draft.id)).toHaveLength(2)
+
+    // The sealed PDF carries the value typed in.
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/signing/packets/${draft.id}/signed`, headers: await authOf(t, deal.buyer) })
+    expect(pdf.statusCode).toBe(200)
+    const file = join(mkdtempSync(join(tmpdir(), 'offerbook-form-')), 'signed.pdf')
+    writeFileSync(file, pdf.rawPayload)
+    expect((await run('pdftotext', [file, '-'])).stdout).toContain('TN-4411')
+    // The signer downloads it with the link of the completion email.
+    const link = await lastLink(t, inspector.email)
+    expect(link.kind).toBe('signing.completed')
+    expect(link.path.startsWith(`/form-sign/${draft.id}/`)).toBe(true)
+  })
+})
+
+describe('deleting a form document', () => {
+  it('a draft is deleted with its file; a sent one cannot be', async () => {
+    const deal = await acceptedOffer(t)
+    const draft = await draftOf(deal)
+    const [file] = await packetFiles(t, draft.id)
+    const storage = t.config.storage
+    if (!file || storage.kind !== 'disk') throw new Error("expected the draft's file on disk")
+    expect(existsSync(join(storage.directory, file.key))).toBe(true)
+    const deleted = await call(deal.seller, 'DELETE', `/api/signing/packets/${draft.id}`)
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    expectRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`), 404, SIGNING_MESSAGES.packetNotFound)
+    expect(await packetFiles(t, draft.id)).toEqual([])
+    expect(existsSync(join(storage.directory, file.key))).toBe(false)
+
+    const other = await draftOf(deal)
+    packetOf(await call(deal.buyer, 'POST', `/api/signing/packets/${other.id}/send`, { signers: [outsider('inspector')], fields: signatureFields(1) }))
+    expectRefusal(await call(deal.buyer, 'DELETE', `/api/signing/packets/${other.id}`), 409, SIGNING_MESSAGES.notDraft)
+    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${other.id}/send`, { signers: [outsider('inspector')], fields: signatureFields(1) }), 409, SIGNING_MESSAGES.notDraft)
+    expect(packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${other.id}`)).status).toBe('sent')
+  })
+})
