@@ -129,6 +129,7 @@ export const SIGNING_MESSAGES = {
   codeInvalid: 'The code is not correct or has expired',
   codeTooManyTries: 'Too many wrong codes. Ask for a new code',
   codeWait: 'Please wait a minute before asking for a new code',
+  codeNotNeeded: 'This document does not ask for a texted code',
   notYourTurn: 'Another signer signs before you; we will email you when it is your turn',
   alreadySigned: 'You have already signed this document',
   signatureRequired: 'Adopt your signature first',

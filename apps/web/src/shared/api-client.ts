@@ -76,6 +76,8 @@ export type RequestOptions = {
    */
   redirectOnUnauthorized?: boolean
   signal?: AbortSignal
+  /** Extra request headers, e.g. a signing link's x-signing-token (decision 016). */
+  headers?: Record<string, string>
 }
 
 function toFormData(body: unknown): FormData {
@@ -127,7 +129,7 @@ function handleStatus(status: number, options: RequestOptions): void {
 
 /** Sends one call with the bearer token; a refused call throws its ApiClientError after the 401/403 rule. */
 async function send(method: string, path: string, payload: unknown, options: RequestOptions, accept: string): Promise<Response> {
-  const headers = new Headers({ Accept: accept })
+  const headers = new Headers({ ...options.headers, Accept: accept })
   const token = getAccessToken()
   if (token) headers.set('Authorization', `Bearer ${token}`)
 

@@ -68,7 +68,8 @@ export async function openSignerView(db: Db, { signerId, token, request, now = n
 export async function sendCode(db: Db, { signerId, token, request, now = new Date() }: SignerRequest): Promise<void> {
   await db.transaction(async (tx) => {
     const { packet, signer } = await lockOpen(tx, { signerId, token, now })
-    if (!packet.requireSmsCode || !signer.phone) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.phoneRequiredForCode)
+    if (!packet.requireSmsCode) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.codeNotNeeded)
+    if (!signer.phone) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.phoneRequiredForCode)
     if (signer.codeSentAt && now.getTime() - signer.codeSentAt.getTime() < 60_000) throw new AppError('RATE_LIMITED', SIGNING_MESSAGES.codeWait)
     const { code, hash } = newSigningCode(signer.id)
     await updateSigner(tx, signer.id, { codeHash: hash, codeSentAt: now, codeExpiresAt: new Date(now.getTime() + SIGNING_LIMITS.codeMinutes * 60_000), codeAttempts: 0 })

@@ -1,4 +1,24 @@
+import { SIGNING_MESSAGES } from '@offerbook/domain/signing'
 import { i18n } from './i18n'
+
+/**
+ * The signing API's fixed messages, keyed by their English text, each to `signingApi.<name>`; built
+ * from the shared list so a reworded message cannot drift from its key.
+ */
+const SIGNING_MESSAGE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SIGNING_MESSAGES).flatMap(([name, message]) => (typeof message === 'string' ? [[message, `signingApi.${name}`]] : [])),
+)
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** SIGNING_MESSAGES.notOpen(status) as a pattern: the text around the status, taken from the function itself. */
+function signingStatusPattern(): RegExp {
+  const marker = '\u0000'
+  const [before = '', after = ''] = SIGNING_MESSAGES.notOpen(marker).split(marker)
+  return new RegExp(`^${escapeRegExp(before)}(\\w+)${escapeRegExp(after)}$`)
+}
+
+const PACKET_STATUS_MESSAGE = signingStatusPattern()
 
 /**
  * The English texts the API answers with (spec section 8) and their translation keys. A message
@@ -164,6 +184,9 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'The offer form of a shared offer cannot be removed': 'offerDocuments.errors.offerFormKept',
   'Network error. Check your connection and try again.': 'errors.network',
   'Something went wrong. Please try again.': 'errors.unknown',
+  // Last: the three texts the signing API shares with other areas (e.g. 'Send the file as
+  // multipart/form-data') take the signing keys, whose translations say the same.
+  ...SIGNING_MESSAGE_KEYS,
 }
 
 /** Messages that carry a number: the English pattern and the key that takes it as `count`. */
@@ -196,6 +219,11 @@ export function translateMessage(message: string): string {
       const status = match[1] ?? ''
       return i18n.t(offerKey, { status: i18n.exists(`offer.status.${status}`) ? i18n.t(`offer.status.${status}`) : status })
     }
+  }
+  const packetStatus = PACKET_STATUS_MESSAGE.exec(message)
+  if (packetStatus && i18n.exists('signingApi.notOpen')) {
+    const status = packetStatus[1] ?? ''
+    return i18n.t('signingApi.notOpen', { status: i18n.exists(`signingApi.status.${status}`) ? i18n.t(`signingApi.status.${status}`) : status })
   }
   for (const counted of COUNTED_MESSAGES) {
     const match = counted.pattern.exec(message)

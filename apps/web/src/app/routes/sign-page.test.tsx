@@ -1,0 +1,231 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SignerView } from '@offerbook/domain/signing'
+import { CONSENT_VERSION, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import type * as SignatureImage from '../../features/signer/lib/signature-image'
+import { testField, testFields, testSignerView } from '../../features/signer/components/test-signer-view'
+import { i18n } from '../../shared/i18n/i18n'
+import { initSession } from '../../shared/session'
+import { renderRoutes } from '../../test/render'
+import { appRoutes } from '../router'
+
+// pdf.js does not run in jsdom: the document stays 'loading', so the pages show their fields over blank sheets.
+vi.mock('../../shared/ui/pdf-page', () => ({
+  usePdfDocument: () => ({ doc: null, error: null, loading: true }),
+  PdfPage: () => null,
+}))
+
+// jsdom has no canvas: a typed signature becomes a fixed PNG that names its text.
+vi.mock('../../features/signer/lib/signature-image', async (importOriginal) => {
+  const actual = await importOriginal<typeof SignatureImage>()
+  return { ...actual, typedSignatureImage: async (text: string) => `data:image/png;base64,${btoa(text)}` }
+})
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const noContent = () => new Response(null, { status: 204 })
+
+type Call = { method: string; pathname: string; body: unknown; token: string | null }
+
+let view: SignerView
+let answers: Record<string, (body: unknown) => Response>
+let calls: Call[]
+
+beforeEach(() => {
+  initSession()
+  view = testSignerView()
+  answers = {}
+  calls = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const { pathname } = new URL(url, 'http://localhost')
+      const method = init.method ?? 'GET'
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
+      calls.push({ method, pathname, body, token: new Headers(init.headers).get('x-signing-token') })
+      const answer = answers[`${method} ${pathname}`]
+      if (answer) return answer(body)
+      if (method === 'GET' && pathname === '/api/signing/signers/signer-1') return json(200, view)
+      if (pathname === '/api/me') return json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' })
+      return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
+    }),
+  )
+})
+
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  await i18n.changeLanguage('en-us')
+})
+
+const SIGN_PATH = '/sign/offer-1/signer-1?token=secret'
+const posts = (suffix: string) => calls.filter((call) => call.method === 'POST' && call.pathname === `/api/signing/signers/signer-1/${suffix}`)
+const open = (path = SIGN_PATH) => renderRoutes(appRoutes(), path)
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 })
+
+describe('the signing page', { timeout: 40_000 }, () => {
+  it('says the link is not valid for a wrong token, and stays on the page', async () => {
+    answers['GET /api/signing/signers/signer-1'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', message: SIGNING_MESSAGES.linkNotValid })
+    const { router } = open('/sign/offer-1/signer-1?token=wrong')
+    expect(await heading('This signing link is not valid')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/sign/offer-1/signer-1')
+    expect(calls.find((call) => call.pathname === '/api/signing/signers/signer-1')?.token).toBe('wrong')
+  })
+
+  it('says the link is not valid without a token, or when it names another offer', async () => {
+    const first = open('/sign/offer-1/signer-1')
+    expect(await heading('This signing link is not valid')).toBeTruthy()
+    expect(calls.filter((call) => call.pathname.startsWith('/api/signing'))).toHaveLength(0)
+    first.unmount()
+
+    open('/sign/offer-2/signer-1?token=secret')
+    expect(await heading('This signing link is not valid')).toBeTruthy()
+  })
+
+  it('opens a form document under /form-sign with the packet id', async () => {
+    view = testSignerView({ packet: { kind: 'form', id: 'doc-9' } })
+    open('/form-sign/doc-9/signer-1?token=secret')
+    expect(await heading('Offer to Purchase - 120 Maple Ave')).toBeTruthy()
+  })
+
+  it('shows a voided document with the reason the sender gave', async () => {
+    view = testSignerView({ packet: { status: 'voided', voidReason: 'The buyer changed the closing date.' } })
+    open()
+    expect(await heading('This document was voided')).toBeTruthy()
+    expect(screen.getByText('The buyer changed the closing date.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull()
+  })
+
+  it('offers the signed PDF of a completed packet', async () => {
+    view = testSignerView({ packet: { status: 'completed' }, signer: { status: 'signed' }, canDownload: true })
+    open()
+    expect(await heading('Everyone has signed this document')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Download the signed PDF' })).toBeTruthy()
+  })
+
+  it('tells a later signer to wait for their turn', async () => {
+    view = testSignerView({ signer: { canSignNow: false } })
+    open()
+    expect(await heading('Waiting for another signer')).toBeTruthy()
+  })
+
+  it('asks for the texted code first, and shows the server message beside the field', async () => {
+    view = testSignerView({ signer: { needsCode: true, phoneHint: '•••0123' } })
+    answers['POST /api/signing/signers/signer-1/code'] = () => noContent()
+    answers['POST /api/signing/signers/signer-1/code/verify'] = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', message: SIGNING_MESSAGES.codeInvalid })
+    open()
+    expect(await heading('Confirm it is you')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await screen.findByText(/We texted a code to •••0123/)).toBeTruthy()
+    await userEvent.type(screen.getByRole('textbox', { name: /6-digit code/ }), '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText(SIGNING_MESSAGES.codeInvalid)).toBeTruthy()
+    expect(posts('code/verify')[0]?.body).toEqual({ code: '123456' })
+    expect(posts('code/verify')[0]?.token).toBe('secret')
+  })
+
+  it('shows the document only after the signer consents to electronic records', async () => {
+    view = testSignerView({ signer: { consentedAt: null } })
+    answers['POST /api/signing/signers/signer-1/consent'] = () => json(200, testSignerView())
+    open()
+    expect(await heading('Electronic Record and Signature Disclosure')).toBeTruthy()
+    expect(screen.getByText(/right to receive a paper copy|Your right to a paper copy/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Signature field/ })).toBeNull()
+    const next = screen.getByRole('button', { name: 'Continue' })
+    expect(next.hasAttribute('disabled')).toBe(true)
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByRole('button', { name: 'Signature field 2 of 4, page 2' }, { timeout: 10_000 })).toBeTruthy()
+    expect(posts('consent')[0]?.body).toEqual({ accepted: true, version: CONSENT_VERSION })
+  })
+
+  it('adopts a typed signature, fills every signature field with a click, and finishes with the adopted images', async () => {
+    answers['POST /api/signing/signers/signer-1/finish'] = () => json(200, testSignerView({ signer: { status: 'signed', signedAt: '2026-11-25T11:00:00.000Z' } }))
+    open()
+    const initials = await screen.findByRole('button', { name: 'Initials field 1 of 4, page 1' }, { timeout: 10_000 })
+    expect(screen.getByText('2 of 4 fields done')).toBeTruthy()
+    expect(screen.getByText('Bea Buyer', { selector: 'span' })).toBeTruthy()
+    expect(screen.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeTruthy()
+
+    await userEvent.click(initials)
+    const dialog = await screen.findByRole('dialog', { name: 'Adopt your signature' })
+    expect((within(dialog).getByRole('textbox', { name: /Full name/ }) as HTMLInputElement).value).toBe('Bea Buyer')
+    expect((within(dialog).getByRole('textbox', { name: /Initials/ }) as HTMLInputElement).value).toBe('BB')
+    expect(within(dialog).getByText(/electronic representation of my signature and initials/)).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Adopt and sign' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(initials.getAttribute('aria-pressed')).toBe('true')
+
+    const signature = screen.getByRole('button', { name: 'Signature field 2 of 4, page 2' })
+    await userEvent.click(signature)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(signature.getAttribute('aria-pressed')).toBe('true')
+    expect(signature.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${btoa('Bea Buyer')}`)
+    expect(screen.getByText('4 of 4 fields done')).toBeTruthy()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
+    expect(await heading('You have signed')).toBeTruthy()
+    expect(screen.getByText('You have signed. We will email you a link to the signed PDF once everyone has signed.')).toBeTruthy()
+    expect(posts('finish')[0]?.body).toEqual({
+      adopted: { method: 'typed', signature: `data:image/png;base64,${btoa('Bea Buyer')}`, initials: `data:image/png;base64,${btoa('BB')}` },
+      values: {},
+    })
+  })
+
+  it('keeps Finish disabled until every required field is done, and shows a server field error on its field', async () => {
+    view = testSignerView({ fields: [...testFields(), testField('f-text', 'text', 1, 0.5, { label: 'Buyer phone' }), testField('f-note', 'text', 1, 0.6, { required: false, label: 'Note' })] })
+    answers['POST /api/signing/signers/signer-1/finish'] = () =>
+      json(400, { statusCode: 400, code: 'BAD_REQUEST', message: SIGNING_MESSAGES.valueTooLong, errors: [{ path: 'values.f-text', message: SIGNING_MESSAGES.valueTooLong }] })
+    open()
+    const finish = await screen.findByRole('button', { name: 'Finish' }, { timeout: 10_000 })
+    expect(finish.hasAttribute('disabled')).toBe(true)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next field' }))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Initials field 1 of 6, page 1' })))
+    await userEvent.click(document.activeElement as HTMLElement)
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Adopt your signature' })).getByRole('button', { name: 'Adopt and sign' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Signature field 2 of 6, page 2' }))
+    expect(screen.getByRole('button', { name: 'Finish' }).hasAttribute('disabled')).toBe(true)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next field' }))
+    const phone = screen.getByRole('textbox', { name: 'Buyer phone' })
+    await waitFor(() => expect(document.activeElement).toBe(phone))
+    await userEvent.type(phone, '615 555 0123')
+    expect(screen.getByRole('button', { name: 'Finish' }).hasAttribute('disabled')).toBe(false)
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note (optional)' }), 'Thanks')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getAllByText(SIGNING_MESSAGES.valueTooLong).length).toBeGreaterThan(0)
+    expect((posts('finish')[0]?.body as { values: unknown }).values).toEqual({ 'f-text': '615 555 0123', 'f-note': 'Thanks' })
+  })
+
+  it('declines with the reason, which is required', async () => {
+    answers['POST /api/signing/signers/signer-1/decline'] = () => json(200, testSignerView({ packet: { status: 'declined' }, signer: { status: 'declined' } }))
+    open()
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline to sign' }, { timeout: 10_000 }))
+    const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline to sign' }))
+    expect(await within(dialog).findByText('Please give a reason')).toBeTruthy()
+    expect(posts('decline')).toHaveLength(0)
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason for declining/ }), 'The price is wrong')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline to sign' }))
+    expect(await heading('You declined to sign')).toBeTruthy()
+    expect(posts('decline')[0]?.body).toEqual({ reason: 'The price is wrong' })
+  })
+
+  it('speaks Spanish, server messages included', async () => {
+    view = testSignerView({ signer: { consentedAt: null } })
+    answers['POST /api/signing/signers/signer-1/consent'] = () => json(409, { statusCode: 409, code: 'CONFLICT', message: SIGNING_MESSAGES.notOpen('voided') })
+    open()
+    await heading('Electronic Record and Signature Disclosure')
+    await act(() => i18n.changeLanguage('es-es'))
+    expect(await heading('Aviso y consentimiento sobre registros y firmas electrónicos')).toBeTruthy()
+    expect(screen.getByText('Su derecho a una copia en papel')).toBeTruthy()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Acepto el uso de registros y firmas electrónicos' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }))
+    expect(await screen.findByText('Un paquete en estado «anulado» ya no se puede cambiar')).toBeTruthy()
+  })
+})
