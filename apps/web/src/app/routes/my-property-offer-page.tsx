@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Stack, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
-import { listingOffersQuery, optimizeQuery, useAcceptOffer, useOffer } from '../../features/offers/api/offers'
+import { listingOffersQuery, offerKeys, optimizeQuery, useAcceptOffer, useOffer } from '../../features/offers/api/offers'
 import { AcceptOfferDialog } from '../../features/offers/components/seller/accept-offer-dialog'
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
+import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage, notifyError, notifySuccess } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
@@ -85,6 +86,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   const accepting = route.name === 'my-property-accept-offer'
   const offerId = (accepting ? search.get('offer') : params.offerId) ?? ''
   const query = useOffer(offerId)
+  const queryClient = useQueryClient()
   const [initialFocus] = useState(() => focusOnReturn)
   useEffect(() => {
     focusOnReturn = null
@@ -114,6 +116,10 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
         offer={offer}
         initialFocus={accepting ? null : initialFocus}
         onAccept={() => void navigate(acceptOfferPath(listingId, offer.id), { state: { fromOffer: true } satisfies FromOffer })}
+        afterDecision={
+          // Once every party has signed, the offer (its signedAt) and the lists that show it are read again.
+          <OfferSigningPanel offerId={offer.id} offerStatus={offer.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />
+        }
       />
     </Stack>
   )

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { concatLabel } from '@offerbook/domain/clauses/concat'
@@ -8,9 +9,10 @@ import type { ClauseFormValues } from '../../features/contract-language/clause-f
 import { AddendumModal } from '../../features/contract-language/components/addendum-modal'
 import { GenerateEditButton } from '../../features/contract-language/components/generate-edit-button'
 import { StipulationModal } from '../../features/contract-language/components/stipulation-modal'
-import { useOffer } from '../../features/offers/api/offers'
+import { offerKeys, useOffer } from '../../features/offers/api/offers'
 import type { AddendumPickerProps, StipulationPickerProps } from '../../features/offers/components/editor/offer-editor'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
+import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
@@ -57,6 +59,7 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   const { t } = useTranslation()
   const id = params.id ?? ''
   const offer = useOffer(id)
+  const queryClient = useQueryClient()
 
   if (offer.isPending) return <CenteredLoader />
   if (offer.isError) {
@@ -76,11 +79,17 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
     return <RetryAlert message={errorMessage(offer.error)} onRetry={() => void offer.refetch()} />
   }
   return (
-    <OfferEditor
-      key={offer.data.id}
-      offer={offer.data}
-      renderStipulations={(props) => <StipulationPicker {...props} />}
-      renderAddendum={(props) => <AddendumPicker {...props} />}
-    />
+    <Stack gap="lg">
+      <OfferEditor
+        key={offer.data.id}
+        offer={offer.data}
+        renderStipulations={(props) => <StipulationPicker {...props} />}
+        renderAddendum={(props) => <AddendumPicker {...props} />}
+      />
+      {/* Only an accepted (later closed or terminated) offer is signed; the panel shows nothing before. */}
+      <Stack maw={960} w="100%">
+        <OfferSigningPanel offerId={offer.data.id} offerStatus={offer.data.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />
+      </Stack>
+    </Stack>
   )
 }

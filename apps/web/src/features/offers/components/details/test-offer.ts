@@ -36,6 +36,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
     sharedAt: '2030-01-02T16:00:00.000Z',
     decidedAt: null,
     bindingAgreementAt: null,
+    signedAt: null,
     deadlines: null,
     shareUrl: null,
     ...rest,
@@ -55,6 +56,7 @@ export function testOfferSummary(rest: Partial<OfferSummary> = {}): OfferSummary
     updatedAt: '2030-01-02T15:00:00.000Z',
     sharedAt: '2030-01-02T16:00:00.000Z',
     bindingAgreementAt: null,
+    signedAt: null,
     ...rest,
   }
 }

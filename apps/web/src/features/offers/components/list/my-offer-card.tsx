@@ -11,6 +11,7 @@ import { useDialog } from '../../../../shared/ui/app-dialog'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { useOfferAction } from '../../api/offers'
 import { OfferStatusBadge } from '../details/offer-status-badge'
+import { SignedBadge } from '../details/signed-badge'
 
 export function offerUpdatePath(offerId: string): string {
   return `/submitted-offers/update/${encodeURIComponent(offerId)}`
@@ -70,7 +71,10 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">
-          <OfferStatusBadge status={offer.status} />
+          <Group gap={6}>
+            <OfferStatusBadge status={offer.status} />
+            <SignedBadge signedAt={offer.signedAt} />
+          </Group>
           {offer.financingType && <Text size="sm">{t(`offer.financing.${offer.financingType}`)}</Text>}
         </Group>
         <Title order={2} size="h4" id={titleId}>

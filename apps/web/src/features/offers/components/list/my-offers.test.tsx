@@ -67,6 +67,15 @@ describe('MyOffers', () => {
     expect(onTab).toHaveBeenCalledWith('inactive')
   })
 
+  it("marks an offer every party signed 'Signed electronically' with the day", async () => {
+    const signed = testOfferSummary({ id: 'offer-signed', status: 'accepted', actions: [], signedAt: '2030-01-06T15:00:00.000Z', property: { ...testOfferSummary().property, id: 'listing-4', address: '7 Birch Ln, Franklin, TN 37064' } })
+    offers.all = [signed, ...offers.all]
+    renderAt(<MyOffers tab="all" page={1} onTab={() => {}} onPage={() => {}} />)
+    const card = await screen.findByRole('article', { name: '7 Birch Ln, Franklin, TN 37064' })
+    expect(within(card).getByText('Signed electronically · Jan 6, 2030')).toBeTruthy()
+    expect(within(screen.getByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })).queryByText(/Signed electronically/)).toBeNull()
+  })
+
   it('says so on an empty tab and links to the homes for sale', async () => {
     renderAt(<MyOffers tab="accepted" page={1} onTab={() => {}} onPage={() => {}} />)
     expect(await screen.findByRole('heading', { name: 'No accepted offers' })).toBeTruthy()

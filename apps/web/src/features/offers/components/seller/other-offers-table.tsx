@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core'
+import { Anchor, Group, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatUsd } from '@offerbook/domain/money'
@@ -6,6 +6,7 @@ import type { OfferSummary } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { formatInstant } from '../details/offer-format'
 import { OfferStatusBadge } from '../details/offer-status-badge'
+import { SignedBadge } from '../details/signed-badge'
 import { buyerNamesText } from './optimize-grid'
 import { sellerOfferPath } from './seller-offer-links'
 
@@ -43,7 +44,10 @@ export function OtherOffersTable({ listingId, offers }: { listingId: string; off
                 </Table.Th>
                 <Table.Td>{offer.purchasePrice === null ? t('offer.field.notSet') : formatUsd(offer.purchasePrice, language)}</Table.Td>
                 <Table.Td>
-                  <OfferStatusBadge status={offer.status} size="sm" />
+                  <Group gap={6}>
+                    <OfferStatusBadge status={offer.status} size="sm" />
+                    <SignedBadge signedAt={offer.signedAt} size="sm" />
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <time dateTime={offer.updatedAt}>{formatInstant(offer.updatedAt, language)}</time>

@@ -68,6 +68,17 @@ describe('SellerOfferView', () => {
     expect(within(dates).getByText('Inspection period ends').nextSibling?.textContent).toBe('January 14, 2030')
   })
 
+  it("shows 'Signed electronically' with the day once every party signed, and the panel the page gives it after the decision", () => {
+    renderAt(<SellerOfferView offer={accepted({ signedAt: '2030-01-06T15:00:00.000Z' })} onAccept={() => {}} afterDecision={<section aria-label="Signing panel" />} />)
+    expect(screen.getByText('Signed electronically · Jan 6, 2030')).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Signing panel' })).toBeTruthy()
+  })
+
+  it('shows no signed badge before every party signed', () => {
+    renderAt(<SellerOfferView offer={accepted()} onAccept={() => {}} />)
+    expect(screen.queryByText(/^Signed electronically/)).toBeNull()
+  })
+
   it('offers no answer on an offer the seller can no longer act on', () => {
     renderAt(<SellerOfferView offer={sellerOffer({ status: 'withdrawn', actions: [], decidedAt: null })} onAccept={() => {}} />)
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)

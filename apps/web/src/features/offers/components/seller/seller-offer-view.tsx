@@ -1,4 +1,4 @@
-import type { Ref } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
@@ -13,6 +13,7 @@ import { useOfferAction } from '../../api/offers'
 import { formatInstant } from '../details/offer-format'
 import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
+import { SignedBadge } from '../details/signed-badge'
 import { buyerNamesText } from './optimize-grid'
 import { optimizePath } from './seller-offer-links'
 
@@ -31,10 +32,12 @@ export type SellerOfferViewProps = {
   onAccept: () => void
   /** Where the focus starts: back on Accept after the accept dialog was cancelled, on the decision after it was confirmed. */
   initialFocus?: 'accept' | 'decision' | null
+  /** Shown after the decision, before the terms: another feature's panel the page composes (electronic signing). */
+  afterDecision?: ReactNode
 }
 
 /** One offer as the seller side reviews it: who offers, its status and decision, the answers it allows, every term. */
-export function SellerOfferView({ offer, onAccept, initialFocus = null }: SellerOfferViewProps) {
+export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDecision = null }: SellerOfferViewProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.language
   const dialog = useDialog()
@@ -85,6 +88,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null }: Seller
         <Text fw={600}>{t('offerSeller.offer.onProperty', { address: offer.property.address })}</Text>
         <Group gap="md">
           <OfferStatusBadge status={offer.status} size="lg" />
+          <SignedBadge signedAt={offer.signedAt} size="lg" />
           {offer.sharedAt && <Text size="sm">{t('offerSeller.offer.received', { time: formatInstant(offer.sharedAt, language) })}</Text>}
         </Group>
       </Stack>
@@ -109,6 +113,8 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null }: Seller
       </Group>
 
       {decided && <DecisionSection offer={offer} headingRef={decisionRef} />}
+
+      {afterDecision}
 
       <OfferDetails offer={offer} />
     </Stack>

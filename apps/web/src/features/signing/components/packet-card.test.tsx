@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderAt } from '../../../test/render'
+import { bodyOf, fetchRoutes, json, testPacket, testSigner } from '../test/test-signing'
+import { PacketCard } from './packet-card'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent)
+
+describe('PacketCard', () => {
+  it('offers exactly the actions the packet allows', () => {
+    fetchRoutes({})
+    const { unmount } = renderAt(<PacketCard packet={testPacket({ actions: ['remind', 'void'] })} />)
+    expect(buttonNames()).toEqual(['Remind', 'Void'])
+    unmount()
+
+    renderAt(<PacketCard packet={testPacket({ status: 'completed', completedAt: '2030-01-06T15:00:00.000Z', actions: ['download'] })} />)
+    expect(buttonNames()).toEqual(['Download signed PDF'])
+  })
+
+  it('offers Place fields and Delete draft on a draft form document', () => {
+    fetchRoutes({})
+    renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', title: 'Amendment.pdf', signers: [], sentAt: null, actions: ['send', 'delete'] })} onEdit={() => {}} />)
+    expect(buttonNames()).toEqual(['Place fields', 'Delete draft'])
+    expect(screen.getByText('Draft')).toBeTruthy()
+  })
+
+  it("labels a signed form 'form approved' and a declined one 'form declined'; the offer packet reads Signed", () => {
+    fetchRoutes({})
+    const { unmount } = renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'completed', actions: [] })} />)
+    expect(screen.getByText('form approved')).toBeTruthy()
+    unmount()
+    const declined = renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'declined', actions: [] })} />)
+    expect(screen.getByText('form declined')).toBeTruthy()
+    declined.unmount()
+    renderAt(<PacketCard packet={testPacket({ kind: 'offer', status: 'completed', actions: [] })} />)
+    expect(screen.getByText('Signed')).toBeTruthy()
+  })
+
+  it('tells where each signer is: waiting for their turn, viewed, signed or declined with the reason', () => {
+    fetchRoutes({})
+    renderAt(
+      <PacketCard
+        packet={testPacket({
+          order: 'sequential',
+          signers: [
+            testSigner({ id: 's1', name: 'Ann One', position: 0, status: 'signed', signedAt: '2030-01-06T15:00:00.000Z', canSignNow: false }),
+            testSigner({ id: 's2', name: 'Bo Two', email: 'bo@example.com', position: 1, viewedAt: '2030-01-06T16:00:00.000Z' }),
+            testSigner({ id: 's3', name: 'Cy Three', email: 'cy@example.com', position: 2, canSignNow: false }),
+          ],
+        })}
+      />,
+    )
+    const rows = within(screen.getByRole('table', { name: /^Signers of/ })).getAllByRole('row')
+    expect(rows[1]?.textContent).toMatch(/Ann One.*Buyer.*Signed /)
+    expect(rows[2]?.textContent).toMatch(/Bo Two.*Viewed$/)
+    expect(rows[3]?.textContent).toMatch(/Cy Three.*Waiting for turn$/)
+    expect(screen.getByText('Out for signature')).toBeTruthy()
+    expect(screen.getByText('Signers sign in the order shown.')).toBeTruthy()
+  })
+
+  it('shows a decline and its reason', () => {
+    fetchRoutes({})
+    renderAt(<PacketCard packet={testPacket({ status: 'declined', actions: [], signers: [testSigner({ status: 'declined', declinedAt: '2030-01-06T15:00:00.000Z', declineReason: 'Price is wrong' })] })} />)
+    expect(screen.getByText('Declined: Price is wrong')).toBeTruthy()
+  })
+
+  it('reminds the signers and says who was reminded', async () => {
+    const { calls } = fetchRoutes({ 'POST /api/signing/packets/packet-1/remind': () => json(200, { packet: testPacket() }) })
+    renderAt(<PacketCard packet={testPacket()} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Remind' }))
+    expect(await screen.findByText('Reminder sent to Ben Buyer, Sam Seller')).toBeTruthy()
+    expect(calls('POST /api/signing/packets/packet-1/remind')).toHaveLength(1)
+  })
+
+  it('voids only with a reason, which it sends', async () => {
+    const { calls } = fetchRoutes({ 'POST /api/signing/packets/packet-1/void': () => json(200, { packet: testPacket({ status: 'voided', voidReason: 'Wrong price', actions: [] }) }) })
+    renderAt(<PacketCard packet={testPacket()} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Void' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Void this packet?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void packet' }))
+    expect(await within(dialog).findByText('Please give a reason')).toBeTruthy()
+    expect(calls('POST /api/signing/packets/packet-1/void')).toHaveLength(0)
+
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), '  Wrong price ')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void packet' }))
+    await waitFor(() => expect(calls('POST /api/signing/packets/packet-1/void')).toHaveLength(1))
+    expect(bodyOf(calls('POST /api/signing/packets/packet-1/void')[0])).toEqual({ reason: 'Wrong price' })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Void this packet?' })).toBeNull())
+  })
+})
