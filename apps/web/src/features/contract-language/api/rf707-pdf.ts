@@ -3,6 +3,7 @@ import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { useMutation } from '@tanstack/react-query'
 import type { DownloadedFile } from '../../../shared/api-client'
 import { apiClient } from '../../../shared/api-client'
+import { saveBlob } from '../../../shared/download-file'
 
 /** POST /api/contracts/rf707/pdf (body: rf707-pdf-request.ts) answers the addendum as a PDF. Signed-in users only. */
 
@@ -18,16 +19,7 @@ export function fetchRf707Pdf(request: Rf707PdfRequest, signal?: AbortSignal): P
 
 /** Hands the bytes to the browser as a download. */
 export function saveFile({ blob, filename }: Rf707Pdf): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has started from the link; the address is let go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  saveBlob(blob, filename)
 }
 
 export function useDownloadRf707Pdf() {

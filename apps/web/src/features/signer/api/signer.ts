@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { FinishSigning, SignerView } from '@offerbook/domain/signing'
 import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import type { RequestOptions } from '../../../shared/api-client'
-import { API_BASE, apiClient, apiErrorOf, ApiClientError, filenameFrom, NETWORK_ERROR_MESSAGE } from '../../../shared/api-client'
+import { API_BASE, apiClient } from '../../../shared/api-client'
+import { downloadApiFile } from '../../../shared/download-file'
 
 /**
  * The signer's calls (decision 016). The link's token travels in the x-signing-token header. The
@@ -52,26 +53,7 @@ export function signedFileName(title: string): string {
 
 /** Fetches the sealed PDF with the token and hands it to the browser as a download. */
 export async function downloadSignedPdf({ signerId, token }: SignerLink, title: string): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(`${API_BASE}${path(signerId)}/signed`, { headers: { Accept: 'application/pdf', ...tokenHeaders(token) } })
-  } catch {
-    throw new ApiClientError(0, NETWORK_ERROR_MESSAGE)
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null)
-    throw apiErrorOf(response.status, body)
-  }
-  const blob = await response.blob()
-  const url = URL.createObjectURL(blob)
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = filenameFrom(response.headers.get('content-disposition'), signedFileName(title))
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  // Revoked a moment later: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  await downloadApiFile(`${path(signerId)}/signed`, { headers: tokenHeaders(token), fallbackName: signedFileName(title) })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OfferSigning, PacketView, SendFormPacket, SendOfferPacket, VerifyResult } from '@offerbook/domain/signing'
-import { API_BASE, apiClient, apiErrorOf, filenameFrom } from '../../../shared/api-client'
+import { API_BASE, apiClient } from '../../../shared/api-client'
+import { downloadApiFile } from '../../../shared/download-file'
 import { getAccessToken } from '../../../shared/session'
 
 /** The parties' calls about electronic signing (decision 016): the offer's packets, form documents, verify. */
@@ -86,26 +87,7 @@ function safeFilename(title: string, suffix: string): string {
 
 /** Fetches the sealed PDF with the session (a plain link would carry none) and saves it. */
 export async function downloadSignedPdf(packet: Pick<PacketView, 'id' | 'title'>): Promise<void> {
-  const response = await fetch(`${API_BASE}${packetPath(packet.id)}/signed`, { headers: { Accept: 'application/pdf', ...authHeaders() } })
-  if (!response.ok) {
-    let body: unknown = null
-    try {
-      body = await response.json()
-    } catch {
-      // No JSON body: the generic message applies.
-    }
-    throw apiErrorOf(response.status, body)
-  }
-  const blob = await response.blob()
-  const href = URL.createObjectURL(blob)
-  const anchor = document.createElement('a')
-  anchor.href = href
-  anchor.download = filenameFrom(response.headers.get('content-disposition'), safeFilename(packet.title, '-signed.pdf'))
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  // The click has started the download; the URL can go once the browser has read it.
-  window.setTimeout(() => URL.revokeObjectURL(href), 10_000)
+  await downloadApiFile(`${packetPath(packet.id)}/signed`, { headers: authHeaders(), fallbackName: safeFilename(packet.title, '-signed.pdf') })
 }
 
 /** Public: whether a file with this SHA-256 was signed here. The visitor need not be signed in. */

@@ -1,0 +1,34 @@
+import { API_BASE, ApiClientError, apiErrorOf, filenameFrom, NETWORK_ERROR_MESSAGE } from './api-client'
+
+/** Hands bytes to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob)
+  const anchor = document.createElement('a')
+  anchor.href = href
+  anchor.download = filename
+  anchor.style.display = 'none'
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+  // Revoked a moment later: some browsers start reading the blob only after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(href), 10_000)
+}
+
+/**
+ * GETs a file of the API with the given headers (the session's bearer token, or a link's token: a
+ * plain link would carry neither) and saves it under the name the server gave, or `fallbackName`.
+ * A refusal throws the API's error, as every other call does.
+ */
+export async function downloadApiFile(path: string, { headers = {}, fallbackName }: { headers?: Record<string, string>; fallbackName: string }): Promise<void> {
+  let response: Response
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers: { Accept: '*/*', ...headers } })
+  } catch {
+    throw new ApiClientError(0, NETWORK_ERROR_MESSAGE)
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null)
+    throw apiErrorOf(response.status, body)
+  }
+  saveBlob(await response.blob(), filenameFrom(response.headers.get('content-disposition'), fallbackName))
+}
