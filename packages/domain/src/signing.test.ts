@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { ChainEvent, SigningFieldInput } from './signing'
 import {
@@ -22,7 +21,15 @@ import {
   SigningFieldInputSchema,
 } from './signing'
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+/** The chain takes the platform's SHA-256; any deterministic digest shows the chaining (this is FNV-1a, 64 bits, as hex). */
+function sha256(text: string): string {
+  let hash = 0xcbf29ce484222325n
+  for (const char of text) {
+    hash ^= BigInt(char.codePointAt(0) ?? 0)
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn
+  }
+  return hash.toString(16).padStart(16, '0')
+}
 
 describe('placeOfferFields: the offer packet is signed where a person expects', () => {
   it('puts each signer’s initials in the footer of every content page, side by side, and never off the page', () => {

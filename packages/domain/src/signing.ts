@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SIGNING_MESSAGES } from './signing-messages'
 import { emailSchema, isPhoneShape, MESSAGES } from './validation'
 
 /**
@@ -92,58 +93,7 @@ export const SIGNING_LIMITS = {
 /** The version of the consumer disclosure a signer consents to; the certificate names it. */
 export const CONSENT_VERSION = 'esign-disclosure-2026-11'
 
-/** The API's messages about signing, word for word (each has its translation in the web's signing texts). */
-export const SIGNING_MESSAGES = {
-  packetNotFound: 'Signing packet not found',
-  linkNotValid: 'This signing link is not valid',
-  notAParty: 'Only the buyer side or the seller side of the offer can do this',
-  offerNotAccepted: 'Only an accepted offer can be sent for signature',
-  offerPacketOpen: 'This offer is already out for signature; void that packet first',
-  offerAlreadySigned: 'This offer is already signed by every party',
-  noOfferForm: 'Generate the offer form before sending it for signature',
-  notPdf: 'The file must be a PDF',
-  pdfEncrypted: 'The PDF is password-protected; upload it without a password',
-  pdfDamaged: 'The PDF is damaged and cannot be read',
-  fileTooLarge: 'The file is larger than 25 MB',
-  tooManyPages: 'The PDF has more than 200 pages',
-  fileMissing: 'Choose a PDF to upload',
-  fileOnlyOne: 'Send one file, in the form field file, and nothing else',
-  fileNotMultipart: 'Send the file as multipart/form-data',
-  signersRequired: 'Add at least one signer',
-  tooManySigners: 'A packet can have at most 10 signers',
-  duplicateSignerEmail: 'Each signer needs their own email address',
-  phoneRequiredForCode: 'A phone number is needed to send the signer a code',
-  fieldOffPage: 'The field must be inside the page',
-  fieldPageMissing: 'The field is on a page the document does not have',
-  fieldSignerMissing: 'The field belongs to a signer who is not in the packet',
-  signerWithoutSignature: 'Each signer needs at least one signature field',
-  tooManyFields: 'A packet can have at most 200 fields',
-  attachmentNotPdf: 'Only PDF, JPEG and PNG files can be added to the packet',
-  notDraft: 'This packet has already been sent',
-  notOpen: (status: string) => `A packet that is ${status} can no longer be changed`,
-  expiresRange: 'Choose from 1 to 60 days',
-  reasonRequired: 'Please give a reason',
-  reasonTooLong: 'Must have at most 1000 characters',
-  consentRequired: 'Please agree to use electronic records and signatures first',
-  codeRequired: 'Enter the code we texted to your phone first',
-  codeInvalid: 'The code is not correct or has expired',
-  codeTooManyTries: 'Too many wrong codes. Ask for a new code',
-  codeWait: 'Please wait a minute before asking for a new code',
-  codeNotNeeded: 'This document does not ask for a texted code',
-  notYourTurn: 'Another signer signs before you; we will email you when it is your turn',
-  alreadySigned: 'You have already signed this document',
-  signatureRequired: 'Adopt your signature first',
-  signatureTooLarge: 'The signature image is larger than 1 MB',
-  signatureNotPng: 'The signature must be a PNG image',
-  fieldRequired: 'Fill in this field',
-  valueTooLong: 'Must have at most 500 characters',
-  unknownField: 'This field is not yours to fill',
-  nothingToRemind: 'Nobody is waiting to sign',
-  remindedRecently: 'The signers were reminded less than an hour ago',
-  notCompleted: 'The signed document is ready once every signer has signed',
-  verifyNeedsInput: 'Send a PDF (multipart/form-data, field file) or {"sha256": "…"}',
-  sha256Invalid: 'The SHA-256 must be 64 hexadecimal characters',
-} as const
+export { SIGNING_MESSAGES } from './signing-messages'
 
 // ---------------------------------------------------------------------------------------------
 // Inputs

@@ -1,4 +1,4 @@
-import { SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import { SIGNING_MESSAGES } from '@offerbook/domain/signing-messages'
 import { i18n } from './i18n'
 
 /**
