@@ -53,4 +53,5 @@ export const SIGNING_MESSAGES = {
   notCompleted: 'The signed document is ready once every signer has signed',
   verifyNeedsInput: 'Send a PDF (multipart/form-data, field file) or {"sha256": "…"}',
   sha256Invalid: 'The SHA-256 must be 64 hexadecimal characters',
+  unstorableText: 'This text contains characters that cannot be saved',
 } as const

@@ -11,7 +11,9 @@ import {
   formDocumentLabel,
   phoneHint,
   placeOfferFields,
+  ReasonSchema,
   SendFormPacketSchema,
+  SignerInputSchema,
   SIGNATURE_PAGE_LAYOUT,
   signaturePageCount,
   signerPagePath,
@@ -151,6 +153,16 @@ describe('signers', () => {
     expect(formDocumentLabel('completed')).toBe('form approved')
     expect(formDocumentLabel('declined')).toBe('form declined')
     expect(formDocumentLabel('sent')).toBeNull()
+  })
+})
+
+describe('typed text', () => {
+  it('refuses NUL and a lone surrogate with one clear message, and keeps accents, emoji and other scripts', () => {
+    const nameIssue = (name: string) => SignerInputSchema.safeParse({ name, email: 'ana@example.com', role: 'buyer' }).error?.issues[0]?.message
+    expect(nameIssue('Ana\u0000Buyer')).toBe(SIGNING_MESSAGES.unstorableText)
+    expect(nameIssue('Ana \uD83D Buyer')).toBe(SIGNING_MESSAGES.unstorableText)
+    expect(ReasonSchema.safeParse({ reason: '\uDE00 no' }).error?.issues[0]?.message).toBe(SIGNING_MESSAGES.unstorableText)
+    for (const fine of ['José Núñez', 'Ana 😀 Buyer', '山田 太郎']) expect(nameIssue(fine)).toBeUndefined()
   })
 })
 

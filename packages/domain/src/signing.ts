@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SIGNING_MESSAGES } from './signing-messages'
-import { emailSchema, isPhoneShape, MESSAGES } from './validation'
+import { emailSchema, hasUnstorableCharacters, isPhoneShape, MESSAGES } from './validation'
 
 /**
  * Electronic signing (issue #12, decision 016): a packet is one PDF made of one or more documents,
@@ -98,6 +98,9 @@ export { SIGNING_MESSAGES } from './signing-messages'
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
+/** Typed text with nothing that cannot be stored (NUL, a lone surrogate): refused on its field with a clear message. */
+const storable = <T extends z.ZodType<string>>(schema: T) => schema.refine((value) => !hasUnstorableCharacters(value), SIGNING_MESSAGES.unstorableText)
+
 const fraction = z.number().finite().min(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage)
 
 /** A field as the sender places it; `signerKey` names a signer of the same request (their index as a string, or their email). */
@@ -112,7 +115,7 @@ export const SigningFieldInputSchema = z
     width: z.number().finite().gt(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage),
     height: z.number().finite().gt(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage),
     required: z.boolean().default(true),
-    label: z.string().trim().max(100).default(''),
+    label: storable(z.string().trim().max(100)).default(''),
   })
   .superRefine((field, ctx) => {
     if (field.x + field.width > 1 + 1e-9) ctx.addIssue({ code: 'custom', path: ['width'], message: SIGNING_MESSAGES.fieldOffPage })
@@ -129,7 +132,7 @@ const optionalPhone = z
   .default('')
 
 export const SignerInputSchema = z.object({
-  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(200, 'Must have at most 200 characters'),
+  name: storable(z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(200, 'Must have at most 200 characters')),
   email: emailSchema,
   phone: optionalPhone,
   role: SignerRoleSchema,
@@ -148,7 +151,7 @@ const sendOptions = {
   expiresInDays,
   requireSmsCode: z.boolean().default(false),
   /** A note to the signers, in the invitation email. */
-  message: z.string().trim().max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong).default(''),
+  message: storable(z.string().trim().max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong)).default(''),
 }
 
 /** POST /api/offers/:id/signing: 'Send for signature'. Fields are placed by the server. */
@@ -169,13 +172,14 @@ export const SendFormPacketSchema = z.object({
 export type SendFormPacket = z.infer<typeof SendFormPacketSchema>
 
 export const ReasonSchema = z.object({
-  reason: z.string({ error: SIGNING_MESSAGES.reasonRequired }).trim().min(1, SIGNING_MESSAGES.reasonRequired).max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong),
+  reason: storable(z.string({ error: SIGNING_MESSAGES.reasonRequired }).trim().min(1, SIGNING_MESSAGES.reasonRequired).max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong)),
 })
 export type Reason = z.infer<typeof ReasonSchema>
 
 export const VerifyCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, SIGNING_MESSAGES.codeInvalid) })
 
-export const ConsentSchema = z.object({ accepted: z.literal(true, { error: SIGNING_MESSAGES.consentRequired }), version: z.string().max(100).default(CONSENT_VERSION) })
+/** The disclosure's version is one this server shows; anything else would be consent to a text nobody read. */
+export const ConsentSchema = z.object({ accepted: z.literal(true, { error: SIGNING_MESSAGES.consentRequired }), version: z.literal(CONSENT_VERSION, { error: SIGNING_MESSAGES.consentRequired }).default(CONSENT_VERSION) })
 
 /** A PNG as a data URL, `data:image/png;base64,...`; the server checks the bytes, the size and the PNG signature. */
 export const PngDataUrlSchema = z
@@ -193,7 +197,7 @@ export type AdoptedSignature = z.infer<typeof AdoptedSignatureSchema>
 /** POST /api/signing/signers/:signerId/finish: the adopted signature (used for every signature and initials field) and the text fields' values. */
 export const FinishSigningSchema = z.object({
   adopted: AdoptedSignatureSchema,
-  values: z.record(z.string(), z.string().max(SIGNING_LIMITS.maxTextValue, SIGNING_MESSAGES.valueTooLong)).default({}),
+  values: z.record(z.string().max(100), storable(z.string().max(SIGNING_LIMITS.maxTextValue, SIGNING_MESSAGES.valueTooLong))).default({}),
 })
 export type FinishSigning = z.infer<typeof FinishSigningSchema>
 

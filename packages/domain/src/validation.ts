@@ -48,6 +48,14 @@ export const fullNameSchema = z
 // Spec section 5: digits in parentheses, digits, a hyphen, digits; e.g. (615) 555-0123.
 const PHONE_PATTERN = /^\(\d+\)\s?\d+-\d+$/
 
+// NUL cannot be stored by PostgreSQL, and a lone UTF-16 surrogate is not text (a JSON column refuses it).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Whether typed text holds a character that cannot be stored as text: NUL or a lone surrogate. */
+export function hasUnstorableCharacters(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value)
+}
+
 export function isPhoneShape(value: string): boolean {
   return PHONE_PATTERN.test(value)
 }
