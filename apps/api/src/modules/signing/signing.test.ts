@@ -146,3 +146,21 @@ async function bearerOf(user: { id: string; email: string; password: string }) {
   }
   return { authorization: `Bearer ${token}` }
 }
+
+describe('the OpenAPI document', () => {
+  it('describes every signing endpoint', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths
+    const methods = (path: string) => Object.keys(paths[path] ?? {}).sort()
+    expect(methods('/api/offers/{id}/signing')).toEqual(['get', 'post'])
+    expect(methods('/api/offers/{id}/signing/documents')).toEqual(['post'])
+    expect(methods('/api/signing/packets/{packetId}')).toEqual(['delete', 'get'])
+    for (const action of ['send', 'remind', 'void']) expect(methods(`/api/signing/packets/{packetId}/${action}`)).toEqual(['post'])
+    for (const file of ['original', 'signed']) expect(methods(`/api/signing/packets/{packetId}/${file}`)).toEqual(['get'])
+    expect(methods('/api/signing/signers/{signerId}')).toEqual(['get'])
+    for (const action of ['code', 'code/verify', 'consent', 'finish', 'decline']) expect(methods(`/api/signing/signers/{signerId}/${action}`)).toEqual(['post'])
+    for (const file of ['document', 'signed']) expect(methods(`/api/signing/signers/{signerId}/${file}`)).toEqual(['get'])
+    expect(methods('/api/verify')).toEqual(['post'])
+  })
+})
