@@ -18,7 +18,13 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: s
       openapi: '3.1.0',
       info: { title: 'Offerbook API', version: '0.0.0', description: 'The JSON API the Offerbook web app uses.' },
       servers: [{ url: publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // A signer's link token (decision 016): the header, or ?token= on the links that download.
+          signingToken: { type: 'apiKey', in: 'header', name: 'x-signing-token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   })

@@ -70,6 +70,8 @@ function sendPdf(reply: FastifyReply, file: PacketFile) {
 }
 
 const PDF_ANSWER = { 200: z.any().describe('The PDF') }
+/** The signer's link token; /api/verify needs none (security: []). */
+const SIGNER_SECURITY = [{ signingToken: [] }]
 
 export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async (app, { db, ctx }) => {
   // -------------------------------------------------------------------------------------------
@@ -169,7 +171,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.get(
     '/api/signing/signers/:signerId',
-    { ...signerRoute, schema: { tags: ['signing'], summary: "What a signer's link opens (token in x-signing-token or ?token=)", params: SignerParams, querystring: TokenQuery, response: { 200: SignerViewSchema, ...errors(404) } } },
+    { ...signerRoute, schema: { tags: ['signing'], summary: "What a signer's link opens (token in x-signing-token or ?token=)", security: SIGNER_SECURITY, params: SignerParams, querystring: TokenQuery, response: { 200: SignerViewSchema, ...errors(404) } } },
     async (request) => openSignerView(db, { signerId: request.params.signerId, token: tokenOf(request), request: requestInfo(request) }),
   )
 
@@ -181,6 +183,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
         schema: {
           tags: ['signing'],
           summary: which === 'document' ? "The packet's PDF as sent, for the signer's pages" : 'The signed, sealed PDF, once every signer signed',
+          security: SIGNER_SECURITY,
           params: SignerParams,
           querystring: TokenQuery,
           response: { ...PDF_ANSWER, ...errors(404, 409) },
@@ -192,7 +195,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.post(
     '/api/signing/signers/:signerId/code',
-    { ...signerRoute, schema: { tags: ['signing'], summary: "Text a signing code to the signer's phone (packets that require one)", params: SignerParams, querystring: TokenQuery, response: { 204: z.null(), ...errors(400, 404, 409, 429) } } },
+    { ...signerRoute, schema: { tags: ['signing'], summary: "Text a signing code to the signer's phone (packets that require one)", security: SIGNER_SECURITY, params: SignerParams, querystring: TokenQuery, response: { 204: z.null(), ...errors(400, 404, 409, 429) } } },
     async (request, reply) => {
       await sendCode(db, { signerId: request.params.signerId, token: tokenOf(request), request: requestInfo(request) })
       return reply.code(204).send(null)
@@ -201,13 +204,13 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.post(
     '/api/signing/signers/:signerId/code/verify',
-    { ...signerRoute, schema: { tags: ['signing'], summary: 'Check the texted code', params: SignerParams, querystring: TokenQuery, body: VerifyCodeSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409, 429) } } },
+    { ...signerRoute, schema: { tags: ['signing'], summary: 'Check the texted code', security: SIGNER_SECURITY, params: SignerParams, querystring: TokenQuery, body: VerifyCodeSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409, 429) } } },
     async (request) => verifyCode(db, { signerId: request.params.signerId, token: tokenOf(request), code: request.body.code, request: requestInfo(request) }),
   )
 
   app.post(
     '/api/signing/signers/:signerId/consent',
-    { ...signerRoute, schema: { tags: ['signing'], summary: 'Consent to electronic records and signatures (ESIGN disclosure)', params: SignerParams, querystring: TokenQuery, body: ConsentSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409) } } },
+    { ...signerRoute, schema: { tags: ['signing'], summary: 'Consent to electronic records and signatures (ESIGN disclosure)', security: SIGNER_SECURITY, params: SignerParams, querystring: TokenQuery, body: ConsentSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409) } } },
     async (request) => consent(db, { signerId: request.params.signerId, token: tokenOf(request), version: request.body.version, request: requestInfo(request) }),
   )
 
@@ -217,14 +220,14 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     {
       ...signerRoute,
       bodyLimit: 3 * 1024 * 1024 + 64 * 1024,
-      schema: { tags: ['signing'], summary: "Sign: the adopted signature and initials fill the signer's fields; text fields take the values given", params: SignerParams, querystring: TokenQuery, body: FinishSigningSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409, 413) } },
+      schema: { tags: ['signing'], summary: "Sign: the adopted signature and initials fill the signer's fields; text fields take the values given", security: SIGNER_SECURITY, params: SignerParams, querystring: TokenQuery, body: FinishSigningSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409, 413) } },
     },
     async (request) => finishSigning(db, ctx, { signerId: request.params.signerId, token: tokenOf(request), input: request.body, request: requestInfo(request) }),
   )
 
   app.post(
     '/api/signing/signers/:signerId/decline',
-    { ...signerRoute, schema: { tags: ['signing'], summary: 'Decline to sign, with a reason; the sender and the other signers are told', params: SignerParams, querystring: TokenQuery, body: ReasonSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409) } } },
+    { ...signerRoute, schema: { tags: ['signing'], summary: 'Decline to sign, with a reason; the sender and the other signers are told', security: SIGNER_SECURITY, params: SignerParams, querystring: TokenQuery, body: ReasonSchema, response: { 200: SignerViewSchema, ...errors(400, 404, 409) } } },
     async (request) => declineSigning(db, ctx, { signerId: request.params.signerId, token: tokenOf(request), reason: request.body.reason, request: requestInfo(request) }),
   )
 
@@ -267,6 +270,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
           tags: ['signing'],
           summary:
             'Check a PDF against the documents signed here: multipart/form-data with a field "file" (at most 25 MB), or JSON {"sha256": "<64 hex>"}. intact: an exact match, with who signed and when; changed: it carries our seal but was changed after signing; unknown: nothing more is said',
+          security: [],
           consumes: ['application/json', 'multipart/form-data'],
           response: { 200: VerifyResultSchema, ...errors(400, 413, 415) },
         },
