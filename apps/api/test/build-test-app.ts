@@ -69,12 +69,24 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   return {
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`)
-      } finally {
-        await client.end()
+      // An autovacuum worker may still be in the database; FORCE cannot end it without pg_signal_backend
+      // (which .ci/run grants), so a refused drop is tried again a moment later. A scratch database
+      // left behind on the test server is not a failure of the tests that used it.
+      for (let attempt = 1; ; attempt++) {
+        const client = new pg.Client({ connectionString: serverUrl })
+        await client.connect()
+        try {
+          await client.query(`drop database if exists "${name}" with (force)`)
+          return
+        } catch (error) {
+          if (attempt >= 5) {
+            console.warn(`could not drop the scratch database ${name}: ${(error as Error).message}`)
+            return
+          }
+        } finally {
+          await client.end()
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
       }
     },
   }
