@@ -10,6 +10,8 @@ const visitors: { label: string; email: string | null; roles: readonly Role[] | 
 
 for (const visitor of visitors) {
   test(`every route of spec section 2 ends where the spec says for ${visitor.label}`, async ({ page, baseURL }) => {
+    // Every route of the table, one after the other (60 and more page loads): a long journey on a busy two-core machine.
+    test.setTimeout(300_000)
     if (visitor.email) await useAccount(page, visitor.email)
     for (const route of ROUTES) {
       const path = samplePath(route.path)
