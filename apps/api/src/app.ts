@@ -60,8 +60,8 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits key on it).
-    trustProxy: config.nodeEnv === 'production',
+    // Only the proxies TRUST_PROXY names may set the client address through X-Forwarded-For (rate limits key on it).
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
   })
   app.setValidatorCompiler(validatorCompiler)
@@ -71,7 +71,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
 
   await app.register(errorHandler)
   await app.register(security)
-  await app.register(openapi, { publicUrl: config.publicUrl })
+  await app.register(openapi, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId) })
 
   await app.register(healthRoutes, { db })

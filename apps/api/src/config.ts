@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -11,6 +12,39 @@ const booleanString = (name: string) =>
     .toLowerCase()
     .refine((value) => ['true', 'false', '1', '0'].includes(value), `${name} must be one of true, false, 1, 0`)
     .transform((value) => value === 'true' || value === '1')
+
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be false, or the proxies to trust separated by commas: addresses, CIDRs or loopback, linklocal, uniquelocal (e.g. 10.0.0.0/8,127.0.0.1)'
+
+/** Names proxy-addr (Fastify's trustProxy) knows for the private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+/** An address, a CIDR block (10.0.0.0/8, fd00::/8) or a range name that Fastify's trustProxy accepts. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY: unset or false trusts no proxy (the socket's address is the client's); otherwise the
+ * proxies whose X-Forwarded-For is believed. A hop count is refused: Fastify cannot check the peer with it.
+ */
+export type TrustProxy = false | string[]
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (['false', '0', 'off', 'no'].includes(value.toLowerCase())) return false
+    const entries = value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
+    if (entries.length > 0 && entries.every(isTrustedProxyEntry)) return entries
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE })
+    return z.NEVER
+  })
 
 const EnvSchema = z
   .object({
@@ -93,6 +127,8 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    TRUST_PROXY: trustProxySchema.optional(),
+    API_DOCS: booleanString('API_DOCS').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -158,6 +194,10 @@ export type Config = {
   authSecret: string | undefined
   webDist: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: the socket's address is the client's. */
+  trustProxy: TrustProxy
+  /** Whether /api/docs and /api/docs/json are served (API_DOCS; default false in production, true elsewhere). */
+  apiDocs: boolean
   mail: MailConfig
   sms: SmsConfig
   /** Uploaded files: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -203,6 +243,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     authSecret: e.AUTH_SECRET,
     webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : resolve(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    apiDocs: e.API_DOCS ?? !production,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL } : null,
     storage: e.S3_BUCKET

@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authSecret: 'test-secret-test-secret-test-secret-42',
     webDist: join(tmpdir(), 'offerbook-test-no-web-dist'),
     logLevel: 'silent',
+    trustProxy: false,
+    apiDocs: true,
     mail: { smtpUrl: undefined, from: 'Offerbook <no-reply@offerbook.example>' },
     sms: null,
     oidc: null,

@@ -6,8 +6,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 
 const DOCS_PREFIX = '/api/docs'
 
-/** The OpenAPI document is generated from the routes' zod schemas; the UI is at /api/docs. */
-async function openapiPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: string }): Promise<void> {
+/**
+ * The OpenAPI document is generated from the routes' zod schemas (app.swagger()). It and its UI are
+ * served at /api/docs only when API_DOCS allows it: by default not in production.
+ */
+async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { publicUrl: string; serveDocs: boolean }): Promise<void> {
   // The docs are public; the routes swagger-ui registers cannot declare that themselves.
   app.addHook('onRoute', (route) => {
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...route.config, access: 'public' }
@@ -28,7 +31,7 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: { publicUrl: s
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
+  if (serveDocs) await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
 }
 
 export default fp(openapiPlugin, { name: 'openapi' })
