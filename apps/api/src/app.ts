@@ -1,13 +1,17 @@
 import Fastify from 'fastify'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ApiError } from '@offerbook/domain/api-error'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Auth } from './auth/auth'
 import { createAuth } from './auth/auth'
+import { authRoutes } from './auth/auth-routes'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import { requestLogSerializer } from './http/log-redaction'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
+import { devicesRoutes, recordSessionSeen } from './modules/devices/devices.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes'
 import { listingsRoutes } from './modules/listings/listings.routes'
@@ -48,21 +52,28 @@ export type BuildAppOptions = {
   db: Db
   auth?: Auth
   logger?: boolean
+  /** Where the log goes instead of stdout; tests read it. */
+  logStream?: NodeJS.WritableStream
   storage?: FileStorage
   /** The signing module's context; server.ts passes the one its signing jobs use, so a finished packet nudges them. */
   signing?: SigningContext
 }
 
-export async function buildApp({ config, db, auth: givenAuth, logger = true, storage = createFileStorage(config.storage), signing }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, auth: givenAuth, logger = true, logStream, storage = createFileStorage(config.storage), signing }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
 
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // Codes, states and tokens in query strings (the provider's callback) never reach the log.
+    logger: logger ? { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 1024 * 1024,
     // Only the proxies TRUST_PROXY names may set the client address through X-Forwarded-For (rate limits key on it).
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500 },
+    // A URL the router cannot read (bad percent-encoding, a parameter past maxParamLength) is refused
+    // before any route's error handler applies: answered here as the ApiError every other refusal is.
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply.code(400).type('application/json; charset=utf-8').send({ statusCode: 400, code: 'BAD_REQUEST', message: 'The request URL is not valid' } satisfies ApiError),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -70,13 +81,16 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, sto
   app.removeContentTypeParser('text/plain')
 
   await app.register(errorHandler)
-  await app.register(security)
+  await app.register(security, { production: config.nodeEnv === 'production' })
   await app.register(openapi, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId) })
+  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId), sessionSeen: (session) => recordSessionSeen(db, session) })
+  // Keyed on the address alone (one office behind NAT shares it), so above the per-e-mail sign-in limit.
+  await app.register(authRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
 
   await app.register(healthRoutes, { db })
   await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
-  await app.register(ssoRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, production: config.nodeEnv === 'production' })
+  await app.register(devicesRoutes, { db })
+  await app.register(ssoRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
   await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })

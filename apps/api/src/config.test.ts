@@ -78,8 +78,10 @@ describe('parseConfig', () => {
   it('has no single sign-on unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set', () => {
     expect(parseConfig({}).oidc).toBeNull()
     const config = parseConfig({ OIDC_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc123/', OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Cognito' })
-    expect(config.oidc).toEqual({ issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc123', clientId: 'client', clientSecret: 'secret', name: 'Cognito' })
+    expect(config.oidc).toEqual({ issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc123', clientId: 'client', clientSecret: 'secret', name: 'Cognito', tokenEndpointAuth: 'client_secret_post' })
     expect(parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' }).oidc?.name).toBe('Single sign-on')
+    expect(parseConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', OIDC_TOKEN_AUTH: 'client_secret_basic' }).oidc?.tokenEndpointAuth).toBe('client_secret_basic')
+    expect(() => parseConfig({ OIDC_TOKEN_AUTH: 'private_key_jwt' })).toThrow('OIDC_TOKEN_AUTH')
   })
 
   it('names the missing or bad single sign-on variable', () => {
@@ -87,5 +89,42 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'c' })).toThrow('Invalid environment: OIDC_CLIENT_SECRET is required')
     expect(() => parseConfig({ OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })).toThrow('Invalid environment: OIDC_ISSUER is required')
     expect(() => parseConfig({ OIDC_ISSUER: 'idp.example.com', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' })).toThrow('Invalid environment: OIDC_ISSUER must be an http:// or https:// URL')
+  })
+})
+
+describe('TRUST_PROXY and API_DOCS', () => {
+  const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example.com:587' }
+  const TRUST_PROXY_MESSAGE =
+    'Invalid environment: TRUST_PROXY must be false, or the proxies to trust separated by commas: addresses, CIDRs or loopback, linklocal, uniquelocal (e.g. 10.0.0.0/8,127.0.0.1)'
+
+  it('trusts no proxy by default: the socket address is the client', () => {
+    expect(parseConfig({}).trustProxy).toBe(false)
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(parseConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false)
+  })
+
+  it('takes a comma-separated list of addresses, CIDR blocks and range names', () => {
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,Loopback,uniquelocal' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8', 'loopback', 'uniquelocal'])
+    expect(parseConfig({ TRUST_PROXY: 'linklocal' }).trustProxy).toEqual(['linklocal'])
+  })
+
+  it('refuses a hop count, which would believe any peer', () => {
+    expect(() => parseConfig({ TRUST_PROXY: '1' })).toThrow(TRUST_PROXY_MESSAGE)
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(TRUST_PROXY_MESSAGE)
+  })
+
+  it('refuses garbage and out-of-range blocks', () => {
+    for (const value of ['proxy.example.com', '10.0.0.0/33', '10.0.0.0/8/1', '300.1.1.1', ',', 'loopback,nope']) {
+      expect(() => parseConfig({ TRUST_PROXY: value }), value).toThrow(TRUST_PROXY_MESSAGE)
+    }
+  })
+
+  it('serves the API documents by default outside production only; API_DOCS overrides', () => {
+    expect(parseConfig({}).apiDocs).toBe(true)
+    expect(parseConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true)
+    expect(parseConfig(PRODUCTION).apiDocs).toBe(false)
+    expect(parseConfig({ ...PRODUCTION, API_DOCS: 'true' }).apiDocs).toBe(true)
+    expect(parseConfig({ API_DOCS: '0' }).apiDocs).toBe(false)
+    expect(() => parseConfig({ API_DOCS: 'yes' })).toThrow('Invalid environment: API_DOCS must be one of true, false, 1, 0')
   })
 })

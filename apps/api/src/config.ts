@@ -127,6 +127,8 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
+    /** How Offerbook authenticates at the provider's token endpoint: the method registered for the client. */
+    OIDC_TOKEN_AUTH: z.enum(['client_secret_post', 'client_secret_basic']).default('client_secret_post'),
     TRUST_PROXY: trustProxySchema.optional(),
     API_DOCS: booleanString('API_DOCS').optional(),
     LOG_LEVEL: z
@@ -177,7 +179,8 @@ export type StorageConfig =
   | { kind: 's3'; bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
 
 /** An OpenID Connect provider (a Cognito user pool, ...) for single sign-on; null: no single sign-on. */
-export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string } | null
+export type OidcTokenAuth = 'client_secret_post' | 'client_secret_basic'
+export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; name: string; tokenEndpointAuth?: OidcTokenAuth } | null
 
 export type Config = {
   port: number
@@ -262,7 +265,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     mlsGrid: e.MLS_GRID_URL && e.MLS_GRID_TOKEN ? { url: e.MLS_GRID_URL, token: e.MLS_GRID_TOKEN, originatingSystem: e.MLS_GRID_SYSTEM } : null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME, tokenEndpointAuth: e.OIDC_TOKEN_AUTH }
         : null,
   }
 }

@@ -28,6 +28,8 @@ export type TestAppOptions = {
   config?: Partial<AppConfig>
   /** Extra routes for a test, added before the app is ready. */
   extend?: (app: FastifyInstance) => void
+  /** Where the app logs (at config.logLevel); without it the app does not log. */
+  logStream?: NodeJS.WritableStream
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -111,7 +113,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const context = await auth.$context
   const hashPassword = (password: string) => context.password.hash(password)
   if (options.seed) await seedDemoAccounts(database.db, hashPassword)
-  const app = await buildApp({ config, db: database.db, auth, logger: false })
+  const app = await buildApp({ config, db: database.db, auth, logger: options.logStream !== undefined, logStream: options.logStream })
   options.extend?.(app)
   await app.ready()
   return {

@@ -6,6 +6,7 @@ import type { OidcConfig } from '../config'
 import type { Db } from '../db/client'
 import { schema } from '../db/client'
 import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/accounts/accounts.auth'
+import { allowUserCreation, recordProviderProfile } from './sso-callback-scope'
 
 export type AuthOptions = {
   db: Db
@@ -21,8 +22,9 @@ export const OIDC_PROVIDER_ID = 'oidc'
 
 /**
  * A provider account is linked to an existing Offerbook account with the same e-mail only when the
- * provider says the e-mail is verified (better-auth's default, as `oidc` is not a trusted provider);
- * docs/decisions/008-single-sign-on.md.
+ * provider says the e-mail is verified (better-auth's default, as `oidc` is not a trusted provider).
+ * An unverified e-mail nobody has yet creates no account either: the profile is recorded for the
+ * callback route, which e-mails our own code first; docs/decisions/008-single-sign-on.md.
  */
 function singleSignOn(oidc: NonNullable<OidcConfig>) {
   return genericOAuth({
@@ -37,6 +39,12 @@ function singleSignOn(oidc: NonNullable<OidcConfig>) {
         responseType: 'code',
         pkce: true,
         requireIdTokenVerification: true,
+        // Sent the way the client is registered at the provider (OIDC_TOKEN_AUTH); Cognito takes either.
+        tokenEndpointAuth: { method: oidc.tokenEndpointAuth ?? 'client_secret_post' },
+        mapProfileToUser: (profile) => {
+          recordProviderProfile(profile)
+          return {}
+        },
       },
     ],
   })
@@ -55,7 +63,9 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
     trustedOrigins: [publicUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, requireEmailVerification: true, revokeSessionsOnPasswordReset: true },
+    // Only the allow-list in auth-routes.ts reaches the HTTP handler; these stay closed whatever it says.
     disabledPaths: ACCOUNT_AUTH_DISABLED_PATHS,
+    databaseHooks: { user: { create: { before: async (user, context) => (allowUserCreation(user, context) ? undefined : false) } } },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

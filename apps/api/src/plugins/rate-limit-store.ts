@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { lt, sql } from 'drizzle-orm'
 import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '../app-error'
 import type { Db } from '../db/client'
@@ -75,17 +75,28 @@ export const DEFAULT_ACCOUNT_LIMIT: AccountLimit = { max: 20, timeWindowMs: 15 *
  * Used as a route's preHandler, after the body is validated. A counting failure lets the request
  * through: the per-address limit and the request's own handling still apply.
  */
-export function accountLimit(db: Db, name: string, { max, timeWindowMs }: AccountLimit) {
+export function accountLimit(db: Db, name: string, limit: AccountLimit) {
   return async (request: FastifyRequest): Promise<void> => {
     const account = accountTried(request)
     if (!account) return
-    let current: number
-    try {
-      current = (await countHit(db, `account|${name}|${account}`, timeWindowMs)).current
-    } catch (error) {
-      request.log.warn({ err: error }, 'account limit not counted')
-      return
-    }
-    if (current > max) throw new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE)
+    await countAccountTry(db, { name, account, limit, log: request.log })
   }
+}
+
+/**
+ * One try of `account` counted against the account limit `name`, for a way in whose account is known
+ * only once the handler has looked (a single sign-on's e-mail); throws RATE_LIMITED past the limit.
+ */
+export async function countAccountTry(
+  db: Db,
+  { name, account, limit, log }: { name: string; account: string; limit: AccountLimit; log: Pick<FastifyBaseLogger, 'warn'> },
+): Promise<void> {
+  let current: number
+  try {
+    current = (await countHit(db, `account|${name}|${account.trim().toLowerCase()}`, limit.timeWindowMs)).current
+  } catch (error) {
+    log.warn({ err: error }, 'account limit not counted')
+    return
+  }
+  if (current > limit.max) throw new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE)
 }

@@ -98,7 +98,7 @@ describe('sign-up and e-mail verification', () => {
     expect(again.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Email already in use' })
   })
 
-  it('gives a new account no roles, whatever the request asks for, here or through better-auth', async () => {
+  it("gives a new account no roles, whatever the request asks for; better-auth's own sign-up is closed", async () => {
     const ours = newEmail()
     const response = await post('/api/accounts', { name: 'Eve Extra', email: ours, password: 'a-long-password', roles: ['SUPER_ADMIN'], onboarded: true, isPrincipalBroker: true })
     expect(response.statusCode).toBe(201)
@@ -110,9 +110,9 @@ describe('sign-up and e-mail verification', () => {
       { email: theirs, password: 'a-long-password', name: 'Dee Direct', roles: ['SUPER_ADMIN'], isPrincipalBroker: true, onboarded: true },
       { origin: 'http://localhost:3000' },
     )
-    expect(direct.statusCode).toBe(200)
+    expect(direct.statusCode).toBe(404)
     expect(direct.headers['set-auth-token']).toBeUndefined()
-    expect((await verified(theirs)).user).toMatchObject({ roles: [], onboarded: false, isPrincipalBroker: false })
+    expect(await t.db.select().from(user).where(eq(user.email, theirs))).toEqual([])
   })
 
   it('a session made with persist lasts 30 days', async () => {

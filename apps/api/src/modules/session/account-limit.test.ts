@@ -38,4 +38,16 @@ describe('tries on one account from many addresses', () => {
     expect(statuses).toEqual([400, 400, 400, 400])
     expect((await reset('buyer-simple@example.com')).statusCode).toBe(429)
   })
+
+  it('are limited for SMS sign-in codes too, per phone number', async () => {
+    const tryCode = (phone: string) =>
+      t.app.inject({ method: 'POST', url: '/api/session/phone', remoteAddress: fromNewAddress(), payload: { phone, code: '000000', persist: false } })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) statuses.push((await tryCode('+16155550190')).statusCode)
+    expect(statuses).toEqual([401, 401, 401, 401])
+    const limited = await tryCode('+16155550190')
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json<ApiError>().message).toBe('Too many requests, please try again later or reset your password')
+    expect((await tryCode('+16155550191')).statusCode).toBe(401)
+  })
 })

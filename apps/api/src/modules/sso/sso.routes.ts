@@ -1,20 +1,53 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { SessionSchema } from '@offerbook/domain/session'
-import { AppError, FORBIDDEN_MESSAGE } from '../../app-error'
+import { AppError, FORBIDDEN_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { OidcConfig } from '../../config'
 import type { Db } from '../../db/client'
-import { exchangeSessionCookie, readSessionCookie, ssoErrorUrl, ssoStatus, startSingleSignOn } from './sso.service'
+import type { AccountLimit } from '../../plugins/rate-limit-store'
+import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import {
+  exchangeSessionCookie,
+  getPendingSso,
+  readSessionCookie,
+  ssoEndSessionUrl,
+  ssoErrorUrl,
+  ssoStatus,
+  startSingleSignOn,
+  verifySsoEmail,
+} from './sso.service'
 
 export const SsoStatusSchema = z.object({ enabled: z.boolean(), name: z.string().nullable() })
 const StartSsoQuerySchema = z.object({ redirect: z.string().max(2048).optional() })
+const PendingSsoQuerySchema = z.object({ pending: z.string().min(1).max(100) })
+export const PendingSsoSchema = z.object({ email: z.string(), expiresAt: z.string() })
+export const VerifySsoSchema = z.object({
+  pending: z.string().min(1).max(100),
+  code: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6 digits of the code')),
+})
+export const SsoEndSessionSchema = z.object({ url: z.string().nullable() })
 
-export type SsoRoutesOptions = { db: Db; auth: Auth; oidc: OidcConfig; publicUrl: string; production: boolean }
+export type SsoRoutesOptions = { db: Db; auth: Auth; oidc: OidcConfig; publicUrl: string; production: boolean; accountLimit: AccountLimit; limit: { max: number; timeWindow: string } }
+
+/** What better-auth records on a session: who asked, from where. */
+function clientHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers({ 'x-forwarded-for': request.ip })
+  const userAgent = request.headers['user-agent']
+  if (userAgent) headers.set('user-agent', userAgent)
+  return headers
+}
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 /** Single sign-on through an OpenID Connect provider (docs/decisions/008-single-sign-on.md). */
-export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { db, auth, oidc, publicUrl, production }) => {
+export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { db, auth, oidc, publicUrl, production, accountLimit, limit }) => {
   app.get(
     '/api/sso',
     {
@@ -24,8 +57,35 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
     async () => ssoStatus(oidc),
   )
 
+  app.get(
+    '/api/sso/end-session',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['session'],
+        summary: "The provider's sign-out page for a session that began there (null otherwise); ask before DELETE /api/session",
+        security: [{ bearer: [] }],
+        response: { 200: SsoEndSessionSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const token = (request.headers.authorization ?? '').slice(7).trim()
+      // Without single sign-on no session began at a provider; the route answers anyway, so sign-out asks it without an error.
+      if (!oidc) return { url: null }
+      return { url: await ssoEndSessionUrl(db, auth, { token, publicUrl }) }
+    },
+  )
+
   if (!oidc) return
   const publicOrigin = new URL(publicUrl).origin
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(db),
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+  })
+  // The pending sign-in's own tries and the account limit bound the guessing; this bounds one address.
+  const perAddress = { rateLimit: { ...limit, keyGenerator: (request: FastifyRequest) => request.ip } }
 
   app.get(
     '/api/sso/start',
@@ -58,7 +118,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
       schema: {
         tags: ['session'],
         summary: "Exchange the session cookie set by the provider's callback for a bearer token; the cookie is cleared",
-        response: { 200: SessionSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: SessionSchema, ...errors(401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -67,7 +127,35 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
       if (origin !== undefined && origin !== publicOrigin) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
       const cookie = await readSessionCookie(auth, request.headers.cookie)
       if (cookie.value) reply.header('set-cookie', `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${production ? '; Secure' : ''}`)
-      return exchangeSessionCookie(db, auth, { cookieValue: cookie.value, cookieName: cookie.name })
+      return exchangeSessionCookie(db, auth, { cookieValue: cookie.value, cookieName: cookie.name, accountLimit, log: request.log })
     },
+  )
+
+  app.get(
+    '/api/sso/verify',
+    {
+      config: { access: 'public', ...perAddress },
+      schema: {
+        tags: ['session'],
+        summary: 'A single sign-on waiting for its e-mail code: the address it went to (masked) and when it expires',
+        querystring: PendingSsoQuerySchema,
+        response: { 200: PendingSsoSchema, ...errors(400, 404, 429) },
+      },
+    },
+    async (request) => getPendingSso(db, request.query.pending),
+  )
+
+  app.post(
+    '/api/sso/verify',
+    {
+      config: { access: 'public', ...perAddress },
+      schema: {
+        tags: ['session'],
+        summary: "Prove the provider's unverified e-mail with the e-mailed code: creates or links the account and signs in",
+        body: VerifySsoSchema,
+        response: { 200: SessionSchema, ...errors(400, 404, 409, 429) },
+      },
+    },
+    async (request) => verifySsoEmail(db, auth, { pendingId: request.body.pending, code: request.body.code, headers: clientHeaders(request), accountLimit, log: request.log }),
   )
 }

@@ -1,10 +1,37 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Session } from '@offerbook/domain/session'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import type { Language } from '@offerbook/domain/user'
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@offerbook/domain/user'
+import { AppError, SIGN_IN_REQUIRED_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import { OIDC_PROVIDER_ID } from '../../auth/auth'
+import type { SsoProfile } from '../../auth/sso-callback-scope'
 import type { OidcConfig } from '../../config'
 import type { Db } from '../../db/client'
+import type { AccountLimit } from '../../plugins/rate-limit-store'
+import { countAccountTry } from '../../plugins/rate-limit-store'
+import { CODE_ATTEMPTS, CODE_LENGTH, CODE_TTL_SECONDS } from '../accounts/accounts.auth'
+import { INVALID_CODE_MESSAGE } from '../accounts/accounts.service'
+import { enqueueEmail } from '../messaging/messaging.service'
+import { renderEmail } from '../messaging/templates'
+import { startSession } from '../session/session.service'
 import { getUser } from '../users/users.service'
+import {
+  consumePendingSso,
+  findPendingSso,
+  findSessionByToken,
+  findSsoAccountOwner,
+  findSsoIdToken,
+  findUserByEmail,
+  insertPendingSso,
+  insertSsoAccount,
+  insertSsoUser,
+  isSsoSession,
+  markSsoSession,
+  updatePendingSso,
+} from './sso.queries'
+import type { PendingRow } from './sso.queries'
 
 export type SsoStatus = { enabled: boolean; name: string | null }
 
@@ -62,10 +89,155 @@ export async function readSessionCookie(auth: Auth, cookieHeader: string | undef
  * The session better-auth's callback put in its cookie, handed over as the bearer token the browser
  * keeps; the cookie value is what the bearer plugin would have sent as `set-auth-token`.
  */
-export async function exchangeSessionCookie(db: Db, auth: Auth, { cookieValue, cookieName }: { cookieValue: string | null; cookieName: string }): Promise<Session> {
+export async function exchangeSessionCookie(
+  db: Db,
+  auth: Auth,
+  { cookieValue, cookieName, accountLimit, log }: { cookieValue: string | null; cookieName: string; accountLimit: AccountLimit; log: FastifyBaseLogger },
+): Promise<Session> {
   if (!cookieValue) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
   const found = await auth.api.getSession({ headers: new Headers({ cookie: `${cookieName}=${cookieValue}` }) })
   const user = found ? await getUser(db, found.user.id) : null
   if (!found || !user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  try {
+    // Every way in counts against the account's sign-in limit; past it, this session is not handed over.
+    await countAccountTry(db, { name: 'sso-session', account: user.email, limit: accountLimit, log })
+  } catch (error) {
+    await (await auth.$context).internalAdapter.deleteSession(found.session.token)
+    throw error
+  }
+  await markSsoSession(db, { sessionId: found.session.id, expiresAt: new Date(found.session.expiresAt) })
   return { accessToken: cookieValue, expiresAt: new Date(found.session.expiresAt).toISOString(), user }
+}
+
+// An unverified e-mail from the provider: proven with our own code before any account is made or
+// linked (docs/decisions/008-single-sign-on.md, amendment).
+
+export const SSO_PROOF_EXPIRED_MESSAGE = 'This sign-in has expired. Please sign in with single sign-on again'
+export const SSO_ACCOUNT_NOT_LINKED_MESSAGE = 'An account with this email already exists. Please sign in with your email and password'
+
+const PENDING_ID_PATTERN = /^[\w-]{43}$/
+
+type PendingValue = { sub: string; email: string; name: string; language: Language; codeHash: string; attempts: number }
+
+export type PendingSso = { email: string; expiresAt: string }
+
+function hashCode(pendingId: string, code: string): string {
+  return createHash('sha256').update(`${pendingId}:${code}`).digest('base64url')
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** The first language of Accept-Language we have, e.g. 'es-ES,es;q=0.9' is es-es. */
+export function languageFromHeader(header: string | undefined): Language {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? ''
+    const found = LANGUAGES.find((language) => language === tag || language.split('-')[0] === tag.split('-')[0])
+    if (found) return found
+  }
+  return DEFAULT_LANGUAGE
+}
+
+/** 's***@example.com': enough for the owner to recognize the address, not to learn it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at < 1) return '***'
+  return `${email.slice(0, 1)}***${email.slice(at)}`
+}
+
+export function ssoVerifyUrl(publicUrl: string, pendingId: string): string {
+  return `${publicUrl}/auth/sign-in?sso_verify=${encodeURIComponent(pendingId)}`
+}
+
+/**
+ * Keeps what the provider said (its subject, the e-mail, the name) as a pending sign-in for ten
+ * minutes and e-mails a 6-digit code to the address; returns the pending sign-in's id.
+ */
+export async function startSsoEmailProof(db: Db, { profile, publicUrl, acceptLanguage }: { profile: SsoProfile; publicUrl: string; acceptLanguage: string | undefined }): Promise<string> {
+  const pendingId = randomBytes(32).toString('base64url')
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0')
+  const language = languageFromHeader(acceptLanguage)
+  const value: PendingValue = { sub: profile.sub, email: profile.email, name: profile.name, language, codeHash: hashCode(pendingId, code), attempts: 0 }
+  const rendered = renderEmail('verification-code', language, { code, minutes: CODE_TTL_SECONDS / 60 }, publicUrl)
+  await db.transaction(async (tx) => {
+    await insertPendingSso(tx, { pendingId, value: JSON.stringify(value), expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000) })
+    await enqueueEmail(tx, { to: profile.email, ...rendered, kind: 'sso.verification-code', locale: language })
+  })
+  return pendingId
+}
+
+async function loadPending(db: Db, pendingId: string): Promise<{ row: PendingRow; value: PendingValue }> {
+  const row = PENDING_ID_PATTERN.test(pendingId) ? await findPendingSso(db, pendingId) : null
+  if (!row) throw new AppError('NOT_FOUND', SSO_PROOF_EXPIRED_MESSAGE)
+  return { row, value: JSON.parse(row.value) as PendingValue }
+}
+
+/** The address a pending sign-in's code went to (masked) and when it expires. */
+export async function getPendingSso(db: Db, pendingId: string): Promise<PendingSso> {
+  const { row, value } = await loadPending(db, pendingId)
+  return { email: maskEmail(value.email), expiresAt: row.expiresAt.toISOString() }
+}
+
+/**
+ * The right code creates the account (e-mail verified) or links the provider to the account that
+ * already has the address and has proven it, records the provider's subject so the next single
+ * sign-on goes straight through, and signs in. A wrong code counts; the fifth ends the pending sign-in.
+ */
+export async function verifySsoEmail(
+  db: Db,
+  auth: Auth,
+  { pendingId, code, headers, accountLimit, log }: { pendingId: string; code: string; headers: Headers; accountLimit: AccountLimit; log: FastifyBaseLogger },
+): Promise<Session> {
+  const { row, value } = await loadPending(db, pendingId)
+  await countAccountTry(db, { name: 'sso-verify', account: value.email, limit: accountLimit, log })
+  if (!sameHash(hashCode(pendingId, code), value.codeHash)) {
+    const attempts = value.attempts + 1
+    if (attempts >= CODE_ATTEMPTS) {
+      await consumePendingSso(db, row)
+      throw new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE)
+    }
+    await updatePendingSso(db, row, JSON.stringify({ ...value, attempts }))
+    throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE)
+  }
+
+  const userId = await db.transaction(async (tx) => {
+    if (!(await consumePendingSso(tx, row))) throw new AppError('NOT_FOUND', SSO_PROOF_EXPIRED_MESSAGE)
+    const key = { providerId: OIDC_PROVIDER_ID, accountId: value.sub }
+    const owner = await findSsoAccountOwner(tx, key)
+    if (owner) return owner
+    const existing = await findUserByEmail(tx, value.email)
+    if (existing) {
+      // An unproven local address may be someone else's pre-made account: joining it would share it.
+      if (!existing.emailVerified) throw new AppError('CONFLICT', SSO_ACCOUNT_NOT_LINKED_MESSAGE)
+      await insertSsoAccount(tx, { ...key, userId: existing.id })
+      return existing.id
+    }
+    const id = crypto.randomUUID()
+    await insertSsoUser(tx, { id, name: value.name.trim() || value.email.split('@')[0] || value.email, email: value.email, language: value.language })
+    await insertSsoAccount(tx, { ...key, userId: id })
+    return id
+  })
+  const session = await startSession(db, auth, { userId, persist: true, headers })
+  const stored = await findSessionByToken(db, session.accessToken)
+  if (stored) await markSsoSession(db, { sessionId: stored.id, expiresAt: stored.expiresAt })
+  return session
+}
+
+/**
+ * Where to send the browser after signing out of a session that began through the provider: its
+ * end-session endpoint (from discovery) with id_token_hint, client_id and post_logout_redirect_uri =
+ * PUBLIC_URL; null for any other session or a provider without one.
+ */
+export async function ssoEndSessionUrl(db: Db, auth: Auth, { token, publicUrl }: { token: string; publicUrl: string }): Promise<string | null> {
+  // The bearer plugin reads the token as the browser holds it (signed, after the cookie exchange).
+  const found = (await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }))?.session
+  if (!found || !(await isSsoSession(db, found.id))) return null
+  const provider = (await auth.$context).socialProviders.find((candidate) => candidate.id === OIDC_PROVIDER_ID)
+  if (!provider?.createEndSessionURL) return null
+  const idToken = await findSsoIdToken(db, { userId: found.userId, providerId: OIDC_PROVIDER_ID })
+  const url = await provider.createEndSessionURL({ idToken: idToken ?? undefined, postLogoutRedirectURI: publicUrl })
+  return url ? url.toString() : null
 }

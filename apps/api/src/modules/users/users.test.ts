@@ -4,7 +4,7 @@ import type { User } from '@offerbook/domain/user'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
-import { findUserIdForEmail, getUser } from './users.service'
+import { findUserIdForEmail } from './users.service'
 
 let t: TestApp
 
@@ -62,17 +62,16 @@ describe('PUT /api/me/language', () => {
 })
 
 describe('sign-up through better-auth', () => {
-  it('gives a new account no roles, whatever the request asks for', async () => {
+  it('is closed: its endpoint answers 404 and creates no account, whatever the request asks for', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'http://localhost:3000' },
       payload: { email: 'newcomer@example.com', password: 'a-long-password', name: 'New Comer', roles: ['SUPER_ADMIN'], isPrincipalBroker: true, onboarded: true },
     })
-    expect(response.statusCode).toBe(200)
-    // The address is not verified yet, so better-auth hands out no session; the account itself is what counts.
+    expect(response.statusCode).toBe(404)
+    expect(response.json<ApiError>().code).toBe('NOT_FOUND')
     expect(response.headers['set-auth-token']).toBeUndefined()
-    const userId = await findUserIdForEmail(t.db, 'newcomer@example.com')
-    expect(await getUser(t.db, userId!)).toMatchObject({ email: 'newcomer@example.com', roles: [], isPrincipalBroker: false, onboarded: false })
+    expect(await findUserIdForEmail(t.db, 'newcomer@example.com')).toBeNull()
   })
 })

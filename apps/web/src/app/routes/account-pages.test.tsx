@@ -265,6 +265,47 @@ describe('sign-in page', () => {
     renderRoutes(appRoutes(), '/auth/sign-in?sso_error=1')
     expect((await screen.findByRole('alert', { name: 'Single sign-on failed' })).textContent).toContain('Please try another login/registration method')
   })
+
+  it.each([
+    ['unavailable', 'Single sign-on is unavailable', 'We could not reach your sign-in provider just now.'],
+    ['account_not_linked', 'This email already has an Offerbook account', 'Sign in with your email and password instead'],
+    ['email_not_verified', 'Your email address is not confirmed', 'Continue with single sign-on again'],
+    ['invalid_code', 'Single sign-on failed', 'Please try another login/registration method'],
+  ])('explains the single sign-on error %s', async (error, title, text) => {
+    renderRoutes(appRoutes(), `/auth/sign-in?sso_error=1&error=${error}`)
+    expect((await screen.findByRole('alert', { name: title })).textContent).toContain(text)
+  })
+
+  it('asks for the e-mailed code when the provider did not verify the e-mail, and signs in with it', async () => {
+    const user = userWith({ email: 'sam@example.com' })
+    handlers['GET /api/sso/verify'] = () => json(200, { email: 's***@example.com', expiresAt: inSeconds(600) })
+    handlers['POST /api/sso/verify'] = (init) => {
+      if ((bodyOf(init) as { code: string }).code !== '123456') return apiError(400, 'BAD_REQUEST', 'Invalid or expired code')
+      me = user
+      return json(200, session(user))
+    }
+    const { router } = renderRoutes(appRoutes(), '/auth/sign-in?sso_verify=pending-id')
+    const form = await screen.findByRole('form', { name: 'Confirm your email for single sign-on' })
+    expect(within(form).getByText('Enter the code we sent to s***@example.com')).toBeTruthy()
+    expect(calls('GET /api/sso/verify')).toHaveLength(1)
+
+    await userEvent.type(within(form).getByLabelText(/^Verification code/), '654321')
+    await userEvent.click(within(form).getByRole('button', { name: 'Verify and sign in' }))
+    expect(await within(form).findByText('Invalid or expired code')).toBeTruthy()
+
+    await userEvent.clear(within(form).getByLabelText(/^Verification code/))
+    await userEvent.type(within(form).getByLabelText(/^Verification code/), '123456')
+    await userEvent.click(within(form).getByRole('button', { name: 'Verify and sign in' }))
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/auth/sign-in'))
+    expect(bodyOf(calls('POST /api/sso/verify').at(-1))).toEqual({ pending: 'pending-id', code: '123456' })
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'tok', persist: true })
+  })
+
+  it('says the code has run out when the pending sign-in is gone', async () => {
+    handlers['GET /api/sso/verify'] = () => apiError(404, 'NOT_FOUND', 'This sign-in has expired. Please sign in with single sign-on again')
+    renderRoutes(appRoutes(), '/auth/sign-in?sso_verify=gone')
+    expect((await screen.findByRole('alert', { name: 'Your email address is not confirmed' })).textContent).toContain('Continue with single sign-on again')
+  })
 })
 
 describe('single sign-on return', () => {

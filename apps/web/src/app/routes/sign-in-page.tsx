@@ -1,24 +1,24 @@
 import { useState } from 'react'
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { User } from '@offerbook/domain/user'
 import { safeRedirect } from '@offerbook/domain/route-access'
 import { PhoneSignInForm } from '../../features/accounts/components/phone-sign-in-form'
+import { takeSsoRedirect } from '../../features/accounts/api/sso'
 import { SsoButton } from '../../features/accounts/components/sso-button'
+import { SsoErrorAlert } from '../../features/accounts/components/sso-error-alert'
+import { SsoVerifyForm } from '../../features/accounts/components/sso-verify-form'
 import { UnverifiedEmailActions } from '../../features/accounts/components/unverified-email-actions'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSignOut } from '../../features/auth/api/sign-out'
 import { SignInForm } from '../../features/auth/components/sign-in-form'
 import { SignedInPanel } from '../../features/auth/components/signed-in-panel'
-import { translateMessage } from '../../shared/i18n/server-messages'
 import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { destinationFor, useCompleteSignIn } from '../after-sign-in'
 
 type Method = 'email' | 'phone'
-
-const SSO_FAILED = 'Please try another login/registration method'
 
 export default function SignInPage() {
   const { t } = useTranslation()
@@ -32,6 +32,7 @@ export default function SignInPage() {
   const [method, setMethod] = useState<Method>('email')
 
   const go = (user: User) => void navigate(destinationFor(user, redirect), { replace: true })
+  const ssoVerify = searchParams.get('sso_verify')
 
   let content
   if (session && me.data) {
@@ -39,14 +40,18 @@ export default function SignInPage() {
     content = <SignedInPanel user={user} onContinue={() => go(user)} onSwitchAccount={() => signOut.mutate()} switching={signOut.isPending} />
   } else if (session && me.isPending) {
     content = <CenteredLoader />
+  } else if (ssoVerify) {
+    content = (
+      <Stack gap="lg">
+        {/* The provider did not vouch for the e-mail: our code proves it (the page the provider came back to). */}
+        <SsoVerifyForm pending={ssoVerify} onVerified={(signedIn) => completeSignIn(signedIn, true, takeSsoRedirect())} />
+        <SsoButton redirect={redirect} />
+      </Stack>
+    )
   } else {
     content = (
       <Stack gap="lg">
-        {searchParams.get('sso_error') === '1' && (
-          <Alert color="red" role="alert" title={t('accounts.signIn.ssoFailed')}>
-            {translateMessage(SSO_FAILED)}
-          </Alert>
-        )}
+        {searchParams.get('sso_error') === '1' && <SsoErrorAlert error={searchParams.get('error')} />}
         {/* Toggle buttons rather than tabs: a tab panel named "Email" would share its name with the Email field. */}
         <Button.Group aria-label={t('accounts.signIn.method')}>
           {(['email', 'phone'] as const).map((option) => (

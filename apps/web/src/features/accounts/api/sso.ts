@@ -54,3 +54,23 @@ export function exchangeSsoSession(): Promise<Session> {
 export function useSsoExchange({ onSignedIn, onFailed }: { onSignedIn: (session: Session) => void; onFailed: () => void }) {
   return useMutation({ mutationFn: exchangeSsoSession, onSuccess: (session) => onSignedIn(session), onError: () => onFailed() })
 }
+
+/** A single sign-on waiting for our e-mailed code: the masked address the code went to. */
+export type PendingSso = { email: string; expiresAt: string }
+
+export function getPendingSso(pending: string): Promise<PendingSso> {
+  return apiClient.get<PendingSso>('/sso/verify', { pending }, { redirectOnUnauthorized: false })
+}
+
+export function usePendingSso(pending: string) {
+  return useQuery({ queryKey: ['sso', 'pending', pending] as const, queryFn: () => getPendingSso(pending), retry: false, staleTime: Infinity })
+}
+
+export function verifySsoEmail(body: { pending: string; code: string }): Promise<Session> {
+  return apiClient.post<Session>('/sso/verify', body, { redirectOnUnauthorized: false })
+}
+
+/** `onVerified` sits on the mutation, not on mutate: storing the session may unmount the form first. */
+export function useVerifySsoEmail({ onVerified }: { onVerified: (session: Session) => void }) {
+  return useMutation({ mutationFn: verifySsoEmail, onSuccess: (session) => onVerified(session) })
+}
