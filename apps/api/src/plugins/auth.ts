@@ -13,6 +13,8 @@ export type RouteAccess = 'public' | 'signed-in' | readonly Role[]
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null
+    /** The id (never the token) of the session the request was made with; null when anonymous. */
+    sessionId: string | null
   }
   interface FastifyContextConfig {
     access?: RouteAccess
@@ -25,6 +27,11 @@ export type AuthPluginOptions = {
   publicUrl: string
   /** The user with roles for a session's user id; app.ts passes the users module's lookup. */
   loadUser: (userId: string) => Promise<User | null>
+  /**
+   * Told of each signed-in request's session, to keep its "last seen" current; app.ts passes the
+   * devices module's. Not awaited: a failed write is logged and the request goes on.
+   */
+  sessionSeen?: (session: { id: string; updatedAt: Date }) => Promise<void> | undefined
 }
 
 export function requestHeaders(request: FastifyRequest): Headers {
@@ -43,8 +50,9 @@ function bearerToken(request: FastifyRequest): string | null {
   return token || null
 }
 
-async function authPlugin(app: FastifyInstance, { auth, publicUrl, loadUser }: AuthPluginOptions): Promise<void> {
+async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
 
   app.addHook('onRequest', async (request) => {
     // The not-found handler answers for unknown routes; it has no access of its own to check.
@@ -53,37 +61,15 @@ async function authPlugin(app: FastifyInstance, { auth, publicUrl, loadUser }: A
     if (token) {
       const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) })
       request.user = session ? await loadUser(session.user.id) : null
+      if (session && request.user) {
+        request.sessionId = session.session.id
+        sessionSeen?.(session.session)?.catch((error: unknown) => request.log.warn({ err: error }, 'could not record session activity'))
+      }
     }
     const access = request.routeOptions.config.access ?? 'signed-in'
     if (access === 'public') return
     if (!request.user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
     if (access !== 'signed-in' && !hasAnyRole(request.user.roles, access)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
-  })
-
-  // better-auth's own endpoints (sign-up, password reset, ...) through its web-standard handler.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    config: { access: 'public' },
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      const url = new URL(request.url, publicUrl)
-      const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: requestHeaders(request),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      )
-      reply.code(response.status)
-      for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value)
-      }
-      const cookies = response.headers.getSetCookie()
-      if (cookies.length > 0) reply.header('set-cookie', cookies)
-      return reply.send(response.body ? await response.text() : null)
-    },
   })
 }
 

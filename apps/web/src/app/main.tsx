@@ -13,7 +13,8 @@ import { createAppRouter } from './router'
 
 // Read before initSession, which may clear localStorage (spec section 4), then written back.
 const language = readLanguagePreference()
-initSession()
+// Not awaited: public pages render at once; guarded ones wait while a new tab asks the open ones for the session.
+void initSession()
 if (language) writeLanguagePreference(language)
 const i18n = initI18n(language ?? undefined)
 

@@ -5,7 +5,7 @@ import type { RouteDef } from '@offerbook/domain/route-access'
 import { decideAccess, ONBOARDING_PATH, signInPathFor } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../features/auth/api/get-me'
 import { ApiClientError } from '../shared/api-client'
-import { useSession } from '../shared/session'
+import { useSession, useSessionStarting } from '../shared/session'
 import { CenteredLoader } from '../shared/ui/centered-loader'
 import { RetryAlert } from '../shared/ui/retry-alert'
 
@@ -18,12 +18,14 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
   const { t } = useTranslation()
   const location = useLocation()
   const session = useSession()
+  const starting = useSessionStarting()
   const me = useCurrentUser()
 
   if (route.access === 'public') return children
 
   const signIn = <Navigate replace to={signInPathFor(location.pathname + location.search)} />
-  if (!session) return signIn
+  // A new tab may still be asking an open one for the session (shared/session-tabs.ts).
+  if (!session) return starting ? <CenteredLoader /> : signIn
   if (me.data && !me.data.onboarded) return <Navigate replace to={ONBOARDING_PATH} />
   if (me.data) return decideAccess(route, me.data.roles) === 'allow' ? children : signIn
   if (me.isError) {

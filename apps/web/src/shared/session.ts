@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import type { StoredSession } from '@offerbook/domain/session'
 import { SESSION_STORAGE_KEY, StoredSessionSchema } from '@offerbook/domain/session'
+import type { SessionTabs } from './session-tabs'
+import { connectSessionTabs } from './session-tabs'
 
 /**
  * The browser session of spec sections 3 and 4: `{ accessToken, persist }` under one key, in
@@ -12,6 +14,10 @@ type Listener = () => void
 const listeners = new Set<Listener>()
 const clearListeners = new Set<Listener>()
 let current: StoredSession | null | undefined
+/** True while a new tab waits for an open tab to hand it the session (session-tabs.ts). */
+let starting = false
+let handshake = 0
+let tabs: SessionTabs | null = null
 
 function parse(raw: string | null): StoredSession | null {
   if (!raw) return null
@@ -54,14 +60,39 @@ export function saveSession(session: StoredSession): void {
     window.localStorage.removeItem(SESSION_STORAGE_KEY)
   }
   current = session
+  starting = false
   emit()
+}
+
+/** Another tab signed out of this tab's session: this tab forgets it too. localStorage was already wiped there. */
+function signedOutElsewhere(accessToken: string): void {
+  if (getSession()?.accessToken !== accessToken) return
+  window.sessionStorage.removeItem(SESSION_STORAGE_KEY)
+  current = null
+  starting = false
+  for (const listener of clearListeners) listener()
+  emit()
+}
+
+function connectTabs(): SessionTabs {
+  tabs ??= connectSessionTabs({
+    shareable: () => {
+      const session = getSession()
+      return session && !session.persist ? session : null
+    },
+    onSignedOut: signedOutElsewhere,
+  })
+  return tabs
 }
 
 /** Wipes the user, the session and both storages entirely (spec section 4). */
 export function clearSession(): void {
+  const signedOut = getSession()?.accessToken
   window.localStorage.clear()
   window.sessionStorage.clear()
   current = null
+  starting = false
+  if (signedOut) tabs?.announceSignOut(signedOut)
   for (const listener of clearListeners) listener()
   emit()
 }
@@ -69,13 +100,36 @@ export function clearSession(): void {
 /**
  * Start-up rule of spec section 4: when the stored session does not persist and this tab holds no
  * session, whatever a previous visit left in localStorage is cleared.
+ *
+ * A tab with no session then asks the other open tabs for theirs (a new tab of a browser signed in
+ * without "Remember me"), and keeps an answer in its own sessionStorage only. Until that ends (at
+ * most SESSION_HANDSHAKE_MS) `isSessionStarting()` is true, so guards wait instead of sending the
+ * visitor to sign-in; the promise settles then.
  */
-export function initSession(): void {
+export function initSession(): Promise<void> {
   const persisted = parse(window.localStorage.getItem(SESSION_STORAGE_KEY))
   const inTab = window.sessionStorage.getItem(SESSION_STORAGE_KEY)
   if (!persisted?.persist && inTab === null) window.localStorage.clear()
   current = readFromStorage()
+  const otherTabs = connectTabs()
+  const mine = ++handshake
+  starting = current === null
   emit()
+  if (!starting) return Promise.resolve()
+  return otherTabs.requestSession().then((session) => {
+    // Signing in or out meanwhile, or a later initSession, decided already.
+    if (mine !== handshake || !starting) return
+    if (session && current === null) {
+      window.sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session))
+      current = session
+    }
+    starting = false
+    emit()
+  })
+}
+
+export function isSessionStarting(): boolean {
+  return starting
 }
 
 export function subscribeSession(listener: Listener): () => void {
@@ -91,4 +145,9 @@ export function onSessionCleared(listener: Listener): () => void {
 
 export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null)
+}
+
+/** Whether this tab is still asking the open tabs for a session; see initSession. */
+export function useSessionStarting(): boolean {
+  return useSyncExternalStore(subscribeSession, isSessionStarting, () => false)
 }

@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/get-me'
+import { DevicesSection } from '../../features/profile/components/devices-section'
 import { PasswordSection } from '../../features/profile/components/password-section'
 import { PhotoSection } from '../../features/profile/components/photo-section'
 import { PrincipalBrokerSection, showsPrincipalBrokerSection } from '../../features/profile/components/principal-broker-section'
@@ -27,6 +28,9 @@ export default function ProfilePage() {
       </SectionCard>
       <SectionCard title={t('accounts.profile.password.title')}>
         <PasswordSection />
+      </SectionCard>
+      <SectionCard title={t('accounts.profile.devices.title')}>
+        <DevicesSection />
       </SectionCard>
       {showsPrincipalBrokerSection(user) && (
         <SectionCard title={t('accounts.profile.principalBroker.title')}>

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Language, User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
 import { getSession, saveSession } from '../../../shared/session'
+import { deviceKeys } from './devices'
 
 /** nrds and sellerAgentId are for agents only. */
 export type UpdateProfile = { name?: string; phone?: string; zipcode?: string; language?: Language; nrds?: string; sellerAgentId?: string }
@@ -41,7 +42,9 @@ export function useUploadPhoto({ onUser }: OnUser) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword })
+  const queryClient = useQueryClient()
+  // Every other device was signed out with the old password; the list shows this new session only.
+  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }) })
 }
 
 export function useRequestPrincipalBroker({ onUser }: OnUser) {
