@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ListingVisibilitySchema } from './listing'
+import { freeText } from './validation'
 
 /**
  * Importing an agent's listings from an MLS Grid feed (RESO Web API) or an uploaded RESO JSON file
@@ -242,9 +243,9 @@ export type ImportSources = z.infer<typeof ImportSourcesSchema>
 
 /** POST /api/listing-import/jobs/{id}/start: the picked records and the visibility of new listings. */
 export const StartImportSchema = z.object({
-  listingKeys: z.array(z.string().min(1).max(255)).max(LISTING_IMPORT_LIMITS.maxRecords),
+  listingKeys: z.array(freeText().min(1).max(255)).max(LISTING_IMPORT_LIMITS.maxRecords),
   visibility: ListingVisibilitySchema,
 })
 export type StartImport = z.infer<typeof StartImportSchema>
 
-export const ImportJobParamsSchema = z.object({ id: z.string().min(1).max(100) })
+export const ImportJobParamsSchema = z.object({ id: freeText().min(1).max(100) })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SIGNING_MESSAGES } from './signing-messages'
-import { emailSchema, hasUnstorableCharacters, isPhoneShape, MESSAGES } from './validation'
+import { emailSchema, freeText, isPhoneShape, MESSAGES } from './validation'
 
 /**
  * Electronic signing (issue #12, decision 016): a packet is one PDF made of one or more documents,
@@ -98,15 +98,12 @@ export { SIGNING_MESSAGES } from './signing-messages'
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-/** Typed text with nothing that cannot be stored (NUL, a lone surrogate): refused on its field with a clear message. */
-const storable = <T extends z.ZodType<string>>(schema: T) => schema.refine((value) => !hasUnstorableCharacters(value), SIGNING_MESSAGES.unstorableText)
-
 const fraction = z.number().finite().min(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage)
 
 /** A field as the sender places it; `signerKey` names a signer of the same request (their index as a string, or their email). */
 export const SigningFieldInputSchema = z
   .object({
-    signerKey: z.string().min(1).max(254),
+    signerKey: freeText().min(1).max(254),
     type: SigningFieldTypeSchema,
     /** 0-based page of the packet's PDF. */
     page: z.number().int().min(0, SIGNING_MESSAGES.fieldPageMissing).max(SIGNING_LIMITS.maxPages - 1, SIGNING_MESSAGES.fieldPageMissing),
@@ -115,7 +112,7 @@ export const SigningFieldInputSchema = z
     width: z.number().finite().gt(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage),
     height: z.number().finite().gt(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage),
     required: z.boolean().default(true),
-    label: storable(z.string().trim().max(100)).default(''),
+    label: freeText().trim().max(100).default(''),
   })
   .superRefine((field, ctx) => {
     if (field.x + field.width > 1 + 1e-9) ctx.addIssue({ code: 'custom', path: ['width'], message: SIGNING_MESSAGES.fieldOffPage })
@@ -132,7 +129,7 @@ const optionalPhone = z
   .default('')
 
 export const SignerInputSchema = z.object({
-  name: storable(z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(200, 'Must have at most 200 characters')),
+  name: freeText({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(200, 'Must have at most 200 characters'),
   email: emailSchema,
   phone: optionalPhone,
   role: SignerRoleSchema,
@@ -151,14 +148,14 @@ const sendOptions = {
   expiresInDays,
   requireSmsCode: z.boolean().default(false),
   /** A note to the signers, in the invitation email. */
-  message: storable(z.string().trim().max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong)).default(''),
+  message: freeText().trim().max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong).default(''),
 }
 
 /** POST /api/offers/:id/signing: 'Send for signature'. Fields are placed by the server. */
 export const SendOfferPacketSchema = z.object({
   signers: z.array(SignerInputSchema).min(1, SIGNING_MESSAGES.signersRequired).max(SIGNING_LIMITS.maxSigners, SIGNING_MESSAGES.tooManySigners),
   /** Offer attachments (PDF, JPEG, PNG) to add after the Offer to Purchase. */
-  attachmentIds: z.array(z.string().max(100)).max(20).default([]),
+  attachmentIds: z.array(freeText().max(100)).max(20).default([]),
   ...sendOptions,
 })
 export type SendOfferPacket = z.infer<typeof SendOfferPacketSchema>
@@ -172,7 +169,7 @@ export const SendFormPacketSchema = z.object({
 export type SendFormPacket = z.infer<typeof SendFormPacketSchema>
 
 export const ReasonSchema = z.object({
-  reason: storable(z.string({ error: SIGNING_MESSAGES.reasonRequired }).trim().min(1, SIGNING_MESSAGES.reasonRequired).max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong)),
+  reason: freeText({ error: SIGNING_MESSAGES.reasonRequired }).trim().min(1, SIGNING_MESSAGES.reasonRequired).max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong),
 })
 export type Reason = z.infer<typeof ReasonSchema>
 
@@ -197,7 +194,7 @@ export type AdoptedSignature = z.infer<typeof AdoptedSignatureSchema>
 /** POST /api/signing/signers/:signerId/finish: the adopted signature (used for every signature and initials field) and the text fields' values. */
 export const FinishSigningSchema = z.object({
   adopted: AdoptedSignatureSchema,
-  values: z.record(z.string().max(100), storable(z.string().max(SIGNING_LIMITS.maxTextValue, SIGNING_MESSAGES.valueTooLong))).default({}),
+  values: z.record(freeText().max(100), freeText().max(SIGNING_LIMITS.maxTextValue, SIGNING_MESSAGES.valueTooLong)).default({}),
 })
 export type FinishSigning = z.infer<typeof FinishSigningSchema>
 

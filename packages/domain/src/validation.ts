@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SIGNING_MESSAGES } from './signing-messages'
 
 /**
  * The shared rules of spec section 5, each a zod schema carrying the spec's exact message. The API
@@ -12,14 +13,41 @@ export const MESSAGES = {
   invalidUrl: 'Invalid url',
   mlsId: 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)',
   minLength: (min: number) => `Must have at least ${min} characters`,
+  /** NUL or a lone surrogate in free text (decision 017); first written for signing, and translated under that key. */
+  unstorableText: SIGNING_MESSAGES.unstorableText,
 } as const
 
 export const EMAIL_MIN_LENGTH = 6
 export const EMAIL_MAX_LENGTH = 254
 export const EMAIL_LOCAL_MAX_LENGTH = 64
 
+// NUL cannot be stored by PostgreSQL, and a lone UTF-16 surrogate is not text (a JSON column refuses it).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Whether typed text holds a character that cannot be stored as text: NUL or a lone surrogate. */
+export function hasUnstorableCharacters(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value)
+}
+
+/** Whether any string of a parsed JSON value, or any of its keys, holds a character that cannot be stored. */
+export function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return hasUnstorableCharacters(value)
+  if (Array.isArray(value)) return value.some(holdsUnstorableText)
+  if (value === null || typeof value !== 'object') return false
+  return Object.entries(value).some(([key, item]) => hasUnstorableCharacters(key) || holdsUnstorableText(item))
+}
+
+/**
+ * The one rule for free text from a user (docs/decisions/017-free-text.md): a string with no NUL and
+ * no lone surrogate, refused on its field with MESSAGES.unstorableText before any other check runs.
+ * Chain the field's own rules after it: `freeText().trim().max(200, ...)`.
+ */
+export function freeText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !hasUnstorableCharacters(value), { error: MESSAGES.unstorableText, abort: true })
+}
+
 /** Non-empty once surrounding white space is taken away. */
-export const requiredText = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required)
+export const requiredText = freeText({ error: MESSAGES.required }).trim().min(1, MESSAGES.required)
 
 // One @, no spaces, a dot-separated domain whose last label has two or more letters.
 const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
@@ -40,21 +68,12 @@ export const emailSchema = z
   .refine(isEmail, MESSAGES.invalidEmail)
 
 /** At least two words: a first and a last name. */
-export const fullNameSchema = z
-  .string({ error: MESSAGES.required })
+export const fullNameSchema = freeText({ error: MESSAGES.required })
   .trim()
   .refine((value) => value.split(/\s+/).filter(Boolean).length >= 2, MESSAGES.fullName)
 
 // Spec section 5: digits in parentheses, digits, a hyphen, digits; e.g. (615) 555-0123.
 const PHONE_PATTERN = /^\(\d+\)\s?\d+-\d+$/
-
-// NUL cannot be stored by PostgreSQL, and a lone UTF-16 surrogate is not text (a JSON column refuses it).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/** Whether typed text holds a character that cannot be stored as text: NUL or a lone surrogate. */
-export function hasUnstorableCharacters(value: string): boolean {
-  return value.includes('\u0000') || LONE_SURROGATE.test(value)
-}
 
 export function isPhoneShape(value: string): boolean {
   return PHONE_PATTERN.test(value)
@@ -96,6 +115,27 @@ export const mlsIdSchema = z
   .trim()
   .min(1, MESSAGES.required)
   .refine(isMlsId, MESSAGES.mlsId)
+
+// Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the invisible direction
+// marks (U+200E, U+200F, U+061C): in a file name they can make 'invoice\u202Efdp.exe' read as
+// 'invoiceexe.pdf'. C0 controls (NUL among them) and DEL have no place in a name either.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/
+const SURROGATE = /^[\uD800-\uDFFF]$/
+const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f
+export const FILE_NAME_MAX_LENGTH = 200
+
+/**
+ * An uploaded file's name as it is kept and shown: no control, bidi or direction-mark characters, no
+ * lone surrogates, no slashes, at most 200 characters, and `fallback` when nothing is left.
+ */
+export function cleanFileName(name: string, fallback: string): string {
+  // Spread by code point: a whole surrogate pair (an emoji) is one item and stays, a lone half goes.
+  const cleaned = [...name]
+    .filter((char) => !isControl(char) && !BIDI_CONTROL.test(char) && !SURROGATE.test(char) && char !== '/' && char !== '\\')
+    .join('')
+    .trim()
+  return [...cleaned].slice(0, FILE_NAME_MAX_LENGTH).join('').trim() || fallback
+}
 
 /**
  * The first message a schema gives for a value, or null when it passes: what a form shows under a

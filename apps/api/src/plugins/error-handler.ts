@@ -48,11 +48,19 @@ function toApiError(error: unknown): { body: ApiError; log: boolean } {
   return { body: { statusCode: 500, code: 'INTERNAL', message: INTERNAL_MESSAGE }, log: true }
 }
 
+/** The URL's path alone: no query string, no fragment. */
+export function pathOf(url: string): string {
+  const end = url.search(/[?#]/)
+  return end === -1 ? url : url.slice(0, end)
+}
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { body, log } = toApiError(error)
     if (log) request.log.error({ err: error }, 'request failed')
+    // Bad input is worth seeing without drowning the errors: one warn line, with the request id the
+    // logger adds. The path goes without its query string, which may carry a link's token.
+    else if (body.statusCode < 500) request.log.warn({ method: request.method, path: pathOf(request.url), statusCode: body.statusCode, code: body.code, fields: body.errors?.map((field) => field.path) }, 'request refused')
     // A 5xx never shows its details, whatever the error was carrying.
     if (body.statusCode >= 500 && body.code !== 'UNAVAILABLE') body.message = INTERNAL_MESSAGE
     // Serialized here rather than through the route's response schema, which may not list errors.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { freeText } from '../validation'
 import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from './clause-types'
 import { CLAUSE_MESSAGES, checkClauseField, plainValue } from './fields'
 
@@ -100,7 +101,7 @@ export function clauseFormDataSchema(catalogue: ClauseCatalogue) {
   const shape: Record<string, z.ZodOptional<z.ZodBoolean> | z.ZodOptional<z.ZodString>> = {}
   for (const clause of catalogue) {
     shape[clause.checkbox] = z.boolean().optional()
-    for (const field of clause.fields) shape[field.name] = z.string().max(BODY_VALUE_MAX_LENGTH, CLAUSE_MESSAGES.tooLong(BODY_VALUE_MAX_LENGTH)).optional()
+    for (const field of clause.fields) shape[field.name] = freeText().max(BODY_VALUE_MAX_LENGTH, CLAUSE_MESSAGES.tooLong(BODY_VALUE_MAX_LENGTH)).optional()
   }
   return z.strictObject(shape).superRefine((data, ctx) => {
     const check = validateClauseForm(catalogue, data)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { freeText } from '../validation'
 
 /**
  * The kinds of fill-in field a clause has, and how each is checked (issue #7, "Bad input"). Every
@@ -138,7 +139,7 @@ export function checkClauseField(kind: ClauseFieldKind, value: unknown, maxLengt
 
 /** The same check as a zod schema of a string, e.g. for one field of an API body. */
 export function clauseFieldSchema(kind: ClauseFieldKind, maxLength = CLAUSE_TEXT_MAX_LENGTH) {
-  return z.string({ error: CLAUSE_MESSAGES.required }).superRefine((value, ctx) => {
+  return freeText({ error: CLAUSE_MESSAGES.required }).superRefine((value, ctx) => {
     const message = checkClauseField(kind, value, maxLength)
     if (message) ctx.addIssue({ code: 'custom', message })
   })

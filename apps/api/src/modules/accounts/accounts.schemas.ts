@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { UserSchema } from '@offerbook/domain/user'
-import { emailSchema, fullNameSchema, MESSAGES, minLength } from '@offerbook/domain/validation'
+import { emailSchema, freeText, fullNameSchema, MESSAGES, minLength } from '@offerbook/domain/validation'
 import { E164_PATTERN } from '../messaging/messaging.service'
 
 // Candidates for packages/domain (the sign-up and recovery forms validate with the same rules); kept
@@ -12,7 +12,7 @@ const NAME_MAX_LENGTH = 200
 
 const accountEmail = emailSchema.transform((email) => email.toLowerCase())
 const newPassword = minLength(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH, `Must have at most ${PASSWORD_MAX_LENGTH} characters`)
-const code = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(32, 'Invalid or expired code')
+const code = freeText({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(32, 'Invalid or expired code')
 const phone = z.string({ error: MESSAGES.invalidPhone }).trim().regex(E164_PATTERN, MESSAGES.invalidPhone)
 
 export const CreateAccountSchema = z.object({

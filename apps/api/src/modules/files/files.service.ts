@@ -29,21 +29,6 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   return null
 }
 
-/** Bidi embedding, override and isolate controls: in a file name they can make 'exe.pdf' read as 'fdp.exe'. */
-const BIDI_CONTROLS = /^[\u202A-\u202E\u2066-\u2069]$/
-/** A code point on its own that is half of a surrogate pair: not text, and a JSON column refuses it. */
-const LONE_SURROGATE = /^[\uD800-\uDFFF]$/
-
-/** An uploaded file's name as we keep and show it: no control, bidi-override or lone-surrogate characters, no slashes, at most 200 characters, `fallback` when nothing is left. */
-export function cleanFilename(filename: string, fallback: string): string {
-  const cleaned = [...filename]
-    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\' && !BIDI_CONTROLS.test(char) && !LONE_SURROGATE.test(char))
-    .join('')
-    .trim()
-    .slice(0, 200)
-  return cleaned || fallback
-}
-
 export function fileUrl(id: string): string {
   return `/api/files/${id}`
 }

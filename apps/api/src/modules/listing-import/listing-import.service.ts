@@ -3,10 +3,11 @@ import { isPublishedStatus, LISTING_LIMITS, LISTING_MESSAGES, unparsedAddress } 
 import type { ImportJob, ImportPreview, ImportProblem, ImportRecordPreview, ImportSkip, ImportSource, ImportSources, StartImport } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, nextHighWater } from '@offerbook/domain/listing-import'
 import type { User } from '@offerbook/domain/user'
+import { cleanFileName, holdsUnstorableText, MESSAGES } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { cleanFilename, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { removeStoredObjects, sniffImageType } from '../files/files.service'
 import { attachListingPhoto, deleteListingWithPhotos, listAgentFieldsOf, listingFieldColumns, removeListingPhotos } from '../listings/listings.service'
 import type { ImportJobRow, ImportListingChanges, ImportListingRow, NewImportListing } from './listing-import.queries'
 import {
@@ -157,6 +158,8 @@ export async function checkFeed(ctx: ImportContext, { actor }: { actor: User }):
     ctx.log.warn({ err: error, kind: error.kind }, 'the MLS feed could not be read')
     throw new AppError('UNAVAILABLE', feedMessage(error), { cause: error })
   }
+  // The records are kept as they came (jsonb), which cannot hold NUL or a lone surrogate (decision 017).
+  if (holdsUnstorableText(records)) throw new AppError('UNAVAILABLE', LISTING_IMPORT_MESSAGES.feedMalformed)
   const request: JobRequest = { records: records.map((raw) => ({ raw, line: null })), since: since ? since.toISOString() : null, fileName: null }
   return createPendingJob(ctx, actor, 'mls-grid', request)
 }
@@ -166,7 +169,9 @@ export async function uploadResoFile(ctx: ImportContext, { actor, file }: { acto
   if (file.bytes.length > LISTING_IMPORT_LIMITS.fileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', LISTING_IMPORT_MESSAGES.fileTooLarge)
   const parsed = parseResoFile(file.bytes.toString('utf8'))
   if (!parsed.ok) throw new AppError('BAD_REQUEST', parsed.message, { errors: [{ path: 'file', message: parsed.message }] })
-  const fileName = cleanFilename(file.filename, 'listings.json')
+  // The records are kept as they came (jsonb), which cannot hold NUL or a lone surrogate: the file is refused whole (decision 017).
+  if (holdsUnstorableText(parsed.records)) throw new AppError('BAD_REQUEST', MESSAGES.unstorableText, { errors: [{ path: 'file', message: MESSAGES.unstorableText }] })
+  const fileName = cleanFileName(file.filename, 'listings.json')
   return createPendingJob(ctx, actor, 'reso-file', { records: parsed.records, fileName })
 }
 

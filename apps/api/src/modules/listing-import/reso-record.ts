@@ -2,7 +2,7 @@ import type { ListingFields, ResoListingFieldName, StandardStatus } from '@offer
 import { LISTING_LIMITS, LISTING_MESSAGES, PROPERTY_TYPES, RESO_LISTING_FIELDS, ResoListingFieldsSchema, STANDARD_STATUSES } from '@offerbook/domain/listing'
 import type { ImportProblem, MappedValue } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_MESSAGES, RESO_FIELD_MAP } from '@offerbook/domain/listing-import'
-import { MESSAGES } from '@offerbook/domain/validation'
+import { hasUnstorableCharacters, MESSAGES } from '@offerbook/domain/validation'
 
 /**
  * One RESO Property record (as the Web API or a RESO JSON file gives it) checked with the listing
@@ -109,6 +109,10 @@ function identityText(record: Record<string, unknown>, field: string, problems: 
     return null
   }
   const text = value.trim()
+  if (hasUnstorableCharacters(text)) {
+    problems.push({ field, message: MESSAGES.unstorableText })
+    return null
+  }
   if (text.length > IDENTITY_MAX_LENGTH) {
     problems.push({ field, message: LISTING_MESSAGES.tooLong(IDENTITY_MAX_LENGTH) })
     return null

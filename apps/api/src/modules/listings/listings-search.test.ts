@@ -145,8 +145,9 @@ describe('GET /api/properties', () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/properties${query}` })
       expect(response.statusCode, query).toBeLessThan(500)
     }
+    // A NUL is refused like in any free text (decision 017), not dropped.
     const nul = await t.app.inject({ method: 'GET', url: `/api/properties?q=${encodeURIComponent('ma\u0000in')}` })
-    expect(nul.statusCode).toBe(200)
+    expect(nul.statusCode).toBe(400)
   })
 })
 

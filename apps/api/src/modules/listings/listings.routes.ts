@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { pageRoles } from '@offerbook/domain/roles'
 import {
   LISTING_CREATOR_ROLES,
   LISTING_LIMITS,
@@ -70,6 +71,9 @@ function cleanupLog(request: FastifyRequest): CleanupLog {
   return (error, key) => request.log.warn({ err: error, key }, 'could not remove a listing photo from the file storage')
 }
 
+/** One listing's endpoints serve the add-listing wizard and the /my-properties pages. */
+const LISTING_PAGES_ROLES = pageRoles('addListing', 'myProperties')
+
 export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, storage }) => {
   app.post(
     '/api/listings',
@@ -104,7 +108,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.get(
     '/api/listings/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'One listing as its owner, listing agent or their team see and edit it',
@@ -119,7 +123,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.patch(
     '/api/listings/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'Change fields of a listing; a published listing keeps every field publishing requires',
@@ -135,7 +139,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.post(
     '/api/listings/:id/publish',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'Publish a draft as Active (the default) or ComingSoon; refused with every missing field when it is not complete',
@@ -153,7 +157,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.put(
     '/api/listings/:id/photos/order',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'Put the photos in a new order: every media id of the listing once; the first is the primary photo',
@@ -169,7 +173,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.delete(
     '/api/listings/:id/photos/:mediaId',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'Remove one photo of a listing',
@@ -186,7 +190,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.patch(
     '/api/listings/:id/settings',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'Change the status (as the transition table allows), offer deadline, notifications or visibility',
@@ -202,7 +206,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.put(
     '/api/listings/:id/weighting',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: "The seller's offer weights and costs",
@@ -218,7 +222,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.delete(
     '/api/listings/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: LISTING_PAGES_ROLES },
       schema: {
         tags: ['listings'],
         summary: 'Delete a draft with its photos (a published listing is withdrawn or canceled instead)',
@@ -268,7 +272,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
     upload.post(
       '/api/listings/:id/photos',
       {
-        config: { access: 'signed-in' },
+        config: { access: LISTING_PAGES_ROLES },
         schema: {
           tags: ['listings'],
           summary: 'Add one photo to a listing (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 10 MB; at most 50 photos)',

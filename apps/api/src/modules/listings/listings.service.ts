@@ -38,12 +38,12 @@ import { formatUsd } from '@offerbook/domain/money'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
-import { MESSAGES } from '@offerbook/domain/validation'
+import { cleanFileName, MESSAGES } from '@offerbook/domain/validation'
 import type { FieldError } from '../../app-error'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { cleanFilename, fileUrl, LISTING_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { fileUrl, LISTING_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
 import type { ListingChanges, ListingRow, MediaRow, SummaryRow } from './listings.queries'
 import {
   deleteDraftListing,
@@ -475,7 +475,7 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
   const listingId = input.listingId.toLowerCase()
   const fileId = randomUUID()
   const key = `listings/${listingId}/${fileId}.${type.extension}`
-  const filename = cleanFilename(input.filename, `photo.${type.extension}`)
+  const filename = cleanFileName(input.filename, `photo.${type.extension}`)
   await storage.put(key, input.bytes, { contentType: type.contentType, contentLength: input.bytes.length })
 
   let result: { media: ListingMedia; unusedKeys: string[] }

@@ -466,12 +466,18 @@ describe('odd input never answers 500', () => {
     expect(raw.statusCode).toBe(400)
   })
 
-  it('keeps text with NUL characters out of the database without failing', async () => {
-    const response = await call(t, who, { method: 'PATCH', url: `/api/listings/${draftId}`, payload: { StreetName: 'Ma\u0000in', PublicRemarks: 'a\u0000b' } })
-    expect(response.statusCode).toBe(200)
-    expect(managed(response)).toMatchObject({ StreetName: 'Main', PublicRemarks: 'ab' })
+  it('refuses text with NUL characters or lone surrogates on its field (400), keeping the listing as it was', async () => {
+    const [before] = await t.db.select().from(listingTable).where(eq(listingTable.id, draftId))
+    const response = await call(t, who, { method: 'PATCH', url: `/api/listings/${draftId}`, payload: { StreetName: 'Ma\u0000in', PublicRemarks: 'a\uD800b' } })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>().errors).toEqual([
+      { path: 'StreetName', message: MESSAGES.unstorableText },
+      { path: 'PublicRemarks', message: MESSAGES.unstorableText },
+    ])
+    const [after] = await t.db.select().from(listingTable).where(eq(listingTable.id, draftId))
+    expect(after).toEqual(before)
     const search = await call(t, who, { method: 'GET', url: `/api/listings/mine?q=${encodeURIComponent('ma\u0000in')}` })
-    expect(search.statusCode).toBe(200)
+    expect(search.statusCode).toBe(400)
   })
 
   it('answers 404, never 500, for malformed ids on every listing endpoint', async () => {

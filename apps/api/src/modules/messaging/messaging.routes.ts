@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { freeText } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
 import type { OutboxMessage } from './messaging.queries'
 import { getMailboxMessage, listMailbox } from './messaging.service'
 import { BRAND_COLOR, escapeHtml } from './templates'
 
 const MailboxQuerySchema = z.object({
-  to: z
-    .string()
-    .trim()
-    .max(254, 'to must have at most 254 characters')
-    .refine((value) => !value.includes('\0'), 'to contains an invalid character')
-    .optional(),
+  to: freeText().trim().max(254, 'to must have at most 254 characters').optional(),
   channel: z.enum(['email', 'sms'], { message: 'channel must be email or sms' }).optional(),
   limit: z.coerce
     .number({ message: 'limit must be a whole number' })

@@ -4,12 +4,13 @@ import type { OFFER_ATTACHMENT_CONTENT_TYPES, OfferAttachment, OfferAttachmentKi
 import { formsProblem, hasBuyerDetails, OFFER_LIMITS, OFFER_MESSAGES, tennesseeDate } from '@offerbook/domain/offer'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
+import { cleanFileName } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { UploadedFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import { renderRf707Document } from '../contracts/contracts.service'
-import { cleanFilename, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
 import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
 import { renderOfferPdf } from './offer-pdf'
@@ -109,7 +110,7 @@ export async function uploadOfferAttachment(
   const id = offerId.toLowerCase()
   const fileId = randomUUID()
   const key = `offers/${id}/${fileId}.${type.extension}`
-  const filename = cleanFilename(file.filename, `${kind}.${type.extension}`)
+  const filename = cleanFileName(file.filename, `${kind}.${type.extension}`)
   await storage.put(key, file.bytes, { contentType: type.contentType, contentLength: file.bytes.length })
 
   let result: { attachment: OfferAttachment; unusedKeys: string[] }

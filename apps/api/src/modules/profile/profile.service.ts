@@ -5,11 +5,12 @@ import { canAddListings, hasAgentRole, isAgentKind, PROFILE_MESSAGES } from '@of
 import type { Role } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
+import { cleanFileName } from '@offerbook/domain/validation'
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { cleanFilename, fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
 import { forgetFeedCursor } from '../listing-import/listing-import.service'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderEmail } from '../messaging/templates'
@@ -130,7 +131,7 @@ export async function replaceProfilePhoto(
         ownerId: actor.uid,
         key,
         purpose: PROFILE_PHOTO_PURPOSE,
-        filename: cleanFilename(photo.filename, `photo.${type.extension}`),
+        filename: cleanFileName(photo.filename, `photo.${type.extension}`),
         contentType: type.contentType,
         size: photo.bytes.length,
       })

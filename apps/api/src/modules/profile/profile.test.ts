@@ -176,7 +176,8 @@ describe('PATCH /api/me', () => {
   it.each([
     ['name', 'Ada', 'Required First and Last Name'],
     ['name', '', 'Required First and Last Name'],
-    ['name', 'Ada\u0000 Lovelace', 'Required First and Last Name'],
+    ['name', 'Ada\u0000 Lovelace', 'This text contains characters that cannot be saved'],
+    ['name', 'Ada \uD800Lovelace', 'This text contains characters that cannot be saved'],
     ['name', `Ada ${'L'.repeat(300)}`, 'Must have at most 200 characters'],
     ['phone', '(615) 555-0123', 'Invalid phone number'],
     ['phone', '+0123', 'Invalid phone number'],

@@ -4,11 +4,12 @@ import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { OfferSigning, PacketView, SendFormPacket, SendOfferPacket, SignerInput, SignerRole } from '@offerbook/domain/signing'
 import { fieldProblems, placeOfferFields, SIGNING_LIMITS, SIGNING_MESSAGES, signerKeyOf, signerProblems, signersAbleToSign } from '@offerbook/domain/signing'
 import type { User } from '@offerbook/domain/user'
+import { cleanFileName } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { UploadedFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
-import { cleanFilename, recordStoredFile, removeStoredObjects } from '../files/files.service'
+import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { openOfferAttachment, renderOfferFormPdf } from '../offers/offer-documents.service'
 import { getOffer, listingOf } from '../offers/offers.service'
 import { termsOf } from '../offers/offers-access'
@@ -309,7 +310,7 @@ export async function uploadFormDocument(db: Db, ctx: SigningContext, { actor, o
   const file = await readFile()
   if (file.bytes.length > SIGNING_LIMITS.documentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SIGNING_MESSAGES.fileTooLarge)
   await inspectPdf(file.bytes)
-  const filename = cleanFilename(file.filename, 'Form.pdf')
+  const filename = cleanFileName(file.filename, 'Form.pdf')
   const assembled = await assemblePacket({ sources: [{ filename, bytes: file.bytes, contentType: 'application/pdf' }], signaturePage: null })
   const packetId = randomUUID()
   const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { LISTING_MESSAGES } from '@offerbook/domain/listing'
 import { MESSAGES } from '@offerbook/domain/validation'
 import { initI18n } from './i18n'
 import { translateMessage } from './server-messages'
@@ -18,6 +19,13 @@ describe('translateMessage', () => {
     expect(translateMessage(MESSAGES.minLength(8))).toBe('Must have at least 8 characters')
     await i18n.changeLanguage('es-es')
     expect(translateMessage(MESSAGES.minLength(8))).toBe('Debe tener al menos 8 caracteres')
+  })
+
+  it('gives the free-text and whole-number refusals in Spanish (decision 017)', async () => {
+    await i18n.changeLanguage('es-es')
+    expect(translateMessage(MESSAGES.unstorableText)).toBe('Este texto contiene caracteres que no se pueden guardar')
+    expect(translateMessage(LISTING_MESSAGES.minPriceWhole)).toBe('El precio mínimo debe ser un número entero')
+    expect(translateMessage(LISTING_MESSAGES.pageSizeRange(48))).toBe('El tamaño de página debe ser un número entero de 1 a 48')
   })
 
   it('shows an unknown message as it came', () => {

@@ -75,6 +75,8 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'You are already a principal broker': 'accounts.errors.alreadyPrincipalBroker',
   'Only agents have an NRDS number and MLS ID': 'accounts.profile.errors.agentDetailsOnly',
   'Enter the 6 digits of the code': 'accounts.errors.codeDigits',
+  'This sign-in has expired. Please sign in with single sign-on again': 'accounts.sso.errors.proofExpired',
+  'An account with this email already exists. Please sign in with your email and password': 'accounts.sso.errors.useYourPassword',
   'Price must be between $1,000 and $1,000,000,000': 'listing.errors.priceRange',
   'Enter whole dollars': 'listing.errors.wholeDollars',
   'Must be a whole number from 0 to 99': 'listing.errors.roomsRange',
@@ -88,6 +90,9 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'The offer deadline must be in the future': 'listing.errors.offerDeadlinePast',
   'Up to 10 e-mail addresses': 'listing.errors.notifyEmails',
   'The maximum price must be at least the minimum price': 'listing.errors.maxBelowMin',
+  'Minimum price must be a whole number': 'listing.errors.minPriceWhole',
+  'Maximum price must be a whole number': 'listing.errors.maxPriceWhole',
+  'Page must be a whole number from 1': 'listing.errors.pageRange',
   'Each weight is a whole number from 0 to 10': 'listing.errors.weightRange',
   'Commission must be between 0% and 10%': 'listing.errors.commissionRange',
   'Closing costs must be between $0 and $1,000,000,000': 'listing.errors.closingCostsRange',
@@ -194,6 +199,7 @@ const COUNTED_MESSAGES: readonly { pattern: RegExp; key: string }[] = [
   { pattern: /^Must have at least (\d+) characters$/, key: 'errors.minLength' },
   { pattern: /^Must have at most (\d+) characters$/, key: 'listing.errors.tooLong' },
   { pattern: /^Enter a whole number of days from 0 to (\d+)$/, key: 'offer.errors.daysRange' },
+  { pattern: /^Page size must be a whole number from 1 to (\d+)$/, key: 'listing.errors.pageSizeRange' },
 ]
 
 /** Offer status messages name a status: translated as a status. */
