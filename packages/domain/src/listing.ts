@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { Role } from './roles'
-import { emailSchema, isEmail, isMlsId, MESSAGES } from './validation'
+import { PAGE_ROLES } from './roles'
+import { emailSchema, freeText, isEmail, isMlsId, MESSAGES } from './validation'
 
 /**
  * A listing, named after the RESO Data Dictionary 2.0 wherever it has a name (../shared/domain.md
@@ -120,10 +120,10 @@ export const OFFER_WEIGHT_CRITERIA = [
 export type OfferWeightCriterion = (typeof OFFER_WEIGHT_CRITERIA)[number]
 
 /** Who may add listings (route table: /add-listing) and who may import them from an MLS feed. */
-export const LISTING_CREATOR_ROLES = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT'] as const satisfies readonly Role[]
-export const LISTING_IMPORTER_ROLES = ['SELLER_AGENT', 'BUYER_AGENT'] as const satisfies readonly Role[]
-/** Who reaches /my-properties (route table). */
-export const LISTING_MANAGER_ROLES = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER_OWNER', 'BUYER_AGENT'] as const satisfies readonly Role[]
+export const LISTING_CREATOR_ROLES = PAGE_ROLES.addListing
+export const LISTING_IMPORTER_ROLES = PAGE_ROLES.importListings
+/** Who reaches /my-properties (route table); the listing endpoints the add-listing wizard shares with it allow these too. */
+export const LISTING_MANAGER_ROLES = PAGE_ROLES.myProperties
 
 // ---------------------------------------------------------------------------------------------
 // Limits and messages
@@ -164,6 +164,10 @@ export const LISTING_MESSAGES = {
   offerDeadlinePast: 'The offer deadline must be in the future',
   notifyEmails: 'Up to 10 e-mail addresses',
   maxBelowMin: 'The maximum price must be at least the minimum price',
+  minPriceWhole: 'Minimum price must be a whole number',
+  maxPriceWhole: 'Maximum price must be a whole number',
+  pageRange: 'Page must be a whole number from 1',
+  pageSizeRange: (max: number) => `Page size must be a whole number from 1 to ${max}`,
   weightRange: 'Each weight is a whole number from 0 to 10',
   commissionRange: 'Commission must be between 0% and 10%',
   closingCostsRange: 'Closing costs must be between $0 and $1,000,000,000',
@@ -189,7 +193,7 @@ export const LISTING_MESSAGES = {
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message)
 
-const boundedText = (max: number) => z.string().trim().max(max, LISTING_MESSAGES.tooLong(max))
+const boundedText = (max: number) => freeText().trim().max(max, LISTING_MESSAGES.tooLong(max))
 
 export const ZIP_CODE_PATTERN = /^\d{5}(?:-\d{4})?$/
 export const STATE_CODE_PATTERN = /^[A-Z]{2}$/
@@ -490,19 +494,26 @@ const queryNumber = (schema: z.ZodNumber) => z.preprocess((value) => (value === 
 const queryList = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? value : String(value).split(',')), z.array(item).optional())
 
+const searchText = freeText().trim().max(LISTING_LIMITS.searchMaxQuery, LISTING_MESSAGES.tooLong(LISTING_LIMITS.searchMaxQuery))
+const searchPrice = (wholeMessage: string) =>
+  z.number({ error: LISTING_MESSAGES.priceRange }).int(wholeMessage).min(0, LISTING_MESSAGES.priceRange).max(LISTING_LIMITS.maxPrice, LISTING_MESSAGES.priceRange)
+const pageNumber = wholeNumber(1, 10_000, LISTING_MESSAGES.pageRange)
+const pageSize = wholeNumber(1, LISTING_LIMITS.maxPageSize, LISTING_MESSAGES.pageSizeRange(LISTING_LIMITS.maxPageSize))
+
 /** GET /api/properties: the query string of the search. Numbers and lists arrive as text. */
 export const ListingSearchSchema = z
   .object({
-    q: z.string().trim().max(LISTING_LIMITS.searchMaxQuery, LISTING_MESSAGES.tooLong(LISTING_LIMITS.searchMaxQuery)).optional(),
-    minPrice: queryNumber(z.number({ error: LISTING_MESSAGES.priceRange }).min(0, LISTING_MESSAGES.priceRange).max(LISTING_LIMITS.maxPrice, LISTING_MESSAGES.priceRange)),
-    maxPrice: queryNumber(z.number({ error: LISTING_MESSAGES.priceRange }).min(0, LISTING_MESSAGES.priceRange).max(LISTING_LIMITS.maxPrice, LISTING_MESSAGES.priceRange)),
+    q: searchText.optional(),
+    // The price columns are integers: a fraction would reach PostgreSQL and fail there.
+    minPrice: queryNumber(searchPrice(LISTING_MESSAGES.minPriceWhole)),
+    maxPrice: queryNumber(searchPrice(LISTING_MESSAGES.maxPriceWhole)),
     minBeds: queryNumber(wholeNumber(0, LISTING_LIMITS.maxRooms, LISTING_MESSAGES.roomsRange)),
     minBaths: queryNumber(wholeNumber(0, LISTING_LIMITS.maxRooms, LISTING_MESSAGES.roomsRange)),
     type: queryList(z.enum(PROPERTY_TYPES, { error: LISTING_MESSAGES.propertyType })),
     status: queryList(z.enum(SEARCHABLE_STATUSES)),
     sort: ListingSortSchema.default('newest'),
-    page: queryNumber(z.number().int().min(1).max(10_000)).default(1),
-    pageSize: queryNumber(z.number().int().min(1).max(LISTING_LIMITS.maxPageSize)).default(12),
+    page: queryNumber(pageNumber).default(1),
+    pageSize: queryNumber(pageSize).default(12),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.maxPrice >= query.minPrice, {
     message: LISTING_MESSAGES.maxBelowMin,
@@ -516,10 +527,10 @@ export type ListingSearchPage = z.infer<typeof ListingSearchPageSchema>
 
 /** GET /api/listings/mine: the manager's own listings. */
 export const MyListingsQuerySchema = z.object({
-  q: z.string().trim().max(LISTING_LIMITS.searchMaxQuery, LISTING_MESSAGES.tooLong(LISTING_LIMITS.searchMaxQuery)).optional(),
+  q: searchText.optional(),
   status: queryList(StandardStatusSchema),
-  page: queryNumber(z.number().int().min(1).max(10_000)).default(1),
-  pageSize: queryNumber(z.number().int().min(1).max(LISTING_LIMITS.maxPageSize)).default(24),
+  page: queryNumber(pageNumber).default(1),
+  pageSize: queryNumber(pageSize).default(24),
 })
 export type MyListingsQuery = z.infer<typeof MyListingsQuerySchema>
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { RF707_CLAUSES } from './clauses/rf707-catalogue'
-import type { Role } from './roles'
+import { PAGE_ROLES } from './roles'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
-import { emailSchema, fullNameSchema, isEmail, isPhoneShape, MESSAGES } from './validation'
+import { emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape, MESSAGES } from './validation'
 
 /**
  * A purchase offer in the shape of a Tennessee purchase and sale agreement (RF401, domain.md
@@ -13,7 +13,7 @@ import { emailSchema, fullNameSchema, isEmail, isPhoneShape, MESSAGES } from './
  */
 
 /** Who may make offers (route table: /submitted-offers). */
-export const OFFER_MAKER_ROLES = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT'] as const satisfies readonly Role[]
+export const OFFER_MAKER_ROLES = PAGE_ROLES.submittedOffers
 
 export const OFFER_LIMITS = {
   minPrice: 1_000,
@@ -79,6 +79,8 @@ export const OFFER_MESSAGES = {
   tooManyAttachments: 'An offer can have at most 20 attachments',
   attachmentNotFound: 'File not found',
   onlyDraftDeleted: 'Only a draft can be deleted; withdraw a shared offer instead',
+  pageRange: 'Page must be a whole number from 1',
+  pageSizeRange: 'Page size must be a whole number from 1 to 48',
 } as const
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +91,7 @@ const dollars = (message: string, min: number, max: number) =>
   z.number({ error: message }).int(OFFER_MESSAGES.wholeDollars).min(min, message).max(max, message)
 const amount = dollars(OFFER_MESSAGES.amountRange, 0, OFFER_LIMITS.maxPrice)
 const days = (max: number) => z.number({ error: OFFER_MESSAGES.daysRange(max) }).int(OFFER_MESSAGES.daysRange(max)).min(0, OFFER_MESSAGES.daysRange(max)).max(max, OFFER_MESSAGES.daysRange(max))
-const text = (max: number = OFFER_LIMITS.maxText) => z.string().trim().max(max, OFFER_MESSAGES.tooLong(max))
+const text = (max: number = OFFER_LIMITS.maxText) => freeText().trim().max(max, OFFER_MESSAGES.tooLong(max))
 const optionalEmail = z.union([z.literal(''), emailSchema])
 const isoDate = z.iso.date({ error: OFFER_MESSAGES.invalidDate })
 const isoDateTime = z.iso.datetime({ offset: true, error: OFFER_MESSAGES.invalidDate })
@@ -138,8 +140,14 @@ export type Concession = z.infer<typeof ConcessionSchema>
 
 /** The RF707 addendum as the addendum modal emits it: clause checkboxes and field values. */
 const rf707Names = new Set(RF707_CLAUSES.flatMap((clause) => [clause.checkbox, ...clause.fields.map((field) => field.name)]))
+const addendumText = freeText().max(2000, OFFER_MESSAGES.tooLong(2000))
+// A union would answer 'Invalid input' for a string that fails its rules; the text's own message is clearer.
+const addendumValue = z.union([z.boolean(), z.string()]).superRefine((value, ctx) => {
+  if (typeof value !== 'string') return
+  for (const issue of addendumText.safeParse(value).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message })
+})
 export const AddendumFormSchema = z
-  .record(z.string(), z.union([z.boolean(), z.string().max(2000, OFFER_MESSAGES.tooLong(2000))]))
+  .record(freeText(), addendumValue)
   .refine((value) => Object.keys(value).every((key) => rf707Names.has(key)), 'Unknown addendum field')
 
 export const OfferTermsSchema = z.object({
@@ -371,8 +379,13 @@ export type OfferTabCounts = z.infer<typeof OfferTabCountsSchema>
 
 export const MyOffersQuerySchema = z.object({
   tab: OfferTabSchema.default('all'),
-  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(OFFER_LIMITS.maxPageSize).default(12),
+  page: z.coerce.number({ error: OFFER_MESSAGES.pageRange }).int(OFFER_MESSAGES.pageRange).min(1, OFFER_MESSAGES.pageRange).max(10_000, OFFER_MESSAGES.pageRange).default(1),
+  pageSize: z.coerce
+    .number({ error: OFFER_MESSAGES.pageSizeRange })
+    .int(OFFER_MESSAGES.pageSizeRange)
+    .min(1, OFFER_MESSAGES.pageSizeRange)
+    .max(OFFER_LIMITS.maxPageSize, OFFER_MESSAGES.pageSizeRange)
+    .default(12),
 })
 export type MyOffersQuery = z.infer<typeof MyOffersQuerySchema>
 
@@ -386,7 +399,7 @@ export const MyOffersPageSchema = z.object({
 export type MyOffersPage = z.infer<typeof MyOffersPageSchema>
 
 /** POST /api/offers */
-export const CreateOfferSchema = z.object({ listingId: z.string().min(1, MESSAGES.required).max(100) })
+export const CreateOfferSchema = z.object({ listingId: freeText().min(1, MESSAGES.required).max(100) })
 
 /** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
 export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const

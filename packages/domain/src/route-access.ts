@@ -1,5 +1,5 @@
 import type { Role } from './roles'
-import { hasAnyRole } from './roles'
+import { hasAnyRole, PAGE_ROLES } from './roles'
 
 /**
  * The route table of spec section 2, as data. The web router is built from it, the guards read it,
@@ -25,17 +25,18 @@ export type RouteDef = {
   titleKey: string
 }
 
-const SELLERS_AND_BUYERS: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
-const LISTERS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
-const IMPORTERS: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
-const PROPERTY_MANAGERS: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER_OWNER', 'BUYER_AGENT']
-const OFFER_MAKERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT']
-const NOTIFIED: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
-const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
-const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
-const PB_DASHBOARD: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
-const ANALYTICS: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
-const TEAM: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+// The roles come from the one table of spec section 2 (PAGE_ROLES), which the API's guards read too.
+const SELLERS_AND_BUYERS: readonly Role[] = PAGE_ROLES.signedIn
+const LISTERS: readonly Role[] = PAGE_ROLES.addListing
+const IMPORTERS: readonly Role[] = PAGE_ROLES.importListings
+const PROPERTY_MANAGERS: readonly Role[] = PAGE_ROLES.myProperties
+const OFFER_MAKERS: readonly Role[] = PAGE_ROLES.submittedOffers
+const NOTIFIED: readonly Role[] = PAGE_ROLES.notifications
+const ADMINS: readonly Role[] = PAGE_ROLES.admin
+const SUPER_ADMINS: readonly Role[] = PAGE_ROLES.superAdmin
+const PB_DASHBOARD: readonly Role[] = PAGE_ROLES.pbDashboard
+const ANALYTICS: readonly Role[] = PAGE_ROLES.analytics
+const TEAM: readonly Role[] = PAGE_ROLES.manageTeam
 
 export const ROUTES: readonly RouteDef[] = [
   // Public (spec section 2, "Public routes")

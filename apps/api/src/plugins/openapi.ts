@@ -1,10 +1,159 @@
 import swagger from '@fastify/swagger'
+import type { SwaggerTransform } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { RouteAccess } from './auth'
 
 const DOCS_PREFIX = '/api/docs'
+
+/** Last segments that name what a POST does to the resource before them: /offers/:id/share -> shareOffer. */
+const ACTION_VERBS = new Set([
+  'accept',
+  'acknowledge',
+  'close',
+  'consent',
+  'decline',
+  'finish',
+  'publish',
+  'read',
+  'remind',
+  'resend',
+  'reset',
+  'send',
+  'share',
+  'start',
+  'terminate',
+  'verify',
+  'void',
+  'withdraw',
+])
+
+const METHOD_VERBS: Record<string, string> = { GET: 'get', PUT: 'set', PATCH: 'update', DELETE: 'delete', POST: 'create' }
+
+const isParam = (segment: string) => segment.startsWith(':') || segment.startsWith('{')
+const isPlural = (word: string) => /s$/.test(word) && !/(ss|us|is)$/.test(word)
+const singular = (word: string) => (/ies$/.test(word) ? `${word.slice(0, -3)}y` : isPlural(word) ? word.slice(0, -1) : word)
+const pascal = (segment: string) =>
+  segment
+    .split(/[-_.]/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')
+
+/**
+ * The operationId of a route without one of its own, from its method and URL (the /api prefix and the
+ * parameters dropped; a collection followed by a parameter names one item):
+ * GET /api/offers -> listOffers, GET /api/offers/:id -> getOffer, POST /api/offers -> createOffer,
+ * PATCH -> updateX, PUT -> setX, DELETE -> deleteX, POST /api/offers/:id/share -> shareOffer,
+ * POST /api/notifications/read-all -> readAllNotifications, GET /api/offers/mine -> listMyOffers,
+ * anything under /api/me -> ...My... (PUT /api/me/language -> setMyLanguage).
+ */
+export function operationIdFor(method: string, url: string): string {
+  const segments = url.split('?')[0]!.split('/').filter(Boolean)
+  if (segments[0] === 'api') segments.shift()
+  const endsWithParam = segments.length > 0 && isParam(segments.at(-1)!)
+  const words: string[] = []
+  segments.forEach((segment, index) => {
+    if (isParam(segment)) return
+    const next = segments[index + 1]
+    words.push(next !== undefined && isParam(next) ? singular(segment) : segment)
+  })
+
+  const nouns = (list: string[]) => {
+    const mine = list.at(-1) === 'mine'
+    const rest = mine ? list.slice(0, -1) : list
+    const parts = rest.map((word, index) => (word === 'me' ? (index === rest.length - 1 ? 'Me' : 'My') : pascal(word)))
+    return mine ? `My${parts.join('')}` : parts.join('')
+  }
+
+  const last = words.at(-1)
+  // A GET only reads, whatever its last segment says: GET /api/sso/verify -> getSsoVerify, POST -> verifySso.
+  const isRead = method.toUpperCase() === 'GET'
+  const [firstWord = '', ...remainder] = endsWithParam || isRead || last === undefined ? [] : last.split('-')
+  if (ACTION_VERBS.has(firstWord)) {
+    const objectWords = words.slice(0, -1)
+    // One thing is acted on (/accounts/verify -> verifyAccount), unless the action says all of them.
+    if (remainder.join('-') === 'all') return `${firstWord}All${nouns(objectWords)}`
+    const object = objectWords.length > 0 ? [...objectWords.slice(0, -1), singular(objectWords.at(-1)!)] : []
+    return `${firstWord}${nouns(object)}${pascal(remainder.join('-'))}`
+  }
+
+  const verb = METHOD_VERBS[method.toUpperCase()] ?? method.toLowerCase()
+  if (verb === 'get' && !endsWithParam && last !== undefined && (isPlural(last) || last === 'mine')) return `list${nouns(words)}`
+  // A POST to a collection creates one item of it.
+  if (verb === 'create' && !endsWithParam && last !== undefined && isPlural(last)) return `create${nouns([...words.slice(0, -1), singular(last)])}`
+  return `${verb}${nouns(words)}`
+}
+
+/** A bearer token is read on every route (plugins/auth.ts); a public route merely does not require one. */
+type SecurityRequirement = Record<string, string[]>
+const BEARER: SecurityRequirement[] = [{ bearer: [] }]
+const BEARER_OPTIONAL: SecurityRequirement[] = [{}, { bearer: [] }]
+
+export function securityFor(access: RouteAccess | undefined): SecurityRequirement[] {
+  return access === 'public' ? BEARER_OPTIONAL : BEARER
+}
+
+type RouteSchema = FastifySchema & { operationId?: string; security?: unknown; description?: string; hide?: boolean }
+
+/**
+ * Completes what a route does not say itself, from what the app enforces: the operationId, the
+ * security (from config.access), the 401 of a route that needs a user and the 403 of one limited to
+ * roles (the auth hook answers them before the handler runs), and the roles in the description.
+ */
+const transform: SwaggerTransform = (document) => {
+  const route = document.route
+  const given = (document.schema ?? {}) as RouteSchema
+  if (given.hide) return jsonSchemaTransform(document)
+  const access = route.config?.access
+  const method = Array.isArray(route.method) ? route.method[0]! : route.method
+  const schema: RouteSchema = {
+    ...given,
+    operationId: given.operationId ?? operationIdFor(method, document.url),
+    security: given.security ?? securityFor(access),
+  }
+  const response = { ...(given.response as Record<string, unknown> | undefined) }
+  // A body or query string that fails its schema is answered 400 (plugins/error-handler.ts).
+  if (given.body || given.querystring) response[400] ??= ApiErrorSchema
+  if (access !== 'public') {
+    response[401] ??= ApiErrorSchema
+    if (Array.isArray(access)) {
+      response[403] ??= ApiErrorSchema
+      const roles = `Roles: ${access.join(', ')}.`
+      schema.description = given.description ? `${given.description}\n\n${roles}` : roles
+    }
+  }
+  if (Object.keys(response).length > 0) schema.response = response
+  return jsonSchemaTransform({ ...document, schema })
+}
+
+type Operation = { operationId?: string }
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+
+/**
+ * Two URLs can give the same name (DELETE /api/session and DELETE /api/sessions/:id are both
+ * deleteSession); the one that ends with a parameter then says which: deleteSessionById.
+ */
+export function disambiguateOperationIds(paths: Record<string, Record<string, Operation>>): void {
+  const byId = new Map<string, { path: string; operation: Operation }[]>()
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method]
+      if (!operation?.operationId) continue
+      byId.set(operation.operationId, [...(byId.get(operation.operationId) ?? []), { path, operation }])
+    }
+  }
+  for (const [id, uses] of byId) {
+    if (uses.length < 2) continue
+    for (const { path, operation } of uses) {
+      const param = /\{([^}]+)\}$/.exec(path)?.[1]
+      if (param) operation.operationId = `${id}By${pascal(param)}`
+    }
+  }
+}
 
 /**
  * The OpenAPI document is generated from the routes' zod schemas (app.swagger()). It and its UI are
@@ -19,17 +168,28 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Offerbook API', version: '0.0.0', description: 'The JSON API the Offerbook web app uses.' },
-      servers: [{ url: publicUrl }],
+      info: {
+        title: 'Offerbook API',
+        version: '0.0.0',
+        description: 'The JSON API the Offerbook web app uses. Every failed call answers with the ApiError body (statusCode, code, message, errors).',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: publicUrl, description: 'This server (PUBLIC_URL)' }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/session answers with' },
           // A signer's link token (decision 016): the header, or ?token= on the links that download.
-          signingToken: { type: 'apiKey', in: 'header', name: 'x-signing-token' },
+          signingToken: { type: 'apiKey', in: 'header', name: 'x-signing-token', description: "The token of a signer's link" },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
+      const { openapiObject } = documentObject
+      if (openapiObject.paths) disambiguateOperationIds(openapiObject.paths as Record<string, Record<string, Operation>>)
+      return openapiObject
+    },
   })
   if (serveDocs) await app.register(swaggerUi, { routePrefix: DOCS_PREFIX })
 }

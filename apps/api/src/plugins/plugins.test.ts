@@ -50,6 +50,29 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/auth'))).toBe(false)
   })
 
+  it('gives every operation a unique operationId and the security its route enforces', async () => {
+    type Operation = { operationId?: string; security?: Record<string, string[]>[]; description?: string; responses: Record<string, unknown> }
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>()
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item))
+    const ids = operations.map((operation) => operation.operationId)
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(operations.every((operation) => Array.isArray(operation.security))).toBe(true)
+
+    const paths = document.paths
+    expect(paths['/api/offers/{id}']?.get).toMatchObject({ operationId: 'getOffer', security: [{}, { bearer: [] }] })
+    expect(paths['/api/offers/mine']?.get?.operationId).toBe('listMyOffers')
+    expect(paths['/api/offers/{id}/share']?.post?.operationId).toBe('shareOffer')
+    expect(paths['/api/health']?.get?.security).toEqual([{}, { bearer: [] }])
+    // A route that declares its own security keeps it: the signer's link token.
+    expect(paths['/api/signing/signers/{signerId}']?.get?.security).toEqual([{ signingToken: [] }])
+    // A role-limited route says so, with the 403 its guard answers.
+    const notifications = paths['/api/notifications']?.get
+    expect(notifications).toMatchObject({ operationId: 'listNotifications', security: [{ bearer: [] }] })
+    expect(Object.keys(notifications?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403']))
+    expect(notifications?.description).toBe('Roles: SELLER_OWNER, SELLER_AGENT, BUYER_SIMPLE, BUYER_AGENT.')
+  })
+
   it('serves the UI without signing in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' })
     expect(response.statusCode).toBe(200)
@@ -66,8 +89,10 @@ describe('security headers', () => {
       expect(csp).toContain("style-src 'self' 'unsafe-inline'")
       expect(csp).toContain("img-src 'self' data: blob:")
       expect(response.headers['x-content-type-options']).toBe('nosniff')
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(response.headers['x-frame-options']).toBe('DENY')
       expect(response.headers['referrer-policy']).toBe('no-referrer')
+      // Outside production: a dev server on http://localhost must not pin HTTPS (security-production.test.ts has the other half).
+      expect(response.headers['strict-transport-security']).toBeUndefined()
     }
   })
 })

@@ -2,7 +2,12 @@ import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
-async function securityPlugin(app: FastifyInstance): Promise<void> {
+export type SecurityOptions = {
+  /** Strict-Transport-Security only in production: a dev server on http://localhost must not pin HTTPS for localhost. */
+  production: boolean
+}
+
+async function securityPlugin(app: FastifyInstance, { production }: SecurityOptions): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -21,6 +26,12 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
         upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // The same as frame-ancestors 'none', for browsers that only read the older header.
+    xFrameOptions: { action: 'deny' },
+    // Signing and share links carry their token in the query string; no Referer takes it elsewhere.
+    referrerPolicy: { policy: 'no-referrer' },
+    xContentTypeOptions: true,
   })
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { UserSchema } from '@offerbook/domain/user'
+import { freeText } from '@offerbook/domain/validation'
 import { searchUsers } from '../users/users.service'
 import type { Db } from '../../db/client'
 
@@ -15,12 +17,7 @@ const positiveInt = (name: string, max: number) =>
 const ListUsersQuerySchema = z.object({
   page: positiveInt('page', 1_000_000).default(1),
   pageSize: positiveInt('pageSize', 100).default(20),
-  search: z
-    .string()
-    .max(200, 'search must have at most 200 characters')
-    // PostgreSQL text cannot hold NUL; refuse it here rather than fail in the database.
-    .refine((value) => !value.includes('\0'), 'search contains an invalid character')
-    .optional(),
+  search: freeText().max(200, 'search must have at most 200 characters').optional(),
 })
 
 const UserPageSchema = z.object({
@@ -34,7 +31,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/api/admin/users',
     {
-      config: { access: ['ADMIN', 'SUPER_ADMIN'] },
+      config: { access: PAGE_ROLES.admin },
       schema: {
         tags: ['admin'],
         summary: 'List users, searching name or e-mail',

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { RenderRf707PdfSchema } from '@offerbook/domain/clauses/rf707-pdf-request'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { renderRf707Document } from './contracts.service'
 
 export const contractsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contracts/rf707/pdf',
     {
-      config: { access: 'signed-in' },
+      // The addendum is written in the offer editor (/submitted-offers/update/{id}).
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['contracts'],
         summary: 'The RF707 addendum (ADDITIONAL CONTRACT LANGUAGE) for the given choices and parties, as a PDF',

@@ -15,7 +15,8 @@ let headers: { authorization: string }
 
 beforeAll(async () => {
   t = await buildTestApp()
-  const who = await createUser(t)
+  // The addendum is written in the offer editor, a /submitted-offers page.
+  const who = await createUser(t, { roles: ['BUYER_SIMPLE'] })
   headers = bearer((await signIn(t.app, who.email, who.password)).accessToken)
 })
 afterAll(async () => {

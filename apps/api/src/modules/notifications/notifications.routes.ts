@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { listNotifications, NotificationsPageSchema, NotificationsQuerySchema, readAllNotifications, readNotification } from './notifications.service'
@@ -14,7 +15,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   app.get(
     '/api/notifications',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.notifications },
       schema: {
         tags: ['notifications'],
         summary: "The caller's own notifications, newest first (unread=true for the unread only), with the unread count",
@@ -29,7 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   app.post(
     '/api/notifications/:id/read',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.notifications },
       schema: {
         tags: ['notifications'],
         summary: "Marks one of the caller's notifications read; answers how many are left unread",
@@ -44,7 +45,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
   app.post(
     '/api/notifications/read-all',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.notifications },
       schema: {
         tags: ['notifications'],
         summary: "Marks all the caller's notifications read",

@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { OFFER_LIMITS, OFFER_MESSAGES, OfferAttachmentSchema } from '@offerbook/domain/offer'
+import { freeText } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
 import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
@@ -18,7 +20,7 @@ export type OfferDocumentsRoutesOptions = { db: Db; storage: FileStorage }
 const OfferParamsSchema = z.object({ id: z.string() })
 const AttachmentParamsSchema = z.object({ id: z.string(), attachmentId: z.string() })
 const UploadQuerySchema = z.object({ kind: z.enum(UPLOAD_KINDS).default('attachment') })
-const TokenQuerySchema = z.object({ token: z.string().max(200).optional() })
+const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
 const AttachmentResponseSchema = z.object({ attachment: OfferAttachmentSchema })
 
 const FILE_FIELD = 'file'
@@ -39,7 +41,7 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
   app.delete(
     '/api/offers/:id/attachments/:attachmentId',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
         summary: "Remove one of an offer's files (buyer side; draft or active; not the offer form once the offer was shared)",
@@ -82,7 +84,7 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
   app.post(
     '/api/offers/:id/forms',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
         summary: 'Generate the offer form (Offer to Purchase PDF, with the RF707 addendum when there is one) from the saved terms; it replaces the previous one',
@@ -103,7 +105,7 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/offers/:id/attachments',
       {
-        config: { access: 'signed-in' },
+        config: { access: PAGE_ROLES.submittedOffers },
         schema: {
           tags: ['offers'],
           summary:

@@ -67,10 +67,14 @@ describe('GET /api/listings/:id/optimize', () => {
 
   it('refuses someone who does not manage the listing, as the listings module does', async () => {
     const { listing } = await createTestOffer(t, { status: 'active' })
-    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
-    expectRefusal(await call(buyer, 'GET', `/api/listings/${listing.id}/optimize`), 403, LISTING_MESSAGES.notYourListing)
-    expectRefusal(await call(buyer, 'GET', '/api/listings/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55/optimize'), 404)
+    // A buyer agent may open /my-properties, so the listing's own rule answers.
+    const agent = await createUser(t, { roles: ['BUYER_AGENT'] })
+    expectRefusal(await call(agent, 'GET', `/api/listings/${listing.id}/optimize`), 403, LISTING_MESSAGES.notYourListing)
+    expectRefusal(await call(agent, 'GET', '/api/listings/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55/optimize'), 404)
     expectRefusal(await call(null, 'GET', `/api/listings/${listing.id}/optimize`), 401)
+    // A simple buyer has no /my-properties page (spec section 2): refused before the listing is looked at.
+    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    expectRefusal(await call(buyer, 'GET', '/api/listings/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55/optimize'), 403)
   })
 
   it('reads 200 offers with as many queries as 2: none per offer', async () => {

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { AcceptOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OFFER_MESSAGES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema } from '@offerbook/domain/offer'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
-import { hasAnyRole } from '@offerbook/domain/roles'
+import type { Role } from '@offerbook/domain/roles'
+import { hasAnyRole, PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
+import { freeText } from '@offerbook/domain/validation'
 import { AppError, FORBIDDEN_MESSAGE } from '../../app-error'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
@@ -13,11 +15,20 @@ import { acceptOffer, actOnOffer, createOffer, deleteOffer, getOffer, listListin
 export type OffersRoutesOptions = { db: Db; publicUrl: string }
 
 const OfferParamsSchema = z.object({ id: z.string() })
-const TokenQuerySchema = z.object({ token: z.string().max(200).optional() })
+const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
 const OfferResponseSchema = z.object({ offer: OfferViewSchema })
 const ListingOffersSchema = z.object({ items: z.array(OfferSummarySchema) })
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+/** The buyer side acts from /submitted-offers, the seller side from /my-properties; either side may terminate. */
+const ACTION_ACCESS: Record<SimpleAction, readonly Role[]> = {
+  withdraw: PAGE_ROLES.submittedOffers,
+  acknowledge: PAGE_ROLES.submittedOffers,
+  decline: PAGE_ROLES.myProperties,
+  close: PAGE_ROLES.myProperties,
+  terminate: pageRoles('submittedOffers', 'myProperties'),
+}
 
 const SIMPLE_ACTIONS: readonly { action: SimpleAction; summary: string }[] = [
   { action: 'withdraw', summary: 'The buyer side withdraws an active or back-up offer' },
@@ -53,7 +64,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.get(
     '/api/offers/mine',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
         summary: "The buyer side's own offers on one tab, last changed first, with every tab's count",
@@ -83,7 +94,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.patch(
     '/api/offers/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
         summary: 'Save the whole terms of a draft or an active offer (buyer side); a change to an active offer is told to the seller side',
@@ -99,7 +110,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.delete(
     '/api/offers/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
         summary: 'Delete a draft (buyer side); a shared offer is withdrawn instead',
@@ -117,7 +128,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.post(
     '/api/offers/:id/share',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
         summary: 'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified',
@@ -133,7 +144,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
     app.post(
       `/api/offers/:id/${action}`,
       {
-        config: { access: 'signed-in' },
+        config: { access: ACTION_ACCESS[action] },
         schema: {
           tags: ['offers'],
           summary,
@@ -149,7 +160,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.post(
     '/api/offers/:id/accept',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.myProperties },
       schema: {
         tags: ['offers'],
         summary: "The seller side accepts an offer; the listing's other open offers are declined or kept as back-ups, every buyer side told at the same time",
@@ -165,7 +176,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.get(
     '/api/listings/:id/offers',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.myProperties },
       schema: {
         tags: ['offers'],
         summary: 'The shared offers on a listing the caller manages, newest shared first',
@@ -180,7 +191,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
   app.get(
     '/api/listings/:id/optimize',
     {
-      config: { access: 'signed-in' },
+      config: { access: PAGE_ROLES.myProperties },
       schema: {
         tags: ['offers'],
         summary: "The open offers on a listing the caller manages, ranked by the listing's weighting with every criterion's points",

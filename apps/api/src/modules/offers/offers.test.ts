@@ -152,7 +152,8 @@ describe('POST /api/offers/:id/share', () => {
 
 describe('a never-shared offer', () => {
   it('answers every other action with the share-first message', async () => {
-    const { offer, buyer } = await createTestOffer(t)
+    // A buyer agent reaches both offer pages' endpoints, so every action gets past the role guard.
+    const { offer, buyer } = await createTestOffer(t, { buyer: await createUser(t, { roles: ['BUYER_AGENT'] }) })
     for (const action of ['withdraw', 'acknowledge', 'decline', 'accept', 'close', 'terminate']) {
       expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/${action}`, action === 'accept' ? {} : undefined), 409, OFFER_MESSAGES.shareFirst)
     }
@@ -197,7 +198,8 @@ describe('who sees what', () => {
   })
 
   it('each side takes only its own actions', async () => {
-    const { offer, buyer, seller } = await createTestOffer(t, { status: 'active' })
+    // A buyer agent may open /my-properties, so the offer's own rules answer, not the role table.
+    const { offer, buyer, seller } = await createTestOffer(t, { status: 'active', buyer: await createUser(t, { roles: ['BUYER_AGENT'] }) })
     expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/decline`), 403, OFFER_MESSAGES.notSellerOfOffer)
     expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/accept`, {}), 403, OFFER_MESSAGES.notSellerOfOffer)
     expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/withdraw`), 403, OFFER_MESSAGES.notYourOffer)
@@ -295,7 +297,7 @@ describe('answers and the contract', () => {
   })
 
   it('close is the seller’s, terminate is either side’s, and only of an accepted offer', async () => {
-    const closing = await createTestOffer(t, { status: 'accepted' })
+    const closing = await createTestOffer(t, { status: 'accepted', buyer: await createUser(t, { roles: ['BUYER_AGENT'] }) })
     expectRefusal(await call(closing.buyer, 'POST', `/api/offers/${closing.offer.id}/close`), 403, OFFER_MESSAGES.notSellerOfOffer)
     expect(offerOf(await call(closing.seller, 'POST', `/api/offers/${closing.offer.id}/close`)).status).toBe('closed')
     const terminating = await createTestOffer(t, { status: 'accepted' })
@@ -407,8 +409,11 @@ describe('GET /api/offers/mine and GET /api/listings/:id/offers', () => {
     const items = (await call(seller, 'GET', `/api/listings/${listing.id}/offers`)).json<{ items: OfferSummary[] }>().items
     expect(items.map((item) => item.id)).toEqual([shared.offer.id])
     expect(items[0]?.actions).toEqual(['accept', 'decline'])
+    const agent = await createUser(t, { roles: ['BUYER_AGENT'] })
+    expectRefusal(await call(agent, 'GET', `/api/listings/${listing.id}/offers`), 403)
+    expectRefusal(await call(agent, 'GET', `/api/listings/${MISSING_ID}/offers`), 404)
+    // A simple buyer has no /my-properties page (spec section 2): refused whatever the listing.
     const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
-    expectRefusal(await call(buyer, 'GET', `/api/listings/${listing.id}/offers`), 403)
-    expectRefusal(await call(buyer, 'GET', `/api/listings/${MISSING_ID}/offers`), 404)
+    expectRefusal(await call(buyer, 'GET', `/api/listings/${MISSING_ID}/offers`), 403)
   })
 })

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { pageRoles } from '@offerbook/domain/roles'
 import {
   ConsentSchema,
   FinishSigningSchema,
@@ -18,6 +19,7 @@ import {
   VerifyHashSchema,
   VerifyResultSchema,
 } from '@offerbook/domain/signing'
+import { freeText } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { UploadMessages } from '../../http/multipart-upload'
@@ -35,9 +37,11 @@ const OfferParams = z.object({ id: z.string() })
 const PacketParams = z.object({ packetId: z.string() })
 const SignerParams = z.object({ signerId: z.string() })
 // No length limit here: any token that opens nothing is the link's 404 (signerByToken), never a 400.
-const TokenQuery = z.object({ token: z.string().optional() })
+const TokenQuery = z.object({ token: freeText().optional() })
 const PacketResponse = z.object({ packet: PacketViewSchema })
 
+/** The signing panel is on both offer pages: /submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}. */
+const OFFER_PARTY_ROLES = pageRoles('submittedOffers', 'myProperties')
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 const UPLOAD_MESSAGES: UploadMessages = {
@@ -80,7 +84,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
   app.get(
     '/api/offers/:id/signing',
     {
-      config: { access: 'signed-in' },
+      config: { access: OFFER_PARTY_ROLES },
       schema: { tags: ['signing'], summary: "The offer's signing packets, and whether the viewer may send the offer for signature", security: [{ bearer: [] }], params: OfferParams, response: { 200: OfferSigningSchema, ...errors(401, 404) } },
     },
     async (request) => getOfferSigning(db, ctx, { actor: signedIn(request.user), offerId: request.params.id }),
@@ -89,7 +93,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
   app.post(
     '/api/offers/:id/signing',
     {
-      config: { access: 'signed-in' },
+      config: { access: OFFER_PARTY_ROLES },
       schema: {
         tags: ['signing'],
         summary: "'Send for signature': the accepted offer's Offer to Purchase (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically",
@@ -107,7 +111,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.get(
     '/api/signing/packets/:packetId',
-    { config: { access: 'signed-in' }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
+    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
     async (request) => ({ packet: await getPacket(db, { actor: signedIn(request.user), packetId: request.params.packetId }) }),
   )
 
@@ -115,7 +119,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     app.get(
       `/api/signing/packets/:packetId/${which}`,
       {
-        config: { access: 'signed-in' },
+        config: { access: OFFER_PARTY_ROLES },
         schema: {
           tags: ['signing'],
           summary: which === 'original' ? "The packet's PDF before signing (the preview fields are placed on)" : 'The signed, sealed PDF with its Certificate of Completion (completed packets)',
@@ -131,7 +135,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
   app.post(
     '/api/signing/packets/:packetId/send',
     {
-      config: { access: 'signed-in' },
+      config: { access: OFFER_PARTY_ROLES },
       schema: { tags: ['signing'], summary: 'Send a draft form document to its signers with the fields placed on its pages', security: [{ bearer: [] }], params: PacketParams, body: SendFormPacketSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
     },
     async (request) => ({ packet: await sendFormPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, input: request.body, request: requestInfo(request) }) }),
@@ -139,7 +143,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.delete(
     '/api/signing/packets/:packetId',
-    { config: { access: 'signed-in' }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', security: [{ bearer: [] }], params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
+    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', security: [{ bearer: [] }], params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
     async (request, reply) => {
       await deleteDraftPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId })
       return reply.code(204).send(null)
@@ -149,7 +153,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
   app.post(
     '/api/signing/packets/:packetId/remind',
     {
-      config: { access: 'signed-in' },
+      config: { access: OFFER_PARTY_ROLES },
       schema: { tags: ['signing'], summary: 'Remind the signers whose turn it is (email, and SMS with a phone); once an hour', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404, 409, 429) } },
     },
     async (request) => ({ packet: await remindPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, request: requestInfo(request) }) }),
@@ -158,7 +162,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
   app.post(
     '/api/signing/packets/:packetId/void',
     {
-      config: { access: 'signed-in' },
+      config: { access: OFFER_PARTY_ROLES },
       schema: { tags: ['signing'], summary: 'Void a packet out for signature, with a reason; everyone is told', security: [{ bearer: [] }], params: PacketParams, body: ReasonSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
     },
     async (request) => ({ packet: await voidPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, reason: request.body.reason, request: requestInfo(request) }) }),
@@ -241,7 +245,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     typed.post(
       '/api/offers/:id/signing/documents',
       {
-        config: { access: 'signed-in' },
+        config: { access: OFFER_PARTY_ROLES },
         schema: {
           tags: ['signing'],
           summary: 'Upload a form document (multipart/form-data, field "file": a PDF of at most 25 MB) to the accepted offer: a draft packet whose fields are placed next',
