@@ -94,7 +94,8 @@ async function main(): Promise<void> {
   const mail = createEmailTransport(config.mail)
   const sms = createSmsTransport(config.sms, { production: config.nodeEnv === 'production' })
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
-  stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log }).stop
+  // PGlite is this process's alone: a claim found at start is a killed process's (decision 006).
+  stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log, releaseClaimsOnStart: database.kind === 'pglite' }).stop
   stopOfferExpiry = startOfferExpiryJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
   const signingJobs = startSigningJobs({ db: database.db, ctx: signing, log: app.log })
   nudgeSigning = signingJobs.nudge

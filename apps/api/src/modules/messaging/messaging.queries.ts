@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { outboxMessage } from '../../db/schema/outbox'
 
@@ -35,6 +35,19 @@ export async function claimDueMessages(db: Db, { limit, leaseMs }: { limit: numb
     .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${outboxMessage.attempts} + 1` })
     .where(inArray(outboxMessage.id, due))
     .returning()
+}
+
+/**
+ * Makes every claimed pending message due again at once, and says which. Only for a database no other
+ * process can reach (the embedded PGlite): there every claim left at start was made by a process that died.
+ */
+export async function releaseClaims(db: Db): Promise<string[]> {
+  const rows = await db
+    .update(outboxMessage)
+    .set({ lockedUntil: null })
+    .where(and(eq(outboxMessage.status, 'pending'), isNotNull(outboxMessage.lockedUntil)))
+    .returning({ id: outboxMessage.id })
+  return rows.map((row) => row.id)
 }
 
 export async function markSent(db: Db, id: string, providerMessageId: string): Promise<void> {

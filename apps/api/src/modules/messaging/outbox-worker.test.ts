@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { outboxMessage } from '../../db/schema/outbox'
+import { claimDueMessages } from './messaging.queries'
 import { enqueueEmail, enqueueSms } from './messaging.service'
 import type { TestSmsServer, TestSmtpServer } from '../../../test/messaging-servers'
 import { startSmsServer, startSmtpServer, testLog } from '../../../test/messaging-servers'
@@ -19,8 +20,9 @@ let t: TestApp
 let smtp: TestSmtpServer
 const workers: OutboxWorker[] = []
 
-function worker(options: { smtpUrl?: string; smsUrl?: string } = {}): OutboxWorker {
+function worker(options: { smtpUrl?: string; smsUrl?: string; releaseClaimsOnStart?: boolean } = {}): OutboxWorker {
   const started = startOutboxWorker({
+    releaseClaimsOnStart: options.releaseClaimsOnStart ?? false,
     db: t.db,
     mail: smtpTransport({ smtpUrl: options.smtpUrl ?? smtp.url, from: FROM }),
     sms: options.smsUrl ? smsApiTransport({ ...SMS_CONFIG, apiUrl: options.smsUrl }) : devOutbox(() => {}),
@@ -84,6 +86,29 @@ describe('email through SMTP', () => {
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null })
     expect(sent.sentAt).toBeInstanceOf(Date)
     expect(sent.providerMessageId).toBe(mail.messageId)
+    expect(mail.messageId).toBe(`<${message.id}@offerbook.example>`)
+    expect(mail.headers.get('x-offerbook-outbox-id')).toBe(message.id)
+  })
+
+  it('sends a message again under the same Message-ID, so a copy after a crash before markSent is recognisable', async () => {
+    const message = await enqueueCode('twice@example.com')
+    expect(await worker().drain()).toBe(1)
+    // What a process killed between the server's acceptance and markSent leaves behind.
+    await t.db.update(outboxMessage).set({ status: 'pending', sentAt: null, lockedUntil: null }).where(eq(outboxMessage.id, message.id))
+    expect(await worker().drain()).toBe(1)
+    expect(smtp.received.map((mail) => mail.messageId)).toEqual([`<${message.id}@offerbook.example>`, `<${message.id}@offerbook.example>`])
+  })
+
+  it('a worker that may release claims at start delivers at once what a killed process had claimed; another waits for the lease', async () => {
+    const message = await enqueueCode('claimed@example.com')
+    // The claim of a process that died mid-delivery: the lease runs for minutes.
+    expect(await claimDueMessages(t.db, { limit: 10, leaseMs: 5 * 60_000 })).toHaveLength(1)
+    expect(await worker().drain()).toBe(0)
+    expect(smtp.received).toHaveLength(0)
+
+    expect(await worker({ releaseClaimsOnStart: true }).drain()).toBe(1)
+    expect(smtp.received.map((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text)).toEqual(['claimed@example.com'])
+    expect(await row(message.id)).toMatchObject({ status: 'sent', attempts: 2, lockedUntil: null })
   })
 
   it('sends Spanish to a recipient whose language is es-es, with absolute links', async () => {

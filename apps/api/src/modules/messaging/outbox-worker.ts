@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
 import type { OutboxMessage } from './messaging.queries'
-import { claimDueMessages, markFailed, markSent, scheduleRetry } from './messaging.queries'
+import { claimDueMessages, markFailed, markSent, releaseClaims, scheduleRetry } from './messaging.queries'
 import { onMessageEnqueued } from './messaging.service'
 import type { Delivery, EmailTransport, SmsTransport } from './transports'
 import { PermanentDeliveryError } from './transports'
@@ -20,7 +20,20 @@ const NUDGE_DELAY_MS = 50
 
 export type OutboxLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 
-export type OutboxWorkerOptions = { db: Db; mail: EmailTransport; sms: SmsTransport; log: OutboxLog; pollMs?: number }
+export type OutboxWorkerOptions = {
+  db: Db
+  mail: EmailTransport
+  sms: SmsTransport
+  log: OutboxLog
+  pollMs?: number
+  /**
+   * Only when no other process can use the database (the embedded PGlite): the claims found at start
+   * were left by a process that was killed mid-delivery, so they are delivered now instead of after the
+   * lease. A message the dead process had handed to the server but not yet marked sent goes again, with
+   * the same Message-ID.
+   */
+  releaseClaimsOnStart?: boolean
+}
 
 export type OutboxWorker = {
   /** Stops polling and waits for the batch in flight. */
@@ -42,7 +55,7 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000)
 }
 
-export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000 }: OutboxWorkerOptions): OutboxWorker {
+export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseClaimsOnStart = false }: OutboxWorkerOptions): OutboxWorker {
   let stopped = false
   let pollTimer: NodeJS.Timeout | undefined
   let nudgeTimer: NodeJS.Timeout | undefined
@@ -127,6 +140,16 @@ export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000 }: OutboxW
   }
 
   const unsubscribe = onMessageEnqueued(nudge)
+  if (releaseClaimsOnStart) {
+    running = releaseClaims(db).then(
+      (ids) => {
+        if (ids.length === 0) return
+        log.warn({ messageIds: ids }, `outbox: ${ids.length} messages claimed by a process that stopped mid-delivery are due again`)
+        nudge()
+      },
+      (error: unknown) => log.error({ err: error }, 'outbox: could not release the claims of a stopped process'),
+    )
+  }
   schedulePoll()
 
   return {

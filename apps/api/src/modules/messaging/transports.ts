@@ -31,11 +31,22 @@ export function smtpTransport({ smtpUrl, from }: { smtpUrl: string; from: string
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: 2 * SMTP_TIMEOUT_MS,
   })
+  const messageIdDomain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'offerbook.invalid'
   return {
     name: 'smtp',
     async send(email) {
       try {
-        const info = await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) })
+        const info = await transporter.sendMail({
+          from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+          // The same Message-ID on every attempt of one outbox message: a copy sent again after a crash
+          // between the server's acceptance and markSent is recognisably the same message.
+          messageId: `<${email.id}@${messageIdDomain}>`,
+          headers: { 'X-Offerbook-Outbox-Id': email.id },
+        })
         return { providerMessageId: info.messageId }
       } catch (error) {
         const { code, responseCode, message } = error as SmtpError

@@ -1,0 +1,293 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { eq, inArray } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
+import type { Role } from '@offerbook/domain/roles'
+import { ROLES } from '@offerbook/domain/roles'
+import { session } from '../src/db/schema/auth'
+import { storedFile } from '../src/db/schema/files'
+import { listing, listingImportJob, listingMedia } from '../src/db/schema/listings'
+import { notification, offer, offerAttachment, offerShareLink } from '../src/db/schema/offers'
+import { signingPacket, signingSigner } from '../src/db/schema/signing'
+import { user, userRole } from '../src/db/schema/users'
+import { makePng, multipart } from '../src/modules/files/files.test-helpers'
+import { ADOPTED, pdfWithPages } from '../src/modules/signing/signing.test-helpers'
+import { bearer } from './factories'
+import type { OpenApiDocument } from './fuzz/operations'
+import { operationsOf } from './fuzz/operations'
+import type { World } from './world'
+import { buildWorld, resoRecord } from './world'
+
+/**
+ * Every operation of the OpenAPI document, called as anonymous and as a stranger of each of the 8
+ * roles against objects that belong to two other users (a seller agent and a buyer): their
+ * listings, offers, share link, attachment, notification, import job, sessions, signing packets and
+ * signer links. The table states the status of every call; after each row the owners' objects must
+ * be exactly as they were. An operation without a row fails the test.
+ */
+
+// Spec section 2's signed-in pages, written out here rather than imported, so the table is a second
+// reading of the spec and not the code's own constants checked against themselves.
+const ADD_LISTING: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
+const IMPORT_LISTINGS: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
+const MY_PROPERTIES: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER_OWNER', 'BUYER_AGENT']
+const SUBMITTED_OFFERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT']
+const NOTIFICATIONS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+/** The offer's parties act from /submitted-offers (buyer side) or /my-properties (seller side). */
+const OFFER_SIDES: readonly Role[] = ROLES.filter((role) => SUBMITTED_OFFERS.includes(role) || MY_PROPERTIES.includes(role))
+/** A listing is edited from /add-listing/new/{step} and /my-properties/{id}/... */
+const LISTING_PAGES: readonly Role[] = ROLES.filter((role) => ADD_LISTING.includes(role) || MY_PROPERTIES.includes(role))
+
+type Caller = 'anonymous' | Role
+/** The status, or the statuses one of which is right (a refusal whose kind depends on earlier calls). */
+type Expected = Record<Caller, number | readonly number[]>
+
+/** Public: the same answer for everyone. */
+const everyone = (status: number | readonly number[]): Expected => Object.fromEntries((['anonymous', ...ROLES] as Caller[]).map((caller) => [caller, status])) as Expected
+/** Any signed-in user: `status`; anonymous: 401. */
+const signedIn = (status: number | readonly number[]): Expected => ({ ...everyone(status), anonymous: 401 })
+/** A page's roles get `status`; every other role 403; anonymous 401. */
+const onlyFor = (roles: readonly Role[], status: number): Expected => ({ ...everyone(403), ...Object.fromEntries(roles.map((role) => [role, status])), anonymous: 401 })
+
+type Call = { url: string; payload?: unknown; headers?: Record<string, string>; multipart?: { field: string; filename: string; type: string; bytes: Buffer } }
+
+type Row = {
+  operation: string
+  /** What the call tries: a short name for the failure message. */
+  attempt: string
+  call: (world: World, pdf: Buffer, caller: Caller) => Call
+  expected: Expected
+  /** Per caller, a fresh session instead of the stranger's own (the call ends it). */
+  throwawaySession?: boolean
+}
+
+const PNG = makePng(2, 2, [1, 2, 3])
+/** A phone of the caller's own, so one caller's code tries do not count against another's. */
+const phoneOf = (caller: Caller) => `+1615555${String(100 + ['anonymous', ...ROLES].indexOf(caller)).padStart(4, '0')}`
+const wrongSigner = (world: World) => ({ signerId: world.ids.signers[0]!.signerId, token: world.ids.signers[1]!.token })
+const signerHeaders = (world: World) => ({ 'x-signing-token': wrongSigner(world).token })
+
+const ROWS: Row[] = [
+  // Public, or the caller's own account: nothing of the owners' is named but their e-mail.
+  { operation: 'GET /api/health', attempt: 'health', call: () => ({ url: '/api/health' }), expected: everyone(200) },
+  { operation: 'POST /api/session', attempt: "sign in as the seller with a wrong password", call: (w) => ({ url: '/api/session', payload: { email: w.seller.email, password: 'not-the-password' } }), expected: everyone(401) },
+  { operation: 'DELETE /api/session', attempt: 'sign out (a session of the caller)', call: () => ({ url: '/api/session' }), expected: signedIn(204), throwawaySession: true },
+  { operation: 'GET /api/sessions', attempt: "list the caller's devices", call: () => ({ url: '/api/sessions' }), expected: signedIn(200) },
+  { operation: 'DELETE /api/sessions', attempt: 'sign out everywhere else (the caller)', call: () => ({ url: '/api/sessions' }), expected: signedIn(200), throwawaySession: true },
+  { operation: 'DELETE /api/sessions/{id}', attempt: "sign out the seller's device by its id", call: (w) => ({ url: `/api/sessions/${w.ids.sellerSessionId}` }), expected: signedIn(404) },
+  { operation: 'GET /api/sso', attempt: 'single sign-on status', call: () => ({ url: '/api/sso' }), expected: everyone(200) },
+  { operation: 'GET /api/sso/end-session', attempt: "the provider's sign-out page for the caller's session", call: () => ({ url: '/api/sso/end-session' }), expected: signedIn(200) },
+  { operation: 'POST /api/accounts', attempt: "sign up with the seller's e-mail", call: (w) => ({ url: '/api/accounts', payload: { name: 'Mallory Taker', email: w.seller.email, password: 'long-enough-password' } }), expected: everyone(409) },
+  { operation: 'POST /api/accounts/verify', attempt: "verify the seller's e-mail with a guessed code", call: (w) => ({ url: '/api/accounts/verify', payload: { email: w.seller.email, code: '000000' } }), expected: everyone(400) },
+  // One new code a minute per address, whoever asks: the first caller (anonymous) gets the same answer as for any address.
+  { operation: 'POST /api/accounts/resend-code', attempt: "resend the seller's code", call: (w) => ({ url: '/api/accounts/resend-code', payload: { email: w.seller.email } }), expected: { ...everyone(429), anonymous: 202 } },
+  { operation: 'POST /api/recovery', attempt: "ask for the seller's reset code", call: (w) => ({ url: '/api/recovery', payload: { email: w.seller.email } }), expected: everyone(202) },
+  // A wrong code is a 400 until the code's tries are used up, then a 429: a refusal either way.
+  { operation: 'POST /api/recovery/reset', attempt: "reset the seller's password with a guessed code", call: (w) => ({ url: '/api/recovery/reset', payload: { email: w.seller.email, code: '000000', password: 'new-password-123' } }), expected: everyone([400, 429]) },
+  { operation: 'POST /api/session/phone-code', attempt: 'ask for a phone sign-in code', call: () => ({ url: '/api/session/phone-code', payload: { phone: '+16155550100' } }), expected: everyone(202) },
+  { operation: 'POST /api/session/phone', attempt: 'sign in by phone with a guessed code', call: () => ({ url: '/api/session/phone', payload: { phone: '+16155550100', code: '000000' } }), expected: everyone(401) },
+  { operation: 'POST /api/me/phone/verify-code', attempt: "prove the caller's phone", call: (_w, _pdf, caller) => ({ url: '/api/me/phone/verify-code', payload: { phone: phoneOf(caller) } }), expected: signedIn(202) },
+  { operation: 'POST /api/me/phone/verify', attempt: "prove the caller's phone with a guessed code", call: (_w, _pdf, caller) => ({ url: '/api/me/phone/verify', payload: { phone: phoneOf(caller), code: '000000' } }), expected: signedIn([400, 429]) },
+  { operation: 'GET /api/me', attempt: 'read the caller', call: () => ({ url: '/api/me' }), expected: signedIn(200) },
+  { operation: 'PATCH /api/me', attempt: "change the caller's name", call: () => ({ url: '/api/me', payload: { name: 'Renamed Stranger' } }), expected: signedIn(200) },
+  { operation: 'PUT /api/me/language', attempt: "change the caller's language", call: () => ({ url: '/api/me/language', payload: { language: 'es-es' } }), expected: signedIn(200) },
+  { operation: 'PUT /api/me/onboarding', attempt: 'onboard again', call: () => ({ url: '/api/me/onboarding', payload: { mode: 'buy', asAgent: false } }), expected: signedIn(400) },
+  { operation: 'POST /api/me/password', attempt: 'change the password with a wrong current one', call: () => ({ url: '/api/me/password', payload: { currentPassword: 'not-the-password', newPassword: 'another-password-1' } }), expected: signedIn(400) },
+  { operation: 'POST /api/me/principal-broker-request', attempt: 'ask for principal broker access', call: () => ({ url: '/api/me/principal-broker-request' }), expected: signedIn(200) },
+  { operation: 'POST /api/me/photo', attempt: "replace the caller's photo", call: () => ({ url: '/api/me/photo', multipart: { field: 'photo', filename: 'me.png', type: 'image/png', bytes: PNG } }), expected: signedIn(200) },
+  { operation: 'GET /api/files/{id}', attempt: "the seller's profile photo (public: a photoURL)", call: (w) => ({ url: `/api/files/${w.ids.photoFileId}` }), expected: everyone(200) },
+  { operation: 'GET /api/admin/users', attempt: 'list the users', call: () => ({ url: '/api/admin/users' }), expected: onlyFor(ADMINS, 200) },
+
+  // Listings of the seller
+  { operation: 'POST /api/listings', attempt: 'start a listing of ones own', call: () => ({ url: '/api/listings', payload: { ListPrice: 200_000 } }), expected: onlyFor(ADD_LISTING, 201) },
+  { operation: 'GET /api/listings/mine', attempt: 'list ones own listings', call: () => ({ url: '/api/listings/mine' }), expected: onlyFor(MY_PROPERTIES, 200) },
+  { operation: 'GET /api/listings/{id}', attempt: "read the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'PATCH /api/listings/{id}', attempt: "edit the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}`, payload: { ListPrice: 1_000 } }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'DELETE /api/listings/{id}', attempt: "delete the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'POST /api/listings/{id}/publish', attempt: "publish the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}/publish`, payload: {} }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'PUT /api/listings/{id}/photos/order', attempt: "reorder the seller's photos", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/photos/order`, payload: { mediaIds: [w.ids.mediaId] } }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'DELETE /api/listings/{id}/photos/{mediaId}', attempt: "remove the seller's photo", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/photos/${w.ids.mediaId}` }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'PATCH /api/listings/{id}/settings', attempt: "hide the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/settings`, payload: { visibility: 'private' } }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'PUT /api/listings/{id}/weighting', attempt: "set the seller's weighting", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/weighting`, payload: DEFAULT_LISTING_WEIGHTING }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'POST /api/listings/{id}/photos', attempt: "add a photo to the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/photos`, multipart: { field: 'photo', filename: 'x.png', type: 'image/png', bytes: PNG } }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'GET /api/properties', attempt: 'search the public listings', call: () => ({ url: '/api/properties' }), expected: everyone(200) },
+  { operation: 'GET /api/properties/{id}', attempt: "the seller's draft as a public page", call: (w) => ({ url: `/api/properties/${w.ids.draftListingId}` }), expected: everyone(404) },
+
+  // The seller's import
+  { operation: 'GET /api/listing-import/sources', attempt: 'the import sources', call: () => ({ url: '/api/listing-import/sources' }), expected: onlyFor(IMPORT_LISTINGS, 200) },
+  { operation: 'POST /api/listing-import/jobs/from-feed', attempt: 'read the feed (not configured here)', call: () => ({ url: '/api/listing-import/jobs/from-feed' }), expected: onlyFor(IMPORT_LISTINGS, 409) },
+  { operation: 'GET /api/listing-import/jobs/{id}', attempt: "the seller's import", call: (w) => ({ url: `/api/listing-import/jobs/${w.ids.importJobId}` }), expected: onlyFor(IMPORT_LISTINGS, 404) },
+  { operation: 'GET /api/listing-import/jobs/{id}/preview', attempt: "the seller's import preview", call: (w) => ({ url: `/api/listing-import/jobs/${w.ids.importJobId}/preview` }), expected: onlyFor(IMPORT_LISTINGS, 404) },
+  { operation: 'POST /api/listing-import/jobs/{id}/start', attempt: "start the seller's import", call: (w) => ({ url: `/api/listing-import/jobs/${w.ids.importJobId}/start`, payload: { listingKeys: ['world-1'], visibility: 'public' } }), expected: onlyFor(IMPORT_LISTINGS, 404) },
+  { operation: 'POST /api/listing-import/jobs/from-file', attempt: 'upload a file of ones own', call: () => ({ url: '/api/listing-import/jobs/from-file', multipart: { field: 'file', filename: 'listings.json', type: 'application/json', bytes: Buffer.from(JSON.stringify([resoRecord(9)])) } }), expected: onlyFor(IMPORT_LISTINGS, 200) },
+  { operation: 'POST /api/contracts/rf707/pdf', attempt: 'an RF707 preview (clause M)', call: () => ({ url: '/api/contracts/rf707/pdf', payload: { formData: { MCheckbox: true } } }), expected: onlyFor(SUBMITTED_OFFERS, 200) },
+
+  // The buyer's offers on the seller's listings
+  { operation: 'POST /api/offers', attempt: "an offer of ones own on the seller's public listing", call: (w) => ({ url: '/api/offers', payload: { listingId: w.ids.publishedListingId } }), expected: onlyFor(SUBMITTED_OFFERS, 201) },
+  { operation: 'GET /api/offers/mine', attempt: 'list ones own offers', call: () => ({ url: '/api/offers/mine' }), expected: onlyFor(SUBMITTED_OFFERS, 200) },
+  { operation: 'GET /api/offers/{id}', attempt: "read the buyer's active offer without its link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}` }), expected: everyone(404) },
+  { operation: 'GET /api/offers/{id}', attempt: "read the buyer's draft with the active offer's link token", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}?token=${w.ids.shareToken}` }), expected: everyone(404) },
+  { operation: 'PATCH /api/offers/{id}', attempt: "save the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}`, payload: { terms: {} } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'DELETE /api/offers/{id}', attempt: "delete the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/share', attempt: "share the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/share` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/withdraw', attempt: "withdraw the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/withdraw` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/acknowledge', attempt: "acknowledge the buyer's accepted offer", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/acknowledge` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/decline', attempt: 'decline the offer on the seller listing', call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/decline` }), expected: onlyFor(MY_PROPERTIES, 404) },
+  { operation: 'POST /api/offers/{id}/accept', attempt: 'accept the offer on the seller listing', call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/accept`, payload: { others: 'decline' } }), expected: onlyFor(MY_PROPERTIES, 404) },
+  { operation: 'POST /api/offers/{id}/close', attempt: 'close the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/close` }), expected: onlyFor(MY_PROPERTIES, 404) },
+  { operation: 'POST /api/offers/{id}/terminate', attempt: 'terminate the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/terminate` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/listings/{id}/offers', attempt: "the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offers` }), expected: onlyFor(MY_PROPERTIES, 403) },
+  { operation: 'GET /api/listings/{id}/optimize', attempt: "rank the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize` }), expected: onlyFor(MY_PROPERTIES, 403) },
+  { operation: 'GET /api/offers/{id}/attachments/{attachmentId}', attempt: "download the buyer's attachment without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: everyone(404) },
+  { operation: 'DELETE /api/offers/{id}/attachments/{attachmentId}', attempt: "remove the buyer's attachment", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/attachments', attempt: "attach a file to the buyer's offer", call: (w, pdf) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/forms', attempt: "generate the buyer's offer form", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/forms` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+
+  // The seller's notification
+  { operation: 'GET /api/notifications', attempt: 'list ones own notifications', call: () => ({ url: '/api/notifications' }), expected: onlyFor(NOTIFICATIONS, 200) },
+  { operation: 'POST /api/notifications/{id}/read', attempt: "mark the seller's notification read", call: (w) => ({ url: `/api/notifications/${w.ids.notificationId}/read` }), expected: onlyFor(NOTIFICATIONS, 404) },
+  { operation: 'POST /api/notifications/read-all', attempt: 'mark ones own notifications read', call: () => ({ url: '/api/notifications/read-all' }), expected: onlyFor(NOTIFICATIONS, 200) },
+
+  // The deal's signing packets
+  { operation: 'GET /api/offers/{id}/signing', attempt: "the deal's packets", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'POST /api/offers/{id}/signing', attempt: 'send the deal for signature', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing`, payload: { signers: [{ name: 'Mallory Taker', email: 'mallory@example.com', phone: '', role: 'other' }] } }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'POST /api/offers/{id}/signing/documents', attempt: 'upload a form to the deal', call: (w, pdf) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing/documents`, multipart: { field: 'file', filename: 'form.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/signing/packets/{packetId}', attempt: 'the packet out for signature', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'DELETE /api/signing/packets/{packetId}', attempt: 'delete the draft form packet', call: (w) => ({ url: `/api/signing/packets/${w.ids.draftPacketId}` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/signing/packets/{packetId}/original', attempt: "the packet's PDF", call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/original` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/signing/packets/{packetId}/signed', attempt: "the packet's signed PDF", call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/signed` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'POST /api/signing/packets/{packetId}/send', attempt: 'send the draft form packet', call: (w) => ({ url: `/api/signing/packets/${w.ids.draftPacketId}/send`, payload: { signers: [{ name: 'Mallory Taker', email: 'mallory@example.com', phone: '', role: 'other' }], fields: [] } }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'POST /api/signing/packets/{packetId}/remind', attempt: 'remind the signers', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/remind` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'POST /api/signing/packets/{packetId}/void', attempt: 'void the packet', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/void`, payload: { reason: 'mine now' } }), expected: onlyFor(OFFER_SIDES, 404) },
+  // Signer links: a signer's id with another signer's token opens nothing, whoever is signed in.
+  { operation: 'GET /api/signing/signers/{signerId}', attempt: "open a signer's link with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}`, headers: signerHeaders(w) }), expected: everyone(404) },
+  { operation: 'GET /api/signing/signers/{signerId}/document', attempt: "a signer's document with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/document?token=${wrongSigner(w).token}` }), expected: everyone(404) },
+  { operation: 'GET /api/signing/signers/{signerId}/signed', attempt: "a signer's signed PDF with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/signed`, headers: signerHeaders(w) }), expected: everyone(404) },
+  { operation: 'POST /api/signing/signers/{signerId}/code', attempt: "text a signer's code with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/code`, headers: signerHeaders(w) }), expected: everyone(404) },
+  { operation: 'POST /api/signing/signers/{signerId}/code/verify', attempt: "check a signer's code with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/code/verify`, headers: signerHeaders(w), payload: { code: '000000' } }), expected: everyone(404) },
+  { operation: 'POST /api/signing/signers/{signerId}/consent', attempt: "consent for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/consent`, headers: signerHeaders(w), payload: { accepted: true } }), expected: everyone(404) },
+  { operation: 'POST /api/signing/signers/{signerId}/finish', attempt: "sign for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/finish`, headers: signerHeaders(w), payload: { adopted: ADOPTED, values: {} } }), expected: everyone(404) },
+  { operation: 'POST /api/signing/signers/{signerId}/decline', attempt: "decline for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/decline`, headers: signerHeaders(w), payload: { reason: 'not me' } }), expected: everyone(404) },
+  { operation: 'POST /api/verify', attempt: 'check a hash', call: () => ({ url: '/api/verify', payload: { sha256: '0'.repeat(64) } }), expected: everyone(200) },
+  // Outside production only (it is not registered there): the development mailbox is public by design.
+  { operation: 'GET /api/dev/mailbox', attempt: 'the development mailbox', call: () => ({ url: '/api/dev/mailbox?to=nobody@example.com' }), expected: everyone(200) },
+]
+
+let world: World
+let document: OpenApiDocument
+let pdf: Buffer
+
+beforeAll(async () => {
+  // The sign-in and sign-up limits are tested elsewhere; here they would answer 429 before the access check.
+  world = await buildWorld({ config: { signInLimit: { max: 100_000, timeWindow: '1 minute' }, accountLimit: { max: 100_000, timeWindowMs: 60_000 } } })
+  document = world.t.app.swagger() as unknown as OpenApiDocument
+  pdf = await pdfWithPages(1)
+}, 300_000)
+
+afterAll(async () => {
+  await world?.close()
+})
+
+/** Everything the two owners have, as stored: no call of a stranger may change any of it. */
+async function ownersState(w: World) {
+  const { db, ids } = { db: w.t.db, ids: w.ids }
+  const owners = [w.seller.id, w.buyer.id]
+  const listingIds = [ids.publishedListingId, ids.draftListingId, ids.dealListingId]
+  const offerIds = [ids.draftOfferId, ids.activeOfferId, ids.acceptedOfferId]
+  const packetIds = [ids.sentPacketId, ids.draftPacketId]
+  return {
+    users: await db.select().from(user).where(inArray(user.id, owners)),
+    roles: await db.select().from(userRole).where(inArray(userRole.userId, owners)),
+    sessions: (await db.select().from(session).where(inArray(session.userId, owners))).map((row) => ({ ...row, updatedAt: null })),
+    listings: await db.select().from(listing).where(inArray(listing.id, listingIds)),
+    media: await db.select().from(listingMedia).where(inArray(listingMedia.listingId, listingIds)),
+    offers: await db.select().from(offer).where(inArray(offer.buyerId, owners)),
+    attachments: await db.select().from(offerAttachment).where(inArray(offerAttachment.offerId, offerIds)),
+    shareLinks: await db.select().from(offerShareLink).where(inArray(offerShareLink.offerId, offerIds)),
+    notifications: await db.select().from(notification).where(inArray(notification.userId, owners)),
+    imports: await db.select().from(listingImportJob).where(inArray(listingImportJob.userId, owners)),
+    files: await db.select().from(storedFile).where(inArray(storedFile.ownerId, owners)),
+    packets: await db.select().from(signingPacket).where(inArray(signingPacket.id, packetIds)),
+    signers: await db.select().from(signingSigner).where(inArray(signingSigner.packetId, packetIds)),
+  }
+}
+
+async function freshToken(userId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url')
+  await world.t.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 3_600_000) })
+  return token
+}
+
+async function send(row: Row, caller: Caller, method: string): Promise<LightMyRequestResponse> {
+  const call = row.call(world, pdf, caller)
+  const headers: Record<string, string> = { ...(call.headers ?? {}) }
+  if (caller !== 'anonymous') {
+    const stranger = world.strangers[caller]
+    Object.assign(headers, row.throwawaySession ? bearer(await freshToken(stranger.id)) : stranger.headers)
+  }
+  if (call.multipart) {
+    const form = await multipart([{ name: call.multipart.field, value: call.multipart.bytes, filename: call.multipart.filename, type: call.multipart.type }])
+    return world.t.app.inject({ method: method as 'POST', url: call.url, headers: { ...headers, ...form.headers }, payload: form.payload })
+  }
+  return world.t.app.inject({ method: method as 'POST', url: call.url, headers, ...(call.payload === undefined ? {} : { payload: call.payload as object }) })
+}
+
+/** The owners' ids and secrets that must never appear in an answer to a stranger. */
+function ownersSecrets(w: World): string[] {
+  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, ...w.ids.signers.flatMap((signer) => [signer.token])]
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every operation of the OpenAPI document, and no row for an operation it lacks', () => {
+    const operations = operationsOf(document).map((operation) => operation.key)
+    const covered = new Set(ROWS.map((row) => row.operation))
+    expect(operations.filter((key) => !covered.has(key)), 'operations without a row').toEqual([])
+    expect([...covered].filter((key) => !operations.includes(key)), 'rows of operations the document does not have').toEqual([])
+  })
+
+  it("gives every caller the table's status and no one another user's objects", async () => {
+    const operations = new Set(operationsOf(document).map((operation) => operation.key))
+    const mismatches: string[] = []
+    let cells = 0
+    const secrets = ownersSecrets(world)
+    let before = JSON.stringify(await ownersState(world))
+    for (const row of ROWS) {
+      if (!operations.has(row.operation)) continue
+      const method = row.operation.split(' ')[0]!
+      for (const caller of ['anonymous', ...ROLES] as Caller[]) {
+        const response = await send(row, caller, method)
+        cells++
+        const expected = row.expected[caller]
+        if (typeof expected === 'number' ? response.statusCode !== expected : !expected.includes(response.statusCode)) mismatches.push(`${row.operation} (${row.attempt}) as ${caller}: expected ${String(expected)}, got ${response.statusCode} ${response.body.slice(0, 200)}`)
+        // Public pages may show a published listing; nothing else of the owners' goes to a stranger.
+        const leaked = secrets.filter((secret) => response.body.includes(secret))
+        if (leaked.length > 0 && row.operation !== 'GET /api/dev/mailbox') mismatches.push(`${row.operation} (${row.attempt}) as ${caller}: the answer holds the owners' ${leaked.join(', ')}`)
+      }
+      // 'Sign out everywhere else' from a throwaway session ended the strangers' own: give them new ones.
+      if (row.throwawaySession) for (const role of ROLES) world.strangers[role].headers = bearer(await freshToken(world.strangers[role].id))
+      const after = JSON.stringify(await ownersState(world))
+      if (after !== before) mismatches.push(`${row.operation} (${row.attempt}): the owners' objects changed`)
+      before = after
+    }
+    console.log(`authorization matrix: ${cells} cells`)
+    expect(mismatches, mismatches.join('\n')).toEqual([])
+    expect(cells).toBe(ROWS.length * (ROLES.length + 1))
+  }, 120_000)
+
+  it('still lets the owners reach their own objects after all of it', async () => {
+    // The table's refusals are about who asks: the same calls by the owners succeed.
+    const asSeller = (url: string) => world.t.app.inject({ method: 'GET', url, headers: world.seller.headers })
+    const asBuyer = (url: string) => world.t.app.inject({ method: 'GET', url, headers: world.buyer.headers })
+    expect((await asSeller(`/api/listings/${world.ids.draftListingId}`)).statusCode).toBe(200)
+    expect((await asSeller(`/api/listing-import/jobs/${world.ids.importJobId}`)).statusCode).toBe(200)
+    expect((await asBuyer(`/api/offers/${world.ids.draftOfferId}`)).statusCode).toBe(200)
+    expect((await asBuyer(`/api/signing/packets/${world.ids.sentPacketId}`)).statusCode).toBe(200)
+    expect((await world.t.app.inject({ method: 'GET', url: `/api/offers/${world.ids.activeOfferId}?token=${world.ids.shareToken}` })).statusCode).toBe(200)
+    const own = world.ids.signers[0]!
+    expect((await world.t.app.inject({ method: 'GET', url: `/api/signing/signers/${own.signerId}`, headers: { 'x-signing-token': own.token } })).statusCode).toBe(200)
+    const seller = await world.t.db.select().from(notification).where(eq(notification.id, world.ids.notificationId))
+    expect(seller[0]?.readAt ?? null).toBeNull()
+  })
+})
