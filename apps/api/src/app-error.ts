@@ -1,26 +1,36 @@
 import type { ErrorCode } from '@offerbook/domain/api-error'
 import { ERROR_STATUS } from '@offerbook/domain/api-error'
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
 
-export type FieldError = { path: string; message: string }
+/** A refused field as a service names it: the field's dotted path and a catalogue message. */
+export type FieldError = { path: string; key: MessageKey; params?: MessageParams }
 
-/** The one error type services throw; the error handler turns it into the ApiError body. */
+type AppErrorOptions = { params?: MessageParams; errors?: FieldError[]; cause?: unknown }
+
+/**
+ * The one error type services throw; the error handler turns it into the ApiError body. It carries
+ * a catalogue key and its parameters (packages/domain/src/messages.ts); `message` is the English text.
+ */
 export class AppError extends Error {
   override name = 'AppError'
   readonly code: ErrorCode
   readonly statusCode: number
+  readonly key: MessageKey
+  readonly params: MessageParams | undefined
   readonly errors: FieldError[] | undefined
 
-  constructor(code: ErrorCode, message: string, options: { errors?: FieldError[]; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+  constructor(code: ErrorCode, key: MessageKey, options: AppErrorOptions = {}) {
+    super(messageText(key, options.params), options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.statusCode = ERROR_STATUS[code]
+    this.key = key
+    this.params = options.params
     this.errors = options.errors
   }
 }
 
-export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.'
-export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in'
-export const FORBIDDEN_MESSAGE = 'You do not have access to this page'
-export const NO_SUCH_ENDPOINT_MESSAGE = 'No such API endpoint'
-/** Spec section 8: what every sign-in, sign-up, code and recovery limit answers. */
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again later or reset your password'
+/** A 400 on one field whose message is also the error's: the shape most refusals take. */
+export function fieldError(path: string, key: MessageKey, params?: MessageParams): AppError {
+  return new AppError('BAD_REQUEST', key, { params, errors: [params ? { path, key, params } : { path, key }] })
+}

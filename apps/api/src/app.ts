@@ -1,6 +1,5 @@
 import Fastify from 'fastify'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { ApiError } from '@offerbook/domain/api-error'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Auth } from './auth/auth'
 import { createAuth } from './auth/auth'
@@ -30,12 +29,12 @@ import { ssoRoutes } from './modules/sso/sso.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
 import authPlugin from './plugins/auth'
-import errorHandler from './plugins/error-handler'
+import errorHandler, { errorBody } from './plugins/error-handler'
 import openapi from './plugins/openapi'
 import security from './plugins/security'
 import staticSpa from './plugins/static-spa'
 import type { FileStorage } from './storage/storage'
-import { createFileStorage } from './storage/storage'
+import { createFileStorage } from './storage/create-file-storage'
 import type { AccountLimit } from './plugins/rate-limit-store'
 import { DEFAULT_ACCOUNT_LIMIT } from './plugins/rate-limit-store'
 
@@ -73,7 +72,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
     // A URL the router cannot read (bad percent-encoding, a parameter past maxParamLength) is refused
     // before any route's error handler applies: answered here as the ApiError every other refusal is.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.code(400).type('application/json; charset=utf-8').send({ statusCode: 400, code: 'BAD_REQUEST', message: 'The request URL is not valid' } satisfies ApiError),
+      reply.code(400).type('application/json; charset=utf-8').send(errorBody(400, 'BAD_REQUEST', 'request.badUrl')),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -13,6 +13,7 @@ import { signingPacket, signingSigner } from '../src/db/schema/signing'
 import { user, userRole } from '../src/db/schema/users'
 import { makePng, multipart } from '../src/modules/files/files.test-helpers'
 import { ADOPTED, pdfWithPages } from '../src/modules/signing/signing.test-helpers'
+import { errorBodyProblem } from './error-body'
 import { bearer } from './factories'
 import type { OpenApiDocument } from './fuzz/operations'
 import { operationsOf } from './fuzz/operations'
@@ -24,7 +25,8 @@ import { buildWorld, resoRecord } from './world'
  * roles against objects that belong to two other users (a seller agent and a buyer): their
  * listings, offers, share link, attachment, notification, import job, sessions, signing packets and
  * signer links. The table states the status of every call; after each row the owners' objects must
- * be exactly as they were. An operation without a row fails the test.
+ * be exactly as they were, and every refusal an ApiError with a catalogue key. An operation without
+ * a row fails the test.
  */
 
 // Spec section 2's signed-in pages, written out here rather than imported, so the table is a second
@@ -261,6 +263,9 @@ describe('the authorization matrix', () => {
         cells++
         const expected = row.expected[caller]
         if (typeof expected === 'number' ? response.statusCode !== expected : !expected.includes(response.statusCode)) mismatches.push(`${row.operation} (${row.attempt}) as ${caller}: expected ${String(expected)}, got ${response.statusCode} ${response.body.slice(0, 200)}`)
+        // A refusal is an ApiError that names a catalogue key and says its English text.
+        const badBody = errorBodyProblem(response)
+        if (badBody) mismatches.push(`${row.operation} (${row.attempt}) as ${caller}: ${badBody}`)
         // Public pages may show a published listing; nothing else of the owners' goes to a stranger.
         const leaked = secrets.filter((secret) => response.body.includes(secret))
         if (leaked.length > 0 && row.operation !== 'GET /api/dev/mailbox') mismatches.push(`${row.operation} (${row.attempt}) as ${caller}: the answer holds the owners' ${leaked.join(', ')}`)

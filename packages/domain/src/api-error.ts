@@ -30,12 +30,21 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 }
 
-export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() })
+const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]))
 
-/** Every failed API call answers with this body; `message` is what the user is shown (spec section 8). */
+/** A refused field: its dotted path, the message's catalogue key and parameters, and the English text. */
+export const FieldErrorSchema = z.object({ path: z.string(), key: z.string(), params: MessageParamsSchema.optional(), message: z.string() })
+
+/**
+ * Every failed API call answers with this body (spec section 8). `key` and `params` name the message
+ * in the catalogue (messages.ts), which the browser translates; `message` is its English text, for
+ * clients that do not translate.
+ */
 export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
   code: z.enum(ERROR_CODES),
+  key: z.string(),
+  params: MessageParamsSchema.optional(),
   message: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
 })

@@ -7,16 +7,26 @@ import { ImportJobParamsSchema, StartImportSchema } from './listing-import'
 import { CreateOfferSchema, EMPTY_OFFER_TERMS, MyOffersQuerySchema, SaveOfferSchema } from './offer'
 import { UpdateProfileSchema } from './profile'
 import { FinishSigningSchema, ReasonSchema, SendOfferPacketSchema } from './signing'
-import { SIGNING_MESSAGES } from './signing-messages'
-import { cleanFileName, freeText, fullNameSchema, hasUnstorableCharacters, holdsUnstorableText, MESSAGES, requiredText } from './validation'
+import { issueMessage, messageText } from './messages'
+import { cleanFileName, freeText, fullNameSchema, hasUnstorableCharacters, holdsUnstorableText, requiredText } from './validation'
+
+/** What the API answers for such text, word for word. */
+const UNSTORABLE_TEXT = 'This text contains characters that cannot be saved'
 
 /** The spec's bad characters: NUL, a lone high surrogate, a lone low surrogate. */
 const UNSTORABLE = ['Ma\u0000in', 'Ma\uD83Din', 'Ma\uDE00in', '\uD800', '\uDFFF'] as const
 /** A surrogate pair (an emoji), accents, other scripts, line breaks and tabs are all text. */
 const STORABLE = ['Main 😀', 'José Núñez', '山田 太郎', 'line one\nline two\ttab', 'ok \uD83C\uDFE0'] as const
 
-const messageAt = (schema: z.ZodType, value: unknown, path: string): string | undefined =>
-  schema.safeParse(value).error?.issues.find((issue) => issue.path.join('.') === path)?.message
+/** The English text of the message a schema gives on one path, as the API answers it. */
+function messageAt(schema: z.ZodType, value: unknown, path: string): string | undefined {
+  const issue = schema.safeParse(value).error?.issues.find((found) => found.path.join('.') === path)
+  if (!issue) return undefined
+  const { key, params } = issueMessage(issue)
+  return messageText(key, params)
+}
+
+const keysOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message)
 
 /** A copy of `value` with the string at the dotted `path` replaced. */
 function withText<T>(value: T, path: string, text: string): T {
@@ -37,10 +47,10 @@ function stringPaths(value: unknown, prefix = ''): string[] {
 
 describe('freeText, the one rule for free text (decision 017)', () => {
   it('refuses NUL and lone high and low surrogates with one clear message', () => {
-    expect(MESSAGES.unstorableText).toBe(SIGNING_MESSAGES.unstorableText)
     for (const text of UNSTORABLE) {
       expect(hasUnstorableCharacters(text), JSON.stringify(text)).toBe(true)
-      expect(freeText().safeParse(text).error?.issues.map((issue) => issue.message), JSON.stringify(text)).toEqual([MESSAGES.unstorableText])
+      expect(keysOf(freeText(), text), JSON.stringify(text)).toEqual(['common.unstorableText'])
+      expect(messageAt(freeText(), text, ''), JSON.stringify(text)).toBe(UNSTORABLE_TEXT)
     }
   })
 
@@ -58,18 +68,18 @@ describe('freeText, the one rule for free text (decision 017)', () => {
   })
 
   it('runs before the field’s own rules, which still apply after it', () => {
-    const schema = freeText().trim().max(5, 'Too long')
-    expect(schema.safeParse(`${'x'.repeat(10)}\u0000`).error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.unstorableText])
-    expect(schema.safeParse('x'.repeat(10)).error?.issues[0]?.message).toBe('Too long')
+    const schema = freeText().trim().max(5, 'common.tooLong')
+    expect(keysOf(schema, `${'x'.repeat(10)}\u0000`)).toEqual(['common.unstorableText'])
+    expect(messageAt(schema, 'x'.repeat(10), '')).toBe('Must have at most 5 characters')
     expect(schema.parse('  abc  ')).toBe('abc')
-    expect(fullNameSchema.safeParse('Ada\u0000').error?.issues[0]?.message).toBe(MESSAGES.unstorableText)
-    expect(requiredText.safeParse('\uDC00').error?.issues[0]?.message).toBe(MESSAGES.unstorableText)
+    expect(messageAt(fullNameSchema, 'Ada\u0000', '')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(requiredText, '\uDC00', '')).toBe(UNSTORABLE_TEXT)
   })
 })
 
 describe('every free-text field refuses what cannot be stored, on its own path', () => {
   // Every string of a draft's terms, with one buyer and an addendum choice so their strings are there too.
-  const terms = { ...EMPTY_OFFER_TERMS, buyers: [{ fullName: '', email: '', phone: '' }], addendum: { Ntext1: 'Our own words' } }
+  const terms = { ...EMPTY_OFFER_TERMS, buyers: [{ fullName: '', email: '', phone: '' }], addendum: { NCheckbox: true, Ntext1: 'Our own words' } }
 
   it('covers the 13 free-text fields of an offer, and the addendum’s values and names', () => {
     const freeTextPaths = [
@@ -83,7 +93,7 @@ describe('every free-text field refuses what cannot be stored, on its own path',
     ]
     expect(freeTextPaths).toHaveLength(14)
     for (const path of freeTextPaths) {
-      for (const text of UNSTORABLE) expect(messageAt(SaveOfferSchema, { terms: withText(terms, path, text) }, `terms.${path}`), `${path} ${JSON.stringify(text)}`).toBe(MESSAGES.unstorableText)
+      for (const text of UNSTORABLE) expect(messageAt(SaveOfferSchema, { terms: withText(terms, path, text) }, `terms.${path}`), `${path} ${JSON.stringify(text)}`).toBe(UNSTORABLE_TEXT)
       expect(SaveOfferSchema.safeParse({ terms: withText(terms, path, 'Ann 😀 Lee') }).success, path).toBe(true)
     }
     expect(SaveOfferSchema.safeParse({ terms: { ...terms, addendum: { 'Ntext\u00001': 'x' } } }).success).toBe(false)
@@ -99,27 +109,27 @@ describe('every free-text field refuses what cannot be stored, on its own path',
 
   it('covers listing text, search text and the other inputs', () => {
     for (const field of ['StreetNumber', 'StreetName', 'StreetSuffix', 'UnitNumber', 'City', 'CountyOrParish', 'PublicRemarks', 'ListAgentFullName', 'ListOfficeName', 'offerInstructions'])
-      expect(messageAt(ListingPatchSchema, { [field]: 'a\u0000b' }, field), field).toBe(MESSAGES.unstorableText)
+      expect(messageAt(ListingPatchSchema, { [field]: 'a\u0000b' }, field), field).toBe(UNSTORABLE_TEXT)
     for (const field of ['StateOrProvince', 'PostalCode', 'ListAgentEmail', 'ListAgentDirectPhone', 'ListAgentMlsId', 'firmLicenseNumber'])
       expect(ListingPatchSchema.safeParse({ [field]: 'T\u0000N' }).success, field).toBe(false)
-    expect(messageAt(ListingSearchSchema, { q: 'ma\u0000in' }, 'q')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(MyListingsQuerySchema, { q: '\uD800' }, 'q')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(UpdateProfileSchema, { name: 'Ada \uDC00Lovelace' }, 'name')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(CreateOfferSchema, { listingId: 'a\u0000' }, 'listingId')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(StartImportSchema, { listingKeys: ['K\u0000'], visibility: 'public' }, 'listingKeys.0')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(ImportJobParamsSchema, { id: '\uD800' }, 'id')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(ReasonSchema, { reason: 'No\u0000' }, 'reason')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(SendOfferPacketSchema, { signers: [{ name: 'Ann Lee', email: 'ann@example.com', role: 'buyer' }], attachmentIds: ['\uDE00'] }, 'attachmentIds.0')).toBe(MESSAGES.unstorableText)
-    expect(messageAt(FinishSigningSchema, { adopted: {}, values: { field: 'a\u0000' } }, 'values.field')).toBe(MESSAGES.unstorableText)
+    expect(messageAt(ListingSearchSchema, { q: 'ma\u0000in' }, 'q')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(MyListingsQuerySchema, { q: '\uD800' }, 'q')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(UpdateProfileSchema, { name: 'Ada \uDC00Lovelace' }, 'name')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(CreateOfferSchema, { listingId: 'a\u0000' }, 'listingId')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(StartImportSchema, { listingKeys: ['K\u0000'], visibility: 'public' }, 'listingKeys.0')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(ImportJobParamsSchema, { id: '\uD800' }, 'id')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(ReasonSchema, { reason: 'No\u0000' }, 'reason')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(SendOfferPacketSchema, { signers: [{ name: 'Ann Lee', email: 'ann@example.com', role: 'buyer' }], attachmentIds: ['\uDE00'] }, 'attachmentIds.0')).toBe(UNSTORABLE_TEXT)
+    expect(messageAt(FinishSigningSchema, { adopted: {}, values: { field: 'a\u0000' } }, 'values.field')).toBe(UNSTORABLE_TEXT)
   })
 
   it('covers the clause form data of the RF707 addendum and its parties', () => {
     const textField = RF707_CLAUSES.find((clause) => clause.key === 'N')!
     const formData = { [textField.checkbox]: true, [textField.fields[0]!.name]: 'Our \uD800 words' }
-    expect(messageAt(RenderRf707PdfSchema, { formData }, `formData.${textField.fields[0]!.name}`)).toBe(MESSAGES.unstorableText)
+    expect(messageAt(RenderRf707PdfSchema, { formData }, `formData.${textField.fields[0]!.name}`)).toBe(UNSTORABLE_TEXT)
     const fine = { [textField.checkbox]: true, [textField.fields[0]!.name]: 'Our words' }
     expect(RenderRf707PdfSchema.safeParse({ formData: fine }).success).toBe(true)
-    expect(messageAt(RenderRf707PdfSchema, { formData: fine, parties: { buyer: 'Ann\u0000' } }, 'parties.buyer')).toBe(MESSAGES.unstorableText)
+    expect(messageAt(RenderRf707PdfSchema, { formData: fine, parties: { buyer: 'Ann\u0000' } }, 'parties.buyer')).toBe(UNSTORABLE_TEXT)
   })
 })
 

@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { emailSchema, firstError, fullNameSchema, MESSAGES, minLength, mlsIdSchema, optionalPhoneSchema, optionalUrlSchema, requiredText } from './validation'
+import type { z } from 'zod'
+import { messageText } from './messages'
+import {
+  emailSchema,
+  firstError as firstMessage,
+  fullNameSchema,
+  minLength,
+  mlsIdSchema,
+  optionalUrlSchema,
+  phoneSchema,
+  requiredPhoneSchema,
+  requiredText,
+  toE164,
+} from './validation'
+
+/** The English text of the first message a schema gives, as the API answers it; null when the value passes. */
+function firstError(schema: z.ZodType, value: unknown): string | null {
+  const found = firstMessage(schema, value)
+  return found && messageText(found.key, found.params)
+}
 
 const local = (n: number) => 'a'.repeat(n)
 
@@ -9,6 +28,7 @@ describe('required', () => {
     expect(firstError(requiredText, '   \t')).toBe('Required')
     expect(firstError(requiredText, undefined)).toBe('Required')
     expect(firstError(requiredText, 'x')).toBeNull()
+    expect(firstMessage(requiredText, '')).toMatchObject({ key: 'common.required' })
   })
 })
 
@@ -57,15 +77,33 @@ describe('full name', () => {
 })
 
 describe('phone', () => {
-  it('is optional', () => {
-    expect(firstError(optionalPhoneSchema, '')).toBeNull()
+  it('is optional, and empty stays empty', () => {
+    expect(firstError(phoneSchema, '')).toBeNull()
+    expect(phoneSchema.parse('  ')).toBe('')
   })
 
-  it('must look like (digits) digits-digits', () => {
-    expect(firstError(optionalPhoneSchema, '(615) 555-0123')).toBeNull()
-    expect(firstError(optionalPhoneSchema, '(615)555-0123')).toBeNull()
-    for (const phone of ['615-555-0123', '6155550123', '(615) 555 0123', '(61a) 555-0123', '+1 (615) 555-0123'])
-      expect(firstError(optionalPhoneSchema, phone), phone).toBe('Invalid phone number')
+  it("takes spec section 5's shape, (615) 555-0123, and keeps it in E.164", () => {
+    expect(firstError(phoneSchema, '(615) 555-0123')).toBeNull()
+    expect(phoneSchema.parse('(615) 555-0123')).toBe('+16155550123')
+    expect(phoneSchema.parse('(615)555-0123')).toBe('+16155550123')
+    expect(toE164(' (615) 555-0123 ')).toBe('+16155550123')
+  })
+
+  it('takes a number already in E.164, as the phone input sends it', () => {
+    expect(phoneSchema.parse('+16155550123')).toBe('+16155550123')
+    expect(phoneSchema.parse('+442079460958')).toBe('+442079460958')
+  })
+
+  it("refuses anything else with 'Invalid phone number'", () => {
+    for (const phone of ['615-555-0123', '6155550123', '(615) 555 0123', '(61a) 555-0123', '+1 (615) 555-0123', '(61) 555-0123', '+0123456789'])
+      expect(firstError(phoneSchema, phone), phone).toBe('Invalid phone number')
+    expect(firstMessage(phoneSchema, '555')).toEqual({ key: 'common.invalidPhone' })
+  })
+
+  it('says Required when a phone must be given', () => {
+    expect(firstError(requiredPhoneSchema, ' ')).toBe('Required')
+    expect(firstError(requiredPhoneSchema, '555')).toBe('Invalid phone number')
+    expect(requiredPhoneSchema.parse('(615) 555-0123')).toBe('+16155550123')
   })
 })
 
@@ -73,7 +111,8 @@ describe('minimum length', () => {
   it('names the minimum in its message', () => {
     expect(firstError(minLength(8), 'a'.repeat(7))).toBe('Must have at least 8 characters')
     expect(firstError(minLength(8), 'a'.repeat(8))).toBeNull()
-    expect(MESSAGES.minLength(3)).toBe('Must have at least 3 characters')
+    expect(firstError(minLength(8), '')).toBe('Required')
+    expect(firstMessage(minLength(3), 'ab')).toEqual({ key: 'common.tooShort', params: { minimum: 3 } })
   })
 })
 

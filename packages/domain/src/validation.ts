@@ -1,21 +1,12 @@
 import { z } from 'zod'
-import { SIGNING_MESSAGES } from './signing-messages'
+import type { Message } from './messages'
+import { issueMessage } from './messages'
 
 /**
- * The shared rules of spec section 5, each a zod schema carrying the spec's exact message. The API
- * validates bodies with them and the browser's forms check fields with the same schemas.
+ * The shared rules of spec section 5, each a zod schema carrying its message's catalogue key
+ * (messages.ts). The API validates bodies with them and the browser's forms check fields with the
+ * same schemas.
  */
-export const MESSAGES = {
-  required: 'Required',
-  invalidEmail: 'Invalid email',
-  fullName: 'Required First and Last Name',
-  invalidPhone: 'Invalid phone number',
-  invalidUrl: 'Invalid url',
-  mlsId: 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)',
-  minLength: (min: number) => `Must have at least ${min} characters`,
-  /** NUL or a lone surrogate in free text (decision 017); first written for signing, and translated under that key. */
-  unstorableText: SIGNING_MESSAGES.unstorableText,
-} as const
 
 export const EMAIL_MIN_LENGTH = 6
 export const EMAIL_MAX_LENGTH = 254
@@ -39,15 +30,15 @@ export function holdsUnstorableText(value: unknown): boolean {
 
 /**
  * The one rule for free text from a user (docs/decisions/017-free-text.md): a string with no NUL and
- * no lone surrogate, refused on its field with MESSAGES.unstorableText before any other check runs.
+ * no lone surrogate, refused on its field with 'common.unstorableText' before any other check runs.
  * Chain the field's own rules after it: `freeText().trim().max(200, ...)`.
  */
 export function freeText(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine((value) => !hasUnstorableCharacters(value), { error: MESSAGES.unstorableText, abort: true })
+  return z.string(params).refine((value) => !hasUnstorableCharacters(value), { error: 'common.unstorableText', abort: true })
 }
 
 /** Non-empty once surrounding white space is taken away. */
-export const requiredText = freeText({ error: MESSAGES.required }).trim().min(1, MESSAGES.required)
+export const requiredText = freeText({ error: 'common.required' }).trim().min(1, 'common.required')
 
 // One @, no spaces, a dot-separated domain whose last label has two or more letters.
 const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
@@ -62,31 +53,57 @@ export function isEmail(value: string): boolean {
 }
 
 export const emailSchema = z
-  .string({ error: MESSAGES.required })
+  .string({ error: 'common.required' })
   .trim()
-  .min(1, MESSAGES.required)
-  .refine(isEmail, MESSAGES.invalidEmail)
+  .min(1, 'common.required')
+  .refine(isEmail, 'common.invalidEmail')
 
 /** At least two words: a first and a last name. */
-export const fullNameSchema = freeText({ error: MESSAGES.required })
+export const fullNameSchema = freeText({ error: 'common.required' })
   .trim()
-  .refine((value) => value.split(/\s+/).filter(Boolean).length >= 2, MESSAGES.fullName)
+  .refine((value) => value.split(/\s+/).filter(Boolean).length >= 2, 'common.fullName')
 
 // Spec section 5: digits in parentheses, digits, a hyphen, digits; e.g. (615) 555-0123.
 const PHONE_PATTERN = /^\(\d+\)\s?\d+-\d+$/
+// A US or Canadian number in that shape: three digits, three digits, four digits.
+const NANP_PATTERN = /^\((\d{3})\)\s?(\d{3})-(\d{4})$/
+/** How numbers are stored and texted: E.164, e.g. +16155550123. */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/
 
 export function isPhoneShape(value: string): boolean {
   return PHONE_PATTERN.test(value)
 }
 
-/** Optional: empty passes; anything else must have the shape (615) 555-0123. */
-export const optionalPhoneSchema = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isPhoneShape(value), MESSAGES.invalidPhone)
+/**
+ * A typed phone number in E.164, or null when it is neither spec section 5's shape for a US number,
+ * '(615) 555-0123', nor already E.164 (what the phone input sends).
+ */
+export function toE164(value: string): string | null {
+  const trimmed = value.trim()
+  if (E164_PATTERN.test(trimmed)) return trimmed
+  const match = NANP_PATTERN.exec(trimmed)
+  return match ? `+1${match[1]}${match[2]}${match[3]}` : null
+}
 
+/**
+ * The phone rule wherever a phone is typed: optional, '(615) 555-0123' or E.164, anything else is
+ * 'Invalid phone number'; the value comes out in E.164 ('' when left empty).
+ */
+export const phoneSchema = freeText({ error: 'common.invalidPhone' })
+  .trim()
+  .refine((value) => value === '' || toE164(value) !== null, 'common.invalidPhone')
+  .transform((value) => (value === '' ? '' : (toE164(value) ?? value)))
+
+/** A phone that must be given: the same rule, and empty is 'Required'. */
+export const requiredPhoneSchema = freeText({ error: 'common.required' })
+  .trim()
+  .min(1, 'common.required')
+  .refine((value) => toE164(value) !== null, 'common.invalidPhone')
+  .transform((value) => toE164(value) ?? value)
+
+/** At least `min` characters; empty is 'Required'. */
 export function minLength(min: number) {
-  return z.string({ error: MESSAGES.required }).min(min, MESSAGES.minLength(min))
+  return z.string({ error: 'common.required' }).min(1, { error: 'common.required', abort: true }).min(min, 'common.tooShort')
 }
 
 // http(s), a host of dot-separated labels ending in a top-level domain, an optional port, then a path,
@@ -101,7 +118,7 @@ export function isUrl(value: string): boolean {
 export const optionalUrlSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || isUrl(value), MESSAGES.invalidUrl)
+  .refine((value) => value === '' || isUrl(value), 'common.invalidUrl')
 
 // Two uppercase letters (the state), a hyphen, then letters or digits (the license number).
 const MLS_ID_PATTERN = /^[A-Z]{2}-[A-Za-z0-9]+$/
@@ -111,10 +128,10 @@ export function isMlsId(value: string): boolean {
 }
 
 export const mlsIdSchema = z
-  .string({ error: MESSAGES.required })
+  .string({ error: 'common.required' })
   .trim()
-  .min(1, MESSAGES.required)
-  .refine(isMlsId, MESSAGES.mlsId)
+  .min(1, 'common.required')
+  .refine(isMlsId, 'common.mlsId')
 
 // Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the invisible direction
 // marks (U+200E, U+200F, U+061C): in a file name they can make 'invoice\u202Efdp.exe' read as
@@ -141,7 +158,23 @@ export function cleanFileName(name: string, fallback: string): string {
  * The first message a schema gives for a value, or null when it passes: what a form shows under a
  * field. `schema.safeParse` stays available for whole objects.
  */
-export function firstError(schema: z.ZodType, value: unknown): string | null {
+export function firstError(schema: z.ZodType, value: unknown): Message | null {
   const result = schema.safeParse(value)
-  return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.required)
+  if (result.success) return null
+  const issue = result.error.issues[0]
+  return issue ? issueMessage(issue) : { key: 'common.required' }
+}
+
+/** The one ZIP code pattern: five digits, or ZIP+4 (37203 or 37203-1234). */
+export const ZIP_CODE_PATTERN = /^\d{5}(?:-\d{4})?$/
+
+export function isZipCode(value: string): boolean {
+  return ZIP_CODE_PATTERN.test(value)
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether a value is a UUID as the database writes them (any version, either case). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value)
 }

@@ -10,7 +10,7 @@ import { bearer, signIn } from '../../test/factories'
 import { session } from '../db/schema/auth'
 import { user } from '../db/schema/users'
 
-const NOT_FOUND: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: 'No such API endpoint' }
+const NOT_FOUND: ApiError = { statusCode: 404, code: 'NOT_FOUND', key: 'request.noSuchEndpoint', message: 'No such API endpoint' }
 const ORIGIN = { origin: 'http://localhost:3000' }
 
 let t: TestApp
@@ -142,7 +142,7 @@ describe("the single sign-on provider's callback", () => {
     }
     expect(statuses.at(-1)).toBe(429)
     expect(statuses.slice(0, -1).every((status) => status === 302)).toBe(true)
-    expect(limited?.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests, please try again later or reset your password' })
+    expect(limited?.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', key: 'common.tooManyRequests', message: 'Too many requests, please try again later or reset your password' })
   })
 })
 

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, NO_SUCH_ENDPOINT_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../app-error'
+import { AppError } from '../app-error'
 import type { OidcConfig } from '../config'
 import type { Db } from '../db/client'
 import { ssoErrorUrl, ssoVerifyUrl, startSsoEmailProof } from '../modules/sso/sso.service'
@@ -52,13 +52,13 @@ export async function authRoutes(app: FastifyInstance, { db, auth, oidc, publicU
     global: false,
     store: postgresRateLimitStore(db),
     skipOnError: true,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'common.tooManyRequests'),
   })
   // A form_post callback arrives as a form; better-auth reads it from the raw body (encapsulated here).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body))
 
   const notFound = async () => {
-    throw new AppError('NOT_FOUND', NO_SUCH_ENDPOINT_MESSAGE)
+    throw new AppError('NOT_FOUND', 'request.noSuchEndpoint')
   }
   // Refused on arrival, before any body is read: the same 404 whatever was sent.
   for (const url of ['/api/auth', '/api/auth/*']) app.all(url, { config: { access: 'public' }, schema: { hide: true }, onRequest: notFound }, notFound)

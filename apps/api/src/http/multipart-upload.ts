@@ -1,16 +1,17 @@
 import type { FastifyRequest } from 'fastify'
+import type { MessageKey } from '@offerbook/domain/messages'
 import { AppError } from '../app-error'
 
-/** What an upload endpoint answers, in its own words, to a form it cannot take. */
+/** What an upload endpoint answers, in its own words (catalogue keys), to a form it cannot take. */
 export type UploadMessages = {
   /** The file is over the size the multipart parser was registered with (413). */
-  tooLarge: string
+  tooLarge: MessageKey
   /** The body is not multipart/form-data (415), or not a readable form (400). */
-  notMultipart: string
+  notMultipart: MessageKey
   /** Another field or a second file beside the one expected (400). */
-  onlyOne: string
+  onlyOne: MessageKey
   /** The form has no file in the expected field, or an empty one (400). */
-  missing: string
+  missing: MessageKey
 }
 
 export type UploadedFile = { bytes: Buffer; filename: string }

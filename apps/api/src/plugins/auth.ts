@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
-import { AppError, FORBIDDEN_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../app-error'
+import { AppError } from '../app-error'
 import type { Auth } from '../auth/auth'
 
 /** Who may call a route. A route that declares nothing is treated as 'signed-in' (fails closed). */
@@ -68,8 +68,8 @@ async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen }:
     }
     const access = request.routeOptions.config.access ?? 'signed-in'
     if (access === 'public') return
-    if (!request.user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-    if (access !== 'signed-in' && !hasAnyRole(request.user.roles, access)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
+    if (!request.user) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
+    if (access !== 'signed-in' && !hasAnyRole(request.user.roles, access)) throw new AppError('FORBIDDEN', 'request.forbidden')
   })
 }
 

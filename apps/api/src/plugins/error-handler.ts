@@ -3,18 +3,33 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { ApiError, ErrorCode } from '@offerbook/domain/api-error'
 import { ERROR_STATUS } from '@offerbook/domain/api-error'
-import type { FieldError } from '../app-error'
-import { AppError, INTERNAL_MESSAGE, NO_SUCH_ENDPOINT_MESSAGE } from '../app-error'
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
+import { issueMessage, messageText } from '@offerbook/domain/messages'
+import { AppError } from '../app-error'
 
 /** Fastify's own request errors, told in words a user or client developer can act on. */
-const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is empty; send a JSON object' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header does not match the body' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
-  FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: 'The request URL is not valid' },
-  FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', message: 'The request could not be routed' },
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', key: 'request.invalidJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', key: 'request.emptyJson' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'request.mediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', key: 'request.contentLength' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', key: 'request.bodyTooLarge' },
+  FST_ERR_BAD_URL: { code: 'BAD_REQUEST', key: 'request.badUrl' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'BAD_REQUEST', key: 'request.notRouted' },
+}
+
+type FieldError = NonNullable<ApiError['errors']>[number]
+
+/** The body of an error: its catalogue key and parameters, and their English text. */
+export function errorBody(statusCode: number, code: ErrorCode, key: MessageKey, params?: MessageParams, errors?: FieldError[]): ApiError {
+  const body: ApiError = { statusCode, code, key, message: messageText(key, params) }
+  if (params && Object.keys(params).length > 0) body.params = params
+  if (errors) body.errors = errors
+  return body
+}
+
+function fieldError(path: string, key: MessageKey, params?: MessageParams): FieldError {
+  return params && Object.keys(params).length > 0 ? { path, key, params, message: messageText(key, params) } : { path, key, message: messageText(key) }
 }
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = Object.fromEntries(
@@ -27,25 +42,28 @@ function dottedPath(instancePath: string): string {
 
 function toApiError(error: unknown): { body: ApiError; log: boolean } {
   if (error instanceof AppError) {
-    const body: ApiError = { statusCode: error.statusCode, code: error.code, message: error.message }
-    if (error.errors) body.errors = error.errors
-    return { body, log: error.statusCode >= 500 }
+    const errors = error.errors?.map((field) => fieldError(field.path, field.key, field.params))
+    return { body: errorBody(error.statusCode, error.code, error.key, error.params, errors), log: error.statusCode >= 500 }
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body'
-    const errors: FieldError[] = error.validation.map((issue) => ({ path: dottedPath(issue.instancePath) || context, message: issue.message ?? 'Invalid value' }))
-    return { body: { statusCode: 400, code: 'BAD_REQUEST', message: errors[0]?.message ?? 'Invalid request', errors }, log: false }
+    const errors = error.validation.map((issue) => {
+      const { key, params } = issueMessage({ ...issue.params, message: issue.message })
+      return fieldError(dottedPath(issue.instancePath) || context, key, params)
+    })
+    const first = errors[0]
+    return { body: first ? errorBody(400, 'BAD_REQUEST', first.key as MessageKey, first.params, errors) : errorBody(400, 'BAD_REQUEST', 'request.invalid'), log: false }
   }
   const fastifyError = error as Partial<FastifyError>
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined
-  if (known) return { body: { statusCode: ERROR_STATUS[known.code], code: known.code, message: known.message }, log: false }
+  if (known) return { body: errorBody(ERROR_STATUS[known.code], known.code, known.key), log: false }
   const status = fastifyError.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // A client error we did not name (a stray Fastify or plugin error): keep its status, say it plainly.
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST'
-    return { body: { statusCode: status, code, message: fastifyError.message || 'Invalid request' }, log: false }
+    return { body: errorBody(status, code, 'request.invalid'), log: false }
   }
-  return { body: { statusCode: 500, code: 'INTERNAL', message: INTERNAL_MESSAGE }, log: true }
+  return { body: errorBody(500, 'INTERNAL', 'request.internal'), log: true }
 }
 
 /** The URL's path alone: no query string, no fragment. */
@@ -56,20 +74,20 @@ export function pathOf(url: string): string {
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { body, log } = toApiError(error)
+    const { body: answer, log } = toApiError(error)
+    // A 5xx never shows its details, whatever the error was carrying.
+    const body = answer.statusCode >= 500 && answer.code !== 'UNAVAILABLE' ? errorBody(answer.statusCode, answer.code, 'request.internal') : answer
     if (log) request.log.error({ err: error }, 'request failed')
     // Bad input is worth seeing without drowning the errors: one warn line, with the request id the
     // logger adds. The path goes without its query string, which may carry a link's token.
     else if (body.statusCode < 500) request.log.warn({ method: request.method, path: pathOf(request.url), statusCode: body.statusCode, code: body.code, fields: body.errors?.map((field) => field.path) }, 'request refused')
-    // A 5xx never shows its details, whatever the error was carrying.
-    if (body.statusCode >= 500 && body.code !== 'UNAVAILABLE') body.message = INTERNAL_MESSAGE
     // Serialized here rather than through the route's response schema, which may not list errors.
     return reply.code(body.statusCode).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body)
   })
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
-    const body: ApiError = { statusCode: 404, code: 'NOT_FOUND', message: isApi ? NO_SUCH_ENDPOINT_MESSAGE : 'Not found' }
+    const body = errorBody(404, 'NOT_FOUND', isApi ? 'request.noSuchEndpoint' : 'request.notFound')
     return reply.code(404).type('application/json; charset=utf-8').send(body)
   })
 }

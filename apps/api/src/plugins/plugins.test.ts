@@ -35,7 +35,7 @@ describe('unknown API paths', () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/no/such/thing?x=1' })
       expect(response.statusCode, method).toBe(404)
-      expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No such API endpoint' })
+      expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', key: 'request.noSuchEndpoint', message: 'No such API endpoint' })
     }
   })
 })
@@ -116,10 +116,18 @@ describe('the SPA', () => {
   })
 
   it('answers 404 for a missing file that is not a page, and never leaves the dist folder', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404)
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json<ApiError>()).toMatchObject({ key: 'request.notFound', message: 'Not found' })
     const traversal = await t.app.inject({ method: 'GET', url: '/..%2f..%2f..%2fetc%2fpasswd', headers: { accept: '*/*' } })
     expect(traversal.statusCode).toBe(404)
     expect(traversal.body).not.toContain('root:')
+  })
+
+  it('refuses a URL that is not valid percent-encoding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/my-properties/%E0%A4%A', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', key: 'request.badUrl', message: 'The request URL is not valid' })
   })
 
   it('asks for a build when there is none', async () => {
@@ -138,7 +146,7 @@ describe('access control', () => {
   it('treats a route that declares no access as signed-in only', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test-undeclared' })
     expect(response.statusCode).toBe(401)
-    expect(response.json<ApiError>().message).toBe('Please sign in')
+    expect(response.json<ApiError>()).toMatchObject({ key: 'request.signInRequired', message: 'Please sign in' })
   })
 })
 
@@ -146,6 +154,6 @@ describe('server errors', () => {
   it('hide their details', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test-boom' })
     expect(response.statusCode).toBe(500)
-    expect(response.json<ApiError>()).toEqual({ statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' })
+    expect(response.json<ApiError>()).toEqual({ statusCode: 500, code: 'INTERNAL', key: 'request.internal', message: 'Something went wrong on our side. Please try again.' })
   })
 })

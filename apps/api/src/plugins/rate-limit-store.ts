@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { lt, sql } from 'drizzle-orm'
-import { AppError, TOO_MANY_REQUESTS_MESSAGE } from '../app-error'
+import { AppError } from '../app-error'
 import type { Db } from '../db/client'
 import { requestCounter } from '../db/schema/request-counters'
 
@@ -98,5 +98,5 @@ export async function countAccountTry(
     log.warn({ err: error }, 'account limit not counted')
     return
   }
-  if (current > limit.max) throw new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE)
+  if (current > limit.max) throw new AppError('RATE_LIMITED', 'common.tooManyRequests')
 }

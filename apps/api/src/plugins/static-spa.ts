@@ -3,7 +3,7 @@ import { join, normalize, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError, NO_SUCH_ENDPOINT_MESSAGE } from '../app-error'
+import { AppError } from '../app-error'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -105,8 +105,8 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request: FastifyRequest, reply) => {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/')
-    if (pathname === null) throw new AppError('BAD_REQUEST', 'The request URL is not valid')
-    if (isApiPath(pathname)) throw new AppError('NOT_FOUND', NO_SUCH_ENDPOINT_MESSAGE)
+    if (pathname === null) throw new AppError('BAD_REQUEST', 'request.badUrl')
+    if (isApiPath(pathname)) throw new AppError('NOT_FOUND', 'request.noSuchEndpoint')
 
     const relative = normalize(pathname).replace(/^[/\\]+/, '')
     const full = join(root, relative)
@@ -116,7 +116,7 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
       return reply.sendFile(relative, root)
     }
     if (relative === '' || relative === 'index.html' || acceptsHtml(request)) return sendIndex(request, reply, pathname)
-    throw new AppError('NOT_FOUND', 'Not found')
+    throw new AppError('NOT_FOUND', 'request.notFound')
   })
 }
 

@@ -48,7 +48,7 @@ export function createDiskStorage(directory: string): FileStorage {
     assertSafeKey(key)
     const path = resolve(root, key)
     // assertSafeKey already refuses every escape; this holds even if its rules change.
-    if (!path.startsWith(root + sep)) throw new AppError('BAD_REQUEST', `Unsafe file key ${JSON.stringify(key)}: it leaves the storage directory`)
+    if (!path.startsWith(root + sep)) throw new AppError('BAD_REQUEST', 'storage.keyOutside', { params: { key: JSON.stringify(key) } })
     return path
   }
 
@@ -56,7 +56,7 @@ export function createDiskStorage(directory: string): FileStorage {
   const temporaryOf = (path: string) => join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`)
 
   const clash = (key: string, cause?: unknown) =>
-    new AppError('CONFLICT', `File key ${JSON.stringify(key)} clashes with another key: on disk a key cannot also be the folder of other keys`, { cause })
+    new AppError('CONFLICT', 'storage.keyClash', { params: { key: JSON.stringify(key) }, cause })
   const isClash = (error: unknown) => ['ENOTDIR', 'EISDIR', 'EEXIST', 'ENOTEMPTY'].includes(errorCode(error) ?? '')
 
   async function readContentType(path: string): Promise<string> {

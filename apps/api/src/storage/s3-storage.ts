@@ -44,11 +44,11 @@ function exactly(length: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length
-      if (seen > length) done(new AppError('BAD_REQUEST', `The file has more than the ${length} bytes announced`))
+      if (seen > length) done(new AppError('BAD_REQUEST', 'storage.sizeOver', { params: { announced: length } }))
       else done(null, chunk)
     },
     flush(done) {
-      done(seen === length ? null : new AppError('BAD_REQUEST', `The file has ${seen} bytes, not the ${length} announced`))
+      done(seen === length ? null : new AppError('BAD_REQUEST', 'storage.sizeMismatch', { params: { size: seen, announced: length } }))
     },
   })
 }

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@offerbook/domain/messages'
 import { AppError } from '../app-error'
 
 export const MAX_KEY_BYTES = 512
@@ -6,8 +7,13 @@ const KEY_CHARACTERS = /^[A-Za-z0-9._/-]+$/
 // type/subtype with optional parameters; no control characters, as it becomes an HTTP header.
 const CONTENT_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;[\x20-\x7e]*)?$/
 
-function refuse(key: string, why: string): AppError {
-  return new AppError('BAD_REQUEST', `Unsafe file key ${JSON.stringify(key.slice(0, 80))}: ${why}`)
+/** A refused value, quoted and cut short, as the refusal shows it. */
+function quoted(value: string): string {
+  return JSON.stringify(value.slice(0, 80))
+}
+
+function refuse(key: string, why: MessageKey, params: Record<string, number> = {}): AppError {
+  return new AppError('BAD_REQUEST', why, { params: { key: quoted(key), ...params } })
 }
 
 /**
@@ -16,26 +22,26 @@ function refuse(key: string, why: string): AppError {
  * file name (docs/decisions/007-file-storage.md).
  */
 export function assertSafeKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0) throw refuse('', 'it is empty')
-  if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) throw refuse(key, `it is longer than ${MAX_KEY_BYTES} bytes`)
-  if (!KEY_CHARACTERS.test(key)) throw refuse(key, "only the letters A-Z and a-z, digits, '.', '_', '-' and '/' are allowed")
-  if (key.startsWith('/')) throw refuse(key, "it must be relative, not start with '/'")
+  if (typeof key !== 'string' || key.length === 0) throw refuse('', 'storage.keyEmpty')
+  if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) throw refuse(key, 'storage.keyTooLong', { maximum: MAX_KEY_BYTES })
+  if (!KEY_CHARACTERS.test(key)) throw refuse(key, 'storage.keyCharacters')
+  if (key.startsWith('/')) throw refuse(key, 'storage.keyAbsolute')
   for (const segment of key.split('/')) {
-    if (segment === '') throw refuse(key, "it has an empty segment ('//' or a trailing '/')")
-    if (segment === '.' || segment === '..') throw refuse(key, "'.' and '..' segments are not allowed")
+    if (segment === '') throw refuse(key, 'storage.keyEmptySegment')
+    if (segment === '.' || segment === '..') throw refuse(key, 'storage.keyDotSegment')
     // The disk back-end keeps its temporary and content-type files under names starting with '.'.
-    if (segment.startsWith('.')) throw refuse(key, "a segment must not start with '.'")
+    if (segment.startsWith('.')) throw refuse(key, 'storage.keyHiddenSegment')
   }
 }
 
 export function assertContentType(contentType: string): void {
   if (typeof contentType !== 'string' || !CONTENT_TYPE.test(contentType)) {
-    throw new AppError('BAD_REQUEST', `Invalid content type ${JSON.stringify(String(contentType).slice(0, 80))}: expected type/subtype, e.g. application/pdf`)
+    throw new AppError('BAD_REQUEST', 'storage.contentType', { params: { contentType: quoted(String(contentType)) } })
   }
 }
 
 export function assertLength(size: number, contentLength: number | undefined): void {
   if (contentLength !== undefined && size !== contentLength) {
-    throw new AppError('BAD_REQUEST', `The file has ${size} bytes, not the ${contentLength} announced`)
+    throw new AppError('BAD_REQUEST', 'storage.sizeMismatch', { params: { size, announced: contentLength } })
   }
 }

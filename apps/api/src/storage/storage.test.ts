@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFileStorage } from './storage'
+import { createFileStorage } from './create-file-storage'
 import type { FileStorage } from './storage'
 
 type Backend = { storage: FileStorage; files: string; stop: () => Promise<void> }

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream'
-import type { StorageConfig } from '../config'
-import { createDiskStorage } from './disk-storage'
-import { createS3Storage } from './s3-storage'
 
 export type PutOptions = {
   contentType: string
@@ -17,7 +14,8 @@ export type FileContent = { body: Readable; contentType: string; size: number }
 /**
  * Where uploaded files live: DATA_DIR/files or an S3-compatible bucket, chosen by configuration.
  * Every method refuses an unsafe key (see assertSafeKey) with a BAD_REQUEST AppError before touching
- * anything. Keys are what a files table will store.
+ * anything. Keys are what a files table will store. createFileStorage (create-file-storage.ts) picks
+ * the back-end; this file holds only the types, which both back-ends import.
  */
 export type FileStorage = {
   /** Writes the whole body under `key`, replacing what was there; readers never see half a file. */
@@ -27,8 +25,4 @@ export type FileStorage = {
   /** Nothing under `key` is fine. */
   delete: (key: string) => Promise<void>
   exists: (key: string) => Promise<boolean>
-}
-
-export function createFileStorage(config: StorageConfig): FileStorage {
-  return config.kind === 's3' ? createS3Storage(config) : createDiskStorage(config.directory)
 }

@@ -1,3 +1,4 @@
+import { CATALOGUE } from '@offerbook/domain/messages'
 import type { Language } from '@offerbook/domain/user'
 import { LANGUAGES } from '@offerbook/domain/user'
 
@@ -7,6 +8,9 @@ import { LANGUAGES } from '@offerbook/domain/user'
  * mistake, so it stops the app at start instead of one text silently winning.
  */
 export type Tree = { [key: string]: string | Tree }
+
+/** Where the catalogue's messages sit in each language's tree (shared/i18n/messages.ts). */
+export const MESSAGE_NAMESPACE = 'messages'
 
 const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' })
 
@@ -23,8 +27,24 @@ export function mergeInto(target: Tree, source: Tree, where: string): void {
   }
 }
 
-function load(language: Language): Tree {
+/** The catalogue as an en-us translation tree: `{name}` becomes i18next's `{{name}}`. */
+export function englishMessages(): Tree {
   const tree: Tree = {}
+  for (const [key, template] of Object.entries(CATALOGUE)) {
+    const parts = key.split('.')
+    let node = tree
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part]
+      if (typeof next === 'string') throw new Error(`Message key ${key} sits under another message`)
+      node = next ?? (node[part] = {})
+    }
+    node[parts.at(-1) ?? key] = template.replace(/\{(\w+)\}/g, '{{$1}}')
+  }
+  return { [MESSAGE_NAMESPACE]: tree }
+}
+
+function load(language: Language): Tree {
+  const tree: Tree = language === 'en-us' ? englishMessages() : {}
   for (const [path, content] of Object.entries(files)) {
     if (path.startsWith(`./${language}/`)) mergeInto(tree, content, language)
   }

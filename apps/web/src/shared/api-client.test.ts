@@ -76,21 +76,35 @@ describe('apiClient', () => {
     expect(new Headers(lastCall().init.headers).get('Authorization')).toBe('Bearer tok-1')
   })
 
-  it('throws the server message, or the first field error', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Email already in use' }))
-    await expect(apiClient.post('/x', {})).rejects.toMatchObject({ status: 400, message: 'Email already in use' })
-
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', message: '', errors: [{ path: 'email', message: 'Invalid email' }] }))
+  it('throws the server message by its key, with its parameters and field errors', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        key: 'common.tooLong',
+        params: { maximum: 200 },
+        message: 'Must have at most 200 characters',
+        errors: [{ path: 'name', key: 'common.tooLong', params: { maximum: 200 }, message: 'Must have at most 200 characters' }],
+      }),
+    )
     const error = await apiClient.post('/x', {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiClientError)
-    expect((error as ApiClientError).message).toBe('Invalid email')
+    expect(error).toMatchObject({ status: 400, message: 'Must have at most 200 characters', detail: { key: 'common.tooLong', params: { maximum: 200 } } })
+    expect((error as ApiClientError).errors).toEqual([{ path: 'name', key: 'common.tooLong', params: { maximum: 200 } }])
+  })
+
+  it('shows a generic message for a key this browser does not know, or a body that is no ApiError', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'future.thing', message: 'Something new' }))
+    await expect(apiClient.post('/x', {})).rejects.toMatchObject({ detail: { key: 'client.unknown' } })
+    fetchMock.mockResolvedValueOnce(jsonResponse(502, '<html>Bad gateway</html>'))
+    await expect(apiClient.post('/x', {})).rejects.toMatchObject({ status: 502, detail: { key: 'client.unknown' } })
   })
 
   it('on 401 clears the session and goes to sign-in with the full path', async () => {
     saveSession({ accessToken: 'stale', persist: true })
     window.sessionStorage.setItem('other', 'x')
     window.history.pushState({}, '', '/my-properties/list?sort=price')
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' }))
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', key: 'request.signInRequired', message: 'Please sign in' }))
 
     await expect(apiClient.get('/listings')).rejects.toMatchObject({ status: 401 })
     expect(getSession()).toBeNull()
@@ -101,15 +115,15 @@ describe('apiClient', () => {
 
   it('on 401 stays put when already on the sign-in page', async () => {
     window.history.pushState({}, '', '/auth/sign-in?redirect=%2Fdashboard')
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'User not found' }))
-    await expect(apiClient.post('/session', {})).rejects.toMatchObject({ message: 'User not found' })
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', key: 'request.signInRequired', message: 'Please sign in' }))
+    await expect(apiClient.post('/session', {})).rejects.toMatchObject({ detail: { key: 'request.signInRequired' } })
     expect(navigate).not.toHaveBeenCalled()
   })
 
   it('on 403 goes Home', async () => {
     saveSession({ accessToken: 'tok', persist: false })
     window.history.pushState({}, '', '/admin/users')
-    fetchMock.mockResolvedValueOnce(jsonResponse(403, { statusCode: 403, code: 'FORBIDDEN', message: 'Forbidden' }))
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { statusCode: 403, code: 'FORBIDDEN', key: 'request.forbidden', message: 'You do not have access to this page' }))
     await expect(apiClient.get('/admin/users')).rejects.toMatchObject({ status: 403 })
     expect(navigate).toHaveBeenCalledWith('/')
     expect(getSession()).not.toBeNull()
@@ -117,19 +131,19 @@ describe('apiClient', () => {
 
   it('turns a network failure into an ApiClientError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0 })
+    await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0, detail: { key: 'client.network' } })
   })
 })
 
 describe('fieldErrorsOf', () => {
   it('keeps the first message of each field the form has, and nothing for other errors', () => {
-    const error = new ApiClientError(400, 'Invalid ZIP code', 'BAD_REQUEST', [
-      { path: 'zipcode', message: 'Invalid ZIP code' },
-      { path: 'zipcode', message: 'Required' },
-      { path: 'nrds', message: 'NRDS number must be 9 digits' },
-      { path: 'somethingElse', message: 'Not a field here' },
+    const error = new ApiClientError(400, { key: 'common.invalidPhone' }, 'BAD_REQUEST', [
+      { path: 'phone', key: 'common.invalidPhone' },
+      { path: 'phone', key: 'common.required' },
+      { path: 'name', key: 'common.tooLong', params: { maximum: 200 } },
+      { path: 'somethingElse', key: 'common.invalidValue' },
     ])
-    expect(fieldErrorsOf(error, ['zipcode', 'nrds', 'phone'] as const)).toEqual({ zipcode: 'Invalid ZIP code', nrds: 'NRDS number must be 9 digits' })
+    expect(fieldErrorsOf(error, ['phone', 'name', 'email'] as const)).toEqual({ phone: { key: 'common.invalidPhone' }, name: { key: 'common.tooLong', params: { maximum: 200 } } })
     expect(fieldErrorsOf(new Error('boom'), ['zipcode'] as const)).toEqual({})
   })
 })

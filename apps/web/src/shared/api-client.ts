@@ -1,32 +1,45 @@
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import type { FieldErrorSchema } from '@offerbook/domain/api-error'
+import type { Message } from '@offerbook/domain/messages'
+import { isMessageKey, message as messageOf, messageText } from '@offerbook/domain/messages'
 import { HOME_PATH, SIGN_IN_PATH, signInPathFor } from '@offerbook/domain/route-access'
-import type { z } from 'zod'
 import { clearSession, getAccessToken } from './session'
 
 /** One client for every call to the API (spec section 7, errors of section 8). */
 
 export const API_BASE = '/api'
 
-type FieldError = z.infer<typeof FieldErrorSchema>
+/** A refused field: its dotted path and its catalogue message. */
+export type FieldError = { path: string } & Message
 
+/**
+ * A refused call. `detail` is the message by catalogue key, which the browser translates
+ * (shared/i18n/messages.ts); `message` is its English text.
+ */
 export class ApiClientError extends Error {
   readonly status: number
   readonly code: string | undefined
+  readonly detail: Message
   readonly errors: FieldError[]
 
-  constructor(status: number, message: string, code?: string, errors: FieldError[] = []) {
-    super(message)
+  constructor(status: number, detail: Message, code?: string, errors: FieldError[] = []) {
+    super(messageText(detail.key, detail.params))
     this.name = 'ApiClientError'
     this.status = status
     this.code = code
+    this.detail = detail
     this.errors = errors
   }
 }
 
-/** Shown when the server gave no message; an i18n key exists for it. */
-export const NETWORK_ERROR_MESSAGE = 'Network error. Check your connection and try again.'
-export const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.'
+/** The client's own messages: no answer at all, or an answer that is not an ApiError. */
+export const NETWORK_ERROR: Message = { key: 'client.network' }
+export const UNKNOWN_ERROR: Message = { key: 'client.unknown' }
+const UNKNOWN = UNKNOWN_ERROR
+
+/** A message the API sent by key; a key this browser does not know (a newer server) is client.unknown. */
+function known(key: string, params?: Readonly<Record<string, string | number>>): Message {
+  return isMessageKey(key) ? messageOf(key, params) : UNKNOWN
+}
 
 type Navigate = (to: string) => void
 
@@ -96,14 +109,10 @@ function toFormData(body: unknown): FormData {
 /** The error an API answer carries: its message (or first field error) and field errors, else a generic one. */
 export function apiErrorOf(status: number, body: unknown): ApiClientError {
   const parsed = ApiErrorSchema.safeParse(body)
-  if (parsed.success) {
-    const { message, errors = [], code } = parsed.data
-    return new ApiClientError(status, message || errors[0]?.message || UNKNOWN_ERROR_MESSAGE, code, errors)
-  }
-  const loose = body as { message?: unknown; errors?: unknown } | null
-  if (loose && typeof loose.message === 'string' && loose.message) return new ApiClientError(status, loose.message)
-  if (loose && Array.isArray(loose.errors) && typeof loose.errors[0] === 'string') return new ApiClientError(status, loose.errors[0])
-  return new ApiClientError(status, UNKNOWN_ERROR_MESSAGE)
+  if (!parsed.success) return new ApiClientError(status, UNKNOWN)
+  const { key, params, errors = [], code } = parsed.data
+  const fields = errors.map((item) => ({ path: item.path, ...known(item.key, item.params) }))
+  return new ApiClientError(status, known(key, params), code, fields)
 }
 
 async function errorFrom(response: Response): Promise<ApiClientError> {
@@ -149,7 +158,7 @@ async function send(method: string, path: string, payload: unknown, options: Req
     response = await fetch(url, { method, headers, body, signal: options.signal })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiClientError(0, NETWORK_ERROR_MESSAGE)
+    throw new ApiClientError(0, NETWORK_ERROR)
   }
 
   if (!response.ok) {
@@ -192,12 +201,12 @@ export const apiClient = {
 }
 
 /** The field errors a refused request names, for the fields a form has, so they show where the user can fix them. */
-export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, Message>> {
   if (!(error instanceof ApiClientError)) return {}
-  const found: Partial<Record<F, string>> = {}
-  for (const item of error.errors) {
-    const field = fields.find((name) => name === item.path)
-    if (field && !found[field]) found[field] = item.message
+  const found: Partial<Record<F, Message>> = {}
+  for (const { path, key, params } of error.errors) {
+    const field = fields.find((name) => name === path)
+    if (field && !found[field]) found[field] = messageOf(key, params)
   }
   return found
 }

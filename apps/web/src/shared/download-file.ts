@@ -1,4 +1,4 @@
-import { API_BASE, ApiClientError, apiErrorOf, filenameFrom, NETWORK_ERROR_MESSAGE } from './api-client'
+import { API_BASE, ApiClientError, apiErrorOf, filenameFrom, NETWORK_ERROR } from './api-client'
 
 /** Hands bytes to the browser as a download named `filename`. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -24,7 +24,7 @@ export async function downloadApiFile(path: string, { headers = {}, fallbackName
   try {
     response = await fetch(`${API_BASE}${path}`, { headers: { Accept: '*/*', ...headers } })
   } catch {
-    throw new ApiClientError(0, NETWORK_ERROR_MESSAGE)
+    throw new ApiClientError(0, NETWORK_ERROR)
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null)

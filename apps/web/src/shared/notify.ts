@@ -1,14 +1,10 @@
 import { notifications } from '@mantine/notifications'
-import { ApiClientError, UNKNOWN_ERROR_MESSAGE } from './api-client'
 import { i18n } from './i18n/i18n'
-import { translateMessage } from './i18n/server-messages'
+import { errorText } from './i18n/messages'
 
-/** The server's message (or its first field error), translated when a key exists for it. */
+/** The server's message by its key, in the reader's language (or a generic one). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiClientError) return translateMessage(error.message || error.errors[0]?.message || UNKNOWN_ERROR_MESSAGE)
-  if (error instanceof Error && error.message) return translateMessage(error.message)
-  if (typeof error === 'string' && error) return translateMessage(error)
-  return translateMessage(UNKNOWN_ERROR_MESSAGE)
+  return errorText(error)
 }
 
 /** The notice's close button, named for screen readers (Mantine leaves it unnamed). */
@@ -20,8 +16,8 @@ export function notifyError(error: unknown): void {
   notifications.show({ color: 'red', title: i18n.t('notify.errorTitle'), message: errorMessage(error), withBorder: true, closeButtonProps: closeButton() })
 }
 
-/** `message` is an English text of the spec or an i18n key; either is shown translated. */
-export function notifySuccess(message: string): void {
-  const text = i18n.exists(message) ? i18n.t(message) : translateMessage(message)
-  notifications.show({ color: 'green', title: i18n.t('notify.successTitle'), message: text, withBorder: true, closeButtonProps: closeButton() })
+/** `text` is an i18n key of the web's own texts, or a text already translated. */
+export function notifySuccess(text: string): void {
+  const message = i18n.exists(text) ? i18n.t(text) : text
+  notifications.show({ color: 'green', title: i18n.t('notify.successTitle'), message, withBorder: true, closeButtonProps: closeButton() })
 }

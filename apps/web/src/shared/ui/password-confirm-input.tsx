@@ -4,8 +4,7 @@ import { PasswordInput, Stack } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconCheck, IconLock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import { MESSAGES } from '@offerbook/domain/validation'
-import { translateMessage } from '../i18n/server-messages'
+import { translate } from '../i18n/messages'
 
 export type PasswordConfirmValue = { password: string; confirm: string }
 
@@ -55,9 +54,9 @@ export function PasswordConfirmInput({
   const [passwordLeft, setPasswordLeft] = useState(false)
 
   const tooShort = minLength !== undefined && value.password !== '' && value.password.length < minLength
-  const passwordError = passwordLeft && tooShort ? translateMessage(MESSAGES.minLength(minLength)) : error
+  const passwordError = passwordLeft && tooShort ? translate({ key: 'common.tooShort', params: { minimum: minLength } }) : error
   const mismatch = value.confirm !== '' && value.confirm !== value.password
-  const confirmErrorShown = mismatch ? t('errors.passwordMismatch') : confirmError
+  const confirmErrorShown = mismatch ? translate('accounts.passwordMismatch') : confirmError
   const match = value.confirm !== '' && value.confirm === value.password
 
   return (

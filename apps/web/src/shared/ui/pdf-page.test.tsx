@@ -32,7 +32,7 @@ describe('usePdfDocument', () => {
   })
 
   it('gives the server error of a refused download', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'This signing link is not valid' }), { status: 404 })))
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', key: 'signing.linkNotValid', message: 'This signing link is not valid' }), { status: 404 })))
     const { result } = renderHook(() => usePdfDocument('/api/doc.pdf'))
     await waitFor(() => expect(result.current.error?.message).toBe('This signing link is not valid'))
     expect(result.current.doc).toBeNull()

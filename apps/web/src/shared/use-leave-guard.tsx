@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { Blocker, Location } from 'react-router'
+import { useBlocker } from 'react-router'
+
+export type LeaveChoice = 'save' | 'discard' | 'stay'
+
+/** The dialog's texts, already translated: each form words its question for its own page. */
+export type LeaveGuardTexts = {
+  title: string
+  message: string
+  stay: string
+  /** Leave without saving. */
+  discard: string
+  /** Shown only when the form can `save` from the dialog. */
+  save?: string
+}
+
+export type LeaveGuardOptions = {
+  /** Whether leaving now would lose something. Read at the moment of each navigation. */
+  dirty: boolean
+  texts: LeaveGuardTexts
+  /** Saves from the dialog; true when everything is saved and the person may go on. */
+  save?: () => Promise<boolean>
+  /**
+   * A navigation stopped because of unsaved changes: answer true when it was taken care of and may go
+   * on, false to stay, or undefined to ask the person.
+   */
+  onBlocked?: (next: Location) => Promise<boolean | undefined>
+  /** A change of the query string alone counts as leaving (a wizard whose step is in the query). */
+  watchSearch?: boolean
+}
+
+type Question = { canDiscard: boolean; resolve: (choice: LeaveChoice) => void }
+
+/**
+ * The one guard of unsaved changes: navigations inside the app stop at its dialog (react-router's
+ * blocker), closing or reloading the tab gets the browser's own prompt. Render the returned `dialog`.
+ */
+export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = false }: LeaveGuardOptions) {
+  const [question, setQuestion] = useState<Question | null>(null)
+  const latest = useRef({ dirty, save, onBlocked })
+  const bypass = useRef(false)
+  const handling = useRef<Blocker | null>(null)
+  useLayoutEffect(() => {
+    latest.current = { dirty, save, onBlocked }
+  })
+
+  const ask = useCallback((canDiscard: boolean) => new Promise<LeaveChoice>((resolve) => setQuestion({ canDiscard, resolve })), [])
+
+  const answer = (choice: LeaveChoice) => {
+    question?.resolve(choice)
+    setQuestion(null)
+  }
+
+  const shouldBlock = useCallback(
+    ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
+      latest.current.dirty && !bypass.current && (currentLocation.pathname !== nextLocation.pathname || (watchSearch && currentLocation.search !== nextLocation.search)),
+    [watchSearch],
+  )
+  const blocker = useBlocker(shouldBlock)
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || handling.current === blocker) return
+    handling.current = blocker
+    const blocked = blocker
+    void (async () => {
+      let go = await latest.current.onBlocked?.(blocked.location)
+      if (go === undefined) {
+        const choice = await ask(true)
+        const saveNow = latest.current.save
+        go = choice === 'discard' || (choice === 'save' && saveNow !== undefined && (await saveNow()))
+      }
+      handling.current = null
+      if (go) blocked.proceed()
+      else blocked.reset()
+    })()
+  }, [blocker, ask])
+
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  /** Before an action that needs the form saved: true when nothing is unsaved, or the person chose Save and everything saved. */
+  const readyToAct = useCallback(async (): Promise<boolean> => {
+    if (!latest.current.dirty) return true
+    const choice = await ask(false)
+    const saveNow = latest.current.save
+    return choice === 'save' && saveNow !== undefined && (await saveNow())
+  }, [ask])
+
+  /** Runs a navigation of the form's own (after saving or deleting) without asking; `go` must navigate synchronously. */
+  const leave = useCallback((go: () => unknown) => {
+    bypass.current = true
+    try {
+      return go()
+    } finally {
+      bypass.current = false
+    }
+  }, [])
+
+  const dialog = <LeaveDialog question={question} texts={texts} canSave={save !== undefined} onAnswer={answer} />
+  return { readyToAct, leave, dialog }
+}
+
+function LeaveDialog({ question, texts, canSave, onAnswer }: { question: Question | null; texts: LeaveGuardTexts; canSave: boolean; onAnswer: (choice: LeaveChoice) => void }) {
+  const { t } = useTranslation()
+  return (
+    <Modal opened={question !== null} onClose={() => onAnswer('stay')} title={texts.title} centered styles={{ content: { maxWidth: '80vw', minWidth: 300 }, title: { fontWeight: 700 } }} closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
+      <Stack gap="lg">
+        <Text>{texts.message}</Text>
+        <Group justify="flex-end" gap="sm">
+          {/* Stay takes the focus: Enter must not throw the changes away. */}
+          <Button variant="default" onClick={() => onAnswer('stay')} data-autofocus>
+            {texts.stay}
+          </Button>
+          {question?.canDiscard && (
+            <Button variant="default" color="red" onClick={() => onAnswer('discard')}>
+              {texts.discard}
+            </Button>
+          )}
+          {canSave && texts.save && <Button onClick={() => onAnswer('save')}>{texts.save}</Button>}
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}

@@ -1,0 +1,46 @@
+import type { MessageTable } from './table'
+
+/**
+ * Keys accounts.*, session.*, sso.*, profile.*, and the admin and health endpoints' admin.* and
+ * health.* (see ../messages.ts for the rules of the catalogue).
+ */
+export const ACCOUNT_MESSAGES = {
+  'accounts.emailInUse': 'Email already in use',
+  'accounts.invalidCode': 'Invalid or expired code',
+  'accounts.codeDigits': 'Enter the 6 digits of the code',
+  'accounts.resendWait': 'Please wait a minute before asking for a new code',
+  'accounts.recoverySent': 'Please check your email for the verification code and reset your password',
+  'accounts.invalidPhoneCode': 'Invalid phone code',
+  'accounts.phoneInUse': 'This phone number is already in use',
+  'accounts.passwordMismatch': 'Password mismatch',
+  'session.userNotFound': 'User not found',
+  'session.wrongPassword': 'Incorrect e-mail/password combination',
+  'session.emailNotVerified': 'Please check your email for the verification link',
+  'session.otherMethod': 'Please try another login/registration method',
+  'session.unavailable': 'Service unavailable. Please try another login/registration method',
+  'session.deviceNotFound': 'Device not found',
+  'sso.proofExpired': 'This sign-in has expired. Please sign in with single sign-on again',
+  'sso.accountNotLinked': 'An account with this email already exists. Please sign in with your email and password',
+  'profile.nrds': 'NRDS number must be 9 digits',
+  'profile.zipCode': 'Invalid ZIP code',
+  'profile.roleNotOffered': 'Choose how you will use Offerbook: as a buyer or a seller, on your own or as an agent',
+  'profile.alreadyOnboarded': 'You have already completed onboarding',
+  'profile.wrongCurrentPassword': 'Your current password is not correct',
+  'profile.noPassword': 'Your account signs in without a password, so there is none to change',
+  'profile.photoTooLarge': 'The photo is larger than 5 MB',
+  'profile.photoType': 'The photo must be a JPEG, PNG or WebP image',
+  'profile.photoMissing': 'Choose a photo to upload',
+  'profile.photoOnlyOne': 'Send one file, in the form field photo, and nothing else',
+  'profile.photoNotMultipart': 'Send the photo as multipart/form-data',
+  'profile.principalBrokerPending': 'Your principal broker request is already pending',
+  'profile.alreadyPrincipalBroker': 'You are already a principal broker',
+  'profile.agentDetailsOnly': 'Only agents have an NRDS number and MLS ID',
+  'admin.pageWholeNumber': 'page must be a whole number',
+  'admin.pageTooSmall': 'page must be at least {minimum}',
+  'admin.pageTooLarge': 'page must be at most {maximum}',
+  'admin.pageSizeWholeNumber': 'pageSize must be a whole number',
+  'admin.pageSizeTooSmall': 'pageSize must be at least {minimum}',
+  'admin.pageSizeTooLarge': 'pageSize must be at most {maximum}',
+  'admin.searchTooLong': 'search must have at most {maximum} characters',
+  'health.databaseDown': 'The database is not answering',
+} as const satisfies MessageTable

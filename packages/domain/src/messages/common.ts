@@ -1,0 +1,46 @@
+import type { MessageTable } from './table'
+
+/**
+ * Messages every area uses: spec section 5's field rules, the request errors and the client's own.
+ * Keys common.*, request.*, storage.* and client.*.
+ */
+export const COMMON_MESSAGES = {
+  'common.required': 'Required',
+  'common.invalidEmail': 'Invalid email',
+  'common.fullName': 'Required First and Last Name',
+  'common.invalidPhone': 'Invalid phone number',
+  'common.invalidUrl': 'Invalid url',
+  'common.mlsId': 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)',
+  'common.tooShort': 'Must have at least {minimum} characters',
+  'common.tooLong': 'Must have at most {maximum} characters',
+  'common.unstorableText': 'This text contains characters that cannot be saved',
+  'common.invalidValue': 'Invalid value',
+  'common.tooManyRequests': 'Too many requests, please try again later or reset your password',
+  'request.internal': 'Something went wrong on our side. Please try again.',
+  'request.signInRequired': 'Please sign in',
+  'request.forbidden': 'You do not have access to this page',
+  'request.noSuchEndpoint': 'No such API endpoint',
+  'request.notFound': 'Not found',
+  'request.invalid': 'Invalid request',
+  'request.invalidJson': 'The request body is not valid JSON',
+  'request.emptyJson': 'The request body is empty; send a JSON object',
+  'request.mediaType': 'Send the request body as application/json',
+  'request.contentLength': 'The Content-Length header does not match the body',
+  'request.bodyTooLarge': 'The request body is too large',
+  'request.badUrl': 'The request URL is not valid',
+  'request.notRouted': 'The request could not be routed',
+  'storage.keyEmpty': 'Unsafe file key {key}: it is empty',
+  'storage.keyTooLong': 'Unsafe file key {key}: it is longer than {maximum} bytes',
+  'storage.keyCharacters': "Unsafe file key {key}: only the letters A-Z and a-z, digits, '.', '_', '-' and '/' are allowed",
+  'storage.keyAbsolute': "Unsafe file key {key}: it must be relative, not start with '/'",
+  'storage.keyEmptySegment': "Unsafe file key {key}: it has an empty segment ('//' or a trailing '/')",
+  'storage.keyDotSegment': "Unsafe file key {key}: '.' and '..' segments are not allowed",
+  'storage.keyHiddenSegment': "Unsafe file key {key}: a segment must not start with '.'",
+  'storage.keyOutside': 'Unsafe file key {key}: it leaves the storage directory',
+  'storage.keyClash': 'File key {key} clashes with another key: on disk a key cannot also be the folder of other keys',
+  'storage.contentType': 'Invalid content type {contentType}: expected type/subtype, e.g. application/pdf',
+  'storage.sizeMismatch': 'The file has {size} bytes, not the {announced} announced',
+  'storage.sizeOver': 'The file has more than the {announced} bytes announced',
+  'client.network': 'Network error. Check your connection and try again.',
+  'client.unknown': 'Something went wrong. Please try again.',
+} as const satisfies MessageTable

@@ -1,0 +1,41 @@
+import type { MessageTable } from './table'
+
+/** Keys offer.*, notification.*, contracts.* (see ../messages.ts for the rules of the catalogue). */
+export const OFFER_MESSAGES = {
+  /** Spec: making an offer while signed out. */
+  'offer.loginRequired': 'You must be logged in to make an offer',
+  /** Spec: an action on a draft that only a shared offer takes. */
+  'offer.shareFirst': 'Please share the offer with the seller before performing any other actions',
+  'offer.notFound': 'Offer not found',
+  'offer.notYourOffer': 'Only the buyer side can change this offer',
+  'offer.notSellerOfOffer': 'Only the seller or the listing agent can answer this offer',
+  'offer.ownListing': 'You cannot make an offer on your own listing',
+  'offer.notTakingOffers': 'This property is not taking offers',
+  /** `status` is an offer status (offer.status.* labels on the web). */
+  'offer.locked': 'An offer that is {status} can no longer be changed',
+  /** An action the offer's status does not allow, one key per action (the action reads as a participle). */
+  'offer.cannotShare': 'An offer that is {status} cannot be shared',
+  'offer.cannotAccept': 'An offer that is {status} cannot be accepted',
+  'offer.cannotDecline': 'An offer that is {status} cannot be declined',
+  'offer.cannotKeepAsBackup': 'An offer that is {status} cannot be kept as a back-up',
+  'offer.cannotWithdraw': 'An offer that is {status} cannot be withdrawn',
+  'offer.cannotExpire': 'An offer that is {status} cannot be expired',
+  'offer.cannotAcknowledge': 'An offer that is {status} cannot be acknowledged',
+  'offer.cannotClose': 'An offer that is {status} cannot be closed',
+  'offer.cannotTerminate': 'An offer that is {status} cannot be terminated',
+  'offer.alreadyAccepted': 'Another offer on this property is already accepted',
+  'offer.alreadyAcknowledged': 'The acceptance has already been acknowledged',
+  'offer.linkExpired': 'This offer link has expired',
+  'offer.onlyDraftDeleted': 'Only a draft can be deleted; withdraw a shared offer instead',
+  'offer.attachmentTooLarge': 'The file is larger than 20 MB',
+  'offer.attachmentType': 'The file must be a PDF, JPEG or PNG',
+  'offer.attachmentMissing': 'Choose a file to upload',
+  'offer.attachmentOnlyOne': 'Send one file, in the form field file, and nothing else',
+  'offer.attachmentNotMultipart': 'Send the file as multipart/form-data',
+  'offer.tooManyAttachments': 'An offer can have at most 20 attachments',
+  'offer.attachmentNotFound': 'File not found',
+  /** The buyer side removing the offer form of a shared offer: the seller has it. */
+  'offer.offerFormKept': 'The offer form of a shared offer cannot be removed',
+
+  'notification.notFound': 'Notification not found',
+} as const satisfies MessageTable
