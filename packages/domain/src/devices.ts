@@ -22,13 +22,9 @@ export type Device = z.infer<typeof DeviceSchema>
 export const DevicesSchema = z.object({ items: z.array(DeviceSchema) })
 export type Devices = z.infer<typeof DevicesSchema>
 
-export const DEVICE_MESSAGES = {
-  notFound: 'Device not found',
-} as const
-
 /** better-auth's session ids are short random strings; anything else cannot name a session. */
 export const DeviceParamsSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, DEVICE_MESSAGES.notFound),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'session.deviceNotFound'),
 })
 
 export const SignedOutDevicesSchema = z.object({ signedOut: z.number().int() })

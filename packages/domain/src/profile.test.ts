@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { ROLES } from './roles'
-import { AGENT_KINDS, canAddListings, ChangePasswordSchema, hasAgentRole, ONBOARDING_KINDS, OnboardingSchema, UpdateProfileSchema } from './profile'
+import type { IssueLike } from './messages'
+import { issueMessage, messageText } from './messages'
+import {
+  AGENT_KINDS,
+  canAddListings,
+  ChangePasswordSchema,
+  CreateAccountSchema,
+  hasAgentRole,
+  ONBOARDING_KINDS,
+  OnboardingSchema,
+  PasswordConfirmSchema,
+  PHOTO_MAX_BYTES,
+  profilePhotoProblem,
+  UpdateProfileSchema,
+} from './profile'
 
-const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []
+/** Each refused field with the English text the API answers for it. */
+const messages = (result: { success: boolean; error?: { issues: (IssueLike & { path: PropertyKey[] })[] } }) =>
+  result.error?.issues.map((issue) => {
+    const { key, params } = issueMessage(issue)
+    return [issue.path.join('.'), messageText(key, params)]
+  }) ?? []
 
 describe('onboarding kinds', () => {
   it('offer every role but PRINCIPAL_BROKER, ADMIN and SUPER_ADMIN', () => {
@@ -37,6 +55,11 @@ describe('OnboardingSchema', () => {
     expect(OnboardingSchema.safeParse({ kind: 'SELLER_AGENT', nrds: '123456789', sellerAgentId: 'TN-123456', phone: '+16155550100', zipcode: '37203-0001' }).success).toBe(true)
   })
 
+  it("takes a phone in spec section 5's shape and keeps it in E.164", () => {
+    const parsed = OnboardingSchema.parse({ kind: 'BUYER_AGENT', nrds: '123456789', sellerAgentId: 'TN-123456', phone: '(615) 555-0123', zipcode: '37203' })
+    expect(parsed.phone).toBe('+16155550123')
+  })
+
   it('lets a buyer or seller on their own leave phone and ZIP code out', () => {
     for (const kind of ['SELLER_SIMPLE', 'SELLER_OWNER', 'BUYER_SIMPLE']) expect(OnboardingSchema.safeParse({ kind }).success, kind).toBe(true)
     expect(OnboardingSchema.safeParse({ kind: 'ADMIN' }).success).toBe(false)
@@ -45,16 +68,32 @@ describe('OnboardingSchema', () => {
 
 describe('UpdateProfileSchema and ChangePasswordSchema', () => {
   it('use the shared messages', () => {
-    expect(messages(UpdateProfileSchema.safeParse({ name: 'Ada', phone: '(615) 555-0100', zipcode: 'x' }))).toEqual([
+    expect(messages(UpdateProfileSchema.safeParse({ name: 'Ada', phone: '615-555-0100', zipcode: 'x' }))).toEqual([
       ['name', 'Required First and Last Name'],
       ['phone', 'Invalid phone number'],
       ['zipcode', 'Invalid ZIP code'],
     ])
+    expect(messages(UpdateProfileSchema.safeParse({ name: `Ada ${'L'.repeat(200)}` }))).toEqual([['name', 'Must have at most 200 characters']])
     expect(UpdateProfileSchema.safeParse({ phone: '', zipcode: '' }).success).toBe(true)
+    expect(UpdateProfileSchema.parse({ phone: '(615) 555-0100', zipcode: '37203-1234' })).toEqual({ phone: '+16155550100', zipcode: '37203-1234' })
     expect(messages(ChangePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short' }))).toEqual([
       ['currentPassword', 'Required'],
       ['newPassword', 'Must have at least 8 characters'],
     ])
+    expect(messages(ChangePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'x'.repeat(257) }))).toEqual([['newPassword', 'Must have at most 256 characters']])
+  })
+
+  it('ask for a new password twice, the same both times', () => {
+    expect(messages(PasswordConfirmSchema.safeParse({ password: '', confirm: '' }))).toEqual([
+      ['password', 'Required'],
+      ['confirm', 'Required'],
+    ])
+    expect(messages(PasswordConfirmSchema.safeParse({ password: 'long enough', confirm: 'long enougH' }))).toEqual([['confirm', 'Password mismatch']])
+    expect(messages(PasswordConfirmSchema.safeParse({ password: 'short', confirm: 'other' }))).toEqual([
+      ['password', 'Must have at least 8 characters'],
+      ['confirm', 'Password mismatch'],
+    ])
+    expect(PasswordConfirmSchema.safeParse({ password: 'long enough', confirm: 'long enough' }).success).toBe(true)
   })
 })
 
@@ -84,5 +123,25 @@ describe('the NRDS number and MLS ID on the profile', () => {
     expect(ROLES.filter((role) => hasAgentRole([role]))).toEqual(['SELLER_AGENT', 'BUYER_AGENT'])
     expect(hasAgentRole(['ADMIN', 'BUYER_AGENT'])).toBe(true)
     expect(hasAgentRole([])).toBe(false)
+  })
+})
+
+describe('signing up', () => {
+  it('asks for a full name, an e-mail and a password of 8 characters, and keeps the e-mail in lower case', () => {
+    expect(messages(CreateAccountSchema.safeParse({ name: 'Cher', email: 'not-an-email', password: 'short' }))).toEqual([
+      ['name', 'Required First and Last Name'],
+      ['email', 'Invalid email'],
+      ['password', 'Must have at least 8 characters'],
+    ])
+    expect(CreateAccountSchema.parse({ name: 'Nora Newcomer', email: ' Nora@Example.com ', password: 'a-long-password' }).email).toBe('nora@example.com')
+  })
+})
+
+describe('the profile photo', () => {
+  it('is a JPEG, PNG or WebP of at most 5 MB', () => {
+    expect(profilePhotoProblem({ type: 'image/png', size: PHOTO_MAX_BYTES })).toBeNull()
+    expect(profilePhotoProblem({ type: 'image/webp', size: 1 })).toBeNull()
+    expect(profilePhotoProblem({ type: 'text/plain', size: 1 })).toBe('profile.photoType')
+    expect(profilePhotoProblem({ type: 'image/jpeg', size: PHOTO_MAX_BYTES + 1 })).toBe('profile.photoTooLarge')
   })
 })

@@ -1,34 +1,14 @@
 import { z } from 'zod'
+import type { MessageKey } from './messages'
 import type { Role } from './roles'
 import { LanguageSchema } from './user'
-import { fullNameSchema, isMlsId, MESSAGES, minLength, mlsIdSchema } from './validation'
-
-/** The messages of onboarding and the profile; the spec's own texts live in MESSAGES. */
-export const PROFILE_MESSAGES = {
-  nrds: 'NRDS number must be 9 digits',
-  zipcode: 'Invalid ZIP code',
-  roleNotOffered: 'Choose how you will use Offerbook: as a buyer or a seller, on your own or as an agent',
-  alreadyOnboarded: 'You have already completed onboarding',
-  phoneInUse: 'This phone number is already in use',
-  nameTooLong: 'Must have at most 200 characters',
-  passwordTooLong: 'Must have at most 256 characters',
-  wrongCurrentPassword: 'Your current password is not correct',
-  noPassword: 'Your account signs in without a password, so there is none to change',
-  photoTooLarge: 'The photo is larger than 5 MB',
-  photoType: 'The photo must be a JPEG, PNG or WebP image',
-  photoMissing: 'Choose a photo to upload',
-  photoOnlyOne: 'Send one file, in the form field photo, and nothing else',
-  photoNotMultipart: 'Send the photo as multipart/form-data',
-  principalBrokerPending: 'Your principal broker request is already pending',
-  alreadyPrincipalBroker: 'You are already a principal broker',
-  agentDetailsOnly: 'Only agents have an NRDS number and MLS ID',
-} as const
+import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema, phoneSchema } from './validation'
 
 /**
- * The roles a user may pick when onboarding. PRINCIPAL_BROKER is granted after a request, ADMIN and
- * SUPER_ADMIN only by an administrator.
+ * The roles a user may pick when onboarding, in the order the role step shows them. PRINCIPAL_BROKER
+ * is granted after a request, ADMIN and SUPER_ADMIN only by an administrator.
  */
-export const ONBOARDING_KINDS = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT'] as const satisfies readonly Role[]
+export const ONBOARDING_KINDS = ['SELLER_OWNER', 'SELLER_SIMPLE', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT'] as const satisfies readonly Role[]
 export type OnboardingKind = (typeof ONBOARDING_KINDS)[number]
 
 /** Licensed agents: they must give their NRDS number, MLS ID, phone and ZIP code. */
@@ -50,9 +30,7 @@ export function canAddListings(kind: OnboardingKind): boolean {
   return (LISTING_KINDS as readonly OnboardingKind[]).includes(kind)
 }
 
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/
 export const NRDS_PATTERN = /^\d{9}$/
-export const ZIPCODE_PATTERN = /^\d{5}(?:-\d{4})?$/
 export const MLS_ID_MAX_LENGTH = 32
 export const NAME_MAX_LENGTH = 200
 export const PASSWORD_MIN_LENGTH = 8
@@ -61,7 +39,7 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
 /** A text field that may be left empty ('' or absent); when filled it must pass `valid`. */
-function blankOr(valid: (value: string) => boolean, message: string) {
+function blankOr(valid: (value: string) => boolean, message: MessageKey) {
   return z
     .string({ error: message })
     .trim()
@@ -71,7 +49,7 @@ function blankOr(valid: (value: string) => boolean, message: string) {
 
 const isFilled = (value: string | undefined): value is string => value !== undefined && value !== ''
 
-export const OnboardingKindSchema = z.enum(ONBOARDING_KINDS, { error: PROFILE_MESSAGES.roleNotOffered })
+export const OnboardingKindSchema = z.enum(ONBOARDING_KINDS, { error: 'profile.roleNotOffered' })
 
 /**
  * Onboarding picks one kind of user. Agents must give all four details; everyone else may give a
@@ -80,15 +58,15 @@ export const OnboardingKindSchema = z.enum(ONBOARDING_KINDS, { error: PROFILE_ME
 export const OnboardingSchema = z
   .object({
     kind: OnboardingKindSchema,
-    nrds: blankOr((value) => NRDS_PATTERN.test(value), PROFILE_MESSAGES.nrds),
-    sellerAgentId: blankOr((value) => value.length <= MLS_ID_MAX_LENGTH && isMlsId(value), MESSAGES.mlsId),
-    phone: blankOr((value) => E164_PATTERN.test(value), MESSAGES.invalidPhone),
-    zipcode: blankOr((value) => ZIPCODE_PATTERN.test(value), PROFILE_MESSAGES.zipcode),
+    nrds: blankOr((value) => NRDS_PATTERN.test(value), 'profile.nrds'),
+    sellerAgentId: blankOr((value) => value.length <= MLS_ID_MAX_LENGTH && isMlsId(value), 'common.mlsId'),
+    phone: phoneSchema.optional(),
+    zipcode: blankOr(isZipCode, 'profile.zipCode'),
   })
   .superRefine((input, context) => {
     if (!isAgentKind(input.kind)) return
     for (const field of ['nrds', 'sellerAgentId', 'phone', 'zipcode'] as const) {
-      if (!isFilled(input[field])) context.addIssue({ code: 'custom', path: [field], message: MESSAGES.required })
+      if (!isFilled(input[field])) context.addIssue({ code: 'custom', path: [field], message: 'common.required' })
     }
   })
 export type Onboarding = z.infer<typeof OnboardingSchema>
@@ -101,20 +79,18 @@ export function isControlCharacter(char: string): boolean {
 
 const hasNoControlCharacters = (value: string) => ![...value].some(isControlCharacter)
 
-export const profileNameSchema = fullNameSchema
-  .refine((value) => value.length <= NAME_MAX_LENGTH, PROFILE_MESSAGES.nameTooLong)
-  .refine(hasNoControlCharacters, MESSAGES.fullName)
+export const profileNameSchema = fullNameSchema.max(NAME_MAX_LENGTH, 'common.tooLong').refine(hasNoControlCharacters, 'common.fullName')
 
 /**
  * An agent's NRDS number or MLS ID on the profile: it may be changed but not emptied, since onboarding
  * requires both of an agent. Empty is 'Required'; anything else must pass `valid`, one message a field.
  */
 function agentDetail(valid: z.ZodType<string, string>) {
-  return z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).pipe(valid).optional()
+  return z.string({ error: 'common.required' }).trim().min(1, 'common.required').pipe(valid).optional()
 }
 
-export const profileNrdsSchema = agentDetail(z.string().regex(NRDS_PATTERN, PROFILE_MESSAGES.nrds))
-export const profileMlsIdSchema = agentDetail(z.string().max(MLS_ID_MAX_LENGTH, MESSAGES.mlsId).pipe(mlsIdSchema))
+export const profileNrdsSchema = agentDetail(z.string().regex(NRDS_PATTERN, 'profile.nrds'))
+export const profileMlsIdSchema = agentDetail(z.string().max(MLS_ID_MAX_LENGTH, 'common.mlsId').pipe(mlsIdSchema))
 
 /**
  * Any subset of the fields; an empty phone or ZIP code clears it. The NRDS number and MLS ID belong to
@@ -122,16 +98,43 @@ export const profileMlsIdSchema = agentDetail(z.string().max(MLS_ID_MAX_LENGTH, 
  */
 export const UpdateProfileSchema = z.object({
   name: profileNameSchema.optional(),
-  phone: blankOr((value) => E164_PATTERN.test(value), MESSAGES.invalidPhone),
-  zipcode: blankOr((value) => ZIPCODE_PATTERN.test(value), PROFILE_MESSAGES.zipcode),
+  phone: phoneSchema.optional(),
+  zipcode: blankOr(isZipCode, 'profile.zipCode'),
   language: LanguageSchema.optional(),
   nrds: profileNrdsSchema,
   sellerAgentId: profileMlsIdSchema,
 })
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>
 
+/** A password being chosen: sign-up, recovery and the profile's change of password. */
+export const newPasswordSchema = minLength(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH, 'common.tooLong')
+
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(PASSWORD_MAX_LENGTH, PROFILE_MESSAGES.passwordTooLong),
-  newPassword: minLength(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH, PROFILE_MESSAGES.passwordTooLong),
+  currentPassword: z.string({ error: 'common.required' }).min(1, 'common.required').max(PASSWORD_MAX_LENGTH, 'common.tooLong'),
+  newPassword: newPasswordSchema,
 })
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>
+
+/** A new password typed twice, as the forms ask for it: the second must be the same as the first. */
+export const PasswordConfirmSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string({ error: 'common.required' }).min(1, 'common.required') })
+  .refine((value) => value.confirm === '' || value.confirm === value.password, { path: ['confirm'], message: 'accounts.passwordMismatch' })
+export type PasswordConfirm = z.infer<typeof PasswordConfirmSchema>
+
+/** Signing up: a full name, an e-mail (kept in lower case) and a new password. */
+export const CreateAccountSchema = z.object({
+  name: profileNameSchema,
+  email: emailSchema.transform((email) => email.toLowerCase()),
+  password: newPasswordSchema,
+})
+export type CreateAccount = z.infer<typeof CreateAccountSchema>
+
+/**
+ * Why a picked photo cannot be uploaded, by its declared type and size, or null: the browser's check
+ * before sending (the API checks the bytes themselves and the same size limit).
+ */
+export function profilePhotoProblem(file: { type: string; size: number }): 'profile.photoType' | 'profile.photoTooLarge' | null {
+  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'profile.photoType'
+  if (file.size > PHOTO_MAX_BYTES) return 'profile.photoTooLarge'
+  return null
+}

@@ -11,8 +11,8 @@ export const StoredSessionSchema = z.object({
 export type StoredSession = z.infer<typeof StoredSessionSchema>
 
 export const SignInSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Invalid email').max(254, 'Invalid email'),
-  password: z.string().min(1, 'Required').max(256, 'Must have at most 256 characters'),
+  email: z.string({ error: 'common.required' }).trim().toLowerCase().email('common.invalidEmail').max(254, 'common.invalidEmail'),
+  password: z.string({ error: 'common.required' }).min(1, 'common.required').max(256, 'common.tooLong'),
   persist: z.boolean().default(false),
 })
 export type SignIn = z.infer<typeof SignInSchema>
@@ -23,3 +23,12 @@ export const SessionSchema = z.object({
   user: UserSchema,
 })
 export type Session = z.infer<typeof SessionSchema>
+
+/** The one-time codes the API e-mails and texts: six digits. */
+export const CODE_LENGTH = 6
+
+/** A one-time code as typed: spaces and hyphens pasted along are dropped, six digits must remain. */
+export const OneTimeCodeSchema = z
+  .string({ error: 'accounts.codeDigits' })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'accounts.codeDigits'))

@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
-const TOO_MANY = { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests, please try again later or reset your password' }
+const TOO_MANY = { statusCode: 429, code: 'RATE_LIMITED', key: 'common.tooManyRequests', message: 'Too many requests, please try again later or reset your password' }
 
 describe('rate limits of the account endpoints', () => {
   it.each([
@@ -39,7 +39,7 @@ describe('sign-in without a database', () => {
       await down.closeDatabase()
       const response = await down.app.inject({ method: 'POST', url: '/api/session', payload: { email: 'someone@example.com', password: 'a-long-password' } })
       expect(response.statusCode).toBe(503)
-      expect(response.json<ApiError>()).toEqual({ statusCode: 503, code: 'UNAVAILABLE', message: 'Service unavailable. Please try another login/registration method' })
+      expect(response.json<ApiError>()).toEqual({ statusCode: 503, code: 'UNAVAILABLE', key: 'session.unavailable', message: 'Service unavailable. Please try another login/registration method' })
     } finally {
       await down.close()
     }

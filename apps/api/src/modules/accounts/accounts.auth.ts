@@ -1,12 +1,14 @@
 import { emailOTP, phoneNumber } from 'better-auth/plugins'
 import type { Language } from '@offerbook/domain/user'
+import { CODE_LENGTH } from '@offerbook/domain/session'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
+import { E164_PATTERN } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
-import { E164_PATTERN, enqueueEmail, enqueueSms } from '../messaging/messaging.service'
+import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
 import { renderEmail, renderSms } from '../messaging/templates'
 import { findUserLanguageByEmail, findUserLanguageByPhone } from './accounts.queries'
 
-export const CODE_LENGTH = 6
+export { CODE_LENGTH }
 export const CODE_TTL_SECONDS = 600
 export const CODE_ATTEMPTS = 5
 const CODE_MINUTES = CODE_TTL_SECONDS / 60

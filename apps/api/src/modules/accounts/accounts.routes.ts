@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { CreateAccountSchema } from '@offerbook/domain/profile'
 import { SessionSchema } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
@@ -10,9 +11,7 @@ import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import type { AccountLimit } from '../../plugins/rate-limit-store'
 import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
-import { TOO_MANY_REQUESTS_MESSAGE } from '../session/session.service'
 import {
-  CreateAccountSchema,
   MeSchema,
   PendingAccountSchema,
   PhoneSignInSchema,
@@ -65,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     // Counted after the body is parsed, so the key can hold the e-mail or phone being tried.
     hook: 'preHandler',
     store: postgresRateLimitStore(db),
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'common.tooManyRequests'),
   })
   const publicLimit = { rateLimit: { ...limit, keyGenerator: identityKey } }
   const signedInLimit = { rateLimit: { ...limit, keyGenerator: actorKey } }

@@ -1,26 +1,12 @@
 import { z } from 'zod'
+import { newPasswordSchema } from '@offerbook/domain/profile'
 import { UserSchema } from '@offerbook/domain/user'
-import { emailSchema, freeText, fullNameSchema, MESSAGES, minLength } from '@offerbook/domain/validation'
-import { E164_PATTERN } from '../messaging/messaging.service'
-
-// Candidates for packages/domain (the sign-up and recovery forms validate with the same rules); kept
-// here until the web pages need them, as this module owns only apps/api/src/modules/accounts.
-
-export const PASSWORD_MIN_LENGTH = 8
-const PASSWORD_MAX_LENGTH = 256
-const NAME_MAX_LENGTH = 200
+import { emailSchema, freeText, requiredPhoneSchema } from '@offerbook/domain/validation'
 
 const accountEmail = emailSchema.transform((email) => email.toLowerCase())
-const newPassword = minLength(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH, `Must have at most ${PASSWORD_MAX_LENGTH} characters`)
-const code = freeText({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(32, 'Invalid or expired code')
-const phone = z.string({ error: MESSAGES.invalidPhone }).trim().regex(E164_PATTERN, MESSAGES.invalidPhone)
-
-export const CreateAccountSchema = z.object({
-  name: fullNameSchema.refine((name) => name.length <= NAME_MAX_LENGTH, `Must have at most ${NAME_MAX_LENGTH} characters`),
-  email: accountEmail,
-  password: newPassword,
-})
-export type CreateAccount = z.infer<typeof CreateAccountSchema>
+const code = freeText({ error: 'common.required' }).trim().min(1, 'common.required').max(32, 'accounts.invalidCode')
+// better-auth keeps and texts numbers in E.164; spec section 5's '(615) 555-0123' is taken and converted.
+const phone = requiredPhoneSchema
 
 export const PendingAccountSchema = z.object({ email: z.string(), resendAvailableAt: z.string() })
 export type PendingAccount = z.infer<typeof PendingAccountSchema>
@@ -33,9 +19,10 @@ export const ResendScheduleSchema = z.object({ resendAvailableAt: z.string() })
 export type ResendSchedule = z.infer<typeof ResendScheduleSchema>
 
 export const RequestRecoverySchema = z.object({ email: accountEmail })
-export const RecoveryRequestedSchema = z.object({ message: z.string() })
+/** The same answer for any address: the message by its catalogue key, and its English text. */
+export const RecoveryRequestedSchema = z.object({ key: z.literal('accounts.recoverySent'), message: z.string() })
 
-export const ResetPasswordSchema = z.object({ email: accountEmail, code, password: newPassword })
+export const ResetPasswordSchema = z.object({ email: accountEmail, code, password: newPasswordSchema })
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>
 
 export const RequestPhoneCodeSchema = z.object({ phone })

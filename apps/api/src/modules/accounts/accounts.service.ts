@@ -1,32 +1,28 @@
 import { isAPIError } from 'better-auth/api'
 import type { ErrorCode } from '@offerbook/domain/api-error'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
+import type { CreateAccount } from '@offerbook/domain/profile'
 import type { Session } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
-import { AppError, INTERNAL_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import { countHit } from '../../plugins/rate-limit-store'
-import { startSession, TOO_MANY_REQUESTS_MESSAGE } from '../session/session.service'
+import { startSession } from '../session/session.service'
 import { getUser } from '../users/users.service'
 import { findAccountByEmail, findUserIdByVerifiedPhone, isPhoneTakenByOther, setVerifiedPhone } from './accounts.queries'
-import type { CreateAccount, PendingAccount, PhoneSignIn, ProvePhone, ResendSchedule, ResetPassword, VerifyAccount } from './accounts.schemas'
-
-export const EMAIL_IN_USE_MESSAGE = 'Email already in use'
-export const INVALID_CODE_MESSAGE = 'Invalid or expired code'
-export const RESEND_WAIT_MESSAGE = 'Please wait a minute before asking for a new code'
-export const RECOVERY_SENT_MESSAGE = 'Please check your email for the verification code and reset your password'
-export const INVALID_PHONE_CODE_MESSAGE = 'Invalid phone code'
-export const PHONE_IN_USE_MESSAGE = 'This phone number is already in use'
+import type { PendingAccount, PhoneSignIn, ProvePhone, ResendSchedule, ResetPassword, VerifyAccount } from './accounts.schemas'
 
 export const RESEND_COOLDOWN_MS = 60_000
 
 type Caller = { headers: Headers }
 
 /** better-auth's refusal of a code, in our words; its other failures stay errors (a 5xx). */
-function codeRefusal(error: unknown, code: ErrorCode, message: string): unknown {
+function codeRefusal(error: unknown, code: ErrorCode, key: MessageKey): unknown {
   if (!isAPIError(error) || error.statusCode >= 500) return error
-  if (error.body?.code === 'TOO_MANY_ATTEMPTS') return new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE, { cause: error })
-  return new AppError(code, message, { cause: error })
+  if (error.body?.code === 'TOO_MANY_ATTEMPTS') return new AppError('RATE_LIMITED', 'common.tooManyRequests', { cause: error })
+  return new AppError(code, key, { cause: error })
 }
 
 /**
@@ -40,7 +36,7 @@ async function takeResendSlot(db: Db, email: string): Promise<{ allowed: boolean
 
 /** Creates an unverified account with no roles; better-auth sends the code through the outbox. */
 export async function signUp(db: Db, auth: Auth, { input, headers }: Caller & { input: CreateAccount }): Promise<PendingAccount> {
-  const conflict = () => new AppError('CONFLICT', EMAIL_IN_USE_MESSAGE)
+  const conflict = () => new AppError('CONFLICT', 'accounts.emailInUse')
   if (await findAccountByEmail(db, input.email)) throw conflict()
   let created
   try {
@@ -61,23 +57,23 @@ export async function verifyAccount(db: Db, auth: Auth, { input, headers }: Call
   try {
     verified = await auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers })
   } catch (error) {
-    throw codeRefusal(error, 'BAD_REQUEST', INVALID_CODE_MESSAGE)
+    throw codeRefusal(error, 'BAD_REQUEST', 'accounts.invalidCode')
   }
   return startSession(db, auth, { userId: verified.user.id, persist: input.persist, headers })
 }
 
 export async function resendVerificationCode(db: Db, auth: Auth, { email, headers }: Caller & { email: string }): Promise<ResendSchedule> {
   const slot = await takeResendSlot(db, email)
-  if (!slot.allowed) throw new AppError('RATE_LIMITED', RESEND_WAIT_MESSAGE)
+  if (!slot.allowed) throw new AppError('RATE_LIMITED', 'accounts.resendWait')
   const account = await findAccountByEmail(db, email)
   if (account && !account.emailVerified) await auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers })
   return { resendAvailableAt: slot.resendAvailableAt }
 }
 
 /** better-auth sends the code only when the account exists; the answer is the same either way. */
-export async function requestRecovery(auth: Auth, { email, headers }: Caller & { email: string }): Promise<{ message: string }> {
+export async function requestRecovery(auth: Auth, { email, headers }: Caller & { email: string }): Promise<{ key: 'accounts.recoverySent'; message: string }> {
   await auth.api.requestPasswordResetEmailOTP({ body: { email }, headers })
-  return { message: RECOVERY_SENT_MESSAGE }
+  return { key: 'accounts.recoverySent', message: messageText('accounts.recoverySent') }
 }
 
 /** The code is spent, the password replaced and every session of the user revoked (revokeSessionsOnPasswordReset). */
@@ -85,7 +81,7 @@ export async function resetPassword(auth: Auth, { input, headers }: Caller & { i
   try {
     await auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers })
   } catch (error) {
-    throw codeRefusal(error, 'BAD_REQUEST', INVALID_CODE_MESSAGE)
+    throw codeRefusal(error, 'BAD_REQUEST', 'accounts.invalidCode')
   }
 }
 
@@ -97,17 +93,17 @@ export async function sendPhoneSignInCode(db: Db, auth: Auth, { phone, headers }
 
 export async function signInWithPhone(db: Db, auth: Auth, { input, headers }: Caller & { input: PhoneSignIn }): Promise<Session> {
   const userId = await findUserIdByVerifiedPhone(db, input.phone)
-  if (!userId) throw new AppError('UNAUTHORIZED', INVALID_PHONE_CODE_MESSAGE)
+  if (!userId) throw new AppError('UNAUTHORIZED', 'accounts.invalidPhoneCode')
   try {
     await auth.api.consumePhoneNumberOTP({ body: { phoneNumber: input.phone, code: input.code } })
   } catch (error) {
-    throw codeRefusal(error, 'UNAUTHORIZED', INVALID_PHONE_CODE_MESSAGE)
+    throw codeRefusal(error, 'UNAUTHORIZED', 'accounts.invalidPhoneCode')
   }
   return startSession(db, auth, { userId, persist: input.persist, headers })
 }
 
 export async function sendPhoneProofCode(db: Db, auth: Auth, { actor, phone, headers }: Caller & { actor: User; phone: string }): Promise<void> {
-  if (await isPhoneTakenByOther(db, phone, actor.uid)) throw new AppError('CONFLICT', PHONE_IN_USE_MESSAGE)
+  if (await isPhoneTakenByOther(db, phone, actor.uid)) throw new AppError('CONFLICT', 'accounts.phoneInUse')
   // The number is not on the user yet, so the SMS template learns the language from the request.
   const withLanguage = new Headers(headers)
   withLanguage.set('accept-language', actor.language)
@@ -115,12 +111,12 @@ export async function sendPhoneProofCode(db: Db, auth: Auth, { actor, phone, hea
 }
 
 export async function provePhone(db: Db, auth: Auth, { actor, input }: { actor: User; input: ProvePhone }): Promise<User> {
-  const conflict = () => new AppError('CONFLICT', PHONE_IN_USE_MESSAGE)
+  const conflict = () => new AppError('CONFLICT', 'accounts.phoneInUse')
   if (await isPhoneTakenByOther(db, input.phone, actor.uid)) throw conflict()
   try {
     await auth.api.consumePhoneNumberOTP({ body: { phoneNumber: input.phone, code: input.code } })
   } catch (error) {
-    throw codeRefusal(error, 'BAD_REQUEST', INVALID_PHONE_CODE_MESSAGE)
+    throw codeRefusal(error, 'BAD_REQUEST', 'accounts.invalidPhoneCode')
   }
   try {
     await setVerifiedPhone(db, actor.uid, input.phone)
@@ -130,6 +126,6 @@ export async function provePhone(db: Db, auth: Auth, { actor, input }: { actor: 
     throw error
   }
   const user = await getUser(db, actor.uid)
-  if (!user) throw new AppError('INTERNAL', INTERNAL_MESSAGE)
+  if (!user) throw new AppError('INTERNAL', 'request.internal')
   return user
 }

@@ -67,12 +67,12 @@ describe('sign-up and e-mail verification', () => {
 
     const early = await post('/api/session', { email, password: 'a-long-password' })
     expect(early.statusCode).toBe(409)
-    expect(early.json<ApiError>()).toEqual({ statusCode: 409, code: 'EMAIL_NOT_VERIFIED', message: 'Please check your email for the verification link' })
+    expect(early.json<ApiError>()).toEqual({ statusCode: 409, code: 'EMAIL_NOT_VERIFIED', key: 'session.emailNotVerified', message: 'Please check your email for the verification link' })
     expect(await mails(email, 'account.verification-code')).toHaveLength(1)
 
     const wrong = await post('/api/accounts/verify', { email, code: wrongCode(code), persist: false })
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: 'Invalid or expired code' })
+    expect(wrong.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', key: 'accounts.invalidCode', message: 'Invalid or expired code' })
 
     const right = await post('/api/accounts/verify', { email, code, persist: false })
     expect(right.statusCode).toBe(200)
@@ -95,7 +95,7 @@ describe('sign-up and e-mail verification', () => {
 
     const again = await post('/api/accounts', { name: 'Nora Again', email: email.toUpperCase(), password: 'another-password' })
     expect(again.statusCode).toBe(409)
-    expect(again.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Email already in use' })
+    expect(again.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', key: 'accounts.emailInUse', message: 'Email already in use' })
   })
 
   it("gives a new account no roles, whatever the request asks for; better-auth's own sign-up is closed", async () => {
@@ -126,9 +126,9 @@ describe('sign-up and e-mail verification', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json<ApiError>().errors).toEqual(
       expect.arrayContaining([
-        { path: 'name', message: 'Required First and Last Name' },
-        { path: 'email', message: 'Invalid email' },
-        { path: 'password', message: 'Must have at least 8 characters' },
+        { path: 'name', key: 'common.fullName', message: 'Required First and Last Name' },
+        { path: 'email', key: 'common.invalidEmail', message: 'Invalid email' },
+        { path: 'password', key: 'common.tooShort', params: { minimum: 8 }, message: 'Must have at least 8 characters' },
       ]),
     )
   })
@@ -160,7 +160,7 @@ describe('sign-up and e-mail verification', () => {
     for (let i = 0; i < 5; i++) expect((await post('/api/accounts/verify', { email, code: wrongCode(code) })).statusCode).toBe(400)
     const locked = await post('/api/accounts/verify', { email, code })
     expect(locked.statusCode).toBe(429)
-    expect(locked.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests, please try again later or reset your password' })
+    expect(locked.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', key: 'common.tooManyRequests', message: 'Too many requests, please try again later or reset your password' })
   })
 
   it('refuses an expired code', async () => {
@@ -184,7 +184,7 @@ describe('resending the verification code', () => {
 
     const tooSoon = await resend(email)
     expect(tooSoon.statusCode).toBe(429)
-    expect(tooSoon.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Please wait a minute before asking for a new code' })
+    expect(tooSoon.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', key: 'accounts.resendWait', message: 'Please wait a minute before asking for a new code' })
     expect(await mails(email, 'account.verification-code')).toHaveLength(1)
 
     await expireCooldown(email)
@@ -219,7 +219,7 @@ describe('password recovery', () => {
     const b = await post('/api/recovery', { email: unknown })
     expect(a.statusCode).toBe(202)
     expect(b.statusCode).toBe(202)
-    expect(a.json()).toEqual({ message: 'Please check your email for the verification code and reset your password' })
+    expect(a.json()).toEqual({ key: 'accounts.recoverySent', message: 'Please check your email for the verification code and reset your password' })
     expect(b.json()).toEqual(a.json())
     expect(await mails(known.email, 'account.password-reset-code')).toHaveLength(1)
     expect(await listMailbox(t.db, { to: unknown, limit: 10 })).toEqual([])
@@ -241,18 +241,18 @@ describe('password recovery', () => {
 
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })).statusCode).toBe(401)
     const old = await post('/api/session', { email: known.email, password: known.password })
-    expect(old.json<ApiError>()).toMatchObject({ statusCode: 401, message: 'Incorrect e-mail/password combination' })
+    expect(old.json<ApiError>()).toMatchObject({ statusCode: 401, key: 'session.wrongPassword', message: 'Incorrect e-mail/password combination' })
     expect((await post('/api/session', { email: known.email, password: 'a-new-password' })).statusCode).toBe(200)
 
     const reused = await post('/api/recovery/reset', { email: known.email, code, password: 'a-third-password' })
     expect(reused.statusCode).toBe(400)
-    expect(reused.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: 'Invalid or expired code' })
+    expect(reused.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', key: 'accounts.invalidCode', message: 'Invalid or expired code' })
   })
 
   it('refuses a short new password with the spec message', async () => {
     const response = await post('/api/recovery/reset', { email: 'a@example.com', code: '123456', password: 'short' })
     expect(response.statusCode).toBe(400)
-    expect(response.json<ApiError>().message).toBe('Must have at least 8 characters')
+    expect(response.json<ApiError>()).toMatchObject({ key: 'common.tooShort', params: { minimum: 8 }, message: 'Must have at least 8 characters' })
   })
 })
 
@@ -293,7 +293,7 @@ describe('phone', () => {
 
     const wrong = await post('/api/session/phone', { phone, code: wrongCode(code), persist: false })
     expect(wrong.statusCode).toBe(401)
-    expect(wrong.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid phone code' })
+    expect(wrong.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', key: 'accounts.invalidPhoneCode', message: 'Invalid phone code' })
 
     const right = await post('/api/session/phone', { phone, code, persist: false })
     expect(right.statusCode).toBe(200)
@@ -328,9 +328,21 @@ describe('phone', () => {
   })
 
   it('refuses a malformed phone with the spec message', async () => {
-    const response = await post('/api/session/phone-code', { phone: '(615) 555-0100' })
-    expect(response.statusCode).toBe(400)
-    expect(response.json<ApiError>().message).toBe('Invalid phone number')
+    for (const phone of ['615-555-0100', '6155550100', '+1 (615) 555-0100']) {
+      const response = await post('/api/session/phone-code', { phone })
+      expect(response.statusCode, phone).toBe(400)
+      expect(response.json<ApiError>(), phone).toMatchObject({ key: 'common.invalidPhone', message: 'Invalid phone number' })
+    }
+  })
+
+  it("takes a phone in spec section 5's shape, (615) 555-0123, as its E.164 number", async () => {
+    const { owner, phone } = await userWithVerifiedPhone()
+    await t.db.delete(outboxMessage).where(eq(outboxMessage.recipient, phone))
+    const typed = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`
+    expect((await post('/api/session/phone-code', { phone: typed })).statusCode).toBe(202)
+    const right = await post('/api/session/phone', { phone: typed, code: await smsCode(phone) })
+    expect(right.statusCode, right.body).toBe(200)
+    expect(right.json<Session>().user).toMatchObject({ uid: owner.id, phone })
   })
 
   it("refuses a wrong proof code and another user's phone", async () => {
@@ -340,7 +352,7 @@ describe('phone', () => {
 
     const taken = await post('/api/me/phone/verify-code', { phone }, bearer(accessToken))
     expect(taken.statusCode).toBe(409)
-    expect(taken.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'This phone number is already in use' })
+    expect(taken.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', key: 'accounts.phoneInUse', message: 'This phone number is already in use' })
     expect((await post('/api/me/phone/verify', { phone, code: '123456' }, bearer(accessToken))).statusCode).toBe(409)
 
     const mine = newPhone()
@@ -348,7 +360,7 @@ describe('phone', () => {
     const code = await smsCode(mine)
     const wrong = await post('/api/me/phone/verify', { phone: mine, code: wrongCode(code) }, bearer(accessToken))
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: 'Invalid phone code' })
+    expect(wrong.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', key: 'accounts.invalidPhoneCode', message: 'Invalid phone code' })
   })
 
   it('needs a signed-in user to prove a phone', async () => {
@@ -365,7 +377,7 @@ describe('sign-in messages', () => {
     await t.db.insert(account).values({ id: randomUUID(), accountId: 'provider-subject-1', providerId: 'oidc', userId: id })
     const response = await post('/api/session', { email, password: 'whatever-it-is' })
     expect(response.statusCode).toBe(409)
-    expect(response.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Please try another login/registration method' })
+    expect(response.json<ApiError>()).toEqual({ statusCode: 409, code: 'CONFLICT', key: 'session.otherMethod', message: 'Please try another login/registration method' })
   })
 
   it('keeps the sessions table free of a session for a refused sign-in', async () => {

@@ -1,23 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { MessageKey } from '@offerbook/domain/messages'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { UserSchema } from '@offerbook/domain/user'
 import { freeText } from '@offerbook/domain/validation'
 import { searchUsers } from '../users/users.service'
 import type { Db } from '../../db/client'
 
-const positiveInt = (name: string, max: number) =>
-  z.coerce
-    .number({ message: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`)
+type PositiveIntMessages = { wholeNumber: MessageKey; tooSmall: MessageKey; tooLarge: MessageKey }
+
+const positiveInt = (max: number, messages: PositiveIntMessages) =>
+  z.coerce.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.tooSmall).max(max, messages.tooLarge)
 
 const ListUsersQuerySchema = z.object({
-  page: positiveInt('page', 1_000_000).default(1),
-  pageSize: positiveInt('pageSize', 100).default(20),
-  search: freeText().max(200, 'search must have at most 200 characters').optional(),
+  page: positiveInt(1_000_000, { wholeNumber: 'admin.pageWholeNumber', tooSmall: 'admin.pageTooSmall', tooLarge: 'admin.pageTooLarge' }).default(1),
+  pageSize: positiveInt(100, { wholeNumber: 'admin.pageSizeWholeNumber', tooSmall: 'admin.pageSizeTooSmall', tooLarge: 'admin.pageSizeTooLarge' }).default(20),
+  search: freeText().max(200, 'admin.searchTooLong').optional(),
 })
 
 const UserPageSchema = z.object({

@@ -24,7 +24,7 @@ describe('GET /api/admin/users', () => {
     const { accessToken } = await signIn(t.app, 'buyer-simple@example.com', DEMO_PASSWORD)
     const response = await list('', accessToken)
     expect(response.statusCode).toBe(403)
-    expect(response.json<ApiError>()).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'You do not have access to this page' })
+    expect(response.json<ApiError>()).toEqual({ statusCode: 403, code: 'FORBIDDEN', key: 'request.forbidden', message: 'You do not have access to this page' })
   })
 
   it('gives an anonymous caller 401', async () => {
@@ -60,6 +60,9 @@ describe('GET /api/admin/users', () => {
       expect(response.statusCode, query).toBe(400)
       expect(response.json<ApiError>().code).toBe('BAD_REQUEST')
     }
+    expect((await list('?pageSize=101')).json<ApiError>()).toMatchObject({ key: 'admin.pageSizeTooLarge', params: { maximum: 100 }, message: 'pageSize must be at most 100' })
+    expect((await list('?page=abc')).json<ApiError>()).toMatchObject({ key: 'admin.pageWholeNumber', message: 'page must be a whole number' })
+    expect((await list(`?search=${'x'.repeat(201)}`)).json<ApiError>()).toMatchObject({ key: 'admin.searchTooLong', message: 'search must have at most 200 characters' })
     const unicode = await list(`?search=${encodeURIComponent('\ud83c\udfe0 ñ')}`)
     expect(unicode.statusCode).toBe(200)
   })

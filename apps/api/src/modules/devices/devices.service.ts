@@ -1,7 +1,6 @@
 import type { Device, Devices, SignedOutDevices } from '@offerbook/domain/devices'
-import { DEVICE_MESSAGES } from '@offerbook/domain/devices'
 import type { User } from '@offerbook/domain/user'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions, touchSession } from './devices.queries'
 
@@ -54,7 +53,7 @@ export function parseUserAgent(userAgent: string | null | undefined): { browser:
 
 /** The access hook has refused anonymous calls; a signed-in request always has its session. */
 function currentSession(sessionId: string | null): string {
-  if (!sessionId) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  if (!sessionId) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   return sessionId
 }
 
@@ -78,7 +77,7 @@ export async function listDevices(db: Db, { actor, sessionId, now = new Date() }
 export async function signOutDevice(db: Db, { actor, sessionId, id }: { actor: User; sessionId: string | null; id: string }): Promise<void> {
   currentSession(sessionId)
   const deleted = await deleteUserSession(db, { userId: actor.uid, id })
-  if (!deleted) throw new AppError('NOT_FOUND', DEVICE_MESSAGES.notFound)
+  if (!deleted) throw new AppError('NOT_FOUND', 'session.deviceNotFound')
 }
 
 /** "Sign out everywhere else": every session of the caller but the one making this request. */

@@ -124,7 +124,7 @@ describe('DELETE /api/sessions/:id', () => {
 
     const response = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${bobSessionId}`, headers: bearer(aliceToken) })
     expect(response.statusCode).toBe(404)
-    expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Device not found' })
+    expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', key: 'session.deviceNotFound', message: 'Device not found' })
     expect(await me(bobToken)).toBe(200)
     expect(await sessionRows(bob.id)).toHaveLength(1)
     expect(await me(aliceToken)).toBe(200)

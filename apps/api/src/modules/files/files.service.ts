@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
@@ -10,10 +11,6 @@ export const PROFILE_PHOTO_PURPOSE = 'profile-photo'
 export const LISTING_PHOTO_PURPOSE = 'listing-photo'
 /** Purposes anyone may read through GET /api/files/:id; files of other purposes get their own rules later. */
 export const PUBLIC_PURPOSES = [PROFILE_PHOTO_PURPOSE, LISTING_PHOTO_PURPOSE] as const
-
-export const FILE_NOT_FOUND_MESSAGE = 'File not found'
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type ImageType = { contentType: 'image/jpeg' | 'image/png' | 'image/webp'; extension: 'jpg' | 'png' | 'webp' }
 
@@ -47,7 +44,11 @@ export async function forgetOtherFiles(db: Db, input: { ownerId: string; purpose
  * Removes files whose rows are gone. A failure leaves an unreachable file behind, never a broken
  * profile, so it is reported and not thrown.
  */
-export async function removeStoredObjects(storage: FileStorage, keys: readonly string[], onError: (error: unknown, key: string) => void): Promise<void> {
+/** Told about a stored object that could not be removed; the request itself has already succeeded or failed. */
+export type CleanupLog = (error: unknown, key: string) => void
+export const ignoreCleanupError: CleanupLog = () => {}
+
+export async function removeStoredObjects(storage: FileStorage, keys: readonly string[], onError: CleanupLog): Promise<void> {
   await Promise.all(
     keys.map(async (key) => {
       try {
@@ -59,10 +60,32 @@ export async function removeStoredObjects(storage: FileStorage, keys: readonly s
   )
 }
 
+/**
+ * The one way a change that put an object in the storage ends: `change` runs (usually a transaction
+ * that records the file and may replace others) and returns its result with the keys it no longer
+ * needs. When it throws, the new object is removed; when it succeeds, the unused ones are.
+ */
+export async function withStoredObject<T>(
+  storage: FileStorage,
+  key: string,
+  onCleanupError: CleanupLog,
+  change: () => Promise<{ result: T; unusedKeys: readonly string[] }>,
+): Promise<T> {
+  let done: { result: T; unusedKeys: readonly string[] }
+  try {
+    done = await change()
+  } catch (error) {
+    await removeStoredObjects(storage, [key], onCleanupError)
+    throw error
+  }
+  await removeStoredObjects(storage, done.unusedKeys, onCleanupError)
+  return done.result
+}
+
 export type PublicFile = { body: Readable; contentType: string; size: number }
 
 export async function openPublicFile(db: Db, storage: FileStorage, { id }: { id: string }): Promise<PublicFile> {
-  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE)
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'files.notFound')
   for (const purpose of PUBLIC_PURPOSES) {
     const row = await findStoredFile(db, { id: id.toLowerCase(), purpose })
     if (!row) continue
@@ -70,5 +93,5 @@ export async function openPublicFile(db: Db, storage: FileStorage, { id }: { id:
     if (!content) break
     return { body: content.body, contentType: row.contentType, size: content.size }
   }
-  throw new AppError('NOT_FOUND', FILE_NOT_FOUND_MESSAGE)
+  throw new AppError('NOT_FOUND', 'files.notFound')
 }

@@ -10,7 +10,7 @@ import { buildTestApp } from '../../../test/build-test-app'
 import { createUser } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import type { FileStorage } from '../../storage/storage'
-import { createFileStorage } from '../../storage/storage'
+import { createFileStorage } from '../../storage/create-file-storage'
 import { makeJpegLike, makePng } from './files.test-helpers'
 import { sniffImageType } from './files.service'
 
@@ -68,7 +68,7 @@ describe('GET /api/files/:id', () => {
     const id = await storeFile('offer-document', Buffer.from('%PDF-1.7'), 'application/pdf')
     const response = await t.app.inject({ method: 'GET', url: `/api/files/${id}` })
     expect(response.statusCode).toBe(404)
-    expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'File not found' })
+    expect(response.json<ApiError>()).toEqual({ statusCode: 404, code: 'NOT_FOUND', key: 'files.notFound', message: 'File not found' })
   })
 
   it('answers 404 JSON for an unknown, malformed or odd id', async () => {

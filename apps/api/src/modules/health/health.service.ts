@@ -6,7 +6,7 @@ export async function checkHealth(db: Db): Promise<{ status: 'ok'; database: 'ok
   try {
     await pingDatabase(db)
   } catch (cause) {
-    throw new AppError('UNAVAILABLE', 'The database is not answering', { cause })
+    throw new AppError('UNAVAILABLE', 'health.databaseDown', { cause })
   }
   return { status: 'ok', database: 'ok' }
 }

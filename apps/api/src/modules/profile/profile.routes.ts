@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { ChangePasswordSchema, OnboardingSchema, PHOTO_MAX_BYTES, PROFILE_MESSAGES, UpdateProfileSchema } from '@offerbook/domain/profile'
+import { ChangePasswordSchema, OnboardingSchema, PHOTO_MAX_BYTES, UpdateProfileSchema } from '@offerbook/domain/profile'
 import { UserSchema } from '@offerbook/domain/user'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
@@ -18,10 +18,10 @@ const MeSchema = z.object({ user: UserSchema })
 const PHOTO_FIELD = 'photo'
 
 const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
-  tooLarge: PROFILE_MESSAGES.photoTooLarge,
-  notMultipart: PROFILE_MESSAGES.photoNotMultipart,
-  onlyOne: PROFILE_MESSAGES.photoOnlyOne,
-  missing: PROFILE_MESSAGES.photoMissing,
+  tooLarge: 'profile.photoTooLarge',
+  notMultipart: 'profile.photoNotMultipart',
+  onlyOne: 'profile.photoOnlyOne',
+  missing: 'profile.photoMissing',
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, auth, storage, publicUrl }) => {

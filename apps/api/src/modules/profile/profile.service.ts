@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { isAPIError } from 'better-auth/api'
 import type { ChangePassword, Onboarding, UpdateProfile } from '@offerbook/domain/profile'
-import { canAddListings, hasAgentRole, isAgentKind, PROFILE_MESSAGES } from '@offerbook/domain/profile'
+import { canAddListings, hasAgentRole, isAgentKind } from '@offerbook/domain/profile'
 import type { Role } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import type { CleanupLog } from '../files/files.service'
+import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, sniffImageType, withStoredObject } from '../files/files.service'
 import { forgetFeedCursor } from '../listing-import/listing-import.service'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderEmail } from '../messaging/templates'
@@ -34,12 +35,12 @@ const given = (value: string | undefined): string | undefined => (value === unde
 
 async function reload(db: Db, userId: string): Promise<User> {
   const user = await getUser(db, userId)
-  if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  if (!user) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   return user
 }
 
 function phoneInUse(error: unknown): never {
-  if (isPhoneTaken(error)) throw new AppError('CONFLICT', PROFILE_MESSAGES.phoneInUse, { errors: [{ path: 'phone', message: PROFILE_MESSAGES.phoneInUse }], cause: error })
+  if (isPhoneTaken(error)) throw new AppError('CONFLICT', 'accounts.phoneInUse', { errors: [{ path: 'phone', key: 'accounts.phoneInUse' }], cause: error })
   throw error
 }
 
@@ -57,8 +58,8 @@ export async function completeOnboarding(db: Db, { actor, input }: { actor: User
       })
       if (!changed) {
         const current = await getUser(tx, actor.uid)
-        if (!current) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-        throw new AppError('CONFLICT', PROFILE_MESSAGES.alreadyOnboarded)
+        if (!current) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
+        throw new AppError('CONFLICT', 'profile.alreadyOnboarded')
       }
       await replaceRoles(tx, actor.uid, [input.kind])
       return reload(tx, actor.uid)
@@ -78,7 +79,7 @@ function refuseAgentDetails(actor: User, input: UpdateProfile): void {
   if (hasAgentRole(actor.roles)) return
   const sent = AGENT_DETAILS.filter((field) => input[field] !== undefined)
   if (sent.length === 0) return
-  throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.agentDetailsOnly, { errors: sent.map((path) => ({ path, message: PROFILE_MESSAGES.agentDetailsOnly })) })
+  throw new AppError('BAD_REQUEST', 'profile.agentDetailsOnly', { errors: sent.map((path) => ({ path, key: 'profile.agentDetailsOnly' })) })
 }
 
 export async function updateProfile(db: Db, { actor, input }: { actor: User; input: UpdateProfile }): Promise<User> {
@@ -92,7 +93,7 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
         ...(input.language === undefined ? {} : { language: input.language }),
         ...(input.nrds === undefined ? {} : { nrds: input.nrds }),
       })
-      if (!found) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+      if (!found) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
       if (input.sellerAgentId !== undefined && (await setSellerAgentId(tx, actor.uid, input.sellerAgentId))) {
         // The feed's high-water mark was kept for the old MLS ID's listings; the next check loads the new one's whole.
         await forgetFeedCursor(tx, { userId: actor.uid })
@@ -105,7 +106,6 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
 }
 
 export type Photo = { bytes: Buffer; filename: string }
-export type CleanupLog = (error: unknown, key: string) => void
 
 /**
  * Saves the photo under a new id and points the profile at it; the previous photo's row goes in the
@@ -117,15 +117,13 @@ export async function replaceProfilePhoto(
   { actor, photo, onCleanupError }: { actor: User; photo: Photo; onCleanupError: CleanupLog },
 ): Promise<User> {
   const type = sniffImageType(photo.bytes)
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.photoType)
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'profile.photoType')
   const id = randomUUID()
   const key = `users/${actor.uid}/photo-${id}.${type.extension}`
   await storage.put(key, photo.bytes, { contentType: type.contentType, contentLength: photo.bytes.length })
-
-  let replaced: string[]
-  try {
-    replaced = await db.transaction(async (tx) => {
-      if (!(await setUserImage(tx, actor.uid, fileUrl(id)))) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  await withStoredObject(storage, key, onCleanupError, () =>
+    db.transaction(async (tx) => {
+      if (!(await setUserImage(tx, actor.uid, fileUrl(id)))) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
       await recordStoredFile(tx, {
         id,
         ownerId: actor.uid,
@@ -135,13 +133,9 @@ export async function replaceProfilePhoto(
         contentType: type.contentType,
         size: photo.bytes.length,
       })
-      return forgetOtherFiles(tx, { ownerId: actor.uid, purpose: PROFILE_PHOTO_PURPOSE, keepId: id })
-    })
-  } catch (error) {
-    await removeStoredObjects(storage, [key], onCleanupError)
-    throw error
-  }
-  await removeStoredObjects(storage, replaced, onCleanupError)
+      return { result: undefined, unusedKeys: await forgetOtherFiles(tx, { ownerId: actor.uid, purpose: PROFILE_PHOTO_PURPOSE, keepId: id }) }
+    }),
+  )
   return reload(db, actor.uid)
 }
 
@@ -158,18 +152,19 @@ export async function changePassword(auth: Auth, { authorization, input }: { aut
     })
     const accessToken = headers.get('set-auth-token')
     // Every session was revoked, the caller's too: without the new one the user would be signed out.
-    if (!accessToken) throw new AppError('INTERNAL', 'The password was changed but no new session was started')
+    if (!accessToken) throw new AppError('INTERNAL', 'request.internal', { cause: new Error('The password was changed but no new session was started') })
     return { accessToken }
   } catch (error) {
     if (error instanceof AppError) throw error
     if (!isAPIError(error) || error.statusCode >= 500) throw error
-    if (error.statusCode === 401) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE, { cause: error })
+    if (error.statusCode === 401) throw new AppError('UNAUTHORIZED', 'request.signInRequired', { cause: error })
     const code = (error.body as { code?: unknown } | undefined)?.code
     if (code === 'INVALID_PASSWORD') {
-      throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.wrongCurrentPassword, { errors: [{ path: 'currentPassword', message: PROFILE_MESSAGES.wrongCurrentPassword }], cause: error })
+      throw new AppError('BAD_REQUEST', 'profile.wrongCurrentPassword', { errors: [{ path: 'currentPassword', key: 'profile.wrongCurrentPassword' }], cause: error })
     }
-    if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.noPassword, { cause: error })
-    throw new AppError('BAD_REQUEST', error.message || PROFILE_MESSAGES.wrongCurrentPassword, { cause: error })
+    if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new AppError('BAD_REQUEST', 'profile.noPassword', { cause: error })
+    // Another refusal of better-auth's, in its own words that have no key: a plain bad request.
+    throw new AppError('BAD_REQUEST', 'request.invalid', { cause: error })
   }
 }
 
@@ -182,9 +177,9 @@ export async function requestPrincipalBroker(db: Db, { actor, publicUrl }: { act
     const requester = await markPrincipalBrokerPending(tx, actor.uid)
     if (!requester) {
       const state = await findPrincipalBrokerState(tx, actor.uid)
-      if (!state) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
-      if (state.isPrincipalBroker || state.principalBrokerStatus === 'approved') throw new AppError('CONFLICT', PROFILE_MESSAGES.alreadyPrincipalBroker)
-      throw new AppError('CONFLICT', PROFILE_MESSAGES.principalBrokerPending)
+      if (!state) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
+      if (state.isPrincipalBroker || state.principalBrokerStatus === 'approved') throw new AppError('CONFLICT', 'profile.alreadyPrincipalBroker')
+      throw new AppError('CONFLICT', 'profile.principalBrokerPending')
     }
     const data = { requesterName: requester.name, requesterEmail: requester.email, requesterPhone: requester.phone, nrds: requester.nrds }
     for (const reviewer of await listUsersWithRoles(tx, PRINCIPAL_BROKER_REVIEWERS)) {

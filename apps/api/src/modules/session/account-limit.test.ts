@@ -25,7 +25,7 @@ describe('tries on one account from many addresses', () => {
 
     const limited = await guess('seller-owner@example.com', DEMO_PASSWORD)
     expect(limited.statusCode).toBe(429)
-    expect(limited.json<ApiError>()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests, please try again later or reset your password' })
+    expect(limited.json<ApiError>()).toMatchObject({ code: 'RATE_LIMITED', key: 'common.tooManyRequests', message: 'Too many requests, please try again later or reset your password' })
 
     expect((await guess('buyer-agent@example.com', DEMO_PASSWORD)).statusCode).toBe(200)
   })

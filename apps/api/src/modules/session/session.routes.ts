@@ -9,7 +9,7 @@ import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { AccountLimit } from '../../plugins/rate-limit-store'
 import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
-import { signIn, signOut, TOO_MANY_REQUESTS_MESSAGE } from './session.service'
+import { signIn, signOut } from './session.service'
 
 export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string }; accountLimit: AccountLimit }
 
@@ -33,7 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     store: postgresRateLimitStore(db),
     // With the database down the counter cannot be read; the handler then answers 503 instead of a 500 from here.
     skipOnError: true,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'common.tooManyRequests'),
   })
 
   app.post(

@@ -1,22 +1,15 @@
 import { isAPIError } from 'better-auth/api'
 import type { Session, SignIn } from '@offerbook/domain/session'
-import { AppError, INTERNAL_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import { findUserIdForEmail, getUser } from '../users/users.service'
 import { findSessionExpiry } from './session.queries'
 
-export const USER_NOT_FOUND_MESSAGE = 'User not found'
-export const WRONG_PASSWORD_MESSAGE = 'Incorrect e-mail/password combination'
-export { TOO_MANY_REQUESTS_MESSAGE } from '../../app-error'
-export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please check your email for the verification link'
-export const OTHER_METHOD_MESSAGE = 'Please try another login/registration method'
-export const UNAVAILABLE_MESSAGE = 'Service unavailable. Please try another login/registration method'
-
 /** Our own refusals pass; anything else (the database down, better-auth failing) is the backend being unavailable. */
 function unavailableUnlessRefusal(error: unknown): AppError {
   if (error instanceof AppError) return error
-  return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE, { cause: error })
+  return new AppError('UNAVAILABLE', 'session.unavailable', { cause: error })
 }
 
 /**
@@ -34,10 +27,10 @@ export async function signIn(db: Db, auth: Auth, { input, headers }: { input: Si
 
 async function signInWithPassword(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
   const userId = await findUserIdForEmail(db, input.email)
-  if (!userId) throw new AppError('UNAUTHORIZED', USER_NOT_FOUND_MESSAGE)
+  if (!userId) throw new AppError('UNAUTHORIZED', 'session.userNotFound')
   // An account made through single sign-on has no password to compare; better-auth would only say "wrong password".
   const credential = await (await auth.$context).internalAdapter.findCredentialAccount(userId)
-  if (!credential?.password) throw new AppError('CONFLICT', OTHER_METHOD_MESSAGE)
+  if (!credential?.password) throw new AppError('CONFLICT', 'session.otherMethod')
 
   let result
   try {
@@ -48,15 +41,15 @@ async function signInWithPassword(db: Db, auth: Auth, { input, headers }: { inpu
     })
   } catch (error) {
     // better-auth says this only once the password matched, so it tells nothing to someone guessing.
-    if (isAPIError(error) && error.body?.code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { cause: error })
-    if (isAPIError(error) && error.statusCode < 500) throw new AppError('UNAUTHORIZED', WRONG_PASSWORD_MESSAGE, { cause: error })
+    if (isAPIError(error) && error.body?.code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_VERIFIED', 'session.emailNotVerified', { cause: error })
+    if (isAPIError(error) && error.statusCode < 500) throw new AppError('UNAUTHORIZED', 'session.wrongPassword', { cause: error })
     throw error
   }
 
   const accessToken = result.headers.get('set-auth-token')
   const expiresAt = await findSessionExpiry(db, result.response.token)
   const user = await getUser(db, result.response.user.id)
-  if (!accessToken || !expiresAt || !user) throw new AppError('INTERNAL', INTERNAL_MESSAGE)
+  if (!accessToken || !expiresAt || !user) throw new AppError('INTERNAL', 'request.internal')
   return { accessToken, expiresAt: expiresAt.toISOString(), user }
 }
 
@@ -75,7 +68,7 @@ export async function startSession(
     userAgent: headers.get('user-agent') ?? '',
   })
   const user = await getUser(db, userId)
-  if (!session || !user) throw new AppError('INTERNAL', INTERNAL_MESSAGE)
+  if (!session || !user) throw new AppError('INTERNAL', 'request.internal')
   return { accessToken: session.token, expiresAt: new Date(session.expiresAt).toISOString(), user }
 }
 

@@ -36,13 +36,13 @@ describe('POST /api/session', () => {
   it('says the password is wrong without telling which part', async () => {
     const response = await post({ email: 'buyer-agent@example.com', password: 'not-the-password' })
     expect(response.statusCode).toBe(401)
-    expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Incorrect e-mail/password combination' })
+    expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.wrongPassword', message: 'Incorrect e-mail/password combination' })
   })
 
   it('says an unknown e-mail has no user', async () => {
     const response = await post({ email: 'nobody@example.com', password: 'whatever' })
     expect(response.statusCode).toBe(401)
-    expect(response.json<ApiError>()).toMatchObject({ code: 'UNAUTHORIZED', message: 'User not found' })
+    expect(response.json<ApiError>()).toMatchObject({ code: 'UNAUTHORIZED', key: 'session.userNotFound', message: 'User not found' })
   })
 
   it('answers 400 with field errors for a missing password and a bad e-mail', async () => {
@@ -53,8 +53,8 @@ describe('POST /api/session', () => {
     expect(body.message).toBe('Invalid email')
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'email', message: 'Invalid email' },
-        { path: 'password', message: expect.any(String) },
+        { path: 'email', key: 'common.invalidEmail', message: 'Invalid email' },
+        { path: 'password', key: 'common.required', message: 'Required' },
       ]),
     )
   })
@@ -111,7 +111,7 @@ describe('POST /api/session', () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
     const limited = await attempt()
     expect(limited.statusCode).toBe(429)
-    expect(limited.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests, please try again later or reset your password' })
+    expect(limited.json<ApiError>()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', key: 'common.tooManyRequests', message: 'Too many requests, please try again later or reset your password' })
 
     const otherAddress = await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '203.0.113.10', payload: { email: 'admin@example.com', password: DEMO_PASSWORD } })
     expect(otherAddress.statusCode).toBe(200)
@@ -129,7 +129,7 @@ describe('DELETE /api/session', () => {
 
     const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
     expect(after.statusCode).toBe(401)
-    expect(after.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Please sign in' })
+    expect(after.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', key: 'request.signInRequired', message: 'Please sign in' })
   })
 
   it('needs a signed-in user', async () => {

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { SessionSchema } from '@offerbook/domain/session'
-import { AppError, FORBIDDEN_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../../app-error'
+import { OneTimeCodeSchema, SessionSchema } from '@offerbook/domain/session'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { OidcConfig } from '../../config'
 import type { Db } from '../../db/client'
@@ -27,10 +27,7 @@ const PendingSsoQuerySchema = z.object({ pending: z.string().min(1).max(100) })
 export const PendingSsoSchema = z.object({ email: z.string(), expiresAt: z.string() })
 export const VerifySsoSchema = z.object({
   pending: z.string().min(1).max(100),
-  code: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6 digits of the code')),
+  code: OneTimeCodeSchema,
 })
 export const SsoEndSessionSchema = z.object({ url: z.string().nullable() })
 
@@ -82,7 +79,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
     global: false,
     store: postgresRateLimitStore(db),
     skipOnError: true,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'common.tooManyRequests'),
   })
   // The pending sign-in's own tries and the account limit bound the guessing; this bounds one address.
   const perAddress = { rateLimit: { ...limit, keyGenerator: (request: FastifyRequest) => request.ip } }
@@ -124,7 +121,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
     async (request, reply) => {
       // The cookie is SameSite=Lax already; a foreign Origin is refused as well, in case a browser sends it.
       const origin = request.headers.origin
-      if (origin !== undefined && origin !== publicOrigin) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
+      if (origin !== undefined && origin !== publicOrigin) throw new AppError('FORBIDDEN', 'request.forbidden')
       const cookie = await readSessionCookie(auth, request.headers.cookie)
       if (cookie.value) reply.header('set-cookie', `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${production ? '; Secure' : ''}`)
       return exchangeSessionCookie(db, auth, { cookieValue: cookie.value, cookieName: cookie.name, accountLimit, log: request.log })

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Session } from '@offerbook/domain/session'
 import type { Language } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@offerbook/domain/user'
-import { AppError, SIGN_IN_REQUIRED_MESSAGE, TOO_MANY_REQUESTS_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import { OIDC_PROVIDER_ID } from '../../auth/auth'
 import type { SsoProfile } from '../../auth/sso-callback-scope'
@@ -12,7 +12,6 @@ import type { Db } from '../../db/client'
 import type { AccountLimit } from '../../plugins/rate-limit-store'
 import { countAccountTry } from '../../plugins/rate-limit-store'
 import { CODE_ATTEMPTS, CODE_LENGTH, CODE_TTL_SECONDS } from '../accounts/accounts.auth'
-import { INVALID_CODE_MESSAGE } from '../accounts/accounts.service'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderEmail } from '../messaging/templates'
 import { startSession } from '../session/session.service'
@@ -63,11 +62,9 @@ export async function startSingleSignOn(auth: Auth, { publicUrl, redirect }: { p
     body: { provider: OIDC_PROVIDER_ID, callbackURL, errorCallbackURL: ssoErrorUrl(publicUrl), disableRedirect: true },
     returnHeaders: true,
   })
-  if (!response.url) throw new AppError('UNAVAILABLE', SSO_UNAVAILABLE_MESSAGE)
+  if (!response.url) throw new AppError('UNAVAILABLE', 'session.unavailable')
   return { authorizeUrl: response.url, setCookies: headers.getSetCookie() }
 }
-
-export const SSO_UNAVAILABLE_MESSAGE = 'Service unavailable. Please try another login/registration method'
 
 export function ssoErrorUrl(publicUrl: string): string {
   return `${publicUrl}/auth/sign-in?sso_error=1`
@@ -94,10 +91,10 @@ export async function exchangeSessionCookie(
   auth: Auth,
   { cookieValue, cookieName, accountLimit, log }: { cookieValue: string | null; cookieName: string; accountLimit: AccountLimit; log: FastifyBaseLogger },
 ): Promise<Session> {
-  if (!cookieValue) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  if (!cookieValue) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   const found = await auth.api.getSession({ headers: new Headers({ cookie: `${cookieName}=${cookieValue}` }) })
   const user = found ? await getUser(db, found.user.id) : null
-  if (!found || !user) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE)
+  if (!found || !user) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   try {
     // Every way in counts against the account's sign-in limit; past it, this session is not handed over.
     await countAccountTry(db, { name: 'sso-session', account: user.email, limit: accountLimit, log })
@@ -111,9 +108,6 @@ export async function exchangeSessionCookie(
 
 // An unverified e-mail from the provider: proven with our own code before any account is made or
 // linked (docs/decisions/008-single-sign-on.md, amendment).
-
-export const SSO_PROOF_EXPIRED_MESSAGE = 'This sign-in has expired. Please sign in with single sign-on again'
-export const SSO_ACCOUNT_NOT_LINKED_MESSAGE = 'An account with this email already exists. Please sign in with your email and password'
 
 const PENDING_ID_PATTERN = /^[\w-]{43}$/
 
@@ -171,7 +165,7 @@ export async function startSsoEmailProof(db: Db, { profile, publicUrl, acceptLan
 
 async function loadPending(db: Db, pendingId: string): Promise<{ row: PendingRow; value: PendingValue }> {
   const row = PENDING_ID_PATTERN.test(pendingId) ? await findPendingSso(db, pendingId) : null
-  if (!row) throw new AppError('NOT_FOUND', SSO_PROOF_EXPIRED_MESSAGE)
+  if (!row) throw new AppError('NOT_FOUND', 'sso.proofExpired')
   return { row, value: JSON.parse(row.value) as PendingValue }
 }
 
@@ -197,21 +191,21 @@ export async function verifySsoEmail(
     const attempts = value.attempts + 1
     if (attempts >= CODE_ATTEMPTS) {
       await consumePendingSso(db, row)
-      throw new AppError('RATE_LIMITED', TOO_MANY_REQUESTS_MESSAGE)
+      throw new AppError('RATE_LIMITED', 'common.tooManyRequests')
     }
     await updatePendingSso(db, row, JSON.stringify({ ...value, attempts }))
-    throw new AppError('BAD_REQUEST', INVALID_CODE_MESSAGE)
+    throw new AppError('BAD_REQUEST', 'accounts.invalidCode')
   }
 
   const userId = await db.transaction(async (tx) => {
-    if (!(await consumePendingSso(tx, row))) throw new AppError('NOT_FOUND', SSO_PROOF_EXPIRED_MESSAGE)
+    if (!(await consumePendingSso(tx, row))) throw new AppError('NOT_FOUND', 'sso.proofExpired')
     const key = { providerId: OIDC_PROVIDER_ID, accountId: value.sub }
     const owner = await findSsoAccountOwner(tx, key)
     if (owner) return owner
     const existing = await findUserByEmail(tx, value.email)
     if (existing) {
       // An unproven local address may be someone else's pre-made account: joining it would share it.
-      if (!existing.emailVerified) throw new AppError('CONFLICT', SSO_ACCOUNT_NOT_LINKED_MESSAGE)
+      if (!existing.emailVerified) throw new AppError('CONFLICT', 'sso.accountNotLinked')
       await insertSsoAccount(tx, { ...key, userId: existing.id })
       return existing.id
     }

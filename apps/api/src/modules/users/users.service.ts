@@ -14,7 +14,7 @@ export async function findUserIdForEmail(db: Db, email: string): Promise<string 
 export async function changeLanguage(db: Db, { actor, language }: { actor: User; language: Language }): Promise<User> {
   await updateUserLanguage(db, actor.uid, language)
   const updated = await findUserById(db, actor.uid)
-  if (!updated) throw new AppError('UNAUTHORIZED', 'Please sign in')
+  if (!updated) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   return updated
 }
 

@@ -26,7 +26,7 @@ describe('GET /api/me', () => {
     for (const headers of [{}, bearer('garbage'), bearer('abc.def'), { authorization: 'Basic Zm9vOmJhcg==' }, bearer('x'.repeat(5000))]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/me', headers })
       expect(response.statusCode).toBe(401)
-      expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Please sign in' })
+      expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', key: 'request.signInRequired', message: 'Please sign in' })
     }
   })
 

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OFFER_MESSAGES } from '@offerbook/domain/offer'
 import { testOffer } from '../../features/offers/components/details/test-offer'
 import { initSession } from '../../shared/session'
 import { renderRoutes } from '../../test/render'
@@ -36,7 +35,7 @@ describe('the share link page', { timeout: 30_000 }, () => {
   })
 
   it('says the link has expired, and stays on the page instead of going Home', async () => {
-    offerAnswer = () => json(403, { code: 'FORBIDDEN', message: OFFER_MESSAGES.linkExpired })
+    offerAnswer = () => json(403, { statusCode: 403, code: 'FORBIDDEN', key: 'offer.linkExpired', message: 'This offer link has expired' })
     const { router } = renderRoutes(appRoutes(), '/property/listing-1/offers/offer-1?token=old')
     expect(await screen.findByRole('heading', { level: 1, name: 'This offer link has expired' }, { timeout: 10_000 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/property/listing-1/offers/offer-1')
@@ -45,7 +44,7 @@ describe('the share link page', { timeout: 30_000 }, () => {
   })
 
   it('shows not found for a wrong token, and for a visitor with neither a token nor a session without asking the API', async () => {
-    offerAnswer = () => json(404, { code: 'NOT_FOUND', message: OFFER_MESSAGES.offerNotFound })
+    offerAnswer = () => json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'offer.notFound', message: 'Offer not found' })
     const first = renderRoutes(appRoutes(), '/property/listing-1/offers/offer-1?token=wrong')
     expect(await screen.findByRole('heading', { level: 1, name: 'Offer not found' }, { timeout: 10_000 })).toBeTruthy()
     first.unmount()

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SignerView } from '@offerbook/domain/signing'
-import { CONSENT_VERSION, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import type * as SignatureImage from '../../features/signer/lib/signature-image'
 import { testField, testFields, testSignerView } from '../../features/signer/components/test-signer-view'
 import { i18n } from '../../shared/i18n/i18n'
@@ -64,7 +64,7 @@ const heading = (name: string | RegExp) => screen.findByRole('heading', { level:
 
 describe('the signing page', { timeout: 40_000 }, () => {
   it('says the link is not valid for a wrong token, and stays on the page', async () => {
-    answers['GET /api/signing/signers/signer-1'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', message: SIGNING_MESSAGES.linkNotValid })
+    answers['GET /api/signing/signers/signer-1'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'signing.linkNotValid', message: 'This signing link is not valid' })
     const { router } = open('/sign/offer-1/signer-1?token=wrong')
     expect(await heading('This signing link is not valid')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/sign/offer-1/signer-1')
@@ -111,14 +111,14 @@ describe('the signing page', { timeout: 40_000 }, () => {
   it('asks for the texted code first, and shows the server message beside the field', async () => {
     view = testSignerView({ signer: { needsCode: true, phoneHint: '•••0123' } })
     answers['POST /api/signing/signers/signer-1/code'] = () => noContent()
-    answers['POST /api/signing/signers/signer-1/code/verify'] = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', message: SIGNING_MESSAGES.codeInvalid })
+    answers['POST /api/signing/signers/signer-1/code/verify'] = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'signing.codeInvalid', message: 'The code is not correct or has expired' })
     open()
     expect(await heading('Confirm it is you')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }))
     expect(await screen.findByText(/We texted a code to •••0123/)).toBeTruthy()
     await userEvent.type(screen.getByRole('textbox', { name: /6-digit code/ }), '123456')
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByText(SIGNING_MESSAGES.codeInvalid)).toBeTruthy()
+    expect(await screen.findByText('The code is not correct or has expired')).toBeTruthy()
     expect(posts('code/verify')[0]?.body).toEqual({ code: '123456' })
     expect(posts('code/verify')[0]?.token).toBe('secret')
   })
@@ -175,7 +175,14 @@ describe('the signing page', { timeout: 40_000 }, () => {
   it('keeps Finish disabled until every required field is done, and shows a server field error on its field', async () => {
     view = testSignerView({ fields: [...testFields(), testField('f-text', 'text', 1, 0.5, { label: 'Buyer phone' }), testField('f-note', 'text', 1, 0.6, { required: false, label: 'Note' })] })
     answers['POST /api/signing/signers/signer-1/finish'] = () =>
-      json(400, { statusCode: 400, code: 'BAD_REQUEST', message: SIGNING_MESSAGES.valueTooLong, errors: [{ path: 'values.f-text', message: SIGNING_MESSAGES.valueTooLong }] })
+      json(400, {
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        key: 'common.tooLong',
+        params: { maximum: 500 },
+        message: 'Must have at most 500 characters',
+        errors: [{ path: 'values.f-text', key: 'common.tooLong', params: { maximum: 500 }, message: 'Must have at most 500 characters' }],
+      })
     open()
     const finish = await screen.findByRole('button', { name: 'Finish' }, { timeout: 10_000 })
     expect(finish.hasAttribute('disabled')).toBe(true)
@@ -197,7 +204,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'))
-    expect(screen.getAllByText(SIGNING_MESSAGES.valueTooLong).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('Must have at most 500 characters').length).toBeGreaterThan(0)
     expect((posts('finish')[0]?.body as { values: unknown }).values).toEqual({ 'f-text': '615 555 0123', 'f-note': 'Thanks' })
   })
 
@@ -218,7 +225,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
 
   it('speaks Spanish, server messages included', async () => {
     view = testSignerView({ signer: { consentedAt: null } })
-    answers['POST /api/signing/signers/signer-1/consent'] = () => json(409, { statusCode: 409, code: 'CONFLICT', message: SIGNING_MESSAGES.notOpen('voided') })
+    answers['POST /api/signing/signers/signer-1/consent'] = () => json(409, { statusCode: 409, code: 'CONFLICT', key: 'signing.notOpen', params: { status: 'voided' }, message: 'A packet that is voided can no longer be changed' })
     open()
     await heading('Electronic Record and Signature Disclosure')
     await act(() => i18n.changeLanguage('es-es'))

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '../../../shared/api-client'
 
-export function requestRecovery(email: string): Promise<{ message: string }> {
-  return apiClient.post<{ message: string }>('/recovery', { email })
+/** The answer is the same for any address: 'accounts.recoverySent'. */
+export function requestRecovery(email: string): Promise<void> {
+  return apiClient.post<void>('/recovery', { email })
 }
 
 export function resetPassword(body: { email: string; code: string; password: string }): Promise<void> {

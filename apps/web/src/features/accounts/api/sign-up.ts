@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
+import type { CreateAccount } from '@offerbook/domain/profile'
 import type { Session } from '@offerbook/domain/session'
 import { apiClient } from '../../../shared/api-client'
 
-export type CreateAccount = { name: string; email: string; password: string }
 export type CodeSent = { email: string; resendAvailableAt: string }
 
 export function createAccount(body: CreateAccount): Promise<CodeSent> {

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { CODE_LENGTH } from './form-rules'
+import { CODE_LENGTH } from '@offerbook/domain/session'
 
 export type CodeInputProps = {
   label: ReactNode
@@ -18,6 +18,7 @@ export function CodeInput({ label, value, onChange, error, disabled }: CodeInput
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"
+      // Room for a space or hyphen pasted along with the digits.
       maxLength={CODE_LENGTH + 2}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -3,19 +3,21 @@ import type { FormEvent } from 'react'
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Message } from '@offerbook/domain/messages'
+import { PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
+import { OneTimeCodeSchema } from '@offerbook/domain/session'
 import { emailSchema, firstError } from '@offerbook/domain/validation'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
+import { validateWith } from '../../../shared/form-validation'
+import { translate, translateOptional } from '../../../shared/i18n/messages'
+import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PasswordConfirmInput } from '../../../shared/ui/password-confirm-input'
 import type { PasswordConfirmValue } from '../../../shared/ui/password-confirm-input'
 import { useRequestRecovery, useResetPassword } from '../api/recovery'
 import { CodeInput } from './code-input'
-import { PASSWORD_MIN_LENGTH, cleanCode, codeError, passwordErrors } from './form-rules'
-
-const CHECK_EMAIL = 'Please check your email for the verification code and reset your password'
 
 type Step = 'email' | 'reset' | 'done'
-type ResetErrors = { code?: string; password?: string; confirm?: string }
+type ResetErrors = { code?: Message; password?: Message; confirm?: Message }
 
 export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation()
@@ -23,43 +25,36 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
   const reset = useResetPassword()
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState(initialEmail)
-  const [emailError, setEmailError] = useState<string | null>(null)
-  const [sentMessage, setSentMessage] = useState(CHECK_EMAIL)
+  const [emailError, setEmailError] = useState<Message | null>(null)
   const [code, setCode] = useState('')
   const [password, setPassword] = useState<PasswordConfirmValue>({ password: '', confirm: '' })
   const [errors, setErrors] = useState<ResetErrors>({})
 
   const cleanEmail = email.trim().toLowerCase()
-  const shown = (message: string | undefined) => (message ? translateMessage(message) : undefined)
 
   const onRequest = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const found = firstError(emailSchema, email)
     setEmailError(found)
     if (found) return
-    request.mutate(cleanEmail, {
-      onSuccess: ({ message }) => {
-        setSentMessage(message || CHECK_EMAIL)
-        setStep('reset')
-      },
-      onError: (error) => notifyError(error),
-    })
+    request.mutate(cleanEmail, { onSuccess: () => setStep('reset'), onError: (error) => notifyError(error) })
   }
 
   const onReset = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found: ResetErrors = { ...passwordErrors(password), code: codeError(code) ?? undefined }
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const typed = validateWith(PasswordConfirmSchema, password)
+    const digits = validateWith(OneTimeCodeSchema, code)
+    setErrors({ code: digits.errors[''], password: typed.errors.password, confirm: typed.errors.confirm })
+    if (!typed.ok || !digits.ok) return
     reset.mutate(
-      { email: cleanEmail, code: cleanCode(code), password: password.password },
+      { email: cleanEmail, code: digits.data, password: typed.data.password },
       {
         onSuccess: () => {
           setStep('done')
           notifySuccess(t('accounts.recovery.done'))
         },
         onError: (error) => {
-          setErrors({ code: errorMessage(error) })
+          setErrors({ code: error instanceof ApiClientError ? error.detail : UNKNOWN_ERROR })
           notifyError(error)
         },
       },
@@ -84,7 +79,7 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
       <form onSubmit={onReset} noValidate aria-label={t('accounts.recovery.resetLabel')}>
         <Stack gap="md">
           <Alert color="blue" role="status">
-            {translateMessage(sentMessage)}
+            {translate('accounts.recoverySent')}
           </Alert>
           <CodeInput
             label={t('accounts.recovery.code')}
@@ -93,7 +88,7 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
               setCode(value)
               if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }))
             }}
-            error={shown(errors.code)}
+            error={translateOptional(errors.code)}
           />
           <PasswordConfirmInput
             value={password}
@@ -105,8 +100,8 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
             confirmLabel={t('accounts.recovery.confirmPassword')}
             name="password"
             minLength={PASSWORD_MIN_LENGTH}
-            error={shown(errors.password)}
-            confirmError={shown(errors.confirm)}
+            error={translateOptional(errors.password)}
+            confirmError={translateOptional(errors.confirm)}
             required
           />
           <Button type="submit" loading={reset.isPending} fullWidth>
@@ -142,7 +137,7 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
             setEmail(event.currentTarget.value)
             if (emailError) setEmailError(null)
           }}
-          error={shown(emailError ?? undefined)}
+          error={translateOptional(emailError)}
           withAsterisk
         />
         <Button type="submit" loading={request.isPending} fullWidth>

@@ -3,26 +3,26 @@ import type { FormEvent } from 'react'
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { emailSchema, firstError, fullNameSchema, requiredText } from '@offerbook/domain/validation'
+import type { Message } from '@offerbook/domain/messages'
+import { CreateAccountSchema, PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { ApiClientError } from '../../../shared/api-client'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { validateWith } from '../../../shared/form-validation'
+import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { PasswordConfirmInput } from '../../../shared/ui/password-confirm-input'
 import type { PasswordConfirmValue } from '../../../shared/ui/password-confirm-input'
 import type { CodeSent } from '../api/sign-up'
 import { useCreateAccount } from '../api/sign-up'
-import { PASSWORD_MIN_LENGTH, passwordErrors } from './form-rules'
 
 type Field = 'name' | 'email' | 'password' | 'confirm'
-type FieldErrors = Partial<Record<Field, string>>
+type FieldErrors = Partial<Record<Field, Message>>
 
-function validate(name: string, email: string, password: PasswordConfirmValue): FieldErrors {
-  const errors: FieldErrors = { ...passwordErrors(password) }
-  const nameError = firstError(requiredText, name) ?? firstError(fullNameSchema, name)
-  if (nameError) errors.name = nameError
-  const emailError = firstError(emailSchema, email)
-  if (emailError) errors.email = emailError
-  return errors
+/** The API's sign-up rules, and the password typed the same twice. */
+function validate(name: string, email: string, password: PasswordConfirmValue) {
+  const account = validateWith(CreateAccountSchema, { name, email, password: password.password })
+  const twice = validateWith(PasswordConfirmSchema, password)
+  const errors: FieldErrors = { name: account.errors.name, email: account.errors.email, password: account.errors.password, confirm: twice.errors.confirm }
+  return { account: twice.ok ? account.data : null, errors }
 }
 
 export type SignUpFormProps = { onCodeSent: (sent: CodeSent) => void }
@@ -36,22 +36,24 @@ export function SignUpForm({ onCodeSent }: SignUpFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({})
 
   const clear = (field: Field) => errors[field] && setErrors((prev) => ({ ...prev, [field]: undefined }))
-  const shown = (field: Field) => (errors[field] ? translateMessage(errors[field]) : undefined)
+  const shown = (field: Field) => translateOptional(errors[field])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = validate(name, email, password)
+    const { account, errors: found } = validate(name, email, password)
     setErrors(found)
-    if (Object.values(found).some(Boolean)) return
-    const body = { name: name.trim().replace(/\s+/g, ' '), email: email.trim().toLowerCase(), password: password.password }
-    create.mutate(body, {
-      onSuccess: onCodeSent,
-      onError: (error) => {
-        // The one answer that belongs to a field: the address is taken.
-        if (error instanceof ApiClientError && error.status === 409) setErrors((prev) => ({ ...prev, email: error.message }))
-        else notifyError(error)
+    if (!account) return
+    create.mutate(
+      { ...account, name: account.name.replace(/\s+/g, ' ') },
+      {
+        onSuccess: onCodeSent,
+        onError: (error) => {
+          // The one answer that belongs to a field: the address is taken.
+          if (error instanceof ApiClientError && error.status === 409) setErrors((prev) => ({ ...prev, email: error.detail }))
+          else notifyError(error)
+        },
       },
-    })
+    )
   }
 
   const conflict = create.error instanceof ApiClientError && create.error.status === 409

@@ -1,8 +1,6 @@
 import { Alert } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-
-const SSO_FAILED = 'Please try another login/registration method'
+import { translate } from '../../../shared/i18n/messages'
 
 /** The `error` codes of `/auth/sign-in?sso_error=1&error=...` that get their own explanation. */
 const EXPLAINED: Record<string, 'unavailable' | 'emailNotVerified' | 'accountNotLinked'> = {
@@ -18,7 +16,7 @@ export function SsoErrorAlert({ error }: { error: string | null }) {
   if (!known) {
     return (
       <Alert color="red" role="alert" title={t('accounts.signIn.ssoFailed')}>
-        {translateMessage(SSO_FAILED)}
+        {translate('session.otherMethod')}
       </Alert>
     )
   }

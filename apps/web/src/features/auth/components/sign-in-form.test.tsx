@@ -68,7 +68,7 @@ describe('SignInForm', () => {
 
   it('shows the translated server message in an alert', async () => {
     fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Incorrect e-mail/password combination' }), { status: 401 }),
+      new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.wrongPassword', message: 'Incorrect e-mail/password combination' }), { status: 401 }),
     )
     renderAt(<SignInForm onSignedIn={() => {}} />, '/auth/sign-in')
     await userEvent.type(screen.getByLabelText(/^Email/), 'buyer-simple@example.com')

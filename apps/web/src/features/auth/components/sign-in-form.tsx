@@ -3,14 +3,16 @@ import type { FormEvent, ReactNode } from 'react'
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { User } from '@offerbook/domain/user'
+import type { Message } from '@offerbook/domain/messages'
 import { SignInSchema } from '@offerbook/domain/session'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import type { User } from '@offerbook/domain/user'
 import { ApiClientError } from '../../../shared/api-client'
+import { validateWith } from '../../../shared/form-validation'
+import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { useSignIn } from '../api/sign-in'
 
-type FieldErrors = { email?: string; password?: string }
+type FieldErrors = { email?: Message; password?: Message }
 
 export type SignInFormProps = {
   onSignedIn: (user: User) => void
@@ -25,14 +27,8 @@ function isUnverified(error: unknown): boolean {
 }
 
 function validate(values: { email: string; password: string; persist: boolean }): FieldErrors {
-  const result = SignInSchema.safeParse(values)
-  if (result.success) return {}
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message
-  }
-  return errors
+  const { errors } = validateWith(SignInSchema, values)
+  return { email: errors.email, password: errors.password }
 }
 
 export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }: SignInFormProps) {
@@ -45,15 +41,11 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const values = { email, password, persist }
-    const found = validate(values)
-    setErrors(found)
-    if (found.email || found.password) return
-    const body = SignInSchema.parse(values)
-    signIn.mutate(body, { onError: (error) => notifyError(error) })
+    const checked = validateWith(SignInSchema, { email, password, persist })
+    setErrors({ email: checked.errors.email, password: checked.errors.password })
+    if (!checked.ok) return
+    signIn.mutate(checked.data, { onError: (error) => notifyError(error) })
   }
-
-  const fieldError = (message: string | undefined) => (message ? translateMessage(message) : undefined)
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
@@ -77,7 +69,7 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
             if (errors.email) setErrors((prev) => ({ ...prev, email: undefined }))
           }}
           onBlur={() => email && setErrors((prev) => ({ ...prev, email: validate({ email, password: 'x', persist }).email }))}
-          error={fieldError(errors.email)}
+          error={translateOptional(errors.email)}
           withAsterisk
         />
         <PasswordInput
@@ -91,7 +83,7 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
             setPassword(event.currentTarget.value)
             if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }))
           }}
-          error={fieldError(errors.password)}
+          error={translateOptional(errors.password)}
           withAsterisk
         />
         <Group justify="space-between">

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
+import type { Onboarding } from '@offerbook/domain/profile'
 import type { User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
-import type { CompleteOnboarding } from '../onboarding-rules'
 
-export async function completeOnboarding(body: CompleteOnboarding): Promise<User> {
+export async function completeOnboarding(body: Onboarding): Promise<User> {
   const { user } = await apiClient.put<{ user: User }>('/me/onboarding', body)
   return user
 }

@@ -3,15 +3,19 @@ import type { FormEvent } from 'react'
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
+import type { Message } from '@offerbook/domain/messages'
+import type { Onboarding, OnboardingKind } from '@offerbook/domain/profile'
+import { isAgentKind, ONBOARDING_KINDS, OnboardingSchema } from '@offerbook/domain/profile'
 import { homePathFor } from '@offerbook/domain/route-access'
 import type { User } from '@offerbook/domain/user'
-import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { fieldErrorsOf } from '../../../shared/api-client'
+import { validateWith } from '../../../shared/form-validation'
+import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { PhoneInput } from '../../../shared/ui/phone-input'
 import { useCompleteOnboarding } from '../api/complete-onboarding'
-import type { DetailErrors, OnboardingDetails, OnboardingKind, OnboardingStep } from '../onboarding-rules'
-import { ONBOARDING_KINDS, detailErrors, isAgent, onboardingBody, onboardingPath } from '../onboarding-rules'
+import type { OnboardingStep } from '../onboarding-steps'
+import { onboardingPath } from '../onboarding-steps'
 
 export type OnboardingWizardProps = {
   step: OnboardingStep
@@ -19,13 +23,22 @@ export type OnboardingWizardProps = {
   onCompleted: (user: User) => void
 }
 
-const PHONE_IN_USE = 'This phone number is already in use'
 const DETAIL_FIELDS = ['nrds', 'sellerAgentId', 'phone', 'zipcode'] as const
+type DetailField = (typeof DETAIL_FIELDS)[number]
+/** What the details step holds: the phone as PhoneInput emits it (E.164, or '' for none). */
+type OnboardingDetails = Record<DetailField, string>
+type DetailErrors = Partial<Record<DetailField, Message>>
 
-function serverFieldErrors(error: unknown): DetailErrors {
-  const errors: DetailErrors = fieldErrorsOf(error, DETAIL_FIELDS)
-  if (error instanceof ApiClientError && error.message === PHONE_IN_USE) errors.phone = error.message
-  return errors
+/** What is sent: the NRDS number and MLS ID of an agent only, and a phone or ZIP code when given. */
+function onboardingBody(kind: OnboardingKind, details: OnboardingDetails): Onboarding {
+  const body: Onboarding = { kind }
+  if (isAgentKind(kind)) {
+    body.nrds = details.nrds.trim()
+    body.sellerAgentId = details.sellerAgentId.trim()
+  }
+  if (details.phone) body.phone = details.phone
+  if (details.zipcode.trim()) body.zipcode = details.zipcode.trim()
+  return body
 }
 
 /** The onboarding steps; entries live here, so Back and Next between the steps keep them. */
@@ -105,20 +118,21 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
   }
 
   if (step === 'details' && kind) {
-    const agent = isAgent(kind)
-    const set = (field: keyof OnboardingDetails, value: string) => {
+    const agent = isAgentKind(kind)
+    const set = (field: DetailField, value: string) => {
       setDetails((prev) => ({ ...prev, [field]: value }))
       if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }))
     }
-    const shown = (field: keyof OnboardingDetails) => (errors[field] ? translateMessage(errors[field]) : undefined)
+    const shown = (field: DetailField) => translateOptional(errors[field])
     const onSubmit = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
-      const found = detailErrors(kind, details)
-      setErrors(found)
-      if (Object.values(found).some(Boolean)) return
-      complete.mutate(onboardingBody(kind, details), {
+      const body = onboardingBody(kind, details)
+      const checked = validateWith(OnboardingSchema, body)
+      setErrors({ nrds: checked.errors.nrds, sellerAgentId: checked.errors.sellerAgentId, phone: checked.errors.phone, zipcode: checked.errors.zipcode })
+      if (!checked.ok) return
+      complete.mutate(body, {
         onError: (error) => {
-          setErrors(serverFieldErrors(error))
+          setErrors(fieldErrorsOf(error, DETAIL_FIELDS))
           notifyError(error)
         },
       })
@@ -163,7 +177,7 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
             name="zipcode"
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={5}
+            maxLength={10}
             value={details.zipcode}
             onChange={(event) => set('zipcode', event.currentTarget.value)}
             error={shown('zipcode')}

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Language, User } from '@offerbook/domain/user'
+import type { UpdateProfile } from '@offerbook/domain/profile'
+import type { User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
 import { getSession, saveSession } from '../../../shared/session'
 import { deviceKeys } from './devices'
-
-/** nrds and sellerAgentId are for agents only. */
-export type UpdateProfile = { name?: string; phone?: string; zipcode?: string; language?: Language; nrds?: string; sellerAgentId?: string }
 
 type OnUser = { onUser: (user: User) => void }
 

@@ -4,13 +4,15 @@ import userEvent from '@testing-library/user-event'
 import type { TFunction } from 'i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Device } from '@offerbook/domain/devices'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
 import { i18n } from '../../../shared/i18n/i18n'
 import { initSession, saveSession } from '../../../shared/session'
 import { renderAt } from '../../../test/render'
 import { DevicesSection, lastSeenText } from './devices-section'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const apiError = (status: number, code: string, message: string) => json(status, { statusCode: status, code, message })
+const apiError = (status: number, code: string, key: MessageKey) => json(status, { statusCode: status, code, key, message: messageText(key) })
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
@@ -31,7 +33,7 @@ beforeEach(() => {
     const { pathname } = new URL(url, 'http://localhost')
     const method = init.method ?? 'GET'
     if (method === 'GET' && pathname === '/api/sessions') {
-      if (listStatus !== 200) return apiError(listStatus, 'UNAVAILABLE', 'Service unavailable. Please try another login/registration method')
+      if (listStatus !== 200) return apiError(listStatus, 'UNAVAILABLE', 'session.unavailable')
       return json(200, { items: devices })
     }
     if (method === 'DELETE' && pathname === '/api/sessions') {
@@ -41,11 +43,11 @@ beforeEach(() => {
     }
     const one = /^\/api\/sessions\/([^/]+)$/.exec(pathname)
     if (method === 'DELETE' && one) {
-      if (!devices.some((device) => device.id === one[1])) return apiError(404, 'NOT_FOUND', 'Device not found')
+      if (!devices.some((device) => device.id === one[1])) return apiError(404, 'NOT_FOUND', 'session.deviceNotFound')
       devices = devices.filter((device) => device.id !== one[1])
       return new Response(null, { status: 204 })
     }
-    return apiError(404, 'NOT_FOUND', 'Not found')
+    return apiError(404, 'NOT_FOUND', 'request.notFound')
   })
   vi.stubGlobal('fetch', fetchMock)
 })

@@ -2,26 +2,25 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Button, Group, PasswordInput, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { MESSAGES } from '@offerbook/domain/validation'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
+import type { Message } from '@offerbook/domain/messages'
+import { ChangePasswordSchema, PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
+import { validateWith } from '../../../shared/form-validation'
+import { translateOptional } from '../../../shared/i18n/messages'
+import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PasswordConfirmInput } from '../../../shared/ui/password-confirm-input'
 import type { PasswordConfirmValue } from '../../../shared/ui/password-confirm-input'
 import { useChangePassword } from '../api/profile'
-import { PASSWORD_MIN_LENGTH } from '../profile-rules'
 
-type Errors = { current?: string; password?: string; confirm?: string }
+type Errors = { current?: Message; password?: Message; confirm?: Message }
 
 const EMPTY: PasswordConfirmValue = { password: '', confirm: '' }
 
+/** The API's rules for a change of password, and the new one typed the same twice. */
 function validate(current: string, next: PasswordConfirmValue): Errors {
-  const errors: Errors = {}
-  if (current === '') errors.current = MESSAGES.required
-  if (next.password === '') errors.password = MESSAGES.required
-  else if (next.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.minLength(PASSWORD_MIN_LENGTH)
-  if (next.confirm === '') errors.confirm = MESSAGES.required
-  else if (next.confirm !== next.password) errors.confirm = 'Password mismatch'
-  return errors
+  const change = validateWith(ChangePasswordSchema, { currentPassword: current, newPassword: next.password })
+  const twice = validateWith(PasswordConfirmSchema, next)
+  return { current: change.errors.currentPassword, password: change.errors.newPassword, confirm: twice.errors.confirm }
 }
 
 export function PasswordSection() {
@@ -30,7 +29,6 @@ export function PasswordSection() {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState<PasswordConfirmValue>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
-  const shown = (message: string | undefined) => (message ? translateMessage(message) : undefined)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -46,7 +44,7 @@ export function PasswordSection() {
           notifySuccess('accounts.profile.password.changed')
         },
         onError: (error) => {
-          setErrors({ current: errorMessage(error) })
+          setErrors({ current: error instanceof ApiClientError ? error.detail : UNKNOWN_ERROR })
           notifyError(error)
         },
       },
@@ -66,7 +64,7 @@ export function PasswordSection() {
             setCurrent(event.currentTarget.value)
             if (errors.current) setErrors((prev) => ({ ...prev, current: undefined }))
           }}
-          error={shown(errors.current)}
+          error={translateOptional(errors.current)}
           aria-invalid={errors.current ? true : undefined}
           withAsterisk
         />
@@ -80,8 +78,8 @@ export function PasswordSection() {
           confirmLabel={t('accounts.profile.password.confirm')}
           name="newPassword"
           minLength={PASSWORD_MIN_LENGTH}
-          error={shown(errors.password)}
-          confirmError={shown(errors.confirm)}
+          error={translateOptional(errors.password)}
+          confirmError={translateOptional(errors.confirm)}
           required
         />
         <Group>

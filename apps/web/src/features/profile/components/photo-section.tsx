@@ -1,31 +1,32 @@
 import { useRef, useState } from 'react'
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
+import { PHOTO_CONTENT_TYPES, profilePhotoProblem } from '@offerbook/domain/profile'
 import type { User } from '@offerbook/domain/user'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
-import { useUploadPhoto } from '../api/profile'
-import { PHOTO_TYPES, photoError } from '../profile-rules'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
+import { translate } from '../../../shared/i18n/messages'
+import { notifyError, notifySuccess } from '../../../shared/notify'
 import { initials } from '../../../shared/ui/initials'
-
+import { useUploadPhoto } from '../api/profile'
 
 export function PhotoSection({ user, onUser }: { user: User; onUser: (user: User) => void }) {
   const { t } = useTranslation()
   const upload = useUploadPhoto({ onUser })
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Message | null>(null)
   const resetRef = useRef<() => void>(null)
 
   const onPick = (file: File | null) => {
     // Cleared at once so that picking the same file again after a fix still fires a change.
     resetRef.current?.()
     if (!file) return
-    const found = photoError(file)
-    setError(found)
-    if (found) return
+    const problem = profilePhotoProblem(file)
+    setError(problem ? { key: problem } : null)
+    if (problem) return
     upload.mutate(file, {
       onSuccess: () => notifySuccess('accounts.profile.photo.uploaded'),
       onError: (failure) => {
-        setError(errorMessage(failure))
+        setError(failure instanceof ApiClientError ? failure.detail : UNKNOWN_ERROR)
         notifyError(failure)
       },
     })
@@ -39,7 +40,7 @@ export function PhotoSection({ user, onUser }: { user: User; onUser: (user: User
         </Avatar>
         <Stack gap="xs">
           {!user.photoURL && <Text c="gray.7">{t('accounts.profile.photo.none')}</Text>}
-          <FileButton onChange={onPick} accept={PHOTO_TYPES.join(',')} resetRef={resetRef} disabled={upload.isPending} inputProps={{ 'aria-label': t('accounts.profile.photo.input') }}>
+          <FileButton onChange={onPick} accept={PHOTO_CONTENT_TYPES.join(',')} resetRef={resetRef} disabled={upload.isPending} inputProps={{ 'aria-label': t('accounts.profile.photo.input') }}>
             {(props) => (
               <Button {...props} variant="default" loading={upload.isPending}>
                 {t('accounts.profile.photo.choose')}
@@ -53,7 +54,7 @@ export function PhotoSection({ user, onUser }: { user: User; onUser: (user: User
       </Group>
       {error && (
         <Text size="sm" c="red.8" role="alert">
-          {translateMessage(error)}
+          {translate(error)}
         </Text>
       )}
     </Stack>

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { User } from '@offerbook/domain/user'
-import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
+import { errorText } from '../../../shared/i18n/messages'
+import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { useRequestPrincipalBroker } from '../api/profile'
 
@@ -15,7 +16,8 @@ export function PrincipalBrokerSection({ user, onUser }: { user: User; onUser: (
   const { t } = useTranslation()
   const dialog = useDialog()
   const request = useRequestPrincipalBroker({ onUser })
-  const [error, setError] = useState<string | null>(null)
+  // The refusal itself, put in words at render so a change of language shows too.
+  const [failure, setFailure] = useState<unknown>(null)
 
   const onRequest = async () => {
     const confirmed = await dialog.confirm({
@@ -24,12 +26,12 @@ export function PrincipalBrokerSection({ user, onUser }: { user: User; onUser: (
       confirmLabel: t('accounts.profile.principalBroker.confirm'),
     })
     if (!confirmed) return
-    setError(null)
+    setFailure(null)
     request.mutate(undefined, {
       onSuccess: () => notifySuccess('accounts.profile.principalBroker.requested'),
-      onError: (failure) => {
-        setError(errorMessage(failure))
-        notifyError(failure)
+      onError: (error) => {
+        setFailure(error)
+        notifyError(error)
       },
     })
   }
@@ -54,9 +56,9 @@ export function PrincipalBrokerSection({ user, onUser }: { user: User; onUser: (
           </Button>
         </Group>
       )}
-      {error && (
+      {failure !== null && (
         <Text size="sm" c="red.8" role="alert">
-          {error}
+          {errorText(failure)}
         </Text>
       )}
     </Stack>

@@ -2,23 +2,23 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { hasAgentRole, MLS_ID_MAX_LENGTH } from '@offerbook/domain/profile'
+import type { Message } from '@offerbook/domain/messages'
+import type { UpdateProfile } from '@offerbook/domain/profile'
+import { hasAgentRole, MLS_ID_MAX_LENGTH, UpdateProfileSchema } from '@offerbook/domain/profile'
 import type { Language, User } from '@offerbook/domain/user'
 import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
-import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
+import { fieldErrorsOf } from '../../../shared/api-client'
+import { validateWith } from '../../../shared/form-validation'
 import { changeLanguage } from '../../../shared/i18n/i18n'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PhoneInput } from '../../../shared/ui/phone-input'
-import type { UpdateProfile } from '../api/profile'
 import { useUpdateProfile } from '../api/profile'
-import { mlsIdError, nameError, nrdsError, zipcodeError } from '../profile-rules'
 
 type Values = { name: string; phone: string; zipcode: string; language: Language; nrds: string; sellerAgentId: string }
-type Errors = Partial<Record<keyof Values, string>>
+type Errors = Partial<Record<keyof Values, Message>>
 
 const FIELDS = ['name', 'phone', 'zipcode', 'language', 'nrds', 'sellerAgentId'] as const
-const PHONE_IN_USE = 'This phone number is already in use'
 
 function valuesOf(user: User): Values {
   return { name: user.name, phone: user.phone ?? '', zipcode: user.zipcode ?? '', language: user.language, nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '' }
@@ -43,10 +43,14 @@ function changes(before: Values, after: Values, agent: boolean): UpdateProfile {
   return body
 }
 
-function serverErrors(error: unknown): Errors {
-  const errors: Errors = fieldErrorsOf(error, FIELDS)
-  if (error instanceof ApiClientError && error.message === PHONE_IN_USE) errors.phone = error.message
-  return errors
+/**
+ * The API's rules for what is checked before saving: the name and ZIP code always, an agent's NRDS
+ * number and MLS ID when changed (an agent without them yet can still save the rest).
+ */
+function validate(before: Values, values: Values, agent: boolean): Errors {
+  const checked = agent ? { name: values.name, zipcode: values.zipcode, ...agentChanges(before, values) } : { name: values.name, zipcode: values.zipcode }
+  const { errors } = validateWith(UpdateProfileSchema, checked)
+  return { name: errors.name, zipcode: errors.zipcode, nrds: errors.nrds, sellerAgentId: errors.sellerAgentId }
 }
 
 export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user: User) => void }) {
@@ -60,17 +64,12 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
     setValues((prev) => ({ ...prev, [field]: value }))
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }))
   }
-  const shown = (field: keyof Values) => (errors[field] ? translateMessage(errors[field]) : undefined)
+  const shown = (field: keyof Values) => translateOptional(errors[field])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const before = valuesOf(user)
-    const found: Errors = { name: nameError(values.name) ?? undefined, zipcode: zipcodeError(values.zipcode) ?? undefined }
-    if (agent) {
-      const sent = agentChanges(before, values)
-      if (sent.nrds !== undefined) found.nrds = nrdsError(sent.nrds) ?? undefined
-      if (sent.sellerAgentId !== undefined) found.sellerAgentId = mlsIdError(sent.sellerAgentId) ?? undefined
-    }
+    const found = validate(before, values, agent)
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
     const body = changes(before, values, agent)
@@ -84,7 +83,7 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
         notifySuccess('accounts.profile.details.saved')
       },
       onError: (error) => {
-        setErrors(serverErrors(error))
+        setErrors(fieldErrorsOf(error, FIELDS))
         notifyError(error)
       },
     })
@@ -111,7 +110,7 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
           name="zipcode"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={5}
+          maxLength={10}
           value={values.zipcode}
           onChange={(event) => set('zipcode', event.currentTarget.value)}
           error={shown('zipcode')}
