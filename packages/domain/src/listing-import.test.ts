@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { ListingFieldsSchema } from './listing'
 import {
+  importProblem,
+  importSkip,
   isListingImportStep,
   LISTING_IMPORT_LIMITS,
-  LISTING_IMPORT_MESSAGES,
   LISTING_IMPORT_STEPS,
   listingImportPath,
   nextHighWater,
   RESO_FIELD_MAP,
   StartImportSchema,
 } from './listing-import'
+import { messageText } from './messages'
 
 const at = (iso: string) => new Date(iso)
 
@@ -34,14 +36,30 @@ describe('the import wizard', () => {
 
 describe('the limits in the messages', () => {
   it('say the size and record limits the API applies', () => {
-    expect(LISTING_IMPORT_MESSAGES.fileTooLarge).toContain(`${LISTING_IMPORT_LIMITS.fileMaxBytes / 1024 / 1024} MB`)
+    expect(messageText('listingImport.fileTooLarge')).toContain(`${LISTING_IMPORT_LIMITS.fileMaxBytes / 1024 / 1024} MB`)
     const records = LISTING_IMPORT_LIMITS.maxRecords.toLocaleString('en-US')
-    expect(LISTING_IMPORT_MESSAGES.tooManyRecords).toContain(records)
-    expect(LISTING_IMPORT_MESSAGES.feedTooMany).toContain(records)
+    expect(messageText('listingImport.tooManyRecords')).toContain(records)
+    expect(messageText('listingImport.feedTooMany')).toContain(records)
   })
 
   it('place a broken file by line and column', () => {
-    expect(LISTING_IMPORT_MESSAGES.fileNotJson(3, 14)).toBe('The file is not valid JSON: the error is at line 3, column 14. Nothing was imported.')
+    expect(messageText('listingImport.fileNotJson', { line: 3, column: 14 })).toBe('The file is not valid JSON: the error is at line 3, column 14. Nothing was imported.')
+  })
+})
+
+describe("a record's problems", () => {
+  it('carry the key, the parameters and the English text, and a skipped record keeps all three', () => {
+    const problem = importProblem('ListingId', 'common.tooLong', { maximum: 255 })
+    expect(problem).toEqual({ field: 'ListingId', key: 'common.tooLong', params: { maximum: 255 }, message: 'Must have at most 255 characters' })
+    expect(importSkip('k1', 7, problem)).toEqual({ key: 'k1', reason: 'Must have at most 255 characters', reasonKey: 'common.tooLong', reasonParams: { maximum: 255 }, line: 7, field: 'ListingId' })
+    expect(importProblem('ListPrice', 'common.tooShort', { minimum: 3, maximum: 9 }).params).toEqual({ minimum: 3 })
+    expect(importSkip('#2', null, importProblem(null, 'listingImport.recordNotObject'))).toEqual({
+      key: '#2',
+      reason: 'This record is not a JSON object',
+      reasonKey: 'listingImport.recordNotObject',
+      line: null,
+      field: null,
+    })
   })
 })
 

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { FieldErrorSchema } from './api-error'
 import { ListingVisibilitySchema } from './listing'
+import type { MessageKey, MessageParams } from './messages'
+import { CATALOGUE, message, messageText, templateParams } from './messages'
 import { freeText } from './validation'
 
 /**
@@ -38,8 +41,9 @@ export const ImportJobStatusSchema = z.enum(IMPORT_JOB_STATUSES)
 export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>
 
 // ---------------------------------------------------------------------------------------------
-// Limits and messages
+// Limits
 
+/** The messages listingImport.fileTooLarge, tooManyRecords and feedTooMany say these numbers (a test pins them). */
 export const LISTING_IMPORT_LIMITS = {
   /** An uploaded RESO JSON file. */
   fileMaxBytes: 10 * 1024 * 1024,
@@ -49,45 +53,6 @@ export const LISTING_IMPORT_LIMITS = {
   feedPageSize: 1_000,
   /** MLS Grid allows 2 requests a second; more returns 429 and suspends the token. */
   feedRequestsPerSecond: 2,
-} as const
-
-/** The API's messages about imports, word for word; the web translates each. */
-export const LISTING_IMPORT_MESSAGES = {
-  feedNotConfigured: 'The MLS feed is not set up on this site. You can upload a RESO JSON file instead.',
-  noMlsId: 'Your profile has no MLS ID, so the feed cannot find your listings. Add your MLS ID to your profile, or upload a RESO JSON file.',
-  feedUnauthorized: "The MLS feed did not accept this site's access token. Ask the site administrator to renew it; meanwhile you can upload a RESO JSON file.",
-  feedUnavailable: 'The MLS feed is not answering right now. Try again in a few minutes.',
-  feedRateLimited: 'The MLS feed asked us to slow down. Try again in a few minutes.',
-  feedError: 'The MLS feed answered with an error. Try again in a few minutes.',
-  feedMalformed: 'The MLS feed sent a page that is not RESO JSON, so nothing was imported. Try again later.',
-  feedTooMany: 'The MLS feed has more than 2,000 changed listings for you; ask the site administrator to import them in parts.',
-  fileTooLarge: 'The file is larger than 10 MB',
-  fileMissing: 'Choose a RESO JSON file to upload',
-  fileOnlyOne: 'Send one file, in the form field file, and nothing else',
-  fileNotMultipart: 'Send the file as multipart/form-data',
-  /** Where JSON.parse would stop, as a person counts lines and columns (from 1). */
-  fileNotJson: (line: number, column: number) => `The file is not valid JSON: the error is at line ${line}, column ${column}. Nothing was imported.`,
-  fileShape: 'The file must hold RESO Property records: an object with a "value" array, or an array. Nothing was imported.',
-  fileEmpty: 'The file has no records',
-  tooManyRecords: 'A file can hold at most 2,000 records',
-  recordNotObject: 'This record is not a JSON object',
-  statusUnknown: 'Not a RESO StandardStatus such as Active, Pending or Closed',
-  timestampInvalid: 'Must be a date and time such as 2024-05-01T14:30:00Z',
-  expectedText: 'Must be text',
-  expectedYesNo: 'Must be true or false',
-  duplicateKey: 'This ListingKey appears more than once; only the most recently modified one is imported',
-  ownedByOther: 'This listing was already imported by another account',
-  mediaInvalid: 'Each photo needs a MediaKey and an http or https MediaURL',
-  photoDownload: 'A photo could not be downloaded; the listing will be tried again on the next import',
-  photoHostRefused: 'Photos can only be downloaded from public web addresses',
-  jobNotFound: 'Import not found',
-  jobStarted: 'This import has already started',
-  jobRunning: 'Another import of yours is still running; wait for it to finish',
-  nothingChosen: 'Choose at least one listing to import',
-  notInImport: 'Choose listings from the list of this import',
-  recordFailed: 'This listing could not be saved because of an error on our side; it will be tried again on the next import',
-  jobFailed: 'The import stopped because of an error on our side. Try again.',
-  jobInterrupted: 'The import stopped before it finished because the server restarted. Check the feed or upload the file again.',
 } as const
 
 // ---------------------------------------------------------------------------------------------
@@ -153,9 +118,18 @@ export function nextHighWater(records: readonly { timestamp: Date | null; settle
 // ---------------------------------------------------------------------------------------------
 // What the API takes and answers
 
-/** Where a record's problem is: the field (a RESO name) and the message; field null for the whole record. */
-export const ImportProblemSchema = z.object({ field: z.string().nullable(), message: z.string() })
+/**
+ * Where a record's problem is and what it is: the field (a RESO name; null for the whole record), the
+ * message's catalogue key and parameters, which the browser translates, and its English text.
+ */
+export const ImportProblemSchema = FieldErrorSchema.omit({ path: true }).extend({ field: z.string().nullable() })
 export type ImportProblem = z.infer<typeof ImportProblemSchema>
+
+/** A record's problem; only the parameters its message names are kept (a zod rule gives its bounds too). */
+export function importProblem(field: string | null, key: MessageKey, params: MessageParams = {}): ImportProblem {
+  const used = Object.fromEntries(templateParams(CATALOGUE[key]).flatMap((name) => (Object.hasOwn(params, name) ? [[name, params[name]!]] : [])))
+  return { field, ...message(key, used), message: messageText(key, used) }
+}
 
 export const IMPORT_ACTIONS = ['create', 'update', 'delete', 'skip'] as const
 export type ImportAction = (typeof IMPORT_ACTIONS)[number]
@@ -189,14 +163,26 @@ export const ImportRecordPreviewSchema = z.object({
 })
 export type ImportRecordPreview = z.infer<typeof ImportRecordPreviewSchema>
 
-/** A record the import did not write, where it is and why. */
+/**
+ * A record the import did not write, where it is and why: `key` is its ListingKey (or #n), `reason` the
+ * English text and `reasonKey`/`reasonParams` its catalogue message (absent on imports made before
+ * messages had keys, when the text is no fixed message).
+ */
 export const ImportSkipSchema = z.object({
   key: z.string(),
   reason: z.string(),
+  reasonKey: z.string().optional(),
+  reasonParams: FieldErrorSchema.shape.params,
   line: z.number().int().nullable(),
   field: z.string().nullable(),
 })
 export type ImportSkip = z.infer<typeof ImportSkipSchema>
+
+/** How a job keeps a record's problem. */
+export function importSkip(key: string, line: number | null, problem: ImportProblem): ImportSkip {
+  const skip: ImportSkip = { key, reason: problem.message, reasonKey: problem.key, line, field: problem.field }
+  return problem.params ? { ...skip, reasonParams: problem.params } : skip
+}
 
 export const ImportedListingSchema = z.object({ id: z.string(), ListingKey: z.string(), UnparsedAddress: z.string() })
 export type ImportedListing = z.infer<typeof ImportedListingSchema>
@@ -213,7 +199,9 @@ export const ImportJobSchema = z.object({
   updated: z.number().int(),
   deleted: z.number().int(),
   skipped: z.array(ImportSkipSchema),
+  /** Why a failed import stopped: the English text and its catalogue key. */
   error: z.string().nullable(),
+  errorKey: z.string().nullable(),
   /** The listings this import created or updated, for the report's links. */
   listings: z.array(ImportedListingSchema),
   createdAt: z.string(),
@@ -243,9 +231,9 @@ export type ImportSources = z.infer<typeof ImportSourcesSchema>
 
 /** POST /api/listing-import/jobs/{id}/start: the picked records and the visibility of new listings. */
 export const StartImportSchema = z.object({
-  listingKeys: z.array(freeText().min(1).max(255)).max(LISTING_IMPORT_LIMITS.maxRecords),
+  listingKeys: z.array(freeText().min(1, 'common.required').max(255, 'common.tooLong')).max(LISTING_IMPORT_LIMITS.maxRecords, 'common.invalidValue'),
   visibility: ListingVisibilitySchema,
 })
 export type StartImport = z.infer<typeof StartImportSchema>
 
-export const ImportJobParamsSchema = z.object({ id: freeText().min(1).max(100) })
+export const ImportJobParamsSchema = z.object({ id: freeText().min(1, 'common.required').max(100, 'common.tooLong') })

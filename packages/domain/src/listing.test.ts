@@ -1,52 +1,65 @@
 import { describe, expect, it } from 'vitest'
 import {
   canChangeListingStatus,
+  LISTING_LIMITS,
   ListingFieldsSchema,
   ListingSearchSchema,
   listingPublishProblems,
-  LISTING_MESSAGES,
   ListingPatchSchema,
   RESO_LISTING_FIELDS,
   searchTsQuery,
   unparsedAddress,
 } from './listing'
+import type { MessageKey } from './messages'
+import { issueMessage, messageText } from './messages'
+import { LISTING_MESSAGES } from './messages/listings'
 import { formatUsd } from './money'
-import { firstError } from './validation'
+import type { z } from 'zod'
+
+/** The message a schema refuses a value with, as its key and English text; null when it passes. */
+function refusal(schema: z.ZodType, value: unknown): { key: MessageKey; text: string } | null {
+  const result = schema.safeParse(value)
+  if (result.success) return null
+  const message = issueMessage(result.error.issues[0] ?? {})
+  return { key: message.key, text: messageText(message.key, message.params) }
+}
+
+const refused = (key: MessageKey, text: string = messageText(key)) => ({ key, text })
 
 const price = ListingFieldsSchema.shape.ListPrice
 
 describe('listing field rules', () => {
   it('takes a price from $1,000 to $1,000,000,000 in whole dollars, with the range in the message', () => {
-    expect(firstError(price, 1000)).toBeNull()
-    expect(firstError(price, 1_000_000_000)).toBeNull()
-    expect(firstError(price, 999)).toBe(LISTING_MESSAGES.priceRange)
-    expect(firstError(price, 1_000_000_001)).toBe(LISTING_MESSAGES.priceRange)
-    expect(firstError(price, 250000.5)).toBe(LISTING_MESSAGES.wholeDollars)
-    expect(firstError(price, 'a lot')).toBe(LISTING_MESSAGES.priceRange)
+    expect(refusal(price, 1000)).toBeNull()
+    expect(refusal(price, 1_000_000_000)).toBeNull()
+    expect(refusal(price, 999)).toEqual(refused('listing.priceRange'))
+    expect(refusal(price, 1_000_000_001)).toEqual(refused('listing.priceRange'))
+    expect(refusal(price, 250000.5)).toEqual(refused('listing.wholeDollars'))
+    expect(refusal(price, 'a lot')).toEqual(refused('listing.priceRange'))
   })
 
   it('bounds rooms, areas and years', () => {
     const shape = ListingFieldsSchema.shape
-    expect(firstError(shape.BedroomsTotal, 100)).toBe(LISTING_MESSAGES.roomsRange)
-    expect(firstError(shape.BedroomsTotal, 2.5)).toBe(LISTING_MESSAGES.roomsRange)
-    expect(firstError(shape.BathroomsTotalInteger, -1)).toBe(LISTING_MESSAGES.roomsRange)
-    expect(firstError(shape.LivingArea, 0)).toBe(LISTING_MESSAGES.livingAreaRange)
-    expect(firstError(shape.LotSizeAcres, 0.25)).toBeNull()
-    expect(firstError(shape.LotSizeAcres, 100_001)).toBe(LISTING_MESSAGES.lotSizeRange)
-    expect(firstError(shape.YearBuilt, 1699)).toBe(LISTING_MESSAGES.yearBuiltRange)
-    expect(firstError(shape.PostalCode, '3720')).toBe(LISTING_MESSAGES.zipCode)
-    expect(firstError(shape.PostalCode, '37203-1234')).toBeNull()
-    expect(firstError(shape.StateOrProvince, 'tn')).toBe(LISTING_MESSAGES.state)
-    expect(firstError(shape.PublicRemarks, 'x'.repeat(4001))).toBe('Must have at most 4000 characters')
+    expect(refusal(shape.BedroomsTotal, 100)).toEqual(refused('listing.roomsRange'))
+    expect(refusal(shape.BedroomsTotal, 2.5)).toEqual(refused('listing.roomsRange'))
+    expect(refusal(shape.BathroomsTotalInteger, -1)).toEqual(refused('listing.roomsRange'))
+    expect(refusal(shape.LivingArea, 0)).toEqual(refused('listing.livingAreaRange'))
+    expect(refusal(shape.LotSizeAcres, 0.25)).toBeNull()
+    expect(refusal(shape.LotSizeAcres, 100_001)).toEqual(refused('listing.lotSizeRange'))
+    expect(refusal(shape.YearBuilt, 1699)).toEqual(refused('listing.yearBuiltRange'))
+    expect(refusal(shape.PostalCode, '3720')).toEqual(refused('listing.zipCode'))
+    expect(refusal(shape.PostalCode, '37203-1234')).toBeNull()
+    expect(refusal(shape.StateOrProvince, 'tn')).toEqual(refused('listing.state'))
+    expect(refusal(shape.PublicRemarks, 'x'.repeat(4001))).toEqual(refused('common.tooLong', 'Must have at most 4000 characters'))
   })
 
   it('checks the agent details with the shared messages', () => {
     const shape = ListingFieldsSchema.shape
-    expect(firstError(shape.ListAgentEmail, 'not-an-email')).toBe('Invalid email')
-    expect(firstError(shape.ListAgentMlsId, 'tn-1')).toBe('Lead agent MLS ID must be: state code - license number (e.g., TN-123456)')
-    expect(firstError(shape.ListAgentDirectPhone, '+16155550123')).toBeNull()
-    expect(firstError(shape.ListAgentDirectPhone, '555')).toBe('Invalid phone number')
-    expect(firstError(shape.firmLicenseNumber, 'ab 12')).toBe(LISTING_MESSAGES.licenseNumber)
+    expect(refusal(shape.ListAgentEmail, 'not-an-email')).toEqual(refused('common.invalidEmail', 'Invalid email'))
+    expect(refusal(shape.ListAgentMlsId, 'tn-1')).toEqual(refused('common.mlsId', 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'))
+    expect(refusal(shape.ListAgentDirectPhone, '+16155550123')).toBeNull()
+    expect(refusal(shape.ListAgentDirectPhone, '555')).toEqual(refused('common.invalidPhone', 'Invalid phone number'))
+    expect(refusal(shape.firmLicenseNumber, 'ab 12')).toEqual(refused('listing.licenseNumber'))
   })
 
   it('accepts a draft patch of any subset of fields', () => {
@@ -84,10 +97,20 @@ describe('publishing', () => {
   it('names each missing field with the step that edits it, and asks for a photo', () => {
     const problems = listingPublishProblems({ ...complete, City: '  ', ListAgentEmail: null, photoCount: 0 })
     expect(problems).toEqual([
-      { path: 'City', message: 'Required', step: 'details' },
-      { path: 'ListAgentEmail', message: 'Required', step: 'agent' },
-      { path: 'Media', message: LISTING_MESSAGES.needsPhoto, step: 'photos' },
+      { path: 'City', key: 'common.required', step: 'details' },
+      { path: 'ListAgentEmail', key: 'common.required', step: 'agent' },
+      { path: 'Media', key: 'listing.needsPhoto', step: 'photos' },
     ])
+  })
+})
+
+describe('listing messages', () => {
+  it('keep the API\'s English words, and name the limits they state', () => {
+    expect(LISTING_MESSAGES['listing.priceRange']).toBe('Price must be between $1,000 and $1,000,000,000')
+    expect(messageText('listing.statusChange', { from: 'Closed', to: 'Active' })).toBe('A listing that is Closed cannot be set to Active')
+    expect(messageText('listing.pageSizeRange')).toContain(`to ${LISTING_LIMITS.maxPageSize}`)
+    expect(messageText('listing.tooManyPhotos')).toContain(`at most ${LISTING_LIMITS.maxPhotos} photos`)
+    expect(refusal(ListingSearchSchema, { pageSize: '49' })).toEqual(refused('listing.pageSizeRange', 'Page size must be a whole number from 1 to 48'))
   })
 })
 
@@ -109,7 +132,8 @@ describe('search', () => {
   it('refuses a maximum below the minimum and unknown values', () => {
     const result = ListingSearchSchema.safeParse({ minPrice: '500000', maxPrice: '100000' })
     expect(result.success).toBe(false)
-    expect(result.error?.issues[0]?.message).toBe(LISTING_MESSAGES.maxBelowMin)
+    expect(result.error?.issues[0]).toMatchObject({ message: 'listing.maxBelowMin', path: ['maxPrice'] })
+    expect(messageText('listing.maxBelowMin')).toBe('The maximum price must be at least the minimum price')
     expect(ListingSearchSchema.safeParse({ status: 'Incomplete' }).success).toBe(false)
     expect(ListingSearchSchema.safeParse({ minBeds: 'many' }).success).toBe(false)
   })

@@ -5,10 +5,8 @@ import { eq } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import { LISTING_MESSAGES } from '@offerbook/domain/listing'
 import type { ImportJob, ImportPreview } from '@offerbook/domain/listing-import'
-import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
-import { MESSAGES } from '@offerbook/domain/validation'
+import { LISTING_IMPORT_LIMITS } from '@offerbook/domain/listing-import'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
@@ -84,8 +82,8 @@ describe('importing a RESO JSON file', () => {
       ['#3', 'file-3', lineOf(text, 'file-3'), 'create'],
     ])
     expect(preview.records[1]!.problems).toEqual([
-      { field: 'ListPrice', message: LISTING_MESSAGES.priceRange },
-      { field: 'YearBuilt', message: LISTING_MESSAGES.yearBuiltRange },
+      { field: 'ListPrice', key: 'listing.priceRange', message: 'Price must be between $1,000 and $1,000,000,000' },
+      { field: 'YearBuilt', key: 'listing.yearBuiltRange', message: 'Year built must be between 1700 and 2100' },
     ])
 
     const start = await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: ['file-1', 'file-3'], visibility: 'unlisted' } })
@@ -93,8 +91,8 @@ describe('importing a RESO JSON file', () => {
     const job = await finished(preview.job.id)
     expect(job).toMatchObject({ status: 'done', total: 3, processed: 3, imported: 2, updated: 0, deleted: 0 })
     expect(job.skipped).toEqual([
-      { key: 'file-2', reason: LISTING_MESSAGES.priceRange, line: lineOf(text, 'file-2'), field: 'ListPrice' },
-      { key: 'file-2', reason: LISTING_MESSAGES.yearBuiltRange, line: lineOf(text, 'file-2'), field: 'YearBuilt' },
+      { key: 'file-2', reason: 'Price must be between $1,000 and $1,000,000,000', reasonKey: 'listing.priceRange', line: lineOf(text, 'file-2'), field: 'ListPrice' },
+      { key: 'file-2', reason: 'Year built must be between 1700 and 2100', reasonKey: 'listing.yearBuiltRange', line: lineOf(text, 'file-2'), field: 'YearBuilt' },
     ])
     const rows = await t.db.select().from(listing).where(eq(listing.ownerId, agent.id))
     expect(rows.map((row) => [row.listingKey, row.source, row.visibility, row.standardStatus]).sort()).toEqual([
@@ -117,10 +115,10 @@ describe('importing a RESO JSON file', () => {
       ['file-1', 'update', 2],
       [null, 'skip', line42],
     ])
-    expect(preview.records[1]!.problems).toEqual([{ field: null, message: LISTING_IMPORT_MESSAGES.recordNotObject }])
+    expect(preview.records[1]!.problems).toEqual([{ field: null, key: 'listingImport.recordNotObject', message: 'This record is not a JSON object' }])
     await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: ['file-1'], visibility: 'public' } })
     const job = await finished(preview.job.id)
-    expect(job).toMatchObject({ imported: 0, updated: 1, skipped: [{ key: '#2', reason: LISTING_IMPORT_MESSAGES.recordNotObject, line: line42, field: null }] })
+    expect(job).toMatchObject({ imported: 0, updated: 1, skipped: [{ key: '#2', reason: 'This record is not a JSON object', reasonKey: 'listingImport.recordNotObject', line: line42, field: null }] })
     const [row] = await t.db.select().from(listing).where(eq(listing.listingKey, 'file-1'))
     // An update keeps the visibility the listing has.
     expect(row).toMatchObject({ listPrice: 333000, visibility: 'unlisted' })
@@ -130,20 +128,26 @@ describe('importing a RESO JSON file', () => {
     const text = '{\n  "value": [\n    { "ListingKey": "x", }\n  ]\n}'
     const response = await upload(text)
     expect(response.statusCode).toBe(400)
-    expect(response.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.fileNotJson(3, 26))
-    const cases: [string, string][] = [
-      ['{"records": []}', LISTING_IMPORT_MESSAGES.fileShape],
-      ['"just text"', LISTING_IMPORT_MESSAGES.fileShape],
-      ['{"value": []}', LISTING_IMPORT_MESSAGES.fileEmpty],
-      ['', LISTING_IMPORT_MESSAGES.fileMissing],
+    const notJson = {
+      key: 'listingImport.fileNotJson',
+      params: { line: 3, column: 26 },
+      message: 'The file is not valid JSON: the error is at line 3, column 26. Nothing was imported.',
+    }
+    expect(response.json<ApiError>()).toMatchObject({ ...notJson, errors: [{ path: 'file', ...notJson }] })
+    const shape = { key: 'listingImport.fileShape', message: 'The file must hold RESO Property records: an object with a "value" array, or an array. Nothing was imported.' }
+    const cases: [string, { key: string; message: string }][] = [
+      ['{"records": []}', shape],
+      ['"just text"', shape],
+      ['{"value": []}', { key: 'listingImport.fileEmpty', message: 'The file has no records' }],
+      ['', { key: 'listingImport.fileMissing', message: 'Choose a RESO JSON file to upload' }],
     ]
     for (const [body, message] of cases) {
       const refused = await upload(body)
       expect(refused.statusCode, body).toBe(400)
-      expect(refused.json<ApiError>().message, body).toBe(message)
+      expect(refused.json<ApiError>(), body).toMatchObject(message)
     }
     const tooMany = await upload(JSON.stringify(Array.from({ length: LISTING_IMPORT_LIMITS.maxRecords + 1 }, () => ({}))))
-    expect(tooMany.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.tooManyRecords)
+    expect(tooMany.json<ApiError>()).toMatchObject({ key: 'listingImport.tooManyRecords', message: 'A file can hold at most 2,000 records' })
     // Refused uploads leave no import behind.
     const jobs = await t.db.select().from(listingImportJob).where(eq(listingImportJob.userId, agent.id))
     expect(jobs.filter((job) => job.status === 'pending')).toEqual([])
@@ -152,13 +156,13 @@ describe('importing a RESO JSON file', () => {
   it('says the size limit when the file is too large, and what to send when the form is wrong', async () => {
     const large = await upload(Buffer.alloc(LISTING_IMPORT_LIMITS.fileMaxBytes + 1, 0x20))
     expect(large.statusCode).toBe(413)
-    expect(large.json<ApiError>().message).toBe('The file is larger than 10 MB')
+    expect(large.json<ApiError>()).toMatchObject({ key: 'listingImport.fileTooLarge', message: 'The file is larger than 10 MB' })
 
     const wrongField = await upload('[]', { field: 'photo' })
-    expect(wrongField.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.fileOnlyOne)
+    expect(wrongField.json<ApiError>()).toMatchObject({ key: 'listingImport.fileOnlyOne', message: 'Send one file, in the form field file, and nothing else' })
     const json = await call({ method: 'POST', url: '/api/listing-import/jobs/from-file', payload: { value: [] } })
     expect(json.statusCode).toBe(415)
-    expect(json.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.fileNotMultipart)
+    expect(json.json<ApiError>()).toMatchObject({ key: 'listingImport.fileNotMultipart', message: 'Send the file as multipart/form-data' })
   })
 
   it('does not fetch photos a file names on private addresses', async () => {
@@ -168,9 +172,10 @@ describe('importing a RESO JSON file', () => {
     await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: ['file-4', 'file-5'], visibility: 'public' } })
     const job = await finished(preview.job.id)
     expect(job.imported).toBe(0)
-    expect(job.skipped.map((skip) => [skip.key, skip.reason, skip.field])).toEqual([
-      ['file-4', LISTING_IMPORT_MESSAGES.photoHostRefused, 'Media'],
-      ['file-5', LISTING_IMPORT_MESSAGES.photoHostRefused, 'Media'],
+    const refused = { reason: 'Photos can only be downloaded from public web addresses', reasonKey: 'listingImport.photoHostRefused', field: 'Media' }
+    expect(job.skipped).toEqual([
+      { key: 'file-4', line: lineOf(text, 'file-4'), ...refused },
+      { key: 'file-5', line: lineOf(text, 'file-5'), ...refused },
     ])
     expect(await t.db.select().from(listing).where(eq(listing.listingKey, 'file-4'))).toEqual([])
   })
@@ -181,13 +186,13 @@ describe('importing a RESO JSON file', () => {
     ])
     const preview = (await upload(text)).json<ImportPreview>()
     expect(preview.records[0]!.problems).toEqual([
-      { field: 'ListingKey', message: MESSAGES.required },
-      { field: 'ModificationTimestamp', message: LISTING_IMPORT_MESSAGES.timestampInvalid },
-      { field: 'StandardStatus', message: LISTING_IMPORT_MESSAGES.statusUnknown },
-      { field: 'City', message: LISTING_IMPORT_MESSAGES.expectedText },
-      { field: 'ListAgentEmail', message: MESSAGES.invalidEmail },
+      { field: 'ListingKey', key: 'common.required', message: 'Required' },
+      { field: 'ModificationTimestamp', key: 'listingImport.timestampInvalid', message: 'Must be a date and time such as 2024-05-01T14:30:00Z' },
+      { field: 'StandardStatus', key: 'listingImport.statusUnknown', message: 'Not a RESO StandardStatus such as Active, Pending or Closed' },
+      { field: 'City', key: 'listingImport.expectedText', message: 'Must be text' },
+      { field: 'ListAgentEmail', key: 'common.invalidEmail', message: 'Invalid email' },
     ])
     const start = await call({ method: 'POST', url: `/api/listing-import/jobs/${preview.job.id}/start`, payload: { listingKeys: [], visibility: 'public' } })
-    expect(start.json<ApiError>().message).toBe(LISTING_IMPORT_MESSAGES.nothingChosen)
+    expect(start.json<ApiError>()).toMatchObject({ key: 'listingImport.nothingChosen', message: 'Choose at least one listing to import' })
   })
 })

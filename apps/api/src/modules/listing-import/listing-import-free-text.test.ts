@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import type { ImportPreview } from '@offerbook/domain/listing-import'
-import { MESSAGES } from '@offerbook/domain/validation'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
@@ -36,7 +35,8 @@ describe('POST /api/listing-import/jobs/from-file', () => {
   ])('refuses a file with %s (400 on the file), never 500', async (_case, text) => {
     const response = await upload(text)
     expect(response.statusCode, response.body).toBe(400)
-    expect(ApiErrorSchema.parse(response.json())).toMatchObject({ code: 'BAD_REQUEST', message: MESSAGES.unstorableText, errors: [{ path: 'file', message: MESSAGES.unstorableText }] })
+    const unstorable = { key: 'common.unstorableText', message: 'This text contains characters that cannot be saved' }
+    expect(ApiErrorSchema.parse(response.json())).toMatchObject({ code: 'BAD_REQUEST', ...unstorable, errors: [{ path: 'file', ...unstorable }] })
   })
 
   it('keeps the file name without its bidi controls', async () => {

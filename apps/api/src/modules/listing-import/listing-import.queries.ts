@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { MessageKey } from '@offerbook/domain/messages'
 import type { Db } from '../../db/client'
 import { listing, listingImportJob, listingMedia, mlsFeedCursor } from '../../db/schema/listings'
 
@@ -56,10 +57,11 @@ export async function updateJobProgress(db: Db, id: string, progress: JobProgres
   await db.update(listingImportJob).set(progress).where(eq(listingImportJob.id, id))
 }
 
+/** Ends a job; its error column keeps the catalogue key of why it failed. */
 export async function finishJob(
   db: Db,
   id: string,
-  values: Partial<JobProgress> & { status: 'done' | 'failed'; error: string | null; request: Record<string, unknown> },
+  values: Partial<JobProgress> & { status: 'done' | 'failed'; error: MessageKey | null; request: Record<string, unknown> },
 ): Promise<void> {
   await db
     .update(listingImportJob)

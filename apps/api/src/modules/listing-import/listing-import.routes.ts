@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { LISTING_IMPORTER_ROLES } from '@offerbook/domain/listing'
-import { ImportJobParamsSchema, ImportJobSchema, ImportPreviewSchema, ImportSourcesSchema, LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, StartImportSchema } from '@offerbook/domain/listing-import'
+import { ImportJobParamsSchema, ImportJobSchema, ImportPreviewSchema, ImportSourcesSchema, LISTING_IMPORT_LIMITS, StartImportSchema } from '@offerbook/domain/listing-import'
 import { z } from 'zod'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
@@ -10,7 +10,7 @@ import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
-import type { ImportContext } from './listing-import.service'
+import type { ImportContext } from './import-context'
 import { checkFeed, getImportJob, getImportPreview, getImportSources, startImport, uploadResoFile } from './listing-import.service'
 import type { MlsGridClient } from './mls-grid-client'
 import { createMlsGridClient } from './mls-grid-client'
@@ -30,10 +30,10 @@ const access = { access: LISTING_IMPORTER_ROLES }
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
 
 const FILE_UPLOAD_MESSAGES: UploadMessages = {
-  tooLarge: LISTING_IMPORT_MESSAGES.fileTooLarge,
-  notMultipart: LISTING_IMPORT_MESSAGES.fileNotMultipart,
-  onlyOne: LISTING_IMPORT_MESSAGES.fileOnlyOne,
-  missing: LISTING_IMPORT_MESSAGES.fileMissing,
+  tooLarge: 'listingImport.fileTooLarge',
+  notMultipart: 'listingImport.fileNotMultipart',
+  onlyOne: 'listingImport.fileOnlyOne',
+  missing: 'listingImport.fileMissing',
 }
 
 /** /api/listing-import: importing an agent's listings from the MLS Grid feed or a RESO JSON file. */

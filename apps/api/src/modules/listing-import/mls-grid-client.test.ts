@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MlsGridServer } from '../../../test/mls-grid-server'
 import { startMlsGridServer } from '../../../test/mls-grid-server'
-import { agentPropertiesFilter, createMlsGridClient, downloadPhoto, FeedError, isPrivateAddress, RefusedHostError, RequestSpacer, retryAfterMs } from './mls-grid-client'
+import { isPrivateAddress, RefusedHostError } from '../../http/safe-get'
+import { agentPropertiesFilter, createMlsGridClient, downloadPhoto, FeedError, RequestSpacer, retryAfterMs } from './mls-grid-client'
 
 describe('the replication query', () => {
   it('asks for one system and one agent, newer than the high-water mark or, the first time, only what may be shown', () => {

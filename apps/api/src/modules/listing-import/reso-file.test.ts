@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
+import { messageText } from '@offerbook/domain/messages'
 import { parseResoFile } from './reso-file'
 
 describe('a RESO JSON file', () => {
@@ -26,17 +26,18 @@ describe('a RESO JSON file', () => {
   })
 
   it('says where a broken file breaks, as an editor counts lines and columns', () => {
-    expect(parseResoFile('[\n  {"a": 1,}\n]')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileNotJson(2, 11) })
-    expect(parseResoFile('{"value": [\n  {"a": "unterminated\n]}')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileNotJson(2, 9) })
-    expect(parseResoFile('[{"a": 1}')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileNotJson(1, 10) })
-    expect(parseResoFile('[1] [2]')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileNotJson(1, 5) })
-    expect(parseResoFile("[{'a': 1}]")).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileNotJson(1, 3) })
+    expect(parseResoFile('[\n  {"a": 1,}\n]')).toEqual({ ok: false, message: { key: 'listingImport.fileNotJson', params: { line: 2, column: 11 } } })
+    expect(messageText('listingImport.fileNotJson', { line: 2, column: 11 })).toBe('The file is not valid JSON: the error is at line 2, column 11. Nothing was imported.')
+    expect(parseResoFile('{"value": [\n  {"a": "unterminated\n]}')).toEqual({ ok: false, message: { key: 'listingImport.fileNotJson', params: { line: 2, column: 9 } } })
+    expect(parseResoFile('[{"a": 1}')).toEqual({ ok: false, message: { key: 'listingImport.fileNotJson', params: { line: 1, column: 10 } } })
+    expect(parseResoFile('[1] [2]')).toEqual({ ok: false, message: { key: 'listingImport.fileNotJson', params: { line: 1, column: 5 } } })
+    expect(parseResoFile("[{'a': 1}]")).toEqual({ ok: false, message: { key: 'listingImport.fileNotJson', params: { line: 1, column: 3 } } })
     expect(parseResoFile('[' + '['.repeat(300) + ']'.repeat(300) + ']').ok).toBe(false)
   })
 
   it('wants records: an array, or an object with a "value" array, not empty', () => {
-    expect(parseResoFile('{"value": {"ListingKey": "a"}}')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileShape })
-    expect(parseResoFile('42')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileShape })
-    expect(parseResoFile('[]')).toEqual({ ok: false, message: LISTING_IMPORT_MESSAGES.fileEmpty })
+    expect(parseResoFile('{"value": {"ListingKey": "a"}}')).toEqual({ ok: false, message: { key: 'listingImport.fileShape' } })
+    expect(parseResoFile('42')).toEqual({ ok: false, message: { key: 'listingImport.fileShape' } })
+    expect(parseResoFile('[]')).toEqual({ ok: false, message: { key: 'listingImport.fileEmpty' } })
   })
 })

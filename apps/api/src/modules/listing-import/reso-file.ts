@@ -1,4 +1,5 @@
-import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
+import { LISTING_IMPORT_LIMITS } from '@offerbook/domain/listing-import'
+import type { Message } from '@offerbook/domain/messages'
 
 /**
  * An uploaded RESO JSON file: `{ "value": [ ...Property records... ] }` as the Web API answers, or a
@@ -8,7 +9,7 @@ import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES } from '@offerbook/domai
  */
 
 export type FileRecord = { raw: unknown; line: number }
-export type ParsedFile = { ok: true; records: FileRecord[] } | { ok: false; message: string }
+export type ParsedFile = { ok: true; records: FileRecord[] } | { ok: false; message: Message }
 
 const MAX_DEPTH = 200
 
@@ -162,12 +163,12 @@ export function parseResoFile(input: string): ParsedFile {
   } catch (error) {
     if (!(error instanceof JsonError)) throw error
     const [where] = linesOf(text, [Math.min(error.position, text.length)])
-    return { ok: false, message: LISTING_IMPORT_MESSAGES.fileNotJson(where!.line, where!.column) }
+    return { ok: false, message: { key: 'listingImport.fileNotJson', params: { line: where!.line, column: where!.column } } }
   }
   const records = Array.isArray(document) ? document : typeof document === 'object' && document !== null && Array.isArray((document as { value?: unknown }).value) ? (document as { value: unknown[] }).value : null
-  if (!records) return { ok: false, message: LISTING_IMPORT_MESSAGES.fileShape }
-  if (records.length === 0) return { ok: false, message: LISTING_IMPORT_MESSAGES.fileEmpty }
-  if (records.length > LISTING_IMPORT_LIMITS.maxRecords) return { ok: false, message: LISTING_IMPORT_MESSAGES.tooManyRecords }
+  if (!records) return { ok: false, message: { key: 'listingImport.fileShape' } }
+  if (records.length === 0) return { ok: false, message: { key: 'listingImport.fileEmpty' } }
+  if (records.length > LISTING_IMPORT_LIMITS.maxRecords) return { ok: false, message: { key: 'listingImport.tooManyRecords' } }
   const lines = linesOf(text, parser.recordStarts)
   return { ok: true, records: records.map((raw, index) => ({ raw, line: lines[index]?.line ?? 1 })) }
 }

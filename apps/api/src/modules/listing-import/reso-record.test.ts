@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { LISTING_MESSAGES } from '@offerbook/domain/listing'
-import { LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
-import { MESSAGES } from '@offerbook/domain/validation'
 import type { MappedListing } from './reso-record'
 import { checkResoRecord } from './reso-record'
 
@@ -53,30 +50,30 @@ describe('a RESO record mapped onto a listing', () => {
 
   it('checks every field with the listing rules and names each problem with its RESO field', () => {
     expect(problems({ ...base, ListPrice: 999, BathroomsTotalInteger: 2.5, PostalCode: '372', ListAgentDirectPhone: '555-0199', PropertyType: 'Castle' })).toEqual([
-      { field: 'ListPrice', message: LISTING_MESSAGES.priceRange },
-      { field: 'PostalCode', message: LISTING_MESSAGES.zipCode },
-      { field: 'PropertyType', message: LISTING_MESSAGES.propertyType },
-      { field: 'BathroomsTotalInteger', message: LISTING_MESSAGES.roomsRange },
-      { field: 'ListAgentDirectPhone', message: MESSAGES.invalidPhone },
+      { field: 'ListPrice', key: 'listing.priceRange', message: 'Price must be between $1,000 and $1,000,000,000' },
+      { field: 'PostalCode', key: 'listing.zipCode', message: 'Enter a 5-digit ZIP code' },
+      { field: 'PropertyType', key: 'listing.propertyType', message: 'Choose a property type' },
+      { field: 'BathroomsTotalInteger', key: 'listing.roomsRange', message: 'Must be a whole number from 0 to 99' },
+      { field: 'ListAgentDirectPhone', key: 'common.invalidPhone', message: 'Invalid phone number' },
     ])
     expect(problems({ ListPrice: 400000 })).toEqual([
-      { field: 'ListingKey', message: MESSAGES.required },
-      { field: 'ModificationTimestamp', message: MESSAGES.required },
-      { field: 'StandardStatus', message: MESSAGES.required },
+      { field: 'ListingKey', key: 'common.required', message: 'Required' },
+      { field: 'ModificationTimestamp', key: 'common.required', message: 'Required' },
+      { field: 'StandardStatus', key: 'common.required', message: 'Required' },
     ])
     expect(problems({ ...base, ModificationTimestamp: '2024-05-01', StandardStatus: 'Sold', City: ['Nashville'], ListingId: 'x'.repeat(256) })).toEqual([
-      { field: 'ModificationTimestamp', message: LISTING_IMPORT_MESSAGES.timestampInvalid },
-      { field: 'StandardStatus', message: LISTING_IMPORT_MESSAGES.statusUnknown },
-      { field: 'ListingId', message: LISTING_MESSAGES.tooLong(255) },
-      { field: 'City', message: LISTING_IMPORT_MESSAGES.expectedText },
+      { field: 'ModificationTimestamp', key: 'listingImport.timestampInvalid', message: 'Must be a date and time such as 2024-05-01T14:30:00Z' },
+      { field: 'StandardStatus', key: 'listingImport.statusUnknown', message: 'Not a RESO StandardStatus such as Active, Pending or Closed' },
+      { field: 'ListingId', key: 'common.tooLong', params: { maximum: 255 }, message: 'Must have at most 255 characters' },
+      { field: 'City', key: 'listingImport.expectedText', message: 'Must be text' },
     ])
-    expect(problems([base])).toEqual([{ field: null, message: LISTING_IMPORT_MESSAGES.recordNotObject }])
+    expect(problems([base])).toEqual([{ field: null, key: 'listingImport.recordNotObject', message: 'This record is not a JSON object' }])
   })
 
   it('turns MlgCanView=false into a deletion that needs only the ListingKey', () => {
     const check = checkResoRecord({ ListingKey: 'k-9', MlgCanView: false, ListPrice: 'whatever' })
     expect(check).toMatchObject({ ok: true, record: { kind: 'delete', ListingKey: 'k-9', ModificationTimestamp: null } })
-    expect(problems({ ...base, MlgCanView: 'no' })).toEqual([{ field: 'MlgCanView', message: LISTING_IMPORT_MESSAGES.expectedYesNo }])
+    expect(problems({ ...base, MlgCanView: 'no' })).toEqual([{ field: 'MlgCanView', key: 'listingImport.expectedYesNo', message: 'Must be true or false' }])
   })
 
   it('keeps the photos in their Order, numbered from 0, without documents, at most 50', () => {
@@ -89,8 +86,8 @@ describe('a RESO record mapped onto a listing', () => {
     ])
     expect(mapped({ Media: Array.from({ length: 60 }, (_, index) => photo(`p${index}`, index)) }).media).toHaveLength(50)
     expect(mapped({ Media: [] }).media).toEqual([])
-    expect(problems({ ...base, Media: [{ MediaKey: 'x', MediaURL: 'ftp://media.example/x.jpg' }] })).toEqual([{ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid }])
-    expect(problems({ ...base, Media: 'photos.zip' })).toEqual([{ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid }])
+    expect(problems({ ...base, Media: [{ MediaKey: 'x', MediaURL: 'ftp://media.example/x.jpg' }] })).toEqual([{ field: 'Media', key: 'listingImport.mediaInvalid', message: 'Each photo needs a MediaKey and an http or https MediaURL' }])
+    expect(problems({ ...base, Media: 'photos.zip' })).toEqual([{ field: 'Media', key: 'listingImport.mediaInvalid', message: 'Each photo needs a MediaKey and an http or https MediaURL' }])
   })
 
   it('shows the map step each RESO field with what it becomes', () => {

@@ -1,8 +1,10 @@
 import type { ListingFields, ResoListingFieldName, StandardStatus } from '@offerbook/domain/listing'
-import { LISTING_LIMITS, LISTING_MESSAGES, PROPERTY_TYPES, RESO_LISTING_FIELDS, ResoListingFieldsSchema, STANDARD_STATUSES } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, PROPERTY_TYPES, RESO_LISTING_FIELDS, ResoListingFieldsSchema, STANDARD_STATUSES, unparsedAddress } from '@offerbook/domain/listing'
 import type { ImportProblem, MappedValue } from '@offerbook/domain/listing-import'
-import { LISTING_IMPORT_MESSAGES, RESO_FIELD_MAP } from '@offerbook/domain/listing-import'
-import { hasUnstorableCharacters, MESSAGES } from '@offerbook/domain/validation'
+import { importProblem, RESO_FIELD_MAP } from '@offerbook/domain/listing-import'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { issueMessage } from '@offerbook/domain/messages'
+import { hasUnstorableCharacters } from '@offerbook/domain/validation'
 
 /**
  * One RESO Property record (as the Web API or a RESO JSON file gives it) checked with the listing
@@ -38,6 +40,11 @@ export type MappedListing = {
   fields: Partial<Pick<ListingFields, ResoListingFieldName>>
   /** The photos; null when the record has no Media (its photos are left alone). */
   media: ResoMedia[] | null
+}
+
+/** The record's one-line address, or the one its parts make. */
+export function listingAddress(record: MappedListing): string {
+  return record.UnparsedAddress || unparsedAddress(record.fields)
 }
 
 /** MlgCanView=false: the MLS no longer lets the listing be shown; it is deleted here. */
@@ -78,11 +85,11 @@ function phoneValue(value: string): string {
 const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/
 
 /** The record's value prepared for the field's rule, or a problem when it is of the wrong kind. */
-function prepared(field: ResoListingFieldName, value: unknown): { value: unknown } | { problem: string } {
+function prepared(field: ResoListingFieldName, value: unknown): { value: unknown } | { problem: MessageKey } {
   if (value === null) return { value: null }
   if (!takesNumber(field)) {
     if (typeof value === 'number' && Number.isFinite(value)) value = String(value)
-    if (typeof value !== 'string') return { problem: LISTING_IMPORT_MESSAGES.expectedText }
+    if (typeof value !== 'string') return { problem: 'listingImport.expectedText' }
     const text = value.trim()
     if (text === '') return { value: null }
     if (field === 'PropertyType') return { value: lookupValue(text, PROPERTY_TYPES) ?? text }
@@ -100,21 +107,21 @@ function prepared(field: ResoListingFieldName, value: unknown): { value: unknown
 function identityText(record: Record<string, unknown>, field: string, problems: ImportProblem[], { required }: { required: boolean }): string | null | undefined {
   let value = record[field]
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) problems.push({ field, message: MESSAGES.required })
+    if (required) problems.push(importProblem(field, 'common.required'))
     return value === undefined ? undefined : null
   }
   if (typeof value === 'number' && Number.isFinite(value)) value = String(value)
   if (typeof value !== 'string') {
-    problems.push({ field, message: LISTING_IMPORT_MESSAGES.expectedText })
+    problems.push(importProblem(field, 'listingImport.expectedText'))
     return null
   }
   const text = value.trim()
   if (hasUnstorableCharacters(text)) {
-    problems.push({ field, message: MESSAGES.unstorableText })
+    problems.push(importProblem(field, 'common.unstorableText'))
     return null
   }
   if (text.length > IDENTITY_MAX_LENGTH) {
-    problems.push({ field, message: LISTING_MESSAGES.tooLong(IDENTITY_MAX_LENGTH) })
+    problems.push(importProblem(field, 'common.tooLong', { maximum: IDENTITY_MAX_LENGTH }))
     return null
   }
   return text
@@ -124,13 +131,13 @@ function checkMedia(value: unknown, problems: ImportProblem[]): ResoMedia[] | nu
   if (value === undefined) return null
   if (value === null) return []
   if (!Array.isArray(value)) {
-    problems.push({ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid })
+    problems.push(importProblem('Media', 'listingImport.mediaInvalid'))
     return null
   }
   const photos: (ResoMedia & { index: number })[] = []
   for (const [index, item] of value.entries()) {
     if (!isObject(item)) {
-      problems.push({ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid })
+      problems.push(importProblem('Media', 'listingImport.mediaInvalid'))
       return null
     }
     // Only photos: RESO Media also carries documents, videos and virtual tours.
@@ -141,12 +148,12 @@ function checkMedia(value: unknown, problems: ImportProblem[]): ResoMedia[] | nu
     const order = item.Order === undefined || item.Order === null ? index : item.Order
     const urlOk = typeof url === 'string' && url.length <= 8000 && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)
     if (typeof key !== 'string' || key.trim() === '' || key.length > IDENTITY_MAX_LENGTH || !urlOk || typeof order !== 'number' || !Number.isInteger(order) || order < 0) {
-      problems.push({ field: 'Media', message: LISTING_IMPORT_MESSAGES.mediaInvalid })
+      problems.push(importProblem('Media', 'listingImport.mediaInvalid'))
       return null
     }
     const stamp = item.ModificationTimestamp === undefined || item.ModificationTimestamp === null ? null : parseTimestamp(item.ModificationTimestamp)
     if (item.ModificationTimestamp !== undefined && item.ModificationTimestamp !== null && !stamp) {
-      problems.push({ field: 'Media', message: LISTING_IMPORT_MESSAGES.timestampInvalid })
+      problems.push(importProblem('Media', 'listingImport.timestampInvalid'))
       return null
     }
     photos.push({ MediaKey: key.trim(), MediaURL: url as string, Order: order, ModificationTimestamp: stamp, index })
@@ -180,7 +187,7 @@ function mappingOf(record: Record<string, unknown>, mapped: Partial<Record<strin
 
 /** Checks and maps one record; every problem is named with its RESO field. */
 export function checkResoRecord(raw: unknown): RecordCheck {
-  if (!isObject(raw)) return { ok: false, ListingKey: null, ModificationTimestamp: null, problems: [{ field: null, message: LISTING_IMPORT_MESSAGES.recordNotObject }], mapping: [] }
+  if (!isObject(raw)) return { ok: false, ListingKey: null, ModificationTimestamp: null, problems: [importProblem(null, 'listingImport.recordNotObject')], mapping: [] }
   const problems: ImportProblem[] = []
   const mapped: Record<string, unknown> = {}
 
@@ -189,20 +196,20 @@ export function checkResoRecord(raw: unknown): RecordCheck {
   const timestamp = parseTimestamp(raw.ModificationTimestamp)
 
   const canView = raw.MlgCanView
-  if (canView !== undefined && canView !== null && typeof canView !== 'boolean') problems.push({ field: 'MlgCanView', message: LISTING_IMPORT_MESSAGES.expectedYesNo })
+  if (canView !== undefined && canView !== null && typeof canView !== 'boolean') problems.push(importProblem('MlgCanView', 'listingImport.expectedYesNo'))
   if (canView === false) {
-    if (stampGiven && !timestamp) problems.push({ field: 'ModificationTimestamp', message: LISTING_IMPORT_MESSAGES.timestampInvalid })
+    if (stampGiven && !timestamp) problems.push(importProblem('ModificationTimestamp', 'listingImport.timestampInvalid'))
     const mapping = mappingOf(raw, {})
     if (problems.length > 0 || !listingKey) return { ok: false, ListingKey: listingKey, ModificationTimestamp: timestamp, problems, mapping }
     return { ok: true, record: { kind: 'delete', ListingKey: listingKey, ModificationTimestamp: timestamp }, mapping }
   }
 
-  if (!stampGiven) problems.push({ field: 'ModificationTimestamp', message: MESSAGES.required })
-  else if (!timestamp) problems.push({ field: 'ModificationTimestamp', message: LISTING_IMPORT_MESSAGES.timestampInvalid })
+  if (!stampGiven) problems.push(importProblem('ModificationTimestamp', 'common.required'))
+  else if (!timestamp) problems.push(importProblem('ModificationTimestamp', 'listingImport.timestampInvalid'))
 
   const status = lookupValue(raw.StandardStatus, STANDARD_STATUSES)
-  if (raw.StandardStatus === undefined || raw.StandardStatus === null || raw.StandardStatus === '') problems.push({ field: 'StandardStatus', message: MESSAGES.required })
-  else if (!status) problems.push({ field: 'StandardStatus', message: LISTING_IMPORT_MESSAGES.statusUnknown })
+  if (raw.StandardStatus === undefined || raw.StandardStatus === null || raw.StandardStatus === '') problems.push(importProblem('StandardStatus', 'common.required'))
+  else if (!status) problems.push(importProblem('StandardStatus', 'listingImport.statusUnknown'))
   else mapped.StandardStatus = status
 
   const listingId = identityText(raw, 'ListingId', problems, { required: false })
@@ -214,12 +221,13 @@ export function checkResoRecord(raw: unknown): RecordCheck {
     if (!(field in raw)) continue
     const ready = prepared(field, raw[field])
     if ('problem' in ready) {
-      problems.push({ field, message: ready.problem })
+      problems.push(importProblem(field, ready.problem))
       continue
     }
     const result = ResoListingFieldsSchema.shape[field].safeParse(ready.value)
     if (!result.success) {
-      problems.push({ field, message: result.error.issues[0]?.message ?? MESSAGES.required })
+      const { key, params } = issueMessage(result.error.issues[0] ?? {})
+      problems.push(importProblem(field, key, params))
       continue
     }
     fields[field] = result.data

@@ -3,16 +3,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LISTING_LIMITS, LISTING_MESSAGES } from '@offerbook/domain/listing'
+import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { createTestListing, createUser } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { listing as listingTable, listingMedia } from '../../db/schema/listings'
 import type { FileStorage } from '../../storage/storage'
-import { createFileStorage } from '../../storage/storage'
+import { createFileStorage } from '../../storage/create-file-storage'
 import { makeJpegLike, makePng } from '../files/files.test-helpers'
-import { attachListingPhoto, deleteListingWithPhotos, removeListingPhotos } from './listings.service'
+import { attachListingPhoto, removeListingPhotos } from './listings-photos.service'
+import { deleteListingWithPhotos } from './listings.service'
+import { said } from './listings.test-helpers'
 
 let t: TestApp
 let files: string
@@ -85,17 +87,17 @@ describe('attachListingPhoto (the upload and the MLS import share it)', () => {
     const listing = await createTestListing(t, { ownerId: owner.id })
     await expect(attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: Buffer.from('GIF89a....'), filename: 'x.gif' })).rejects.toMatchObject({
       statusCode: 415,
-      message: LISTING_MESSAGES.photoType,
+      ...said('listing.photoType'),
     })
     const big = Buffer.concat([makePng(1, 1, [1, 2, 3]), Buffer.alloc(LISTING_LIMITS.photoMaxBytes)])
     await expect(attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: big, filename: 'big.png' })).rejects.toMatchObject({
       statusCode: 413,
-      message: LISTING_MESSAGES.photoTooLarge,
+      ...said('listing.photoTooLarge'),
     })
     const missing = '00000000-0000-4000-8000-000000000000'
     await expect(attachListingPhoto(t.db, storage, { listingId: missing, ownerId: owner.id, bytes: makePng(1, 1, [1, 2, 3]), filename: 'x.png' })).rejects.toMatchObject({
       statusCode: 404,
-      message: LISTING_MESSAGES.listingNotFound,
+      ...said('listing.notFound'),
     })
     expect(await storedKeys(listing.id)).toEqual([])
     const orphans = await t.db.select().from(storedFile).where(eq(storedFile.ownerId, owner.id))

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { LISTING_MESSAGES } from '@offerbook/domain/listing'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { createTestListing, createUser } from '../../../test/factories'
+import { said } from './listings.test-helpers'
 
 /** Numbers kept in integer columns are whole and in range before they reach the database (decision 017). */
 
@@ -23,20 +23,20 @@ const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/properti
 
 describe('GET /api/properties takes whole numbers only', () => {
   it.each([
-    ['?minPrice=1.5', 'minPrice', LISTING_MESSAGES.minPriceWhole],
-    ['?maxPrice=300000.5', 'maxPrice', LISTING_MESSAGES.maxPriceWhole],
-    ['?minPrice=99999999999', 'minPrice', LISTING_MESSAGES.priceRange],
-    ['?maxPrice=2147483648', 'maxPrice', LISTING_MESSAGES.priceRange],
-    ['?minBeds=2.5', 'minBeds', LISTING_MESSAGES.roomsRange],
-    ['?page=1.5', 'page', LISTING_MESSAGES.pageRange],
-    ['?page=99999999999', 'page', LISTING_MESSAGES.pageRange],
-    ['?pageSize=2147483648', 'pageSize', LISTING_MESSAGES.pageSizeRange(48)],
-  ])('answers %s with 400 and a clear message on the field', async (query, field, message) => {
+    ['?minPrice=1.5', 'minPrice', said('listing.minPriceWhole')],
+    ['?maxPrice=300000.5', 'maxPrice', said('listing.maxPriceWhole')],
+    ['?minPrice=99999999999', 'minPrice', said('listing.priceRange')],
+    ['?maxPrice=2147483648', 'maxPrice', said('listing.priceRange')],
+    ['?minBeds=2.5', 'minBeds', said('listing.roomsRange')],
+    ['?page=1.5', 'page', said('listing.pageRange')],
+    ['?page=99999999999', 'page', said('listing.pageRange')],
+    ['?pageSize=2147483648', 'pageSize', said('listing.pageSizeRange')],
+  ])('answers %s with 400 and a clear message on the field', async (query, field, refusal) => {
     const response = await get(query)
     expect(response.statusCode, response.body).toBe(400)
     const body = ApiErrorSchema.parse(response.json())
-    expect(body).toMatchObject({ code: 'BAD_REQUEST', message })
-    expect(body.errors).toContainEqual({ path: field, message })
+    expect(body).toMatchObject({ code: 'BAD_REQUEST', ...refusal })
+    expect(body.errors).toContainEqual(expect.objectContaining({ path: field, ...refusal }))
   })
 
   it('still finds listings by whole prices', async () => {
@@ -48,6 +48,6 @@ describe('GET /api/properties takes whole numbers only', () => {
   it('refuses a NUL in the search text with the free-text message', async () => {
     const response = await get(`?q=${encodeURIComponent('ma\u0000in')}`)
     expect(response.statusCode).toBe(400)
-    expect(ApiErrorSchema.parse(response.json()).errors).toEqual([{ path: 'q', message: 'This text contains characters that cannot be saved' }])
+    expect(ApiErrorSchema.parse(response.json()).errors).toEqual([{ path: 'q', key: 'common.unstorableText', message: 'This text contains characters that cannot be saved' }])
   })
 })

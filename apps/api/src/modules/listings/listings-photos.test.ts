@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiError } from '@offerbook/domain/api-error'
 import type { ManagedListing } from '@offerbook/domain/listing'
-import { LISTING_LIMITS, LISTING_MESSAGES } from '@offerbook/domain/listing'
+import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { storedFile } from '../../db/schema/files'
 import { listingMedia } from '../../db/schema/listings'
 import type { FileStorage } from '../../storage/storage'
-import { createFileStorage } from '../../storage/storage'
+import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng, multipart } from '../files/files.test-helpers'
-import { attachListingPhoto } from './listings.service'
+import { attachListingPhoto } from './listings-photos.service'
 import type { Signed } from './listings.test-helpers'
-import { call, listingsTestApp, makeJpeg, newListing, publishedListing, signedInUser, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, listingsTestApp, makeJpeg, newListing, publishedListing, said, signedInUser, uploadPhoto } from './listings.test-helpers'
 
 let t: Awaited<ReturnType<typeof listingsTestApp>>
 let storage: FileStorage
@@ -26,7 +25,6 @@ afterAll(async () => {
 })
 
 const managed = (response: { json: <T>() => T }) => response.json<{ listing: ManagedListing }>().listing
-const apiError = (response: { json: <T>() => T }) => response.json<ApiError>()
 
 async function storageKeyOf(mediaURL: string): Promise<string> {
   const fileId = mediaURL.split('/').pop()!
@@ -68,7 +66,7 @@ describe('POST /api/listings/:id/photos', () => {
     const draft = await newListing(t, owner)
     const response = await uploadPhoto(t, owner, draft.id, Buffer.from('%PDF-1.7 not a photo'), 'photo.jpg')
     expect(response.statusCode).toBe(415)
-    expect(apiError(response).message).toBe(LISTING_MESSAGES.photoType)
+    expect(apiError(response)).toMatchObject(said('listing.photoType'))
     expect(managed(await call(t, owner, { method: 'GET', url: `/api/listings/${draft.id}` })).Media).toEqual([])
   })
 
@@ -78,7 +76,7 @@ describe('POST /api/listings/:id/photos', () => {
     const tooBig = Buffer.concat([png, Buffer.alloc(LISTING_LIMITS.photoMaxBytes + 1 - png.length)])
     const refused = await uploadPhoto(t, owner, draft.id, tooBig, 'huge.png')
     expect(refused.statusCode).toBe(413)
-    expect(apiError(refused).message).toBe(LISTING_MESSAGES.photoTooLarge)
+    expect(apiError(refused)).toMatchObject(said('listing.photoTooLarge'))
     const exact = Buffer.concat([png, Buffer.alloc(LISTING_LIMITS.photoMaxBytes - png.length)])
     expect((await uploadPhoto(t, owner, draft.id, exact, 'exact.png')).statusCode).toBe(201)
   })
@@ -90,7 +88,7 @@ describe('POST /api/listings/:id/photos', () => {
     }
     const response = await uploadPhoto(t, owner, draft.id)
     expect(response.statusCode).toBe(400)
-    expect(apiError(response).message).toBe(LISTING_MESSAGES.tooManyPhotos)
+    expect(apiError(response)).toMatchObject(said('listing.tooManyPhotos'))
     const rows = await t.db.select().from(listingMedia).where(eq(listingMedia.listingId, draft.id))
     expect(rows).toHaveLength(LISTING_LIMITS.maxPhotos)
   })
@@ -100,7 +98,7 @@ describe('POST /api/listings/:id/photos', () => {
     const url = `/api/listings/${draft.id}/photos`
     const json = await call(t, owner, { method: 'POST', url, payload: { photo: 'x' } })
     expect(json.statusCode).toBe(415)
-    expect(apiError(json).message).toBe(LISTING_MESSAGES.photoNotMultipart)
+    expect(apiError(json)).toMatchObject(said('listing.photoNotMultipart'))
 
     const two = await multipart([
       { name: 'photo', value: makePng(1, 1, [1, 1, 1]), filename: 'a.png', type: 'image/png' },
@@ -108,21 +106,21 @@ describe('POST /api/listings/:id/photos', () => {
     ])
     const twoFiles = await call(t, owner, { method: 'POST', url, payload: two.payload, headers: two.headers })
     expect(twoFiles.statusCode).toBe(400)
-    expect(apiError(twoFiles).message).toBe(LISTING_MESSAGES.photoOnlyOne)
+    expect(apiError(twoFiles)).toMatchObject(said('listing.photoOnlyOne'))
 
     const wrongField = await multipart([{ name: 'image', value: makePng(1, 1, [1, 1, 1]), filename: 'a.png', type: 'image/png' }])
     const wrong = await call(t, owner, { method: 'POST', url, payload: wrongField.payload, headers: wrongField.headers })
-    expect(apiError(wrong).message).toBe(LISTING_MESSAGES.photoOnlyOne)
+    expect(apiError(wrong)).toMatchObject(said('listing.photoOnlyOne'))
 
     const textField = await multipart([{ name: 'caption', value: 'hello' }])
     const text = await call(t, owner, { method: 'POST', url, payload: textField.payload, headers: textField.headers })
     expect(text.statusCode).toBe(400)
-    expect(apiError(text).message).toBe(LISTING_MESSAGES.photoOnlyOne)
+    expect(apiError(text)).toMatchObject(said('listing.photoOnlyOne'))
 
     const empty = await multipart([])
     const none = await call(t, owner, { method: 'POST', url, payload: empty.payload, headers: empty.headers })
     expect(none.statusCode).toBe(400)
-    expect(apiError(none).message).toBe(LISTING_MESSAGES.photoMissing)
+    expect(apiError(none)).toMatchObject(said('listing.photoMissing'))
     expect(managed(await call(t, owner, { method: 'GET', url: `/api/listings/${draft.id}` })).Media).toEqual([])
   })
 
@@ -177,7 +175,7 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
     const listing = await threePhotos()
     const response = await call(t, owner, { method: 'PUT', url: `/api/listings/${listing.id}/photos/order`, payload: { mediaIds: order(listing.Media.map((media) => media.id)) } })
     expect(response.statusCode).toBe(400)
-    expect(apiError(response).message).toBe(LISTING_MESSAGES.photoOrder)
+    expect(apiError(response)).toMatchObject(said('listing.photoOrder'))
   })
 
   it('refuses an order that is not a list of ids (400)', async () => {
@@ -185,7 +183,7 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
     for (const payload of [{ mediaIds: 'abc' }, { mediaIds: [1, 2, 3] }, {}]) {
       const response = await call(t, owner, { method: 'PUT', url: `/api/listings/${listing.id}/photos/order`, payload })
       expect(response.statusCode).toBe(400)
-      expect(apiError(response).message).toBe(LISTING_MESSAGES.photoOrder)
+      expect(apiError(response)).toMatchObject(said('listing.photoOrder'))
     }
   })
 
@@ -203,16 +201,16 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
     expect((await t.app.inject({ method: 'GET', url: first!.MediaURL })).statusCode).toBe(404)
     const again = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
     expect(again.statusCode).toBe(404)
-    expect(apiError(again).message).toBe(LISTING_MESSAGES.photoNotFound)
+    expect(apiError(again)).toMatchObject(said('listing.photoNotFound'))
     const malformed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/not-an-id` })
-    expect(apiError(malformed).message).toBe(LISTING_MESSAGES.photoNotFound)
+    expect(apiError(malformed)).toMatchObject(said('listing.photoNotFound'))
   })
 
   it('keeps the last photo of a published listing', async () => {
     const listing = await publishedListing(t, owner)
     const response = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${listing.Media[0]!.id}` })
     expect(response.statusCode).toBe(400)
-    expect(apiError(response)).toMatchObject({ message: LISTING_MESSAGES.needsPhoto, errors: [{ path: 'Media', message: LISTING_MESSAGES.needsPhoto }] })
+    expect(apiError(response)).toMatchObject({ ...said('listing.needsPhoto'), errors: [{ path: 'Media', ...said('listing.needsPhoto') }] })
     const added = managed(await uploadPhoto(t, owner, listing.id))
     const removed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${listing.Media[0]!.id}` })
     expect(removed.statusCode).toBe(200)

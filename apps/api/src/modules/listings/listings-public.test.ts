@@ -5,11 +5,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ManagedListing, PublicListing } from '@offerbook/domain/listing'
-import { LISTING_MESSAGES } from '@offerbook/domain/listing'
 import { createTestListing } from '../../../test/factories'
 import { user as userTable } from '../../db/schema/users'
 import type { Signed } from './listings.test-helpers'
-import { call, listingsTestApp, publishedListing, readyDraft, signedInUser } from './listings.test-helpers'
+import { call, listingsTestApp, publishedListing, readyDraft, said, signedInUser } from './listings.test-helpers'
 
 let t: Awaited<ReturnType<typeof listingsTestApp>>
 let webDist: string
@@ -103,7 +102,7 @@ describe('GET /api/properties/:id', () => {
     await settings(agent, hidden.id, { visibility: 'private' })
     const refused = await getProperty(null, hidden.id)
     expect(refused.statusCode).toBe(404)
-    expect(refused.json<ApiError>().message).toBe(LISTING_MESSAGES.listingNotFound)
+    expect(refused.json<ApiError>()).toMatchObject(said('listing.notFound'))
     const stranger = await signedInUser(t, ['SELLER_AGENT'])
     expect((await getProperty(stranger, hidden.id)).statusCode).toBe(404)
     expect(property(await getProperty(agent, hidden.id)).canManage).toBe(true)

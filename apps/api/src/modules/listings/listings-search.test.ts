@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ListingSearchPage, ListingSummary, Page } from '@offerbook/domain/listing'
-import { LISTING_MESSAGES, SEARCH_TOTAL_CAP } from '@offerbook/domain/listing'
+import { SEARCH_TOTAL_CAP } from '@offerbook/domain/listing'
 import { listing } from '../../db/schema/listings'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { createTestListing, createUser } from '../../../test/factories'
+import { said } from './listings.test-helpers'
 
 let t: TestApp
 const ids: Record<string, string> = {}
@@ -127,17 +128,17 @@ describe('GET /api/properties', () => {
   })
 
   it.each([
-    ['a maximum below the minimum', '?minPrice=500000&maxPrice=100000', LISTING_MESSAGES.maxBelowMin],
-    ['a price that is not a number', '?minPrice=cheap', LISTING_MESSAGES.priceRange],
-    ['a huge price', '?maxPrice=1e400', LISTING_MESSAGES.priceRange],
-    ['a negative price', '?minPrice=-5', LISTING_MESSAGES.priceRange],
-    ['100 bedrooms', '?minBeds=100', LISTING_MESSAGES.roomsRange],
-    ['an unknown property type', '?type=Castle', LISTING_MESSAGES.propertyType],
-    ['too many words', `?q=${'a'.repeat(101)}`, LISTING_MESSAGES.tooLong(100)],
-  ])('refuses %s with its message (400)', async (_case, query, message) => {
+    ['a maximum below the minimum', '?minPrice=500000&maxPrice=100000', said('listing.maxBelowMin')],
+    ['a price that is not a number', '?minPrice=cheap', said('listing.priceRange')],
+    ['a huge price', '?maxPrice=1e400', said('listing.priceRange')],
+    ['a negative price', '?minPrice=-5', said('listing.priceRange')],
+    ['100 bedrooms', '?minBeds=100', said('listing.roomsRange')],
+    ['an unknown property type', '?type=Castle', said('listing.propertyType')],
+    ['too many words', `?q=${'a'.repeat(101)}`, said('common.tooLong', { maximum: 100 })],
+  ])('refuses %s with its message (400)', async (_case, query, refusal) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/properties${query}` })
     expect(response.statusCode).toBe(400)
-    expect(response.json<ApiError>().message).toBe(message)
+    expect(response.json<ApiError>()).toMatchObject(refusal)
   })
 
   it('refuses odd query strings with 400, never 500', async () => {

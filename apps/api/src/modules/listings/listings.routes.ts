@@ -8,7 +8,6 @@ import {
   LISTING_CREATOR_ROLES,
   LISTING_LIMITS,
   LISTING_MANAGER_ROLES,
-  LISTING_MESSAGES,
   ListingPatchSchema,
   ListingSearchPageSchema,
   ListingSearchSchema,
@@ -26,22 +25,9 @@ import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
-import type { CleanupLog } from './listings.service'
-import {
-  changeListingSettings,
-  changeListingWeighting,
-  createListing,
-  deleteDraft,
-  editListing,
-  getManagedListing,
-  getPublicListing,
-  listMyListings,
-  publishListing,
-  removeListingPhoto,
-  reorderListingPhotos,
-  searchListings,
-  uploadListingPhoto,
-} from './listings.service'
+import type { CleanupLog } from '../files/files.service'
+import { removeListingPhoto, reorderListingPhotos, uploadListingPhoto } from './listings-photos.service'
+import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, publishListing, searchListings } from './listings.service'
 
 export type ListingsRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string }
 
@@ -52,8 +38,8 @@ const ListingPageSchema = pageOf(ListingSummarySchema)
 const PublishListingSchema = z.object({ StandardStatus: z.enum(PUBLISH_STATUSES).optional() }).nullish()
 const ReorderListingPhotosSchema = z.object({
   mediaIds: z
-    .array(z.string({ error: LISTING_MESSAGES.photoOrder }).max(100, LISTING_MESSAGES.photoOrder), { error: LISTING_MESSAGES.photoOrder })
-    .max(LISTING_LIMITS.maxPhotos, LISTING_MESSAGES.photoOrder),
+    .array(z.string({ error: 'listing.photoOrder' }).max(100, 'listing.photoOrder'), { error: 'listing.photoOrder' })
+    .max(LISTING_LIMITS.maxPhotos, 'listing.photoOrder'),
 })
 
 const PHOTO_FIELD = 'photo'
@@ -61,10 +47,10 @@ const PHOTO_FIELD = 'photo'
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
-  tooLarge: LISTING_MESSAGES.photoTooLarge,
-  notMultipart: LISTING_MESSAGES.photoNotMultipart,
-  onlyOne: LISTING_MESSAGES.photoOnlyOne,
-  missing: LISTING_MESSAGES.photoMissing,
+  tooLarge: 'listing.photoTooLarge',
+  notMultipart: 'listing.photoNotMultipart',
+  onlyOne: 'listing.photoOnlyOne',
+  missing: 'listing.photoMissing',
 }
 
 function cleanupLog(request: FastifyRequest): CleanupLog {

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { ApiError } from '@offerbook/domain/api-error'
 import type { ListingPatch, ManagedListing } from '@offerbook/domain/listing'
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
 import type { Role } from '@offerbook/domain/roles'
 import type { TestApp, TestAppOptions } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
@@ -106,4 +109,15 @@ export async function publishedListing(t: TestApp, who: Signed, patch: ListingPa
 export async function joinTeam(t: TestApp, { leaderId, memberId, access, listingIds = [] }: { leaderId: string; memberId: string; access: 'all' | 'designated'; listingIds?: string[] }): Promise<void> {
   await t.db.insert(teamMember).values({ leaderId, memberId, access })
   if (listingIds.length > 0) await t.db.insert(teamMemberListing).values(listingIds.map((listingId) => ({ leaderId, memberId, listingId })))
+}
+
+/** An id no listing has. */
+export const MISSING_ID = '3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55'
+
+export const managed = (response: { json: <T>() => T }) => response.json<{ listing: ManagedListing }>().listing
+export const apiError = (response: { json: <T>() => T }) => response.json<ApiError>()
+
+/** What an answer says: the catalogue key, its parameters and the English text the spec words. */
+export function said(key: MessageKey, params?: MessageParams): { key: MessageKey; params?: MessageParams; message: string } {
+  return params ? { key, params, message: messageText(key, params) } : { key, message: messageText(key) }
 }

@@ -10,7 +10,7 @@ import { SearchResults } from '../../features/property/components/search-results
 import type { SearchState } from '../../features/property/search-state'
 import { EMPTY_SEARCH, hasFilters, SEARCH_PAGE_SIZE, searchParamsFromState, searchStateFromParams, withSearchChange } from '../../features/property/search-state'
 import { fieldErrorsOf } from '../../shared/api-client'
-import { translateMessage } from '../../shared/i18n/server-messages'
+import { translateOptional } from '../../shared/i18n/messages'
 
 /** /listings: search over the published listings; everything searched for lives in the address. */
 export default function ListingsPage() {
@@ -41,7 +41,7 @@ export default function ListingsPage() {
   }
 
   const refused = fieldErrorsOf(search.error, [...FILTER_FIELDS, 'q'] as const)
-  const errors = Object.fromEntries(Object.entries(refused).map(([field, message]) => [field, translateMessage(message)]))
+  const errors = Object.fromEntries(Object.entries(refused).map(([field, message]) => [field, translateOptional(message)]))
 
   return (
     <Stack gap="lg">

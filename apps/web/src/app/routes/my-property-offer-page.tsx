@@ -11,7 +11,8 @@ import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/o
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
 import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
-import { errorMessage, notifyError, notifySuccess } from '../../shared/notify'
+import { errorText } from '../../shared/i18n/messages'
+import { notifyError, notifySuccess } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
@@ -96,7 +97,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   if (query.isPending) return <CenteredLoader />
   if (query.isError) {
     if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound listingId={listingId} />
-    return <RetryAlert message={`${t('offerSeller.offer.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
+    return <RetryAlert message={`${t('offerSeller.offer.loadFailed')} ${errorText(query.error)}`} onRetry={() => void query.refetch()} />
   }
 
   const offer = query.data

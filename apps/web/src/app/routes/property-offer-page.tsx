@@ -4,14 +4,13 @@ import { useQuery } from '@tanstack/react-query'
 import { IconArrowRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { OFFER_MESSAGES } from '@offerbook/domain/offer'
 import { formatUsd } from '@offerbook/domain/money'
 import { signInPathFor } from '@offerbook/domain/route-access'
 import { linkedOfferQuery } from '../../features/offers/components/details/linked-offer'
 import { OfferDetails } from '../../features/offers/components/details/offer-details'
 import { OfferStatusBadge } from '../../features/offers/components/details/offer-status-badge'
 import { ApiClientError } from '../../shared/api-client'
-import { errorMessage } from '../../shared/notify'
+import { errorText, translate } from '../../shared/i18n/messages'
 import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
@@ -59,11 +58,11 @@ export default function PropertyOfferPage({ params }: PageProps) {
   if (query.isPending) return <CenteredLoader />
   if (query.isError) {
     const error = query.error
-    if (error instanceof ApiClientError && error.message === OFFER_MESSAGES.linkExpired) {
-      return <Unavailable title={t('offer.errors.linkExpired')} body={t('offerView.link.expiredBody')} signIn={signIn} />
+    if (error instanceof ApiClientError && error.detail.key === 'offer.linkExpired') {
+      return <Unavailable title={translate(error.detail)} body={t('offerView.link.expiredBody')} signIn={signIn} />
     }
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 403)) return notFound
-    return <RetryAlert message={errorMessage(error)} onRetry={() => void query.refetch()} />
+    return <RetryAlert message={errorText(error)} onRetry={() => void query.refetch()} />
   }
 
   const offer = query.data

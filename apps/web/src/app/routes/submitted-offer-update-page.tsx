@@ -5,42 +5,18 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { concatLabel } from '@offerbook/domain/clauses/concat'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
-import type { ClauseFormValues } from '../../features/contract-language/clause-form'
 import { AddendumModal } from '../../features/contract-language/components/addendum-modal'
 import { GenerateEditButton } from '../../features/contract-language/components/generate-edit-button'
-import { StipulationModal } from '../../features/contract-language/components/stipulation-modal'
+import { StipulationPicker } from '../../features/contract-language/components/stipulation-picker'
 import { offerKeys, useOffer } from '../../features/offers/api/offers'
-import type { AddendumPickerProps, StipulationPickerProps } from '../../features/offers/components/editor/offer-editor'
+import type { AddendumPickerProps } from '../../features/offers/components/editor/offer-editor'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
 import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
-import { errorMessage } from '../../shared/notify'
+import { errorText } from '../../shared/i18n/messages'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
-
-/**
- * The stipulation modal for the editor. The offer keeps the imported text only, so the ticked clauses
- * are remembered while the page is open: EDIT reopens them as they were imported.
- */
-function StipulationPicker({ text, onImport, disabled }: StipulationPickerProps) {
-  const [open, setOpen] = useState(false)
-  const [formData, setFormData] = useState<ClauseFormValues | null>(null)
-  return (
-    <>
-      <GenerateEditButton value={text ? { text } : null} onClick={() => setOpen(true)} disabled={disabled} />
-      <StipulationModal
-        opened={open}
-        value={formData ? { concatLabel: text, stipulationFormData: formData } : null}
-        onImport={(value) => {
-          setFormData(value.stipulationFormData)
-          onImport(value.concatLabel)
-        }}
-        onClose={() => setOpen(false)}
-      />
-    </>
-  )
-}
 
 /** The RF707 addendum modal for the editor; the offer stores its choices (terms.addendum). */
 function AddendumPicker({ formData, onImport, disabled, parties }: AddendumPickerProps) {
@@ -76,7 +52,7 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
         </Center>
       )
     }
-    return <RetryAlert message={errorMessage(offer.error)} onRetry={() => void offer.refetch()} />
+    return <RetryAlert message={errorText(offer.error)} onRetry={() => void offer.refetch()} />
   }
   return (
     <Stack gap="lg">

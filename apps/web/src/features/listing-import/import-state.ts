@@ -2,9 +2,11 @@ import { useCallback, useState } from 'react'
 import type { TFunction } from 'i18next'
 import type { ListingVisibility } from '@offerbook/domain/listing'
 import { ListingVisibilitySchema } from '@offerbook/domain/listing'
-import type { ImportPreview, ImportRecordPreview } from '@offerbook/domain/listing-import'
+import type { ImportJob, ImportPreview, ImportRecordPreview, ImportSkip } from '@offerbook/domain/listing-import'
+import type { MessageParams } from '@offerbook/domain/messages'
+import { isMessageKey, message } from '@offerbook/domain/messages'
 import { i18n } from '../../shared/i18n/i18n'
-import { translateMessage } from '../../shared/i18n/server-messages'
+import { translate } from '../../shared/i18n/messages'
 
 /**
  * What the agent chose in the pick and map steps, kept in sessionStorage under the import's id (the
@@ -64,13 +66,28 @@ export function useImportChoices(preview: ImportPreview): [ImportChoices, (chang
   return [choices, change]
 }
 
-const NOT_JSON = /^The file is not valid JSON: the error is at line (\d+), column (\d+)\. Nothing was imported\.$/
+/**
+ * A problem the import names: a record's (ImportProblem) or a skipped record's reason. It carries its
+ * catalogue key, except on imports made before messages had keys, which show their English text.
+ */
+export type ReportedProblem = { field: string | null; key?: string | undefined; params?: MessageParams | undefined; message: string }
 
-/** An API message about imports in the reader's language; the broken-file message carries its line and column. */
-export function importMessage(message: string): string {
-  const notJson = NOT_JSON.exec(message)
-  if (notJson && i18n.exists('listingImport.errors.fileNotJson')) return i18n.t('listingImport.errors.fileNotJson', { line: Number(notJson[1]), column: Number(notJson[2]) })
-  return translateMessage(message)
+/** A message the import kept, in the reader's language; without a key it has only its English text. */
+function keptText(key: string | null | undefined, params: MessageParams | undefined, english: string): string {
+  return isMessageKey(key) ? translate(message(key, params)) : english
+}
+
+export function problemMessage(problem: ReportedProblem): string {
+  return keptText(problem.key, problem.params, problem.message)
+}
+
+export function skipProblem(skip: ImportSkip): ReportedProblem {
+  return { field: skip.field, key: skip.reasonKey, params: skip.reasonParams, message: skip.reason }
+}
+
+/** Why a failed import stopped, in the reader's language. */
+export function jobErrorText(job: Pick<ImportJob, 'error' | 'errorKey'>): string {
+  return keptText(job.errorKey, undefined, job.error ?? '')
 }
 
 /** The label of a listing field, or of a RESO field the import reads that the listing form does not show. */

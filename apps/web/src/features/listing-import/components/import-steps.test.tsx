@@ -3,10 +3,9 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ImportPreview, ImportRecordPreview } from '@offerbook/domain/listing-import'
-import { LISTING_IMPORT_MESSAGES } from '@offerbook/domain/listing-import'
 import { renderAt } from '../../../test/render'
 import { i18n } from '../../../shared/i18n/i18n'
-import { importMessage, readChoices, useImportChoices } from '../import-state'
+import { jobErrorText, problemMessage, readChoices, skipProblem, useImportChoices } from '../import-state'
 import { MapStep } from './map-step'
 import { PickStep } from './pick-step'
 
@@ -34,12 +33,12 @@ function record(n: number, overrides: Partial<ImportRecordPreview> = {}): Import
 }
 
 const preview: ImportPreview = {
-  job: { id: 'job-1', source: 'reso-file', status: 'pending', fileName: 'mine.json', total: 3, processed: 0, imported: 0, updated: 0, deleted: 0, skipped: [], error: null, listings: [], createdAt: '2024-01-01T00:00:00Z', finishedAt: null },
+  job: { id: 'job-1', source: 'reso-file', status: 'pending', fileName: 'mine.json', total: 3, processed: 0, imported: 0, updated: 0, deleted: 0, skipped: [], error: null, errorKey: null, listings: [], createdAt: '2024-01-01T00:00:00Z', finishedAt: null },
   since: null,
   records: [
     record(1),
     record(2, { action: 'update', listingId: 'l-2' }),
-    record(3, { action: 'skip', line: 14, problems: [{ field: 'ListPrice', message: 'Price must be between $1,000 and $1,000,000,000' }] }),
+    record(3, { action: 'skip', line: 14, problems: [{ field: 'ListPrice', key: 'listing.priceRange', message: 'Price must be between $1,000 and $1,000,000,000' }] }),
   ],
 }
 
@@ -103,16 +102,23 @@ describe('the map step', () => {
 })
 
 describe('import messages', () => {
-  it('are in both languages, the English word for word as the API says them', async () => {
-    for (const [key, message] of Object.entries(LISTING_IMPORT_MESSAGES)) {
-      if (typeof message !== 'string') continue
-      expect(importMessage(message), key).toBe(message)
-    }
+  it('are shown by their key in the reader\'s language, with their parameters', async () => {
+    const notJson = { field: null, key: 'listingImport.fileNotJson', params: { line: 3, column: 14 }, message: 'The file is not valid JSON: the error is at line 3, column 14. Nothing was imported.' }
+    const skip = { key: '#2', reason: 'This record is not a JSON object', reasonKey: 'listingImport.recordNotObject', line: 2, field: null }
+    const failed = { error: 'The import stopped because of an error on our side. Try again.', errorKey: 'listingImport.jobFailed' }
+    expect(problemMessage(notJson)).toBe(notJson.message)
+    expect(problemMessage(skipProblem(skip))).toBe(skip.reason)
+    expect(jobErrorText(failed)).toBe(failed.error)
     await act(() => i18n.changeLanguage('es-es'))
-    for (const [key, message] of Object.entries(LISTING_IMPORT_MESSAGES)) {
-      if (typeof message !== 'string') continue
-      expect(importMessage(message), key).not.toBe(message)
-    }
-    expect(importMessage(LISTING_IMPORT_MESSAGES.fileNotJson(3, 14))).toBe('El archivo no es JSON válido: el error está en la línea 3, columna 14. No se importó nada.')
+    expect(problemMessage(notJson)).toBe('El archivo no es JSON válido: el error está en la línea 3, columna 14. No se importó nada.')
+    expect(problemMessage(skipProblem(skip))).toBe('Este registro no es un objeto JSON')
+    expect(jobErrorText(failed)).toBe('La importación se detuvo por un error nuestro. Inténtelo de nuevo.')
+  })
+
+  it('show their English text when an older import kept no key', async () => {
+    await act(() => i18n.changeLanguage('es-es'))
+    expect(problemMessage(skipProblem({ key: 'k-1', reason: 'Must have at most 255 characters', line: null, field: 'ListingId' }))).toBe('Must have at most 255 characters')
+    expect(jobErrorText({ error: 'Something old', errorKey: null })).toBe('Something old')
+    expect(jobErrorText({ error: null, errorKey: null })).toBe('')
   })
 })

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import type { ImportPreview, ListingImportStep } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_STEPS, listingImportPath } from '@offerbook/domain/listing-import'
-import { errorMessage } from '../../../shared/notify'
+import { errorText } from '../../../shared/i18n/messages'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useImportPreview } from '../api/listing-import'
 import { useImportChoices } from '../import-state'
@@ -29,7 +29,7 @@ function PendingSteps({ step, preview }: { step: 'pick' | 'map'; preview: Import
 function PendingImport({ step, jobId }: { step: 'pick' | 'map'; jobId: string }) {
   const preview = useImportPreview(jobId)
   if (preview.isPending) return <CenteredLoader />
-  if (preview.isError) return <ImportGone message={errorMessage(preview.error)} retry={() => void preview.refetch()} />
+  if (preview.isError) return <ImportGone message={errorText(preview.error)} retry={() => void preview.refetch()} />
   return <PendingSteps key={jobId} step={step} preview={preview.data} />
 }
 

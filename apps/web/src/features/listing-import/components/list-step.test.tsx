@@ -16,7 +16,7 @@ function serve(sources: ImportSources) {
     vi.fn(async (url: string) =>
       url.split('?')[0] === '/api/listing-import/sources'
         ? new Response(JSON.stringify(sources), { status: 200, headers: { 'Content-Type': 'application/json' } })
-        : new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
+        : new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', key: 'request.notFound', message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
     ),
   )
 }
@@ -29,6 +29,7 @@ describe('the list step and the MLS ID', () => {
     serve(sourcesOf({ feed: { configured: true, originatingSystem: 'mlsgrid' } }))
     renderAt(<ListStep jobId={null} />, '/add-listing/import/list')
     expect(await screen.findByText('Your MLS ID is missing')).toBeTruthy()
+    expect(screen.getByText('Your profile has no MLS ID, so the feed cannot find your listings. Add your MLS ID to your profile, or upload a RESO JSON file.')).toBeTruthy()
     expect(screen.getByText('Your MLS ID (for example TN-123456) belongs to your profile. Add it there, then come back to check the feed.')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Add your MLS ID on your profile' }).getAttribute('href')).toBe('/profile')
     expect(screen.queryByText(/support/i)).toBeNull()
@@ -40,6 +41,7 @@ describe('the list step and the MLS ID', () => {
     await act(() => i18n.changeLanguage('es-es'))
     expect((await screen.findByRole('link', { name: 'Añadir su MLS ID en su perfil' })).getAttribute('href')).toBe('/profile')
     expect(screen.getByText('Su MLS ID (por ejemplo TN-123456) forma parte de su perfil. Añádalo allí y vuelva para consultar el feed.')).toBeTruthy()
+    expect(screen.getByText('Su perfil no tiene MLS ID, así que el feed no puede encontrar sus anuncios. Añada su MLS ID a su perfil o suba un archivo RESO JSON.')).toBeTruthy()
   })
 
   it('names the MLS ID the feed is asked for, with a link to change it', async () => {

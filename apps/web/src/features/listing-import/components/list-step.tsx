@@ -5,18 +5,14 @@ import { IconCloudDownload, IconJson } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { ImportPreview, ImportSources } from '@offerbook/domain/listing-import'
-import { LISTING_IMPORT_LIMITS, LISTING_IMPORT_MESSAGES, listingImportPath } from '@offerbook/domain/listing-import'
-import { ApiClientError } from '../../../shared/api-client'
-import { errorMessage } from '../../../shared/notify'
+import { LISTING_IMPORT_LIMITS, listingImportPath } from '@offerbook/domain/listing-import'
+import type { Message } from '@offerbook/domain/messages'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
+import { errorText, translate, translateOptional } from '../../../shared/i18n/messages'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useCheckFeed, useImportPreview, useImportSources, useUploadResoFile } from '../api/listing-import'
-import { importMessage } from '../import-state'
 
 const PROFILE_PATH = '/profile'
-
-function failureText(error: unknown): string {
-  return error instanceof ApiClientError ? importMessage(error.message) : errorMessage(error)
-}
 
 function dateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
@@ -42,7 +38,7 @@ function FeedCard({ sources }: { sources: ImportSources }) {
     body = (
       <Stack gap="sm" align="flex-start">
         <Alert color="gray" title={t('listingImport.list.feedOffTitle')} w="100%">
-          {importMessage(LISTING_IMPORT_MESSAGES.feedNotConfigured)}
+          {translate('listingImport.feedNotConfigured')}
         </Alert>
         {sources.mlsId && (
           <>
@@ -56,7 +52,7 @@ function FeedCard({ sources }: { sources: ImportSources }) {
     body = (
       <Alert color="yellow" title={t('listingImport.list.noMlsIdTitle')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{importMessage(LISTING_IMPORT_MESSAGES.noMlsId)}</Text>
+          <Text size="sm">{translate('listingImport.noMlsId')}</Text>
           <Text size="sm">{t('listingImport.list.noMlsIdHow')}</Text>
           <Anchor component={Link} to={PROFILE_PATH} size="sm">
             {t('listingImport.list.openProfile')}
@@ -74,7 +70,7 @@ function FeedCard({ sources }: { sources: ImportSources }) {
         </Text>
         {check.isError && (
           <Alert color="red" role="alert" w="100%">
-            {failureText(check.error)}
+            {errorText(check.error)}
           </Alert>
         )}
         <Button
@@ -108,17 +104,17 @@ function FileCard({ maxBytes }: { maxBytes: number }) {
   const navigate = useNavigate()
   const upload = useUploadResoFile()
   const [file, setFile] = useState<File | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Message | null>(null)
   const limitMb = Math.round(maxBytes / 1024 / 1024)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (!file) return setError(importMessage(LISTING_IMPORT_MESSAGES.fileMissing))
-    if (file.size > maxBytes) return setError(importMessage(LISTING_IMPORT_MESSAGES.fileTooLarge))
+    if (!file) return setError({ key: 'listingImport.fileMissing' })
+    if (file.size > maxBytes) return setError({ key: 'listingImport.fileTooLarge' })
     setError(null)
     upload.mutate(file, {
       onSuccess: (preview) => void navigate(listingImportPath('list', preview.job.id)),
-      onError: (failure) => setError(failureText(failure)),
+      onError: (failure) => setError(failure instanceof ApiClientError ? failure.detail : UNKNOWN_ERROR),
     })
   }
 
@@ -144,7 +140,7 @@ function FileCard({ maxBytes }: { maxBytes: number }) {
               setFile(chosen)
               setError(null)
             }}
-            error={error}
+            error={translateOptional(error)}
             clearable
           />
           <Button type="submit" variant="light" loading={upload.isPending} w="fit-content">
@@ -198,7 +194,7 @@ function PendingImportSummary({ jobId }: { jobId: string }) {
   if (preview.isError) {
     return (
       <Alert color="red" role="alert">
-        {errorMessage(preview.error)}
+        {errorText(preview.error)}
       </Alert>
     )
   }
@@ -214,7 +210,7 @@ export function ListStep({ jobId }: { jobId: string | null }) {
     return (
       <Alert color="red" role="alert" title={t('listingImport.list.loadFailed')}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(sources.error)}</Text>
+          <Text size="sm">{errorText(sources.error)}</Text>
           <Button size="xs" onClick={() => void sources.refetch()}>
             {t('common.retry')}
           </Button>

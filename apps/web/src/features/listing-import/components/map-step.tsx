@@ -8,8 +8,9 @@ import type { ImportRecordPreview, MappedValue } from '@offerbook/domain/listing
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { formatUsd } from '@offerbook/domain/money'
 import { i18n as appI18n } from '../../../shared/i18n/i18n'
+import { errorText } from '../../../shared/i18n/messages'
 import { useStartImport } from '../api/listing-import'
-import { fieldLabel, importMessage, isPickable, statusLabel } from '../import-state'
+import { fieldLabel, isPickable, statusLabel } from '../import-state'
 import { ProblemText } from './problem-text'
 import type { ChoiceStepProps } from './pick-step'
 import { recordName } from './pick-step'
@@ -160,7 +161,7 @@ export function MapStep({ preview, choices, onChange }: ChoiceStepProps) {
 
       {start.isError && (
         <Alert color="red" role="alert">
-          {importMessage(start.error.message)}
+          {errorText(start.error)}
         </Alert>
       )}
       <Group justify="space-between">

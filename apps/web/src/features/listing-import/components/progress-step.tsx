@@ -2,10 +2,10 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { listingImportPath } from '@offerbook/domain/listing-import'
-import { errorMessage } from '../../../shared/notify'
+import { errorText } from '../../../shared/i18n/messages'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useImportJob } from '../api/listing-import'
-import { importMessage } from '../import-state'
+import { jobErrorText } from '../import-state'
 import { ImportGone } from './import-gone'
 
 /** The progress step: a progress bar fed by polling the import until it has finished. */
@@ -13,7 +13,7 @@ export function ProgressStep({ jobId }: { jobId: string }) {
   const { t } = useTranslation()
   const job = useImportJob(jobId)
   if (job.isPending) return <CenteredLoader />
-  if (job.isError) return <ImportGone message={errorMessage(job.error)} retry={() => void job.refetch()} />
+  if (job.isError) return <ImportGone message={errorText(job.error)} retry={() => void job.refetch()} />
   const { status, processed, total } = job.data
   if (status === 'pending') return <Navigate replace to={listingImportPath('map', jobId)} />
 
@@ -44,7 +44,7 @@ export function ProgressStep({ jobId }: { jobId: string }) {
       </Text>
       {status === 'failed' && (
         <Alert color="red" role="alert" title={t('listingImport.progress.failedTitle')}>
-          {importMessage(job.data.error ?? '')}
+          {jobErrorText(job.data)}
         </Alert>
       )}
       <Group>

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import type { ImportJob } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
-import { errorMessage } from '../../../shared/notify'
+import { errorText } from '../../../shared/i18n/messages'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useImportJob } from '../api/listing-import'
+import { skipProblem } from '../import-state'
 import { ProblemText } from './problem-text'
 
 const MY_LISTINGS_PATH = '/my-properties/list'
@@ -37,7 +38,7 @@ export function ReportStep({ jobId }: { jobId: string }) {
   if (job.isError) {
     return (
       <Text role="alert" c="red.9">
-        {errorMessage(job.error)}
+        {errorText(job.error)}
       </Text>
     )
   }
@@ -100,7 +101,7 @@ export function ReportStep({ jobId }: { jobId: string }) {
                     <Table.Td>{skip.key}</Table.Td>
                     <Table.Td>{skip.line === null ? t('listingImport.none') : t('listingImport.line', { line: skip.line })}</Table.Td>
                     <Table.Td>
-                      <ProblemText problem={{ field: skip.field, message: skip.reason }} />
+                      <ProblemText problem={skipProblem(skip)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,5 +1,5 @@
 import type { ManagedListing } from '@offerbook/domain/listing'
-import { API_BASE, ApiClientError, apiClient, apiErrorOf, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from '../../../shared/api-client'
+import { API_BASE, ApiClientError, apiClient, apiErrorOf, NETWORK_ERROR, UNKNOWN_ERROR } from '../../../shared/api-client'
 import { clearSession, getAccessToken } from '../../../shared/session'
 
 /**
@@ -46,7 +46,7 @@ export function uploadListingPhoto(listingId: string, file: File, { onProgress, 
           onProgress?.(1)
           resolve(listing)
         } catch {
-          reject(new ApiClientError(xhr.status, UNKNOWN_ERROR_MESSAGE))
+          reject(new ApiClientError(xhr.status, UNKNOWN_ERROR))
         }
         return
       }
@@ -54,7 +54,7 @@ export function uploadListingPhoto(listingId: string, file: File, { onProgress, 
       if (xhr.status === 401) clearSession()
       reject(errorOf(xhr.status, xhr.responseText))
     }
-    xhr.onerror = () => reject(new ApiClientError(0, NETWORK_ERROR_MESSAGE))
+    xhr.onerror = () => reject(new ApiClientError(0, NETWORK_ERROR))
     xhr.onabort = () => reject(new DOMException('The upload was canceled', 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })
 

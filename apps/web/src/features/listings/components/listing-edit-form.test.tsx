@@ -66,7 +66,7 @@ beforeEach(() => {
   patchAnswer = (body) => json(200, { listing: { ...published, ...body } })
   fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (init.method === 'PATCH' && url === '/api/listings/L9') return patchAnswer(JSON.parse(init.body as string) as Record<string, unknown>)
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'request.notFound', message: 'Not found' })
   })
   vi.stubGlobal('fetch', fetchMock)
 })
@@ -112,7 +112,7 @@ describe('ListingEditForm', { timeout: 30_000 }, () => {
   })
 
   it('shows the API’s field errors next to their fields', async () => {
-    patchAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Enter a 5-digit ZIP code', errors: [{ path: 'PostalCode', message: 'Enter a 5-digit ZIP code' }] })
+    patchAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'listing.zipCode', message: 'Enter a 5-digit ZIP code', errors: [{ path: 'PostalCode', key: 'listing.zipCode', message: 'Enter a 5-digit ZIP code' }] })
     renderForm()
     const form = screen.getByRole('form', { name: 'Edit listing' })
     const zip = within(form).getByRole('textbox', { name: /^ZIP code/ })

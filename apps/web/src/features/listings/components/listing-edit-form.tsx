@@ -16,7 +16,7 @@ import { OfferSettingsSection } from './listing-form/offer-settings-section'
 import { PhotosSection } from './listing-form/photos-section'
 import { PricingSection } from './listing-form/pricing-section'
 import { useListingForm } from './listing-form/use-listing-form'
-import { useUnsavedChanges } from './listing-form/use-unsaved-changes'
+import { useLeaveGuard } from '../../../shared/use-leave-guard'
 
 const PUBLISH_FIELDS = REQUIRED_TO_PUBLISH.map(({ field }) => field)
 const NO_FIELDS: readonly ListingFieldName[] = []
@@ -35,7 +35,7 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
   const form = useListingForm(listing, { required })
   const [photosBusy, setPhotosBusy] = useState(false)
   const dirty = form.dirtyFields.length > 0
-  useUnsavedChanges({ dirty: dirty || photosBusy })
+  const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty || photosBusy, watchSearch: true, texts: { title: t('wizard.unsaved.title'), message: t('wizard.unsaved.message'), stay: t('wizard.unsaved.stay'), discard: t('wizard.unsaved.leave') } })
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -99,6 +99,7 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
           </Button>
         </Group>
       </Stack>
+      {leaveDialog}
     </form>
   )
 }

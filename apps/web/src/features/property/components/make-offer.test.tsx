@@ -39,7 +39,7 @@ describe('MakeOffer', () => {
   it("shows the API's refusal when the offer cannot be made", async () => {
     saveSession({ accessToken: 'tok', persist: false })
     const user = userEvent.setup()
-    const onMakeOffer = () => Promise.reject(new ApiClientError(403, 'You cannot make an offer on your own listing'))
+    const onMakeOffer = () => Promise.reject(new ApiClientError(403, { key: 'offer.ownListing' }))
     renderAt(<MakeOffer propertyId={id} canMakeOffers onMakeOffer={onMakeOffer} />)
     await user.click(screen.getByRole('button', { name: 'Make an offer' }))
     expect((await screen.findByRole('alert')).textContent).toContain('You cannot make an offer on your own listing')

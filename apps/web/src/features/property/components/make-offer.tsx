@@ -3,7 +3,9 @@ import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { signInPathFor } from '@offerbook/domain/route-access'
-import { errorMessage } from '../../../shared/notify'
+import type { Message } from '@offerbook/domain/messages'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
+import { translate } from '../../../shared/i18n/messages'
 import { useSession } from '../../../shared/session'
 
 export type MakeOfferProps = {
@@ -23,7 +25,7 @@ export function MakeOffer({ propertyId, canMakeOffers, onMakeOffer }: MakeOfferP
   const signedIn = useSession() !== null
   const [askedToSignIn, setAskedToSignIn] = useState(false)
   const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Message | null>(null)
   const here = `/property/${encodeURIComponent(propertyId)}`
 
   if (!signedIn) {
@@ -65,7 +67,7 @@ export function MakeOffer({ propertyId, canMakeOffers, onMakeOffer }: MakeOfferP
     try {
       await onMakeOffer()
     } catch (error) {
-      setProblem(errorMessage(error))
+      setProblem(error instanceof ApiClientError ? error.detail : UNKNOWN_ERROR)
     } finally {
       setPending(false)
     }
@@ -78,7 +80,7 @@ export function MakeOffer({ propertyId, canMakeOffers, onMakeOffer }: MakeOfferP
       </Button>
       {problem && (
         <Alert color="red" role="alert">
-          <Text size="sm">{problem}</Text>
+          <Text size="sm">{translate(problem)}</Text>
         </Alert>
       )}
     </Stack>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
+import type { Message } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
 import { changedFields, deadlineIso, deadlineText, formValuesOf, listingFieldError, listingFieldErrors, listingPatchOf } from './listing-form-values'
+
+/** A field's message as the API words it in English; null when the field passes. */
+const english = (message: Message | null) => (message ? messageText(message.key, message.params) : null)
 
 const empty = formValuesOf(null)
 
@@ -12,27 +17,29 @@ describe('listing form values', () => {
   })
 
   it('checks each field with the domain rules and their messages', () => {
-    expect(listingFieldError('ListPrice', empty, { required: ['ListPrice'] })).toBe('Required')
-    expect(listingFieldError('ListPrice', empty)).toBeNull()
-    expect(listingFieldError('ListPrice', { ...empty, ListPrice: 999 })).toBe('Price must be between $1,000 and $1,000,000,000')
-    expect(listingFieldError('PostalCode', { ...empty, PostalCode: '3720' })).toBe('Enter a 5-digit ZIP code')
-    expect(listingFieldError('StateOrProvince', { ...empty, StateOrProvince: 'tn' })).toBeNull()
-    expect(listingFieldError('StateOrProvince', { ...empty, StateOrProvince: 'T' })).toBe('Enter the two-letter state code, e.g. TN')
-    expect(listingFieldError('LivingArea', { ...empty, LivingArea: 'big' })).toBe('Living area must be between 1 and 1,000,000 square feet')
-    expect(listingFieldError('LivingArea', { ...empty, LivingArea: '1,850' })).toBeNull()
-    expect(listingFieldError('YearBuilt', { ...empty, YearBuilt: '1650' })).toBe('Year built must be between 1700 and 2100')
-    expect(listingFieldError('LotSizeAcres', { ...empty, LotSizeAcres: '0.25' })).toBeNull()
-    expect(listingFieldError('PublicRemarks', { ...empty, PublicRemarks: 'x'.repeat(4001) })).toBe('Must have at most 4000 characters')
-    expect(listingFieldError('ListAgentEmail', { ...empty, ListAgentEmail: 'not-an-email' })).toBe('Invalid email')
-    expect(listingFieldError('ListAgentMlsId', { ...empty, ListAgentMlsId: 'tn-1' })).toBe('Lead agent MLS ID must be: state code - license number (e.g., TN-123456)')
-    expect(listingFieldError('firmLicenseNumber', { ...empty, firmLicenseNumber: 'AB 12' })).toBe('Enter the firm license number: letters and digits only')
+    expect(listingFieldError('ListPrice', empty, { required: ['ListPrice'] })).toEqual({ key: 'common.required' })
+    expect(english(listingFieldError('ListPrice', empty, { required: ['ListPrice'] }))).toBe('Required')
+    expect(english(listingFieldError('ListPrice', empty))).toBeNull()
+    expect(english(listingFieldError('ListPrice', { ...empty, ListPrice: 999 }))).toBe('Price must be between $1,000 and $1,000,000,000')
+    expect(english(listingFieldError('PostalCode', { ...empty, PostalCode: '3720' }))).toBe('Enter a 5-digit ZIP code')
+    expect(english(listingFieldError('StateOrProvince', { ...empty, StateOrProvince: 'tn' }))).toBeNull()
+    expect(english(listingFieldError('StateOrProvince', { ...empty, StateOrProvince: 'T' }))).toBe('Enter the two-letter state code, e.g. TN')
+    expect(english(listingFieldError('LivingArea', { ...empty, LivingArea: 'big' }))).toBe('Living area must be between 1 and 1,000,000 square feet')
+    expect(english(listingFieldError('LivingArea', { ...empty, LivingArea: '1,850' }))).toBeNull()
+    expect(english(listingFieldError('YearBuilt', { ...empty, YearBuilt: '1650' }))).toBe('Year built must be between 1700 and 2100')
+    expect(english(listingFieldError('LotSizeAcres', { ...empty, LotSizeAcres: '0.25' }))).toBeNull()
+    expect(listingFieldError('PublicRemarks', { ...empty, PublicRemarks: 'x'.repeat(4001) })).toEqual({ key: 'common.tooLong', params: { maximum: 4000 } })
+    expect(english(listingFieldError('PublicRemarks', { ...empty, PublicRemarks: 'x'.repeat(4001) }))).toBe('Must have at most 4000 characters')
+    expect(english(listingFieldError('ListAgentEmail', { ...empty, ListAgentEmail: 'not-an-email' }))).toBe('Invalid email')
+    expect(english(listingFieldError('ListAgentMlsId', { ...empty, ListAgentMlsId: 'tn-1' }))).toBe('Lead agent MLS ID must be: state code - license number (e.g., TN-123456)')
+    expect(english(listingFieldError('firmLicenseNumber', { ...empty, firmLicenseNumber: 'AB 12' }))).toBe('Enter the firm license number: letters and digits only')
   })
 
   it('takes only a future offer deadline', () => {
     const now = new Date('2030-06-01T12:00:00')
-    expect(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-01 11:59' }, { now })).toBe('The offer deadline must be in the future')
-    expect(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-02 09:00' }, { now })).toBeNull()
-    expect(listingFieldError('offerDeadline', empty, { now })).toBeNull()
+    expect(english(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-01 11:59' }, { now }))).toBe('The offer deadline must be in the future')
+    expect(english(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-02 09:00' }, { now }))).toBeNull()
+    expect(english(listingFieldError('offerDeadline', empty, { now }))).toBeNull()
   })
 
   it('turns the local deadline into an ISO date-time and back', () => {

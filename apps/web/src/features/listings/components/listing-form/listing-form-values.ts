@@ -1,7 +1,8 @@
 import dayjs from 'dayjs'
 import type { ListingFieldName, ListingPatch, ManagedListing, OfferPreference } from '@offerbook/domain/listing'
-import { LISTING_MESSAGES, ListingFieldsSchema, OFFER_PREFERENCES } from '@offerbook/domain/listing'
-import { firstError, MESSAGES } from '@offerbook/domain/validation'
+import { ListingFieldsSchema, OFFER_PREFERENCES } from '@offerbook/domain/listing'
+import type { Message } from '@offerbook/domain/messages'
+import { firstError } from '@offerbook/domain/validation'
 
 /**
  * What the listing fields hold while a person edits them: text as typed, counts as the increment
@@ -36,7 +37,7 @@ export type ListingFormValues = {
   offerInstructions: string
 }
 
-export type ListingFieldErrors = Partial<Record<ListingFieldName, string>>
+export type ListingFieldErrors = Partial<Record<ListingFieldName, Message>>
 
 /** Every field a person edits, in the order the forms show them. */
 export const LISTING_FORM_FIELDS = Object.keys(ListingFieldsSchema.shape) as ListingFieldName[]
@@ -122,14 +123,14 @@ export type FieldCheckOptions = {
   now?: Date
 }
 
-/** The English message for one field, or null when it is fine; the form shows it translated. */
-export function listingFieldError(field: ListingFieldName, values: ListingFormValues, options: FieldCheckOptions = {}): string | null {
+/** The message for one field, or null when it is fine; the form shows it translated. */
+export function listingFieldError(field: ListingFieldName, values: ListingFormValues, options: FieldCheckOptions = {}): Message | null {
   const value = toApiValue(field, values)
-  if (value === null && options.required?.includes(field)) return MESSAGES.required
+  if (value === null && options.required?.includes(field)) return { key: 'common.required' }
   if (field === 'offerDeadline' && typeof values.offerDeadline === 'string' && values.offerDeadline.trim() !== '') {
     const iso = deadlineIso(values.offerDeadline)
-    if (!iso) return MESSAGES.required
-    if (new Date(iso).getTime() <= (options.now ?? new Date()).getTime()) return LISTING_MESSAGES.offerDeadlinePast
+    if (!iso) return { key: 'common.required' }
+    if (new Date(iso).getTime() <= (options.now ?? new Date()).getTime()) return { key: 'listing.offerDeadlinePast' }
     return null
   }
   return firstError(ListingFieldsSchema.shape[field], value)

@@ -1,14 +1,15 @@
-import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_PHOTO_CONTENT_TYPES } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, LISTING_PHOTO_CONTENT_TYPES } from '@offerbook/domain/listing'
+import type { Message } from '@offerbook/domain/messages'
 
 /** What the file picker offers; the API sniffs the bytes as well. */
 export const PHOTO_ACCEPT = LISTING_PHOTO_CONTENT_TYPES.join(',')
 
-export type PhotoRefusal = { file: File; message: string }
+export type PhotoRefusal = { file: File; message: Message }
 
 /** The same checks the API makes, so a wrong file is refused before anything is sent. Messages are the API's, limits included. */
-export function photoRefusalOf(file: File): string | null {
-  if (!LISTING_PHOTO_CONTENT_TYPES.some((type) => type === file.type)) return LISTING_MESSAGES.photoType
-  if (file.size > LISTING_LIMITS.photoMaxBytes) return LISTING_MESSAGES.photoTooLarge
+export function photoRefusalOf(file: File): Message | null {
+  if (!LISTING_PHOTO_CONTENT_TYPES.some((type) => type === file.type)) return { key: 'listing.photoType' }
+  if (file.size > LISTING_LIMITS.photoMaxBytes) return { key: 'listing.photoTooLarge' }
   return null
 }
 
@@ -20,7 +21,7 @@ export function sortPickedPhotos(files: readonly File[], taken: number): { accep
   const accepted: File[] = []
   const refused: PhotoRefusal[] = []
   for (const file of files) {
-    const message = photoRefusalOf(file) ?? (taken + accepted.length >= LISTING_LIMITS.maxPhotos ? LISTING_MESSAGES.tooManyPhotos : null)
+    const message = photoRefusalOf(file) ?? (taken + accepted.length >= LISTING_LIMITS.maxPhotos ? { key: 'listing.tooManyPhotos' as const } : null)
     if (message) refused.push({ file, message })
     else accepted.push(file)
   }

@@ -127,7 +127,7 @@ describe('PhotosSection', { timeout: 30_000 }, () => {
     expect(onListing).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('img', { name: 'Photo 2: photo-2.jpg' })).toBeTruthy()
 
-    FakeXhr.sent[1]!.respond(415, { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The photo must be a JPEG, PNG or WebP image' })
+    FakeXhr.sent[1]!.respond(415, { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'listing.photoType', message: 'The photo must be a JPEG, PNG or WebP image' })
     expect(await screen.findByText('Not uploaded: The photo must be a JPEG, PNG or WebP image')).toBeTruthy()
     expect(screen.getAllByText('Uploaded')).toHaveLength(1)
   })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DragEvent } from 'react'
 import { Badge, Box, Button, Card, Group, Image, Progress, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useId } from '@mantine/hooks'
@@ -6,14 +6,13 @@ import { IconArrowLeft, IconArrowRight, IconCheck, IconPhotoUp, IconStar, IconTr
 import { useTranslation } from 'react-i18next'
 import type { ListingMedia, ManagedListing } from '@offerbook/domain/listing'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
-import { translateMessage } from '../../../../shared/i18n/server-messages'
-import { errorMessage, notifyError } from '../../../../shared/notify'
+import { translateOptional } from '../../../../shared/i18n/messages'
+import { notifyError } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
-import { deleteListingPhoto, reorderListingPhotos, uploadListingPhoto } from '../../api/upload-photo'
-import { movedPhotoIds, PHOTO_ACCEPT, primaryFirst, sortPickedPhotos } from './photo-rules'
-
-type UploadState = 'queued' | 'uploading' | 'done' | 'failed' | 'refused'
-type Upload = { key: number; name: string; state: UploadState; progress: number; message?: string }
+import { deleteListingPhoto, reorderListingPhotos } from '../../api/upload-photo'
+import { movedPhotoIds, PHOTO_ACCEPT, primaryFirst } from './photo-rules'
+import type { Upload } from './use-photo-uploads'
+import { usePhotoUploads } from './use-photo-uploads'
 
 export type PhotosSectionProps = {
   listing: ManagedListing
@@ -32,36 +31,21 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
   const dialog = useDialog()
   const inputId = useId()
   const hintId = useId()
-  const [uploads, setUploads] = useState<Upload[]>([])
   const [dragging, setDragging] = useState(false)
   const [focused, setFocused] = useState(false)
   const [working, setWorking] = useState<string | null>(null)
-  const nextKey = useRef(1)
-  const queue = useRef<Promise<void>>(Promise.resolve())
-  const aborter = useRef<AbortController | null>(null)
   const gridRef = useRef<HTMLDivElement>(null)
   const focusAfter = useRef<{ mediaId: string; action: PhotoAction } | null>(null)
   const listingId = listing.id
-  const onListingRef = useRef(onListing)
-  useEffect(() => {
-    onListingRef.current = onListing
-  })
+  const { uploads, pending, take: queueFiles, clearFinished } = usePhotoUploads(listingId, onListing)
 
   const photos = [...listing.Media].sort((a, b) => a.Order - b.Order)
   const ids = photos.map((photo) => photo.id)
-  const pending = uploads.filter((upload) => upload.state === 'queued' || upload.state === 'uploading').length
   const busy = pending > 0
 
   useEffect(() => {
     onBusyChange?.(busy)
   }, [busy, onBusyChange])
-
-  // Made in the effect, so that StrictMode's second mount gets a controller its first unmount did not abort.
-  useEffect(() => {
-    const controller = new AbortController()
-    aborter.current = controller
-    return () => controller.abort()
-  }, [])
 
   // A moved photo's buttons are new DOM positions: the focus goes back to the button that moved it.
   useEffect(() => {
@@ -74,39 +58,7 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
     target?.focus()
   }, [listing])
 
-  const patchUpload = (key: number, change: Partial<Upload>) => setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)))
-
-  const send = useCallback(
-    (key: number, file: File) => {
-      queue.current = queue.current.then(async () => {
-        const signal = aborter.current?.signal
-        if (!signal || signal.aborted) return
-        patchUpload(key, { state: 'uploading', progress: 0 })
-        try {
-          const saved = await uploadListingPhoto(listingId, file, {
-            signal,
-            onProgress: (fraction) => patchUpload(key, { progress: Math.round(fraction * 100) }),
-          })
-          patchUpload(key, { state: 'done', progress: 100 })
-          onListingRef.current(saved)
-        } catch (error) {
-          if (error instanceof DOMException && error.name === 'AbortError') return
-          patchUpload(key, { state: 'failed', message: errorMessage(error) })
-        }
-      })
-    },
-    [listingId],
-  )
-
-  const take = (files: readonly File[]) => {
-    if (files.length === 0) return
-    const { accepted, refused } = sortPickedPhotos(files, photos.length + pending)
-    const added: Upload[] = []
-    for (const { file, message } of refused) added.push({ key: nextKey.current++, name: file.name, state: 'refused', progress: 0, message: translateMessage(message) })
-    const sending = accepted.map((file) => ({ file, upload: { key: nextKey.current++, name: file.name, state: 'queued' as const, progress: 0 } }))
-    setUploads((list) => [...list.filter((upload) => upload.state !== 'refused'), ...added, ...sending.map(({ upload }) => upload)])
-    for (const { file, upload } of sending) send(upload.key, file)
-  }
+  const take = (files: readonly File[]) => queueFiles(files, photos.length)
 
   const change = async (mediaId: string, action: PhotoAction | 'delete', run: () => Promise<ManagedListing>) => {
     setWorking(mediaId)
@@ -135,8 +87,6 @@ export function PhotosSection({ listing, onListing, onBusyChange }: PhotosSectio
     setDragging(false)
     take([...event.dataTransfer.files])
   }
-
-  const clearFinished = () => setUploads((list) => list.filter((upload) => upload.state === 'queued' || upload.state === 'uploading'))
 
   return (
     <Stack gap="md">
@@ -307,7 +257,7 @@ function UploadRow({ upload }: { upload: Upload }) {
         ? t('wizard.photos.uploading', { progress: upload.progress })
         : upload.state === 'done'
           ? t('wizard.photos.uploaded')
-          : t(upload.state === 'refused' ? 'wizard.photos.refused' : 'wizard.photos.failed', { message: upload.message ?? '' })
+          : t(upload.state === 'refused' ? 'wizard.photos.refused' : 'wizard.photos.failed', { message: translateOptional(upload.message) ?? '' })
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -1,5 +1,5 @@
 import type { ListingFieldName } from '@offerbook/domain/listing'
-import { translateMessage } from '../../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../../shared/i18n/messages'
 import type { ListingForm } from './use-listing-form'
 
 export type SectionProps = {
@@ -11,8 +11,7 @@ export type SectionProps = {
 
 /** The message shown under a field, translated. */
 export function shownError(form: ListingForm, field: ListingFieldName): string | undefined {
-  const message = form.errors[field]
-  return message ? translateMessage(message) : undefined
+  return translateOptional(form.errors[field])
 }
 
 /** The props every plain field takes from the form: its error, its blur check, its name and whether it is marked. */

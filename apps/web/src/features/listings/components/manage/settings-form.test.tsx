@@ -28,7 +28,7 @@ describe('settingsPatch', () => {
   })
 
   it('refuses an offer deadline in the past with the domain message, and clears one set to empty', () => {
-    expect(settingsPatch(saved, { ...saved, deadline: '2030-05-31 09:00' }, now)).toEqual({ errors: { deadline: 'The offer deadline must be in the future' } })
+    expect(settingsPatch(saved, { ...saved, deadline: '2030-05-31 09:00' }, now)).toEqual({ errors: { deadline: { key: 'listing.offerDeadlinePast' } } })
     const withDeadline = { ...saved, deadline: '2030-07-01 17:00' }
     const set = settingsPatch(saved, withDeadline, now)
     expect('patch' in set && set.patch.offerDeadline && new Date(set.patch.offerDeadline).getTime()).toBe(new Date(2030, 6, 1, 17, 0).getTime())
@@ -36,9 +36,9 @@ describe('settingsPatch', () => {
   })
 
   it('refuses a bad e-mail and more than 10 addresses', () => {
-    expect(settingsPatch(saved, { ...saved, emails: ['buyer@example.com', 'not-an-email'] }, now)).toEqual({ errors: { emails: 'Invalid email' } })
+    expect(settingsPatch(saved, { ...saved, emails: ['buyer@example.com', 'not-an-email'] }, now)).toEqual({ errors: { emails: { key: 'common.invalidEmail' } } })
     const eleven = Array.from({ length: 11 }, (_, index) => `person${index}@example.com`)
-    expect(settingsPatch(saved, { ...saved, emails: eleven }, now)).toEqual({ errors: { emails: 'Up to 10 e-mail addresses' } })
+    expect(settingsPatch(saved, { ...saved, emails: eleven }, now)).toEqual({ errors: { emails: { key: 'listing.notifyEmails', params: { maximum: 10 } } } })
   })
 })
 

@@ -4,16 +4,17 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, Tags
 import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { ListingSettingsPatch, ListingVisibility, ManagedListing, StandardStatus } from '@offerbook/domain/listing'
-import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_VISIBILITIES, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
-import { isEmail, MESSAGES } from '@offerbook/domain/validation'
+import { LISTING_LIMITS, LISTING_VISIBILITIES, ListingNotifySchema, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
+import type { Message } from '@offerbook/domain/messages'
+import { emailSchema, firstError, isEmail } from '@offerbook/domain/validation'
 import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
-import { translateMessage } from '../../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { DateTimeInput } from '../../../../shared/ui/date-time-input'
 import { useUpdateListingSettings } from '../../api/listing'
 import { needsConfirmation, statusOptions } from './status-options'
-import { useUnsavedChanges } from './use-unsaved-changes'
+import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 
 /** What the date-time input shows and emits, in the browser's time zone. */
 const DEADLINE_FORMAT = 'YYYY-MM-DD HH:mm'
@@ -28,7 +29,7 @@ export type SettingsValues = {
   visibility: ListingVisibility
 }
 type Field = 'status' | 'deadline' | 'emails' | 'visibility'
-type Errors = Partial<Record<Field, string>>
+type Errors = Partial<Record<Field, Message>>
 
 export function settingsValuesOf(listing: Pick<ManagedListing, 'StandardStatus' | 'offerDeadline' | 'notify' | 'visibility'>): SettingsValues {
   return {
@@ -55,14 +56,15 @@ export function settingsPatch(saved: SettingsValues, values: SettingsValues, now
     if (values.deadline === '') patch.offerDeadline = null
     else {
       const deadline = dayjs(values.deadline)
-      if (!deadline.isValid()) errors.deadline = 'Invalid date'
-      else if (!deadline.isAfter(now)) errors.deadline = LISTING_MESSAGES.offerDeadlinePast
+      if (!deadline.isValid()) errors.deadline = { key: 'listing.invalidDate' }
+      else if (!deadline.isAfter(now)) errors.deadline = { key: 'listing.offerDeadlinePast' }
       else patch.offerDeadline = deadline.toISOString()
     }
   }
   const emails = values.emails.map((email) => email.trim()).filter(Boolean)
-  if (emails.some((email) => !isEmail(email))) errors.emails = MESSAGES.invalidEmail
-  else if (emails.length > LISTING_LIMITS.maxNotifyEmails) errors.emails = LISTING_MESSAGES.notifyEmails
+  // A wrong address is named before the count: it is the one the person can fix in place.
+  const emailsError = emails.map((email) => firstError(emailSchema, email)).find(Boolean) ?? firstError(ListingNotifySchema.shape.emails, emails)
+  if (emailsError) errors.emails = emailsError
   if (values.notifyOwner !== saved.notifyOwner || values.notifyListAgent !== saved.notifyListAgent || !sameList(emails, saved.emails)) {
     patch.notify = { owner: values.notifyOwner, listAgent: values.notifyListAgent, emails }
   }
@@ -81,8 +83,6 @@ function sameValues(a: SettingsValues, b: SettingsValues): boolean {
   )
 }
 
-const STATUS_CHANGE = /^A listing that is \w+ cannot be set to \w+$/
-
 function serverErrors(error: unknown): Errors {
   const fields = fieldErrorsOf(error, ['StandardStatus', 'offerDeadline', 'notify', 'notify.emails', 'visibility'])
   const errors: Errors = {
@@ -91,7 +91,7 @@ function serverErrors(error: unknown): Errors {
     emails: fields['notify.emails'] ?? fields.notify,
     visibility: fields.visibility,
   }
-  if (error instanceof ApiClientError && STATUS_CHANGE.test(error.message)) errors.status = error.message
+  if (error instanceof ApiClientError && error.detail.key === 'listing.statusChange') errors.status = error.detail
   return errors
 }
 
@@ -116,7 +116,7 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
   const [errors, setErrors] = useState<Errors>({})
   const [confirming, setConfirming] = useState(false)
   const dirty = !sameValues(values, saved)
-  useUnsavedChanges(dirty && !save.isPending && !confirming)
+  const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty && !save.isPending && !confirming, texts: { title: t('manage.unsaved.title'), message: t('manage.unsaved.message'), stay: t('manage.unsaved.stay'), discard: t('manage.unsaved.leave') } })
 
   const options = statusOptions(saved.status)
   const today = dayjs().format('YYYY-MM-DD')
@@ -129,8 +129,7 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
   const invalidEmails = values.emails.filter((email) => !isEmail(email))
   const shown = (field: Field) => {
     if (field === 'emails' && invalidEmails.length > 0) return t('manage.settings.invalidEmails', { emails: invalidEmails.join(', ') })
-    const message = errors[field]
-    return message ? translateMessage(message) : undefined
+    return translateOptional(errors[field])
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -268,6 +267,7 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
           </Button>
         </Group>
       </Stack>
+      {leaveDialog}
     </form>
   )
 }

@@ -5,13 +5,15 @@ import { useId } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import type { ListingWeighting, ManagedListing, OfferWeightCriterion } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING, LISTING_LIMITS, ListingWeightingSchema, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import type { Message } from '@offerbook/domain/messages'
 import { fieldErrorsOf } from '../../../../shared/api-client'
-import { translateMessage } from '../../../../shared/i18n/server-messages'
+import { validateWith } from '../../../../shared/form-validation'
+import { translate, translateOptional } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { DateInput } from '../../../../shared/ui/date-input'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { useUpdateListingWeighting } from '../../api/listing'
-import { useUnsavedChanges } from './use-unsaved-changes'
+import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 import { weightShares } from './weighting-shares'
 
 /** The form keeps numbers that may be emptied while typing; the schema says what is missing. */
@@ -21,7 +23,7 @@ export type WeightingValues = {
   sellerClosingCosts: number | null
   wantedClosingDate: string
 }
-type Errors = Partial<Record<string, string>>
+type Errors = Partial<Record<string, Message>>
 
 const COST_FIELDS = ['sellerCommissionPercent', 'sellerClosingCosts', 'wantedClosingDate'] as const
 
@@ -45,22 +47,16 @@ function sameValues(a: WeightingValues, b: WeightingValues): boolean {
 
 /** The body for PUT /weighting, or the domain's messages by field ('weights.netToSeller', 'sellerClosingCosts' ...). */
 export function checkWeighting(values: WeightingValues): { weighting: ListingWeighting } | { errors: Errors } {
-  const parsed = ListingWeightingSchema.safeParse({
+  const checked = validateWith(ListingWeightingSchema, {
     weights: values.weights,
     sellerCommissionPercent: values.sellerCommissionPercent ?? undefined,
     sellerClosingCosts: values.sellerClosingCosts ?? undefined,
     wantedClosingDate: values.wantedClosingDate === '' ? null : values.wantedClosingDate,
   })
-  if (parsed.success) return { weighting: parsed.data }
-  const errors: Errors = {}
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join('.')
-    errors[path] ??= issue.message
-  }
-  return { errors }
+  return checked.ok ? { weighting: checked.data } : { errors: checked.errors }
 }
 
-function CriterionSlider({ criterion, value, percent, error, onChange }: { criterion: OfferWeightCriterion; value: number; percent: number; error?: string; onChange: (value: number) => void }) {
+function CriterionSlider({ criterion, value, percent, error, onChange }: { criterion: OfferWeightCriterion; value: number; percent: number; error?: Message; onChange: (value: number) => void }) {
   const { t } = useTranslation()
   const labelId = useId()
   const explainId = useId()
@@ -96,7 +92,7 @@ function CriterionSlider({ criterion, value, percent, error, onChange }: { crite
       />
       {error && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {translateMessage(error)}
+          {translate(error)}
         </Text>
       )}
     </Stack>
@@ -111,11 +107,11 @@ export function WeightingForm({ listing }: { listing: ManagedListing }) {
   const [values, setValues] = useState<WeightingValues>(saved)
   const [errors, setErrors] = useState<Errors>({})
   const dirty = !sameValues(values, saved)
-  useUnsavedChanges(dirty && !save.isPending)
+  const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty && !save.isPending, texts: { title: t('manage.unsaved.title'), message: t('manage.unsaved.message'), stay: t('manage.unsaved.stay'), discard: t('manage.unsaved.leave') } })
 
   const shares = weightShares(values.weights)
   const allZero = OFFER_WEIGHT_CRITERIA.every((criterion) => values.weights[criterion] === 0)
-  const shown = (field: string) => (errors[field] ? translateMessage(errors[field]) : undefined)
+  const shown = (field: string) => translateOptional(errors[field])
 
   const update = (change: Partial<WeightingValues>, fields: string[]) => {
     setValues((prev) => ({ ...prev, ...change }))
@@ -236,6 +232,7 @@ export function WeightingForm({ listing }: { listing: ManagedListing }) {
           </Button>
         </Group>
       </Stack>
+      {leaveDialog}
     </form>
   )
 }

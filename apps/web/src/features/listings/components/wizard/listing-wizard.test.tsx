@@ -84,7 +84,7 @@ beforeEach(() => {
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`
     const handler = handlers[key]
     if (handler) return handler(init)
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
+    return json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'request.notFound', message: 'Not found' })
   })
   vi.stubGlobal('fetch', fetchMock)
 })
@@ -182,7 +182,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('says so when the draft does not exist, with a way to start a new listing', async () => {
-    handlers['GET /api/listings/nope'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Listing not found' })
+    handlers['GET /api/listings/nope'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'listing.notFound', message: 'Listing not found' })
     renderRoutes(routes, '/add-listing/new/details?id=nope')
     expect(await screen.findByRole('heading', { name: 'Draft not found' }, { timeout: 10_000 })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Start a new listing' }).getAttribute('href')).toBe('/add-listing/new/pricing')

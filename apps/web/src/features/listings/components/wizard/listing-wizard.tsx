@@ -19,7 +19,7 @@ import { OfferSettingsSection } from '../listing-form/offer-settings-section'
 import { PhotosSection } from '../listing-form/photos-section'
 import { PricingSection } from '../listing-form/pricing-section'
 import { useListingForm } from '../listing-form/use-listing-form'
-import { useUnsavedChanges } from '../listing-form/use-unsaved-changes'
+import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 import { ReviewStep } from './review-step'
 import { furthestStep, nextStepOf, parseWizardStep, previousStepOf, requiredOnStep, stepFields, stepIndex, wizardPath, wizardTarget } from './wizard-steps'
 
@@ -108,8 +108,10 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
   const headingRef = useRef<HTMLHeadingElement>(null)
   const location = useLocation()
 
-  const { leave } = useUnsavedChanges({
+  const { leave, dialog: leaveDialog } = useLeaveGuard({
     dirty: form.dirtyFields.length > 0 || photosBusy,
+    watchSearch: true,
+    texts: { title: t('wizard.unsaved.title'), message: t('wizard.unsaved.message'), stay: t('wizard.unsaved.stay'), discard: t('wizard.unsaved.leave') },
     // Moving between the steps of this draft (stepper, browser Back and Forward) saves instead of asking.
     onBlocked: async (next) => {
       const target = wizardTarget(next)
@@ -217,6 +219,7 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
           </Stack>
         </form>
       </Paper>
+      {leaveDialog}
     </Stack>
   )
 }

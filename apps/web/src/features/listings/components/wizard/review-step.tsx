@@ -9,7 +9,7 @@ import type { ListingWizardStep, ManagedListing, PublishProblem } from '@offerbo
 import { OFFER_PREFERENCES, PUBLISH_STATUSES, REQUIRED_TO_PUBLISH, unparsedAddress } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 import { ApiClientError } from '../../../../shared/api-client'
-import { translateMessage } from '../../../../shared/i18n/server-messages'
+import { translate } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { deleteDraft, listingKeys, publishListing, useSetManagedListing } from '../../api/listing'
@@ -25,7 +25,7 @@ const stepOfPath = (path: string): ListingWizardStep => (path === 'Media' ? 'pho
 /** The API's refusal of a publish, as problems with the step that fixes each. */
 function problemsFromError(error: unknown): PublishProblem[] | null {
   if (!(error instanceof ApiClientError) || error.errors.length === 0) return null
-  return error.errors.map(({ path, message }) => ({ path, message, step: stepOfPath(path) }))
+  return error.errors.map(({ path, key }) => ({ path, key, step: stepOfPath(path) }))
 }
 
 function SummarySection({ title, step, id, children }: { title: string; step: ListingWizardStep; id: string; children: ReactNode }) {
@@ -126,8 +126,8 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
         <Alert color="yellow" title={t('wizard.review.problemsTitle')} role="region" aria-label={t('wizard.review.problemsTitle')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <List spacing={4} size="sm">
             {problems.map((problem) => (
-              <List.Item key={`${problem.path}-${problem.message}`}>
-                {t('wizard.review.problem', { field: t(`listing.field.${problem.path}`, { defaultValue: problem.path }), message: translateMessage(problem.message) })}{' '}
+              <List.Item key={`${problem.path}-${problem.key}`}>
+                {t('wizard.review.problem', { field: t(`listing.field.${problem.path}`, { defaultValue: problem.path }), message: translate(problem.key) })}{' '}
                 {problem.step !== 'review' && (
                   <Anchor component={Link} size="sm" to={wizardPath(problem.step, id)} state={STEP_LINK_STATE} onClick={() => setServerProblems(null)}>
                     {t('wizard.review.fixIn', { step: t(`listing.step.${problem.step}`) })}

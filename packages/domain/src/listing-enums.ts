@@ -1,0 +1,144 @@
+import { z } from 'zod'
+import { PAGE_ROLES } from './roles'
+
+/** A listing's enumerations (RESO's where RESO has one), who may work with listings, and the limits of its fields. */
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations
+
+/** RESO StandardStatus. Incomplete is a draft (not fully entered, unpublished); Delete is never valid. */
+export const STANDARD_STATUSES = [
+  'Active',
+  'ActiveUnderContract',
+  'Pending',
+  'Closed',
+  'ComingSoon',
+  'Hold',
+  'Withdrawn',
+  'Expired',
+  'Canceled',
+  'Delete',
+  'Incomplete',
+] as const
+export const StandardStatusSchema = z.enum(STANDARD_STATUSES)
+export type StandardStatus = z.infer<typeof StandardStatusSchema>
+
+/** The statuses a visitor can find in search and open at /property/{id}. */
+export const SEARCHABLE_STATUSES = ['Active', 'ComingSoon', 'ActiveUnderContract', 'Pending', 'Closed'] as const satisfies readonly StandardStatus[]
+export type SearchableStatus = (typeof SEARCHABLE_STATUSES)[number]
+/** What search shows when the visitor has not chosen statuses: what can still be bought. */
+export const DEFAULT_SEARCH_STATUSES = ['Active', 'ComingSoon', 'ActiveUnderContract'] as const satisfies readonly SearchableStatus[]
+
+/** The statuses a published listing may be moved to from each status (settings tab); publishing moves Incomplete on. */
+export const LISTING_STATUS_TRANSITIONS: Readonly<Record<StandardStatus, readonly StandardStatus[]>> = {
+  Incomplete: ['Active', 'ComingSoon'],
+  ComingSoon: ['Active', 'Hold', 'Withdrawn', 'Canceled'],
+  Active: ['ActiveUnderContract', 'Pending', 'Hold', 'Withdrawn', 'Canceled', 'Expired', 'Closed'],
+  ActiveUnderContract: ['Active', 'Pending', 'Closed', 'Withdrawn', 'Canceled'],
+  Pending: ['Active', 'ActiveUnderContract', 'Closed', 'Canceled'],
+  Hold: ['Active', 'Withdrawn', 'Canceled'],
+  Withdrawn: ['Active', 'Canceled'],
+  Expired: ['Active', 'Canceled'],
+  Canceled: ['Active'],
+  Closed: [],
+  Delete: [],
+}
+
+export function canChangeListingStatus(from: StandardStatus, to: StandardStatus): boolean {
+  return LISTING_STATUS_TRANSITIONS[from].includes(to)
+}
+
+/** Published: past the draft (Incomplete) and not removed (Delete). */
+export function isPublishedStatus(status: StandardStatus): boolean {
+  return status !== 'Incomplete' && status !== 'Delete'
+}
+
+/** The statuses publishing may give a draft. */
+export const PUBLISH_STATUSES = ['Active', 'ComingSoon'] as const satisfies readonly StandardStatus[]
+
+/** RESO PropertyType. */
+export const PROPERTY_TYPES = [
+  'Residential',
+  'ResidentialIncome',
+  'ResidentialLease',
+  'Land',
+  'Farm',
+  'ManufacturedInPark',
+  'CommercialSale',
+  'CommercialLease',
+  'BusinessOpportunity',
+] as const
+export const PropertyTypeSchema = z.enum(PROPERTY_TYPES)
+export type PropertyType = z.infer<typeof PropertyTypeSchema>
+
+/** public: found by search and open to all; unlisted: open to whoever has the link; private: its managers only. */
+export const LISTING_VISIBILITIES = ['public', 'unlisted', 'private'] as const
+export const ListingVisibilitySchema = z.enum(LISTING_VISIBILITIES)
+export type ListingVisibility = z.infer<typeof ListingVisibilitySchema>
+
+/** Where a listing came from. */
+export const LISTING_SOURCES = ['manual', 'mls-grid', 'reso-file'] as const
+export type ListingSource = (typeof LISTING_SOURCES)[number]
+
+/** The steps of /add-listing/new/{step}, in order. */
+export const LISTING_WIZARD_STEPS = ['pricing', 'details', 'photos', 'agent', 'offer-settings', 'review'] as const
+export const ListingWizardStepSchema = z.enum(LISTING_WIZARD_STEPS)
+export type ListingWizardStep = z.infer<typeof ListingWizardStepSchema>
+
+/** What the seller wants to see with an offer (offer settings step). */
+export const OFFER_PREFERENCES = [
+  'preApprovalLetter',
+  'proofOfFunds',
+  'earnestMoney',
+  'closingDate',
+  'inspectionPeriod',
+  'appraisalContingency',
+  'sellerConcessions',
+  'homeWarranty',
+  'escalationClause',
+] as const
+export const OfferPreferenceSchema = z.enum(OFFER_PREFERENCES)
+export type OfferPreference = z.infer<typeof OfferPreferenceSchema>
+
+/** The criteria the seller weights (0 to 10) on /my-properties/{id}/weighting; the Offers issue scores by them. */
+export const OFFER_WEIGHT_CRITERIA = [
+  'netToSeller',
+  'earnestMoney',
+  'financingCertainty',
+  'downPayment',
+  'contingencies',
+  'inspectionPeriod',
+  'closingDateFit',
+  'concessions',
+  'preApproval',
+] as const
+export type OfferWeightCriterion = (typeof OFFER_WEIGHT_CRITERIA)[number]
+
+/** Who may add listings (route table: /add-listing) and who may import them from an MLS feed. */
+export const LISTING_CREATOR_ROLES = PAGE_ROLES.addListing
+export const LISTING_IMPORTER_ROLES = PAGE_ROLES.importListings
+/** Who reaches /my-properties (route table); the listing endpoints the add-listing wizard shares with it allow these too. */
+export const LISTING_MANAGER_ROLES = PAGE_ROLES.myProperties
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+export const LISTING_LIMITS = {
+  minPrice: 1_000,
+  maxPrice: 1_000_000_000,
+  maxRooms: 99,
+  minLivingArea: 1,
+  maxLivingArea: 1_000_000,
+  maxLotSizeAcres: 100_000,
+  minYearBuilt: 1700,
+  maxYearBuilt: 2100,
+  maxRemarks: 4000,
+  maxOfferInstructions: 2000,
+  maxNotifyEmails: 10,
+  photoMaxBytes: 10 * 1024 * 1024,
+  maxPhotos: 50,
+  searchMaxQuery: 100,
+  maxPageSize: 48,
+} as const
+
+export const LISTING_PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
