@@ -5,6 +5,7 @@
 import type { ClauseFieldKind } from '@offerbook/domain/clauses/fields'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
+import { messageText } from '@offerbook/domain/messages'
 import { renderRf707Pdf } from '../src/modules/contracts/rf707-pdf'
 
 const WARM_UP = Number(process.env.BENCH_RF707_WARM_UP ?? 20)
@@ -24,7 +25,7 @@ for (const clause of RF707_CLAUSES) {
 async function once(): Promise<number> {
   const started = performance.now()
   const layout = layoutRf707(formData, PARTIES)
-  if (!layout.fits) throw new Error(layout.message)
+  if (!layout.fits) throw new Error(messageText(layout.message.key, layout.message.params))
   const pdf = await renderRf707Pdf(layout, { parties: PARTIES, createdAt: new Date() })
   if (pdf.byteLength === 0) throw new Error('empty PDF')
   return performance.now() - started

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { OfferTermsInput } from './offer'
+import { concatLabel } from './clauses/concat'
+import { STIPULATION_CLAUSES } from './clauses/stipulation-catalogue'
+import type { MessageKey } from './messages'
+import { issueMessage, messageText } from './messages'
+import { addendumClausesText, offerStipulationsText, stipulationClausesText } from './offer-clauses'
 import {
   addCalendarDays,
   concessionDollars,
@@ -7,7 +12,6 @@ import {
   formsProblem,
   hasBuyerDetails,
   hasListingAgent,
-  OFFER_MESSAGES,
   offerDeadlines,
   OfferTermsSchema,
   shareProblems,
@@ -36,7 +40,8 @@ function complete(overrides: OfferTermsInput = {}) {
   })
 }
 
-const messagesOf = (problems: { message: string }[]) => problems.map((problem) => problem.message)
+const keysOf = (problems: { key: MessageKey }[]) => problems.map((problem) => problem.key)
+const english = (key: MessageKey) => messageText(key)
 
 describe('OfferTermsSchema', () => {
   it('takes an empty draft: every term may still be blank', () => {
@@ -48,41 +53,78 @@ describe('OfferTermsSchema', () => {
     expect(EMPTY_OFFER_TERMS.addendum).toBeNull()
   })
 
+  /** The first issue's message in English, as the API answers it. */
   const firstMessage = (input: unknown) => {
-    const result = OfferTermsSchema.safeParse(input)
-    return result.success ? null : result.error.issues[0]?.message
+    const issue = OfferTermsSchema.safeParse(input).error?.issues[0]
+    if (!issue) return null
+    const problem = issueMessage(issue)
+    return messageText(problem.key, problem.params)
   }
 
   it('refuses a price outside $1,000 to $1,000,000,000 or in cents, with the range in the message', () => {
-    expect(firstMessage({ purchasePrice: 999 })).toBe(OFFER_MESSAGES.priceRange)
-    expect(firstMessage({ purchasePrice: 1_000_000_001 })).toBe(OFFER_MESSAGES.priceRange)
-    expect(firstMessage({ purchasePrice: 250_000.5 })).toBe(OFFER_MESSAGES.wholeDollars)
-    expect(firstMessage({ purchasePrice: '250000' })).toBe(OFFER_MESSAGES.priceRange)
+    expect(firstMessage({ purchasePrice: 999 })).toBe(english('offerTerms.priceRange'))
+    expect(firstMessage({ purchasePrice: 1_000_000_001 })).toBe(english('offerTerms.priceRange'))
+    expect(firstMessage({ purchasePrice: 250_000.5 })).toBe(english('offerTerms.wholeDollars'))
+    expect(firstMessage({ purchasePrice: '250000' })).toBe(english('offerTerms.priceRange'))
     expect(firstMessage({ purchasePrice: 1_000 })).toBeNull()
   })
 
   it('refuses a percent concession over 100 and a dollar concession in cents', () => {
-    expect(firstMessage({ sellerConcessions: { unit: 'percent', amount: 101 } })).toBe(OFFER_MESSAGES.percentRange)
+    expect(firstMessage({ sellerConcessions: { unit: 'percent', amount: 101 } })).toBe(english('offerTerms.percentRange'))
     expect(firstMessage({ sellerConcessions: { unit: 'percent', amount: 2.5 } })).toBeNull()
-    expect(firstMessage({ buyerBrokerCompensation: { unit: 'dollars', amount: 99.99 } })).toBe(OFFER_MESSAGES.wholeDollars)
-    expect(firstMessage({ buyerBrokerCompensation: { unit: 'dollars', amount: -1 } })).toBe(OFFER_MESSAGES.amountRange)
+    expect(firstMessage({ buyerBrokerCompensation: { unit: 'dollars', amount: 99.99 } })).toBe(english('offerTerms.wholeDollars'))
+    expect(firstMessage({ buyerBrokerCompensation: { unit: 'dollars', amount: -1 } })).toBe(english('offerTerms.amountRange'))
   })
 
   it('counts days in whole numbers up to 60', () => {
     expect(firstMessage({ inspectionPeriodDays: 61 })).toBe('Enter a whole number of days from 0 to 60')
     expect(firstMessage({ inspectionPeriodDays: 1.5 })).toBe('Enter a whole number of days from 0 to 60')
     expect(firstMessage({ earnestMoney: { dueDays: -1 } })).toBe('Enter a whole number of days from 0 to 60')
+    expect(firstMessage({ inspectionPeriodDays: '10' })).toBe('Enter a whole number of days from 0 to 60')
     expect(firstMessage({ inspectionPeriodDays: 0 })).toBeNull()
   })
 
   it('refuses dates that are not dates, a fifth buyer, long text and unknown addendum fields', () => {
-    expect(firstMessage({ closingDate: '2025-02-30' })).toBe(OFFER_MESSAGES.invalidDate)
-    expect(firstMessage({ expiresAt: 'tomorrow' })).toBe(OFFER_MESSAGES.invalidDate)
-    expect(firstMessage({ buyers: Array.from({ length: 5 }, () => BUYER) })).toBe(OFFER_MESSAGES.maxBuyers)
+    expect(firstMessage({ closingDate: '2025-02-30' })).toBe(english('offerTerms.invalidDate'))
+    expect(firstMessage({ expiresAt: 'tomorrow' })).toBe(english('offerTerms.invalidDate'))
+    expect(firstMessage({ buyers: Array.from({ length: 5 }, () => BUYER) })).toBe(english('offerTerms.maxBuyers'))
     expect(firstMessage({ stipulations: 'x'.repeat(20_001) })).toBe('Must have at most 20000 characters')
     expect(firstMessage({ listingAgent: { firmLicenseNumber: '1'.repeat(26) } })).toBe('Must have at most 25 characters')
-    expect(firstMessage({ addendum: { NotAField: true } })).toBe('Unknown addendum field')
+    expect(firstMessage({ addendum: { NotAField: true, MCheckbox: true } })).toBe('Invalid value')
     expect(firstMessage({ addendum: { MCheckbox: true } })).toBeNull()
+  })
+})
+
+describe('the clause choices an offer saves', () => {
+  const issuesOf = (input: unknown) => (OfferTermsSchema.safeParse(input).error?.issues ?? []).map((issue) => ({ path: issue.path.join('.'), ...issueMessage(issue) }))
+
+  it('keeps no choices by default, and the stipulation choices as they were made', () => {
+    expect(EMPTY_OFFER_TERMS.stipulationChoices).toBeNull()
+    const choices = { ACheckbox: true, Atext1: '3', Atext2: '5,000', MCheckbox: true, BCheckbox: false, Btext1: '' }
+    expect(OfferTermsSchema.parse({ stipulationChoices: choices }).stipulationChoices).toEqual(choices)
+  })
+
+  it('checks both catalogues with the clause form rules, each error on its field', () => {
+    expect(issuesOf({ stipulationChoices: { ACheckbox: true, Atext1: '101', Atext2: '' } })).toEqual([
+      { path: 'stipulationChoices.Atext1', key: 'clauses.percentOver' },
+      { path: 'stipulationChoices.Atext2', key: 'common.required' },
+    ])
+    expect(issuesOf({ addendum: { NCheckbox: true, Ntext1: 'x'.repeat(1201) } })).toEqual([{ path: 'addendum.Ntext1', key: 'common.tooLong', params: { maximum: 1200 } }])
+    expect(issuesOf({ stipulationChoices: { ACheckbox: false } })).toEqual([{ path: 'stipulationChoices', key: 'clauses.tickOne' }])
+    // Z is a stipulation clause, not an RF707 one.
+    expect(issuesOf({ addendum: { ZCheckbox: true, MCheckbox: true } })).toEqual([{ path: 'addendum', key: 'common.invalidValue' }])
+  })
+
+  it('builds the stipulation text from the ticked clauses, then the free text', () => {
+    const terms = OfferTermsSchema.parse({ stipulationChoices: { MCheckbox: true, RCheckbox: true, Rtext1: ' 7 ' }, stipulations: ' Seller leaves the washer. ' })
+    const clauses = stipulationClausesText(terms)
+    expect(clauses.split('\n')).toEqual([concatLabel(STIPULATION_CLAUSES, { MCheckbox: true }), concatLabel(STIPULATION_CLAUSES, { RCheckbox: true, Rtext1: '7' })])
+    expect(clauses).toContain('inspected within 7 days after the Binding Agreement Date')
+    expect(offerStipulationsText(terms)).toBe(`${clauses}\nSeller leaves the washer.`)
+    expect(offerStipulationsText({ stipulationChoices: null, stipulations: '  ' })).toBe('')
+    expect(stipulationClausesText(EMPTY_OFFER_TERMS)).toBe('')
+    expect(offerStipulationsText({ stipulationChoices: null, stipulations: 'Imported before the choices were kept.' })).toBe('Imported before the choices were kept.')
+    expect(addendumClausesText(OfferTermsSchema.parse({ addendum: { MCheckbox: true } }))).toBe(concatLabel(STIPULATION_CLAUSES, { MCheckbox: true }))
   })
 })
 
@@ -110,41 +152,42 @@ describe('shareProblems', () => {
 
   it('lists every missing term of an empty draft on its field, the listing agent first with the spec message', () => {
     expect(shareProblems(EMPTY_OFFER_TERMS, NOW)).toEqual([
-      { field: 'listingAgent', message: 'Listing agent email & name is mandatory to share the offer' },
-      { field: 'purchasePrice', message: OFFER_MESSAGES.purchasePriceRequired },
-      { field: 'buyers', message: OFFER_MESSAGES.buyersRequired },
-      { field: 'financing.type', message: OFFER_MESSAGES.financingRequired },
-      { field: 'closingDate', message: OFFER_MESSAGES.closingDateRequired },
-      { field: 'expiresAt', message: OFFER_MESSAGES.expirationRequired },
+      { field: 'listingAgent', key: 'offerTerms.listingAgentRequired' },
+      { field: 'purchasePrice', key: 'offerTerms.purchasePriceRequired' },
+      { field: 'buyers', key: 'offerTerms.buyersRequired' },
+      { field: 'financing.type', key: 'offerTerms.financingRequired' },
+      { field: 'closingDate', key: 'offerTerms.closingDateRequired' },
+      { field: 'expiresAt', key: 'offerTerms.expirationRequired' },
     ])
+    expect(english('offerTerms.listingAgentRequired')).toBe('Listing agent email & name is mandatory to share the offer')
   })
 
   it('asks for the listing agent when the name or the email is missing, even if all else is there', () => {
-    expect(shareProblems(complete({ listingAgent: { ...LISTING_AGENT, email: '' } }), NOW)).toEqual([{ field: 'listingAgent', message: OFFER_MESSAGES.listingAgentRequired }])
-    expect(shareProblems(complete({ listingAgent: { ...LISTING_AGENT, fullName: '' } }), NOW)).toEqual([{ field: 'listingAgent', message: OFFER_MESSAGES.listingAgentRequired }])
+    expect(shareProblems(complete({ listingAgent: { ...LISTING_AGENT, email: '' } }), NOW)).toEqual([{ field: 'listingAgent', key: 'offerTerms.listingAgentRequired' }])
+    expect(shareProblems(complete({ listingAgent: { ...LISTING_AGENT, fullName: '' } }), NOW)).toEqual([{ field: 'listingAgent', key: 'offerTerms.listingAgentRequired' }])
   })
 
   it('asks a financed offer for the loan amount or the down payment; cash needs neither', () => {
-    expect(messagesOf(shareProblems(complete({ financing: { type: 'fha' } }), NOW))).toEqual([OFFER_MESSAGES.loanAmountRequired])
+    expect(keysOf(shareProblems(complete({ financing: { type: 'fha' } }), NOW))).toEqual(['offerTerms.loanAmountRequired'])
     expect(shareProblems(complete({ financing: { type: 'fha', downPayment: 14_000 } }), NOW)).toEqual([])
     expect(shareProblems(complete({ financing: { type: 'cash' } }), NOW)).toEqual([])
   })
 
   it('refuses a loan above the price', () => {
-    expect(shareProblems(complete({ financing: { type: 'va', loanAmount: 400_001 } }), NOW)).toEqual([{ field: 'financing.loanAmount', message: OFFER_MESSAGES.loanAbovePrice }])
+    expect(shareProblems(complete({ financing: { type: 'va', loanAmount: 400_001 } }), NOW)).toEqual([{ field: 'financing.loanAmount', key: 'offerTerms.loanAbovePrice' }])
     expect(shareProblems(complete({ financing: { type: 'va', loanAmount: 400_000 } }), NOW)).toEqual([])
   })
 
   it('wants a closing date after today (UTC) and an expiration after now', () => {
-    expect(messagesOf(shareProblems(complete({ closingDate: '2025-05-10' }), NOW))).toEqual([OFFER_MESSAGES.closingDatePast])
+    expect(keysOf(shareProblems(complete({ closingDate: '2025-05-10' }), NOW))).toEqual(['offerTerms.closingDatePast'])
     expect(shareProblems(complete({ closingDate: '2025-05-11' }), NOW)).toEqual([])
-    expect(messagesOf(shareProblems(complete({ expiresAt: '2025-05-10T15:00:00Z' }), NOW))).toEqual([OFFER_MESSAGES.expirationPast])
+    expect(keysOf(shareProblems(complete({ expiresAt: '2025-05-10T15:00:00Z' }), NOW))).toEqual(['offerTerms.expirationPast'])
     expect(shareProblems(complete({ expiresAt: '2025-05-10T15:00:01Z' }), NOW)).toEqual([])
   })
 
   it('refuses concessions (with buyer-broker compensation, dollars or percent) above the price', () => {
     const over = complete({ sellerConcessions: { unit: 'percent', amount: 60 }, buyerBrokerCompensation: { unit: 'dollars', amount: 160_001 } })
-    expect(shareProblems(over, NOW)).toEqual([{ field: 'sellerConcessions.amount', message: OFFER_MESSAGES.concessionsAbovePrice }])
+    expect(shareProblems(over, NOW)).toEqual([{ field: 'sellerConcessions.amount', key: 'offerTerms.concessionsAbovePrice' }])
     const atPrice = complete({ sellerConcessions: { unit: 'percent', amount: 60 }, buyerBrokerCompensation: { unit: 'dollars', amount: 160_000 } })
     expect(shareProblems(atPrice, NOW)).toEqual([])
   })
@@ -152,9 +195,11 @@ describe('shareProblems', () => {
 
 describe('formsProblem', () => {
   it('asks for the buyer details first, then the listing agent details, with the spec messages', () => {
-    expect(formsProblem(EMPTY_OFFER_TERMS)).toBe('Please fill the buyer details before generating the forms')
-    expect(formsProblem(complete({ buyers: [{ fullName: 'Ben', email: 'ben@example.com' }] }))).toBe(OFFER_MESSAGES.buyerDetailsRequired)
-    expect(formsProblem(complete({ listingAgent: {} }))).toBe('Please fill the listing agent details before generating the forms')
+    expect(formsProblem(EMPTY_OFFER_TERMS)).toEqual({ field: 'buyers', key: 'offerTerms.buyerDetailsRequired' })
+    expect(english('offerTerms.buyerDetailsRequired')).toBe('Please fill the buyer details before generating the forms')
+    expect(formsProblem(complete({ buyers: [{ fullName: 'Ben', email: 'ben@example.com' }] }))?.key).toBe('offerTerms.buyerDetailsRequired')
+    expect(formsProblem(complete({ listingAgent: {} }))).toEqual({ field: 'listingAgent', key: 'offerTerms.listingAgentDetailsRequired' })
+    expect(english('offerTerms.listingAgentDetailsRequired')).toBe('Please fill the listing agent details before generating the forms')
     expect(formsProblem(complete())).toBeNull()
   })
 

@@ -1,15 +1,18 @@
 import { z } from 'zod'
-import { RF707_CLAUSES } from './clauses/rf707-catalogue'
+import type { Message, MessageKey, MessageParams } from './messages'
+import { CATALOGUE, message } from './messages'
+import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses'
 import { PAGE_ROLES } from './roles'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
-import { emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape, MESSAGES } from './validation'
+import { E164_PATTERN, emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape } from './validation'
 
 /**
  * A purchase offer in the shape of a Tennessee purchase and sale agreement (RF401, domain.md
  * section 1). The structured terms are what sellers compare, so they are fields, not a PDF.
  *
- * A draft autosaves with any field still empty: the terms schema checks types and bounds only.
- * Sharing checks that the offer is complete (shareProblems).
+ * A draft autosaves with any field still empty: the terms schema checks types and bounds only, and
+ * the clause choices their field rules (the modals emit them only complete). Sharing checks that the
+ * offer is complete (shareProblems).
  */
 
 /** Who may make offers (route table: /submitted-offers). */
@@ -32,69 +35,32 @@ export const OFFER_LIMITS = {
 
 export const OFFER_ATTACHMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
 
-/** The API's messages about offers, word for word; the first six are the spec's. */
-export const OFFER_MESSAGES = {
-  loginRequired: 'You must be logged in to make an offer',
-  unsavedChanges: 'Your changes are not saved. Please save the form before proceeding further',
-  listingAgentRequired: 'Listing agent email & name is mandatory to share the offer',
-  buyerDetailsRequired: 'Please fill the buyer details before generating the forms',
-  listingAgentDetailsRequired: 'Please fill the listing agent details before generating the forms',
-  shareFirst: 'Please share the offer with the seller before performing any other actions',
-
-  priceRange: 'Price must be between $1,000 and $1,000,000,000',
-  amountRange: 'Amount must be between $0 and $1,000,000,000',
-  wholeDollars: 'Enter whole dollars',
-  percentRange: 'Percent must be between 0 and 100',
-  daysRange: (max: number) => `Enter a whole number of days from 0 to ${max}`,
-  tooLong: (max: number) => `Must have at most ${max} characters`,
-  invalidDate: 'Invalid date',
-  maxBuyers: 'An offer can name at most 4 buyers',
-  purchasePriceRequired: 'Enter the purchase price',
-  financingRequired: 'Choose how the purchase is financed',
-  loanAmountRequired: 'Enter the loan amount or the down payment',
-  loanAbovePrice: 'The loan amount cannot be more than the purchase price',
-  closingDateRequired: 'Enter the closing date',
-  closingDatePast: 'The closing date must be in the future',
-  expirationRequired: 'Enter when the offer expires',
-  expirationPast: 'The offer expiration must be in the future',
-  concessionsAbovePrice: 'Concessions cannot be more than the purchase price',
-  buyersRequired: 'Name at least one buyer, with an email address',
-
-  offerNotFound: 'Offer not found',
-  notYourOffer: 'Only the buyer side can change this offer',
-  notSellerOfOffer: 'Only the seller or the listing agent can answer this offer',
-  ownListing: 'You cannot make an offer on your own listing',
-  notTakingOffers: 'This property is not taking offers',
-  offerLocked: (status: string) => `An offer that is ${status} can no longer be changed`,
-  notAllowed: (action: string, status: string) => `An offer that is ${status} cannot be ${action}`,
-  alreadyAccepted: 'Another offer on this property is already accepted',
-  alreadyAcknowledged: 'The acceptance has already been acknowledged',
-  linkExpired: 'This offer link has expired',
-  linkInvalid: 'This offer link is not valid',
-  attachmentTooLarge: 'The file is larger than 20 MB',
-  attachmentType: 'The file must be a PDF, JPEG or PNG',
-  attachmentMissing: 'Choose a file to upload',
-  attachmentOnlyOne: 'Send one file, in the form field file, and nothing else',
-  attachmentNotMultipart: 'Send the file as multipart/form-data',
-  tooManyAttachments: 'An offer can have at most 20 attachments',
-  attachmentNotFound: 'File not found',
-  onlyDraftDeleted: 'Only a draft can be deleted; withdraw a shared offer instead',
-  pageRange: 'Page must be a whole number from 1',
-  pageSizeRange: 'Page size must be a whole number from 1 to 48',
-} as const
-
 // ---------------------------------------------------------------------------------------------
 // Field rules
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().default(null)
-const dollars = (message: string, min: number, max: number) =>
-  z.number({ error: message }).int(OFFER_MESSAGES.wholeDollars).min(min, message).max(max, message)
-const amount = dollars(OFFER_MESSAGES.amountRange, 0, OFFER_LIMITS.maxPrice)
-const days = (max: number) => z.number({ error: OFFER_MESSAGES.daysRange(max) }).int(OFFER_MESSAGES.daysRange(max)).min(0, OFFER_MESSAGES.daysRange(max)).max(max, OFFER_MESSAGES.daysRange(max))
-const text = (max: number = OFFER_LIMITS.maxText) => freeText().trim().max(max, OFFER_MESSAGES.tooLong(max))
+const dollars = (range: MessageKey, min: number, max: number) => z.number({ error: range }).int('offerTerms.wholeDollars').min(min, range).max(max, range)
+const amount = dollars('offerTerms.amountRange', 0, OFFER_LIMITS.maxPrice)
+
+/**
+ * An error map naming a key with fixed parameters. zod gives a wrong type (and a check below a
+ * minimum) no `maximum`, so every issue of the rule is given it here, and each says the same.
+ */
+function withParams(key: MessageKey, params: MessageParams): z.core.$ZodErrorMap {
+  return (issue) => {
+    Object.assign(issue, { params })
+    return key
+  }
+}
+
+const days = (max: number) => {
+  const range = withParams('offerTerms.daysRange', { maximum: max })
+  return z.number({ error: range }).int({ error: range }).min(0, { error: range }).max(max, { error: range })
+}
+const text = (max: number = OFFER_LIMITS.maxText) => freeText().trim().max(max, 'common.tooLong')
 const optionalEmail = z.union([z.literal(''), emailSchema])
-const isoDate = z.iso.date({ error: OFFER_MESSAGES.invalidDate })
-const isoDateTime = z.iso.datetime({ offset: true, error: OFFER_MESSAGES.invalidDate })
+const isoDate = z.iso.date({ error: 'offerTerms.invalidDate' })
+const isoDateTime = z.iso.datetime({ offset: true, error: 'offerTerms.invalidDate' })
 /**
  * Empty, E.164 (what the shared phone input emits, and how profiles and listings store phones, so a
  * prefilled draft passes) or the spec's (615) 555-0123.
@@ -102,7 +68,7 @@ const isoDateTime = z.iso.datetime({ offset: true, error: OFFER_MESSAGES.invalid
 const optionalPhone = z
   .string()
   .trim()
-  .refine((value) => value === '' || /^\+[1-9]\d{6,14}$/.test(value) || isPhoneShape(value), MESSAGES.invalidPhone)
+  .refine((value) => value === '' || E164_PATTERN.test(value) || isPhoneShape(value), 'common.invalidPhone')
 
 export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'usda', 'other'] as const
 export const FinancingTypeSchema = z.enum(FINANCING_TYPES)
@@ -130,28 +96,16 @@ export type OfferAgent = z.infer<typeof OfferAgentSchema>
 export const ConcessionSchema = z
   .object({
     unit: z.enum(CONCESSION_UNITS).default('dollars'),
-    amount: nullable(z.number({ error: OFFER_MESSAGES.amountRange }).min(0, OFFER_MESSAGES.amountRange).max(OFFER_LIMITS.maxPrice, OFFER_MESSAGES.amountRange)),
+    amount: nullable(z.number({ error: 'offerTerms.amountRange' }).min(0, 'offerTerms.amountRange').max(OFFER_LIMITS.maxPrice, 'offerTerms.amountRange')),
   })
   .superRefine((value, ctx) => {
-    if (value.unit === 'percent' && value.amount !== null && value.amount > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: OFFER_MESSAGES.percentRange })
-    if (value.unit === 'dollars' && value.amount !== null && !Number.isInteger(value.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: OFFER_MESSAGES.wholeDollars })
+    if (value.unit === 'percent' && value.amount !== null && value.amount > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'offerTerms.percentRange' })
+    if (value.unit === 'dollars' && value.amount !== null && !Number.isInteger(value.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'offerTerms.wholeDollars' })
   })
 export type Concession = z.infer<typeof ConcessionSchema>
 
-/** The RF707 addendum as the addendum modal emits it: clause checkboxes and field values. */
-const rf707Names = new Set(RF707_CLAUSES.flatMap((clause) => [clause.checkbox, ...clause.fields.map((field) => field.name)]))
-const addendumText = freeText().max(2000, OFFER_MESSAGES.tooLong(2000))
-// A union would answer 'Invalid input' for a string that fails its rules; the text's own message is clearer.
-const addendumValue = z.union([z.boolean(), z.string()]).superRefine((value, ctx) => {
-  if (typeof value !== 'string') return
-  for (const issue of addendumText.safeParse(value).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message })
-})
-export const AddendumFormSchema = z
-  .record(freeText(), addendumValue)
-  .refine((value) => Object.keys(value).every((key) => rf707Names.has(key)), 'Unknown addendum field')
-
 export const OfferTermsSchema = z.object({
-  purchasePrice: nullable(dollars(OFFER_MESSAGES.priceRange, OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
+  purchasePrice: nullable(dollars('offerTerms.priceRange', OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
   earnestMoney: z
     .object({
       amount: nullable(amount),
@@ -193,13 +147,18 @@ export const OfferTermsSchema = z.object({
     })
     .prefault({}),
   expiresAt: nullable(isoDateTime),
-  buyers: z.array(OfferPartySchema).max(OFFER_LIMITS.maxBuyers, OFFER_MESSAGES.maxBuyers).default([]),
+  buyers: z.array(OfferPartySchema).max(OFFER_LIMITS.maxBuyers, 'offerTerms.maxBuyers').default([]),
   buyerAgent: OfferAgentSchema.prefault({}),
   listingAgent: OfferAgentSchema.prefault({}),
-  /** The stipulation modal's imported text (Contract-language issue). */
+  /**
+   * Stipulations typed freely, printed after the ticked clauses (offer-clauses.ts). An offer saved
+   * before the choices were kept holds its imported clause text here, so it reads as it did.
+   */
   stipulations: text(OFFER_LIMITS.maxStipulations).default(''),
+  /** The stipulation picker's choices; null when none was made. Their text is built from them. */
+  stipulationChoices: nullable(StipulationChoicesSchema),
   /** The RF707 addendum's choices; null when none was made. */
-  addendum: nullable(AddendumFormSchema),
+  addendum: nullable(AddendumChoicesSchema),
 })
 export type OfferTerms = z.infer<typeof OfferTermsSchema>
 export type OfferTermsInput = z.input<typeof OfferTermsSchema>
@@ -212,7 +171,13 @@ export const SaveOfferSchema = z.object({ terms: OfferTermsSchema })
 // ---------------------------------------------------------------------------------------------
 // Checks before sharing and before generating forms
 
-export type OfferProblem = { field: string; message: string }
+/** A problem on a field of the terms: the field's dotted path and a catalogue message. */
+export type OfferProblem = { field: string } & Message
+
+const MessageKeySchema = z.enum(Object.keys(CATALOGUE) as [MessageKey, ...MessageKey[]])
+export const OfferProblemSchema = z.object({ field: z.string(), key: MessageKeySchema, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+
+const problem = (field: string, key: MessageKey): OfferProblem => ({ field, ...message(key) })
 
 /** Named, with an email: the minimum the spec asks of the listing agent. */
 export function hasListingAgent(terms: Pick<OfferTerms, 'listingAgent'>): boolean {
@@ -236,30 +201,30 @@ export function concessionDollars(concession: Concession, purchasePrice: number 
  */
 export function shareProblems(terms: OfferTerms, now: Date): OfferProblem[] {
   const problems: OfferProblem[] = []
-  if (!hasListingAgent(terms)) problems.push({ field: 'listingAgent', message: OFFER_MESSAGES.listingAgentRequired })
-  if (terms.purchasePrice === null) problems.push({ field: 'purchasePrice', message: OFFER_MESSAGES.purchasePriceRequired })
-  if (!hasBuyerDetails(terms)) problems.push({ field: 'buyers', message: OFFER_MESSAGES.buyersRequired })
+  if (!hasListingAgent(terms)) problems.push(problem('listingAgent', 'offerTerms.listingAgentRequired'))
+  if (terms.purchasePrice === null) problems.push(problem('purchasePrice', 'offerTerms.purchasePriceRequired'))
+  if (!hasBuyerDetails(terms)) problems.push(problem('buyers', 'offerTerms.buyersRequired'))
   const financing = terms.financing
-  if (financing.type === null) problems.push({ field: 'financing.type', message: OFFER_MESSAGES.financingRequired })
+  if (financing.type === null) problems.push(problem('financing.type', 'offerTerms.financingRequired'))
   else if (financing.type !== 'cash' && financing.loanAmount === null && financing.downPayment === null)
-    problems.push({ field: 'financing.loanAmount', message: OFFER_MESSAGES.loanAmountRequired })
+    problems.push(problem('financing.loanAmount', 'offerTerms.loanAmountRequired'))
   if (financing.type !== 'cash' && financing.loanAmount !== null && terms.purchasePrice !== null && financing.loanAmount > terms.purchasePrice)
-    problems.push({ field: 'financing.loanAmount', message: OFFER_MESSAGES.loanAbovePrice })
-  if (terms.closingDate === null) problems.push({ field: 'closingDate', message: OFFER_MESSAGES.closingDateRequired })
-  else if (terms.closingDate <= now.toISOString().slice(0, 10)) problems.push({ field: 'closingDate', message: OFFER_MESSAGES.closingDatePast })
-  if (terms.expiresAt === null) problems.push({ field: 'expiresAt', message: OFFER_MESSAGES.expirationRequired })
-  else if (Date.parse(terms.expiresAt) <= now.getTime()) problems.push({ field: 'expiresAt', message: OFFER_MESSAGES.expirationPast })
+    problems.push(problem('financing.loanAmount', 'offerTerms.loanAbovePrice'))
+  if (terms.closingDate === null) problems.push(problem('closingDate', 'offerTerms.closingDateRequired'))
+  else if (terms.closingDate <= now.toISOString().slice(0, 10)) problems.push(problem('closingDate', 'offerTerms.closingDatePast'))
+  if (terms.expiresAt === null) problems.push(problem('expiresAt', 'offerTerms.expirationRequired'))
+  else if (Date.parse(terms.expiresAt) <= now.getTime()) problems.push(problem('expiresAt', 'offerTerms.expirationPast'))
   if (terms.purchasePrice !== null) {
     const concessions = concessionDollars(terms.sellerConcessions, terms.purchasePrice) + concessionDollars(terms.buyerBrokerCompensation, terms.purchasePrice)
-    if (concessions > terms.purchasePrice) problems.push({ field: 'sellerConcessions.amount', message: OFFER_MESSAGES.concessionsAbovePrice })
+    if (concessions > terms.purchasePrice) problems.push(problem('sellerConcessions.amount', 'offerTerms.concessionsAbovePrice'))
   }
   return problems
 }
 
 /** Why forms cannot be generated yet, in the spec's order (buyer details, then the listing agent). */
-export function formsProblem(terms: OfferTerms): string | null {
-  if (!hasBuyerDetails(terms)) return OFFER_MESSAGES.buyerDetailsRequired
-  if (!hasListingAgent(terms)) return OFFER_MESSAGES.listingAgentDetailsRequired
+export function formsProblem(terms: OfferTerms): OfferProblem | null {
+  if (!hasBuyerDetails(terms)) return problem('buyers', 'offerTerms.buyerDetailsRequired')
+  if (!hasListingAgent(terms)) return problem('listingAgent', 'offerTerms.listingAgentDetailsRequired')
   return null
 }
 
@@ -343,7 +308,9 @@ export const OfferViewSchema = z.object({
   viewer: OfferViewerSchema,
   actions: z.array(OfferActionSchema),
   /** Problems that keep a draft from being shared, for the editor to show before it tries. */
-  shareProblems: z.array(z.object({ field: z.string(), message: z.string() })),
+  shareProblems: z.array(OfferProblemSchema),
+  /** The ticked stipulation clauses' text, built by the server from terms.stipulationChoices (concatLabel). */
+  stipulationClauses: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   sharedAt: z.string().nullable(),
@@ -379,12 +346,12 @@ export type OfferTabCounts = z.infer<typeof OfferTabCountsSchema>
 
 export const MyOffersQuerySchema = z.object({
   tab: OfferTabSchema.default('all'),
-  page: z.coerce.number({ error: OFFER_MESSAGES.pageRange }).int(OFFER_MESSAGES.pageRange).min(1, OFFER_MESSAGES.pageRange).max(10_000, OFFER_MESSAGES.pageRange).default(1),
+  page: z.coerce.number({ error: 'offerTerms.pageRange' }).int('offerTerms.pageRange').min(1, 'offerTerms.pageRange').max(10_000, 'offerTerms.pageRange').default(1),
   pageSize: z.coerce
-    .number({ error: OFFER_MESSAGES.pageSizeRange })
-    .int(OFFER_MESSAGES.pageSizeRange)
-    .min(1, OFFER_MESSAGES.pageSizeRange)
-    .max(OFFER_LIMITS.maxPageSize, OFFER_MESSAGES.pageSizeRange)
+    .number({ error: 'offerTerms.pageSizeRange' })
+    .int('offerTerms.pageSizeRange')
+    .min(1, 'offerTerms.pageSizeRange')
+    .max(OFFER_LIMITS.maxPageSize, 'offerTerms.pageSizeRange')
     .default(12),
 })
 export type MyOffersQuery = z.infer<typeof MyOffersQuerySchema>
@@ -399,7 +366,7 @@ export const MyOffersPageSchema = z.object({
 export type MyOffersPage = z.infer<typeof MyOffersPageSchema>
 
 /** POST /api/offers */
-export const CreateOfferSchema = z.object({ listingId: freeText().min(1, MESSAGES.required).max(100) })
+export const CreateOfferSchema = z.object({ listingId: freeText().min(1, 'common.required').max(100, 'common.tooLong') })
 
 /** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
 export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const

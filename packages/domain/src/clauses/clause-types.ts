@@ -34,10 +34,12 @@ export type Clause = {
 export type ClauseCatalogue = readonly Clause[]
 
 /**
- * The form's values: one boolean per checkbox and one string per field, all optional. Values of the
- * wrong type count as unticked or empty.
+ * A clause form's values, the one shape for both catalogues: one boolean per checkbox and one string
+ * per field, by the spec's names, all optional. It is what the modals hold while open and what an
+ * offer saves (terms.stipulationChoices, terms.addendum); clauseFormDataSchema checks it. A reader
+ * takes a value of the wrong type (from an older catalogue) as unticked or empty.
  */
-export type ClauseFormData = Readonly<Record<string, boolean | string | null | undefined>>
+export type ClauseFormData = Readonly<Record<string, boolean | string | undefined>>
 
 const BLANK_LENGTH: Record<ClauseFieldKind, number> = { text: 24, percent: 5, dollars: 10, days: 4, date: 10, time: 8 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkFieldValue, clauseFormDataSchema, clauseText, concatLabel, emptyClauseForm, findClauseField, validateClauseForm } from './concat'
-import { CLAUSE_MESSAGES } from './fields'
+import { issueMessage, message, messageText } from '../messages'
 import { RF707_CLAUSES } from './rf707-catalogue'
 import { STIPULATION_CLAUSES } from './stipulation-catalogue'
 
@@ -67,13 +67,13 @@ describe('concatLabel', () => {
 
 describe('validateClauseForm', () => {
   it('cannot import with nothing ticked', () => {
-    expect(validateClauseForm(STIPULATION_CLAUSES, {})).toEqual({ errors: {}, anyTicked: false, canImport: false, message: 'Tick at least one clause' })
+    expect(validateClauseForm(STIPULATION_CLAUSES, {})).toEqual({ errors: {}, anyTicked: false, canImport: false, message: message('clauses.tickOne') })
   })
 
   it("says 'Required' beside each empty or white-space field of a ticked clause, and 'Please fill in all required fields'", () => {
     const check = validateClauseForm(STIPULATION_CLAUSES, { ACheckbox: true, Atext1: '  ', YCheckbox: true, Ytext1: '500', Ytext3: '1500' })
-    expect(check.errors).toEqual({ Atext1: 'Required', Atext2: 'Required', Ytext2: 'Required' })
-    expect(check.message).toBe('Please fill in all required fields')
+    expect(check.errors).toEqual({ Atext1: message('common.required'), Atext2: message('common.required'), Ytext2: message('common.required') })
+    expect(check.message).toEqual(message('clauses.fillAll'))
     expect(check.canImport).toBe(false)
   })
 
@@ -84,13 +84,13 @@ describe('validateClauseForm', () => {
 
   it("gives the kind's message for a filled value that is wrong, and asks to correct it", () => {
     const check = validateClauseForm(STIPULATION_CLAUSES, { ACheckbox: true, Atext1: '150', Atext2: '-5', RCheckbox: true, Rtext1: '1.5', YCheckbox: true, Ytext1: '1', Ytext2: '2025-02-30', Ytext3: '2' })
-    expect(check.errors).toEqual({ Atext1: CLAUSE_MESSAGES.percentOver, Atext2: CLAUSE_MESSAGES.dollarsNegative, Rtext1: CLAUSE_MESSAGES.daysNotWhole, Ytext2: CLAUSE_MESSAGES.dateNotReal })
-    expect(check.message).toBe('Please correct the fields marked in red')
+    expect(check.errors).toEqual({ Atext1: message('clauses.percentOver'), Atext2: message('clauses.dollarsNegative'), Rtext1: message('clauses.daysNotWhole'), Ytext2: message('clauses.dateNotReal') })
+    expect(check.message).toEqual(message('clauses.fixFields'))
     expect(check.canImport).toBe(false)
   })
 
   it("prefers 'Please fill in all required fields' when one field is empty and another wrong", () => {
-    expect(validateClauseForm(STIPULATION_CLAUSES, { ACheckbox: true, Atext1: '150' }).message).toBe(CLAUSE_MESSAGES.fillAll)
+    expect(validateClauseForm(STIPULATION_CLAUSES, { ACheckbox: true, Atext1: '150' }).message).toEqual(message('clauses.fillAll'))
   })
 
   it('lets a fully and rightly filled form import', () => {
@@ -100,7 +100,7 @@ describe('validateClauseForm', () => {
 
   it('holds extra options to their longer limit', () => {
     expect(validateClauseForm(RF707_CLAUSES, { NCheckbox: true, Ntext1: 'a'.repeat(1200) }).canImport).toBe(true)
-    expect(validateClauseForm(RF707_CLAUSES, { NCheckbox: true, Ntext1: 'a'.repeat(1201) }).errors).toEqual({ Ntext1: 'Must have at most 1200 characters' })
+    expect(validateClauseForm(RF707_CLAUSES, { NCheckbox: true, Ntext1: 'a'.repeat(1201) }).errors).toEqual({ Ntext1: message('common.tooLong', { maximum: 1200 }) })
   })
 })
 
@@ -108,7 +108,7 @@ describe('a field checked on blur', () => {
   it('is found by name and checked by its kind', () => {
     const field = findClauseField(STIPULATION_CLAUSES, 'D1text2')
     expect(field?.kind).toBe('days')
-    expect(field && checkFieldValue(field, '400')).toBe(CLAUSE_MESSAGES.daysOver)
+    expect(field && checkFieldValue(field, '400')).toEqual(message('clauses.daysOver'))
     expect(findClauseField(STIPULATION_CLAUSES, 'Qtext9')).toBeUndefined()
   })
 })
@@ -133,7 +133,7 @@ describe('clauseFormDataSchema', () => {
   it('puts each error on its field', () => {
     const result = schema.safeParse({ ACheckbox: true, Atext1: '', Atext2: '5000.123' })
     expect(result.success).toBe(false)
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), messageText(issueMessage(issue).key)])).toEqual([
       ['Atext1', 'Required'],
       ['Atext2', 'Use at most 2 decimal places'],
     ])
@@ -144,6 +144,21 @@ describe('clauseFormDataSchema', () => {
     expect(paths({ ACheckbox: true, Atext1: '3', Atext2: '5', Extra: 'x' })).toEqual(['Extra'])
     expect(paths({ MCheckbox: true, ACheckbox: 'yes' })).toEqual(['ACheckbox'])
     expect(paths({ MCheckbox: true, Atext1: 3 })).toEqual(['Atext1'])
-    expect(schema.safeParse({}).error?.issues[0]?.message).toBe('Tick at least one clause')
+    expect(schema.safeParse({}).error?.issues[0]?.message).toBe('clauses.tickOne')
+  })
+
+  it('has one cap on any value, ticked or not, and the field rules for the ticked clauses', () => {
+    const long = schema.safeParse({ MCheckbox: true, Atext1: 'x'.repeat(5001) }).error?.issues ?? []
+    expect(long.map((issue) => [issue.path.join('.'), issueMessage(issue)])).toEqual([['Atext1', { key: 'common.tooLong', params: { maximum: 5000 } }]])
+    expect(schema.safeParse({ MCheckbox: true, Atext1: 'x'.repeat(5000) }).success).toBe(true)
+    const text = schema.safeParse({ CCheckbox: true, Ctext1: 'x'.repeat(201), Ctext2: 'Metro', Ctext3: 'Seller' }).error?.issues ?? []
+    expect(text.map((issue) => [issue.path.join('.'), issueMessage(issue)])).toEqual([['Ctext1', { key: 'common.tooLong', params: { maximum: 200 } }]])
+  })
+
+  it('checks the RF707 catalogue the same way, with its longer extra options', () => {
+    const rf707 = clauseFormDataSchema(RF707_CLAUSES)
+    expect(rf707.safeParse({ NCheckbox: true, Ntext1: 'x'.repeat(1200) }).success).toBe(true)
+    const issues = rf707.safeParse({ NCheckbox: true, Ntext1: 'x'.repeat(1201), ZCheckbox: true }).error?.issues ?? []
+    expect(issues.map((issue) => issue.path.join('.'))).toEqual(['', 'Ntext1'])
   })
 })

@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import type { Message } from '../messages'
+import { message } from '../messages'
 import { freeText } from '../validation'
 import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from './clause-types'
-import { CLAUSE_MESSAGES, checkClauseField, plainValue } from './fields'
+import { checkClauseField, plainValue } from './fields'
 
 /** A checkbox counts as ticked only when it is exactly true. */
 export function isTicked(formData: ClauseFormData, clause: Clause): boolean {
@@ -39,18 +41,18 @@ export function findClauseField(catalogue: ClauseCatalogue, name: string): Claus
 }
 
 /** The message for one field's value, or null: the check a form runs on blur. */
-export function checkFieldValue(field: ClauseField, value: unknown): string | null {
+export function checkFieldValue(field: ClauseField, value: unknown): Message | null {
   return checkClauseField(field.kind, value, field.maxLength)
 }
 
 export type ClauseFormCheck = {
   /** Field name -> message, for the fields of ticked clauses only. */
-  readonly errors: Readonly<Record<string, string>>
+  readonly errors: Readonly<Record<string, Message>>
   readonly anyTicked: boolean
   /** At least one clause ticked and no field in error: Import may emit. */
   readonly canImport: boolean
   /** The form's line under the buttons, or null when Import may proceed. */
-  readonly message: string | null
+  readonly message: Message | null
 }
 
 /**
@@ -59,25 +61,25 @@ export type ClauseFormCheck = {
  * fields' when a field is empty, else a request to correct the fields marked in red.
  */
 export function validateClauseForm(catalogue: ClauseCatalogue, formData: ClauseFormData): ClauseFormCheck {
-  const errors: Record<string, string> = {}
+  const errors: Record<string, Message> = {}
   let anyTicked = false
   for (const clause of catalogue) {
     if (!isTicked(formData, clause)) continue
     anyTicked = true
     for (const field of clause.fields) {
-      const message = checkFieldValue(field, formData[field.name])
-      if (message) errors[field.name] = message
+      const problem = checkFieldValue(field, formData[field.name])
+      if (problem) errors[field.name] = problem
     }
   }
-  const messages = Object.values(errors)
-  const message = !anyTicked
-    ? CLAUSE_MESSAGES.tickOne
-    : messages.includes(CLAUSE_MESSAGES.required)
-      ? CLAUSE_MESSAGES.fillAll
-      : messages.length > 0
-        ? CLAUSE_MESSAGES.fixFields
+  const problems = Object.values(errors)
+  const formMessage = !anyTicked
+    ? message('clauses.tickOne')
+    : problems.some((problem) => problem.key === 'common.required')
+      ? message('clauses.fillAll')
+      : problems.length > 0
+        ? message('clauses.fixFields')
         : null
-  return { errors, anyTicked, canImport: message === null, message }
+  return { errors, anyTicked, canImport: formMessage === null, message: formMessage }
 }
 
 /** Every checkbox false and every field empty: the form opened with no existing value. */
@@ -90,22 +92,24 @@ export function emptyClauseForm(catalogue: ClauseCatalogue): Record<string, bool
   return data
 }
 
-// A generous cap on any single value in a body, before the per-field rules run.
-const BODY_VALUE_MAX_LENGTH = 5000
+// The one cap on any value, ticked or not, before the per-field rules of the ticked clauses run.
+const VALUE_MAX_LENGTH = 5000
 
 /**
- * The form data as an API body: only the catalogue's names (booleans for checkboxes, strings for
- * fields, each optional), and the rules of validateClauseForm, each error on its field's path.
+ * The one schema of a clause form's data, for either catalogue: the API's body of an RF707 PDF and
+ * the offer's saved choices (terms.stipulationChoices, terms.addendum). Only the catalogue's names
+ * (booleans for checkboxes, strings for fields, each optional), at least one clause ticked, and the
+ * rules of validateClauseForm, each error on its field's path.
  */
-export function clauseFormDataSchema(catalogue: ClauseCatalogue) {
+export function clauseFormDataSchema(catalogue: ClauseCatalogue): z.ZodType<ClauseFormData> {
   const shape: Record<string, z.ZodOptional<z.ZodBoolean> | z.ZodOptional<z.ZodString>> = {}
   for (const clause of catalogue) {
     shape[clause.checkbox] = z.boolean().optional()
-    for (const field of clause.fields) shape[field.name] = freeText().max(BODY_VALUE_MAX_LENGTH, CLAUSE_MESSAGES.tooLong(BODY_VALUE_MAX_LENGTH)).optional()
+    for (const field of clause.fields) shape[field.name] = freeText().max(VALUE_MAX_LENGTH, 'common.tooLong').optional()
   }
   return z.strictObject(shape).superRefine((data, ctx) => {
     const check = validateClauseForm(catalogue, data)
-    for (const [name, message] of Object.entries(check.errors)) ctx.addIssue({ code: 'custom', path: [name], message })
-    if (!check.anyTicked) ctx.addIssue({ code: 'custom', path: [], message: CLAUSE_MESSAGES.tickOne })
+    for (const [name, problem] of Object.entries(check.errors)) ctx.addIssue({ code: 'custom', path: [name], message: problem.key, params: problem.params })
+    if (!check.anyTicked) ctx.addIssue({ code: 'custom', path: [], message: 'clauses.tickOne' })
   })
 }

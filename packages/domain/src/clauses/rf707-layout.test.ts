@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { messageText } from '../messages'
 import type { ClauseFieldKind } from './fields'
 import { RF707_CLAUSES, RF707_EXTRA_CLAUSES, RF707_EXTRA_MAX_LENGTH, RF707_FORM } from './rf707-catalogue'
 import type { Rf707Layout, Rf707Line } from './rf707-layout'
@@ -159,7 +160,7 @@ describe('values that are long or not plain', () => {
     if (layout.fits) return
     expect(layout.linesNeeded).toBeGreaterThan(287)
     expect(layout.linesAvailable).toBe(287)
-    expect(layout.message).toBe('The addendum does not fit on its 6 pages: shorten the longest filled-in values')
+    expect(messageText(layout.message.key)).toBe('The addendum does not fit on its 6 pages: shorten the longest filled-in values')
   })
 
   it('fits right up to the last line before the signatures', () => {

@@ -1,7 +1,9 @@
+import type { Message } from '../messages'
+import { message } from '../messages'
 import type { Clause, ClauseFormData } from './clause-types'
 import { templateParts } from './clause-types'
 import { fieldValue, isTicked } from './concat'
-import { CLAUSE_MESSAGES, plainValue } from './fields'
+import { plainValue } from './fields'
 import { pageFooter, RF707_CLAUSES, RF707_EXTRA_CLAUSES, RF707_FORM } from './rf707-catalogue'
 
 /**
@@ -33,7 +35,7 @@ export type Rf707Page = { readonly number: number; readonly footer: string; read
 export type Rf707Parties = { readonly buyer?: string; readonly seller?: string; readonly property?: string }
 export type Rf707Layout =
   | { readonly fits: true; readonly pages: readonly Rf707Page[]; readonly lines: readonly Rf707Line[] }
-  | { readonly fits: false; readonly linesNeeded: number; readonly linesAvailable: number; readonly message: string }
+  | { readonly fits: false; readonly linesNeeded: number; readonly linesAvailable: number; readonly message: Message }
 
 type Piece = { text: string; kind: Rf707SpanKind }
 type Draft = Piece[]
@@ -239,7 +241,7 @@ export function layoutRf707(formData: ClauseFormData, parties: Rf707Parties = {}
 
   const signature = signatureLines()
   const linesNeeded = drafts.length + signature.length
-  if (linesNeeded > TOTAL) return { fits: false, linesNeeded, linesAvailable: TOTAL, message: CLAUSE_MESSAGES.documentTooLong }
+  if (linesNeeded > TOTAL) return { fits: false, linesNeeded, linesAvailable: TOTAL, message: message('clauses.documentTooLong') }
   if (linesNeeded + 2 <= TOTAL) drafts.push([], [text(RF707_REST_BLANK)])
   while (drafts.length < TOTAL - signature.length) drafts.push([])
   drafts.push(...signature)

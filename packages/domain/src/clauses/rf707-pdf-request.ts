@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { freeText } from '../validation'
 import { clauseFormDataSchema } from './concat'
-import { CLAUSE_MESSAGES } from './fields'
 import { RF707_CLAUSES } from './rf707-catalogue'
 
 /**
@@ -12,7 +11,7 @@ import { RF707_CLAUSES } from './rf707-catalogue'
 export const RF707_PARTY_MAX_LENGTH = 200
 export const RF707_PROPERTY_MAX_LENGTH = 300
 
-const boundedText = (max: number) => freeText().max(max, CLAUSE_MESSAGES.tooLong(max)).optional()
+const boundedText = (max: number) => freeText().max(max, 'common.tooLong').optional()
 
 export const Rf707PartiesSchema = z.strictObject({
   buyer: boundedText(RF707_PARTY_MAX_LENGTH),

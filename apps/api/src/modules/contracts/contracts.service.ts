@@ -1,7 +1,7 @@
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
-import { AppError } from '../../app-error'
+import { fieldError } from '../../app-error'
 import { renderRf707Pdf } from './rf707-pdf'
 
 export type Rf707Document = { pdf: Uint8Array; filename: string }
@@ -12,7 +12,7 @@ export type Rf707Document = { pdf: Uint8Array; filename: string }
  */
 export async function renderRf707Document({ formData, parties = {}, now = new Date() }: { formData: ClauseFormData; parties?: Rf707Parties; now?: Date }): Promise<Rf707Document> {
   const layout = layoutRf707(formData, parties)
-  if (!layout.fits) throw new AppError('BAD_REQUEST', layout.message, { errors: [{ path: 'formData', message: layout.message }] })
+  if (!layout.fits) throw fieldError('formData', layout.message.key, layout.message.params)
   const pdf = await renderRf707Pdf(layout, { parties, createdAt: now })
   return { pdf, filename: `RF707-${now.toISOString().slice(0, 10)}.pdf` }
 }

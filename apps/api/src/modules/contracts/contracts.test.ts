@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import { CLAUSE_MESSAGES } from '@offerbook/domain/clauses/fields'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import type { TestApp } from '../../../test/build-test-app'
@@ -115,8 +114,8 @@ describe('the OpenAPI document', () => {
 describe('POST /api/contracts/rf707/pdf refuses what the addendum form refuses', () => {
   it('an empty field of a ticked clause: Required, on the field', async () => {
     const body = expectRefusal(await post({ formData: { ACheckbox: true, Atext1: '  ', Atext2: '100' } }))
-    expect(body.message).toBe('Required')
-    expect(body.errors).toEqual([{ path: 'formData.Atext1', message: 'Required' }])
+    expect(body).toMatchObject({ key: 'common.required', message: 'Required' })
+    expect(body.errors).toEqual([{ path: 'formData.Atext1', key: 'common.required', message: 'Required' }])
   })
 
   it('each field that is wrong for its kind, with what is wrong', async () => {
@@ -125,11 +124,11 @@ describe('POST /api/contracts/rf707/pdf refuses what the addendum form refuses',
     )
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'formData.Atext1', message: CLAUSE_MESSAGES.percentOver },
-        { path: 'formData.Atext2', message: CLAUSE_MESSAGES.dollarsNotNumber },
-        { path: 'formData.Ftext2', message: CLAUSE_MESSAGES.dateNotReal },
-        { path: 'formData.Ftext3', message: CLAUSE_MESSAGES.timeNotReal },
-        { path: 'formData.Itext1', message: CLAUSE_MESSAGES.daysOver },
+        { path: 'formData.Atext1', key: 'clauses.percentOver', message: 'A percent cannot be more than 100' },
+        { path: 'formData.Atext2', key: 'clauses.dollarsNotNumber', message: 'Enter the amount as a number without the $ sign, e.g. 1500 or 1,500.00' },
+        { path: 'formData.Ftext2', key: 'clauses.dateNotReal', message: 'This date does not exist' },
+        { path: 'formData.Ftext3', key: 'clauses.timeNotReal', message: 'This time does not exist' },
+        { path: 'formData.Itext1', key: 'clauses.daysOver', message: 'Days cannot be more than 365' },
       ]),
     )
     expect(body.errors).toHaveLength(5)
@@ -137,15 +136,15 @@ describe('POST /api/contracts/rf707/pdf refuses what the addendum form refuses',
 
   it('a form with no clause ticked', async () => {
     const body = expectRefusal(await post({ formData: { ACheckbox: false, Atext1: '3' } }))
-    expect(body.message).toBe(CLAUSE_MESSAGES.tickOne)
+    expect(body).toMatchObject({ key: 'clauses.tickOne', message: 'Tick at least one clause' })
   })
 
   it('an extra option longer than 1200 characters, and a party name longer than 200', async () => {
     const body = expectRefusal(await post({ formData: { NCheckbox: true, Ntext1: 'x'.repeat(1201) }, parties: { buyer: 'b'.repeat(201), property: 'p'.repeat(300) } }))
     expect(body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'formData.Ntext1', message: 'Must have at most 1200 characters' },
-        { path: 'parties.buyer', message: 'Must have at most 200 characters' },
+        expect.objectContaining({ path: 'formData.Ntext1', key: 'common.tooLong', message: 'Must have at most 1200 characters' }),
+        expect.objectContaining({ path: 'parties.buyer', key: 'common.tooLong', message: 'Must have at most 200 characters' }),
       ]),
     )
   })
@@ -195,7 +194,7 @@ describe('renderRf707Document', () => {
     // Values the API's checks let through always fit; longer ones, from elsewhere, are refused the same way.
     const refused = renderRf707Document({ formData: { NCheckbox: true, Ntext1: 'word '.repeat(5000) } })
     await expect(refused).rejects.toBeInstanceOf(AppError)
-    await expect(refused).rejects.toMatchObject({ statusCode: 400, message: CLAUSE_MESSAGES.documentTooLong })
+    await expect(refused).rejects.toMatchObject({ statusCode: 400, key: 'clauses.documentTooLong', message: 'The addendum does not fit on its 6 pages: shorten the longest filled-in values' })
   })
 
   it('names the file for the day it is made', async () => {

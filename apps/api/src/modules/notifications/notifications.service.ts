@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Language } from '@offerbook/domain/user'
 import type { User } from '@offerbook/domain/user'
+import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { enqueueEmail } from '../messaging/messaging.service'
@@ -13,13 +14,7 @@ import { countUnread, insertNotification, listUserNotifications, markAllNotifica
  * nobody hears of it; if sending fails, the change does not happen either.
  */
 
-export const NOTIFICATION_MESSAGES = {
-  notFound: 'Notification not found',
-} as const
-
 export const NOTIFICATIONS_PAGE_SIZE = 20
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type NotificationData = Record<string, string | number | null>
 
@@ -100,8 +95,8 @@ export async function listNotifications(db: Db, { actor, query }: { actor: User;
 
 /** Marks one of the actor's notifications read; someone else's is not found. */
 export async function readNotification(db: Db, { actor, id }: { actor: User; id: string }): Promise<{ unread: number }> {
-  if (!UUID_PATTERN.test(id) || !(await markNotificationRead(db, { userId: actor.uid, id: id.toLowerCase(), now: new Date() }))) {
-    throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound)
+  if (!isUuid(id) || !(await markNotificationRead(db, { userId: actor.uid, id: id.toLowerCase(), now: new Date() }))) {
+    throw new AppError('NOT_FOUND', 'notification.notFound')
   }
   return { unread: await countUnread(db, actor.uid) }
 }

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { describe, expect, it } from 'vitest'
 import { createTestOffer, createUser } from '../../../test/factories'
-import { expectRefusal, offersCaller } from '../offers/offers.test-helpers'
+import { expectRefusal, offersTestApp } from '../offers/offers.test-helpers'
 import type { NotificationsPage } from './notifications.service'
-import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE } from './notifications.service'
+import { NOTIFICATIONS_PAGE_SIZE } from './notifications.service'
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const suite = offersTestApp()
+const { call } = suite
 
 describe('/api/notifications', () => {
   it("lists the caller's own notifications, newest first, and marks them read", async () => {
-    const { offer, buyer, seller } = await createTestOffer(t)
+    const { offer, buyer, seller } = await createTestOffer(suite.t)
     expect((await call(buyer, 'POST', `/api/offers/${offer.id}/share`)).statusCode).toBe(200)
     expect((await call(buyer, 'POST', `/api/offers/${offer.id}/withdraw`)).statusCode).toBe(200)
 
@@ -30,7 +20,7 @@ describe('/api/notifications', () => {
     expect((await call(buyer, 'GET', '/api/notifications')).json<NotificationsPage>().total).toBe(0)
 
     const newest = page.items[0]?.id ?? ''
-    expectRefusal(await call(buyer, 'POST', `/api/notifications/${newest}/read`), 404, NOTIFICATION_MESSAGES.notFound)
+    expectRefusal(await call(buyer, 'POST', `/api/notifications/${newest}/read`), 404, { key: 'notification.notFound', message: 'Notification not found' })
     const read = await call(seller, 'POST', `/api/notifications/${newest}/read`)
     expect(read.json()).toEqual({ unread: 1 })
     const unread = (await call(seller, 'GET', '/api/notifications?unread=true')).json<NotificationsPage>()
@@ -44,9 +34,9 @@ describe('/api/notifications', () => {
   })
 
   it('asks for sign-in, and refuses a bad page or id', async () => {
-    const someone = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const someone = await createUser(suite.t, { roles: ['BUYER_SIMPLE'] })
     expectRefusal(await call(null, 'GET', '/api/notifications'), 401)
     expectRefusal(await call(someone, 'GET', '/api/notifications?page=0'), 400)
-    expectRefusal(await call(someone, 'POST', '/api/notifications/not-an-id/read'), 404, NOTIFICATION_MESSAGES.notFound)
+    expectRefusal(await call(someone, 'POST', '/api/notifications/not-an-id/read'), 404, { key: 'notification.notFound', message: 'Notification not found' })
   })
 })

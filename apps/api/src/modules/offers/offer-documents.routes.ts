@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
-import { OFFER_LIMITS, OFFER_MESSAGES, OfferAttachmentSchema } from '@offerbook/domain/offer'
+import { OFFER_LIMITS, OfferAttachmentSchema } from '@offerbook/domain/offer'
 import { freeText } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
 import type { UploadMessages } from '../../http/multipart-upload'
@@ -12,7 +12,7 @@ import { readSingleFile } from '../../http/multipart-upload'
 import { contentDisposition } from '../../http/content-disposition'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
-import type { CleanupLog } from './offer-documents.service'
+import type { CleanupLog } from '../files/files.service'
 import { generateOfferForms, openOfferAttachment, removeOfferAttachment, UPLOAD_KINDS, uploadOfferAttachment } from './offer-documents.service'
 
 export type OfferDocumentsRoutesOptions = { db: Db; storage: FileStorage }
@@ -25,10 +25,10 @@ const AttachmentResponseSchema = z.object({ attachment: OfferAttachmentSchema })
 
 const FILE_FIELD = 'file'
 const UPLOAD_MESSAGES: UploadMessages = {
-  tooLarge: OFFER_MESSAGES.attachmentTooLarge,
-  notMultipart: OFFER_MESSAGES.attachmentNotMultipart,
-  onlyOne: OFFER_MESSAGES.attachmentOnlyOne,
-  missing: OFFER_MESSAGES.attachmentMissing,
+  tooLarge: 'offer.attachmentTooLarge',
+  notMultipart: 'offer.attachmentNotMultipart',
+  onlyOne: 'offer.attachmentOnlyOne',
+  missing: 'offer.attachmentMissing',
 }
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))

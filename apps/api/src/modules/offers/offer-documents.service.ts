@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { OFFER_ATTACHMENT_CONTENT_TYPES, OfferAttachment, OfferAttachmentKind, OfferTerms } from '@offerbook/domain/offer'
-import { formsProblem, hasBuyerDetails, OFFER_LIMITS, OFFER_MESSAGES, tennesseeDate } from '@offerbook/domain/offer'
+import { formsProblem, OFFER_LIMITS, tennesseeDate } from '@offerbook/domain/offer'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
-import { AppError } from '../../app-error'
+import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { UploadedFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import { renderRf707Document } from '../contracts/contracts.service'
-import { recordStoredFile, removeStoredObjects, sniffImageType } from '../files/files.service'
+import type { CleanupLog } from '../files/files.service'
+import { ignoreCleanupError, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
 import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
 import { renderOfferPdf } from './offer-pdf'
@@ -34,15 +35,6 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number]
 /** The statuses in which the buyer side still changes the offer's files. */
 const EDITABLE: readonly OfferStatus[] = ['draft', 'active']
 
-/**
- * Said when the buyer side tries to remove the offer form of a shared offer: the seller has it.
- * (Additive to the contract's OFFER_MESSAGES; its translation is offerDocuments.errors.offerFormKept.)
- */
-export const OFFER_FORM_KEPT_MESSAGE = 'The offer form of a shared offer cannot be removed'
-
-export type CleanupLog = (error: unknown, key: string) => void
-const ignoreCleanupError: CleanupLog = () => {}
-
 type FileType = { contentType: (typeof OFFER_ATTACHMENT_CONTENT_TYPES)[number]; extension: 'pdf' | 'jpg' | 'png' }
 
 const startsWith = (bytes: Buffer, text: string) => bytes.subarray(0, text.length).toString('latin1') === text
@@ -62,7 +54,7 @@ function toAttachment(row: Pick<OfferDocumentRow, 'id' | 'kind' | 'filename' | '
 
 function assertEditable(row: OfferRow): void {
   const status = row.status as OfferStatus
-  if (!EDITABLE.includes(status)) throw new AppError('CONFLICT', OFFER_MESSAGES.offerLocked(status))
+  if (!EDITABLE.includes(status)) throw new AppError('CONFLICT', 'offer.locked', { params: { status } })
 }
 
 /** A change to a shared offer's files is an edit of the offer the seller has: its time moves and the audit trail says what changed. */
@@ -98,14 +90,14 @@ export async function uploadOfferAttachment(
   const checkRoom = async (tx: Db, row: OfferRow) => {
     // The pre-approval letter being replaced does not count; the generated form never does.
     const counted = await countOfferDocuments(tx, { offerId: row.id, kinds: kind === 'pre-approval' ? ['attachment'] : UPLOAD_KINDS })
-    if (counted >= OFFER_LIMITS.maxAttachments) throw new AppError('BAD_REQUEST', OFFER_MESSAGES.tooManyAttachments)
+    if (counted >= OFFER_LIMITS.maxAttachments) throw new AppError('BAD_REQUEST', 'offer.tooManyAttachments')
   }
   await db.transaction(async (tx) => checkRoom(tx, await lockEditable(tx, actor, offerId)))
 
   const file = await readFile()
-  if (file.bytes.length > OFFER_LIMITS.attachmentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', OFFER_MESSAGES.attachmentTooLarge)
+  if (file.bytes.length > OFFER_LIMITS.attachmentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'offer.attachmentTooLarge')
   const type = sniffDocumentType(file.bytes)
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', OFFER_MESSAGES.attachmentType)
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'offer.attachmentType')
 
   const id = offerId.toLowerCase()
   const fileId = randomUUID()
@@ -113,9 +105,8 @@ export async function uploadOfferAttachment(
   const filename = cleanFileName(file.filename, `${kind}.${type.extension}`)
   await storage.put(key, file.bytes, { contentType: type.contentType, contentLength: file.bytes.length })
 
-  let result: { attachment: OfferAttachment; unusedKeys: string[] }
-  try {
-    result = await db.transaction(async (tx) => {
+  return withStoredObject(storage, key, onCleanupError, () =>
+    db.transaction(async (tx) => {
       const row = await lockEditable(tx, actor, id)
       await checkRoom(tx, row)
       const replaced = kind === 'pre-approval' ? await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['pre-approval'] }) : []
@@ -126,14 +117,9 @@ export async function uploadOfferAttachment(
       await recordStoredFile(tx, { id: fileId, ownerId: row.buyerId, key, purpose: OFFER_DOCUMENT_PURPOSE, filename, contentType: type.contentType, size: file.bytes.length })
       const inserted = await insertOfferDocument(tx, { offerId: row.id, fileId, kind, createdAt: now })
       await recordChange(tx, actor, row, now, { attachmentAdded: filename, kind })
-      return { attachment: toAttachment({ ...inserted, kind, filename, contentType: type.contentType, size: file.bytes.length }), unusedKeys }
-    })
-  } catch (error) {
-    await removeStoredObjects(storage, [key], onCleanupError)
-    throw error
-  }
-  await removeStoredObjects(storage, result.unusedKeys, onCleanupError)
-  return result.attachment
+      return { result: toAttachment({ ...inserted, kind, filename, contentType: type.contentType, size: file.bytes.length }), unusedKeys }
+    }),
+  )
 }
 
 /** Removes one of the offer's files; the offer form stays once the offer was shared (the seller has it). */
@@ -145,8 +131,8 @@ export async function removeOfferAttachment(
   const keys = await db.transaction(async (tx) => {
     const row = await lockEditable(tx, actor, offerId)
     const document = isOfferId(attachmentId) ? await findOfferDocument(tx, { offerId: row.id, id: attachmentId.toLowerCase() }) : null
-    if (!document) throw new AppError('NOT_FOUND', OFFER_MESSAGES.attachmentNotFound)
-    if (document.kind === 'offer-form' && row.sharedAt !== null) throw new AppError('FORBIDDEN', OFFER_FORM_KEPT_MESSAGE)
+    if (!document) throw new AppError('NOT_FOUND', 'offer.attachmentNotFound')
+    if (document.kind === 'offer-form' && row.sharedAt !== null) throw new AppError('FORBIDDEN', 'offer.offerFormKept')
     const removed = await deleteDocumentFiles(tx, [document.fileId])
     await recordChange(tx, actor, row, now, { attachmentRemoved: document.filename, kind: document.kind })
     return removed
@@ -164,18 +150,14 @@ export async function openOfferAttachment(
 ): Promise<OfferFile> {
   const { row } = await loadOfferForViewer(db, { viewer, id: offerId, token, now })
   const document = isOfferId(attachmentId) ? await findOfferDocument(db, { offerId: row.id, id: attachmentId.toLowerCase() }) : null
-  if (!document) throw new AppError('NOT_FOUND', OFFER_MESSAGES.attachmentNotFound)
+  if (!document) throw new AppError('NOT_FOUND', 'offer.attachmentNotFound')
   const content = await storage.get(document.key)
-  if (!content) throw new AppError('NOT_FOUND', OFFER_MESSAGES.attachmentNotFound)
+  if (!content) throw new AppError('NOT_FOUND', 'offer.attachmentNotFound')
   return { body: content.body, contentType: document.contentType, size: content.size, filename: document.filename }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The offer form
-
-function formProblemPath(terms: OfferTerms): string {
-  return hasBuyerDetails(terms) ? 'listingAgent' : 'buyers'
-}
 
 /** The buyers as the addendum's header names them. */
 function buyerNames(terms: OfferTerms): string {
@@ -209,18 +191,15 @@ export async function generateOfferForms(
   const fileId = randomUUID()
   const key = `offers/${id}/${fileId}.pdf`
   const filename = `Offer-to-Purchase-${tennesseeDate(now)}.pdf`
-  let stored = false
-  let result: { attachment: OfferAttachment; unusedKeys: string[] }
-  try {
-    // One transaction: the form is made from the terms as they are while the offer is locked.
-    result = await db.transaction(async (tx) => {
+  // One transaction: the form is made from the terms as they are while the offer is locked. A refusal
+  // before the PDF is stored leaves nothing under the key; removing it then does nothing.
+  return withStoredObject(storage, key, onCleanupError, () =>
+    db.transaction(async (tx) => {
       const row = await lockEditable(tx, actor, id)
-      const terms = termsOf(row)
-      const problem = formsProblem(terms)
-      if (problem) throw new AppError('BAD_REQUEST', problem, { errors: [{ path: formProblemPath(terms), message: problem }] })
+      const problem = formsProblem(termsOf(row))
+      if (problem) throw fieldError(problem.field, problem.key, problem.params)
       const pdf = await renderOfferFormPdf(tx, row, now)
       await storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length })
-      stored = true
       const previous = await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })
       const unusedKeys = await deleteDocumentFiles(
         tx,
@@ -239,12 +218,7 @@ export async function generateOfferForms(
         details: { attachmentId: inserted.id, filename },
         at: now,
       })
-      return { attachment: toAttachment({ ...inserted, kind: 'offer-form', filename, contentType: 'application/pdf', size: pdf.length }), unusedKeys }
-    })
-  } catch (error) {
-    if (stored) await removeStoredObjects(storage, [key], onCleanupError)
-    throw error
-  }
-  await removeStoredObjects(storage, result.unusedKeys, onCleanupError)
-  return result.attachment
+      return { result: toAttachment({ ...inserted, kind: 'offer-form', filename, contentType: 'application/pdf', size: pdf.length }), unusedKeys }
+    }),
+  )
 }

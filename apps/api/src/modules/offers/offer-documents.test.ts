@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import type { LightMyRequestResponse } from 'fastify'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiError } from '@offerbook/domain/api-error'
 import type { OfferAttachment } from '@offerbook/domain/offer'
-import { OFFER_LIMITS, OFFER_MESSAGES } from '@offerbook/domain/offer'
+import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import type { CreatedOffer, CreatedUser } from '../../../test/factories'
@@ -14,7 +12,7 @@ import { storedFile } from '../../db/schema/files'
 import { offerAttachment, offerEvent } from '../../db/schema/offers'
 import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
 import { contentDisposition } from '../../http/content-disposition'
-import { OFFER_FORM_KEPT_MESSAGE } from './offer-documents.service'
+import { expectRefusal } from './offers.test-helpers'
 
 let t: TestApp
 
@@ -37,15 +35,6 @@ async function headersOf(user: CreatedUser | null): Promise<Record<string, strin
     tokens.set(user.id, token)
   }
   return bearer(token)
-}
-
-const apiError = (response: LightMyRequestResponse) => response.json<ApiError>()
-
-function expectRefusal(response: LightMyRequestResponse, status: number, message?: string): ApiError {
-  expect(response.statusCode, response.body).toBe(status)
-  const body = apiError(response)
-  if (message !== undefined) expect(body.message).toBe(message)
-  return body
 }
 
 async function upload(who: CreatedUser | null, offerId: string, file: { bytes: Buffer; filename?: string; type?: string } = { bytes: PDF }, kind?: string) {
@@ -125,9 +114,9 @@ describe('POST /api/offers/:id/attachments', () => {
 
   it('refuses anything that is not a PDF, JPEG or PNG, whatever it claims to be', async () => {
     const { offer, buyer } = await createTestOffer(t)
-    expectRefusal(await upload(buyer, offer.id, { bytes: Buffer.from('just text, not a PDF'), filename: 'offer.pdf', type: 'application/pdf' }), 415, OFFER_MESSAGES.attachmentType)
-    expectRefusal(await upload(buyer, offer.id, { bytes: WEBP, filename: 'photo.webp', type: 'image/webp' }), 415, OFFER_MESSAGES.attachmentType)
-    expectRefusal(await upload(buyer, offer.id, { bytes: Buffer.from('<html><script>alert(1)</script>'), filename: 'page.html', type: 'text/html' }), 415, OFFER_MESSAGES.attachmentType)
+    expectRefusal(await upload(buyer, offer.id, { bytes: Buffer.from('just text, not a PDF'), filename: 'offer.pdf', type: 'application/pdf' }), 415, { key: 'offer.attachmentType', message: 'The file must be a PDF, JPEG or PNG' })
+    expectRefusal(await upload(buyer, offer.id, { bytes: WEBP, filename: 'photo.webp', type: 'image/webp' }), 415, { key: 'offer.attachmentType', message: 'The file must be a PDF, JPEG or PNG' })
+    expectRefusal(await upload(buyer, offer.id, { bytes: Buffer.from('<html><script>alert(1)</script>'), filename: 'page.html', type: 'text/html' }), 415, { key: 'offer.attachmentType', message: 'The file must be a PDF, JPEG or PNG' })
     expect(await t.db.select().from(offerAttachment).where(eq(offerAttachment.offerId, offer.id))).toEqual([])
   })
 
@@ -143,15 +132,15 @@ describe('POST /api/offers/:id/attachments', () => {
     const { offer, buyer } = await createTestOffer(t)
     const url = `/api/offers/${offer.id}/attachments`
     const headers = await headersOf(buyer)
-    expectRefusal(await t.app.inject({ method: 'POST', url, headers, payload: { file: 'x' } }), 415, OFFER_MESSAGES.attachmentNotMultipart)
+    expectRefusal(await t.app.inject({ method: 'POST', url, headers, payload: { file: 'x' } }), 415, { key: 'offer.attachmentNotMultipart', message: 'Send the file as multipart/form-data' })
 
     const two = await multipart([
       { name: 'file', value: PDF, filename: 'a.pdf' },
       { name: 'file', value: PDF, filename: 'b.pdf' },
     ])
-    expectRefusal(await t.app.inject({ method: 'POST', url, payload: two.payload, headers: { ...two.headers, ...headers } }), 400, OFFER_MESSAGES.attachmentOnlyOne)
+    expectRefusal(await t.app.inject({ method: 'POST', url, payload: two.payload, headers: { ...two.headers, ...headers } }), 400, { key: 'offer.attachmentOnlyOne', message: 'Send one file, in the form field file, and nothing else' })
     const wrongField = await multipart([{ name: 'document', value: PDF, filename: 'a.pdf' }])
-    expectRefusal(await t.app.inject({ method: 'POST', url, payload: wrongField.payload, headers: { ...wrongField.headers, ...headers } }), 400, OFFER_MESSAGES.attachmentOnlyOne)
+    expectRefusal(await t.app.inject({ method: 'POST', url, payload: wrongField.payload, headers: { ...wrongField.headers, ...headers } }), 400, { key: 'offer.attachmentOnlyOne', message: 'Send one file, in the form field file, and nothing else' })
     const none = await multipart([])
     expectRefusal(await t.app.inject({ method: 'POST', url, payload: none.payload, headers: { ...none.headers, ...headers } }), 400, 'Choose a file to upload')
     const empty = await multipart([{ name: 'file', value: Buffer.alloc(0), filename: 'empty.pdf' }])
@@ -201,15 +190,15 @@ describe('POST /api/offers/:id/attachments', () => {
   it('lets only the buyer side attach: the seller is refused, anyone else finds no offer', async () => {
     const created = await createTestOffer(t, { status: 'active' })
     const stranger = await createUser(t, { roles: ['BUYER_SIMPLE'] })
-    expectRefusal(await upload(sellerOf(created), created.offer.id), 403, OFFER_MESSAGES.notYourOffer)
-    expectRefusal(await upload(stranger, created.offer.id), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await upload(sellerOf(created), created.offer.id), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
+    expectRefusal(await upload(stranger, created.offer.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
     expectRefusal(await upload(null, created.offer.id), 401)
-    expectRefusal(await upload(created.buyer, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10'), 404, OFFER_MESSAGES.offerNotFound)
-    expectRefusal(await upload(created.buyer, 'not-an-id'), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await upload(created.buyer, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10'), 404, { key: 'offer.notFound', message: 'Offer not found' })
+    expectRefusal(await upload(created.buyer, 'not-an-id'), 404, { key: 'offer.notFound', message: 'Offer not found' })
 
     // A draft is invisible to its listing's seller.
     const draft = await createTestOffer(t)
-    expectRefusal(await upload(sellerOf(draft), draft.offer.id), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await upload(sellerOf(draft), draft.offer.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
   })
 
   it('changes no files once the offer is answered', async () => {
@@ -224,7 +213,7 @@ describe('GET /api/offers/:id/attachments/:attachmentId', () => {
   it('serves the seller side once the offer is shared, and never a draft’s', async () => {
     const draft = await createTestOffer(t)
     const draftFile = await attach(draft.buyer, draft.offer.id)
-    expectRefusal(await download(sellerOf(draft), draft.offer.id, draftFile.id), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await download(sellerOf(draft), draft.offer.id, draftFile.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
 
     const shared = await createTestOffer(t, { status: 'active' })
     const file = await attach(shared.buyer, shared.offer.id)
@@ -240,22 +229,22 @@ describe('GET /api/offers/:id/attachments/:attachmentId', () => {
     expect((await download(null, shared.offer.id, file.id, shared.token)).statusCode).toBe(200)
     const stranger = await createUser(t, { roles: ['BUYER_SIMPLE'] })
     expect((await download(stranger, shared.offer.id, file.id, shared.token)).statusCode).toBe(200)
-    expectRefusal(await download(null, shared.offer.id, file.id, 'not-the-token'), 404, OFFER_MESSAGES.offerNotFound)
-    expectRefusal(await download(null, shared.offer.id, file.id), 404, OFFER_MESSAGES.offerNotFound)
-    expectRefusal(await download(stranger, shared.offer.id, file.id), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await download(null, shared.offer.id, file.id, 'not-the-token'), 404, { key: 'offer.notFound', message: 'Offer not found' })
+    expectRefusal(await download(null, shared.offer.id, file.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
+    expectRefusal(await download(stranger, shared.offer.id, file.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
 
     const expired = await createTestOffer(t, { status: 'active', tokenExpiresAt: new Date(Date.now() - 1000) })
     const expiredFile = await attach(expired.buyer, expired.offer.id)
-    expectRefusal(await download(null, expired.offer.id, expiredFile.id, expired.token ?? ''), 403, OFFER_MESSAGES.linkExpired)
+    expectRefusal(await download(null, expired.offer.id, expiredFile.id, expired.token ?? ''), 403, { key: 'offer.linkExpired', message: 'This offer link has expired' })
   })
 
   it('finds no file that is not the offer’s own', async () => {
     const one = await createTestOffer(t)
     const two = await createTestOffer(t, { buyer: one.buyer })
     const file = await attach(one.buyer, one.offer.id)
-    expectRefusal(await download(one.buyer, two.offer.id, file.id), 404, OFFER_MESSAGES.attachmentNotFound)
-    expectRefusal(await download(one.buyer, one.offer.id, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10'), 404, OFFER_MESSAGES.attachmentNotFound)
-    expectRefusal(await download(one.buyer, one.offer.id, 'x'.repeat(300)), 404, OFFER_MESSAGES.attachmentNotFound)
+    expectRefusal(await download(one.buyer, two.offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
+    expectRefusal(await download(one.buyer, one.offer.id, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10'), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
+    expectRefusal(await download(one.buyer, one.offer.id, 'x'.repeat(300)), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
     // Offer files are not public files.
     const [row] = await t.db.select({ fileId: offerAttachment.fileId }).from(offerAttachment).where(eq(offerAttachment.id, file.id))
     expect((await t.app.inject({ method: 'GET', url: `/api/files/${row?.fileId}` })).statusCode).toBe(404)
@@ -276,17 +265,17 @@ describe('DELETE /api/offers/:id/attachments/:attachmentId', () => {
     const { offer, buyer } = await createTestOffer(t)
     const file = await attach(buyer, offer.id, { bytes: PDF, filename: 'to-remove.pdf' })
     expect((await remove(buyer, offer.id, file.id)).statusCode).toBe(204)
-    expectRefusal(await download(buyer, offer.id, file.id), 404, OFFER_MESSAGES.attachmentNotFound)
+    expectRefusal(await download(buyer, offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
     expect(await t.db.select().from(storedFile).where(eq(storedFile.filename, 'to-remove.pdf'))).toEqual([])
-    expectRefusal(await remove(buyer, offer.id, file.id), 404, OFFER_MESSAGES.attachmentNotFound)
+    expectRefusal(await remove(buyer, offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
   })
 
   it('lets only the buyer side remove files, and only while the offer can change', async () => {
     const created = await createTestOffer(t, { status: 'active' })
     const file = await attach(created.buyer, created.offer.id)
     const stranger = await createUser(t, { roles: ['BUYER_SIMPLE'] })
-    expectRefusal(await remove(sellerOf(created), created.offer.id, file.id), 403, OFFER_MESSAGES.notYourOffer)
-    expectRefusal(await remove(stranger, created.offer.id, file.id), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await remove(sellerOf(created), created.offer.id, file.id), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
+    expectRefusal(await remove(stranger, created.offer.id, file.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
     expectRefusal(await remove(null, created.offer.id, file.id), 401)
     expect((await download(created.buyer, created.offer.id, file.id)).statusCode).toBe(200)
 
@@ -303,7 +292,7 @@ describe('DELETE /api/offers/:id/attachments/:attachmentId', () => {
 
     const shared = await createTestOffer(t, { status: 'active' })
     const form = (await generate(shared.buyer, shared.offer.id)).json<{ attachment: OfferAttachment }>().attachment
-    expectRefusal(await remove(shared.buyer, shared.offer.id, form.id), 403, OFFER_FORM_KEPT_MESSAGE)
+    expectRefusal(await remove(shared.buyer, shared.offer.id, form.id), 403, { key: 'offer.offerFormKept', message: 'The offer form of a shared offer cannot be removed' })
     expect((await download(sellerOf(shared), shared.offer.id, form.id)).statusCode).toBe(200)
   })
 })
@@ -312,14 +301,14 @@ describe('POST /api/offers/:id/forms', () => {
   it('asks for the buyer details first, then the listing agent details, each on its field', async () => {
     const neither = await createTestOffer(t, { terms: { buyers: [], listingAgent: { fullName: '', email: '' } } })
     const body = expectRefusal(await generate(neither.buyer, neither.offer.id), 400, 'Please fill the buyer details before generating the forms')
-    expect(body.errors).toEqual([{ path: 'buyers', message: OFFER_MESSAGES.buyerDetailsRequired }])
+    expect(body.errors).toEqual([{ path: 'buyers', key: 'offerTerms.buyerDetailsRequired', message: 'Please fill the buyer details before generating the forms' }])
 
     const oneName = await createTestOffer(t, { terms: { buyers: [{ fullName: 'Ben', email: 'ben@example.com' }] } })
-    expectRefusal(await generate(oneName.buyer, oneName.offer.id), 400, OFFER_MESSAGES.buyerDetailsRequired)
+    expectRefusal(await generate(oneName.buyer, oneName.offer.id), 400, { key: 'offerTerms.buyerDetailsRequired', message: 'Please fill the buyer details before generating the forms' })
 
     const noAgent = await createTestOffer(t, { terms: { listingAgent: { fullName: 'Lena Listing', email: '' } } })
     const agentBody = expectRefusal(await generate(noAgent.buyer, noAgent.offer.id), 400, 'Please fill the listing agent details before generating the forms')
-    expect(agentBody.errors).toEqual([{ path: 'listingAgent', message: OFFER_MESSAGES.listingAgentDetailsRequired }])
+    expect(agentBody.errors).toEqual([{ path: 'listingAgent', key: 'offerTerms.listingAgentDetailsRequired', message: 'Please fill the listing agent details before generating the forms' }])
     expect(await t.db.select().from(offerAttachment).where(eq(offerAttachment.offerId, noAgent.offer.id))).toEqual([])
   })
 
@@ -370,10 +359,10 @@ describe('POST /api/offers/:id/forms', () => {
   it('is for the buyer side alone, while the offer can change', async () => {
     const created = await createTestOffer(t, { status: 'active' })
     const stranger = await createUser(t, { roles: ['BUYER_SIMPLE'] })
-    expectRefusal(await generate(sellerOf(created), created.offer.id), 403, OFFER_MESSAGES.notYourOffer)
-    expectRefusal(await generate(stranger, created.offer.id), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await generate(sellerOf(created), created.offer.id), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
+    expectRefusal(await generate(stranger, created.offer.id), 404, { key: 'offer.notFound', message: 'Offer not found' })
     expectRefusal(await generate(null, created.offer.id), 401)
-    expectRefusal(await generate(created.buyer, 'nope'), 404, OFFER_MESSAGES.offerNotFound)
+    expectRefusal(await generate(created.buyer, 'nope'), 404, { key: 'offer.notFound', message: 'Offer not found' })
     const declined = await createTestOffer(t, { status: 'declined' })
     expectRefusal(await generate(declined.buyer, declined.offer.id), 409, 'An offer that is declined can no longer be changed')
   })

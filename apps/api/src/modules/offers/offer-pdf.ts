@@ -3,6 +3,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { formatUsd } from '@offerbook/domain/money'
 import type { Concession, OfferAgent, OfferParty, OfferTerms } from '@offerbook/domain/offer'
 import { concessionDollars, tennesseeDate } from '@offerbook/domain/offer'
+import { offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import { toWinAnsi } from '../contracts/rf707-pdf'
 
 /**
@@ -259,7 +260,8 @@ export async function renderOfferPdf({ terms, address, createdAt, addendum = nul
   writer.heading('Terms')
   for (const [label, value] of offerTermRows(terms)) writer.row(label, value)
   writer.heading('Special stipulations')
-  writer.paragraphs(terms.stipulations.trim() === '' ? 'None.' : terms.stipulations)
+  const stipulations = offerStipulationsText(terms)
+  writer.paragraphs(stipulations === '' ? 'None.' : stipulations)
 
   const total = writer.pages.length
   writer.pages.forEach((page, index) => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OFFER_MESSAGES } from '@offerbook/domain/offer'
 import type { User } from '@offerbook/domain/user'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
@@ -28,7 +27,7 @@ describe('loadOfferForViewer', () => {
   it('shows a draft to its buyer only; the seller side and strangers get 404', async () => {
     const { offer, buyer, seller } = await createTestOffer(t)
     expect((await loadOfferForViewer(t.db, { viewer: await userOf(buyer.id), id: offer.id })).viewer).toBe('buyer')
-    await expect(loadOfferForViewer(t.db, { viewer: await userOf(seller!.id), id: offer.id })).rejects.toMatchObject({ statusCode: 404, message: OFFER_MESSAGES.offerNotFound })
+    await expect(loadOfferForViewer(t.db, { viewer: await userOf(seller!.id), id: offer.id })).rejects.toMatchObject({ statusCode: 404, key: 'offer.notFound', message: 'Offer not found' })
     await expect(loadOfferForViewer(t.db, { viewer: await stranger(), id: offer.id })).rejects.toMatchObject({ statusCode: 404 })
     await expect(loadOfferForViewer(t.db, { viewer: null, id: offer.id })).rejects.toMatchObject({ statusCode: 404 })
   })
@@ -40,7 +39,7 @@ describe('loadOfferForViewer', () => {
     await expect(loadOfferForViewer(t.db, { viewer: null, id: offer.id, token: `${token}x` })).rejects.toMatchObject({ statusCode: 404 })
     await expect(loadOfferForViewer(t.db, { viewer: await stranger(), id: offer.id })).rejects.toMatchObject({ statusCode: 404 })
     const later = new Date(Date.now() + 2 * 86_400_000)
-    await expect(loadOfferForViewer(t.db, { viewer: null, id: offer.id, token, now: later })).rejects.toMatchObject({ statusCode: 403, message: OFFER_MESSAGES.linkExpired })
+    await expect(loadOfferForViewer(t.db, { viewer: null, id: offer.id, token, now: later })).rejects.toMatchObject({ statusCode: 403, key: 'offer.linkExpired', message: 'This offer link has expired' })
   })
 
   it('answers 404 for an id that is not an offer', async () => {
@@ -56,7 +55,7 @@ describe('lockOfferForBuyer', () => {
     // One connection under PGlite: everything inside the transaction goes through tx.
     const row = await t.db.transaction(async (tx) => lockOfferForBuyer(tx, asBuyer, offer.id))
     expect(row.id).toBe(offer.id)
-    await expect(t.db.transaction(async (tx) => lockOfferForBuyer(tx, asSeller, offer.id))).rejects.toMatchObject({ statusCode: 403, message: OFFER_MESSAGES.notYourOffer })
+    await expect(t.db.transaction(async (tx) => lockOfferForBuyer(tx, asSeller, offer.id))).rejects.toMatchObject({ statusCode: 403, key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
     await expect(t.db.transaction(async (tx) => lockOfferForBuyer(tx, asStranger, offer.id))).rejects.toMatchObject({ statusCode: 404 })
   })
 })
@@ -66,7 +65,7 @@ describe('toOfferView', () => {
     const draft = await createTestOffer(t, { terms: { listingAgent: { fullName: '', email: '' } } })
     const view = await toOfferView(t.db, draft.offer, 'buyer', { publicUrl: 'http://localhost:3000' })
     expect(view.actions).toEqual(['share'])
-    expect(view.shareProblems[0]).toEqual({ field: 'listingAgent', message: OFFER_MESSAGES.listingAgentRequired })
+    expect(view.shareProblems[0]).toEqual({ field: 'listingAgent', key: 'offerTerms.listingAgentRequired' })
     expect(view.shareUrl).toBeNull()
     expect(view.events.map((event) => event.type)).toEqual(['created'])
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import type { OfferAttachmentKind, OfferProperty, OfferTerms, OfferView, OfferViewer } from '@offerbook/domain/offer'
-import { OFFER_MESSAGES, OfferTermsSchema, offerDeadlines, shareProblems, tennesseeDate } from '@offerbook/domain/offer'
+import { OfferTermsSchema, offerDeadlines, shareProblems, tennesseeDate } from '@offerbook/domain/offer'
+import { stipulationClausesText } from '@offerbook/domain/offer-clauses'
 import type { OfferEventType, OfferStatus } from '@offerbook/domain/offer-status'
 import { allowedOfferActions } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
+import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { fileUrl } from '../files/files.service'
@@ -18,12 +20,10 @@ import { findOffer, findOfferListing, findShareLink, listOfferAttachments, listO
  * draft's existence is never revealed.
  */
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export const offerNotFound = () => new AppError('NOT_FOUND', OFFER_MESSAGES.offerNotFound)
+export const offerNotFound = () => new AppError('NOT_FOUND', 'offer.notFound')
 
 export function isOfferId(id: string): boolean {
-  return UUID_PATTERN.test(id)
+  return isUuid(id)
 }
 
 /** Only the token's SHA-256 is stored; the token itself travels in the link. */
@@ -56,7 +56,7 @@ export async function loadOfferForViewer(
   if (token && (row.status as OfferStatus) !== 'draft') {
     const link = await findShareLink(db, { offerId: row.id, tokenHash: hashShareToken(token) })
     if (link) {
-      if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('FORBIDDEN', OFFER_MESSAGES.linkExpired)
+      if (link.expiresAt.getTime() <= now.getTime()) throw new AppError('FORBIDDEN', 'offer.linkExpired')
       return { row, viewer: 'link' }
     }
   }
@@ -70,7 +70,7 @@ export async function lockOfferForBuyer(tx: Db, actor: User, id: string): Promis
   if (!row) throw offerNotFound()
   if (row.buyerId !== actor.uid) {
     // The seller side may know the offer exists once it is shared; anyone else may not.
-    if (await isSellerOf(tx, actor, row)) throw new AppError('FORBIDDEN', OFFER_MESSAGES.notYourOffer)
+    if (await isSellerOf(tx, actor, row)) throw new AppError('FORBIDDEN', 'offer.notYourOffer')
     throw offerNotFound()
   }
   return row
@@ -119,6 +119,7 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     viewer,
     actions: side ? allowedOfferActions(status, side, { acknowledged: row.bindingAgreementAt !== null }) : [],
     shareProblems: status === 'draft' && viewer === 'buyer' ? shareProblems(terms, now) : [],
+    stipulationClauses: stipulationClausesText(terms),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     sharedAt: iso(row.sharedAt),

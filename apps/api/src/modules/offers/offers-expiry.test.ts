@@ -1,82 +1,71 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OFFER_MESSAGES } from '@offerbook/domain/offer'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { describe, expect, it } from 'vitest'
 import { createTestListing, createTestOffer, createUser } from '../../../test/factories'
 import { offer as offerTable } from '../../db/schema/offers'
 import { expireDueOffers, startOfferExpiryJob } from './offers-expiry'
-import { emailsTo, eventsOf, expectRefusal, notificationsOf, offersCaller, statusOf } from './offers.test-helpers'
+import { emailsTo, eventsOf, expectRefusal, notificationsOf, offersTestApp, statusOf } from './offers.test-helpers'
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const suite = offersTestApp()
+const { call } = suite
 
 const ctx = { publicUrl: 'http://localhost:3000' }
 const HOUR = 3_600_000
 
 async function setExpiry(offerId: string, expiresAt: Date): Promise<void> {
-  await t.db.update(offerTable).set({ expiresAt }).where(eq(offerTable.id, offerId))
+  await suite.t.db.update(offerTable).set({ expiresAt }).where(eq(offerTable.id, offerId))
 }
 
 describe('expireDueOffers', () => {
   it('expires the open offers whose time has come, and only those, with an audit event and word to both sides', async () => {
-    const seller = await createUser(t, { roles: ['SELLER_AGENT'] })
-    const listing = await createTestListing(t, { ownerId: seller.id, listAgentUserId: seller.id, listAgentEmail: seller.email })
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: seller.id, listAgentUserId: seller.id, listAgentEmail: seller.email })
     const now = new Date(Date.now() + 10 * 86_400_000)
-    const dueActive = await createTestOffer(t, { listing, status: 'active' })
-    const dueBackup = await createTestOffer(t, { listing, status: 'backup' })
-    const later = await createTestOffer(t, { listing, status: 'active' })
-    const dueDraft = await createTestOffer(t, { listing })
-    const dueAccepted = await createTestOffer(t, { listing, status: 'accepted' })
+    const dueActive = await createTestOffer(suite.t, { listing, status: 'active' })
+    const dueBackup = await createTestOffer(suite.t, { listing, status: 'backup' })
+    const later = await createTestOffer(suite.t, { listing, status: 'active' })
+    const dueDraft = await createTestOffer(suite.t, { listing })
+    const dueAccepted = await createTestOffer(suite.t, { listing, status: 'accepted' })
     await setExpiry(dueActive.offer.id, new Date(now.getTime() - HOUR))
     await setExpiry(dueBackup.offer.id, now)
     await setExpiry(later.offer.id, new Date(now.getTime() + HOUR))
     await setExpiry(dueDraft.offer.id, new Date(now.getTime() - HOUR))
     await setExpiry(dueAccepted.offer.id, new Date(now.getTime() - HOUR))
 
-    expect(await expireDueOffers(t.db, ctx, { now, batchSize: 1 })).toBe(2)
-    expect(await statusOf(t, dueActive.offer.id)).toBe('expired')
-    expect(await statusOf(t, dueBackup.offer.id)).toBe('expired')
-    expect(await statusOf(t, later.offer.id)).toBe('active')
-    expect(await statusOf(t, dueDraft.offer.id)).toBe('draft')
-    expect(await statusOf(t, dueAccepted.offer.id)).toBe('accepted')
+    expect(await expireDueOffers(suite.t.db, ctx, { now, batchSize: 1 })).toBe(2)
+    expect(await statusOf(suite.t, dueActive.offer.id)).toBe('expired')
+    expect(await statusOf(suite.t, dueBackup.offer.id)).toBe('expired')
+    expect(await statusOf(suite.t, later.offer.id)).toBe('active')
+    expect(await statusOf(suite.t, dueDraft.offer.id)).toBe('draft')
+    expect(await statusOf(suite.t, dueAccepted.offer.id)).toBe('accepted')
 
-    expect((await eventsOf(t, dueActive.offer.id)).at(-1)).toMatchObject({ type: 'expired', actorId: null, fromStatus: 'active', toStatus: 'expired', at: now })
-    expect((await eventsOf(t, dueBackup.offer.id)).at(-1)).toMatchObject({ type: 'expired', fromStatus: 'backup' })
-    expect((await eventsOf(t, later.offer.id)).map((event) => event.type)).toEqual(['created', 'shared'])
+    expect((await eventsOf(suite.t, dueActive.offer.id)).at(-1)).toMatchObject({ type: 'expired', actorId: null, fromStatus: 'active', toStatus: 'expired', at: now })
+    expect((await eventsOf(suite.t, dueBackup.offer.id)).at(-1)).toMatchObject({ type: 'expired', fromStatus: 'backup' })
+    expect((await eventsOf(suite.t, later.offer.id)).map((event) => event.type)).toEqual(['created', 'shared'])
 
-    expect((await notificationsOf(t, dueActive.buyer.id)).map((notice) => [notice.type, notice.data.side])).toEqual([['offer.expired', 'buyer']])
-    expect((await notificationsOf(t, seller.id, dueActive.offer.id)).map((notice) => [notice.type, notice.data.side])).toEqual([['offer.expired', 'seller']])
-    expect((await emailsTo(t, dueActive.buyer.email)).map((email) => email.subject)).toEqual([`Offer expired on ${listing.unparsedAddress}`])
+    expect((await notificationsOf(suite.t, dueActive.buyer.id)).map((notice) => [notice.type, notice.data.side])).toEqual([['offer.expired', 'buyer']])
+    expect((await notificationsOf(suite.t, seller.id, dueActive.offer.id)).map((notice) => [notice.type, notice.data.side])).toEqual([['offer.expired', 'seller']])
+    expect((await emailsTo(suite.t, dueActive.buyer.email)).map((email) => email.subject)).toEqual([`Offer expired on ${listing.unparsedAddress}`])
 
     // Nothing is left to do the second time.
-    expect(await expireDueOffers(t.db, ctx, { now })).toBe(0)
+    expect(await expireDueOffers(suite.t.db, ctx, { now })).toBe(0)
   })
 
   it('ends the share link of an expired offer, and the expired offer can no longer be answered', async () => {
-    const { offer, seller, token } = await createTestOffer(t, { status: 'active' })
+    const { offer, seller, token } = await createTestOffer(suite.t, { status: 'active' })
     await setExpiry(offer.id, new Date(Date.now() - 1000))
-    await expireDueOffers(t.db, ctx)
-    expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}?token=${token}`), 403, OFFER_MESSAGES.linkExpired)
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, {}), 409, OFFER_MESSAGES.notAllowed('accepted', 'expired'))
+    await expireDueOffers(suite.t.db, ctx)
+    expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}?token=${token}`), 403, { key: 'offer.linkExpired', message: 'This offer link has expired' })
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, {}), 409, { key: 'offer.cannotAccept', message: 'An offer that is expired cannot be accepted', params: { status: 'expired' } })
   })
 })
 
 describe('startOfferExpiryJob', () => {
   it('expires a due offer by itself and stops when asked', async () => {
-    const { offer } = await createTestOffer(t, { status: 'active' })
+    const { offer } = await createTestOffer(suite.t, { status: 'active' })
     await setExpiry(offer.id, new Date(Date.now() - 1000))
-    const job = startOfferExpiryJob({ db: t.db, log: { info: () => {}, error: () => {} }, publicUrl: ctx.publicUrl, intervalMs: 50 })
+    const job = startOfferExpiryJob({ db: suite.t.db, log: { info: () => {}, error: () => {} }, publicUrl: ctx.publicUrl, intervalMs: 50 })
     try {
-      await expect.poll(() => statusOf(t, offer.id), { timeout: 10_000 }).toBe('expired')
+      await expect.poll(() => statusOf(suite.t, offer.id), { timeout: 10_000 }).toBe('expired')
     } finally {
       await job.stop()
     }

@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import type { OfferAttachment, OfferTerms } from '@offerbook/domain/offer'
-import { MESSAGES } from '@offerbook/domain/validation'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createTestOffer, signIn } from '../../../test/factories'
 import { offer as offerTable } from '../../db/schema/offers'
 import { multipart } from '../files/files.test-helpers'
-import { offerOf, offersCaller } from './offers.test-helpers'
+import { offerOf, offersTestApp } from './offers.test-helpers'
+
+/** The spec's words for text with characters the database cannot keep. */
+const UNSTORABLE = 'This text contains characters that cannot be saved'
 
 /** One rule for free text (docs/decisions/017-free-text.md): refused with a 400 on its field, nothing saved. */
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const suite = offersTestApp()
+const { call } = suite
 
 const STORED_TERMS = {
   stipulations: 'Seller to leave the washer and dryer.',
@@ -50,7 +42,7 @@ function withText(terms: OfferTerms, path: string, text: string): OfferTerms {
 }
 
 async function draft() {
-  const created = await createTestOffer(t, { terms: STORED_TERMS })
+  const created = await createTestOffer(suite.t, { terms: STORED_TERMS })
   const before = offerOf(await call(created.buyer, 'GET', `/api/offers/${created.offer.id}`))
   return { ...created, before }
 }
@@ -64,17 +56,17 @@ describe('PATCH /api/offers/{id} refuses text that cannot be stored', () => {
     ['a lone high surrogate', 'buyers.0.fullName', 'Ben \uD800Buyer'],
   ])('answers 400 for %s in terms.%s, names the field, and changes nothing', async (_what, field, text) => {
     const { buyer, offer, before } = await draft()
-    const [rowBefore] = await t.db.select().from(offerTable).where(eq(offerTable.id, offer.id))
+    const [rowBefore] = await suite.t.db.select().from(offerTable).where(eq(offerTable.id, offer.id))
     const response = await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: withText(before.terms, field, text) })
     expect(response.statusCode, response.body).toBe(400)
     const body = ApiErrorSchema.parse(response.json())
-    expect(body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: MESSAGES.unstorableText })
-    expect(body.errors).toEqual([{ path: `terms.${field}`, message: MESSAGES.unstorableText }])
+    expect(body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', key: 'common.unstorableText', message: UNSTORABLE })
+    expect(body.errors).toEqual([{ path: `terms.${field}`, key: 'common.unstorableText', message: UNSTORABLE }])
     const after = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))
     expect(after.terms).toEqual(before.terms)
     expect(after.terms.stipulations).toBe(STORED_TERMS.stipulations)
     expect(after.terms.buyers[0]?.fullName).toBe('Ben Buyer')
-    const [rowAfter] = await t.db.select().from(offerTable).where(eq(offerTable.id, offer.id))
+    const [rowAfter] = await suite.t.db.select().from(offerTable).where(eq(offerTable.id, offer.id))
     expect(rowAfter?.updatedAt).toEqual(rowBefore?.updatedAt)
   })
 
@@ -84,11 +76,11 @@ describe('PATCH /api/offers/{id} refuses text that cannot be stored', () => {
     for (const field of FREE_TEXT_FIELDS) {
       const response = await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: withText(before.terms, field, 'x\u0000y') })
       expect(response.statusCode, field).toBe(400)
-      expect(response.json<{ errors?: unknown }>().errors, field).toEqual([{ path: `terms.${field}`, message: MESSAGES.unstorableText }])
+      expect(response.json<{ errors?: unknown }>().errors, field).toEqual([{ path: `terms.${field}`, key: 'common.unstorableText', message: UNSTORABLE }])
     }
     const addendum = await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...before.terms, addendum: { Ntext1: 'Our \uD800 words' } } })
     expect(addendum.statusCode).toBe(400)
-    expect(addendum.json<{ errors?: unknown }>().errors).toEqual([{ path: 'terms.addendum.Ntext1', message: MESSAGES.unstorableText }])
+    expect(addendum.json<{ errors?: unknown }>().errors).toEqual([{ path: 'terms.addendum.Ntext1', key: 'common.unstorableText', message: UNSTORABLE }])
     expect(offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`)).terms).toEqual(before.terms)
   })
 
@@ -103,8 +95,8 @@ describe('PATCH /api/offers/{id} refuses text that cannot be stored', () => {
 describe('an uploaded file name loses its bidi controls', () => {
   async function upload(created: Awaited<ReturnType<typeof draft>>, filename: string) {
     const form = await multipart([{ name: 'file', value: Buffer.from('%PDF-1.4\n%%EOF\n'), filename, type: 'application/pdf' }])
-    const auth = bearer((await signIn(t.app, created.buyer.email, created.buyer.password)).accessToken)
-    const response = await t.app.inject({ method: 'POST', url: `/api/offers/${created.offer.id}/attachments`, payload: form.payload, headers: { ...form.headers, ...auth } })
+    const auth = bearer((await signIn(suite.t.app, created.buyer.email, created.buyer.password)).accessToken)
+    const response = await suite.t.app.inject({ method: 'POST', url: `/api/offers/${created.offer.id}/attachments`, payload: form.payload, headers: { ...form.headers, ...auth } })
     expect(response.statusCode, response.body).toBe(201)
     return { attachment: response.json<{ attachment: OfferAttachment }>().attachment, headers: auth }
   }
@@ -115,7 +107,7 @@ describe('an uploaded file name loses its bidi controls', () => {
     expect(attachment.filename).toBe('invoicefdp.exe.pdf')
     const shown = offerOf(await call(created.buyer, 'GET', `/api/offers/${created.offer.id}`))
     expect(shown.attachments.map((file) => file.filename)).toEqual(['invoicefdp.exe.pdf'])
-    const download = await t.app.inject({ method: 'GET', url: `/api/offers/${created.offer.id}/attachments/${attachment.id}`, headers })
+    const download = await suite.t.app.inject({ method: 'GET', url: `/api/offers/${created.offer.id}/attachments/${attachment.id}`, headers })
     expect(download.statusCode).toBe(200)
     expect(download.headers['content-disposition']).toBe(`attachment; filename="invoicefdp.exe.pdf"; filename*=UTF-8''invoicefdp.exe.pdf`)
   })

@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_LISTING_WEIGHTING, LISTING_MESSAGES } from '@offerbook/domain/listing'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { ListingWeighting } from '@offerbook/domain/listing'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
 import { createTestListing, createTestOffer, createUser, shareableTerms } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { offer as offerTable, offerAttachment } from '../../db/schema/offers'
 import type { User } from '@offerbook/domain/user'
 import { getUser } from '../users/users.service'
-import { optimizeListing } from './offers.service'
-import { expectRefusal, offersCaller } from './offers.test-helpers'
+import { optimizeListing } from './offers-lists.service'
+import { expectRefusal, offersTestApp } from './offers.test-helpers'
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const suite = offersTestApp()
+const { call } = suite
 
 const WEIGHTING: ListingWeighting = {
   ...DEFAULT_LISTING_WEIGHTING,
@@ -35,20 +25,20 @@ const WEIGHTING: ListingWeighting = {
 
 async function preApprove(offerId: string, ownerId: string): Promise<void> {
   const fileId = randomUUID()
-  await t.db.insert(storedFile).values({ id: fileId, ownerId, key: `offers/${offerId}/${fileId}.pdf`, purpose: 'offer-attachment', filename: 'letter.pdf', contentType: 'application/pdf', size: 10 })
-  await t.db.insert(offerAttachment).values({ offerId, fileId, kind: 'pre-approval' })
+  await suite.t.db.insert(storedFile).values({ id: fileId, ownerId, key: `offers/${offerId}/${fileId}.pdf`, purpose: 'offer-attachment', filename: 'letter.pdf', contentType: 'application/pdf', size: 10 })
+  await suite.t.db.insert(offerAttachment).values({ offerId, fileId, kind: 'pre-approval' })
 }
 
 describe('GET /api/listings/:id/optimize', () => {
   it("ranks the open offers exactly as scoreOffers does with the listing's weighting", async () => {
-    const seller = await createUser(t, { roles: ['SELLER_AGENT'] })
-    const listing = await createTestListing(t, { ownerId: seller.id, listAgentUserId: seller.id, weighting: WEIGHTING })
-    const cash = await createTestOffer(t, { listing, status: 'active', terms: { purchasePrice: 290_000, financing: { type: 'cash' }, inspectionPeriodDays: 0, closingDate: '2031-06-05' } })
-    const fha = await createTestOffer(t, { listing, status: 'active', terms: { purchasePrice: 320_000, financing: { type: 'fha', loanAmount: 310_000 }, sellerConcessions: { unit: 'dollars', amount: 8_000 } } })
-    const conventional = await createTestOffer(t, { listing, status: 'backup', terms: { purchasePrice: 305_000, closingDate: '2031-06-01' } })
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: seller.id, listAgentUserId: seller.id, weighting: WEIGHTING })
+    const cash = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 290_000, financing: { type: 'cash' }, inspectionPeriodDays: 0, closingDate: '2031-06-05' } })
+    const fha = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 320_000, financing: { type: 'fha', loanAmount: 310_000 }, sellerConcessions: { unit: 'dollars', amount: 8_000 } } })
+    const conventional = await createTestOffer(suite.t, { listing, status: 'backup', terms: { purchasePrice: 305_000, closingDate: '2031-06-01' } })
     await preApprove(conventional.offer.id, conventional.buyer.id)
-    await createTestOffer(t, { listing, status: 'declined', terms: { purchasePrice: 900_000 } })
-    await createTestOffer(t, { listing, terms: { purchasePrice: 950_000 } })
+    await createTestOffer(suite.t, { listing, status: 'declined', terms: { purchasePrice: 900_000 } })
+    await createTestOffer(suite.t, { listing, terms: { purchasePrice: 950_000 } })
 
     const response = await call(seller, 'GET', `/api/listings/${listing.id}/optimize`)
     expect(response.statusCode, response.body).toBe(200)
@@ -66,26 +56,26 @@ describe('GET /api/listings/:id/optimize', () => {
   })
 
   it('refuses someone who does not manage the listing, as the listings module does', async () => {
-    const { listing } = await createTestOffer(t, { status: 'active' })
+    const { listing } = await createTestOffer(suite.t, { status: 'active' })
     // A buyer agent may open /my-properties, so the listing's own rule answers.
-    const agent = await createUser(t, { roles: ['BUYER_AGENT'] })
-    expectRefusal(await call(agent, 'GET', `/api/listings/${listing.id}/optimize`), 403, LISTING_MESSAGES.notYourListing)
+    const agent = await createUser(suite.t, { roles: ['BUYER_AGENT'] })
+    expectRefusal(await call(agent, 'GET', `/api/listings/${listing.id}/optimize`), 403, { key: 'listing.notYours', message: 'Only the owner, the listing agent or their team can manage this listing' })
     expectRefusal(await call(agent, 'GET', '/api/listings/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55/optimize'), 404)
     expectRefusal(await call(null, 'GET', `/api/listings/${listing.id}/optimize`), 401)
     // A simple buyer has no /my-properties page (spec section 2): refused before the listing is looked at.
-    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const buyer = await createUser(suite.t, { roles: ['BUYER_SIMPLE'] })
     expectRefusal(await call(buyer, 'GET', '/api/listings/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55/optimize'), 403)
   })
 
   it('reads 200 offers with as many queries as 2: none per offer', async () => {
-    const seller = await createUser(t, { roles: ['SELLER_AGENT'] })
-    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
-    const actor = await getUser(t.db, seller.id)
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const buyer = await createUser(suite.t, { roles: ['BUYER_SIMPLE'] })
+    const actor = await getUser(suite.t.db, seller.id)
     if (!actor) throw new Error('no seller')
     const now = new Date()
     async function listingWith(count: number) {
-      const listing = await createTestListing(t, { ownerId: seller.id, weighting: WEIGHTING })
-      await t.db.insert(offerTable).values(
+      const listing = await createTestListing(suite.t, { ownerId: seller.id, weighting: WEIGHTING })
+      await suite.t.db.insert(offerTable).values(
         Array.from({ length: count }, (_, index) => {
           const terms = shareableTerms({ purchasePrice: 250_000 + index * 500, financing: { type: index % 3 === 0 ? 'cash' : 'conventional', loanAmount: 200_000 } })
           return { listingId: listing.id, buyerId: buyer.id, status: index % 10 === 0 ? 'backup' : 'active', terms, purchasePrice: terms.purchasePrice, expiresAt: new Date(terms.expiresAt ?? now), sharedAt: now }
@@ -96,7 +86,7 @@ describe('GET /api/listings/:id/optimize', () => {
     async function queriesFor(listingId: string): Promise<{ queries: number; offers: number }> {
       let queries = 0
       // Counts every query the use case starts on the database it is given.
-      const counting = new Proxy(t.db, {
+      const counting = new Proxy(suite.t.db, {
         get(target, property, receiver) {
           const value = Reflect.get(target, property, receiver) as unknown
           if (typeof value !== 'function') return value

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { OfferView } from '@offerbook/domain/offer'
-import { OFFER_MESSAGES } from '@offerbook/domain/offer'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import type { CreatedUser } from '../../../test/factories'
@@ -59,7 +58,8 @@ describe('two accepts on one listing at the same instant', () => {
       const winner = offers[winnerIndex]!
       const loser = offers[1 - winnerIndex]!
       // The loser waited for the winner's locks, then found its own offer declined or the other accepted.
-      expect([OFFER_MESSAGES.alreadyAccepted, OFFER_MESSAGES.notAllowed('accepted', 'declined')]).toContain(responses[1 - winnerIndex]!.json<ApiError>().message)
+      expect(['offer.alreadyAccepted', 'offer.cannotAccept']).toContain(responses[1 - winnerIndex]!.json<ApiError>().key)
+      expect(['Another offer on this property is already accepted', 'An offer that is declined cannot be accepted']).toContain(responses[1 - winnerIndex]!.json<ApiError>().message)
 
       const rows = await t.db.select().from(offerTable).where(eq(offerTable.listingId, listing.id))
       expect(new Map(rows.map((row) => [row.id, row.status])), `round ${round}`).toEqual(
@@ -87,7 +87,7 @@ describe('two shares of one offer at the same instant', () => {
       const statuses = responses.map((response) => response.statusCode).sort()
       expect(statuses, `round ${round}: ${responses.map((response) => response.body).join(' | ')}`).toEqual([200, 409])
       const refused = responses.find((response) => response.statusCode === 409)!
-      expect(refused.json<ApiError>().message).toBe(OFFER_MESSAGES.notAllowed('shared', 'active'))
+      expect(refused.json<ApiError>()).toMatchObject({ key: 'offer.cannotShare', message: 'An offer that is active cannot be shared', params: { status: 'active' } })
       // What the buyer sees afterwards: the offer shared once.
       const shown = (await call(buyer, 'GET', `/api/offers/${offer.id}`)).json<{ offer: OfferView }>().offer
       expect(shown.status).toBe('active')

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { AcceptOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OFFER_MESSAGES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema } from '@offerbook/domain/offer'
+import { AcceptOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema } from '@offerbook/domain/offer'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole, PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
-import { AppError, FORBIDDEN_MESSAGE } from '../../app-error'
+import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
-import type { SimpleAction } from './offers.service'
-import { acceptOffer, actOnOffer, createOffer, deleteOffer, getOffer, listListingOffers, listMyOffers, optimizeListing, saveOffer, shareOffer } from './offers.service'
+import type { SimpleAction } from './offers-answers.service'
+import { acceptOffer, actOnOffer } from './offers-answers.service'
+import { listListingOffers, listMyOffers, optimizeListing } from './offers-lists.service'
+import { createOffer, deleteOffer, getOffer, saveOffer, shareOffer } from './offers.service'
 
 export type OffersRoutesOptions = { db: Db; publicUrl: string }
 
@@ -47,8 +49,8 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       // Public so that an anonymous visitor hears the spec's words instead of the generic sign-in message.
       config: { access: 'public' },
       preValidation: async (request) => {
-        if (!request.user) throw new AppError('UNAUTHORIZED', OFFER_MESSAGES.loginRequired)
-        if (!hasAnyRole(request.user.roles, OFFER_MAKER_ROLES)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE)
+        if (!request.user) throw new AppError('UNAUTHORIZED', 'offer.loginRequired')
+        if (!hasAnyRole(request.user.roles, OFFER_MAKER_ROLES)) throw new AppError('FORBIDDEN', 'request.forbidden')
       },
       schema: {
         tags: ['offers'],

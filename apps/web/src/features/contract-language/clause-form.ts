@@ -2,14 +2,14 @@ import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from '@offe
 import { emptyClauseForm } from '@offerbook/domain/clauses/concat'
 import { RF707_EXTRA_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 
-/** The form's values while it is open: every checkbox a boolean, every field a string. */
-export type ClauseFormValues = Record<string, boolean | string>
-
-/** What the stipulation modal emits on Import (spec section 3). */
-export type StipulationValue = { concatLabel: string; stipulationFormData: ClauseFormValues }
+/**
+ * What the stipulation modal emits on Import (spec section 3): the text of the ticked clauses, and
+ * the choices, which the offer saves (terms.stipulationChoices) and EDIT reopens.
+ */
+export type StipulationValue = { concatLabel: string; stipulationFormData: ClauseFormData }
 
 /** What the addendum modal emits on Import: the RF707 choices, as POST /api/contracts/rf707/pdf takes them. */
-export type AddendumValue = { concatLabel: string; formData: ClauseFormValues }
+export type AddendumValue = { concatLabel: string; formData: ClauseFormData }
 
 /** Spec sections 4 and 9: the stipulation modal's error line clears after 3000 ms. */
 export const CLAUSE_MESSAGE_MS = 3000
@@ -19,7 +19,7 @@ export const CLAUSE_MESSAGE_MS = 3000
  * Only the catalogue's names are taken, each with its own type, so a stored value from an older
  * catalogue or a hand-made object cannot put anything else into the form or the PDF request.
  */
-export function restoreClauseForm(catalogue: ClauseCatalogue, saved?: ClauseFormData | null): ClauseFormValues {
+export function restoreClauseForm(catalogue: ClauseCatalogue, saved?: ClauseFormData | null): ClauseFormData {
   const values = emptyClauseForm(catalogue)
   if (!saved) return values
   for (const clause of catalogue) {

@@ -3,7 +3,7 @@ import type { Clause, ClauseField } from '@offerbook/domain/clauses/clause-types
 import type { ClauseFieldKind } from '@offerbook/domain/clauses/fields'
 import { RF707_EXTRA_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { useTranslation } from 'react-i18next'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translate } from '../../../shared/i18n/messages'
 import { fieldInputId, fieldLabelKey } from '../clause-form'
 import type { ClauseForm } from '../hooks/use-clause-form'
 
@@ -55,7 +55,7 @@ export function ClauseFieldInput({ clause, field, form }: { clause: Clause; fiel
   } as const
   const errorLine = error ? (
     <span id={errorId} style={{ color: 'var(--mantine-color-error)', fontWeight: 600, margin: '0 4px' }}>
-      {translateMessage(error)}
+      {translate(error)}
     </span>
   ) : null
 

@@ -6,7 +6,7 @@ import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-ca
 import type { Rf707Line, Rf707Page, Rf707Parties, Rf707Span } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import { useTranslation } from 'react-i18next'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translate } from '../../../shared/i18n/messages'
 
 /**
  * The RF707 document as the PDF prints it (decision 010): layoutRf707's 287 numbered lines on 6
@@ -97,7 +97,7 @@ export function Rf707Preview({ formData, parties, style }: Rf707PreviewProps) {
         </Stack>
       ) : (
         <Alert color="red" role="alert">
-          {t('clauses.preview.tooLong', { message: translateMessage(layout.message), needed: layout.linesNeeded, available: layout.linesAvailable })}
+          {t('clauses.preview.tooLong', { message: translate(layout.message), needed: layout.linesNeeded, available: layout.linesAvailable })}
         </Alert>
       )}
     </Box>

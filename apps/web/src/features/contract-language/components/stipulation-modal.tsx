@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { concatLabel } from '@offerbook/domain/clauses/concat'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
+import type { Message } from '@offerbook/domain/messages'
 import { useTranslation } from 'react-i18next'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../shared/i18n/messages'
 import type { StipulationValue } from '../clause-form'
 import { CLAUSE_MESSAGE_MS } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
@@ -44,7 +45,7 @@ export function StipulationModal({ opened, value, onImport, onClose }: Stipulati
 function StipulationForm({ value, onImport, onClose }: Omit<StipulationModalProps, 'opened'>) {
   const { t } = useTranslation()
   const form = useClauseForm(STIPULATION_CLAUSES, value?.stipulationFormData)
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<Message | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -77,7 +78,7 @@ function StipulationForm({ value, onImport, onClose }: Omit<StipulationModalProp
       </Box>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Text role="alert" size="sm" fw={600} c="var(--mantine-color-error)" style={{ minHeight: '1.5em', flex: '1 1 16rem' }}>
-          {message ? translateMessage(message) : null}
+          {translateOptional(message)}
         </Text>
         <Group gap="sm">
           <Button variant="default" onClick={onClose}>

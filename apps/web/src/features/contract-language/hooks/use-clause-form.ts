@@ -2,15 +2,15 @@ import { useCallback, useId, useState } from 'react'
 import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import type { ClauseFormCheck } from '@offerbook/domain/clauses/concat'
 import { checkFieldValue, validateClauseForm } from '@offerbook/domain/clauses/concat'
-import type { ClauseFormValues } from '../clause-form'
+import type { Message } from '@offerbook/domain/messages'
 import { fieldInputId, restoreClauseForm } from '../clause-form'
 
 export type ClauseForm = {
   /** Prefix of the ids of this form's inputs. */
   formId: string
-  values: ClauseFormValues
-  /** Field name -> English message (translate it to show it); only fields of ticked clauses. */
-  errors: Readonly<Record<string, string>>
+  values: ClauseFormData
+  /** Field name -> message (translated where it is shown); only fields of ticked clauses. */
+  errors: Readonly<Record<string, Message>>
   /** At least one clause ticked: Import may be pressed (spec section 4). */
   anyTicked: boolean
   isTicked: (clause: Clause) => boolean
@@ -30,7 +30,7 @@ export type ClauseForm = {
 export function useClauseForm(catalogue: ClauseCatalogue, saved?: ClauseFormData | null): ClauseForm {
   const formId = useId()
   const [values, setValues] = useState(() => restoreClauseForm(catalogue, saved))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [errors, setErrors] = useState<Record<string, Message>>({})
 
   const isTicked = useCallback((clause: Clause) => values[clause.checkbox] === true, [values])
   const anyTicked = catalogue.some(isTicked)
@@ -52,11 +52,12 @@ export function useClauseForm(catalogue: ClauseCatalogue, saved?: ClauseFormData
   // A field can only be left while its clause is ticked (it is disabled otherwise); leaving it on the
   // way to untick its clause sets an error that the untick clears at once.
   const blur = useCallback((field: ClauseField, value: string) => {
-    const message = checkFieldValue(field, value)
+    const problem = checkFieldValue(field, value)
     setErrors((current) => {
-      if ((current[field.name] ?? null) === message) return current
+      const before = current[field.name]
+      if (before?.key === problem?.key && JSON.stringify(before?.params) === JSON.stringify(problem?.params)) return current
       const next = { ...current }
-      if (message) next[field.name] = message
+      if (problem) next[field.name] = problem
       else delete next[field.name]
       return next
     })

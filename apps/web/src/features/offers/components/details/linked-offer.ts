@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { OfferView } from '@offerbook/domain/offer'
-import { API_BASE, ApiClientError, apiErrorOf, buildQueryString, NETWORK_ERROR_MESSAGE } from '../../../../shared/api-client'
+import { API_BASE, ApiClientError, apiErrorOf, buildQueryString, NETWORK_ERROR } from '../../../../shared/api-client'
 import { clearSession, getAccessToken } from '../../../../shared/session'
 import { getOffer, offerKeys } from '../../api/offers'
 
@@ -10,7 +10,7 @@ async function fetchOffer(id: string, token: string, bearer: string | null): Pro
   try {
     return await fetch(`${API_BASE}/offers/${encodeURIComponent(id)}${buildQueryString({ token })}`, { headers })
   } catch {
-    throw new ApiClientError(0, NETWORK_ERROR_MESSAGE)
+    throw new ApiClientError(0, NETWORK_ERROR)
   }
 }
 

@@ -4,8 +4,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
-import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import { formatUsd } from '@offerbook/domain/money'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { downloadOfferAttachment } from './download-attachment'
@@ -139,7 +138,8 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
   ]
 
   const deadlines = offer.deadlines
-  const addendumText = terms.addendum ? concatLabel(RF707_CLAUSES, terms.addendum) : ''
+  const addendumText = addendumClausesText(terms)
+  const stipulationsText = offerStipulationsText(terms)
   const download: AttachmentDownload = onDownload ?? ((attachment) => downloadOfferAttachment(offer.id, attachment, linkToken))
 
   return (
@@ -184,9 +184,9 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       <DetailsSection title={t('offerView.sections.language')} headingOrder={headingOrder}>
         <Stack gap="xs">
           <Text fw={700}>{t('offer.field.stipulations')}</Text>
-          {terms.stipulations.trim() ? (
+          {stipulationsText ? (
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="offer-stipulations">
-              {terms.stipulations}
+              {stipulationsText}
             </Text>
           ) : (
             <Text c="dimmed">{t('offerView.none')}</Text>

@@ -31,6 +31,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
     viewer: 'buyer',
     actions: ['withdraw'],
     shareProblems: [],
+    stipulationClauses: '',
     createdAt: '2030-01-02T15:00:00.000Z',
     updatedAt: '2030-01-02T15:00:00.000Z',
     sharedAt: '2030-01-02T16:00:00.000Z',

@@ -163,7 +163,7 @@ describe('OfferEditor actions', () => {
   it("shares, shows the API's field errors on their fields when refused, and the link when shared", async () => {
     const user = userEvent.setup()
     await open(draft())
-    actionAnswers.share = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Enter the closing date', errors: [{ path: 'closingDate', message: 'Enter the closing date' }] })
+    actionAnswers.share = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'offerTerms.closingDateRequired', message: 'Enter the closing date', errors: [{ path: 'closingDate', key: 'offerTerms.closingDateRequired', message: 'Enter the closing date' }] })
     await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Enter the closing date')
     const closing = screen.getByRole('region', { name: 'Closing and possession' })

@@ -11,7 +11,8 @@ const saved = OfferTermsSchema.parse({
 describe('the editor form rules', () => {
   it('names each invalid field by its path, with the domain message', () => {
     const terms = setAt(setAt(saved, 'purchasePrice', 10), 'buyers.0.email', 'nope')
-    expect(termsErrors(terms)).toEqual({ purchasePrice: 'Price must be between $1,000 and $1,000,000,000', 'buyers.0.email': 'Invalid email' })
+    expect(termsErrors(terms)).toMatchObject({ purchasePrice: { key: 'offerTerms.priceRange' }, 'buyers.0.email': { key: 'common.invalidEmail' } })
+    expect(Object.keys(termsErrors(terms)).sort()).toEqual(['buyers.0.email', 'purchasePrice'])
     expect(termsErrors(saved)).toEqual({})
   })
 

@@ -1,5 +1,7 @@
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
+import type { FieldMessages } from '../../../../shared/form-validation'
+import { validateWith } from '../../../../shared/form-validation'
 
 /**
  * The editor's form is the offer's terms as they are being typed. These pure helpers say which fields
@@ -8,17 +10,10 @@ import { OfferTermsSchema } from '@offerbook/domain/offer'
  */
 
 /** Field errors by dotted path ('earnestMoney.amount', 'buyers.0.email'), the first message of each. */
-export type FieldErrors = Record<string, string>
+export type FieldErrors = FieldMessages
 
 export function termsErrors(terms: OfferTerms): FieldErrors {
-  const result = OfferTermsSchema.safeParse(terms)
-  if (result.success) return {}
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.')
-    errors[path] ??= issue.message
-  }
-  return errors
+  return validateWith(OfferTermsSchema, terms).errors
 }
 
 type Container = Record<string, unknown> | unknown[]

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '../../../../shared/notify'
+import { errorText } from '../../../../shared/i18n/messages'
 import type { SaveState } from './use-offer-autosave'
 
 /** Where autosave stands: Saving…, Saved at hh:mm, or Not saved and why, with a button to save now. */
@@ -22,7 +22,7 @@ export function SaveStatus({ state, dirty, onSave }: { state: SaveState; dirty: 
       failed = true
       break
     case 'failed':
-      text = t('offerEditor.save.failed', { reason: errorMessage(shown.error) })
+      text = t('offerEditor.save.failed', { reason: errorText(shown.error) })
       failed = true
       break
     default:

@@ -103,7 +103,7 @@ describe('MyOffers', () => {
   })
 
   it('shows what went wrong with a Retry when the list cannot be loaded', async () => {
-    fetchMock.mockImplementation(async () => json(400, { code: 'BAD_REQUEST', message: 'Page must be a whole number from 1' }))
+    fetchMock.mockImplementation(async () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'offerTerms.pageRange', message: 'Page must be a whole number from 1' }))
     renderAt(<MyOffers tab="all" page={1} onTab={() => {}} onPage={() => {}} />)
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Your offers could not be loaded')

@@ -1,0 +1,101 @@
+import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
+import type { OfferAction, OfferStatus } from '@offerbook/domain/offer-status'
+import { canTransition, nextStatus, OFFER_TRANSITIONS, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import type { User } from '@offerbook/domain/user'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import { changeListingSettings } from '../listings/listings.service'
+import type { OfferRow } from './offers.queries'
+import { expireShareLinks, findOffer, lockListingOffers, lockOffer, updateOffer } from './offers.queries'
+import { isOfferId, isSellerOf, offerNotFound, toOfferView } from './offers-access'
+import { notifyBuyerSide, notifySellerSide } from './offers-notify'
+import type { OffersContext } from './offers.service'
+import { listingOf, notAllowed, recordEvent } from './offers.service'
+
+/**
+ * The answers to a shared offer and the contract's life: withdraw, decline, acknowledge, close,
+ * terminate, and accept (which settles the listing's other open offers).
+ */
+
+export type SimpleAction = Extract<OfferAction, 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
+
+/** The offer locked for an action, and which side the actor takes it as; refused in the order a user would understand. */
+async function lockForAction(tx: Db, actor: User, id: string, action: OfferAction): Promise<{ row: OfferRow; side: 'buyer' | 'seller' }> {
+  if (!isOfferId(id)) throw offerNotFound()
+  const row = await lockOffer(tx, id.toLowerCase())
+  if (!row) throw offerNotFound()
+  const status = row.status as OfferStatus
+  const isBuyer = row.buyerId === actor.uid
+  const isSeller = !isBuyer || OFFER_TRANSITIONS[action].by.includes('seller') ? await isSellerOf(tx, actor, row) : false
+  if (!isBuyer && !isSeller) throw offerNotFound()
+  if (status === 'draft') throw new AppError('CONFLICT', 'offer.shareFirst')
+  const by = OFFER_TRANSITIONS[action].by
+  const side = isBuyer && by.includes('buyer') ? 'buyer' : isSeller && by.includes('seller') ? 'seller' : null
+  if (!side) throw new AppError('FORBIDDEN', isBuyer ? 'offer.notSellerOfOffer' : 'offer.notYourOffer')
+  if (action === 'acknowledge' && status === 'accepted' && row.bindingAgreementAt) throw new AppError('CONFLICT', 'offer.alreadyAcknowledged')
+  if (!canTransition(status, action, side)) throw notAllowed(action, status)
+  return { row, side }
+}
+
+/** Withdraw (buyer), decline (seller), acknowledge the acceptance (buyer), close (seller), terminate (either). */
+export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action }: { actor: User; id: string; action: SimpleAction }): Promise<OfferView> {
+  const now = new Date()
+  const { row, side } = await db.transaction(async (tx) => {
+    const locked = await lockForAction(tx, actor, id, action)
+    const from = locked.row.status as OfferStatus
+    const to = nextStatus(action)
+    const changed =
+      action === 'acknowledge'
+        ? await updateOffer(tx, locked.row.id, { bindingAgreementAt: now, updatedAt: now })
+        : await updateOffer(tx, locked.row.id, { status: to, decidedAt: now, updatedAt: now })
+    const type: 'acknowledged' | 'withdrawn' | 'declined' | 'closed' | 'terminated' = action === 'acknowledge' ? 'acknowledged' : (to as 'withdrawn' | 'declined' | 'closed' | 'terminated')
+    await recordEvent(tx, changed, { type, actor, from, to, at: now })
+    if (!OPEN_OFFER_STATUSES.includes(to) && to !== 'accepted') await expireShareLinks(tx, { offerId: changed.id, now })
+    const notice = { row: changed, listing: await listingOf(tx, changed), event: type, actorName: actor.name }
+    const noticeContext = { publicUrl: ctx.publicUrl, at: now }
+    if (locked.side === 'buyer') await notifySellerSide(tx, noticeContext, notice)
+    else await notifyBuyerSide(tx, noticeContext, notice)
+    return { row: changed, side: locked.side }
+  })
+  return toOfferView(db, row, side, { now, publicUrl: ctx.publicUrl })
+}
+
+/**
+ * Accepts one offer. The listing's other open offers are declined or kept as back-ups in the same
+ * transaction, at the same instant, and every buyer side affected is told in the same words; an
+ * Active listing goes under contract. The listing's open offers are locked in id order first, so
+ * two accepts on one listing queue and the second finds the first.
+ */
+export async function acceptOffer(db: Db, ctx: OffersContext, { actor, id, others }: { actor: User; id: string } & AcceptOffer): Promise<OfferView> {
+  if (!isOfferId(id)) throw offerNotFound()
+  const peek = await findOffer(db, id.toLowerCase())
+  if (!peek) throw offerNotFound()
+  const now = new Date()
+  const row = await db.transaction(async (tx) => {
+    const open = await lockListingOffers(tx, { listingId: peek.listingId, statuses: [...OPEN_OFFER_STATUSES, 'accepted'] })
+    const { row: target } = await lockForAction(tx, actor, peek.id, 'accept')
+    if (open.some((offer) => offer.status === 'accepted' && offer.id !== target.id)) throw new AppError('CONFLICT', 'offer.alreadyAccepted')
+    const from = target.status as OfferStatus
+    const accepted = await updateOffer(tx, target.id, { status: 'accepted', decidedAt: now, updatedAt: now })
+    await recordEvent(tx, accepted, { type: 'accepted', actor, from, to: 'accepted', at: now, details: { others } })
+    const listing = await listingOf(tx, accepted)
+    const noticeContext = { publicUrl: ctx.publicUrl, at: now }
+    await notifyBuyerSide(tx, noticeContext, { row: accepted, listing, event: 'accepted', actorName: actor.name })
+
+    const action: OfferAction = others === 'backup' ? 'keepAsBackup' : 'decline'
+    const to = nextStatus(action)
+    // The same words for all: the link is the tab of the buyer's list, not one offer.
+    const path = to === 'backup' ? '/submitted-offers/active' : '/submitted-offers/inactive'
+    for (const other of open) {
+      const status = other.status as OfferStatus
+      if (other.id === target.id || status === to || !canTransition(status, action, 'system')) continue
+      const changed = await updateOffer(tx, other.id, { status: to, decidedAt: now, updatedAt: now })
+      await recordEvent(tx, changed, { type: to === 'backup' ? 'backup' : 'declined', actor, from: status, to, at: now, details: { acceptedOfferId: accepted.id } })
+      if (to === 'declined') await expireShareLinks(tx, { offerId: changed.id, now })
+      await notifyBuyerSide(tx, noticeContext, { row: changed, listing, event: to === 'backup' ? 'backup' : 'declined', actorName: actor.name, path })
+    }
+    if (listing.standardStatus === 'Active') await changeListingSettings(tx, { actor, id: listing.id, patch: { StandardStatus: 'ActiveUnderContract' } })
+    return accepted
+  })
+  return toOfferView(db, row, 'seller', { now, publicUrl: ctx.publicUrl })
+}

@@ -1,0 +1,222 @@
+import { useCallback, useState } from 'react'
+import { Alert, Box, Button, CopyButton, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
+import type { Message } from '@offerbook/domain/messages'
+import { formsProblem, hasListingAgent } from '@offerbook/domain/offer'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../../shared/api-client'
+import { translate } from '../../../../shared/i18n/messages'
+import { notifySuccess } from '../../../../shared/notify'
+import { useDialog } from '../../../../shared/ui/app-dialog'
+import type { SimpleOfferAction } from '../../api/offers'
+import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction } from '../../api/offers'
+import { useAttachmentsCache } from './attachments-section'
+import type { FieldErrors } from './offer-form'
+import { touches } from './offer-form'
+import type { OfferAutosave } from './use-offer-autosave'
+import { SaveStatus } from './save-status'
+
+/** What the actions need of the page's leave guard: ask before acting, and leave without asking. */
+type Guard = { readyToAct: () => Promise<boolean>; leave: (go: () => unknown) => unknown }
+
+export type OfferActions = ReturnType<typeof useOfferActions>
+
+/**
+ * The buyer's actions on the offer (share, generate forms, withdraw, acknowledge, terminate, delete the
+ * draft), each asking about unsaved changes first, and what the last one answered.
+ */
+export function useOfferActions({ offer, terms, guard }: { offer: OfferView; terms: OfferTerms; guard: Guard }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const dialog = useDialog()
+  const queryClient = useQueryClient()
+  const action = useOfferAction(offer.id)
+  const updateAttachments = useAttachmentsCache(offer.id)
+
+  /** Field errors the API gave when sharing; each goes once its field changes. */
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  /** The answer to the last action: a rule's message or the API's refusal. */
+  const [problem, setProblem] = useState<Message | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  /** A change at `path`: the answer to the last action was about the terms as they were. */
+  const changed = useCallback((path: string) => {
+    setProblem(null)
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touches(key, path))))
+  }, [])
+
+  const fail = (error: unknown) => {
+    if (!(error instanceof ApiClientError)) {
+      setProblem(UNKNOWN_ERROR)
+      return
+    }
+    setProblem(error.detail)
+    if (error.errors.length > 0) setServerErrors(Object.fromEntries(error.errors.map(({ path, key, params }) => [path, { key, params }])))
+  }
+
+  /** Runs one action: its message cleared, the unsaved-changes question asked first, busy while it works. */
+  const run = async (name: string, work: () => Promise<void>, { needsSaved = true } = {}) => {
+    setProblem(null)
+    if (needsSaved && !(await guard.readyToAct())) return
+    setBusy(name)
+    try {
+      await work()
+    } catch (error) {
+      fail(error)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const simple = (name: SimpleOfferAction, done: string) => () =>
+    run(name, async () => {
+      await action.mutateAsync(name)
+      notifySuccess(done)
+    })
+
+  const share = async () => {
+    if (!hasListingAgent(terms)) {
+      const required: Message = { key: 'offerTerms.listingAgentRequired' }
+      setProblem(required)
+      setServerErrors((current) => ({ ...current, listingAgent: required }))
+      document.getElementById(terms.listingAgent.fullName.trim() === '' ? 'offer-listingAgent-fullName' : 'offer-listingAgent-email')?.focus()
+      return
+    }
+    await simple('share', 'offerEditor.notice.shared')()
+  }
+
+  const generateForms = async () => {
+    const rule = formsProblem(terms)
+    if (rule) {
+      setProblem({ key: rule.key, params: rule.params })
+      return
+    }
+    await run('forms', async () => {
+      const attachment = await generateOfferForms(offer.id)
+      updateAttachments((list) => [...list.filter((item) => item.kind !== 'offer-form'), attachment])
+      // The history gains 'Forms generated'.
+      void queryClient.invalidateQueries({ queryKey: offerKeys.one(offer.id) })
+      notifySuccess('offerEditor.notice.formsGenerated')
+    })
+  }
+
+  const withdraw = async () => {
+    if (offer.status === 'draft') {
+      setProblem({ key: 'offer.shareFirst' })
+      return
+    }
+    const sure = await dialog.confirm({ title: t('offerEditor.confirm.withdrawTitle'), message: t('offerEditor.confirm.withdrawMessage'), confirmLabel: t('offer.action.withdraw') })
+    if (sure) await simple('withdraw', 'offerEditor.notice.withdrawn')()
+  }
+
+  const acknowledge = async () => {
+    const sure = await dialog.confirm({ title: t('offerEditor.confirm.acknowledgeTitle'), message: t('offerEditor.confirm.acknowledgeMessage'), confirmLabel: t('offer.action.acknowledge') })
+    if (sure) await simple('acknowledge', 'offerEditor.notice.acknowledged')()
+  }
+
+  const terminate = async () => {
+    const sure = await dialog.confirm({ title: t('offerEditor.confirm.terminateTitle'), message: t('offerEditor.confirm.terminateMessage'), confirmLabel: t('offer.action.terminate') })
+    if (sure) await simple('terminate', 'offerEditor.notice.terminated')()
+  }
+
+  const deleteDraft = async () => {
+    const sure = await dialog.confirm({ title: t('offerEditor.confirm.deleteTitle'), message: t('offerEditor.confirm.deleteMessage'), confirmLabel: t('offerEditor.deleteDraft') })
+    if (!sure) return
+    await run(
+      'delete',
+      async () => {
+        await deleteOfferDraft(offer.id)
+        queryClient.removeQueries({ queryKey: offerKeys.one(offer.id) })
+        void queryClient.invalidateQueries({ queryKey: ['offers', 'mine'] })
+        notifySuccess('offerEditor.notice.deleted')
+        guard.leave(() => void navigate('/submitted-offers/all'))
+      },
+      { needsSaved: false },
+    )
+  }
+
+  return { busy, problem, serverErrors, changed, share, generateForms, withdraw, acknowledge, terminate, deleteDraft }
+}
+
+/** The actions' panel above the form: the buttons the offer's status allows, the save state, the last answer, the share link. */
+export function OfferActionsPanel({ offer, actions, autosave, editable }: { offer: OfferView; actions: OfferActions; autosave: OfferAutosave; editable: boolean }) {
+  const { t } = useTranslation()
+  const { busy, problem } = actions
+  const can = (name: OfferView['actions'][number]) => offer.actions.includes(name)
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="offer-actions-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center">
+          <Title order={2} size="h4" id="offer-actions-title">
+            {t('offerEditor.actions.title')}
+          </Title>
+          {editable && <SaveStatus state={autosave.state} dirty={autosave.dirty} onSave={() => void autosave.saveNow()} />}
+        </Group>
+        <Group gap="sm">
+          {offer.status === 'draft' && (
+            <Button onClick={() => void actions.share()} loading={busy === 'share'}>
+              {t('offer.action.share')}
+            </Button>
+          )}
+          {editable && (
+            <Button variant="default" onClick={() => void actions.generateForms()} loading={busy === 'forms'}>
+              {t('offerEditor.generateForms')}
+            </Button>
+          )}
+          {(offer.status === 'draft' || can('withdraw')) && (
+            <Button variant="default" color="red" onClick={() => void actions.withdraw()} loading={busy === 'withdraw'}>
+              {t('offer.action.withdraw')}
+            </Button>
+          )}
+          {can('acknowledge') && (
+            <Button onClick={() => void actions.acknowledge()} loading={busy === 'acknowledge'}>
+              {t('offer.action.acknowledge')}
+            </Button>
+          )}
+          {can('terminate') && (
+            <Button variant="default" color="red" onClick={() => void actions.terminate()} loading={busy === 'terminate'}>
+              {t('offer.action.terminate')}
+            </Button>
+          )}
+          {offer.status === 'draft' && (
+            <Button variant="subtle" color="red" onClick={() => void actions.deleteDraft()} loading={busy === 'delete'}>
+              {t('offerEditor.deleteDraft')}
+            </Button>
+          )}
+        </Group>
+        {problem !== null && (
+          <Alert color="red" role="alert" data-testid="offer-action-problem">
+            {translate(problem)}
+          </Alert>
+        )}
+        {offer.status === 'draft' && offer.shareProblems.length > 0 && (
+          <Box>
+            <Text size="sm" fw={600}>
+              {t('offerEditor.beforeSharing')}
+            </Text>
+            <List size="sm">
+              {offer.shareProblems.map((item) => (
+                <List.Item key={`${item.field}-${item.key}`}>{translate(item)}</List.Item>
+              ))}
+            </List>
+          </Box>
+        )}
+        {offer.shareUrl && (
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput label={t('offerEditor.shareLink')} description={t('offerEditor.shareLinkHint')} value={offer.shareUrl} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton value={offer.shareUrl}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
+                  {copied ? t('offerEditor.copied') : t('offerEditor.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
