@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import type { ChainEvent, SigningFieldInput } from './signing'
+import { messageText } from './messages'
+import type { SigningFieldInput } from './signing'
+import { ReasonSchema, SendFormPacketSchema, SignerInputSchema, SigningFieldInputSchema } from './signing'
+import type { ChainEvent } from './signing-chain'
+import { canonicalJson, CHAIN_GENESIS, chainHash, firstBrokenLink } from './signing-chain'
+import type { FieldProblem } from './signing-rules'
 import {
   allSigned,
-  canonicalJson,
-  CHAIN_GENESIS,
-  chainHash,
   fieldProblems,
   fieldVisitOrder,
-  firstBrokenLink,
   formDocumentLabel,
   phoneHint,
   placeOfferFields,
-  ReasonSchema,
-  SendFormPacketSchema,
-  SignerInputSchema,
   SIGNATURE_PAGE_LAYOUT,
   signaturePageCount,
   signerPagePath,
   signerProblems,
   signersAbleToSign,
-  SIGNING_MESSAGES,
-  SigningFieldInputSchema,
-} from './signing'
+} from './signing-rules'
+
+/** The problems with their English texts, which the spec words. */
+const inEnglish = (problems: FieldProblem[]) => problems.map((problem) => ({ ...problem, message: messageText(problem.key, problem.params) }))
 
 /** The chain takes the platform's SHA-256; any deterministic digest shows the chaining (this is FNV-1a, 64 bits, as hex). */
 function sha256(text: string): string {
@@ -84,17 +83,18 @@ describe('fields placed by the sender', () => {
   it('refuses a field that reaches past the page edge, on the dimension that does', () => {
     const result = SigningFieldInputSchema.safeParse(field({ x: 0.9, width: 0.2 }))
     expect(result.success).toBe(false)
-    expect(result.error?.issues[0]).toMatchObject({ path: ['width'], message: SIGNING_MESSAGES.fieldOffPage })
+    expect(result.error?.issues[0]).toMatchObject({ path: ['width'], message: 'signing.fieldOffPage' })
+    expect(messageText('signing.fieldOffPage')).toBe('The field must be inside the page')
     expect(SigningFieldInputSchema.safeParse(field({ y: -0.01 })).success).toBe(false)
     expect(SigningFieldInputSchema.safeParse(field({ x: 0.7, width: 0.3 })).success).toBe(true)
   })
 
   it('names a page the document does not have, a signer not in the packet, and a signer with no signature field', () => {
     const fields = [field({ page: 4 }), field({ signerKey: '7', type: 'text' })]
-    expect(fieldProblems(SendFormPacketSchema.shape.fields.parse(fields), { pageCount: 2, signerKeys: ['0', '1'] })).toEqual([
-      { path: 'fields.0.page', message: SIGNING_MESSAGES.fieldPageMissing },
-      { path: 'fields.1.signerKey', message: SIGNING_MESSAGES.fieldSignerMissing },
-      { path: 'signers.1', message: SIGNING_MESSAGES.signerWithoutSignature },
+    expect(inEnglish(fieldProblems(SendFormPacketSchema.shape.fields.parse(fields), { pageCount: 2, signerKeys: ['0', '1'] }))).toEqual([
+      { path: 'fields.0.page', key: 'signing.fieldPageMissing', message: 'The field is on a page the document does not have' },
+      { path: 'fields.1.signerKey', key: 'signing.fieldSignerMissing', message: 'The field belongs to a signer who is not in the packet' },
+      { path: 'signers.1', key: 'signing.signerWithoutSignature', message: 'Each signer needs at least one signature field' },
     ])
   })
 
@@ -113,8 +113,12 @@ describe('signers', () => {
   const signer = (email: string, phone = '') => ({ name: 'Ana Buyer', email, phone, role: 'buyer' as const })
 
   it('needs its own email for each signer, and a phone from each when a texted code is required', () => {
-    expect(signerProblems([signer('a@example.com'), signer('A@example.com ')], { requireSmsCode: false })).toEqual([{ path: 'signers.1.email', message: SIGNING_MESSAGES.duplicateSignerEmail }])
-    expect(signerProblems([signer('a@example.com', '(615) 555-0123'), signer('b@example.com')], { requireSmsCode: true })).toEqual([{ path: 'signers.1.phone', message: SIGNING_MESSAGES.phoneRequiredForCode }])
+    expect(inEnglish(signerProblems([signer('a@example.com'), signer('A@example.com ')], { requireSmsCode: false }))).toEqual([
+      { path: 'signers.1.email', key: 'signing.duplicateSignerEmail', message: 'Each signer needs their own email address' },
+    ])
+    expect(inEnglish(signerProblems([signer('a@example.com', '(615) 555-0123'), signer('b@example.com')], { requireSmsCode: true }))).toEqual([
+      { path: 'signers.1.phone', key: 'signing.phoneRequiredForCode', message: 'A phone number is needed to send the signer a code' },
+    ])
   })
 
   it('lets everyone sign at once in parallel, and only the next one in a sequence', () => {
@@ -159,9 +163,9 @@ describe('signers', () => {
 describe('typed text', () => {
   it('refuses NUL and a lone surrogate with one clear message, and keeps accents, emoji and other scripts', () => {
     const nameIssue = (name: string) => SignerInputSchema.safeParse({ name, email: 'ana@example.com', role: 'buyer' }).error?.issues[0]?.message
-    expect(nameIssue('Ana\u0000Buyer')).toBe(SIGNING_MESSAGES.unstorableText)
-    expect(nameIssue('Ana \uD83D Buyer')).toBe(SIGNING_MESSAGES.unstorableText)
-    expect(ReasonSchema.safeParse({ reason: '\uDE00 no' }).error?.issues[0]?.message).toBe(SIGNING_MESSAGES.unstorableText)
+    expect(nameIssue('Ana\u0000Buyer')).toBe('common.unstorableText')
+    expect(nameIssue('Ana \uD83D Buyer')).toBe('common.unstorableText')
+    expect(ReasonSchema.safeParse({ reason: '\uDE00 no' }).error?.issues[0]?.message).toBe('common.unstorableText')
     for (const fine of ['José Núñez', 'Ana 😀 Buyer', '山田 太郎']) expect(nameIssue(fine)).toBeUndefined()
   })
 })

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { SIGNING_MESSAGES } from './signing-messages'
-import { emailSchema, freeText, isPhoneShape, MESSAGES } from './validation'
+import { E164_PATTERN, emailSchema, freeText, isPhoneShape } from './validation'
 
 /**
  * Electronic signing (issue #12, decision 016): a packet is one PDF made of one or more documents,
@@ -11,6 +10,9 @@ import { emailSchema, freeText, isPhoneShape, MESSAGES } from './validation'
  *
  * Field positions are fractions of the page (0 to 1, origin at the top left), so the browser places
  * them on a preview of any size and the server draws them on a page of any size.
+ *
+ * This file holds the vocabulary, the limits and the schemas; signing-rules.ts the rules that act
+ * on them, signing-chain.ts the audit chain.
  */
 
 export const SIGNER_ROLES = ['buyer', 'seller', 'buyer-agent', 'listing-agent', 'other'] as const
@@ -93,12 +95,10 @@ export const SIGNING_LIMITS = {
 /** The version of the consumer disclosure a signer consents to; the certificate names it. */
 export const CONSENT_VERSION = 'esign-disclosure-2026-11'
 
-export { SIGNING_MESSAGES } from './signing-messages'
-
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-const fraction = z.number().finite().min(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage)
+const fraction = z.number().finite().min(0, 'signing.fieldOffPage').max(1, 'signing.fieldOffPage')
 
 /** A field as the sender places it; `signerKey` names a signer of the same request (their index as a string, or their email). */
 export const SigningFieldInputSchema = z
@@ -106,17 +106,17 @@ export const SigningFieldInputSchema = z
     signerKey: freeText().min(1).max(254),
     type: SigningFieldTypeSchema,
     /** 0-based page of the packet's PDF. */
-    page: z.number().int().min(0, SIGNING_MESSAGES.fieldPageMissing).max(SIGNING_LIMITS.maxPages - 1, SIGNING_MESSAGES.fieldPageMissing),
+    page: z.number().int().min(0, 'signing.fieldPageMissing').max(SIGNING_LIMITS.maxPages - 1, 'signing.fieldPageMissing'),
     x: fraction,
     y: fraction,
-    width: z.number().finite().gt(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage),
-    height: z.number().finite().gt(0, SIGNING_MESSAGES.fieldOffPage).max(1, SIGNING_MESSAGES.fieldOffPage),
+    width: z.number().finite().gt(0, 'signing.fieldOffPage').max(1, 'signing.fieldOffPage'),
+    height: z.number().finite().gt(0, 'signing.fieldOffPage').max(1, 'signing.fieldOffPage'),
     required: z.boolean().default(true),
     label: freeText().trim().max(100).default(''),
   })
   .superRefine((field, ctx) => {
-    if (field.x + field.width > 1 + 1e-9) ctx.addIssue({ code: 'custom', path: ['width'], message: SIGNING_MESSAGES.fieldOffPage })
-    if (field.y + field.height > 1 + 1e-9) ctx.addIssue({ code: 'custom', path: ['height'], message: SIGNING_MESSAGES.fieldOffPage })
+    if (field.x + field.width > 1 + 1e-9) ctx.addIssue({ code: 'custom', path: ['width'], message: 'signing.fieldOffPage' })
+    if (field.y + field.height > 1 + 1e-9) ctx.addIssue({ code: 'custom', path: ['height'], message: 'signing.fieldOffPage' })
   })
 export type SigningFieldInput = z.infer<typeof SigningFieldInputSchema>
 
@@ -125,11 +125,11 @@ const optionalPhone = z
   .string()
   .trim()
   .max(30)
-  .refine((value) => value === '' || /^\+[1-9]\d{6,14}$/.test(value) || isPhoneShape(value), MESSAGES.invalidPhone)
+  .refine((value) => value === '' || E164_PATTERN.test(value) || isPhoneShape(value), 'common.invalidPhone')
   .default('')
 
 export const SignerInputSchema = z.object({
-  name: freeText({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(200, 'Must have at most 200 characters'),
+  name: freeText({ error: 'common.required' }).trim().min(1, 'common.required').max(200, 'common.tooLong'),
   email: emailSchema,
   phone: optionalPhone,
   role: SignerRoleSchema,
@@ -137,10 +137,10 @@ export const SignerInputSchema = z.object({
 export type SignerInput = z.infer<typeof SignerInputSchema>
 
 const expiresInDays = z
-  .number({ error: SIGNING_MESSAGES.expiresRange })
-  .int(SIGNING_MESSAGES.expiresRange)
-  .min(1, SIGNING_MESSAGES.expiresRange)
-  .max(SIGNING_LIMITS.maxExpiresInDays, SIGNING_MESSAGES.expiresRange)
+  .number({ error: 'signing.expiresRange' })
+  .int('signing.expiresRange')
+  .min(1, 'signing.expiresRange')
+  .max(SIGNING_LIMITS.maxExpiresInDays, 'signing.expiresRange')
   .default(SIGNING_LIMITS.defaultExpiresInDays)
 
 const sendOptions = {
@@ -148,12 +148,12 @@ const sendOptions = {
   expiresInDays,
   requireSmsCode: z.boolean().default(false),
   /** A note to the signers, in the invitation email. */
-  message: freeText().trim().max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong).default(''),
+  message: freeText().trim().max(SIGNING_LIMITS.maxReason, 'common.tooLong').default(''),
 }
 
 /** POST /api/offers/:id/signing: 'Send for signature'. Fields are placed by the server. */
 export const SendOfferPacketSchema = z.object({
-  signers: z.array(SignerInputSchema).min(1, SIGNING_MESSAGES.signersRequired).max(SIGNING_LIMITS.maxSigners, SIGNING_MESSAGES.tooManySigners),
+  signers: z.array(SignerInputSchema).min(1, 'signing.signersRequired').max(SIGNING_LIMITS.maxSigners, 'signing.tooManySigners'),
   /** Offer attachments (PDF, JPEG, PNG) to add after the Offer to Purchase. */
   attachmentIds: z.array(freeText().max(100)).max(20).default([]),
   ...sendOptions,
@@ -162,27 +162,27 @@ export type SendOfferPacket = z.infer<typeof SendOfferPacketSchema>
 
 /** POST /api/signing/packets/:packetId/send: a form document's signers and the fields placed on its preview. */
 export const SendFormPacketSchema = z.object({
-  signers: z.array(SignerInputSchema).min(1, SIGNING_MESSAGES.signersRequired).max(SIGNING_LIMITS.maxSigners, SIGNING_MESSAGES.tooManySigners),
-  fields: z.array(SigningFieldInputSchema).max(SIGNING_LIMITS.maxFields, SIGNING_MESSAGES.tooManyFields),
+  signers: z.array(SignerInputSchema).min(1, 'signing.signersRequired').max(SIGNING_LIMITS.maxSigners, 'signing.tooManySigners'),
+  fields: z.array(SigningFieldInputSchema).max(SIGNING_LIMITS.maxFields, 'signing.tooManyFields'),
   ...sendOptions,
 })
 export type SendFormPacket = z.infer<typeof SendFormPacketSchema>
 
 export const ReasonSchema = z.object({
-  reason: freeText({ error: SIGNING_MESSAGES.reasonRequired }).trim().min(1, SIGNING_MESSAGES.reasonRequired).max(SIGNING_LIMITS.maxReason, SIGNING_MESSAGES.reasonTooLong),
+  reason: freeText({ error: 'signing.reasonRequired' }).trim().min(1, 'signing.reasonRequired').max(SIGNING_LIMITS.maxReason, 'common.tooLong'),
 })
 export type Reason = z.infer<typeof ReasonSchema>
 
-export const VerifyCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, SIGNING_MESSAGES.codeInvalid) })
+export const VerifyCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'signing.codeInvalid') })
 
 /** The disclosure's version is one this server shows; anything else would be consent to a text nobody read. */
-export const ConsentSchema = z.object({ accepted: z.literal(true, { error: SIGNING_MESSAGES.consentRequired }), version: z.literal(CONSENT_VERSION, { error: SIGNING_MESSAGES.consentRequired }).default(CONSENT_VERSION) })
+export const ConsentSchema = z.object({ accepted: z.literal(true, { error: 'signing.consentRequired' }), version: z.literal(CONSENT_VERSION, { error: 'signing.consentRequired' }).default(CONSENT_VERSION) })
 
 /** A PNG as a data URL, `data:image/png;base64,...`; the server checks the bytes, the size and the PNG signature. */
 export const PngDataUrlSchema = z
-  .string({ error: SIGNING_MESSAGES.signatureRequired })
-  .max(Math.ceil((SIGNING_LIMITS.signatureImageMaxBytes * 4) / 3) + 100, SIGNING_MESSAGES.signatureTooLarge)
-  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, SIGNING_MESSAGES.signatureNotPng)
+  .string({ error: 'signing.signatureRequired' })
+  .max(Math.ceil((SIGNING_LIMITS.signatureImageMaxBytes * 4) / 3) + 100, 'signing.signatureTooLarge')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'signing.signatureNotPng')
 
 export const AdoptedSignatureSchema = z.object({
   method: SignatureMethodSchema,
@@ -194,11 +194,11 @@ export type AdoptedSignature = z.infer<typeof AdoptedSignatureSchema>
 /** POST /api/signing/signers/:signerId/finish: the adopted signature (used for every signature and initials field) and the text fields' values. */
 export const FinishSigningSchema = z.object({
   adopted: AdoptedSignatureSchema,
-  values: z.record(freeText().max(100), freeText().max(SIGNING_LIMITS.maxTextValue, SIGNING_MESSAGES.valueTooLong)).default({}),
+  values: z.record(freeText().max(100), freeText().max(SIGNING_LIMITS.maxTextValue, 'common.tooLong')).default({}),
 })
 export type FinishSigning = z.infer<typeof FinishSigningSchema>
 
-export const VerifyHashSchema = z.object({ sha256: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, SIGNING_MESSAGES.sha256Invalid) })
+export const VerifyHashSchema = z.object({ sha256: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, 'signing.sha256Invalid') })
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -345,202 +345,3 @@ export const VerifyResultSchema = z.object({
     .optional(),
 })
 export type VerifyResult = z.infer<typeof VerifyResultSchema>
-
-// ---------------------------------------------------------------------------------------------
-// Rules
-
-type OrderedSigner = { id: string; position: number; status: SignerStatus }
-
-/**
- * Who may sign now. In parallel every pending signer may; in sequence only the pending signer with
- * the lowest position, and nobody after a decline.
- */
-export function signersAbleToSign(order: SigningOrder, signers: readonly OrderedSigner[]): string[] {
-  if (signers.some((signer) => signer.status === 'declined')) return []
-  const pending = signers.filter((signer) => signer.status === 'pending')
-  if (order === 'parallel') return pending.map((signer) => signer.id)
-  const first = [...pending].sort((a, b) => a.position - b.position)[0]
-  return first ? [first.id] : []
-}
-
-export function canSignNow(order: SigningOrder, signers: readonly OrderedSigner[], signerId: string): boolean {
-  return signersAbleToSign(order, signers).includes(signerId)
-}
-
-/** Whether every signer has signed: the packet is ready to complete. */
-export function allSigned(signers: readonly Pick<OrderedSigner, 'status'>[]): boolean {
-  return signers.length > 0 && signers.every((signer) => signer.status === 'signed')
-}
-
-/** The order 'Next field' visits fields: by page, then top to bottom, then left to right. */
-export function fieldVisitOrder<T extends { page: number; x: number; y: number }>(fields: readonly T[]): T[] {
-  return [...fields].sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x)
-}
-
-/** What a signer's role reads as on the signature page and the certificate (the document itself stays English, decision 012). */
-export const SIGNER_ROLE_LABELS: Record<SignerRole, string> = {
-  buyer: 'Buyer',
-  seller: 'Seller',
-  'buyer-agent': "Buyer's agent",
-  'listing-agent': 'Listing agent',
-  other: 'Other',
-}
-
-type PlacedField = Omit<SigningFieldInput, 'signerKey' | 'required' | 'label'> & { signerKey: string; required: boolean; label: string }
-
-/**
- * The fields of the offer packet, placed by rule. The packet's last page is its signature page,
- * made by the server with one block per signer in the order given (SIGNATURE_PAGE_LAYOUT); each
- * block gets a signature, the printed full name and the date signed. Every other page gets each
- * signer's initials in its footer, side by side from the right.
- */
-export const SIGNATURE_PAGE_LAYOUT = {
-  /** Where the first block starts, from the top, as a fraction of the page height. */
-  top: 0.16,
-  /** Each block's height. */
-  blockHeight: 0.16,
-  left: 0.08,
-  signatureWidth: 0.4,
-  signatureHeight: 0.06,
-  nameWidth: 0.4,
-  dateLeft: 0.56,
-  dateWidth: 0.3,
-  lineHeight: 0.03,
-  /** Blocks per signature page; more signers continue on another page. */
-  blocksPerPage: 5,
-  initialsWidth: 0.08,
-  initialsHeight: 0.035,
-  initialsBottom: 0.035,
-  initialsRight: 0.06,
-  initialsGap: 0.015,
-} as const
-
-/** How many signature pages the offer packet needs for this many signers. */
-export function signaturePageCount(signerCount: number): number {
-  return Math.max(1, Math.ceil(signerCount / SIGNATURE_PAGE_LAYOUT.blocksPerPage))
-}
-
-/** Where block `index` (0-based, in the order of the signers) sits: the signature page (0-based among the signature pages) and its top. */
-export function signatureBlockPosition(index: number): { sheet: number; top: number } {
-  const layout = SIGNATURE_PAGE_LAYOUT
-  const sheet = Math.floor(index / layout.blocksPerPage)
-  return { sheet, top: layout.top + (index % layout.blocksPerPage) * layout.blockHeight }
-}
-
-export function placeOfferFields(contentPageCount: number, signerKeys: readonly string[]): PlacedField[] {
-  const layout = SIGNATURE_PAGE_LAYOUT
-  const fields: PlacedField[] = []
-  for (let page = 0; page < contentPageCount; page++) {
-    signerKeys.forEach((signerKey, index) => {
-      const x = 1 - layout.initialsRight - (index + 1) * layout.initialsWidth - index * layout.initialsGap
-      fields.push({ signerKey, type: 'initials', page, x, y: 1 - layout.initialsBottom - layout.initialsHeight, width: layout.initialsWidth, height: layout.initialsHeight, required: true, label: '' })
-    })
-  }
-  signerKeys.forEach((signerKey, index) => {
-    const { sheet, top } = signatureBlockPosition(index)
-    const page = contentPageCount + sheet
-    const signatureTop = top + layout.lineHeight
-    fields.push({ signerKey, type: 'signature', page, x: layout.left, y: signatureTop, width: layout.signatureWidth, height: layout.signatureHeight, required: true, label: '' })
-    fields.push({ signerKey, type: 'date-signed', page, x: layout.dateLeft, y: signatureTop + layout.signatureHeight - layout.lineHeight, width: layout.dateWidth, height: layout.lineHeight, required: true, label: '' })
-    fields.push({ signerKey, type: 'full-name', page, x: layout.left, y: signatureTop + layout.signatureHeight + 0.005, width: layout.nameWidth, height: layout.lineHeight, required: true, label: '' })
-  })
-  return fields
-}
-
-/** Problems with a form packet's placed fields, by the path of the field in the request (`fields.3.page`). */
-export function fieldProblems(fields: readonly SigningFieldInput[], { pageCount, signerKeys }: { pageCount: number; signerKeys: readonly string[] }): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = []
-  fields.forEach((field, index) => {
-    if (field.page >= pageCount) problems.push({ path: `fields.${index}.page`, message: SIGNING_MESSAGES.fieldPageMissing })
-    if (!signerKeys.includes(field.signerKey)) problems.push({ path: `fields.${index}.signerKey`, message: SIGNING_MESSAGES.fieldSignerMissing })
-  })
-  signerKeys.forEach((signerKey, index) => {
-    if (!fields.some((field) => field.signerKey === signerKey && field.type === 'signature')) problems.push({ path: `signers.${index}`, message: SIGNING_MESSAGES.signerWithoutSignature })
-  })
-  return problems
-}
-
-/** Problems with a packet's signers: one email per signer, a phone when a code is required. */
-export function signerProblems(signers: readonly SignerInput[], { requireSmsCode }: { requireSmsCode: boolean }): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = []
-  const seen = new Set<string>()
-  signers.forEach((signer, index) => {
-    const email = signer.email.trim().toLowerCase()
-    if (seen.has(email)) problems.push({ path: `signers.${index}.email`, message: SIGNING_MESSAGES.duplicateSignerEmail })
-    seen.add(email)
-    if (requireSmsCode && signer.phone.trim() === '') problems.push({ path: `signers.${index}.phone`, message: SIGNING_MESSAGES.phoneRequiredForCode })
-  })
-  return problems
-}
-
-/** The key a field names its signer by in a request: the signer's index. */
-export const signerKeyOf = (index: number): string => String(index)
-
-// ---------------------------------------------------------------------------------------------
-// The audit chain
-
-export type ChainEvent = {
-  packetId: string
-  seq: number
-  type: SigningEventType
-  at: string
-  signerId: string | null
-  actorName: string | null
-  ip: string | null
-  userAgent: string | null
-  details: Record<string, unknown>
-}
-
-/** The genesis: what the first event's previous hash is. */
-export const CHAIN_GENESIS = '0'.repeat(64)
-
-/** JSON with the object keys sorted at every level, so the same event always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
-}
-
-/** What an event's hash is computed over: the previous hash and the event, canonically. */
-export function chainInput(previousHash: string, event: ChainEvent): string {
-  return `${previousHash}\n${canonicalJson(event)}`
-}
-
-/** The hash of an event given its predecessor's, with the SHA-256 (hex) of the caller's platform. */
-export function chainHash(previousHash: string, event: ChainEvent, sha256Hex: (text: string) => string): string {
-  return sha256Hex(chainInput(previousHash, event))
-}
-
-/** Checks a packet's events in order: each hash covers the one before. Returns the seq of the first broken link, or null. */
-export function firstBrokenLink(events: readonly (ChainEvent & { previousHash: string; hash: string })[], sha256Hex: (text: string) => string): number | null {
-  let previous = CHAIN_GENESIS
-  for (const event of events) {
-    const { previousHash, hash, ...body } = event
-    if (previousHash !== previous || chainHash(previous, body, sha256Hex) !== hash) return event.seq
-    previous = hash
-  }
-  return null
-}
-
-/** The status label spec section 3 gives a form document: a fully signed one is 'form approved', a declined one 'form declined'. */
-export function formDocumentLabel(status: PacketStatus): 'form approved' | 'form declined' | null {
-  if (status === 'completed') return 'form approved'
-  if (status === 'declined') return 'form declined'
-  return null
-}
-
-/** The public signing page of a signer: /sign/{offerId}/{signerId} for the offer packet, /form-sign/{documentId}/{signerId} for a form document (the document id is the packet's id). */
-export function signerPagePath(packet: { kind: PacketKind; id: string; offerId: string }, signerId: string, token: string): string {
-  const base = packet.kind === 'offer' ? `/sign/${packet.offerId}/${signerId}` : `/form-sign/${packet.id}/${signerId}`
-  return `${base}?token=${encodeURIComponent(token)}`
-}
-
-/** The last digits of a phone, for a hint that does not give the number away. */
-export function phoneHint(phone: string | null): string | null {
-  if (!phone) return null
-  const digits = phone.replace(/\D/g, '')
-  return digits.length >= 4 ? `•••${digits.slice(-4)}` : null
-}

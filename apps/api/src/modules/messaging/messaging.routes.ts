@@ -8,13 +8,13 @@ import { getMailboxMessage, listMailbox } from './messaging.service'
 import { BRAND_COLOR, escapeHtml } from './templates'
 
 const MailboxQuerySchema = z.object({
-  to: freeText().trim().max(254, 'to must have at most 254 characters').optional(),
-  channel: z.enum(['email', 'sms'], { message: 'channel must be email or sms' }).optional(),
+  to: freeText().trim().max(254, 'messaging.mailboxToTooLong').optional(),
+  channel: z.enum(['email', 'sms'], { error: 'messaging.mailboxChannel' }).optional(),
   limit: z.coerce
-    .number({ message: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(200, 'limit must be at most 200')
+    .number({ error: 'messaging.mailboxLimitWhole' })
+    .int('messaging.mailboxLimitWhole')
+    .min(1, 'messaging.mailboxLimitMin')
+    .max(200, 'messaging.mailboxLimitMax')
     .default(50),
 })
 
@@ -33,7 +33,7 @@ const MailboxMessageSchema = z.object({
 const MailboxSchema = z.object({ messages: z.array(MailboxMessageSchema) })
 type MailboxMessage = z.infer<typeof MailboxMessageSchema>
 
-const MessageParamsSchema = z.object({ id: z.string().uuid('id must be a message id') })
+const MessageParamsSchema = z.object({ id: z.string().uuid('messaging.mailboxId') })
 
 function toMailboxMessage(row: OutboxMessage): MailboxMessage {
   return {

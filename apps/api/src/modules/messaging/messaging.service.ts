@@ -1,4 +1,5 @@
-import { emailSchema } from '@offerbook/domain/validation'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { E164_PATTERN, emailSchema } from '@offerbook/domain/validation'
 import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
@@ -6,7 +7,9 @@ import type { Db } from '../../db/client'
 import type { OutboxMessage } from './messaging.queries'
 import { findOutboxMessage, insertOutboxMessage, listOutboxMessages } from './messaging.queries'
 
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/
+// Accounts checks phone numbers with the same pattern it texts to.
+export { E164_PATTERN }
+
 /** Ten concatenated segments; providers refuse longer bodies. */
 export const SMS_MAX_LENGTH = 1600
 
@@ -25,18 +28,18 @@ function nudgeWorkers(): void {
   for (const listener of nudgeListeners) listener()
 }
 
-function requireText(value: string, what: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new AppError('BAD_REQUEST', `The ${what} must not be empty`)
+function requireText(value: string, emptyKey: MessageKey): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new AppError('BAD_REQUEST', emptyKey)
   return value
 }
 
 function requireKind(kind: string): string {
-  return requireText(kind, 'message kind').trim()
+  return requireText(kind, 'messaging.kindRequired').trim()
 }
 
 function requireLocale(locale: string): Language {
   const parsed = LanguageSchema.safeParse(locale)
-  if (!parsed.success) throw new AppError('BAD_REQUEST', `The message language must be one of en-us, es-es, not '${locale}'`)
+  if (!parsed.success) throw new AppError('BAD_REQUEST', 'messaging.unknownLanguage', { params: { language: String(locale) } })
   return parsed.data
 }
 
@@ -46,14 +49,14 @@ function requireLocale(locale: string): Language {
  */
 export async function enqueueEmail(db: Db, input: EnqueueEmail): Promise<OutboxMessage> {
   const to = emailSchema.safeParse(input.to)
-  if (!to.success) throw new AppError('BAD_REQUEST', `Cannot send an email to '${String(input.to)}': it is not a valid email address`)
-  const subject = requireText(input.subject, 'email subject')
-  if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', 'The email subject must be one line')
+  if (!to.success) throw new AppError('BAD_REQUEST', 'messaging.invalidEmail', { params: { to: String(input.to) } })
+  const subject = requireText(input.subject, 'messaging.subjectRequired')
+  if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', 'messaging.subjectOneLine')
   const message = await insertOutboxMessage(db, {
     channel: 'email',
     recipient: to.data,
     subject: subject.trim(),
-    textBody: requireText(input.text, 'email text'),
+    textBody: requireText(input.text, 'messaging.emailTextRequired'),
     htmlBody: input.html || null,
     kind: requireKind(input.kind),
     locale: requireLocale(input.locale),
@@ -65,9 +68,9 @@ export async function enqueueEmail(db: Db, input: EnqueueEmail): Promise<OutboxM
 /** Puts an SMS in the outbox; `to` is a phone number in E.164, e.g. +16155550100. */
 export async function enqueueSms(db: Db, input: EnqueueSms): Promise<OutboxMessage> {
   const to = typeof input.to === 'string' ? input.to.trim() : ''
-  if (!E164_PATTERN.test(to)) throw new AppError('BAD_REQUEST', `Cannot send an SMS to '${String(input.to)}': the phone number must be in international form, e.g. +16155550100`)
-  const text = requireText(input.text, 'SMS text')
-  if (text.length > SMS_MAX_LENGTH) throw new AppError('BAD_REQUEST', `The SMS text has ${text.length} characters; at most ${SMS_MAX_LENGTH} can be sent`)
+  if (!E164_PATTERN.test(to)) throw new AppError('BAD_REQUEST', 'messaging.invalidSmsNumber', { params: { to: String(input.to) } })
+  const text = requireText(input.text, 'messaging.smsTextRequired')
+  if (text.length > SMS_MAX_LENGTH) throw new AppError('BAD_REQUEST', 'messaging.smsTooLong', { params: { length: text.length, maximum: SMS_MAX_LENGTH } })
   const message = await insertOutboxMessage(db, {
     channel: 'sms',
     recipient: to,
@@ -90,6 +93,6 @@ export async function listMailbox(
 
 export async function getMailboxMessage(db: Db, id: string): Promise<OutboxMessage> {
   const message = await findOutboxMessage(db, id)
-  if (!message) throw new AppError('NOT_FOUND', 'No such message')
+  if (!message) throw new AppError('NOT_FOUND', 'messaging.notFound')
   return message
 }

@@ -1,5 +1,5 @@
 import type { Language } from '@offerbook/domain/user'
-import type { Block, EmailContent } from './templates'
+import type { Block, EmailContent } from './email-content'
 
 /**
  * The signing emails and texts (issue #12), in the reader's language. Everyone told about one

@@ -1,4 +1,5 @@
 import type { Language } from '@offerbook/domain/user'
+import type { Block, EmailContent } from './email-content'
 import type { SigningNotice } from './signing-templates'
 import { signingCodeSms, signingLinkSms, signingNotice } from './signing-templates'
 
@@ -30,15 +31,6 @@ export type SmsTemplate = keyof SmsTemplateData
 export type RenderedEmail = { subject: string; text: string; html: string }
 
 export const BRAND_COLOR = '#5b45d1'
-
-/** The pieces of an email; the layout turns the same pieces into the plain text and the HTML part. */
-export type Block =
-  | { type: 'paragraph'; text: string }
-  | { type: 'code'; code: string }
-  | { type: 'details'; rows: ReadonlyArray<readonly [label: string, value: string]> }
-  | { type: 'action'; label: string; path: string }
-
-export type EmailContent = { subject: string; heading: string; blocks: Block[] }
 
 type Strings = {
   footer: string

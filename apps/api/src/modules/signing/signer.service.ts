@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream'
 import type { FinishSigning, SignerView } from '@offerbook/domain/signing'
-import { CONSENT_VERSION, SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import { CONSENT_VERSION, SIGNING_LIMITS } from '@offerbook/domain/signing'
+import type { FieldProblem } from '@offerbook/domain/signing-rules'
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
@@ -21,7 +23,7 @@ import { signedFilename } from './signing.service'
 
 export type SignerRequest = { signerId: string; token: string | null | undefined; request?: RequestInfo; now?: Date }
 
-const conflict = (message: string) => new AppError('CONFLICT', message)
+const conflict = (key: MessageKey, params?: MessageParams) => new AppError('CONFLICT', key, { params })
 const source = (signer: SignerRow, request: RequestInfo = {}): EventSource => ({ signerId: signer.id, actorName: signer.name, ip: request.ip ?? null, userAgent: request.userAgent ?? null })
 
 async function viewOf(db: Db, packet: PacketRow, signer: SignerRow, now: Date): Promise<SignerView> {
@@ -39,12 +41,12 @@ async function lockOpen(tx: Db, { signerId, token, now }: { signerId: string; to
   const packet = await lockPacket(tx, found.packet.id)
   if (!packet) throw linkNotValid()
   const status = effectiveStatus(packet, now)
-  if (status !== 'sent') throw conflict(SIGNING_MESSAGES.notOpen(status))
+  if (status !== 'sent') throw conflict('signing.notOpen', { status: status })
   const signers = await listSigners(tx, packet.id)
   const signer = signers.find((row) => row.id === found.signer.id)
   if (!signer) throw linkNotValid()
-  if (signer.status === 'signed') throw conflict(SIGNING_MESSAGES.alreadySigned)
-  if (signer.status === 'declined') throw conflict(SIGNING_MESSAGES.notOpen('declined'))
+  if (signer.status === 'signed') throw conflict('signing.alreadySigned')
+  if (signer.status === 'declined') throw conflict('signing.notOpen', { status: 'declined' })
   return { packet, signer, signers }
 }
 
@@ -68,9 +70,9 @@ export async function openSignerView(db: Db, { signerId, token, request, now = n
 export async function sendCode(db: Db, { signerId, token, request, now = new Date() }: SignerRequest): Promise<void> {
   await db.transaction(async (tx) => {
     const { packet, signer } = await lockOpen(tx, { signerId, token, now })
-    if (!packet.requireSmsCode) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.codeNotNeeded)
-    if (!signer.phone) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.phoneRequiredForCode)
-    if (signer.codeSentAt && now.getTime() - signer.codeSentAt.getTime() < 60_000) throw new AppError('RATE_LIMITED', SIGNING_MESSAGES.codeWait)
+    if (!packet.requireSmsCode) throw new AppError('BAD_REQUEST', 'signing.codeNotNeeded')
+    if (!signer.phone) throw new AppError('BAD_REQUEST', 'signing.phoneRequiredForCode')
+    if (signer.codeSentAt && now.getTime() - signer.codeSentAt.getTime() < 60_000) throw new AppError('RATE_LIMITED', 'signing.codeWait')
     const { code, hash } = newSigningCode(signer.id)
     await updateSigner(tx, signer.id, { codeHash: hash, codeSentAt: now, codeExpiresAt: new Date(now.getTime() + SIGNING_LIMITS.codeMinutes * 60_000), codeAttempts: 0 })
     await sendSigningCode(tx, { signer, code })
@@ -93,13 +95,13 @@ export async function verifyCode(db: Db, { signerId, token, code, request, now =
     await appendEvent(tx, packet.id, 'code-verified', source(signer, request), { at: now })
     return 'ok' as const
   })
-  if (outcome === 'invalid') throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.codeInvalid, { errors: [{ path: 'code', message: SIGNING_MESSAGES.codeInvalid }] })
-  if (outcome === 'too-many') throw new AppError('RATE_LIMITED', SIGNING_MESSAGES.codeTooManyTries, { errors: [{ path: 'code', message: SIGNING_MESSAGES.codeTooManyTries }] })
+  if (outcome === 'invalid') throw new AppError('BAD_REQUEST', 'signing.codeInvalid', { errors: [{ path: 'code', key: 'signing.codeInvalid' }] })
+  if (outcome === 'too-many') throw new AppError('RATE_LIMITED', 'signing.codeTooManyTries', { errors: [{ path: 'code', key: 'signing.codeTooManyTries' }] })
   return openSignerView(db, { signerId, token, request, now })
 }
 
 function assertCodeVerified(packet: PacketRow, signer: SignerRow): void {
-  if (packet.requireSmsCode && !signer.codeVerifiedAt) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.codeRequired)
+  if (packet.requireSmsCode && !signer.codeVerifiedAt) throw new AppError('BAD_REQUEST', 'signing.codeRequired')
 }
 
 /** Records the signer's consent to electronic records and signatures (ESIGN 15 U.S.C. 7001(c)). */
@@ -119,8 +121,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** The PNG bytes of a data URL, checked: a PNG, at most 1 MB. */
 function pngOf(dataUrl: string, path: string): Buffer {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
-  if (bytes.length > SIGNING_LIMITS.signatureImageMaxBytes) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.signatureTooLarge, { errors: [{ path, message: SIGNING_MESSAGES.signatureTooLarge }] })
-  if (bytes.length < 60 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.signatureNotPng, { errors: [{ path, message: SIGNING_MESSAGES.signatureNotPng }] })
+  if (bytes.length > SIGNING_LIMITS.signatureImageMaxBytes) throw new AppError('BAD_REQUEST', 'signing.signatureTooLarge', { errors: [{ path, key: 'signing.signatureTooLarge' }] })
+  if (bytes.length < 60 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new AppError('BAD_REQUEST', 'signing.signatureNotPng', { errors: [{ path, key: 'signing.signatureNotPng' }] })
   return bytes
 }
 
@@ -140,18 +142,18 @@ export async function finishSigning(db: Db, ctx: SigningContext, { signerId, tok
   const initials = pngOf(input.adopted.initials, 'adopted.initials')
   const queued = await db.transaction(async (tx) => {
     const { packet, signer, signers } = await lockOpen(tx, { signerId, token, now })
-    if (!ableToSign(packet, signers, now).has(signer.id)) throw conflict(SIGNING_MESSAGES.notYourTurn)
+    if (!ableToSign(packet, signers, now).has(signer.id)) throw conflict('signing.notYourTurn')
     assertCodeVerified(packet, signer)
-    if (!signer.consentedAt) throw new AppError('BAD_REQUEST', SIGNING_MESSAGES.consentRequired)
+    if (!signer.consentedAt) throw new AppError('BAD_REQUEST', 'signing.consentRequired')
     const fields = (await listFields(tx, packet.id)).filter((field) => field.signerId === signer.id)
-    const problems: { path: string; message: string }[] = []
+    const problems: FieldProblem[] = []
     for (const fieldId of Object.keys(input.values)) {
-      if (!fields.some((field) => field.id === fieldId && field.type === 'text')) problems.push({ path: `values.${fieldId}`, message: SIGNING_MESSAGES.unknownField })
+      if (!fields.some((field) => field.id === fieldId && field.type === 'text')) problems.push({ path: `values.${fieldId}`, key: 'signing.unknownField' })
     }
     for (const field of fields) {
-      if (field.type === 'text' && field.required && !(input.values[field.id] ?? '').trim()) problems.push({ path: `values.${field.id}`, message: SIGNING_MESSAGES.fieldRequired })
+      if (field.type === 'text' && field.required && !(input.values[field.id] ?? '').trim()) problems.push({ path: `values.${field.id}`, key: 'signing.fieldRequired' })
     }
-    if (problems.length > 0) throw new AppError('BAD_REQUEST', problems[0]!.message, { errors: problems })
+    if (problems.length > 0) throw new AppError('BAD_REQUEST', problems[0]!.key, { errors: problems })
 
     const from = source(signer, request)
     const date = signingDate(now)
@@ -209,10 +211,10 @@ export type SignerFile = { body: Readable; size: number; filename: string }
 /** The packet's PDF before signing (for the signer's pages) or, once completed, the sealed PDF. */
 export async function openSignerFile(db: Db, storage: FileStorage, { signerId, token, which }: SignerRequest & { which: 'original' | 'signed' }): Promise<SignerFile> {
   const { packet } = await signerByToken(db, { signerId, token })
-  if (which === 'signed' && packet.status !== 'completed') throw conflict(SIGNING_MESSAGES.notCompleted)
+  if (which === 'signed' && packet.status !== 'completed') throw conflict('signing.notCompleted')
   const fileId = which === 'signed' ? packet.signedFileId : packet.originalFileId
   const file = fileId ? await findFileKey(db, fileId) : null
   const content = file ? await storage.get(file.key) : null
-  if (!content) throw new AppError('NOT_FOUND', SIGNING_MESSAGES.notCompleted)
+  if (!content) throw new AppError('NOT_FOUND', 'signing.notCompleted')
   return { body: content.body, size: content.size, filename: which === 'signed' ? signedFilename(packet) : `${packet.title}.pdf` }
 }

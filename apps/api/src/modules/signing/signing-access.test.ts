@@ -7,18 +7,18 @@ import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OfferSigning } from '@offerbook/domain/signing'
-import { SIGNING_MESSAGES } from '@offerbook/domain/signing'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { createTestOffer } from '../../../test/factories'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
-import { expectRefusal } from '../offers/offers.test-helpers'
 import {
   acceptedOffer,
   ADOPTED,
   authOf,
   completeNow,
   createUser,
+  expectKeyedRefusal,
+  fieldRefusal,
   lastLink,
   offersCaller,
   outboxTo,
@@ -53,10 +53,10 @@ const ZERO_UUID = '00000000-0000-4000-8000-000000000000'
 describe('the SMS code', () => {
   it('a packet that requires a code needs a phone for every signer', async () => {
     const deal = await acceptedOffer(t)
-    const refused = expectRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: partiesAsSigners(deal), requireSmsCode: true }), 400, SIGNING_MESSAGES.phoneRequiredForCode)
+    const refused = expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: partiesAsSigners(deal), requireSmsCode: true }), 400, 'signing.phoneRequiredForCode')
     expect(refused.errors).toEqual([
-      { path: 'signers.0.phone', message: SIGNING_MESSAGES.phoneRequiredForCode },
-      { path: 'signers.1.phone', message: SIGNING_MESSAGES.phoneRequiredForCode },
+      fieldRefusal('signers.0.phone', 'signing.phoneRequiredForCode'),
+      fieldRefusal('signers.1.phone', 'signing.phoneRequiredForCode'),
     ])
     expect((await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}/signing`)).json<OfferSigning>().packets).toEqual([])
     expect(await outboxTo(t, deal.buyer.email, 'signing.invite')).toEqual([])
@@ -76,24 +76,24 @@ describe('the SMS code', () => {
     }
 
     expect(signerViewOf(await signer(link, 'GET')).signer).toMatchObject({ needsCode: true, codeVerified: false, phoneHint: '•••0141' })
-    expectRefusal(await signer(link, 'POST', '/consent', { accepted: true }), 400, SIGNING_MESSAGES.codeRequired)
-    expectRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 400, SIGNING_MESSAGES.codeRequired)
+    expectKeyedRefusal(await signer(link, 'POST', '/consent', { accepted: true }), 400, 'signing.codeRequired')
+    expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 400, 'signing.codeRequired')
 
     const asked = await signer(link, 'POST', '/code')
     expect(asked.statusCode, asked.body).toBe(204)
     const first = await codeOf('+16155550141')
     expect(first.count).toBe(1)
     // Another code within the minute is refused, and none is texted.
-    expectRefusal(await signer(link, 'POST', '/code'), 429, SIGNING_MESSAGES.codeWait)
+    expectKeyedRefusal(await signer(link, 'POST', '/code'), 429, 'signing.codeWait')
     expect((await codeOf('+16155550141')).count).toBe(1)
 
     const wrong = first.code === '000000' ? '111111' : '000000'
-    const invalid = expectRefusal(await signer(link, 'POST', '/code/verify', { code: wrong }), 400, SIGNING_MESSAGES.codeInvalid)
+    const invalid = expectKeyedRefusal(await signer(link, 'POST', '/code/verify', { code: wrong }), 400, 'signing.codeInvalid')
     expect(invalid.errors?.[0]?.path).toBe('code')
-    for (let attempt = 2; attempt <= 4; attempt++) expectRefusal(await signer(link, 'POST', '/code/verify', { code: wrong }), 400, SIGNING_MESSAGES.codeInvalid)
-    expectRefusal(await signer(link, 'POST', '/code/verify', { code: wrong }), 429, SIGNING_MESSAGES.codeTooManyTries)
+    for (let attempt = 2; attempt <= 4; attempt++) expectKeyedRefusal(await signer(link, 'POST', '/code/verify', { code: wrong }), 400, 'signing.codeInvalid')
+    expectKeyedRefusal(await signer(link, 'POST', '/code/verify', { code: wrong }), 429, 'signing.codeTooManyTries')
     // After five wrong tries even the right code is refused until a new one is sent.
-    expectRefusal(await signer(link, 'POST', '/code/verify', { code: first.code }), 429, SIGNING_MESSAGES.codeTooManyTries)
+    expectKeyedRefusal(await signer(link, 'POST', '/code/verify', { code: first.code }), 429, 'signing.codeTooManyTries')
     expect(signerViewOf(await signer(link, 'GET')).signer.codeVerified).toBe(false)
 
     // A minute later, a new code.
@@ -156,11 +156,11 @@ describe('who may see and manage a packet', () => {
     const otherDeal = await acceptedOffer(t)
     for (const who of [stranger, otherDeal.buyer, otherDeal.seller]) {
       expect((await call(who, 'GET', `/api/offers/${deal.offer.id}/signing`)).statusCode).toBe(404)
-      expectRefusal(await call(who, 'GET', `/api/signing/packets/${sent.id}`), 404, SIGNING_MESSAGES.packetNotFound)
-      expectRefusal(await call(who, 'POST', `/api/signing/packets/${sent.id}/remind`), 404, SIGNING_MESSAGES.packetNotFound)
-      expectRefusal(await call(who, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: 'Mine now' }), 404, SIGNING_MESSAGES.packetNotFound)
-      expectRefusal(await call(who, 'GET', `/api/signing/packets/${sent.id}/original`), 404, SIGNING_MESSAGES.packetNotFound)
-      expectRefusal(await call(who, 'GET', `/api/signing/packets/${sent.id}/signed`), 404, SIGNING_MESSAGES.packetNotFound)
+      expectKeyedRefusal(await call(who, 'GET', `/api/signing/packets/${sent.id}`), 404, 'signing.packetNotFound')
+      expectKeyedRefusal(await call(who, 'POST', `/api/signing/packets/${sent.id}/remind`), 404, 'signing.packetNotFound')
+      expectKeyedRefusal(await call(who, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: 'Mine now' }), 404, 'signing.packetNotFound')
+      expectKeyedRefusal(await call(who, 'GET', `/api/signing/packets/${sent.id}/original`), 404, 'signing.packetNotFound')
+      expectKeyedRefusal(await call(who, 'GET', `/api/signing/packets/${sent.id}/signed`), 404, 'signing.packetNotFound')
       expect((await call(who, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: partiesAsSigners(deal) })).statusCode).toBe(404)
       expect((await uploadForm(t, who, deal.offer.id, await pdfWithPages(1))).statusCode).toBe(404)
     }
@@ -177,8 +177,8 @@ describe('who may see and manage a packet', () => {
   it('only an accepted offer can be sent for signature or get a form document', async () => {
     for (const status of ['active', 'declined'] as const) {
       const created = await createTestOffer(t, { status })
-      expectRefusal(await call(created.buyer, 'POST', `/api/offers/${created.offer.id}/signing`, { signers: [{ name: 'Ben Buyer', email: created.buyer.email, phone: '', role: 'buyer' }] }), 409, SIGNING_MESSAGES.offerNotAccepted)
-      expectRefusal(await uploadForm(t, created.buyer, created.offer.id, await pdfWithPages(1)), 409, SIGNING_MESSAGES.offerNotAccepted)
+      expectKeyedRefusal(await call(created.buyer, 'POST', `/api/offers/${created.offer.id}/signing`, { signers: [{ name: 'Ben Buyer', email: created.buyer.email, phone: '', role: 'buyer' }] }), 409, 'signing.offerNotAccepted')
+      expectKeyedRefusal(await uploadForm(t, created.buyer, created.offer.id, await pdfWithPages(1)), 409, 'signing.offerNotAccepted')
       expect(await t.db.select().from(signingPacket).where(eq(signingPacket.offerId, created.offer.id))).toEqual([])
     }
   })
@@ -187,8 +187,8 @@ describe('who may see and manage a packet', () => {
     const deal = await acceptedOffer(t)
     const sent = await sendOffer(t, deal, { signers: partiesAsSigners(deal) })
     const link = await lastLink(t, deal.buyer.email)
-    expectRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${sent.id}/signed`), 409, SIGNING_MESSAGES.notCompleted)
-    expectRefusal(await t.app.inject({ method: 'GET', url: `/api/signing/signers/${link.signerId}/signed?token=${link.token}` }), 409, SIGNING_MESSAGES.notCompleted)
+    expectKeyedRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${sent.id}/signed`), 409, 'signing.notCompleted')
+    expectKeyedRefusal(await t.app.inject({ method: 'GET', url: `/api/signing/signers/${link.signerId}/signed?token=${link.token}` }), 409, 'signing.notCompleted')
     const document = await t.app.inject({ method: 'GET', url: `/api/signing/signers/${link.signerId}/document?token=${link.token}` })
     expect(document.statusCode).toBe(200)
     expect(document.headers['content-type']).toBe('application/pdf')
@@ -217,16 +217,16 @@ describe("a signer's link", () => {
         ['POST', '/finish', { adopted: ADOPTED }],
         ['POST', '/decline', { reason: 'No' }],
       ] as const) {
-        expectRefusal(await signer(link, method, suffix, payload), 404, SIGNING_MESSAGES.linkNotValid)
+        expectKeyedRefusal(await signer(link, method, suffix, payload), 404, 'signing.linkNotValid')
       }
     }
     // Without any token, by the header or the query.
-    expectRefusal(await t.app.inject({ method: 'GET', url: `/api/signing/signers/${buyerLink.signerId}` }), 404, SIGNING_MESSAGES.linkNotValid)
-    expectRefusal(await t.app.inject({ method: 'POST', url: `/api/signing/signers/${buyerLink.signerId}/finish`, payload: { adopted: ADOPTED } }), 404, SIGNING_MESSAGES.linkNotValid)
+    expectKeyedRefusal(await t.app.inject({ method: 'GET', url: `/api/signing/signers/${buyerLink.signerId}` }), 404, 'signing.linkNotValid')
+    expectKeyedRefusal(await t.app.inject({ method: 'POST', url: `/api/signing/signers/${buyerLink.signerId}/finish`, payload: { adopted: ADOPTED } }), 404, 'signing.linkNotValid')
     // A download link with a garbage token, short or long.
     for (const token of ['garbage', 'x'.repeat(500)]) {
       for (const which of ['document', 'signed']) {
-        expectRefusal(await t.app.inject({ method: 'GET', url: `/api/signing/signers/${buyerLink.signerId}/${which}?token=${token}` }), 404, SIGNING_MESSAGES.linkNotValid)
+        expectKeyedRefusal(await t.app.inject({ method: 'GET', url: `/api/signing/signers/${buyerLink.signerId}/${which}?token=${token}` }), 404, 'signing.linkNotValid')
       }
     }
     // Nothing happened to either signer.
@@ -246,11 +246,11 @@ describe("a signer's link", () => {
     const link = await lastLink(t, agent.email)
     expect(link.kind).toBe('signing.completed')
 
-    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: 'Changed my mind' }), 409, SIGNING_MESSAGES.notOpen('completed'))
-    expectRefusal(await call(deal.seller, 'POST', `/api/signing/packets/${sent.id}/remind`), 409, SIGNING_MESSAGES.notOpen('completed'))
-    expectRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notOpen('completed'))
-    expectRefusal(await signer(link, 'POST', '/decline', { reason: 'Too late' }), 409, SIGNING_MESSAGES.notOpen('completed'))
-    expectRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: partiesAsSigners(deal) }), 409, SIGNING_MESSAGES.offerAlreadySigned)
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: 'Changed my mind' }), 409, 'signing.notOpen', { status: 'completed' })
+    expectKeyedRefusal(await call(deal.seller, 'POST', `/api/signing/packets/${sent.id}/remind`), 409, 'signing.notOpen', { status: 'completed' })
+    expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notOpen', { status: 'completed' })
+    expectKeyedRefusal(await signer(link, 'POST', '/decline', { reason: 'Too late' }), 409, 'signing.notOpen', { status: 'completed' })
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: partiesAsSigners(deal) }), 409, 'signing.offerAlreadySigned')
     const packet = packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${sent.id}`))
     expect(packet).toMatchObject({ status: 'completed', voidedAt: null, declinedAt: null, actions: ['download'] })
     expect(signerViewOf(await signer(link, 'GET'))).toMatchObject({ packet: { status: 'completed' }, canDownload: true })

@@ -1,6 +1,6 @@
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { PacketKind, PacketStatus, PacketView, SignerRole, SignerStatus, SignerView, SigningEventType, SigningFieldType, SigningOrder } from '@offerbook/domain/signing'
-import { fieldVisitOrder, phoneHint, SIGNING_MESSAGES, signersAbleToSign } from '@offerbook/domain/signing'
+import { fieldVisitOrder, phoneHint, signersAbleToSign } from '@offerbook/domain/signing-rules'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
@@ -20,8 +20,8 @@ import { sha256Hex } from './signing-events'
 /** The offer statuses whose packets the parties may see; a new packet needs an accepted offer. */
 export const SIGNING_OFFER_STATUSES: readonly OfferStatus[] = ['accepted', 'closed', 'terminated']
 
-export const packetNotFound = () => new AppError('NOT_FOUND', SIGNING_MESSAGES.packetNotFound)
-export const linkNotValid = () => new AppError('NOT_FOUND', SIGNING_MESSAGES.linkNotValid)
+export const packetNotFound = () => new AppError('NOT_FOUND', 'signing.packetNotFound')
+export const linkNotValid = () => new AppError('NOT_FOUND', 'signing.linkNotValid')
 
 export type Party = { offer: OfferRow; side: 'buyer' | 'seller' }
 

@@ -6,7 +6,8 @@ import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PacketView, SigningFieldInput } from '@offerbook/domain/signing'
-import { formDocumentLabel, SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { formDocumentLabel } from '@offerbook/domain/signing-rules'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { storedFile } from '../../db/schema/files'
@@ -20,6 +21,8 @@ import {
   ADOPTED,
   authOf,
   completeNow,
+  expectKeyedRefusal,
+  fieldRefusal,
   lastLink,
   offersCaller,
   outboxTo,
@@ -27,8 +30,8 @@ import {
   packetFiles,
   packetOf,
   pdfWithPages,
-  signatureFields,
   signAs,
+  signatureFields,
   signerCaller,
   signerViewOf,
   signingLinks,
@@ -79,20 +82,20 @@ describe('uploading a form document', () => {
     const deal = await acceptedOffer(t)
     const filesBefore = await signingFileCount()
 
-    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from('Just some notes, not a PDF'), { filename: 'notes.txt', contentType: 'text/plain' }), 415, SIGNING_MESSAGES.notPdf)
+    expectKeyedRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from('Just some notes, not a PDF'), { filename: 'notes.txt', contentType: 'text/plain' }), 415, 'signing.notPdf')
     // A PNG named .pdf is still not a PDF.
-    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from(ADOPTED.signature.split(',')[1]!, 'base64'), { filename: 'scan.pdf' }), 415, SIGNING_MESSAGES.notPdf)
-    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from('%PDF-1.7 garbage')), 400, SIGNING_MESSAGES.pdfDamaged)
+    expectKeyedRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from(ADOPTED.signature.split(',')[1]!, 'base64'), { filename: 'scan.pdf' }), 415, 'signing.notPdf')
+    expectKeyedRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.from('%PDF-1.7 garbage')), 400, 'signing.pdfDamaged')
 
     const dir = mkdtempSync(join(tmpdir(), 'offerbook-encrypted-'))
     writeFileSync(join(dir, 'plain.pdf'), twoPages)
     await run('qpdf', ['--encrypt', 'user', 'owner', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')])
-    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, readFileSync(join(dir, 'locked.pdf'))), 400, SIGNING_MESSAGES.pdfEncrypted)
+    expectKeyedRefusal(await uploadForm(t, deal.buyer, deal.offer.id, readFileSync(join(dir, 'locked.pdf'))), 400, 'signing.pdfEncrypted')
 
     const tooLarge = Buffer.concat([twoPages, Buffer.alloc(SIGNING_LIMITS.documentMaxBytes + 1 - twoPages.length, 0x20)])
-    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, tooLarge), 413, SIGNING_MESSAGES.fileTooLarge)
-    expectRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.alloc(0)), 400, SIGNING_MESSAGES.fileMissing)
-    expectRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing/documents`, { file: 'form.pdf' }), 415, SIGNING_MESSAGES.fileNotMultipart)
+    expectKeyedRefusal(await uploadForm(t, deal.buyer, deal.offer.id, tooLarge), 413, 'signing.fileTooLarge')
+    expectKeyedRefusal(await uploadForm(t, deal.buyer, deal.offer.id, Buffer.alloc(0)), 400, 'signing.fileMissing')
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing/documents`, { file: 'form.pdf' }), 415, 'signing.fileNotMultipart')
 
     expect(await t.db.select().from(signingPacket).where(eq(signingPacket.offerId, deal.offer.id))).toEqual([])
     expect(await signingFileCount()).toBe(filesBefore)
@@ -107,18 +110,18 @@ describe('sending a form document', () => {
     const send = (body: Record<string, unknown>) => call(deal.buyer, 'POST', `/api/signing/packets/${draft.id}/send`, { signers, fields: signatureFields(2), ...body })
     const fieldWith = (changes: Partial<SigningFieldInput>) => [{ ...signatureFields(1)[0]!, ...changes }, signatureFields(2)[1]!]
 
-    const offPage = expectRefusal(await send({ fields: fieldWith({ x: 0.9, width: 0.2 }) }), 400, SIGNING_MESSAGES.fieldOffPage)
-    expect(offPage.errors).toContainEqual({ path: 'fields.0.width', message: SIGNING_MESSAGES.fieldOffPage })
-    const noPage = expectRefusal(await send({ fields: fieldWith({ page: 5 }) }), 400, SIGNING_MESSAGES.fieldPageMissing)
-    expect(noPage.errors).toEqual([{ path: 'fields.0.page', message: SIGNING_MESSAGES.fieldPageMissing }])
-    const unsigned = expectRefusal(await send({ fields: [signatureFields(1)[0]!, { ...signatureFields(2)[1]!, type: 'date-signed' }] }), 400, SIGNING_MESSAGES.signerWithoutSignature)
-    expect(unsigned.errors).toEqual([{ path: 'signers.1', message: SIGNING_MESSAGES.signerWithoutSignature }])
-    const nobody = expectRefusal(await send({ fields: [...signatureFields(2), { ...signatureFields(1)[0]!, signerKey: '5' }] }), 400, SIGNING_MESSAGES.fieldSignerMissing)
-    expect(nobody.errors).toEqual([{ path: 'fields.2.signerKey', message: SIGNING_MESSAGES.fieldSignerMissing }])
-    const twice = expectRefusal(await send({ signers: [signers[0], { ...signers[1]!, email: signers[0]!.email.toUpperCase() }] }), 400, SIGNING_MESSAGES.duplicateSignerEmail)
-    expect(twice.errors).toEqual([{ path: 'signers.1.email', message: SIGNING_MESSAGES.duplicateSignerEmail }])
+    const offPage = expectKeyedRefusal(await send({ fields: fieldWith({ x: 0.9, width: 0.2 }) }), 400, 'signing.fieldOffPage')
+    expect(offPage.errors).toContainEqual(fieldRefusal('fields.0.width', 'signing.fieldOffPage'))
+    const noPage = expectKeyedRefusal(await send({ fields: fieldWith({ page: 5 }) }), 400, 'signing.fieldPageMissing')
+    expect(noPage.errors).toEqual([fieldRefusal('fields.0.page', 'signing.fieldPageMissing')])
+    const unsigned = expectKeyedRefusal(await send({ fields: [signatureFields(1)[0]!, { ...signatureFields(2)[1]!, type: 'date-signed' }] }), 400, 'signing.signerWithoutSignature')
+    expect(unsigned.errors).toEqual([fieldRefusal('signers.1', 'signing.signerWithoutSignature')])
+    const nobody = expectKeyedRefusal(await send({ fields: [...signatureFields(2), { ...signatureFields(1)[0]!, signerKey: '5' }] }), 400, 'signing.fieldSignerMissing')
+    expect(nobody.errors).toEqual([fieldRefusal('fields.2.signerKey', 'signing.fieldSignerMissing')])
+    const twice = expectKeyedRefusal(await send({ signers: [signers[0], { ...signers[1]!, email: signers[0]!.email.toUpperCase() }] }), 400, 'signing.duplicateSignerEmail')
+    expect(twice.errors).toEqual([fieldRefusal('signers.1.email', 'signing.duplicateSignerEmail')])
     const badEmail = expectRefusal(await send({ signers: [{ ...signers[0]!, email: 'inspector-at-example' }, signers[1]] }), 400, 'Invalid email')
-    expect(badEmail.errors).toEqual([{ path: 'signers.0.email', message: 'Invalid email' }])
+    expect(badEmail.errors).toEqual([{ path: 'signers.0.email', key: 'common.invalidEmail', message: 'Invalid email' }])
 
     const still = packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`))
     expect(still).toMatchObject({ status: 'draft', signers: [], fields: [], sentAt: null })
@@ -144,10 +147,10 @@ describe('sending a form document', () => {
     const signer = signerCaller(t)
     expect(signerViewOf(await signer(invitation!, 'GET')).fields.map((field) => field.type)).toEqual(['signature', 'text', 'date-signed'])
     signerViewOf(await signer(invitation!, 'POST', '/consent', { accepted: true }))
-    const missing = expectRefusal(await signer(invitation!, 'POST', '/finish', { adopted: ADOPTED, values: { [textField.id]: '   ' } }), 400, SIGNING_MESSAGES.fieldRequired)
-    expect(missing.errors).toEqual([{ path: `values.${textField.id}`, message: SIGNING_MESSAGES.fieldRequired }])
-    const stranger = expectRefusal(await signer(invitation!, 'POST', '/finish', { adopted: ADOPTED, values: { [textField.id]: 'TN-4411', [sent.fields[0]!.id]: 'x' } }), 400, SIGNING_MESSAGES.unknownField)
-    expect(stranger.errors).toEqual([{ path: `values.${sent.fields[0]!.id}`, message: SIGNING_MESSAGES.unknownField }])
+    const missing = expectKeyedRefusal(await signer(invitation!, 'POST', '/finish', { adopted: ADOPTED, values: { [textField.id]: '   ' } }), 400, 'signing.fieldRequired')
+    expect(missing.errors).toEqual([fieldRefusal(`values.${textField.id}`, 'signing.fieldRequired')])
+    const stranger = expectKeyedRefusal(await signer(invitation!, 'POST', '/finish', { adopted: ADOPTED, values: { [textField.id]: 'TN-4411', [sent.fields[0]!.id]: 'x' } }), 400, 'signing.unknownField')
+    expect(stranger.errors).toEqual([fieldRefusal(`values.${sent.fields[0]!.id}`, 'signing.unknownField')])
     expect(signerViewOf(await signer(invitation!, 'GET')).signer.status).toBe('pending')
 
     const done = await signAs(t, invitation!, { [textField.id]: 'TN-4411' })
@@ -185,14 +188,14 @@ describe('deleting a form document', () => {
     expect(existsSync(join(storage.directory, file.key))).toBe(true)
     const deleted = await call(deal.seller, 'DELETE', `/api/signing/packets/${draft.id}`)
     expect(deleted.statusCode, deleted.body).toBe(204)
-    expectRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`), 404, SIGNING_MESSAGES.packetNotFound)
+    expectKeyedRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`), 404, 'signing.packetNotFound')
     expect(await packetFiles(t, draft.id)).toEqual([])
     expect(existsSync(join(storage.directory, file.key))).toBe(false)
 
     const other = await draftOf(deal)
     packetOf(await call(deal.buyer, 'POST', `/api/signing/packets/${other.id}/send`, { signers: [outsider('inspector')], fields: signatureFields(1) }))
-    expectRefusal(await call(deal.buyer, 'DELETE', `/api/signing/packets/${other.id}`), 409, SIGNING_MESSAGES.notDraft)
-    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${other.id}/send`, { signers: [outsider('inspector')], fields: signatureFields(1) }), 409, SIGNING_MESSAGES.notDraft)
+    expectKeyedRefusal(await call(deal.buyer, 'DELETE', `/api/signing/packets/${other.id}`), 409, 'signing.notDraft')
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${other.id}/send`, { signers: [outsider('inspector')], fields: signatureFields(1) }), 409, 'signing.notDraft')
     expect(packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${other.id}`)).status).toBe('sent')
   })
 })

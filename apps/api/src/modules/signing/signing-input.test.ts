@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import { SIGNING_MESSAGES } from '@offerbook/domain/signing'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
-import { acceptedOffer, lastLink, offersCaller, packetOf, partiesAsSigners, pdfWithPages, sendOffer, signerCaller, signerViewOf, uploadForm } from './signing.test-helpers'
+import { acceptedOffer, fieldRefusal, lastLink, offersCaller, packetOf, partiesAsSigners, pdfWithPages, sendOffer, signerCaller, signerViewOf, uploadForm } from './signing.test-helpers'
 
 /**
  * Odd text never reaches the database: NUL (PostgreSQL cannot store it) and a lone surrogate (a JSON
@@ -23,7 +22,7 @@ afterAll(async () => {
 
 function refused(response: { statusCode: number; body: string; json: <T>() => T }, path: string) {
   expect(response.statusCode, response.body).toBe(400)
-  expect(response.json<ApiError>().errors).toContainEqual({ path, message: SIGNING_MESSAGES.unstorableText })
+  expect(response.json<ApiError>().errors).toContainEqual(fieldRefusal(path, 'common.unstorableText'))
 }
 
 describe('text that cannot be stored', () => {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OfferSigning } from '@offerbook/domain/signing'
-import { formDocumentLabel, SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { formDocumentLabel } from '@offerbook/domain/signing-rules'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { offer as offerTable } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
-import { expectRefusal } from '../offers/offers.test-helpers'
 import { newSignerToken, sha256Hex } from './signing-events'
 import { expireDuePackets } from './signing-jobs'
 import {
@@ -15,6 +15,8 @@ import {
   ADOPTED,
   authOf,
   completeNow,
+  expectKeyedRefusal,
+  fieldRefusal,
   lastLink,
   offersCaller,
   outboxTo,
@@ -75,13 +77,13 @@ describe('signing in sequence', () => {
     await t.db.update(signingSigner).set({ tokenHash: early.hash }).where(eq(signingSigner.id, third!.id))
     const earlyLink = { signerId: third!.id, token: early.token }
     expect((await openAndConsent(earlyLink)).signer.canSignNow).toBe(false)
-    expectRefusal(await signer(earlyLink, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notYourTurn)
+    expectKeyedRefusal(await signer(earlyLink, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notYourTurn')
 
     await signAs(t, await lastLink(t, deal.buyer.email))
     const secondLinks = await signingLinks(t, deal.seller.email)
     expect(secondLinks.map((link) => [link.signerId, link.kind])).toEqual([[second!.id, 'signing.invite']])
     expect(await signingLinks(t, agent.email)).toEqual([])
-    expectRefusal(await signer(earlyLink, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notYourTurn)
+    expectKeyedRefusal(await signer(earlyLink, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notYourTurn')
     const afterFirst = packetOf(await call(deal.seller, 'GET', `/api/signing/packets/${sent.id}`))
     expect(afterFirst.signers.map((row) => [row.status, row.canSignNow])).toEqual([
       ['signed', false],
@@ -94,7 +96,7 @@ describe('signing in sequence', () => {
     const thirdLinks = await signingLinks(t, agent.email)
     expect(thirdLinks.map((link) => [link.signerId, link.kind])).toEqual([[third!.id, 'signing.invite']])
     // The invitation's token replaced the one set by hand.
-    expectRefusal(await signer(earlyLink, 'GET'), 404, SIGNING_MESSAGES.linkNotValid)
+    expectKeyedRefusal(await signer(earlyLink, 'GET'), 404, 'signing.linkNotValid')
 
     const last = await signAs(t, thirdLinks[0]!)
     expect(last.packet.status).toBe('completing')
@@ -115,7 +117,7 @@ describe('declining', () => {
     const cosignerLink = await lastLink(t, cosigner.email)
     await openAndConsent(cosignerLink)
 
-    expectRefusal(await signer(declinerLink, 'POST', '/decline', { reason: '  ' }), 400, SIGNING_MESSAGES.reasonRequired)
+    expectKeyedRefusal(await signer(declinerLink, 'POST', '/decline', { reason: '  ' }), 400, 'signing.reasonRequired')
     const reason = 'The closing date in section 4 is wrong'
     const view = signerViewOf(await signer(declinerLink, 'POST', '/decline', { reason }))
     expect(view.packet.status).toBe('declined')
@@ -136,8 +138,8 @@ describe('declining', () => {
     expect(await outboxTo(t, decliner.email, 'signing.declined')).toEqual([])
 
     // Nothing more can be signed or declined.
-    expectRefusal(await signer(cosignerLink, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notOpen('declined'))
-    expectRefusal(await signer(declinerLink, 'POST', '/decline', { reason }), 409, SIGNING_MESSAGES.notOpen('declined'))
+    expectKeyedRefusal(await signer(cosignerLink, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notOpen', { status: 'declined' })
+    expectKeyedRefusal(await signer(declinerLink, 'POST', '/decline', { reason }), 409, 'signing.notOpen', { status: 'declined' })
     expect(signerViewOf(await signer(cosignerLink, 'GET')).packet.status).toBe('declined')
 
     // The offer can be sent again.
@@ -181,9 +183,9 @@ describe('expiry', () => {
     const view = signerViewOf(await signer(link, 'GET'))
     expect(view.packet.status).toBe('expired')
     expect(view.signer.canSignNow).toBe(false)
-    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/remind`), 409, SIGNING_MESSAGES.notOpen('expired'))
-    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: 'Too late' }), 409, SIGNING_MESSAGES.notOpen('expired'))
-    expectRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notOpen('expired'))
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/remind`), 409, 'signing.notOpen', { status: 'expired' })
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: 'Too late' }), 409, 'signing.notOpen', { status: 'expired' })
+    expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notOpen', { status: 'expired' })
 
     // A second run does not expire it again nor tell anyone twice.
     await expireDuePackets(t.db, ctx, { now: later })
@@ -203,7 +205,7 @@ describe('expiry before the job runs', () => {
       .where(eq(signingPacket.id, sent.id))
 
     expect(signerViewOf(await signer(link, 'GET')).packet.status).toBe('expired')
-    expectRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notOpen('expired'))
+    expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notOpen', { status: 'expired' })
     const overview = (await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}/signing`)).json<OfferSigning>()
     expect(overview.packets.map((packet) => packet.status)).toEqual(['expired'])
     expect(overview.canSendOffer).toBe(true)
@@ -220,7 +222,7 @@ describe('voiding', () => {
     const link = await lastLink(t, agent.email)
     await openAndConsent(link)
 
-    const empty = expectRefusal(await call(deal.seller, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: '' }), 400, SIGNING_MESSAGES.reasonRequired)
+    const empty = expectKeyedRefusal(await call(deal.seller, 'POST', `/api/signing/packets/${sent.id}/void`, { reason: '' }), 400, 'signing.reasonRequired')
     expect(empty.errors?.[0]?.path).toBe('reason')
     expect(packetOf(await call(deal.seller, 'GET', `/api/signing/packets/${sent.id}`)).status).toBe('sent')
 
@@ -238,8 +240,8 @@ describe('voiding', () => {
       expect(told, email).toHaveLength(1)
       expect(told[0]!.textBody).toContain(reason)
     }
-    expectRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, SIGNING_MESSAGES.notOpen('voided'))
-    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/void`, { reason }), 409, SIGNING_MESSAGES.notOpen('voided'))
+    expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: ADOPTED }), 409, 'signing.notOpen', { status: 'voided' })
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/void`, { reason }), 409, 'signing.notOpen', { status: 'voided' })
     expect((await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}/signing`)).json<OfferSigning>().canSendOffer).toBe(true)
   })
 })
@@ -269,10 +271,10 @@ describe('reminders', () => {
     const texts = await outboxTo(t, '+16155550123', 'signing.reminder')
     expect(texts.filter((text) => text.channel === 'sms' && text.textBody.includes(newLink.token))).toHaveLength(1)
 
-    expectRefusal(await signer(oldLink, 'GET'), 404, SIGNING_MESSAGES.linkNotValid)
+    expectKeyedRefusal(await signer(oldLink, 'GET'), 404, 'signing.linkNotValid')
     expect(signerViewOf(await signer(newLink, 'GET')).signer).toMatchObject({ id: oldLink.signerId, canSignNow: true })
 
-    expectRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/remind`), 429, SIGNING_MESSAGES.remindedRecently)
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${sent.id}/remind`), 429, 'signing.remindedRecently')
     expect((await signingLinks(t, agent.email)).filter((link) => link.kind === 'signing.reminder')).toHaveLength(1)
 
   })
@@ -286,13 +288,13 @@ describe('signature images', () => {
     await openAndConsent(link)
 
     const jpegUrl = await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, signature: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==' } })
-    const refused = expectRefusal(jpegUrl, 400, SIGNING_MESSAGES.signatureNotPng)
+    const refused = expectKeyedRefusal(jpegUrl, 400, 'signing.signatureNotPng')
     expect(refused.errors?.map((error) => error.path)).toContain('adopted.signature')
 
     // A PNG data URL whose bytes are not a PNG.
     const jpegBytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(200)]).toString('base64')
-    const disguised = expectRefusal(await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, signature: `data:image/png;base64,${jpegBytes}` } }), 400, SIGNING_MESSAGES.signatureNotPng)
-    expect(disguised.errors).toEqual([{ path: 'adopted.signature', message: SIGNING_MESSAGES.signatureNotPng }])
+    const disguised = expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, signature: `data:image/png;base64,${jpegBytes}` } }), 400, 'signing.signatureNotPng')
+    expect(disguised.errors).toEqual([fieldRefusal('adopted.signature', 'signing.signatureNotPng')])
 
     const view = signerViewOf(await signer(link, 'GET'))
     expect(view.signer).toMatchObject({ status: 'pending', signedAt: null, canSignNow: true })
@@ -309,10 +311,10 @@ describe('signature images', () => {
     const asDataUrl = (size: number) => `data:image/png;base64,${Buffer.concat([pngHeader, randomBytes(size - pngHeader.length)]).toString('base64')}`
 
     // One byte over: the data URL passes the schema, the decoder refuses it.
-    const justOver = expectRefusal(await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, signature: asDataUrl(SIGNING_LIMITS.signatureImageMaxBytes + 1) } }), 400, SIGNING_MESSAGES.signatureTooLarge)
-    expect(justOver.errors).toEqual([{ path: 'adopted.signature', message: SIGNING_MESSAGES.signatureTooLarge }])
+    const justOver = expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, signature: asDataUrl(SIGNING_LIMITS.signatureImageMaxBytes + 1) } }), 400, 'signing.signatureTooLarge')
+    expect(justOver.errors).toEqual([fieldRefusal('adopted.signature', 'signing.signatureTooLarge')])
     // Twice the size: refused by the schema, with the same message.
-    const twice = expectRefusal(await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, initials: asDataUrl(2 * SIGNING_LIMITS.signatureImageMaxBytes) } }), 400, SIGNING_MESSAGES.signatureTooLarge)
+    const twice = expectKeyedRefusal(await signer(link, 'POST', '/finish', { adopted: { ...ADOPTED, initials: asDataUrl(2 * SIGNING_LIMITS.signatureImageMaxBytes) } }), 400, 'signing.signatureTooLarge')
     expect(twice.errors?.map((error) => error.path)).toContain('adopted.initials')
 
     expect(signerViewOf(await signer(link, 'GET')).signer).toMatchObject({ status: 'pending', signedAt: null })
@@ -352,7 +354,7 @@ describe('completion', () => {
     // The process "crashes" here: nothing ran the job.
     expect(last.packet.status).toBe('completing')
     expect(last.canDownload).toBe(false)
-    expectRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${sent.id}/signed`), 409, SIGNING_MESSAGES.notCompleted)
+    expectKeyedRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${sent.id}/signed`), 409, 'signing.notCompleted')
     const [before] = await t.db.select({ signedAt: offerTable.signedAt }).from(offerTable).where(eq(offerTable.id, deal.offer.id))
     expect(before?.signedAt).toBeNull()
 

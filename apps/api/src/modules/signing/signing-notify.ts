@@ -1,4 +1,5 @@
-import { signerPagePath, SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { signerPagePath } from '@offerbook/domain/signing-rules'
 import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'

@@ -14,7 +14,6 @@ import {
   SendOfferPacketSchema,
   SignerViewSchema,
   SIGNING_LIMITS,
-  SIGNING_MESSAGES,
   VerifyCodeSchema,
   VerifyHashSchema,
   VerifyResultSchema,
@@ -28,7 +27,8 @@ import { signedIn } from '../../http/signed-in'
 import { contentDisposition } from '../../http/content-disposition'
 import { consent, declineSigning, finishSigning, openSignerFile, openSignerView, sendCode, verifyCode } from './signer.service'
 import type { PacketFile, RequestInfo, SigningContext } from './signing.service'
-import { deleteDraftPacket, getOfferSigning, getPacket, openPacketFile, remindPacket, sendFormPacket, sendOfferPacket, uploadFormDocument, voidPacket } from './signing.service'
+import { getOfferSigning, getPacket, openPacketFile, remindPacket, voidPacket } from './signing.service'
+import { deleteDraftPacket, sendFormPacket, sendOfferPacket, uploadFormDocument } from './signing-send.service'
 import { verifyFile, verifyHash } from './verify.service'
 
 export type SigningRoutesOptions = { db: Db; ctx: SigningContext }
@@ -45,10 +45,10 @@ const OFFER_PARTY_ROLES = pageRoles('submittedOffers', 'myProperties')
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 const UPLOAD_MESSAGES: UploadMessages = {
-  tooLarge: SIGNING_MESSAGES.fileTooLarge,
-  notMultipart: SIGNING_MESSAGES.fileNotMultipart,
-  onlyOne: SIGNING_MESSAGES.fileOnlyOne,
-  missing: SIGNING_MESSAGES.fileMissing,
+  tooLarge: 'signing.fileTooLarge',
+  notMultipart: 'signing.fileNotMultipart',
+  onlyOne: 'signing.fileOnlyOne',
+  missing: 'signing.fileMissing',
 }
 
 function requestInfo(request: FastifyRequest): RequestInfo {
@@ -286,8 +286,8 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
         }
         const parsed = VerifyHashSchema.safeParse(request.body)
         if (!parsed.success) {
-          const message = request.body && typeof request.body === 'object' && 'sha256' in request.body ? SIGNING_MESSAGES.sha256Invalid : SIGNING_MESSAGES.verifyNeedsInput
-          throw new AppError('BAD_REQUEST', message, { errors: [{ path: 'sha256', message }] })
+          const key = request.body && typeof request.body === 'object' && 'sha256' in request.body ? 'signing.sha256Invalid' : 'signing.verifyNeedsInput'
+          throw new AppError('BAD_REQUEST', key, { errors: [{ path: 'sha256', key }] })
         }
         return verifyHash(db, parsed.data.sha256)
       },

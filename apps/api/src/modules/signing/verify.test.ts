@@ -2,16 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VerifyResult } from '@offerbook/domain/signing'
-import { firstBrokenLink, SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { firstBrokenLink } from '@offerbook/domain/signing-chain'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { signingEvent } from '../../db/schema/signing'
-import { expectRefusal } from '../offers/offers.test-helpers'
 import { chainEventOf, sha256Hex } from './signing-events'
 import {
   acceptedOffer,
   authOf,
   completeNow,
+  expectKeyedRefusal,
+  fieldRefusal,
   lastLink,
   multipartFile,
   offersCaller,
@@ -45,11 +47,11 @@ function resultOf(response: Awaited<ReturnType<typeof verifyHash>>): VerifyResul
 
 describe('/api/verify without a signed document', () => {
   it('asks for a file or a hash, and refuses a hash that is not 64 hex characters', async () => {
-    expectRefusal(await verifyHash(), 400, SIGNING_MESSAGES.verifyNeedsInput)
-    expectRefusal(await verifyHash({}), 400, SIGNING_MESSAGES.verifyNeedsInput)
-    const bad = expectRefusal(await verifyHash({ sha256: 'xyz' }), 400, SIGNING_MESSAGES.sha256Invalid)
-    expect(bad.errors).toEqual([{ path: 'sha256', message: SIGNING_MESSAGES.sha256Invalid }])
-    expectRefusal(await verifyHash({ sha256: 'g'.repeat(64) }), 400, SIGNING_MESSAGES.sha256Invalid)
+    expectKeyedRefusal(await verifyHash(), 400, 'signing.verifyNeedsInput')
+    expectKeyedRefusal(await verifyHash({}), 400, 'signing.verifyNeedsInput')
+    const bad = expectKeyedRefusal(await verifyHash({ sha256: 'xyz' }), 400, 'signing.sha256Invalid')
+    expect(bad.errors).toEqual([fieldRefusal('sha256', 'signing.sha256Invalid')])
+    expectKeyedRefusal(await verifyHash({ sha256: 'g'.repeat(64) }), 400, 'signing.sha256Invalid')
   })
 
   it('says only unknown for a hash, a file that is not a PDF, and a PDF never signed here', async () => {
@@ -61,7 +63,7 @@ describe('/api/verify without a signed document', () => {
   })
 
   it('refuses a file over 25 MB', async () => {
-    expectRefusal(await verifyUpload(Buffer.alloc(SIGNING_LIMITS.documentMaxBytes + 1, 0x20)), 413, SIGNING_MESSAGES.fileTooLarge)
+    expectKeyedRefusal(await verifyUpload(Buffer.alloc(SIGNING_LIMITS.documentMaxBytes + 1, 0x20)), 413, 'signing.fileTooLarge')
   })
 })
 

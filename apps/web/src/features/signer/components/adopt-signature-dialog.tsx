@@ -6,8 +6,8 @@ import { useMediaQuery } from '@mantine/hooks'
 import SignaturePad from 'signature_pad'
 import { useTranslation } from 'react-i18next'
 import type { AdoptedSignature } from '@offerbook/domain/signing'
-import { SIGNING_MESSAGES } from '@offerbook/domain/signing'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import type { Message } from '@offerbook/domain/messages'
+import { translate } from '../../../shared/i18n/messages'
 import { fitsSignatureLimit, initialsOf, SIGNATURE_FONT_FAMILY, typedSignatureImage } from '../lib/signature-image'
 
 const INK = '#1a1b4b'
@@ -77,7 +77,7 @@ export function AdoptSignatureDialog({ opened, name, onClose, onAdopt }: AdoptSi
   const [initials, setInitials] = useState(() => initialsOf(name))
   const [drawnSignature, setDrawnSignature] = useState<string | null>(null)
   const [drawnInitials, setDrawnInitials] = useState<string | null>(null)
-  const [errors, setErrors] = useState<{ fullName?: string; initials?: string; form?: string }>({})
+  const [errors, setErrors] = useState<{ fullName?: string; initials?: string; form?: Message | 'failed' }>({})
   const [busy, setBusy] = useState(false)
 
   const ready = tab === 'typed' ? fullName.trim() !== '' && initials.trim() !== '' : drawnSignature !== null && drawnInitials !== null
@@ -96,13 +96,13 @@ export function AdoptSignatureDialog({ opened, name, onClose, onAdopt }: AdoptSi
           ? { method: 'typed', signature: await typedSignatureImage(fullName.trim()), initials: await typedSignatureImage(initials.trim()) }
           : { method: 'drawn', signature: drawnSignature ?? '', initials: drawnInitials ?? '' }
       if (!fitsSignatureLimit(adopted.signature) || !fitsSignatureLimit(adopted.initials)) {
-        setErrors({ form: translateMessage(SIGNING_MESSAGES.signatureTooLarge) })
+        setErrors({ form: { key: 'signing.signatureTooLarge' } })
         return
       }
       setErrors({})
       onAdopt(adopted)
     } catch {
-      setErrors({ form: t('signer.adopt.failed') })
+      setErrors({ form: 'failed' })
     } finally {
       setBusy(false)
     }
@@ -171,7 +171,7 @@ export function AdoptSignatureDialog({ opened, name, onClose, onAdopt }: AdoptSi
           </Tabs>
           {errors.form && (
             <Text c="red.9" role="alert">
-              {errors.form}
+              {errors.form === 'failed' ? t('signer.adopt.failed') : translate(errors.form)}
             </Text>
           )}
           <Group justify="flex-end" gap="sm">

@@ -2,10 +2,10 @@ import type { FormEvent, ReactNode } from 'react'
 import { useState } from 'react'
 import { Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import type { Message } from '@offerbook/domain/messages'
 import type { SignerView } from '@offerbook/domain/signing'
 import { notifyError } from '../../../shared/notify'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../shared/i18n/messages'
 import type { SignerLink } from '../api/signer'
 import { useConsent } from '../api/signer'
 import { DeclineDialog } from './decline-dialog'
@@ -30,12 +30,12 @@ export function ConsentStep({ view, link }: { view: SignerView; link: SignerLink
   const { t } = useTranslation()
   const consent = useConsent(link)
   const [agreed, setAgreed] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Message | null>(null)
   const [declining, setDeclining] = useState(false)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!agreed) return setError(translateMessage(SIGNING_MESSAGES.consentRequired))
+    if (!agreed) return setError({ key: 'signing.consentRequired' })
     setError(null)
     consent.mutate(undefined, { onError: notifyError })
   }
@@ -80,7 +80,7 @@ export function ConsentStep({ view, link }: { view: SignerView; link: SignerLink
               setAgreed(event.currentTarget.checked)
               setError(null)
             }}
-            error={error}
+            error={translateOptional(error)}
           />
           <Group gap="sm">
             <Button type="submit" loading={consent.isPending} disabled={!agreed}>

@@ -2,10 +2,12 @@ import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
+import type { Message } from '@offerbook/domain/messages'
+import { ReasonSchema, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { fieldErrorsOf } from '../../../shared/api-client'
 import { notifyError } from '../../../shared/notify'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { firstError } from '@offerbook/domain/validation'
+import { translateOptional } from '../../../shared/i18n/messages'
 import type { SignerLink } from '../api/signer'
 import { useDeclineSigning } from '../api/signer'
 
@@ -14,18 +16,18 @@ export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onCl
   const { t } = useTranslation()
   const decline = useDeclineSigning(link)
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Message | null>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const trimmed = reason.trim()
-    if (!trimmed) return setError(translateMessage(SIGNING_MESSAGES.reasonRequired))
-    if (trimmed.length > SIGNING_LIMITS.maxReason) return setError(translateMessage(SIGNING_MESSAGES.reasonTooLong))
+    const problem = firstError(ReasonSchema, { reason: trimmed })
+    if (problem) return setError(problem)
     setError(null)
     decline.mutate(trimmed, {
       onError: (failure) => {
         const fieldError = fieldErrorsOf(failure, ['reason'] as const).reason
-        if (fieldError) setError(translateMessage(fieldError))
+        if (fieldError) setError(fieldError)
         else notifyError(failure)
       },
     })
@@ -46,7 +48,7 @@ export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onCl
             label={t('signer.decline.reason')}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
-            error={error}
+            error={translateOptional(error)}
             maxLength={SIGNING_LIMITS.maxReason}
             rows={4}
             withAsterisk

@@ -1,8 +1,10 @@
 import type { CSSProperties } from 'react'
 import { TextInput, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
 import type { AdoptedSignature, SigningField } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { translate } from '../../../shared/i18n/messages'
 import type { FieldProgress } from '../lib/fields'
 import { isFieldDone } from '../lib/fields'
 import classes from './signing-document.module.css'
@@ -17,7 +19,7 @@ export type FieldOverlayProps = {
   adopted: AdoptedSignature | null
   signerName: string
   today: string
-  errors: Readonly<Record<string, string>>
+  errors: Readonly<Record<string, Message>>
   onStamp: (field: SigningField) => void
   onText: (fieldId: string, value: string) => void
   onFocusField: (fieldId: string) => void
@@ -37,7 +39,8 @@ export function FieldOverlay({ fields, numbers, total, progress, adopted, signer
     <>
       {fields.map((field) => {
         const index = numbers.get(field.id) ?? 0
-        const error = errors[field.id]
+        const problem = errors[field.id]
+        const error = problem ? translate(problem) : undefined
 
         if (field.type === 'signature' || field.type === 'initials') {
           const done = isFieldDone(field, progress)

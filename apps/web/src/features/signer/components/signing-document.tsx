@@ -3,10 +3,10 @@ import { Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from 
 import { useElementSize, useMediaQuery } from '@mantine/hooks'
 import { IconArrowDown, IconCheck, IconSignature } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
 import type { AdoptedSignature, PageSize, SignerView, SigningField } from '@offerbook/domain/signing'
-import { fieldVisitOrder } from '@offerbook/domain/signing'
+import { fieldVisitOrder } from '@offerbook/domain/signing-rules'
 import { ApiClientError } from '../../../shared/api-client'
-import { translateMessage } from '../../../shared/i18n/server-messages'
 import { notifyError } from '../../../shared/notify'
 import { PdfPage, usePdfDocument } from '../../../shared/ui/pdf-page'
 import type { SignerLink } from '../api/signer'
@@ -102,7 +102,7 @@ export function SigningDocument({ view, link, onFinishing }: SigningDocumentProp
   const [adopted, setAdopted] = useState<AdoptedSignature | null>(null)
   const [stamped, setStamped] = useState<ReadonlySet<string>>(() => new Set())
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(view.fields.filter((field) => field.type === 'text').map((field) => [field.id, field.value ?? ''])))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [errors, setErrors] = useState<Record<string, Message>>({})
   const [adopting, setAdopting] = useState<{ fieldId: string | null; thenFinish: boolean } | null>(null)
   const [declining, setDeclining] = useState(false)
   const [lastFocused, setLastFocused] = useState<string | null>(null)
@@ -156,11 +156,11 @@ export function SigningDocument({ view, link, onFinishing }: SigningDocumentProp
       { adopted: signature, values: textValues(ordered, values) },
       {
         onError: (error) => {
-          const found: Record<string, string> = {}
+          const found: Record<string, Message> = {}
           if (error instanceof ApiClientError) {
             for (const item of error.errors) {
               const fieldId = item.path.startsWith('values.') ? item.path.slice('values.'.length) : item.path
-              if (numbers.has(fieldId) && !found[fieldId]) found[fieldId] = translateMessage(item.message)
+              if (numbers.has(fieldId) && !found[fieldId]) found[fieldId] = { key: item.key, ...(item.params ? { params: item.params } : {}) }
             }
           }
           setErrors(found)

@@ -1,5 +1,5 @@
 import type { SigningField, SigningFieldType } from '@offerbook/domain/signing'
-import { fieldVisitOrder } from '@offerbook/domain/signing'
+import { fieldVisitOrder } from '@offerbook/domain/signing-rules'
 
 /** Fields the signer acts on; the date signed and the printed name fill themselves. */
 export function needsAction(type: SigningFieldType): boolean {

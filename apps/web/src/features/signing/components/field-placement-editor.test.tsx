@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -6,16 +5,7 @@ import { renderAt } from '../../../test/render'
 import { bodyOf, fetchRoutes, json, testPacket, testSigning } from '../test/test-signing'
 import { FieldPlacementEditor } from './field-placement-editor'
 
-// pdf.js does not run in jsdom: a page is a box of the asked width with the overlay on it.
-vi.mock('../../../shared/ui/pdf-page', () => ({
-  usePdfDocument: () => ({ doc: {}, error: null, loading: false }),
-  PdfPage: ({ width, children, label }: { width: number; children?: ReactNode; label?: string }) => (
-    <div data-testid="pdf-page" style={{ position: 'relative', width }}>
-      <canvas role="img" aria-label={label} />
-      {children}
-    </div>
-  ),
-}))
+vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,81 +1,26 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import type { DragEvent, KeyboardEvent } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import type { DragEvent } from 'react'
 import { Alert, Box, Button, Divider, Grid, Group, List, Loader, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useElementSize, useId } from '@mantine/hooks'
 import { IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
 import type { PacketView, SignerInput, SigningFieldType } from '@offerbook/domain/signing'
-import { fieldProblems, SendFormPacketSchema, signerKeyOf, signerProblems, SIGNING_FIELD_TYPES, SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
+import { SendFormPacketSchema, SIGNING_FIELD_TYPES } from '@offerbook/domain/signing'
+import { fieldProblems, signerKeyOf, signerProblems } from '@offerbook/domain/signing-rules'
+import { errorText, translate, translateOptional } from '../../../shared/i18n/messages'
+import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { PdfPage, usePdfDocument } from '../../../shared/ui/pdf-page'
 import { authHeaders, packetOriginalUrl, useDeletePacket, useSendFormPacket } from '../api/signing'
-import type { Box as FieldBox } from './field-geometry'
-import { boxCentredAt, clampBox, fractionIn, NUDGE, NUDGE_BIG } from './field-geometry'
+import { fractionIn } from './field-geometry'
+import type { DragData, PlacedField } from './field-placement'
+import { DRAG_TYPE, formPacketBody, initialState, percent } from './field-placement'
 import { signerColor } from './signer-colors'
 import type { Problems, SendOptions, SignerDraft } from './signing-form'
-import { addProblems, DEFAULT_SEND_OPTIONS, expiresValue, serverProblems, signerDrafts, signerInputs, withoutProblems, zodProblems } from './signing-form'
+import { addProblems, DEFAULT_SEND_OPTIONS, messageOf, serverProblems, withoutProblems, zodProblems } from './signing-form'
 import { SendOptionsFields, SignerListEditor } from './signer-list-editor'
-
-/** A placed field; `signer` is the key of its signer's row, turned into the signer's index when sent. */
-export type PlacedField = FieldBox & { id: string; signer: string; type: SigningFieldType; page: number }
-
-const DRAG_TYPE = 'application/x-offerbook-field'
-type DragData = { kind: 'new'; type: SigningFieldType } | { kind: 'move'; id: string; dx: number; dy: number }
-
-function readDrag(event: DragEvent): DragData | null {
-  try {
-    const parsed = JSON.parse(event.dataTransfer.getData(DRAG_TYPE) || 'null') as DragData | null
-    return parsed && (parsed.kind === 'new' || parsed.kind === 'move') ? parsed : null
-  } catch {
-    return null
-  }
-}
-
-/** A fraction as a CSS percentage, without the float noise of 0.4 * 100 = 40.00000000000001. */
-const percent = (fraction: number) => `${Number((fraction * 100).toFixed(3))}%`
-
-let nextFieldId = 0
-function newFieldId(): string {
-  nextFieldId += 1
-  return `field-${nextFieldId}`
-}
-
-/** The signers and fields a draft already has (none after an upload), else the offer's parties. */
-function initialState(packet: PacketView, suggested: readonly SignerInput[]): { signers: SignerDraft[]; fields: PlacedField[] } {
-  const ordered = [...packet.signers].sort((a, b) => a.position - b.position)
-  if (ordered.length === 0) return { signers: signerDrafts(suggested.length > 0 ? suggested : []), fields: [] }
-  const signers = signerDrafts(ordered.map((signer) => ({ name: signer.name, email: signer.email, phone: '', role: signer.role })))
-  const fields = packet.fields.flatMap((field) => {
-    const index = ordered.findIndex((signer) => signer.id === field.signerId)
-    const draft = signers[index]
-    return draft ? [{ id: newFieldId(), signer: draft.key, type: field.type, page: field.page, ...clampBox(field) }] : []
-  })
-  return { signers, fields }
-}
-
-/** The request a draft is sent with: each field names its signer by the signer's index (signerKeyOf). */
-export function formPacketBody(signers: readonly SignerDraft[], fields: readonly PlacedField[], options: SendOptions) {
-  return {
-    signers: signerInputs(signers),
-    fields: fields.map((field) => ({
-      signerKey: signerKeyOf(signers.findIndex((signer) => signer.key === field.signer)),
-      type: field.type,
-      page: field.page,
-      x: field.x,
-      y: field.y,
-      width: field.width,
-      height: field.height,
-      required: true,
-      label: '',
-    })),
-    order: options.order,
-    expiresInDays: expiresValue(options.expiresInDays),
-    requireSmsCode: options.requireSmsCode,
-    message: options.message,
-  }
-}
+import { useFieldPlacement } from './use-field-placement'
 
 export type FieldPlacementEditorProps = {
   packet: PacketView
@@ -98,25 +43,18 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
   const fieldHintId = useId()
   const [initial] = useState(() => initialState(packet, suggestedSigners))
   const [signers, setSigners] = useState<SignerDraft[]>(initial.signers)
-  const [fields, setFields] = useState<PlacedField[]>(initial.fields)
   const [options, setOptions] = useState<SendOptions>(DEFAULT_SEND_OPTIONS)
   const [activeSigner, setActiveSigner] = useState<string>(initial.signers[0]?.key ?? '')
   const [targetPage, setTargetPage] = useState(0)
   const [problems, setProblems] = useState<Problems>({})
-  const [failure, setFailure] = useState<string | null>(null)
-  const [announcement, setAnnouncement] = useState('')
+  /** 'fixProblems': the form's own checks failed, their messages are on the fields. */
+  const [failure, setFailure] = useState<Message | 'fixProblems' | null>(null)
   const send = useSendFormPacket(packet.offerId, packet.id)
   const remove = useDeletePacket(packet.offerId)
-  const fieldRefs = useRef(new Map<string, HTMLDivElement>())
   const { ref: pagesRef, width: pagesWidth } = useElementSize()
   const pageWidth = Math.round(Math.min(816, Math.max(280, pagesWidth || 640)))
   const headers = useMemo(() => ({ headers: authHeaders() }), [])
   const pdf = usePdfDocument(packetOriginalUrl(packet.id), headers)
-
-  const dirty = fields.length > 0
-  useEffect(() => {
-    onDirtyChange?.(dirty)
-  }, [dirty, onDirtyChange])
 
   const pageCount = packet.pages.length
   const signerIndex = (key: string) => signers.findIndex((signer) => signer.key === key)
@@ -134,69 +72,19 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
     setProblems((current) => withoutProblems(current, 'fields'))
   }
 
-  const addField = (type: SigningFieldType, page: number, cx: number, cy: number) => {
-    if (!active) return
-    if (fields.length >= SIGNING_LIMITS.maxFields) {
-      setFailure(translateMessage(SIGNING_MESSAGES.tooManyFields))
-      return
-    }
-    const field: PlacedField = { id: newFieldId(), signer: active, type, page, ...boxCentredAt(type, cx, cy) }
-    setFields((current) => [...current, field])
-    touched()
-    setProblems((current) => withoutProblems(current, `signers.${signerIndex(active)}`))
-    setAnnouncement(t('signing.editor.placed', { field: fieldLabel(field) }))
-  }
+  const { fields, setFields, announcement, fieldRefs, addField, removeField, onFieldKey, onDrop } = useFieldPlacement({
+    initial: initial.fields,
+    active,
+    fieldLabel,
+    onChange: touched,
+    onPlaced: (signerKey) => setProblems((current) => withoutProblems(current, `signers.${signerIndex(signerKey)}`)),
+    onTooMany: () => setFailure({ key: 'signing.tooManyFields' }),
+  })
 
-  const moveField = (id: string, change: (field: PlacedField) => Partial<FieldBox>) => {
-    setFields((current) => current.map((field) => (field.id === id ? { ...field, ...clampBox({ ...field, ...change(field) }) } : field)))
-    touched()
-  }
-
-  const removeField = (id: string, focusNext = false) => {
-    const index = fields.findIndex((field) => field.id === id)
-    const field = fields[index]
-    if (!field) return
-    setFields((current) => current.filter((item) => item.id !== id))
-    touched()
-    setAnnouncement(t('signing.editor.removed', { field: fieldLabel(field) }))
-    if (focusNext) {
-      const next = fields[index + 1] ?? fields[index - 1]
-      if (next) window.setTimeout(() => fieldRefs.current.get(next.id)?.focus(), 0)
-    }
-  }
-
-  const onFieldKey = (event: KeyboardEvent<HTMLDivElement>, field: PlacedField) => {
-    const step = event.shiftKey ? NUDGE_BIG : NUDGE
-    const moves: Record<string, Partial<FieldBox>> = {
-      ArrowLeft: { x: field.x - step },
-      ArrowRight: { x: field.x + step },
-      ArrowUp: { y: field.y - step },
-      ArrowDown: { y: field.y + step },
-    }
-    const move = moves[event.key]
-    if (move) {
-      event.preventDefault()
-      moveField(field.id, () => move)
-      return
-    }
-    if (event.key === 'Delete' || event.key === 'Backspace') {
-      event.preventDefault()
-      removeField(field.id, true)
-    }
-  }
-
-  const onDrop = (event: DragEvent<HTMLDivElement>, page: number) => {
-    const data = readDrag(event)
-    if (!data) return
-    event.preventDefault()
-    const { fx, fy } = fractionIn(event.currentTarget.getBoundingClientRect(), event.clientX, event.clientY)
-    if (data.kind === 'new') {
-      addField(data.type, page, fx, fy)
-      return
-    }
-    setFields((current) => current.map((field) => (field.id === data.id ? { ...field, page, ...clampBox({ ...field, x: fx - data.dx, y: fy - data.dy }) } : field)))
-    touched()
-  }
+  const dirty = fields.length > 0
+  useEffect(() => {
+    onDirtyChange?.(dirty)
+  }, [dirty, onDirtyChange])
 
   const changeSigners = (next: SignerDraft[], path: string) => {
     const kept = new Set(next.map((signer) => signer.key))
@@ -217,7 +105,7 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
     addProblems(found, fieldProblems(parsed.success ? parsed.data.fields : body.fields, { pageCount, signerKeys }))
     setProblems(found)
     if (!parsed.success || Object.keys(found).length > 0) {
-      setFailure(t('signing.send.fixProblems'))
+      setFailure('fixProblems')
       return
     }
     send.mutate(parsed.data, {
@@ -227,7 +115,7 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
       },
       onError: (error) => {
         setProblems(serverProblems(error))
-        setFailure(errorMessage(error))
+        setFailure(messageOf(error))
       },
     })
   }
@@ -247,8 +135,8 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
   const fieldProblemsOf = (index: number) =>
     Object.entries(problems)
       .filter(([path]) => path === `fields.${index}` || path.startsWith(`fields.${index}.`))
-      .map(([, message]) => translateMessage(message))
-  const otherFieldProblem = problems.fields ? translateMessage(problems.fields) : null
+      .map(([, message]) => translate(message))
+  const otherFieldProblem = translateOptional(problems.fields)
   const pageOptions = packet.pages.map((_, index) => ({ value: String(index), label: t('signing.editor.pageN', { number: index + 1, count: pageCount }) }))
   const signerOptions = signers.map((signer, index) => ({ value: signer.key, label: signer.name.trim() || t('signing.signers.legend', { number: index + 1 }) }))
 
@@ -317,7 +205,7 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
 
             {pdf.error && (
               <Alert color="red" role="alert" title={t('signing.editor.previewFailed')}>
-                {errorMessage(pdf.error)}
+                {errorText(pdf.error)}
               </Alert>
             )}
 
@@ -452,7 +340,7 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
 
       {failure && (
         <Alert color="red" role="alert">
-          {failure}
+          {failure === 'fixProblems' ? t('signing.send.fixProblems') : translate(failure)}
         </Alert>
       )}
       <Group justify="flex-end" gap="sm">

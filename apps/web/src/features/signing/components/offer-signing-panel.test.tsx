@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -7,15 +6,7 @@ import { renderAt } from '../../../test/render'
 import { fetchRoutes, json, testPacket, testSigning } from '../test/test-signing'
 import { OfferSigningPanel } from './offer-signing-panel'
 
-vi.mock('../../../shared/ui/pdf-page', () => ({
-  usePdfDocument: () => ({ doc: {}, error: null, loading: false }),
-  PdfPage: ({ width, children, label }: { width: number; children?: ReactNode; label?: string }) => (
-    <div data-testid="pdf-page" style={{ position: 'relative', width }}>
-      <canvas role="img" aria-label={label} />
-      {children}
-    </div>
-  ),
-}))
+vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
 afterEach(() => vi.unstubAllGlobals())
 

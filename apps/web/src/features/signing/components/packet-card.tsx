@@ -3,9 +3,11 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea
 import { useId } from '@mantine/hooks'
 import { IconBell, IconDownload, IconEdit, IconTrash, IconBan } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
+import { issueMessage } from '@offerbook/domain/messages'
 import type { PacketView } from '@offerbook/domain/signing'
 import { ReasonSchema, SIGNING_LIMITS } from '@offerbook/domain/signing'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { downloadSignedPdf, useDeletePacket, useRemindPacket, useVoidPacket } from '../api/signing'
@@ -194,7 +196,7 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
   const { t } = useTranslation()
   const voidPacket = useVoidPacket(packet.offerId)
   const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Message | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 
   const close = () => {
@@ -209,7 +211,8 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
     if (voidPacket.isPending) return
     const parsed = ReasonSchema.safeParse({ reason })
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null)
+      const issue = parsed.error.issues[0]
+      setProblem(issue ? issueMessage(issue) : null)
       return
     }
     voidPacket.mutate(
@@ -243,7 +246,7 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
             rows={3}
             maxLength={SIGNING_LIMITS.maxReason}
             value={reason}
-            error={problem ? translateMessage(problem) : undefined}
+            error={translateOptional(problem)}
             onChange={(event) => {
               setReason(event.currentTarget.value)
               setProblem(null)

@@ -1,5 +1,5 @@
 import type { PacketKind, PacketSigner, PacketStatus, SigningOrder } from '@offerbook/domain/signing'
-import { formDocumentLabel } from '@offerbook/domain/signing'
+import { formDocumentLabel } from '@offerbook/domain/signing-rules'
 
 /** Shade 8/9 under white text, so every badge reads at 4.5:1 or more (green 9 reads at 4.36, so a signed packet is teal). */
 const STATUS_COLORS: Readonly<Record<PacketStatus, string>> = {

@@ -79,7 +79,7 @@ describe('Send for signature', () => {
     fetchRoutes({
       'GET /api/offers/offer-1/signing': () => json(200, testSigning()),
       'POST /api/offers/offer-1/signing': () =>
-        json(400, { statusCode: 400, code: 'BAD_REQUEST', message: 'Invalid email', errors: [{ path: 'signers.1.email', message: 'Invalid email' }] }),
+        json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'common.invalidEmail', message: 'Invalid email', errors: [{ path: 'signers.1.email', key: 'common.invalidEmail', message: 'Invalid email' }] }),
     })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     const dialog = await openDialog()

@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next'
 import type { SignerRole, SigningOrder } from '@offerbook/domain/signing'
 import { SIGNER_ROLES, SIGNING_LIMITS, SignerRoleSchema } from '@offerbook/domain/signing'
-import { translateMessage } from '../../../shared/i18n/server-messages'
+import { translateOptional } from '../../../shared/i18n/messages'
 import type { Problems, SendOptions, SignerDraft } from './signing-form'
 import { emptySigner, moveItem } from './signing-form'
 import { signerColor } from './signer-colors'
@@ -21,10 +21,7 @@ export type SignerListEditorProps = {
 /** The signers of a packet: name, email, phone and role per row; rows added, removed, and moved while the order is sequential. */
 export function SignerListEditor({ signers, onChange, problems, sequential, requireSmsCode, showColors = false }: SignerListEditorProps) {
   const { t } = useTranslation()
-  const error = (path: string) => {
-    const message = problems[path]
-    return message ? translateMessage(message) : undefined
-  }
+  const error = (path: string) => translateOptional(problems[path])
   const update = (index: number, change: Partial<SignerDraft>, field: string) => onChange(signers.map((signer, at) => (at === index ? { ...signer, ...change } : signer)), `signers.${index}.${field}`)
   const roles = SIGNER_ROLES.map((role) => ({ value: role, label: t(`signing.role.${role}`) }))
   const listProblem = error('signers')
@@ -152,10 +149,7 @@ const ORDERS: readonly SigningOrder[] = ['parallel', 'sequential']
 /** Signing order, expiry, the texted code and the note to the signers. */
 export function SendOptionsFields({ value, onChange, problems }: SendOptionsFieldsProps) {
   const { t } = useTranslation()
-  const error = (path: string) => {
-    const message = problems[path]
-    return message ? translateMessage(message) : undefined
-  }
+  const error = (path: string) => translateOptional(problems[path])
   return (
     <Stack gap="sm">
       <Radio.Group label={t('signing.send.order')} value={value.order} onChange={(order) => onChange({ ...value, order: order === 'sequential' ? 'sequential' : 'parallel' }, 'order')} error={error('order')}>

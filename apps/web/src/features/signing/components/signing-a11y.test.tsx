@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
@@ -8,15 +7,7 @@ import { fetchRoutes, json, testPacket, testSigner, testSigning } from '../test/
 import { FieldPlacementEditor } from './field-placement-editor'
 import { OfferSigningPanel } from './offer-signing-panel'
 
-vi.mock('../../../shared/ui/pdf-page', () => ({
-  usePdfDocument: () => ({ doc: {}, error: null, loading: false }),
-  PdfPage: ({ width, children, label }: { width: number; children?: ReactNode; label?: string }) => (
-    <div data-testid="pdf-page" style={{ position: 'relative', width }}>
-      <canvas role="img" aria-label={label} />
-      {children}
-    </div>
-  ),
-}))
+vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,7 +1,9 @@
 import type { z } from 'zod'
+import type { Message } from '@offerbook/domain/messages'
+import { issueMessage, issuePath } from '@offerbook/domain/messages'
 import type { SignerInput, SigningOrder } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
-import { ApiClientError } from '../../../shared/api-client'
+import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
 
 /** A signer row of a form; `key` keeps a row (and the fields placed for it) while rows move. */
 export type SignerDraft = SignerInput & { key: string }
@@ -18,7 +20,10 @@ export type SendOptions = {
 export const DEFAULT_SEND_OPTIONS: SendOptions = { order: 'parallel', expiresInDays: SIGNING_LIMITS.defaultExpiresInDays, requireSmsCode: false, message: '' }
 
 /** Messages by the path of the field in the request (`signers.1.email`); the first one for a path wins. */
-export type Problems = Record<string, string>
+export type Problems = Record<string, Message>
+
+/** A refused part of a request: its dotted path and its message. */
+export type Problem = { path: string } & Message
 
 let nextKey = 0
 export function newSignerKey(): string {
@@ -45,13 +50,18 @@ export function expiresValue(value: number | string): number {
   return value.trim() === '' ? Number.NaN : Number(value)
 }
 
-export function addProblems(target: Problems, problems: readonly { path: string; message: string }[]): Problems {
-  for (const problem of problems) if (!target[problem.path]) target[problem.path] = problem.message
+export function addProblems(target: Problems, problems: readonly Problem[]): Problems {
+  for (const { path, ...message } of problems) if (!target[path]) target[path] = message
   return target
 }
 
-export function zodProblems(error: z.ZodError | undefined): { path: string; message: string }[] {
-  return error ? error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) : []
+export function zodProblems(error: z.ZodError | undefined): Problem[] {
+  return error ? error.issues.map((issue) => ({ path: issuePath(issue.path), ...issueMessage(issue) })) : []
+}
+
+/** What a failed request says, kept as a message so it is translated when shown. */
+export function messageOf(error: unknown): Message {
+  return error instanceof ApiClientError ? error.detail : UNKNOWN_ERROR
 }
 
 /** The field errors a refused request named, by their paths (`signers.1.email`), to show on those fields. */

@@ -2,20 +2,21 @@ import { useState } from 'react'
 import { Alert, Button, FileButton, Progress, Stack, Text } from '@mantine/core'
 import { IconFileUpload } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
 import type { PacketView } from '@offerbook/domain/signing'
-import { SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-import { errorMessage } from '../../../shared/notify'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { translate } from '../../../shared/i18n/messages'
 import { useUploadFormDocument } from '../api/signing'
+import { messageOf } from './signing-form'
 
 export function isPdfFile(file: File): boolean {
   return file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf')
 }
 
 /** What is wrong with a file before it goes up: not a PDF, or over the 25 MB the API takes. */
-export function pdfFileProblem(file: File): string | null {
-  if (!isPdfFile(file)) return SIGNING_MESSAGES.notPdf
-  if (file.size > SIGNING_LIMITS.documentMaxBytes) return SIGNING_MESSAGES.fileTooLarge
+export function pdfFileProblem(file: File): Message | null {
+  if (!isPdfFile(file)) return { key: 'signing.notPdf' }
+  if (file.size > SIGNING_LIMITS.documentMaxBytes) return { key: 'signing.fileTooLarge' }
   return null
 }
 
@@ -23,7 +24,7 @@ export function pdfFileProblem(file: File): string | null {
 export function UploadFormButton({ offerId, onUploaded }: { offerId: string; onUploaded: (packet: PacketView) => void }) {
   const { t } = useTranslation()
   const upload = useUploadFormDocument(offerId)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Message | null>(null)
   const [name, setName] = useState('')
 
   const pick = (file: File | null) => {
@@ -31,11 +32,11 @@ export function UploadFormButton({ offerId, onUploaded }: { offerId: string; onU
     setName(file.name)
     const local = pdfFileProblem(file)
     if (local) {
-      setProblem(translateMessage(local))
+      setProblem(local)
       return
     }
     setProblem(null)
-    upload.mutate(file, { onSuccess: onUploaded, onError: (error) => setProblem(errorMessage(error)) })
+    upload.mutate(file, { onSuccess: onUploaded, onError: (error) => setProblem(messageOf(error)) })
   }
 
   return (
@@ -56,7 +57,7 @@ export function UploadFormButton({ offerId, onUploaded }: { offerId: string; onU
       )}
       {problem && (
         <Alert color="red" role="alert" title={t('signing.upload.failed', { name })}>
-          {problem}
+          {translate(problem)}
         </Alert>
       )}
     </Stack>

@@ -4,11 +4,12 @@ import { Alert, Box, Button, Code, Group, Loader, Paper, Stack, Text } from '@ma
 import { useId } from '@mantine/hooks'
 import { IconFileSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import type { Message } from '@offerbook/domain/messages'
 import type { VerifyResult } from '@offerbook/domain/signing'
-import { SIGNING_LIMITS, SIGNING_MESSAGES } from '@offerbook/domain/signing'
-import { translateMessage } from '../../../shared/i18n/server-messages'
-import { errorMessage } from '../../../shared/notify'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { translate } from '../../../shared/i18n/messages'
 import { verifyFile, verifyHash } from '../api/signing'
+import { messageOf } from './signing-form'
 import { isPdfFile, pdfFileProblem } from './upload-form-button'
 import { VerifyResultView } from './verify-result'
 
@@ -23,7 +24,8 @@ type State =
   | { step: 'hashing'; file: File }
   | { step: 'checking'; file: File; sha256: string }
   | { step: 'done'; file: File; sha256: string; result: VerifyResult; sealChecked: boolean }
-  | { step: 'failed'; file: File | null; sha256: string | null; message: string }
+  /** `problem` null: the file could not be read to hash it. */
+  | { step: 'failed'; file: File | null; sha256: string | null; problem: Message | null }
 
 /** /verify: drop or choose a signed PDF; its fingerprint is checked against the documents signed here (decision 016). */
 export function VerifyPanel() {
@@ -33,7 +35,7 @@ export function VerifyPanel() {
   const [state, setState] = useState<State>({ step: 'idle' })
   const [dragging, setDragging] = useState(false)
   const [sealing, setSealing] = useState(false)
-  const [sealProblem, setSealProblem] = useState<string | null>(null)
+  const [sealProblem, setSealProblem] = useState<Message | null>(null)
   const run = useRef(0)
 
   const check = async (file: File) => {
@@ -44,7 +46,7 @@ export function VerifyPanel() {
     try {
       sha256 = await sha256Hex(file)
     } catch {
-      if (id === run.current) setState({ step: 'failed', file, sha256: null, message: t('signing.verify.hashFailed') })
+      if (id === run.current) setState({ step: 'failed', file, sha256: null, problem: null })
       return
     }
     if (id !== run.current) return
@@ -53,7 +55,7 @@ export function VerifyPanel() {
       const result = await verifyHash(sha256)
       if (id === run.current) setState({ step: 'done', file, sha256, result, sealChecked: false })
     } catch (error) {
-      if (id === run.current) setState({ step: 'failed', file, sha256, message: errorMessage(error) })
+      if (id === run.current) setState({ step: 'failed', file, sha256, problem: messageOf(error) })
     }
   }
 
@@ -62,7 +64,7 @@ export function VerifyPanel() {
     const { file } = state
     const problem = pdfFileProblem(file)
     if (problem) {
-      setSealProblem(translateMessage(problem))
+      setSealProblem(problem)
       return
     }
     const id = run.current
@@ -72,7 +74,7 @@ export function VerifyPanel() {
       const result = await verifyFile(file)
       if (id === run.current) setState({ ...state, result, sealChecked: true })
     } catch (error) {
-      if (id === run.current) setSealProblem(errorMessage(error))
+      if (id === run.current) setSealProblem(messageOf(error))
     } finally {
       setSealing(false)
     }
@@ -84,7 +86,7 @@ export function VerifyPanel() {
     // The hash works on a file of any size, but only what the API takes could ever have been signed here.
     if (file.size > SIGNING_LIMITS.documentMaxBytes) {
       run.current += 1
-      setState({ step: 'failed', file, sha256: null, message: translateMessage(SIGNING_MESSAGES.fileTooLarge) })
+      setState({ step: 'failed', file, sha256: null, problem: { key: 'signing.fileTooLarge' } })
       return
     }
     void check(file)
@@ -167,12 +169,12 @@ export function VerifyPanel() {
           {state.step === 'done' && state.result.status === 'unknown' && !isPdfFile(state.file) && <Text size="sm">{t('signing.verify.notPdf')}</Text>}
           {state.step === 'failed' && (
             <Alert color="red" role="alert" title={t('signing.verify.failedTitle')}>
-              {state.message}
+              {state.problem ? translate(state.problem) : t('signing.verify.hashFailed')}
             </Alert>
           )}
           {sealProblem && (
             <Alert color="red" role="alert" title={t('signing.verify.sealFailed')}>
-              {sealProblem}
+              {translate(sealProblem)}
             </Alert>
           )}
         </Stack>
