@@ -65,9 +65,17 @@ test('stipulations and the addendum picked in the editor are saved with the offe
   await expect
     .poll(async () => {
       const { offer } = (await (await request.get(`/api/offers/${draft.id}`, { headers: ben })).json()) as { offer: OfferView }
-      return [offer.terms.stipulations.includes('Buyer shall pay for every inspection Buyer orders'), offer.terms.addendum?.MCheckbox === true]
+      return [offer.terms.stipulationChoices?.B1Checkbox === true, offer.stipulationClauses.includes('Buyer shall pay for every inspection Buyer orders'), offer.terms.addendum?.MCheckbox === true]
     })
-    .toEqual([true, true])
+    .toEqual([true, true, true])
+
+  // After a reload, EDIT reopens the stipulations with the saved ticks.
+  await page.reload()
+  await expect(edit).toHaveCount(2, { timeout: 30_000 })
+  await edit.first().click()
+  await expect(stipulations.getByRole('checkbox', { name: 'B1. Inspection costs' })).toBeChecked()
+  await stipulations.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(stipulations).toBeHidden()
 
   // EDIT reopens the addendum with its saved choice.
   await edit.nth(1).click()

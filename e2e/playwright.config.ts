@@ -17,7 +17,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // One reporter in a terminal and in CI's log alike: a line per test. A failure keeps its trace and
+  // screenshot in test-results (use, below).
+  reporter: 'list',
   outputDir: '../test-results',
   use: {
     baseURL: BASE_URL,

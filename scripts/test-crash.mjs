@@ -5,23 +5,22 @@
 // The server runs as a child process on the embedded PGlite in a fresh temp DATA_DIR, with SMTP_URL
 // pointing at a recorder in this process. CRASH_SEED=<n> replays a run (the moment of the kill and the
 // actions); CRASH_ACTIONS and CRASH_CLIENTS size the burst.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { createRequire } from 'node:module'
 import { isDeepStrictEqual } from 'node:util'
-import { ROOT } from './build-if-stale.mjs'
+import { tsImport } from 'tsx/esm/api'
+import { fingerprint, runBurst } from './crash/burst.mjs'
+import { call, mustCall } from './crash/http.mjs'
+import { claimedAtKill, freePort, sleep, startServer, waitForHealth } from './crash/server.mjs'
 import { startSmtpRecorder } from './crash/smtp-recorder.mjs'
+
+// The demo seed's generator (mulberry32), so the same seed gives the same kill point and the same choices.
+const { seededRandom } = await tsImport('../apps/api/src/db/seeded-random.ts', import.meta.url)
 
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const ACTIONS = Number(process.env.CRASH_ACTIONS ?? 300)
 const CLIENTS = Number(process.env.CRASH_CLIENTS ?? 4)
-const PORTS = { from: 3700, to: 3799 }
-/** Start-up seeds 300 listings with photos: a slow CI machine may take a minute. */
-const HEALTH_TIMEOUT_MS = 120_000
 const DRAIN_TIMEOUT_MS = 60_000
 /** The outbox worker polls every 2 s: this long without a new message or a pending row is quiet. */
 const QUIET_MS = 3_000
@@ -31,246 +30,6 @@ const IN_DOUBT_MS = 15_000
 const BUYER = { email: 'buyer-simple@example.com', password: 'offerbook-demo' }
 /** The demo sellers, whom the seller side's notices of a share or a change go to. */
 const SELLERS = ['seller-agent@example.com', 'seller-owner@example.com', 'seller-simple@example.com']
-const DAY = 86_400_000
-
-// ---------------------------------------------------------------------------------------------
-// Small tools
-
-/** mulberry32: the same seed gives the same kill point and the same choices. */
-function prng(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
-
-async function freePort(random, taken) {
-  const span = PORTS.to - PORTS.from + 1
-  const start = Math.floor(random() * span)
-  for (let index = 0; index < span; index++) {
-    const port = PORTS.from + ((start + index) % span)
-    if (!taken.has(port) && (await portIsFree(port))) {
-      taken.add(port)
-      return port
-    }
-  }
-  throw new Error(`no free port in ${PORTS.from}-${PORTS.to}`)
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server, as a child process (node with tsx's loader, as scripts/start.mjs runs it, without the web build)
-
-const tsxLoader = pathToFileURL(createRequire(join(ROOT, 'apps/api/package.json')).resolve('tsx/esm')).href
-/** The variables that would point the server elsewhere than this test's own database, mail and files. */
-const FOREIGN_ENV = /^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|MAIL_FROM|SMS_|S3_|OIDC_|MLS_GRID_|SIGNING_CERT|AUTH_SECRET|PUBLIC_URL|WEB_DIST|DATA_DIR|PORT|HOST|NODE_ENV|SEED_DEMO|LOG_LEVEL)/
-
-function startServer({ port, dataDir, webDist, smtpUrl, log }) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !FOREIGN_ENV.test(name)))
-  const child = spawn(process.execPath, ['--import', tsxLoader, 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, SEED_DEMO: 'true', SMTP_URL: smtpUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const keep = (chunk) => {
-    log.push(chunk.toString())
-    if (log.length > 400) log.splice(0, log.length - 400)
-  }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  return { child, exited }
-}
-
-async function waitForHealth(base, server) {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS
-  let dead = null
-  void server.exited.then((result) => (dead = result))
-  while (Date.now() < deadline) {
-    if (dead) throw new Error(`the server exited before it was healthy (code ${dead.code}, signal ${dead.signal})`)
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) })
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await sleep(250)
-  }
-  throw new Error(`the server was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s`)
-}
-
-/**
- * The outbox rows the killed server had claimed and not yet marked sent or retried, read from its data
- * directory while no server runs. A row here that the recorder already has was accepted by the SMTP
- * server in the moment before the kill: sending it again after the restart is the at-least-once window.
- */
-async function claimedAtKill(dataDir) {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const database = new PGlite(join(dataDir, 'pglite'))
-  try {
-    const result = await database.query("select id from outbox_message where status = 'pending' and locked_until is not null")
-    return new Set(result.rows.map((row) => row.id))
-  } finally {
-    await database.close()
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP
-
-/** A request; `null` when the connection failed (the server was killed under it). */
-async function call(base, token, method, path, body) {
-  try {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(90_000),
-    })
-    const text = await response.text()
-    let json = null
-    try {
-      json = JSON.parse(text)
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, json, text }
-  } catch {
-    return null
-  }
-}
-
-async function mustCall(base, token, method, path, body) {
-  const response = await call(base, token, method, path, body)
-  if (!response || response.status >= 300) throw new Error(`${method} ${path} answered ${response ? `${response.status} ${response.text.slice(0, 300)}` : 'nothing (connection failed)'}`)
-  return response.json
-}
-
-// ---------------------------------------------------------------------------------------------
-// The burst
-
-/** The fields a save writes, to compare with what a read returns. */
-function termsFor(draft, { price, agentEmail, now }) {
-  return {
-    ...draft,
-    purchasePrice: price,
-    earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Volunteer Title', dueDays: 3 },
-    financing: { ...draft.financing, type: 'conventional', loanAmount: Math.round(price * 0.8), downPayment: price - Math.round(price * 0.8), lenderName: 'First Bank' },
-    appraisalContingency: true,
-    inspectionPeriodDays: 10,
-    saleOfBuyersPropertyContingency: false,
-    closingDate: new Date(now + 45 * DAY).toISOString().slice(0, 10),
-    expiresAt: new Date(now + 3 * DAY).toISOString(),
-    listingAgent: { ...draft.listingAgent, fullName: 'Crash Test Agent', email: agentEmail },
-  }
-}
-
-/** What must be true of a written field set whatever the server's canonical form of the rest. */
-function fingerprint(terms) {
-  return {
-    purchasePrice: terms.purchasePrice,
-    closingDate: terms.closingDate,
-    expiresAt: terms.expiresAt === null ? null : Date.parse(terms.expiresAt),
-    agentEmail: terms.listingAgent.email,
-    financing: terms.financing.type,
-    loanAmount: terms.financing.loanAmount,
-    earnest: terms.earnestMoney.amount,
-  }
-}
-
-/**
- * Runs the burst with CLIENTS concurrent clients, one offer at a time each: create, save, (save again),
- * share, (save the active offer). Every 2xx is recorded with what it wrote; `state.ack` may kill the server.
- * A request the kill cut off is recorded as in doubt: it may or may not have happened. Any other failure
- * (a refusal, a 5xx, no answer from a server that was not killed) ends the run.
- */
-async function runBurst(state) {
-  const { random, listings } = state
-  const clientLoop = async (clientIndex) => {
-    let current = null
-    while (state.issued < ACTIONS) {
-      await state.serverUp()
-      const base = state.base
-      const now = Date.now()
-      let action
-      if (!current) action = 'create'
-      else if (!current.saved) action = 'save'
-      else if (!current.shared) action = random() < 0.25 ? 'save' : 'share'
-      else if (!current.savedAfterShare && random() < 0.3) action = 'save'
-      else {
-        current = null
-        continue
-      }
-      state.issued++
-      const sequence = state.issued
-      const beforeKill = state.killedAt === null
-      const cutOff = () => {
-        if (!beforeKill || state.killedAt === null) throw new Error(`a ${action} got no answer from a server that was not killed`)
-        state.cutOff++
-      }
-      if (action === 'create') {
-        const listingId = listings[Math.floor(random() * listings.length)]
-        const response = await call(base, state.token, 'POST', '/api/offers', { listingId })
-        if (!response) {
-          cutOff()
-          continue
-        }
-        if (response.status !== 201) throw new Error(`create answered ${response.status}: ${response.text.slice(0, 300)}`)
-        const offer = response.json.offer
-        current = { id: offer.id, draft: offer.terms, saved: false, shared: false, savedAfterShare: false, agentEmail: `agent-${clientIndex}-${sequence}@crash.example` }
-        state.offers.set(offer.id, { id: offer.id, acked: { status: 'draft', terms: offer.terms }, doubt: null, shareAcked: false, writes: 0 })
-        state.ack({ kind: 'create', offerId: offer.id })
-        continue
-      }
-      const record = state.offers.get(current.id)
-      if (action === 'save') {
-        const terms = termsFor(current.draft, { price: 300_000 + sequence * 100 + clientIndex, agentEmail: current.agentEmail, now })
-        const response = await call(base, state.token, 'PATCH', `/api/offers/${current.id}`, { terms })
-        if (!response) {
-          cutOff()
-          record.doubt = { status: record.acked.status, fingerprint: fingerprint(terms) }
-          current = null
-          continue
-        }
-        if (response.status !== 200) throw new Error(`save answered ${response.status}: ${response.text.slice(0, 300)}`)
-        const written = response.json.offer
-        if (!isDeepStrictEqual(fingerprint(written.terms), fingerprint(terms))) throw new Error(`save of ${current.id} answered other terms than were sent`)
-        record.acked = { status: written.status, terms: written.terms }
-        if (current.shared) current.savedAfterShare = true
-        current.saved = true
-        state.ack({ kind: 'save', offerId: current.id })
-        continue
-      }
-      const response = await call(base, state.token, 'POST', `/api/offers/${current.id}/share`)
-      if (!response) {
-        cutOff()
-        record.doubt = { status: 'active', fingerprint: fingerprint(record.acked.terms), agentEmail: current.agentEmail }
-        current = null
-        continue
-      }
-      if (response.status !== 200) throw new Error(`share answered ${response.status}: ${response.text.slice(0, 300)}`)
-      record.acked = { status: response.json.offer.status, terms: response.json.offer.terms }
-      record.shareAcked = true
-      record.agentEmail = current.agentEmail
-      current.shared = true
-      state.ack({ kind: 'share', offerId: current.id })
-    }
-  }
-  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => clientLoop(index + 1)))
-}
 
 // ---------------------------------------------------------------------------------------------
 // The run
@@ -293,7 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void clea
 
 async function main() {
   const started = Date.now()
-  const random = prng(SEED)
+  const random = seededRandom(SEED)
   console.log(`crash: seed ${SEED} (CRASH_SEED=${SEED} replays it), ${ACTIONS} actions, ${CLIENTS} clients`)
 
   const tempRoot = mkdtempSync(join(tmpdir(), 'offerbook-crash-'))
@@ -360,7 +119,7 @@ async function main() {
       },
     }
     const burstStarted = Date.now()
-    await runBurst(state)
+    await runBurst(state, { actions: ACTIONS, clients: CLIENTS })
     const burstSeconds = ((Date.now() - burstStarted) / 1000).toFixed(1)
     if (!state.killedAt) throw new Error(`the burst ended with ${state.acks.length} acknowledged writes, before the kill after ${killAfter}`)
     await restart

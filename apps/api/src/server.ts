@@ -10,7 +10,7 @@ import { startOfferExpiryJob } from './modules/offers/offers-expiry'
 import { createSigningContext } from './modules/signing/signing-context'
 import { startSigningJobs } from './modules/signing/signing-jobs'
 import { createEmailTransport, createSmsTransport } from './modules/messaging/transports'
-import { createFileStorage } from './storage/storage'
+import { createFileStorage } from './storage/create-file-storage'
 
 function printDemoAccounts(): void {
   const rows = DEMO_ACCOUNTS.map((demo) => [demo.email, DEMO_PASSWORD, demo.roles.join(', ')] as const)
