@@ -2,7 +2,7 @@ import { degrees, PDFDocument, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import { completePacketPdf, inspectPdf } from './signing-pdf'
-import { CHAIN_HEAD_ZERO, filteredPng, pdfPages, pdftotext, renderFirstPage, run, sealingIdentity, setUpPdfWork, sha256, signaturePng, toFile, wordsOnPage, wordsOnPages } from './signing.test-helpers'
+import { CHAIN_HEAD_ZERO, filteredPng, pdfPages, pdftotext, renderFirstPage, run, sealingIdentity, setUpPdfWork, sha256, signaturePng, toFile, wordsOnPage, wordsOnPages } from './signing-pdf.test-helpers'
 
 setUpPdfWork()
 

@@ -8,8 +8,8 @@ import type { CertificateData } from './signing-pdf-audit'
 import type { BurnField } from './signing-pdf-stamp'
 import { assemblePacket, completePacketPdf, inspectPdf } from './signing-pdf'
 import { readSeal } from './signing-seal'
-import { expectAppError, jpeg, pdfPages, pdftotext, run, sealingIdentity, setUpPdfWork, sha256, signaturePng, toFile, wordsOnPage } from './signing.test-helpers'
-import type { Word } from './signing.test-helpers'
+import { expectAppError, jpeg, pdfPages, pdftotext, run, sealingIdentity, setUpPdfWork, sha256, signaturePng, toFile, wordsOnPage } from './signing-pdf.test-helpers'
+import type { Word } from './signing-pdf.test-helpers'
 
 setUpPdfWork()
 
