@@ -5,6 +5,9 @@ import { LISTING_IMPORT_MESSAGES } from './messages/listing-import'
 import { LISTING_MESSAGES } from './messages/listings'
 import { OFFER_MESSAGES } from './messages/offers'
 import { SIGNING_API_MESSAGES } from './messages/signing'
+import { SEND_MESSAGES } from './messages/send'
+import { CHAT_MESSAGES } from './messages/chat'
+import { EVENT_MESSAGES } from './messages/events'
 
 /**
  * The message catalogue (docs/decisions/020-message-catalogue.md): every message the API can send,
@@ -15,7 +18,7 @@ import { SIGNING_API_MESSAGES } from './messages/signing'
  * Schemas name a key as their zod message (`.min(1, 'common.required')`); zod's own `minimum` and
  * `maximum` and a refinement's `params` become the message's parameters (issueMessage).
  */
-export const MESSAGE_AREAS = { COMMON_MESSAGES, ACCOUNT_MESSAGES, LISTING_MESSAGES, LISTING_IMPORT_MESSAGES, OFFER_MESSAGES, CLAUSE_MESSAGES, SIGNING_API_MESSAGES } as const
+export const MESSAGE_AREAS = { COMMON_MESSAGES, ACCOUNT_MESSAGES, LISTING_MESSAGES, LISTING_IMPORT_MESSAGES, OFFER_MESSAGES, CLAUSE_MESSAGES, SIGNING_API_MESSAGES, SEND_MESSAGES, CHAT_MESSAGES, EVENT_MESSAGES } as const
 
 export const CATALOGUE = {
   ...COMMON_MESSAGES,
@@ -25,6 +28,9 @@ export const CATALOGUE = {
   ...OFFER_MESSAGES,
   ...CLAUSE_MESSAGES,
   ...SIGNING_API_MESSAGES,
+  ...SEND_MESSAGES,
+  ...CHAT_MESSAGES,
+  ...EVENT_MESSAGES,
 } as const
 
 export type MessageKey = keyof typeof CATALOGUE

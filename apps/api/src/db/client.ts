@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { migratePglite, migratePostgres } from './migrate'
 import * as authTables from './schema/auth'
+import * as conversationTables from './schema/conversations'
 import * as fileTables from './schema/files'
 import * as listingTables from './schema/listings'
 import * as offerTables from './schema/offers'
@@ -15,7 +16,7 @@ import * as requestCounterTables from './schema/request-counters'
 import * as signingTables from './schema/signing'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

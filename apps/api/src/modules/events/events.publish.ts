@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { appEvent } from '../../db/schema/conversations'
+
+/** The PostgreSQL channel every process listens on; the payload is the new rows' ids, comma-separated. */
+export const EVENTS_CHANNEL = 'offerbook_events'
+
+export type LiveEventType = 'offer.changed' | 'notification.created' | 'signing.changed' | 'chat.message' | 'chat.read' | 'message.outcome'
+export type LiveEventData = Record<string, string | number | boolean | null>
+
+/** A user id, or a chat guest's `visitor:<conversation id>`. */
+export const visitorRecipient = (conversationId: string) => `visitor:${conversationId}`
+
+export type PublishEvent = { recipients: readonly string[]; type: LiveEventType; data: LiveEventData }
+
+/**
+ * Writes one event row per recipient and NOTIFYs the ids, in the transaction of the change (pass it):
+ * PostgreSQL delivers a NOTIFY only at commit, so a stream never tells of a change that rolled back,
+ * and every process's event hub hears it (docs/decisions/021-live-events.md).
+ */
+export async function publishEvent(tx: Db, { recipients, type, data }: PublishEvent): Promise<void> {
+  const unique = [...new Set(recipients.filter((recipient) => recipient.length > 0))]
+  if (unique.length === 0) return
+  const rows = await tx
+    .insert(appEvent)
+    .values(unique.map((recipient) => ({ recipient, type, data })))
+    .returning({ id: appEvent.id })
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${rows.map((row) => row.id).join(',')})`)
+}
