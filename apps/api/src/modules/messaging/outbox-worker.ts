@@ -35,6 +35,22 @@ export type OutboxWorkerOptions = {
   releaseClaimsOnStart?: boolean
 }
 
+/** Told when a message has failed for good (after markFailed), e.g. to tell the user who sent it. */
+export type OutboxFailureListener = (db: Db, message: OutboxMessage, reason: string) => Promise<void>
+const failureListeners = new Set<OutboxFailureListener>()
+let runningWorkers = 0
+
+/** Adds a listener for messages that failed for good (the same function once only); returns its removal. */
+export function onOutboxFailure(listener: OutboxFailureListener): () => void {
+  failureListeners.add(listener)
+  return () => failureListeners.delete(listener)
+}
+
+/** How many workers run in this process: a request waiting for a first try waits only when one does. */
+export function outboxWorkersRunning(): number {
+  return runningWorkers
+}
+
 export type OutboxWorker = {
   /** Stops polling and waits for the batch in flight. */
   stop: () => Promise<void>
@@ -79,6 +95,9 @@ export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseCl
       if (error instanceof PermanentDeliveryError || message.attempts >= MAX_ATTEMPTS) {
         await markFailed(db, message.id, reason)
         log.error({ ...context, err: error }, `outbox: ${message.channel} could not be delivered and is failed: ${reason}`)
+        for (const listener of failureListeners) {
+          await listener(db, message, reason).catch((listenerError: unknown) => log.error({ ...context, err: listenerError }, 'outbox: a failure listener failed'))
+        }
       } else {
         const delayMs = retryDelayMs(message.attempts)
         await scheduleRetry(db, message.id, { delayMs, error: reason })
@@ -140,6 +159,7 @@ export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseCl
   }
 
   const unsubscribe = onMessageEnqueued(nudge)
+  runningWorkers += 1
   if (releaseClaimsOnStart) {
     running = releaseClaims(db).then(
       (ids) => {
@@ -156,6 +176,7 @@ export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseCl
     nudge,
     drain: () => exclusive(),
     async stop() {
+      if (!stopped) runningWorkers -= 1
       stopped = true
       unsubscribe()
       clearTimeout(pollTimer)

@@ -31,6 +31,8 @@ function listingIdOf(notification: AppNotification): string {
 /** The notification in the reader's language, made from its type and data. */
 export function notificationText(notification: AppNotification, t: TFunction, language: string): string {
   const { data } = notification
+  // A message the user sent from the Send dialog that could not be delivered (issue #14).
+  if (notification.type === 'message.failed') return t(data.channel === 'sms' ? 'sendOutcome.failedSms' : 'sendOutcome.failedEmail', { recipient: text(data.recipient) })
   const address = text(data.address) || t('notifications.someProperty')
   const price = typeof data.price === 'number' ? formatUsd(data.price, language) : text(data.price) || t('notifications.noPrice')
   const key = `notifications.type.${notification.type}`
