@@ -171,6 +171,20 @@ async function signingBench(script, describe) {
   }
 }
 
+/** The live events bench (issue #14): scripts/bench-events.mjs starts its own server and prints one JSON line. */
+async function eventsRows(port) {
+  const label = 'live events: commit to event on the stream, 1,000 open streams (200 changes)'
+  try {
+    const r = await runJson('bench-events', process.execPath, ['scripts/bench-events.mjs'], { BENCH_EVENTS_PORT: String(port) })
+    return [
+      [label, `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, max ${r.maxMs} ms over ${r.samples} events on ${r.streams} streams${r.missing ? `, ${r.missing} missing` : ''} (target: p95 < 50 ms)`],
+      ['live events: resident memory per open stream', `${r.kibPerStream} KiB (${r.rssBeforeMiB} MiB before the streams, ${r.rssAfterMiB} MiB with ${r.streams} open)`],
+    ]
+  } catch (error) {
+    return [[label, `not measured: ${error.message}`]]
+  }
+}
+
 const BARE_SERVER = `
 import Fastify from 'fastify'
 const app = Fastify()
@@ -251,6 +265,7 @@ try {
     rows.push([`search ${where} / bare route, req/s at ${SEARCH_CONNECTIONS} connections`, `${ratio.toPrecision(2)} (1 in ${Math.round(1 / ratio)}); p99 ${search.result.latency.p99} ms vs ${bareSearch.latency.p99} ms`])
   }
 
+  rows.push(...(await eventsRows(port + 2)))
   rows.push(['listing import from the recorded feed', await importThroughput()])
   rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
   rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { buildApp } from './app'
 import { createAuth } from './auth/auth'
@@ -5,6 +6,9 @@ import { loadOrCreateAuthSecret } from './auth/secret'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
+import type { HubLog } from './modules/events/events.hub'
+import { createEventHub } from './modules/events/events.hub'
+import { startChatDigestJob } from './modules/chat/chat-digest'
 import { startOutboxWorker } from './modules/messaging/outbox-worker'
 import { startOfferExpiryJob } from './modules/offers/offers-expiry'
 import { createSigningContext } from './modules/signing/signing-context'
@@ -50,7 +54,11 @@ async function main(): Promise<void> {
   let nudgeSigning = () => {}
   const storage = createFileStorage(config.storage)
   const signing = createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, onCompletionQueued: () => nudgeSigning() })
-  const app = await buildApp({ config: { ...config, authSecret }, db: database.db, auth, storage, signing })
+  // One live event hub for the process: one LISTEN, one heartbeat timer, every stream of this server.
+  const hubLog: HubLog = { warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) }
+  const hub = createEventHub({ db: database.db, listen: database.listen, log: hubLog })
+  await hub.start()
+  const app: FastifyInstance = await buildApp({ config: { ...config, authSecret }, db: database.db, auth, storage, signing, hub })
 
   if (config.seedDemoRefused) app.log.warn('SEED_DEMO=true is ignored because NODE_ENV=production: demo accounts are never seeded in production')
   if (config.seedDemo) {
@@ -62,6 +70,7 @@ async function main(): Promise<void> {
   // The outbox worker starts after listen; shutdown stops it before the database closes.
   let stopOutbox = async (): Promise<void> => {}
   let stopOfferExpiry = async (): Promise<void> => {}
+  let stopChatDigest = async (): Promise<void> => {}
   let stopSigning = async (): Promise<void> => {}
   let closing = false
   const shutdown = async (signal: string) => {
@@ -70,7 +79,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down')
     try {
       await app.close()
+      await hub.stop()
       await stopOfferExpiry()
+      await stopChatDigest()
       await stopSigning()
       await stopOutbox()
       await database.close()
@@ -97,6 +108,7 @@ async function main(): Promise<void> {
   // PGlite is this process's alone: a claim found at start is a killed process's (decision 006).
   stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log, releaseClaimsOnStart: database.kind === 'pglite' }).stop
   stopOfferExpiry = startOfferExpiryJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
+  stopChatDigest = startChatDigestJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
   const signingJobs = startSigningJobs({ db: database.db, ctx: signing, log: app.log })
   nudgeSigning = signingJobs.nudge
   stopSigning = signingJobs.stop

@@ -39,6 +39,12 @@ const SESSION_ENDING = new Set(['DELETE /api/session', 'POST /api/me/password', 
 /** Operations that hash a password on most well-shaped requests (~0.1 s each): fewer requests, so the run stays short. */
 const PASSWORD_HASHING = new Set(['POST /api/session', 'POST /api/me/password', 'POST /api/accounts', 'POST /api/recovery/reset'])
 const PASSWORD_HASHING_RUNS = 15
+/**
+ * GET /api/events answers a signed-in caller with a stream that never ends, and inject waits for the
+ * end: it is left out here and covered on real listening servers in src/modules/events/events-*.test.ts
+ * (its refusals, bad Last-Event-ID included, are plain JSON ApiErrors like every other).
+ */
+const STREAMS = new Set(['GET /api/events'])
 /** Operations that use up the seeded objects (delete, decide, void) run after all the others. */
 const USES_UP = /\/(withdraw|decline|terminate|void|close|accept|acknowledge)$/
 
@@ -310,7 +316,7 @@ function describeRequest(operation: Operation, fuzzCase: FuzzCase, sent: Sent): 
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   it('answers no generated request with a 5xx, and every 4xx with an ApiError', async () => {
-    const operations = operationsOf(document).filter((operation) => !ONLY || operation.key.includes(ONLY))
+    const operations = operationsOf(document).filter((operation) => !STREAMS.has(operation.key) && (!ONLY || operation.key.includes(ONLY)))
     // The ones that use up the seeded objects go last, so the others still find them.
     const ordered = [...operations.filter((operation) => operation.method !== 'DELETE' && !USES_UP.test(operation.path)), ...operations.filter((operation) => operation.method === 'DELETE' || USES_UP.test(operation.path))]
     const hashing = operations.filter((operation) => PASSWORD_HASHING.has(operation.key)).length

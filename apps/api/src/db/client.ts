@@ -27,7 +27,19 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   migrate: () => Promise<void>
   close: () => Promise<void>
+  /**
+   * LISTENs on a channel: onPayload gets each NOTIFY's payload (after its transaction committed).
+   * On PostgreSQL a dedicated connection, re-established with backoff after a loss; onResubscribed
+   * is called after each such re-LISTEN, as notifications sent meanwhile were missed. Returns unlisten.
+   */
+  listen: Listen
 }
+
+export type Listen = (channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void) => Promise<() => Promise<void>>
+
+/** The listen of the database a Db came from (buildApp is given the Db alone). */
+const listeners = new WeakMap<Db, Listen>()
+export const listenOf = (db: Db): Listen | undefined => listeners.get(db)
 
 /** `dataDir` null keeps PGlite in memory (tests); otherwise it lives in DATA_DIR/pglite. */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
@@ -46,11 +58,15 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   }
   await client.waitReady
   const db = drizzlePglite({ client, schema })
+  // PGlite delivers a NOTIFY to its own listeners, after the transaction that sent it commits.
+  const listen: Listen = async (channel, onPayload) => client.listen(channel, onPayload)
+  listeners.set(db, listen)
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db),
     close: () => client.close(),
+    listen,
   }
 }
 
@@ -59,10 +75,83 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const db = drizzleNodePg({ client: pool, schema })
+  const listen: Listen = (channel, onPayload, onResubscribed) => listenPostgres(databaseUrl, channel, onPayload, onResubscribed)
+  listeners.set(db, listen)
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePostgres(db),
     close: () => pool.end(),
+    listen,
+  }
+}
+
+const LISTEN_RETRY_FIRST_MS = 250
+const LISTEN_RETRY_MAX_MS = 10_000
+
+/**
+ * A connection of its own (a pooled one would be handed to queries and lose the LISTEN): connects,
+ * LISTENs, and after an error or a lost connection tries again with backoff and LISTENs again.
+ * Resolves once the first LISTEN is in place.
+ */
+async function listenPostgres(databaseUrl: string, channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>> {
+  let stopped = false
+  let client: pg.Client | null = null
+  let timer: NodeJS.Timeout | null = null
+  let retryMs = LISTEN_RETRY_FIRST_MS
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl })
+    const lost = () => {
+      if (client !== next) return
+      client = null
+      next.end().catch(() => {})
+      if (stopped) return
+      timer = setTimeout(() => {
+        timer = null
+        retry(true)
+      }, retryMs)
+      timer.unref()
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS)
+    }
+    next.on('error', lost)
+    next.on('end', lost)
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    client = next
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    } catch (error) {
+      lost()
+      throw error
+    }
+    retryMs = LISTEN_RETRY_FIRST_MS
+    if (stopped) await next.end().catch(() => {})
+  }
+  const retry = (again: boolean) => {
+    if (stopped) return
+    connect().then(
+      () => {
+        if (again && !stopped) onResubscribed?.()
+      },
+      () => {},
+    )
+  }
+
+  try {
+    await connect()
+  } catch (error) {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    throw error
+  }
+  return async () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    const current = client
+    client = null
+    await current?.end().catch(() => {})
   }
 }

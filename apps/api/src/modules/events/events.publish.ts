@@ -2,8 +2,14 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { appEvent } from '../../db/schema/conversations'
 
-/** The PostgreSQL channel every process listens on; the payload is the new rows' ids, comma-separated. */
+/**
+ * The PostgreSQL channel every process listens on. The payload is the new rows themselves as JSON
+ * (`{"rows":[{id,recipient,type,data}]}`) when they fit in a NOTIFY, so no process has to read them
+ * back; otherwise their ids, comma-separated, and each hub reads them in one query.
+ */
 export const EVENTS_CHANNEL = 'offerbook_events'
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_INLINE_PAYLOAD_BYTES = 7800
 
 export type LiveEventType = 'offer.changed' | 'notification.created' | 'signing.changed' | 'chat.message' | 'chat.read' | 'message.outcome'
 export type LiveEventData = Record<string, string | number | boolean | null>
@@ -24,6 +30,8 @@ export async function publishEvent(tx: Db, { recipients, type, data }: PublishEv
   const rows = await tx
     .insert(appEvent)
     .values(unique.map((recipient) => ({ recipient, type, data })))
-    .returning({ id: appEvent.id })
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${rows.map((row) => row.id).join(',')})`)
+    .returning({ id: appEvent.id, recipient: appEvent.recipient, type: appEvent.type, data: appEvent.data })
+  const inline = JSON.stringify({ rows })
+  const payload = Buffer.byteLength(inline) < MAX_INLINE_PAYLOAD_BYTES ? inline : rows.map((row) => row.id).join(',')
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`)
 }

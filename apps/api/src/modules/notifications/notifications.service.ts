@@ -4,6 +4,7 @@ import type { User } from '@offerbook/domain/user'
 import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import { publishEvent } from '../events/events.publish'
 import { enqueueEmail } from '../messaging/messaging.service'
 import type { NotificationRow } from './notifications.queries'
 import { countUnread, insertNotification, listUserNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries'
@@ -63,9 +64,9 @@ export type Notify = {
   at?: Date
 }
 
-/** Writes the notification row and puts its email in the outbox; pass the transaction of the change. */
+/** Writes the notification row, puts its email in the outbox and tells the user's live streams; pass the transaction of the change. */
 export async function notify(tx: Db, input: Notify): Promise<void> {
-  await insertNotification(tx, {
+  const row = await insertNotification(tx, {
     userId: input.userId,
     type: input.type,
     offerId: input.offerId ?? null,
@@ -74,6 +75,8 @@ export async function notify(tx: Db, input: Notify): Promise<void> {
     ...(input.at ? { createdAt: input.at } : {}),
   })
   if (input.email) await enqueueEmail(tx, { ...input.email, kind: `notification:${input.type}` })
+  // The bell follows live (decision 021), in the same transaction: a rolled-back change tells nobody.
+  await publishEvent(tx, { recipients: [input.userId], type: 'notification.created', data: { notificationId: row.id, type: row.type, offerId: row.offerId, listingId: row.listingId } })
 }
 
 function toNotification(row: NotificationRow): AppNotification {

@@ -11,6 +11,7 @@ import type { User } from '@offerbook/domain/user'
 import type { MessageKey } from '@offerbook/domain/messages'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import { publishOfferChanged } from '../events/events.service'
 import { managesListing } from '../listings/listings.service'
 import type { OfferListingRow, OfferRow } from './offers.queries'
 import { deleteDraftOffer, findOffer, findOfferListing, insertOffer, insertOfferEvent, insertShareLink, updateOffer } from './offers.queries'
@@ -52,8 +53,10 @@ function termColumns(terms: OfferTerms): Pick<OfferRow, 'purchasePrice' | 'expir
   return { purchasePrice: terms.purchasePrice, expiresAt: terms.expiresAt ? new Date(terms.expiresAt) : null }
 }
 
-export async function recordEvent(tx: Db, row: Pick<OfferRow, 'id'>, { type, actor, from, to, at, details = {} }: { type: Parameters<typeof insertOfferEvent>[1]['type']; actor: User | null; from: OfferStatus | null; to: OfferStatus | null; at: Date; details?: Record<string, unknown> }) {
+export async function recordEvent(tx: Db, row: Pick<OfferRow, 'id' | 'listingId' | 'buyerId'>, { type, actor, from, to, at, details = {} }: { type: Parameters<typeof insertOfferEvent>[1]['type']; actor: User | null; from: OfferStatus | null; to: OfferStatus | null; at: Date; details?: Record<string, unknown> }) {
   await insertOfferEvent(tx, { offerId: row.id, type, actorId: actor?.uid ?? null, actorName: actor?.name ?? null, fromStatus: from, toStatus: to, at, details })
+  // Every audited change of a shared offer reaches both sides' open pages (decision 021); a draft is the buyer's alone.
+  if (to !== null && to !== 'draft') await publishOfferChanged(tx, row, to)
 }
 
 export async function listingOf(db: Db, row: Pick<OfferRow, 'listingId'>): Promise<OfferListingRow> {

@@ -5,6 +5,7 @@ import type { ChainEvent } from '@offerbook/domain/signing-chain'
 import { CHAIN_GENESIS, chainHash } from '@offerbook/domain/signing-chain'
 import type { Db } from '../../db/client'
 import { signingPacket } from '../../db/schema/signing'
+import { publishSigningChanged } from '../events/events.service'
 import type { EventRow } from './signing.queries'
 import { insertEvent } from './signing.queries'
 
@@ -41,6 +42,9 @@ export function chainEventOf(row: Pick<EventRow, 'packetId' | 'seq' | 'type' | '
   }
 }
 
+/** The steps the parties' open pages follow live (decision 021): `status` is the step. */
+const LIVE_SIGNING_EVENTS: ReadonlySet<SigningEventType> = new Set<SigningEventType>(['sent', 'viewed', 'signed', 'declined', 'completed', 'voided', 'expired'])
+
 /**
  * Appends one event to the packet's chain, in the caller's transaction. The packet row is locked
  * here (again, if the caller already holds it), so two appends to one packet always chain in order.
@@ -66,5 +70,6 @@ export async function appendEvent(tx: Db, packetId: string, type: SigningEventTy
   const storedDetails = JSON.parse(JSON.stringify(details)) as Record<string, unknown>
   const row = await insertEvent(tx, { packetId, seq, type, signerId: event.signerId, actorName: event.actorName, ip: event.ip, userAgent: event.userAgent, details: storedDetails, at, previousHash, hash })
   await tx.update(signingPacket).set({ chainHead: hash, eventCount: seq }).where(eq(signingPacket.id, packetId))
+  if (LIVE_SIGNING_EVENTS.has(type)) await publishSigningChanged(tx, packetId, type)
   return row
 }

@@ -1,0 +1,71 @@
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { appEvent } from '../../db/schema/conversations'
+import { listing, teamMember, teamMemberListing } from '../../db/schema/listings'
+import { offer } from '../../db/schema/offers'
+import { signingPacket } from '../../db/schema/signing'
+
+export type AppEventRow = typeof appEvent.$inferSelect
+
+/** The rows of one NOTIFY (its ids), oldest first. */
+export async function eventsByIds(db: Db, ids: readonly number[]): Promise<AppEventRow[]> {
+  if (ids.length === 0) return []
+  return db.select().from(appEvent).where(inArray(appEvent.id, [...ids])).orderBy(asc(appEvent.id))
+}
+
+/** A recipient's rows after `afterId` (a reconnect's Last-Event-ID), oldest first. */
+export async function eventsSince(db: Db, { recipient, afterId, limit }: { recipient: string; afterId: number; limit: number }): Promise<AppEventRow[]> {
+  return db
+    .select()
+    .from(appEvent)
+    .where(and(eq(appEvent.recipient, recipient), gt(appEvent.id, afterId)))
+    .orderBy(asc(appEvent.id))
+    .limit(limit)
+}
+
+/** Deletes the rows written before `before`; returns how many. */
+export async function pruneEvents(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(appEvent).where(lt(appEvent.createdAt, before)).returning({ id: appEvent.id })
+  return rows.length
+}
+
+/**
+ * Everyone who manages a listing (the rule of listings.queries.ts managedByCondition, read the other
+ * way): its owner and listing agent, the members of their teams with access to all, and the members
+ * the listing was designated to by one of them.
+ */
+export async function listingAudience(db: Db, listingId: string): Promise<string[]> {
+  const [row] = await db.select({ ownerId: listing.ownerId, listAgentUserId: listing.listAgentUserId }).from(listing).where(eq(listing.id, listingId)).limit(1)
+  if (!row) return []
+  const leaders = [row.ownerId, row.listAgentUserId].filter((id): id is string => id !== null)
+  const [all, designated] = await Promise.all([
+    db
+      .select({ memberId: teamMember.memberId })
+      .from(teamMember)
+      .where(and(inArray(teamMember.leaderId, leaders), eq(teamMember.access, 'all'))),
+    db
+      .select({ memberId: teamMemberListing.memberId })
+      .from(teamMemberListing)
+      .innerJoin(teamMember, and(eq(teamMember.leaderId, teamMemberListing.leaderId), eq(teamMember.memberId, teamMemberListing.memberId)))
+      .where(and(eq(teamMemberListing.listingId, listingId), inArray(teamMemberListing.leaderId, leaders))),
+  ])
+  return [...new Set([...leaders, ...all.map((member) => member.memberId), ...designated.map((member) => member.memberId)])]
+}
+
+/** The accounts a shared offer concerns: its buyer side and its listing's managers. */
+export async function offerAudience(db: Db, row: { buyerId: string; listingId: string }): Promise<string[]> {
+  return [...new Set([row.buyerId, ...(await listingAudience(db, row.listingId))])]
+}
+
+/** A signing packet's parties with an account: the offer's buyer side, its listing's managers, and who sent the packet. */
+export async function packetAudience(db: Db, packetId: string): Promise<{ offerId: string; recipients: string[] } | null> {
+  const [row] = await db
+    .select({ offerId: signingPacket.offerId, createdBy: signingPacket.createdBy, buyerId: offer.buyerId, listingId: offer.listingId })
+    .from(signingPacket)
+    .innerJoin(offer, eq(offer.id, signingPacket.offerId))
+    .where(eq(signingPacket.id, packetId))
+    .limit(1)
+  if (!row) return null
+  const people = await offerAudience(db, row)
+  return { offerId: row.offerId, recipients: [...new Set([...people, ...(row.createdBy ? [row.createdBy] : [])])] }
+}

@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client'
+import { offerAudience, packetAudience } from './events.queries'
+import { publishEvent } from './events.publish'
+
+/**
+ * What other modules call to tell the live streams of a change, in the change's transaction
+ * (docs/decisions/021-live-events.md). Who is told follows who may see the thing.
+ */
+
+/** A shared offer changed: its buyer and everyone who manages its listing (owner, listing agent, their teams). */
+export async function publishOfferChanged(tx: Db, row: { id: string; listingId: string; buyerId: string }, status: string): Promise<void> {
+  await publishEvent(tx, { recipients: await offerAudience(tx, row), type: 'offer.changed', data: { offerId: row.id, listingId: row.listingId, status } })
+}
+
+/** A step of a signing packet: the parties of its offer with an account, and who sent it. `status` is the step. */
+export async function publishSigningChanged(tx: Db, packetId: string, status: string): Promise<void> {
+  const audience = await packetAudience(tx, packetId)
+  if (audience) await publishEvent(tx, { recipients: audience.recipients, type: 'signing.changed', data: { packetId, offerId: audience.offerId, status } })
+}
