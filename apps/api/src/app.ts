@@ -6,11 +6,17 @@ import { createAuth } from './auth/auth'
 import { authRoutes } from './auth/auth-routes'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import { listenOf } from './db/client'
 import { requestLogSerializer } from './http/log-redaction'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
+import { chatRoutes } from './modules/chat/chat.routes'
+import { visitorConversationId } from './modules/chat/chat-visitor'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
 import { devicesRoutes, recordSessionSeen } from './modules/devices/devices.routes'
+import type { EventHub } from './modules/events/events.hub'
+import { createEventHub } from './modules/events/events.hub'
+import { eventsRoutes } from './modules/events/events.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes'
 import { listingsRoutes } from './modules/listings/listings.routes'
@@ -21,6 +27,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
+import { sendRoutes } from './modules/send/send.routes'
 import { sessionRoutes } from './modules/session/session.routes'
 import { createSigningContext } from './modules/signing/signing-context'
 import type { SigningContext } from './modules/signing/signing.service'
@@ -56,9 +63,11 @@ export type BuildAppOptions = {
   storage?: FileStorage
   /** The signing module's context; server.ts passes the one its signing jobs use, so a finished packet nudges them. */
   signing?: SigningContext
+  /** The process's live event hub (server.ts starts it); without one, the app makes and closes its own. */
+  hub?: EventHub
 }
 
-export async function buildApp({ config, db, auth: givenAuth, logger = true, logStream, storage = createFileStorage(config.storage), signing }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, auth: givenAuth, logger = true, logStream, storage = createFileStorage(config.storage), signing, hub: givenHub }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
 
@@ -101,6 +110,16 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(offerDocumentsRoutes, { db, storage })
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
+  await app.register(sendRoutes, { db, publicUrl: config.publicUrl, authSecret: config.authSecret, sms: config.sms })
+  let hub = givenHub
+  if (!hub) {
+    const ownHub = createEventHub({ db, listen: listenOf(db), log: app.log })
+    await ownHub.start()
+    app.addHook('onClose', async () => ownHub.stop())
+    hub = ownHub
+  }
+  await app.register(chatRoutes, { db })
+  await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => visitorConversationId(db, header) })
   await app.register(signingRoutes, { db, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert }) })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.

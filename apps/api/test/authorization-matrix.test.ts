@@ -6,6 +6,7 @@ import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
 import { session } from '../src/db/schema/auth'
+import { chatConversation, chatMessage } from '../src/db/schema/conversations'
 import { storedFile } from '../src/db/schema/files'
 import { listing, listingImportJob, listingMedia } from '../src/db/schema/listings'
 import { notification, offer, offerAttachment, offerShareLink } from '../src/db/schema/offers'
@@ -53,7 +54,14 @@ const signedIn = (status: number | readonly number[]): Expected => ({ ...everyon
 /** A page's roles get `status`; every other role 403; anonymous 401. */
 const onlyFor = (roles: readonly Role[], status: number): Expected => ({ ...everyone(403), ...Object.fromEntries(roles.map((role) => [role, status])), anonymous: 401 })
 
-type Call = { url: string; payload?: unknown; headers?: Record<string, string>; multipart?: { field: string; filename: string; type: string; bytes: Buffer } }
+type Call = {
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+  multipart?: { field: string; filename: string; type: string; bytes: Buffer }
+  /** A text/event-stream that never ends: its first chunk is the body (inject would wait for the end). */
+  stream?: boolean
+}
 
 type Row = {
   operation: string
@@ -148,9 +156,26 @@ const ROWS: Row[] = [
   { operation: 'POST /api/offers/{id}/forms', attempt: "generate the buyer's offer form", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/forms` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
 
   // The seller's notification
+  { operation: 'GET /api/events', attempt: 'open ones own live event stream', call: () => ({ url: '/api/events', stream: true }), expected: signedIn(200) },
   { operation: 'GET /api/notifications', attempt: 'list ones own notifications', call: () => ({ url: '/api/notifications' }), expected: onlyFor(NOTIFICATIONS, 200) },
   { operation: 'POST /api/notifications/{id}/read', attempt: "mark the seller's notification read", call: (w) => ({ url: `/api/notifications/${w.ids.notificationId}/read` }), expected: onlyFor(NOTIFICATIONS, 404) },
   { operation: 'POST /api/notifications/read-all', attempt: 'mark ones own notifications read', call: () => ({ url: '/api/notifications/read-all' }), expected: onlyFor(NOTIFICATIONS, 200) },
+
+  // The Send dialog (any signed-in user) about the seller's draft, which no stranger may see; unsubscribe links and the SMS webhook are public
+  { operation: 'POST /api/messages/email', attempt: "email about the seller's draft", call: (w) => ({ url: '/api/messages/email', payload: { emailAddresses: ['friend@example.com'], subject: 'Look', message: 'A home for you', propertyId: w.ids.draftListingId } }), expected: signedIn(404) },
+  { operation: 'POST /api/messages/sms', attempt: "text about the seller's draft", call: (w) => ({ url: '/api/messages/sms', payload: { phoneNumber: '+16155550123', message: 'A home for you', propertyId: w.ids.draftListingId } }), expected: signedIn(404) },
+  { operation: 'GET /api/messages/unsubscribe/{token}', attempt: 'read an unsubscribe link with a forged token', call: () => ({ url: `/api/messages/unsubscribe/${Buffer.from('email:victim@example.com').toString('base64url')}.forged` }), expected: everyone(404) },
+  { operation: 'POST /api/messages/unsubscribe/{token}', attempt: 'unsubscribe an address with a forged token', call: () => ({ url: `/api/messages/unsubscribe/${Buffer.from('email:victim@example.com').toString('base64url')}.forged` }), expected: everyone(404) },
+  { operation: 'DELETE /api/messages/unsubscribe/{token}', attempt: 'resubscribe an address with a forged token', call: () => ({ url: `/api/messages/unsubscribe/${Buffer.from('email:victim@example.com').toString('base64url')}.forged` }), expected: everyone(404) },
+  // SMS is not configured in this app: the webhook is not there.
+  { operation: 'POST /api/messages/sms/inbound', attempt: 'post a STOP to the SMS webhook', call: () => ({ url: '/api/messages/sms/inbound', payload: { From: '+16155550123', Body: 'STOP' } }), expected: everyone(404) },
+
+  // The live chat: the buyer's conversation with the seller about the published listing (chatId), which only they and no admin (it is not support) may open
+  { operation: 'POST /api/chat/conversations', attempt: 'start a support chat (a guest must give name and email; admins answer support)', call: () => ({ url: '/api/chat/conversations', payload: {} }), expected: { ...everyone(201), anonymous: 400, ADMIN: 400, SUPER_ADMIN: 400 } },
+  { operation: 'GET /api/chat/conversations', attempt: "list one's own conversations", call: () => ({ url: '/api/chat/conversations' }), expected: signedIn(200) },
+  { operation: 'GET /api/chat/conversations/{id}/messages', attempt: "read the owners' chat", call: () => ({ url: `/api/chat/conversations/${chatId}/messages` }), expected: signedIn(404) },
+  { operation: 'POST /api/chat/conversations/{id}/messages', attempt: "write in the owners' chat", call: () => ({ url: `/api/chat/conversations/${chatId}/messages`, payload: { body: 'mine now' } }), expected: signedIn(404) },
+  { operation: 'POST /api/chat/conversations/{id}/read', attempt: "mark the owners' chat read", call: () => ({ url: `/api/chat/conversations/${chatId}/read` }), expected: signedIn(404) },
 
   // The deal's signing packets
   { operation: 'GET /api/offers/{id}/signing', attempt: "the deal's packets", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing` }), expected: onlyFor(OFFER_SIDES, 404) },
@@ -180,12 +205,20 @@ const ROWS: Row[] = [
 let world: World
 let document: OpenApiDocument
 let pdf: Buffer
+/** The buyer's chat with the seller about the published listing. */
+let chatId: string
 
 beforeAll(async () => {
   // The sign-in and sign-up limits are tested elsewhere; here they would answer 429 before the access check.
   world = await buildWorld({ config: { signInLimit: { max: 100_000, timeWindow: '1 minute' }, accountLimit: { max: 100_000, timeWindowMs: 60_000 } } })
   document = world.t.app.swagger() as unknown as OpenApiDocument
   pdf = await pdfWithPages(1)
+  const [chat] = await world.t.db
+    .insert(chatConversation)
+    .values({ kind: 'listing', listingId: world.ids.publishedListingId, staffUserId: world.seller.id, visitorUserId: world.buyer.id, visitorName: 'Ben Buyer', visitorEmail: world.buyer.email })
+    .returning()
+  chatId = chat!.id
+  await world.t.db.insert(chatMessage).values({ conversationId: chatId, side: 'visitor', senderUserId: world.buyer.id, senderName: 'Ben Buyer', body: 'Is it still available?' })
 }, 300_000)
 
 afterAll(async () => {
@@ -213,6 +246,8 @@ async function ownersState(w: World) {
     files: await db.select().from(storedFile).where(inArray(storedFile.ownerId, owners)),
     packets: await db.select().from(signingPacket).where(inArray(signingPacket.id, packetIds)),
     signers: await db.select().from(signingSigner).where(inArray(signingSigner.packetId, packetIds)),
+    chats: await db.select().from(chatConversation).where(eq(chatConversation.id, chatId)),
+    chatMessages: await db.select().from(chatMessage).where(eq(chatMessage.conversationId, chatId)),
   }
 }
 
@@ -233,12 +268,26 @@ async function send(row: Row, caller: Caller, method: string): Promise<LightMyRe
     const form = await multipart([{ name: call.multipart.field, value: call.multipart.bytes, filename: call.multipart.filename, type: call.multipart.type }])
     return world.t.app.inject({ method: method as 'POST', url: call.url, headers: { ...headers, ...form.headers }, payload: form.payload })
   }
+  if (call.stream) return streamStart(await world.t.app.inject({ method: method as 'GET', url: call.url, headers, payloadAsStream: true }))
   return world.t.app.inject({ method: method as 'POST', url: call.url, headers, ...(call.payload === undefined ? {} : { payload: call.payload as object }) })
+}
+
+/** An answer read as far as its first chunk (an open stream) or to its end (a refusal), then let go. */
+async function streamStart(response: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+  const chunks: Buffer[] = []
+  const stream = response.stream()
+  for await (const chunk of stream) {
+    chunks.push(Buffer.from(chunk as Uint8Array))
+    if (response.statusCode === 200) break
+  }
+  stream.destroy()
+  const body = Buffer.concat(chunks).toString()
+  return { ...response, body, payload: body, json: () => JSON.parse(body) as unknown } as LightMyRequestResponse
 }
 
 /** The owners' ids and secrets that must never appear in an answer to a stranger. */
 function ownersSecrets(w: World): string[] {
-  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, ...w.ids.signers.flatMap((signer) => [signer.token])]
+  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, chatId, ...w.ids.signers.flatMap((signer) => [signer.token])]
 }
 
 describe('the authorization matrix', () => {
@@ -289,6 +338,8 @@ describe('the authorization matrix', () => {
     expect((await asSeller(`/api/listing-import/jobs/${world.ids.importJobId}`)).statusCode).toBe(200)
     expect((await asBuyer(`/api/offers/${world.ids.draftOfferId}`)).statusCode).toBe(200)
     expect((await asBuyer(`/api/signing/packets/${world.ids.sentPacketId}`)).statusCode).toBe(200)
+    expect((await asBuyer(`/api/chat/conversations/${chatId}/messages`)).statusCode).toBe(200)
+    expect((await asSeller(`/api/chat/conversations/${chatId}/messages`)).statusCode).toBe(200)
     expect((await world.t.app.inject({ method: 'GET', url: `/api/offers/${world.ids.activeOfferId}?token=${world.ids.shareToken}` })).statusCode).toBe(200)
     const own = world.ids.signers[0]!
     expect((await world.t.app.inject({ method: 'GET', url: `/api/signing/signers/${own.signerId}`, headers: { 'x-signing-token': own.token } })).statusCode).toBe(200)

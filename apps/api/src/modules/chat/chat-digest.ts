@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ChatSide } from '@offerbook/domain/chat'
+import { CHAT_LIMITS } from '@offerbook/domain/chat'
+import type { Language } from '@offerbook/domain/user'
+import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
+import type { Db } from '../../db/client'
+import { enqueueEmail } from '../messaging/messaging.service'
+import type { ConversationRow } from './chat.queries'
+import { findDigestCandidates, findListingForChat, findUserContacts, isEmailOptedOut, listAdminIds, listUnreadFor, lockConversation, setDigestAt } from './chat.queries'
+import { renderChatDigest } from './chat-email'
+
+/**
+ * The offline digest (issue 14 item 5): a side of a conversation that has left the other side's
+ * messages unread for five minutes gets one email with all of them, never one per message. The
+ * side's digest_at remembers it; the next digest waits for a message after what it has read again.
+ * Any number of processes may run it: each conversation is locked with SKIP LOCKED.
+ */
+
+const DELAY_MS = CHAT_LIMITS.digestDelayMinutes * 60_000
+
+type Recipient = { email: string; locale: Language }
+
+const languageOf = (value: string): Language => LanguageSchema.catch(DEFAULT_LANGUAGE).parse(value)
+
+/** Who reads a side's email: the visitor (their account's address and language, a guest's given address), the staff user or every admin. */
+async function recipientsOf(db: Db, row: ConversationRow, side: ChatSide): Promise<Recipient[]> {
+  if (side === 'visitor') {
+    // A guest typed this address: it gets nothing once it has unsubscribed from what users send.
+    if (!row.visitorUserId) return (await isEmailOptedOut(db, row.visitorEmail)) ? [] : [{ email: row.visitorEmail, locale: DEFAULT_LANGUAGE }]
+    const [contact] = await findUserContacts(db, [row.visitorUserId])
+    return [{ email: contact?.email ?? row.visitorEmail, locale: languageOf(contact?.language ?? DEFAULT_LANGUAGE) }]
+  }
+  const ids = row.staffUserId ? [row.staffUserId] : await listAdminIds(db)
+  return (await findUserContacts(db, ids)).map((contact) => ({ email: contact.email, locale: languageOf(contact.language) }))
+}
+
+async function listingAddress(db: Db, row: ConversationRow): Promise<string | null> {
+  if (!row.listingId) return null
+  return (await findListingForChat(db, row.listingId))?.address ?? null
+}
+
+/** Sends the digests due at `now`; returns how many emails were put in the outbox. */
+export async function runChatDigest(db: Db, { now = new Date(), publicUrl, batchSize = 100 }: { now?: Date; publicUrl: string; batchSize?: number }): Promise<number> {
+  const dueBefore = new Date(now.getTime() - DELAY_MS)
+  const candidates = await findDigestCandidates(db, { dueBefore, limit: batchSize })
+  let emails = 0
+  for (const { conversationId, side } of candidates) {
+    emails += await db.transaction(async (tx) => {
+      const row = await lockConversation(tx, conversationId)
+      if (!row) return 0
+      const unread = await listUnreadFor(tx, { conversation: row, side })
+      const oldest = unread[0]
+      const digestAt = side === 'visitor' ? row.visitorDigestAt : row.staffDigestAt
+      if (!oldest || oldest.createdAt >= dueBefore || (digestAt && digestAt >= oldest.createdAt)) return 0
+      const address = await listingAddress(tx, row)
+      const path = side === 'staff' ? '/notifications/messages' : row.listingId ? `/property/${row.listingId}` : '/'
+      const fromName = side === 'staff' ? row.visitorName : row.kind === 'support' ? null : (unread.at(-1)?.senderName ?? null)
+      const recipients = await recipientsOf(tx, row, side)
+      for (const recipient of recipients) {
+        const email = renderChatDigest(recipient.locale, { messages: unread, fromName, address, path }, publicUrl)
+        await enqueueEmail(tx, { to: recipient.email, locale: recipient.locale, kind: 'chat-digest', ...email })
+      }
+      await setDigestAt(tx, { id: row.id, side, at: now })
+      return recipients.length
+    })
+  }
+  return emails
+}
+
+export type ChatDigestJob = { stop: () => Promise<void> }
+
+/** Runs runChatDigest every `intervalMs` (a minute); the timer does not keep the process alive; stop() waits for a run in progress. */
+export function startChatDigestJob({ db, log, publicUrl, intervalMs = 60_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info' | 'error'>; publicUrl: string; intervalMs?: number }): ChatDigestJob {
+  let stopped = false
+  let running: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | null = null
+
+  const run = async () => {
+    try {
+      const count = await runChatDigest(db, { publicUrl })
+      if (count > 0) log.info({ count }, 'chat digests queued')
+    } catch (error) {
+      log.error({ err: error }, 'the chat digest job failed; it runs again at its next interval')
+    }
+  }
+  const schedule = () => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      running = run().finally(schedule)
+    }, intervalMs)
+    timer.unref()
+  }
+  schedule()
+
+  return {
+    stop: async () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}
