@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
+import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { listingOffersQuery, offerKeys, optimizeQuery, useAcceptOffer, useOffer } from '../../features/offers/api/offers'
 import { AcceptOfferDialog } from '../../features/offers/components/seller/accept-offer-dialog'
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
@@ -113,6 +114,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   return (
     <Stack gap="lg">
       {accepting && <AcceptDialog offer={offer} onClose={closeDialog} />}
+      <OfferSendButton offer={offer} />
       <SellerOfferView
         offer={offer}
         initialFocus={accepting ? null : initialFocus}

@@ -4,12 +4,14 @@ import { Link, useNavigate } from 'react-router'
 import type { PublicListing } from '@offerbook/domain/listing'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
+import { useSendDialog } from '../../features/conversations/components/send-dialog-host'
 import { createOffer, useSetOffer } from '../../features/offers/api/offers'
 import { useProperty } from '../../features/property/api/properties'
 import { PropertyDetails } from '../../features/property/components/property-details'
 import { formatPrice, roomsAndArea } from '../../features/property/format'
 import { useDocumentMeta } from '../../features/property/use-document-meta'
 import { ApiClientError } from '../../shared/api-client'
+import { useSession } from '../../shared/session'
 import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
@@ -35,6 +37,8 @@ export default function PropertyPage({ params }: PageProps) {
   const canMakeOffers = me.data ? decideAccess(routeByName('submitted-offers-status'), me.data.roles) === 'allow' : null
   const navigate = useNavigate()
   const setOffer = useSetOffer()
+  const signedIn = useSession() !== null
+  const send = useSendDialog()
 
   // 'Make an offer' starts a draft (prefilled by the API) and opens it in the editor.
   const makeOffer = async () => {
@@ -67,5 +71,22 @@ export default function PropertyPage({ params }: PageProps) {
     }
     return <RetryAlert message={errorMessage(property.error)} onRetry={() => void property.refetch()} />
   }
-  return <PropertyDetails listing={property.data} canMakeOffers={canMakeOffers} onMakeOffer={makeOffer} />
+  const address = property.data.UnparsedAddress || t('listing.noAddress')
+  const link = `${window.location.origin}/property/${encodeURIComponent(property.data.id)}`
+  return (
+    <>
+      <PropertyDetails
+        listing={property.data}
+        canMakeOffers={canMakeOffers}
+        onMakeOffer={makeOffer}
+        onShare={
+          signedIn
+            ? () => send.open({ subject: t('sendDialog.share.subject', { address }), message: t('sendDialog.share.message', { address, link }), propertyId: property.data.id })
+            : undefined
+        }
+        onContactAgent={(to) => send.open({ ...to, subject: t('sendDialog.about', { address }), propertyId: property.data.id })}
+      />
+      {send.dialog}
+    </>
+  )
 }

@@ -8,6 +8,7 @@ import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { AddendumModal } from '../../features/contract-language/components/addendum-modal'
 import { GenerateEditButton } from '../../features/contract-language/components/generate-edit-button'
 import { StipulationPicker } from '../../features/contract-language/components/stipulation-picker'
+import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { offerKeys, useOffer } from '../../features/offers/api/offers'
 import type { AddendumPickerProps } from '../../features/offers/components/editor/offer-editor'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
@@ -56,6 +57,7 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   }
   return (
     <Stack gap="lg">
+      <OfferSendButton offer={offer.data} />
       <OfferEditor
         key={offer.data.id}
         offer={offer.data}

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearSession, initSession, saveSession } from '../session'
 import { renderAt } from '../../test/render'
 import { PersonCard } from './person-card'
@@ -64,6 +65,27 @@ describe('PersonCard', () => {
     renderAt(<PersonCard {...sally} />)
     expect(screen.getByRole('link', { name: 'Call Sally Seller' })).toBeTruthy()
     act(() => clearSession())
+    expect(screen.queryByRole('link')).toBeNull()
+  })
+
+  it('with a Send dialog to open, emails and texts the person through it, and still calls by phone', async () => {
+    saveSession({ accessToken: 'tok', persist: false })
+    const onSend = vi.fn()
+    renderAt(<PersonCard {...sally} onSend={onSend} />)
+    expect(screen.getByRole('link', { name: 'Call Sally Seller' }).getAttribute('href')).toBe('tel:6155550100')
+    expect(screen.queryByRole('link', { name: 'Email Sally Seller' })).toBeNull()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Email Sally Seller' }))
+    expect(onSend).toHaveBeenLastCalledWith({ emails: ['sally@example.com'] })
+    screen.getByRole('button', { name: 'Text Sally Seller' }).focus()
+    await userEvent.keyboard('{Enter}')
+    expect(onSend).toHaveBeenLastCalledWith({ phones: ['6155550100'] })
+    expect(onSend).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows no Send buttons to a visitor, even with a dialog to open', () => {
+    renderAt(<PersonCard {...sally} onSend={() => {}} />)
+    expect(screen.queryByRole('button')).toBeNull()
     expect(screen.queryByRole('link')).toBeNull()
   })
 })

@@ -15,12 +15,21 @@ export type PersonCardProps = {
   /** Number for text messages when it differs from `phone`. */
   sms?: string | null
   email?: string | null
+  /**
+   * Opens the Send Email/SMS dialog with this person's address or number (the page that shows the
+   * card composes the dialog, which loads on first use). Without it the buttons open the device's
+   * own mail and text apps.
+   */
+  onSend?: (to: SendTarget) => void
 }
+
+/** Who the card's email or SMS button writes to. */
+export type SendTarget = { emails?: string[]; phones?: string[] }
 
 const dialable = (number: string) => number.replace(/[^\d+]/g, '')
 
-/** A person with, for signed-in users only (spec section 6), buttons to call, text and email them. */
-export function PersonCard({ fullName, subtitle, image, phone, sms, email }: PersonCardProps) {
+/** A person with, for signed-in users only (spec section 6), buttons to call, text and email them (spec section 2 screen 5). */
+export function PersonCard({ fullName, subtitle, image, phone, sms, email, onSend }: PersonCardProps) {
   const { t } = useTranslation()
   const signedIn = useSession() !== null
   const nameId = useId()
@@ -53,12 +62,22 @@ export function PersonCard({ fullName, subtitle, image, phone, sms, email }: Per
                 <IconPhone size={18} aria-hidden />
               </ActionIcon>
             ) : null}
-            {textNumber ? (
+            {textNumber && onSend ? (
+              <ActionIcon variant="light" size="lg" aria-label={t('inputs.personCard.text', { name })} onClick={() => onSend({ phones: [textNumber] })}>
+                <IconMessage size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+            {textNumber && !onSend ? (
               <ActionIcon component="a" href={`sms:${textNumber}`} variant="light" size="lg" aria-label={t('inputs.personCard.text', { name })}>
                 <IconMessage size={18} aria-hidden />
               </ActionIcon>
             ) : null}
-            {mail ? (
+            {mail && onSend ? (
+              <ActionIcon variant="light" size="lg" aria-label={t('inputs.personCard.email', { name })} onClick={() => onSend({ emails: [mail] })}>
+                <IconMail size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+            {mail && !onSend ? (
               <ActionIcon component="a" href={`mailto:${mail}`} variant="light" size="lg" aria-label={t('inputs.personCard.email', { name })}>
                 <IconMail size={18} aria-hidden />
               </ActionIcon>

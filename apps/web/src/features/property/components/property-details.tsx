@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { Anchor, Box, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { IconEdit } from '@tabler/icons-react'
+import { IconEdit, IconShare } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicListing } from '@offerbook/domain/listing'
 import { ExpirationCountdown } from '../../../shared/ui/expiration-countdown'
+import type { SendTarget } from '../../../shared/ui/person-card'
 import { PersonCard } from '../../../shared/ui/person-card'
 import { formatNumber, formatPrice } from '../format'
 import { MakeOffer } from './make-offer'
@@ -52,10 +53,14 @@ export type PropertyDetailsProps = {
   canMakeOffers: boolean | null
   /** Starts a draft offer on this listing and opens it (the page composes the offers feature). */
   onMakeOffer: () => Promise<void>
+  /** Opens the Send dialog with this home's address and link; absent for visitors, who cannot send. */
+  onShare?: () => void
+  /** Opens the Send dialog to the listing agent (the person card's email and SMS buttons). */
+  onContactAgent?: (to: SendTarget) => void
 }
 
 /** Everything /property/{id} shows about one listing. */
-export function PropertyDetails({ listing, canMakeOffers, onMakeOffer }: PropertyDetailsProps) {
+export function PropertyDetails({ listing, canMakeOffers, onMakeOffer, onShare, onContactAgent }: PropertyDetailsProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const none = t('property.facts.none')
@@ -157,6 +162,11 @@ export function PropertyDetails({ listing, canMakeOffers, onMakeOffer }: Propert
                   </div>
                 )}
                 <MakeOffer propertyId={listing.id} canMakeOffers={canMakeOffers} onMakeOffer={onMakeOffer} />
+                {onShare && (
+                  <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={onShare}>
+                    {t('sendDialog.share.action')}
+                  </Button>
+                )}
                 {listing.canManage && (
                   <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/edit-listing`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
                     {t('property.manage')}
@@ -171,6 +181,7 @@ export function PropertyDetails({ listing, canMakeOffers, onMakeOffer }: Propert
                 image={listing.listAgent.photoURL}
                 phone={listing.listAgent.phone}
                 email={listing.listAgent.email}
+                onSend={onContactAgent}
               />
             </Section>
             <Anchor component={Link} to="/listings" size="sm">
