@@ -37,6 +37,11 @@ export default function UserMenu({ user }: { user: User }) {
             {t('pages.profile')}
           </Menu.Item>
         )}
+        {decideAccess(routeByName('notifications-type'), user.roles) === 'allow' && (
+          <Menu.Item component={Link} to="/notifications/all">
+            {t('pages.notifications')}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => signOut.mutate()}>
           {t('shell.signOut')}
         </Menu.Item>

@@ -15,6 +15,12 @@ export type EventStreamOptions = {
 
 const FIRST_RETRY_MS = 1_000
 const MAX_RETRY_MS = 30_000
+/**
+ * A stream that stayed open this long ended normally (the server's lifetime limit, a deploy): the next
+ * try comes after a second again. One that ends sooner (the server closed it for a newer stream of the
+ * same user, past its per-user limit) keeps backing off, so many tabs do not take turns evicting each other.
+ */
+const HEALTHY_STREAM_MS = 60_000
 
 /**
  * Reads one server-sent event block ("id:", "event:", "data:" lines); comments (heartbeats) and
@@ -44,14 +50,15 @@ export function parseEventBlock(block: string): LiveEvent | null {
 
 /**
  * Opens GET /api/events over fetch (EventSource cannot send an Authorization header) and keeps it
- * open: after a drop it reconnects with Last-Event-ID, waiting 1 s, 2 s, 4 s... up to 30 s. Returns
- * the function that closes it for good.
+ * open: after a drop it reconnects with Last-Event-ID, waiting 1 s, 2 s, 4 s... up to 30 s (back to
+ * 1 s after a stream that lasted; see HEALTHY_STREAM_MS). Returns the function that closes it for good.
  */
 export function openEventStream(options: EventStreamOptions): () => void {
   const controller = new AbortController()
   let lastEventId = ''
   let retryMs = FIRST_RETRY_MS
   let connections = 0
+  let openedAt: number | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
 
   async function connect(): Promise<void> {
@@ -66,7 +73,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
     if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`)
     options.onOpen?.(connections > 0)
     connections += 1
-    retryMs = FIRST_RETRY_MS
+    openedAt = Date.now()
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
     let buffer = ''
     for (;;) {
@@ -91,6 +98,8 @@ export function openEventStream(options: EventStreamOptions): () => void {
       .catch(() => undefined)
       .finally(() => {
         if (controller.signal.aborted) return
+        if (openedAt !== null && Date.now() - openedAt >= HEALTHY_STREAM_MS) retryMs = FIRST_RETRY_MS
+        openedAt = null
         timer = setTimeout(run, retryMs)
         retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
       })

@@ -44,6 +44,21 @@ export function useNotifications(filter: NotificationFilter, page: number) {
   return useQuery({ queryKey: notificationKeys.page(filter, page), queryFn: () => listNotifications(filter, page), placeholderData: keepPreviousData })
 }
 
+/** How many of the newest notifications the header's bell shows. */
+export const BELL_SIZE = 10
+
+/**
+ * The bell's view: the first page of all notifications (the same query as /notifications/all page 1,
+ * so the two share one request), cut to the newest BELL_SIZE, and the unread count.
+ */
+export function useLatestNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.page('all', 1),
+    queryFn: () => listNotifications('all', 1),
+    select: (page: NotificationsPage) => ({ items: page.items.slice(0, BELL_SIZE), unread: page.unread }),
+  })
+}
+
 export async function markNotificationRead(id: string): Promise<void> {
   await apiClient.post(`/notifications/${encodeURIComponent(id)}/read`)
 }

@@ -1,0 +1,172 @@
+import { notifications as toasts } from '@mantine/notifications'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Outlet } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderRoutes } from '../../../test/render'
+import { initSession, saveSession } from '../../../shared/session'
+import { LiveEventsProvider } from '../../../shared/live/live-events'
+import type { AppNotification, NotificationsPage } from '../api/notifications'
+import { NotificationBell } from './notification-bell'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+let items: AppNotification[]
+let failLoads: number
+let eventStream: ReadableStreamDefaultController<Uint8Array> | null
+let posts: string[]
+
+const notification = (rest: Partial<AppNotification>): AppNotification => ({
+  id: 'n1',
+  type: 'offer.shared',
+  offerId: 'offer-1',
+  listingId: 'listing-1',
+  data: { address: '120 Maple Ave, Franklin, TN 37064', price: 450_000, side: 'seller', offerId: 'offer-1', listingId: 'listing-1' },
+  readAt: null,
+  createdAt: '2030-01-02T15:00:00.000Z',
+  ...rest,
+})
+
+beforeEach(() => {
+  initSession()
+  saveSession({ accessToken: 'tok', persist: false })
+  failLoads = 0
+  eventStream = null
+  posts = []
+  items = [notification({ id: 'n1' }), notification({ id: 'n2', type: 'offer.updated', readAt: null }), notification({ id: 'n3', type: 'offer.withdrawn', readAt: '2030-01-03T10:00:00.000Z' })]
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const { pathname } = new URL(url, 'http://localhost')
+      const method = init.method ?? 'GET'
+      if (method === 'GET' && pathname === '/api/events') {
+        const body = new ReadableStream<Uint8Array>({ start: (controller) => void (eventStream = controller) })
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
+      }
+      if (method === 'GET' && pathname === '/api/notifications') {
+        if (failLoads > 0) {
+          failLoads--
+          return json(400, { code: 'BAD_REQUEST', message: 'Refused' })
+        }
+        const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: items.filter((item) => !item.readAt).length }
+        return json(200, page)
+      }
+      if (method === 'POST') posts.push(pathname)
+      const one = /^\/api\/notifications\/([^/]+)\/read$/.exec(pathname)
+      if (method === 'POST' && one) {
+        items = items.map((item) => (item.id === one[1] ? { ...item, readAt: new Date().toISOString() } : item))
+        return json(200, { unread: items.filter((item) => !item.readAt).length })
+      }
+      if (method === 'POST' && pathname === '/api/notifications/read-all') {
+        items = items.map((item) => ({ ...item, readAt: item.readAt ?? new Date().toISOString() }))
+        return json(200, { unread: 0 })
+      }
+      return json(404, { code: 'NOT_FOUND', message: 'Not found' })
+    }),
+  )
+})
+
+afterEach(() => {
+  toasts.clean()
+  vi.unstubAllGlobals()
+})
+
+function renderBell({ live = false } = {}) {
+  // The bell stays in the header while the pages under it change, as in the app shell.
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            {live && <LiveEventsProvider enabled />}
+            <NotificationBell />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '*', element: <p>Home</p> },
+          { path: '/my-properties/:id/offers/:offerId', element: <p>Seller offer page</p> },
+          { path: '/notifications/all', element: <p>All notifications page</p> },
+        ],
+      },
+    ],
+    '/',
+  )
+}
+
+const bell = (count: number) => screen.findByRole('button', { name: `Notifications, ${count} unread` })
+
+describe('NotificationBell', () => {
+  it('shows the unread count and, opened, the newest notifications; opening one marks it read and leads to its offer', async () => {
+    const { router } = renderBell()
+    await userEvent.click(await bell(2))
+    const menu = await screen.findByRole('menu')
+    const entries = await within(menu).findAllByRole('menuitem')
+    expect(entries.map((entry) => entry.getAttribute('aria-label') ?? entry.textContent)).toEqual([
+      'Unread: New offer of $450,000 on 120 Maple Ave, Franklin, TN 37064',
+      'Unread: The offer of $450,000 on 120 Maple Ave, Franklin, TN 37064 was updated',
+      'The offer of $450,000 on 120 Maple Ave, Franklin, TN 37064 was withdrawn',
+      'Mark all read',
+      'See all notifications',
+    ])
+    expect(entries[0]!.getAttribute('href')).toBe('/my-properties/listing-1/offers/offer-1')
+    await userEvent.click(entries[1]!)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-properties/listing-1/offers/offer-1'))
+    await bell(1)
+    expect(posts).toEqual(['/api/notifications/n2/read'])
+  })
+
+  it('marks all read from the menu and leads to the full list', async () => {
+    const { router } = renderBell()
+    await userEvent.click(await bell(2))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark all read' }))
+    await bell(0)
+    expect(posts).toEqual(['/api/notifications/read-all'])
+    const markAll = await screen.findByRole('menuitem', { name: 'Mark all read' })
+    expect(markAll.hasAttribute('disabled') || markAll.getAttribute('data-disabled') === 'true').toBe(true)
+    await userEvent.click(screen.getByRole('menuitem', { name: 'See all notifications' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notifications/all'))
+  })
+
+  it('works from the keyboard', async () => {
+    renderBell()
+    ;(await bell(2)).focus()
+    await userEvent.keyboard('{Enter}')
+    const menu = await screen.findByRole('menu')
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true))
+    await within(menu).findAllByRole('menuitem')
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+    expect(document.activeElement).toBe(await bell(2))
+  })
+
+  it('says when there is nothing yet', async () => {
+    items = []
+    renderBell()
+    await userEvent.click(await bell(0))
+    expect(await screen.findByText('No notifications yet')).toBeTruthy()
+  })
+
+  it('says when the notifications could not be loaded, and tries again', async () => {
+    failLoads = 2
+    renderBell()
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }))
+    expect(await screen.findByText('Your notifications could not be loaded')).toBeTruthy()
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Try again' }))
+    await bell(2)
+    expect(await screen.findByRole('menuitem', { name: /^Unread: New offer/ })).toBeTruthy()
+  })
+
+  it('counts a notification that arrives on the live stream, without a reload', async () => {
+    renderBell({ live: true })
+    await bell(2)
+    await waitFor(() => expect(eventStream).not.toBeNull())
+    items = [notification({ id: 'n4', type: 'offer.updated', data: { address: '9 Oak St', price: 500_000, side: 'seller' } }), ...items]
+    const data = JSON.stringify({ notificationId: 'n4', type: 'offer.updated', offerId: 'offer-1', listingId: 'listing-1' })
+    act(() => eventStream!.enqueue(new TextEncoder().encode(`id: 1\nevent: notification.created\ndata: ${data}\n\n`)))
+    await userEvent.click(await bell(3))
+    expect(await screen.findByRole('menuitem', { name: 'Unread: The offer of $500,000 on 9 Oak St was updated' })).toBeTruthy()
+  })
+})

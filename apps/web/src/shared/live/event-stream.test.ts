@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { LiveEvent } from './event-stream'
+import { openEventStream, parseEventBlock } from './event-stream'
+
+/** A text/event-stream answer that sends `chunks` and then ends, or stays open while `open`. */
+function streamResponse(chunks: string[], { open = false }: { open?: boolean } = {}): Response {
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk))
+      if (!open) controller.close()
+    },
+  })
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
+}
+
+/**
+ * Waits for `check` to pass, letting promises and I/O run between tries (setImmediate is not faked);
+ * unlike vi.waitFor it never moves fake timers on.
+ */
+async function until(check: () => void): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      check()
+      return
+    } catch (error) {
+      if (tries > 200) throw error
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+}
+
+type Call = { url: string; headers: Record<string, string>; signal: AbortSignal | null }
+
+let calls: Call[]
+let answers: Array<() => Response>
+
+beforeEach(() => {
+  calls = []
+  answers = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, headers: init.headers as Record<string, string>, signal: init.signal ?? null })
+      const answer = answers.shift()
+      if (!answer) return new Promise<Response>(() => {})
+      return answer()
+    }),
+  )
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('parseEventBlock', () => {
+  it('reads the id, the type and the JSON data', () => {
+    expect(parseEventBlock('id: 42\nevent: offer.changed\ndata: {"offerId":"o1","status":"active"}')).toEqual({
+      id: '42',
+      type: 'offer.changed',
+      data: { offerId: 'o1', status: 'active' },
+    })
+  })
+
+  it('joins data lines, keeps a value with colons, and takes "message" when no event is named', () => {
+    expect(parseEventBlock('data: {"a":\ndata: "x:y"}')).toEqual({ id: '', type: 'message', data: { a: 'x:y' } })
+    expect(parseEventBlock('event:chat.read\ndata:{"conversationId":"c1"}')).toEqual({ id: '', type: 'chat.read', data: { conversationId: 'c1' } })
+  })
+
+  it('gives null for a heartbeat, a block without data, and data that is not JSON', () => {
+    expect(parseEventBlock(': ping')).toBeNull()
+    expect(parseEventBlock('id: 3\nevent: offer.changed')).toBeNull()
+    expect(parseEventBlock('event: x\ndata: {not json')).toBeNull()
+  })
+
+  it('gives empty data for JSON that is not an object', () => {
+    expect(parseEventBlock('event: x\ndata: 7')).toEqual({ id: '', type: 'x', data: {} })
+    expect(parseEventBlock('event: x\ndata: null')).toEqual({ id: '', type: 'x', data: {} })
+  })
+})
+
+describe('openEventStream', () => {
+  it('sends the headers, and hands over each event, across chunk boundaries and CRLF line ends, skipping heartbeats', async () => {
+    answers.push(() => streamResponse([': ping\n\nid: 1\nevent: offer.changed\ndata: {"offerId":"o1"}\n', '\nid: 2\r\nevent: notification.created\r\ndata: {"notificationId":"n1"}\r\n\r\n'], { open: true }))
+    const events: LiveEvent[] = []
+    const onOpen = vi.fn()
+    const close = openEventStream({ headers: () => ({ Authorization: 'Bearer tok' }), onEvent: (event) => events.push(event), onOpen })
+    await until(() => expect(events).toHaveLength(2))
+    expect(events.map((event) => [event.id, event.type])).toEqual([
+      ['1', 'offer.changed'],
+      ['2', 'notification.created'],
+    ])
+    expect(events[1]!.data).toEqual({ notificationId: 'n1' })
+    expect(onOpen).toHaveBeenCalledExactlyOnceWith(false)
+    expect(calls[0]!.url).toBe('/api/events')
+    expect(calls[0]!.headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer tok' })
+    expect(calls[0]!.headers['Last-Event-ID']).toBeUndefined()
+    close()
+    expect(calls[0]!.signal?.aborted).toBe(true)
+  })
+
+  it('reconnects after the stream ends, with Last-Event-ID and fresh headers, and says it reconnected', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    answers.push(() => streamResponse(['id: 7\nevent: chat.message\ndata: {"conversationId":"c1"}\n\n']))
+    answers.push(() => streamResponse([], { open: true }))
+    let token = 'first'
+    const onOpen = vi.fn()
+    const events: LiveEvent[] = []
+    const close = openEventStream({ headers: () => ({ Authorization: `Bearer ${token}` }), onEvent: (event) => events.push(event), onOpen })
+    await until(() => expect(events).toHaveLength(1))
+    token = 'second'
+    await vi.advanceTimersByTimeAsync(1_000)
+    await until(() => expect(calls).toHaveLength(2))
+    expect(calls[1]!.headers).toMatchObject({ Authorization: 'Bearer second', 'Last-Event-ID': '7' })
+    await until(() => expect(onOpen.mock.calls).toEqual([[false], [true]]))
+    close()
+  })
+
+  it('waits longer after each failed try, up to 30 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    for (let i = 0; i < 8; i++) answers.push(() => new Response('busy', { status: 503 }))
+    const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
+    await until(() => expect(calls).toHaveLength(1))
+    // 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s each.
+    for (const [wait, total] of [
+      [1_000, 2],
+      [2_000, 3],
+      [4_000, 4],
+      [8_000, 5],
+      [16_000, 6],
+      [30_000, 7],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(wait - 1)
+      expect(calls).toHaveLength(total - 1)
+      await vi.advanceTimersByTimeAsync(1)
+      await until(() => expect(calls).toHaveLength(total))
+    }
+    close()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toHaveLength(7)
+  })
+
+  it('keeps backing off when streams end as soon as they open (evicted by newer ones), and waits a second again after one that lasted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let endLasting: () => void = () => {}
+    answers.push(
+      () => streamResponse([]),
+      () => streamResponse([]),
+      () => streamResponse([]),
+      () => {
+        const body = new ReadableStream<Uint8Array>({ start: (controller) => void (endLasting = () => controller.close()) })
+        return new Response(body, { status: 200 })
+      },
+      () => streamResponse([]),
+    )
+    const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
+    await until(() => expect(calls).toHaveLength(1))
+    for (const [wait, total] of [
+      [1_000, 2],
+      [2_000, 3],
+      [4_000, 4],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(wait - 1)
+      expect(calls).toHaveLength(total - 1)
+      await vi.advanceTimersByTimeAsync(1)
+      await until(() => expect(calls).toHaveLength(total))
+    }
+    // The fourth stays open a minute, then ends: the next try comes a second later.
+    await vi.advanceTimersByTimeAsync(60_000)
+    endLasting()
+    await vi.advanceTimersByTimeAsync(999)
+    expect(calls).toHaveLength(4)
+    await vi.advanceTimersByTimeAsync(1)
+    await until(() => expect(calls).toHaveLength(5))
+    close()
+  })
+
+  it('stops for good when the server refuses the stream', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    answers.push(() => new Response(null, { status: 401 }))
+    const onRefused = vi.fn()
+    openEventStream({ headers: () => ({}), onEvent: () => {}, onRefused })
+    await until(() => expect(onRefused).toHaveBeenCalledWith(401))
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('connects no more once closed while waiting to reconnect', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    answers.push(() => streamResponse([]))
+    const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
+    await until(() => expect(calls).toHaveLength(1))
+    // Let the ended stream schedule its retry, then close.
+    await vi.advanceTimersByTimeAsync(0)
+    close()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(calls).toHaveLength(1)
+  })
+})

@@ -1,0 +1,141 @@
+import { act, render } from '@testing-library/react'
+import type { QueryKey } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearSession, initSession, saveSession } from '../session'
+import type { LiveEvent } from './event-stream'
+import { LiveEventsProvider, staleKeysOf, useLiveEvent } from './live-events'
+
+/** One GET /api/events the provider opened: what it sent, and a way to write to it or end it. */
+type Stream = { headers: Record<string, string>; signal: AbortSignal; send: (text: string) => void; end: () => void }
+
+let streams: Stream[]
+
+beforeEach(() => {
+  streams = []
+  initSession()
+  saveSession({ accessToken: 'tok-1', persist: false })
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit = {}) => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
+      const encoder = new TextEncoder()
+      streams.push({
+        headers: init.headers as Record<string, string>,
+        signal: init.signal as AbortSignal,
+        send: (text) => controller.enqueue(encoder.encode(text)),
+        end: () => controller.close(),
+      })
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
+    }),
+  )
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+const block = (id: number, type: string, data: Record<string, unknown>) => `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`
+
+const KEYS = {
+  offer: ['offers', 'one', 'o1', null],
+  offerByLink: ['offers', 'one', 'o1', 'share-token'],
+  otherOffer: ['offers', 'one', 'o2', null],
+  myOffers: ['offers', 'mine', 'active', 1],
+  listingOffers: ['offers', 'listing', 'l1'],
+  optimize: ['offers', 'optimize', 'l1'],
+  otherListing: ['offers', 'listing', 'l2'],
+  signing: ['signing', 'offer', 'o1'],
+  notifications: ['notifications', 'all', 1],
+  chat: ['chat', 'conversations'],
+  me: ['me'],
+} satisfies Record<string, QueryKey>
+
+function setup({ enabled = true } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  for (const key of Object.values(KEYS)) queryClient.setQueryData(key, { cached: true })
+  const seen: LiveEvent[] = []
+  function Listener() {
+    useLiveEvent((event) => seen.push(event))
+    return null
+  }
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <LiveEventsProvider enabled={enabled}>
+        <Listener />
+      </LiveEventsProvider>
+    </QueryClientProvider>,
+  )
+  const invalidated = () =>
+    Object.entries(KEYS)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name)
+      .sort()
+  return { ...view, queryClient, seen, invalidated }
+}
+
+describe('LiveEventsProvider', () => {
+  it('opens one stream with the bearer token, and an offer change refreshes that offer, its lists and its ranking only', async () => {
+    const { seen, invalidated } = setup()
+    await vi.waitFor(() => expect(streams).toHaveLength(1))
+    expect(streams[0]!.headers).toMatchObject({ Authorization: 'Bearer tok-1', Accept: 'text/event-stream' })
+    act(() => streams[0]!.send(block(1, 'offer.changed', { offerId: 'o1', listingId: 'l1', status: 'active' })))
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    expect(invalidated()).toEqual(['listingOffers', 'myOffers', 'offer', 'offerByLink', 'optimize', 'signing'])
+  })
+
+  it('refreshes the notifications on a new notification, and hands every event to each subscriber', async () => {
+    const { seen, invalidated } = setup()
+    await vi.waitFor(() => expect(streams).toHaveLength(1))
+    act(() => streams[0]!.send(block(5, 'notification.created', { notificationId: 'n1', type: 'offer.updated', offerId: 'o1', listingId: 'l1' }) + block(6, 'chat.message', { conversationId: 'c1', messageId: 'm1' })))
+    await vi.waitFor(() => expect(seen.map((event) => event.type)).toEqual(['notification.created', 'chat.message']))
+    expect(invalidated()).toEqual(['chat', 'notifications'])
+    expect(streams).toHaveLength(1)
+  })
+
+  it('refreshes everything live after a reconnect, asking for what it missed', async () => {
+    const { seen, invalidated } = setup()
+    await vi.waitFor(() => expect(streams).toHaveLength(1))
+    act(() => streams[0]!.send(block(9, 'chat.read', { conversationId: 'c1' })))
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    expect(invalidated()).toEqual(['chat'])
+    act(() => streams[0]!.end())
+    // The first retry comes after a second.
+    await vi.waitFor(() => expect(streams).toHaveLength(2), { timeout: 3_000 })
+    expect(streams[1]!.headers['Last-Event-ID']).toBe('9')
+    await vi.waitFor(() => expect(invalidated()).toEqual(['chat', 'listingOffers', 'myOffers', 'notifications', 'offer', 'offerByLink', 'optimize', 'otherListing', 'otherOffer', 'signing']))
+  })
+
+  it('closes the stream on sign-out and on unmount, and opens none while disabled or signed out', async () => {
+    const first = setup()
+    await vi.waitFor(() => expect(streams).toHaveLength(1))
+    act(() => clearSession())
+    expect(streams[0]!.signal.aborted).toBe(true)
+    act(() => saveSession({ accessToken: 'tok-2', persist: false }))
+    await vi.waitFor(() => expect(streams).toHaveLength(2))
+    expect(streams[1]!.headers).toMatchObject({ Authorization: 'Bearer tok-2' })
+    first.unmount()
+    expect(streams[1]!.signal.aborted).toBe(true)
+
+    setup({ enabled: false })
+    act(() => clearSession())
+    setup({ enabled: true })
+    await act(async () => {
+      await Promise.resolve()
+    })
+    expect(streams).toHaveLength(2)
+  })
+})
+
+describe('staleKeysOf', () => {
+  it('maps signing progress to that offer and packet, and ignores what it does not know', () => {
+    expect(staleKeysOf({ id: '1', type: 'signing.changed', data: { packetId: 'p1', offerId: 'o1', status: 'completed' } })).toEqual([
+      ['signing', 'offer', 'o1'],
+      ['offers', 'one', 'o1'],
+      ['signing', 'packet', 'p1'],
+    ])
+    expect(staleKeysOf({ id: '2', type: 'message.outcome', data: { messageId: 'm1' } })).toEqual([])
+    expect(staleKeysOf({ id: '3', type: 'offer.changed', data: { offerId: 7 } })).toEqual([['offers', 'mine']])
+  })
+})
