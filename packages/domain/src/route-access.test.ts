@@ -96,8 +96,9 @@ describe('route table against spec section 2', () => {
   })
 
   it('has no route the spec does not name, beyond the catch-all and those an issue adds', () => {
-    // /listings: the search page of the Listings issue (decision 009); /verify: the E-signature issue's check of a signed PDF (decision 016).
-    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify'])
+    // /listings: the search page of the Listings issue (decision 009); /verify: the E-signature issue's check of a signed PDF (decision 016);
+    // /notifications/messages: the chat inbox of issue #14; /unsubscribe/:token: the unsubscribe link of issue #14's emails.
+    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify', '/notifications/messages', '/unsubscribe/:token'])
     expect(ROUTES.map((r) => r.path).filter((p) => !known.has(p))).toEqual([])
   })
 
@@ -112,6 +113,14 @@ describe('route table against spec section 2', () => {
       const roles: Role[] | null = from === '/onboarding' ? null : ['SUPER_ADMIN', S_AGENT]
       expect(resolveVisit(from, roles).path, from).toBe(to)
     }
+  })
+
+  it('opens the chat inbox to the notified roles and to admins (issue #14)', () => {
+    expect(matchRoute('/notifications/messages').route.name).toBe('notifications-messages')
+    expect(matchRoute('/notifications/unread').route.name).toBe('notifications-type')
+    for (const roles of [[S_AGENT], ['ADMIN'], ['SUPER_ADMIN']] as Role[][]) expect(resolveVisit('/notifications/messages', roles).path).toBe('/notifications/messages')
+    expect(resolveVisit('/notifications/messages', [S_SIMPLE]).route.name).toBe('sign-in')
+    expect(resolveVisit('/notifications/all', ['ADMIN']).route.name).toBe('sign-in')
   })
 
   it('hides the sign-in prompt on the property page', () => {

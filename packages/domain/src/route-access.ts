@@ -32,6 +32,8 @@ const IMPORTERS: readonly Role[] = PAGE_ROLES.importListings
 const PROPERTY_MANAGERS: readonly Role[] = PAGE_ROLES.myProperties
 const OFFER_MAKERS: readonly Role[] = PAGE_ROLES.submittedOffers
 const NOTIFIED: readonly Role[] = PAGE_ROLES.notifications
+/** The chat inbox (issue #14): agents answer their listings' visitors, admins the support team. */
+const CHAT_INBOX: readonly Role[] = [...PAGE_ROLES.notifications, ...PAGE_ROLES.admin]
 const ADMINS: readonly Role[] = PAGE_ROLES.admin
 const SUPER_ADMINS: readonly Role[] = PAGE_ROLES.superAdmin
 const PB_DASHBOARD: readonly Role[] = PAGE_ROLES.pbDashboard
@@ -65,6 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'form-sign', path: '/form-sign/:documentId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.formSign' },
   // Anyone who holds a signed PDF checks it here (issue #12).
   { name: 'verify', path: '/verify', access: 'public', pageType: 'signing', titleKey: 'pages.verify' },
+  // The unsubscribe link of an email a user sent from the Send dialog (issue #14).
+  { name: 'unsubscribe', path: '/unsubscribe/:token', access: 'public', hidesAuthPrompt: true, titleKey: 'unsubscribe.title' },
   { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
 
   // Signed in, by role (spec section 2 table)
@@ -94,6 +98,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'submitted-offer-update', path: '/submitted-offers/update/:id', access: OFFER_MAKERS, pageType: 'app', titleKey: 'nav.myOffers' },
 
   { name: 'notifications', path: '/notifications', access: NOTIFIED, redirectTo: '/notifications/all', titleKey: 'pages.notifications' },
+  // Issue #14: the chat inbox; more specific than /notifications/:type, and admins reach it too.
+  { name: 'notifications-messages', path: '/notifications/messages', access: CHAT_INBOX, pageType: 'app', noScroll: true, titleKey: 'pages.notifications' },
   { name: 'notifications-type', path: '/notifications/:type', access: NOTIFIED, pageType: 'app', noScroll: true, titleKey: 'pages.notifications' },
 
   { name: 'admin', path: '/admin', access: ADMINS, redirectTo: '/admin/users', titleKey: 'nav.admin' },

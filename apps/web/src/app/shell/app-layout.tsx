@@ -8,12 +8,16 @@ import type { NavItem } from '@offerbook/domain/route-access'
 import { FOOTER_ITEMS, SIGN_IN_PATH, decideAccess, matchRoute, navItemsFor, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSession } from '../../shared/session'
+import { LiveEventsProvider } from '../../shared/live/live-events'
 import { LanguageSwitch } from './language-switch'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
+import { ChatLauncher } from '../../features/chat/components/chat-launcher'
 
 // The menu and the small-screen drawer pull in the popover and modal code: loaded only when used.
 const UserMenu = lazy(() => import('./user-menu'))
 const MobileNav = lazy(() => import('./mobile-nav'))
+// The notification bell: only for a signed-in user who may open /notifications.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell'))
 
 /** Footer links with a signed-in variant (spec section 2: /auth-how-it-works, /auth-offers-optimized). */
 const SIGNED_IN_VARIANTS: Readonly<Record<string, string>> = {
@@ -78,8 +82,11 @@ export function AppLayout() {
       )
     })
 
+  const notified = user !== undefined && decideAccess(routeByName('notifications-type'), user.roles) === 'allow'
+
   return (
     <AppShell header={{ height: 64 }} padding={0}>
+      <LiveEventsProvider enabled={user !== undefined} />
       <AppShell.Header>
         <Anchor href="#main" className="skip-link">
           {t('shell.skipToContent')}
@@ -98,6 +105,13 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />
+            {notified && (
+              <ErrorBoundary fallback={null}>
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
+              </ErrorBoundary>
+            )}
             {user ? (
               <ErrorBoundary
                 fallback={
@@ -155,6 +169,7 @@ export function AppLayout() {
           </Container>
         </Box>
       </AppShell.Main>
+      <ChatLauncher signedIn={session !== null} roles={roles} />
     </AppShell>
   )
 }

@@ -1,0 +1,140 @@
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { Badge, Box, Button } from '@mantine/core'
+import { IconMessageCircle } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { matchRoute } from '@offerbook/domain/route-access'
+import type { Role } from '@offerbook/domain/roles'
+import { ErrorBoundary } from '../../../shared/ui/error-boundary'
+import { useChatUnread } from '../api/chat-summary'
+import { useChatFlags } from '../chat-state'
+
+/**
+ * The chat's corner button, on every page. It is all of the chat that the first page load carries:
+ * the panel (forms, lists, the conversation) is its own chunk, fetched when the browser is idle after
+ * the page has loaded, or at once on the first click (issue #14: "loads after the page is interactive,
+ * never in the initial bundle").
+ */
+
+const loadWidget = () => import('./chat-widget')
+const ChatWidget = lazy(loadWidget)
+
+/** The badge never grows past this: 100 and more read "99+". */
+const MAX_BADGE = 99
+
+const IDLE_FALLBACK_MS = 1_500
+
+type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void }
+
+/** Runs `task` once the page has loaded and the browser has a moment; returns the cancel function. */
+export function whenIdleAfterLoad(task: () => void): () => void {
+  const win = window as IdleWindow
+  let cancelIdle = () => {}
+  const schedule = () => {
+    if (win.requestIdleCallback) {
+      const id = win.requestIdleCallback(task, { timeout: 5_000 })
+      cancelIdle = () => win.cancelIdleCallback?.(id)
+    } else {
+      // No idle callback (Safari): a moment after load, when the page's own requests are usually done.
+      const id = window.setTimeout(task, IDLE_FALLBACK_MS)
+      cancelIdle = () => window.clearTimeout(id)
+    }
+  }
+  if (document.readyState === 'complete') {
+    schedule()
+    return () => cancelIdle()
+  }
+  window.addEventListener('load', schedule, { once: true })
+  return () => {
+    window.removeEventListener('load', schedule)
+    cancelIdle()
+  }
+}
+
+export type ChatLauncherProps = {
+  /** A session exists: the chat uses the account, not a guest's name and email. */
+  signedIn: boolean
+  /** The signed-in user's roles once loaded (admins answer the support team). */
+  roles: readonly Role[] | null
+}
+
+export function ChatLauncher({ signedIn, roles }: ChatLauncherProps) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const [flags, setFlags] = useChatFlags()
+  const [mounted, setMounted] = useState(false)
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const unread = useChatUnread(signedIn)
+
+  const { route, params } = matchRoute(location.pathname)
+  const listingId = route.name === 'property' || route.name === 'property-offer' ? (params.id ?? null) : null
+
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        void loadWidget().then(
+          () => {
+            setFlags({ loaded: true })
+            setMounted(true)
+          },
+          // Offline or a new deployment: the first click tries again and shows the failure.
+          () => undefined,
+        )
+      }),
+    [setFlags],
+  )
+
+  const close = useCallback(() => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }, [])
+
+  const toggle = () => {
+    if (open) {
+      close()
+      return
+    }
+    setMounted(true)
+    if (!flags.loaded) setFlags({ loaded: true })
+    setOpen(true)
+  }
+
+  const label = t(listingId ? 'chat.launcher.listing' : 'chat.launcher.support')
+  const fullLabel = unread > 0 ? t('chat.launcher.withUnread', { label, count: unread }) : label
+
+  return (
+    <>
+      {mounted && (
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <ChatWidget id={panelId} open={open} onClose={close} listingId={listingId} roles={roles} signedIn={signedIn} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      <Box pos="fixed" bottom={16} right={16} style={{ zIndex: 190 }}>
+        <Button
+          ref={buttonRef}
+          radius="xl"
+          size="md"
+          onClick={toggle}
+          aria-label={fullLabel}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          leftSection={<IconMessageCircle size={20} aria-hidden />}
+          rightSection={
+            unread > 0 ? (
+              <Badge color="red" variant="filled" size="sm" circle={unread < 10} aria-hidden data-testid="chat-unread">
+                {unread > MAX_BADGE ? `${MAX_BADGE}+` : unread}
+              </Badge>
+            ) : undefined
+          }
+          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+        >
+          {t('chat.launcher.short')}
+        </Button>
+      </Box>
+    </>
+  )
+}

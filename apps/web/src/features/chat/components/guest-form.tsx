@@ -1,0 +1,82 @@
+import type { FormEvent } from 'react'
+import { useState } from 'react'
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router'
+import type { StartChatAnswer } from '@offerbook/domain/chat'
+import { GuestStartChatInputSchema } from '@offerbook/domain/chat'
+import type { Message } from '@offerbook/domain/messages'
+import { signInPathFor } from '@offerbook/domain/route-access'
+import { fieldErrorsOf } from '../../../shared/api-client'
+import { validateWith } from '../../../shared/form-validation'
+import { errorText, translateOptional } from '../../../shared/i18n/messages'
+import { useStartConversation } from '../api/chat'
+
+const FIELDS = ['name', 'email'] as const
+type Field = (typeof FIELDS)[number]
+
+export type GuestFormProps = {
+  /** The listing the conversation is about; null: the support team. */
+  listingId: string | null
+  /** The conversation started: the answer holds the guest's token. */
+  onStarted: (answer: StartChatAnswer) => void
+}
+
+/** A visitor who is not signed in says who they are (name and email), or signs in instead. */
+export function GuestForm({ listingId, onStarted }: GuestFormProps) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const start = useStartConversation()
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, Message>>>({})
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validateWith(GuestStartChatInputSchema, { ...values, listingId: listingId ?? undefined })
+    if (!checked.ok) {
+      setErrors({ name: checked.errors.name, email: checked.errors.email })
+      return
+    }
+    setErrors({})
+    start.mutate(checked.data, {
+      onSuccess: (answer) => onStarted(answer),
+      onError: (error) => setErrors(fieldErrorsOf(error, FIELDS)),
+    })
+  }
+
+  const field = (name: Field) => ({
+    value: values[name],
+    error: translateOptional(errors[name]),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value
+      setValues((current) => ({ ...current, [name]: value }))
+      setErrors((current) => ({ ...current, [name]: undefined }))
+    },
+  })
+
+  const generalError = start.isError && Object.keys(fieldErrorsOf(start.error, FIELDS)).length === 0
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('chat.guest.formLabel')}>
+      <Stack gap="sm">
+      <Text size="sm">{t(listingId ? 'chat.guest.introListing' : 'chat.guest.introSupport')}</Text>
+      <TextInput label={t('chat.guest.name')} autoComplete="name" required {...field('name')} />
+      <TextInput label={t('chat.guest.email')} type="email" autoComplete="email" required {...field('email')} />
+      {generalError && (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          {errorText(start.error)}
+        </Text>
+      )}
+      <Button type="submit" loading={start.isPending}>
+        {t('chat.guest.start')}
+      </Button>
+      <Text size="sm">
+        {t('chat.guest.haveAccount')}{' '}
+        <Anchor component={Link} to={signInPathFor(location.pathname + location.search)}>
+          {t('chat.guest.signIn')}
+        </Anchor>
+      </Text>
+      </Stack>
+    </form>
+  )
+}
