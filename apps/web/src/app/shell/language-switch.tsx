@@ -31,6 +31,10 @@ export function LanguageSwitch() {
       aria-label={t('shell.language')}
       title={t('shell.language')}
       size="xs"
+      // The header's right-hand group also holds the bell and the user menu: the select keeps the
+      // width of its longest name instead of shrinking it to 'Englis' on a phone.
+      miw={92}
+      style={{ flexShrink: 0 }}
       value={value}
       onChange={(event) => {
         const parsed = LanguageSchema.safeParse(event.currentTarget.value)
