@@ -11,7 +11,7 @@ import { requestLogSerializer } from './http/log-redaction'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
-import { visitorConversationId } from './modules/chat/chat-visitor'
+import { resolveChatVisitor } from './modules/chat/chat-visitor'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
 import { devicesRoutes, recordSessionSeen } from './modules/devices/devices.routes'
 import type { EventHub } from './modules/events/events.hub'
@@ -119,7 +119,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
     hub = ownHub
   }
   await app.register(chatRoutes, { db })
-  await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => visitorConversationId(db, header) })
+  await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, header) })
   await app.register(signingRoutes, { db, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert }) })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.

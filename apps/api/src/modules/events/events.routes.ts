@@ -5,7 +5,6 @@ import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { EventHub, EventSink } from './events.hub'
-import { visitorRecipient } from './events.publish'
 
 export type EventsRoutesOptions = {
   /** Not read here (the hub reads the events); taken so a caller may pass the app's usual options. */
@@ -13,7 +12,7 @@ export type EventsRoutesOptions = {
   hub: EventHub
   /**
    * The chat module's check of an X-Chat-Visitor header (`<conversation id>.<token>`): the recipient
-   * it stands for (`visitor:<conversation id>`; a bare conversation id is taken too), or null.
+   * it stands for (`visitor:<conversation id>`), or null.
    * Without it, guests are refused.
    */
   resolveVisitor?: ((header: string) => Promise<string | null>) | undefined
@@ -34,9 +33,7 @@ async function recipientOf(request: FastifyRequest, resolveVisitor: EventsRoutes
   const header = request.headers['x-chat-visitor']
   const value = Array.isArray(header) ? header[0] : header
   if (!value || !resolveVisitor || value.length > 500) return null
-  const resolved = await resolveVisitor(value)
-  if (!resolved) return null
-  return resolved.startsWith(visitorRecipient('')) ? resolved : visitorRecipient(resolved)
+  return resolveVisitor(value)
 }
 
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, { hub, resolveVisitor }) => {
