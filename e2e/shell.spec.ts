@@ -42,7 +42,9 @@ test('the API answers unknown paths with JSON and documents itself', async ({ re
 
 test('the API documentation page renders the OpenAPI operations', async ({ page }) => {
   await page.goto('/api/docs')
-  await expect(page.getByText('/api/session').first()).toBeVisible()
+  // Swagger UI resolves an OpenAPI 3.1 document in the page (some 5 s on an idle machine, with its 1 MB
+  // bundle): longer than the usual wait when two browsers share CI's two cores.
+  await expect(page.getByText('/api/session').first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('/api/health').first()).toBeVisible()
 })
 

@@ -73,6 +73,18 @@ describe('the OpenAPI document', () => {
     expect(notifications?.description).toBe('Roles: SELLER_OWNER, SELLER_AGENT, BUYER_SIMPLE, BUYER_AGENT.')
   })
 
+  it('writes the error body and the offer once and refers to them, keeping no schema nothing refers to', async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body
+    const document = JSON.parse(text) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } }
+    expect(JSON.stringify(document.paths['/api/offers/{id}']?.get?.responses['404'])).toContain('"#/components/schemas/ApiError"')
+    expect(JSON.stringify(document.paths['/api/offers/{id}']?.get?.responses['200'])).toContain('"#/components/schemas/Offer"')
+    expect(JSON.stringify(document.components.schemas.ApiError)).toContain('statusCode')
+    const paths = JSON.stringify(document.paths)
+    for (const name of Object.keys(document.components.schemas)) expect(paths, name).toContain(`"#/components/schemas/${name}"`)
+    // Inlined, the error body alone repeated some 300 times: the document weighed 740 kB.
+    expect(text.length).toBeLessThan(400_000)
+  })
+
   it('serves the UI without signing in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' })
     expect(response.statusCode).toBe(200)

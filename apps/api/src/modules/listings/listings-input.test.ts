@@ -91,7 +91,7 @@ describe('OpenAPI', () => {
   it('documents the listing endpoints with their response shapes', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(response.statusCode).toBe(200)
-    const document = response.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>()
+    const document = response.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } }>()
     for (const [path, method, status] of [
       ['/api/listings', 'post', '201'],
       ['/api/listings/mine', 'get', '200'],
@@ -109,6 +109,8 @@ describe('OpenAPI', () => {
     ] as const) {
       expect(document.paths[path]?.[method]?.responses[status], `${method} ${path}`).toBeDefined()
     }
-    expect(JSON.stringify(document.paths['/api/listings/{id}']?.get?.responses['200'])).toContain('ListAgentFullName')
+    // The listing a manager reads is written once and referred to by every operation that answers it.
+    expect(JSON.stringify(document.paths['/api/listings/{id}']?.get?.responses['200'])).toContain('"#/components/schemas/ManagedListing"')
+    expect(JSON.stringify(document.components.schemas.ManagedListing)).toContain('ListAgentFullName')
   })
 })
