@@ -277,6 +277,17 @@ try {
     'signing: POST /api/verify of a 5 MB PDF, server time',
     await signingBench('apps/api/bench/verify.ts', (r) => `median ${r.verifyIntactMedianMs} ms intact, ${r.verifyChangedMedianMs} ms changed, ${r.runs} runs of ${(r.bytes / 1048576).toFixed(1)} MB (target: median < 100 ms)`),
   ])
+  // Issue #15: the admin area. The search needs PostgreSQL (BENCH_DATABASE_URL); each script prints one JSON line.
+  rows.push([
+    'admin: user import of 10,000 CSV rows',
+    await signingBench('apps/api/bench/user-import.ts', (r) => `${r.rowsPerSecond} rows/s (${r.rows} rows in ${r.seconds} s)`),
+  ])
+  rows.push([
+    'admin: GET /api/admin/users search at 100,000 users on PostgreSQL',
+    process.env.BENCH_DATABASE_URL
+      ? await signingBench('apps/api/bench/admin-users-search.ts', (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms over ${r.samples} searches of ${r.users} users`)
+      : 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database',
+  ])
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

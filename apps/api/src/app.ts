@@ -10,6 +10,11 @@ import { listenOf } from './db/client'
 import { requestLogSerializer } from './http/log-redaction'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminRoutes } from './modules/admin/admin.routes'
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
+import { identityRoutes } from './modules/identity/identity.routes'
+import { inactiveUsersRoutes } from './modules/inactive-users/inactive-users.routes'
+import { mlsReplicationRoutes } from './modules/mls-replication/mls-replication.routes'
+import { userImportRoutes } from './modules/user-import/user-import.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { resolveChatVisitor } from './modules/chat/chat-visitor'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
@@ -102,6 +107,12 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
   await app.register(usersRoutes, { db })
   await app.register(adminRoutes, { db })
+  const adminDeps = { db, auth, config, storage }
+  await app.register(adminUsersRoutes, adminDeps)
+  await app.register(inactiveUsersRoutes, adminDeps)
+  await app.register(identityRoutes, adminDeps)
+  await app.register(userImportRoutes, adminDeps)
+  await app.register(mlsReplicationRoutes, adminDeps)
   await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })
   await app.register(filesRoutes, { db, storage })
   await app.register(listingsRoutes, { db, storage, publicUrl: config.publicUrl })

@@ -38,6 +38,7 @@ const MY_PROPERTIES: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER
 const SUBMITTED_OFFERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT']
 const NOTIFICATIONS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
 /** The offer's parties act from /submitted-offers (buyer side) or /my-properties (seller side). */
 const OFFER_SIDES: readonly Role[] = ROLES.filter((role) => SUBMITTED_OFFERS.includes(role) || MY_PROPERTIES.includes(role))
 /** A listing is edited from /add-listing/new/{step} and /my-properties/{id}/... */
@@ -109,6 +110,11 @@ const ROWS: Row[] = [
   { operation: 'POST /api/me/photo', attempt: "replace the caller's photo", call: () => ({ url: '/api/me/photo', multipart: { field: 'photo', filename: 'me.png', type: 'image/png', bytes: PNG } }), expected: signedIn(200) },
   { operation: 'GET /api/files/{id}', attempt: "the seller's profile photo (public: a photoURL)", call: (w) => ({ url: `/api/files/${w.ids.photoFileId}` }), expected: everyone(200) },
   { operation: 'GET /api/admin/users', attempt: 'list the users', call: () => ({ url: '/api/admin/users' }), expected: onlyFor(ADMINS, 200) },
+  // Issue #15, the admin area: users (rows below this line)
+  // Issue #15: inactive users
+  // Issue #15: the identity provider
+  // Issue #15: user import
+  // Issue #15: the MLS Grid feed replication
 
   // Listings of the seller
   { operation: 'POST /api/listings', attempt: 'start a listing of ones own', call: () => ({ url: '/api/listings', payload: { ListPrice: 200_000 } }), expected: onlyFor(ADD_LISTING, 201) },

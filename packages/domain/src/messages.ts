@@ -8,6 +8,11 @@ import { SIGNING_API_MESSAGES } from './messages/signing'
 import { SEND_MESSAGES } from './messages/send'
 import { CHAT_MESSAGES } from './messages/chat'
 import { EVENT_MESSAGES } from './messages/events'
+import { ADMIN_USER_MESSAGES } from './messages/admin-users'
+import { INACTIVE_USER_MESSAGES } from './messages/inactive-users'
+import { IDENTITY_MESSAGES } from './messages/identity'
+import { USER_IMPORT_MESSAGES } from './messages/user-import'
+import { MLS_REPLICATION_MESSAGES } from './messages/mls-replication'
 
 /**
  * The message catalogue (docs/decisions/020-message-catalogue.md): every message the API can send,
@@ -18,7 +23,8 @@ import { EVENT_MESSAGES } from './messages/events'
  * Schemas name a key as their zod message (`.min(1, 'common.required')`); zod's own `minimum` and
  * `maximum` and a refinement's `params` become the message's parameters (issueMessage).
  */
-export const MESSAGE_AREAS = { COMMON_MESSAGES, ACCOUNT_MESSAGES, LISTING_MESSAGES, LISTING_IMPORT_MESSAGES, OFFER_MESSAGES, CLAUSE_MESSAGES, SIGNING_API_MESSAGES, SEND_MESSAGES, CHAT_MESSAGES, EVENT_MESSAGES } as const
+export const MESSAGE_AREAS = { COMMON_MESSAGES, ACCOUNT_MESSAGES, LISTING_MESSAGES, LISTING_IMPORT_MESSAGES, OFFER_MESSAGES, CLAUSE_MESSAGES, SIGNING_API_MESSAGES, SEND_MESSAGES, CHAT_MESSAGES, EVENT_MESSAGES,
+  ADMIN_USER_MESSAGES, INACTIVE_USER_MESSAGES, IDENTITY_MESSAGES, USER_IMPORT_MESSAGES, MLS_REPLICATION_MESSAGES } as const
 
 export const CATALOGUE = {
   ...COMMON_MESSAGES,
@@ -31,6 +37,11 @@ export const CATALOGUE = {
   ...SEND_MESSAGES,
   ...CHAT_MESSAGES,
   ...EVENT_MESSAGES,
+  ...ADMIN_USER_MESSAGES,
+  ...INACTIVE_USER_MESSAGES,
+  ...IDENTITY_MESSAGES,
+  ...USER_IMPORT_MESSAGES,
+  ...MLS_REPLICATION_MESSAGES,
 } as const
 
 export type MessageKey = keyof typeof CATALOGUE

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { migratePglite, migratePostgres } from './migrate'
+import * as adminTables from './schema/admin'
 import * as authTables from './schema/auth'
 import * as conversationTables from './schema/conversations'
 import * as fileTables from './schema/files'
@@ -16,7 +17,7 @@ import * as requestCounterTables from './schema/request-counters'
 import * as signingTables from './schema/signing'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

@@ -35,11 +35,16 @@ export const user = pgTable(
     language: text('language').notNull().default('en-us'),
     /** The phone (E.164) has been proven by an SMS code; only then can it be used to sign in. */
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** Set by an admin (issue #15): no sign-in by any means, no session, the listings out of search. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The latest successful sign-in (sign_in_event has them all). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (table) => [
     check('user_language_check', sql`${table.language} in (${quotedList(LANGUAGES)})`),
     check('user_principal_broker_status_check', sql`${table.principalBrokerStatus} in (${quotedList(PRINCIPAL_BROKER_STATUSES)})`),
     uniqueIndex('user_phone_unique').on(table.phone),
+    index('user_last_sign_in_idx').on(table.lastSignInAt),
   ],
 )
 

@@ -1,0 +1,45 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { adminAudit, adminSetting } from '../../db/schema/admin'
+
+/** What an admin did to a user (issue #15): written in the same transaction as the change itself. */
+export type AuditEntry = {
+  actorId: string | null
+  targetUserId: string | null
+  /** A dotted name: 'user.roles', 'user.deactivate', 'principalBroker.approve', 'userImport.create'... */
+  action: string
+  before?: Record<string, unknown> | null
+  after?: Record<string, unknown> | null
+  reason?: string | null
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(adminAudit).values({
+    actorId: entry.actorId,
+    targetUserId: entry.targetUserId,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  })
+}
+
+export type AuditRow = typeof adminAudit.$inferSelect
+
+/** A user's audit rows, newest first. */
+export async function auditOf(db: Db, targetUserId: string, limit = 200): Promise<AuditRow[]> {
+  return db.select().from(adminAudit).where(eq(adminAudit.targetUserId, targetUserId)).orderBy(desc(adminAudit.at), desc(adminAudit.id)).limit(limit)
+}
+
+/** An admin setting, or the fallback when it was never set. */
+export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
+  const [row] = await db.select({ value: adminSetting.value }).from(adminSetting).where(eq(adminSetting.key, key))
+  return row ? (row.value as T) : fallback
+}
+
+export async function writeSetting(db: Db, key: string, value: unknown, updatedBy: string | null): Promise<void> {
+  await db
+    .insert(adminSetting)
+    .values({ key, value, updatedBy })
+    .onConflictDoUpdate({ target: adminSetting.key, set: { value, updatedBy, updatedAt: new Date() } })
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AdminDeps } from '../admin/admin-deps'
+
+export const inactiveUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async () => {}
