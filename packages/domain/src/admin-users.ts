@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { RoleSchema } from './roles'
+import { UserSchema } from './user'
+
+/**
+ * The admin's view of users (issue #15): /admin/users lists, searches and changes them. The API
+ * (modules/admin-users) and the page (features/admin/users) share these shapes.
+ */
+
+export const ADMIN_USER_STATUSES = ['active', 'deactivated', 'unverified', 'pendingPrincipalBroker'] as const
+export const AdminUserStatusSchema = z.enum(ADMIN_USER_STATUSES)
+export type AdminUserStatus = z.infer<typeof AdminUserStatusSchema>
+
+export const ADMIN_USER_SORTS = ['name', 'email', 'createdAt', 'lastSignInAt'] as const
+export const AdminUserSortSchema = z.enum(ADMIN_USER_SORTS)
+export type AdminUserSort = z.infer<typeof AdminUserSortSchema>
+
+/** One row of the users list: the profile plus what an admin decides on. Dates are ISO strings. */
+export const AdminUserRowSchema = UserSchema.extend({
+  emailVerified: z.boolean(),
+  deactivatedAt: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** What a change sends back as expectedUpdatedAt: a change made meanwhile is refused (409). */
+  updatedAt: z.string(),
+})
+export type AdminUserRow = z.infer<typeof AdminUserRowSchema>
+
+export const AdminUserPageSchema = z.object({
+  items: z.array(AdminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>
+
+export const SignInEventSchema = z.object({ at: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })
+export type SignInEventView = z.infer<typeof SignInEventSchema>
+
+export const AuditRowSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+})
+export type AuditRowView = z.infer<typeof AuditRowSchema>
+
+export const AdminUserDetailSchema = z.object({
+  user: AdminUserRowSchema,
+  /** The latest 50 sign-ins, newest first. */
+  signIns: z.array(SignInEventSchema),
+  /** Every admin action on this user, newest first. */
+  audit: z.array(AuditRowSchema),
+})
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>
+
+export const ExpectedUpdatedAtSchema = z.string().min(1, 'common.required')
+
+export const SetUserRolesSchema = z.object({ roles: z.array(RoleSchema).max(10), expectedUpdatedAt: ExpectedUpdatedAtSchema })
+export type SetUserRoles = z.infer<typeof SetUserRolesSchema>
+
+export const PRINCIPAL_BROKER_DECISIONS = ['approve', 'deny'] as const
+export const PrincipalBrokerDecisionSchema = z.object({
+  decision: z.enum(PRINCIPAL_BROKER_DECISIONS),
+  /** Required to deny; it is quoted in the email to the user. */
+  reason: z.string().max(1000).optional(),
+  expectedUpdatedAt: ExpectedUpdatedAtSchema,
+})
+export type PrincipalBrokerDecision = z.infer<typeof PrincipalBrokerDecisionSchema>
+
+export const DeactivateUserSchema = z.object({ reason: z.string().max(1000).optional(), expectedUpdatedAt: ExpectedUpdatedAtSchema })
+export type DeactivateUser = z.infer<typeof DeactivateUserSchema>
+export const ReactivateUserSchema = z.object({ expectedUpdatedAt: ExpectedUpdatedAtSchema })
+export type ReactivateUser = z.infer<typeof ReactivateUserSchema>
+
+/** The answer of every change: the user as it now is. */
+export const AdminUserChangeSchema = z.object({ user: AdminUserRowSchema })
+export type AdminUserChange = z.infer<typeof AdminUserChangeSchema>
+
