@@ -34,6 +34,8 @@ export type Database = {
    * is called after each such re-LISTEN, as notifications sent meanwhile were missed. Returns unlisten.
    */
   listen: Listen
+  /** An in-memory PGlite's whole data directory, which openDatabase's `image` opens again (tests). */
+  dumpImage?: () => Promise<Blob>
 }
 
 export type Listen = (channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void) => Promise<() => Promise<void>>
@@ -42,16 +44,20 @@ export type Listen = (channel: string, onPayload: (payload: string) => void, onR
 const listeners = new WeakMap<Db, Listen>()
 export const listenOf = (db: Db): Listen | undefined => listeners.get(db)
 
-/** `dataDir` null keeps PGlite in memory (tests); otherwise it lives in DATA_DIR/pglite. */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
+/**
+ * `dataDir` null keeps PGlite in memory (tests); otherwise it lives in DATA_DIR/pglite. An in-memory
+ * PGlite may start from `image`, a data directory dumped before (dumpImage): the tests open a migrated
+ * one that way in a second instead of running initdb and the migrations for every file.
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null; image?: Blob | undefined }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.image)
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, image: Blob | undefined): Promise<Database> {
   let client: PGlite
   if (dataDir === null) {
-    client = new PGlite()
+    client = image ? new PGlite({ loadDataDir: image }) : new PGlite()
   } else {
     const directory = join(dataDir, 'pglite')
     mkdirSync(directory, { recursive: true })
@@ -68,6 +74,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     migrate: () => migratePglite(db),
     close: () => client.close(),
     listen,
+    dumpImage: () => client.dumpDataDir('none'),
   }
 }
 
