@@ -9,7 +9,6 @@ import type { Db } from './db/client'
 import { listenOf } from './db/client'
 import { requestLogSerializer } from './http/log-redaction'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
-import { adminRoutes } from './modules/admin/admin.routes'
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
 import { identityRoutes } from './modules/identity/identity.routes'
 import { inactiveUsersRoutes } from './modules/inactive-users/inactive-users.routes'
@@ -106,7 +105,6 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(ssoRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
   await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
   await app.register(usersRoutes, { db })
-  await app.register(adminRoutes, { db })
   const adminDeps = { db, auth, config, storage }
   await app.register(adminUsersRoutes, adminDeps)
   await app.register(inactiveUsersRoutes, adminDeps)

@@ -1,6 +1,10 @@
 import { z } from 'zod'
+import type { MessageKey } from './messages'
+import { ONBOARDING_KINDS } from './profile'
+import type { Role } from './roles'
 import { RoleSchema } from './roles'
 import { UserSchema } from './user'
+import { freeText } from './validation'
 
 /**
  * The admin's view of users (issue #15): /admin/users lists, searches and changes them. The API
@@ -59,19 +63,19 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>
 
 export const ExpectedUpdatedAtSchema = z.string().min(1, 'common.required')
 
-export const SetUserRolesSchema = z.object({ roles: z.array(RoleSchema).max(10), expectedUpdatedAt: ExpectedUpdatedAtSchema })
+export const SetUserRolesSchema = z.object({ roles: z.array(z.enum(RoleSchema.options, { error: 'adminUsers.unknownRole' })).max(10, 'adminUsers.tooManyRoles'), expectedUpdatedAt: ExpectedUpdatedAtSchema })
 export type SetUserRoles = z.infer<typeof SetUserRolesSchema>
 
 export const PRINCIPAL_BROKER_DECISIONS = ['approve', 'deny'] as const
 export const PrincipalBrokerDecisionSchema = z.object({
   decision: z.enum(PRINCIPAL_BROKER_DECISIONS),
   /** Required to deny; it is quoted in the email to the user. */
-  reason: z.string().max(1000).optional(),
+  reason: freeText().max(1000, 'adminUsers.reasonTooLong').optional(),
   expectedUpdatedAt: ExpectedUpdatedAtSchema,
 })
 export type PrincipalBrokerDecision = z.infer<typeof PrincipalBrokerDecisionSchema>
 
-export const DeactivateUserSchema = z.object({ reason: z.string().max(1000).optional(), expectedUpdatedAt: ExpectedUpdatedAtSchema })
+export const DeactivateUserSchema = z.object({ reason: freeText().max(1000, 'adminUsers.reasonTooLong').optional(), expectedUpdatedAt: ExpectedUpdatedAtSchema })
 export type DeactivateUser = z.infer<typeof DeactivateUserSchema>
 export const ReactivateUserSchema = z.object({ expectedUpdatedAt: ExpectedUpdatedAtSchema })
 export type ReactivateUser = z.infer<typeof ReactivateUserSchema>
@@ -80,3 +84,15 @@ export type ReactivateUser = z.infer<typeof ReactivateUserSchema>
 export const AdminUserChangeSchema = z.object({ user: AdminUserRowSchema })
 export type AdminUserChange = z.infer<typeof AdminUserChangeSchema>
 
+
+/**
+ * What is wrong with a set of roles an admin gives a user, or null when nothing is: at least one role,
+ * and at most one of the kinds onboarding offers (onboarding picks one kind); PRINCIPAL_BROKER, ADMIN
+ * and SUPER_ADMIN come on top of it.
+ */
+export function roleCombinationProblem(roles: readonly Role[]): MessageKey | null {
+  if (roles.length === 0) return 'adminUsers.noRoles'
+  if (new Set(roles).size !== roles.length) return 'adminUsers.repeatedRole'
+  if (roles.filter((role) => (ONBOARDING_KINDS as readonly Role[]).includes(role)).length > 1) return 'adminUsers.oneKindOnly'
+  return null
+}

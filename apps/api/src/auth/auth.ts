@@ -2,10 +2,13 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { bearer } from 'better-auth/plugins'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { AppError } from '../app-error'
 import type { OidcConfig } from '../config'
 import type { Db } from '../db/client'
 import { schema } from '../db/client'
 import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/accounts/accounts.auth'
+import { recordSignIn } from '../modules/admin-users/sign-in-history'
+import { isDeactivated } from '../modules/users/users.service'
 import { allowUserCreation, recordProviderProfile } from './sso-callback-scope'
 
 export type AuthOptions = {
@@ -65,7 +68,21 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, requireEmailVerification: true, revokeSessionsOnPasswordReset: true },
     // Only the allow-list in auth-routes.ts reaches the HTTP handler; these stay closed whatever it says.
     disabledPaths: ACCOUNT_AUTH_DISABLED_PATHS,
-    databaseHooks: { user: { create: { before: async (user, context) => (allowUserCreation(user, context) ? undefined : false) } } },
+    databaseHooks: {
+      user: { create: { before: async (user, context) => (allowUserCreation(user, context) ? undefined : false) } },
+      // Every sign-in, by any means, makes a session: a deactivated account gets none (issue #15), and
+      // each one that is made is a sign-in to record.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isDeactivated(db, session.userId)) throw new AppError('FORBIDDEN', 'adminUsers.accountDeactivated')
+          },
+          after: async (session) => {
+            await recordSignIn(db, { userId: session.userId, ipAddress: session.ipAddress || null, userAgent: session.userAgent || null, at: new Date(session.createdAt) })
+          },
+        },
+      },
+    },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

@@ -1,4 +1,178 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  ADMIN_USER_SORTS,
+  ADMIN_USER_STATUSES,
+  AdminUserChangeSchema,
+  AdminUserDetailSchema,
+  AdminUserPageSchema,
+  DeactivateUserSchema,
+  PrincipalBrokerDecisionSchema,
+  ReactivateUserSchema,
+  SetUserRolesSchema,
+} from '@offerbook/domain/admin-users'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { PAGE_ROLES, ROLES } from '@offerbook/domain/roles'
+import { freeText } from '@offerbook/domain/validation'
+import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
+import {
+  deactivateUser,
+  decidePrincipalBroker,
+  getAdminUser,
+  listAdminUsers,
+  reactivateUser,
+  sendPasswordReset,
+  sendVerificationCode,
+  setUserRoles,
+} from './admin-users.service'
 
-export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async () => {}
+type PositiveIntMessages = { wholeNumber: MessageKey; tooSmall: MessageKey; tooLarge: MessageKey }
+
+const positiveInt = (max: number, messages: PositiveIntMessages) =>
+  z.coerce.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.tooSmall).max(max, messages.tooLarge)
+
+const ListUsersQuerySchema = z.object({
+  page: positiveInt(1_000_000, { wholeNumber: 'admin.pageWholeNumber', tooSmall: 'admin.pageTooSmall', tooLarge: 'admin.pageTooLarge' }).default(1),
+  pageSize: positiveInt(100, { wholeNumber: 'admin.pageSizeWholeNumber', tooSmall: 'admin.pageSizeTooSmall', tooLarge: 'admin.pageSizeTooLarge' }).default(20),
+  search: freeText().max(200, 'admin.searchTooLong').optional(),
+  role: z.enum(ROLES, { error: 'adminUsers.unknownRole' }).optional(),
+  status: z.enum(ADMIN_USER_STATUSES, { error: 'adminUsers.unknownStatus' }).optional(),
+  sort: z.enum(ADMIN_USER_SORTS, { error: 'adminUsers.unknownSort' }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: 'adminUsers.unknownOrder' }).default('desc'),
+})
+
+const UserParamsSchema = z.object({ id: z.string() })
+const SentSchema = z.object({ sent: z.literal(true) })
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+const admin = { access: PAGE_ROLES.admin }
+const security = [{ bearer: [] }]
+
+/** The users of the admin area (issue #15): list, read, and every change an admin makes to one. */
+export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, auth, config }) => {
+  app.get(
+    '/api/admin/users',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'List users: search name, e-mail or phone; filter by role or status; sort',
+        security,
+        querystring: ListUsersQuerySchema,
+        response: { 200: AdminUserPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => listAdminUsers(db, request.query),
+  )
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "A user with their latest sign-ins and the admins' actions on them",
+        security,
+        params: UserParamsSchema,
+        response: { 200: AdminUserDetailSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => getAdminUser(db, request.params.id),
+  )
+
+  app.put(
+    '/api/admin/users/:id/roles',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Replace a user's roles",
+        security,
+        params: UserParamsSchema,
+        body: SetUserRolesSchema,
+        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => setUserRoles(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
+  )
+
+  app.post(
+    '/api/admin/users/:id/principal-broker',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Approve or deny a user's pending principal broker request",
+        security,
+        params: UserParamsSchema,
+        body: PrincipalBrokerDecisionSchema,
+        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => decidePrincipalBroker(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body, publicUrl: config.publicUrl }),
+  )
+
+  app.post(
+    '/api/admin/users/:id/deactivate',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deactivate a user: no sign-in, every session ended, their listings out of search',
+        security,
+        params: UserParamsSchema,
+        body: DeactivateUserSchema,
+        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => deactivateUser(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
+  )
+
+  app.post(
+    '/api/admin/users/:id/reactivate',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reactivate a deactivated user',
+        security,
+        params: UserParamsSchema,
+        body: ReactivateUserSchema,
+        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => reactivateUser(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
+  )
+
+  app.post(
+    '/api/admin/users/:id/password-reset',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'E-mail the user a password reset code, as the recovery flow does',
+        security,
+        params: UserParamsSchema,
+        response: { 202: SentSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await sendPasswordReset(db, auth, { actor: signedIn(request.user), userId: request.params.id })),
+  )
+
+  app.post(
+    '/api/admin/users/:id/verification-code',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'E-mail the user a new e-mail verification code',
+        security,
+        params: UserParamsSchema,
+        response: { 202: SentSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await sendVerificationCode(db, auth, { actor: signedIn(request.user), userId: request.params.id })),
+  )
+}

@@ -280,6 +280,8 @@ export async function searchPublicListings(db: Db, search: PublicSearch & { coun
   const where = and(
     eq(listing.visibility, 'public'),
     inArray(listing.standardStatus, [...search.statuses]),
+    // A deactivated owner's listings leave the search (issue #15); they come back on reactivation.
+    sql`not exists (select 1 from ${user} where ${user.id} = ${listing.ownerId} and ${user.deactivatedAt} is not null)`,
     textMatch(search.tsQuery),
     search.minPrice === undefined ? undefined : gte(listing.listPrice, search.minPrice),
     search.maxPrice === undefined ? undefined : lte(listing.listPrice, search.maxPrice),

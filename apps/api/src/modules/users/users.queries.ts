@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Role } from '@offerbook/domain/roles'
 import { RoleSchema } from '@offerbook/domain/roles'
 import type { Language, User } from '@offerbook/domain/user'
@@ -63,31 +63,4 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 export async function updateUserLanguage(db: Db, userId: string, language: Language): Promise<boolean> {
   const rows = await db.update(user).set({ language }).where(eq(user.id, userId)).returning({ id: user.id })
   return rows.length > 0
-}
-
-/** `%`, `_` and `\` in a search are literal characters, not patterns. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
-export async function listUsers(
-  db: Db,
-  { page, pageSize, search }: { page: number; pageSize: number; search: string | undefined },
-): Promise<{ items: User[]; total: number }> {
-  const where = search ? or(ilike(user.name, containsPattern(search)), ilike(user.email, containsPattern(search))) : undefined
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(user)
-      .where(and(where))
-      .orderBy(asc(user.email))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(user).where(and(where)),
-  ])
-  const roles = await rolesByUser(
-    db,
-    rows.map((row) => row.id),
-  )
-  return { items: rows.map((row) => toUser(row, roles.get(row.id) ?? [])), total: totalRow?.total ?? 0 }
 }

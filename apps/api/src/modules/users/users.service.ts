@@ -1,10 +1,23 @@
+import { eq } from 'drizzle-orm'
 import type { Language, User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { findUserById, findUserIdByEmail, listUsers, updateUserLanguage } from './users.queries'
+import { user } from '../../db/schema/users'
+import { findUserById, findUserIdByEmail, updateUserLanguage } from './users.queries'
 
+/** A database row as the domain User; the admin area (issue #15) builds its rows on it. */
+export { toUser } from './users.queries'
+
+/** Whether an admin deactivated the account (issue #15): no session is made for it, its token is refused. */
+export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ deactivatedAt: user.deactivatedAt }).from(user).where(eq(user.id, userId)).limit(1)
+  return Boolean(row?.deactivatedAt)
+}
+
+/** The user, or null when there is none or an admin deactivated the account (issue #15): its token is refused. */
 export async function getUser(db: Db, userId: string): Promise<User | null> {
-  return findUserById(db, userId)
+  const [found, deactivated] = await Promise.all([findUserById(db, userId), isDeactivated(db, userId)])
+  return deactivated ? null : found
 }
 
 export async function findUserIdForEmail(db: Db, email: string): Promise<string | null> {
@@ -16,12 +29,4 @@ export async function changeLanguage(db: Db, { actor, language }: { actor: User;
   const updated = await findUserById(db, actor.uid)
   if (!updated) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   return updated
-}
-
-export type UserPage = { items: User[]; total: number; page: number; pageSize: number }
-
-export async function searchUsers(db: Db, input: { page: number; pageSize: number; search?: string | undefined }): Promise<UserPage> {
-  const search = input.search?.trim() || undefined
-  const { items, total } = await listUsers(db, { page: input.page, pageSize: input.pageSize, search })
-  return { items, total, page: input.page, pageSize: input.pageSize }
 }
