@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { hashPassword } from 'better-auth/crypto'
 import { bearer } from 'better-auth/plugins'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { AppError } from '../app-error'
@@ -8,6 +9,7 @@ import type { Db } from '../db/client'
 import { schema } from '../db/client'
 import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/accounts/accounts.auth'
 import { recordSignIn } from '../modules/admin-users/sign-in-history'
+import { passwordVerifier } from '../modules/identity/identity.legacy'
 import { isDeactivated } from '../modules/users/users.service'
 import { allowUserCreation, recordProviderProfile } from './sso-callback-scope'
 
@@ -65,7 +67,15 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
     secret,
     trustedOrigins: [publicUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256, requireEmailVerification: true, revokeSessionsOnPasswordReset: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 256,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      // Passwords imported from Firebase (issue #15) are checked once with its scrypt, then rehashed with ours.
+      password: { hash: hashPassword, verify: passwordVerifier(db) },
+    },
     // Only the allow-list in auth-routes.ts reaches the HTTP handler; these stay closed whatever it says.
     disabledPaths: ACCOUNT_AUTH_DISABLED_PATHS,
     databaseHooks: {

@@ -1,4 +1,109 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { FirebaseImportResultSchema, FirebaseImportSchema, IdentityCheckSchema, IdentityConfigSchema, LinkedAccountPageSchema } from '@offerbook/domain/identity'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
+import { freeText } from '@offerbook/domain/validation'
+import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
+import { checkProvider, identityConfig, importFirebaseUsers, listLinkedAccounts, unlinkAccount } from './identity.service'
 
-export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async () => {}
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+type PositiveIntMessages = { wholeNumber: MessageKey; tooSmall: MessageKey; tooLarge: MessageKey }
+const positiveInt = (max: number, messages: PositiveIntMessages) =>
+  z.coerce.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.tooSmall).max(max, messages.tooLarge)
+
+const LinkedAccountsQuerySchema = z.object({
+  page: positiveInt(1_000_000, { wholeNumber: 'admin.pageWholeNumber', tooSmall: 'admin.pageTooSmall', tooLarge: 'admin.pageTooLarge' }).default(1),
+  pageSize: positiveInt(100, { wholeNumber: 'admin.pageSizeWholeNumber', tooSmall: 'admin.pageSizeTooSmall', tooLarge: 'admin.pageSizeTooLarge' }).default(20),
+  search: freeText().max(200, 'identity.searchTooLong').optional(),
+})
+
+const AccountParamsSchema = z.object({ id: freeText().min(1).max(200) })
+
+/** An export of 5,000 users with their hashes stays well under this. */
+const IMPORT_BODY_LIMIT = 10 * 1024 * 1024
+
+/** The identity provider page (issue #15, /admin/firebase): SUPER_ADMIN only. */
+export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, auth, config }) => {
+  const access = PAGE_ROLES.superAdmin
+
+  app.get(
+    '/api/admin/identity',
+    {
+      config: { access },
+      schema: {
+        tags: ['admin'],
+        summary: 'The configured OpenID Connect provider and the callback URL to register there (never the secret)',
+        security: [{ bearer: [] }],
+        response: { 200: IdentityConfigSchema, ...errors(401, 403) },
+      },
+    },
+    async () => identityConfig(config.oidc, config.publicUrl),
+  )
+
+  app.post(
+    '/api/admin/identity/check',
+    {
+      config: { access },
+      schema: {
+        tags: ['admin'],
+        summary: "Fetch the provider's discovery document and signing keys now",
+        security: [{ bearer: [] }],
+        response: { 200: IdentityCheckSchema, ...errors(401, 403) },
+      },
+    },
+    async () => checkProvider(config.oidc),
+  )
+
+  app.get(
+    '/api/admin/identity/accounts',
+    {
+      config: { access },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts linked to the identity provider, searching e-mail, name or subject',
+        security: [{ bearer: [] }],
+        querystring: LinkedAccountsQuerySchema,
+        response: { 200: LinkedAccountPageSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => listLinkedAccounts(db, request.query),
+  )
+
+  app.delete(
+    '/api/admin/identity/accounts/:id',
+    {
+      config: { access },
+      schema: {
+        tags: ['admin'],
+        summary: 'Unlink an account from the identity provider',
+        security: [{ bearer: [] }],
+        params: AccountParamsSchema,
+        response: { 204: z.null().describe('Unlinked'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await unlinkAccount(db, { actorId: signedIn(request.user).uid, id: request.params.id })
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/admin/identity/firebase-import',
+    {
+      config: { access },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['admin'],
+        summary: 'Import the users of a Firebase Authentication export (firebase auth:export users.json)',
+        security: [{ bearer: [] }],
+        body: FirebaseImportSchema,
+        response: { 200: FirebaseImportResultSchema, ...errors(400, 401, 403, 413) },
+      },
+    },
+    async (request) => importFirebaseUsers(db, auth, { actorId: signedIn(request.user).uid, input: request.body }),
+  )
+}

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm'
+import { hashPassword, verifyPassword } from 'better-auth/crypto'
+import { verifyFirebaseScrypt } from '../../auth/firebase-scrypt'
+import type { Db } from '../../db/client'
+import { account } from '../../db/schema/auth'
+import { legacyPassword } from '../../db/schema/admin'
+
+/**
+ * An imported user's credential account holds this marker instead of a hash; the real hash waits in
+ * legacy_password. The marker can never be one of our own hashes (they are salt:key in hex).
+ */
+const LEGACY_MARKER_PREFIX = 'legacy:firebase-scrypt:'
+
+export function legacyPasswordMarker(userId: string): string {
+  return `${LEGACY_MARKER_PREFIX}${userId}`
+}
+
+function parametersOf(value: Record<string, unknown>) {
+  const { signerKey, saltSeparator, rounds, memCost } = value
+  if (typeof signerKey !== 'string' || typeof saltSeparator !== 'string' || typeof rounds !== 'number' || typeof memCost !== 'number') return null
+  return { signerKey, saltSeparator, rounds, memCost }
+}
+
+/**
+ * better-auth's password check (emailAndPassword.password.verify): our own hashes as before; a legacy
+ * marker is checked against the imported Firebase hash and, when it matches, replaced by our hash and
+ * the legacy row deleted, so the next sign-in uses ours. A wrong password changes nothing.
+ */
+export function passwordVerifier(db: Db) {
+  return async ({ hash, password }: { hash: string; password: string }): Promise<boolean> => {
+    if (!hash.startsWith(LEGACY_MARKER_PREFIX)) return verifyPassword({ hash, password })
+    const userId = hash.slice(LEGACY_MARKER_PREFIX.length)
+    const [legacy] = await db.select().from(legacyPassword).where(eq(legacyPassword.userId, userId))
+    const parameters = legacy && parametersOf(legacy.parameters)
+    if (!legacy || !parameters) return false
+    if (!(await verifyFirebaseScrypt(password, legacy.passwordHash, legacy.salt, parameters))) return false
+    const rehashed = await hashPassword(password)
+    await db.transaction(async (tx) => {
+      await tx
+        .update(account)
+        .set({ password: rehashed, updatedAt: new Date() })
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), eq(account.password, hash)))
+      await tx.delete(legacyPassword).where(eq(legacyPassword.userId, userId))
+    })
+    return true
+  }
+}
