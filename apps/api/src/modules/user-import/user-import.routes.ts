@@ -1,4 +1,124 @@
+import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
+import { StartUserImportSchema, USER_IMPORT_LIMITS, UserImportJobSchema, UserImportParamsSchema, UserImportPreviewSchema, UserImportStatusSchema } from '@offerbook/domain/user-import'
+import { contentDisposition } from '../../http/content-disposition'
+import type { UploadMessages } from '../../http/multipart-upload'
+import { readSingleFile } from '../../http/multipart-upload'
+import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
+import type { RunContext } from './user-import.service'
+import { buildReport, getJob, previewImport, startImport } from './user-import.service'
 
-export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async () => {}
+const access = { access: PAGE_ROLES.superAdmin }
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+const security = [{ bearer: [] }]
+
+const UPLOAD_MESSAGES: UploadMessages = {
+  tooLarge: 'userImport.fileTooLarge',
+  notMultipart: 'userImport.fileNotMultipart',
+  onlyOne: 'userImport.fileOnlyOne',
+  missing: 'userImport.fileMissing',
+}
+
+/** /api/admin/user-imports: the CSV user import of /admin/import-users (issue #15), SUPER_ADMIN only. */
+export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, config }) => {
+  const ctx: RunContext = { db, publicUrl: config.publicUrl, log: app.log }
+  // Jobs run in this process after the answer; closing the app waits for them.
+  const running = new Set<Promise<void>>()
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running])
+  })
+
+  app.get(
+    '/api/admin/user-imports/:id',
+    {
+      config: access,
+      schema: {
+        tags: ['admin'],
+        summary: "A user import's progress and counts (poll it while the status is running)",
+        security,
+        params: UserImportParamsSchema,
+        response: { 200: UserImportJobSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      signedIn(request.user)
+      return getJob(db, request.params.id)
+    },
+  )
+
+  app.post(
+    '/api/admin/user-imports/:id/start',
+    {
+      config: access,
+      schema: {
+        tags: ['admin'],
+        summary: 'Import the valid rows of a previewed file as one background job; rows whose email exists update that user or are skipped',
+        security,
+        params: UserImportParamsSchema,
+        body: StartUserImportSchema,
+        response: { 202: z.object({ id: z.uuid(), status: UserImportStatusSchema }), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedIn(request.user)
+      const { job, run } = await startImport(ctx, { actorId: actor.uid, id: request.params.id, onExisting: request.body.onExisting })
+      reply.code(202).send({ id: job.id, status: job.status })
+      const task = new Promise<void>((resolve) => setImmediate(resolve)).then(run)
+      running.add(task)
+      void task.finally(() => running.delete(task))
+      return reply
+    },
+  )
+
+  app.get(
+    '/api/admin/user-imports/:id/report',
+    {
+      config: access,
+      schema: {
+        tags: ['admin'],
+        summary: "The file's rows as CSV with each row's outcome (created, updated, skipped, failed or invalid) and message",
+        security,
+        params: UserImportParamsSchema,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('The report, text/csv'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      signedIn(request.user)
+      const { filename, csv } = await buildReport(db, request.params.id)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(`\uFEFF${csv}`, 'utf8'))
+    },
+  )
+
+  // Multipart is parsed in this scope only, so every other route still takes JSON alone.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: USER_IMPORT_LIMITS.fileMaxBytes, files: 1, fields: 0 } })
+    upload.post(
+      '/api/admin/user-imports',
+      {
+        config: access,
+        schema: {
+          tags: ['admin'],
+          summary: 'Upload a CSV of users (multipart/form-data, one file field "file", at most 10 MB and 50,000 rows) and get its preview: counts, problems by line and column, the first 50 rows',
+          security,
+          consumes: ['multipart/form-data'],
+          response: { 201: UserImportPreviewSchema, ...errors(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const actor = signedIn(request.user)
+        const file = await readSingleFile(request, { field: 'file', messages: UPLOAD_MESSAGES, emptyIsMissing: true })
+        return reply.code(201).send(await previewImport(db, { actorId: actor.uid, bytes: file.bytes, filename: file.filename }))
+      },
+    )
+  })
+}

@@ -1,0 +1,464 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
+import type { Role } from '@offerbook/domain/roles'
+import { ROLES } from '@offerbook/domain/roles'
+import type { Language } from '@offerbook/domain/user'
+import { LANGUAGES } from '@offerbook/domain/user'
+import type {
+  UserImportColumn,
+  UserImportJob,
+  UserImportOnExisting,
+  UserImportOutcome,
+  UserImportPreview,
+  UserImportProblem,
+  UserImportRow,
+} from '@offerbook/domain/user-import'
+import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, userImportColumn, userImportProblem } from '@offerbook/domain/user-import'
+import { hasUnstorableCharacters, isEmail, toE164 } from '@offerbook/domain/validation'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import { userImportJob } from '../../db/schema/admin'
+import { outboxMessage } from '../../db/schema/outbox'
+import { user, userRole } from '../../db/schema/users'
+import { recordAudit } from '../admin/admin-audit'
+import { invitationEmail } from './invitation-email'
+import type { CsvRecord } from './csv'
+import { CsvError, csvLine, parseCsv } from './csv'
+
+/** A row as the job keeps it from the preview to the import and the report. */
+export type StoredRow = Omit<UserImportRow, 'valid'> & {
+  /** The file's values by USER_IMPORT_COLUMNS position; null for a column the file does not have. */
+  cells: (string | null)[]
+  problems: UserImportProblem[]
+}
+
+export type StoredOutcome = { line: number; outcome: Exclude<UserImportOutcome, 'invalid'>; key: MessageKey | null; params?: MessageParams }
+
+type JobRow = typeof userImportJob.$inferSelect
+
+const BATCH_SIZE = 250
+const QUERY_CHUNK = 1_000
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+type JobCounts = Omit<JobRow, 'rows' | 'outcomes'>
+
+function toJob(row: JobCounts, invalidInPreview = 0): UserImportJob {
+  // Once started, the invalid rows are counted as processed at the start and have no other count.
+  const invalid = row.status === 'preview' ? invalidInPreview : Math.max(0, row.processed - row.created - row.updated - row.skipped - row.failed)
+  return {
+    id: row.id,
+    status: row.status as UserImportJob['status'],
+    filename: row.filename,
+    total: row.total,
+    processed: row.processed,
+    created: row.created,
+    updated: row.updated,
+    skipped: row.skipped,
+    failed: row.failed,
+    invalid,
+    onExisting: row.onExisting as UserImportOnExisting,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  }
+}
+
+const invalidCount = (rows: unknown[]) => (rows as StoredRow[]).filter((stored) => stored.problems.length > 0).length
+
+// ---------------------------------------------------------------------------------------------
+// Reading the file
+
+/** The text of the file, or the reason the whole file is refused. */
+function decodeFile(bytes: Buffer): string {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new AppError('BAD_REQUEST', 'userImport.notUtf8')
+  }
+  if (hasUnstorableCharacters(text)) throw new AppError('BAD_REQUEST', 'userImport.notText')
+  return text
+}
+
+function readRecords(text: string): CsvRecord[] {
+  try {
+    // One record past the header and the limit is enough to know the file is too long.
+    let count = 0
+    return parseCsv(text, () => ++count <= USER_IMPORT_LIMITS.maxRows + 1)
+  } catch (error) {
+    if (error instanceof CsvError) throw new AppError('BAD_REQUEST', 'userImport.malformed', { params: { line: error.line } })
+    throw error
+  }
+}
+
+/** Where each of the file's columns goes, refusing unknown and repeated columns and a file without email. */
+function readHeader(cells: readonly string[]): (UserImportColumn | null)[] {
+  const columns = cells.map((cell) => userImportColumn(cell))
+  const unknown = cells.filter((_, index) => columns[index] === null).map((cell) => cell.trim() || '""')
+  if (unknown.length > 0) throw new AppError('BAD_REQUEST', 'userImport.unknownColumns', { params: { columns: unknown.slice(0, 20).join(', ') } })
+  const seen = new Set<UserImportColumn>()
+  for (const column of columns) {
+    if (column && seen.has(column)) throw new AppError('BAD_REQUEST', 'userImport.duplicateColumn', { params: { column } })
+    if (column) seen.add(column)
+  }
+  if (!seen.has('email')) throw new AppError('BAD_REQUEST', 'userImport.noEmailColumn')
+  return columns
+}
+
+const COLUMN_INDEX = Object.fromEntries(USER_IMPORT_COLUMNS.map((column, index) => [column, index])) as Record<UserImportColumn, number>
+
+function checkRow(record: CsvRecord, columns: readonly (UserImportColumn | null)[]): StoredRow {
+  const cells: (string | null)[] = USER_IMPORT_COLUMNS.map(() => null)
+  columns.forEach((column, index) => {
+    if (column) cells[COLUMN_INDEX[column]] = record.cells[index] ?? ''
+  })
+  const value = (column: UserImportColumn) => (cells[COLUMN_INDEX[column]] ?? '').trim()
+  const problems: UserImportProblem[] = []
+  const problem = (column: UserImportColumn | null, key: MessageKey, params?: MessageParams) => problems.push(userImportProblem(record.line, column, key, params))
+  if (record.cells.length > columns.length) problem(null, 'userImport.extraCells')
+
+  const email = value('email').toLowerCase()
+  if (!isEmail(email)) problem('email', 'userImport.invalidEmail')
+
+  const name = value('name')
+  if (name === '') problem('name', 'userImport.nameRequired')
+  else if (name.length > USER_IMPORT_LIMITS.nameMaxLength) problem('name', 'userImport.nameTooLong', { max: USER_IMPORT_LIMITS.nameMaxLength })
+
+  const phoneText = value('phone')
+  const phone = phoneText === '' ? '' : toE164(phoneText)
+  if (phone === null) problem('phone', 'userImport.invalidPhone')
+
+  const roles: Role[] = []
+  for (const role of splitRoles(value('roles'))) {
+    if (!(ROLES as readonly string[]).includes(role)) problem('roles', 'userImport.unknownRole', { role: role.slice(0, 40) })
+    else if (!roles.includes(role as Role)) roles.push(role as Role)
+  }
+  const conflict = roleConflict(roles)
+  if (conflict) problem('roles', 'userImport.roleConflict', { first: conflict[0], second: conflict[1] })
+
+  const languageText = value('language').toLowerCase()
+  const language = (languageText === '' ? 'en-us' : languageText) as Language
+  if (!(LANGUAGES as readonly string[]).includes(language)) problem('language', 'userImport.invalidLanguage', { language: value('language').slice(0, 40) })
+
+  const principalBrokerEmail = value('principal_broker_email').toLowerCase()
+  if (principalBrokerEmail !== '' && !isEmail(principalBrokerEmail)) problem('principal_broker_email', 'userImport.invalidPrincipalBrokerEmail')
+
+  return {
+    line: record.line,
+    email,
+    name: name.slice(0, USER_IMPORT_LIMITS.nameMaxLength),
+    phone: phone ?? '',
+    roles,
+    language: (LANGUAGES as readonly string[]).includes(language) ? language : 'en-us',
+    principalBrokerEmail,
+    cells,
+    problems,
+  }
+}
+
+/** Emails of users who are principal brokers on Offerbook, among those asked. */
+async function existingPrincipalBrokers(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>()
+  for (const part of chunks(emails, QUERY_CHUNK)) {
+    const rows = await db
+      .selectDistinct({ email: user.email })
+      .from(user)
+      .leftJoin(userRole, and(eq(userRole.userId, user.id), eq(userRole.role, 'PRINCIPAL_BROKER')))
+      .where(and(inArray(sql<string>`lower(${user.email})`, part), or(eq(user.isPrincipalBroker, true), eq(userRole.role, 'PRINCIPAL_BROKER'))))
+    for (const row of rows) found.add(row.email.toLowerCase())
+  }
+  return found
+}
+
+/** Checks every row; the problems that need the whole file or the database are added here. */
+export async function checkFile(db: Db, bytes: Buffer): Promise<StoredRow[]> {
+  if (bytes.length > USER_IMPORT_LIMITS.fileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'userImport.fileTooLarge')
+  const records = readRecords(decodeFile(bytes))
+  const [header, ...body] = records
+  if (!header) throw new AppError('BAD_REQUEST', 'userImport.noEmailColumn')
+  const columns = readHeader(header.cells)
+  if (body.length === 0) throw new AppError('BAD_REQUEST', 'userImport.empty')
+  if (body.length > USER_IMPORT_LIMITS.maxRows) throw new AppError('PAYLOAD_TOO_LARGE', 'userImport.tooManyRows', { params: { max: USER_IMPORT_LIMITS.maxRows } })
+  const rows = body.map((record) => checkRow(record, columns))
+
+  // The same email on several lines: each of them names the others.
+  const linesByEmail = new Map<string, number[]>()
+  for (const row of rows) if (isEmail(row.email)) linesByEmail.set(row.email, [...(linesByEmail.get(row.email) ?? []), row.line])
+  for (const row of rows) {
+    const lines = linesByEmail.get(row.email)
+    if (lines && lines.length > 1) row.problems.push(userImportProblem(row.line, 'email', 'userImport.duplicateEmail', { lines: lines.filter((line) => line !== row.line).slice(0, 10).join(', ') }))
+  }
+
+  // A principal broker named by a row is one already, or a row of the file with that role.
+  const brokersInFile = new Set(rows.filter((row) => row.roles.includes('PRINCIPAL_BROKER')).map((row) => row.email))
+  const asked = [...new Set(rows.map((row) => row.principalBrokerEmail).filter((email) => email !== '' && isEmail(email) && !brokersInFile.has(email)))]
+  const known = await existingPrincipalBrokers(db, asked)
+  for (const row of rows) {
+    const broker = row.principalBrokerEmail
+    if (broker === '' || !isEmail(broker) || brokersInFile.has(broker) || known.has(broker)) continue
+    row.problems.push(userImportProblem(row.line, 'principal_broker_email', 'userImport.unknownPrincipalBroker', { email: broker }))
+  }
+  for (const row of rows) row.problems.sort((a, b) => COLUMN_ORDER(a.column) - COLUMN_ORDER(b.column))
+  return rows
+}
+
+const COLUMN_ORDER = (column: string | null) => (column === null ? -1 : (COLUMN_INDEX[column as UserImportColumn] ?? 99))
+
+function publicRow(row: StoredRow): UserImportRow {
+  return { line: row.line, email: row.email, name: row.name, phone: row.phone, roles: row.roles, language: row.language, principalBrokerEmail: row.principalBrokerEmail, valid: row.problems.length === 0 }
+}
+
+/** POST /api/admin/user-imports: checks the file and keeps it as a job in 'preview'. */
+export async function previewImport(db: Db, { actorId, bytes, filename }: { actorId: string; bytes: Buffer; filename: string }): Promise<UserImportPreview> {
+  const rows = await checkFile(db, bytes)
+  const name = (filename || 'users.csv').slice(0, 200)
+  const [job] = await db.insert(userImportJob).values({ createdBy: actorId, filename: name, rows, total: rows.length }).returning({ id: userImportJob.id })
+  if (!job) throw new AppError('INTERNAL', 'request.internal')
+  const valid = rows.filter((row) => row.problems.length === 0).length
+  return {
+    id: job.id,
+    filename: name,
+    total: rows.length,
+    valid,
+    problems: rows.flatMap((row) => row.problems),
+    rows: rows.slice(0, USER_IMPORT_LIMITS.previewRows).map(publicRow),
+  }
+}
+
+async function loadJob(db: Db, id: string): Promise<JobRow> {
+  const [row] = await db.select().from(userImportJob).where(eq(userImportJob.id, id))
+  if (!row) throw new AppError('NOT_FOUND', 'userImport.notFound')
+  return row
+}
+
+export async function getJob(db: Db, id: string): Promise<UserImportJob> {
+  // Polled each second while running: the rows are read only for a job still in preview.
+  const { rows: _rows, outcomes: _outcomes, ...columns } = getTableColumns(userImportJob)
+  const [row] = await db.select(columns).from(userImportJob).where(eq(userImportJob.id, id))
+  if (!row) throw new AppError('NOT_FOUND', 'userImport.notFound')
+  return toJob(row, row.status === 'preview' ? invalidCount((await loadJob(db, id)).rows) : 0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The import
+
+export type RunContext = { db: Db; publicUrl: string; log: { error: (obj: unknown, msg?: string) => void } }
+
+/** POST .../start: moves the job from preview to running (once), and runs it after the answer. */
+export async function startImport(ctx: RunContext, { actorId, id, onExisting }: { actorId: string; id: string; onExisting: UserImportOnExisting }): Promise<{ job: UserImportJob; run: () => Promise<void> }> {
+  const existing = await loadJob(ctx.db, id)
+  const invalid = invalidCount(existing.rows)
+  const [started] = await ctx.db
+    .update(userImportJob)
+    .set({ status: 'running', onExisting, processed: invalid })
+    .where(and(eq(userImportJob.id, id), eq(userImportJob.status, 'preview')))
+    .returning()
+  if (!started) throw new AppError('CONFLICT', 'userImport.alreadyStarted')
+  return { job: toJob(started), run: () => runImport(ctx, started, actorId) }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true
+  return false
+}
+
+type Existing = { id: string; email: string; name: string; phone: string | null; language: string; roles: Role[] }
+
+async function existingUsers(db: Db, emails: readonly string[]): Promise<Map<string, Existing>> {
+  const found = new Map<string, Existing>()
+  if (emails.length === 0) return found
+  const rows = await db
+    .select({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language })
+    .from(user)
+    .where(inArray(sql<string>`lower(${user.email})`, [...emails]))
+  const roles = rows.length ? await db.select().from(userRole).where(inArray(userRole.userId, rows.map((row) => row.id))) : []
+  for (const row of rows) found.set(row.email.toLowerCase(), { ...row, roles: roles.filter((role) => role.userId === row.id).map((role) => role.role as Role) })
+  return found
+}
+
+/** Who holds each of the phones, among those asked. */
+async function phoneHolders(db: Db, phones: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(phones.filter(Boolean))]
+  if (wanted.length === 0) return new Map()
+  const rows = await db.select({ id: user.id, phone: user.phone }).from(user).where(inArray(user.phone, wanted))
+  return new Map(rows.map((row) => [row.phone ?? '', row.id]))
+}
+
+const KEPT_ROLES: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+
+type RowPlan = { done: StoredOutcome } | { update: Existing } | { create: string }
+type RowArgs = { row: StoredRow; existing: Existing | undefined; phones: Map<string, string>; onExisting: UserImportOnExisting; actorId: string }
+
+/** What a row will do, from what the batch read; rows that write nothing are decided here. */
+function planRow({ row, existing, phones, onExisting, actorId }: RowArgs, hasColumn: (column: UserImportColumn) => boolean): RowPlan {
+  const done = (outcome: StoredOutcome['outcome'], key: MessageKey): RowPlan => ({ done: { line: row.line, outcome, key } })
+  const taken = (userId: string | null) => Boolean(row.phone) && phones.has(row.phone) && phones.get(row.phone) !== userId
+  if (existing) {
+    if (onExisting === 'skip') return done('skipped', 'userImport.existingSkipped')
+    if (existing.id === actorId) return done('failed', 'userImport.ownAccount')
+    if (hasColumn('phone') && taken(existing.id)) return done('failed', 'userImport.phoneInUse')
+    if (row.phone) phones.set(row.phone, existing.id)
+    return { update: existing }
+  }
+  if (taken(null)) return done('failed', 'userImport.phoneInUse')
+  const id = randomUUID()
+  if (row.phone) phones.set(row.phone, id)
+  return { create: id }
+}
+
+async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: string, hasColumn: (column: UserImportColumn) => boolean): Promise<void> {
+  // An import never takes away ADMIN or SUPER_ADMIN: only an admin changes those, one user at a time.
+  const roles = hasColumn('roles') ? [...new Set([...row.roles, ...existing.roles.filter((role) => KEPT_ROLES.includes(role))])] : existing.roles
+  const changes: Partial<typeof user.$inferInsert> = { name: row.name }
+  if (hasColumn('phone')) changes.phone = row.phone || null
+  if (hasColumn('language')) changes.language = row.language
+  if (hasColumn('roles')) changes.isPrincipalBroker = roles.includes('PRINCIPAL_BROKER')
+  await tx.transaction(async (sp) => {
+    await sp.update(user).set(changes).where(eq(user.id, existing.id))
+    if (hasColumn('roles')) {
+      await sp.delete(userRole).where(eq(userRole.userId, existing.id))
+      if (roles.length) await sp.insert(userRole).values(roles.map((role) => ({ userId: existing.id, role })))
+    }
+    await recordAudit(sp, {
+      actorId,
+      targetUserId: existing.id,
+      action: 'userImport.update',
+      before: { name: existing.name, phone: existing.phone, language: existing.language, roles: existing.roles },
+      after: { name: row.name, phone: changes.phone === undefined ? existing.phone : changes.phone, language: changes.language ?? existing.language, roles },
+    })
+  })
+}
+
+/** New users, their roles and their invitations, written together (one statement each) in a savepoint. */
+async function createRows(tx: Db, ctx: RunContext, rows: readonly { row: StoredRow; id: string }[]): Promise<void> {
+  if (rows.length === 0) return
+  await tx.transaction(async (sp) => {
+    await sp.insert(user).values(
+      rows.map(({ row, id }) => ({
+        id,
+        name: row.name,
+        email: row.email,
+        emailVerified: false,
+        onboarded: row.roles.length > 0,
+        phone: row.phone || null,
+        language: row.language,
+        isPrincipalBroker: row.roles.includes('PRINCIPAL_BROKER'),
+      })),
+    )
+    const roles = rows.flatMap(({ row, id }) => row.roles.map((role) => ({ userId: id, role })))
+    if (roles.length) await sp.insert(userRole).values(roles)
+    // The outbox row as enqueueEmail writes it, many at once; the worker finds them at its next poll.
+    await sp.insert(outboxMessage).values(
+      rows.map(({ row }) => {
+        const mail = invitationEmail(row.language, { name: row.name, email: row.email, publicUrl: ctx.publicUrl })
+        return { channel: 'email' as const, recipient: row.email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: 'user-import.invitation', locale: row.language }
+      }),
+    )
+  })
+}
+
+/** One batch in one transaction: rows that fail write nothing of theirs, the others go on. */
+async function importBatch(tx: Db, ctx: RunContext, args: Omit<RowArgs, 'row' | 'existing'> & { batch: StoredRow[]; found: Map<string, Existing>; hasColumn: (column: UserImportColumn) => boolean }): Promise<StoredOutcome[]> {
+  const outcomes = new Map<number, StoredOutcome>()
+  const creates: { row: StoredRow; id: string }[] = []
+  const failed = (row: StoredRow, error: unknown): StoredOutcome => {
+    if (!isUniqueViolation(error)) ctx.log.error({ err: error, line: row.line }, 'user import row failed')
+    return { line: row.line, outcome: 'failed', key: isUniqueViolation(error) ? 'userImport.phoneInUse' : 'userImport.rowFailed' }
+  }
+  for (const row of args.batch) {
+    const plan = planRow({ ...args, row, existing: args.found.get(row.email) }, args.hasColumn)
+    if ('done' in plan) outcomes.set(row.line, plan.done)
+    else if ('create' in plan) creates.push({ row, id: plan.create })
+    else {
+      try {
+        await updateRow(tx, row, plan.update, args.actorId, args.hasColumn)
+        outcomes.set(row.line, { line: row.line, outcome: 'updated', key: null })
+      } catch (error) {
+        outcomes.set(row.line, failed(row, error))
+      }
+    }
+  }
+  try {
+    await createRows(tx, ctx, creates)
+    for (const { row } of creates) outcomes.set(row.line, { line: row.line, outcome: 'created', key: null })
+  } catch {
+    // Someone took an email or a phone meanwhile: the rows one at a time, to fail only those.
+    for (const create of creates) {
+      try {
+        await createRows(tx, ctx, [create])
+        outcomes.set(create.row.line, { line: create.row.line, outcome: 'created', key: null })
+      } catch (error) {
+        outcomes.set(create.row.line, failed(create.row, error))
+      }
+    }
+  }
+  return args.batch.map((row) => outcomes.get(row.line) ?? { line: row.line, outcome: 'failed', key: 'userImport.rowFailed' })
+}
+
+async function runImport(ctx: RunContext, job: JobRow, actorId: string): Promise<void> {
+  const { db } = ctx
+  const rows = (job.rows as StoredRow[]).filter((row) => row.problems.length === 0)
+  const present = new Set(USER_IMPORT_COLUMNS.filter((_, index) => (job.rows as StoredRow[])[0]?.cells[index] !== null))
+  const hasColumn = (column: UserImportColumn) => present.has(column)
+  const onExisting = job.onExisting as UserImportOnExisting
+  const counts = { created: 0, updated: 0, skipped: 0, failed: 0 }
+  try {
+    for (const batch of chunks(rows, BATCH_SIZE)) {
+      const found = await existingUsers(db, batch.map((row) => row.email))
+      const phones = await phoneHolders(db, batch.map((row) => row.phone))
+      await db.transaction(async (tx) => {
+        const outcomes = await importBatch(tx, ctx, { batch, found, phones, onExisting, actorId, hasColumn })
+        for (const outcome of outcomes) counts[outcome.outcome]++
+        await tx
+          .update(userImportJob)
+          .set({
+            processed: sql`${userImportJob.processed} + ${batch.length}`,
+            ...counts,
+            outcomes: sql`${userImportJob.outcomes} || ${JSON.stringify(outcomes)}::jsonb`,
+          })
+          .where(eq(userImportJob.id, job.id))
+      })
+    }
+    await db.transaction(async (tx) => {
+      await tx.update(userImportJob).set({ status: 'done', finishedAt: new Date() }).where(eq(userImportJob.id, job.id))
+      await recordAudit(tx, { actorId, targetUserId: null, action: 'userImport.run', after: { jobId: job.id, filename: job.filename, total: job.total, onExisting, ...counts } })
+    })
+  } catch (error) {
+    ctx.log.error({ err: error, jobId: job.id }, 'user import failed')
+    await db
+      .update(userImportJob)
+      .set({ status: 'failed', finishedAt: new Date(), error: String(error instanceof Error ? error.message : error).slice(0, 1000) })
+      .where(eq(userImportJob.id, job.id))
+      .catch(() => undefined)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+/** The file's columns (canonical names) plus outcome and message, one line per row of the file. */
+export async function buildReport(db: Db, id: string): Promise<{ filename: string; csv: string }> {
+  const job = await loadJob(db, id)
+  const rows = job.rows as StoredRow[]
+  const present = USER_IMPORT_COLUMNS.map((_, index) => index).filter((index) => rows[0]?.cells[index] !== null)
+  const outcomes = new Map((job.outcomes as StoredOutcome[]).map((outcome) => [outcome.line, outcome]))
+  const lines = [csvLine([...present.map((index) => USER_IMPORT_COLUMNS[index] ?? ''), 'outcome', 'message'])]
+  for (const row of rows) {
+    const cells = present.map((index) => row.cells[index] ?? '')
+    if (row.problems.length > 0) {
+      const message = row.problems.map((problem) => `${problem.column ?? 'row'}: ${messageText(problem.message.key as MessageKey, problem.message.params)}`).join('; ')
+      lines.push(csvLine([...cells, 'invalid', message]))
+      continue
+    }
+    const outcome = outcomes.get(row.line)
+    lines.push(csvLine([...cells, outcome?.outcome ?? '', outcome?.key ? messageText(outcome.key, outcome.params) : '']))
+  }
+  const base = job.filename.replace(/\.csv$/i, '') || 'users'
+  return { filename: `${base}-report.csv`, csv: `${lines.join('\r\n')}\r\n` }
+}
