@@ -9,6 +9,7 @@ import { seedDemoData } from './db/seed'
 import type { HubLog } from './modules/events/events.hub'
 import { createEventHub } from './modules/events/events.hub'
 import { startChatDigestJob } from './modules/chat/chat-digest'
+import { startMlsReplicationScheduler } from './modules/mls-replication/mls-replication.service'
 import { startOutboxWorker } from './modules/messaging/outbox-worker'
 import { startOfferExpiryJob } from './modules/offers/offers-expiry'
 import { createSigningContext } from './modules/signing/signing-context'
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   let stopOutbox = async (): Promise<void> => {}
   let stopOfferExpiry = async (): Promise<void> => {}
   let stopChatDigest = async (): Promise<void> => {}
+  let stopMlsReplication = async (): Promise<void> => {}
   let stopSigning = async (): Promise<void> => {}
   let closing = false
   const shutdown = async (signal: string) => {
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
       await hub.stop()
       await stopOfferExpiry()
       await stopChatDigest()
+      await stopMlsReplication()
       await stopSigning()
       await stopOutbox()
       await database.close()
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
   stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log, releaseClaimsOnStart: database.kind === 'pglite' }).stop
   stopOfferExpiry = startOfferExpiryJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
   stopChatDigest = startChatDigestJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
+  stopMlsReplication = startMlsReplicationScheduler({ db: database.db, storage, mlsGrid: config.mlsGrid, log: app.log }).stop
   const signingJobs = startSigningJobs({ db: database.db, ctx: signing, log: app.log })
   nudgeSigning = signingJobs.nudge
   stopSigning = signingJobs.stop
