@@ -111,10 +111,39 @@ const ROWS: Row[] = [
   { operation: 'GET /api/files/{id}', attempt: "the seller's profile photo (public: a photoURL)", call: (w) => ({ url: `/api/files/${w.ids.photoFileId}` }), expected: everyone(200) },
   { operation: 'GET /api/admin/users', attempt: 'list the users', call: () => ({ url: '/api/admin/users' }), expected: onlyFor(ADMINS, 200) },
   // Issue #15, the admin area: users (rows below this line)
+  { operation: 'GET /api/admin/users/{id}', attempt: 'read the seller with sign-ins and audit', call: (w) => ({ url: `/api/admin/users/${w.seller.id}` }), expected: onlyFor(ADMINS, 200) },
+  // A stale expectedUpdatedAt: an admin is refused with 409 and nothing is written, so later rows see the seller unchanged.
+  { operation: 'PUT /api/admin/users/{id}/roles', attempt: "change the seller's roles (stale copy)", call: (w) => ({ url: `/api/admin/users/${w.seller.id}/roles`, payload: { roles: ['SELLER_AGENT'], expectedUpdatedAt: '2000-01-01T00:00:00.000Z' } }), expected: onlyFor(ADMINS, 409) },
+  { operation: 'POST /api/admin/users/{id}/principal-broker', attempt: "decide the seller's principal broker request (stale copy)", call: (w) => ({ url: `/api/admin/users/${w.seller.id}/principal-broker`, payload: { decision: 'approve', expectedUpdatedAt: '2000-01-01T00:00:00.000Z' } }), expected: onlyFor(ADMINS, 409) },
+  { operation: 'POST /api/admin/users/{id}/deactivate', attempt: 'deactivate the seller (stale copy)', call: (w) => ({ url: `/api/admin/users/${w.seller.id}/deactivate`, payload: { expectedUpdatedAt: '2000-01-01T00:00:00.000Z' } }), expected: onlyFor(ADMINS, 409) },
+  { operation: 'POST /api/admin/users/{id}/reactivate', attempt: 'reactivate the seller (stale copy)', call: (w) => ({ url: `/api/admin/users/${w.seller.id}/reactivate`, payload: { expectedUpdatedAt: '2000-01-01T00:00:00.000Z' } }), expected: onlyFor(ADMINS, 409) },
+  { operation: 'POST /api/admin/users/{id}/password-reset', attempt: 'email the seller a password reset code', call: (w) => ({ url: `/api/admin/users/${w.seller.id}/password-reset` }), expected: onlyFor(ADMINS, 202) },
+  // The seller verified their email: a new verification code is refused even for an admin.
+  { operation: 'POST /api/admin/users/{id}/verification-code', attempt: 'email the seller a verification code', call: (w) => ({ url: `/api/admin/users/${w.seller.id}/verification-code` }), expected: onlyFor(ADMINS, 409) },
   // Issue #15: inactive users
+  { operation: 'GET /api/admin/inactive-users', attempt: 'list the inactive accounts', call: () => ({ url: '/api/admin/inactive-users?reason=unverified' }), expected: onlyFor(ADMINS, 200) },
+  { operation: 'GET /api/admin/settings/inactivity', attempt: 'read the inactivity threshold', call: () => ({ url: '/api/admin/settings/inactivity' }), expected: onlyFor(ADMINS, 200) },
+  { operation: 'PUT /api/admin/settings/inactivity', attempt: 'set the inactivity threshold', call: () => ({ url: '/api/admin/settings/inactivity', payload: { days: 180 } }), expected: onlyFor(ADMINS, 200) },
+  { operation: 'POST /api/admin/inactive-users/{id}/reminder', attempt: 'email the seller a reminder', call: (w) => ({ url: `/api/admin/inactive-users/${w.seller.id}/reminder` }), expected: onlyFor(ADMINS, 202) },
+  // The seller verified their email: erasing them is refused even for an admin.
+  { operation: 'DELETE /api/admin/inactive-users/{id}', attempt: 'erase the seller', call: (w) => ({ url: `/api/admin/inactive-users/${w.seller.id}` }), expected: onlyFor(ADMINS, 409) },
   // Issue #15: the identity provider
+  { operation: 'GET /api/admin/identity', attempt: 'read the identity provider configuration', call: () => ({ url: '/api/admin/identity' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  { operation: 'POST /api/admin/identity/check', attempt: 'check the identity provider now', call: () => ({ url: '/api/admin/identity/check' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  { operation: 'GET /api/admin/identity/accounts', attempt: 'list the accounts linked to the provider', call: () => ({ url: '/api/admin/identity/accounts' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  { operation: 'DELETE /api/admin/identity/accounts/{id}', attempt: 'unlink an account (none linked: unknown id)', call: () => ({ url: '/api/admin/identity/accounts/00000000-0000-4000-8000-000000000000' }), expected: onlyFor(SUPER_ADMINS, 404) },
+  { operation: 'POST /api/admin/identity/firebase-import', attempt: 'import a Firebase export', call: () => ({ url: '/api/admin/identity/firebase-import', payload: { users: [{ localId: 'matrix', email: 'matrix-firebase@example.com' }] } }), expected: onlyFor(SUPER_ADMINS, 200) },
   // Issue #15: user import
+  { operation: 'POST /api/admin/user-imports', attempt: 'upload a CSV of users for a preview', call: () => ({ url: '/api/admin/user-imports', multipart: { field: 'file', filename: 'users.csv', type: 'text/csv', bytes: Buffer.from('email,name\nmatrix-import@example.com,Matrix Import\n') } }), expected: onlyFor(SUPER_ADMINS, 201) },
+  { operation: 'GET /api/admin/user-imports/{id}', attempt: 'read a user import (unknown id)', call: () => ({ url: '/api/admin/user-imports/00000000-0000-4000-8000-000000000000' }), expected: onlyFor(SUPER_ADMINS, 404) },
+  { operation: 'POST /api/admin/user-imports/{id}/start', attempt: 'start a user import (unknown id)', call: () => ({ url: '/api/admin/user-imports/00000000-0000-4000-8000-000000000000/start', payload: { onExisting: 'skip' } }), expected: onlyFor(SUPER_ADMINS, 404) },
+  { operation: 'GET /api/admin/user-imports/{id}/report', attempt: 'download a user import report (unknown id)', call: () => ({ url: '/api/admin/user-imports/00000000-0000-4000-8000-000000000000/report' }), expected: onlyFor(SUPER_ADMINS, 404) },
   // Issue #15: the MLS Grid feed replication
+  { operation: 'GET /api/admin/mls-grid', attempt: 'read the MLS Grid replication', call: () => ({ url: '/api/admin/mls-grid' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  { operation: 'PUT /api/admin/mls-grid/schedule', attempt: 'schedule the MLS Grid replication', call: () => ({ url: '/api/admin/mls-grid/schedule', payload: { minutes: 60 } }), expected: onlyFor(SUPER_ADMINS, 200) },
+  // The matrix app has no MLS Grid feed: a super admin is told so (409).
+  { operation: 'POST /api/admin/mls-grid/runs', attempt: 'run the MLS Grid replication', call: () => ({ url: '/api/admin/mls-grid/runs' }), expected: onlyFor(SUPER_ADMINS, 409) },
+  { operation: 'GET /api/admin/mls-grid/listings', attempt: 'list the replicated MLS listings', call: () => ({ url: '/api/admin/mls-grid/listings' }), expected: onlyFor(SUPER_ADMINS, 200) },
 
   // Listings of the seller
   { operation: 'POST /api/listings', attempt: 'start a listing of ones own', call: () => ({ url: '/api/listings', payload: { ListPrice: 200_000 } }), expected: onlyFor(ADD_LISTING, 201) },
