@@ -129,6 +129,13 @@ describe('apiClient', () => {
     expect(getSession()).not.toBeNull()
   })
 
+  it('on a 403 the caller shows itself stays where it is (a sign-in to a deactivated account)', async () => {
+    window.history.pushState({}, '', '/auth/sign-in')
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { statusCode: 403, code: 'FORBIDDEN', key: 'adminUsers.accountDeactivated', message: 'This account has been deactivated. Contact support to restore it.' }))
+    await expect(apiClient.post('/session', {}, { redirectOnForbidden: false })).rejects.toMatchObject({ status: 403, detail: { key: 'adminUsers.accountDeactivated' } })
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
   it('turns a network failure into an ApiClientError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0, detail: { key: 'client.network' } })

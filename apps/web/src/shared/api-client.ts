@@ -88,6 +88,11 @@ export type RequestOptions = {
    * query uses this so a stale token on a public page does not force a sign-in).
    */
   redirectOnUnauthorized?: boolean
+  /**
+   * A 403 sends the reader home (a page their role may not open); with false the caller shows the
+   * refusal where it happened: a sign-in to a deactivated account, an admin action a rule forbids.
+   */
+  redirectOnForbidden?: boolean
   signal?: AbortSignal
   /** Extra request headers, e.g. a signing link's x-signing-token (decision 016). */
   headers?: Record<string, string>
@@ -133,7 +138,7 @@ function handleStatus(status: number, options: RequestOptions): void {
     if (pathname !== SIGN_IN_PATH) navigate(signInPathFor(pathname + search))
     return
   }
-  if (status === 403) navigate(HOME_PATH)
+  if (status === 403 && options.redirectOnForbidden !== false) navigate(HOME_PATH)
 }
 
 /** Sends one call with the bearer token; a refused call throws its ApiClientError after the 401/403 rule. */

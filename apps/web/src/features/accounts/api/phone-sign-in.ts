@@ -3,7 +3,7 @@ import type { Session } from '@offerbook/domain/session'
 import { apiClient } from '../../../shared/api-client'
 
 // A wrong code answers 401; the visitor is already on the sign-in page and must stay on the form.
-const STAY = { redirectOnUnauthorized: false } as const
+const STAY = { redirectOnUnauthorized: false, redirectOnForbidden: false } as const
 
 export function requestPhoneCode(phone: string): Promise<void> {
   return apiClient.post<void>('/session/phone-code', { phone }, STAY)

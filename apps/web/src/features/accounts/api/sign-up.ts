@@ -10,7 +10,7 @@ export function createAccount(body: CreateAccount): Promise<CodeSent> {
 }
 
 export function verifyAccount(body: { email: string; code: string; persist: boolean }): Promise<Session> {
-  return apiClient.post<Session>('/accounts/verify', body)
+  return apiClient.post<Session>('/accounts/verify', body, { redirectOnForbidden: false })
 }
 
 export function resendCode(email: string): Promise<{ resendAvailableAt: string }> {

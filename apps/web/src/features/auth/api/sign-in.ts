@@ -7,7 +7,7 @@ import { saveSession } from '../../../shared/session'
 import { meKeys } from './get-me'
 
 export function signIn(body: SignIn): Promise<Session> {
-  return apiClient.post<Session>('/session', body)
+  return apiClient.post<Session>('/session', body, { redirectOnForbidden: false })
 }
 
 /** Keeps a session the API handed out (any sign-in method): the user in the cache, the token in storage. */
