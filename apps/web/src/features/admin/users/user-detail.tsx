@@ -1,0 +1,337 @@
+import { useState } from 'react'
+import { Badge, Button, Checkbox, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import type { AdminUserDetail, AdminUserRow, AuditRowView } from '@offerbook/domain/admin-users'
+import { roleCombinationProblem } from '@offerbook/domain/admin-users'
+import type { Role } from '@offerbook/domain/roles'
+import { ROLES } from '@offerbook/domain/roles'
+import { translateOptional } from '../../../shared/i18n/messages'
+import { useDialog } from '../../../shared/ui/app-dialog'
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import type { AdminUserAction } from './admin-users-api'
+import { useAdminUser, useAdminUserAction } from './admin-users-api'
+import { deviceOf } from './device-name'
+import { ReasonModal } from './reason-modal'
+import { formatDateTime, statusOf } from './user-format'
+
+const P = 'adminUsers'
+const PRIVILEGED: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+
+/** The signed-in admin, as the page knows them. */
+export type AdminActor = { uid: string; roles: readonly Role[] }
+
+/**
+ * What the signed-in admin may do to this user, so the page hides the rest (the API refuses it
+ * anyway): nobody acts on themselves, and only a SUPER_ADMIN acts on an ADMIN or SUPER_ADMIN.
+ */
+export function permissionsOf(actor: AdminActor, user: AdminUserRow) {
+  const superAdmin = actor.roles.includes('SUPER_ADMIN')
+  const self = actor.uid === user.uid
+  const canAct = !self && (superAdmin || !user.roles.some((role) => PRIVILEGED.includes(role)))
+  return { self, canAct, canGrantPrivileged: superAdmin }
+}
+
+function valueText(t: TFunction, value: unknown): string {
+  if (value === null || value === undefined) return t(`${P}.none`)
+  if (Array.isArray(value)) {
+    if (value.length === 0) return t(`${P}.none`)
+    return value.map((item) => (ROLES.includes(item as Role) ? t(`roles.${String(item)}`) : String(item))).join(', ')
+  }
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+function AuditChanges({ row }: { row: AuditRowView }) {
+  const { t } = useTranslation()
+  const keys = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])]
+  if (keys.length === 0) return null
+  return (
+    <Stack gap={2}>
+      {keys.map((key) => (
+        <Text key={key} size="sm">
+          {t(`${P}.change`, { field: key, before: valueText(t, row.before?.[key]), after: valueText(t, row.after?.[key]) })}
+        </Text>
+      ))}
+    </Stack>
+  )
+}
+
+function RolesEditor({ user, canGrantPrivileged, onSave, busy }: { user: AdminUserRow; canGrantPrivileged: boolean; onSave: (roles: Role[]) => void; busy: boolean }) {
+  const { t } = useTranslation()
+  const [roles, setRoles] = useState<Role[]>(user.roles)
+  const changed = roles.length !== user.roles.length || roles.some((role) => !user.roles.includes(role))
+  // The same rule the API applies, so a combination it would refuse is explained before it is sent.
+  const problem = changed ? roleCombinationProblem(roles) : null
+  return (
+    <Checkbox.Group
+      label={t(`${P}.rolesTitle`)}
+      value={roles}
+      onChange={(value) => setRoles(ROLES.filter((role) => value.includes(role)))}
+      error={translateOptional(problem)}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+        {ROLES.map((role) => (
+          <Checkbox key={role} value={role} label={t(`roles.${role}`)} disabled={PRIVILEGED.includes(role) && !canGrantPrivileged} />
+        ))}
+      </SimpleGrid>
+      <Group mt="sm">
+        <Button size="sm" onClick={() => onSave(roles)} disabled={!changed || problem !== null} loading={busy}>
+          {t(`${P}.saveRoles`)}
+        </Button>
+      </Group>
+    </Checkbox.Group>
+  )
+}
+
+type Asking = null | 'deny' | 'deactivate'
+
+function UserActions({ detail, actor }: { detail: AdminUserDetail; actor: AdminActor }) {
+  const { t } = useTranslation()
+  const dialog = useDialog()
+  const { user } = detail
+  const action = useAdminUserAction(user.uid)
+  const [asking, setAsking] = useState<Asking>(null)
+  const { self, canAct, canGrantPrivileged } = permissionsOf(actor, user)
+  const name = user.name || user.email
+  const expectedUpdatedAt = user.updatedAt
+
+  const run = (request: AdminUserAction, successKey: string) => {
+    action.mutate({ action: request, successText: t(successKey, { name }) })
+  }
+
+  const saveRoles = async (roles: Role[]) => {
+    const added = roles.filter((role) => !user.roles.includes(role)).map((role) => t(`roles.${role}`))
+    const removed = user.roles.filter((role) => !roles.includes(role)).map((role) => t(`roles.${role}`))
+    const parts = [
+      added.length > 0 ? t(`${P}.rolesAdded`, { roles: added.join(', ') }) : null,
+      removed.length > 0 ? t(`${P}.rolesRemoved`, { roles: removed.join(', ') }) : null,
+    ].filter((part) => part !== null)
+    const confirmed = await dialog.confirm({
+      title: t(`${P}.confirmRolesTitle`, { name }),
+      message: parts.join(' '),
+      confirmLabel: t(`${P}.confirmRoles`),
+    })
+    if (confirmed) run({ kind: 'roles', body: { roles, expectedUpdatedAt } }, `${P}.rolesSaved`)
+  }
+
+  const approve = async () => {
+    const confirmed = await dialog.confirm({ title: t(`${P}.approveTitle`, { name }), message: t(`${P}.approveMessage`, { name }), confirmLabel: t(`${P}.approve`) })
+    if (confirmed) run({ kind: 'principalBroker', body: { decision: 'approve', expectedUpdatedAt } }, `${P}.approved`)
+  }
+
+  const reactivate = async () => {
+    const confirmed = await dialog.confirm({ title: t(`${P}.reactivateTitle`, { name }), message: t(`${P}.reactivateMessage`, { name }), confirmLabel: t(`${P}.reactivate`) })
+    if (confirmed) run({ kind: 'reactivate', body: { expectedUpdatedAt } }, `${P}.reactivated`)
+  }
+
+  if (self) return <Text size="sm" c="gray.7">{t(`${P}.selfNote`)}</Text>
+  if (!canAct) return <Text size="sm" c="gray.7">{t(`${P}.privilegedNote`)}</Text>
+
+  return (
+    <Stack gap="md">
+      {user.principalBrokerStatus === 'pending' && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Text fw={600}>{t(`${P}.pbPending`)}</Text>
+            <Group gap="sm">
+              <Button size="sm" onClick={() => void approve()} loading={action.isPending}>
+                {t(`${P}.approve`)}
+              </Button>
+              <Button size="sm" variant="default" onClick={() => setAsking('deny')} disabled={action.isPending}>
+                {t(`${P}.deny`)}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      <RolesEditor key={user.updatedAt} user={user} canGrantPrivileged={canGrantPrivileged} onSave={(roles) => void saveRoles(roles)} busy={action.isPending} />
+      <Group gap="sm" wrap="wrap">
+        {user.deactivatedAt ? (
+          <Button size="sm" variant="light" onClick={() => void reactivate()} disabled={action.isPending}>
+            {t(`${P}.reactivate`)}
+          </Button>
+        ) : (
+          <Button size="sm" color="red" variant="light" onClick={() => setAsking('deactivate')} disabled={action.isPending}>
+            {t(`${P}.deactivate`)}
+          </Button>
+        )}
+        <Button size="sm" variant="default" onClick={() => run({ kind: 'passwordReset' }, `${P}.passwordResetSent`)} disabled={action.isPending}>
+          {t(`${P}.passwordReset`)}
+        </Button>
+        {!user.emailVerified && (
+          <Button size="sm" variant="default" onClick={() => run({ kind: 'verificationCode' }, `${P}.verificationCodeSent`)} disabled={action.isPending}>
+            {t(`${P}.verificationCode`)}
+          </Button>
+        )}
+      </Group>
+      <ReasonModal
+        opened={asking === 'deny'}
+        title={t(`${P}.denyTitle`, { name })}
+        message={t(`${P}.denyMessage`, { name })}
+        confirmLabel={t(`${P}.deny`)}
+        required
+        onCancel={() => setAsking(null)}
+        onConfirm={(reason) => {
+          setAsking(null)
+          run({ kind: 'principalBroker', body: { decision: 'deny', reason, expectedUpdatedAt } }, `${P}.denied`)
+        }}
+      />
+      <ReasonModal
+        opened={asking === 'deactivate'}
+        title={t(`${P}.deactivateTitle`, { name })}
+        message={t(`${P}.deactivateMessage`, { name })}
+        confirmLabel={t(`${P}.deactivate`)}
+        required={false}
+        onCancel={() => setAsking(null)}
+        onConfirm={(reason) => {
+          setAsking(null)
+          run({ kind: 'deactivate', body: { reason: reason || undefined, expectedUpdatedAt } }, `${P}.deactivated`)
+        }}
+      />
+    </Stack>
+  )
+}
+
+function Profile({ user }: { user: AdminUserRow }) {
+  const { t, i18n } = useTranslation()
+  const rows: [string, string][] = [
+    [t(`${P}.email`), user.email],
+    [t(`${P}.phone`), user.phone ?? t(`${P}.none`)],
+    [t(`${P}.status`), t(`${P}.statuses.${statusOf(user)}`)],
+    [t(`${P}.emailVerified`), user.emailVerified ? t(`${P}.yes`) : t(`${P}.no`)],
+    [t(`${P}.onboarded`), user.onboarded ? t(`${P}.yes`) : t(`${P}.no`)],
+    [t(`${P}.principalBroker`), t(`${P}.pbStatuses.${user.principalBrokerStatus}`)],
+    [t(`${P}.language`), user.language],
+    [t(`${P}.createdAt`), formatDateTime(i18n.language, user.createdAt)],
+    [t(`${P}.lastSignInAt`), user.lastSignInAt ? formatDateTime(i18n.language, user.lastSignInAt) : t(`${P}.never`)],
+  ]
+  if (user.deactivatedAt) rows.push([t(`${P}.deactivatedAt`), formatDateTime(i18n.language, user.deactivatedAt)])
+  return (
+    <Stack gap="xs">
+      <Group gap={4}>
+        {user.roles.map((role) => (
+          <Badge key={role} variant="light" tt="none">
+            {t(`roles.${role}`)}
+          </Badge>
+        ))}
+      </Group>
+      <Table variant="vertical" withTableBorder>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={180}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  )
+}
+
+function SignIns({ detail }: { detail: AdminUserDetail }) {
+  const { t, i18n } = useTranslation()
+  if (detail.signIns.length === 0) return <Text size="sm">{t(`${P}.noSignIns`)}</Text>
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table aria-label={t(`${P}.signInsTitle`)}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t(`${P}.when`)}</Table.Th>
+            <Table.Th>{t(`${P}.ip`)}</Table.Th>
+            <Table.Th>{t(`${P}.device`)}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {detail.signIns.map((event, index) => {
+            const { browser, system } = deviceOf(event.userAgent)
+            return (
+              <Table.Tr key={`${event.at}-${index}`}>
+                <Table.Td>{formatDateTime(i18n.language, event.at)}</Table.Td>
+                <Table.Td>{event.ipAddress ?? t(`${P}.unknown`)}</Table.Td>
+                <Table.Td title={event.userAgent ?? undefined}>
+                  {t(`${P}.deviceName`, { browser: browser ?? t(`${P}.unknownBrowser`), system: system ?? t(`${P}.unknownSystem`) })}
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+function Audit({ detail }: { detail: AdminUserDetail }) {
+  const { t, i18n } = useTranslation()
+  if (detail.audit.length === 0) return <Text size="sm">{t(`${P}.noAudit`)}</Text>
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+      {detail.audit.map((row) => (
+        <Paper component="li" key={row.id} withBorder p="sm">
+          <Text size="sm" fw={600}>
+            {t(`${P}.auditLine`, {
+              who: row.actor?.name ?? t(`${P}.system`),
+              what: t(`${P}.auditActions.${row.action.replaceAll('.', '_')}`, { defaultValue: row.action }),
+            })}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {formatDateTime(i18n.language, row.at)}
+          </Text>
+          <AuditChanges row={row} />
+          {row.reason && <Text size="sm">{t(`${P}.auditReason`, { reason: row.reason })}</Text>}
+        </Paper>
+      ))}
+    </Stack>
+  )
+}
+
+/** A user's detail, opened from the list: profile, sign-ins, the audit of admin actions, and the actions. */
+export function UserDetailDrawer({ userId, actor, onClose }: { userId: string | null; actor: AdminActor; onClose: () => void }) {
+  const { t } = useTranslation()
+  const detail = useAdminUser(userId)
+  const title = detail.data ? detail.data.user.name || detail.data.user.email : t(`${P}.detailTitle`)
+  return (
+    <Drawer
+      opened={userId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      // Below the app's dialogs (z-index 200), which confirm the actions taken from this drawer.
+      zIndex={190}
+      title={title}
+      closeButtonProps={{ 'aria-label': t(`${P}.closeDetail`) }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {detail.isPending && userId !== null && (
+        <Group justify="center" p="lg">
+          <Loader aria-label={t(`${P}.loading`)} />
+        </Group>
+      )}
+      {detail.isError && <LoadFailedAlert title={t(`${P}.detailFailed`)} error={detail.error} onRetry={() => void detail.refetch()} />}
+      {detail.data && (
+        <Stack gap="lg">
+          <Profile user={detail.data.user} />
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t(`${P}.actionsTitle`)}
+            </Title>
+            <UserActions detail={detail.data} actor={actor} />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t(`${P}.signInsTitle`)}
+            </Title>
+            <SignIns detail={detail.data} />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t(`${P}.auditTitle`)}
+            </Title>
+            <Audit detail={detail.data} />
+          </Stack>
+        </Stack>
+      )}
+    </Drawer>
+  )
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react'
+import { Badge, Group, Pagination, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import type { AdminUserRow, AdminUserSort, AdminUserStatus } from '@offerbook/domain/admin-users'
+import { ADMIN_USER_STATUSES } from '@offerbook/domain/admin-users'
+import type { Role } from '@offerbook/domain/roles'
+import { ROLES } from '@offerbook/domain/roles'
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { SearchInput } from '../../../shared/ui/search-input'
+import { useAdminUsers } from './admin-users-api'
+import { formatDateTime, statusOf } from './user-format'
+
+const PAGE_SIZE = 20
+const P = 'adminUsers'
+
+type Sort = { sort: AdminUserSort; order: 'asc' | 'desc' }
+
+function SortableHeader({ column, label, current, onSort }: { column: AdminUserSort; label: string; current: Sort; onSort: (sort: Sort) => void }) {
+  const active = current.sort === column
+  const Icon = active ? (current.order === 'asc' ? IconArrowUp : IconArrowDown) : IconArrowsSort
+  return (
+    <Table.Th aria-sort={active ? (current.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton
+        onClick={() => onSort({ sort: column, order: active && current.order === 'asc' ? 'desc' : 'asc' })}
+        fw={700}
+        fz="sm"
+      >
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  )
+}
+
+/** The users list of /admin/users: search, filters, sorting and pages; a row opens the user. */
+export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation()
+  const [text, setText] = useState('')
+  const [search, setSearch] = useState('')
+  const [role, setRole] = useState<Role | null>(null)
+  const [status, setStatus] = useState<AdminUserStatus | null>(null)
+  const [sort, setSort] = useState<Sort>({ sort: 'name', order: 'asc' })
+  const [page, setPage] = useState(1)
+  const users = useAdminUsers({ page, pageSize: PAGE_SIZE, search: search.trim(), role: role ?? undefined, status: status ?? undefined, ...sort })
+
+  const rowOf = (user: AdminUserRow) => {
+    const state = statusOf(user)
+    return (
+      <Table.Tr key={user.uid}>
+        <Table.Td>
+          <UnstyledButton onClick={() => onOpen(user.uid)} td="underline" fz="sm" aria-label={t(`${P}.open`, { name: user.name || user.email })}>
+            {user.name || t(`${P}.noName`)}
+          </UnstyledButton>
+        </Table.Td>
+        <Table.Td>{user.email}</Table.Td>
+        <Table.Td>
+          <Group gap={4}>
+            {user.roles.map((r) => (
+              <Badge key={r} variant="light" size="sm" tt="none">
+                {t(`roles.${r}`)}
+              </Badge>
+            ))}
+          </Group>
+        </Table.Td>
+        <Table.Td>
+          <Badge variant={state === 'deactivated' ? 'filled' : 'light'} size="sm" tt="none" color={state === 'deactivated' ? 'dark' : undefined}>
+            {t(`${P}.statuses.${state}`)}
+          </Badge>
+        </Table.Td>
+        <Table.Td>{formatDateTime(i18n.language, user.createdAt)}</Table.Td>
+        <Table.Td>{user.lastSignInAt ? formatDateTime(i18n.language, user.lastSignInAt) : t(`${P}.never`)}</Table.Td>
+      </Table.Tr>
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <SearchInput
+          label={t(`${P}.search`)}
+          placeholder={t(`${P}.searchPlaceholder`)}
+          value={text}
+          onChange={setText}
+          onSearch={(value) => {
+            setSearch(value)
+            setPage(1)
+          }}
+        />
+        <Select
+          label={t(`${P}.role`)}
+          placeholder={t(`${P}.anyRole`)}
+          data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          value={role}
+          onChange={(value) => {
+            setRole(value as Role | null)
+            setPage(1)
+          }}
+          clearable
+          clearButtonProps={{ 'aria-label': t(`${P}.clearRole`) }}
+        />
+        <Select
+          label={t(`${P}.status`)}
+          placeholder={t(`${P}.anyStatus`)}
+          data={ADMIN_USER_STATUSES.map((s) => ({ value: s, label: t(`${P}.statuses.${s}`) }))}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as AdminUserStatus | null)
+            setPage(1)
+          }}
+          clearable
+          clearButtonProps={{ 'aria-label': t(`${P}.clearStatus`) }}
+        />
+      </Group>
+      {users.isError && <LoadFailedAlert title={t(`${P}.loadFailed`)} error={users.error} onRetry={() => void users.refetch()} />}
+      {users.isPending && (
+        <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.loading`)}>
+          {[0, 1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} height={32} />
+          ))}
+        </Stack>
+      )}
+      {users.data && (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {t(`${P}.total`, { count: users.data.total })}
+          </Text>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover aria-label={t(`${P}.tableLabel`)} aria-busy={users.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableHeader column="name" label={t(`${P}.name`)} current={sort} onSort={setSort} />
+                  <SortableHeader column="email" label={t(`${P}.email`)} current={sort} onSort={setSort} />
+                  <Table.Th>{t(`${P}.roles`)}</Table.Th>
+                  <Table.Th>{t(`${P}.status`)}</Table.Th>
+                  <SortableHeader column="createdAt" label={t(`${P}.createdAt`)} current={sort} onSort={setSort} />
+                  <SortableHeader column="lastSignInAt" label={t(`${P}.lastSignInAt`)} current={sort} onSort={setSort} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.items.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>{t(`${P}.empty`)}</Table.Td>
+                  </Table.Tr>
+                )}
+                {users.data.items.map(rowOf)}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {users.data.total > PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil(users.data.total / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              aria-label={t(`${P}.pagination`)}
+              getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
+              getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  )
+}
