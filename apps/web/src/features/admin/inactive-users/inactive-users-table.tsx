@@ -1,0 +1,204 @@
+import { useState } from 'react'
+import { Badge, Button, Group, List, Modal, Pagination, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { InactiveReason, InactiveUser } from '@offerbook/domain/inactive-users'
+import { INACTIVE_REASONS } from '@offerbook/domain/inactive-users'
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { SearchInput } from '../../../shared/ui/search-input'
+import { notifyError, notifySuccess } from '../../../shared/notify'
+import type { InactiveUserAction } from './inactive-users-api'
+import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
+
+const PAGE_SIZE = 20
+const P = 'inactiveUsers'
+const REASON_COLORS: Record<InactiveReason, string> = { deactivated: 'red', dormant: 'gray', unverified: 'grape', notOnboarded: 'blue' }
+
+function formatDate(language: string, iso: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso))
+}
+
+/** The confirmation before erasing: what goes, and what the law keeps. */
+function EraseModal({ target, busy, onCancel, onConfirm }: { target: InactiveUser | null; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Modal opened={target !== null} onClose={onCancel} title={t(`${P}.eraseTitle`)} closeButtonProps={{ 'aria-label': t(`${P}.cancel`) }}>
+      {target && (
+        <Stack gap="sm">
+          <Text size="sm">{t(`${P}.eraseIntro`, { name: target.name || target.email, email: target.email })}</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>{t(`${P}.eraseGoes`)}</List.Item>
+            <List.Item>{t(`${P}.eraseKept`)}</List.Item>
+          </List>
+          <Text size="sm" fw={600}>
+            {t(`${P}.eraseFinal`)}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              {t(`${P}.cancel`)}
+            </Button>
+            <Button color="red.8" onClick={onConfirm} loading={busy}>
+              {t(`${P}.eraseConfirm`)}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  )
+}
+
+/** /admin/inactiveusers: the accounts that are deactivated, dormant, unverified or not onboarded, and what an admin does to them. */
+export function InactiveUsersTable() {
+  const { t, i18n } = useTranslation()
+  const [text, setText] = useState('')
+  const [search, setSearch] = useState('')
+  const [reason, setReason] = useState<InactiveReason | 'all'>('all')
+  const [page, setPage] = useState(1)
+  const [erasing, setErasing] = useState<InactiveUser | null>(null)
+  const users = useInactiveUsers({ page, pageSize: PAGE_SIZE, search: search.trim(), reason: reason === 'all' ? undefined : reason })
+  const action = useInactiveUserAction()
+
+  const run = (next: InactiveUserAction, done: string, name: string) =>
+    action.mutate(next, {
+      onSuccess: () => {
+        notifySuccess(t(done, { name }))
+        setErasing(null)
+      },
+      onError: notifyError,
+    })
+  const busy = (kind: InactiveUserAction['kind'], id: string) => action.isPending && action.variables?.kind === kind && action.variables.id === id
+
+  const rowOf = (user: InactiveUser) => {
+    const name = user.name || user.email
+    return (
+      <Table.Tr key={user.id}>
+        <Table.Td>{user.name || t(`${P}.noName`)}</Table.Td>
+        <Table.Td>{user.email}</Table.Td>
+        <Table.Td>
+          <Group gap={4}>
+            {user.reasons.map((r) => (
+              <Badge key={r} variant="light" color={REASON_COLORS[r]} size="sm" tt="none">
+                {t(`${P}.reasons.${r}`)}
+              </Badge>
+            ))}
+          </Group>
+        </Table.Td>
+        <Table.Td>
+          <Group gap={4}>
+            {user.roles.map((r) => (
+              <Badge key={r} variant="outline" size="sm" tt="none">
+                {t(`roles.${r}`)}
+              </Badge>
+            ))}
+          </Group>
+        </Table.Td>
+        <Table.Td>{formatDate(i18n.language, user.createdAt)}</Table.Td>
+        <Table.Td>{user.lastSignInAt ? formatDate(i18n.language, user.lastSignInAt) : t(`${P}.never`)}</Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            {user.deactivatedAt ? (
+              <Button
+                size="xs"
+                variant="light"
+                loading={busy('reactivate', user.id)}
+                onClick={() => run({ kind: 'reactivate', id: user.id, expectedUpdatedAt: user.updatedAt }, `${P}.reactivated`, name)}
+                aria-label={t(`${P}.reactivateUser`, { name })}
+              >
+                {t(`${P}.reactivate`)}
+              </Button>
+            ) : (
+              <Button size="xs" variant="light" loading={busy('reminder', user.id)} onClick={() => run({ kind: 'reminder', id: user.id }, `${P}.reminderSent`, name)} aria-label={t(`${P}.remindUser`, { name })}>
+                {t(`${P}.remind`)}
+              </Button>
+            )}
+            {!user.emailVerified && (
+              <Button size="xs" variant="light" color="red" onClick={() => setErasing(user)} aria-label={t(`${P}.eraseUser`, { name })}>
+                {t(`${P}.erase`)}
+              </Button>
+            )}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <SearchInput
+          label={t(`${P}.search`)}
+          placeholder={t(`${P}.searchPlaceholder`)}
+          value={text}
+          onChange={setText}
+          onSearch={(value) => {
+            setSearch(value)
+            setPage(1)
+          }}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="inactive-users-reason">
+            {t(`${P}.reason`)}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="inactive-users-reason"
+            value={reason}
+            onChange={(value) => {
+              setReason(value as InactiveReason | 'all')
+              setPage(1)
+            }}
+            data={[{ value: 'all', label: t(`${P}.reasons.all`) }, ...INACTIVE_REASONS.map((r) => ({ value: r, label: t(`${P}.reasons.${r}`) }))]}
+          />
+        </Stack>
+      </Group>
+      {users.isError && <LoadFailedAlert title={t(`${P}.loadFailed`)} error={users.error} onRetry={() => void users.refetch()} />}
+      {users.isPending && (
+        <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.loading`)}>
+          {[0, 1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} height={32} />
+          ))}
+        </Stack>
+      )}
+      {users.data && (
+        <>
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {t(`${P}.total`, { count: users.data.total, days: users.data.days })}
+          </Text>
+          {users.data.items.length === 0 ? (
+            <Text c="gray.7">{t(`${P}.empty`)}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped aria-label={t(`${P}.tableLabel`)} aria-busy={users.isFetching}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t(`${P}.name`)}</Table.Th>
+                    <Table.Th>{t(`${P}.email`)}</Table.Th>
+                    <Table.Th>{t(`${P}.reasonsColumn`)}</Table.Th>
+                    <Table.Th>{t(`${P}.roles`)}</Table.Th>
+                    <Table.Th>{t(`${P}.createdAt`)}</Table.Th>
+                    <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
+                    <Table.Th>{t(`${P}.actions`)}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>{users.data.items.map(rowOf)}</Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {users.data.total > PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil(users.data.total / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
+              getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
+            />
+          )}
+        </>
+      )}
+      <EraseModal
+        target={erasing}
+        busy={erasing !== null && busy('erase', erasing.id)}
+        onCancel={() => setErasing(null)}
+        onConfirm={() => erasing && run({ kind: 'erase', id: erasing.id }, `${P}.erased`, erasing.email)}
+      />
+    </Stack>
+  )
+}
