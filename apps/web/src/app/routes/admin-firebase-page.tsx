@@ -1,8 +1,20 @@
+import { Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { FirebaseImportForm } from '../../features/admin/identity/firebase-import-form'
+import { LinkedAccountsTable } from '../../features/admin/identity/linked-accounts-table'
+import { ProviderSection } from '../../features/admin/identity/provider-section'
 import { AdminLayout } from './admin-layout'
 
-// Issue #15: the helper that owns this page replaces this file.
+/** /admin/firebase (the spec's route name): the identity provider, its linked accounts, and the Firebase import. SUPER_ADMIN only. */
 export default function AdminFirebasePage() {
   const { t } = useTranslation()
-  return <AdminLayout title={t('adminShell.identity')}>{null}</AdminLayout>
+  return (
+    <AdminLayout title={t('adminShell.identity')}>
+      <Stack gap="lg">
+        <ProviderSection />
+        <LinkedAccountsTable />
+        <FirebaseImportForm />
+      </Stack>
+    </AdminLayout>
+  )
 }

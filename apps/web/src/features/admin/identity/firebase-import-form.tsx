@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import { Alert, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { FirebaseImportResult } from '@offerbook/domain/identity'
+import { HashParametersFormSchema } from '@offerbook/domain/identity'
+import { isMessageKey } from '@offerbook/domain/messages'
+import type { FieldMessages } from '../../../shared/form-validation'
+import { validateWith } from '../../../shared/form-validation'
+import { errorText, translate, translateOptional } from '../../../shared/i18n/messages'
+import type { FirebaseImportBody } from './identity-api'
+import { useFirebaseImport } from './identity-api'
+
+const P = 'identity'
+const EMPTY = { signerKey: '', saltSeparator: '', rounds: '', memCost: '' }
+/** An export of 5,000 users stays under this; the API refuses more anyway. */
+const MAX_FILE_BYTES = 10 * 1024 * 1024
+
+function ImportResult({ result }: { result: FirebaseImportResult }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="xs" aria-live="polite" data-testid="identity-import-result">
+      <Alert color={result.problems.length > result.skipped ? 'blue' : 'green'} title={t(`${P}.importDone`)}>
+        <Text size="sm">{t(`${P}.importCreated`, { count: result.created })}</Text>
+        <Text size="sm">{t(`${P}.importSkipped`, { count: result.skipped })}</Text>
+        <Text size="sm">{t(`${P}.importInvited`, { count: result.invited })}</Text>
+      </Alert>
+      {result.problems.length > 0 && (
+        <Table.ScrollContainer minWidth={500}>
+          <Table striped aria-label={t(`${P}.problems`)}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t(`${P}.problemUser`)}</Table.Th>
+                <Table.Th>{t(`${P}.email`)}</Table.Th>
+                <Table.Th>{t(`${P}.problemMessage`)}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.problems.map((problem) => (
+                <Table.Tr key={problem.index}>
+                  <Table.Td>{problem.index + 1}</Table.Td>
+                  <Table.Td>{problem.email ?? '—'}</Table.Td>
+                  <Table.Td>{isMessageKey(problem.key) ? translate(problem.key) : problem.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  )
+}
+
+/** Import a Firebase Authentication users JSON, with the project's hash parameters when known. */
+export function FirebaseImportForm() {
+  const { t } = useTranslation()
+  const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [hash, setHash] = useState(EMPTY)
+  const [errors, setErrors] = useState<FieldMessages>({})
+  const importUsers = useFirebaseImport()
+
+  const field = (name: keyof typeof EMPTY) => ({
+    value: hash[name],
+    error: translateOptional(errors[name]),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setHash({ ...hash, [name]: event.currentTarget.value }),
+  })
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    setFileError(null)
+    importUsers.reset()
+    const checked = validateWith(HashParametersFormSchema, hash)
+    setErrors(checked.errors)
+    if (!file) return setFileError(t(`${P}.fileRequired`))
+    if (file.size > MAX_FILE_BYTES) return setFileError(t(`${P}.fileTooLarge`))
+    if (!checked.ok) return
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(await file.text())
+    } catch {
+      return setFileError(t(`${P}.fileNotJson`))
+    }
+    const users = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as { users?: unknown }).users : undefined
+    const withHash = Object.values(hash).some((value) => value.trim() !== '')
+    const body: FirebaseImportBody = {
+      users,
+      ...(withHash
+        ? {
+            hashConfig: {
+              algorithm: 'SCRYPT',
+              base64_signer_key: hash.signerKey.trim(),
+              base64_salt_separator: hash.saltSeparator.trim(),
+              rounds: Number(hash.rounds),
+              mem_cost: Number(hash.memCost),
+            },
+          }
+        : {}),
+    }
+    importUsers.mutate(body)
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="identity-import-heading">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <Title order={3} id="identity-import-heading">
+            {t(`${P}.importHeading`)}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t(`${P}.importHelp`)}
+          </Text>
+          <FileInput
+            label={t(`${P}.file`)}
+            description={t(`${P}.fileHelp`)}
+            accept="application/json,.json"
+            value={file}
+            onChange={(next) => {
+              setFile(next)
+              setFileError(null)
+            }}
+            error={fileError}
+            required
+            clearable
+            clearButtonProps={{ 'aria-label': t(`${P}.clearFile`) }}
+          />
+          <Text size="sm" fw={600}>
+            {t(`${P}.hashHeading`)}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {t(`${P}.hashHelp`)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t(`${P}.signerKey`)} autoComplete="off" {...field('signerKey')} />
+            <TextInput label={t(`${P}.saltSeparator`)} autoComplete="off" {...field('saltSeparator')} />
+            <TextInput label={t(`${P}.rounds`)} inputMode="numeric" autoComplete="off" {...field('rounds')} />
+            <TextInput label={t(`${P}.memCost`)} inputMode="numeric" autoComplete="off" {...field('memCost')} />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={importUsers.isPending}>
+              {t(`${P}.import`)}
+            </Button>
+          </Group>
+          {importUsers.isError && (
+            <Alert color="red" title={t(`${P}.importFailed`)} role="alert">
+              {errorText(importUsers.error)}
+            </Alert>
+          )}
+          {importUsers.data && <ImportResult result={importUsers.data} />}
+        </Stack>
+      </form>
+    </Paper>
+  )
+}

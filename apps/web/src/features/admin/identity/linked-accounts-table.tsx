@@ -1,0 +1,133 @@
+import { useState } from 'react'
+import { Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { LinkedAccount } from '@offerbook/domain/identity'
+import { notifyError, notifySuccess } from '../../../shared/notify'
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { SearchInput } from '../../../shared/ui/search-input'
+import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
+
+const PAGE_SIZE = 20
+const P = 'identity'
+
+function formatDate(language: string, iso: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+/** The accounts linked to the provider, each of which can be unlinked after a confirmation. */
+export function LinkedAccountsTable() {
+  const { t, i18n } = useTranslation()
+  const [text, setText] = useState('')
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null)
+  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search: search.trim() })
+  const unlink = useUnlinkAccount()
+
+  const confirm = () => {
+    if (!unlinking) return
+    unlink.mutate(unlinking.id, {
+      onSuccess: () => {
+        notifySuccess(t(`${P}.unlinked`, { email: unlinking.email }))
+        setUnlinking(null)
+      },
+      onError: notifyError,
+    })
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="identity-accounts-heading">
+      <Stack gap="sm">
+        <Title order={3} id="identity-accounts-heading">
+          {t(`${P}.accountsHeading`)}
+        </Title>
+        <SearchInput
+          label={t(`${P}.search`)}
+          placeholder={t(`${P}.searchPlaceholder`)}
+          value={text}
+          onChange={setText}
+          onSearch={(value) => {
+            setSearch(value)
+            setPage(1)
+          }}
+        />
+        {accounts.isError && <LoadFailedAlert title={t(`${P}.accountsLoadFailed`)} error={accounts.error} onRetry={() => void accounts.refetch()} />}
+        {accounts.isPending && (
+          <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.loading`)}>
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} height={32} />
+            ))}
+          </Stack>
+        )}
+        {accounts.data && (
+          <>
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {t(`${P}.accountsTotal`, { count: accounts.data.total })}
+            </Text>
+            {accounts.data.items.length === 0 ? (
+              <Text c="gray.7">{t(`${P}.accountsEmpty`)}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={800}>
+                <Table striped aria-label={t(`${P}.accountsHeading`)} aria-busy={accounts.isFetching}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t(`${P}.email`)}</Table.Th>
+                      <Table.Th>{t(`${P}.subject`)}</Table.Th>
+                      <Table.Th>{t(`${P}.linkedAt`)}</Table.Th>
+                      <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
+                      <Table.Th>{t(`${P}.actions`)}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {accounts.data.items.map((item) => (
+                      <Table.Tr key={item.id}>
+                        <Table.Td>
+                          <Text size="sm">{item.email}</Text>
+                          <Text size="xs" c="gray.7">
+                            {item.name}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-all' }}>{item.subject}</Table.Td>
+                        <Table.Td>{formatDate(i18n.language, item.linkedAt)}</Table.Td>
+                        <Table.Td>{item.lastSignInAt ? formatDate(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
+                        <Table.Td>
+                          <Button size="xs" variant="light" color="red" onClick={() => setUnlinking(item)} aria-label={t(`${P}.unlinkAccount`, { email: item.email })}>
+                            {t(`${P}.unlink`)}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {accounts.data.total > PAGE_SIZE && (
+              <Pagination
+                total={Math.ceil(accounts.data.total / PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
+                getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
+              />
+            )}
+          </>
+        )}
+      </Stack>
+      <Modal opened={unlinking !== null} onClose={() => setUnlinking(null)} title={t(`${P}.unlinkTitle`)} closeButtonProps={{ 'aria-label': t(`${P}.cancel`) }}>
+        {unlinking && (
+          <Stack gap="sm">
+            <Text size="sm">{t(`${P}.unlinkBody`, { email: unlinking.email, subject: unlinking.subject })}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setUnlinking(null)}>
+                {t(`${P}.cancel`)}
+              </Button>
+              <Button color="red" onClick={confirm} loading={unlink.isPending}>
+                {t(`${P}.unlinkConfirm`)}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Paper>
+  )
+}
