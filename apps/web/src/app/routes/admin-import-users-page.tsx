@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next'
+import { UserImportPanel } from '../../features/admin/user-import/user-import-panel'
 import { AdminLayout } from './admin-layout'
 
-// Issue #15: the helper that owns this page replaces this file.
+/** /admin/import-users (SUPER_ADMIN): the CSV user import. */
 export default function AdminImportUsersPage() {
   const { t } = useTranslation()
-  return <AdminLayout title={t('adminShell.importUsers')}>{null}</AdminLayout>
+  return (
+    <AdminLayout title={t('adminShell.importUsers')}>
+      <UserImportPanel />
+    </AdminLayout>
+  )
 }
