@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next'
+import { MlsGridPanel } from '../../features/admin/mls-replication/mls-grid-panel'
+import { ReplicasTable } from '../../features/admin/mls-replication/replicas-table'
 import { AdminLayout } from './admin-layout'
 
-// Issue #15: the helper that owns this page replaces this file.
+/** /admin/mls-grid-listing (super admins): the MLS Grid feed replication, its runs and the replicated listings. */
 export default function AdminMlsGridListingPage() {
   const { t } = useTranslation()
-  return <AdminLayout title={t('adminShell.mlsGrid')}>{null}</AdminLayout>
+  return (
+    <AdminLayout title={t('adminShell.mlsGrid')}>
+      <MlsGridPanel>{(status) => <ReplicasTable running={status.running} />}</MlsGridPanel>
+    </AdminLayout>
+  )
 }
