@@ -104,6 +104,9 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
   const packets = [ids.sentPacketId, ids.draftPacketId]
   const signers = ids.signers.map((signer) => signer.signerId)
   const all = [...listings, ...offers, ...packets, ...signers, ids.mediaId, ids.mediaFileId, ids.attachmentId, ids.notificationId, ids.importJobId, ids.photoFileId]
+  // The admin pages act on users: the two owners (a change needs the updatedAt they have, which no
+  // generated body carries, so they stay as they are).
+  const users = [world.seller.id, world.buyer.id]
   return {
     all,
     relevant: (path, name) => {
@@ -116,6 +119,7 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
       if (path.startsWith('/api/notifications/')) return [ids.notificationId]
       if (path.startsWith('/api/listing-import/jobs/')) return [ids.importJobId]
       if (path.startsWith('/api/files/')) return [ids.photoFileId, ids.mediaFileId]
+      if (path.startsWith('/api/admin/users/') || path.startsWith('/api/admin/inactive-users/')) return users
       return all
     },
   }

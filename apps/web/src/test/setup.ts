@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy* and waitFor wait up to 5 s, not 1 s: a Mantine modal's closing transition, with the two
+// cores shared by two test workers, can take longer than a second. What never happens still fails.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom lacks the media and layout APIs Mantine reads.
 if (!window.matchMedia) {
