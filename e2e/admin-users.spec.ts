@@ -105,8 +105,10 @@ test('an admin deactivates a user, who then cannot sign in', async ({ page, brow
   expect((await page.request.get('/api/me', { headers: { Authorization: `Bearer ${seller.token}` } })).status()).toBe(401)
 
   const refused = await signInFresh(browser, baseURL!, seller.email, seller.password)
-  await expect(refused.getByText('This account has been deactivated. Contact support to restore it.').first()).toBeVisible()
-  await expect(refused.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
+  // The refusal is told on the sign-in form, which stays where it is.
+  await expect(refused.getByRole('alert').filter({ hasText: 'This account has been deactivated. Contact support to restore it.' }).first()).toBeVisible()
+  await expect(refused).toHaveURL(/\/auth\/sign-in/)
+  await expect(refused.getByRole('button', { name: 'Sign in' })).toBeVisible()
   await refused.context().close()
 })
 
