@@ -1,4 +1,5 @@
 import type { Device, Devices, SignedOutDevices } from '@offerbook/domain/devices'
+import { parseUserAgent } from '@offerbook/domain/user-agent'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
@@ -9,47 +10,6 @@ import { deleteOtherUserSessions, deleteUserSession, listUserSessions, touchSess
  * most this often, so "last seen" is accurate to a few minutes for one UPDATE per device per interval.
  */
 export const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000
-
-/** A user agent longer than this is cut before it is read; real ones are a few hundred characters. */
-const USER_AGENT_MAX = 512
-
-const BROWSERS: readonly { name: string; pattern: RegExp }[] = [
-  // Order matters: Edge, Opera and Samsung Internet also say Chrome; Chrome also says Safari.
-  { name: 'Edge', pattern: /\bEdg(?:e|A|iOS)?\/(\d+)/ },
-  { name: 'Opera', pattern: /\b(?:OPR|Opera)\/(\d+)/ },
-  { name: 'Samsung Internet', pattern: /\bSamsungBrowser\/(\d+)/ },
-  { name: 'Firefox', pattern: /\b(?:Firefox|FxiOS)\/(\d+)/ },
-  { name: 'Chrome', pattern: /(?:Chrome|CriOS)\/(\d+)/ },
-  { name: 'Safari', pattern: /\bVersion\/(\d+)[\d.]* (?:Mobile\/\w+ )?Safari\// },
-]
-
-function systemOf(userAgent: string): string | null {
-  if (/\biPhone\b|\biPod\b/.test(userAgent)) return 'iOS'
-  if (/\biPad\b/.test(userAgent)) return 'iPadOS'
-  const android = /\bAndroid (\d+)/.exec(userAgent)
-  if (android) return `Android ${android[1]}`
-  if (/\bAndroid\b/.test(userAgent)) return 'Android'
-  if (/\bCrOS\b/.test(userAgent)) return 'ChromeOS'
-  if (/\bWindows\b/.test(userAgent)) return 'Windows'
-  if (/\bMac OS X\b|\bMacintosh\b/.test(userAgent)) return 'macOS'
-  if (/\bLinux\b|\bX11\b/.test(userAgent)) return 'Linux'
-  return null
-}
-
-/** The browser with its major version and the operating system a user agent names, as far as it tells. */
-export function parseUserAgent(userAgent: string | null | undefined): { browser: string | null; system: string | null } {
-  if (!userAgent) return { browser: null, system: null }
-  const text = userAgent.slice(0, USER_AGENT_MAX)
-  let browser: string | null = null
-  for (const { name, pattern } of BROWSERS) {
-    const match = pattern.exec(text)
-    if (match) {
-      browser = `${name} ${match[1]}`
-      break
-    }
-  }
-  return { browser, system: systemOf(text) }
-}
 
 /** The access hook has refused anonymous calls; a signed-in request always has its session. */
 function currentSession(sessionId: string | null): string {

@@ -8,7 +8,7 @@ import { buildTestApp } from '../../../test/build-test-app'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createUser } from '../../../test/factories'
 import { session } from '../../db/schema/auth'
-import { parseUserAgent } from './devices.service'
+import { parseUserAgent } from '@offerbook/domain/user-agent'
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'

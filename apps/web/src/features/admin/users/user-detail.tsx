@@ -11,7 +11,7 @@ import { useDialog } from '../../../shared/ui/app-dialog'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import type { AdminUserAction } from './admin-users-api'
 import { useAdminUser, useAdminUserAction } from './admin-users-api'
-import { deviceOf } from './device-name'
+import { parseUserAgent } from '@offerbook/domain/user-agent'
 import { ReasonModal } from './reason-modal'
 import { formatDateTime, statusOf } from './user-format'
 
@@ -245,7 +245,7 @@ function SignIns({ detail }: { detail: AdminUserDetail }) {
         </Table.Thead>
         <Table.Tbody>
           {detail.signIns.map((event, index) => {
-            const { browser, system } = deviceOf(event.userAgent)
+            const { browser, system } = parseUserAgent(event.userAgent)
             return (
               <Table.Tr key={`${event.at}-${index}`}>
                 <Table.Td>{formatDateTime(i18n.language, event.at)}</Table.Td>

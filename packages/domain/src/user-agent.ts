@@ -1,8 +1,6 @@
-/**
- * A readable device from a sign-in's user agent: 'Chrome 131 on Windows'. The same reading as the
- * API's devices list (modules/devices/devices.service.ts parseUserAgent), kept here because the
- * sign-in history sends the raw user agent.
- */
+/** A user agent longer than this is cut before it is read; real ones are a few hundred characters. */
+const USER_AGENT_MAX = 512
+
 const BROWSERS: readonly { name: string; pattern: RegExp }[] = [
   // Order matters: Edge, Opera and Samsung Internet also say Chrome; Chrome also says Safari.
   { name: 'Edge', pattern: /\bEdg(?:e|A|iOS)?\/(\d+)/ },
@@ -26,9 +24,20 @@ function systemOf(userAgent: string): string | null {
   return null
 }
 
-export function deviceOf(userAgent: string | null): { browser: string | null; system: string | null } {
+/**
+ * The browser with its major version and the operating system a user agent names ('Chrome 131',
+ * 'Windows'), as far as it tells: the devices list and the admin's sign-in history read it the same way.
+ */
+export function parseUserAgent(userAgent: string | null | undefined): { browser: string | null; system: string | null } {
   if (!userAgent) return { browser: null, system: null }
-  const text = userAgent.slice(0, 512)
-  const found = BROWSERS.map(({ name, pattern }) => ({ name, match: pattern.exec(text) })).find(({ match }) => match)
-  return { browser: found?.match ? `${found.name} ${found.match[1]}` : null, system: systemOf(text) }
+  const text = userAgent.slice(0, USER_AGENT_MAX)
+  let browser: string | null = null
+  for (const { name, pattern } of BROWSERS) {
+    const match = pattern.exec(text)
+    if (match) {
+      browser = `${name} ${match[1]}`
+      break
+    }
+  }
+  return { browser, system: systemOf(text) }
 }
