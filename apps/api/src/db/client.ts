@@ -15,9 +15,10 @@ import * as offerTables from './schema/offers'
 import * as outboxTables from './schema/outbox'
 import * as requestCounterTables from './schema/request-counters'
 import * as signingTables from './schema/signing'
+import * as teamTables from './schema/teams'
 import * as userTables from './schema/users'
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables, ...teamTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, customType, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { ListingNotify, ListingWeighting, OfferPreference } from '@offerbook/domain/listing'
 import type { ImportSkip } from '@offerbook/domain/listing-import'
 import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING, LISTING_SOURCES, LISTING_VISIBILITIES, LISTING_WIZARD_STEPS, PROPERTY_TYPES, STANDARD_STATUSES } from '@offerbook/domain/listing'
+import { TEAM_ACCESS_LEVELS, TEAM_MEMBER_KINDS } from '@offerbook/domain/teams'
 import { storedFile } from './files'
 import { user } from './users'
 
@@ -125,7 +126,7 @@ export const listingMedia = pgTable(
 /**
  * A member of a user's team (spec section 6: agents or support staff; access to all transactions or
  * only designated ones). A member manages the leader's listings: all of them, or those in
- * team_member_listing. The team pages come with the team-management work; access checks use it now.
+ * team_member_listing (and, on the buyer side, team_member_offer). Members join by invitation (team_invitation).
  */
 export const teamMember = pgTable(
   'team_member',
@@ -137,12 +138,18 @@ export const teamMember = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     access: text('access').notNull().default('all'),
+    /** An agent or support staff (spec section 6). */
+    kind: text('kind').notNull().default('agent'),
+    /** The leader is the member's principal broker: this team is the brokerage, and an agent has one at most. */
+    brokerage: boolean('brokerage').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('team_member_unique').on(table.leaderId, table.memberId),
     index('team_member_member_idx').on(table.memberId),
-    check('team_member_access_check', sql`${table.access} in ('all', 'designated')`),
+    uniqueIndex('team_member_one_brokerage').on(table.memberId).where(sql`${table.brokerage}`),
+    check('team_member_access_check', sql`${table.access} in (${quotedList(TEAM_ACCESS_LEVELS)})`),
+    check('team_member_kind_check', sql`${table.kind} in (${quotedList(TEAM_MEMBER_KINDS)})`),
   ],
 )
 

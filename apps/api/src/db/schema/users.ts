@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ROLES } from '@offerbook/domain/roles'
+import { UI_MODES } from '@offerbook/domain/ui-mode'
 import { LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
 
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
@@ -39,9 +40,12 @@ export const user = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** The latest successful sign-in (sign_in_event has them all). */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Spec section 3, Preferences: the interface ordered for buying or selling, kept like the language. */
+    uiMode: text('ui_mode').notNull().default('buy'),
   },
   (table) => [
     check('user_language_check', sql`${table.language} in (${quotedList(LANGUAGES)})`),
+    check('user_ui_mode_check', sql`${table.uiMode} in (${quotedList(UI_MODES)})`),
     check('user_principal_broker_status_check', sql`${table.principalBrokerStatus} in (${quotedList(PRINCIPAL_BROKER_STATUSES)})`),
     uniqueIndex('user_phone_unique').on(table.phone),
     index('user_last_sign_in_idx').on(table.lastSignInAt),
