@@ -74,13 +74,20 @@ export class RequestSpacer {
 
 const spacers = new Map<string, RequestSpacer>()
 
+/**
+ * The feed counts requests as they reach it, not as we send them: a request held up on its way (a
+ * busy process, the network) arrives late and the next, sent on time, arrives early. A tenth more
+ * than the bare interval keeps the feed's view within its limit through such delays.
+ */
+const SPACING_MARGIN = 1.1
+
 /** One spacer per host and rate for the whole process, so concurrent imports share the feed's limit. */
 export function spacerFor(host: string, requestsPerSecond: number): RequestSpacer | null {
   if (!Number.isFinite(requestsPerSecond) || requestsPerSecond <= 0) return null
   const key = `${host}|${requestsPerSecond}`
   let spacer = spacers.get(key)
   if (!spacer) {
-    spacer = new RequestSpacer(Math.ceil(1000 / requestsPerSecond))
+    spacer = new RequestSpacer(Math.ceil((1000 / requestsPerSecond) * SPACING_MARGIN))
     spacers.set(key, spacer)
   }
   return spacer
