@@ -43,7 +43,7 @@ export default function TeamInvitationPage() {
   } else {
     const invitation = preview.data
     const name = invitation.leaderName
-    const kind = t(`teams.kind.${invitation.kind}`).toLowerCase()
+    const kind = t(`teams.invitation.as.${invitation.kind}`)
     const stateText = { expired: t('teams.invitation.expired', { name }), revoked: t('teams.invitation.revoked'), accepted: t('teams.invitation.accepted') }
     content = (
       <Stack gap="md">
