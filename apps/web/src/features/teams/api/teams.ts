@@ -1,24 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MyTeam, TeamAccessInput, TeamInvitationPreview, TeamInvitationView, TeamInvite, TeamMembership, TeamMemberships, TeamMemberView } from '@offerbook/domain/teams'
+import type { MyTeam, TeamAccessInput, TeamInvitationPreview, TeamInvitationView, TeamInvite, TeamMembership, TeamMemberView } from '@offerbook/domain/teams'
 import { apiClient } from '../../../shared/api-client'
 
 /** Under 'team' so the live event team.changed (shared/live) refreshes all of it. */
 export const teamKeys = {
   all: ['team'] as const,
   mine: () => ['team', 'mine'] as const,
-  memberships: () => ['team', 'memberships'] as const,
   preview: (token: string) => ['team', 'invitation', token] as const,
 }
 
 /** A refusal (a bad designation, an address already on a team) is told where it happened: the page stays. */
 const STAY = { redirectOnForbidden: false } as const
 
-export function useMyTeam(enabled = true) {
-  return useQuery({ queryKey: teamKeys.mine(), queryFn: () => apiClient.get<MyTeam>('/team'), enabled })
-}
-
-export function useMemberships(enabled = true) {
-  return useQuery({ queryKey: teamKeys.memberships(), queryFn: () => apiClient.get<TeamMemberships>('/team/memberships'), enabled })
+export function useMyTeam() {
+  return useQuery({ queryKey: teamKeys.mine(), queryFn: () => apiClient.get<MyTeam>('/team') })
 }
 
 export function useInvitationPreview(token: string) {
