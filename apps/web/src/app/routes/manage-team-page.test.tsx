@@ -101,13 +101,21 @@ describe('/team-invitation', () => {
     expect(bodyOf(api.calls('POST /api/team/invitations/preview')[0])).toEqual({ token: 'abc' })
   })
 
-  it('lets the invitee accept, and words a used link', async () => {
-    api.handlers['POST /api/team/invitations/preview'] = () => json(200, preview)
-    api.handlers['POST /api/team/invitations/accept'] = () => json(200, { leaderId: 'pb', leaderName: 'Pat Broker', leaderEmail: 'pat@example.com', kind: 'agent', access: 'all', brokerage: true, joinedAt: '2026-03-01T10:00:00.000Z' })
+  it('lets the invitee accept and keeps the welcome though the link now reads as used', async () => {
+    let used = false
+    api.handlers['POST /api/team/invitations/preview'] = () => json(200, used ? { ...preview, state: 'accepted' } : preview)
+    api.handlers['POST /api/team/invitations/accept'] = () => {
+      used = true
+      return json(200, { leaderId: 'pb', leaderName: 'Pat Broker', leaderEmail: 'pat@example.com', kind: 'agent', access: 'all', brokerage: true, joinedAt: '2026-03-01T10:00:00.000Z' })
+    }
     api.signInAs(userWith({ uid: 'me', email: 'me@example.com', roles: ['SELLER_AGENT'] }))
     renderRoutes(appRoutes(), '/team-invitation?token=abc')
     await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }))
     expect(await screen.findByText('You joined the brokerage of Pat Broker.')).toBeTruthy()
+    // The team's queries refresh after accepting; the page stays on the welcome.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(screen.getByText('You joined the brokerage of Pat Broker.')).toBeTruthy()
+    expect(screen.queryByText('This invitation has already been used.')).toBeNull()
   })
 
   it('tells a signed-in user of another address, and an expired link', async () => {

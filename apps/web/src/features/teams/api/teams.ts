@@ -6,7 +6,8 @@ import { apiClient } from '../../../shared/api-client'
 export const teamKeys = {
   all: ['team'] as const,
   mine: () => ['team', 'mine'] as const,
-  preview: (token: string) => ['team', 'invitation', token] as const,
+  // Not under 'team': accepting refreshes the team, and the page must keep showing the welcome, not the link now used.
+  preview: (token: string) => ['team-invitation', token] as const,
 }
 
 /** A refusal (a bad designation, an address already on a team) is told where it happened: the page stays. */
