@@ -36,6 +36,7 @@ import { sessionRoutes } from './modules/session/session.routes'
 import { createSigningContext } from './modules/signing/signing-context'
 import type { SigningContext } from './modules/signing/signing.service'
 import { signingRoutes } from './modules/signing/signing.routes'
+import { teamsRoutes } from './modules/teams/teams.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(offerDocumentsRoutes, { db, storage })
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
+  await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(sendRoutes, { db, publicUrl: config.publicUrl, authSecret: config.authSecret, sms: config.sms })
   let hub = givenHub
   if (!hub) {

@@ -39,6 +39,7 @@ const SUBMITTED_OFFERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLE
 const NOTIFICATIONS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
 const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
+const MANAGE_TEAM: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 /** The offer's parties act from /submitted-offers (buyer side) or /my-properties (seller side). */
 const OFFER_SIDES: readonly Role[] = ROLES.filter((role) => SUBMITTED_OFFERS.includes(role) || MY_PROPERTIES.includes(role))
 /** A listing is edited from /add-listing/new/{step} and /my-properties/{id}/... */
@@ -195,6 +196,19 @@ const ROWS: Row[] = [
   { operation: 'GET /api/notifications', attempt: 'list ones own notifications', call: () => ({ url: '/api/notifications' }), expected: onlyFor(NOTIFICATIONS, 200) },
   { operation: 'POST /api/notifications/{id}/read', attempt: "mark the seller's notification read", call: (w) => ({ url: `/api/notifications/${w.ids.notificationId}/read` }), expected: onlyFor(NOTIFICATIONS, 404) },
   { operation: 'POST /api/notifications/read-all', attempt: 'mark ones own notifications read', call: () => ({ url: '/api/notifications/read-all' }), expected: onlyFor(NOTIFICATIONS, 200) },
+
+  // Teams (issue #16): a leader's side behind /manageTeam, the invitee's and the member's side for anyone signed in; nothing of the owners' is reached.
+  { operation: 'GET /api/team', attempt: "read one's own team", call: () => ({ url: '/api/team' }), expected: onlyFor(MANAGE_TEAM, 200) },
+  { operation: 'POST /api/team/invitations', attempt: "invite with the seller's listing designated", call: (w) => ({ url: '/api/team/invitations', payload: { email: 'mallory.team@example.com', kind: 'agent', access: 'designated', listingIds: [w.ids.publishedListingId] } }), expected: onlyFor(MANAGE_TEAM, 400) },
+  { operation: 'DELETE /api/team/invitations/{id}', attempt: "revoke an invitation that is not one's own", call: () => ({ url: `/api/team/invitations/${randomUUID()}` }), expected: onlyFor(MANAGE_TEAM, 404) },
+  { operation: 'POST /api/team/invitations/{id}/resend', attempt: "resend an invitation that is not one's own", call: () => ({ url: `/api/team/invitations/${randomUUID()}/resend` }), expected: onlyFor(MANAGE_TEAM, 404) },
+  { operation: 'POST /api/team/invitations/preview', attempt: 'read an invitation with a guessed token', call: () => ({ url: '/api/team/invitations/preview', payload: { token: 'guessed-token' } }), expected: everyone(404) },
+  { operation: 'POST /api/team/invitations/accept', attempt: 'accept an invitation with a guessed token', call: () => ({ url: '/api/team/invitations/accept', payload: { token: 'guessed-token' } }), expected: signedIn(404) },
+  { operation: 'POST /api/team/invitations/decline', attempt: 'decline an invitation with a guessed token', call: () => ({ url: '/api/team/invitations/decline', payload: { token: 'guessed-token' } }), expected: signedIn(404) },
+  { operation: 'PUT /api/team/members/{memberId}', attempt: "change the seller's access as if on one's team", call: (w) => ({ url: `/api/team/members/${w.seller.id}`, payload: { access: 'all' } }), expected: onlyFor(MANAGE_TEAM, 404) },
+  { operation: 'DELETE /api/team/members/{memberId}', attempt: "remove the seller as if on one's team", call: (w) => ({ url: `/api/team/members/${w.seller.id}` }), expected: onlyFor(MANAGE_TEAM, 404) },
+  { operation: 'GET /api/team/memberships', attempt: "the teams one is on", call: () => ({ url: '/api/team/memberships' }), expected: signedIn(200) },
+  { operation: 'DELETE /api/team/memberships/{leaderId}', attempt: "leave the seller's team without being on it", call: (w) => ({ url: `/api/team/memberships/${w.seller.id}` }), expected: signedIn(404) },
 
   // The Send dialog (any signed-in user) about the seller's draft, which no stranger may see; unsubscribe links and the SMS webhook are public
   { operation: 'POST /api/messages/email', attempt: "email about the seller's draft", call: (w) => ({ url: '/api/messages/email', payload: { emailAddresses: ['friend@example.com'], subject: 'Look', message: 'A home for you', propertyId: w.ids.draftListingId } }), expected: signedIn(404) },

@@ -9,6 +9,9 @@ import { makePng } from '../src/modules/files/files.test-helpers'
 import { makeJpeg } from '../src/modules/listings/listings.test-helpers'
 import { ADOPTED, pdfWithPages } from '../src/modules/signing/signing.test-helpers'
 import { session } from '../src/db/schema/auth'
+import { teamMember } from '../src/db/schema/listings'
+import { teamInvitation } from '../src/db/schema/teams'
+import { hashInvitationToken } from '../src/modules/teams/team-invitations.service'
 import type { CreatedUser } from './factories'
 import { errorBodyProblem } from './error-body'
 import { bearer, createUser } from './factories'
@@ -67,6 +70,9 @@ let world: World
 let document: OpenApiDocument
 let samples: FileSample[]
 let lastError: Error | null = null
+/** A team between two strangers (they own nothing the other operations use) and an open invitation, so the team routes are reached too. */
+const teamToken = randomBytes(32).toString('base64url')
+let teamInvitationId = ''
 const throwaways = new Map<CallerLabel, CreatedUser>()
 
 beforeAll(async () => {
@@ -91,6 +97,16 @@ beforeAll(async () => {
     const role: Role = label === 'owner seller' ? 'SELLER_AGENT' : label === 'owner buyer' ? 'BUYER_SIMPLE' : (label as Role)
     throwaways.set(label, await createUser(world.t, { roles: [role], name: `Throwaway ${label}` }))
   }
+  const { SELLER_AGENT: leader, BUYER_AGENT: member, SELLER_OWNER: invitee } = world.strangers
+  await world.t.db.insert(teamMember).values([
+    { leaderId: leader.id, memberId: member.id, access: 'all' },
+    { leaderId: member.id, memberId: leader.id, access: 'all' },
+  ])
+  const [invitation] = await world.t.db
+    .insert(teamInvitation)
+    .values({ leaderId: leader.id, email: invitee.email.toLowerCase(), tokenHash: hashInvitationToken(teamToken), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning()
+  teamInvitationId = invitation!.id
 }, 300_000)
 
 afterAll(async () => {
@@ -120,6 +136,8 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
       if (path.startsWith('/api/listing-import/jobs/')) return [ids.importJobId]
       if (path.startsWith('/api/files/')) return [ids.photoFileId, ids.mediaFileId]
       if (path.startsWith('/api/admin/users/') || path.startsWith('/api/admin/inactive-users/')) return users
+      if (path.startsWith('/api/team/members/') || path.startsWith('/api/team/memberships/')) return [world.strangers.BUYER_AGENT.id]
+      if (path.startsWith('/api/team/invitations/')) return [teamInvitationId]
       return all
     },
   }
@@ -163,6 +181,7 @@ function bodyHints(): Hints {
     lenderPhone: fc.constantFrom('', '(615) 555-0101'),
     password: fc.constant(seller.password),
     currentPassword: fc.constant(seller.password),
+    token: fc.constantFrom(teamToken, ...realTokens()),
     signature: fc.constant(ADOPTED.signature),
     initials: fc.constant(ADOPTED.initials),
   }

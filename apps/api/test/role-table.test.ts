@@ -16,6 +16,7 @@ const ADD_LISTING: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
 const IMPORT_LISTINGS: Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
 const NOTIFICATIONS: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMIN: Role[] = ['ADMIN', 'SUPER_ADMIN']
+const MANAGE_TEAM: Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 /** Endpoints both offer pages call (/submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}). */
 const OFFER_PARTIES: Role[] = [...new Set([...SUBMITTED_OFFERS, ...MY_PROPERTIES])]
 /** One listing's endpoints: the add-listing wizard and /my-properties. */
@@ -82,6 +83,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: `/api/listing-import/jobs/${id}/start`, payload: {}, roles: IMPORT_LISTINGS },
   // /admin
   { method: 'GET', url: '/api/admin/users', roles: ADMIN },
+  // /manageTeam: the leader's side of teams (the invitee's and the member's side is any signed-in user's)
+  { method: 'GET', url: '/api/team', roles: MANAGE_TEAM },
+  { method: 'POST', url: '/api/team/invitations', payload: { email: 'someone@example.com', kind: 'agent', access: 'designated' }, roles: MANAGE_TEAM },
+  { method: 'DELETE', url: `/api/team/invitations/${id}`, roles: MANAGE_TEAM },
+  { method: 'POST', url: `/api/team/invitations/${id}/resend`, roles: MANAGE_TEAM },
+  { method: 'PUT', url: `/api/team/members/${id}`, payload: { access: 'all' }, roles: MANAGE_TEAM },
+  { method: 'DELETE', url: `/api/team/members/${id}`, roles: MANAGE_TEAM },
 ]
 
 let t: TestApp

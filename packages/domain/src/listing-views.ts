@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LISTING_SOURCES, ListingVisibilitySchema, ListingWizardStepSchema, PropertyTypeSchema, StandardStatusSchema } from './listing-enums'
 import { ListingFieldsSchema } from './listing-fields'
 import { ListingNotifySchema, ListingWeightingSchema } from './listing-settings'
+import { TeamMarkSchema } from './teams'
 
 /** A listing as the API answers with it: to its managers, on its public page, and as a line of a list. */
 
@@ -78,6 +79,8 @@ export const ListingSummarySchema = ListingIdentitySchema.extend({
   offerDeadline: z.string().nullable(),
   visibility: ListingVisibilitySchema,
   draftStep: ListingWizardStepSchema.nullable(),
+  /** My Listings: the listing reaches the user through a team (issue #16); whose it is. */
+  team: TeamMarkSchema.nullable().optional(),
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 

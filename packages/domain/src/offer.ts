@@ -3,6 +3,7 @@ import type { Message, MessageKey, MessageParams } from './messages'
 import { CATALOGUE, message } from './messages'
 import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses'
 import { PAGE_ROLES } from './roles'
+import { TeamMarkSchema } from './teams'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
 import { E164_PATTERN, emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape } from './validation'
 
@@ -338,6 +339,8 @@ export const OfferSummarySchema = z.object({
   bindingAgreementAt: z.string().nullable(),
   /** When every party signed the offer packet electronically; null until then. */
   signedAt: z.string().nullable(),
+  /** My Offers: a buyer-side offer of the user's team leader (issue #16), read-only to the user. */
+  team: TeamMarkSchema.nullable().optional(),
 })
 export type OfferSummary = z.infer<typeof OfferSummarySchema>
 

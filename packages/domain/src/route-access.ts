@@ -69,6 +69,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'verify', path: '/verify', access: 'public', pageType: 'signing', titleKey: 'pages.verify' },
   // The unsubscribe link of an email a user sent from the Send dialog (issue #14).
   { name: 'unsubscribe', path: '/unsubscribe/:token', access: 'public', hidesAuthPrompt: true, titleKey: 'unsubscribe.title' },
+  // A team invitation's link (issue #16): anyone with the link sees who invites them, then signs in or up to accept.
+  { name: 'team-invitation', path: '/team-invitation', access: 'public', hidesAuthPrompt: true, titleKey: 'teams.invitation.title' },
   { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
 
   // Signed in, by role (spec section 2 table)

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import type { Session } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
 import { homePathFor, ONBOARDING_PATH, resolveVisit } from '@offerbook/domain/route-access'
+import { TEAM_INVITATION_PATH } from '@offerbook/domain/teams'
 import { useStoreSession } from '../features/auth/api/sign-in'
 
 /**
@@ -11,7 +12,8 @@ import { useStoreSession } from '../features/auth/api/sign-in'
  * else their home (no loop back to sign-in).
  */
 export function destinationFor(user: User, redirect: string | null): string {
-  if (!user.onboarded) return redirect?.startsWith('/onboarding/') ? redirect : ONBOARDING_PATH
+  // A team invitation's page (public) is where a new invitee signs up from: they come back to accept it, then onboard.
+  if (!user.onboarded) return redirect?.startsWith('/onboarding/') || redirect?.startsWith(`${TEAM_INVITATION_PATH}?`) ? redirect : ONBOARDING_PATH
   if (redirect && resolveVisit(redirect, user.roles).route.name !== 'sign-in') return redirect
   return homePathFor(user.roles)
 }

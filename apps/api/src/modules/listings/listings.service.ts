@@ -37,6 +37,7 @@ import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { fileUrl, ignoreCleanupError, removeStoredObjects } from '../files/files.service'
+import { listingTeamMarks } from '../teams/team-access'
 import type { ListingChanges, ListingRow } from './listings.queries'
 import {
   deleteDraftListing,
@@ -295,7 +296,9 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
     page: query.page,
     pageSize: query.pageSize,
   })
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize }
+  // Rows that reach the user through a team say whose they are (issue #16).
+  const marks = await listingTeamMarks(db, actor.uid, rows.map((row) => row.id))
+  return { items: rows.map((row) => ({ ...toSummary(row), team: marks.get(row.id) ?? null })), total, page: query.page, pageSize: query.pageSize }
 }
 
 /** Public search: listings anyone can find (visibility public, a searchable status). */

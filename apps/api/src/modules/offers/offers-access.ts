@@ -10,6 +10,7 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { fileUrl } from '../files/files.service'
 import { managesListing } from '../listings/listings.service'
+import { seesOfferThroughTeam } from '../teams/team-access'
 import type { OfferListingRow, OfferRow } from './offers.queries'
 import { findOffer, findOfferListing, findShareLink, listOfferAttachments, listOfferEvents, lockOffer } from './offers.queries'
 
@@ -52,6 +53,8 @@ export async function loadOfferForViewer(
   if (viewer) {
     if (row.buyerId === viewer.uid) return { row, viewer: 'buyer' }
     if (await isSellerOf(db, viewer, row)) return { row, viewer: 'seller' }
+    // A member of the buyer side's team reads the leader's offer as a link holder does: no changes, no packets (issue #16).
+    if (await seesOfferThroughTeam(db, viewer.uid, row)) return { row, viewer: 'link' }
   }
   if (token && (row.status as OfferStatus) !== 'draft') {
     const link = await findShareLink(db, { offerId: row.id, tokenHash: hashShareToken(token) })

@@ -7,6 +7,7 @@ import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { managesListing } from '../listings/listings.service'
+import { buyerSideScope } from '../teams/team-access'
 import type { OfferListingRow, OfferListRow } from './offers.queries'
 import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, offersWithAttachmentKind } from './offers.queries'
 import { isOfferId, propertyOf, termsOf } from './offers-access'
@@ -34,18 +35,22 @@ function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor
 
 /** The buyer side's own offers on one tab, last changed first, with every tab's count. */
 export async function listMyOffers(db: Db, { actor, query }: { actor: User; query: MyOffersQuery }): Promise<MyOffersPage> {
+  // With the offers of the buyer-side leaders whose teams the actor is on (issue #16), marked Team and read-only.
+  const { condition: scope, leaders } = await buyerSideScope(db, actor.uid)
   const [{ rows, total }, byStatus] = await Promise.all([
-    listBuyerOffers(db, { buyerId: actor.uid, statuses: statusesOfTab(query.tab), page: query.page, pageSize: query.pageSize }),
-    countBuyerOffersByStatus(db, actor.uid),
+    listBuyerOffers(db, { buyerId: actor.uid, statuses: statusesOfTab(query.tab), page: query.page, pageSize: query.pageSize, scope }),
+    countBuyerOffersByStatus(db, actor.uid, scope),
   ])
   const listings = await findOfferListings(
     db,
     rows.map((row) => row.listingId),
   )
   const counts = Object.fromEntries(OFFER_TABS.map((tab) => [tab, statusesOfTab(tab).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0)])) as MyOffersPage['counts']
-  const items = rows.flatMap((row) => {
+  const items = rows.flatMap((row): OfferSummary[] => {
     const listing = listings.get(row.listingId)
-    return listing ? [toSummary(row, listing, 'buyer')] : []
+    if (!listing) return []
+    if (row.buyerId === actor.uid) return [{ ...toSummary(row, listing, 'buyer'), team: null }]
+    return [{ ...toSummary(row, listing, 'buyer'), actions: [], team: { leaderName: leaders.get(row.buyerId) ?? '' } }]
   })
   return { items, total, page: query.page, pageSize: query.pageSize, counts }
 }

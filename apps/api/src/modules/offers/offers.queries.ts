@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
@@ -60,11 +61,12 @@ export async function deleteDraftOffer(db: Db, id: string): Promise<boolean> {
   return rows.length > 0
 }
 
-export type OfferListRow = Pick<OfferRow, 'id' | 'listingId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt' | 'signedAt'>
+export type OfferListRow = Pick<OfferRow, 'id' | 'listingId' | 'buyerId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt' | 'signedAt'>
 
 const listColumns = {
   id: offer.id,
   listingId: offer.listingId,
+  buyerId: offer.buyerId,
   status: offer.status,
   terms: offer.terms,
   purchasePrice: offer.purchasePrice,
@@ -78,9 +80,10 @@ const listColumns = {
 /** One page of the buyer's own offers in the given statuses, last changed first. */
 export async function listBuyerOffers(
   db: Db,
-  { buyerId, statuses, page, pageSize }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number },
+  { buyerId, statuses, page, pageSize, scope }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number; scope?: SQL },
 ): Promise<{ rows: OfferListRow[]; total: number }> {
-  const where = and(eq(offer.buyerId, buyerId), inArray(offer.status, [...statuses]))
+  // `scope` widens the buyer's own offers to those their teams give them (teams/team-access buyerSideScope).
+  const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(offer.status, [...statuses]))
   const [rows, totals] = await Promise.all([
     db
       .select(listColumns)
@@ -95,8 +98,8 @@ export async function listBuyerOffers(
 }
 
 /** How many of the buyer's offers are in each status. */
-export async function countBuyerOffersByStatus(db: Db, buyerId: string): Promise<Map<string, number>> {
-  const rows = await db.select({ status: offer.status, total: count() }).from(offer).where(eq(offer.buyerId, buyerId)).groupBy(offer.status)
+export async function countBuyerOffersByStatus(db: Db, buyerId: string, scope?: SQL): Promise<Map<string, number>> {
+  const rows = await db.select({ status: offer.status, total: count() }).from(offer).where(scope ?? eq(offer.buyerId, buyerId)).groupBy(offer.status)
   return new Map(rows.map((row) => [row.status, row.total]))
 }
 

@@ -7,7 +7,7 @@ import { appRoutes } from '../router'
 import { accountApi, apiError, bodyOf, inSeconds, json, session, userWith, preloadPages } from './account-pages.test-helpers'
 
 const api = accountApi()
-preloadPages('sign-up', 'onboarding-step')
+preloadPages('sign-up', 'onboarding-step', 'team-invitation')
 
 describe('sign-up page', () => {
   // Only the clock is frozen (timers stay real), so the cooldown's text is exact and moves when the test moves the clock.
@@ -107,5 +107,26 @@ describe('sign-up page', () => {
     renderRoutes(appRoutes(), '/auth/sign-up?verify=ben%40example.com')
     await userEvent.click(await screen.findByRole('button', { name: 'Send a new code' }))
     expect((await screen.findAllByText('Please wait a minute before asking for a new code')).length).toBeGreaterThan(0)
+  })
+
+  it('keeps a team invitation to come back to across the code step, and returns there once verified', async () => {
+    const fresh = userWith({ email: 'new@example.com', name: 'New Person', roles: [], onboarded: false })
+    const back = '/team-invitation?token=abc'
+    api.handlers['POST /api/accounts'] = () => json(201, { email: 'new@example.com', resendAvailableAt: inSeconds(60) })
+    api.handlers['POST /api/accounts/verify'] = () => {
+      api.me = fresh
+      return json(200, session(fresh))
+    }
+    api.handlers['POST /api/team/invitations/preview'] = () => json(200, { leaderName: 'Lena Listing', email: 'new@example.com', kind: 'agent', brokerage: false, state: 'pending', expiresAt: '2030-01-01T00:00:00.000Z' })
+    const { router } = renderRoutes(appRoutes(), `/auth/sign-up?redirect=${encodeURIComponent(back)}`)
+    await userEvent.type(await screen.findByLabelText(/^Full name/), 'New Person')
+    await userEvent.type(screen.getByLabelText(/^Email/), 'new@example.com')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'offerbook-2026')
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), 'offerbook-2026')
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
+    await userEvent.type(await screen.findByLabelText(/^Verification code/), '123456')
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(back)
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(back))
   })
 })

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { safeRedirect } from '@offerbook/domain/route-access'
 import { SignUpForm } from '../../features/accounts/components/sign-up-form'
 import { VerifyCodeForm } from '../../features/accounts/components/verify-code-form'
 import { useCompleteSignIn } from '../after-sign-in'
@@ -13,6 +14,8 @@ export default function SignUpPage() {
   const completeSignIn = useCompleteSignIn()
   const [resendAvailableAt, setResendAvailableAt] = useState<string | null>(null)
   const verifyEmail = searchParams.get('verify')?.trim() || null
+  // Where the new account goes once verified (a team invitation's page, say); kept across the code step.
+  const redirect = safeRedirect(searchParams.get('redirect'))
 
   return (
     <Container size={460} px={0}>
@@ -25,14 +28,14 @@ export default function SignUpPage() {
               key={verifyEmail}
               email={verifyEmail}
               resendAvailableAt={resendAvailableAt}
-              // A new account is never onboarded yet, so this lands on the onboarding's first step.
-              onVerified={(session) => completeSignIn(session, true, null)}
+              // A new account is never onboarded yet: this lands on the onboarding's first step, or back on a team invitation.
+              onVerified={(session) => completeSignIn(session, true, redirect)}
             />
           ) : (
             <SignUpForm
               onCodeSent={({ email, resendAvailableAt: until }) => {
                 setResendAvailableAt(until)
-                setSearchParams({ verify: email })
+                setSearchParams(redirect ? { verify: email, redirect } : { verify: email })
               }}
             />
           )}

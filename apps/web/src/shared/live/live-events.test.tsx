@@ -138,4 +138,8 @@ describe('staleKeysOf', () => {
     expect(staleKeysOf({ id: '2', type: 'message.outcome', data: { messageId: 'm1' } })).toEqual([])
     expect(staleKeysOf({ id: '3', type: 'offer.changed', data: { offerId: 7 } })).toEqual([['offers', 'mine']])
   })
+
+  it('refreshes the team pages and the lists a team shapes on a team change', () => {
+    expect(staleKeysOf({ id: '4', type: 'team.changed', data: {} })).toEqual([['team'], ['listings', 'mine'], ['offers', 'mine']])
+  })
 })

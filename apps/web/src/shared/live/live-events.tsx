@@ -65,6 +65,9 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     case 'chat.message':
     case 'chat.read':
       return [LIVE_QUERY_PREFIXES.chat]
+    // A team change (issue #16): the team pages, and the lists the member's access shapes.
+    case 'team.changed':
+      return [['team'], ['listings', 'mine'], ['offers', 'mine']]
     default:
       return []
   }

@@ -25,4 +25,13 @@ describe('MyListingCard', () => {
     expect(screen.getByText('No price yet')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Continue the draft Address not entered yet' }).getAttribute('href')).toBe('/add-listing/new/photos?id=listing-1')
   })
+
+  it("marks a listing that comes through a team 'Team' with the leader's name, and an own listing not at all", () => {
+    const { unmount } = renderAt(<MyListingCard listing={testSummary({ team: { leaderName: 'Lena Listing' } })} />)
+    expect(screen.getByText('Team')).toBeTruthy()
+    expect(screen.getByText('Through the team of Lena Listing')).toBeTruthy()
+    unmount()
+    renderAt(<MyListingCard listing={testSummary({ team: null })} />)
+    expect(screen.queryByText('Team')).toBeNull()
+  })
 })

@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import type { ListingSummary, ListingVisibility } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
+import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { continueDraftPath, myPropertyPath } from './listing-links'
 import { ListingStatusBadge } from './listing-status-badge'
 
@@ -68,6 +69,7 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
         </Text>
         {facts.length > 0 && <Text size="sm">{facts.join(' · ')}</Text>}
         <ListingVisibilityText visibility={listing.visibility} />
+        <TeamBadge team={listing.team} />
         {listing.offerDeadline && (
           <Group gap={6}>
             <Text size="sm" fw={600}>

@@ -9,6 +9,7 @@ import { formatUsd } from '@offerbook/domain/money'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
+import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { useOfferAction } from '../../api/offers'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
@@ -49,7 +50,10 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
   const titleId = useId()
   const address = offer.property.address.trim() || t('offerView.list.noAddress')
   const open = OPEN_OFFER_STATUSES.includes(offer.status)
-  const editable = offer.status === 'draft' || open
+  // A team leader's offer (issue #16) is read-only to the member: it opens on the offer's own page.
+  const team = offer.team ?? null
+  const editable = !team && (offer.status === 'draft' || open)
+  const path = team ? `/property/${encodeURIComponent(offer.property.id)}/offers/${encodeURIComponent(offer.id)}` : offerUpdatePath(offer.id)
   const canWithdraw = offer.actions.includes('withdraw')
 
   return (
@@ -83,6 +87,7 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
         <Text fw={700} size="lg">
           {offer.purchasePrice !== null ? formatUsd(offer.purchasePrice, i18n.language) : t('offerView.list.noPrice')}
         </Text>
+        <TeamBadge team={team} />
         {offer.buyerNames.length > 0 && <Text size="sm">{t('offerView.list.buyers', { names: offer.buyerNames.join(', ') })}</Text>}
         {open && offer.expiresAt && <ExpirationCountdown expiresAt={offer.expiresAt} />}
         {offer.bindingAgreementAt === null && offer.status === 'accepted' && <Text size="sm">{t('offerView.list.acknowledge')}</Text>}
@@ -91,7 +96,7 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
       <Group mt="md" gap="sm">
         <Button
           component={Link}
-          to={offerUpdatePath(offer.id)}
+          to={path}
           leftSection={editable ? <IconPencil size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
           aria-label={t(editable ? 'offerView.list.editLabel' : 'offerView.list.viewLabel', { address })}
         >

@@ -76,6 +76,17 @@ describe('MyOffers', () => {
     expect(within(screen.getByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })).queryByText(/Signed electronically/)).toBeNull()
   })
 
+  it("marks a team leader's offer 'Team' with the leader's name and opens it read-only", async () => {
+    const team = testOfferSummary({ id: 'offer-team', status: 'active', actions: [], team: { leaderName: 'Alex Agent' }, property: { ...testOfferSummary().property, id: 'listing-5', address: '9 Ash Dr, Franklin, TN 37064' } })
+    offers.all = [team, ...offers.all]
+    renderAt(<MyOffers tab="all" page={1} onTab={() => {}} onPage={() => {}} />)
+    const card = await screen.findByRole('article', { name: '9 Ash Dr, Franklin, TN 37064' })
+    expect(within(card).getByText('Team')).toBeTruthy()
+    expect(within(card).getByText('Through the team of Alex Agent')).toBeTruthy()
+    expect(within(card).getByRole('link', { name: 'View the offer on 9 Ash Dr, Franklin, TN 37064' }).getAttribute('href')).toBe('/property/listing-5/offers/offer-team')
+    expect(within(screen.getByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })).queryByText('Team')).toBeNull()
+  })
+
   it('says so on an empty tab and links to the homes for sale', async () => {
     renderAt(<MyOffers tab="accepted" page={1} onTab={() => {}} onPage={() => {}} />)
     expect(await screen.findByRole('heading', { name: 'No accepted offers' })).toBeTruthy()

@@ -1,0 +1,84 @@
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router'
+import { homePathFor, signInPathFor } from '@offerbook/domain/route-access'
+import { TEAM_INVITATION_PATH } from '@offerbook/domain/teams'
+import { useCurrentUser } from '../../features/auth/api/get-me'
+import { useSignOut } from '../../features/auth/api/sign-out'
+import { useInvitationPreview } from '../../features/teams/api/teams'
+import { InvitationAnswer } from '../../features/teams/components/invitation-answer'
+import { errorText } from '../../shared/i18n/messages'
+import { useSession } from '../../shared/session'
+
+/**
+ * /team-invitation?token=… (public, issue #16): the link of a team invitation. Anyone holding it sees
+ * who invites them; an anonymous visitor signs in or up and comes back here; the invitee accepts or declines.
+ */
+export default function TeamInvitationPage() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const token = params.get('token')?.trim() ?? ''
+  const preview = useInvitationPreview(token)
+  const session = useSession()
+  const me = useCurrentUser()
+  const signOut = useSignOut()
+  const here = `${TEAM_INVITATION_PATH}?token=${encodeURIComponent(token)}`
+
+  let content
+  if (!token) content = <Alert color="red" role="alert">{t('teams.invitation.invalid')}</Alert>
+  else if (preview.isPending || (session && me.isPending)) {
+    content = (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>{t('teams.invitation.loading')}</Text>
+      </Group>
+    )
+  } else if (preview.isError) {
+    content = (
+      <Alert color="red" role="alert">
+        {errorText(preview.error)}
+      </Alert>
+    )
+  } else {
+    const invitation = preview.data
+    const name = invitation.leaderName
+    const kind = t(`teams.invitation.as.${invitation.kind}`)
+    const stateText = { expired: t('teams.invitation.expired', { name }), revoked: t('teams.invitation.revoked'), accepted: t('teams.invitation.accepted') }
+    content = (
+      <Stack gap="md">
+        <Text size="lg">{invitation.brokerage ? t('teams.invitation.brokerage', { name }) : t('teams.invitation.team', { name, kind })}</Text>
+        {invitation.state === 'pending' ? (
+          <>
+            <Text size="sm">
+              {t('teams.invitation.sentTo', { email: invitation.email })}{' '}
+              {t('teams.invitation.expires', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(invitation.expiresAt)) })}
+            </Text>
+            <InvitationAnswer
+              token={token}
+              preview={invitation}
+              signedInEmail={session && me.data ? me.data.email : null}
+              signInPath={signInPathFor(here)}
+              signUpPath={`/auth/sign-up?redirect=${encodeURIComponent(here)}`}
+              continuePath={me.data ? homePathFor(me.data.roles) : '/'}
+              onSwitchAccount={() => signOut.mutate(undefined, { onSuccess: () => void navigate(signInPathFor(here)) })}
+            />
+          </>
+        ) : (
+          <Alert color="yellow" role="alert">
+            {stateText[invitation.state]}
+          </Alert>
+        )}
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack gap="lg" maw={640} mx="auto" w="100%" py="xl">
+      <Title order={1}>{t('teams.invitation.title')}</Title>
+      <Paper withBorder p="lg">
+        {content}
+      </Paper>
+    </Stack>
+  )
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { TeamMemberView, TeamTransaction } from '@offerbook/domain/teams'
+import { fieldErrorsOf } from '../../../shared/api-client'
+import { errorText } from '../../../shared/i18n/messages'
+import { notifySuccess } from '../../../shared/notify'
+import { useChangeAccess } from '../api/teams'
+import type { AccessErrors, AccessValue } from './access-fields'
+import { AccessFields } from './access-fields'
+
+type Props = { member: TeamMemberView | null; listings: readonly TeamTransaction[]; offers: readonly TeamTransaction[]; onClose: () => void }
+
+/** Changes one member's access; opened from the members table. */
+export function AccessModal({ member, listings, offers, onClose }: Props) {
+  const { t } = useTranslation()
+  return (
+    <Modal
+      opened={member !== null}
+      onClose={onClose}
+      title={member ? t('teams.members.changeOf', { name: member.name }) : ''}
+      centered
+      closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      {member && <AccessEditor key={member.userId} member={member} listings={listings} offers={offers} onDone={onClose} />}
+    </Modal>
+  )
+}
+
+function AccessEditor({ member, listings, offers, onDone }: { member: TeamMemberView; listings: readonly TeamTransaction[]; offers: readonly TeamTransaction[]; onDone: () => void }) {
+  const { t } = useTranslation()
+  const change = useChangeAccess()
+  const [value, setValue] = useState<AccessValue>({ access: member.access, listingIds: member.listingIds, offerIds: member.offerIds })
+  const [errors, setErrors] = useState<AccessErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const save = () => {
+    setFailure(null)
+    change.mutate(
+      { memberId: member.userId, input: value },
+      {
+        onSuccess: () => {
+          notifySuccess(t('teams.members.saved', { name: member.name }))
+          onDone()
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error, ['listingIds', 'offerIds'] as const)
+          setErrors(fields)
+          if (Object.keys(fields).length === 0) setFailure(errorText(error))
+        },
+      },
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <AccessFields
+        value={value}
+        onChange={(next) => {
+          setValue(next)
+          setErrors({})
+        }}
+        listings={listings}
+        offers={offers}
+        errors={errors}
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDone}>
+          {t('inputs.dialog.cancel')}
+        </Button>
+        <Button onClick={save} loading={change.isPending}>
+          {t('teams.members.save')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,17 @@
+import { Badge, Group, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { TeamMark } from '@offerbook/domain/teams'
+
+/** My Listings and My Offers: a row that reaches the user through a team, and whose it is (issue #16). */
+export function TeamBadge({ team }: { team: TeamMark | null | undefined }) {
+  const { t } = useTranslation()
+  if (!team) return null
+  return (
+    <Group gap={6} wrap="nowrap" data-team-badge>
+      <Badge variant="light" color="teal">
+        {t('teams.badge')}
+      </Badge>
+      <Text size="sm">{t('teams.badgeOf', { name: team.leaderName })}</Text>
+    </Group>
+  )
+}

@@ -1,0 +1,156 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import { expectNoViolations } from './axe'
+import { expect as baseExpect, test, useAccount } from './fixtures'
+import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
+
+// Two browsers and a sign-up per test on a shared two-core machine: more than the defaults.
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.describe.configure({ timeout: 300_000 })
+
+type MailboxMessage = { to: string; kind: string; text: string }
+
+/** The newest message of this kind sent to `to`, read from the dev mailbox the test server keeps. */
+async function latestMail(request: APIRequestContext, to: string, kind: RegExp): Promise<string> {
+  let text: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
+      const { messages } = (await res.json()) as { messages: MailboxMessage[] }
+      text = messages.find((m) => kind.test(m.kind))?.text
+      return text
+    })
+    .toBeTruthy()
+  return text!
+}
+
+/** The invitation link's path (the mail holds the public address). */
+async function invitationPath(request: APIRequestContext, to: string): Promise<string> {
+  const text = await latestMail(request, to, /^team\.invitation$/)
+  const link = /(https?:\/\/\S+\/team-invitation\?token=[\w-]+)/.exec(text)?.[1]
+  expect(link, text).toBeTruthy()
+  const url = new URL(link!)
+  return `${url.pathname}${url.search}`
+}
+
+/** A verified, onboarded seller agent of its own, so reruns never meet an earlier run's invitee. */
+async function newAgent(request: APIRequestContext, name: string): Promise<{ email: string; password: string }> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`
+  const password = 'team-e2e-password-2026'
+  expect((await request.post('/api/accounts', { data: { name, email, password } })).status()).toBe(201)
+  const code = /\b(\d{6})\b/.exec(await latestMail(request, email, /verification/))?.[1]
+  const verified = await request.post('/api/accounts/verify', { data: { email, code, persist: false } })
+  const { accessToken } = (await verified.json()) as { accessToken: string }
+  const phone = `(615) 555-${String(Date.now()).slice(-4)}`
+  const onboarded = await request.put('/api/me/onboarding', {
+    data: { kind: 'SELLER_AGENT', nrds: '123456789', sellerAgentId: 'TN-123456', phone, zipcode: '37203' },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  })
+  expect(onboarded.status(), await onboarded.text()).toBe(200)
+  return { email, password }
+}
+
+/** Sends the invitation from /manageTeam and waits for it to be listed as pending. */
+async function invite(page: Page, email: string, designate?: string) {
+  const form = page.getByRole('form', { name: 'Invite a member' })
+  await form.getByRole('textbox', { name: /Email/ }).fill(email)
+  await form.getByRole('radio', { name: 'Agent' }).check()
+  if (designate) {
+    await form.getByRole('radio', { name: 'Designated transactions' }).check()
+    await form.getByLabel('Listings').click()
+    await page.getByRole('option', { name: designate }).click()
+    await page.keyboard.press('Escape')
+  }
+  await form.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Withdraw the invitation to ${email}` })).toBeVisible()
+}
+
+async function anonymousPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  return context.newPage()
+}
+
+test('a principal broker invites an agent into the brokerage; the agent signs in from the link and accepts', async ({ page, browser, baseURL }) => {
+  const agent = await newAgent(page.request, 'Brooke Brokerage')
+  await useAccount(page, 'principal-broker@example.com')
+  await page.goto('/manageTeam')
+  await expect(page.getByRole('heading', { name: 'Manage team', level: 1 })).toBeVisible()
+  await expect(page.getByText('As principal broker, the agents who accept your invitation form your brokerage.', { exact: false })).toBeVisible()
+  await expectNoViolations(page, '/manageTeam')
+  await invite(page, agent.email)
+
+  const invitee = await anonymousPage(browser, baseURL)
+  await invitee.goto(await invitationPath(page.request, agent.email))
+  await expect(invitee.getByText('Pat Broker, principal broker, invites you to join their brokerage on Offerbook as an agent.')).toBeVisible()
+  await expectNoViolations(invitee, 'the invitation page')
+  await invitee.getByRole('link', { name: 'Sign in' }).click()
+  const signIn = invitee.getByRole('form', { name: 'Sign in' })
+  await signIn.getByLabel('Email').fill(agent.email)
+  await signIn.getByLabel(/^Password/).fill(agent.password)
+  await signIn.getByRole('button', { name: 'Sign in' }).click()
+  // Back on the invitation, signed in.
+  await expect(invitee.getByText(`You are signed in as ${agent.email}.`)).toBeVisible()
+  await expectNoViolations(invitee, 'the invitation page, signed in')
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(invitee.getByText('You joined the brokerage of Pat Broker.')).toBeVisible()
+
+  // The broker's page follows: the agent is a member of the brokerage, the invitation gone.
+  await expect(page.getByRole('button', { name: 'Remove Brooke Brokerage' })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Withdraw the invitation to ${agent.email}` })).toHaveCount(0)
+  // The agent sees the brokerage among their teams.
+  await invitee.goto('/manageTeam')
+  await expect(invitee.getByText('Brokerage of Pat Broker')).toBeVisible()
+  await invitee.context().close()
+})
+
+test('a listing agent gives a new member one listing; the invitee signs up from the link and sees that listing only, marked Team', async ({ page, browser, baseURL }) => {
+  const photo = pngOf(8, 6, [40, 120, 200])
+  const designated = await publishListing(page.request, { fields: publishableListing(), photos: [photo] })
+  const other = await publishListing(page.request, { fields: publishableListing(), photos: [photo] })
+  const email = `terry.team.${Date.now()}@example.com`
+  const password = 'team-e2e-password-2026'
+
+  await useAccount(page, SELLER_AGENT)
+  await page.goto('/manageTeam')
+  await expect(page.getByRole('heading', { name: 'Manage team', level: 1 })).toBeVisible()
+  await invite(page, email, designated.UnparsedAddress)
+
+  const invitee = await anonymousPage(browser, baseURL)
+  await invitee.goto(await invitationPath(page.request, email))
+  await expect(invitee.getByText('Lena Listing invites you to join their team on Offerbook as an agent.')).toBeVisible()
+  await invitee.getByRole('link', { name: 'Create an account' }).click()
+  await invitee.getByLabel('Full name').fill('Terry Teammate')
+  await invitee.getByLabel('Email').fill(email)
+  await invitee.getByLabel(/^Password/).fill(password)
+  await invitee.getByLabel(/^Confirm password/).fill(password)
+  await invitee.getByRole('button', { name: 'Create account' }).click()
+  const code = /\b(\d{6})\b/.exec(await latestMail(page.request, email, /verification/))?.[1] ?? ''
+  await invitee.getByLabel('Verification code').fill(code)
+  await invitee.getByRole('button', { name: 'Verify' }).click()
+  // The new account lands back on the invitation and accepts it.
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(invitee.getByText('You joined the team of Lena Listing.', { exact: false })).toBeVisible()
+
+  // Onboarded as a seller agent (the onboarding pages have their own tests), My Listings shows the designated listing only.
+  const token = await invitee.evaluate(() => (JSON.parse(localStorage.getItem('offerbook.session') ?? sessionStorage.getItem('offerbook.session') ?? '{}') as { accessToken?: string }).accessToken ?? '')
+  const onboarded = await page.request.put('/api/me/onboarding', {
+    data: { kind: 'SELLER_AGENT', nrds: '123456789', sellerAgentId: 'TN-123456', phone: `(615) 555-${String(Date.now()).slice(-4)}`, zipcode: '37203' },
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(onboarded.status(), await onboarded.text()).toBe(200)
+  await invitee.goto('/my-properties/list')
+  const card = invitee.getByRole('article', { name: designated.UnparsedAddress })
+  await expect(card).toBeVisible()
+  await expect(card.getByText('Team', { exact: true })).toBeVisible()
+  await expect(card.getByText('Through the team of Lena Listing')).toBeVisible()
+  await expect(invitee.getByRole('article', { name: other.UnparsedAddress })).toHaveCount(0)
+
+  // Lena removes the member: from the next request on, the listing is gone from their list.
+  await page.reload()
+  await page.getByRole('button', { name: 'Remove Terry Teammate' }).click()
+  await page.getByRole('dialog', { name: 'Remove Terry Teammate?' }).getByRole('button', { name: 'Remove from team' }).click()
+  await expect(page.getByText('Terry Teammate was removed from your team')).toBeVisible()
+  await invitee.reload()
+  await expect(invitee.getByRole('article', { name: designated.UnparsedAddress })).toHaveCount(0)
+  await invitee.context().close()
+})
