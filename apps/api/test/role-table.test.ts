@@ -16,6 +16,7 @@ const ADD_LISTING: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
 const IMPORT_LISTINGS: Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
 const NOTIFICATIONS: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMIN: Role[] = ['ADMIN', 'SUPER_ADMIN']
+const ANALYTICS: Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 /** Endpoints both offer pages call (/submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}). */
 const OFFER_PARTIES: Role[] = [...new Set([...SUBMITTED_OFFERS, ...MY_PROPERTIES])]
 /** One listing's endpoints: the add-listing wizard and /my-properties. */
@@ -82,6 +83,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: `/api/listing-import/jobs/${id}/start`, payload: {}, roles: IMPORT_LISTINGS },
   // /admin
   { method: 'GET', url: '/api/admin/users', roles: ADMIN },
+  // /analytics
+  { method: 'GET', url: '/api/analytics', roles: ANALYTICS },
+  { method: 'GET', url: '/api/analytics?from=2025-06-01&to=2025-01-01', roles: ANALYTICS },
 ]
 
 let t: TestApp

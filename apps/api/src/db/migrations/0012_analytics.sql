@@ -1,0 +1,2 @@
+CREATE INDEX "offer_listing_shared_idx" ON "offer" USING btree ("listing_id","shared_at");--> statement-breakpoint
+CREATE INDEX "offer_buyer_shared_idx" ON "offer" USING btree ("buyer_id","shared_at");
