@@ -1,0 +1,41 @@
+import { Table, VisuallyHidden } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { formatCell } from '../format'
+import type { FigureTable as FigureTableModel } from '../report-tables'
+
+/** A chart's figures as a real table with a caption: read by screen readers, shown to all on demand. */
+export function FigureTable({ table, shown }: { table: FigureTableModel; shown: boolean }) {
+  const { i18n } = useTranslation()
+  const content = (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped withTableBorder data-testid={`table-${table.id}`}>
+        <Table.Caption>{table.caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {table.columns.map((column, index) => (
+              <Table.Th key={index} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row, rowIndex) => (
+            <Table.Tr key={rowIndex}>
+              {row.map((cell, cellIndex) =>
+                cellIndex === 0 ? (
+                  <Table.Th key={cellIndex} scope="row" fw={400}>
+                    {formatCell(cell, i18n.language)}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={cellIndex}>{formatCell(cell, i18n.language)}</Table.Td>
+                ),
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+  return shown ? content : <VisuallyHidden>{content}</VisuallyHidden>
+}
