@@ -20,6 +20,19 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows
 }
 
+/**
+ * Runs `read` in one read-only transaction: every figure from the same snapshot, on one connection.
+ * Each figure reads some thousands of index entries, so parallel workers cost more to start than they
+ * save; on a busy server a statement waited 50 ms for its worker (docs/decisions/024).
+ */
+export function inOneSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`)
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
+    return read(tx)
+  })
+}
+
 /** A text[] literal: `= any(...)` takes an empty one too, where `in ()` would not parse. */
 const idArray = (ids: readonly string[]) => (ids.length === 0 ? sql`array[]::text[]` : sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`)
 
@@ -193,16 +206,23 @@ export function topListings(db: Db, scope: Scope, w: Window): Promise<TopListing
 
 export type ExpiringRow = { offer_id: string; address: string; expires_at: string | Date; purchase_price: number | null; total: number }
 
-/** Open offers on the sellers' listings or made by the buyers that expire between `now` and `until`. */
+/**
+ * Open offers on the sellers' listings or made by the buyers that expire between `now` and `until`:
+ * each side read from its own index (by listing, by buyer), not from every open offer of everyone.
+ */
 export function expiringSoon(db: Db, scope: Scope, { now, until }: { now: string; until: string }): Promise<ExpiringRow[]> {
-  const sellers = idArray(scope.sellers)
+  const open = sql`o.status in ('active', 'backup') and o.expires_at >= ${now}::timestamptz and o.expires_at < ${until}::timestamptz`
   return rowsOf<ExpiringRow>(
     db,
-    sql`select o.id as offer_id, l.unparsed_address as address, o.expires_at, o.purchase_price, (count(*) over ())::int as total
-    from offer o join listing l on l.id = o.listing_id
-    where o.status in ('active', 'backup') and o.expires_at >= ${now}::timestamptz and o.expires_at < ${until}::timestamptz
-      and (l.owner_id = any(${sellers}) or l.list_agent_user_id = any(${sellers}) or o.buyer_id = any(${idArray(scope.buyers)}))
-    order by o.expires_at, o.id
+    sql`with ${scopedListings(scope.sellers)},
+    expiring as (
+      select o.id, o.listing_id, o.expires_at, o.purchase_price from scoped s join offer o on o.listing_id = s.id where ${open}
+      union
+      select o.id, o.listing_id, o.expires_at, o.purchase_price from offer o where o.buyer_id = any(${idArray(scope.buyers)}) and ${open}
+    )
+    select e.id as offer_id, l.unparsed_address as address, e.expires_at, e.purchase_price, (count(*) over ())::int as total
+    from expiring e join listing l on l.id = e.listing_id
+    order by e.expires_at, e.id
     limit ${ANALYTICS_LIST_LIMIT}`,
   )
 }

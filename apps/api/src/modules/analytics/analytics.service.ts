@@ -6,7 +6,7 @@ import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { AgentRow, AnswerRow, ClosedRow, ListedRow, Scope, StatusRow, Window } from './analytics.queries'
-import { brokerageAgents, closedFigures, expiringSoon, listedFigures, listingsByStatus, madeFigures, monthlyFigures, receivedFigures, topListings } from './analytics.queries'
+import { brokerageAgents, closedFigures, expiringSoon, inOneSnapshot, listedFigures, listingsByStatus, madeFigures, monthlyFigures, receivedFigures, topListings } from './analytics.queries'
 
 const AGENT_ROLES: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
 const HOUR = 3_600_000
@@ -96,16 +96,18 @@ export async function getAnalytics(db: Db, { actor, query, now = new Date() }: {
   const scope: Scope = { sellers: resolved.selling ? ids : [], buyers: resolved.buying ? ids : [] }
   const w = windowOf(period)
 
-  const [statuses, listed, received, closed, made, months, top, expiring] = await Promise.all([
-    resolved.selling ? listingsByStatus(db, scope, w) : [],
-    resolved.selling ? listedFigures(db, scope, w) : [],
-    resolved.selling ? receivedFigures(db, scope, w) : [],
-    resolved.selling ? closedFigures(db, scope, w) : [],
-    madeFigures(db, scope, w),
-    monthlyFigures(db, scope, w),
-    resolved.selling ? topListings(db, scope, w) : [],
-    expiringSoon(db, scope, { now: now.toISOString(), until: new Date(now.getTime() + EXPIRING_SOON_HOURS * HOUR).toISOString() }),
-  ])
+  const soon = { now: now.toISOString(), until: new Date(now.getTime() + EXPIRING_SOON_HOURS * HOUR).toISOString() }
+  // One after another on one connection: the statements are short, and the pool stays free for others.
+  const { statuses, listed, received, closed, made, months, top, expiring } = await inOneSnapshot(db, async (tx) => ({
+    statuses: resolved.selling ? await listingsByStatus(tx, scope, w) : [],
+    listed: resolved.selling ? await listedFigures(tx, scope, w) : [],
+    received: resolved.selling ? await receivedFigures(tx, scope, w) : [],
+    closed: resolved.selling ? await closedFigures(tx, scope, w) : [],
+    made: await madeFigures(tx, scope, w),
+    months: await monthlyFigures(tx, scope, w),
+    top: resolved.selling ? await topListings(tx, scope, w) : [],
+    expiring: await expiringSoon(tx, scope, soon),
+  }))
   const sellingRows: SellingRows = { statuses, listed, received, closed }
   const figuresOf = (agentId: string | null): AnalyticsFigures => ({
     selling: resolved.selling ? sellingOf(sellingRows, agentId) : null,
