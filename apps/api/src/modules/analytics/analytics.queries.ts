@@ -83,7 +83,8 @@ export function listedFigures(db: Db, scope: Scope, w: Window): Promise<ListedRo
     db,
     sql`with ${scopedListings(scope.sellers)},
     listed as (
-      select s.agent_id, f.offers, greatest(extract(epoch from f.first_at - s.listed_at) / 86400, 0)::float8 as days
+      -- greatest() skips nulls: a listing without an offer must keep a null, not become 0 days.
+      select s.agent_id, f.offers, case when f.first_at is null then null else greatest(extract(epoch from f.first_at - s.listed_at) / 86400, 0) end::float8 as days
       from scoped s
       cross join lateral (
         select count(*)::int as offers, min(o.shared_at) as first_at from offer o where o.listing_id = s.id and o.shared_at is not null

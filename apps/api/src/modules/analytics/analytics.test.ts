@@ -9,7 +9,7 @@ import { bearer, createUser, signIn } from '../../../test/factories'
 import { joinBrokerage, listingOf, offerOn } from './analytics.test-helpers'
 
 /**
- * A hand-computed fixture. Agent Ava (SELLER_AGENT) lists L1-L4; Bo (BUYER_AGENT) makes offers; both
+ * A hand-computed fixture. Agent Ava (SELLER_AGENT) lists L1-L4 and L6; Bo (BUYER_AGENT) makes offers; both
  * are in Pat's brokerage. Quinn, another principal broker, has Cy, who lists L5. Uma is a buyer.
  * The period is 2025-01-01 to 2025-06-30; every figure below is worked out by hand in its comment.
  */
@@ -53,6 +53,8 @@ beforeAll(async () => {
   // Listed before the period: its offers in the period count, the listing itself does not.
   const l4 = await listingOf(t, ava, { listPrice: 300_000, publishedAt: '2024-12-01T00:00:00Z' })
   const l5 = await listingOf(t, cy, { listPrice: 500_000, publishedAt: '2025-04-01T00:00:00Z' })
+  // Listed in the period and never offered on.
+  await listingOf(t, ava, { listPrice: 350_000, publishedAt: '2025-06-01T00:00:00Z' })
   ids.l1 = l1.id
 
   await offerOn(t, l1, uma, { status: 'declined', price: 380_000, sharedAt: '2025-01-12T00:00:00Z', decidedAt: '2025-01-13T00:00:00Z' })
@@ -76,19 +78,19 @@ afterAll(async () => {
 })
 
 const AVA_SELLING = {
-  // L1, L2 and L3 were listed in the period; L4 before it.
-  listings: 3,
+  // L1, L2, L3 and L6 were listed in the period; L4 before it.
+  listings: 4,
   listingsByStatus: [
-    { status: 'Active', count: 1 },
+    { status: 'Active', count: 2 },
     { status: 'ActiveUnderContract', count: 1 },
     { status: 'Closed', count: 1 },
   ],
   // Shared in the period on L1-L4: 380k, 390k, 210k, 490k, 270k.
   offersReceived: 5,
-  // L1 got 2 shared offers (the draft does not count), L2 1, L3 1: 4 / 3.
-  offersPerListing: 1.33,
+  // L1 got 2 shared offers (the draft does not count), L2 1, L3 1, L6 none: 4 / 4.
+  offersPerListing: 1,
   listingsWithOffers: 3,
-  // L1: Jan 10 -> Jan 12 = 2 days; L2: Feb 1 -> Feb 5 = 4; L3: Mar 1 -> Mar 4 = 3.
+  // L1: Jan 10 -> Jan 12 = 2 days; L2: Feb 1 -> Feb 5 = 4; L3: Mar 1 -> Mar 4 = 3; L6 has none.
   daysToFirstOffer: { average: 3, median: 3 },
   // Accepted: the accepted 210k and the closed 490k; declined: 380k and 270k.
   accepted: 2,
