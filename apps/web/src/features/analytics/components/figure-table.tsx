@@ -1,4 +1,4 @@
-import { Table, VisuallyHidden } from '@mantine/core'
+import { Box, Table, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatCell } from '../format'
 import type { FigureTable as FigureTableModel } from '../report-tables'
@@ -7,8 +7,7 @@ import type { FigureTable as FigureTableModel } from '../report-tables'
 export function FigureTable({ table, shown }: { table: FigureTableModel; shown: boolean }) {
   const { i18n } = useTranslation()
   const content = (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder data-testid={`table-${table.id}`}>
+    <Table striped withTableBorder data-testid={`table-${table.id}`}>
         <Table.Caption>{table.caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -34,8 +33,13 @@ export function FigureTable({ table, shown }: { table: FigureTableModel; shown: 
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </Table>
   )
-  return shown ? content : <VisuallyHidden>{content}</VisuallyHidden>
+  if (!shown) return <VisuallyHidden>{content}</VisuallyHidden>
+  // A wide table scrolls sideways in its own region, which the keyboard can reach and scroll.
+  return (
+    <Box role="region" aria-label={table.caption} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {content}
+    </Box>
+  )
 }
