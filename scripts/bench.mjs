@@ -288,6 +288,13 @@ try {
       ? await signingBench('apps/api/bench/admin-users-search.ts', (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms over ${r.samples} searches of ${r.users} users`)
       : 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database',
   ])
+  // Issue #16: /analytics at 50,000 listings and 500,000 offers, three scopes (target: p95 < 100 ms each).
+  rows.push([
+    'analytics: GET /api/analytics at 50,000 listings and 500,000 offers on PostgreSQL',
+    process.env.BENCH_DATABASE_URL
+      ? await signingBench('apps/api/bench/analytics.ts', (r) => `p95 ${r.broker.p95Ms} ms broker (20 agents), ${r.agent.p95Ms} ms agent, ${r.buyer.p95Ms} ms buyer; p50 ${r.broker.p50Ms} / ${r.agent.p50Ms} / ${r.buyer.p50Ms} ms over ${r.samples} calls each (${r.listings} listings, ${r.offers} offers; target: p95 < 100 ms)`)
+      : 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database',
+  ])
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

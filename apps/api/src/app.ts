@@ -10,6 +10,7 @@ import { listenOf } from './db/client'
 import { requestLogSerializer } from './http/log-redaction'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
+import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import { identityRoutes } from './modules/identity/identity.routes'
 import { inactiveUsersRoutes } from './modules/inactive-users/inactive-users.routes'
 import { mlsReplicationRoutes } from './modules/mls-replication/mls-replication.routes'
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(analyticsRoutes, { db })
   await app.register(sendRoutes, { db, publicUrl: config.publicUrl, authSecret: config.authSecret, sms: config.sms })
   let hub = givenHub
   if (!hub) {

@@ -40,6 +40,7 @@ const NOTIFICATIONS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_S
 const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
 const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
 const MANAGE_TEAM: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+const ANALYTICS: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 /** The offer's parties act from /submitted-offers (buyer side) or /my-properties (seller side). */
 const OFFER_SIDES: readonly Role[] = ROLES.filter((role) => SUBMITTED_OFFERS.includes(role) || MY_PROPERTIES.includes(role))
 /** A listing is edited from /add-listing/new/{step} and /my-properties/{id}/... */
@@ -110,6 +111,9 @@ const ROWS: Row[] = [
   { operation: 'POST /api/me/principal-broker-request', attempt: 'ask for principal broker access', call: () => ({ url: '/api/me/principal-broker-request' }), expected: signedIn(200) },
   { operation: 'POST /api/me/photo', attempt: "replace the caller's photo", call: () => ({ url: '/api/me/photo', multipart: { field: 'photo', filename: 'me.png', type: 'image/png', bytes: PNG } }), expected: signedIn(200) },
   { operation: 'GET /api/files/{id}', attempt: "the seller's profile photo (public: a photoURL)", call: (w) => ({ url: `/api/files/${w.ids.photoFileId}` }), expected: everyone(200) },
+  // Issue #16, /analytics: the caller's own figures; another agent's only for their principal broker.
+  { operation: 'GET /api/analytics', attempt: "the caller's own figures", call: () => ({ url: '/api/analytics' }), expected: onlyFor(ANALYTICS, 200) },
+  { operation: 'GET /api/analytics', attempt: "the seller's figures by agent id", call: (w) => ({ url: `/api/analytics?agentId=${w.seller.id}` }), expected: { ...onlyFor(ANALYTICS, 403), PRINCIPAL_BROKER: 404 } },
   { operation: 'GET /api/admin/users', attempt: 'list the users', call: () => ({ url: '/api/admin/users' }), expected: onlyFor(ADMINS, 200) },
   // Issue #15, the admin area: users (rows below this line)
   { operation: 'GET /api/admin/users/{id}', attempt: 'read the seller with sign-ins and audit', call: (w) => ({ url: `/api/admin/users/${w.seller.id}` }), expected: onlyFor(ADMINS, 200) },

@@ -17,6 +17,7 @@ const IMPORT_LISTINGS: Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
 const NOTIFICATIONS: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMIN: Role[] = ['ADMIN', 'SUPER_ADMIN']
 const MANAGE_TEAM: Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+const ANALYTICS: Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 /** Endpoints both offer pages call (/submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}). */
 const OFFER_PARTIES: Role[] = [...new Set([...SUBMITTED_OFFERS, ...MY_PROPERTIES])]
 /** One listing's endpoints: the add-listing wizard and /my-properties. */
@@ -90,6 +91,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: `/api/team/invitations/${id}/resend`, roles: MANAGE_TEAM },
   { method: 'PUT', url: `/api/team/members/${id}`, payload: { access: 'all' }, roles: MANAGE_TEAM },
   { method: 'DELETE', url: `/api/team/members/${id}`, roles: MANAGE_TEAM },
+  // /analytics
+  { method: 'GET', url: '/api/analytics', roles: ANALYTICS },
+  { method: 'GET', url: '/api/analytics?from=2025-06-01&to=2025-01-01', roles: ANALYTICS },
 ]
 
 let t: TestApp

@@ -26,6 +26,7 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   'onboarding-step': () => import('./routes/onboarding-page'),
   profile: () => import('./routes/profile-page'),
   'admin-users': () => import('./routes/admin-users-page'),
+  analytics: () => import('./routes/analytics-page'),
   'admin-inactive-users': () => import('./routes/admin-inactive-users-page'),
   'admin-firebase': () => import('./routes/admin-firebase-page'),
   'admin-import-users': () => import('./routes/admin-import-users-page'),

@@ -44,6 +44,13 @@ export const offer = pgTable(
     index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),
     index('offer_listing_idx').on(table.listingId, table.status),
     index('offer_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
+    // /analytics (docs/decisions/024): the offers shared on a scope's listings, or made by a scope's
+    // buyers, in a period. The figures' columns ride along so the aggregates read the index alone.
+    index('offer_listing_shared_idx').on(table.listingId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt),
+    index('offer_buyer_shared_idx').on(table.buyerId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt, table.listingId),
+    // The scope's open offers expiring soon, per listing and per buyer.
+    index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
+    index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
     check('offer_status_check', sql`${table.status} in (${quotedList(OFFER_STATUSES)})`),
   ],
 )

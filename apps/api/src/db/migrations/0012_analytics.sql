@@ -1,0 +1,4 @@
+CREATE INDEX "offer_listing_shared_idx" ON "offer" USING btree ("listing_id","shared_at","status","purchase_price","decided_at");--> statement-breakpoint
+CREATE INDEX "offer_buyer_shared_idx" ON "offer" USING btree ("buyer_id","shared_at","status","purchase_price","decided_at","listing_id");--> statement-breakpoint
+CREATE INDEX "offer_open_listing_expiry_idx" ON "offer" USING btree ("listing_id","expires_at") WHERE "offer"."status" in ('active', 'backup');--> statement-breakpoint
+CREATE INDEX "offer_open_buyer_expiry_idx" ON "offer" USING btree ("buyer_id","expires_at") WHERE "offer"."status" in ('active', 'backup');
