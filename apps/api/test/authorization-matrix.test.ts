@@ -104,6 +104,7 @@ const ROWS: Row[] = [
   { operation: 'GET /api/me', attempt: 'read the caller', call: () => ({ url: '/api/me' }), expected: signedIn(200) },
   { operation: 'PATCH /api/me', attempt: "change the caller's name", call: () => ({ url: '/api/me', payload: { name: 'Renamed Stranger' } }), expected: signedIn(200) },
   { operation: 'PUT /api/me/language', attempt: "change the caller's language", call: () => ({ url: '/api/me/language', payload: { language: 'es-es' } }), expected: signedIn(200) },
+  { operation: 'PUT /api/me/ui-mode', attempt: "change the caller's buy/sell mode", call: () => ({ url: '/api/me/ui-mode', payload: { uiMode: 'sell' } }), expected: signedIn(200) },
   { operation: 'PUT /api/me/onboarding', attempt: 'onboard again', call: () => ({ url: '/api/me/onboarding', payload: { mode: 'buy', asAgent: false } }), expected: signedIn(400) },
   { operation: 'POST /api/me/password', attempt: 'change the password with a wrong current one', call: () => ({ url: '/api/me/password', payload: { currentPassword: 'not-the-password', newPassword: 'another-password-1' } }), expected: signedIn(400) },
   { operation: 'POST /api/me/principal-broker-request', attempt: 'ask for principal broker access', call: () => ({ url: '/api/me/principal-broker-request' }), expected: signedIn(200) },

@@ -9,7 +9,9 @@ import { FOOTER_ITEMS, SIGN_IN_PATH, decideAccess, matchRoute, navItemsFor, rout
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSession } from '../../shared/session'
 import { LiveEventsProvider } from '../../shared/live/live-events'
+import { useUiMode } from '../../features/auth/api/ui-mode'
 import { LanguageSwitch } from './language-switch'
+import { UiModeSwitch } from './ui-mode-switch'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
 import { ChatLauncher } from '../../features/chat/components/chat-launcher'
 
@@ -62,7 +64,8 @@ export function AppLayout() {
   useScrollToTop(location.pathname)
   useEffect(close, [location.pathname, close])
 
-  const navItems = navItemsFor(roles)
+  const uiMode = useUiMode()
+  const navItems = navItemsFor(roles, uiMode)
   const links = (vertical: boolean) =>
     navItems.map((item) => {
       const active = isActive(location.pathname, item.to)
@@ -104,6 +107,7 @@ export function AppLayout() {
             </Box>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <UiModeSwitch />
             <LanguageSwitch />
             {notified && (
               <ErrorBoundary fallback={null}>
