@@ -38,6 +38,8 @@ const MY_PROPERTIES: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER
 const SUBMITTED_OFFERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT']
 const NOTIFICATIONS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+const SIGNED_IN_PAGES: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const PB_DASHBOARD: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
 /** The offer's parties act from /submitted-offers (buyer side) or /my-properties (seller side). */
 const OFFER_SIDES: readonly Role[] = ROLES.filter((role) => SUBMITTED_OFFERS.includes(role) || MY_PROPERTIES.includes(role))
@@ -194,6 +196,9 @@ const ROWS: Row[] = [
   // The seller's notification
   { operation: 'GET /api/events', attempt: 'open ones own live event stream', call: () => ({ url: '/api/events', stream: true }), expected: signedIn(200) },
   { operation: 'GET /api/notifications', attempt: 'list ones own notifications', call: () => ({ url: '/api/notifications' }), expected: onlyFor(NOTIFICATIONS, 200) },
+  // The dashboards answer the caller's own items only: the owners' offers never show (dashboard.test.ts checks the scope).
+  { operation: 'GET /api/dashboard', attempt: "read one's next actions", call: () => ({ url: '/api/dashboard' }), expected: onlyFor(SIGNED_IN_PAGES, 200) },
+  { operation: 'GET /api/dashboard/pipeline', attempt: "read one's pipeline", call: () => ({ url: '/api/dashboard/pipeline' }), expected: onlyFor(PB_DASHBOARD, 200) },
   { operation: 'POST /api/notifications/{id}/read', attempt: "mark the seller's notification read", call: (w) => ({ url: `/api/notifications/${w.ids.notificationId}/read` }), expected: onlyFor(NOTIFICATIONS, 404) },
   { operation: 'POST /api/notifications/read-all', attempt: 'mark ones own notifications read', call: () => ({ url: '/api/notifications/read-all' }), expected: onlyFor(NOTIFICATIONS, 200) },
 

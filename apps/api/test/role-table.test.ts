@@ -16,6 +16,8 @@ const ADD_LISTING: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
 const IMPORT_LISTINGS: Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
 const NOTIFICATIONS: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMIN: Role[] = ['ADMIN', 'SUPER_ADMIN']
+const SIGNED_IN_PAGES: Role[] = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const PB_DASHBOARD: Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 /** Endpoints both offer pages call (/submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}). */
 const OFFER_PARTIES: Role[] = [...new Set([...SUBMITTED_OFFERS, ...MY_PROPERTIES])]
 /** One listing's endpoints: the add-listing wizard and /my-properties. */
@@ -82,6 +84,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', url: `/api/listing-import/jobs/${id}/start`, payload: {}, roles: IMPORT_LISTINGS },
   // /admin
   { method: 'GET', url: '/api/admin/users', roles: ADMIN },
+  // /dashboard and /pbDashboard
+  { method: 'GET', url: '/api/dashboard', roles: SIGNED_IN_PAGES },
+  { method: 'GET', url: '/api/dashboard/pipeline', roles: PB_DASHBOARD },
 ]
 
 let t: TestApp
