@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react'
-import { Anchor, AppShell, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { Anchor, AppShell, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Role } from '@offerbook/domain/roles'
@@ -57,6 +57,8 @@ export function AppLayout() {
   const session = useSession()
   const me = useCurrentUser()
   const [opened, { toggle, close }] = useDisclosure(false)
+  // Below Mantine's sm breakpoint (36em): a phone.
+  const phone = useMediaQuery('(max-width: 35.99em)')
   const user = session ? me.data : undefined
   const roles = user?.roles ?? null
   const route = matchRoute(location.pathname).route
@@ -107,8 +109,18 @@ export function AppLayout() {
             </Box>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <UiModeSwitch />
-            <LanguageSwitch />
+            {phone ? (
+              // Stacked in the header's height: side by side they would not fit a 390 px phone.
+              <Stack gap={2} w={92} style={{ flexShrink: 0 }}>
+                <UiModeSwitch compact />
+                <LanguageSwitch />
+              </Stack>
+            ) : (
+              <>
+                <UiModeSwitch />
+                <LanguageSwitch />
+              </>
+            )}
             {notified && (
               <ErrorBoundary fallback={null}>
                 <Suspense fallback={null}>
