@@ -1,8 +1,10 @@
 import { useEffect, useMemo } from 'react'
-import { Box, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core'
 import { useQueries } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { dashboardSectionOrder } from '@offerbook/domain/dashboard'
+import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useUiMode } from '../../features/auth/api/ui-mode'
 import { useDashboard, useDashboardLiveUpdates } from '../../features/dashboard/api/dashboard'
@@ -76,6 +78,11 @@ export default function DashboardPage() {
         <Text size="lg" c="gray.7" mt="xs" maw={720}>
           {t(mode === 'sell' ? 'dashboard.leadSell' : 'dashboard.leadBuy')}
         </Text>
+        {user && decideAccess(routeByName('pb-dashboard'), user.roles) === 'allow' && (
+          <Anchor component={Link} to={routeByName('pb-dashboard').path} mt="sm" display="inline-block">
+            {t('dashboard.seePipeline')}
+          </Anchor>
+        )}
       </Box>
       {dashboard.isPending ? (
         <Box aria-label={t('dashboard.loading')}>
