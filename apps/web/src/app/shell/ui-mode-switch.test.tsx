@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UI_MODE_STORAGE_KEY } from '../../shared/ui-mode'
-import { renderRoutes } from '../../test/render'
+import { renderAt, renderRoutes } from '../../test/render'
 import { accountApi, bodyOf, json, userWith } from '../routes/account-pages.test-helpers'
 import { AppLayout } from './app-layout'
+import { UiModeSwitch } from './ui-mode-switch'
 
 const api = accountApi()
 
@@ -42,5 +43,13 @@ describe('the header buy/sell switch', () => {
     await userEvent.click(within(group).getByRole('radio', { name: 'Buy' }))
     await waitFor(() => expect(bodyOf(api.calls('PUT /api/me/ui-mode')[0])).toEqual({ uiMode: 'buy' }))
     await waitFor(() => expect(navLabels().slice(0, 4)).toEqual(['Home', 'Dashboard', 'Homes for sale', 'My Offers']))
+  })
+
+  it("keeps each choice's name for screen readers when a phone shows icons", async () => {
+    renderAt(<UiModeSwitch compact />)
+    const group = await screen.findByRole('radiogroup', { name: 'Buying or selling' })
+    await userEvent.click(within(group).getByRole('radio', { name: 'Sell' }))
+    expect(radio(group, 'Sell').checked).toBe(true)
+    expect(window.localStorage.getItem(UI_MODE_STORAGE_KEY)).toBe('sell')
   })
 })
