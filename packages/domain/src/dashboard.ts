@@ -100,7 +100,7 @@ export type Brokerage = z.infer<typeof BrokerageSchema>
 
 export const PipelineSchema = z.object({
   transactions: z.array(PipelineTransactionSchema),
-  counts: z.record(PipelineStageSchema, z.number().int()),
+  counts: z.object(Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, z.number().int()])) as Record<PipelineStage, z.ZodNumber>),
   deadlines: z.array(DashboardDeadlineSchema),
   attention: z.array(AttentionItemSchema),
   brokerage: BrokerageSchema,
