@@ -85,6 +85,9 @@ test('the header fits a 390 px phone with the switch, in English and Spanish', a
     await useAccount(page, SELLER_AGENT)
     await page.goto('/dashboard')
     await expect(modeSwitch(page)).toBeVisible(FIRST_LOAD)
+    // The bell and the account menu load after the page: measured once both are there.
+    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible()
+    await expect(page.locator('header [data-unread-count]')).toBeVisible()
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(await overflow()).toBeLessThanOrEqual(0)
     const header = page.locator('header')

@@ -108,7 +108,8 @@ export function AppLayout() {
               </Group>
             </Box>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          {/* On a phone the controls sit closer, so the account menu stays inside 390 px. */}
+          <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
             {phone ? (
               // Stacked in the header's height: side by side they would not fit a 390 px phone.
               <Stack gap={2} w={92} style={{ flexShrink: 0 }}>
