@@ -18,6 +18,7 @@ import { userImportRoutes } from './modules/user-import/user-import.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { resolveChatVisitor } from './modules/chat/chat-visitor'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { devicesRoutes, recordSessionSeen } from './modules/devices/devices.routes'
 import type { EventHub } from './modules/events/events.hub'
 import { createEventHub } from './modules/events/events.hub'
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(analyticsRoutes, { db })
+  await app.register(dashboardRoutes, { db })
   await app.register(sendRoutes, { db, publicUrl: config.publicUrl, authSecret: config.authSecret, sms: config.sms })
   let hub = givenHub
   if (!hub) {

@@ -38,6 +38,8 @@ const MY_PROPERTIES: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_AGENT', 'SELLER
 const SUBMITTED_OFFERS: readonly Role[] = ['BUYER_SIMPLE', 'BUYER_AGENT', 'SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT']
 const NOTIFICATIONS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
+const SIGNED_IN_PAGES: readonly Role[] = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const PB_DASHBOARD: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 const SUPER_ADMINS: readonly Role[] = ['SUPER_ADMIN']
 const MANAGE_TEAM: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 const ANALYTICS: readonly Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
@@ -106,6 +108,7 @@ const ROWS: Row[] = [
   { operation: 'GET /api/me', attempt: 'read the caller', call: () => ({ url: '/api/me' }), expected: signedIn(200) },
   { operation: 'PATCH /api/me', attempt: "change the caller's name", call: () => ({ url: '/api/me', payload: { name: 'Renamed Stranger' } }), expected: signedIn(200) },
   { operation: 'PUT /api/me/language', attempt: "change the caller's language", call: () => ({ url: '/api/me/language', payload: { language: 'es-es' } }), expected: signedIn(200) },
+  { operation: 'PUT /api/me/ui-mode', attempt: "change the caller's buy/sell mode", call: () => ({ url: '/api/me/ui-mode', payload: { uiMode: 'sell' } }), expected: signedIn(200) },
   { operation: 'PUT /api/me/onboarding', attempt: 'onboard again', call: () => ({ url: '/api/me/onboarding', payload: { mode: 'buy', asAgent: false } }), expected: signedIn(400) },
   { operation: 'POST /api/me/password', attempt: 'change the password with a wrong current one', call: () => ({ url: '/api/me/password', payload: { currentPassword: 'not-the-password', newPassword: 'another-password-1' } }), expected: signedIn(400) },
   { operation: 'POST /api/me/principal-broker-request', attempt: 'ask for principal broker access', call: () => ({ url: '/api/me/principal-broker-request' }), expected: signedIn(200) },
@@ -198,6 +201,9 @@ const ROWS: Row[] = [
   // The seller's notification
   { operation: 'GET /api/events', attempt: 'open ones own live event stream', call: () => ({ url: '/api/events', stream: true }), expected: signedIn(200) },
   { operation: 'GET /api/notifications', attempt: 'list ones own notifications', call: () => ({ url: '/api/notifications' }), expected: onlyFor(NOTIFICATIONS, 200) },
+  // The dashboards answer the caller's own items only: the owners' offers never show (dashboard.test.ts checks the scope).
+  { operation: 'GET /api/dashboard', attempt: "read one's next actions", call: () => ({ url: '/api/dashboard' }), expected: onlyFor(SIGNED_IN_PAGES, 200) },
+  { operation: 'GET /api/dashboard/pipeline', attempt: "read one's pipeline", call: () => ({ url: '/api/dashboard/pipeline' }), expected: onlyFor(PB_DASHBOARD, 200) },
   { operation: 'POST /api/notifications/{id}/read', attempt: "mark the seller's notification read", call: (w) => ({ url: `/api/notifications/${w.ids.notificationId}/read` }), expected: onlyFor(NOTIFICATIONS, 404) },
   { operation: 'POST /api/notifications/read-all', attempt: 'mark ones own notifications read', call: () => ({ url: '/api/notifications/read-all' }), expected: onlyFor(NOTIFICATIONS, 200) },
 

@@ -18,6 +18,8 @@ const NOTIFICATIONS: Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', '
 const ADMIN: Role[] = ['ADMIN', 'SUPER_ADMIN']
 const MANAGE_TEAM: Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 const ANALYTICS: Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
+const SIGNED_IN_PAGES: Role[] = ['SELLER_SIMPLE', 'SELLER_OWNER', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
+const PB_DASHBOARD: Role[] = ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT']
 /** Endpoints both offer pages call (/submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}). */
 const OFFER_PARTIES: Role[] = [...new Set([...SUBMITTED_OFFERS, ...MY_PROPERTIES])]
 /** One listing's endpoints: the add-listing wizard and /my-properties. */
@@ -94,6 +96,9 @@ const ENDPOINTS: Endpoint[] = [
   // /analytics
   { method: 'GET', url: '/api/analytics', roles: ANALYTICS },
   { method: 'GET', url: '/api/analytics?from=2025-06-01&to=2025-01-01', roles: ANALYTICS },
+  // /dashboard and /pbDashboard
+  { method: 'GET', url: '/api/dashboard', roles: SIGNED_IN_PAGES },
+  { method: 'GET', url: '/api/dashboard/pipeline', roles: PB_DASHBOARD },
 ]
 
 let t: TestApp

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { MessageKey } from './messages'
 import type { Role } from './roles'
+import { UiModeSchema } from './ui-mode'
 import { LanguageSchema } from './user'
 import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema, phoneSchema } from './validation'
 
@@ -101,6 +102,7 @@ export const UpdateProfileSchema = z.object({
   phone: phoneSchema.optional(),
   zipcode: blankOr(isZipCode, 'profile.zipCode'),
   language: LanguageSchema.optional(),
+  uiMode: UiModeSchema.optional(),
   nrds: profileNrdsSchema,
   sellerAgentId: profileMlsIdSchema,
 })

@@ -180,7 +180,19 @@ describe('access', () => {
     expect(labels(null)).toEqual(['nav.home', 'pages.listings'])
     expect(labels(['ADMIN'])).toEqual(['nav.home', 'pages.listings', 'nav.admin'])
     expect(labels(['PRINCIPAL_BROKER'])).toEqual(['nav.home', 'pages.listings', 'nav.analytics'])
-    expect(labels([S_SIMPLE])).toEqual(['nav.home', 'pages.listings', 'nav.dashboard', 'nav.myListings', 'nav.myOffers'])
+    expect(labels([S_SIMPLE])).toEqual(['nav.home', 'nav.dashboard', 'pages.listings', 'nav.myOffers', 'nav.myListings'])
+  })
+
+  it('puts the buying entries first in buy mode and the selling entries first in sell mode (spec section 3)', () => {
+    const labels = (roles: Role[] | null, mode: 'buy' | 'sell') => navItemsFor(roles, mode).map((i) => i.labelKey)
+    expect(labels([S_AGENT], 'buy')).toEqual(['nav.home', 'nav.dashboard', 'pages.listings', 'nav.myOffers', 'nav.myListings', 'nav.addListing', 'nav.analytics'])
+    expect(labels([S_AGENT], 'sell')).toEqual(['nav.home', 'nav.dashboard', 'nav.myListings', 'nav.addListing', 'pages.listings', 'nav.myOffers', 'nav.analytics'])
+    // Buy is the default (spec section 3, Preferences).
+    expect(navItemsFor([S_AGENT])).toEqual(navItemsFor([S_AGENT], 'buy'))
+    // A visitor's navigation has nothing of the selling side to move up.
+    expect(labels(null, 'sell')).toEqual(['nav.home', 'pages.listings'])
+    // The mode changes the order only, never which entries a role may open.
+    for (const role of ROLES) expect(new Set(labels([role], 'sell'))).toEqual(new Set(labels([role], 'buy')))
   })
 
   it('lands each role somewhere it may open', () => {

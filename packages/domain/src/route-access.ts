@@ -1,5 +1,7 @@
 import type { Role } from './roles'
 import { hasAnyRole, PAGE_ROLES } from './roles'
+import type { UiMode } from './ui-mode'
+import { DEFAULT_UI_MODE } from './ui-mode'
 
 /**
  * The route table of spec section 2, as data. The web router is built from it, the guards read it,
@@ -225,16 +227,19 @@ function splitQuery(path: string): [string, string | undefined] {
   return index === -1 ? [path, undefined] : [path.slice(0, index), path.slice(index + 1)]
 }
 
-/** Navigation entries of the shell (spec section 2 labels), each shown when the user may open it. */
-export type NavItem = { labelKey: string; to: string; routeName: string }
+/**
+ * Navigation entries of the shell (spec section 2 labels), each shown when the user may open it. An
+ * entry of one side of a sale (`side`) moves with the UI mode (spec section 3, Preferences).
+ */
+export type NavItem = { labelKey: string; to: string; routeName: string; side?: UiMode }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.home', to: '/', routeName: 'home' },
-  { labelKey: 'pages.listings', to: '/listings', routeName: 'listings' },
+  { labelKey: 'pages.listings', to: '/listings', routeName: 'listings', side: 'buy' },
   { labelKey: 'nav.dashboard', to: '/dashboard', routeName: 'dashboard' },
-  { labelKey: 'nav.myListings', to: '/my-properties/list', routeName: 'my-properties-list' },
-  { labelKey: 'nav.myOffers', to: '/submitted-offers/all', routeName: 'submitted-offers-status' },
-  { labelKey: 'nav.addListing', to: '/add-listing', routeName: 'add-listing' },
+  { labelKey: 'nav.myListings', to: '/my-properties/list', routeName: 'my-properties-list', side: 'sell' },
+  { labelKey: 'nav.myOffers', to: '/submitted-offers/all', routeName: 'submitted-offers-status', side: 'buy' },
+  { labelKey: 'nav.addListing', to: '/add-listing', routeName: 'add-listing', side: 'sell' },
   { labelKey: 'nav.analytics', to: '/analytics', routeName: 'analytics' },
   { labelKey: 'nav.admin', to: '/admin/users', routeName: 'admin-users' },
 ]
@@ -248,13 +253,27 @@ export const FOOTER_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.legal', to: '/terms', routeName: 'terms' },
 ]
 
-export function navItemsFor(roles: readonly Role[] | null): NavItem[] {
-  return NAV_ITEMS.filter((item) => {
+/**
+ * The entries a user may open, in the order of their UI mode: home and the dashboard first, then the
+ * mode's own side (buying: the search and my offers; selling: my listings and add listing), then the
+ * other side, then the rest in table order.
+ */
+export function navItemsFor(roles: readonly Role[] | null, mode: UiMode = DEFAULT_UI_MODE): NavItem[] {
+  const allowed = NAV_ITEMS.filter((item) => {
     const route = routeByName(item.routeName)
     // Home and the listings search are for everyone; other public pages live in the footer.
     if (item.routeName === 'home' || item.routeName === 'listings') return true
     return route.access !== 'public' && decideAccess(route, roles) === 'allow'
   })
+  const rank = (item: NavItem): number => {
+    if (item.routeName === 'home') return 0
+    if (item.routeName === 'dashboard') return 1
+    if (item.side === mode) return 2
+    if (item.side) return 3
+    return 4
+  }
+  // Array.prototype.sort is stable: entries of the same rank keep the table's order.
+  return [...allowed].sort((a, b) => rank(a) - rank(b))
 }
 
 /** Where a user lands after signing in when no redirect was asked for. */

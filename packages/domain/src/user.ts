@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RoleSchema } from './roles'
+import { UiModeSchema } from './ui-mode'
 
 export const LANGUAGES = ['en-us', 'es-es'] as const
 export const LanguageSchema = z.enum(LANGUAGES)
@@ -27,5 +28,7 @@ export const UserSchema = z.object({
   isPrincipalBroker: z.boolean(),
   principalBrokerStatus: PrincipalBrokerStatusSchema,
   language: LanguageSchema,
+  /** Spec section 3, Preferences: the interface ordered for buying or selling. */
+  uiMode: UiModeSchema,
 })
 export type User = z.infer<typeof UserSchema>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asc, count, eq, like } from 'drizzle-orm'
+import { asc, count, eq, inArray, like } from 'drizzle-orm'
+import type { Pipeline } from '@offerbook/domain/dashboard'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { ListingFieldsSchema, listingPublishProblems, unparsedAddress } from '@offerbook/domain/listing'
 import type { TestApp } from '../../test/build-test-app'
@@ -9,9 +10,11 @@ import { listingFieldsOf } from '../modules/listings/listings-reso'
 import { createFileStorage } from '../storage/create-file-storage'
 import { storedFile } from './schema/files'
 import { account } from './schema/auth'
-import { listing, listingMedia } from './schema/listings'
+import { listing, listingMedia, teamMember } from './schema/listings'
+import { offer, offerEvent } from './schema/offers'
 import { user, userRole } from './schema/users'
 import { seedDemoAccounts, seedDemoData } from './seed'
+import { HISTORY_PLAN } from './seed-history'
 import { DEMO_LISTING_COUNT, findDemoSellers, generateListing } from './seed-listings'
 
 let t: TestApp
@@ -76,7 +79,8 @@ describe('seedDemoData: the demo listings', () => {
     const [listings] = await t.db.select({ n: count() }).from(listing)
     const [media] = await t.db.select({ n: count() }).from(listingMedia)
     const [files] = await t.db.select({ n: count() }).from(storedFile)
-    expect(listings?.n).toBe(300)
+    // The demo listings and Lena's past sales (seed-history.ts).
+    expect(listings?.n).toBe(300 + HISTORY_PLAN.length)
     expect(media?.n).toBe([...photoCounts.values()].reduce((sum, n) => sum + n, 0))
     expect(files?.n).toBe(24)
   })
@@ -193,5 +197,82 @@ describe('seedDemoData: the demo listings', () => {
     const stored = rows[41]
     const again = generateListing(41, { now, sellers }).values
     expect({ ...stored, id: undefined, searchVector: undefined }).toMatchObject({ ...again, notify: expect.anything() })
+  })
+})
+
+describe('seedDemoData: the demo brokerage and its history', () => {
+  const storage = createFileStorage(testConfig().storage)
+  const now = new Date('2026-03-02T15:00:00.000Z')
+
+  beforeAll(async () => {
+    // Seeded already when the listings block above ran; alone (a filtered run) it seeds here.
+    await seedDemoData(t.db, { hashPassword: t.hashPassword, storage, now })
+  })
+
+  const idOf = async (email: string) => {
+    const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email))
+    if (!row) throw new Error(`no ${email}`)
+    return row.id
+  }
+
+  it("makes Lena Listing and Alex Agent Pat Broker's brokerage, seeing all of its transactions", async () => {
+    const rows = await t.db.select().from(teamMember).where(eq(teamMember.leaderId, await idOf('principal-broker@example.com')))
+    const members = new Set(rows.map((row) => row.memberId))
+    expect(members).toEqual(new Set([await idOf('seller-agent@example.com'), await idOf('buyer-agent@example.com')]))
+    expect(rows.every((row) => row.brokerage && row.access === 'all' && row.kind === 'agent')).toBe(true)
+  })
+
+  it("gives Lena six months of past listings in several statuses, with offers shared, decided and signed in the past", async () => {
+    const lena = await idOf('seller-agent@example.com')
+    const past = await t.db.select().from(listing).where(like(listing.listingKey, 'HIST-%')).orderBy(asc(listing.listingKey))
+    expect(past).toHaveLength(HISTORY_PLAN.length)
+    expect(past.map((row) => row.standardStatus)).toEqual(HISTORY_PLAN.map((plan) => plan.status))
+    for (const row of past) {
+      expect(row).toMatchObject({ ownerId: lena, listAgentUserId: lena, listAgentFullName: 'Lena Listing', visibility: 'public' })
+      expect(row.publishedAt!.getTime()).toBeGreaterThan(now.getTime() - 181 * 86_400_000)
+      expect(row.publishedAt!.getTime()).toBeLessThan(now.getTime())
+    }
+    const offers = await t.db.select().from(offer).where(inArray(offer.listingId, past.map((row) => row.id)))
+    const byStatus = (status: string) => offers.filter((row) => row.status === status)
+    for (const status of ['closed', 'accepted', 'declined', 'expired']) expect(byStatus(status).length, status).toBeGreaterThanOrEqual(1)
+    expect(byStatus('closed')).toHaveLength(5)
+    const makers = new Set(offers.map((row) => row.buyerId))
+    expect(makers).toEqual(new Set([await idOf('buyer-simple@example.com'), await idOf('buyer-agent@example.com')]))
+    for (const row of offers) {
+      const home = past.find((candidate) => candidate.id === row.listingId)!
+      expect(row.sharedAt!.getTime()).toBeGreaterThan(home.publishedAt!.getTime())
+      expect(row.sharedAt!.getTime()).toBeLessThan(now.getTime())
+      expect(row.decidedAt!.getTime()).toBeLessThan(now.getTime())
+      expect(row.purchasePrice! / home.listPrice!).toBeGreaterThan(0.9)
+      expect(row.purchasePrice! / home.listPrice!).toBeLessThan(1.1)
+      if (['accepted', 'closed'].includes(row.status)) expect(row.bindingAgreementAt!.getTime()).toBeLessThan(now.getTime())
+    }
+    const events = await t.db.select().from(offerEvent).where(inArray(offerEvent.offerId, offers.map((row) => row.id)))
+    expect(events.filter((event) => event.type === 'shared')).toHaveLength(offers.length)
+    expect(events.filter((event) => event.type === 'closed')).toHaveLength(5)
+  })
+
+  it("fills Lena's pipeline in every stage but signing, and names Pat Broker as her principal broker", async () => {
+    const { accessToken } = await signIn(t.app, 'seller-agent@example.com', DEMO_PASSWORD)
+    const response = await t.app.inject({ method: 'GET', url: '/api/dashboard/pipeline', headers: { authorization: `Bearer ${accessToken}` } })
+    expect(response.statusCode).toBe(200)
+    const pipeline = response.json<Pipeline>()
+    expect(pipeline.counts.closed).toBeGreaterThanOrEqual(5)
+    for (const stage of ['listed', 'offersIn', 'accepted', 'signed'] as const) expect(pipeline.counts[stage], stage).toBeGreaterThanOrEqual(1)
+    expect(pipeline.brokerage).toMatchObject({ principalBroker: { name: 'Pat Broker', email: 'principal-broker@example.com' }, brokerageAgents: [{ name: 'Alex Agent' }] })
+  })
+
+  it('makes the same history every time', async () => {
+    const other = await buildTestApp()
+    try {
+      await seedDemoData(other.db, { hashPassword: other.hashPassword, storage, now })
+      const shape = async (db: typeof t.db) =>
+        (await db.select({ key: listing.listingKey, price: listing.listPrice, address: listing.unparsedAddress, offer: offer.purchasePrice, status: offer.status, sharedAt: offer.sharedAt }).from(offer).innerJoin(listing, eq(listing.id, offer.listingId)).where(like(listing.listingKey, 'HIST-%')))
+          .map((row) => JSON.stringify(row))
+          .sort()
+      expect(await shape(other.db)).toEqual(await shape(t.db))
+    } finally {
+      await other.close()
+    }
   })
 })

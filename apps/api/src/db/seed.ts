@@ -6,6 +6,7 @@ import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
+import { seedDemoBrokerage, seedDemoHistory } from './seed-history'
 import { seedDemoListings } from './seed-listings'
 import { seedDemoOffers } from './seed-offers'
 import { account } from './schema/auth'
@@ -25,6 +26,9 @@ export async function seedDemoData(db: Db, { hashPassword, storage, now }: { has
   const listings = await seedDemoListings(db, storage, { now })
   // A few shared offers on two of Lena Listing's listings, so a fresh start has offers to rank.
   await seedDemoOffers(db, { now })
+  // Pat Broker's brokerage (Lena and Alex) and a few months of Lena's past sales, for the dashboards and /analytics.
+  await seedDemoBrokerage(db)
+  await seedDemoHistory(db, storage, { now })
   return { accounts: accounts.created, listings: listings.created }
 }
 

@@ -7,21 +7,25 @@ import { RouterProvider } from 'react-router/dom'
 import { setApiNavigate } from '../shared/api-client'
 import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { initSession, onSessionCleared } from '../shared/session'
+import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { Providers } from './providers'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
 
 // Read before initSession, which may clear localStorage (spec section 4), then written back.
 const language = readLanguagePreference()
+const uiMode = readUiModePreference()
 // Not awaited: public pages render at once; guarded ones wait while a new tab asks the open ones for the session.
 void initSession()
 if (language) writeLanguagePreference(language)
+if (uiMode) writeUiModePreference(uiMode)
 const i18n = initI18n(language ?? undefined)
 
 const queryClient = createQueryClient()
 onSessionCleared(() => {
   queryClient.clear()
   restoreLanguagePreference()
+  restoreUiModePreference()
 })
 
 const router = createAppRouter()

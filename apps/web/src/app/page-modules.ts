@@ -20,6 +20,7 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   'auth-how-it-works': marketing,
   'auth-faq': () => import('./routes/faq-page'),
   dashboard: () => import('./routes/dashboard-page'),
+  'pb-dashboard': () => import('./routes/pb-dashboard-page'),
   'sign-in': () => import('./routes/sign-in-page'),
   'sign-up': () => import('./routes/sign-up-page'),
   recovery: () => import('./routes/recovery-page'),

@@ -12,7 +12,7 @@ import { LazyPage } from './lazy-page'
 import { appRoutes } from './router'
 
 function userWith(roles: Role[], name = 'Ben Buyer', email = 'buyer-simple@example.com'): User {
-  return { uid: 'u1', name, email, phone: null, photoURL: null, roles, onboarded: true, zipcode: null, sellerAgentId: null, nrds: null, isAddListingEnabled: false, isPrincipalBroker: false, principalBrokerStatus: 'none', language: 'en-us' }
+  return { uid: 'u1', name, email, phone: null, photoURL: null, roles, onboarded: true, zipcode: null, sellerAgentId: null, nrds: null, isAddListingEnabled: false, isPrincipalBroker: false, principalBrokerStatus: 'none', language: 'en-us', uiMode: 'buy' }
 }
 
 function json(status: number, body: unknown) {

@@ -44,7 +44,7 @@ export async function replaceRoles(db: Db, userId: string, roles: readonly Role[
   if (roles.length > 0) await db.insert(userRole).values(roles.map((role) => ({ userId, role })))
 }
 
-export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string; nrds?: string }
+export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string; uiMode?: string; nrds?: string }
 
 export async function updateProfileFields(db: Db, userId: string, changes: ProfileChanges): Promise<boolean> {
   const { phone, ...rest } = changes

@@ -46,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       config: { access: 'signed-in' },
       schema: {
         tags: ['me'],
-        summary: "Change the signed-in user's name, phone, ZIP code or language; an agent's NRDS number or MLS ID too",
+        summary: "Change the signed-in user's name, phone, ZIP code, language or UI mode (buy or sell); an agent's NRDS number or MLS ID too",
         security: [{ bearer: [] }],
         body: UpdateProfileSchema,
         response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },

@@ -1,6 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Role } from '@offerbook/domain/roles'
 import { RoleSchema } from '@offerbook/domain/roles'
+import { DEFAULT_UI_MODE, UiModeSchema } from '@offerbook/domain/ui-mode'
+import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
 import { LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
@@ -29,6 +31,7 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
     isPrincipalBroker: row.isPrincipalBroker,
     principalBrokerStatus: PrincipalBrokerStatusSchema.catch('none').parse(row.principalBrokerStatus),
     language: language.success ? language.data : DEFAULT_LANGUAGE,
+    uiMode: UiModeSchema.catch(DEFAULT_UI_MODE).parse(row.uiMode),
   }
 }
 
@@ -62,5 +65,10 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 
 export async function updateUserLanguage(db: Db, userId: string, language: Language): Promise<boolean> {
   const rows = await db.update(user).set({ language }).where(eq(user.id, userId)).returning({ id: user.id })
+  return rows.length > 0
+}
+
+export async function updateUserUiMode(db: Db, userId: string, uiMode: UiMode): Promise<boolean> {
+  const rows = await db.update(user).set({ uiMode }).where(eq(user.id, userId)).returning({ id: user.id })
   return rows.length > 0
 }

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { UiModeSchema } from '@offerbook/domain/ui-mode'
 import { LanguageSchema, UserSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
-import { changeLanguage } from './users.service'
+import { changeLanguage, changeUiMode } from './users.service'
 
 const MeSchema = z.object({ user: UserSchema })
 const ChangeLanguageSchema = z.object({ language: LanguageSchema })
+const ChangeUiModeSchema = z.object({ uiMode: UiModeSchema })
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -32,5 +34,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => ({ user: await changeLanguage(db, { actor: signedIn(request.user), language: request.body.language }) }),
+  )
+
+  app.put(
+    '/api/me/ui-mode',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['me'],
+        summary: "Change the signed-in user's UI mode: the interface ordered for buying or for selling",
+        operationId: 'changeUiMode',
+        security: [{ bearer: [] }],
+        body: ChangeUiModeSchema,
+        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ user: await changeUiMode(db, { actor: signedIn(request.user), uiMode: request.body.uiMode }) }),
   )
 }

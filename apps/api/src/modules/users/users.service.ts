@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
+import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { user } from '../../db/schema/users'
-import { findUserById, findUserIdByEmail, updateUserLanguage } from './users.queries'
+import { findUserById, findUserIdByEmail, updateUserLanguage, updateUserUiMode } from './users.queries'
 
 /** A database row as the domain User; the admin area (issue #15) builds its rows on it. */
 export { toUser } from './users.queries'
@@ -26,6 +27,14 @@ export async function findUserIdForEmail(db: Db, email: string): Promise<string 
 
 export async function changeLanguage(db: Db, { actor, language }: { actor: User; language: Language }): Promise<User> {
   await updateUserLanguage(db, actor.uid, language)
+  const updated = await findUserById(db, actor.uid)
+  if (!updated) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
+  return updated
+}
+
+/** Spec section 3, Preferences: the buy/sell mode is kept on the account, like the language. */
+export async function changeUiMode(db: Db, { actor, uiMode }: { actor: User; uiMode: UiMode }): Promise<User> {
+  await updateUserUiMode(db, actor.uid, uiMode)
   const updated = await findUserById(db, actor.uid)
   if (!updated) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
   return updated

@@ -61,7 +61,40 @@ describe('PUT /api/me/language', () => {
   })
 })
 
-describe('sign-up through better-auth', () => {
+describe('PUT /api/me/ui-mode', () => {
+  it('is buy by default, changes to sell, is kept on the account and comes back with the user', async () => {
+    const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const { accessToken } = await signIn(t.app, agent.email, agent.password)
+    const before = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect(before.json<{ user: User }>().user.uiMode).toBe('buy')
+    const response = await t.app.inject({ method: 'PUT', url: '/api/me/ui-mode', headers: bearer(accessToken), payload: { uiMode: 'sell' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ user: User }>().user.uiMode).toBe('sell')
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect(me.json<{ user: User }>().user).toMatchObject({ uiMode: 'sell', language: 'en-us' })
+  })
+
+  it('refuses a mode that does not exist and an anonymous caller', async () => {
+    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const { accessToken } = await signIn(t.app, buyer.email, buyer.password)
+    const response = await t.app.inject({ method: 'PUT', url: '/api/me/ui-mode', headers: bearer(accessToken), payload: { uiMode: 'rent' } })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ApiError>().errors?.[0]?.path).toBe('uiMode')
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/me/ui-mode', payload: { uiMode: 'sell' } })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('is changed with the profile too (PATCH /api/me)', async () => {
+    const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const { accessToken } = await signIn(t.app, buyer.email, buyer.password)
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(accessToken), payload: { uiMode: 'sell', language: 'es-es' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ user: User }>().user).toMatchObject({ uiMode: 'sell', language: 'es-es' })
+  })
+})
+
+describe('sign-up through better-auth'
+, () => {
   it('is closed: its endpoint answers 404 and creates no account, whatever the request asks for', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -27,6 +27,7 @@ export function userWith(overrides: Partial<User> = {}): User {
     isPrincipalBroker: false,
     principalBrokerStatus: 'none',
     language: 'en-us',
+    uiMode: 'buy',
     ...overrides,
   }
 }

@@ -11,6 +11,7 @@ import type { SearchState } from '../../features/property/search-state'
 import { EMPTY_SEARCH, hasFilters, SEARCH_PAGE_SIZE, searchParamsFromState, searchStateFromParams, withSearchChange } from '../../features/property/search-state'
 import { fieldErrorsOf } from '../../shared/api-client'
 import { translateOptional } from '../../shared/i18n/messages'
+import { rememberSearch } from '../../shared/recent-searches'
 
 /** /listings: search over the published listings; everything searched for lives in the address. */
 export default function ListingsPage() {
@@ -26,6 +27,10 @@ export default function ListingsPage() {
   useEffect(() => {
     latest.current = params.toString()
   }, [params])
+
+  // The dashboard follows the last few searches for new homes (issue #16); the page number is no part of a search.
+  const searchQuery = searchParamsFromState({ ...state, page: 1 }).toString()
+  useEffect(() => rememberSearch(searchQuery), [searchQuery])
 
   const go = (change: (current: SearchState) => SearchState) => {
     const current = searchStateFromParams(new URLSearchParams(latest.current))

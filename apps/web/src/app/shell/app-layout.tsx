@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react'
-import { Anchor, AppShell, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { Anchor, AppShell, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Role } from '@offerbook/domain/roles'
@@ -9,7 +9,9 @@ import { FOOTER_ITEMS, SIGN_IN_PATH, decideAccess, matchRoute, navItemsFor, rout
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSession } from '../../shared/session'
 import { LiveEventsProvider } from '../../shared/live/live-events'
+import { useUiMode } from '../../features/auth/api/ui-mode'
 import { LanguageSwitch } from './language-switch'
+import { UiModeSwitch } from './ui-mode-switch'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
 import { ChatLauncher } from '../../features/chat/components/chat-launcher'
 
@@ -55,6 +57,8 @@ export function AppLayout() {
   const session = useSession()
   const me = useCurrentUser()
   const [opened, { toggle, close }] = useDisclosure(false)
+  // Below Mantine's sm breakpoint (36em): a phone.
+  const phone = useMediaQuery('(max-width: 35.99em)')
   const user = session ? me.data : undefined
   const roles = user?.roles ?? null
   const route = matchRoute(location.pathname).route
@@ -62,7 +66,8 @@ export function AppLayout() {
   useScrollToTop(location.pathname)
   useEffect(close, [location.pathname, close])
 
-  const navItems = navItemsFor(roles)
+  const uiMode = useUiMode()
+  const navItems = navItemsFor(roles, uiMode)
   const links = (vertical: boolean) =>
     navItems.map((item) => {
       const active = isActive(location.pathname, item.to)
@@ -103,8 +108,20 @@ export function AppLayout() {
               </Group>
             </Box>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <LanguageSwitch />
+          {/* On a phone the controls sit closer, so the account menu stays inside 390 px. */}
+          <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
+            {phone ? (
+              // Stacked in the header's height: side by side they would not fit a 390 px phone.
+              <Stack gap={2} w={92} style={{ flexShrink: 0 }}>
+                <UiModeSwitch compact />
+                <LanguageSwitch />
+              </Stack>
+            ) : (
+              <>
+                <UiModeSwitch />
+                <LanguageSwitch />
+              </>
+            )}
             {notified && (
               <ErrorBoundary fallback={null}>
                 <Suspense fallback={null}>

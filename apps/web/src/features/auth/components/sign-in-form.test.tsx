@@ -22,6 +22,7 @@ const user: User = {
   isPrincipalBroker: false,
   principalBrokerStatus: 'none',
   language: 'en-us',
+  uiMode: 'buy',
 }
 
 let fetchMock: ReturnType<typeof vi.fn>

@@ -1,0 +1,26 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Dashboard, Pipeline } from '@offerbook/domain/dashboard'
+import { apiClient } from '../../../shared/api-client'
+import { useLiveEvent } from '../../../shared/live/live-events'
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  next: () => [...dashboardKeys.all, 'next'] as const,
+  pipeline: () => [...dashboardKeys.all, 'pipeline'] as const,
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: dashboardKeys.next(), queryFn: ({ signal }) => apiClient.get<Dashboard>('/dashboard', undefined, { signal }) })
+}
+
+export function usePipeline() {
+  return useQuery({ queryKey: dashboardKeys.pipeline(), queryFn: ({ signal }) => apiClient.get<Pipeline>('/dashboard/pipeline', undefined, { signal }) })
+}
+
+/** Another party's change to an offer or a signing packet moves items on the dashboards: they load again. */
+export function useDashboardLiveUpdates(): void {
+  const queryClient = useQueryClient()
+  useLiveEvent((event) => {
+    if (event.type === 'offer.changed' || event.type === 'signing.changed') void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })
+  })
+}

@@ -1,0 +1,16 @@
+import { formatUsd } from '@offerbook/domain/money'
+
+/** An instant (ISO) as a date and time in the reader's language. */
+export function formatInstant(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+/** A calendar day (YYYY-MM-DD) as a date: read in UTC, so it never slips a day in the reader's time zone. */
+export function formatDay(day: string, language: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)))
+}
+
+export function formatPrice(amount: number | null, language: string): string | null {
+  return amount === null ? null : formatUsd(amount, language)
+}

@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test'
+import { expectNoViolations } from './axe'
+import { apiSignIn, expect, test, useAccount } from './fixtures'
+
+const SELLER_AGENT = 'seller-agent@example.com'
+/** A first page load (session, page chunk, then its data) on a machine the whole team's tests share. */
+const FIRST_LOAD = { timeout: 30_000 }
+
+const sectionHeadings = (page: Page) => page.getByTestId('next-actions').getByRole('heading', { level: 2 })
+const modeSwitch = (page: Page) => page.getByRole('radiogroup', { name: 'Buying or selling' })
+
+/** The account's mode, set through the API: the tests share the demo accounts, so each one leaves it at buy. */
+async function setAccountMode(page: Page, uiMode: 'buy' | 'sell') {
+  const token = await apiSignIn(page, SELLER_AGENT)
+  const response = await page.request.put('/api/me/ui-mode', { data: { uiMode }, headers: { Authorization: `Bearer ${token}` } })
+  expect(response.status()).toBe(200)
+}
+
+test('the buy/sell switch reorders the dashboard and the navigation, and the account keeps the mode', async ({ page }) => {
+  await setAccountMode(page, 'buy')
+  try {
+    await useAccount(page, SELLER_AGENT)
+    await page.goto('/dashboard')
+    await expect(sectionHeadings(page).first()).toHaveText('Drafts to finish', FIRST_LOAD)
+    // Lena's demo listings have shared offers waiting for her answer, each linked to its review page.
+    const offers = page.getByTestId('section-offersToAnswer')
+    await expect(offers.getByRole('link', { name: /^Review and answer: / }).first()).toHaveAttribute('href', /^\/my-properties\/[^/]+\/offers\/[^/]+$/)
+    await expectNoViolations(page, '/dashboard in buy mode')
+
+    await modeSwitch(page).getByText('Sell', { exact: true }).click()
+    await expect(modeSwitch(page).getByRole('radio', { name: 'Sell' })).toBeChecked()
+    await expect(sectionHeadings(page).first()).toHaveText('Offers to answer')
+    const nav = page.getByRole('navigation', { name: 'Main navigation' }).first()
+    await expect(nav.getByRole('link').nth(2)).toHaveText('My Listings')
+
+    // Kept on the account: a new load comes back in sell mode.
+    await page.reload()
+    await expect(sectionHeadings(page).first()).toHaveText('Offers to answer', FIRST_LOAD)
+    await expect(modeSwitch(page).getByRole('radio', { name: 'Sell' })).toBeChecked()
+    await expectNoViolations(page, '/dashboard in sell mode')
+
+    await modeSwitch(page).getByText('Buy', { exact: true }).click()
+    await expect(sectionHeadings(page).first()).toHaveText('Drafts to finish')
+    await expect(nav.getByRole('link').nth(2)).toHaveText('Homes for sale')
+  } finally {
+    await setAccountMode(page, 'buy')
+  }
+})
+
+test('a signed-out visitor keeps the mode in this browser', async ({ page }) => {
+  await page.goto('/')
+  await expect(modeSwitch(page)).toBeVisible(FIRST_LOAD)
+  await expect(modeSwitch(page).getByRole('radio', { name: 'Buy' })).toBeChecked()
+  await modeSwitch(page).getByText('Sell', { exact: true }).click()
+  await expect(modeSwitch(page).getByRole('radio', { name: 'Sell' })).toBeChecked()
+  await page.reload()
+  await expect(modeSwitch(page).getByRole('radio', { name: 'Sell' })).toBeChecked(FIRST_LOAD)
+  await expect(page.evaluate(() => window.localStorage.getItem('offerbook.uiMode'))).resolves.toBe('sell')
+})
+
+test("the pipeline shows a seeded agent's transactions by stage, each linked to its page, with the brokerage", async ({ page }) => {
+  await useAccount(page, SELLER_AGENT)
+  await page.goto('/pbDashboard')
+  const closed = page.getByTestId('stage-closed')
+  await expect(closed.getByRole('heading', { name: /^Closed \((\d+)\)$/ })).toBeVisible(FIRST_LOAD)
+  // Lena's seeded history: five past sales, closed.
+  expect(await closed.getByRole('link').count()).toBeGreaterThanOrEqual(5)
+  await expect(page.getByTestId('stage-offersIn').getByRole('link').first()).toBeVisible()
+  await expect(page.getByText(/Pat Broker/)).toBeVisible()
+  await expect(page.getByText('Alex Agent', { exact: false }).first()).toBeVisible()
+  await expectNoViolations(page, '/pbDashboard')
+
+  // A past sale links to its winning offer; a closed listing without offers here, to the listing.
+  const sale = closed.locator('a[href*="/offers/"]').first()
+  const href = await sale.getAttribute('href')
+  expect(href).toMatch(/^\/my-properties\/[^/]+\/offers\/[^/]+$/)
+  await sale.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+})
+
+test('the header fits a 390 px phone with the switch, in English and Spanish', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  try {
+    await useAccount(page, SELLER_AGENT)
+    await page.goto('/dashboard')
+    await expect(modeSwitch(page)).toBeVisible(FIRST_LOAD)
+    // The bell and the account menu load after the page: measured once both are there.
+    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible()
+    await expect(page.locator('header [data-unread-count]')).toBeVisible()
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    const header = page.locator('header')
+    const box = await header.boundingBox()
+    for (const control of [modeSwitch(page), page.getByLabel('Language'), page.getByRole('button', { name: /^Account menu/ })]) {
+      const within = await control.boundingBox()
+      expect(within, 'a header control is on screen').not.toBeNull()
+      expect(within!.x + within!.width).toBeLessThanOrEqual(390)
+      expect(within!.y + within!.height).toBeLessThanOrEqual(box!.y + box!.height)
+    }
+    await page.getByLabel('Language').selectOption('es-es')
+    await expect(page.getByRole('radiogroup', { name: 'Comprar o vender' })).toBeVisible()
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await page.getByLabel('Idioma').selectOption('en-us')
+  } finally {
+    // The language goes with the account, which other tests share: back to English whatever happened.
+    const token = await apiSignIn(page, SELLER_AGENT)
+    await page.request.put('/api/me/language', { data: { language: 'en-us' }, headers: { Authorization: `Bearer ${token}` } })
+    await context.close()
+  }
+})

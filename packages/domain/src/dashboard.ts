@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { PrincipalBrokerStatusSchema } from './user'
+
+/**
+ * /dashboard (issue #16): what the signed-in user should do next. Every item carries `href`, the page
+ * of the app where it is done, so the web shows links and never rebuilds the rules.
+ */
+export const DashboardPropertySchema = z.object({ listingId: z.string(), address: z.string() })
+
+export const DashboardDraftSchema = DashboardPropertySchema.extend({ offerId: z.string(), purchasePrice: z.number().nullable(), updatedAt: z.string(), href: z.string() })
+export type DashboardDraft = z.infer<typeof DashboardDraftSchema>
+
+export const DashboardOfferToAnswerSchema = DashboardPropertySchema.extend({
+  offerId: z.string(),
+  buyerName: z.string(),
+  purchasePrice: z.number().nullable(),
+  sharedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  href: z.string(),
+})
+export type DashboardOfferToAnswer = z.infer<typeof DashboardOfferToAnswerSchema>
+
+export const DashboardDocumentSchema = DashboardPropertySchema.extend({ packetId: z.string(), offerId: z.string(), title: z.string(), sentAt: z.string().nullable(), href: z.string() })
+export type DashboardDocument = z.infer<typeof DashboardDocumentSchema>
+
+/** The dates counted from a Binding Agreement Date (offerDeadlines). */
+export const DEADLINE_KINDS = ['earnestMoney', 'inspection', 'closing'] as const
+export const DeadlineKindSchema = z.enum(DEADLINE_KINDS)
+export type DeadlineKind = z.infer<typeof DeadlineKindSchema>
+
+/** How far ahead the dashboards look for deadlines. */
+export const DEADLINE_WINDOW_DAYS = 14
+
+export const DashboardDeadlineSchema = DashboardPropertySchema.extend({ offerId: z.string(), kind: DeadlineKindSchema, date: z.string(), href: z.string() })
+export type DashboardDeadline = z.infer<typeof DashboardDeadlineSchema>
+
+export const DashboardSchema = z.object({
+  drafts: z.array(DashboardDraftSchema),
+  offersToAnswer: z.array(DashboardOfferToAnswerSchema),
+  documentsToSign: z.array(DashboardDocumentSchema),
+  deadlines: z.array(DashboardDeadlineSchema),
+})
+export type Dashboard = z.infer<typeof DashboardSchema>
+
+/** The dashboard's sections; the UI mode orders them (spec section 3, Preferences). */
+export const DASHBOARD_SECTIONS = ['drafts', 'offersToAnswer', 'documentsToSign', 'deadlines', 'newHomes'] as const
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number]
+
+/** Buying puts drafts, deadlines and new homes first; selling puts the offers to answer first. */
+export function dashboardSectionOrder(mode: 'buy' | 'sell'): DashboardSection[] {
+  return mode === 'sell' ? ['offersToAnswer', 'documentsToSign', 'deadlines', 'drafts', 'newHomes'] : ['drafts', 'deadlines', 'newHomes', 'documentsToSign', 'offersToAnswer']
+}
+
+// ---------------------------------------------------------------------------------------------
+// /pbDashboard: the pipeline
+
+export const PIPELINE_STAGES = ['listed', 'offersIn', 'accepted', 'signing', 'signed', 'closed'] as const
+export const PipelineStageSchema = z.enum(PIPELINE_STAGES)
+export type PipelineStage = z.infer<typeof PipelineStageSchema>
+
+export const TRANSACTION_SIDES = ['listing', 'buyer'] as const
+export const TransactionSideSchema = z.enum(TRANSACTION_SIDES)
+export type TransactionSide = z.infer<typeof TransactionSideSchema>
+
+export const PipelineTransactionSchema = DashboardPropertySchema.extend({
+  /** The listing on the listing side; the user's offer on the buyer side. */
+  id: z.string(),
+  side: TransactionSideSchema,
+  stage: PipelineStageSchema,
+  listPrice: z.number().nullable(),
+  openOffers: z.number().int(),
+  /** Through a team: the leader's name. */
+  teamOf: z.string().nullable(),
+  href: z.string(),
+})
+export type PipelineTransaction = z.infer<typeof PipelineTransactionSchema>
+
+export const ATTENTION_KINDS = ['offerExpiring', 'signingWaiting', 'draftUnshared'] as const
+export const AttentionKindSchema = z.enum(ATTENTION_KINDS)
+export type AttentionKind = z.infer<typeof AttentionKindSchema>
+
+/** The attention rules: an open offer expiring within a day, a packet out for 2 days, a draft kept for 3. */
+export const ATTENTION_RULES = { offerExpiringHours: 24, signingWaitingDays: 2, draftUnsharedDays: 3 } as const
+
+export const AttentionItemSchema = DashboardPropertySchema.extend({ kind: AttentionKindSchema, offerId: z.string(), at: z.string(), href: z.string() })
+export type AttentionItem = z.infer<typeof AttentionItemSchema>
+
+export const BrokeragePersonSchema = z.object({ name: z.string(), email: z.string() })
+export const TeamPersonSchema = BrokeragePersonSchema.extend({ kind: z.string(), access: z.string() })
+
+export const BrokerageSchema = z.object({
+  principalBroker: BrokeragePersonSchema.nullable(),
+  /** The other agents of the same brokerage. */
+  brokerageAgents: z.array(BrokeragePersonSchema),
+  /** The user's own team (members they lead). */
+  team: z.array(TeamPersonSchema),
+  principalBrokerStatus: PrincipalBrokerStatusSchema,
+})
+export type Brokerage = z.infer<typeof BrokerageSchema>
+
+export const PipelineSchema = z.object({
+  transactions: z.array(PipelineTransactionSchema),
+  counts: z.object(Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, z.number().int()])) as Record<PipelineStage, z.ZodNumber>),
+  deadlines: z.array(DashboardDeadlineSchema),
+  attention: z.array(AttentionItemSchema),
+  brokerage: BrokerageSchema,
+})
+export type Pipeline = z.infer<typeof PipelineSchema>
