@@ -13,7 +13,8 @@ export default function UserMenu({ user }: { user: User }) {
   const signOut = useSignOut(() => navigate(SIGN_IN_PATH, { replace: true, flushSync: true }))
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    // hideDetached off, as for the bell: the header is fixed, so the button never scrolls away from its menu.
+    <Menu position="bottom-end" withinPortal hideDetached={false}>
       <Menu.Target>
         <Button
           variant="subtle"
@@ -40,6 +41,11 @@ export default function UserMenu({ user }: { user: User }) {
         {decideAccess(routeByName('notifications-type'), user.roles) === 'allow' && (
           <Menu.Item component={Link} to="/notifications/all">
             {t('pages.notifications')}
+          </Menu.Item>
+        )}
+        {decideAccess(routeByName('manage-team'), user.roles) === 'allow' && (
+          <Menu.Item component={Link} to="/manageTeam">
+            {t('pages.manageTeam')}
           </Menu.Item>
         )}
         <Menu.Item onClick={() => signOut.mutate()}>
