@@ -109,3 +109,34 @@ test('the header fits a 390 px phone with the switch, in English and Spanish', a
     await context.close()
   }
 })
+
+test("an agent's header fits 1200 px in English and Spanish: the account menu stays on screen and the navigation scrolls", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } })
+  const page = await context.newPage()
+  try {
+    await useAccount(page, SELLER_AGENT)
+    await page.goto('/dashboard')
+    // Named 'Account menu: …' in English and 'Menú de la cuenta: …' in Spanish.
+    const account = page.getByRole('banner').getByRole('button', { name: /Lena Listing$/ })
+    await expect(account).toBeVisible(FIRST_LOAD)
+    await expect(page.locator('header [data-unread-count]')).toBeVisible()
+    const nav = page.getByRole('banner').getByRole('navigation')
+    for (const [language, analytics] of [['en-us', 'Analytics'], ['es-es', 'Analíticas']] as const) {
+      if (language === 'es-es') await page.getByLabel('Language').selectOption('es-es')
+      const lastItem = nav.getByRole('link', { name: analytics })
+      await expect(lastItem).toBeAttached()
+      const accountBox = await account.boundingBox()
+      expect(accountBox!.x + accountBox!.width, `the account menu inside the window (${language})`).toBeLessThanOrEqual(1200)
+      // Reached from the keyboard, the last item scrolls into the navigation's view.
+      await page.getByRole('banner').getByRole('link', { name: 'Offerbook' }).focus()
+      await lastItem.focus()
+      const [item, shown] = await Promise.all([lastItem.boundingBox(), nav.boundingBox()])
+      expect(item!.x + item!.width, `the focused last item is shown (${language})`).toBeLessThanOrEqual(shown!.x + shown!.width + 1)
+    }
+    await page.getByLabel('Idioma').selectOption('en-us')
+  } finally {
+    const token = await apiSignIn(page, SELLER_AGENT)
+    await page.request.put('/api/me/language', { data: { language: 'en-us' }, headers: { Authorization: `Bearer ${token}` } })
+    await context.close()
+  }
+})

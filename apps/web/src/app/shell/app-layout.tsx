@@ -81,6 +81,11 @@ export function AppLayout() {
           styles={vertical ? { inner: { justifyContent: 'flex-start' } } : undefined}
           aria-current={active ? 'page' : undefined}
           size="sm"
+          // In the header the items sit closer than a button's own padding, so an agent's six items, the
+          // Buy/Sell switch, the language and the account fit from 1200 px in Spanish too.
+          px={vertical ? undefined : 10}
+          // A partly hidden item does not scroll into view by itself when it takes the focus.
+          onFocus={vertical ? undefined : (event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
         >
           {t(item.labelKey)}
         </Button>
@@ -97,19 +102,21 @@ export function AppLayout() {
           {t('shell.skipToContent')}
         </Anchor>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The controls on the right never shrink; where a long navigation (an agent's, in Spanish) does not
+              fit beside them, it scrolls sideways instead of pushing the account menu out of the window. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger hiddenFrom="lg" opened={opened} onClick={toggle} size="sm" aria-label={t(opened ? 'shell.closeNavigation' : 'shell.openNavigation')} />
             <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
               {t('shell.brand')}
             </Anchor>
-            <Box component="nav" aria-label={t('shell.mainNavigation')} visibleFrom="lg">
-              <Group gap={4} wrap="nowrap">
+            <Box component="nav" aria-label={t('shell.mainNavigation')} visibleFrom="lg" miw={0} style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
+              <Group gap={4} wrap="nowrap" w="max-content">
                 {links(false)}
               </Group>
             </Box>
           </Group>
           {/* On a phone the controls sit closer, so the account menu stays inside 390 px. */}
-          <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
+          <Group gap={phone ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
             {phone ? (
               // Stacked in the header's height: side by side they would not fit a 390 px phone.
               <Stack gap={2} w={92} style={{ flexShrink: 0 }}>

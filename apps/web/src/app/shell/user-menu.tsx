@@ -26,7 +26,8 @@ export default function UserMenu({ user }: { user: User }) {
           }
           aria-label={`${t('shell.accountMenu')}: ${user.name}`}
         >
-          <Text span size="sm" visibleFrom="sm">
+          {/* The name shows where the navigation is behind the menu button; beside the full navigation the avatar stands for it (the label names the account). */}
+          <Text span size="sm" visibleFrom="sm" hiddenFrom="lg">
             {user.name}
           </Text>
         </Button>
