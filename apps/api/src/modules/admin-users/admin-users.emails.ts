@@ -1,10 +1,12 @@
 import type { Language } from '@offerbook/domain/user'
-import { absoluteUrl, BRAND_COLOR, escapeHtml } from '../messaging/templates'
+import { actionEmail } from '../messaging/action-email'
+import type { ActionEmailTexts } from '../messaging/action-email'
+import { absoluteUrl } from '../messaging/templates'
 
 /** The principal-broker decision, told to the user who asked, in their language (issue #15). */
 export type DecisionEmail = { subject: string; text: string; html: string }
 
-type Texts = { subject: string; heading: string; paragraphs: string[]; action: string; footer: string }
+type Texts = ActionEmailTexts
 
 const TEXTS: Record<Language, { approve: (name: string) => Texts; deny: (name: string, reason: string) => Texts }> = {
   'en-us': {
@@ -46,18 +48,5 @@ export function principalBrokerDecisionEmail(
   { decision, name, reason, publicUrl }: { decision: 'approve' | 'deny'; name: string; reason: string; publicUrl: string },
 ): DecisionEmail {
   const texts = decision === 'approve' ? TEXTS[locale].approve(name) : TEXTS[locale].deny(name, reason)
-  const home = absoluteUrl(publicUrl, '/profile')
-  const text = [texts.heading, '', ...texts.paragraphs.flatMap((paragraph) => [paragraph, '']), `${texts.action}: ${home}`, '', '--', texts.footer].join('\n')
-  const html = `<!doctype html>
-<html lang="${locale === 'es-es' ? 'es' : 'en'}">
-<head><meta charset="utf-8"><title>${escapeHtml(texts.subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f1d2b;">
-<h1 style="font-size:22px;">${escapeHtml(texts.heading)}</h1>
-${texts.paragraphs.map((paragraph) => `<p style="font-size:16px;line-height:24px;">${escapeHtml(paragraph)}</p>`).join('\n')}
-<p><a href="${escapeHtml(home)}" style="display:inline-block;padding:12px 20px;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(texts.action)}</a></p>
-<p style="font-size:13px;color:#5f5b73;">${escapeHtml(texts.footer)}</p>
-</body>
-</html>
-`
-  return { subject: texts.subject, text, html }
+  return actionEmail(locale, texts, absoluteUrl(publicUrl, '/profile'))
 }

@@ -1,6 +1,7 @@
 import type { InactiveReason } from '@offerbook/domain/inactive-users'
 import type { Language } from '@offerbook/domain/user'
-import { absoluteUrl, BRAND_COLOR, escapeHtml } from '../messaging/templates'
+import { actionEmail } from '../messaging/action-email'
+import { absoluteUrl } from '../messaging/templates'
 
 /** What a reminder asks the user to do: the first reason that applies decides it. */
 export type ReminderKind = 'verify' | 'onboard' | 'comeBack'
@@ -71,19 +72,7 @@ const TEXTS: Record<Language, Record<ReminderKind, (name: string) => Text>> = {
 /** The reminder an admin sends from /admin/inactiveusers, in the recipient's language. */
 export function renderReminder(kind: ReminderKind, locale: Language, name: string, publicUrl: string): { subject: string; text: string; html: string } {
   const t = TEXTS[locale][kind](name)
-  const link = absoluteUrl(publicUrl, t.path)
-  const home = absoluteUrl(publicUrl, '/')
-  const text = [t.heading, '', t.paragraph, '', `${t.action}: ${link}`, '', '--', t.footer, home].join('\n')
-  const html = `<!doctype html>
-<html lang="${locale === 'es-es' ? 'es' : 'en'}">
-<head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f1d2b;">
-<h1 style="font-size:22px;">${escapeHtml(t.heading)}</h1>
-<p style="font-size:16px;line-height:24px;">${escapeHtml(t.paragraph)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(t.action)}</a></p>
-<p style="font-size:13px;color:#5f5b73;">${escapeHtml(t.footer)} <a href="${escapeHtml(home)}">${escapeHtml(home)}</a></p>
-</body>
-</html>
-`
-  return { subject: t.subject, text, html }
+  return actionEmail(locale, { subject: t.subject, heading: t.heading, paragraphs: [t.paragraph], action: t.action, footer: t.footer }, absoluteUrl(publicUrl, t.path), {
+    footerLink: absoluteUrl(publicUrl, '/'),
+  })
 }

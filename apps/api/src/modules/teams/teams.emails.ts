@@ -1,12 +1,14 @@
 import type { TeamMemberKind } from '@offerbook/domain/teams'
 import { TEAM_INVITATION_DAYS, TEAM_INVITATION_PATH } from '@offerbook/domain/teams'
 import type { Language } from '@offerbook/domain/user'
-import { absoluteUrl, BRAND_COLOR, escapeHtml } from '../messaging/templates'
+import { actionEmail } from '../messaging/action-email'
+import type { ActionEmailTexts } from '../messaging/action-email'
+import { absoluteUrl } from '../messaging/templates'
 
 /** The invitation email (issue #16), in the invitee's language when they have an account. */
 export type InvitationEmail = { subject: string; text: string; html: string }
 
-type Texts = { subject: string; heading: string; paragraphs: string[]; action: string; footer: string }
+type Texts = ActionEmailTexts
 type Input = { leaderName: string; kind: TeamMemberKind; brokerage: boolean }
 
 const TEXTS: Record<Language, (input: Input) => Texts> = {
@@ -41,18 +43,5 @@ export function invitationLink(publicUrl: string, token: string): string {
 }
 
 export function teamInvitationEmail(locale: Language, input: Input & { link: string }): InvitationEmail {
-  const texts = TEXTS[locale](input)
-  const text = [texts.heading, '', ...texts.paragraphs.flatMap((paragraph) => [paragraph, '']), `${texts.action}: ${input.link}`, '', '--', texts.footer].join('\n')
-  const html = `<!doctype html>
-<html lang="${locale === 'es-es' ? 'es' : 'en'}">
-<head><meta charset="utf-8"><title>${escapeHtml(texts.subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f1d2b;">
-<h1 style="font-size:22px;">${escapeHtml(texts.heading)}</h1>
-${texts.paragraphs.map((paragraph) => `<p style="font-size:16px;line-height:24px;">${escapeHtml(paragraph)}</p>`).join('\n')}
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:12px 20px;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(texts.action)}</a></p>
-<p style="font-size:13px;color:#5f5b73;">${escapeHtml(texts.footer)}</p>
-</body>
-</html>
-`
-  return { subject: texts.subject, text, html }
+  return actionEmail(locale, TEXTS[locale](input), input.link)
 }
