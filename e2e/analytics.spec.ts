@@ -1,43 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { OfferView } from '@offerbook/domain/offer'
 import { expectNoViolations } from './axe'
-import { apiToken, expect, test, useAccount } from './fixtures'
-import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
+import { expect, test, useAccount } from './fixtures'
+import { SELLER_AGENT } from './listings'
+import { BEN, listingWithBensSharedOffer } from './offers'
 
 /**
  * /analytics (issue #16): the listing agent (Lena) gets an offer this month, made and shared by Ben
  * through the API, and finds it in her charts, their tables and the CSV; every scope's page passes axe.
  */
 
-const BEN = 'buyer-simple@example.com'
 const BROKER = 'principal-broker@example.com'
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
-
-async function bearer(request: APIRequestContext, email: string) {
-  return { Authorization: `Bearer ${await apiToken(request, email)}` }
-}
-
 /** A fresh listing of Lena's, and an offer of Ben's on it shared with her today. */
 async function offerToLena(request: APIRequestContext): Promise<void> {
-  const listing = await publishListing(request, { fields: publishableListing({ ListPrice: 500_000 }), photos: [pngOf(8, 6, [90, 60, 120])] })
-  const headers = await bearer(request, BEN)
-  const created = await request.post('/api/offers', { headers, data: { listingId: listing.id } })
-  expect(created.status(), await created.text()).toBe(201)
-  const { offer } = (await created.json()) as { offer: OfferView }
-  const terms = {
-    ...offer.terms,
-    listingAgent: { fullName: 'Lena Listing', email: SELLER_AGENT },
-    purchasePrice: 490_000,
-    financing: { type: 'cash' },
-    inspectionPeriodDays: 0,
-    closingDate: inDays(45).toISOString().slice(0, 10),
-    expiresAt: inDays(5).toISOString(),
-  }
-  const saved = await request.patch(`/api/offers/${offer.id}`, { headers, data: { terms } })
-  expect(saved.status(), await saved.text()).toBe(200)
-  const shared = await request.post(`/api/offers/${offer.id}/share`, { headers })
-  expect(shared.status(), await shared.text()).toBe(200)
+  await listingWithBensSharedOffer(request, { listPrice: 500_000, offerPrice: 490_000 })
 }
 
 async function openAnalytics(page: Page, email: string): Promise<void> {

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import type { OfferView } from '@offerbook/domain/offer'
 import { expectNoViolations } from './axe'
-import { apiToken, expect, test, useAccount } from './fixtures'
-import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
+import { expect, test, useAccount } from './fixtures'
+import { SELLER_AGENT } from './listings'
+import { BEN, bearer, listingWithBensSharedOffer } from './offers'
 
 /**
  * Issue #14 parts 3 and 4 in two browsers at once: the listing agent (Lena) has a page open while the
@@ -10,39 +11,11 @@ import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listi
  * without a reload.
  */
 
-const BEN = 'buyer-simple@example.com'
-
 // The tests count Lena's notifications: one at a time, so one test's change does not land in another's count.
 test.describe.configure({ mode: 'serial' })
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
-
-async function bearer(request: APIRequestContext, email: string) {
-  return { Authorization: `Bearer ${await apiToken(request, email)}` }
-}
-
 /** A fresh listing of Lena's with one offer of Ben's at $625,000, shared with her through the API. */
-async function listingWithBensOffer(request: APIRequestContext): Promise<{ listingId: string; offer: OfferView }> {
-  const listing = await publishListing(request, { fields: publishableListing({ ListPrice: 640_000 }), photos: [pngOf(8, 6, [60, 120, 90])] })
-  const headers = await bearer(request, BEN)
-  const created = await request.post('/api/offers', { headers, data: { listingId: listing.id } })
-  expect(created.status(), await created.text()).toBe(201)
-  const { offer } = (await created.json()) as { offer: OfferView }
-  const terms = {
-    ...offer.terms,
-    listingAgent: { fullName: 'Lena Listing', email: SELLER_AGENT },
-    purchasePrice: 625_000,
-    financing: { type: 'cash' },
-    inspectionPeriodDays: 0,
-    closingDate: inDays(45).toISOString().slice(0, 10),
-    expiresAt: inDays(5).toISOString(),
-  }
-  const saved = await request.patch(`/api/offers/${offer.id}`, { headers, data: { terms } })
-  expect(saved.status(), await saved.text()).toBe(200)
-  const shared = await request.post(`/api/offers/${offer.id}/share`, { headers })
-  expect(shared.status(), await shared.text()).toBe(200)
-  return { listingId: listing.id, offer: ((await shared.json()) as { offer: OfferView }).offer }
-}
+const listingWithBensOffer = (request: APIRequestContext) => listingWithBensSharedOffer(request, { listPrice: 640_000, offerPrice: 625_000 })
 
 /** Ben, in a browser context of his own, changes his shared offer's price through the API. */
 async function benRaisesThePrice(browser: Browser, offerId: string, purchasePrice: number): Promise<void> {
