@@ -81,6 +81,20 @@ const count = z.number().int().nonnegative()
 /** Null when nothing was there to measure (no answered offer, no listing with an offer). */
 const measure = z.number().nullable()
 
+/**
+ * How the offers of a scope were answered, the same figures for the offers it received (seller side)
+ * and made (buyer side); the volume is the sum of the prices of those accepted or closed.
+ */
+const ANSWER_FIGURES = {
+  accepted: count,
+  declined: count,
+  acceptanceRate: measure,
+  hoursToAnswer: z.object({ answered: measure, accepted: measure, declined: measure }),
+  offerToListRatio: measure,
+  acceptedToListRatio: measure,
+  acceptedVolume: count,
+}
+
 /** The seller side: listings the scope owns or is listing agent of, and the offers shared on them. */
 export const SellingFiguresSchema = z.object({
   /** Listings listed in the period (published, or created when never published), by their status now. */
@@ -94,14 +108,7 @@ export const SellingFiguresSchema = z.object({
   listingsWithOffers: count,
   daysToFirstOffer: z.object({ average: measure, median: measure }),
   /** Of the offers received in the period: answered ones, and the hours from shared to the answer. */
-  accepted: count,
-  declined: count,
-  acceptanceRate: measure,
-  hoursToAnswer: z.object({ answered: measure, accepted: measure, declined: measure }),
-  offerToListRatio: measure,
-  acceptedToListRatio: measure,
-  /** Sum of the prices of the offers received in the period that are accepted or closed. */
-  acceptedVolume: count,
+  ...ANSWER_FIGURES,
   /** Listings whose status is Closed, changed last in the period, and the sum of their closing prices. */
   closedListings: count,
   closedVolume: count,
@@ -111,13 +118,7 @@ export type SellingFigures = z.infer<typeof SellingFiguresSchema>
 /** The buyer side: offers the scope made and shared in the period. */
 export const BuyingFiguresSchema = z.object({
   offersMade: count,
-  accepted: count,
-  declined: count,
-  acceptanceRate: measure,
-  hoursToAnswer: z.object({ answered: measure, accepted: measure, declined: measure }),
-  offerToListRatio: measure,
-  acceptedToListRatio: measure,
-  acceptedVolume: count,
+  ...ANSWER_FIGURES,
 })
 export type BuyingFigures = z.infer<typeof BuyingFiguresSchema>
 

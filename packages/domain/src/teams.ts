@@ -52,15 +52,20 @@ export type TeamInvitationToken = z.infer<typeof TeamInvitationTokenSchema>
 export const TeamTransactionSchema = z.object({ id: z.string(), label: z.string() })
 export type TeamTransaction = z.infer<typeof TeamTransactionSchema>
 
-export const TeamMemberViewSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
+/** What a member holds, or an invitation will give: their kind, access, designations and whether it is the brokerage. */
+const TEAM_GRANT = {
   kind: TeamMemberKindSchema,
   access: TeamAccessSchema,
   listingIds: z.array(z.string()),
   offerIds: z.array(z.string()),
   brokerage: z.boolean(),
+}
+
+export const TeamMemberViewSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ...TEAM_GRANT,
   joinedAt: z.string(),
 })
 export type TeamMemberView = z.infer<typeof TeamMemberViewSchema>
@@ -72,11 +77,7 @@ export type TeamInvitationState = z.infer<typeof TeamInvitationStateSchema>
 export const TeamInvitationViewSchema = z.object({
   id: z.string(),
   email: z.string(),
-  kind: TeamMemberKindSchema,
-  access: TeamAccessSchema,
-  listingIds: z.array(z.string()),
-  offerIds: z.array(z.string()),
-  brokerage: z.boolean(),
+  ...TEAM_GRANT,
   state: TeamInvitationStateSchema,
   createdAt: z.string(),
   expiresAt: z.string(),
