@@ -101,18 +101,8 @@ export const OfferPreferenceSchema = z.enum(OFFER_PREFERENCES)
 export type OfferPreference = z.infer<typeof OfferPreferenceSchema>
 
 /** The criteria the seller weights (0 to 10) on /my-properties/{id}/weighting; the Offers issue scores by them. */
-export const OFFER_WEIGHT_CRITERIA = [
-  'netToSeller',
-  'earnestMoney',
-  'financingCertainty',
-  'downPayment',
-  'contingencies',
-  'inspectionPeriod',
-  'closingDateFit',
-  'concessions',
-  'preApproval',
-] as const
-export type OfferWeightCriterion = (typeof OFFER_WEIGHT_CRITERIA)[number]
+export { OFFER_WEIGHT_CRITERIA } from './offer-weight-criteria'
+export type { OfferWeightCriterion } from './offer-weight-criteria'
 
 /** Who may add listings (route table: /add-listing) and who may import them from an MLS feed. */
 export const LISTING_CREATOR_ROLES = PAGE_ROLES.addListing

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LISTING_LIMITS, ListingVisibilitySchema, OFFER_WEIGHT_CRITERIA, StandardStatusSchema } from './listing-enums'
 import type { OfferWeightCriterion } from './listing-enums'
+import { DEFAULT_OFFER_WEIGHTS as DEFAULT_WEIGHTS } from './offer-weight-criteria'
 import { emailSchema } from './validation'
 
 /** What a listing's managers set besides its fields: status, notifications, visibility, and the seller's offer weights. */
@@ -30,17 +31,7 @@ export const OfferWeightsSchema = z.object(
   Object.fromEntries(OFFER_WEIGHT_CRITERIA.map((criterion) => [criterion, weight])) as Record<OfferWeightCriterion, typeof weight>,
 )
 export type OfferWeights = z.infer<typeof OfferWeightsSchema>
-export const DEFAULT_OFFER_WEIGHTS: OfferWeights = {
-  netToSeller: 10,
-  earnestMoney: 5,
-  financingCertainty: 7,
-  downPayment: 4,
-  contingencies: 6,
-  inspectionPeriod: 3,
-  closingDateFit: 5,
-  concessions: 5,
-  preApproval: 6,
-}
+export const DEFAULT_OFFER_WEIGHTS: OfferWeights = DEFAULT_WEIGHTS
 
 /** The seller's weights and the costs used for net to seller. */
 export const ListingWeightingSchema = z.object({

@@ -5,6 +5,7 @@ import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses
 import { PAGE_ROLES } from './roles'
 import { TeamMarkSchema } from './teams'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
+import { concessionDollars } from './offer-ranking'
 import { E164_PATTERN, emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape } from './validation'
 
 /**
@@ -70,6 +71,9 @@ const optionalPhone = z
   .string()
   .trim()
   .refine((value) => value === '' || E164_PATTERN.test(value) || isPhoneShape(value), 'common.invalidPhone')
+
+/** It lives with the ranking (offer-ranking.ts), which must stay free of zod. */
+export { concessionDollars }
 
 export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'usda', 'other'] as const
 export const FinancingTypeSchema = z.enum(FINANCING_TYPES)
@@ -188,12 +192,6 @@ export function hasListingAgent(terms: Pick<OfferTerms, 'listingAgent'>): boolea
 /** At least one buyer, each named with a first and last name and an email. */
 export function hasBuyerDetails(terms: Pick<OfferTerms, 'buyers'>): boolean {
   return terms.buyers.length > 0 && terms.buyers.every((buyer) => fullNameSchema.safeParse(buyer.fullName).success && isEmail(buyer.email.trim()))
-}
-
-/** In dollars, for a concession given in dollars or as a percent of the price. */
-export function concessionDollars(concession: Concession, purchasePrice: number | null): number {
-  if (concession.amount === null) return 0
-  return concession.unit === 'dollars' ? concession.amount : Math.round(((purchasePrice ?? 0) * concession.amount) / 100)
 }
 
 /**
