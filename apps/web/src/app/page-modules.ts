@@ -4,20 +4,20 @@ import type { PageProps } from './page-props'
 export type PageModule = { default: ComponentType<PageProps> }
 export type PageLoader = () => Promise<PageModule>
 
-const marketing: PageLoader = () => import('./routes/marketing-page')
+const offersOptimized: PageLoader = () => import('./routes/offers-optimized-page')
 const placeholder: PageLoader = () => import('./routes/placeholder-page')
 
 /** Each page is its own chunk; a route without an entry here gets the placeholder page. */
 const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   home: () => import('./routes/home-page'),
-  'how-it-works': marketing,
-  'about-us': marketing,
-  'offers-optimized': marketing,
-  'auth-offers-optimized': marketing,
-  'the-team': marketing,
-  terms: marketing,
-  boilerplate: marketing,
-  'auth-how-it-works': marketing,
+  'how-it-works': () => import('./routes/how-it-works-page'),
+  'about-us': () => import('./routes/about-us-page'),
+  'offers-optimized': offersOptimized,
+  'auth-offers-optimized': offersOptimized,
+  'the-team': () => import('./routes/the-team-page'),
+  terms: () => import('./routes/terms-page'),
+  boilerplate: () => import('./routes/boilerplate-page'),
+  'auth-how-it-works': () => import('./routes/auth-how-it-works-page'),
   'auth-faq': () => import('./routes/faq-page'),
   dashboard: () => import('./routes/dashboard-page'),
   'pb-dashboard': () => import('./routes/pb-dashboard-page'),

@@ -1,11 +1,45 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import {
+  IconBriefcase,
+  IconBuildingEstate,
+  IconChecklist,
+  IconFilePlus,
+  IconHomeDollar,
+  IconHomeSearch,
+  IconLicense,
+  IconListNumbers,
+  IconLock,
+  IconMapPin,
+  IconPencil,
+  IconSend,
+  IconSignature,
+} from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
 import { SsoReturn } from '../../features/accounts/components/sso-return'
 import { HomeSearch } from '../../features/property/components/home-search'
+import { PageSection } from '../../features/public-pages/components/page-intro'
+import type { Step } from '../../features/public-pages/components/step-list'
+import { StepList } from '../../features/public-pages/components/step-list'
 import { useSession } from '../../shared/session'
 import { useCompleteSignIn } from '../after-sign-in'
+
+/** The four sides of a sale, what each gets, and where to read more. */
+const SIDES = [
+  { key: 'buyers', icon: IconHomeSearch, to: '/how-it-works#buyers' },
+  { key: 'sellers', icon: IconHomeDollar, to: '/offers-optimized' },
+  { key: 'agents', icon: IconBriefcase, to: '/how-it-works#agents' },
+  { key: 'brokers', icon: IconBuildingEstate, to: '/boilerplate' },
+] as const
+
+const FLOW_ICONS: readonly Step['icon'][] = [IconFilePlus, IconPencil, IconSend, IconListNumbers, IconChecklist]
+
+const TRUST = [
+  { key: 'licensing', icon: IconLicense },
+  { key: 'privacy', icon: IconLock },
+  { key: 'tennessee', icon: IconMapPin },
+  { key: 'esign', icon: IconSignature },
+] as const
 
 export default function HomePage() {
   const { t } = useTranslation()
@@ -17,25 +51,82 @@ export default function HomePage() {
   if (searchParams.get('sso') === '1') return <SsoReturn onSignedIn={(signedIn, redirect) => completeSignIn(signedIn, true, redirect)} />
 
   return (
-    <Stack gap="xl" py="xl">
+    <Stack gap={56} py="xl">
       <Stack gap="lg" maw={760}>
-        <Title order={1}>{t('marketing.home.title')}</Title>
+        <Title order={1}>{t('publicHome.hero.title')}</Title>
         <Text size="lg" fw={500}>
-          {t('marketing.home.lead')}
+          {t('publicHome.hero.lead')}
         </Text>
-        <Text>{t('marketing.home.body')}</Text>
+        <Text>{t('publicHome.hero.body')}</Text>
         <Group>
           {!session && (
-            <Button component={Link} to={SIGN_IN_PATH} size="md">
-              {t('marketing.home.ctaSignIn')}
+            <Button component={Link} to="/auth/sign-up" size="md">
+              {t('publicHome.hero.ctaSignUp')}
             </Button>
           )}
           <Button component={Link} to="/how-it-works" variant="default" size="md">
-            {t('marketing.home.ctaHowItWorks')}
+            {t('publicHome.hero.ctaHowItWorks')}
           </Button>
         </Group>
       </Stack>
+
       <HomeSearch />
+
+      <PageSection id="sides" title={t('publicHome.sides.title')} lead={t('publicHome.sides.lead')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          {SIDES.map(({ key, icon: Icon, to }) => (
+            <Paper key={key} withBorder radius="md" p="lg">
+              <Stack gap="sm" h="100%">
+                <ThemeIcon size={40} radius="md" variant="light">
+                  <Icon size={22} stroke={1.6} aria-hidden />
+                </ThemeIcon>
+                <Title order={3} size="h4">
+                  {t(`publicHome.sides.${key}.title`)}
+                </Title>
+                <Text size="sm" style={{ flex: 1 }}>
+                  {t(`publicHome.sides.${key}.body`)}
+                </Text>
+                <Anchor component={Link} to={to} size="sm" fw={600}>
+                  {t(`publicHome.sides.${key}.link`)}
+                </Anchor>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </PageSection>
+
+      <PageSection id="flow" title={t('publicHome.flow.title')} lead={t('publicHome.flow.lead')}>
+        <StepList steps={FLOW_ICONS.map((icon, index) => ({ icon, title: t(`publicHome.flow.step${index + 1}.title`), body: t(`publicHome.flow.step${index + 1}.body`) }))} />
+        <Anchor component={Link} to="/how-it-works" fw={600}>
+          {t('publicHome.flow.more')}
+        </Anchor>
+      </PageSection>
+
+      <PageSection id="trust" title={t('publicHome.trust.title')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {TRUST.map(({ key, icon: Icon }) => (
+            <Group key={key} align="flex-start" wrap="nowrap" gap="md">
+              <ThemeIcon size={40} radius="xl" variant="light" style={{ flexShrink: 0 }}>
+                <Icon size={22} stroke={1.6} aria-hidden />
+              </ThemeIcon>
+              <Stack gap={4} miw={0}>
+                <Title order={3} size="h5">
+                  {t(`publicHome.trust.${key}.title`)}
+                </Title>
+                <Text size="sm">{t(`publicHome.trust.${key}.body`)}</Text>
+              </Stack>
+            </Group>
+          ))}
+        </SimpleGrid>
+        <Group gap="lg">
+          <Anchor component={Link} to="/boilerplate">
+            {t('publicHome.trust.notices')}
+          </Anchor>
+          <Anchor component={Link} to="/terms">
+            {t('publicHome.trust.terms')}
+          </Anchor>
+        </Group>
+      </PageSection>
     </Stack>
   )
 }

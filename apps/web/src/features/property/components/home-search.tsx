@@ -1,12 +1,14 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { errorMessage } from '../../../shared/notify'
-import { useListingSearch } from '../api/properties'
+import type { ListingSearchPage } from '@offerbook/domain/listing'
+import { searchQueryOptions } from '../api/properties'
 import { EMPTY_SEARCH, searchParamsFromState } from '../search-state'
 import { ListingGrid, ListingGridSkeleton } from './search-results'
 
@@ -19,6 +21,34 @@ function listingsPath(q: string): string {
 }
 
 /**
+ * What the home page lists: with words typed, the first listings that match; without, the newest
+ * listings that take offers (Active), then, if there are fewer than HOME_LISTINGS of those, the newest
+ * of the rest (Coming soon, under contract) to fill the row.
+ */
+function useHomeListings(q: string) {
+  const matching = useQuery({ ...searchQueryOptions({ ...EMPTY_SEARCH, q }, HOME_LISTINGS), enabled: q !== '' })
+  const active = useQuery({ ...searchQueryOptions({ ...EMPTY_SEARCH, statuses: ['Active'] }, HOME_LISTINGS), enabled: q === '' })
+  const fillNeeded = q === '' && active.data !== undefined && active.data.items.length < HOME_LISTINGS
+  // Twice as many, so that after leaving out the Active ones already shown there are enough to fill the row.
+  const rest = useQuery({ ...searchQueryOptions(EMPTY_SEARCH, HOME_LISTINGS * 2), enabled: fillNeeded })
+  const newest = useMemo((): ListingSearchPage | undefined => {
+    if (!active.data) return undefined
+    if (!fillNeeded) return active.data
+    if (!rest.data) return undefined
+    const shown = new Set(active.data.items.map((listing) => listing.id))
+    const others = rest.data.items.filter((listing) => !shown.has(listing.id))
+    return { ...active.data, items: [...active.data.items, ...others].slice(0, HOME_LISTINGS) }
+  }, [active.data, rest.data, fillNeeded])
+
+  const failed = q !== '' ? (matching.isError ? matching : null) : active.isError ? active : fillNeeded && rest.isError ? rest : null
+  return {
+    data: q !== '' ? matching.data : newest,
+    error: failed?.error ?? null,
+    retry: () => void failed?.refetch(),
+  }
+}
+
+/**
  * The home page's search box and a few listings: the newest ones, or, once typing pauses, the first
  * that match. Enter or the Search button opens /listings with the words.
  */
@@ -28,7 +58,7 @@ export function HomeSearch() {
   const headingId = useId()
   const [text, setText] = useState('')
   const [q, setQ] = useState('')
-  const listings = useListingSearch({ ...EMPTY_SEARCH, q }, HOME_LISTINGS)
+  const listings = useHomeListings(q)
 
   const open = () => void navigate(listingsPath(text))
   const onSubmit = (event: FormEvent) => {
@@ -61,17 +91,22 @@ export function HomeSearch() {
             {listings.data && q && !listings.data.totalCapped ? t('search.home.seeAllCount', { count: listings.data.total }) : t('search.home.seeAll')}
           </Anchor>
         </Group>
-        {listings.isPending ? (
-          <ListingGridSkeleton count={HOME_LISTINGS} />
-        ) : listings.isError ? (
+        {!q && (
+          <Text size="sm" c="gray.7" mt={-8}>
+            {t('publicHome.homes.takingOffers')}
+          </Text>
+        )}
+        {listings.error ? (
           <Alert color="red" role="alert">
             <Group justify="space-between">
               <Text size="sm">{errorMessage(listings.error)}</Text>
-              <Button size="xs" variant="light" onClick={() => void listings.refetch()}>
+              <Button size="xs" variant="light" onClick={listings.retry}>
                 {t('common.retry')}
               </Button>
             </Group>
           </Alert>
+        ) : !listings.data ? (
+          <ListingGridSkeleton count={HOME_LISTINGS} />
         ) : listings.data.items.length === 0 ? (
           <Text c="gray.7">{q ? t('search.empty.title') : t('search.empty.none')}</Text>
         ) : (
