@@ -82,8 +82,9 @@ export default function RankingExample() {
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Group gap="xs" wrap="nowrap" align="flex-start">
-                      <Badge variant={offer.rank === 1 ? 'filled' : 'light'} size="lg" circle aria-label={t('publicPages.example.rank', { rank: offer.rank })}>
-                        {offer.rank}
+                      <Badge variant={offer.rank === 1 ? 'filled' : 'light'} size="lg" circle>
+                        <span aria-hidden>{offer.rank}</span>
+                        <VisuallyHidden>{t('publicPages.example.rank', { rank: offer.rank })}</VisuallyHidden>
                       </Badge>
                       <Title order={4} size="h6" data-testid="ranked-offer-name">
                         {name(offer.id)}
