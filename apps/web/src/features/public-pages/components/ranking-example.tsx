@@ -49,7 +49,7 @@ export default function RankingExample() {
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" data-testid="ranking-example">
-      <Paper withBorder radius="md" p="md">
+      <Paper withBorder radius="md" p="md" style={{ alignSelf: 'start' }}>
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3} size="h4">
@@ -132,7 +132,7 @@ export default function RankingExample() {
                     {t(`listing.criterion.${criterion}`)}
                   </Table.Th>
                   {ranked.map((offer) => (
-                    <Table.Td key={offer.id} ta="right">
+                    <Table.Td key={offer.id} ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {t('publicPages.example.points', { points: (offer.criteria[position]?.points ?? 0).toFixed(1) })}
                     </Table.Td>
                   ))}
