@@ -5,8 +5,11 @@ import { afterEach } from 'vitest'
 // cores shared by two test workers, can take longer than a second. What never happens still fails.
 configure({ asyncUtilTimeout: 5_000 })
 
+// A test file may run without a browser (`@vitest-environment node`: what prerendering sees).
+const inBrowser = typeof window !== 'undefined'
+
 // jsdom lacks the media and layout APIs Mantine reads.
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -22,7 +25,7 @@ if (!window.matchMedia) {
   })
 }
 
-if (!('ResizeObserver' in window)) {
+if (inBrowser && !('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}
@@ -31,10 +34,11 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub })
 }
 
-window.scrollTo = () => {}
+if (inBrowser) window.scrollTo = () => {}
 
 afterEach(() => {
   cleanup()
+  if (!inBrowser) return
   window.localStorage.clear()
   window.sessionStorage.clear()
 })
