@@ -2,18 +2,18 @@ import type { Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
 
-/** The public pages and the signed-in guides, each with its one h1; the guides need a signed-in buyer or seller. */
+/** The public pages and the signed-in guides, each with its one h1 and its tab's title; the guides need a signed-in buyer or seller. */
 const PAGES = [
-  { path: '/', title: 'Offers on Tennessee homes, clear from first look to signature' },
-  { path: '/how-it-works', title: 'How It Works' },
-  { path: '/offers-optimized', title: 'Offers, optimized' },
-  { path: '/auth-offers-optimized', title: 'Offers, optimized' },
-  { path: '/about-us', title: 'About Us' },
-  { path: '/the-team', title: 'The Team' },
-  { path: '/terms', title: 'Legal' },
-  { path: '/boilerplate', title: 'Standard notices' },
-  { path: '/auth-how-it-works', title: 'How It Works', account: 'buyer-simple@example.com' },
-  { path: '/auth-faq', title: 'FAQ', account: 'buyer-simple@example.com' },
+  { path: '/', title: 'Offers on Tennessee homes, clear from first look to signature', tab: 'Home' },
+  { path: '/how-it-works', title: 'How It Works', tab: 'How It Works' },
+  { path: '/offers-optimized', title: 'Offers, optimized', tab: 'Offers' },
+  { path: '/auth-offers-optimized', title: 'Offers, optimized', tab: 'Offers' },
+  { path: '/about-us', title: 'About Us', tab: 'About Us' },
+  { path: '/the-team', title: 'The Team', tab: 'The Team' },
+  { path: '/terms', title: 'Legal', tab: 'Legal' },
+  { path: '/boilerplate', title: 'Standard notices', tab: 'Standard notices' },
+  { path: '/auth-how-it-works', title: 'How It Works', tab: 'How It Works', account: 'buyer-simple@example.com' },
+  { path: '/auth-faq', title: 'FAQ', tab: 'FAQ', account: 'buyer-simple@example.com' },
 ] as const
 
 const VIEWPORTS = [
@@ -28,7 +28,7 @@ async function settled(page: Page, path: string): Promise<void> {
 }
 
 for (const viewport of VIEWPORTS) {
-  for (const { path, title, ...rest } of PAGES) {
+  for (const { path, title, tab, ...rest } of PAGES) {
     test(`${path} at ${viewport.width} px: one h1, nothing wider than the window, and WCAG 2.1 AA as axe checks it`, async ({ page }) => {
       if ('account' in rest) await useAccount(page, rest.account)
       await page.setViewportSize(viewport)
@@ -37,7 +37,7 @@ for (const viewport of VIEWPORTS) {
       await settled(page, path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} fits ${viewport.width} px`).toBeLessThanOrEqual(viewport.width)
-      await expect(page).toHaveTitle(/· Offerbook$/)
+      await expect(page).toHaveTitle(`${tab} · Offerbook`)
       await expectNoViolations(page, `${path} at ${viewport.width} px`)
     })
   }
