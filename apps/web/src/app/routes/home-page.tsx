@@ -96,7 +96,7 @@ export default function HomePage() {
       </PageSection>
 
       <PageSection id="flow" title={t('publicHome.flow.title')} lead={t('publicHome.flow.lead')}>
-        <StepList steps={FLOW_ICONS.map((icon, index) => ({ icon, title: t(`publicHome.flow.step${index + 1}.title`), body: t(`publicHome.flow.step${index + 1}.body`) }))} />
+        <StepList minColumn="11.5rem" steps={FLOW_ICONS.map((icon, index) => ({ icon, title: t(`publicHome.flow.step${index + 1}.title`), body: t(`publicHome.flow.step${index + 1}.body`) }))} />
         <Anchor component={Link} to="/how-it-works" fw={600}>
           {t('publicHome.flow.more')}
         </Anchor>

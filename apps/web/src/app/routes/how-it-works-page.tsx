@@ -57,7 +57,10 @@ export default function HowItWorksPage() {
           <Group align="flex-start" gap="xl" wrap="wrap">
             <Illustration label={t(`${base}.illustration.${key}`)} />
             <div style={{ flex: '1 1 18rem', minWidth: 0 }}>
-              <StepList steps={icons.map((icon, index) => ({ icon, title: t(`${base}.${key}.step${index + 1}.title`), body: t(`${base}.${key}.step${index + 1}.body`) }))} />
+              <StepList
+                minColumn="12.5rem"
+                steps={icons.map((icon, index) => ({ icon, title: t(`${base}.${key}.step${index + 1}.title`), body: t(`${base}.${key}.step${index + 1}.body`) }))}
+              />
             </div>
           </Group>
         </PageSection>

@@ -12,11 +12,12 @@ export type Step = {
 
 /**
  * Numbered steps, each with an icon, a heading and a sentence or two: an ordered list, so a screen
- * reader says "1 of 4". The number is in the list's semantics and drawn on the icon's badge.
+ * reader says "1 of 4". The number is in the list's semantics and drawn on the icon's badge. The steps
+ * sit side by side as long as each column keeps `minColumn`, one under the other on a phone.
  */
-export function StepList({ steps, headingOrder = 3 }: { steps: readonly Step[]; headingOrder?: TitleOrder }) {
+export function StepList({ steps, headingOrder = 3, minColumn = '15rem' }: { steps: readonly Step[]; headingOrder?: TitleOrder; minColumn?: string }) {
   return (
-    <Box component="ol" p={0} m={0} style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-lg)', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 15rem), 1fr))' }}>
+    <Box component="ol" p={0} m={0} style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-lg)', gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${minColumn}), 1fr))` }}>
       {steps.map((step, index) => (
         <Box component="li" key={step.title}>
           <Group align="flex-start" gap="sm" wrap="nowrap">
