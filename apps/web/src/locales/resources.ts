@@ -12,7 +12,8 @@ export type Tree = { [key: string]: string | Tree }
 /** Where the catalogue's messages sit in each language's tree (shared/i18n/messages.ts). */
 export const MESSAGE_NAMESPACE = 'messages'
 
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' })
+// The public pages' texts (public-*.json) are not here: they load with those pages (features/public-pages/texts.ts).
+const files = import.meta.glob<Tree>(['./*/*.json', '!./*/public-*.json'], { eager: true, import: 'default' })
 
 export function mergeInto(target: Tree, source: Tree, where: string): void {
   for (const [key, value] of Object.entries(source)) {

@@ -1,12 +1,13 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 
 const BELIEFS = ['belief1', 'belief2', 'belief3', 'belief4'] as const
 
 export default function AboutUsPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const base = 'publicPages.aboutUs'
   return (
     <Stack gap={48}>

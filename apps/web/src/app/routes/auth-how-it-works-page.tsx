@@ -1,10 +1,11 @@
 import { Anchor, Stack, Text } from '@mantine/core'
 import { IconBell, IconChecklist, IconFilePlus, IconHelpCircle, IconHomeSearch, IconListNumbers, IconAdjustmentsHorizontal, IconSend, IconUserCircle } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Role } from '@offerbook/domain/roles'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 import type { Step } from '../../features/public-pages/components/step-list'
 import { StepList } from '../../features/public-pages/components/step-list'
@@ -24,7 +25,7 @@ function reachable(routeName: string, roles: readonly Role[] | undefined): boole
 
 /** /auth-how-it-works: the signed-in guide, with a link to each place the user's roles may open. */
 export default function AuthHowItWorksPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const roles = useCurrentUser().data?.roles
   const base = 'publicPages.authHowItWorks'
   return (

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 
 /** The sections of the ESIGN consumer disclosure, as each signer reads it before signing (signer.consent). */
@@ -21,7 +22,7 @@ function EqualHousingMark({ label }: { label: string }) {
 
 /** /boilerplate: the standard notices that apply to every listing, offer and signature. */
 export default function BoilerplatePage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const base = 'publicPages.boilerplate'
   const { hash } = useLocation()
 

@@ -1,7 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { FaqList } from '../../features/public-pages/components/faq-list'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { FAQ_TEXTS } from '../../features/public-pages/texts/faq'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 
 /** The FAQ's groups and how many questions each has (publicFaq.<group>.q<n> and a<n>). */
@@ -13,7 +14,7 @@ export const FAQ_GROUPS = [
 ] as const
 
 export default function FaqPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(FAQ_TEXTS)
   const total = FAQ_GROUPS.reduce((sum, group) => sum + group.count, 0)
   return (
     <Stack gap={40}>

@@ -14,10 +14,11 @@ import {
   IconSend,
   IconSignature,
 } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { SsoReturn } from '../../features/accounts/components/sso-return'
 import { HomeSearch } from '../../features/property/components/home-search'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { HOME_TEXTS } from '../../features/public-pages/texts/home'
 import { PageSection } from '../../features/public-pages/components/page-intro'
 import type { Step } from '../../features/public-pages/components/step-list'
 import { StepList } from '../../features/public-pages/components/step-list'
@@ -42,7 +43,7 @@ const TRUST = [
 ] as const
 
 export default function HomePage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(HOME_TEXTS)
   const session = useSession()
   const [searchParams] = useSearchParams()
   const completeSignIn = useCompleteSignIn()

@@ -14,10 +14,11 @@ import {
   IconWritingSign,
   IconCertificate,
 } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useSession } from '../../shared/session'
 import { AgentIllustration, BuyerIllustration, SellerIllustration } from '../../features/public-pages/components/illustrations'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 import type { Step } from '../../features/public-pages/components/step-list'
 import { StepList } from '../../features/public-pages/components/step-list'
@@ -36,7 +37,7 @@ const AUDIENCES: readonly Audience[] = [
 ]
 
 export default function HowItWorksPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const session = useSession()
   const base = 'publicPages.howItWorks'
 

@@ -1,12 +1,13 @@
 import { Suspense, lazy } from 'react'
 import { Anchor, Badge, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DEFAULT_OFFER_WEIGHTS, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/offer-weight-criteria'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSession } from '../../shared/session'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 
 // The sliders and the scoring load after the page's text, so the first paint stays light.
@@ -18,7 +19,7 @@ const RankingExample = lazy(() => import('../../features/public-pages/components
  * manages listings is also pointed to their own listings' weights.
  */
 export default function OffersOptimizedPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const session = useSession()
   const me = useCurrentUser()
   const base = 'publicPages.offersOptimized'

@@ -1,6 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 
 const TERMS = ['who', 'account', 'offers', 'esign', 'use', 'liability', 'changes'] as const
@@ -24,7 +26,7 @@ function Clauses({ base, keys }: { base: string; keys: readonly string[] }) {
 
 /** /terms: the terms of service, the privacy policy, and the way to the e-sign consumer disclosure. */
 export default function TermsPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const base = 'publicPages.terms'
   return (
     <Stack gap={48}>

@@ -1,13 +1,14 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { InitialsAvatar } from '../../features/public-pages/components/initials-avatar'
+import { usePageTexts } from '../../features/public-pages/texts'
+import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
 
 const MEMBERS = ['member1', 'member2', 'member3', 'member4', 'member5'] as const
 
 export default function TheTeamPage() {
-  const { t } = useTranslation()
+  const { t } = usePageTexts(PAGE_TEXTS)
   const base = 'publicPages.team'
   return (
     <Stack gap={48}>
