@@ -114,7 +114,7 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
             <Text size="sm" id={hintId}>
               {t('offerCompare.hint', { max: MAX_COMPARED, count: chosen.length })}
             </Text>
-            <Button size="sm" leftSection={<IconLayoutColumns size={16} aria-hidden />} disabled={chosen.length < 2} onClick={() => setComparing(true)} aria-describedby={hintId}>
+            <Button size="sm" leftSection={<IconLayoutColumns size={16} aria-hidden />} disabled={chosen.length < 2} onClick={() => setComparing(true)} aria-describedby={hintId} style={{ flexShrink: 0 }}>
               {t('offerCompare.open', { count: chosen.length })}
             </Button>
           </Group>
