@@ -103,7 +103,10 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
             </Text>
           )}
         </Group>
-        <Title order={1}>{address}</Title>
+        {/* A long street name wraps on a phone instead of widening the page. */}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {address}
+        </Title>
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>

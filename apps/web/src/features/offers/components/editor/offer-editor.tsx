@@ -132,8 +132,8 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
     <SectionCard title={t('offerEditor.section.property')}>
       <Group align="flex-start" gap="md" wrap="nowrap">
         {property.primaryPhotoURL && <Image src={property.primaryPhotoURL} alt={t('offerEditor.photoOf', { address })} w={160} h={110} radius="sm" fit="cover" />}
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/property/${encodeURIComponent(property.id)}`} fw={600}>
+        <Stack gap={4} miw={0}>
+          <Anchor component={Link} to={`/property/${encodeURIComponent(property.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
             {address}
           </Anchor>
           {property.city && <Text size="sm">{property.city}</Text>}

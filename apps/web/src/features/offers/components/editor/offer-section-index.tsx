@@ -81,6 +81,12 @@ export function OfferSectionIndex({ root, terms }: { root: RefObject<HTMLElement
     return null
   }
 
+  // Found again at the click: a section drawn anew since the index was read has a new heading id.
+  const headingTitled = (title: string): HTMLElement | null => {
+    const found = root.current ? sectionsOf(root.current).find((section) => section.title === title) : undefined
+    return found ? document.getElementById(found.id) : null
+  }
+
   const go = (event: MouseEvent, element: HTMLElement | null) => {
     event.preventDefault()
     setOpen(false)
@@ -93,7 +99,7 @@ export function OfferSectionIndex({ root, terms }: { root: RefObject<HTMLElement
         <Group gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {sections.map((section) => (
             <li key={section.id}>
-              <Anchor href={`#${section.id}`} size="sm" onClick={(event) => go(event, document.getElementById(section.id))}>
+              <Anchor href={`#${section.id}`} size="sm" onClick={(event) => go(event, headingTitled(section.title))}>
                 {section.title}
               </Anchor>
             </li>
@@ -144,7 +150,7 @@ export function OfferSectionIndex({ root, terms }: { root: RefObject<HTMLElement
           rightSection={open ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
           onClick={() => setOpen((current) => !current)}
         >
-          {missing.length > 0 ? `${t('offerIndex.title')} · ${t('offerIndex.missingTitle', { count: missing.length })}` : t('offerIndex.title')}
+          {missing.length > 0 ? `${t('offerIndex.title')} · ${t('offerIndex.missingShort', { count: missing.length })}` : t('offerIndex.title')}
         </Button>
         <Collapse expanded={open}>
           <Box pt="xs" pb={4} mah="60vh" style={{ overflowY: 'auto' }}>

@@ -67,7 +67,7 @@ describe('OptimizeCards', () => {
     expect(row('Net to seller')).toEqual(['$452,000', '$430,000', '$430,000'])
     // Why each ranks where it does speaks of the next offer in the whole ranking, not of the next one chosen.
     expect(row('Why it ranks here')[0]).toBe('Ahead of #2 by 4.3 points: net to seller +2.1')
-    await user.click(screen.getByRole('button', { name: 'Close the comparison' }))
+    await user.click(screen.getAllByRole('button', { name: 'Close the comparison' }).at(-1) as HTMLElement)
     await waitFor(() => expect(screen.queryByRole('table')).toBeNull())
   })
 })

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react'
+import { useState } from 'react'
 import type { BoxProps } from '@mantine/core'
 import { Anchor, Box, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
@@ -16,35 +16,42 @@ import { formatPoints } from './seller-format'
 /** At most this many offers side by side: more would not fit a phone's width. */
 export const MAX_COMPARED = 3
 
+function FigureRows({ figures, offer, index }: { figures: readonly OptimizeFigure[]; offer: OptimizeOffer; index: number }) {
+  return (
+    <Box component="dl" m={0}>
+      {figures.map((figure) => (
+        <Group
+          key={figure.key}
+          justify="space-between"
+          align="flex-start"
+          wrap="nowrap"
+          gap="sm"
+          py={6}
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)', ...(figure.group === 'why' ? { flexDirection: 'column' } : {}) }}
+        >
+          <Text component="dt" size="sm" fw={figure.strong ? 700 : 500} style={{ flex: '1 1 50%' }}>
+            {figure.label}
+          </Text>
+          <Text component="dd" size="sm" m={0} fw={figure.strong ? 700 : undefined} ta={figure.group === 'why' ? 'left' : 'right'} style={{ flex: '1 1 50%', overflowWrap: 'anywhere' }}>
+            {figure.value(offer, index)}
+          </Text>
+        </Group>
+      ))}
+    </Box>
+  )
+}
+
+/** The money first, then the points by criterion under their heading, as the grid groups its rows. */
 function FigureList({ figures, offer, index }: { figures: readonly OptimizeFigure[]; offer: OptimizeOffer; index: number }) {
   const { t } = useTranslation()
   return (
-    <Box component="dl" m={0}>
-      {figures.map((figure, at) => (
-        <Fragment key={figure.key}>
-          {figure.group === 'criteria' && figures[at - 1]?.group !== 'criteria' && (
-            <Text component="div" fw={700} size="sm" mt="sm" mb={4} c="gray.8">
-              {t('offerSeller.optimize.criteriaHeading')}
-            </Text>
-          )}
-          <Group
-            justify="space-between"
-            align="flex-start"
-            wrap="nowrap"
-            gap="sm"
-            py={6}
-            style={{ borderTop: '1px solid var(--mantine-color-gray-2)', ...(figure.group === 'why' ? { flexDirection: 'column' } : {}) }}
-          >
-            <Text component="dt" size="sm" fw={figure.strong ? 700 : 500} style={{ flex: '1 1 50%' }}>
-              {figure.label}
-            </Text>
-            <Text component="dd" size="sm" m={0} fw={figure.strong ? 700 : undefined} ta={figure.group === 'why' ? 'left' : 'right'} style={{ flex: '1 1 50%', overflowWrap: 'anywhere' }}>
-              {figure.value(offer, index)}
-            </Text>
-          </Group>
-        </Fragment>
-      ))}
-    </Box>
+    <>
+      <FigureRows figures={figures.filter((figure) => figure.group === 'money')} offer={offer} index={index} />
+      <Text fw={700} size="sm" mt="sm" c="gray.8">
+        {t('offerSeller.optimize.criteriaHeading')}
+      </Text>
+      <FigureRows figures={figures.filter((figure) => figure.group !== 'money')} offer={offer} index={index} />
+    </>
   )
 }
 
@@ -158,7 +165,7 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
           )
         })}
       </Stack>
-      <Modal opened={comparing && chosen.length >= 2} onClose={() => setComparing(false)} title={t('offerCompare.title')} fullScreen padding="sm">
+      <Modal opened={comparing && chosen.length >= 2} onClose={() => setComparing(false)} title={t('offerCompare.title')} fullScreen padding="sm" closeButtonProps={{ 'aria-label': t('offerCompare.close') }}>
         <Stack gap="md">
           <CompareTable result={result} chosen={chosen} />
           <Button variant="default" onClick={() => setComparing(false)}>

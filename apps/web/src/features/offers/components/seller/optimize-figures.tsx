@@ -33,11 +33,11 @@ export function optimizeFigures(result: OptimizeResult, t: TFunction, language: 
   const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
   return [
     { key: 'price', group: 'money', label: t('offerSeller.optimize.price'), value: (offer) => (offer.purchasePrice === null ? t('offer.field.notSet') : usd(offer.purchasePrice)) },
-    ...COSTS.map((cost): OptimizeFigure => ({ key: cost, group: 'money', label: t(`offerSeller.optimize.cost.${cost}`), value: (offer) => minus(offer.costs[cost]) })),
+    ...COSTS.map((cost): OptimizeFigure => ({ key: `cost-${cost}`, group: 'money', label: t(`offerSeller.optimize.cost.${cost}`), value: (offer) => minus(offer.costs[cost]) })),
     { key: 'net', group: 'money', strong: true, label: t('offerSeller.optimize.net'), value: (offer) => usd(offer.netToSeller) },
     ...OFFER_WEIGHT_CRITERIA.map(
       (criterion): OptimizeFigure => ({
-        key: criterion,
+        key: `criterion-${criterion}`,
         group: 'criteria',
         label: t('offerSeller.optimize.criterionWeight', { criterion: t(`listing.criterion.${criterion}`), weight: result.weighting.weights[criterion] }),
         value: (offer) => {
