@@ -209,12 +209,9 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
       <Box hiddenFrom="md" h={BAR_ROOM} aria-hidden />
       <Paper hiddenFrom="md" component="section" aria-label={t('makeOffer.bar')} shadow="md" radius={0} px="md" py="xs" style={BAR_STYLE} data-testid="offer-bar" data-bottom-bar>
         <Stack gap={4}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={700} size="lg">
-              {formatPrice(listing.ListPrice, language, t)}
-            </Text>
-            <StatusBadge status={listing.StandardStatus} size="sm" />
-          </Group>
+          <Text fw={700} size="lg">
+            {formatPrice(listing.ListPrice, language, t)}
+          </Text>
           <MakeOffer {...makeOffer} compact />
         </Stack>
       </Paper>
