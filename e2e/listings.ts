@@ -77,10 +77,12 @@ export type PublishOptions = {
   fields: ListingPatch
   /** PNG images uploaded in this order as photo-1.png, photo-2.png, …; publishing needs at least one. */
   photos: Buffer[]
+  /** What publishing makes it: Active unless told (Coming soon takes no offers yet). */
+  status?: 'Active' | 'ComingSoon'
 }
 
-/** Creates a listing through the API, uploads its photos and publishes it as Active; each step must succeed. */
-export async function publishListing(request: APIRequestContext, { email = SELLER_AGENT, token, fields, photos }: PublishOptions): Promise<ManagedListing> {
+/** Creates a listing through the API, uploads its photos and publishes it (Active unless told); each step must succeed. */
+export async function publishListing(request: APIRequestContext, { email = SELLER_AGENT, token, fields, photos, status = 'Active' }: PublishOptions): Promise<ManagedListing> {
   const headers = { Authorization: `Bearer ${token ?? (await apiToken(request, email))}` }
   const created = await request.post('/api/listings', { headers, data: fields })
   expect(created.status(), await created.text()).toBe(201)
@@ -92,7 +94,7 @@ export async function publishListing(request: APIRequestContext, { email = SELLE
     })
     expect(uploaded.status(), await uploaded.text()).toBe(201)
   }
-  const published = await request.post(`/api/listings/${listing.id}/publish`, { headers, data: { StandardStatus: 'Active' } })
+  const published = await request.post(`/api/listings/${listing.id}/publish`, { headers, data: { StandardStatus: status } })
   expect(published.status(), await published.text()).toBe(200)
   return ((await published.json()) as { listing: ManagedListing }).listing
 }

@@ -132,3 +132,11 @@ export const LISTING_LIMITS = {
 } as const
 
 export const LISTING_PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+
+/** Listings in these statuses take offers (issue #6: a property under contract still takes back-ups). */
+export const OFFER_TAKING_STATUSES = ['Active', 'ActiveUnderContract'] as const satisfies readonly StandardStatus[]
+
+/** Whether a listing in `status` takes offers; the API refuses an offer otherwise and the web disables 'Make an offer'. */
+export function takesOffers(status: StandardStatus): boolean {
+  return (OFFER_TAKING_STATUSES as readonly StandardStatus[]).includes(status)
+}

@@ -8,6 +8,8 @@ import {
   ListingPatchSchema,
   RESO_LISTING_FIELDS,
   searchTsQuery,
+  STANDARD_STATUSES,
+  takesOffers,
   unparsedAddress,
 } from './listing'
 import type { MessageKey } from './messages'
@@ -120,6 +122,10 @@ describe('listing status', () => {
     expect(canChangeListingStatus('Closed', 'Active')).toBe(false)
     expect(canChangeListingStatus('Active', 'Incomplete')).toBe(false)
     expect(canChangeListingStatus('Active', 'Delete')).toBe(false)
+  })
+
+  it('takes offers while Active or under contract (back-ups), and in no other status', () => {
+    expect(STANDARD_STATUSES.filter(takesOffers)).toEqual(['Active', 'ActiveUnderContract'])
   })
 })
 

@@ -83,3 +83,9 @@ export function tabOfStatus(status: OfferStatus): Exclude<OfferTab, 'all'> {
 export const OFFER_EVENT_TYPES = ['created', 'shared', 'updated', 'accepted', 'declined', 'backup', 'withdrawn', 'expired', 'acknowledged', 'closed', 'terminated', 'forms-generated', 'signed'] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>
+
+/**
+ * A buyer's offers still in play on a home: the draft being written, the shared ones waiting for an
+ * answer, and the accepted one. The property page leads a buyer with one of these to it ('Open your offer').
+ */
+export const BUYER_OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['draft', ...OPEN_OFFER_STATUSES, 'accepted']

@@ -354,6 +354,8 @@ export const MyOffersQuerySchema = z.object({
     .min(1, 'offerTerms.pageSizeRange')
     .max(OFFER_LIMITS.maxPageSize, 'offerTerms.pageSizeRange')
     .default(12),
+  /** Only the offers on this listing (the property page's 'Open your offer'). */
+  listingId: z.string().uuid('common.invalidValue').optional(),
 })
 export type MyOffersQuery = z.infer<typeof MyOffersQuerySchema>
 

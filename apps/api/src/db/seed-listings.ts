@@ -5,7 +5,8 @@ import { OFFER_PREFERENCES, unparsedAddress } from '@offerbook/domain/listing'
 import { LISTING_PHOTO_PURPOSE } from '../modules/files/files.service'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
-import { drawDemoHousePhoto } from './demo-photos'
+import type { DemoPhotoKind } from './demo-photos'
+import { DEMO_PHOTO_PLAN, demoPhotoKind, drawDemoHousePhoto } from './demo-photos'
 import { seededRandom } from './seeded-random'
 import { storedFile } from './schema/files'
 import { listing, listingMedia } from './schema/listings'
@@ -19,7 +20,7 @@ import { user } from './schema/users'
 
 export const DEMO_LISTING_COUNT = 300
 export const DEMO_LISTING_KEY_PREFIX = 'DEMO-'
-export const DEMO_PHOTO_COUNT = 24
+export const DEMO_PHOTO_COUNT = DEMO_PHOTO_PLAN.reduce((sum, entry) => sum + entry.count, 0)
 
 export function demoPhotoKey(index: number): string {
   return `demo/listing-photo-${String(index + 1).padStart(2, '0')}.png`
@@ -38,7 +39,7 @@ type City = {
   zips: readonly string[]
   /** Relative share of the listings. */
   weight: number
-  /** Typical asking price per square foot of a house, in dollars. */
+  /** Typical asking price per square foot of a house in 2025-2026, in dollars (Nashville about 300, Memphis about 130). */
   perSquareFoot: number
   /** The road the description says is near. */
   road: string
@@ -48,39 +49,39 @@ type City = {
 
 /** Real Tennessee cities with ZIP codes that are theirs and the county they are in. */
 export const TN_CITIES: readonly City[] = [
-  { name: 'Nashville', county: 'Davidson', zips: ['37203', '37204', '37205', '37206', '37207', '37208', '37209', '37211', '37212', '37214', '37215', '37216', '37217', '37220', '37221'], weight: 40, perSquareFoot: 310, road: 'I-40 and I-65', urban: true },
-  { name: 'Franklin', county: 'Williamson', zips: ['37064', '37067', '37069'], weight: 16, perSquareFoot: 360, road: 'I-65 and Mack Hatcher Parkway', urban: false },
-  { name: 'Brentwood', county: 'Williamson', zips: ['37027'], weight: 8, perSquareFoot: 410, road: 'I-65 and Maryland Farms', urban: false },
-  { name: 'Nolensville', county: 'Williamson', zips: ['37135'], weight: 4, perSquareFoot: 300, road: 'Nolensville Pike', urban: false },
-  { name: 'Murfreesboro', county: 'Rutherford', zips: ['37127', '37128', '37129', '37130'], weight: 18, perSquareFoot: 225, road: 'I-24 and Medical Center Parkway', urban: false },
-  { name: 'Smyrna', county: 'Rutherford', zips: ['37167'], weight: 7, perSquareFoot: 215, road: 'I-24 and Sam Ridley Parkway', urban: false },
-  { name: 'La Vergne', county: 'Rutherford', zips: ['37086'], weight: 4, perSquareFoot: 205, road: 'I-24 and Murfreesboro Road', urban: false },
-  { name: 'Hendersonville', county: 'Sumner', zips: ['37075'], weight: 9, perSquareFoot: 255, road: 'Vietnam Veterans Boulevard', urban: false },
-  { name: 'Gallatin', county: 'Sumner', zips: ['37066'], weight: 5, perSquareFoot: 235, road: 'Vietnam Veterans Boulevard', urban: false },
-  { name: 'Mount Juliet', county: 'Wilson', zips: ['37122'], weight: 7, perSquareFoot: 250, road: 'I-40 and Providence Marketplace', urban: false },
-  { name: 'Lebanon', county: 'Wilson', zips: ['37087', '37090'], weight: 4, perSquareFoot: 210, road: 'I-40', urban: false },
-  { name: 'Spring Hill', county: 'Maury', zips: ['37174'], weight: 5, perSquareFoot: 235, road: 'Saturn Parkway', urban: false },
-  { name: 'Columbia', county: 'Maury', zips: ['38401'], weight: 4, perSquareFoot: 195, road: 'US-31', urban: false },
-  { name: 'Clarksville', county: 'Montgomery', zips: ['37040', '37042', '37043'], weight: 16, perSquareFoot: 175, road: 'I-24 and Fort Campbell Boulevard', urban: false },
-  { name: 'Knoxville', county: 'Knox', zips: ['37902', '37909', '37912', '37914', '37917', '37918', '37919', '37920', '37921', '37922', '37923', '37931'], weight: 26, perSquareFoot: 215, road: 'I-40 and I-75', urban: true },
-  { name: 'Farragut', county: 'Knox', zips: ['37934'], weight: 4, perSquareFoot: 255, road: 'Kingston Pike and I-40', urban: false },
-  { name: 'Maryville', county: 'Blount', zips: ['37801', '37803', '37804'], weight: 5, perSquareFoot: 220, road: 'US-321 and Pellissippi Parkway', urban: false },
-  { name: 'Oak Ridge', county: 'Anderson', zips: ['37830'], weight: 4, perSquareFoot: 185, road: 'Oak Ridge Turnpike', urban: false },
-  { name: 'Sevierville', county: 'Sevier', zips: ['37862', '37876'], weight: 4, perSquareFoot: 255, road: 'the Parkway', urban: false },
-  { name: 'Gatlinburg', county: 'Sevier', zips: ['37738'], weight: 3, perSquareFoot: 330, road: 'the Great Smoky Mountains National Park', urban: false },
-  { name: 'Chattanooga', county: 'Hamilton', zips: ['37402', '37403', '37404', '37405', '37406', '37411', '37412', '37415', '37416', '37421'], weight: 22, perSquareFoot: 225, road: 'I-24 and I-75', urban: true },
-  { name: 'Cleveland', county: 'Bradley', zips: ['37311', '37312', '37323'], weight: 5, perSquareFoot: 185, road: 'I-75 and APD 40', urban: false },
-  { name: 'Memphis', county: 'Shelby', zips: ['38103', '38104', '38111', '38112', '38117', '38119', '38120', '38122', '38125', '38128', '38134', '38135'], weight: 30, perSquareFoot: 145, road: 'I-240 and Poplar Avenue', urban: true },
+  { name: 'Nashville', county: 'Davidson', zips: ['37203', '37204', '37205', '37206', '37207', '37208', '37209', '37211', '37212', '37214', '37215', '37216', '37217', '37220', '37221'], weight: 40, perSquareFoot: 300, road: 'I-40 and I-65', urban: true },
+  { name: 'Franklin', county: 'Williamson', zips: ['37064', '37067', '37069'], weight: 16, perSquareFoot: 380, road: 'I-65 and Mack Hatcher Parkway', urban: false },
+  { name: 'Brentwood', county: 'Williamson', zips: ['37027'], weight: 8, perSquareFoot: 430, road: 'I-65 and Maryland Farms', urban: false },
+  { name: 'Nolensville', county: 'Williamson', zips: ['37135'], weight: 4, perSquareFoot: 320, road: 'Nolensville Pike', urban: false },
+  { name: 'Murfreesboro', county: 'Rutherford', zips: ['37127', '37128', '37129', '37130'], weight: 18, perSquareFoot: 235, road: 'I-24 and Medical Center Parkway', urban: false },
+  { name: 'Smyrna', county: 'Rutherford', zips: ['37167'], weight: 7, perSquareFoot: 225, road: 'I-24 and Sam Ridley Parkway', urban: false },
+  { name: 'La Vergne', county: 'Rutherford', zips: ['37086'], weight: 4, perSquareFoot: 215, road: 'I-24 and Murfreesboro Road', urban: false },
+  { name: 'Hendersonville', county: 'Sumner', zips: ['37075'], weight: 9, perSquareFoot: 265, road: 'Vietnam Veterans Boulevard', urban: false },
+  { name: 'Gallatin', county: 'Sumner', zips: ['37066'], weight: 5, perSquareFoot: 245, road: 'Vietnam Veterans Boulevard', urban: false },
+  { name: 'Mount Juliet', county: 'Wilson', zips: ['37122'], weight: 7, perSquareFoot: 265, road: 'I-40 and Providence Marketplace', urban: false },
+  { name: 'Lebanon', county: 'Wilson', zips: ['37087', '37090'], weight: 4, perSquareFoot: 220, road: 'I-40', urban: false },
+  { name: 'Spring Hill', county: 'Maury', zips: ['37174'], weight: 5, perSquareFoot: 245, road: 'Saturn Parkway', urban: false },
+  { name: 'Columbia', county: 'Maury', zips: ['38401'], weight: 4, perSquareFoot: 205, road: 'US-31', urban: false },
+  { name: 'Clarksville', county: 'Montgomery', zips: ['37040', '37042', '37043'], weight: 16, perSquareFoot: 180, road: 'I-24 and Fort Campbell Boulevard', urban: false },
+  { name: 'Knoxville', county: 'Knox', zips: ['37902', '37909', '37912', '37914', '37917', '37918', '37919', '37920', '37921', '37922', '37923', '37931'], weight: 26, perSquareFoot: 230, road: 'I-40 and I-75', urban: true },
+  { name: 'Farragut', county: 'Knox', zips: ['37934'], weight: 4, perSquareFoot: 270, road: 'Kingston Pike and I-40', urban: false },
+  { name: 'Maryville', county: 'Blount', zips: ['37801', '37803', '37804'], weight: 5, perSquareFoot: 225, road: 'US-321 and Pellissippi Parkway', urban: false },
+  { name: 'Oak Ridge', county: 'Anderson', zips: ['37830'], weight: 4, perSquareFoot: 195, road: 'Oak Ridge Turnpike', urban: false },
+  { name: 'Sevierville', county: 'Sevier', zips: ['37862', '37876'], weight: 4, perSquareFoot: 260, road: 'the Parkway', urban: false },
+  { name: 'Gatlinburg', county: 'Sevier', zips: ['37738'], weight: 3, perSquareFoot: 340, road: 'the Great Smoky Mountains National Park', urban: false },
+  { name: 'Chattanooga', county: 'Hamilton', zips: ['37402', '37403', '37404', '37405', '37406', '37411', '37412', '37415', '37416', '37421'], weight: 22, perSquareFoot: 220, road: 'I-24 and I-75', urban: true },
+  { name: 'Cleveland', county: 'Bradley', zips: ['37311', '37312', '37323'], weight: 5, perSquareFoot: 190, road: 'I-75 and APD 40', urban: false },
+  { name: 'Memphis', county: 'Shelby', zips: ['38103', '38104', '38111', '38112', '38117', '38119', '38120', '38122', '38125', '38128', '38134', '38135'], weight: 30, perSquareFoot: 130, road: 'I-240 and Poplar Avenue', urban: true },
   { name: 'Germantown', county: 'Shelby', zips: ['38138', '38139'], weight: 5, perSquareFoot: 215, road: 'Poplar Avenue and Germantown Parkway', urban: false },
-  { name: 'Collierville', county: 'Shelby', zips: ['38017'], weight: 5, perSquareFoot: 210, road: 'Poplar Avenue and SR-385', urban: false },
-  { name: 'Bartlett', county: 'Shelby', zips: ['38133'], weight: 4, perSquareFoot: 165, road: 'I-40 and Stage Road', urban: false },
-  { name: 'Jackson', county: 'Madison', zips: ['38301', '38305'], weight: 8, perSquareFoot: 135, road: 'I-40 and US-45 Bypass', urban: false },
-  { name: 'Johnson City', county: 'Washington', zips: ['37601', '37604', '37615'], weight: 8, perSquareFoot: 195, road: 'I-26 and State of Franklin Road', urban: false },
-  { name: 'Kingsport', county: 'Sullivan', zips: ['37660', '37663', '37664'], weight: 6, perSquareFoot: 165, road: 'I-26 and Stone Drive', urban: false },
-  { name: 'Bristol', county: 'Sullivan', zips: ['37620'], weight: 3, perSquareFoot: 155, road: 'I-81 and Volunteer Parkway', urban: false },
-  { name: 'Morristown', county: 'Hamblen', zips: ['37813', '37814'], weight: 3, perSquareFoot: 160, road: 'US-11E and I-81', urban: false },
-  { name: 'Cookeville', county: 'Putnam', zips: ['38501', '38506'], weight: 6, perSquareFoot: 185, road: 'I-40 and Tennessee Tech', urban: false },
-  { name: 'Tullahoma', county: 'Coffee', zips: ['37388'], weight: 3, perSquareFoot: 170, road: 'US-41A and Tims Ford Lake', urban: false },
+  { name: 'Collierville', county: 'Shelby', zips: ['38017'], weight: 5, perSquareFoot: 215, road: 'Poplar Avenue and SR-385', urban: false },
+  { name: 'Bartlett', county: 'Shelby', zips: ['38133'], weight: 4, perSquareFoot: 170, road: 'I-40 and Stage Road', urban: false },
+  { name: 'Jackson', county: 'Madison', zips: ['38301', '38305'], weight: 8, perSquareFoot: 140, road: 'I-40 and US-45 Bypass', urban: false },
+  { name: 'Johnson City', county: 'Washington', zips: ['37601', '37604', '37615'], weight: 8, perSquareFoot: 205, road: 'I-26 and State of Franklin Road', urban: false },
+  { name: 'Kingsport', county: 'Sullivan', zips: ['37660', '37663', '37664'], weight: 6, perSquareFoot: 175, road: 'I-26 and Stone Drive', urban: false },
+  { name: 'Bristol', county: 'Sullivan', zips: ['37620'], weight: 3, perSquareFoot: 165, road: 'I-81 and Volunteer Parkway', urban: false },
+  { name: 'Morristown', county: 'Hamblen', zips: ['37813', '37814'], weight: 3, perSquareFoot: 170, road: 'US-11E and I-81', urban: false },
+  { name: 'Cookeville', county: 'Putnam', zips: ['38501', '38506'], weight: 6, perSquareFoot: 195, road: 'I-40 and Tennessee Tech', urban: false },
+  { name: 'Tullahoma', county: 'Coffee', zips: ['37388'], weight: 3, perSquareFoot: 180, road: 'US-41A and Tims Ford Lake', urban: false },
 ]
 
 const STREET_NAMES = [
@@ -153,21 +154,22 @@ function askingPrice(value: number): number {
   return Math.round(value / 5_000) * 5_000 - 100
 }
 
+// No leases: their price is a month's rent, and an offer to buy does not fit them.
 const TYPES: readonly { type: PropertyType; weight: number }[] = [
-  { type: 'Residential', weight: 82 },
+  { type: 'Residential', weight: 84 },
   { type: 'ResidentialIncome', weight: 4 },
-  { type: 'ResidentialLease', weight: 4 },
-  { type: 'Land', weight: 6 },
-  { type: 'Farm', weight: 2 },
+  { type: 'Land', weight: 7 },
+  { type: 'Farm', weight: 3 },
   { type: 'CommercialSale', weight: 2 },
 ]
 
+/** Most take offers: a visitor's first homes should be ones they can make an offer on. */
 const STATUSES: readonly { status: StandardStatus; weight: number }[] = [
-  { status: 'Active', weight: 68 },
-  { status: 'ComingSoon', weight: 8 },
-  { status: 'ActiveUnderContract', weight: 8 },
-  { status: 'Pending', weight: 7 },
-  { status: 'Closed', weight: 9 },
+  { status: 'Active', weight: 76 },
+  { status: 'ComingSoon', weight: 5 },
+  { status: 'ActiveUnderContract', weight: 6 },
+  { status: 'Pending', weight: 6 },
+  { status: 'Closed', weight: 7 },
 ]
 
 type Facts = {
@@ -288,20 +290,6 @@ function factsFor(type: PropertyType, random: Random, city: City): Facts {
         remarks: `${units === 2 ? 'Duplex' : units === 3 ? 'Triplex' : 'Fourplex'} in ${city.name}, ${units} units of two bedrooms and one bath each, separately metered. Long-term tenants in place; rent roll available on request. Easy access to ${city.road}.`,
       }
     }
-    case 'ResidentialLease': {
-      const beds = wholeBetween(random, 1, 4)
-      const area = Math.round(between(random, 600, 800) * beds + 200)
-      return {
-        price: askingPrice(area * city.perSquareFoot * 0.0065 * between(random, 0.9, 1.15)),
-        beds,
-        baths: Math.max(1, beds - 1),
-        area,
-        lot: null,
-        year: wholeBetween(random, 1970, 2024),
-        unit: city.urban && random() < 0.5 ? String(wholeBetween(random, 101, 420)) : null,
-        remarks: `For lease: ${beds}-bedroom home in ${city.name}, available now. Twelve-month lease; pets considered with a deposit. Tenant pays utilities; lawn care included. Close to ${city.road}.`,
-      }
-    }
     case 'Land': {
       const acres = Math.round(between(random, 0.5, random() < 0.7 ? 6 : 40) * 100) / 100
       return {
@@ -346,6 +334,36 @@ function factsFor(type: PropertyType, random: Random, city: City): Facts {
     default:
       return residentialFacts(random, city)
   }
+}
+
+/** The demo photos of one kind, by photo number. */
+const PHOTOS_BY_KIND: ReadonlyMap<DemoPhotoKind, readonly number[]> = (() => {
+  const map = new Map<DemoPhotoKind, number[]>()
+  for (let n = 0; n < DEMO_PHOTO_COUNT; n++) map.set(demoPhotoKind(n), [...(map.get(demoPhotoKind(n)) ?? []), n])
+  return map
+})()
+
+/** What the first photo shows: the building the listing is, or the land. */
+function exteriorKind(type: PropertyType, unit: boolean, random: Random): DemoPhotoKind {
+  if (type === 'Land') return 'land'
+  if (type === 'Farm') return 'farm'
+  if (type === 'CommercialSale') return 'condo'
+  if (type === 'ResidentialIncome') return 'townhouse'
+  if (unit) return random() < 0.5 ? 'condo' : 'townhouse'
+  return 'house'
+}
+
+/**
+ * The listing's photos: its outside first (picked by the listing's number, so neighbours differ),
+ * then a kitchen and a living room for a home, or more views of the land.
+ */
+function photosFor(kind: DemoPhotoKind, index: number, count: number, random: Random): number[] {
+  const of = (wanted: DemoPhotoKind) => PHOTOS_BY_KIND.get(wanted) ?? []
+  const outside = of(kind)
+  const first = outside[index % outside.length]
+  if (first === undefined || count === 0) return []
+  const rest = kind === 'land' ? outside.filter((n) => n !== first) : [pick(random, of('kitchen')), pick(random, of('living-room')), ...shuffled(random, outside.filter((n) => n !== first))]
+  return [first, ...rest].slice(0, count)
 }
 
 export type GeneratedListing = {
@@ -395,7 +413,7 @@ export function generateListing(index: number, options: GenerateOptions): Genera
   const roll = random()
   const visibility = !published || simpleOwns ? 'public' : roll < 0.05 ? 'private' : roll < 0.12 ? 'unlisted' : 'public'
 
-  const daysListed = status === 'Closed' ? between(random, 45, 240) : status === 'Pending' || status === 'ActiveUnderContract' ? between(random, 10, 90) : status === 'ComingSoon' ? between(random, 0.5, 6) : between(random, 1, 75)
+  const daysListed = status === 'Closed' ? between(random, 45, 240) : status === 'Pending' || status === 'ActiveUnderContract' ? between(random, 10, 90) : status === 'ComingSoon' ? between(random, 2, 30) : between(random, 0.2, 75)
   const publishedAt = published ? new Date(now.getTime() - daysListed * DAY) : null
   const createdAt = new Date((publishedAt ?? now).getTime() - between(random, 0.2, published ? 6 : 3) * DAY)
   const modificationTimestamp = new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + between(random, 0.1, publishedAt ? daysListed + 1 : 2) * DAY))
@@ -419,11 +437,10 @@ export function generateListing(index: number, options: GenerateOptions): Genera
   // About two in three published listings carry an MLS number.
   const mlsNumber = published && random() < 0.65 ? String(2_600_000 + ((index * 7_919 + (options.seed ?? 1) * 104_729) % 399_999)) : null
   const photoCount = draftStep === 'photos' ? 0 : wholeBetween(random, 2, 5)
-  const firstPhoto = index % DEMO_PHOTO_COUNT
-  const photos = Array.from({ length: photoCount }, (_, n) => (n === 0 ? firstPhoto : (firstPhoto + 1 + Math.floor(random() * (DEMO_PHOTO_COUNT - 1))) % DEMO_PHOTO_COUNT))
+  const photos = photosFor(exteriorKind(type, facts.unit !== null, random), index, photoCount, random)
 
   return {
-    photos: [...new Set(photos)],
+    photos,
     values: {
       listingKey: demoListingKey(index, options.keyPrefix),
       listingId: mlsNumber,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, count, eq, inArray, like } from 'drizzle-orm'
 import type { Pipeline } from '@offerbook/domain/dashboard'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
-import { ListingFieldsSchema, listingPublishProblems, unparsedAddress } from '@offerbook/domain/listing'
+import { DEFAULT_SEARCH_STATUSES, ListingFieldsSchema, listingPublishProblems, unparsedAddress } from '@offerbook/domain/listing'
 import type { TestApp } from '../../test/build-test-app'
 import { buildTestApp, testConfig } from '../../test/build-test-app'
 import { signIn } from '../../test/factories'
@@ -15,7 +15,8 @@ import { offer, offerEvent } from './schema/offers'
 import { user, userRole } from './schema/users'
 import { seedDemoAccounts, seedDemoData } from './seed'
 import { HISTORY_PLAN } from './seed-history'
-import { DEMO_LISTING_COUNT, findDemoSellers, generateListing } from './seed-listings'
+import { demoPhotoKind } from './demo-photos'
+import { DEMO_LISTING_COUNT, DEMO_PHOTO_COUNT, findDemoSellers, generateListing, TN_CITIES } from './seed-listings'
 
 let t: TestApp
 
@@ -82,7 +83,7 @@ describe('seedDemoData: the demo listings', () => {
     // The demo listings and Lena's past sales (seed-history.ts).
     expect(listings?.n).toBe(300 + HISTORY_PLAN.length)
     expect(media?.n).toBe([...photoCounts.values()].reduce((sum, n) => sum + n, 0))
-    expect(files?.n).toBe(24)
+    expect(files?.n).toBe(DEMO_PHOTO_COUNT)
   })
 
   it('puts them at made-up addresses in real Tennessee cities, with their ZIP codes and counties', () => {
@@ -170,8 +171,18 @@ describe('seedDemoData: the demo listings', () => {
       expect(photoCounts.get(row.id), row.listingKey).toBeGreaterThanOrEqual(2)
       expect(photoCounts.get(row.id), row.listingKey).toBeLessThanOrEqual(5)
     }
-    const primaries = await t.db.select({ fileId: listingMedia.fileId }).from(listingMedia).where(eq(listingMedia.order, 0))
-    expect(new Set(primaries.map((row) => row.fileId)).size).toBe(24)
+    // The first photo shows the outside, never a room; the homes' others show rooms too.
+    const media = await t.db.select({ listingId: listingMedia.listingId, order: listingMedia.order, key: storedFile.key }).from(listingMedia).innerJoin(storedFile, eq(storedFile.id, listingMedia.fileId))
+    const kindOf = (key: string) => demoPhotoKind(Number(/(\d+)\.png$/.exec(key)?.[1]) - 1)
+    const primaries = media.filter((row) => row.order === 0)
+    for (const row of primaries) expect(['kitchen', 'living-room'], row.key).not.toContain(kindOf(row.key))
+    expect(new Set(primaries.map((row) => row.key)).size).toBeGreaterThanOrEqual(30)
+    expect(new Set(media.map((row) => kindOf(row.key)))).toEqual(new Set(['house', 'townhouse', 'condo', 'farm', 'land', 'kitchen', 'living-room']))
+    const typeOf = new Map(rows.map((row) => [row.id, row.propertyType]))
+    for (const row of primaries) {
+      if (typeOf.get(row.listingId) === 'Land') expect(kindOf(row.key)).toBe('land')
+      if (typeOf.get(row.listingId) === 'Farm') expect(kindOf(row.key)).toBe('farm')
+    }
 
     const files = await t.db.select().from(storedFile).orderBy(asc(storedFile.key))
     expect(files[6]).toMatchObject({ key: 'demo/listing-photo-07.png', purpose: 'listing-photo', contentType: 'image/png' })
@@ -187,7 +198,45 @@ describe('seedDemoData: the demo listings', () => {
       expect(pngSize(response.rawPayload)).toEqual({ width: 640, height: 427 })
       bodies.add(response.rawPayload.toString('base64'))
     }
-    expect(bodies.size).toBe(24)
+    expect(bodies.size).toBe(DEMO_PHOTO_COUNT)
+  })
+
+  it('gives homes rooms, areas and prices that fit their type and their city', () => {
+    const published = rows.filter((row) => row.standardStatus !== 'Incomplete')
+    expect(published.filter((row) => row.propertyType === 'ResidentialLease')).toEqual([])
+    for (const row of published) {
+      // No house without a bedroom: only land and commercial buildings have none, and they say what they are.
+      if (row.bedroomsTotal === 0) expect(['Land', 'CommercialSale'], row.listingKey).toContain(row.propertyType)
+      if (row.propertyType === 'Residential') expect(row.bedroomsTotal, row.listingKey).toBeGreaterThanOrEqual(1)
+      expect(row.listPrice, row.listingKey).toBeGreaterThanOrEqual(25_000)
+    }
+    const perSquareFoot = new Map(TN_CITIES.map((city) => [city.name, city.perSquareFoot]))
+    const homes = published.filter((row) => row.propertyType === 'Residential')
+    for (const row of homes) {
+      const band = perSquareFoot.get(row.city ?? '') ?? 0
+      const price = (row.listPrice ?? 0) / (row.livingArea ?? 1)
+      expect(price, `${row.listingKey} in ${row.city}`).toBeGreaterThanOrEqual(band * 0.75)
+      expect(price, `${row.listingKey} in ${row.city}`).toBeLessThanOrEqual(band * 1.45)
+    }
+    expect(perSquareFoot.get('Nashville')).toBeGreaterThan(perSquareFoot.get('Memphis') ?? 0)
+    const average = (list: ListingRow[], pick: (row: ListingRow) => number | null) => list.reduce((sum, row) => sum + (pick(row) ?? 0), 0) / list.length
+    const condos = homes.filter((row) => row.unitNumber !== null)
+    const houses = homes.filter((row) => row.unitNumber === null)
+    expect(condos.length).toBeGreaterThan(5)
+    expect(average(condos, (row) => row.livingArea)).toBeLessThan(average(houses, (row) => row.livingArea))
+    const farms = published.filter((row) => row.propertyType === 'Farm')
+    expect(farms.length).toBeGreaterThan(0)
+    expect(Math.min(...farms.map((row) => row.lotSizeAcres ?? 0))).toBeGreaterThan(Math.max(...houses.map((row) => row.lotSizeAcres ?? 0)))
+  })
+
+  it('is mostly homes that take offers, first among the newest', () => {
+    const published = rows.filter((row) => row.standardStatus !== 'Incomplete')
+    expect(published.filter((row) => row.standardStatus === 'Active').length / published.length).toBeGreaterThan(0.7)
+    const newest = published
+      .filter((row) => row.visibility === 'public' && (DEFAULT_SEARCH_STATUSES as readonly string[]).includes(row.standardStatus))
+      .sort((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0))
+      .slice(0, 6)
+    expect(newest.filter((row) => row.standardStatus === 'Active').length).toBeGreaterThanOrEqual(5)
   })
 
   it('makes the same listings every time', async () => {

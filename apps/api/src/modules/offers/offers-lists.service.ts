@@ -38,8 +38,8 @@ export async function listMyOffers(db: Db, { actor, query }: { actor: User; quer
   // With the offers of the buyer-side leaders whose teams the actor is on (issue #16), marked Team and read-only.
   const { condition: scope, leaders } = await buyerSideScope(db, actor.uid)
   const [{ rows, total }, byStatus] = await Promise.all([
-    listBuyerOffers(db, { buyerId: actor.uid, statuses: statusesOfTab(query.tab), page: query.page, pageSize: query.pageSize, scope }),
-    countBuyerOffersByStatus(db, actor.uid, scope),
+    listBuyerOffers(db, { buyerId: actor.uid, statuses: statusesOfTab(query.tab), page: query.page, pageSize: query.pageSize, scope, listingId: query.listingId }),
+    countBuyerOffersByStatus(db, actor.uid, scope, query.listingId),
   ])
   const listings = await findOfferListings(
     db,

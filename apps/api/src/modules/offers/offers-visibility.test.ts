@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { MyOffersPage, OfferSummary } from '@offerbook/domain/offer'
 import { createTestOffer, createUser, shareableTerms } from '../../../test/factories'
+import { storedFile } from '../../db/schema/files'
+import { listingMedia } from '../../db/schema/listings'
 import { expectRefusal, MISSING_ID, offerOf, offersTestApp, sellerWithListing, statusOf } from './offers.test-helpers'
 
 /** Who sees which offer (issue #6, "Who sees what"), one by one and in lists. */
@@ -76,6 +79,34 @@ describe('GET /api/offers/mine and GET /api/listings/:id/offers', () => {
     await call(buyer, 'PATCH', `/api/offers/${draft.offer.id}`, { terms: shareableTerms({ purchasePrice: 301_000 }) })
     expect((await call(buyer, 'GET', '/api/offers/mine')).json<MyOffersPage>().items[0]?.id).toBe(draft.offer.id)
     expectRefusal(await call(buyer, 'GET', '/api/offers/mine?tab=nope'), 400)
+  })
+
+  it("lists the buyer's offers on one listing, for the property page's 'Open your offer'", async () => {
+    const buyer = await createUser(suite.t, { roles: ['BUYER_SIMPLE'] })
+    const { listing } = await sellerWithListing(suite.t)
+    const here = await createTestOffer(suite.t, { buyer, listing, status: 'active' })
+    await createTestOffer(suite.t, { buyer, status: 'active' })
+    await createTestOffer(suite.t, { listing, status: 'active' })
+    const page = (await call(buyer, 'GET', `/api/offers/mine?listingId=${listing.id.toUpperCase()}`)).json<MyOffersPage>()
+    expect(page.items.map((item) => item.id)).toEqual([here.offer.id])
+    expect(page.items[0]?.property.primaryPhotoURL).toBeNull()
+    expect(page.counts).toMatchObject({ all: 1, active: 1 })
+    expectRefusal(await call(buyer, 'GET', '/api/offers/mine?listingId=nope'), 400, { key: 'common.invalidValue', message: 'Invalid value' })
+  })
+
+  it("shows the listing's first photo on the buyer's and the seller side's offer cards", async () => {
+    const { seller, listing } = await sellerWithListing(suite.t)
+    const { buyer } = await createTestOffer(suite.t, { listing, status: 'active' })
+    const [first, second] = [randomUUID(), randomUUID()]
+    await suite.t.db.insert(storedFile).values([first, second].map((id) => ({ id, ownerId: seller.id, key: `listings/${id}.png`, purpose: 'listing-photo', filename: 'x.png', contentType: 'image/png', size: 1 })))
+    await suite.t.db.insert(listingMedia).values([
+      { listingId: listing.id, fileId: second, mediaKey: second, order: 1 },
+      { listingId: listing.id, fileId: first, mediaKey: first, order: 0 },
+    ])
+    const mine = (await call(buyer, 'GET', '/api/offers/mine')).json<MyOffersPage>()
+    expect(mine.items[0]?.property.primaryPhotoURL).toBe(`/api/files/${first}`)
+    const theirs = (await call(seller, 'GET', `/api/listings/${listing.id}/offers`)).json<{ items: OfferSummary[] }>()
+    expect(theirs.items[0]?.property.primaryPhotoURL).toBe(`/api/files/${first}`)
   })
 
   it('shows the seller side the shared offers on their listing only', async () => {

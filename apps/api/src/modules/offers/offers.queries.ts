@@ -80,10 +80,10 @@ const listColumns = {
 /** One page of the buyer's own offers in the given statuses, last changed first. */
 export async function listBuyerOffers(
   db: Db,
-  { buyerId, statuses, page, pageSize, scope }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number; scope?: SQL },
+  { buyerId, statuses, page, pageSize, scope, listingId }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number; scope?: SQL; listingId?: string | undefined },
 ): Promise<{ rows: OfferListRow[]; total: number }> {
   // `scope` widens the buyer's own offers to those their teams give them (teams/team-access buyerSideScope).
-  const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(offer.status, [...statuses]))
+  const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(offer.status, [...statuses]), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined)
   const [rows, totals] = await Promise.all([
     db
       .select(listColumns)
@@ -98,8 +98,12 @@ export async function listBuyerOffers(
 }
 
 /** How many of the buyer's offers are in each status. */
-export async function countBuyerOffersByStatus(db: Db, buyerId: string, scope?: SQL): Promise<Map<string, number>> {
-  const rows = await db.select({ status: offer.status, total: count() }).from(offer).where(scope ?? eq(offer.buyerId, buyerId)).groupBy(offer.status)
+export async function countBuyerOffersByStatus(db: Db, buyerId: string, scope?: SQL, listingId?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: offer.status, total: count() })
+    .from(offer)
+    .where(and(scope ?? eq(offer.buyerId, buyerId), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined))
+    .groupBy(offer.status)
   return new Map(rows.map((row) => [row.status, row.total]))
 }
 
@@ -227,7 +231,8 @@ const listingColumns = {
   firmLicenseNumber: listing.firmLicenseNumber,
   notify: listing.notify,
   weighting: listing.weighting,
-  primaryFileId: sql<string | null>`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing.id} order by ${listingMedia.order}, ${listingMedia.createdAt} limit 1)`,
+  // Drizzle writes a column in a selected sql`` without its table: a bare "id" here would be listing_media's own, so the outer listing is named.
+  primaryFileId: sql<string | null>`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing}.${sql.identifier(listing.id.name)} order by ${listingMedia.order}, ${listingMedia.createdAt} limit 1)`,
 }
 
 export async function findOfferListing(db: Db, listingId: string): Promise<OfferListingRow | null> {

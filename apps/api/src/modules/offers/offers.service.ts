@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
-import { isPublishedStatus } from '@offerbook/domain/listing'
+import { isPublishedStatus, takesOffers } from '@offerbook/domain/listing'
 import type { StandardStatus } from '@offerbook/domain/listing'
 import type { OfferProblem, OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OFFER_LIMITS, OfferAgentSchema, OfferPartySchema, shareProblems } from '@offerbook/domain/offer'
@@ -22,8 +22,6 @@ import { notifySellerSide, sendShareLink } from './offers-notify'
 /** What every use case needs besides the database: where links in emails point. */
 export type OffersContext = { publicUrl: string }
 
-/** Listings in these statuses take offers (issue #6: a property under contract still takes back-ups). */
-export const TAKING_OFFERS: readonly StandardStatus[] = ['Active', 'ActiveUnderContract']
 const DAY = 86_400_000
 
 /** "An offer that is {status} cannot be {done}": one message per action, the action read as a participle. */
@@ -109,7 +107,7 @@ export async function createOffer(db: Db, ctx: OffersContext, { actor, listingId
   const canManage = listing ? await managesListing(db, actor, listing.id) : false
   if (!listing || (!canManage && !isPublishedStatus(listing.standardStatus as StandardStatus))) throw new AppError('NOT_FOUND', 'listing.notFound')
   if (canManage) throw new AppError('FORBIDDEN', 'offer.ownListing')
-  if (!TAKING_OFFERS.includes(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
+  if (!takesOffers(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
   const terms = prefilledTerms(listing, actor)
   const now = new Date()
   const row = await db.transaction(async (tx) => {
@@ -181,7 +179,7 @@ export async function shareOffer(db: Db, ctx: OffersContext, { actor, id }: { ac
     const [problem, ...more] = shareProblems(terms, now)
     if (problem) throw badTerms([problem, ...more])
     const listing = await listingOf(tx, locked)
-    if (!TAKING_OFFERS.includes(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
+    if (!takesOffers(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
     const shared = await updateOffer(tx, locked.id, { status: 'active', sharedAt: now, updatedAt: now })
     await recordEvent(tx, shared, { type: 'shared', actor, from: status, to: 'active', at: now })
     const token = randomBytes(32).toString('base64url')

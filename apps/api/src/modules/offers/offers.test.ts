@@ -52,6 +52,10 @@ describe('POST /api/offers: a draft', () => {
     const buyer = await createUser(suite.t, { roles: ['BUYER_SIMPLE'] })
     const { listing: closed } = await sellerWithListing(suite.t, { standardStatus: 'Closed' })
     expectRefusal(await call(buyer, 'POST', '/api/offers', { listingId: closed.id }), 409, { key: 'offer.notTakingOffers', message: 'This property is not taking offers' })
+    for (const standardStatus of ['ComingSoon', 'Pending'] as const) {
+      const { listing: notYet } = await sellerWithListing(suite.t, { standardStatus })
+      expectRefusal(await call(buyer, 'POST', '/api/offers', { listingId: notYet.id }), 409, { key: 'offer.notTakingOffers', message: 'This property is not taking offers' })
+    }
     const { listing: draftListing } = await sellerWithListing(suite.t, { standardStatus: 'Incomplete' })
     expectRefusal(await call(buyer, 'POST', '/api/offers', { listingId: draftListing.id }), 404, { key: 'listing.notFound', message: 'Listing not found' })
     expectRefusal(await call(buyer, 'POST', '/api/offers', { listingId: MISSING_ID }), 404, { key: 'listing.notFound', message: 'Listing not found' })

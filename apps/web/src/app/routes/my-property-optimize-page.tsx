@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconAdjustmentsHorizontal, IconArrowLeft } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { listingOffersQuery, optimizeQuery } from '../../features/offers/api/offers'
+import { OptimizeCards } from '../../features/offers/components/seller/optimize-cards'
 import { OptimizeGrid } from '../../features/offers/components/seller/optimize-grid'
 import { closedOffers, OtherOffersTable } from '../../features/offers/components/seller/other-offers-table'
 import { manageListingPath, weightingPath } from '../../features/offers/components/seller/seller-offer-links'
@@ -91,7 +92,17 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
         </Button>
       </Group>
       {noWeights && result.offers.length > 0 && <Alert color="yellow">{t('offerSeller.optimize.zeroWeights')}</Alert>}
-      {result.offers.length === 0 ? <Alert color="gray">{t('offerSeller.optimize.empty')}</Alert> : <OptimizeGrid result={result} />}
+      {result.offers.length === 0 ? (
+        <Alert color="gray">{t('offerSeller.optimize.empty')}</Alert>
+      ) : (
+        // A phone gets the same figures as cards, with a side-by-side comparison of chosen offers.
+        <>
+          <Box visibleFrom="sm">
+            <OptimizeGrid result={result} />
+          </Box>
+          <OptimizeCards result={result} hiddenFrom="sm" />
+        </>
+      )}
       <OtherOffers listingId={id} />
     </Stack>
   )

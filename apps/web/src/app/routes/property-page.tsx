@@ -5,7 +5,8 @@ import type { PublicListing } from '@offerbook/domain/listing'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSendDialog } from '../../features/conversations/components/send-dialog-host'
-import { createOffer, useSetOffer } from '../../features/offers/api/offers'
+import { useQuery } from '@tanstack/react-query'
+import { createOffer, myOpenOfferOnQuery, useSetOffer } from '../../features/offers/api/offers'
 import { useProperty } from '../../features/property/api/properties'
 import { PropertyDetails } from '../../features/property/components/property-details'
 import { formatPrice, roomsAndArea } from '../../features/property/format'
@@ -39,6 +40,8 @@ export default function PropertyPage({ params }: PageProps) {
   const setOffer = useSetOffer()
   const signedIn = useSession() !== null
   const send = useSendDialog()
+  // A buyer who already has an offer here is led to it first (issue #18).
+  const yours = useQuery({ ...myOpenOfferOnQuery(id), enabled: signedIn && canMakeOffers === true })
 
   // 'Make an offer' starts a draft (prefilled by the API) and opens it in the editor.
   const makeOffer = async () => {
@@ -78,6 +81,7 @@ export default function PropertyPage({ params }: PageProps) {
       <PropertyDetails
         listing={property.data}
         canMakeOffers={canMakeOffers}
+        yourOffer={yours.data ? { path: `/submitted-offers/update/${encodeURIComponent(yours.data.id)}`, status: yours.data.status } : null}
         onMakeOffer={makeOffer}
         onShare={
           signedIn

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { ListingSummary } from '@offerbook/domain/listing'
+import type { ListingSummary, PropertyType } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 
 /** Numbers and prices as the reader's language writes them. */
@@ -12,11 +12,19 @@ export function formatPrice(price: number | null, language: string, t: TFunction
   return price === null ? t('property.priceNotSet') : formatUsd(price, language)
 }
 
-/** '3 beds · 2 baths · 1,850 sq ft', leaving out what the listing does not give. */
-export function roomsAndArea(listing: Pick<ListingSummary, 'BedroomsTotal' | 'BathroomsTotalInteger' | 'LivingArea'>, language: string, t: TFunction): string {
+/** Property types that are not homes: no bedrooms is what they are, not a missing room. */
+const NOT_HOMES: readonly PropertyType[] = ['Land', 'CommercialSale', 'CommercialLease', 'BusinessOpportunity']
+
+/**
+ * '3 beds · 2 baths · 1,850 sq ft', leaving out what the listing does not give. Land or a commercial
+ * building with no bedrooms says what it is instead ('Land', 'Commercial · 2 baths · 4,500 sq ft').
+ */
+export function roomsAndArea(listing: Pick<ListingSummary, 'BedroomsTotal' | 'BathroomsTotalInteger' | 'LivingArea'> & { PropertyType?: PropertyType | null }, language: string, t: TFunction): string {
   const parts: string[] = []
-  if (listing.BedroomsTotal !== null) parts.push(t('listing.unit.beds', { count: listing.BedroomsTotal }))
-  if (listing.BathroomsTotalInteger !== null) parts.push(t('listing.unit.baths', { count: listing.BathroomsTotalInteger }))
+  const notHome = listing.PropertyType && NOT_HOMES.includes(listing.PropertyType) && !listing.BedroomsTotal ? listing.PropertyType : null
+  if (notHome) parts.push(t(`listing.type.${notHome}`))
+  else if (listing.BedroomsTotal !== null) parts.push(t('listing.unit.beds', { count: listing.BedroomsTotal }))
+  if (listing.BathroomsTotalInteger !== null && !(notHome && listing.BathroomsTotalInteger === 0)) parts.push(t('listing.unit.baths', { count: listing.BathroomsTotalInteger }))
   if (listing.LivingArea !== null) parts.push(t('listing.unit.sqft', { value: formatNumber(listing.LivingArea, language) }))
   return parts.join(' · ')
 }

@@ -41,11 +41,12 @@ export function PersonCard({ fullName, subtitle, image, phone, sms, email, onSen
 
   return (
     <Card component="article" aria-labelledby={nameId} withBorder padding="md">
-      <Group justify="space-between" wrap="nowrap" gap="md">
-        <Group wrap="nowrap" gap="md" miw={0}>
+      {/* A long name wraps instead of being cut; when the card is narrow, the buttons go under it. */}
+      <Group justify="space-between" gap="md">
+        <Group wrap="nowrap" gap="md" miw={0} style={{ flex: '1 1 12rem' }}>
           <Avatar src={image || null} alt={realName || undefined} name={realName || undefined} size="lg" radius="xl" />
           <Stack gap={2} miw={0}>
-            <Text id={nameId} fw={600} truncate="end">
+            <Text id={nameId} fw={600} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
             {subtitle ? (

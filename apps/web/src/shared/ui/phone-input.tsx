@@ -116,7 +116,8 @@ export function PhoneInput({
   }
 
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
+    // The number keeps room for a whole number (10rem); where the two do not fit side by side, it goes under the country.
+    <Group gap="xs" align="flex-start">
       <NativeSelect
         id={`${numberId}-country`}
         label={t('inputs.phone.country')}
@@ -124,8 +125,7 @@ export function PhoneInput({
         value={field.country}
         disabled={disabled}
         autoComplete="tel-country-code"
-        w="12rem"
-        style={{ flexShrink: 0 }}
+        style={{ flex: '0 1 12rem', minWidth: '8rem' }}
         onChange={(event) => {
           const country = event.currentTarget.value as CountryCode
           update(field.text === '' ? '' : new AsYouType(country).input(field.text), country, field.touched)
@@ -142,7 +142,7 @@ export function PhoneInput({
         error={shownError}
         required={required}
         disabled={disabled}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 10rem' }}
         value={field.text}
         onChange={(event) => onType(event.currentTarget.value)}
         onBlur={(event) => {

@@ -113,7 +113,7 @@ export function ChatLauncher({ signedIn, roles }: ChatLauncherProps) {
           </Suspense>
         </ErrorBoundary>
       )}
-      <Box pos="fixed" bottom={16} right={16} style={{ zIndex: 190 }}>
+      <Box pos="fixed" bottom="calc(16px + var(--bottom-bar-room, 0px))" right={16} style={{ zIndex: 190 }}>
         <Button
           ref={buttonRef}
           radius="xl"

@@ -173,7 +173,7 @@ export default function ChatWidget({ id, open, onClose, listingId, roles, signed
       shadow="xl"
       radius="md"
       pos="fixed"
-      bottom={72}
+      bottom="calc(72px + var(--bottom-bar-room, 0px))"
       right={16}
       p="sm"
       data-maximized={maximized || undefined}

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView } from '@offerbook/domain/offer'
+import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
+import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { apiClient } from '../../../shared/api-client'
 
@@ -10,6 +12,8 @@ export const offerKeys = {
   all: ['offers'] as const,
   one: (id: string, token?: string | null) => ['offers', 'one', id, token ?? null] as const,
   mine: (tab: OfferTab, page: number) => ['offers', 'mine', tab, page] as const,
+  /** Under 'mine', so that whatever refreshes the buyer's lists refreshes it too. */
+  mineOn: (listingId: string) => ['offers', 'mine', 'listing', listingId] as const,
   ofListing: (listingId: string) => ['offers', 'listing', listingId] as const,
   optimize: (listingId: string) => ['offers', 'optimize', listingId] as const,
 }
@@ -61,6 +65,16 @@ export async function acceptOffer(id: string, body: AcceptOffer): Promise<OfferV
 
 export async function listMyOffers(tab: OfferTab, page: number): Promise<MyOffersPage> {
   return apiClient.get<MyOffersPage>('/offers/mine', { tab, page })
+}
+
+/** The buyer's own offer still in play on one listing (draft, shared or accepted), the last changed; null when none. */
+export async function getMyOpenOfferOn(listingId: string): Promise<OfferSummary | null> {
+  const { items } = await apiClient.get<MyOffersPage>('/offers/mine', { listingId, pageSize: OFFER_LIMITS.maxPageSize })
+  return items.find((item) => !item.team && BUYER_OPEN_OFFER_STATUSES.includes(item.status)) ?? null
+}
+
+export function myOpenOfferOnQuery(listingId: string) {
+  return queryOptions({ queryKey: offerKeys.mineOn(listingId), queryFn: () => getMyOpenOfferOn(listingId) })
 }
 
 export function myOffersQuery(tab: OfferTab, page: number) {

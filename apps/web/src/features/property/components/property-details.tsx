@@ -9,9 +9,14 @@ import { ExpirationCountdown } from '../../../shared/ui/expiration-countdown'
 import type { SendTarget } from '../../../shared/ui/person-card'
 import { PersonCard } from '../../../shared/ui/person-card'
 import { formatNumber, formatPrice } from '../format'
+import type { YourOffer } from './make-offer'
 import { MakeOffer } from './make-offer'
 import { PhotoGallery } from './photo-gallery'
 import { StatusBadge } from './status-badge'
+
+/** Room kept below the page's end so the bar never covers its last lines. */
+const BAR_ROOM = 132
+const BAR_STYLE = { position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderTop: '1px solid var(--mantine-color-gray-3)' } as const
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId()
@@ -51,6 +56,8 @@ export type PropertyDetailsProps = {
   listing: PublicListing
   /** Whether the signed-in user's roles may make offers; null for visitors and while the account loads. */
   canMakeOffers: boolean | null
+  /** The buyer's open offer on this home, if any (the page composes the offers feature). */
+  yourOffer?: YourOffer | null
   /** Starts a draft offer on this listing and opens it (the page composes the offers feature). */
   onMakeOffer: () => Promise<void>
   /** Opens the Send dialog with this home's address and link; absent for visitors, who cannot send. */
@@ -60,7 +67,7 @@ export type PropertyDetailsProps = {
 }
 
 /** Everything /property/{id} shows about one listing. */
-export function PropertyDetails({ listing, canMakeOffers, onMakeOffer, onShare, onContactAgent }: PropertyDetailsProps) {
+export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMakeOffer, onShare, onContactAgent }: PropertyDetailsProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const none = t('property.facts.none')
@@ -83,6 +90,8 @@ export function PropertyDetails({ listing, canMakeOffers, onMakeOffer, onShare, 
     { label: t('listing.field.ListingId'), value: listing.ListingId || none },
   ]
 
+  const makeOffer = { propertyId: listing.id, status: listing.StandardStatus, canMakeOffers, yourOffer, onMakeOffer }
+
   return (
     <Stack gap="xl">
       <Stack gap="xs">
@@ -94,7 +103,10 @@ export function PropertyDetails({ listing, canMakeOffers, onMakeOffer, onShare, 
             </Text>
           )}
         </Group>
-        <Title order={1}>{address}</Title>
+        {/* A long street name wraps on a phone instead of widening the page. */}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {address}
+        </Title>
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -161,7 +173,10 @@ export function PropertyDetails({ listing, canMakeOffers, onMakeOffer, onShare, 
                     <ExpirationCountdown expiresAt={listing.offerDeadline} />
                   </div>
                 )}
-                <MakeOffer propertyId={listing.id} canMakeOffers={canMakeOffers} onMakeOffer={onMakeOffer} />
+                {/* Phones have it in the bar at the bottom of the screen instead (below). */}
+                <Box visibleFrom="md">
+                  <MakeOffer {...makeOffer} />
+                </Box>
                 {onShare && (
                   <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={onShare}>
                     {t('sendDialog.share.action')}
@@ -190,6 +205,16 @@ export function PropertyDetails({ listing, canMakeOffers, onMakeOffer, onShare, 
           </Stack>
         </Grid.Col>
       </Grid>
+      {/* On a phone the side column comes two screens down: the price and the offer stay at hand in a bar. */}
+      <Box hiddenFrom="md" h={BAR_ROOM} aria-hidden />
+      <Paper hiddenFrom="md" component="section" aria-label={t('makeOffer.bar')} shadow="md" radius={0} px="md" py="xs" style={BAR_STYLE} data-testid="offer-bar" data-bottom-bar>
+        <Stack gap={4}>
+          <Text fw={700} size="lg">
+            {formatPrice(listing.ListPrice, language, t)}
+          </Text>
+          <MakeOffer {...makeOffer} compact />
+        </Stack>
+      </Paper>
     </Stack>
   )
 }

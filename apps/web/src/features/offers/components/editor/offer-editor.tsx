@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { Anchor, Box, Button, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -18,6 +18,7 @@ import { OfferTimeline } from '../details/offer-timeline'
 import { AttachmentList, UploadButton } from './attachments-section'
 import type { EditorForm } from './editor-form'
 import { OfferActionsPanel, useOfferActions } from './offer-actions'
+import { OfferSectionIndex } from './offer-section-index'
 import type { FieldErrors } from './offer-form'
 import { setAt, touches } from './offer-form'
 import { AgentSection, BuyersSection } from './parties-sections'
@@ -56,6 +57,7 @@ function errorFor(path: string, client: FieldErrors, server: FieldErrors): Messa
 export function OfferEditor({ offer, renderStipulations, renderAddendum }: OfferEditorProps) {
   const { t, i18n } = useTranslation()
   const setOffer = useSetOffer()
+  const formRef = useRef<HTMLDivElement>(null)
   const editable = offer.viewer === 'buyer' && EDITABLE_STATUSES.includes(offer.status)
 
   const autosave = useOfferAutosave({ offer, editable, onSaved: setOffer })
@@ -130,8 +132,8 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
     <SectionCard title={t('offerEditor.section.property')}>
       <Group align="flex-start" gap="md" wrap="nowrap">
         {property.primaryPhotoURL && <Image src={property.primaryPhotoURL} alt={t('offerEditor.photoOf', { address })} w={160} h={110} radius="sm" fit="cover" />}
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/property/${encodeURIComponent(property.id)}`} fw={600}>
+        <Stack gap={4} miw={0}>
+          <Anchor component={Link} to={`/property/${encodeURIComponent(property.id)}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
             {address}
           </Anchor>
           {property.city && <Text size="sm">{property.city}</Text>}
@@ -159,10 +161,11 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
   const buyerNames = terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', ')
 
   return (
-    <Stack gap="lg" maw={960}>
+    <Stack gap="lg" maw={960} ref={formRef}>
       {header}
       {actionsPanel}
       {propertyCard}
+      <OfferSectionIndex root={formRef} terms={terms} />
       <PriceSection form={form} />
       <EarnestMoneySection form={form} />
       <FinancingSection form={form} preApproval={preApproval} />

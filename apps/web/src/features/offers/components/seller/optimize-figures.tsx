@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { Stack, Text } from '@mantine/core'
+import type { TFunction } from 'i18next'
+import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import { formatUsd } from '@offerbook/domain/money'
+import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
+import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
+
+const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'closingCosts', 'homeWarranty']
+
+/** One line of the ranking: its label (the grid's row header) and each offer's value. */
+export type OptimizeFigure = {
+  key: string
+  label: string
+  strong?: boolean
+  /** The criteria come after the money, under their own heading. */
+  group: 'money' | 'criteria' | 'why'
+  value: (offer: OptimizeOffer, index: number) => ReactNode
+}
+
+/** The offers best first, as the grid shows them. */
+export function rankedOffers(result: OptimizeResult): OptimizeOffer[] {
+  return [...result.offers].sort((a, b) => a.rank - b.rank)
+}
+
+/**
+ * The figures of the optimize grid's rows, for the phone's cards and their side-by-side comparison:
+ * the same labels and the same values as the grid (optimize-grid.tsx), row for row.
+ */
+export function optimizeFigures(result: OptimizeResult, t: TFunction, language: string): OptimizeFigure[] {
+  const offers = rankedOffers(result)
+  const usd = (amount: number) => formatUsd(amount, language)
+  const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
+  return [
+    { key: 'price', group: 'money', label: t('offerSeller.optimize.price'), value: (offer) => (offer.purchasePrice === null ? t('offer.field.notSet') : usd(offer.purchasePrice)) },
+    ...COSTS.map((cost): OptimizeFigure => ({ key: `cost-${cost}`, group: 'money', label: t(`offerSeller.optimize.cost.${cost}`), value: (offer) => minus(offer.costs[cost]) })),
+    { key: 'net', group: 'money', strong: true, label: t('offerSeller.optimize.net'), value: (offer) => usd(offer.netToSeller) },
+    ...OFFER_WEIGHT_CRITERIA.map(
+      (criterion): OptimizeFigure => ({
+        key: `criterion-${criterion}`,
+        group: 'criteria',
+        label: t('offerSeller.optimize.criterionWeight', { criterion: t(`listing.criterion.${criterion}`), weight: result.weighting.weights[criterion] }),
+        value: (offer) => {
+          const points = offer.criteria.find((entry) => entry.criterion === criterion)?.points ?? 0
+          return (
+            <Stack gap={2}>
+              <Text size="sm">{criterionMeasure(offer, criterion, result.weighting, t, language)}</Text>
+              <Text size="sm" fw={700}>
+                {t('offerSeller.optimize.points', { points: formatPoints(points, language) })}
+              </Text>
+            </Stack>
+          )
+        },
+      }),
+    ),
+    { key: 'why', group: 'why', label: t('offerSeller.optimize.why'), value: (offer, index) => aheadExplanation(offer, offers[index + 1], offers.length, t, language) },
+  ]
+}
