@@ -111,6 +111,8 @@ export const OFFER_WEIGHT_CRITERIA = [
   'closingDateFit',
   'concessions',
   'preApproval',
+  /** Decision 029: how far an escalation clause may raise the price. */
+  'escalation',
 ] as const
 export type OfferWeightCriterion = (typeof OFFER_WEIGHT_CRITERIA)[number]
 

@@ -34,6 +34,8 @@ export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCri
     }
     case 'preApproval':
       return measure === 1 ? t('offer.field.yes') : t('offer.field.no')
+    case 'escalation':
+      return measure === null ? t('negotiation.escalation.none') : t('negotiation.escalation.room', { amount: formatUsd(measure, language) })
   }
 }
 
