@@ -22,6 +22,7 @@ import type { FieldErrors } from './offer-form'
 import { setAt, touches } from './offer-form'
 import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
+import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
 
 
@@ -164,6 +165,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
       {actionsPanel}
       {propertyCard}
       <PriceSection form={form} />
+      <EscalationSection form={form} />
       <EarnestMoneySection form={form} />
       <FinancingSection form={form} preApproval={preApproval} />
       <ContingenciesSection form={form} />
