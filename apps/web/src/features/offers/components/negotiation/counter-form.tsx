@@ -55,7 +55,7 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('negotiation.counter.title')} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('negotiation.counter.title')} size="lg" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
       <Stack gap="sm">
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -46,7 +46,7 @@ export function HighestBestButton({ listingId, offers }: { listingId: string; of
       >
         {t('negotiation.best.action')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('negotiation.best.dialogTitle')} size="lg">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('negotiation.best.dialogTitle')} size="lg" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
         <Stack gap="sm">
           <Text size="sm">{t('negotiation.best.intro')}</Text>
           <Checkbox.Group label={t('negotiation.best.offers')} value={chosen} onChange={setChosen}>

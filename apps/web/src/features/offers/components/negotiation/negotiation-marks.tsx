@@ -14,7 +14,7 @@ export function NegotiationMarks({ offer }: { offer: OptimizeOffer }) {
     <Group gap={4}>
       {letter && <PreApprovalBadge state={letter} />}
       {offer.status === 'countered' && offer.turn && (
-        <Badge color="orange.9" variant="outline" tt="none" size="sm">
+        <Badge color="dark.7" variant="outline" tt="none" size="sm">
           {t(`negotiation.turnBadge.${offer.turn}`)}
         </Badge>
       )}

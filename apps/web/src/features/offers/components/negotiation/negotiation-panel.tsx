@@ -56,7 +56,7 @@ function Difference({ before, after }: { before: OfferVersion; after: OfferVersi
                 <Table.Td fw={changed ? 700 : undefined}>
                   {termText(after.terms, term, t, language)}
                   {changed && (
-                    <Badge ml="xs" size="sm" color="orange.9" variant="filled" tt="none">
+                    <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
                       {t('negotiation.difference.changed')}
                     </Badge>
                   )}
@@ -74,7 +74,7 @@ function Difference({ before, after }: { before: OfferVersion; after: OfferVersi
 export function PreApprovalBadge({ state }: { state: 'pre-approved' | 'verified' }) {
   const { t } = useTranslation()
   return (
-    <Badge color={state === 'verified' ? 'green.9' : 'blue.9'} variant="filled" tt="none" data-pre-approval={state}>
+    <Badge color={state === 'verified' ? 'green.9' : 'blue.9'} variant="outline" tt="none" data-pre-approval={state}>
       {t(`negotiation.preApproval.${state}`)}
     </Badge>
   )
