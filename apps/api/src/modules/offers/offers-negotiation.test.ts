@@ -189,6 +189,16 @@ describe('counter-offers', () => {
   })
 })
 
+describe('the escalation clause in the PDF', () => {
+  it('prints the increment, the cap and the proof the buyer asks for', async () => {
+    const { offer } = await createTestOffer(suite.t, { status: 'active', terms: { purchasePrice: 400_000, escalation: { increment: 2_500, cap: 425_000, proofRequired: true } } })
+    const text = await pdftotext(await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date()))
+    expect(text).toContain('Escalation clause')
+    expect(text).toContain('The price rises to $2,500 above any bona fide competing offer, up to $425,000.')
+    expect(text).toContain('The seller provides a copy of the competing offer as proof.')
+  })
+})
+
 describe('highest and best', () => {
   it('tells every chosen buyer side the same words at the same instant, lets them revise until the deadline, and refuses after it', async () => {
     const { offer: first, seller, listing, buyer } = await createTestOffer(suite.t, { status: 'active', terms: { purchasePrice: 300_000 } })
