@@ -32,6 +32,7 @@ import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
+import { negotiationRoutes } from './modules/offers/negotiation.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sendRoutes } from './modules/send/send.routes'
 import { sessionRoutes } from './modules/session/session.routes'
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(contractsRoutes)
   await app.register(offerDocumentsRoutes, { db, storage })
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(negotiationRoutes, { db, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(analyticsRoutes, { db })

@@ -193,6 +193,17 @@ const ROWS: Row[] = [
   { operation: 'POST /api/offers/{id}/terminate', attempt: 'terminate the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/terminate` }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'GET /api/listings/{id}/offers', attempt: "the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offers` }), expected: onlyFor(MY_PROPERTIES, 403) },
   { operation: 'GET /api/listings/{id}/optimize', attempt: "rank the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize` }), expected: onlyFor(MY_PROPERTIES, 403) },
+  // Negotiation (decision 029): a stranger to the offer finds none; a stranger to the listing may not ask it.
+  { operation: 'POST /api/offers/{id}/counter', attempt: "counter the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter`, payload: { terms: { purchasePrice: 350_000 }, message: 'Meet me' } }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'POST /api/offers/{id}/counter/accept', attempt: "accept a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/accept` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/counter/decline', attempt: "decline a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/decline` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/pre-approval/verify', attempt: "verify the buyer's pre-approval letter", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/pre-approval/verify` }), expected: onlyFor(MY_PROPERTIES, 404) },
+  {
+    operation: 'POST /api/listings/{id}/highest-and-best',
+    attempt: "ask the offers on the seller's listing for highest and best",
+    call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/highest-and-best`, payload: { deadline: '2035-01-01T00:00:00Z', message: 'Best by Friday' } }),
+    expected: onlyFor(MY_PROPERTIES, 403),
+  },
   { operation: 'GET /api/offers/{id}/attachments/{attachmentId}', attempt: "download the buyer's attachment without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: everyone(404) },
   { operation: 'DELETE /api/offers/{id}/attachments/{attachmentId}', attempt: "remove the buyer's attachment", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
   { operation: 'POST /api/offers/{id}/attachments', attempt: "attach a file to the buyer's offer", call: (w, pdf) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },

@@ -27,9 +27,11 @@ export type ListingSettingsPatch = z.infer<typeof ListingSettingsPatchSchema>
 
 const weight = z.number({ error: 'listing.weightRange' }).int('listing.weightRange').min(0, 'listing.weightRange').max(10, 'listing.weightRange')
 
-export const OfferWeightsSchema = z.object(
-  Object.fromEntries(OFFER_WEIGHT_CRITERIA.map((criterion) => [criterion, weight])) as Record<OfferWeightCriterion, typeof weight>,
-)
+/** A weighting saved before the escalation criterion existed reads it as 0, so its ranking stays as it was. */
+export const OfferWeightsSchema = z.object({
+  ...(Object.fromEntries(OFFER_WEIGHT_CRITERIA.filter((criterion) => criterion !== 'escalation').map((criterion) => [criterion, weight])) as Record<Exclude<OfferWeightCriterion, 'escalation'>, typeof weight>),
+  escalation: weight.default(0),
+})
 export type OfferWeights = z.infer<typeof OfferWeightsSchema>
 export const DEFAULT_OFFER_WEIGHTS: OfferWeights = DEFAULT_WEIGHTS
 

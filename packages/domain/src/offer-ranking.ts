@@ -30,7 +30,7 @@ export type ScorableOffer = {
     | 'sellerConcessions'
     | 'buyerBrokerCompensation'
     | 'homeWarranty'
-  >
+  > & { escalation?: OfferTerms['escalation'] }
   hasPreApproval: boolean
   /** ISO time it was shared; the earlier wins a tie. */
   sharedAt: string | null
@@ -52,6 +52,27 @@ export const FINANCING_CERTAINTY: Readonly<Record<FinancingType, number>> = {
 export const INSPECTION_SCALE_DAYS = 30
 /** Days away from the seller's wanted closing date at which closing-date fit reaches 0. */
 export const CLOSING_FIT_SCALE_DAYS = 60
+/** An escalation clause whose cap is this share of the price above it, or more, gets the full escalation value. */
+export const ESCALATION_SCALE_SHARE = 0.05
+
+/**
+ * How far an escalation clause may raise the price: cap minus price, in dollars; null without a
+ * complete clause. Its value is that room over ESCALATION_SCALE_SHARE of the price, 0 to 1, and a
+ * quarter less when the buyer asks for the competing offer's proof (the seller must show it).
+ */
+export function escalationRoom(terms: ScorableOffer['terms']): number | null {
+  const clause = terms.escalation
+  if (!clause || clause.cap === null || clause.increment === null || terms.purchasePrice === null) return null
+  return Math.max(0, clause.cap - terms.purchasePrice)
+}
+
+export function escalationValue(terms: ScorableOffer['terms']): number {
+  const room = escalationRoom(terms)
+  if (room === null || !terms.purchasePrice) return 0
+  const value = clamp(room / (ESCALATION_SCALE_SHARE * terms.purchasePrice))
+  return terms.escalation?.proofRequired ? value * 0.75 : value
+}
+
 /** The contingencies counted: financing (any loan), appraisal, inspection, sale of the buyer's property. */
 export const CONTINGENCY_COUNT = 4
 
@@ -147,6 +168,7 @@ export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<Li
     ),
     concessions: nets.map((entry) => entry.costs.concessions),
     preApproval: offers.map((offer) => (offer.hasPreApproval || offer.terms.financing.type === 'cash' ? 1 : 0)),
+    escalation: offers.map((offer) => escalationRoom(offer.terms)),
   }
   const values: Record<OfferWeightCriterion, number[]> = {
     netToSeller: relative(measures.netToSeller as number[], true),
@@ -164,13 +186,16 @@ export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<Li
     }),
     concessions: relative(measures.concessions as number[], false),
     preApproval: measures.preApproval as number[],
+    escalation: offers.map((offer) => escalationValue(offer.terms)),
   }
-  const totalWeight = OFFER_WEIGHT_CRITERIA.reduce((sum, criterion) => sum + weighting.weights[criterion], 0)
+  // A weighting saved before a criterion existed has no weight for it: 0.
+  const weightOf = (criterion: OfferWeightCriterion) => weighting.weights[criterion] ?? 0
+  const totalWeight = OFFER_WEIGHT_CRITERIA.reduce((sum, criterion) => sum + weightOf(criterion), 0)
 
   const scored = offers.map((offer, index) => {
     const criteria = OFFER_WEIGHT_CRITERIA.map((criterion): CriterionScore => {
       const value = values[criterion][index] ?? 0
-      const weight = weighting.weights[criterion]
+      const weight = weightOf(criterion)
       return { criterion, measure: measures[criterion][index] ?? null, value: round(value, 4), weight, points: totalWeight === 0 ? 0 : (value * weight * 100) / totalWeight }
     })
     const score = criteria.reduce((sum, entry) => sum + entry.points, 0)

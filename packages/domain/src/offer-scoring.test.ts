@@ -290,3 +290,45 @@ describe('scoreOffers', () => {
     for (let index = 1; index < ranked.length; index++) expect((ranked[index - 1]?.score ?? 0) >= (ranked[index]?.score ?? 0)).toBe(true)
   })
 })
+
+describe('the escalation clause criterion (decision 029)', () => {
+  const clause = (cap: number, proofRequired = false) => ({ increment: 2_000, cap, proofRequired })
+
+  it('gives nothing to an offer without a clause, and follows how far the clause may raise the price', () => {
+    const none = offer('none', { purchasePrice: 400_000 })
+    const small = offer('small', { purchasePrice: 400_000, escalation: clause(410_000) })
+    const full = offer('full', { purchasePrice: 400_000, escalation: clause(420_000) })
+    const beyond = offer('beyond', { purchasePrice: 400_000, escalation: clause(450_000) })
+    const ranked = scoreOffers([none, small, full, beyond], only({ escalation: 10 }))
+    const valueOf = (id: string) => ranked.find((entry) => entry.id === id)?.criteria.find((item) => item.criterion === 'escalation')
+    // 10,000 of room over 5% of 400,000 (20,000) is half; 20,000 or more is all of it.
+    expect(valueOf('none')).toMatchObject({ measure: null, value: 0, points: 0 })
+    expect(valueOf('small')).toMatchObject({ measure: 10_000, value: 0.5, points: 50 })
+    expect(valueOf('full')).toMatchObject({ measure: 20_000, value: 1, points: 100 })
+    expect(valueOf('beyond')).toMatchObject({ measure: 50_000, value: 1 })
+    expect(ids(ranked).at(-1)).toBe('none')
+  })
+
+  it("counts a clause that asks for the competing offer's proof a quarter less, and an incomplete clause not at all", () => {
+    const proof = offer('proof', { purchasePrice: 400_000, escalation: clause(420_000, true) })
+    const noCap = offer('nocap', { purchasePrice: 400_000, escalation: { increment: 1_000, cap: null } })
+    const ranked = scoreOffers([proof, noCap], only({ escalation: 4 }))
+    expect(ranked.map((entry) => [entry.id, entry.score])).toEqual([
+      ['proof', 75],
+      ['nocap', 0],
+    ])
+  })
+
+  it('moves an offer with a clause ahead of an equal one when the seller weights it, and changes nothing when the weight is 0', () => {
+    const plain = offer('plain', { purchasePrice: 400_000, financing: { type: 'cash' } }, { sharedAt: '2025-05-01T12:00:00.000Z' })
+    const escalating = offer('escalating', { purchasePrice: 400_000, financing: { type: 'cash' }, escalation: clause(430_000) }, { sharedAt: '2025-05-02T12:00:00.000Z' })
+    expect(ids(scoreOffers([plain, escalating], { ...COSTS, weights: { ...DEFAULT_OFFER_WEIGHTS, escalation: 5 } }))).toEqual(['escalating', 'plain'])
+    expect(ids(scoreOffers([plain, escalating], { ...COSTS, weights: { ...DEFAULT_OFFER_WEIGHTS, escalation: 0 } }))).toEqual(['plain', 'escalating'])
+  })
+
+  it('reads a weighting saved before the criterion existed as weight 0', () => {
+    const { escalation: _dropped, ...older } = DEFAULT_OFFER_WEIGHTS
+    const ranked = scoreOffers([CASH, FHA], { ...COSTS, weights: older as OfferWeights })
+    expect(ranked.map((entry) => entry.score)).toEqual([85.29, 45.37])
+  })
+})

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ListingWeightingSchema, OFFER_WEIGHT_CRITERIA } from './listing'
-import { FinancingTypeSchema, OfferPropertySchema } from './offer'
+import { EscalationSchema, FinancingTypeSchema, OfferPropertySchema } from './offer'
 import { OfferStatusSchema } from './offer-status'
 
 /** The ranking itself (offer-ranking.ts, free of zod) and the shapes the optimize endpoint answers with. */
@@ -31,6 +31,12 @@ export const OptimizeOfferSchema = RankedOfferSchema.extend({
   expiresAt: z.string().nullable(),
   sharedAt: z.string().nullable(),
   hasPreApproval: z.boolean(),
+  /** Decision 029: the letter checked by the seller side; the clause; the negotiation's state. */
+  preApprovalVerified: z.boolean().optional(),
+  escalation: EscalationSchema.nullable().optional(),
+  version: z.number().int().optional(),
+  turn: z.enum(['buyer', 'seller']).nullable().optional(),
+  bestDeadline: z.string().nullable().optional(),
 })
 export type OptimizeOffer = z.infer<typeof OptimizeOfferSchema>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OfferAction, OfferActor, OfferStatus } from './offer-status'
+import type { OfferAction, OfferActor, OfferStatus, OfferTurn } from './offer-status'
 import {
   allowedOfferActions,
   canTransition,
@@ -13,6 +13,7 @@ import {
   PRIVATE_OFFER_STATUSES,
   statusesOfTab,
   tabOfStatus,
+  turnOf,
 } from './offer-status'
 
 const ACTORS: readonly OfferActor[] = ['buyer', 'seller', 'system']
@@ -39,6 +40,23 @@ const ALLOWED: readonly (readonly [OfferStatus, OfferAction, OfferActor, OfferSt
   ['accepted', 'close', 'seller', 'closed'],
   ['accepted', 'terminate', 'buyer', 'terminated'],
   ['accepted', 'terminate', 'seller', 'terminated'],
+  // Negotiation (decision 029): the seller side counters an open offer; a countered offer is still open.
+  ['active', 'counter', 'seller', 'countered'],
+  ['backup', 'counter', 'seller', 'countered'],
+  ['countered', 'decline', 'seller', 'declined'],
+  ['countered', 'decline', 'system', 'declined'],
+  ['countered', 'keepAsBackup', 'system', 'backup'],
+  ['countered', 'withdraw', 'buyer', 'withdrawn'],
+  ['countered', 'expire', 'system', 'expired'],
+]
+
+/** The moves of a countered offer that only the side whose turn it is may take. */
+const ON_TURN: readonly (readonly [OfferAction, OfferActor, OfferTurn, OfferStatus])[] = [
+  ['counter', 'buyer', 'buyer', 'countered'],
+  ['acceptCounter', 'buyer', 'buyer', 'accepted'],
+  ['declineCounter', 'buyer', 'buyer', 'declined'],
+  ['counter', 'seller', 'seller', 'countered'],
+  ['accept', 'seller', 'seller', 'accepted'],
 ]
 
 const key = (status: string, action: string, actor: string) => `${status} ${action} ${actor}`
@@ -53,11 +71,12 @@ describe('OFFER_TRANSITIONS', () => {
           expect(canTransition(status, action, actor), key(status, action, actor)).toBe(allowed.has(key(status, action, actor)))
           checked.push(key(status, action, actor))
         }
-    expect(checked).toHaveLength(9 * 9 * 3)
+    expect(checked).toHaveLength(10 * 12 * 3)
   })
 
   it('leads each action to its status', () => {
     for (const [, action, , to] of ALLOWED) expect(nextStatus(action)).toBe(to)
+    for (const [action, , , to] of ON_TURN) expect(nextStatus(action)).toBe(to)
     expect(Object.keys(OFFER_TRANSITIONS).sort()).toEqual([...OFFER_ACTIONS].sort())
   })
 
@@ -88,7 +107,7 @@ describe('OFFER_TRANSITIONS', () => {
   })
 
   it('expires only the offers still waiting for an answer, by the system alone', () => {
-    expect(OPEN_OFFER_STATUSES).toEqual(['active', 'backup'])
+    expect(OPEN_OFFER_STATUSES).toEqual(['active', 'backup', 'countered'])
     for (const status of OFFER_STATUSES) {
       expect(canTransition(status, 'expire', 'system')).toBe(OPEN_OFFER_STATUSES.includes(status))
       expect(canTransition(status, 'expire', 'buyer')).toBe(false)
@@ -103,14 +122,57 @@ describe('OFFER_TRANSITIONS', () => {
   })
 })
 
+describe('counter-offers (decision 029)', () => {
+  it('lets only the side whose turn it is answer a countered offer, with exactly the moves of the table', () => {
+    const allowed = new Set([...ALLOWED.filter(([status]) => status === 'countered').map(([, action, actor]) => `${action} ${actor}`)])
+    for (const turn of ['buyer', 'seller'] as const) {
+      const onTurn = new Set(ON_TURN.filter(([, , side]) => side === turn).map(([action, actor]) => `${action} ${actor}`))
+      for (const action of OFFER_ACTIONS)
+        for (const actor of ACTORS) {
+          const move = `${action} ${actor}`
+          expect(canTransition('countered', action, actor, { turn }), `${move} on the ${turn}'s turn`).toBe(allowed.has(move) || onTurn.has(move))
+        }
+    }
+  })
+
+  it("never lets the seller side accept its own counter, nor the buyer side accept or decline the offer it sent", () => {
+    expect(canTransition('countered', 'accept', 'seller', { turn: 'buyer' })).toBe(false)
+    expect(canTransition('countered', 'counter', 'seller', { turn: 'buyer' })).toBe(false)
+    expect(canTransition('countered', 'acceptCounter', 'buyer', { turn: 'seller' })).toBe(false)
+    expect(canTransition('countered', 'counter', 'buyer', { turn: 'seller' })).toBe(false)
+    expect(canTransition('countered', 'acceptCounter', 'seller', { turn: 'seller' })).toBe(false)
+  })
+
+  it('gives the buyer side no counter before the seller side countered, and counters nothing ended or accepted', () => {
+    expect(canTransition('active', 'counter', 'buyer', { turn: 'buyer' })).toBe(false)
+    for (const status of ['draft', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'terminated'] as const)
+      for (const actor of ACTORS) expect(canTransition(status, 'counter', actor, { turn: 'seller' }), `${status} ${actor}`).toBe(false)
+  })
+
+  it('says whose turn it is: the seller side for an open offer, the stored turn for a countered one', () => {
+    expect(turnOf('active')).toBe('seller')
+    expect(turnOf('backup')).toBe('seller')
+    expect(turnOf('countered', 'buyer')).toBe('buyer')
+    expect(turnOf('countered', 'seller')).toBe('seller')
+    expect(turnOf('accepted', 'buyer')).toBe(null)
+  })
+
+  it('lists each side its answers on its turn', () => {
+    expect(allowedOfferActions('countered', 'buyer', { turn: 'buyer' })).toEqual(['withdraw', 'counter', 'acceptCounter', 'declineCounter'])
+    expect(allowedOfferActions('countered', 'seller', { turn: 'buyer' })).toEqual(['decline'])
+    expect(allowedOfferActions('countered', 'seller', { turn: 'seller' })).toEqual(['accept', 'decline', 'counter'])
+    expect(allowedOfferActions('countered', 'buyer', { turn: 'seller' })).toEqual(['withdraw'])
+  })
+})
+
 describe('allowedOfferActions', () => {
   it('lists what each side may do in each status, in the order of OFFER_ACTIONS', () => {
     expect(allowedOfferActions('draft', 'buyer')).toEqual(['share'])
     expect(allowedOfferActions('active', 'buyer')).toEqual(['withdraw'])
-    expect(allowedOfferActions('active', 'seller')).toEqual(['accept', 'decline'])
+    expect(allowedOfferActions('active', 'seller')).toEqual(['accept', 'decline', 'counter'])
     expect(allowedOfferActions('active', 'system')).toEqual(['decline', 'keepAsBackup', 'expire'])
     expect(allowedOfferActions('backup', 'buyer')).toEqual(['withdraw'])
-    expect(allowedOfferActions('backup', 'seller')).toEqual(['accept', 'decline'])
+    expect(allowedOfferActions('backup', 'seller')).toEqual(['accept', 'decline', 'counter'])
     expect(allowedOfferActions('accepted', 'buyer')).toEqual(['acknowledge', 'terminate'])
     expect(allowedOfferActions('accepted', 'seller')).toEqual(['close', 'terminate'])
   })
@@ -145,6 +207,7 @@ describe('the tabs of /submitted-offers', () => {
     expect(tabOfStatus('draft')).toBe('new')
     expect(tabOfStatus('active')).toBe('active')
     expect(tabOfStatus('backup')).toBe('active')
+    expect(tabOfStatus('countered')).toBe('active')
     expect(tabOfStatus('accepted')).toBe('accepted')
     expect(tabOfStatus('closed')).toBe('closed')
     for (const status of ['declined', 'withdrawn', 'expired', 'terminated'] as const) expect(tabOfStatus(status)).toBe('inactive')

@@ -5,38 +5,77 @@ import { z } from 'zod'
  * side. The seller accepts or declines an active offer; accepting one may keep others as back-ups.
  * An accepted offer becomes binding when the buyer side acknowledges receipt of the acceptance (the
  * Binding Agreement Date, domain.md section 1), which is a stamp on the offer, not another status.
+ * A counter-offer (either side) makes it countered: open, with the other side to answer (the turn,
+ * kept on the offer beside its status; decision 029).
  */
-export const OFFER_STATUSES = ['draft', 'active', 'backup', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'terminated'] as const
+export const OFFER_STATUSES = ['draft', 'active', 'backup', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'terminated'] as const
 export const OfferStatusSchema = z.enum(OFFER_STATUSES)
 export type OfferStatus = z.infer<typeof OfferStatusSchema>
 
-export const OFFER_ACTIONS = ['share', 'accept', 'decline', 'keepAsBackup', 'withdraw', 'expire', 'acknowledge', 'close', 'terminate'] as const
+export const OFFER_ACTIONS = [
+  'share',
+  'accept',
+  'decline',
+  'keepAsBackup',
+  'withdraw',
+  'expire',
+  'acknowledge',
+  'close',
+  'terminate',
+  'counter',
+  'acceptCounter',
+  'declineCounter',
+] as const
 export const OfferActionSchema = z.enum(OFFER_ACTIONS)
 export type OfferAction = z.infer<typeof OfferActionSchema>
 
 /** Who takes an action: the buyer side (the offer's author), the seller side (who manages the listing), or the system (the expiry job, the accept of another offer). */
 export type OfferActor = 'buyer' | 'seller' | 'system'
 
-type Transition = { readonly from: readonly OfferStatus[]; readonly to: OfferStatus; readonly by: readonly OfferActor[] }
+/** The side an open offer waits on. */
+export type OfferTurn = 'buyer' | 'seller'
+
+/**
+ * `onTurn`: only the side whose turn it is may take the action. An active or back-up offer waits on
+ * the seller side; a countered one on the side the last counter-offer went to.
+ */
+type Transition = { readonly from: readonly OfferStatus[]; readonly to: OfferStatus; readonly by: readonly OfferActor[]; readonly onTurn?: true }
 
 /** The one table of what may happen to an offer; the API guards with it and the web enables buttons by it. */
 export const OFFER_TRANSITIONS: Readonly<Record<OfferAction, Transition>> = {
   share: { from: ['draft'], to: 'active', by: ['buyer'] },
-  accept: { from: ['active', 'backup'], to: 'accepted', by: ['seller'] },
-  decline: { from: ['active', 'backup'], to: 'declined', by: ['seller', 'system'] },
-  keepAsBackup: { from: ['active'], to: 'backup', by: ['system'] },
-  withdraw: { from: ['active', 'backup'], to: 'withdrawn', by: ['buyer'] },
-  expire: { from: ['active', 'backup'], to: 'expired', by: ['system'] },
+  /** A counter-offer is a rejection plus a new offer (domain.md section 2): the seller accepts only what waits on it. */
+  accept: { from: ['active', 'backup', 'countered'], to: 'accepted', by: ['seller'], onTurn: true },
+  decline: { from: ['active', 'backup', 'countered'], to: 'declined', by: ['seller', 'system'] },
+  keepAsBackup: { from: ['active', 'countered'], to: 'backup', by: ['system'] },
+  withdraw: { from: ['active', 'backup', 'countered'], to: 'withdrawn', by: ['buyer'] },
+  expire: { from: ['active', 'backup', 'countered'], to: 'expired', by: ['system'] },
   /** Stamps the Binding Agreement Date; the status stays accepted. */
   acknowledge: { from: ['accepted'], to: 'accepted', by: ['buyer'] },
   close: { from: ['accepted'], to: 'closed', by: ['seller'] },
   terminate: { from: ['accepted'], to: 'terminated', by: ['buyer', 'seller'] },
+  /** A new version of the terms: the seller side counters an open offer, the buyer side counters back. */
+  counter: { from: ['active', 'backup', 'countered'], to: 'countered', by: ['seller', 'buyer'], onTurn: true },
+  /** The buyer side accepts the seller side's counter-offer: accepted at that version's terms. */
+  acceptCounter: { from: ['countered'], to: 'accepted', by: ['buyer'], onTurn: true },
+  /** The buyer side declines the seller side's counter-offer: the negotiation ends. */
+  declineCounter: { from: ['countered'], to: 'declined', by: ['buyer'], onTurn: true },
 }
 
-/** Whether `actor` may take `action` on an offer in `status`. */
-export function canTransition(status: OfferStatus, action: OfferAction, actor: OfferActor): boolean {
+/** Whose turn it is: an active or back-up offer waits on the seller side, a countered one on `counterTurn`; otherwise nobody's. */
+export function turnOf(status: OfferStatus, counterTurn: OfferTurn | null = null): OfferTurn | null {
+  if (status === 'active' || status === 'backup') return 'seller'
+  return status === 'countered' ? counterTurn : null
+}
+
+/**
+ * Whether `actor` may take `action` on an offer in `status`. `turn` is the countered offer's turn
+ * (the offer's `turn` column); without it a countered offer takes none of the turn's actions.
+ */
+export function canTransition(status: OfferStatus, action: OfferAction, actor: OfferActor, { turn = null }: { turn?: OfferTurn | null } = {}): boolean {
   const transition = OFFER_TRANSITIONS[action]
-  return transition.from.includes(status) && transition.by.includes(actor)
+  if (!transition.from.includes(status) || !transition.by.includes(actor)) return false
+  return !transition.onTurn || turnOf(status, turn) === actor
 }
 
 /** The status an action leads to (the caller checks canTransition first). */
@@ -45,14 +84,14 @@ export function nextStatus(action: OfferAction): OfferStatus {
 }
 
 /** What the actor may do now; acknowledge only until the Binding Agreement Date is stamped. */
-export function allowedOfferActions(status: OfferStatus, actor: OfferActor, { acknowledged = false }: { acknowledged?: boolean } = {}): OfferAction[] {
-  return OFFER_ACTIONS.filter((action) => canTransition(status, action, actor) && !(action === 'acknowledge' && acknowledged))
+export function allowedOfferActions(status: OfferStatus, actor: OfferActor, { acknowledged = false, turn = null }: { acknowledged?: boolean; turn?: OfferTurn | null } = {}): OfferAction[] {
+  return OFFER_ACTIONS.filter((action) => canTransition(status, action, actor, { turn }) && !(action === 'acknowledge' && acknowledged))
 }
 
 /** Statuses the seller side never sees: a draft is private to the buyer. */
 export const PRIVATE_OFFER_STATUSES: readonly OfferStatus[] = ['draft']
 /** Statuses that still wait for the seller's answer; these expire at their time. */
-export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['active', 'backup']
+export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['active', 'backup', 'countered']
 
 /**
  * The tabs of /submitted-offers/{status}, with the spec's labels where they fit (new, active,
@@ -64,7 +103,7 @@ export type OfferTab = z.infer<typeof OfferTabSchema>
 
 export const OFFER_TAB_STATUSES: Readonly<Record<Exclude<OfferTab, 'all'>, readonly OfferStatus[]>> = {
   new: ['draft'],
-  active: ['active', 'backup'],
+  active: ['active', 'backup', 'countered'],
   accepted: ['accepted'],
   closed: ['closed'],
   inactive: ['declined', 'withdrawn', 'expired', 'terminated'],
@@ -80,7 +119,30 @@ export function tabOfStatus(status: OfferStatus): Exclude<OfferTab, 'all'> {
 }
 
 /** Audit event types: every change of legal weight, plus the edits of a shared offer. */
-export const OFFER_EVENT_TYPES = ['created', 'shared', 'updated', 'accepted', 'declined', 'backup', 'withdrawn', 'expired', 'acknowledged', 'closed', 'terminated', 'forms-generated', 'signed'] as const
+export const OFFER_EVENT_TYPES = [
+  'created',
+  'shared',
+  'updated',
+  'accepted',
+  'declined',
+  'backup',
+  'withdrawn',
+  'expired',
+  'acknowledged',
+  'closed',
+  'terminated',
+  'forms-generated',
+  'signed',
+  /** A counter-offer sent (either side): a new version of the terms (decision 029). */
+  'countered',
+  'counter-accepted',
+  'counter-declined',
+  /** The seller side asked for the highest and best offer by a deadline. */
+  'best-requested',
+  /** The buyer side revised its offer while a highest-and-best request was open. */
+  'revised',
+  'pre-approval-verified',
+] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>
 

@@ -13,6 +13,8 @@ export const OFFER_WEIGHT_CRITERIA = [
   'closingDateFit',
   'concessions',
   'preApproval',
+  /** Decision 029: how far an escalation clause may raise the price. */
+  'escalation',
 ] as const
 export type OfferWeightCriterion = (typeof OFFER_WEIGHT_CRITERIA)[number]
 
@@ -27,4 +29,5 @@ export const DEFAULT_OFFER_WEIGHTS: Record<OfferWeightCriterion, number> = {
   closingDateFit: 5,
   concessions: 5,
   preApproval: 6,
+  escalation: 0,
 }

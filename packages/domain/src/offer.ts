@@ -109,6 +109,19 @@ export const ConcessionSchema = z
   })
 export type Concession = z.infer<typeof ConcessionSchema>
 
+/**
+ * An escalation clause (domain.md section 2): the buyer raises the price by `increment` over a bona
+ * fide competing offer, up to `cap`, and may ask for the competing offer's proof. Null: none.
+ */
+export const EscalationSchema = z
+  .object({
+    increment: nullable(dollars('offerTerms.amountRange', 1, OFFER_LIMITS.maxPrice)),
+    cap: nullable(dollars('offerTerms.priceRange', OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
+    proofRequired: z.boolean().default(true),
+  })
+  .prefault({})
+export type Escalation = z.infer<typeof EscalationSchema>
+
 export const OfferTermsSchema = z.object({
   purchasePrice: nullable(dollars('offerTerms.priceRange', OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
   earnestMoney: z
@@ -164,6 +177,8 @@ export const OfferTermsSchema = z.object({
   stipulationChoices: nullable(StipulationChoicesSchema),
   /** The RF707 addendum's choices; null when none was made. */
   addendum: nullable(AddendumChoicesSchema),
+  /** The escalation clause; null when the offer has none (decision 029). */
+  escalation: nullable(EscalationSchema),
 })
 export type OfferTerms = z.infer<typeof OfferTermsSchema>
 export type OfferTermsInput = z.input<typeof OfferTermsSchema>
@@ -213,6 +228,11 @@ export function shareProblems(terms: OfferTerms, now: Date): OfferProblem[] {
   else if (terms.closingDate <= now.toISOString().slice(0, 10)) problems.push(problem('closingDate', 'offerTerms.closingDatePast'))
   if (terms.expiresAt === null) problems.push(problem('expiresAt', 'offerTerms.expirationRequired'))
   else if (Date.parse(terms.expiresAt) <= now.getTime()) problems.push(problem('expiresAt', 'offerTerms.expirationPast'))
+  if (terms.escalation !== null) {
+    if (terms.escalation.increment === null) problems.push(problem('escalation.increment', 'offerTerms.escalationIncrementRequired'))
+    if (terms.escalation.cap === null) problems.push(problem('escalation.cap', 'offerTerms.escalationCapRequired'))
+    else if (terms.purchasePrice !== null && terms.escalation.cap <= terms.purchasePrice) problems.push(problem('escalation.cap', 'offerTerms.escalationCapAbovePrice'))
+  }
   if (terms.purchasePrice !== null) {
     const concessions = concessionDollars(terms.sellerConcessions, terms.purchasePrice) + concessionDollars(terms.buyerBrokerCompensation, terms.purchasePrice)
     if (concessions > terms.purchasePrice) problems.push(problem('sellerConcessions.amount', 'offerTerms.concessionsAbovePrice'))
@@ -293,6 +313,32 @@ export const OfferEventSchema = z.object({
 })
 export type OfferEvent = z.infer<typeof OfferEventSchema>
 
+export const OfferSideSchema = z.enum(['buyer', 'seller'])
+
+export const OfferVersionSchema = z.object({
+  number: z.number().int(),
+  /** Who sent it: the buyer side (version 1 and counters back) or the seller side. */
+  side: OfferSideSchema,
+  actorName: z.string().nullable(),
+  message: z.string(),
+  terms: OfferTermsSchema,
+  /** The terms that differ from the version before (empty for version 1). */
+  changed: z.array(z.string()),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type OfferVersion = z.infer<typeof OfferVersionSchema>
+
+/** What an offer shows of its negotiation: its versions, whose turn it is, the open highest-and-best request. */
+export const OfferNegotiationSchema = z.object({
+  version: z.number().int(),
+  turn: OfferSideSchema.nullable(),
+  versions: z.array(OfferVersionSchema),
+  bestRequest: z.object({ deadline: z.string(), message: z.string(), requestedAt: z.string() }).nullable(),
+  preApprovalVerifiedAt: z.string().nullable(),
+})
+export type OfferNegotiation = z.infer<typeof OfferNegotiationSchema>
+
 /** How the viewer relates to the offer; decides the actions and what is shown. */
 export const OfferViewerSchema = z.enum(['buyer', 'seller', 'link'])
 export type OfferViewer = z.infer<typeof OfferViewerSchema>
@@ -320,6 +366,8 @@ export const OfferViewSchema = z.object({
   deadlines: OfferDeadlinesSchema.nullable(),
   /** The share link (buyer side only, once shared): what the listing agent was sent. */
   shareUrl: z.string().nullable(),
+  /** Counter-offers, highest and best, the pre-approval's verification (decision 029). */
+  negotiation: OfferNegotiationSchema,
 })
 export type OfferView = z.infer<typeof OfferViewSchema>
 
@@ -339,6 +387,10 @@ export const OfferSummarySchema = z.object({
   signedAt: z.string().nullable(),
   /** My Offers: a buyer-side offer of the user's team leader (issue #16), read-only to the user. */
   team: TeamMarkSchema.nullable().optional(),
+  /** 'pre-approved' (spec section 3): the offer carries a lender's pre-approval letter; `verified` once the seller side checked it. */
+  preApproval: z.enum(['none', 'pre-approved', 'verified']).optional(),
+  /** A countered offer: whose turn it is to answer. */
+  turn: z.enum(['buyer', 'seller']).nullable().optional(),
 })
 export type OfferSummary = z.infer<typeof OfferSummarySchema>
 

@@ -39,20 +39,53 @@ export const offer = pgTable(
     bindingAgreementAt: timestamp('binding_agreement_at', { withTimezone: true }),
     /** When every party signed the offer packet (issue #12); stamped by the signing module's completion. */
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** The latest version's number (decision 029): 1 until the first counter-offer; the terms are that version's. */
+    version: integer('version').notNull().default(1),
+    /** A countered offer's turn: the side the last counter-offer went to ('buyer' or 'seller'); null otherwise. */
+    turn: text('turn'),
+    /** The open highest-and-best request's deadline: the buyer side revises until then, never after. */
+    bestDeadline: timestamp('best_deadline', { withTimezone: true }),
+    /** When the seller side marked the pre-approval letter verified; cleared by a new letter. */
+    preApprovalVerifiedAt: timestamp('pre_approval_verified_at', { withTimezone: true }),
   },
   (table) => [
     index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),
     index('offer_listing_idx').on(table.listingId, table.status),
-    index('offer_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
+    index('offer_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} in ('active', 'backup', 'countered')`),
     // /analytics (docs/decisions/024): the offers shared on a scope's listings, or made by a scope's
     // buyers, in a period. The figures' columns ride along so the aggregates read the index alone.
     index('offer_listing_shared_idx').on(table.listingId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt),
     index('offer_buyer_shared_idx').on(table.buyerId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt, table.listingId),
     // The scope's open offers expiring soon, per listing and per buyer.
-    index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
-    index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(sql`${table.status} in ('active', 'backup')`),
+    index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(sql`${table.status} in ('active', 'backup', 'countered')`),
+    index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(sql`${table.status} in ('active', 'backup', 'countered')`),
     check('offer_status_check', sql`${table.status} in (${quotedList(OFFER_STATUSES)})`),
+    check('offer_turn_check', sql`${table.turn} is null or ${table.turn} in ('buyer', 'seller')`),
   ],
+)
+
+/**
+ * A version of an offer's terms (decision 029): 1 is the offer as the buyer side had it when the
+ * first counter-offer came, then one per counter-offer from either side. Never updated or deleted.
+ */
+export const offerVersion = pgTable(
+  'offer_version',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offer.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** Who sent it: 'buyer' or 'seller'. */
+    side: text('side').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    message: text('message').notNull().default(''),
+    terms: jsonb('terms').$type<OfferTerms>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('offer_version_number_unique').on(table.offerId, table.number), check('offer_version_side_check', sql`${table.side} in ('buyer', 'seller')`)],
 )
 
 /** A file on an offer: the buyer's attachments, the pre-approval letter, the generated offer form. */

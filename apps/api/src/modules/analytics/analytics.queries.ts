@@ -212,7 +212,7 @@ export type ExpiringRow = { offer_id: string; address: string; expires_at: strin
  * each side read from its own index (by listing, by buyer), not from every open offer of everyone.
  */
 export function expiringSoon(db: Db, scope: Scope, { now, until }: { now: string; until: string }): Promise<ExpiringRow[]> {
-  const open = sql`o.status in ('active', 'backup') and o.expires_at >= ${now}::timestamptz and o.expires_at < ${until}::timestamptz`
+  const open = sql`o.status in ('active', 'backup', 'countered') and o.expires_at >= ${now}::timestamptz and o.expires_at < ${until}::timestamptz`
   return rowsOf<ExpiringRow>(
     db,
     sql`with ${scopedListings(scope.sellers)},

@@ -35,7 +35,7 @@ export async function listingTransactions(db: Db, userId: string): Promise<Listi
     when bool_or(${offer.status} = 'accepted' and ${offer.signedAt} is not null) then 'signed'
     when bool_or(${offer.status} = 'accepted' and exists (select 1 from ${signingPacket} where ${signingPacket.offerId} = ${offer.id} and ${signingPacket.status} in ('sent', 'completing'))) then 'signing'
     when bool_or(${offer.status} = 'accepted') then 'accepted'
-    when count(${offer.id}) filter (where ${offer.status} in ('active', 'backup')) > 0 then 'offersIn'
+    when count(${offer.id}) filter (where ${offer.status} in ('active', 'backup', 'countered')) > 0 then 'offersIn'
     else 'listed' end`
   const rows: ListingTransactionRow[] = await db
     .select({
@@ -43,7 +43,7 @@ export async function listingTransactions(db: Db, userId: string): Promise<Listi
       address: listing.unparsedAddress,
       listPrice: listing.listPrice,
       stage,
-      openOffers: sql<number>`(count(${offer.id}) filter (where ${offer.status} in ('active', 'backup')))::int`,
+      openOffers: sql<number>`(count(${offer.id}) filter (where ${offer.status} in ('active', 'backup', 'countered')))::int`,
       dealOfferId: sql<string | null>`((array_agg(${offer.id}::text order by ${offer.decidedAt} desc nulls last) filter (where ${offer.status} in ('accepted', 'closed')))[1])`,
       teamOf: sql<string | null>`case when ${listing.ownerId} = ${userId} or ${listing.listAgentUserId} = ${userId} then null else ${owner.name} end`,
     })
@@ -80,7 +80,7 @@ export async function buyerTransactions(db: Db, userId: string): Promise<BuyerTr
     .from(offer)
     .innerJoin(listing, eq(listing.id, offer.listingId))
     .innerJoin(buyer, eq(buyer.id, offer.buyerId))
-    .where(and(inArray(offer.status, ['active', 'backup', 'accepted', 'closed']), buyerSideOffer(userId)))
+    .where(and(inArray(offer.status, ['active', 'backup', 'countered', 'accepted', 'closed']), buyerSideOffer(userId)))
     .orderBy(desc(offer.updatedAt), asc(offer.id))
     .limit(LIMIT)
 }

@@ -11,13 +11,29 @@ export type EmailTemplateData = {
   /** To the listing agent named on a shared offer: the offer, and a link (with its token) to read it. */
   'offer-shared': { address: string; price: string; buyerNames: string; expiresAt: string | null; path: string }
   /** To one side of an offer when the other side (or time) changes it. */
-  'offer-notice': { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string }
+  'offer-notice': { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string; note?: string | null }
   /** To a signer or a party of a signing packet (issue #12): invitations, reminders, and how the packet ended. */
   'signing-notice': SigningNotice
 }
 
 /** What an offer notice tells about (offers-notify.ts). */
-export type OfferNoticeEvent = 'shared' | 'updated' | 'withdrawn' | 'acknowledged' | 'accepted' | 'declined' | 'backup' | 'expired' | 'closed' | 'terminated'
+export type OfferNoticeEvent =
+  | 'shared'
+  | 'updated'
+  | 'withdrawn'
+  | 'acknowledged'
+  | 'accepted'
+  | 'declined'
+  | 'backup'
+  | 'expired'
+  | 'closed'
+  | 'terminated'
+  | 'countered'
+  | 'counter-accepted'
+  | 'counter-declined'
+  | 'best-requested'
+  | 'revised'
+  | 'pre-approval-verified'
 export type EmailTemplate = keyof EmailTemplateData
 
 export type SmsTemplateData = {
@@ -74,6 +90,24 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
     expired: { subject: (address) => `Offer expired on ${address}`, paragraph: ({ address }) => `The offer on ${address} reached its expiration time without an answer and has expired.` },
     closed: { subject: (address) => `Sale closed: ${address}`, paragraph: ({ address }) => `The seller side marked the sale of ${address} as closed.` },
     terminated: { subject: (address) => `Contract terminated on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The other side'} terminated the contract on ${address}.` },
+    countered: {
+      subject: (address) => `Counter-offer on ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'The other side'} answered the offer on ${address} with a counter-offer. It is your turn: accept it, decline it or counter back before it expires.`,
+    },
+    'counter-accepted': {
+      subject: (address) => `Counter-offer accepted on ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'The buyer side'} accepted your counter-offer on ${address}. The offer is accepted at its terms.`,
+    },
+    'counter-declined': { subject: (address) => `Counter-offer declined on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The buyer side'} declined your counter-offer on ${address}.` },
+    'best-requested': {
+      subject: (address) => `Highest and best requested on ${address}`,
+      paragraph: ({ address, date }) => `The seller side asks for your highest and best offer on ${address} by ${date ?? 'the deadline'}. You may revise your offer until then.`,
+    },
+    revised: { subject: (address) => `Offer revised on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The buyer side'} revised their offer on ${address} in answer to your highest-and-best request.` },
+    'pre-approval-verified': {
+      subject: (address) => `Pre-approval verified on ${address}`,
+      paragraph: ({ address }) => `The seller side verified the pre-approval letter of your offer on ${address}.`,
+    },
   },
   'es-es': {
     shared: { subject: (address) => `Nueva oferta sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'Un comprador'} ha compartido una oferta sobre ${address}.` },
@@ -95,6 +129,27 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
     expired: { subject: (address) => `Oferta vencida sobre ${address}`, paragraph: ({ address }) => `La oferta sobre ${address} ha llegado a su fecha de vencimiento sin respuesta y ha vencido.` },
     closed: { subject: (address) => `Venta cerrada: ${address}`, paragraph: ({ address }) => `La parte vendedora ha marcado como cerrada la venta de ${address}.` },
     terminated: { subject: (address) => `Contrato rescindido sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'La otra parte'} ha rescindido el contrato sobre ${address}.` },
+    countered: {
+      subject: (address) => `Contraoferta sobre ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'La otra parte'} ha respondido a la oferta sobre ${address} con una contraoferta. Le toca a usted: acéptela, recházela o haga otra contraoferta antes de que venza.`,
+    },
+    'counter-accepted': {
+      subject: (address) => `Contraoferta aceptada sobre ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'La parte compradora'} ha aceptado su contraoferta sobre ${address}. La oferta queda aceptada en esas condiciones.`,
+    },
+    'counter-declined': { subject: (address) => `Contraoferta rechazada sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'La parte compradora'} ha rechazado su contraoferta sobre ${address}.` },
+    'best-requested': {
+      subject: (address) => `Se pide la mejor oferta sobre ${address}`,
+      paragraph: ({ address, date }) => `La parte vendedora le pide su mejor y última oferta sobre ${address} antes de ${date ?? 'la fecha límite'}. Puede modificar su oferta hasta entonces.`,
+    },
+    revised: {
+      subject: (address) => `Oferta modificada sobre ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'La parte compradora'} ha modificado su oferta sobre ${address} en respuesta a su petición de la mejor oferta.`,
+    },
+    'pre-approval-verified': {
+      subject: (address) => `Preaprobación verificada sobre ${address}`,
+      paragraph: ({ address }) => `La parte vendedora ha verificado la carta de preaprobación de su oferta sobre ${address}.`,
+    },
   },
 }
 
@@ -103,7 +158,9 @@ const OFFER_NOTICE_ACTION: Record<Language, string> = { 'en-us': 'Open the offer
 function offerNotice(locale: Language, data: EmailTemplateData['offer-notice']): EmailContent {
   const text = OFFER_NOTICES[locale][data.event]
   const subject = text.subject(data.address)
-  return { subject, heading: subject, blocks: [{ type: 'paragraph', text: text.paragraph(data) }, { type: 'action', label: OFFER_NOTICE_ACTION[locale], path: data.path }] }
+  // The sender's own words, as they wrote them, the same for every recipient.
+  const note = data.note ? [{ type: 'paragraph' as const, text: `“${data.note}”` }] : []
+  return { subject, heading: subject, blocks: [{ type: 'paragraph', text: text.paragraph(data) }, ...note, { type: 'action', label: OFFER_NOTICE_ACTION[locale], path: data.path }] }
 }
 
 const EMAILS: EmailBuilders = {

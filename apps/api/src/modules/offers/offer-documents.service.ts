@@ -116,6 +116,8 @@ export async function uploadOfferAttachment(
       )
       await recordStoredFile(tx, { id: fileId, ownerId: row.buyerId, key, purpose: OFFER_DOCUMENT_PURPOSE, filename, contentType: type.contentType, size: file.bytes.length })
       const inserted = await insertOfferDocument(tx, { offerId: row.id, fileId, kind, createdAt: now })
+      // A new letter is not the one the seller side verified (decision 029).
+      if (kind === 'pre-approval' && row.preApprovalVerifiedAt) await updateOffer(tx, row.id, { preApprovalVerifiedAt: null })
       await recordChange(tx, actor, row, now, { attachmentAdded: filename, kind })
       return { result: toAttachment({ ...inserted, kind, filename, contentType: type.contentType, size: file.bytes.length }), unusedKeys }
     }),
@@ -167,13 +169,16 @@ function buyerNames(terms: OfferTerms): string {
     .join(' and ')
 }
 
-/** The Offer to Purchase of an offer as its terms are now, with the RF707 addendum when it has one. */
+/**
+ * The Offer to Purchase of an offer as its terms are now (its latest version's, decision 029: an
+ * accepted counter-offer's terms are the offer's), with the RF707 addendum when it has one.
+ */
 export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<Buffer> {
   const terms = termsOf(row)
   const listing = await findOfferListing(db, row.listingId)
   if (!listing) throw offerNotFound()
   const addendum = terms.addendum ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress }, now })).pdf : null
-  return Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, addendum }))
+  return Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, addendum, version: row.version }))
 }
 
 /**

@@ -22,6 +22,8 @@ export type OfferPdfInput = {
   createdAt: Date
   /** The RF707 addendum, already rendered, appended after the offer's own pages. */
   addendum?: Uint8Array | null
+  /** The version of the terms (decision 029): printed from 2 on, when counter-offers made them. */
+  version?: number
 }
 
 /** US Letter, in points. */
@@ -114,6 +116,14 @@ function homeWarranty(terms: OfferTerms): string {
 }
 
 /** Every term with its label, in the order of a Tennessee purchase and sale agreement. */
+/** The escalation clause in words (decision 029). */
+function escalation({ increment, cap, proofRequired }: NonNullable<OfferTerms['escalation']>): string {
+  const by = increment === null ? NOT_STATED : usd(increment)
+  const upTo = cap === null ? NOT_STATED : usd(cap)
+  const proof = proofRequired ? " The seller provides a copy of the competing offer as proof." : ''
+  return `The price rises to ${by} above any bona fide competing offer, up to ${upTo}.${proof}`
+}
+
 export function offerTermRows(terms: OfferTerms): [label: string, value: string][] {
   const possessionDate = terms.possession.date ? `, on ${longDate(terms.possession.date)}` : ''
   return [
@@ -129,6 +139,7 @@ export function offerTermRows(terms: OfferTerms): [label: string, value: string]
     ['Buyer-broker compensation', concession(terms.buyerBrokerCompensation, terms.purchasePrice, ', paid by the seller as a concession')],
     ['Home warranty', homeWarranty(terms)],
     ['Offer expires', terms.expiresAt === null ? NOT_STATED : centralTime(terms.expiresAt)],
+    ...(terms.escalation ? [['Escalation clause', escalation(terms.escalation)] as [string, string]] : []),
     ...(terms.addendum ? [['Addendum', 'RF707 Additional Contract Language, attached after these pages'] as [string, string]] : []),
   ]
 }
@@ -237,7 +248,7 @@ function createWriter(doc: PDFDocument, fonts: Fonts, runningHeader: string) {
 }
 
 /** The offer's pages, then the addendum's when there is one. */
-export async function renderOfferPdf({ terms, address, createdAt, addendum = null }: OfferPdfInput): Promise<Uint8Array> {
+export async function renderOfferPdf({ terms, address, createdAt, addendum = null, version = 1 }: OfferPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) }
   doc.setTitle(`${OFFER_PDF_TITLE}: ${toWinAnsi(address)}`)
@@ -253,6 +264,7 @@ export async function renderOfferPdf({ terms, address, createdAt, addendum = nul
   writer.gap(4)
   writer.centred(address, { size: 12, bold: true })
   writer.centred(`Prepared ${longDate(tennesseeDate(createdAt))}`, { size: 9 })
+  if (version > 1) writer.centred(`Version ${version}: the terms as countered, which replace every earlier version`, { size: 9 })
   writer.gap(6)
 
   writer.heading('Parties')

@@ -74,7 +74,7 @@ describe('toOfferView', () => {
     expect(asLink.actions).toEqual([])
     expect(asLink.shareUrl).toBeNull()
     const asSeller = await toOfferView(t.db, shared.offer, 'seller', { publicUrl: 'http://localhost:3000' })
-    expect(asSeller.actions).toEqual(['accept', 'decline'])
+    expect(asSeller.actions).toEqual(['accept', 'decline', 'counter'])
     const asBuyer = await toOfferView(t.db, shared.offer, 'buyer', { publicUrl: 'http://localhost:3000' })
     expect(asBuyer.shareUrl).toBe(`http://localhost:3000/property/${shared.listing.id}/offers/${shared.offer.id}`)
   })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { OfferAttachmentKind, OfferProperty, OfferTerms, OfferView, OfferViewer } from '@offerbook/domain/offer'
 import { OfferTermsSchema, offerDeadlines, shareProblems, tennesseeDate } from '@offerbook/domain/offer'
 import { stipulationClausesText } from '@offerbook/domain/offer-clauses'
-import type { OfferEventType, OfferStatus } from '@offerbook/domain/offer-status'
+import type { OfferEventType, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
 import { allowedOfferActions } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { isUuid } from '@offerbook/domain/validation'
@@ -13,6 +13,7 @@ import { managesListing } from '../listings/listings.service'
 import { seesOfferThroughTeam } from '../teams/team-access'
 import type { OfferListingRow, OfferRow } from './offers.queries'
 import { findOffer, findOfferListing, findShareLink, listOfferAttachments, listOfferEvents, lockOffer } from './offers.queries'
+import { negotiationOf } from './offers-negotiation-view'
 
 /**
  * Who may see and change an offer (issue #6, "Who sees what"): the buyer side sees its own offers
@@ -105,6 +106,7 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
   const status = row.status as OfferStatus
   const terms = termsOf(row)
   const side = viewer === 'link' ? null : viewer
+  const negotiation = await negotiationOf(db, row, events)
   return {
     id: row.id,
     status,
@@ -120,7 +122,7 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     })),
     events: events.map((event) => ({ type: event.type as OfferEventType, at: event.at.toISOString(), actorName: event.actorName })),
     viewer,
-    actions: side ? allowedOfferActions(status, side, { acknowledged: row.bindingAgreementAt !== null }) : [],
+    actions: side ? allowedOfferActions(status, side, { acknowledged: row.bindingAgreementAt !== null, turn: row.turn as OfferTurn | null }) : [],
     shareProblems: status === 'draft' && viewer === 'buyer' ? shareProblems(terms, now) : [],
     stipulationClauses: stipulationClausesText(terms),
     createdAt: row.createdAt.toISOString(),
@@ -132,5 +134,6 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     deadlines: row.bindingAgreementAt ? offerDeadlines(terms, tennesseeDate(row.bindingAgreementAt)) : null,
     // The token itself is only in the listing agent's email (only its hash is kept); signed in, the seller side opens this page without it.
     shareUrl: viewer === 'buyer' && row.sharedAt ? new URL(offerPagePath(row), `${publicUrl.replace(/\/+$/, '')}/`).toString() : null,
+    negotiation,
   }
 }

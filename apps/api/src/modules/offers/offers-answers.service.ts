@@ -1,5 +1,5 @@
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
-import type { OfferAction, OfferStatus } from '@offerbook/domain/offer-status'
+import type { OfferAction, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
 import { canTransition, nextStatus, OFFER_TRANSITIONS, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
@@ -33,7 +33,12 @@ async function lockForAction(tx: Db, actor: User, id: string, action: OfferActio
   const side = isBuyer && by.includes('buyer') ? 'buyer' : isSeller && by.includes('seller') ? 'seller' : null
   if (!side) throw new AppError('FORBIDDEN', isBuyer ? 'offer.notSellerOfOffer' : 'offer.notYourOffer')
   if (action === 'acknowledge' && status === 'accepted' && row.bindingAgreementAt) throw new AppError('CONFLICT', 'offer.alreadyAcknowledged')
-  if (!canTransition(status, action, side)) throw notAllowed(action, status)
+  const turn = row.turn as OfferTurn | null
+  if (!canTransition(status, action, side, { turn })) {
+    // A countered offer waiting on the buyer side: the seller side cannot accept its own counter (decision 029).
+    if (status === 'countered' && OFFER_TRANSITIONS[action].from.includes(status)) throw new AppError('CONFLICT', side === 'seller' ? 'negotiation.waitingForBuyer' : 'negotiation.waitingForSeller')
+    throw notAllowed(action, status)
+  }
   return { row, side }
 }
 
@@ -76,8 +81,8 @@ export async function acceptOffer(db: Db, ctx: OffersContext, { actor, id, other
     const { row: target } = await lockForAction(tx, actor, peek.id, 'accept')
     if (open.some((offer) => offer.status === 'accepted' && offer.id !== target.id)) throw new AppError('CONFLICT', 'offer.alreadyAccepted')
     const from = target.status as OfferStatus
-    const accepted = await updateOffer(tx, target.id, { status: 'accepted', decidedAt: now, updatedAt: now })
-    await recordEvent(tx, accepted, { type: 'accepted', actor, from, to: 'accepted', at: now, details: { others } })
+    const accepted = await updateOffer(tx, target.id, { status: 'accepted', turn: null, decidedAt: now, updatedAt: now })
+    await recordEvent(tx, accepted, { type: 'accepted', actor, from, to: 'accepted', at: now, details: { others, version: accepted.version } })
     const listing = await listingOf(tx, accepted)
     const noticeContext = { publicUrl: ctx.publicUrl, at: now }
     await notifyBuyerSide(tx, noticeContext, { row: accepted, listing, event: 'accepted', actorName: actor.name })

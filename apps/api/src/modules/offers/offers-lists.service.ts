@@ -1,9 +1,10 @@
 import type { MyOffersPage, MyOffersQuery, OfferSummary } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
-import type { OfferActor, OfferStatus } from '@offerbook/domain/offer-status'
-import { allowedOfferActions, OFFER_STATUSES, OFFER_TABS, OPEN_OFFER_STATUSES, statusesOfTab } from '@offerbook/domain/offer-status'
+import type { OfferActor, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
+import { allowedOfferActions, OFFER_STATUSES, OFFER_TABS, OPEN_OFFER_STATUSES, statusesOfTab, turnOf } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
+import { OfferWeightsSchema } from '@offerbook/domain/listing-settings'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { managesListing } from '../listings/listings.service'
@@ -14,9 +15,10 @@ import { isOfferId, propertyOf, termsOf } from './offers-access'
 
 /** The lists of offers: the buyer side's own, a listing's for its seller side, and a listing's open offers ranked. */
 
-function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor): OfferSummary {
+function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor, preApproved?: ReadonlySet<string>): OfferSummary {
   const terms = termsOf(row)
   const status = row.status as OfferStatus
+  const turn = row.turn as OfferTurn | null
   return {
     id: row.id,
     status,
@@ -25,11 +27,14 @@ function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor
     property: propertyOf(listing),
     buyerNames: terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean),
     financingType: terms.financing.type,
-    actions: allowedOfferActions(status, side, { acknowledged: row.bindingAgreementAt !== null }),
+    actions: allowedOfferActions(status, side, { acknowledged: row.bindingAgreementAt !== null, turn }),
     updatedAt: row.updatedAt.toISOString(),
     sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null,
     bindingAgreementAt: row.bindingAgreementAt ? row.bindingAgreementAt.toISOString() : null,
     signedAt: row.signedAt ? row.signedAt.toISOString() : null,
+    // 'pre-approved' (spec section 3) and whether the seller side verified the letter (decision 029).
+    ...(preApproved ? { preApproval: !preApproved.has(row.id) ? ('none' as const) : row.preApprovalVerifiedAt ? ('verified' as const) : ('pre-approved' as const) } : {}),
+    turn: turnOf(status, turn),
   }
 }
 
@@ -46,11 +51,12 @@ export async function listMyOffers(db: Db, { actor, query }: { actor: User; quer
     rows.map((row) => row.listingId),
   )
   const counts = Object.fromEntries(OFFER_TABS.map((tab) => [tab, statusesOfTab(tab).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0)])) as MyOffersPage['counts']
+  const preApproved = await offersWithAttachmentKind(db, { offerIds: rows.map((row) => row.id), kind: 'pre-approval' })
   const items = rows.flatMap((row): OfferSummary[] => {
     const listing = listings.get(row.listingId)
     if (!listing) return []
-    if (row.buyerId === actor.uid) return [{ ...toSummary(row, listing, 'buyer'), team: null }]
-    return [{ ...toSummary(row, listing, 'buyer'), actions: [], team: { leaderName: leaders.get(row.buyerId) ?? '' } }]
+    if (row.buyerId === actor.uid) return [{ ...toSummary(row, listing, 'buyer', preApproved), team: null }]
+    return [{ ...toSummary(row, listing, 'buyer', preApproved), actions: [], team: { leaderName: leaders.get(row.buyerId) ?? '' } }]
   })
   return { items, total, page: query.page, pageSize: query.pageSize, counts }
 }
@@ -68,7 +74,8 @@ async function managedListing(db: Db, actor: User, listingId: string): Promise<O
 export async function listListingOffers(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<OfferSummary[]> {
   const listing = await managedListing(db, actor, listingId)
   const rows = await listListingOfferRows(db, { listingId: listing.id, statuses: OFFER_STATUSES.filter((status) => status !== 'draft') })
-  return rows.map((row) => toSummary(row, listing, 'seller'))
+  const preApproved = await offersWithAttachmentKind(db, { offerIds: rows.map((row) => row.id), kind: 'pre-approval' })
+  return rows.map((row) => toSummary(row, listing, 'seller', preApproved))
 }
 
 /**
@@ -82,11 +89,11 @@ export async function optimizeListing(db: Db, { actor, listingId }: { actor: Use
   const byId = new Map(rows.map((row) => [row.id, { row, terms: termsOf(row) }]))
   const ranked = scoreOffers(
     [...byId.values()].map(({ row, terms }) => ({ id: row.id, terms, hasPreApproval: preApproved.has(row.id), sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null })),
-    listing.weighting,
+    { ...listing.weighting, weights: OfferWeightsSchema.parse(listing.weighting.weights) },
   )
   return {
     property: propertyOf(listing),
-    weighting: listing.weighting,
+    weighting: { ...listing.weighting, weights: OfferWeightsSchema.parse(listing.weighting.weights) },
     offers: ranked.flatMap((entry) => {
       const found = byId.get(entry.id)
       if (!found) return []
@@ -102,6 +109,11 @@ export async function optimizeListing(db: Db, { actor, listingId }: { actor: Use
           expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
           sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null,
           hasPreApproval: preApproved.has(row.id),
+          preApprovalVerified: preApproved.has(row.id) && row.preApprovalVerifiedAt !== null,
+          escalation: terms.escalation,
+          version: row.version,
+          turn: turnOf(row.status as OfferStatus, row.turn as OfferTurn | null),
+          bestDeadline: row.bestDeadline ? row.bestDeadline.toISOString() : null,
         },
       ]
     }),

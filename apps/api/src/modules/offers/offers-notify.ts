@@ -19,7 +19,8 @@ import { offerPagePath } from './offers-access'
  */
 
 export type NoticeContext = { publicUrl: string; at: Date }
-export type Notice = { row: OfferRow; listing: OfferListingRow; event: OfferNoticeEvent; actorName: string | null; path?: string }
+/** `note`: the sender's own words (a counter-offer's or a highest-and-best request's message); `date`: the date the notice names. */
+export type Notice = { row: OfferRow; listing: OfferListingRow; event: OfferNoticeEvent; actorName: string | null; path?: string; note?: string | null; date?: string | null }
 
 export const buyerOfferPath = (row: Pick<OfferRow, 'id'>) => `/submitted-offers/update/${row.id}`
 export const sellerOfferPath = (row: Pick<OfferRow, 'id' | 'listingId'>) => `/my-properties/${row.listingId}/offers/${row.id}`
@@ -40,7 +41,8 @@ async function tell(tx: Db, ctx: NoticeContext, person: PersonRow, notice: Notic
       event: notice.event,
       address: addressOf(notice.listing),
       actorName: notice.actorName,
-      date: notice.row.bindingAgreementAt ? tennesseeDate(notice.row.bindingAgreementAt) : null,
+      date: notice.date ?? (notice.row.bindingAgreementAt ? tennesseeDate(notice.row.bindingAgreementAt) : null),
+      note: notice.note ?? null,
       path,
     },
     ctx.publicUrl,
@@ -75,10 +77,13 @@ export async function notifySellerSide(tx: Db, ctx: NoticeContext, notice: Notic
   const accountEmails = people.map((person) => person.email)
   for (const address of new Set(listing.notify.emails.map((item) => item.trim().toLowerCase()))) {
     if (accountEmails.some((email) => sameEmail(email, address)) || sameEmail(address, emailedAlready)) continue
-    const rendered = renderEmail('offer-notice', 'en-us', { event: notice.event, address: addressOf(listing), actorName: notice.actorName, date: null, path }, ctx.publicUrl)
+    const rendered = renderEmail('offer-notice', 'en-us', { event: notice.event, address: addressOf(listing), actorName: notice.actorName, date: notice.date ?? null, note: notice.note ?? null, path }, ctx.publicUrl)
     await enqueueEmail(tx, { to: address, locale: 'en-us', kind: `notification:offer.${notice.event}`, ...rendered })
   }
 }
+
+/** A date and time as the notices and messages name it: in Central time, with its zone. */
+export const centralDateTime = (date: Date) => expiresFormat.format(date)
 
 const expiresFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago', timeZoneName: 'short' })
 

@@ -17,7 +17,7 @@ const { call } = suite
 
 const WEIGHTING: ListingWeighting = {
   ...DEFAULT_LISTING_WEIGHTING,
-  weights: { netToSeller: 10, earnestMoney: 2, financingCertainty: 8, downPayment: 3, contingencies: 6, inspectionPeriod: 4, closingDateFit: 5, concessions: 5, preApproval: 7 },
+  weights: { netToSeller: 10, earnestMoney: 2, financingCertainty: 8, downPayment: 3, contingencies: 6, inspectionPeriod: 4, closingDateFit: 5, concessions: 5, preApproval: 7, escalation: 0 },
   sellerCommissionPercent: 2.5,
   sellerClosingCosts: 4_000,
   wantedClosingDate: '2031-06-01',

@@ -26,7 +26,7 @@ describe('who sees what', () => {
     expectRefusal(await call(draft.seller, 'GET', `/api/offers/${draft.offer.id}`), 404, { key: 'offer.notFound', message: 'Offer not found' })
     expectRefusal(await call(draft.seller, 'POST', `/api/offers/${draft.offer.id}/decline`), 404)
     const shared = await createTestOffer(suite.t, { status: 'active' })
-    expect(offerOf(await call(shared.seller, 'GET', `/api/offers/${shared.offer.id}`))).toMatchObject({ viewer: 'seller', actions: ['accept', 'decline'] })
+    expect(offerOf(await call(shared.seller, 'GET', `/api/offers/${shared.offer.id}`))).toMatchObject({ viewer: 'seller', actions: ['accept', 'decline', 'counter'] })
   })
 
   it('a seller of another property sees nothing of the offer', async () => {
@@ -115,7 +115,7 @@ describe('GET /api/offers/mine and GET /api/listings/:id/offers', () => {
     await createTestOffer(suite.t, { listing })
     const items = (await call(seller, 'GET', `/api/listings/${listing.id}/offers`)).json<{ items: OfferSummary[] }>().items
     expect(items.map((item) => item.id)).toEqual([shared.offer.id])
-    expect(items[0]?.actions).toEqual(['accept', 'decline'])
+    expect(items[0]?.actions).toEqual(['accept', 'decline', 'counter'])
     const agent = await createUser(suite.t, { roles: ['BUYER_AGENT'] })
     expectRefusal(await call(agent, 'GET', `/api/listings/${listing.id}/offers`), 403)
     expectRefusal(await call(agent, 'GET', `/api/listings/${MISSING_ID}/offers`), 404)

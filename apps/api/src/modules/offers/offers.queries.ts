@@ -61,7 +61,10 @@ export async function deleteDraftOffer(db: Db, id: string): Promise<boolean> {
   return rows.length > 0
 }
 
-export type OfferListRow = Pick<OfferRow, 'id' | 'listingId' | 'buyerId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt' | 'signedAt'>
+export type OfferListRow = Pick<
+  OfferRow,
+  'id' | 'listingId' | 'buyerId' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'updatedAt' | 'sharedAt' | 'bindingAgreementAt' | 'signedAt' | 'version' | 'turn' | 'bestDeadline' | 'preApprovalVerifiedAt'
+>
 
 const listColumns = {
   id: offer.id,
@@ -75,6 +78,10 @@ const listColumns = {
   sharedAt: offer.sharedAt,
   bindingAgreementAt: offer.bindingAgreementAt,
   signedAt: offer.signedAt,
+  version: offer.version,
+  turn: offer.turn,
+  bestDeadline: offer.bestDeadline,
+  preApprovalVerifiedAt: offer.preApprovalVerifiedAt,
 }
 
 /** One page of the buyer's own offers in the given statuses, last changed first. */

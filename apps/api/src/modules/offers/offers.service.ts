@@ -17,6 +17,7 @@ import type { OfferListingRow, OfferRow } from './offers.queries'
 import { deleteDraftOffer, findOffer, findOfferListing, insertOffer, insertOfferEvent, insertShareLink, updateOffer } from './offers.queries'
 import { hashShareToken, isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf, toOfferView } from './offers-access'
 import type { NoticeContext } from './offers-notify'
+import { refuseRevisionAfterDeadline } from './offers-revisions'
 import { notifySellerSide, sendShareLink } from './offers-notify'
 
 /** What every use case needs besides the database: where links in emails point. */
@@ -35,19 +36,22 @@ export const NOT_ALLOWED: Readonly<Record<OfferAction, MessageKey>> = {
   acknowledge: 'offer.cannotAcknowledge',
   close: 'offer.cannotClose',
   terminate: 'offer.cannotTerminate',
+  counter: 'negotiation.cannotCounter',
+  acceptCounter: 'negotiation.cannotAcceptCounter',
+  declineCounter: 'negotiation.cannotDeclineCounter',
 }
 
 /** The 409 of an action the offer's status does not allow. */
 export const notAllowed = (action: OfferAction, status: OfferStatus) => new AppError('CONFLICT', NOT_ALLOWED[action], { params: { status } })
 
 /** The terms' problems as one 400, the first one its message. */
-function badTerms(problems: readonly [OfferProblem, ...OfferProblem[]]): AppError {
+export function badTerms(problems: readonly [OfferProblem, ...OfferProblem[]]): AppError {
   const [first] = problems
   return new AppError('BAD_REQUEST', first.key, { params: first.params, errors: problems.map(({ field, key, params }) => ({ path: field, key, ...(params ? { params } : {}) })) })
 }
 
 /** The columns kept beside the terms for sorting and for the expiry job. */
-function termColumns(terms: OfferTerms): Pick<OfferRow, 'purchasePrice' | 'expiresAt'> {
+export function termColumns(terms: OfferTerms): Pick<OfferRow, 'purchasePrice' | 'expiresAt'> {
   return { purchasePrice: terms.purchasePrice, expiresAt: terms.expiresAt ? new Date(terms.expiresAt) : null }
 }
 
@@ -141,6 +145,8 @@ export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms }
     const status = locked.status as OfferStatus
     if (status !== 'draft' && status !== 'active') throw new AppError('CONFLICT', 'offer.locked', { params: { status } })
     if (status === 'active') {
+      // A highest-and-best request's deadline ends the revisions (decision 029), whatever the form shows.
+      refuseRevisionAfterDeadline(locked, now)
       const [expiration] = shareProblems(terms, now).filter((problem) => problem.field === 'expiresAt')
       if (expiration) throw badTerms([expiration])
     }
@@ -148,8 +154,9 @@ export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms }
     if (unchanged) return locked
     const saved = await updateOffer(tx, locked.id, { terms, ...termColumns(terms), updatedAt: now })
     if (status === 'active') {
-      await recordEvent(tx, saved, { type: 'updated', actor, from: status, to: status, at: now })
-      await notifySellerSide(tx, { publicUrl: ctx.publicUrl, at: now }, { row: saved, listing: await listingOf(tx, saved), event: 'updated', actorName: actor.name })
+      const event = locked.bestDeadline ? 'revised' : 'updated'
+      await recordEvent(tx, saved, { type: event, actor, from: status, to: status, at: now })
+      await notifySellerSide(tx, { publicUrl: ctx.publicUrl, at: now }, { row: saved, listing: await listingOf(tx, saved), event, actorName: actor.name })
     }
     return saved
   })

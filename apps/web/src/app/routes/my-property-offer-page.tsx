@@ -10,6 +10,7 @@ import { listingOffersQuery, offerKeys, optimizeQuery, useAcceptOffer, useOffer 
 import { AcceptOfferDialog } from '../../features/offers/components/seller/accept-offer-dialog'
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
+import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
 import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
@@ -115,6 +116,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
     <Stack gap="lg">
       {accepting && <AcceptDialog offer={offer} onClose={closeDialog} />}
       <OfferSendButton offer={offer} />
+      <NegotiationPanel offer={offer} />
       <SellerOfferView
         offer={offer}
         initialFocus={accepting ? null : initialFocus}

@@ -7,6 +7,7 @@ import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { listingOffersQuery, optimizeQuery } from '../../features/offers/api/offers'
 import { OptimizeCards } from '../../features/offers/components/seller/optimize-cards'
 import { OptimizeGrid } from '../../features/offers/components/seller/optimize-grid'
+import { HighestBestButton } from '../../features/offers/components/negotiation/highest-best-dialog'
 import { closedOffers, OtherOffersTable } from '../../features/offers/components/seller/other-offers-table'
 import { manageListingPath, weightingPath } from '../../features/offers/components/seller/seller-offer-links'
 import { ApiClientError } from '../../shared/api-client'
@@ -87,9 +88,12 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
             {t('offerSeller.optimize.intro')}
           </Text>
         </Stack>
-        <Button component={Link} to={weightingPath(id)} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
-          {t('offerSeller.optimize.changeWeights')}
-        </Button>
+        <Group gap="sm">
+          <HighestBestButton listingId={id} offers={result.offers} />
+          <Button component={Link} to={weightingPath(id)} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
+            {t('offerSeller.optimize.changeWeights')}
+          </Button>
+        </Group>
       </Group>
       {noWeights && result.offers.length > 0 && <Alert color="yellow">{t('offerSeller.optimize.zeroWeights')}</Alert>}
       {result.offers.length === 0 ? (

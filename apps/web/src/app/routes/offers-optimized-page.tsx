@@ -14,7 +14,7 @@ import { PageIntro, PageSection } from '../../features/public-pages/components/p
 const RankingExample = lazy(() => import('../../features/public-pages/components/ranking-example'))
 
 /**
- * /offers-optimized and /auth-offers-optimized: how offers are ranked, the nine criteria with their
+ * /offers-optimized and /auth-offers-optimized: how offers are ranked, the ten criteria with their
  * exact scales (packages/domain/src/offer-ranking.ts), and a live example. A signed-in visitor who
  * manages listings is also pointed to their own listings' weights.
  */

@@ -52,7 +52,7 @@ async function serverHtml(Page: ComponentType<PageProps>, name: string, language
 const PAGES: [string, ComponentType<PageProps>, string, string][] = [
   ['home', HomePage, 'How an offer moves', 'Por qué puede confiar'],
   ['how-it-works', HowItWorksPage, 'Find the home', 'Encuentre la vivienda'],
-  ['offers-optimized', OffersOptimizedPage, 'The nine criteria', 'Los nueve criterios'],
+  ['offers-optimized', OffersOptimizedPage, 'The ten criteria', 'Los diez criterios'],
   ['about-us', AboutUsPage, 'What we believe', 'En qué creemos'],
   ['the-team', TheTeamPage, 'Dana Whitfield', 'Cofundadora y directora general'],
   ['terms', TermsPage, 'Privacy policy', 'Política de privacidad'],

@@ -95,8 +95,8 @@ const PAGES: { name: string; Page: ComponentType<PageProps>; 'en-us': [string, s
   {
     name: 'offers-optimized',
     Page: OffersOptimizedPage,
-    'en-us': ['Offers, optimized', ['How the score is worked out', 'The nine criteria', 'Try it: three offers on a $400,000 home'], /cash 1, conventional loan 0.75/],
-    'es-es': ['Ofertas optimizadas', ['Cómo se calcula la puntuación', 'Los nueve criterios'], /al contado 1, préstamo convencional 0,75/],
+    'en-us': ['Offers, optimized', ['How the score is worked out', 'The ten criteria', 'Try it: three offers on a $400,000 home'], /cash 1, conventional loan 0.75/],
+    'es-es': ['Ofertas optimizadas', ['Cómo se calcula la puntuación', 'Los diez criterios'], /al contado 1, préstamo convencional 0,75/],
   },
   {
     name: 'about-us',

@@ -12,6 +12,7 @@ import { OfferSendButton } from '../../features/conversations/components/offer-s
 import { offerKeys, useOffer } from '../../features/offers/api/offers'
 import type { AddendumPickerProps } from '../../features/offers/components/editor/offer-editor'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
+import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
 import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
@@ -58,6 +59,7 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   return (
     <Stack gap="lg">
       <OfferSendButton offer={offer.data} />
+      <NegotiationPanel offer={offer.data} />
       <OfferEditor
         key={offer.data.id}
         offer={offer.data}

@@ -14,6 +14,13 @@ const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
   'offer.expired': 'buyer',
   'offer.closed': 'buyer',
   'offer.terminated': 'buyer',
+  // Negotiation (decision 029): a counter goes either way, and its data names the side.
+  'offer.countered': 'buyer',
+  'offer.counter-accepted': 'seller',
+  'offer.counter-declined': 'seller',
+  'offer.best-requested': 'buyer',
+  'offer.revised': 'seller',
+  'offer.pre-approval-verified': 'buyer',
 }
 
 export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)

@@ -35,7 +35,7 @@ function WeightSlider({ criterion, value, onChange }: { criterion: OfferWeightCr
 }
 
 /**
- * The live example of /offers-optimized: the seller's nine weights as sliders, and three sample
+ * The live example of /offers-optimized: the seller's ten weights as sliders, and three sample
  * offers ranked by domain's scoreOffers as the weights move. Loaded after the page (React.lazy).
  */
 export default function RankingExample() {

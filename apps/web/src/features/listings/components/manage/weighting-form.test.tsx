@@ -28,7 +28,7 @@ describe('WeightingForm', () => {
   })
 
   it('moves a weight with the keyboard and recomputes every share', () => {
-    renderAt(<WeightingForm listing={testListing({ weighting: { ...testListing().weighting, weights: { netToSeller: 5, earnestMoney: 5, financingCertainty: 0, downPayment: 0, contingencies: 0, inspectionPeriod: 0, closingDateFit: 0, concessions: 0, preApproval: 0 } } })} />)
+    renderAt(<WeightingForm listing={testListing({ weighting: { ...testListing().weighting, weights: { netToSeller: 5, earnestMoney: 5, financingCertainty: 0, downPayment: 0, contingencies: 0, inspectionPeriod: 0, closingDateFit: 0, concessions: 0, preApproval: 0, escalation: 0 } } })} />)
     expect(slider('Net to seller').getAttribute('aria-valuetext')).toBe('5 of 10, 50% of the score')
     slider('Earnest money').focus()
     fireEvent.keyDown(slider('Earnest money'), { key: 'End' })

@@ -47,7 +47,7 @@ function draft(overrides: Partial<ManagedListing> = {}): ManagedListing {
     listAgentUserId: null,
     visibility: 'public',
     notify: { owner: true, listAgent: true, emails: [] },
-    weighting: { weights: { netToSeller: 10, earnestMoney: 5, financingCertainty: 7, downPayment: 4, contingencies: 6, inspectionPeriod: 3, closingDateFit: 5, concessions: 5, preApproval: 6 }, sellerCommissionPercent: 3, sellerClosingCosts: 0, wantedClosingDate: null },
+    weighting: { weights: { netToSeller: 10, earnestMoney: 5, financingCertainty: 7, downPayment: 4, contingencies: 6, inspectionPeriod: 3, closingDateFit: 5, concessions: 5, preApproval: 6, escalation: 0 }, sellerCommissionPercent: 3, sellerClosingCosts: 0, wantedClosingDate: null },
     draftStep: 'pricing',
     source: 'manual',
     OriginatingSystemName: null,

@@ -8,6 +8,7 @@ const STATUS_COLORS: Readonly<Record<OfferStatus, string>> = {
   draft: 'gray.7',
   active: 'teal.9',
   backup: 'cyan.9',
+  countered: 'blue.9',
   accepted: 'indigo.9',
   declined: 'red.9',
   withdrawn: 'gray.8',

@@ -40,6 +40,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
     signedAt: null,
     deadlines: null,
     shareUrl: null,
+    negotiation: { version: 1, turn: null, versions: [], bestRequest: null, preApprovalVerifiedAt: null },
     ...rest,
   }
 }

@@ -23,6 +23,7 @@ import type { FieldErrors } from './offer-form'
 import { setAt, touches } from './offer-form'
 import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
+import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
 
 
@@ -167,6 +168,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
       {propertyCard}
       <OfferSectionIndex root={formRef} terms={terms} />
       <PriceSection form={form} />
+      <EscalationSection form={form} />
       <EarnestMoneySection form={form} />
       <FinancingSection form={form} preApproval={preApproval} />
       <ContingenciesSection form={form} />

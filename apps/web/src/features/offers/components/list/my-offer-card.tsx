@@ -13,6 +13,7 @@ import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { useOfferAction } from '../../api/offers'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
+import { PreApprovalBadge } from '../negotiation/negotiation-panel'
 
 export function offerUpdatePath(offerId: string): string {
   return `/submitted-offers/update/${encodeURIComponent(offerId)}`
@@ -78,6 +79,7 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
           <Group gap={6}>
             <OfferStatusBadge status={offer.status} />
             <SignedBadge signedAt={offer.signedAt} />
+            {offer.preApproval && offer.preApproval !== 'none' && <PreApprovalBadge state={offer.preApproval} />}
           </Group>
           {offer.financingType && <Text size="sm">{t(`offer.financing.${offer.financingType}`)}</Text>}
         </Group>

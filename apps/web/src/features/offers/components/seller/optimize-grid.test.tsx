@@ -60,7 +60,7 @@ describe('OptimizeGrid', () => {
     expect(columns.map((column) => column.getAttribute('scope'))).toEqual(['col', 'col', 'col', 'col'])
     expect(columns.map((column) => column.textContent)).toEqual([
       'Terms',
-      '#1Cara Cash, Carl CashActive72.5 of 100Open offer #1',
+      '#1Cara Cash, Carl CashActivepre-approved72.5 of 100Open offer #1',
       '#2Ben BuyerBack-up68.2 of 100Open offer #2',
       '#3Buyers not namedActive68.2 of 100Open offer #3',
     ])

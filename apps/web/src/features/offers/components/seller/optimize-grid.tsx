@@ -6,6 +6,7 @@ import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OfferStatusBadge } from '../details/offer-status-badge'
+import { NegotiationMarks } from '../negotiation/negotiation-marks'
 import { sellerOfferPath } from './seller-offer-links'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
 
@@ -67,6 +68,7 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
                   </Text>
                   <Text fw={600}>{buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}</Text>
                   <OfferStatusBadge status={offer.status} size="sm" />
+                  <NegotiationMarks offer={offer} />
                   <Text fw={700}>{t('offerSeller.optimize.score', { score: formatPoints(offer.score, language) })}</Text>
                   <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)} size="sm">
                     {t('offerSeller.optimize.openOffer', { rank: offer.rank })}

@@ -34,6 +34,9 @@ export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCri
     }
     case 'preApproval':
       return measure === 1 ? t('offer.field.yes') : t('offer.field.no')
+    case 'escalation':
+      if (measure === null || !offer.escalation || offer.escalation.increment === null || offer.escalation.cap === null) return t('negotiation.escalation.none')
+      return t('negotiation.escalation.summary', { increment: formatUsd(offer.escalation.increment, language), cap: formatUsd(offer.escalation.cap, language) })
   }
 }
 

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { OfferViewSchema } from '@offerbook/domain/offer'
+import { CounterOfferSchema, HighestBestRequestSchema, HighestBestResultSchema } from '@offerbook/domain/offer-negotiation'
+import { PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
+import type { Db } from '../../db/client'
+import { signedIn } from '../../http/signed-in'
+import { acceptCounter, askHighestAndBest, counterOffer, declineCounter, verifyPreApproval } from './offers-negotiation.service'
+
+/** Negotiation (decision 029): counter-offers, the buyer side's answers, highest and best, the pre-approval's verification. */
+
+export type NegotiationRoutesOptions = { db: Db; publicUrl: string }
+
+const OfferParamsSchema = z.object({ id: z.string() })
+const OfferResponseSchema = z.object({ offer: OfferViewSchema })
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+
+export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> = async (app, { db, publicUrl }) => {
+  const ctx = { publicUrl }
+
+  app.post(
+    '/api/offers/:id/counter',
+    {
+      // The seller side counters from /my-properties, the buyer side counters back from /submitted-offers.
+      config: { access: pageRoles('submittedOffers', 'myProperties') },
+      schema: {
+        tags: ['offers'],
+        summary: "Send a counter-offer: the seller side on an open offer, or the buyer side on the seller side's counter; the changed terms become the next version",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        body: CounterOfferSchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await counterOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, counter: request.body }) }),
+  )
+
+  app.post(
+    '/api/offers/:id/counter/accept',
+    {
+      config: { access: PAGE_ROLES.submittedOffers },
+      schema: {
+        tags: ['offers'],
+        summary: "The buyer side accepts the seller side's counter-offer: the offer is accepted at that version's terms",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await acceptCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+
+  app.post(
+    '/api/offers/:id/counter/decline',
+    {
+      config: { access: PAGE_ROLES.submittedOffers },
+      schema: {
+        tags: ['offers'],
+        summary: "The buyer side declines the seller side's counter-offer: the offer is declined",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await declineCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+
+  app.post(
+    '/api/offers/:id/pre-approval/verify',
+    {
+      config: { access: PAGE_ROLES.myProperties },
+      schema: {
+        tags: ['offers'],
+        summary: "The seller side marks the offer's pre-approval letter verified",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await verifyPreApproval(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+
+  app.post(
+    '/api/listings/:id/highest-and-best',
+    {
+      config: { access: PAGE_ROLES.myProperties },
+      schema: {
+        tags: ['offers'],
+        summary: "The seller side asks the listing's open offers (all, or the chosen ones) for their highest and best by a deadline; every buyer side is told the same words at the same instant",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        body: HighestBestRequestSchema,
+        response: { 200: HighestBestResultSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => askHighestAndBest(db, ctx, { actor: signedIn(request.user), listingId: request.params.id, request: request.body }),
+  )
+}

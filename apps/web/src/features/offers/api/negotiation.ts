@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { OfferView } from '@offerbook/domain/offer'
+import type { CounterOffer, HighestBestRequest, HighestBestResult } from '@offerbook/domain/offer-negotiation'
+import { apiClient } from '../../../shared/api-client'
+import { offerKeys, useSetOffer } from './offers'
+
+/** Negotiation calls (decision 029): counter-offers, the answers to a counter, highest and best, the pre-approval's check. */
+
+const path = (id: string) => `/offers/${encodeURIComponent(id)}`
+
+export async function counterOffer(id: string, body: CounterOffer): Promise<OfferView> {
+  return (await apiClient.post<{ offer: OfferView }>(`${path(id)}/counter`, body)).offer
+}
+
+export async function answerCounter(id: string, answer: 'accept' | 'decline'): Promise<OfferView> {
+  return (await apiClient.post<{ offer: OfferView }>(`${path(id)}/counter/${answer}`)).offer
+}
+
+export async function verifyPreApproval(id: string): Promise<OfferView> {
+  return (await apiClient.post<{ offer: OfferView }>(`${path(id)}/pre-approval/verify`)).offer
+}
+
+export async function askHighestAndBest(listingId: string, body: HighestBestRequest): Promise<HighestBestResult> {
+  return apiClient.post<HighestBestResult>(`/listings/${encodeURIComponent(listingId)}/highest-and-best`, body)
+}
+
+export function useCounterOffer(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (body: CounterOffer) => counterOffer(id, body), onSuccess: setOffer })
+}
+
+export function useAnswerCounter(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (answer: 'accept' | 'decline') => answerCounter(id, answer), onSuccess: setOffer })
+}
+
+export function useVerifyPreApproval(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: () => verifyPreApproval(id), onSuccess: setOffer })
+}
+
+export function useAskHighestAndBest(listingId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: HighestBestRequest) => askHighestAndBest(listingId, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  })
+}

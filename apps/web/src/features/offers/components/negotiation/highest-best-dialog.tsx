@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
+import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
+import { formatUsd } from '@offerbook/domain/money'
+import { errorText } from '../../../../shared/i18n/messages'
+import { notifySuccess } from '../../../../shared/notify'
+import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { useAskHighestAndBest } from '../../api/negotiation'
+import { fromLocalDateTime } from '../editor/offer-form'
+import { buyerNamesText } from '../seller/optimize-grid'
+
+/** From optimize: ask every open offer, or the chosen ones, for their highest and best by a deadline, in one message. */
+export function HighestBestButton({ listingId, offers }: { listingId: string; offers: readonly OptimizeOffer[] }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const format12h = !language.startsWith('es')
+  const [opened, setOpened] = useState(false)
+  const [chosen, setChosen] = useState<string[]>(() => offers.map((offer) => offer.id))
+  const [deadline, setDeadline] = useState('')
+  const [message, setMessage] = useState('')
+  const ask = useAskHighestAndBest(listingId)
+
+  const send = () => {
+    ask.mutate(
+      { offerIds: chosen, deadline: fromLocalDateTime(deadline, format12h) ?? '', message },
+      {
+        onSuccess: (result) => {
+          notifySuccess(t('negotiation.best.sent', { count: result.offerIds.length }))
+          setOpened(false)
+        },
+      },
+    )
+  }
+
+  if (offers.length === 0) return null
+  return (
+    <>
+      <Button
+        variant="default"
+        onClick={() => {
+          setChosen(offers.map((offer) => offer.id))
+          setOpened(true)
+        }}
+      >
+        {t('negotiation.best.action')}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('negotiation.best.dialogTitle')} size="lg" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
+        <Stack gap="sm">
+          <Text size="sm">{t('negotiation.best.intro')}</Text>
+          <Checkbox.Group label={t('negotiation.best.offers')} value={chosen} onChange={setChosen}>
+            <Stack gap={4} mt={4}>
+              {offers.map((offer) => (
+                <Checkbox
+                  key={offer.id}
+                  value={offer.id}
+                  label={`${buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}${offer.purchasePrice === null ? '' : ` · ${formatUsd(offer.purchasePrice, language)}`}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <DateTimeInput label={t('negotiation.best.deadline')} value={deadline} onChange={setDeadline} format12h={format12h} required />
+          <Textarea label={t('negotiation.best.message')} value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={NEGOTIATION_LIMITS.maxMessage} autosize minRows={3} required />
+          {ask.isError && (
+            <Text role="alert" c="red.8">
+              {errorText(ask.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              {t('negotiation.best.cancel')}
+            </Button>
+            <Button onClick={send} loading={ask.isPending} disabled={chosen.length === 0}>
+              {t('negotiation.best.send', { count: chosen.length })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OfferVersion, OfferView } from '@offerbook/domain/offer'
+import { renderAt } from '../../../../test/render'
+import { testOffer } from '../details/test-offer'
+import { NegotiationPanel } from './negotiation-panel'
+
+let fetchSpy: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
+  vi.stubGlobal('fetch', fetchSpy)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const base = testOffer()
+const version = (number: number, side: 'buyer' | 'seller', purchasePrice: number, changed: string[], message = ''): OfferVersion => ({
+  number,
+  side,
+  actorName: side === 'buyer' ? 'Ben Buyer' : 'Lena Listing',
+  message,
+  terms: { ...base.terms, purchasePrice },
+  changed,
+  expiresAt: base.terms.expiresAt,
+  createdAt: '2030-01-03T15:00:00.000Z',
+})
+
+const countered = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>
+  testOffer({
+    status: 'countered',
+    terms: { purchasePrice: 470_000 },
+    negotiation: { version: 2, turn: 'buyer', versions: [version(1, 'buyer', 450_000, []), version(2, 'seller', 470_000, ['purchasePrice'], 'We can meet at 470.')], bestRequest: null, preApprovalVerifiedAt: null },
+    ...rest,
+  })
+
+describe('NegotiationPanel', () => {
+  it("shows the buyer side the seller's counter as a difference, says it is their turn, and offers the three answers", async () => {
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} />)
+    const panel = await screen.findByRole('region', { name: 'Negotiation' })
+    expect(within(panel).getByText('Countered: your turn to answer')).toBeTruthy()
+    const row = within(within(panel).getByRole('table', { name: 'Version 1 and version 2 side by side' })).getByRole('row', { name: /^Purchase price/ })
+    expect(row.textContent).toBe('Purchase price$450,000$470,000Changed')
+    const closing = within(panel).getByRole('row', { name: /^Closing date/ })
+    expect(closing.textContent).not.toContain('Changed')
+    for (const name of ['Accept the counter-offer', 'Decline the counter-offer', 'Counter back']) expect(within(panel).getByRole('button', { name })).toBeTruthy()
+    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Version 1, from the buyer side, .+ · \$450,000$/),
+      expect.stringMatching(/^Version 2, from the seller side, .+ · \$470,000 · “We can meet at 470\.”$/),
+    ])
+  })
+
+  it('shows the seller side whose turn it is and no answer while the buyer side has the counter', async () => {
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+    const panel = await screen.findByRole('region', { name: 'Negotiation' })
+    expect(within(panel).getByText('Countered: waiting for the buyer side')).toBeTruthy()
+    expect(within(panel).queryByRole('button')).toBeNull()
+  })
+
+  it('sends the buyer side\'s acceptance of the counter', async () => {
+    fetchSpy.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ offer: countered({ status: 'accepted', actions: [] }) }), { status: 200, headers: { 'content-type': 'application/json' } })))
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept the counter-offer' }))
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled())
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit]
+    expect(String(url)).toMatch(/\/api\/offers\/offer-1\/counter\/accept$/)
+    expect(init.method).toBe('POST')
+  })
+
+  it("shows 'pre-approved' and lets the seller side mark the letter verified", async () => {
+    const letter = { id: 'a1', kind: 'pre-approval' as const, filename: 'letter.pdf', contentType: 'application/pdf', size: 10, createdAt: '2030-01-02T15:00:00.000Z' }
+    renderAt(<NegotiationPanel offer={testOffer({ viewer: 'seller', actions: ['accept', 'decline', 'counter'], attachments: [letter] })} />)
+    const panel = await screen.findByRole('region', { name: 'Negotiation' })
+    expect(within(panel).getByText('pre-approved')).toBeTruthy()
+    expect(within(panel).getByRole('button', { name: 'Mark the letter verified' })).toBeTruthy()
+    expect(within(panel).getByRole('button', { name: 'Counter' })).toBeTruthy()
+  })
+})

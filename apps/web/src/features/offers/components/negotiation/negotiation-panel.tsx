@@ -1,0 +1,195 @@
+import { useState } from 'react'
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import type { OfferTerms, OfferVersion, OfferView } from '@offerbook/domain/offer'
+import { formatUsd } from '@offerbook/domain/money'
+import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
+import type { CounterTerm } from '@offerbook/domain/offer-negotiation'
+import { notifyError, notifySuccess } from '../../../../shared/notify'
+import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
+import { formatCalendarDate, formatInstant } from '../details/offer-format'
+import { CounterForm } from './counter-form'
+
+/** A term of a version as the difference shows it. */
+function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string): string {
+  switch (term) {
+    case 'purchasePrice':
+      return terms.purchasePrice === null ? '-' : formatUsd(terms.purchasePrice, language)
+    case 'earnestMoney':
+      return terms.earnestMoney.amount === null ? '-' : formatUsd(terms.earnestMoney.amount, language)
+    case 'closingDate':
+      return terms.closingDate ? formatCalendarDate(terms.closingDate, language) : '-'
+    case 'inspectionPeriodDays':
+      return terms.inspectionPeriodDays === null ? '-' : t('negotiation.days', { count: terms.inspectionPeriodDays })
+    case 'sellerConcessions':
+      if (terms.sellerConcessions.amount === null) return '-'
+      return terms.sellerConcessions.unit === 'percent' ? `${terms.sellerConcessions.amount}%` : formatUsd(terms.sellerConcessions.amount, language)
+    case 'stipulations':
+      return terms.stipulations.trim() === '' ? '-' : terms.stipulations
+    case 'expiresAt':
+      return terms.expiresAt ? formatInstant(terms.expiresAt, language) : '-'
+  }
+}
+
+/** The last two versions side by side, the changed terms marked. */
+function Difference({ before, after }: { before: OfferVersion; after: OfferVersion }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table withTableBorder striped aria-label={t('negotiation.difference.label', { before: before.number, after: after.number })}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('negotiation.difference.term')}</Table.Th>
+            <Table.Th scope="col">{t('negotiation.version', { number: before.number })}</Table.Th>
+            <Table.Th scope="col">{t('negotiation.version', { number: after.number })}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {COUNTER_TERMS.map((term) => {
+            const changed = after.changed.includes(term)
+            return (
+              <Table.Tr key={term} data-changed={changed || undefined}>
+                <Table.Th scope="row">{t(`negotiation.term.${term}`)}</Table.Th>
+                <Table.Td>{termText(before.terms, term, t, language)}</Table.Td>
+                <Table.Td fw={changed ? 700 : undefined}>
+                  {termText(after.terms, term, t, language)}
+                  {changed && (
+                    <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
+                      {t('negotiation.difference.changed')}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+/** 'pre-approved' (spec section 3), or 'verified' once the seller side checked the letter. */
+export function PreApprovalBadge({ state }: { state: 'pre-approved' | 'verified' }) {
+  const { t } = useTranslation()
+  return (
+    <Badge color={state === 'verified' ? 'green.9' : 'blue.9'} variant="outline" tt="none" data-pre-approval={state}>
+      {t(`negotiation.preApproval.${state}`)}
+    </Badge>
+  )
+}
+
+function PreApproval({ offer }: { offer: OfferView }) {
+  const { t } = useTranslation()
+  const verify = useVerifyPreApproval(offer.id)
+  if (!offer.attachments.some((attachment) => attachment.kind === 'pre-approval')) return null
+  const verified = offer.negotiation.preApprovalVerifiedAt !== null
+  return (
+    <Group gap="sm">
+      <PreApprovalBadge state={verified ? 'verified' : 'pre-approved'} />
+      {offer.viewer === 'seller' && !verified && (
+        <Button size="xs" variant="default" loading={verify.isPending} onClick={() => verify.mutate(undefined, { onSuccess: () => notifySuccess('negotiation.preApproval.done'), onError: notifyError })}>
+          {t('negotiation.preApproval.verify')}
+        </Button>
+      )}
+    </Group>
+  )
+}
+
+/**
+ * The offer's negotiation on either side's page (decision 029): whose turn it is, the open
+ * highest-and-best request, the last counter-offer as a difference from the version before, the
+ * versions' history, and the viewer's answers (Counter; Accept / Decline / Counter back).
+ */
+export function NegotiationPanel({ offer }: { offer: OfferView }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const [countering, setCountering] = useState(false)
+  const answer = useAnswerCounter(offer.id)
+  const { negotiation } = offer
+  const versions = negotiation.versions
+  const latest = versions.at(-1)
+  const previous = versions.at(-2)
+  const side = offer.viewer === 'link' ? null : offer.viewer
+  const canCounter = offer.actions.includes('counter')
+  const myTurn = side !== null && negotiation.turn === side && offer.status === 'countered'
+
+  const reply = (choice: 'accept' | 'decline') =>
+    answer.mutate(choice, { onSuccess: () => notifySuccess(choice === 'accept' ? 'negotiation.answer.accepted' : 'negotiation.answer.declined'), onError: notifyError })
+
+  const escalation = offer.terms.escalation
+  const hasContent = versions.length > 0 || canCounter || negotiation.bestRequest !== null || escalation !== null || offer.attachments.some((attachment) => attachment.kind === 'pre-approval')
+  if (!hasContent) return null
+
+  return (
+    <Paper withBorder p="md" maw={960} w="100%" component="section" aria-labelledby="negotiation-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="negotiation-title">
+          {t('negotiation.title')}
+        </Title>
+        <PreApproval offer={offer} />
+        {escalation && escalation.increment !== null && escalation.cap !== null && (
+          <Text size="sm">
+            {`${t('negotiation.escalation.section')}: ${t('negotiation.escalation.summary', { increment: formatUsd(escalation.increment, language), cap: formatUsd(escalation.cap, language) })}`}
+          </Text>
+        )}
+        {offer.status === 'countered' && negotiation.turn && (
+          <Text fw={600} data-testid="negotiation-turn">
+            {myTurn ? t('negotiation.turn.yours') : t(`negotiation.turn.${negotiation.turn}`)}
+          </Text>
+        )}
+        {negotiation.bestRequest && (
+          <Alert color="blue" title={t('negotiation.best.title', { deadline: formatInstant(negotiation.bestRequest.deadline, language) })}>
+            {negotiation.bestRequest.message}
+          </Alert>
+        )}
+        {latest && previous && (
+          <Stack gap="xs">
+            <Text>
+              {t(`negotiation.latest.${latest.side}`, { number: latest.number })}
+              {latest.message ? ` “${latest.message}”` : ''}
+            </Text>
+            <Difference before={previous} after={latest} />
+          </Stack>
+        )}
+        <Group gap="sm">
+          {canCounter && side === 'seller' && offer.status !== 'countered' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counter')}</Button>}
+          {canCounter && offer.status === 'countered' && side === 'seller' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counterAgain')}</Button>}
+          {offer.actions.includes('acceptCounter') && (
+            <Button color="teal.9" loading={answer.isPending && answer.variables === 'accept'} onClick={() => reply('accept')}>
+              {t('negotiation.action.acceptCounter')}
+            </Button>
+          )}
+          {offer.actions.includes('declineCounter') && (
+            <Button color="red.9" variant="outline" loading={answer.isPending && answer.variables === 'decline'} onClick={() => reply('decline')}>
+              {t('negotiation.action.declineCounter')}
+            </Button>
+          )}
+          {canCounter && side === 'buyer' && (
+            <Button variant="default" onClick={() => setCountering(true)}>
+              {t('negotiation.action.counterBack')}
+            </Button>
+          )}
+        </Group>
+        {versions.length > 0 && (
+          <Stack gap={4} component="section" aria-label={t('negotiation.history')}>
+            <Title order={3} size="h4">
+              {t('negotiation.history')}
+            </Title>
+            <ol style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+              {versions.map((version) => (
+                <li key={version.number}>
+                  {t(`negotiation.historyItem.${version.side}`, { number: version.number, date: formatInstant(version.createdAt, language) })}
+                  {version.terms.purchasePrice !== null && ` · ${formatUsd(version.terms.purchasePrice, language)}`}
+                  {version.message && ` · “${version.message}”`}
+                </li>
+              ))}
+            </ol>
+          </Stack>
+        )}
+      </Stack>
+      {countering && <CounterForm offer={offer} opened={countering} onClose={() => setCountering(false)} />}
+    </Paper>
+  )
+}

@@ -1,0 +1,76 @@
+import { expectNoViolations } from './axe'
+import { expect, test, useAccount } from './fixtures'
+import { SELLER_AGENT } from './listings'
+import { BEN, bearer, listingWithBensSharedOffer } from './offers'
+
+/**
+ * Issue #18 item 1 in two browser contexts: Lena (the listing agent) counters Ben's offer, Ben counters
+ * back, and Lena accepts Ben's version; each side sees the difference of terms and whose turn it is.
+ */
+
+/** A first page load waits up to 30 s on the shared two-core machine, as elsewhere in the suite. */
+const LOAD = { timeout: 30_000 }
+
+test('a seller counters, the buyer counters back, and the seller accepts the buyer\'s version', async ({ page, browser }) => {
+  const { listingId, offer } = await listingWithBensSharedOffer(page.request, { listPrice: 640_000, offerPrice: 600_000 })
+
+  // Lena counters at $630,000 with a message.
+  await useAccount(page, SELLER_AGENT)
+  await page.goto(`/my-properties/${listingId}/offers/${offer.id}`)
+  const lenaPanel = page.getByRole('region', { name: 'Negotiation' })
+  await expect(lenaPanel).toBeVisible(LOAD)
+  await lenaPanel.getByRole('button', { name: 'Counter', exact: true }).click()
+  const counter = page.getByRole('dialog', { name: 'Counter-offer' })
+  await expect(counter.getByLabel('Purchase price')).toBeVisible()
+  await expectNoViolations(page, 'the counter-offer form')
+  await counter.getByLabel('Purchase price').fill('630000')
+  await counter.getByLabel('Message to the other side').fill('We can meet at 630.')
+  await counter.getByRole('button', { name: 'Send the counter-offer' }).click()
+  await expect(counter).toBeHidden()
+  await expect(lenaPanel.getByText('Countered: waiting for the buyer side')).toBeVisible()
+
+  // Ben, in his own browser context, sees the counter as a difference and counters back at $615,000.
+  const benContext = await browser.newContext()
+  try {
+    const benPage = await benContext.newPage()
+    await useAccount(benPage, BEN)
+    await benPage.goto(`/submitted-offers/update/${offer.id}`)
+    const benPanel = benPage.getByRole('region', { name: 'Negotiation' })
+    await expect(benPanel.getByText('Countered: your turn to answer')).toBeVisible(LOAD)
+    await expect(benPanel.getByText(/We can meet at 630\./).first()).toBeVisible()
+    const difference = benPanel.getByRole('table', { name: 'Version 1 and version 2 side by side' })
+    const priceRow = difference.getByRole('row', { name: /^Purchase price/ })
+    await expect(priceRow).toContainText('$600,000')
+    await expect(priceRow).toContainText('$630,000')
+    await expect(priceRow).toContainText('Changed')
+    await expect(benPanel.getByRole('button', { name: 'Accept the counter-offer' })).toBeVisible()
+    await expect(benPanel.getByRole('button', { name: 'Decline the counter-offer' })).toBeVisible()
+    await expectNoViolations(benPage, "the buyer's countered offer")
+
+    await benPanel.getByRole('button', { name: 'Counter back' }).click()
+    const back = benPage.getByRole('dialog', { name: 'Counter-offer' })
+    await back.getByLabel('Purchase price').fill('615000')
+    await back.getByLabel('Message to the other side').fill('Meet us at 615?')
+    await back.getByRole('button', { name: 'Send the counter-offer' }).click()
+    await expect(back).toBeHidden()
+    await expect(benPanel.getByText('Countered: waiting for the seller side')).toBeVisible()
+    await expect(benPanel.getByRole('button', { name: 'Accept the counter-offer' })).toBeHidden()
+  } finally {
+    await benContext.close()
+  }
+
+  // Lena sees Ben's version 3 and accepts it.
+  await page.reload()
+  await expect(lenaPanel.getByText('Countered: your turn to answer')).toBeVisible(LOAD)
+  await expect(lenaPanel.getByRole('table', { name: 'Version 2 and version 3 side by side' }).getByRole('row', { name: /^Purchase price/ })).toContainText('$615,000')
+  await expect(lenaPanel.getByRole('region', { name: 'Versions' }).getByRole('listitem')).toHaveCount(3)
+  await expectNoViolations(page, "the seller's countered offer")
+  await page.getByRole('button', { name: 'Accept', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Accept this offer?' })
+  await dialog.getByRole('button', { name: 'CONFIRM ACCEPT OFFER' }).click()
+  await expect(page.getByText('Offer accepted. Every affected buyer side has been notified.')).toBeVisible(LOAD)
+
+  const read = await page.request.get(`/api/offers/${offer.id}`, { headers: await bearer(page.request, SELLER_AGENT) })
+  const accepted = (await read.json()) as { offer: { status: string; terms: { purchasePrice: number }; negotiation: { version: number } } }
+  expect(accepted.offer).toMatchObject({ status: 'accepted', terms: { purchasePrice: 615_000 }, negotiation: { version: 3 } })
+})
