@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
+import { benchPart } from './bench-part.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -208,7 +209,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'offerbook-bench-'))
 const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 50))
 const rows = []
 const searches = []
+const part = process.argv[2] ?? process.env.BENCH_ONLY
 try {
+  if (part) {
+    rows.push(...(await benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration: DURATION })))
+  } else {
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)
@@ -295,6 +300,7 @@ try {
       ? await signingBench('apps/api/bench/analytics.ts', (r) => `p95 ${r.broker.p95Ms} ms broker (20 agents), ${r.agent.p95Ms} ms agent, ${r.buyer.p95Ms} ms buyer; p50 ${r.broker.p50Ms} / ${r.agent.p50Ms} / ${r.buyer.p50Ms} ms over ${r.samples} calls each (${r.listings} listings, ${r.offers} offers; target: p95 < 100 ms)`)
       : 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database',
   ])
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -1,0 +1,34 @@
+// `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
+// without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory).
+import { fillOffers, optimizeRows } from './bench-offers.mjs'
+
+export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
+  const rows = []
+  const cold = await startServer(port, dataDir)
+  rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
+  await stopServer(cold.child)
+  if (part === 'start') {
+    for (let run = 1; run <= 3; run++) {
+      const warm = await startServer(port, dataDir)
+      rows.push([`start to first 200, existing data directory (run ${run})`, `${warm.seconds.toFixed(2)} s`])
+      await sleep(1000)
+      rows.push([`  resident memory after start (idle)`, `${rssMiB(warm.child.pid).toFixed(0)} MiB`])
+      await stopServer(warm.child)
+    }
+    return rows
+  }
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers or start`)
+  const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
+  rows.push(pglite.row)
+  const server = await startServer(port, dataDir)
+  if (pglite.data) rows.push(...(await optimizeRows(`http://127.0.0.1:${port}`, pglite.data, 'on PGlite', duration)))
+  await stopServer(server.child)
+  if (process.env.BENCH_DATABASE_URL) {
+    const pg = await fillOffers(runJson, 'PostgreSQL', { dataDir, databaseUrl: process.env.BENCH_DATABASE_URL })
+    rows.push(pg.row)
+    const onPg = await startServer(port, dataDir, { DATABASE_URL: process.env.BENCH_DATABASE_URL, SEED_DEMO: 'false' })
+    if (pg.data) rows.push(...(await optimizeRows(`http://127.0.0.1:${port}`, pg.data, 'on PostgreSQL', duration)))
+    await stopServer(onPg.child)
+  }
+  return rows
+}
