@@ -1,6 +1,8 @@
 // `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
-// without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory).
+// without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
+// server process and two on PostgreSQL).
 import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
 import { fillOffers, optimizeRows } from './bench-offers.mjs'
 
 /** The CPU time a process has used, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
@@ -19,8 +21,29 @@ async function optimizeWithCpu(port, child, data, where, duration) {
   return rows
 }
 
+/**
+ * GET /api/health through one server process and through two (WEB_CONCURRENCY=2) on the PostgreSQL of
+ * BENCH_DATABASE_URL, at 10 connections: req/s and p99 of each, for the record (on two cores with the
+ * load generator beside them, little gain is expected).
+ */
+export async function processesRows({ startServer, stopServer, port, dataDir, duration }) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL
+  if (!databaseUrl) return [['GET /api/health through 1 and 2 server processes on PostgreSQL', 'not measured: set BENCH_DATABASE_URL']]
+  const rows = []
+  for (const processes of [1, 2]) {
+    const server = await startServer(port, dataDir, { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', WEB_CONCURRENCY: String(processes) })
+    // Every process listening: the others start once the first does.
+    await new Promise((resolve) => setTimeout(resolve, processes > 1 ? 3000 : 0))
+    const result = await new Promise((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 10, duration }, (error, done) => (error ? reject(error) : resolve(done))))
+    rows.push([`GET /api/health through ${processes} server process${processes > 1 ? 'es' : ''} on PostgreSQL (10 connections, ${duration} s)`, `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`])
+    await stopServer(server.child)
+  }
+  return rows
+}
+
 export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
   const rows = []
+  if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)
@@ -34,7 +57,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers or start`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start or processes`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)

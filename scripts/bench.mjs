@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
-import { benchPart } from './bench-part.mjs'
+import { benchPart, processesRows } from './bench-part.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -254,6 +254,7 @@ try {
     rows.push(...searchRows('on PostgreSQL', pgSearch))
     rows.push(...(await offersLoadRows(port, pgOffers.data, 'on PostgreSQL', { duration: DURATION })))
     await stopServer(pg.child)
+    rows.push(...(await processesRows({ startServer, stopServer, port, dataDir, duration: DURATION })))
   } else {
     rows.push(['GET /api/health and /api/properties on PostgreSQL', 'not measured: set BENCH_DATABASE_URL'])
   }
