@@ -44,7 +44,8 @@ function rssMiB(pid) {
 async function startServer(port, dataDir, extraEnv = {}) {
   const started = performance.now()
   const { DATABASE_URL: _ignored, ...env } = process.env
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // As `npm start` runs it (package.json's start script).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

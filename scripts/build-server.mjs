@@ -22,7 +22,12 @@ export async function buildServer() {
   rmSync(SERVER_DIST, { recursive: true, force: true })
   await build({
     entryPoints: [join(ROOT, 'apps/api/src/server.ts')],
-    outfile: SERVER_BUNDLE,
+    outdir: SERVER_DIST,
+    outExtension: { '.js': '.mjs' },
+    // What is imported only when needed (the S3 client) gets a file of its own, loaded then.
+    splitting: true,
+    // Beside server.mjs: code that finds files from its own place (config.ts, migrate.ts) finds them from any of them.
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -2,6 +2,8 @@
 // (which serves the web app): plain JavaScript, nothing transformed at run time.
 // WEB_CONCURRENCY=n (PostgreSQL only) runs n server processes sharing the one port through node:cluster
 // (docs/decisions/028-runtime.md); with 1, the default, the server runs in this process.
+// `npm start` runs it as `node --max-semi-space-size=2 scripts/start.mjs` (package.json; the bench starts
+// it so too): a young generation of 2 MB per semi-space instead of 16, which stayed resident (decision 028).
 import cluster from 'node:cluster'
 import { pathToFileURL } from 'node:url'
 import { buildIfStale } from './build-if-stale.mjs'
@@ -30,7 +32,11 @@ if (cluster.isPrimary) {
   buildIfStale()
   await buildServerIfStale()
   if (count === 1) await runServer()
-  else await runProcesses(count)
+  else {
+    // The server processes get the flags this one was started with.
+    cluster.setupPrimary({ execArgv: process.execArgv })
+    await runProcesses(count)
+  }
 } else {
   await runServer()
 }

@@ -118,7 +118,9 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   phase('listenMs')
-  app.log.info({ ...phases, totalMs: Math.round(performance.now()) }, 'started')
+  const memory = process.memoryUsage()
+  const mib = (bytes: number) => Math.round(bytes / 1_048_576)
+  app.log.info({ ...phases, totalMs: Math.round(performance.now()), rssMiB: mib(memory.rss), heapMiB: mib(memory.heapUsed), heapTotalMiB: mib(memory.heapTotal), externalMiB: mib(memory.external) }, 'started')
   const mail = createEmailTransport(config.mail)
   const sms = createSmsTransport(config.sms, { production: config.nodeEnv === 'production' })
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
