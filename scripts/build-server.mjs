@@ -3,12 +3,14 @@
 // JavaScript: nothing is transformed at run time (docs/decisions/028-runtime.md). The packages of
 // node_modules stay outside the bundle (PGlite and pdf.js find their wasm and workers beside their own
 // files). The migrations are copied beside the bundle, where the bundled migrate.ts looks for them.
-import { cpSync, existsSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, newestMtime } from './build-if-stale.mjs'
 
 export const SERVER_DIST = join(ROOT, 'apps/api/dist')
 export const SERVER_BUNDLE = join(SERVER_DIST, 'server.mjs')
+/** Its name is also in apps/api/src/db/client.ts, which opens it. */
+const NEW_DATA_IMAGE = 'new-data-directory.tar'
 const SOURCES = ['apps/api/src', 'packages/domain/src', 'apps/api/package.json', 'packages/domain/package.json', 'package-lock.json', 'scripts/build-server.mjs']
 
 /** Whether the bundle is older than a source. */
@@ -46,6 +48,24 @@ export async function buildServer() {
     ],
   })
   cpSync(join(ROOT, 'apps/api/src/db/migrations'), join(SERVER_DIST, 'migrations'), { recursive: true })
+  await buildNewDataImage()
+}
+
+/**
+ * A new embedded database, initialised and migrated, dumped beside the bundle: a new data directory
+ * starts from it instead of running initdb and every migration (decision 028). The bundle's own
+ * migrate module makes it, so the image has exactly the migrations the server has.
+ */
+async function buildNewDataImage() {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  const client = new PGlite()
+  await client.waitReady
+  await migrate(drizzle({ client }), { migrationsFolder: join(SERVER_DIST, 'migrations') })
+  const image = await client.dumpDataDir('none')
+  await client.close()
+  writeFileSync(join(SERVER_DIST, NEW_DATA_IMAGE), Buffer.from(await image.arrayBuffer()))
 }
 
 export async function buildServerIfStale() {

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -69,6 +70,17 @@ function pgliteSettings(): string[] {
   return settings.flatMap((setting) => ['-c', setting])
 }
 
+/**
+ * For a directory with no database yet, the initialised and migrated one that `npm run build:server`
+ * dumps beside the bundle (decision 028): a new directory then skips initdb and the migrations. Not
+ * there (the server run from its sources by `npm run dev`): PGlite runs initdb as before.
+ */
+function newDataImage(directory: string): Blob | undefined {
+  if (existsSync(join(directory, 'PG_VERSION'))) return undefined
+  const image = fileURLToPath(new URL('./new-data-directory.tar', import.meta.url))
+  return existsSync(image) ? new Blob([readFileSync(image)]) : undefined
+}
+
 async function openPglite(dataDir: string | null, image: Blob | undefined): Promise<Database> {
   let client: PGlite
   if (dataDir === null) {
@@ -76,7 +88,7 @@ async function openPglite(dataDir: string | null, image: Blob | undefined): Prom
   } else {
     const directory = join(dataDir, 'pglite')
     mkdirSync(directory, { recursive: true })
-    client = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings()] })
+    client = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings()], loadDataDir: newDataImage(directory) })
   }
   await client.waitReady
   const db = drizzlePglite({ client, schema })
