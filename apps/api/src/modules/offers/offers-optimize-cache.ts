@@ -7,17 +7,28 @@
 
 type Entry = { stamp: string; weighting: string; offersJson: string }
 
-/** Listings kept at most; the least recently read goes first. 200 offers take about 200 KB. */
-const MAX_LISTINGS = 200
+/**
+ * The characters kept at most, all listings together (a JavaScript string of JSON takes about one
+ * byte a character): 200 offers take some 200,000. The least recently read listing goes first.
+ */
+const MAX_CHARACTERS = 16_000_000
 
 const entries = new Map<string, Entry>()
+let characters = 0
+
+function remove(listingId: string): void {
+  const entry = entries.get(listingId)
+  if (!entry) return
+  entries.delete(listingId)
+  characters -= entry.offersJson.length
+}
 
 /** The serialized ranked offers when they were ranked for this stamp and weighting. */
 export function cachedRanking(listingId: string, stamp: string, weighting: string): string | null {
   const entry = entries.get(listingId)
   if (!entry) return null
   if (entry.stamp !== stamp || entry.weighting !== weighting) {
-    entries.delete(listingId)
+    remove(listingId)
     return null
   }
   // Read again: it moves to the end, the last to be dropped.
@@ -27,18 +38,19 @@ export function cachedRanking(listingId: string, stamp: string, weighting: strin
 }
 
 export function keepRanking(listingId: string, entry: Entry): void {
-  entries.delete(listingId)
+  remove(listingId)
   entries.set(listingId, entry)
-  while (entries.size > MAX_LISTINGS) {
+  characters += entry.offersJson.length
+  while (characters > MAX_CHARACTERS && entries.size > 1) {
     const oldest = entries.keys().next()
     if (oldest.done) break
-    entries.delete(oldest.value)
+    remove(oldest.value)
   }
 }
 
 /** Something changed on an offer of the listing: its ranking is computed again at the next read. */
 export function dropRanking(listingId: string): void {
-  entries.delete(listingId)
+  remove(listingId)
 }
 
 /** Whether the listing's ranking is held (tests). */
