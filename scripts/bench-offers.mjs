@@ -84,7 +84,7 @@ function benchTerms(data, index) {
 }
 
 /** The optimize figures: [label, value] rows. */
-async function optimizeRows(base, data, where, duration) {
+export async function optimizeRows(base, data, where, duration) {
   const label = `GET /api/listings/:id/optimize ${where}, ${data.offers} shared offers (${OPTIMIZE_CONNECTIONS} connections, ${duration} s)`
   try {
     const token = await signIn(base, data.seller.email, data.password)

@@ -10,7 +10,7 @@ const OUT_DIR = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT
 const OUTPUT = join(OUT_DIR, 'index.html')
 const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src', 'package-lock.json']
 
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs

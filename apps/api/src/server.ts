@@ -37,10 +37,20 @@ async function main(): Promise<void> {
     throw error
   }
 
+  // How long each step of the start took, logged once listening (decision 028).
+  const phases: Record<string, number> = { loadMs: Math.round(performance.now()) }
+  let mark = performance.now()
+  const phase = (name: string) => {
+    const now = performance.now()
+    phases[name] = Math.round(now - mark)
+    mark = now
+  }
   const authSecret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir))
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  phase('openMs')
   try {
     await database.migrate()
+    phase('migrateMs')
   } catch (error) {
     // The first query is where an unreachable or missing database shows; say which, without a stack.
     const reason = rootCause(error)
@@ -60,12 +70,14 @@ async function main(): Promise<void> {
   const hub = createEventHub({ db: database.db, listen: database.listen, log: hubLog })
   await hub.start()
   const app: FastifyInstance = await buildApp({ config: { ...config, authSecret }, db: database.db, auth, storage, signing, hub })
+  phase('buildMs')
 
   if (config.seedDemoRefused) app.log.warn('SEED_DEMO=true is ignored because NODE_ENV=production: demo accounts are never seeded in production')
   if (config.seedDemo) {
     const context = await auth.$context
     const created = await seedDemoData(database.db, { hashPassword: (password) => context.password.hash(password), storage })
     app.log.info({ created }, 'demo accounts and listings ready')
+    phase('seedMs')
   }
 
   // The outbox worker starts after listen; shutdown stops it before the database closes.
@@ -105,6 +117,10 @@ async function main(): Promise<void> {
     await database.close()
     process.exit(1)
   }
+  phase('listenMs')
+  const memory = process.memoryUsage()
+  const mib = (bytes: number) => Math.round(bytes / 1_048_576)
+  app.log.info({ ...phases, totalMs: Math.round(performance.now()), rssMiB: mib(memory.rss), heapMiB: mib(memory.heapUsed), heapTotalMiB: mib(memory.heapTotal), externalMiB: mib(memory.external) }, 'started')
   const mail = createEmailTransport(config.mail)
   const sms = createSmsTransport(config.sms, { production: config.nodeEnv === 'production' })
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')

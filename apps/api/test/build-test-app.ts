@@ -61,12 +61,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /** A new, empty database on a PostgreSQL server (its name starts with `prefix`), and how to drop it. */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(serverUrl: string, prefix: string, { template }: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
   try {
-    await admin.query(`create database "${name}"`)
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`)
   } finally {
     await admin.end()
   }
@@ -102,7 +102,50 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
 async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) return { url: undefined, drop: async () => {} }
-  return createScratchDatabase(serverUrl, `offerbook_test_${Date.now()}`)
+  return createScratchDatabase(serverUrl, `offerbook_test_${Date.now()}`, { template: await migratedTemplate(serverUrl) })
+}
+
+/** The migrations' files hashed: a migrated database or image is made again only when they change. */
+function migrationsHash(): string {
+  const hash = createHash('sha256')
+  for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * A migrated, empty database on the test server, made once for this set of migrations and copied by
+ * each test file (`create database … template …`) instead of migrating its own, as the PGlite image
+ * is (decision 028). Made under another name and renamed when migrated, under an advisory lock, so a
+ * test process never copies a half-migrated template nor two make it at once.
+ */
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  const name = `offerbook_template_${migrationsHash()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(`select pg_advisory_lock(hashtext('offerbook_test_template'))`)
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) {
+      const partial = `${name}_partial`
+      await admin.query(`drop database if exists "${partial}" with (force)`)
+      await admin.query(`create database "${partial}"`)
+      const url = new URL(serverUrl)
+      url.pathname = `/${partial}`
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null })
+      try {
+        await database.migrate()
+      } finally {
+        await database.close()
+      }
+      await admin.query(`alter database "${partial}" rename to "${name}"`)
+    }
+  } finally {
+    await admin.query(`select pg_advisory_unlock(hashtext('offerbook_test_template'))`).catch(() => {})
+    await admin.end()
+  }
+  return name
 }
 
 /**
@@ -111,11 +154,7 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
  * migrations, which took some 5 s a file on CI's machine.
  */
 async function migratedPgliteImage(): Promise<Blob> {
-  const hash = createHash('sha256')
-  for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(MIGRATIONS_FOLDER, name)))
-  }
-  const path = join(tmpdir(), `offerbook-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  const path = join(tmpdir(), `offerbook-test-pglite-${migrationsHash()}.tar`)
   if (!existsSync(path)) {
     const database = await openDatabase({ dataDir: null })
     await database.migrate()

@@ -22,7 +22,11 @@ export const RankedOfferSchema = z.object({
   leadOverNext: z.number().nullable(),
 })
 
+/** What the optimize grid shows of a criterion: its measure and points (the weight is the listing's, in `weighting`). */
+export const OptimizeCriterionSchema = z.object({ criterion: CriterionSchema, measure: z.number().nullable(), points: z.number() })
+
 export const OptimizeOfferSchema = RankedOfferSchema.extend({
+  criteria: z.array(OptimizeCriterionSchema),
   status: OfferStatusSchema,
   purchasePrice: z.number().nullable(),
   buyerNames: z.array(z.string()),

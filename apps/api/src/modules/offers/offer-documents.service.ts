@@ -18,6 +18,7 @@ import { renderOfferPdf } from './offer-pdf'
 import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from './offers-access'
 import type { OfferRow } from './offers.queries'
 import { findOfferListing, insertOfferEvent, updateOffer } from './offers.queries'
+import { dropRanking } from './offers-optimize-cache'
 
 /**
  * The files of an offer: what the buyer side attaches (any file, and the pre-approval letter) and
@@ -60,6 +61,7 @@ function assertEditable(row: OfferRow): void {
 /** A change to a shared offer's files is an edit of the offer the seller has: its time moves and the audit trail says what changed. */
 async function recordChange(tx: Db, actor: User, row: OfferRow, now: Date, details: Record<string, unknown>): Promise<void> {
   await updateOffer(tx, row.id, { updatedAt: now })
+  dropRanking(row.listingId)
   if (row.status === 'draft') return
   await insertOfferEvent(tx, { offerId: row.id, type: 'updated', actorId: actor.uid, actorName: actor.name, fromStatus: row.status, toStatus: row.status, details, at: now })
 }

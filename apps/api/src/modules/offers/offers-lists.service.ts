@@ -1,5 +1,6 @@
 import type { MyOffersPage, MyOffersQuery, OfferSummary } from '@offerbook/domain/offer'
-import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
+import type { OfferWeightCriterion } from '@offerbook/domain/listing'
+import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
 import type { OfferActor, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
 import { allowedOfferActions, OFFER_STATUSES, OFFER_TABS, OPEN_OFFER_STATUSES, statusesOfTab, turnOf } from '@offerbook/domain/offer-status'
@@ -9,8 +10,9 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { managesListing } from '../listings/listings.service'
 import { buyerSideScope } from '../teams/team-access'
-import type { OfferListingRow, OfferListRow } from './offers.queries'
-import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, offersWithAttachmentKind } from './offers.queries'
+import type { OfferListingRow, OfferListRow, OptimizeOfferRow } from './offers.queries'
+import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, readOptimize } from './offers.queries'
+import { cachedRanking, hasRanking, keepRanking } from './offers-optimize-cache'
 import { isOfferId, propertyOf, termsOf } from './offers-access'
 
 /** The lists of offers: the buyer side's own, a listing's for its seller side, and a listing's open offers ranked. */
@@ -78,44 +80,71 @@ export async function listListingOffers(db: Db, { actor, listingId }: { actor: U
   return rows.map((row) => toSummary(row, listing, 'seller', preApproved))
 }
 
-/**
- * The open offers (active and back-up) on a listing the actor manages, ranked by the listing's
- * weighting. Two queries whatever the number of offers: the offers, then which have a pre-approval.
- */
-export async function optimizeListing(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<OptimizeResult> {
-  const listing = await managedListing(db, actor, listingId)
-  const rows = await listListingOfferRows(db, { listingId: listing.id, statuses: OPEN_OFFER_STATUSES })
-  const preApproved = await offersWithAttachmentKind(db, { offerIds: rows.map((row) => row.id), kind: 'pre-approval' })
+/** A criterion as the optimize grid shows it: the weight is the listing's, sent once in `weighting`. */
+const shownCriterion = ({ criterion, measure, points }: { criterion: OfferWeightCriterion; measure: number | null; points: number }) => ({ criterion, measure, points })
+
+/** The open offers ranked by the weighting, as the answer's `offers` array serialized. */
+function rankOffers(rows: readonly OptimizeOfferRow[], weighting: OfferListingRow['weighting']): string {
   const byId = new Map(rows.map((row) => [row.id, { row, terms: termsOf(row) }]))
   const ranked = scoreOffers(
-    [...byId.values()].map(({ row, terms }) => ({ id: row.id, terms, hasPreApproval: preApproved.has(row.id), sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null })),
-    { ...listing.weighting, weights: OfferWeightsSchema.parse(listing.weighting.weights) },
+    [...byId.values()].map(({ row, terms }) => ({ id: row.id, terms, hasPreApproval: row.hasPreApproval, sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null })),
+    weighting,
   )
-  return {
-    property: propertyOf(listing),
-    weighting: { ...listing.weighting, weights: OfferWeightsSchema.parse(listing.weighting.weights) },
-    offers: ranked.flatMap((entry) => {
-      const found = byId.get(entry.id)
-      if (!found) return []
-      const { row, terms } = found
-      return [
-        {
-          ...entry,
-          status: row.status as OfferStatus,
-          purchasePrice: row.purchasePrice,
-          buyerNames: terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean),
-          financingType: terms.financing.type,
-          closingDate: terms.closingDate,
-          expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
-          sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null,
-          hasPreApproval: preApproved.has(row.id),
-          preApprovalVerified: preApproved.has(row.id) && row.preApprovalVerifiedAt !== null,
-          escalation: terms.escalation,
-          version: row.version,
-          turn: turnOf(row.status as OfferStatus, row.turn as OfferTurn | null),
-          bestDeadline: row.bestDeadline ? row.bestDeadline.toISOString() : null,
-        },
-      ]
-    }),
+  const offers: OptimizeOffer[] = ranked.flatMap((entry) => {
+    const found = byId.get(entry.id)
+    if (!found) return []
+    const { row, terms } = found
+    return [
+      {
+        ...entry,
+        criteria: entry.criteria.map(shownCriterion),
+        status: row.status as OfferStatus,
+        purchasePrice: row.purchasePrice,
+        buyerNames: terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean),
+        financingType: terms.financing.type,
+        closingDate: terms.closingDate,
+        expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+        sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null,
+        hasPreApproval: row.hasPreApproval,
+        preApprovalVerified: row.hasPreApproval && row.preApprovalVerifiedAt !== null,
+        escalation: terms.escalation,
+        version: row.version,
+        turn: turnOf(row.status as OfferStatus, row.turn as OfferTurn | null),
+        bestDeadline: row.bestDeadline ? new Date(row.bestDeadline).toISOString() : null,
+      },
+    ]
+  })
+  return JSON.stringify(offers)
+}
+
+/**
+ * GET /api/listings/:id/optimize, serialized: the open offers (active and back-up) on a listing the
+ * actor manages, ranked by the listing's weighting. One statement reads the listing, the manager
+ * check and the offers' stamp; the ranking comes from the cache when the stamp and weighting match,
+ * else the same statement with the offers and their pre-approval flags (docs/decisions/028-runtime.md).
+ */
+export async function optimizeListingJson(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<string> {
+  const id = listingId.trim().toLowerCase()
+  if (!isOfferId(id)) throw new AppError('NOT_FOUND', 'listing.notFound')
+  const query = { listingId: id, userId: actor.uid }
+  let read = await readOptimize(db, { ...query, statuses: hasRanking(id) ? undefined : OPEN_OFFER_STATUSES })
+  if (!read) throw new AppError('NOT_FOUND', 'listing.notFound')
+  if (!read.manages) throw new AppError('FORBIDDEN', 'listing.notYours')
+  // A weighting saved before a criterion existed reads its weight as 0 (OfferWeightsSchema's default).
+  const weightingOf = (row: OfferListingRow) => ({ ...row.weighting, weights: OfferWeightsSchema.parse(row.weighting.weights) })
+  const weighting = weightingOf(read.listing)
+  const weightingJson = JSON.stringify(weighting)
+  let offersJson = cachedRanking(id, read.stamp, weightingJson)
+  if (offersJson === null) {
+    if (!read.offers) read = (await readOptimize(db, { ...query, statuses: OPEN_OFFER_STATUSES })) ?? read
+    const fresh = weightingOf(read.listing)
+    offersJson = rankOffers(read.offers ?? [], fresh)
+    keepRanking(id, { stamp: read.stamp, weighting: JSON.stringify(fresh), offersJson })
   }
+  return `{"property":${JSON.stringify(propertyOf(read.listing))},"weighting":${weightingJson},"offers":${offersJson}}`
+}
+
+/** The same answer as an object. */
+export async function optimizeListing(db: Db, options: { actor: User; listingId: string }): Promise<OptimizeResult> {
+  return JSON.parse(await optimizeListingJson(db, options)) as OptimizeResult
 }

@@ -263,3 +263,76 @@ export async function findPeople(db: Db, ids: readonly string[]): Promise<Person
   if (wanted.length === 0) return []
   return db.select({ id: user.id, name: user.name, email: user.email, language: user.language }).from(user).where(inArray(user.id, wanted))
 }
+
+// ---------------------------------------------------------------------------------------------
+// The optimize page: one statement reads the listing, whether the actor manages it, a stamp of its
+// offers and, when asked, the open offers with their pre-approval flag (docs/decisions/028-runtime.md).
+
+/**
+ * Whether `userId` manages the listing, as listings.queries' managedByCondition decides it, in SQL:
+ * the owner or the listing agent, a member of their team with access to all, or a member given this listing.
+ */
+function managesSql(userId: string): SQL<boolean> {
+  // Written with the tables named: drizzle leaves a one-table select's columns bare, which a subquery would take as its own.
+  return sql<boolean>`("listing"."owner_id" = ${userId} or "listing"."list_agent_user_id" = ${userId}
+    or exists (select 1 from "team_member" tm where tm."member_id" = ${userId} and tm."access" = 'all'
+      and (tm."leader_id" = "listing"."owner_id" or tm."leader_id" = "listing"."list_agent_user_id"))
+    or exists (select 1 from "team_member_listing" tml inner join "team_member" tm on tm."leader_id" = tml."leader_id" and tm."member_id" = tml."member_id"
+      where tml."member_id" = ${userId} and tml."listing_id" = "listing"."id"
+      and (tml."leader_id" = "listing"."owner_id" or tml."leader_id" = "listing"."list_agent_user_id")))`
+}
+
+/**
+ * Changes whenever any offer of the listing is added, removed or changed: every change of an offer
+ * (its terms, status, files) moves its updated_at, and the sum of those instants moves with it.
+ */
+const offersStampSql = sql<string>`(select count(*)::text || '/' || coalesce(sum((extract(epoch from o."updated_at") * 1000)::bigint), 0)::text from "offer" o where o."listing_id" = "listing"."id")`
+
+/** The listing's first photo, with the tables named (see managesSql). */
+const primaryFileSql = sql<string | null>`(select m."file_id" from "listing_media" m where m."listing_id" = "listing"."id" order by m."order", m."created_at" limit 1)`
+
+export type OptimizeOfferRow = Pick<OfferRow, 'id' | 'status' | 'terms' | 'purchasePrice' | 'expiresAt' | 'sharedAt' | 'version' | 'turn' | 'bestDeadline' | 'preApprovalVerifiedAt'> & {
+  hasPreApproval: boolean
+}
+export type OptimizeRead = { listing: OfferListingRow; manages: boolean; stamp: string; offers: OptimizeOfferRow[] | null }
+
+/**
+ * The listing with the actor's right to manage it and the offers' stamp, in one statement; with
+ * `statuses`, the same statement also brings the listing's offers in them (one row each, the
+ * listing's columns beside), each with whether it carries a pre-approval. Null: no such listing.
+ */
+export async function readOptimize(db: Db, { listingId, userId, statuses }: { listingId: string; userId: string; statuses?: readonly OfferStatus[] }): Promise<OptimizeRead | null> {
+  const head = { ...listingColumns, primaryFileId: primaryFileSql, manages: managesSql(userId), stamp: offersStampSql }
+  if (!statuses) {
+    const [row] = await db.select(head).from(listing).where(eq(listing.id, listingId)).limit(1)
+    if (!row) return null
+    const { manages, stamp, ...found } = row
+    return { listing: found, manages, stamp, offers: null }
+  }
+  const rows = await db
+    .select({
+      ...head,
+      offer: {
+        id: offer.id,
+        status: offer.status,
+        terms: offer.terms,
+        purchasePrice: offer.purchasePrice,
+        expiresAt: offer.expiresAt,
+        sharedAt: offer.sharedAt,
+        version: offer.version,
+        turn: offer.turn,
+        bestDeadline: offer.bestDeadline,
+        preApprovalVerifiedAt: offer.preApprovalVerifiedAt,
+      },
+      hasPreApproval: sql<boolean>`exists (select 1 from "offer_attachment" a where a."offer_id" = "offer"."id" and a."kind" = 'pre-approval')`,
+    })
+    .from(listing)
+    .leftJoin(offer, and(eq(offer.listingId, listing.id), inArray(offer.status, [...statuses])))
+    .where(eq(listing.id, listingId))
+    .orderBy(sql`${offer.sharedAt} desc nulls last`, desc(offer.id))
+  const [first] = rows
+  if (!first) return null
+  const { manages, stamp, offer: _offer, hasPreApproval: _flag, ...found } = first
+  const offers = rows.flatMap((row) => (row.offer ? [{ ...row.offer, hasPreApproval: row.hasPreApproval }] : []))
+  return { listing: found, manages, stamp, offers }
+}

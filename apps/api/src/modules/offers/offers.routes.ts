@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { AcceptOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema } from '@offerbook/domain/offer'
+import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole, PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import type { SimpleAction } from './offers-answers.service'
 import { acceptOffer, actOnOffer } from './offers-answers.service'
-import { listListingOffers, listMyOffers, optimizeListing } from './offers-lists.service'
+import { listListingOffers, listMyOffers, optimizeListingJson } from './offers-lists.service'
 import { createOffer, deleteOffer, getOffer, saveOffer, shareOffer } from './offers.service'
 
 export type OffersRoutesOptions = { db: Db; publicUrl: string }
@@ -202,6 +203,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         response: { 200: OptimizeResultSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => optimizeListing(db, { actor: signedIn(request.user), listingId: request.params.id }),
+    // Sent as the JSON it was kept as: the ranking is cached serialized, so no answer serializes 200 offers again.
+    async (request, reply) => reply.type('application/json; charset=utf-8').send((await optimizeListingJson(db, { actor: signedIn(request.user), listingId: request.params.id })) as unknown as OptimizeResult),
   )
 }

@@ -15,6 +15,7 @@ import { publishOfferChanged } from '../events/events.service'
 import { managesListing } from '../listings/listings.service'
 import type { OfferListingRow, OfferRow } from './offers.queries'
 import { deleteDraftOffer, findOffer, findOfferListing, insertOffer, insertOfferEvent, insertShareLink, updateOffer } from './offers.queries'
+import { dropRanking } from './offers-optimize-cache'
 import { hashShareToken, isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf, toOfferView } from './offers-access'
 import type { NoticeContext } from './offers-notify'
 import { refuseRevisionAfterDeadline } from './offers-revisions'
@@ -57,6 +58,8 @@ export function termColumns(terms: OfferTerms): Pick<OfferRow, 'purchasePrice' |
 
 export async function recordEvent(tx: Db, row: Pick<OfferRow, 'id' | 'listingId' | 'buyerId'>, { type, actor, from, to, at, details = {} }: { type: Parameters<typeof insertOfferEvent>[1]['type']; actor: User | null; from: OfferStatus | null; to: OfferStatus | null; at: Date; details?: Record<string, unknown> }) {
   await insertOfferEvent(tx, { offerId: row.id, type, actorId: actor?.uid ?? null, actorName: actor?.name ?? null, fromStatus: from, toStatus: to, at, details })
+  // The listing's ranking in this process goes at once; other processes see the offers' stamp move.
+  dropRanking(row.listingId)
   // Every audited change of a shared offer reaches both sides' open pages (decision 021); a draft is the buyer's alone.
   if (to !== null && to !== 'draft') await publishOfferChanged(tx, row, to)
 }

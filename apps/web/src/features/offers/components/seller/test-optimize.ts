@@ -15,8 +15,6 @@ export function testRankedOffer({ criteria = {}, ...rest }: Partial<Omit<Optimiz
     criteria: OFFER_WEIGHT_CRITERIA.map((criterion) => ({
       criterion,
       measure: criteria[criterion]?.measure ?? 0,
-      value: 0,
-      weight: DEFAULT_LISTING_WEIGHTING.weights[criterion],
       points: criteria[criterion]?.points ?? 0,
     })),
     aheadOfNext: [],

@@ -1,0 +1,74 @@
+// `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
+// without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
+// server process and two on PostgreSQL).
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { fillOffers, optimizeRows } from './bench-offers.mjs'
+
+/** The CPU time a process has used, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** The optimize rows, with the server's CPU time per answer: on a busy machine the figure that still holds. */
+async function optimizeWithCpu(port, child, data, where, duration) {
+  const before = cpuMs(child.pid)
+  const rows = await optimizeRows(`http://127.0.0.1:${port}`, data, where, duration)
+  const used = cpuMs(child.pid) - before
+  const answers = Number(/(\d+) answers/.exec(rows[0]?.[1] ?? '')?.[1] ?? 0)
+  if (answers > 0) rows.push([`  server CPU per answer ${where}`, `${(used / answers).toFixed(2)} ms (${used} ms for ${answers} answers and the sign-in)`])
+  return rows
+}
+
+/**
+ * GET /api/health through one server process and through two (WEB_CONCURRENCY=2) on the PostgreSQL of
+ * BENCH_DATABASE_URL, at 10 connections: req/s and p99 of each, for the record (on two cores with the
+ * load generator beside them, little gain is expected).
+ */
+export async function processesRows({ startServer, stopServer, port, dataDir, duration }) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL
+  if (!databaseUrl) return [['GET /api/health through 1 and 2 server processes on PostgreSQL', 'not measured: set BENCH_DATABASE_URL']]
+  const rows = []
+  for (const processes of [1, 2]) {
+    const server = await startServer(port, dataDir, { DATABASE_URL: databaseUrl, SEED_DEMO: 'false', WEB_CONCURRENCY: String(processes) })
+    // Every process listening: the others start once the first does.
+    await new Promise((resolve) => setTimeout(resolve, processes > 1 ? 3000 : 0))
+    const result = await new Promise((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 10, duration }, (error, done) => (error ? reject(error) : resolve(done))))
+    rows.push([`GET /api/health through ${processes} server process${processes > 1 ? 'es' : ''} on PostgreSQL (10 connections, ${duration} s)`, `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`])
+    await stopServer(server.child)
+  }
+  return rows
+}
+
+export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
+  const rows = []
+  if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
+  const cold = await startServer(port, dataDir)
+  rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
+  await stopServer(cold.child)
+  if (part === 'start') {
+    for (let run = 1; run <= 3; run++) {
+      const warm = await startServer(port, dataDir)
+      rows.push([`start to first 200, existing data directory (run ${run})`, `${warm.seconds.toFixed(2)} s`])
+      await sleep(1000)
+      rows.push([`  resident memory after start (idle)`, `${rssMiB(warm.child.pid).toFixed(0)} MiB`])
+      await stopServer(warm.child)
+    }
+    return rows
+  }
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start or processes`)
+  const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
+  rows.push(pglite.row)
+  const server = await startServer(port, dataDir)
+  if (pglite.data) rows.push(...(await optimizeWithCpu(port, server.child, pglite.data, 'on PGlite', duration)))
+  await stopServer(server.child)
+  if (process.env.BENCH_DATABASE_URL) {
+    const pg = await fillOffers(runJson, 'PostgreSQL', { dataDir, databaseUrl: process.env.BENCH_DATABASE_URL })
+    rows.push(pg.row)
+    const onPg = await startServer(port, dataDir, { DATABASE_URL: process.env.BENCH_DATABASE_URL, SEED_DEMO: 'false' })
+    if (pg.data) rows.push(...(await optimizeWithCpu(port, onPg.child, pg.data, 'on PostgreSQL', duration)))
+    await stopServer(onPg.child)
+  }
+  return rows
+}
