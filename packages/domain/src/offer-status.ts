@@ -80,6 +80,6 @@ export function tabOfStatus(status: OfferStatus): Exclude<OfferTab, 'all'> {
 }
 
 /** Audit event types: every change of legal weight, plus the edits of a shared offer. */
-export const OFFER_EVENT_TYPES = ['created', 'shared', 'updated', 'accepted', 'declined', 'backup', 'withdrawn', 'expired', 'acknowledged', 'closed', 'terminated', 'forms-generated', 'signed'] as const
+export const OFFER_EVENT_TYPES = ['created', 'shared', 'updated', 'accepted', 'declined', 'backup', 'withdrawn', 'expired', 'acknowledged', 'closed', 'terminated', 'forms-generated', 'signed', 'viewed'] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>
