@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
+import { offerRecordRoutes } from './modules/offers/offer-record.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sendRoutes } from './modules/send/send.routes'
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(contractsRoutes)
   await app.register(offerDocumentsRoutes, { db, storage })
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(offerRecordRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(analyticsRoutes, { db })

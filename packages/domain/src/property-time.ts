@@ -69,7 +69,7 @@ export function propertyTimeZone(county: string | null | undefined): PropertyTim
 
 type Language = 'en-us' | 'es-es' | (string & {})
 
-const locale = (language: Language) => (language === 'es-es' ? 'es-ES' : 'en-US')
+const locale = (language: Language) => (language === 'es-es' ? 'es-ES' : language === 'en-ca' ? 'en-CA' : 'en-US')
 const formats = new Map<string, Intl.DateTimeFormat>()
 function format(language: Language, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}|${zone}|${JSON.stringify(options)}`
@@ -86,7 +86,8 @@ const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ')
 
 /** The calendar date of an instant in the zone, as YYYY-MM-DD. */
 export function dateInZone(instant: Date, zone: string): string {
-  return format('en-CA', zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+  // en-CA writes dates as YYYY-MM-DD.
+  return format('en-ca', zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
 }
 
 /** 'November 24, 2026' / '24 de noviembre de 2026': the date of an instant in the zone. */

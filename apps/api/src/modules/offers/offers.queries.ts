@@ -189,6 +189,23 @@ export async function insertOfferEvent(db: Db, values: OfferEventInput): Promise
   })
 }
 
+/** Whether the viewer already has a 'viewed' entry on the offer since `since` (actorId null: a share-link holder). */
+export async function hasRecentView(db: Db, { offerId, actorId, via, since }: { offerId: string; actorId: string | null; via: string; since: Date }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: offerEvent.id })
+    .from(offerEvent)
+    .where(
+      and(
+        eq(offerEvent.offerId, offerId),
+        eq(offerEvent.type, 'viewed'),
+        gt(offerEvent.at, since),
+        actorId === null ? sql`${offerEvent.actorId} is null and ${offerEvent.details}->>'via' = ${via}` : eq(offerEvent.actorId, actorId),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
 export async function listOfferEvents(db: Db, offerId: string): Promise<OfferEventRow[]> {
   return db.select().from(offerEvent).where(eq(offerEvent.offerId, offerId)).orderBy(asc(offerEvent.at), asc(offerEvent.id))
 }
