@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconAdjustmentsHorizontal, IconArrowLeft } from '@tabler/icons-react'
+import { IconAdjustmentsHorizontal, IconArrowLeft, IconListCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -86,9 +86,14 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
             {t('offerSeller.optimize.intro')}
           </Text>
         </Stack>
-        <Button component={Link} to={weightingPath(id)} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
-          {t('offerSeller.optimize.changeWeights')}
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to={`/offer-record/${id}`} variant="default" leftSection={<IconListCheck size={16} aria-hidden />}>
+            {t('offerRecord.openRecord')}
+          </Button>
+          <Button component={Link} to={weightingPath(id)} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
+            {t('offerSeller.optimize.changeWeights')}
+          </Button>
+        </Group>
       </Group>
       {noWeights && result.offers.length > 0 && <Alert color="yellow">{t('offerSeller.optimize.zeroWeights')}</Alert>}
       {result.offers.length === 0 ? <Alert color="gray">{t('offerSeller.optimize.empty')}</Alert> : <OptimizeGrid result={result} />}

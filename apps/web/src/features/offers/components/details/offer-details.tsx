@@ -1,7 +1,8 @@
-import { Stack, Text } from '@mantine/core'
+import { Anchor, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
@@ -210,6 +211,11 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
 
       <DetailsSection title={t('offerView.sections.history')} headingOrder={headingOrder}>
         <OfferTimeline events={offer.events} />
+        {offer.viewer !== 'link' && (
+          <Anchor component={Link} to={`/offer-record/${offer.property.id}`} size="sm">
+            {t('offerRecord.openRecord')}
+          </Anchor>
+        )}
       </DetailsSection>
     </Stack>
   )
