@@ -264,6 +264,7 @@ export type OfferListingRow = Pick<
   | 'standardStatus'
   | 'unparsedAddress'
   | 'city'
+  | 'countyOrParish'
   | 'listPrice'
   | 'ownerId'
   | 'listAgentUserId'
@@ -281,6 +282,7 @@ const listingColumns = {
   standardStatus: listing.standardStatus,
   unparsedAddress: listing.unparsedAddress,
   city: listing.city,
+  countyOrParish: listing.countyOrParish,
   listPrice: listing.listPrice,
   ownerId: listing.ownerId,
   listAgentUserId: listing.listAgentUserId,

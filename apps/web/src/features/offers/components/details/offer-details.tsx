@@ -129,7 +129,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       label: t('offer.field.expiresAt'),
       value: terms.expiresAt ? (
         <Stack gap={2}>
-          <time dateTime={terms.expiresAt}>{formatInstant(terms.expiresAt, language)}</time>
+          <time dateTime={terms.expiresAt}>{formatInstant(terms.expiresAt, language, offer.property.timeZone)}</time>
           {open && <ExpirationCountdown expiresAt={terms.expiresAt} />}
         </Stack>
       ) : (
@@ -210,7 +210,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       </DetailsSection>
 
       <DetailsSection title={t('offerView.sections.history')} headingOrder={headingOrder}>
-        <OfferTimeline events={offer.events} />
+        <OfferTimeline events={offer.events} timeZone={offer.property.timeZone} />
         {offer.viewer !== 'link' && (
           <Anchor component={Link} to={`/offer-record/${offer.property.id}`} size="sm">
             {t('offerRecord.openRecord')}
