@@ -3,7 +3,6 @@ import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-re
 import type { OfferEventType } from '@offerbook/domain/offer-status'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { toWinAnsi } from '../contracts/rf707-pdf'
-import { wrapText } from './offer-pdf'
 
 /**
  * The offer record as files a broker keeps (decision 030): CSV for a spreadsheet, PDF to print. Both
@@ -72,17 +71,56 @@ export function offerRecordCsv(entries: readonly LedgerEntry[], timeZone: string
 
 const PAGE = { width: 792, height: 612 } as const // US Letter, landscape: the hash needs the width
 const MARGIN = 40
-const SIZE = 8
-const LEADING = 10
+const SIZE = 7
+const LEADING = 8.5
 const GREY = rgb(0.35, 0.35, 0.35)
+/**
+ * The entries are a table in Courier, each line of a row drawn as one piece of text with its columns
+ * padded to their widths (in characters): a text object per line instead of one per cell keeps a record
+ * of 2,000 entries fast to write.
+ */
 const COLUMNS = [
-  { title: '#', width: 34 },
-  { title: 'Time', width: 150 },
-  { title: 'Offer', width: 110 },
-  { title: 'Entry', width: 170 },
-  { title: 'By', width: 98 },
-  { title: 'Hash', width: 150 },
+  { title: '#', chars: 6 },
+  { title: 'Time', chars: 30 },
+  { title: 'Offer', chars: 24 },
+  { title: 'Entry', chars: 38 },
+  { title: 'By', chars: 20 },
+  { title: 'Hash', chars: 32 },
 ] as const
+
+/** Words into lines of at most `width` characters; a longer word is cut. */
+function wrapChars(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word
+    while (rest.length > width) {
+      if (line) lines.push(line)
+      lines.push(rest.slice(0, width))
+      line = ''
+      rest = rest.slice(width)
+    }
+    if (line === '') line = rest
+    else if (line.length + 1 + rest.length <= width) line += ` ${rest}`
+    else {
+      lines.push(line)
+      line = rest
+    }
+  }
+  lines.push(line)
+  return lines
+}
+
+/** The lines of one table row: each cell wrapped in its column, padded, side by side. */
+function rowLines(cells: readonly string[][]): string[] {
+  const height = Math.max(...cells.map((lines) => lines.length))
+  return Array.from({ length: height }, (_, row) =>
+    cells
+      .map((lines, index) => (lines[row] ?? '').padEnd(COLUMNS[index]!.chars + 1))
+      .join('')
+      .trimEnd(),
+  )
+}
 
 export async function offerRecordPdf({
   entries,
@@ -122,12 +160,10 @@ export async function offerRecordPdf({
   text(chain, MARGIN, 9, bold)
   y -= 18
 
+  const mono = await doc.embedFont(StandardFonts.Courier)
+  const monoBold = await doc.embedFont(StandardFonts.CourierBold)
   const header = () => {
-    let x = MARGIN
-    for (const column of COLUMNS) {
-      page.drawText(column.title, { x, y, size: SIZE, font: bold })
-      x += column.width
-    }
+    page.drawText(rowLines(COLUMNS.map((column) => [column.title]))[0]!, { x: MARGIN, y, size: SIZE, font: monoBold })
     page.drawLine({ start: { x: MARGIN, y: y - 3 }, end: { x: PAGE.width - MARGIN, y: y - 3 }, thickness: 0.5, color: GREY })
     y -= LEADING + 4
   }
@@ -142,19 +178,15 @@ export async function offerRecordPdf({
       `${entryWords(entry.type)}${entry.toStatus && entry.fromStatus !== entry.toStatus ? ` (${entry.fromStatus ?? 'new'} to ${entry.toStatus})` : ''}`,
       entry.actorName ?? 'System',
       entry.hash,
-    ].map((cell, index) => wrapText(cell, regular, SIZE, COLUMNS[index]!.width - 6))
-    const height = Math.max(...cells.map((lines) => lines.length)) * LEADING
-    if (y - height < MARGIN + 14) {
+    ].map((cell, index) => wrapChars(toWinAnsi(cell), COLUMNS[index]!.chars))
+    const lines = rowLines(cells)
+    if (y - lines.length * LEADING < MARGIN + 14) {
       page = doc.addPage([PAGE.width, PAGE.height])
       y = PAGE.height - MARGIN
       header()
     }
-    let x = MARGIN
-    cells.forEach((lines, index) => {
-      lines.forEach((line, row) => page.drawText(line, { x, y: y - row * LEADING, size: SIZE, font: regular }))
-      x += COLUMNS[index]!.width
-    })
-    y -= height + 2
+    page.drawText(lines.join('\n'), { x: MARGIN, y, size: SIZE, font: mono, lineHeight: LEADING })
+    y -= lines.length * LEADING + 2
   }
 
   const pages = doc.getPages()

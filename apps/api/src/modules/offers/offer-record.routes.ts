@@ -10,7 +10,7 @@ import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import { feedCalendar, getFeed, offerCalendar, regenerateFeed, revokeFeed } from './calendar.service'
 import { offerRecordCsv, offerRecordPdf } from './offer-record-export'
-import { getOfferRecord } from './offer-record.service'
+import { getOfferRecord, getOfferRecordEntries } from './offer-record.service'
 import { openTransactionFile } from './transaction-file'
 
 export type OfferRecordRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string }
@@ -59,7 +59,7 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const { record } = await getOfferRecord(db, { viewer: signedIn(request.user), listingId: request.params.id })
+      const record = await getOfferRecordEntries(db, { viewer: signedIn(request.user), listingId: request.params.id })
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(recordFilename(record.address, record.timeZone, 'csv')))

@@ -78,6 +78,13 @@ export async function verifyLedger(db: Db, listingId: string): Promise<LedgerVer
   return { ok: broken === null, checked: links.length, broken }
 }
 
+/** The viewer's entries of the listing's record, without checking the chain (the CSV export). */
+export async function getOfferRecordEntries(db: Db, { viewer, listingId }: { viewer: User; listingId: string }): Promise<OfferRecord> {
+  const access = await loadRecordAccess(db, viewer, listingId)
+  const entries = toEntries(await ledgerRowsOf(db, access), access)
+  return { listingId: access.listing.id, address: access.listing.address, timeZone: access.timeZone, scope: access.scope, entries }
+}
+
 export async function getOfferRecord(db: Db, { viewer, listingId }: { viewer: User; listingId: string }): Promise<{ record: OfferRecord; verification: LedgerVerification }> {
   const access = await loadRecordAccess(db, viewer, listingId)
   const [rows, verification] = await Promise.all([ledgerRowsOf(db, access), verifyLedger(db, access.listing.id)])
