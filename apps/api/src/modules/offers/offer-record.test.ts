@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
@@ -76,6 +77,27 @@ describe('the offer record', () => {
     const removed = await recordOf(seller, listing.id)
     expect(removed.verification.broken).toMatchObject({ seq: 3, reason: 'sequence' })
     expect(second.offer.id).toBeTruthy()
+  })
+
+  it("chains existing rows in migration 0014's backfill exactly as the writer chains new ones", async () => {
+    const { seller, listing } = await listingWithTwoOffers()
+    const before = await recordOf(seller, listing.id)
+    // Rows as they were before the migration: no sequence or hash of their own.
+    await app.t.db.execute(sql`update offer_event set seq = seq + 1000, previous_hash = '', hash = '' where listing_id = ${listing.id}`)
+    expect((await recordOf(seller, listing.id)).verification.ok).toBe(false)
+    const migration = readFileSync(fileURLToPath(new URL('../../db/migrations/0014_offer_record.sql', import.meta.url)), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('DO $$'))
+    if (!backfill) throw new Error('migration 0014 has no backfill')
+    await app.t.db.execute(sql.raw(backfill))
+    const after = await recordOf(seller, listing.id)
+    expect(after.verification).toEqual({ ok: true, checked: 4, broken: null })
+    // In the order of their times (then ids), numbered from 1.
+    const byTime = [...before.record.entries].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
+    expect(after.record.entries.map((entry) => [entry.seq, entry.id])).toEqual(byTime.map((entry, index) => [index + 1, entry.id]))
+    // The same row at the same place hashes as the writer hashed it: one canonical form for both.
+    const first = before.record.entries.find((entry) => entry.id === after.record.entries[0]!.id)!
+    expect(first.seq).toBe(1)
+    expect(after.record.entries[0]!.hash).toBe(first.hash)
   })
 
   it('keeps one chain when writers of one listing race', async () => {
