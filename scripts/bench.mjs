@@ -305,6 +305,14 @@ try {
       ? await signingBench('apps/api/bench/analytics.ts', (r) => `p95 ${r.broker.p95Ms} ms broker (20 agents), ${r.agent.p95Ms} ms agent, ${r.buyer.p95Ms} ms buyer; p50 ${r.broker.p50Ms} / ${r.agent.p50Ms} / ${r.buyer.p50Ms} ms over ${r.samples} calls each (${r.listings} listings, ${r.offers} offers; target: p95 < 100 ms)`)
       : 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database',
   ])
+  // Issue #18: the offer record's exports and an offer's transaction file (medians; in-memory PGlite).
+  rows.push([
+    'offer record: ledger export of 200 offers, 2,000 events (CSV, PDF) and a 20-document transaction-file ZIP',
+    await signingBench(
+      'apps/api/bench/offer-record.ts',
+      (r) => `CSV median ${r.csvMedianMs} ms (${Math.round(r.csvBytes / 1024)} KB), PDF median ${r.pdfMedianMs} ms (${Math.round(r.pdfBytes / 1024)} KB), ZIP median ${r.zipMedianMs} ms (${(r.zipBytes / 1048576).toFixed(1)} MB) over ${r.runs} runs each`,
+    ),
+  ])
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true })

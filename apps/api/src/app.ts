@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
+import { offerRecordRoutes } from './modules/offers/offer-record.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { negotiationRoutes } from './modules/offers/negotiation.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(offerDocumentsRoutes, { db, storage })
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
   await app.register(negotiationRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(offerRecordRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(analyticsRoutes, { db })

@@ -267,6 +267,16 @@ const ROWS: Row[] = [
   { operation: 'POST /api/signing/signers/{signerId}/consent', attempt: "consent for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/consent`, headers: signerHeaders(w), payload: { accepted: true } }), expected: everyone(404) },
   { operation: 'POST /api/signing/signers/{signerId}/finish', attempt: "sign for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/finish`, headers: signerHeaders(w), payload: { adopted: ADOPTED, values: {} } }), expected: everyone(404) },
   { operation: 'POST /api/signing/signers/{signerId}/decline', attempt: "decline for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/decline`, headers: signerHeaders(w), payload: { reason: 'not me' } }), expected: everyone(404) },
+  // Issue #18, the offer record: parties of the listing only; a stranger is not told the listing has offers.
+  { operation: 'GET /api/listings/{id}/offer-record', attempt: "read the seller's listing's offer record", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/listings/{id}/offer-record.csv', attempt: "export the seller's listing's offer record as CSV", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.csv` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/listings/{id}/offer-record.pdf', attempt: "export the seller's listing's offer record as PDF", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.pdf` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/offers/{id}/transaction-file', attempt: "download the buyer's offer's transaction file", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/transaction-file` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/offers/{id}/calendar', attempt: "download the buyer's offer's deadlines", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/calendar` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/me/calendar-feed', attempt: "the caller's own calendar subscription", call: () => ({ url: '/api/me/calendar-feed' }), expected: onlyFor(SIGNED_IN_PAGES, 200) },
+  { operation: 'POST /api/me/calendar-feed', attempt: "a new calendar subscription URL for the caller", call: () => ({ url: '/api/me/calendar-feed' }), expected: onlyFor(SIGNED_IN_PAGES, 201) },
+  { operation: 'DELETE /api/me/calendar-feed', attempt: "turn the caller's calendar subscription off", call: () => ({ url: '/api/me/calendar-feed' }), expected: onlyFor(SIGNED_IN_PAGES, 204) },
+  { operation: 'GET /api/calendar/{file}', attempt: 'follow a calendar feed with a guessed token', call: () => ({ url: `/api/calendar/${'A'.repeat(43)}.ics` }), expected: everyone(404) },
   { operation: 'POST /api/verify', attempt: 'check a hash', call: () => ({ url: '/api/verify', payload: { sha256: '0'.repeat(64) } }), expected: everyone(200) },
   // Outside production only (it is not registered there): the development mailbox is public by design.
   { operation: 'GET /api/dev/mailbox', attempt: 'the development mailbox', call: () => ({ url: '/api/dev/mailbox?to=nobody@example.com' }), expected: everyone(200) },

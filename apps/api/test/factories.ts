@@ -8,7 +8,8 @@ import type { Role } from '@offerbook/domain/roles'
 import type { Session } from '@offerbook/domain/session'
 import { account } from '../src/db/schema/auth'
 import { listing } from '../src/db/schema/listings'
-import { offer, offerEvent, offerShareLink } from '../src/db/schema/offers'
+import { offer, offerShareLink } from '../src/db/schema/offers'
+import { insertOfferEvent } from '../src/modules/offers/offers.queries'
 import { user, userRole } from '../src/db/schema/users'
 import type { TestApp } from './build-test-app'
 
@@ -179,10 +180,10 @@ export async function createTestOffer(
     })
     .returning()
   if (!created) throw new Error('offer insert returned no row')
-  await db.insert(offerEvent).values({ offerId: created.id, type: 'created', actorId: buyer.id, toStatus: 'draft', at: created.createdAt })
+  await insertOfferEvent(db, { offerId: created.id, type: 'created', actorId: buyer.id, toStatus: 'draft', at: created.createdAt })
   let token: string | null = null
   if (shared) {
-    await db.insert(offerEvent).values({ offerId: created.id, type: 'shared', actorId: buyer.id, fromStatus: 'draft', toStatus: 'active', at: sharedTime ?? now })
+    await insertOfferEvent(db, { offerId: created.id, type: 'shared', actorId: buyer.id, fromStatus: 'draft', toStatus: 'active', at: sharedTime ?? now })
     token = randomBytes(32).toString('base64url')
     await db.insert(offerShareLink).values({
       offerId: created.id,

@@ -142,6 +142,8 @@ export const OFFER_EVENT_TYPES = [
   /** The buyer side revised its offer while a highest-and-best request was open. */
   'revised',
   'pre-approval-verified',
+  /** The seller side opened the offer (at most once per viewer and offer in 15 minutes; decision 030). */
+  'viewed',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

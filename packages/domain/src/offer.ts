@@ -289,6 +289,8 @@ export const OfferPropertySchema = z.object({
   listPrice: z.number().nullable(),
   primaryPhotoURL: z.string().nullable(),
   standardStatus: z.string(),
+  /** The property's time zone (property-time.ts): every date the offer shows is written in it. */
+  timeZone: z.string().optional(),
 })
 export type OfferProperty = z.infer<typeof OfferPropertySchema>
 

@@ -96,6 +96,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'my-property-accept-offer', path: '/my-properties/:id/accept-offer-popup', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.offers' },
   { name: 'my-property-offer', path: '/my-properties/:id/offers/:offerId', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.offers' },
   { name: 'my-property-optimize', path: '/my-properties/:id/optimize', access: PROPERTY_MANAGERS, pageType: 'app', titleKey: 'nav.offers' },
+  // Issue #18: the offer record of a listing, for its parties (the API tells the seller side from a buyer side).
+  { name: 'offer-record', path: '/offer-record/:id', access: SELLERS_AND_BUYERS, pageType: 'app', titleKey: 'offerRecord.title' },
 
   { name: 'submitted-offers', path: '/submitted-offers', access: OFFER_MAKERS, redirectTo: '/submitted-offers/all', titleKey: 'nav.submittedOffers' },
   { name: 'submitted-offers-status', path: '/submitted-offers/:status', access: OFFER_MAKERS, pageType: 'app', noScroll: true, titleKey: 'nav.submittedOffers' },

@@ -7,7 +7,9 @@ import type { StandardStatus } from '@offerbook/domain/listing'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
 import { listing, listingMedia, teamMember } from './schema/listings'
-import { offer, offerEvent } from './schema/offers'
+import type { OfferEventInput } from '../modules/offers/offers.queries'
+import { insertOfferEvent } from '../modules/offers/offers.queries'
+import { offer } from './schema/offers'
 import { user } from './schema/users'
 import { ensureDemoPhotos, findDemoSellers, generateListing } from './seed-listings'
 import { seededRandom } from './seeded-random'
@@ -210,7 +212,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, { now = new 
         offers++
         const decision = DECISION_EVENTS[planned.status]
         const seller = { actorId: sellers.agentId, actorName: agent.fullName }
-        const events: (typeof offerEvent.$inferInsert)[] = [
+        const events: OfferEventInput[] = [
           { offerId: made.id, type: 'created', actorId: planned.maker.id, actorName: planned.maker.name, toStatus: 'draft', at: createdAt },
           { offerId: made.id, type: 'shared', actorId: planned.maker.id, actorName: planned.maker.name, fromStatus: 'draft', toStatus: 'active', at: planned.sharedAt },
         ]
@@ -221,7 +223,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, { now = new 
         if (planned.bindingAgreementAt) events.push({ offerId: made.id, type: 'acknowledged', actorId: planned.maker.id, actorName: planned.maker.name, fromStatus: 'accepted', toStatus: 'accepted', at: planned.bindingAgreementAt })
         if (planned.signedAt) events.push({ offerId: made.id, type: 'signed', fromStatus: 'accepted', toStatus: 'accepted', at: planned.signedAt })
         if (planned.status === 'closed' && planned.signedAt) events.push({ offerId: made.id, type: 'closed', ...seller, fromStatus: 'accepted', toStatus: 'closed', at: new Date(Math.min(now.getTime() - HOUR, planned.signedAt.getTime() + 28 * DAY)) })
-        await tx.insert(offerEvent).values(events)
+        for (const event of events) await insertOfferEvent(tx, event)
       }
     })
   }

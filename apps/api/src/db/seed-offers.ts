@@ -3,7 +3,8 @@ import type { OfferTermsInput } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
 import type { Db } from './client'
 import { listing } from './schema/listings'
-import { offer, offerEvent } from './schema/offers'
+import { insertOfferEvent } from '../modules/offers/offers.queries'
+import { offer } from './schema/offers'
 import { user } from './schema/users'
 import { DEMO_LISTING_KEY_PREFIX, DEMO_SELLER_EMAILS } from './seed-listings'
 
@@ -111,10 +112,8 @@ export async function seedDemoOffers(db: Db, { now = new Date() }: { now?: Date 
           })
           .returning({ id: offer.id })
         if (!row) throw new Error('offer insert returned no row')
-        await tx.insert(offerEvent).values([
-          { offerId: row.id, type: 'created', actorId: maker.id, actorName: maker.name, toStatus: 'draft', at: createdAt },
-          { offerId: row.id, type: 'shared', actorId: maker.id, actorName: maker.name, fromStatus: 'draft', toStatus: 'active', at: sharedAt },
-        ])
+        await insertOfferEvent(tx, { offerId: row.id, type: 'created', actorId: maker.id, actorName: maker.name, toStatus: 'draft', at: createdAt })
+        await insertOfferEvent(tx, { offerId: row.id, type: 'shared', actorId: maker.id, actorName: maker.name, fromStatus: 'draft', toStatus: 'active', at: sharedAt })
         created++
       }
     })

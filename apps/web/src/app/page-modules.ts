@@ -49,6 +49,7 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   'my-property-offer': () => import('./routes/my-property-offer-page'),
   'my-property-accept-offer': () => import('./routes/my-property-offer-page'),
   'my-property-optimize': () => import('./routes/my-property-optimize-page'),
+  'offer-record': () => import('./routes/offer-record-page'),
   sign: () => import('./routes/sign-page'),
   'form-sign': () => import('./routes/sign-page'),
   verify: () => import('./routes/verify-page'),

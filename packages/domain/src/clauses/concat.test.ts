@@ -16,10 +16,10 @@ describe('concatLabel', () => {
     expect(concatLabel(STIPULATION_CLAUSES, { Atext1: '3', Atext2: '5000' })).toBe('')
   })
 
-  it('puts the filled values in place of the blanks, trimmed', () => {
+  it('keeps the letter and title of each clause, and puts the filled values in place of the blanks, trimmed', () => {
     const label = concatLabel(STIPULATION_CLAUSES, { ACheckbox: true, Atext1: ' 3 ', Atext2: '\t5,000\n' })
     expect(label).toBe(
-      "At Closing, Seller shall pay 3% of the Purchase Price, but not more than $5,000 in all, toward Buyer's closing costs, prepaid items and loan fees as Buyer's lender allows. Any part of that sum the lender does not let Buyer use remains Seller's.",
+      "A. Seller pays Buyer's expenses: At Closing, Seller shall pay 3% of the Purchase Price, but not more than $5,000 in all, toward Buyer's closing costs, prepaid items and loan fees as Buyer's lender allows. Any part of that sum the lender does not let Buyer use remains Seller's.",
     )
   })
 
@@ -37,15 +37,28 @@ describe('concatLabel', () => {
       Ztext1: '03:45 PM',
     })
     const lines = label.split('\n')
-    expect(lines).toEqual([clauseText(clause('M'), {}), clauseText(clause('R'), { Rtext1: '7' }), clauseText(clause('Z'), { Ztext1: '03:45 PM' }), clauseText(clause('N1'), { N1text1: '2.5', N1text2: '0' })])
+    expect(lines).toEqual([
+      `M. Pool information: ${clauseText(clause('M'), {})}`,
+      `R. Pools: ${clauseText(clause('R'), { Rtext1: '7' })}`,
+      `Z. ${clause('Z').title}: ${clauseText(clause('Z'), { Ztext1: '03:45 PM' })}`,
+      `N1. ${clause('N1').title}: ${clauseText(clause('N1'), { N1text1: '2.5', N1text2: '0' })}`,
+    ])
     expect(lines[1]).toContain('inspected within 7 days after the Binding Agreement Date')
     expect(lines[2]).toContain('undeposited until 03:45 PM on the first business day')
-    expect(lines[3]).toBe("At Closing Seller shall pay the Selling Broker's firm compensation of 2.5% of the Purchase Price plus $0.")
+    expect(lines[3]).toBe(`N1. ${clause('N1').title}: At Closing Seller shall pay the Selling Broker's firm compensation of 2.5% of the Purchase Price plus $0.`)
     expect(label).not.toContain('$1000')
   })
 
-  it('prints a checkbox-only clause as its text alone', () => {
-    expect(concatLabel(STIPULATION_CLAUSES, { B1Checkbox: true })).toBe(clause('B1').template)
+  it('prints a checkbox-only clause as its letter, title and text', () => {
+    expect(concatLabel(STIPULATION_CLAUSES, { B1Checkbox: true })).toBe(`B1. Inspection costs: ${clause('B1').template}`)
+  })
+
+  it('writes amounts as currency: grouped by thousands, cents only when typed', () => {
+    expect(concatLabel(STIPULATION_CLAUSES, { BCheckbox: true, Btext1: '5000' })).toContain('the Purchase Price is reduced by $5,000 at Closing')
+    expect(concatLabel(STIPULATION_CLAUSES, { BCheckbox: true, Btext1: '1234.5' })).toContain('reduced by $1,234.50 at Closing')
+    expect(concatLabel(STIPULATION_CLAUSES, { BCheckbox: true, Btext1: '1,250,000' })).toContain('reduced by $1,250,000 at Closing')
+    // A percent or a number of days is printed as typed.
+    expect(concatLabel(STIPULATION_CLAUSES, { RCheckbox: true, Rtext1: '1000' })).toContain('1000 days')
   })
 
   it('keeps a value with line breaks on its clause line', () => {
@@ -60,7 +73,7 @@ describe('concatLabel', () => {
 
   it('works for the RF707 catalogue, the extra options included', () => {
     expect(concatLabel(RF707_CLAUSES, { LCheckbox: true, Ltext1: '2025-03-01', OCheckbox: true, Otext1: '  Seller leaves the piano.  ' })).toBe(
-      `${clauseText(clause('L'), { Ltext1: '2025-03-01' })}\nSeller leaves the piano.`,
+      `L. ${clause('L').title}: ${clauseText(clause('L'), { Ltext1: '2025-03-01' })}\nO. Additional clause 2: Seller leaves the piano.`,
     )
   })
 })

@@ -184,3 +184,12 @@ describe('values that are long or not plain', () => {
     expect(block.map((line) => line.text)).toEqual(['O.  [X] Additional clause 2.', '    Seller leaves the piano.'])
   })
 })
+
+describe('amounts on the RF707', () => {
+  it('prints a dollar amount grouped by thousands, as typed or not', () => {
+    const text = (Btext1: string) => fitted(layoutRf707({ BCheckbox: true, Btext1 }, PARTIES)).lines.map((line) => line.text).join(' ')
+    expect(text('5000')).toContain('$5,000')
+    expect(text('5000')).not.toContain('$5000')
+    expect(text('1234.5')).toContain('$1,234.50')
+  })
+})

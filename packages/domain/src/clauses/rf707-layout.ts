@@ -2,7 +2,7 @@ import type { Message } from '../messages'
 import { message } from '../messages'
 import type { Clause, ClauseFormData } from './clause-types'
 import { templateParts } from './clause-types'
-import { fieldValue, isTicked } from './concat'
+import { fieldValue, isTicked, printedFieldValue } from './concat'
 import { plainValue } from './fields'
 import { pageFooter, RF707_CLAUSES, RF707_EXTRA_CLAUSES, RF707_FORM } from './rf707-catalogue'
 
@@ -32,7 +32,7 @@ export type Rf707Line = {
 }
 export type Rf707Page = { readonly number: number; readonly footer: string; readonly lines: readonly Rf707Line[] }
 /** Who and what the addendum is about (from the offer); blanks when not given. */
-export type Rf707Parties = { readonly buyer?: string; readonly seller?: string; readonly property?: string }
+export type Rf707Parties = { readonly buyer?: string; readonly seller?: string; readonly property?: string; readonly timeZone?: 'America/Chicago' | 'America/New_York' }
 export type Rf707Layout =
   | { readonly fits: true; readonly pages: readonly Rf707Page[]; readonly lines: readonly Rf707Line[] }
   | { readonly fits: false; readonly linesNeeded: number; readonly linesAvailable: number; readonly message: Message }
@@ -181,7 +181,7 @@ function clauseLines(clause: Clause, formData: ClauseFormData): Draft[] {
   const body: Piece[] = [{ text: `${clause.title}.`, kind: 'heading' }, text(' ')]
   for (const part of templateParts(clause)) {
     if (part.type === 'text') body.push(text(part.text))
-    else body.push(valueOrBlank(ticked ? fieldValue(formData, part.field.name) : '', part.field.blankLength))
+    else body.push(valueOrBlank(ticked ? printedFieldValue(part.field, formData) : '', part.field.blankLength))
   }
   return wrap(body, first, HANG)
 }

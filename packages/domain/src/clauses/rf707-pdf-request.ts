@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CENTRAL_TIME, EASTERN_TIME } from '../property-time'
 import { freeText } from '../validation'
 import { clauseFormDataSchema } from './concat'
 import { RF707_CLAUSES } from './rf707-catalogue'
@@ -17,6 +18,8 @@ export const Rf707PartiesSchema = z.strictObject({
   buyer: boundedText(RF707_PARTY_MAX_LENGTH),
   seller: boundedText(RF707_PARTY_MAX_LENGTH),
   property: boundedText(RF707_PROPERTY_MAX_LENGTH),
+  /** The property's time zone: the file is dated in it (decision 030). Central when not given. */
+  timeZone: z.enum([CENTRAL_TIME, EASTERN_TIME]).optional(),
 })
 
 export const RenderRf707PdfSchema = z.strictObject({

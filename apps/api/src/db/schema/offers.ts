@@ -105,7 +105,12 @@ export const offerAttachment = pgTable(
   (table) => [index('offer_attachment_offer_idx').on(table.offerId, table.createdAt), check('offer_attachment_kind_check', sql`${table.kind} in (${quotedList(OFFER_ATTACHMENT_KINDS)})`)],
 )
 
-/** The audit trail: every change of legal weight, written in the transaction that makes it. Never updated or deleted. */
+/**
+ * The audit trail: every change of legal weight, written in the transaction that makes it. Never
+ * updated or deleted. It is also the listing's offer record (decision 030): each row carries its
+ * listing, a per-listing sequence and a hash over the previous row's hash and its own content
+ * (offer_event_chain_input in migration 0014), so an edited or removed row breaks the chain.
+ */
 export const offerEvent = pgTable(
   'offer_event',
   {
@@ -113,6 +118,11 @@ export const offerEvent = pgTable(
     offerId: uuid('offer_id')
       .notNull()
       .references(() => offer.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per listing, in the order the rows were written. */
+    seq: integer('seq').notNull(),
     type: text('type').notNull(),
     /** Who did it; null for the system (the expiry job). */
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
@@ -122,8 +132,14 @@ export const offerEvent = pgTable(
     toStatus: text('to_status'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
   },
-  (table) => [index('offer_event_offer_idx').on(table.offerId, table.at), check('offer_event_type_check', sql`${table.type} in (${quotedList(OFFER_EVENT_TYPES)})`)],
+  (table) => [
+    index('offer_event_offer_idx').on(table.offerId, table.at),
+    uniqueIndex('offer_event_listing_seq_unique').on(table.listingId, table.seq),
+    check('offer_event_type_check', sql`${table.type} in (${quotedList(OFFER_EVENT_TYPES)})`),
+  ],
 )
 
 /** An unguessable link that shows one offer, read-only, until it expires. Only the token's SHA-256 is kept. */
@@ -164,4 +180,21 @@ export const notification = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('notification_user_idx').on(table.userId, table.createdAt)],
+)
+
+/**
+ * A user's private calendar subscription (decision 030): GET /api/calendar/<token>.ics answers the
+ * deadlines of the user's offers without a session. Only the token's SHA-256 is kept; regenerating
+ * replaces it, revoking deletes the row, and an unknown token answers 404.
+ */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('calendar_feed_token_unique').on(table.tokenHash)],
 )

@@ -1,6 +1,7 @@
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
+import { CENTRAL_TIME, dateInZone } from '@offerbook/domain/property-time'
 import { fieldError } from '../../app-error'
 import { renderRf707Pdf } from './rf707-pdf'
 
@@ -14,5 +15,6 @@ export async function renderRf707Document({ formData, parties = {}, now = new Da
   const layout = layoutRf707(formData, parties)
   if (!layout.fits) throw fieldError('formData', layout.message.key, layout.message.params)
   const pdf = await renderRf707Pdf(layout, { parties, createdAt: now })
-  return { pdf, filename: `RF707-${now.toISOString().slice(0, 10)}.pdf` }
+  // Dated in the property's zone (decision 030), not in UTC: a late evening in Tennessee is still that day.
+  return { pdf, filename: `RF707-${dateInZone(now, parties.timeZone ?? CENTRAL_TIME)}.pdf` }
 }

@@ -20,7 +20,7 @@ export type MediaRow = typeof listingMedia.$inferSelect & { filename: string }
  * leader designated to them. The team rows are read first (a few rows by index), so the condition
  * is plain equalities the listing indexes answer, also over 50,000 listings.
  */
-async function managedByCondition(db: Db, userId: string): Promise<SQL> {
+export async function managedByCondition(db: Db, userId: string): Promise<SQL> {
   const [leaders, designated] = await Promise.all([
     db
       .select({ leaderId: teamMember.leaderId })

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import type {
   ListingFields,
@@ -50,6 +51,7 @@ import {
   listManagedListings,
   listMedia,
   lockListing,
+  managedByCondition,
   searchPublicListings,
   updateListing,
 } from './listings.queries'
@@ -100,6 +102,11 @@ function refusePublishing(problems: readonly PublishProblem[]): void {
 export async function managesListing(db: Db, user: Pick<User, 'uid'> | null, listingId: string): Promise<boolean> {
   if (!user || !isUuid(listingId)) return false
   return isListingManager(db, { userId: user.uid, listingId: listingId.toLowerCase() })
+}
+
+/** The listings the user manages, as a condition on listing (for queries of other modules that join listing). */
+export async function managedListingsCondition(db: Db, userId: string): Promise<SQL> {
+  return managedByCondition(db, userId)
 }
 
 /** The listing locked for a change by one of its managers: 404 when there is none, 403 when it is not theirs. */

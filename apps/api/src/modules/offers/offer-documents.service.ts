@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { OFFER_ATTACHMENT_CONTENT_TYPES, OfferAttachment, OfferAttachmentKind, OfferTerms } from '@offerbook/domain/offer'
-import { formsProblem, OFFER_LIMITS, tennesseeDate } from '@offerbook/domain/offer'
+import { formsProblem, OFFER_LIMITS } from '@offerbook/domain/offer'
+import type { PropertyTimeZone } from '@offerbook/domain/property-time'
+import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
@@ -175,12 +177,13 @@ function buyerNames(terms: OfferTerms): string {
  * The Offer to Purchase of an offer as its terms are now (its latest version's, decision 029: an
  * accepted counter-offer's terms are the offer's), with the RF707 addendum when it has one.
  */
-export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<Buffer> {
+export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<{ pdf: Buffer; timeZone: PropertyTimeZone }> {
   const terms = termsOf(row)
   const listing = await findOfferListing(db, row.listingId)
   if (!listing) throw offerNotFound()
-  const addendum = terms.addendum ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress }, now })).pdf : null
-  return Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, addendum, version: row.version }))
+  const timeZone = propertyTimeZone(listing.countyOrParish)
+  const addendum = terms.addendum ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }, now })).pdf : null
+  return { pdf: Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, timeZone, addendum, version: row.version })), timeZone }
 }
 
 /**
@@ -197,7 +200,6 @@ export async function generateOfferForms(
   const id = offerId.toLowerCase()
   const fileId = randomUUID()
   const key = `offers/${id}/${fileId}.pdf`
-  const filename = `Offer-to-Purchase-${tennesseeDate(now)}.pdf`
   // One transaction: the form is made from the terms as they are while the offer is locked. A refusal
   // before the PDF is stored leaves nothing under the key; removing it then does nothing.
   return withStoredObject(storage, key, onCleanupError, () =>
@@ -205,7 +207,9 @@ export async function generateOfferForms(
       const row = await lockEditable(tx, actor, id)
       const problem = formsProblem(termsOf(row))
       if (problem) throw fieldError(problem.field, problem.key, problem.params)
-      const pdf = await renderOfferFormPdf(tx, row, now)
+      const { pdf, timeZone } = await renderOfferFormPdf(tx, row, now)
+      // Dated in the property's zone, as the PDF's 'Prepared' line is.
+      const filename = `Offer-to-Purchase-${dateInZone(now, timeZone)}.pdf`
       await storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length })
       const previous = await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })
       const unusedKeys = await deleteDocumentFiles(

@@ -73,8 +73,18 @@ describe('the offer PDF', () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1)
     const offer = await read(bytes)
     expect(offer.title).toBe(`Offer to Purchase: ${ADDRESS}`)
-    expect(offer.pages[0]?.rows.slice(0, 3)).toEqual(['Offer to Purchase', ADDRESS, 'Prepared May 10, 2025'])
+    expect(offer.pages[0]?.rows.slice(0, 3)).toEqual(['Offer to Purchase', ADDRESS, 'Prepared May 10, 2025, 10:00 AM CDT'])
     expect(offer.pages[0]?.rows.at(-1)).toBe('Offer to Purchase Page 1 of 1')
+  })
+
+  it("dates the offer in the property's time zone, named, whatever the server's zone", async () => {
+    // 9:30 PM on November 24 in Memphis is already November 25 in UTC, and 10:30 PM in Knoxville.
+    const lateEvening = new Date('2026-11-25T03:30:00Z')
+    const central = await read(await renderOfferPdf({ terms: OfferTermsSchema.parse(TERMS), address: ADDRESS, createdAt: lateEvening, timeZone: 'America/Chicago' }))
+    expect(central.pages[0]?.rows[2]).toBe('Prepared November 24, 2026, 9:30 PM CST')
+    const eastern = await read(await renderOfferPdf({ terms: OfferTermsSchema.parse(TERMS), address: ADDRESS, createdAt: lateEvening, timeZone: 'America/New_York' }))
+    expect(eastern.pages[0]?.rows[2]).toBe('Prepared November 24, 2026, 10:30 PM EST')
+    expect(bodyRows(eastern)).toContain('Offer expires May 12, 2025, 6:00 PM EDT')
   })
 
   it('names the parties: every buyer, the buyer agent, and the listing agent with the firm license number', async () => {
@@ -105,7 +115,7 @@ describe('the offer PDF', () => {
       'Seller concessions $12,000 (3% of the purchase price)',
       'Buyer-broker compensation $8,400, paid by the seller as a concession',
       'Home warranty Included, paid by the seller, up to $600',
-      'Offer expires May 12, 2025 at 5:00 PM Central time',
+      'Offer expires May 12, 2025, 5:00 PM CDT',
     ])
       expect(rows).toContain(expected)
     expect(rows).toContain('Agreement Date')

@@ -2,7 +2,8 @@ import type { PDFFont, PDFPage } from 'pdf-lib'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { formatUsd } from '@offerbook/domain/money'
 import type { Concession, OfferAgent, OfferParty, OfferTerms } from '@offerbook/domain/offer'
-import { concessionDollars, tennesseeDate } from '@offerbook/domain/offer'
+import { concessionDollars } from '@offerbook/domain/offer'
+import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import { offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import { toWinAnsi } from '../contracts/rf707-pdf'
 
@@ -20,6 +21,8 @@ export type OfferPdfInput = {
   address: string
   /** When it is made: the date printed on it and the PDF's dates. */
   createdAt: Date
+  /** The property's time zone: 'Prepared' and the expiration are written in it, named. Central when not given. */
+  timeZone?: string
   /** The RF707 addendum, already rendered, appended after the offer's own pages. */
   addendum?: Uint8Array | null
   /** The version of the terms (decision 029): printed from 2 on, when counter-offers made them. */
@@ -67,8 +70,6 @@ const usd = (amount: number) => formatUsd(amount, 'en-US')
 /** Intl may put a narrow no-break space before AM/PM; the page wants a plain one. */
 const plainSpaces = (text: string) => text.replace(/\s/g, ' ')
 const longDate = (isoDate: string) => plainSpaces(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`)))
-const centralTime = (instant: string) =>
-  `${plainSpaces(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Chicago' }).format(new Date(instant)))} Central time`
 const yesNo = (value: boolean | null) => (value === null ? NOT_STATED : value ? 'Yes' : 'No')
 const lines = (...parts: (string | false | null | undefined)[]) => parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n')
 const afterBinding = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} after the Binding Agreement Date`
@@ -115,7 +116,6 @@ function homeWarranty(terms: OfferTerms): string {
   return `Included, paid by the ${paidBy}${amount === null ? '' : `, up to ${usd(amount)}`}`
 }
 
-/** Every term with its label, in the order of a Tennessee purchase and sale agreement. */
 /** The escalation clause in words (decision 029). */
 function escalation({ increment, cap, proofRequired }: NonNullable<OfferTerms['escalation']>): string {
   const by = increment === null ? NOT_STATED : usd(increment)
@@ -124,7 +124,8 @@ function escalation({ increment, cap, proofRequired }: NonNullable<OfferTerms['e
   return `The price rises to ${by} above any bona fide competing offer, up to ${upTo}.${proof}`
 }
 
-export function offerTermRows(terms: OfferTerms): [label: string, value: string][] {
+/** Every term with its label, in the order of a Tennessee purchase and sale agreement. */
+export function offerTermRows(terms: OfferTerms, timeZone: string = CENTRAL_TIME): [label: string, value: string][] {
   const possessionDate = terms.possession.date ? `, on ${longDate(terms.possession.date)}` : ''
   return [
     ['Purchase price', terms.purchasePrice === null ? NOT_STATED : usd(terms.purchasePrice)],
@@ -138,7 +139,7 @@ export function offerTermRows(terms: OfferTerms): [label: string, value: string]
     ['Seller concessions', concession(terms.sellerConcessions, terms.purchasePrice)],
     ['Buyer-broker compensation', concession(terms.buyerBrokerCompensation, terms.purchasePrice, ', paid by the seller as a concession')],
     ['Home warranty', homeWarranty(terms)],
-    ['Offer expires', terms.expiresAt === null ? NOT_STATED : centralTime(terms.expiresAt)],
+    ['Offer expires', terms.expiresAt === null ? NOT_STATED : formatZonedDateTime(new Date(terms.expiresAt), timeZone)],
     ...(terms.escalation ? [['Escalation clause', escalation(terms.escalation)] as [string, string]] : []),
     ...(terms.addendum ? [['Addendum', 'RF707 Additional Contract Language, attached after these pages'] as [string, string]] : []),
   ]
@@ -248,7 +249,7 @@ function createWriter(doc: PDFDocument, fonts: Fonts, runningHeader: string) {
 }
 
 /** The offer's pages, then the addendum's when there is one. */
-export async function renderOfferPdf({ terms, address, createdAt, addendum = null, version = 1 }: OfferPdfInput): Promise<Uint8Array> {
+export async function renderOfferPdf({ terms, address, createdAt, timeZone = CENTRAL_TIME, addendum = null, version = 1 }: OfferPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) }
   doc.setTitle(`${OFFER_PDF_TITLE}: ${toWinAnsi(address)}`)
@@ -263,14 +264,14 @@ export async function renderOfferPdf({ terms, address, createdAt, addendum = nul
   writer.centred(OFFER_PDF_TITLE, { size: 20, bold: true })
   writer.gap(4)
   writer.centred(address, { size: 12, bold: true })
-  writer.centred(`Prepared ${longDate(tennesseeDate(createdAt))}`, { size: 9 })
+  writer.centred(`Prepared ${formatZonedDateTime(createdAt, timeZone)}`, { size: 9 })
   if (version > 1) writer.centred(`Version ${version}: the terms as countered, which replace every earlier version`, { size: 9 })
   writer.gap(6)
 
   writer.heading('Parties')
   for (const [label, value] of offerPartyRows(terms, address)) writer.row(label, value)
   writer.heading('Terms')
-  for (const [label, value] of offerTermRows(terms)) writer.row(label, value)
+  for (const [label, value] of offerTermRows(terms, timeZone)) writer.row(label, value)
   writer.heading('Special stipulations')
   const stipulations = offerStipulationsText(terms)
   writer.paragraphs(stipulations === '' ? 'None.' : stipulations)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { OfferAttachmentKind, OfferProperty, OfferTerms, OfferView, OfferViewer } from '@offerbook/domain/offer'
-import { OfferTermsSchema, offerDeadlines, shareProblems, tennesseeDate } from '@offerbook/domain/offer'
+import { OfferTermsSchema, offerDeadlines, shareProblems } from '@offerbook/domain/offer'
+import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import { stipulationClausesText } from '@offerbook/domain/offer-clauses'
 import type { OfferEventType, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
 import { allowedOfferActions } from '@offerbook/domain/offer-status'
@@ -91,6 +92,7 @@ export function propertyOf(listing: OfferListingRow): OfferProperty {
     listPrice: listing.listPrice,
     primaryPhotoURL: listing.primaryFileId ? fileUrl(listing.primaryFileId) : null,
     standardStatus: listing.standardStatus,
+    timeZone: propertyTimeZone(listing.countyOrParish),
   }
 }
 
@@ -131,7 +133,7 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     decidedAt: iso(row.decidedAt),
     bindingAgreementAt: iso(row.bindingAgreementAt),
     signedAt: iso(row.signedAt),
-    deadlines: row.bindingAgreementAt ? offerDeadlines(terms, tennesseeDate(row.bindingAgreementAt)) : null,
+    deadlines: row.bindingAgreementAt ? offerDeadlines(terms, dateInZone(row.bindingAgreementAt, propertyTimeZone(listing.countyOrParish))) : null,
     // The token itself is only in the listing agent's email (only its hash is kept); signed in, the seller side opens this page without it.
     shareUrl: viewer === 'buyer' && row.sharedAt ? new URL(offerPagePath(row), `${publicUrl.replace(/\/+$/, '')}/`).toString() : null,
     negotiation,

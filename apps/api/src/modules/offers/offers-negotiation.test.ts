@@ -82,7 +82,7 @@ describe('counter-offers', () => {
     expect(row).toMatchObject({ purchasePrice: 312_500, version: 3, status: 'accepted' })
 
     // The PDF that goes to signing is version 3's.
-    const text = await pdftotext(await renderOfferFormPdf(suite.t.db, row, new Date()))
+    const text = await pdftotext((await renderOfferFormPdf(suite.t.db, row, new Date())).pdf)
     expect(text).toContain('$312,500')
     expect(text).not.toContain('$300,000')
     expect(text).not.toContain('$325,000')
@@ -102,7 +102,7 @@ describe('counter-offers', () => {
     const accepted = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`))
     expect(accepted).toMatchObject({ status: 'accepted', terms: { inspectionPeriodDays: 5, earnestMoney: { amount: 9_000, holder: 'title-company' } } })
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.counter-accepted')
-    const text = await pdftotext(await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date()))
+    const text = await pdftotext((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
     expect(text).toContain('$9,000')
     expect(text).toContain('Version 2')
   })
@@ -192,7 +192,7 @@ describe('counter-offers', () => {
 describe('the escalation clause in the PDF', () => {
   it('prints the increment, the cap and the proof the buyer asks for', async () => {
     const { offer } = await createTestOffer(suite.t, { status: 'active', terms: { purchasePrice: 400_000, escalation: { increment: 2_500, cap: 425_000, proofRequired: true } } })
-    const text = await pdftotext(await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date()))
+    const text = await pdftotext((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
     expect(text).toContain('Escalation clause')
     expect(text).toContain('The price rises to $2,500 above any bona fide competing offer, up to $425,000.')
     expect(text).toContain('The seller provides a copy of the competing offer as proof.')

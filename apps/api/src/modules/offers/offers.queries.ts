@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
@@ -147,10 +148,73 @@ export async function lockDueOffers(db: Db, { now, statuses, limit }: { now: Dat
 // ---------------------------------------------------------------------------------------------
 // Audit events
 
-export async function insertOfferEvent(db: Db, values: NewOfferEventRow): Promise<OfferEventRow> {
-  const [row] = await db.insert(offerEvent).values(values).returning()
-  if (!row) throw new Error('offer_event insert returned no row')
-  return row
+/** What a writer gives; the listing, the sequence and the hashes are the chain's (decision 030). */
+export type OfferEventInput = Omit<NewOfferEventRow, 'id' | 'listingId' | 'seq' | 'previousHash' | 'hash'>
+
+/** The genesis: what the first row of a listing's chain names as its previous hash. */
+export const LEDGER_GENESIS_HASH = '0'.repeat(64)
+
+/** What a row's hash covers: offer_event_chain_input (migration 0014), one definition for the writer and the verifier. */
+export const chainInputOf = (
+  values: { previousHash: string | SQL; listingId: string | SQL; seq: number | SQL; id: string | SQL; offerId: string | SQL; type: string | SQL; actorId: string | null | SQL; actorName: string | null | SQL; fromStatus: string | null | SQL; toStatus: string | null | SQL; details: string | SQL; at: Date | SQL },
+): SQL<string> =>
+  sql<string>`offer_event_chain_input(${values.previousHash}::text, ${values.listingId}::uuid, ${values.seq}::integer, ${values.id}::uuid, ${values.offerId}::uuid, ${values.type}::text, ${values.actorId}::text, ${values.actorName}::text, ${values.fromStatus}::text, ${values.toStatus}::text, ${values.details}::jsonb, ${values.at}::timestamptz)`
+
+/**
+ * The one writer of offer_event (the offer record, decision 030). In the caller's transaction (a
+ * savepoint of it), a lock per listing queues the writers of one listing, so each row takes the next
+ * sequence and chains to the row before it: its hash covers that row's hash and its own content.
+ */
+export async function insertOfferEvent(db: Db, values: OfferEventInput): Promise<OfferEventRow> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ listingId: offer.listingId }).from(offer).where(eq(offer.id, values.offerId)).limit(1)
+    if (!target) throw new Error('offer_event for an offer that does not exist')
+    const { listingId } = target
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`offer_record:${listingId}`}, 0))`)
+    const [head] = await tx.select({ seq: offerEvent.seq, hash: offerEvent.hash }).from(offerEvent).where(eq(offerEvent.listingId, listingId)).orderBy(desc(offerEvent.seq)).limit(1)
+    const id = randomUUID()
+    const seq = (head?.seq ?? 0) + 1
+    const previousHash = head?.hash ?? LEDGER_GENESIS_HASH
+    const details = values.details ?? {}
+    const at = values.at ?? new Date()
+    const input = chainInputOf({
+      previousHash,
+      listingId,
+      seq,
+      id,
+      offerId: values.offerId,
+      type: values.type,
+      actorId: values.actorId ?? null,
+      actorName: values.actorName ?? null,
+      fromStatus: values.fromStatus ?? null,
+      toStatus: values.toStatus ?? null,
+      details: JSON.stringify(details),
+      at,
+    })
+    const [row] = await tx
+      .insert(offerEvent)
+      .values({ ...values, details, at, id, listingId, seq, previousHash, hash: sql`encode(sha256(convert_to(${input}, 'UTF8')), 'hex')` })
+      .returning()
+    if (!row) throw new Error('offer_event insert returned no row')
+    return row
+  })
+}
+
+/** Whether the viewer already has a 'viewed' entry on the offer since `since` (actorId null: a share-link holder). */
+export async function hasRecentView(db: Db, { offerId, actorId, via, since }: { offerId: string; actorId: string | null; via: string; since: Date }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: offerEvent.id })
+    .from(offerEvent)
+    .where(
+      and(
+        eq(offerEvent.offerId, offerId),
+        eq(offerEvent.type, 'viewed'),
+        gt(offerEvent.at, since),
+        actorId === null ? sql`${offerEvent.actorId} is null and ${offerEvent.details}->>'via' = ${via}` : eq(offerEvent.actorId, actorId),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }
 
 export async function listOfferEvents(db: Db, offerId: string): Promise<OfferEventRow[]> {
@@ -211,6 +275,7 @@ export type OfferListingRow = Pick<
   | 'standardStatus'
   | 'unparsedAddress'
   | 'city'
+  | 'countyOrParish'
   | 'listPrice'
   | 'ownerId'
   | 'listAgentUserId'
@@ -228,6 +293,7 @@ const listingColumns = {
   standardStatus: listing.standardStatus,
   unparsedAddress: listing.unparsedAddress,
   city: listing.city,
+  countyOrParish: listing.countyOrParish,
   listPrice: listing.listPrice,
   ownerId: listing.ownerId,
   listAgentUserId: listing.listAgentUserId,

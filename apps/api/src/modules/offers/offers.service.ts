@@ -6,6 +6,7 @@ import type { OfferProblem, OfferTerms, OfferView } from '@offerbook/domain/offe
 import { EMPTY_OFFER_TERMS, OFFER_LIMITS, OfferAgentSchema, OfferPartySchema, shareProblems } from '@offerbook/domain/offer'
 import type { OfferAction, OfferStatus } from '@offerbook/domain/offer-status'
 import { canTransition } from '@offerbook/domain/offer-status'
+import { VIEWED_EVENT_WINDOW_MINUTES } from '@offerbook/domain/offer-record'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import type { MessageKey } from '@offerbook/domain/messages'
@@ -13,8 +14,9 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { publishOfferChanged } from '../events/events.service'
 import { managesListing } from '../listings/listings.service'
+import { seesOfferThroughTeam } from '../teams/team-access'
 import type { OfferListingRow, OfferRow } from './offers.queries'
-import { deleteDraftOffer, findOffer, findOfferListing, insertOffer, insertOfferEvent, insertShareLink, updateOffer } from './offers.queries'
+import { deleteDraftOffer, findOffer, findOfferListing, hasRecentView, insertOffer, insertOfferEvent, insertShareLink, updateOffer } from './offers.queries'
 import { dropRanking } from './offers-optimize-cache'
 import { hashShareToken, isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf, toOfferView } from './offers-access'
 import type { NoticeContext } from './offers-notify'
@@ -131,7 +133,22 @@ export async function createOffer(db: Db, ctx: OffersContext, { actor, listingId
 export async function getOffer(db: Db, ctx: OffersContext, { viewer, id, token }: { viewer: User | null; id: string; token?: string | null | undefined }): Promise<OfferView> {
   const now = new Date()
   const found = await loadOfferForViewer(db, { viewer, id, token, now })
+  if (found.viewer === 'seller' && viewer) await recordViewed(db, found.row, { actorId: viewer.uid, actorName: viewer.name, via: 'account', now })
+  else if (found.viewer === 'link' && token && !(viewer && (await seesOfferThroughTeam(db, viewer.uid, found.row)))) await recordViewed(db, found.row, { actorId: null, actorName: null, via: 'share-link', now })
   return toOfferView(db, found.row, found.viewer, { now, publicUrl: ctx.publicUrl })
+}
+
+/**
+ * The seller side opened the offer: a 'viewed' entry of the offer record (decision 030), at most one
+ * per viewer per offer in VIEWED_EVENT_WINDOW_MINUTES, so reloads and live refreshes do not flood it.
+ * It changes no status, so it tells no open page (a refresh would open the offer again).
+ */
+async function recordViewed(db: Db, row: OfferRow, { actorId, actorName, via, now }: { actorId: string | null; actorName: string | null; via: 'account' | 'share-link'; now: Date }): Promise<void> {
+  const since = new Date(now.getTime() - VIEWED_EVENT_WINDOW_MINUTES * 60_000)
+  await db.transaction(async (tx) => {
+    if (await hasRecentView(tx, { offerId: row.id, actorId, via, since })) return
+    await insertOfferEvent(tx, { offerId: row.id, type: 'viewed', actorId, actorName, fromStatus: null, toStatus: null, at: now, details: { via, status: row.status } })
+  })
 }
 
 // ---------------------------------------------------------------------------------------------

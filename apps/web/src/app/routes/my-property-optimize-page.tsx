@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconAdjustmentsHorizontal, IconArrowLeft } from '@tabler/icons-react'
+import { IconAdjustmentsHorizontal, IconArrowLeft, IconListCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -90,6 +90,9 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
         </Stack>
         <Group gap="sm">
           <HighestBestButton listingId={id} offers={result.offers} />
+          <Button component={Link} to={`/offer-record/${id}`} variant="default" leftSection={<IconListCheck size={16} aria-hidden />}>
+            {t('offerRecord.openRecord')}
+          </Button>
           <Button component={Link} to={weightingPath(id)} variant="default" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
             {t('offerSeller.optimize.changeWeights')}
           </Button>

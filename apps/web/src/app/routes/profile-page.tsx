@@ -6,6 +6,7 @@ import { PasswordSection } from '../../features/profile/components/password-sect
 import { PhotoSection } from '../../features/profile/components/photo-section'
 import { PrincipalBrokerSection, showsPrincipalBrokerSection } from '../../features/profile/components/principal-broker-section'
 import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form'
+import { CalendarFeedSection, showsCalendarFeedSection } from '../../features/offer-record/calendar-feed-section'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { SectionCard } from '../../shared/ui/section-card'
 
@@ -32,6 +33,11 @@ export default function ProfilePage() {
       <SectionCard title={t('accounts.profile.devices.title')}>
         <DevicesSection />
       </SectionCard>
+      {showsCalendarFeedSection(user) && (
+        <SectionCard title={t('calendarFeed.title')}>
+          <CalendarFeedSection />
+        </SectionCard>
+      )}
       {showsPrincipalBrokerSection(user) && (
         <SectionCard title={t('accounts.profile.principalBroker.title')}>
           <PrincipalBrokerSection user={user} onUser={setCurrentUser} />

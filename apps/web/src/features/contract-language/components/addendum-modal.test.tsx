@@ -89,7 +89,8 @@ describe('AddendumModal', { timeout: 60_000 }, () => {
     const value = onImport.mock.calls[0]?.[0] as AddendumValue
     expect(value.formData).toMatchObject({ MCheckbox: true, NCheckbox: true, Ntext1: 'Seller leaves the washer.', ACheckbox: false })
     expect(value.concatLabel).toBe(concatLabel(RF707_CLAUSES, value.formData))
-    expect(value.concatLabel.split('\n')).toEqual([RF707_CLAUSES[12]?.template, 'Seller leaves the washer.'])
+    // Each imported clause keeps its letter and title.
+    expect(value.concatLabel.split('\n')).toEqual([`M. Pool information: ${RF707_CLAUSES[12]?.template}`, 'N. Additional clause 1: Seller leaves the washer.'])
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 

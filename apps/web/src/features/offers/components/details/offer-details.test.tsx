@@ -84,7 +84,8 @@ describe('OfferDetails', () => {
     expect(screen.getByTestId('offer-stipulations').textContent).toBe('Seller leaves the washer.\nSeller repairs the fence.')
     expect(screen.getByTestId('offer-stipulations').style.whiteSpace).toBe('pre-wrap')
     const addendum = screen.getByTestId('offer-addendum').textContent ?? ''
-    expect(addendum).toContain('the Purchase Price is reduced by $2500')
+    // With its letter and title, and the amount written as currency.
+    expect(addendum).toContain('B. Reduction in price in lieu of repairs: Instead of Seller making repairs, the Purchase Price is reduced by $2,500 at Closing')
     expect(addendum).not.toContain("toward Buyer's closing costs")
   })
 

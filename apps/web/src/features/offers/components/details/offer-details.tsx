@@ -1,7 +1,8 @@
-import { Stack, Text } from '@mantine/core'
+import { Anchor, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
@@ -128,7 +129,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       label: t('offer.field.expiresAt'),
       value: terms.expiresAt ? (
         <Stack gap={2}>
-          <time dateTime={terms.expiresAt}>{formatInstant(terms.expiresAt, language)}</time>
+          <time dateTime={terms.expiresAt}>{formatInstant(terms.expiresAt, language, offer.property.timeZone)}</time>
           {open && <ExpirationCountdown expiresAt={terms.expiresAt} />}
         </Stack>
       ) : (
@@ -209,7 +210,12 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       </DetailsSection>
 
       <DetailsSection title={t('offerView.sections.history')} headingOrder={headingOrder}>
-        <OfferTimeline events={offer.events} />
+        <OfferTimeline events={offer.events} timeZone={offer.property.timeZone} />
+        {offer.viewer !== 'link' && (
+          <Anchor component={Link} to={`/offer-record/${offer.property.id}`} size="sm">
+            {t('offerRecord.openRecord')}
+          </Anchor>
+        )}
       </DetailsSection>
     </Stack>
   )

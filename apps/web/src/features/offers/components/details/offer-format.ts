@@ -1,6 +1,7 @@
 import type { Concession } from '@offerbook/domain/offer'
 import { concessionDollars } from '@offerbook/domain/offer'
 import { formatUsd } from '@offerbook/domain/money'
+import { formatZonedDateTime } from '@offerbook/domain/property-time'
 
 /** A calendar date (YYYY-MM-DD) in the reader's language; read in UTC so no time zone moves the day. */
 export function formatCalendarDate(date: string, language: string): string {
@@ -9,10 +10,14 @@ export function formatCalendarDate(date: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
 }
 
-/** An instant in the reader's language and time zone. */
-export function formatInstant(iso: string, language: string): string {
+/**
+ * An instant in the reader's language: in `timeZone`, named ('November 24, 2026, 9:30 PM CST'), when
+ * given (an offer's dates are in its property's zone, decision 030); else in the browser's zone.
+ */
+export function formatInstant(iso: string, language: string, timeZone?: string): string {
   const instant = new Date(iso)
   if (Number.isNaN(instant.getTime())) return iso
+  if (timeZone) return formatZonedDateTime(instant, timeZone, language)
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(instant)
 }
 

@@ -4,7 +4,7 @@ import type { OfferEvent } from '@offerbook/domain/offer'
 import { formatInstant } from './offer-format'
 
 /** What happened to the offer, oldest first, with when and by whom. */
-export function OfferTimeline({ events }: { events: OfferEvent[] }) {
+export function OfferTimeline({ events, timeZone }: { events: OfferEvent[]; timeZone?: string | undefined }) {
   const { t, i18n } = useTranslation()
   if (events.length === 0) return <Text c="dimmed">{t('offerView.history.none')}</Text>
   const ordered = [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
@@ -13,7 +13,7 @@ export function OfferTimeline({ events }: { events: OfferEvent[] }) {
       {ordered.map((event, index) => (
         <Timeline.Item key={`${event.type}-${event.at}-${index}`} title={t(`offer.event.${event.type}`)}>
           <Text size="sm">
-            <time dateTime={event.at}>{formatInstant(event.at, i18n.language)}</time>
+            <time dateTime={event.at}>{formatInstant(event.at, i18n.language, timeZone)}</time>
             {event.actorName ? ` · ${t('offerView.history.by', { name: event.actorName })}` : ''}
           </Text>
         </Timeline.Item>

@@ -112,6 +112,8 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
 
   const property = offer.property
   const address = property.address || t('offerEditor.noAddress')
+  // The RF707 file is dated in the property's zone (CENTRAL_TIME or EASTERN_TIME).
+  const offerTimeZone = property.timeZone === 'America/New_York' || property.timeZone === 'America/Chicago' ? property.timeZone : null
 
   const actionsPanel = offer.viewer === 'buyer' && <OfferActionsPanel offer={offer} actions={actions} autosave={autosave} editable={editable} />
 
@@ -204,7 +206,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
             formData: terms.addendum,
             onImport: (formData) => set('addendum', formData),
             disabled: !editable,
-            parties: { buyer: buyerNames, seller: '', property: address },
+            parties: { buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) },
           })}
           {terms.addendum !== null && (
             <Button variant="subtle" color="red" onClick={() => set('addendum', null)}>

@@ -89,7 +89,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
         <Group gap="md">
           <OfferStatusBadge status={offer.status} size="lg" />
           <SignedBadge signedAt={offer.signedAt} size="lg" />
-          {offer.sharedAt && <Text size="sm">{t('offerSeller.offer.received', { time: formatInstant(offer.sharedAt, language) })}</Text>}
+          {offer.sharedAt && <Text size="sm">{t('offerSeller.offer.received', { time: formatInstant(offer.sharedAt, language, offer.property.timeZone) })}</Text>}
         </Group>
       </Stack>
 
@@ -133,13 +133,13 @@ function DecisionSection({ offer, headingRef }: { offer: OfferView; headingRef: 
       {offer.decidedAt && (
         <Group gap="sm">
           <OfferStatusBadge status={offer.status} size="sm" />
-          <Text>{t('offerSeller.offer.decided', { time: formatInstant(offer.decidedAt, language) })}</Text>
+          <Text>{t('offerSeller.offer.decided', { time: formatInstant(offer.decidedAt, language, offer.property.timeZone) })}</Text>
         </Group>
       )}
       {accepted &&
         (offer.bindingAgreementAt ? (
           <Alert color="green" data-testid="offer-acknowledged">
-            {t('offerSeller.offer.acknowledged', { time: formatInstant(offer.bindingAgreementAt, language) })}
+            {t('offerSeller.offer.acknowledged', { time: formatInstant(offer.bindingAgreementAt, language, offer.property.timeZone) })}
           </Alert>
         ) : (
           <Alert color="yellow" data-testid="offer-awaiting-acknowledgement">

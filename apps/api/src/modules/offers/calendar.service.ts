@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
+import type { EventAttributes } from 'ics'
+import { createEvents } from 'ics'
+import { addCalendarDays, offerDeadlines } from '@offerbook/domain/offer'
+import type { OfferTerms } from '@offerbook/domain/offer'
+import { dateInZone, formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
+import type { User } from '@offerbook/domain/user'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import { listing } from '../../db/schema/listings'
+import { calendarFeed, offer } from '../../db/schema/offers'
+import { user } from '../../db/schema/users'
+import { managedListingsCondition } from '../listings/listings.service'
+import { isOfferId, termsOf } from './offers-access'
+import { managesListing } from '../listings/listings.service'
+import { fileNotFound } from './transaction-file'
+
+/**
+ * Deadlines in the calendar (issue #18, decision 030): an offer's expiration, and the dates that
+ * follow from its Binding Agreement Date, as iCalendar. One file per offer, and a private feed per
+ * user at /api/calendar/<token>.ics that a calendar app follows without a session. Only the token's
+ * SHA-256 is kept; regenerating replaces it and revoking deletes it, after which the URL answers 404.
+ *
+ * A timed entry (the expiration) is written in UTC, the exact instant every calendar app places right;
+ * its title and description name it in the property's zone. The contract dates are whole days
+ * (VALUE=DATE): a date in the contract is the same date wherever the reader is.
+ */
+
+export const calendarNotFound = () => new AppError('NOT_FOUND', 'calendar.notFound')
+
+const OPEN_STATUSES = ['active', 'backup', 'accepted'] as const
+
+type CalendarOffer = { id: string; status: string; terms: OfferTerms; bindingAgreementAt: Date | null; address: string | null; county: string | null }
+
+type Words = { expires: string; binding: string; earnest: string; inspection: string; closing: string; possession: string; calendar: string; at: (time: string) => string }
+const WORDS: Record<'en-us' | 'es-es', Words> = {
+  'en-us': {
+    expires: 'Offer expires',
+    binding: 'Binding Agreement Date',
+    earnest: 'Earnest money due',
+    inspection: 'Inspection period ends',
+    closing: 'Closing (on or before)',
+    possession: 'Possession',
+    calendar: 'Offerbook deadlines',
+    at: (time) => `The offer expires ${time}, in the property's time zone.`,
+  },
+  'es-es': {
+    expires: 'Vence la oferta',
+    binding: 'Fecha del acuerdo vinculante',
+    earnest: 'Vence el depósito de garantía',
+    inspection: 'Termina el periodo de inspección',
+    closing: 'Cierre (en o antes de)',
+    possession: 'Entrega de la posesión',
+    calendar: 'Plazos de Offerbook',
+    at: (time) => `La oferta vence el ${time}, en la zona horaria de la propiedad.`,
+  },
+}
+
+const wordsFor = (language: string): Words => WORDS[language === 'es-es' ? 'es-es' : 'en-us']
+const dayArray = (isoDate: string): [number, number, number] => isoDate.split('-').map(Number) as [number, number, number]
+
+/** The calendar entries of one offer, in the reader's language. */
+export function offerCalendarEvents(row: CalendarOffer, language: string, publicUrl: string): EventAttributes[] {
+  const words = wordsFor(language)
+  const zone = propertyTimeZone(row.county)
+  const place = row.address ?? ''
+  const url = new URL(`/submitted-offers`, `${publicUrl.replace(/\/+$/, '')}/`).toString()
+  const events: EventAttributes[] = []
+  const day = (kind: string, title: string, date: string) =>
+    events.push({ uid: `${row.id}-${kind}@offerbook`, title: `${title}: ${place}`, location: place, start: dayArray(date), end: dayArray(addCalendarDays(date, 1)), url, productId: 'offerbook/deadlines' })
+  if (row.terms.expiresAt && (row.status === 'active' || row.status === 'backup' || row.status === 'draft')) {
+    const at = new Date(row.terms.expiresAt)
+    events.push({
+      uid: `${row.id}-expires@offerbook`,
+      title: `${words.expires}: ${place}`,
+      description: words.at(formatZonedDateTime(at, zone, language)),
+      location: place,
+      start: at.getTime(),
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      duration: { minutes: 30 },
+      url,
+      productId: 'offerbook/deadlines',
+    })
+  }
+  if (row.bindingAgreementAt) {
+    const deadlines = offerDeadlines(row.terms, dateInZone(row.bindingAgreementAt, zone))
+    day('binding', words.binding, deadlines.bindingAgreementDate)
+    if (deadlines.earnestMoneyDue) day('earnest-money', words.earnest, deadlines.earnestMoneyDue)
+    if (deadlines.inspectionPeriodEnds) day('inspection', words.inspection, deadlines.inspectionPeriodEnds)
+    if (deadlines.closing) day('closing', words.closing, deadlines.closing)
+    if (row.terms.possession.time !== 'at-closing' && row.terms.possession.date) day('possession', words.possession, row.terms.possession.date)
+  }
+  return events
+}
+
+export function toIcs(events: EventAttributes[], language: string): string {
+  const { error, value } = createEvents(events, { calName: wordsFor(language).calendar, productId: 'offerbook/deadlines' })
+  if (error || value === null) throw error ?? new Error('the calendar could not be written')
+  return value
+}
+
+const calendarColumns = { id: offer.id, status: offer.status, terms: offer.terms, bindingAgreementAt: offer.bindingAgreementAt, address: listing.unparsedAddress, county: listing.countyOrParish }
+
+/** One offer's calendar, for its parties (its buyer side; its listing's seller side once shared). */
+export async function offerCalendar(db: Db, { viewer, offerId, publicUrl }: { viewer: User; offerId: string; publicUrl: string }): Promise<string> {
+  if (!isOfferId(offerId)) throw fileNotFound()
+  const [row] = await db
+    .select({ ...calendarColumns, buyerId: offer.buyerId, listingId: offer.listingId })
+    .from(offer)
+    .innerJoin(listing, eq(listing.id, offer.listingId))
+    .where(eq(offer.id, offerId.toLowerCase()))
+    .limit(1)
+  if (!row) throw fileNotFound()
+  if (row.buyerId !== viewer.uid && !(row.status !== 'draft' && (await managesListing(db, viewer, row.listingId)))) throw fileNotFound()
+  return toIcs(offerCalendarEvents({ ...row, terms: termsOf(row) }, viewer.language, publicUrl), viewer.language)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The private feed
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/
+
+export function feedUrl(publicUrl: string, token: string): string {
+  return new URL(`/api/calendar/${token}.ics`, `${publicUrl.replace(/\/+$/, '')}/`).toString()
+}
+
+export async function getFeed(db: Db, viewer: User): Promise<{ active: boolean; createdAt: string | null }> {
+  const [row] = await db.select({ createdAt: calendarFeed.createdAt }).from(calendarFeed).where(eq(calendarFeed.userId, viewer.uid)).limit(1)
+  return { active: row !== undefined, createdAt: row?.createdAt.toISOString() ?? null }
+}
+
+/** A new token for the user's feed; the previous one, if any, stops working. The URL is shown once. */
+export async function regenerateFeed(db: Db, viewer: User, publicUrl: string, now = new Date()): Promise<{ url: string; createdAt: string }> {
+  const token = randomBytes(32).toString('base64url')
+  await db
+    .insert(calendarFeed)
+    .values({ userId: viewer.uid, tokenHash: hashToken(token), createdAt: now })
+    .onConflictDoUpdate({ target: calendarFeed.userId, set: { tokenHash: hashToken(token), createdAt: now } })
+  return { url: feedUrl(publicUrl, token), createdAt: now.toISOString() }
+}
+
+export async function revokeFeed(db: Db, viewer: User): Promise<void> {
+  await db.delete(calendarFeed).where(eq(calendarFeed.userId, viewer.uid))
+}
+
+/** The feed behind a token: every open offer of the user's, on either side. An unknown or revoked token: 404. */
+export async function feedCalendar(db: Db, { file, publicUrl }: { file: string; publicUrl: string }): Promise<string> {
+  const match = FEED_FILE.exec(file)
+  if (!match?.[1]) throw calendarNotFound()
+  const [owner] = await db
+    .select({ id: user.id, language: user.language })
+    .from(calendarFeed)
+    .innerJoin(user, eq(user.id, calendarFeed.userId))
+    .where(eq(calendarFeed.tokenHash, hashToken(match[1])))
+    .limit(1)
+  if (!owner) throw calendarNotFound()
+  const rows = await db
+    .select(calendarColumns)
+    .from(offer)
+    .innerJoin(listing, eq(listing.id, offer.listingId))
+    .where(and(inArray(offer.status, [...OPEN_STATUSES]), or(eq(offer.buyerId, owner.id), await managedListingsCondition(db, owner.id))))
+    .orderBy(asc(offer.createdAt), asc(offer.id))
+  const events = rows.flatMap((row) => offerCalendarEvents({ ...row, terms: termsOf(row) }, owner.language, publicUrl))
+  return toIcs(events, owner.language)
+}

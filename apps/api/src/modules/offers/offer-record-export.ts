@@ -1,0 +1,204 @@
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
+import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-record'
+import type { OfferEventType } from '@offerbook/domain/offer-status'
+import { formatZonedDateTime } from '@offerbook/domain/property-time'
+import { toWinAnsi } from '../contracts/rf707-pdf'
+
+/**
+ * The offer record as files a broker keeps (decision 030): CSV for a spreadsheet, PDF to print. Both
+ * English, as the legal texts are (decision 012), with each time in the property's zone, named, and in
+ * UTC; each entry with its hash, so a printed copy can be checked against the chain.
+ */
+
+export const OFFER_RECORD_TITLE = 'Offer record'
+
+/** What each entry tells, in the record's words. */
+export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
+  created: 'Offer drafted by the buyer side',
+  shared: 'Offer shared with the seller side',
+  updated: 'Offer changed by the buyer side',
+  accepted: 'Offer accepted by the seller side',
+  declined: 'Offer declined by the seller side',
+  backup: 'Offer kept as a back-up',
+  withdrawn: 'Offer withdrawn by the buyer side',
+  expired: 'Offer expired',
+  acknowledged: 'Acceptance acknowledged: Binding Agreement Date',
+  closed: 'Closed',
+  terminated: 'Contract terminated',
+  'forms-generated': 'Offer form generated',
+  signed: 'Signed by every party',
+  countered: 'Counter-offer sent: a new version of the terms',
+  'counter-accepted': 'Counter-offer accepted',
+  'counter-declined': 'Counter-offer declined',
+  'best-requested': 'Highest and best requested, with a deadline',
+  revised: 'Offer revised by the buyer side before the highest-and-best deadline',
+  'pre-approval-verified': 'Pre-approval letter marked verified by the seller side',
+  viewed: 'Opened by the seller side',
+}
+
+export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type
+
+/** A cell a spreadsheet reads as text: quoted, and a leading = + - @ made harmless (formula injection). */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return ''
+  let text = String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\n\r]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export const CSV_HEADER = ['Sequence', 'Time (property zone)', 'Time (UTC)', 'Offer', 'Offer id', 'Entry', 'Type', 'By', 'From status', 'To status', 'Details', 'Hash'] as const
+
+export function offerRecordCsv(entries: readonly LedgerEntry[], timeZone: string): string {
+  const lines = [CSV_HEADER.join(',')]
+  for (const entry of entries) {
+    const at = new Date(entry.at)
+    lines.push(
+      [
+        entry.seq,
+        formatZonedDateTime(at, timeZone),
+        entry.at,
+        entry.offerLabel,
+        entry.offerId,
+        entryWords(entry.type),
+        entry.type,
+        entry.actorName ?? 'System',
+        entry.fromStatus,
+        entry.toStatus,
+        Object.keys(entry.details).length === 0 ? '' : JSON.stringify(entry.details),
+        entry.hash,
+      ]
+        .map(csvCell)
+        .join(','),
+    )
+  }
+  // A byte-order mark, so spreadsheet programs read the names' accents as UTF-8.
+  return `\ufeff${lines.join('\r\n')}\r\n`
+}
+
+const PAGE = { width: 792, height: 612 } as const // US Letter, landscape: the hash needs the width
+const MARGIN = 40
+const SIZE = 7
+const LEADING = 8.5
+const GREY = rgb(0.35, 0.35, 0.35)
+/**
+ * The entries are a table in Courier, each line of a row drawn as one piece of text with its columns
+ * padded to their widths (in characters): a text object per line instead of one per cell keeps a record
+ * of 2,000 entries fast to write.
+ */
+const COLUMNS = [
+  { title: '#', chars: 6 },
+  { title: 'Time', chars: 30 },
+  { title: 'Offer', chars: 24 },
+  { title: 'Entry', chars: 38 },
+  { title: 'By', chars: 20 },
+  { title: 'Hash', chars: 32 },
+] as const
+
+/** Words into lines of at most `width` characters; a longer word is cut. */
+function wrapChars(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word
+    while (rest.length > width) {
+      if (line) lines.push(line)
+      lines.push(rest.slice(0, width))
+      line = ''
+      rest = rest.slice(width)
+    }
+    if (line === '') line = rest
+    else if (line.length + 1 + rest.length <= width) line += ` ${rest}`
+    else {
+      lines.push(line)
+      line = rest
+    }
+  }
+  lines.push(line)
+  return lines
+}
+
+/** The lines of one table row: each cell wrapped in its column, padded, side by side. */
+function rowLines(cells: readonly string[][]): string[] {
+  const height = Math.max(...cells.map((lines) => lines.length))
+  return Array.from({ length: height }, (_, row) =>
+    cells
+      .map((lines, index) => (lines[row] ?? '').padEnd(COLUMNS[index]!.chars + 1))
+      .join('')
+      .trimEnd(),
+  )
+}
+
+export async function offerRecordPdf({
+  entries,
+  address,
+  timeZone,
+  verification,
+  now,
+}: {
+  entries: readonly LedgerEntry[]
+  address: string
+  timeZone: string
+  verification: LedgerVerification
+  now: Date
+}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  const regular = await doc.embedFont(StandardFonts.Helvetica)
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  doc.setTitle(`${OFFER_RECORD_TITLE}: ${toWinAnsi(address)}`)
+  doc.setCreator('Offerbook')
+  doc.setProducer('Offerbook')
+  doc.setCreationDate(now)
+  doc.setModificationDate(now)
+
+  let page = doc.addPage([PAGE.width, PAGE.height])
+  let y = PAGE.height - MARGIN
+  const text = (value: string, x: number, size = SIZE, font = regular) => page.drawText(toWinAnsi(value), { x, y, size, font })
+
+  text(OFFER_RECORD_TITLE, MARGIN, 18, bold)
+  y -= 22
+  text(address, MARGIN, 11, bold)
+  y -= 15
+  text(`Exported ${formatZonedDateTime(now, timeZone)}. Times are in the property's time zone (${timeZone}).`, MARGIN, 9)
+  y -= 12
+  const chain = verification.ok
+    ? `Hash chain verified: ${verification.checked} ${verification.checked === 1 ? 'entry' : 'entries'} of the listing, every link intact.`
+    : `Hash chain BROKEN at entry ${verification.broken?.seq ?? '?'}: the record was changed after it was written.`
+  text(chain, MARGIN, 9, bold)
+  y -= 18
+
+  const mono = await doc.embedFont(StandardFonts.Courier)
+  const monoBold = await doc.embedFont(StandardFonts.CourierBold)
+  const header = () => {
+    page.drawText(rowLines(COLUMNS.map((column) => [column.title]))[0]!, { x: MARGIN, y, size: SIZE, font: monoBold })
+    page.drawLine({ start: { x: MARGIN, y: y - 3 }, end: { x: PAGE.width - MARGIN, y: y - 3 }, thickness: 0.5, color: GREY })
+    y -= LEADING + 4
+  }
+  header()
+  if (entries.length === 0) text('No entries yet.', MARGIN)
+
+  for (const entry of entries) {
+    const cells = [
+      String(entry.seq),
+      formatZonedDateTime(new Date(entry.at), timeZone),
+      entry.offerLabel,
+      `${entryWords(entry.type)}${entry.toStatus && entry.fromStatus !== entry.toStatus ? ` (${entry.fromStatus ?? 'new'} to ${entry.toStatus})` : ''}`,
+      entry.actorName ?? 'System',
+      entry.hash,
+    ].map((cell, index) => wrapChars(toWinAnsi(cell), COLUMNS[index]!.chars))
+    const lines = rowLines(cells)
+    if (y - lines.length * LEADING < MARGIN + 14) {
+      page = doc.addPage([PAGE.width, PAGE.height])
+      y = PAGE.height - MARGIN
+      header()
+    }
+    page.drawText(lines.join('\n'), { x: MARGIN, y, size: SIZE, font: mono, lineHeight: LEADING })
+    y -= lines.length * LEADING + 2
+  }
+
+  const pages = doc.getPages()
+  pages.forEach((each, index) => {
+    const label = `${OFFER_RECORD_TITLE} - page ${index + 1} of ${pages.length}`
+    each.drawText(toWinAnsi(label), { x: MARGIN, y: MARGIN - 20, size: 7, font: regular, color: GREY })
+  })
+  return doc.save()
+}

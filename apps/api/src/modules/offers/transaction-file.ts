@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import { PassThrough, Transform } from 'node:stream'
+import { asc, eq, inArray } from 'drizzle-orm'
+import { ZipFile } from 'yazl'
+import type { User } from '@offerbook/domain/user'
+import { cleanFileName } from '@offerbook/domain/validation'
+import { AppError } from '../../app-error'
+import type { Db } from '../../db/client'
+import { storedFile } from '../../db/schema/files'
+import { offerAttachment } from '../../db/schema/offers'
+import { signingEvent, signingPacket } from '../../db/schema/signing'
+import type { FileStorage } from '../../storage/storage'
+import { isOfferId, termsOf } from './offers-access'
+import { findOffer, listOfferEvents } from './offers.queries'
+import { managesListing } from '../listings/listings.service'
+import { offerRecordCsv } from './offer-record-export'
+import { findRecordListing, listLedgerRows } from './offer-record.queries'
+import { offerLabel, toEntries } from './offer-record.service'
+import { propertyTimeZone } from '@offerbook/domain/property-time'
+
+/**
+ * An offer's transaction file (issue #18, decision 030): one ZIP with its terms, every document made
+ * or attached (the offer forms, attachments, pre-approval letter, the signing packets' documents as
+ * sent and as sealed, with their signature certificate and audit trail) and its events, with a
+ * manifest of each file's SHA-256. It is what a Tennessee broker keeps for 3 years and produces within
+ * 24 hours. Streamed: each stored file is read from the storage when its turn comes.
+ *
+ * Layout:
+ *   offer.json                       the offer: status, stamps and terms as they are now
+ *   documents/NN-<kind>-<name>       each attachment, oldest first
+ *   signing/NN-<packet title>/original.pdf, sealed.pdf, audit-trail.json
+ *   events/offer-record.csv          the offer's entries of the listing's offer record
+ *   events/offer-record.json         the same entries with their sequence and hash
+ *   events/offer-events.json         the offer's events as the offer page lists them
+ *   manifest.json                    every other file: path, size, SHA-256 (written last)
+ *   SHA256SUMS                       the same in `sha256sum -c` form
+ */
+
+export const fileNotFound = () => new AppError('NOT_FOUND', 'offerRecord.fileNotFound')
+
+export type ManifestEntry = { path: string; size: number; sha256: string }
+export type Manifest = { offerId: string; listingId: string; address: string | null; generatedAt: string; files: ManifestEntry[] }
+
+type FileSource = { path: string; open: () => Promise<Readable | Buffer | null> }
+
+/** The offer, if the viewer is one of its parties: its buyer side, or its listing's seller side once shared. */
+async function loadForParty(db: Db, viewer: User, offerId: string) {
+  if (!isOfferId(offerId)) throw fileNotFound()
+  const row = await findOffer(db, offerId.toLowerCase())
+  if (!row) throw fileNotFound()
+  const seller = row.status !== 'draft' && (await managesListing(db, viewer, row.listingId))
+  if (row.buyerId !== viewer.uid && !seller) throw fileNotFound()
+  const listing = await findRecordListing(db, row.listingId)
+  if (!listing) throw fileNotFound()
+  return { row, listing }
+}
+
+const two = (index: number) => String(index + 1).padStart(2, '0')
+const safeName = (name: string) => cleanFileName(name, 'file').replace(/[/\\]/g, '_')
+
+export async function openTransactionFile(db: Db, storage: FileStorage, { viewer, offerId, now = new Date() }: { viewer: User; offerId: string; now?: Date }): Promise<{ filename: string; stream: Readable }> {
+  const { row, listing } = await loadForParty(db, viewer, offerId)
+  const timeZone = propertyTimeZone(listing.county)
+  const [attachments, packets, events, ledger] = await Promise.all([
+    db
+      .select({ kind: offerAttachment.kind, filename: storedFile.filename, key: storedFile.key, createdAt: offerAttachment.createdAt })
+      .from(offerAttachment)
+      .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
+      .where(eq(offerAttachment.offerId, row.id))
+      .orderBy(asc(offerAttachment.createdAt), asc(offerAttachment.id)),
+    db.select().from(signingPacket).where(eq(signingPacket.offerId, row.id)).orderBy(asc(signingPacket.createdAt), asc(signingPacket.id)),
+    listOfferEvents(db, row.id),
+    listLedgerRows(db, { listingId: row.listingId, offerIds: [row.id] }),
+  ])
+  const fileIds = packets.flatMap((packet) => [packet.originalFileId, packet.signedFileId]).filter((id): id is string => id !== null)
+  const [keys, audit] = await Promise.all([
+    fileIds.length === 0 ? [] : db.select({ id: storedFile.id, key: storedFile.key }).from(storedFile).where(inArray(storedFile.id, fileIds)),
+    packets.length === 0
+      ? []
+      : db
+          .select()
+          .from(signingEvent)
+          .where(
+            inArray(
+              signingEvent.packetId,
+              packets.map((packet) => packet.id),
+            ),
+          )
+          .orderBy(asc(signingEvent.packetId), asc(signingEvent.seq)),
+  ])
+  const keyOf = new Map(keys.map((item) => [item.id, item.key]))
+  const fromStorage = (key: string | undefined) => async () => (key ? ((await storage.get(key))?.body ?? null) : null)
+  const json = (value: unknown) => async () => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
+
+  const terms = termsOf(row)
+  const access = { listing, scope: 'own-offers' as const, offers: [{ id: row.id, buyerId: row.buyerId, status: row.status, terms, sharedAt: row.sharedAt, bindingAgreementAt: row.bindingAgreementAt, createdAt: row.createdAt }], timeZone }
+  const entries = toEntries(ledger, access)
+  const sources: FileSource[] = [
+    {
+      path: 'offer.json',
+      open: json({
+        id: row.id,
+        listingId: row.listingId,
+        property: listing.address,
+        timeZone,
+        buyers: offerLabel({ id: row.id, terms }),
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        sharedAt: row.sharedAt?.toISOString() ?? null,
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        bindingAgreementAt: row.bindingAgreementAt?.toISOString() ?? null,
+        signedAt: row.signedAt?.toISOString() ?? null,
+        terms,
+      }),
+    },
+    ...attachments.map((item, index) => ({ path: `documents/${two(index)}-${item.kind}-${safeName(item.filename)}`, open: fromStorage(item.key) })),
+    ...packets.flatMap((packet, index) => {
+      const folder = `signing/${two(index)}-${safeName(packet.title)}`
+      const trail = audit.filter((event) => event.packetId === packet.id)
+      return [
+        ...(packet.originalFileId ? [{ path: `${folder}/original.pdf`, open: fromStorage(keyOf.get(packet.originalFileId)) }] : []),
+        ...(packet.signedFileId ? [{ path: `${folder}/sealed-with-certificate.pdf`, open: fromStorage(keyOf.get(packet.signedFileId)) }] : []),
+        {
+          path: `${folder}/audit-trail.json`,
+          open: json({ packetId: packet.id, kind: packet.kind, status: packet.status, signedSha256: packet.signedSha256, completedAt: packet.completedAt?.toISOString() ?? null, events: trail }),
+        },
+      ]
+    }),
+    { path: 'events/offer-record.csv', open: async () => Buffer.from(offerRecordCsv(entries, timeZone)) },
+    { path: 'events/offer-record.json', open: json(entries) },
+    { path: 'events/offer-events.json', open: json(events.map((event) => ({ type: event.type, at: event.at.toISOString(), actorName: event.actorName, fromStatus: event.fromStatus, toStatus: event.toStatus, details: event.details }))) },
+  ]
+
+  const zip = new ZipFile()
+  const files: ManifestEntry[] = []
+  for (const source of sources) {
+    zip.addReadStreamLazy(source.path, { mtime: now }, (callback) => {
+      source
+        .open()
+        .then((content) => {
+          const entry: ManifestEntry = { path: source.path, size: 0, sha256: '' }
+          files.push(entry)
+          const hash = createHash('sha256')
+          // Hashes and counts the bytes on their way into the archive.
+          const counted = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              hash.update(chunk)
+              entry.size += chunk.length
+              done(null, chunk)
+            },
+            flush(done) {
+              entry.sha256 = hash.digest('hex')
+              done()
+            },
+          })
+          if (content === null) counted.end(Buffer.from(''))
+          else if (Buffer.isBuffer(content)) counted.end(content)
+          else content.on('error', (error) => counted.destroy(error)).pipe(counted)
+          callback(null, counted)
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable))
+    })
+  }
+  // The manifest's turn comes after every file above was read: their hashes are known by then.
+  const manifest = (): Manifest => ({ offerId: row.id, listingId: row.listingId, address: listing.address, generatedAt: now.toISOString(), files })
+  zip.addReadStreamLazy('manifest.json', { mtime: now }, (callback) => callback(null, bufferStream(`${JSON.stringify(manifest(), null, 2)}\n`)))
+  zip.addReadStreamLazy('SHA256SUMS', { mtime: now }, (callback) => callback(null, bufferStream(files.map((file) => `${file.sha256}  ${file.path}\n`).join(''))))
+  zip.end()
+  return { filename: `Transaction-file-${row.id.slice(0, 8)}.zip`, stream: zip.outputStream as unknown as Readable }
+}
+
+function bufferStream(text: string): Readable {
+  const stream = new PassThrough()
+  stream.end(Buffer.from(text))
+  return stream
+}
