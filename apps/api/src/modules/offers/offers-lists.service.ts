@@ -11,7 +11,7 @@ import type { Db } from '../../db/client'
 import { managesListing } from '../listings/listings.service'
 import { buyerSideScope } from '../teams/team-access'
 import type { OfferListingRow, OfferListRow, OptimizeOfferRow } from './offers.queries'
-import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, readOptimize } from './offers.queries'
+import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, offersWithAttachmentKind, readOptimize } from './offers.queries'
 import { cachedRanking, hasRanking, keepRanking } from './offers-optimize-cache'
 import { isOfferId, propertyOf, termsOf } from './offers-access'
 
