@@ -1,11 +1,12 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { precompress } from './build/precompress.ts'
 
 const apiPort = process.env.API_PORT ?? '3001'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 3000,
     proxy: { '/api': `http://localhost:${apiPort}` },

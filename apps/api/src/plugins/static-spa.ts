@@ -75,7 +75,7 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
   const root = normalize(webDist)
   // @fastify/static wants its root to exist; without a build there is nothing to serve anyway.
   const served = await isDirectory(root)
-  if (served) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true })
+  if (served) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true })
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
     if (!served || !(await isFile(join(root, 'index.html')))) {
