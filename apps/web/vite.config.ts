@@ -11,7 +11,8 @@ export default defineConfig({
     port: 3000,
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the bench count each page's initial JavaScript (scripts/bench-web-size.mjs).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -5,6 +5,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { setApiNavigate } from '../shared/api-client'
+import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import { loadLanguageTree } from '../locales/resources'
 import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
@@ -19,7 +21,9 @@ const uiMode = readUiModePreference()
 void initSession()
 if (language) writeLanguagePreference(language)
 if (uiMode) writeUiModePreference(uiMode)
-const i18n = initI18n(language ?? undefined)
+const shownLanguage = language ?? DEFAULT_LANGUAGE
+// The language's texts are a chunk of their own: fetched beside the page's, before the first render.
+const i18n = initI18n(shownLanguage, { [shownLanguage]: await loadLanguageTree(shownLanguage) })
 
 const queryClient = createQueryClient()
 onSessionCleared(() => {

@@ -1,6 +1,5 @@
 import { CATALOGUE } from '@offerbook/domain/messages'
 import type { Language } from '@offerbook/domain/user'
-import { LANGUAGES } from '@offerbook/domain/user'
 
 /**
  * Each language's texts live in several files (locales/<language>/<area>.json) so that areas can be
@@ -12,7 +11,6 @@ export type Tree = { [key: string]: string | Tree }
 /** Where the catalogue's messages sit in each language's tree (shared/i18n/messages.ts). */
 export const MESSAGE_NAMESPACE = 'messages'
 
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' })
 
 export function mergeInto(target: Tree, source: Tree, where: string): void {
   for (const [key, value] of Object.entries(source)) {
@@ -43,12 +41,22 @@ export function englishMessages(): Tree {
   return { [MESSAGE_NAMESPACE]: tree }
 }
 
-function load(language: Language): Tree {
+/** One language's tree from its files (keyed by path), with the catalogue's texts for en-us. */
+export function languageTree(language: Language, files: Record<string, Tree>): Tree {
   const tree: Tree = language === 'en-us' ? englishMessages() : {}
-  for (const [path, content] of Object.entries(files)) {
-    if (path.startsWith(`./${language}/`)) mergeInto(tree, content, language)
-  }
+  for (const content of Object.values(files)) mergeInto(tree, content, language)
   return tree
 }
 
-export const RESOURCES = Object.fromEntries(LANGUAGES.map((language) => [language, load(language)])) as Record<Language, Tree>
+/**
+ * Each language is a chunk of its own, loaded before the app first renders in that language: a
+ * visitor downloads the texts of one language, not of both.
+ */
+const LOADERS: Record<Language, () => Promise<{ default: Tree }>> = {
+  'en-us': () => import('./en-us'),
+  'es-es': () => import('./es-es'),
+}
+
+export async function loadLanguageTree(language: Language): Promise<Tree> {
+  return (await LOADERS[language]()).default
+}

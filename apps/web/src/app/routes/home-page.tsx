@@ -1,20 +1,27 @@
+import { lazy, Suspense } from 'react'
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { SIGN_IN_PATH } from '@offerbook/domain/route-access'
-import { SsoReturn } from '../../features/accounts/components/sso-return'
 import { HomeSearch } from '../../features/property/components/home-search'
 import { useSession } from '../../shared/session'
-import { useCompleteSignIn } from '../after-sign-in'
+import { CenteredLoader } from '../../shared/ui/centered-loader'
+
+const SsoLanding = lazy(() => import('../sso-landing'))
 
 export default function HomePage() {
   const { t } = useTranslation()
   const session = useSession()
   const [searchParams] = useSearchParams()
-  const completeSignIn = useCompleteSignIn()
 
   // The single sign-on provider sends the browser back to the app root.
-  if (searchParams.get('sso') === '1') return <SsoReturn onSignedIn={(signedIn, redirect) => completeSignIn(signedIn, true, redirect)} />
+  if (searchParams.get('sso') === '1') {
+    return (
+      <Suspense fallback={<CenteredLoader />}>
+        <SsoLanding />
+      </Suspense>
+    )
+  }
 
   return (
     <Stack gap="xl" py="xl">
