@@ -1,12 +1,12 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { precompress } from './build/precompress.ts'
+import { prerenderAndPrecompress } from './build/precompress.ts'
 
 const apiPort = process.env.API_PORT ?? '3001'
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerenderAndPrecompress()],
   server: {
     port: 3000,
     proxy: { '/api': `http://localhost:${apiPort}` },

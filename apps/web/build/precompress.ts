@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { Plugin } from 'vite'
+import { prerenderPages } from './prerender.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -38,18 +39,27 @@ export async function precompressDir(dir: string): Promise<number> {
   return written
 }
 
-/** Vite plugin: after the client build (and the prerendered pages), compress what the server serves. */
-export function precompress(): Plugin {
-  let outDir = 'dist'
+/**
+ * Vite plugin: after the client build, prerender the public pages (prerender.ts), then compress
+ * everything the server serves. Not in the prerender's own (SSR) build.
+ */
+export function prerenderAndPrecompress(): Plugin {
+  let outDir = ''
+  let root = ''
+  let configFile: string | false = false
   return {
-    name: 'offerbook-precompress',
+    name: 'offerbook-prerender-precompress',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       outDir = config.build.ssr ? '' : join(config.root, config.build.outDir)
+      root = config.root
+      configFile = config.configFile ?? false
     },
     async closeBundle() {
-      if (outDir) await precompressDir(outDir)
+      if (!outDir) return
+      await prerenderPages(root, outDir, configFile)
+      await precompressDir(outDir)
     },
   }
 }

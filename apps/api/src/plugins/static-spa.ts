@@ -84,12 +84,25 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, then start the server again.')
     }
+    const prerendered = await prerenderedPage(pathname)
+    if (prerendered) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     const meta = await pageMeta(request, pathname)
     if (meta) {
       const html = withPageMeta(await readFile(join(root, 'index.html'), 'utf8'), meta)
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root)
+  }
+
+  /**
+   * The page's HTML as the build prerendered it (dist/prerendered/: index.html for /, <path>.html for
+   * the other public pages), its content there before any script runs; null for other paths.
+   */
+  async function prerenderedPage(pathname: string): Promise<string | null> {
+    const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '')
+    if (!/^[a-z0-9-]+$/.test(name)) return null
+    const relative = `prerendered/${name}.html`
+    return (await isFile(join(root, relative))) ? relative : null
   }
 
   /** A failure to find the tags still serves the page, only without them. */

@@ -39,6 +39,8 @@ export function htmlLang(language: Language): string {
 }
 
 function applyHtmlLang(language: string) {
+  // The prerender runs without a document; its HTML says lang="en" already.
+  if (typeof document === 'undefined') return
   document.documentElement.lang = htmlLang(isLanguage(language) ? language : DEFAULT_LANGUAGE)
 }
 
