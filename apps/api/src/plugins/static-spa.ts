@@ -3,6 +3,7 @@ import { join, normalize, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
 import { AppError } from '../app-error'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -28,7 +29,17 @@ function isApiPath(path: string): boolean {
 }
 
 /** What a shared link to a page shows (Open Graph and Twitter card tags); `image` and `url` are absolute. */
-export type PageMeta = { title: string; description: string; image: string | null; url: string }
+export type PageMeta = {
+  title: string
+  description: string
+  image: string | null
+  url: string
+  /** The page's main photo (/api/files/{id}), preloaded at the width the page shows it; none when absent. */
+  photo?: string | null
+}
+
+/** The sizes the property page's large photo is shown at (apps/web photo-gallery.tsx): the same, so the preload is the one used. */
+export const MAIN_PHOTO_SIZES = '(min-width: 62em) 60vw, 100vw'
 
 export type StaticSpaOptions = {
   webDist: string
@@ -59,6 +70,11 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     named('twitter:title', meta.title),
     named('twitter:description', meta.description),
     ...(meta.image ? [named('twitter:image', meta.image)] : []),
+    ...(meta.photo
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(photoVariantUrl(meta.photo, 960))}" imagesrcset="${escapeHtml(photoSrcSet(meta.photo))}" imagesizes="${MAIN_PHOTO_SIZES}" fetchpriority="high" />`,
+        ]
+      : []),
   ].join('\n    ')
   const plain = html.replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '')
   if (/<title>[\s\S]*?<\/title>/i.test(plain)) return plain.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
