@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { loadLanguageTree } from '../locales/resources'
 import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
-import { initSession, onSessionCleared } from '../shared/session'
+import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { preloadPage } from './lazy-page'
 import { pageLoaderFor } from './page-modules'
@@ -50,6 +50,7 @@ const app = (
   </StrictMode>
 )
 // A public page prerendered at build (build/prerender.ts) is hydrated: its HTML stays and gains its
-// behaviour. It was rendered in the default language; in another, the page is rendered anew.
-if (root.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE) hydrateRoot(root, app)
+// behaviour. It was rendered signed out in the default language; for a signed-in visitor (whose
+// header and navigation differ) or in another language, the page is rendered anew.
+if (root.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE && !getSession()) hydrateRoot(root, app)
 else createRoot(root).render(app)
