@@ -48,7 +48,7 @@ async function propertyPath() {
   return `/property/${listing.id}`
 }
 
-const ms = (value) => `${(value / 1000).toFixed(2)} s`
+const ms = (value) => (typeof value === 'number' ? `${(value / 1000).toFixed(2)} s` : 'n/a')
 const score = (category) => (category?.score == null ? 'n/a' : String(Math.round(category.score * 100)))
 
 installLighthouse()
@@ -73,13 +73,18 @@ try {
     for (let run = 1; run <= RUNS; run++) {
       // Lighthouse's default configuration: a mobile phone on a slow 4G link, simulated.
       const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' })
-      const { categories, audits } = result.lhr
+      const { categories, audits, runtimeError, runWarnings } = result.lhr
       const label = path.startsWith('/property/') ? '/property/{id}' : path
+      if (runtimeError) {
+        rows.push([label, `Lighthouse could not measure it: ${runtimeError.code} ${runtimeError.message}`])
+        continue
+      }
+      for (const warning of runWarnings ?? []) console.warn(`${label}: ${warning}`)
       rows.push([
         `${label}${RUNS > 1 ? ` (run ${run})` : ''}`,
         `performance ${score(categories.performance)}, accessibility ${score(categories.accessibility)}, best practices ${score(categories['best-practices'])}, SEO ${score(categories.seo)}; ` +
-          `FCP ${ms(audits['first-contentful-paint'].numericValue)}, LCP ${ms(audits['largest-contentful-paint'].numericValue)}, ` +
-          `CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms`,
+          `FCP ${ms(audits['first-contentful-paint']?.numericValue)}, LCP ${ms(audits['largest-contentful-paint']?.numericValue)}, ` +
+          `CLS ${audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? 'n/a'}, TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN)} ms`,
       ])
     }
   }
