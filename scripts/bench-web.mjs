@@ -68,9 +68,11 @@ let chrome
 try {
   await waitFor200(`${BASE}/api/health`, server)
   const pages = ['/', await propertyPath(), '/listings', '/how-it-works']
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
   for (const path of pages) {
     for (let run = 1; run <= RUNS; run++) {
+      // A fresh browser for each page: a reused one at times loses the next page's trace (NO_NAVSTART).
+      await chrome?.kill()
+      chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
       // Lighthouse's default configuration: a mobile phone on a slow 4G link, simulated.
       const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' })
       const { categories, audits, runtimeError, runWarnings } = result.lhr
