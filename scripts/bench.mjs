@@ -4,10 +4,11 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { buildServerIfStale } from './build-server.mjs'
+import { initialJavaScriptRows } from './bench-web-size.mjs'
 import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
 import { benchPart, processesRows } from './bench-part.mjs'
 
@@ -212,6 +213,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'offerbook-bench-'))
 // BENCH_PORT picks the ports (it and the next one), so parallel runs do not collide.
 const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 50))
 const rows = []
+// Issue #17: what a first visit to each public page downloads before it can render.
+rows.push(...initialJavaScriptRows(process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'apps/web/dist')))
 const searches = []
 const part = process.argv[2] ?? process.env.BENCH_ONLY
 try {

@@ -8,7 +8,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 // WEB_DIST moves the build (and what the server serves) elsewhere, e.g. one folder per parallel test run.
 const OUT_DIR = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'apps/web/dist')
 const OUTPUT = join(OUT_DIR, 'index.html')
-const SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src', 'package-lock.json']
+const SOURCES = ['apps/web/src', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src', 'package-lock.json']
 
 export function newestMtime(path) {
   if (!existsSync(path)) return 0

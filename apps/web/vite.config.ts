@@ -1,16 +1,18 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { prerenderAndPrecompress } from './build/precompress.ts'
 
 const apiPort = process.env.API_PORT ?? '3001'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderAndPrecompress()],
   server: {
     port: 3000,
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the bench count each page's initial JavaScript (scripts/bench-web-size.mjs).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -45,6 +45,7 @@ import { ssoRoutes } from './modules/sso/sso.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { getUser } from './modules/users/users.service'
 import authPlugin from './plugins/auth'
+import compression from './plugins/compression'
 import errorHandler, { errorBody } from './plugins/error-handler'
 import openapi from './plugins/openapi'
 import security from './plugins/security'
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
 
   await app.register(errorHandler)
   await app.register(security, { production: config.nodeEnv === 'production' })
+  await app.register(compression)
   await app.register(openapi, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
   await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId), sessionSeen: (session) => recordSessionSeen(db, session) })
   // Keyed on the address alone (one office behind NAT shares it), so above the per-e-mail sign-in limit.

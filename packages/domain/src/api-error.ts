@@ -1,34 +1,8 @@
 import { z } from 'zod'
+import { ERROR_CODES } from './api-error-body'
 
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'EMAIL_NOT_VERIFIED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'UNAVAILABLE',
-  'INTERNAL',
-] as const
-export type ErrorCode = (typeof ERROR_CODES)[number]
-
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  /** Sign-in with an address whose code was never entered; the browser offers to enter it. */
-  EMAIL_NOT_VERIFIED: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-}
+export type { ApiErrorBody, ErrorCode } from './api-error-body'
+export { ERROR_CODES, ERROR_STATUS, parseApiErrorBody } from './api-error-body'
 
 const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]))
 

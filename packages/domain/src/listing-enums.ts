@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { StandardStatus } from './listing-values'
+import { PROPERTY_TYPES, STANDARD_STATUSES } from './listing-values'
 import { PAGE_ROLES } from './roles'
 
 /** A listing's enumerations (RESO's where RESO has one), who may work with listings, and the limits of its fields. */
@@ -6,28 +8,9 @@ import { PAGE_ROLES } from './roles'
 // ---------------------------------------------------------------------------------------------
 // Enumerations
 
-/** RESO StandardStatus. Incomplete is a draft (not fully entered, unpublished); Delete is never valid. */
-export const STANDARD_STATUSES = [
-  'Active',
-  'ActiveUnderContract',
-  'Pending',
-  'Closed',
-  'ComingSoon',
-  'Hold',
-  'Withdrawn',
-  'Expired',
-  'Canceled',
-  'Delete',
-  'Incomplete',
-] as const
+export type { PropertyType, SearchableStatus, StandardStatus } from './listing-values'
+export { DEFAULT_SEARCH_STATUSES, PROPERTY_TYPES, SEARCHABLE_STATUSES, STANDARD_STATUSES } from './listing-values'
 export const StandardStatusSchema = z.enum(STANDARD_STATUSES)
-export type StandardStatus = z.infer<typeof StandardStatusSchema>
-
-/** The statuses a visitor can find in search and open at /property/{id}. */
-export const SEARCHABLE_STATUSES = ['Active', 'ComingSoon', 'ActiveUnderContract', 'Pending', 'Closed'] as const satisfies readonly StandardStatus[]
-export type SearchableStatus = (typeof SEARCHABLE_STATUSES)[number]
-/** What search shows when the visitor has not chosen statuses: what can still be bought. */
-export const DEFAULT_SEARCH_STATUSES = ['Active', 'ComingSoon', 'ActiveUnderContract'] as const satisfies readonly SearchableStatus[]
 
 /** The statuses a published listing may be moved to from each status (settings tab); publishing moves Incomplete on. */
 export const LISTING_STATUS_TRANSITIONS: Readonly<Record<StandardStatus, readonly StandardStatus[]>> = {
@@ -56,20 +39,7 @@ export function isPublishedStatus(status: StandardStatus): boolean {
 /** The statuses publishing may give a draft. */
 export const PUBLISH_STATUSES = ['Active', 'ComingSoon'] as const satisfies readonly StandardStatus[]
 
-/** RESO PropertyType. */
-export const PROPERTY_TYPES = [
-  'Residential',
-  'ResidentialIncome',
-  'ResidentialLease',
-  'Land',
-  'Farm',
-  'ManufacturedInPark',
-  'CommercialSale',
-  'CommercialLease',
-  'BusinessOpportunity',
-] as const
 export const PropertyTypeSchema = z.enum(PROPERTY_TYPES)
-export type PropertyType = z.infer<typeof PropertyTypeSchema>
 
 /** public: found by search and open to all; unlisted: open to whoever has the link; private: its managers only. */
 export const LISTING_VISIBILITIES = ['public', 'unlisted', 'private'] as const

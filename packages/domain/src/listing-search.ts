@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LISTING_SORTS } from './listing-values'
 import { LISTING_LIMITS, PROPERTY_TYPES, SEARCHABLE_STATUSES, StandardStatusSchema } from './listing-enums'
 import { ListingSummarySchema, pageOf } from './listing-views'
 import type { MessageKey } from './messages'
@@ -17,9 +18,9 @@ import { freeText } from './validation'
  */
 export const SEARCH_TOTAL_CAP = 1000
 
-export const LISTING_SORTS = ['newest', 'price-asc', 'price-desc', 'beds-desc', 'area-desc'] as const
+export type { ListingSort } from './listing-values'
+export { LISTING_SORTS } from './listing-values'
 export const ListingSortSchema = z.enum(LISTING_SORTS)
-export type ListingSort = z.infer<typeof ListingSortSchema>
 
 const queryNumber = (schema: z.ZodNumber) => z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), schema.optional())
 const queryList = <T extends z.ZodType>(item: T) =>

@@ -1,7 +1,8 @@
-import type { Role } from './roles'
-import { hasAnyRole, PAGE_ROLES } from './roles'
-import type { UiMode } from './ui-mode'
-import { DEFAULT_UI_MODE } from './ui-mode'
+// The zod-free modules: the browser's first script reads this table.
+import type { Role } from './role-table'
+import { hasAnyRole, PAGE_ROLES } from './role-table'
+import type { UiMode } from './ui-modes'
+import { DEFAULT_UI_MODE } from './ui-modes'
 
 /**
  * The route table of spec section 2, as data. The web router is built from it, the guards read it,

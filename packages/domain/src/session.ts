@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { UserSchema } from './user'
 
-/** The one fixed storage key the browser keeps `{ accessToken, persist }` under (spec sections 3 and 4). */
-export const SESSION_STORAGE_KEY = 'offerbook.session'
+export { parseStoredSession, SESSION_STORAGE_KEY } from './stored-session'
+export type { StoredSession } from './stored-session'
 
 export const StoredSessionSchema = z.object({
   accessToken: z.string().min(1),
   persist: z.boolean(),
 })
-export type StoredSession = z.infer<typeof StoredSessionSchema>
 
 export const SignInSchema = z.object({
   email: z.string({ error: 'common.required' }).trim().toLowerCase().email('common.invalidEmail').max(254, 'common.invalidEmail'),

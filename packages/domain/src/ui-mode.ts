@@ -1,7 +1,6 @@
 import { z } from 'zod'
+import { UI_MODES } from './ui-modes'
 
-/** Spec section 3, Preferences: the interface is ordered for buying or for selling; buy by default. */
-export const UI_MODES = ['buy', 'sell'] as const
-export type UiMode = (typeof UI_MODES)[number]
-export const DEFAULT_UI_MODE: UiMode = 'buy'
+export type { UiMode } from './ui-modes'
+export { DEFAULT_UI_MODE, isUiMode, UI_MODES } from './ui-modes'
 export const UiModeSchema = z.enum(UI_MODES)

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { RoleSchema } from './roles'
 import { UiModeSchema } from './ui-mode'
+import { LANGUAGES } from './languages'
 
-export const LANGUAGES = ['en-us', 'es-es'] as const
+export type { Language } from './languages'
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from './languages'
 export const LanguageSchema = z.enum(LANGUAGES)
-export type Language = z.infer<typeof LanguageSchema>
-export const DEFAULT_LANGUAGE: Language = 'en-us'
 
 /** A principal-broker access request (spec section 6: the status can be pending). */
 export const PRINCIPAL_BROKER_STATUSES = ['none', 'pending', 'approved'] as const

@@ -5,6 +5,7 @@ import { OFFER_PREFERENCES, unparsedAddress } from '@offerbook/domain/listing'
 import { LISTING_PHOTO_PURPOSE } from '../modules/files/files.service'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
+import { storePhotoVariants } from '../modules/files/photo-variants'
 import type { DemoPhotoKind } from './demo-photos'
 import { DEMO_PHOTO_PLAN, demoPhotoKind, drawDemoHousePhoto } from './demo-photos'
 import { seededRandom } from './seeded-random'
@@ -499,6 +500,8 @@ export async function ensureDemoPhotos(db: Db, storage: FileStorage, ownerId: st
     const files = await Promise.all(
       missing.map(async ({ key, index }) => {
         const png = drawDemoHousePhoto(index)
+        // Through the same copies an uploaded photo gets: WebP at each display width.
+        await storePhotoVariants(storage, key, png)
         await storage.put(key, png, { contentType: 'image/png', contentLength: png.length })
         return { ownerId, key, purpose: LISTING_PHOTO_PURPOSE, filename: `house-${String(index + 1).padStart(2, '0')}.png`, contentType: 'image/png', size: png.length }
       }),

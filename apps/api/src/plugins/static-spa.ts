@@ -3,6 +3,7 @@ import { join, normalize, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
 import { AppError } from '../app-error'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -28,7 +29,17 @@ function isApiPath(path: string): boolean {
 }
 
 /** What a shared link to a page shows (Open Graph and Twitter card tags); `image` and `url` are absolute. */
-export type PageMeta = { title: string; description: string; image: string | null; url: string }
+export type PageMeta = {
+  title: string
+  description: string
+  image: string | null
+  url: string
+  /** The page's main photo (/api/files/{id}), preloaded at the width the page shows it; none when absent. */
+  photo?: string | null
+}
+
+/** The sizes the property page's large photo is shown at (apps/web photo-gallery.tsx): the same, so the preload is the one used. */
+export const MAIN_PHOTO_SIZES = '(min-width: 62em) 60vw, 100vw'
 
 export type StaticSpaOptions = {
   webDist: string
@@ -59,6 +70,11 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     named('twitter:title', meta.title),
     named('twitter:description', meta.description),
     ...(meta.image ? [named('twitter:image', meta.image)] : []),
+    ...(meta.photo
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(photoVariantUrl(meta.photo, 960))}" imagesrcset="${escapeHtml(photoSrcSet(meta.photo))}" imagesizes="${MAIN_PHOTO_SIZES}" fetchpriority="high" />`,
+        ]
+      : []),
   ].join('\n    ')
   const plain = html.replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '')
   if (/<title>[\s\S]*?<\/title>/i.test(plain)) return plain.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
@@ -75,7 +91,7 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
   const root = normalize(webDist)
   // @fastify/static wants its root to exist; without a build there is nothing to serve anyway.
   const served = await isDirectory(root)
-  if (served) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true })
+  if (served) await app.register(fastifyStatic, { root, serve: false, cacheControl: false, etag: true, lastModified: true, preCompressed: true })
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
     if (!served || !(await isFile(join(root, 'index.html')))) {
@@ -84,12 +100,25 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, then start the server again.')
     }
+    const prerendered = await prerenderedPage(pathname)
+    if (prerendered) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     const meta = await pageMeta(request, pathname)
     if (meta) {
       const html = withPageMeta(await readFile(join(root, 'index.html'), 'utf8'), meta)
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root)
+  }
+
+  /**
+   * The page's HTML as the build prerendered it (dist/prerendered/: index.html for /, <path>.html for
+   * the other public pages), its content there before any script runs; null for other paths.
+   */
+  async function prerenderedPage(pathname: string): Promise<string | null> {
+    const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '')
+    if (!/^[a-z0-9-]+$/.test(name)) return null
+    const relative = `prerendered/${name}.html`
+    return (await isFile(join(root, relative))) ? relative : null
   }
 
   /** A failure to find the tags still serves the page, only without them. */

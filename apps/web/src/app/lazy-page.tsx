@@ -27,6 +27,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   })
 }
 
+/**
+ * Loads a page module ahead of its first render, so that render shows the page at once: the
+ * prerender renders it to HTML, and the browser hydrates that HTML with the same page.
+ */
+export async function preloadPage(loader: PageLoader): Promise<void> {
+  if (!loaded.has(loader)) loaded.set(loader, (await loader()).default)
+}
+
 export type LazyPageProps = PageProps & { loader: PageLoader; timeoutMs?: number }
 
 /** Loads a page module; a failed or timed-out load shows a message with Retry instead of a blank page. */

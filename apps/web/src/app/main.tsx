@@ -2,12 +2,17 @@ import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './app.css'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { setApiNavigate } from '../shared/api-client'
+import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import { matchRoute } from '@offerbook/domain/route-access'
+import { loadLanguageTree } from '../locales/resources'
 import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
-import { initSession, onSessionCleared } from '../shared/session'
+import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
+import { preloadPage } from './lazy-page'
+import { pageLoaderFor } from './page-modules'
 import { Providers } from './providers'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
@@ -19,7 +24,10 @@ const uiMode = readUiModePreference()
 void initSession()
 if (language) writeLanguagePreference(language)
 if (uiMode) writeUiModePreference(uiMode)
-const i18n = initI18n(language ?? undefined)
+const shownLanguage = language ?? DEFAULT_LANGUAGE
+// The language's texts and the page's module are chunks of their own: fetched side by side, before the first render.
+const [texts] = await Promise.all([loadLanguageTree(shownLanguage), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
+const i18n = initI18n(shownLanguage, { [shownLanguage]: texts })
 
 const queryClient = createQueryClient()
 onSessionCleared(() => {
@@ -34,10 +42,15 @@ setApiNavigate((to) => void router.navigate(to))
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <Providers queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 )
+// A public page prerendered at build (build/prerender.ts) is hydrated: its HTML stays and gains its
+// behaviour. It was rendered signed out in the default language; for a signed-in visitor (whose
+// header and navigation differ) or in another language, the page is rendered anew.
+if (root.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE && !getSession()) hydrateRoot(root, app)
+else createRoot(root).render(app)

@@ -3,7 +3,8 @@ import { ROLES } from '@offerbook/domain/roles'
 import { FOOTER_ITEMS, NAV_ITEMS, ROUTES } from '@offerbook/domain/route-access'
 import type { Tree } from './resources'
 import { hasOwnPage } from '../app/page-modules'
-import { mergeInto, RESOURCES } from './resources'
+import { RESOURCES } from './all-languages'
+import { mergeInto } from './resources'
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()

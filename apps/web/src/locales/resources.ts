@@ -1,55 +1,18 @@
-import { CATALOGUE } from '@offerbook/domain/messages'
-import type { Language } from '@offerbook/domain/user'
-import { LANGUAGES } from '@offerbook/domain/user'
+import type { Language } from '@offerbook/domain/languages'
+import type { Tree } from './tree'
+
+export type { Tree } from './tree'
+export { englishMessages, languageTree, mergeInto, MESSAGE_NAMESPACE } from './tree'
 
 /**
- * Each language's texts live in several files (locales/<language>/<area>.json) so that areas can be
- * written side by side; they are merged here into one tree per language. A key defined twice is a
- * mistake, so it stops the app at start instead of one text silently winning.
+ * Each language is a chunk of its own, loaded before the app first renders in that language: a
+ * visitor downloads the texts of one language, not of both.
  */
-export type Tree = { [key: string]: string | Tree }
-
-/** Where the catalogue's messages sit in each language's tree (shared/i18n/messages.ts). */
-export const MESSAGE_NAMESPACE = 'messages'
-
-// The public pages' texts (public-*.json) are not here: they load with those pages (features/public-pages/texts.ts).
-const files = import.meta.glob<Tree>(['./*/*.json', '!./*/public-*.json'], { eager: true, import: 'default' })
-
-export function mergeInto(target: Tree, source: Tree, where: string): void {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key]
-    if (existing === undefined) {
-      target[key] = typeof value === 'string' ? value : structuredClone(value)
-    } else if (typeof existing !== 'string' && typeof value !== 'string') {
-      mergeInto(existing, value, `${where}.${key}`)
-    } else {
-      throw new Error(`Translation key ${where}.${key} is defined twice`)
-    }
-  }
+const LOADERS: Record<Language, () => Promise<{ default: Tree }>> = {
+  'en-us': () => import('./en-us'),
+  'es-es': () => import('./es-es'),
 }
 
-/** The catalogue as an en-us translation tree: `{name}` becomes i18next's `{{name}}`. */
-export function englishMessages(): Tree {
-  const tree: Tree = {}
-  for (const [key, template] of Object.entries(CATALOGUE)) {
-    const parts = key.split('.')
-    let node = tree
-    for (const part of parts.slice(0, -1)) {
-      const next = node[part]
-      if (typeof next === 'string') throw new Error(`Message key ${key} sits under another message`)
-      node = next ?? (node[part] = {})
-    }
-    node[parts.at(-1) ?? key] = template.replace(/\{(\w+)\}/g, '{{$1}}')
-  }
-  return { [MESSAGE_NAMESPACE]: tree }
+export async function loadLanguageTree(language: Language): Promise<Tree> {
+  return (await LOADERS[language]()).default
 }
-
-function load(language: Language): Tree {
-  const tree: Tree = language === 'en-us' ? englishMessages() : {}
-  for (const [path, content] of Object.entries(files)) {
-    if (path.startsWith(`./${language}/`)) mergeInto(tree, content, language)
-  }
-  return tree
-}
-
-export const RESOURCES = Object.fromEntries(LANGUAGES.map((language) => [language, load(language)])) as Record<Language, Tree>

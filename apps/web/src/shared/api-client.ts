@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { parseApiErrorBody } from '@offerbook/domain/api-error-body'
 import type { Message } from '@offerbook/domain/messages'
 import { isMessageKey, message as messageOf, messageText } from '@offerbook/domain/messages'
 import { HOME_PATH, SIGN_IN_PATH, signInPathFor } from '@offerbook/domain/route-access'
@@ -113,9 +113,9 @@ function toFormData(body: unknown): FormData {
 
 /** The error an API answer carries: its message (or first field error) and field errors, else a generic one. */
 export function apiErrorOf(status: number, body: unknown): ApiClientError {
-  const parsed = ApiErrorSchema.safeParse(body)
-  if (!parsed.success) return new ApiClientError(status, UNKNOWN)
-  const { key, params, errors = [], code } = parsed.data
+  const parsed = parseApiErrorBody(body)
+  if (!parsed) return new ApiClientError(status, UNKNOWN)
+  const { key, params, errors = [], code } = parsed
   const fields = errors.map((item) => ({ path: item.path, ...known(item.key, item.params) }))
   return new ApiClientError(status, known(key, params), code, fields)
 }

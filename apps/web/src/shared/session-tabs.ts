@@ -1,6 +1,5 @@
-import { z } from 'zod'
-import type { StoredSession } from '@offerbook/domain/session'
-import { StoredSessionSchema } from '@offerbook/domain/session'
+import type { StoredSession } from '@offerbook/domain/stored-session'
+import { parseStoredSession } from '@offerbook/domain/stored-session'
 
 /**
  * Many tabs, one session. Without "Remember me" the session lives in one tab's sessionStorage, which
@@ -13,14 +12,27 @@ export const SESSION_CHANNEL = 'offerbook-session'
 /** How long a new tab waits for an answer before it counts as signed out; an open tab answers in a few ms. */
 export const SESSION_HANDSHAKE_MS = 300
 
-const MessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('session-request') }),
+type Message =
+  | { type: 'session-request' }
   // Only a tab session is ever handed over; a remembered one is in localStorage for every tab to read.
-  z.object({ type: z.literal('session'), session: StoredSessionSchema.extend({ persist: z.literal(false) }) }),
+  | { type: 'session'; session: StoredSession & { persist: false } }
   // Names the token signed out, so a tab holding another one (say, a new one after a password change) keeps it.
-  z.object({ type: z.literal('signed-out'), accessToken: z.string().min(1) }),
-])
-type Message = z.infer<typeof MessageSchema>
+  | { type: 'signed-out'; accessToken: string }
+
+/** A message another tab posted, or null for anything else on the channel (checked by hand: no zod in the first script). */
+function parseMessage(data: unknown): Message | null {
+  if (typeof data !== 'object' || data === null) return null
+  const message = data as Record<string, unknown>
+  if (message.type === 'session-request') return { type: 'session-request' }
+  if (message.type === 'session') {
+    const session = parseStoredSession(message.session)
+    return session && session.persist === false ? { type: 'session', session: { accessToken: session.accessToken, persist: false } } : null
+  }
+  if (message.type === 'signed-out' && typeof message.accessToken === 'string' && message.accessToken.length > 0) {
+    return { type: 'signed-out', accessToken: message.accessToken }
+  }
+  return null
+}
 
 /** The part of BroadcastChannel used here, so tests and old browsers can pass their own or none. */
 export type SessionChannel = {
@@ -68,9 +80,8 @@ export function connectSessionTabs({ shareable, onSignedOut, createChannel = bro
 
   if (channel) {
     channel.onmessage = (event) => {
-      const parsed = MessageSchema.safeParse(event.data)
-      if (!parsed.success) return
-      const message = parsed.data
+      const message = parseMessage(event.data)
+      if (!message) return
       if (message.type === 'session-request') {
         const session = shareable()
         if (session && !session.persist) post({ type: 'session', session: { accessToken: session.accessToken, persist: false } })

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import type { StoredSession } from '@offerbook/domain/session'
-import { SESSION_STORAGE_KEY, StoredSessionSchema } from '@offerbook/domain/session'
+import type { StoredSession } from '@offerbook/domain/stored-session'
+import { parseStoredSession, SESSION_STORAGE_KEY } from '@offerbook/domain/stored-session'
 import type { SessionTabs } from './session-tabs'
 import { connectSessionTabs } from './session-tabs'
 
@@ -22,8 +22,7 @@ let tabs: SessionTabs | null = null
 function parse(raw: string | null): StoredSession | null {
   if (!raw) return null
   try {
-    const result = StoredSessionSchema.safeParse(JSON.parse(raw))
-    return result.success ? result.data : null
+    return parseStoredSession(JSON.parse(raw))
   } catch {
     return null
   }

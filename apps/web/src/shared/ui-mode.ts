@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import type { UiMode } from '@offerbook/domain/ui-mode'
-import { UiModeSchema } from '@offerbook/domain/ui-mode'
+import type { UiMode } from '@offerbook/domain/ui-modes'
+import { isUiMode } from '@offerbook/domain/ui-modes'
 
 /**
  * Spec section 3, Preferences: the buy/sell mode. Signed out, this browser keeps it in localStorage,
@@ -13,8 +13,8 @@ let chosen: UiMode | null = null
 
 export function readUiModePreference(): UiMode | null {
   try {
-    const result = UiModeSchema.safeParse(window.localStorage.getItem(UI_MODE_STORAGE_KEY))
-    return result.success ? result.data : null
+    const stored = window.localStorage.getItem(UI_MODE_STORAGE_KEY)
+    return isUiMode(stored) ? stored : null
   } catch {
     return null
   }

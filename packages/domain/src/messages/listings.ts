@@ -38,4 +38,5 @@ export const LISTING_MESSAGES = {
   'listing.notYours': 'Only the owner, the listing agent or their team can manage this listing',
   'listing.onlyDraftsDeleted': 'Only a draft can be deleted; withdraw or cancel a published listing instead',
   'files.notFound': 'File not found',
+  'files.badWidth': 'Choose one of the photo widths: 320, 640, 960 or 1280',
 } as const satisfies MessageTable

@@ -48,6 +48,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     {
       // Guests with X-Chat-Visitor too: the handler checks who is asking.
       config: { access: 'public' },
+      // Each event must leave at once: a compressor would hold it back in its buffer.
+      compress: false,
       schema: {
         tags: ['events'],
         operationId: 'getEvents',

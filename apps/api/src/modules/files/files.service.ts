@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream'
+import type { PhotoVariantWidth } from '@offerbook/domain/photo-variants'
 import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import type { NewStoredFile, StoredFileRow } from './files.queries'
 import { deleteOtherStoredFiles, findStoredFile, insertStoredFile } from './files.queries'
+import { photoVariantKey } from './photo-variants'
 
 export const PROFILE_PHOTO_PURPOSE = 'profile-photo'
 /** A listing's photo; served by its unguessable id, drafts' too (docs/decisions/009). */
@@ -84,11 +86,19 @@ export async function withStoredObject<T>(
 
 export type PublicFile = { body: Readable; contentType: string; size: number }
 
-export async function openPublicFile(db: Db, storage: FileStorage, { id }: { id: string }): Promise<PublicFile> {
+/**
+ * A file anyone may read. With `width`, a listing photo's WebP copy at that width when it has one
+ * (photo-variants.ts); a photo stored before copies were made, or any other file, answers its original.
+ */
+export async function openPublicFile(db: Db, storage: FileStorage, { id, width }: { id: string; width?: PhotoVariantWidth | undefined }): Promise<PublicFile> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'files.notFound')
   for (const purpose of PUBLIC_PURPOSES) {
     const row = await findStoredFile(db, { id: id.toLowerCase(), purpose })
     if (!row) continue
+    if (width !== undefined && purpose === LISTING_PHOTO_PURPOSE) {
+      const variant = await storage.get(photoVariantKey(row.key, width))
+      if (variant) return { body: variant.body, contentType: 'image/webp', size: variant.size }
+    }
     const content = await storage.get(row.key)
     if (!content) break
     return { body: content.body, contentType: row.contentType, size: content.size }

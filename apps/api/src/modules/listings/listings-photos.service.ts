@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { fileUrl, ignoreCleanupError, LISTING_PHOTO_PURPOSE, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
+import { photoVariantKeys, storePhotoVariants } from '../files/photo-variants'
 import type { ListingRow, MediaRow } from './listings.queries'
 import { deleteMedia, deleteUnusedFiles, findMediaByKey, insertMedia, listMedia, lockListing, updateMedia } from './listings.queries'
 import { toManaged } from './listings-reso'
@@ -34,6 +35,8 @@ export type AttachListingPhotoInput = {
  * Stores a photo of a listing: checks its type by its bytes and its size, keeps the bytes under
  * listings/<listing id>/<file id>.<ext>, and records the file and the media row in one transaction,
  * bumping the listing's ModificationTimestamp. If the transaction fails, the stored bytes are removed.
+ * Its WebP copies at the display widths are made first (photo-variants.ts); a photo the image
+ * library cannot read is refused as not an image.
  * Used by the upload endpoint and by the MLS import.
  */
 export async function attachListingPhoto(db: Db, storage: FileStorage, input: AttachListingPhotoInput): Promise<ListingMedia> {
@@ -46,8 +49,29 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
   const fileId = randomUUID()
   const key = `listings/${listingId}/${fileId}.${type.extension}`
   const filename = cleanFileName(input.filename, `photo.${type.extension}`)
+  try {
+    await storePhotoVariants(storage, key, input.bytes)
+  } catch (error) {
+    await removeStoredObjects(storage, photoVariantKeys(key), onCleanupError)
+    if (error instanceof AppError) throw error
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'listing.photoType')
+  }
   await storage.put(key, input.bytes, { contentType: type.contentType, contentLength: input.bytes.length })
 
+  try {
+    return await recordListingPhoto(db, storage, { input, key, fileId, filename, contentType: type.contentType, onCleanupError })
+  } catch (error) {
+    await removeStoredObjects(storage, photoVariantKeys(key), onCleanupError)
+    throw error
+  }
+}
+
+async function recordListingPhoto(
+  db: Db,
+  storage: FileStorage,
+  { input, key, fileId, filename, contentType, onCleanupError }: { input: AttachListingPhotoInput; key: string; fileId: string; filename: string; contentType: string; onCleanupError: CleanupLog },
+): Promise<ListingMedia> {
+  const listingId = input.listingId.toLowerCase()
   return withStoredObject(storage, key, onCleanupError, () =>
     db.transaction(async (tx) => {
       const row = await lockListing(tx, listingId)
@@ -55,7 +79,7 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
       const existing = input.mediaKey === undefined ? null : await findMediaByKey(tx, { listingId, mediaKey: input.mediaKey })
       const media = existing ? [] : await listMedia(tx, listingId)
       if (!existing && media.length >= LISTING_LIMITS.maxPhotos) throw new AppError('BAD_REQUEST', 'listing.tooManyPhotos')
-      await recordStoredFile(tx, { id: fileId, ownerId: input.ownerId, key, purpose: LISTING_PHOTO_PURPOSE, filename, contentType: type.contentType, size: input.bytes.length })
+      await recordStoredFile(tx, { id: fileId, ownerId: input.ownerId, key, purpose: LISTING_PHOTO_PURPOSE, filename, contentType, size: input.bytes.length })
       const source = {
         ...(input.sourceUrl === undefined ? {} : { sourceUrl: input.sourceUrl }),
         ...(input.sourceModificationTimestamp === undefined ? {} : { sourceModificationTimestamp: input.sourceModificationTimestamp }),
@@ -65,7 +89,7 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
         await updateMedia(tx, existing.id, { fileId, order, ...source })
         const unusedKeys = await deleteUnusedFiles(tx, [existing.fileId])
         await saved(tx, listingId, {})
-        return { result: { id: existing.id, MediaKey: existing.mediaKey, MediaURL: fileUrl(fileId), Order: order, filename }, unusedKeys }
+        return { result: { id: existing.id, MediaKey: existing.mediaKey, MediaURL: fileUrl(fileId), Order: order, filename }, unusedKeys: withVariants(unusedKeys) }
       }
       const id = randomUUID()
       const order = input.order ?? media.reduce((next, item) => Math.max(next, item.order + 1), 0)
@@ -74,6 +98,11 @@ export async function attachListingPhoto(db: Db, storage: FileStorage, input: At
       return { result: { id, MediaKey: inserted.mediaKey, MediaURL: fileUrl(fileId), Order: order, filename }, unusedKeys: [] }
     }),
   )
+}
+
+/** Stored photos' keys with their copies', for removing both. */
+function withVariants(keys: readonly string[]): string[] {
+  return keys.flatMap((key) => [key, ...photoVariantKeys(key)])
 }
 
 /**
@@ -189,5 +218,5 @@ async function removePhotosOf(
     tx,
     chosen.map((item) => item.fileId),
   )
-  return { listing: await managedView(tx, await saved(tx, row.id, {})), keys }
+  return { listing: await managedView(tx, await saved(tx, row.id, {})), keys: withVariants(keys) }
 }

@@ -149,6 +149,11 @@ describe('the shared link of /property/:id', () => {
     expect(html).toContain(`<meta property="og:image" content="https://offerbook.example${listing.Media[0]!.MediaURL}" />`)
     expect(html).toContain('<meta property="og:description" content="$425,000 · 4 bd, 3 ba, 2,400 sq ft. Big yard, quiet street." />')
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
+    // The main photo is fetched beside the scripts, at the widths and sizes the page shows it with.
+    const photo = listing.Media[0]!.MediaURL
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${photo}?w=960" imagesrcset="${photo}?w=320 320w, ${photo}?w=640 640w, ${photo}?w=960 960w, ${photo}?w=1280 1280w" imagesizes="(min-width: 62em) 60vw, 100vw" fetchpriority="high" />`,
+    )
     expect(html).toContain('<div id="root"></div>')
   })
 

@@ -361,7 +361,7 @@ export async function getPublicListing(db: Db, { viewer, id }: { viewer: User | 
   }
 }
 
-export type ShareMeta = { title: string; description: string; image: string | null; url: string }
+export type ShareMeta = { title: string; description: string; image: string | null; url: string; photo: string | null }
 
 const PROPERTY_PATH = /^\/property\/([^/]+)\/?$/
 
@@ -388,5 +388,7 @@ export async function listingShareMeta(db: Db, { publicUrl, path }: { publicUrl:
     description: description || address,
     image: primary ? new URL(fileUrl(primary.fileId), publicUrl).href : null,
     url: new URL(`/property/${row.id}`, publicUrl).href,
+    // The page's largest paint: the browser fetches it beside the scripts (static-spa.ts).
+    photo: primary ? fileUrl(primary.fileId) : null,
   }
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import {
   IconBriefcase,
@@ -15,7 +16,6 @@ import {
   IconSignature,
 } from '@tabler/icons-react'
 import { Link, useSearchParams } from 'react-router'
-import { SsoReturn } from '../../features/accounts/components/sso-return'
 import { HomeSearch } from '../../features/property/components/home-search'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { HOME_TEXTS } from '../../features/public-pages/texts/home'
@@ -23,7 +23,9 @@ import { PageSection } from '../../features/public-pages/components/page-intro'
 import type { Step } from '../../features/public-pages/components/step-list'
 import { StepList } from '../../features/public-pages/components/step-list'
 import { useSession } from '../../shared/session'
-import { useCompleteSignIn } from '../after-sign-in'
+import { CenteredLoader } from '../../shared/ui/centered-loader'
+
+const SsoLanding = lazy(() => import('../sso-landing'))
 
 /** The four sides of a sale, what each gets, and where to read more. */
 const SIDES = [
@@ -46,10 +48,15 @@ export default function HomePage() {
   const { t } = usePageTexts(HOME_TEXTS)
   const session = useSession()
   const [searchParams] = useSearchParams()
-  const completeSignIn = useCompleteSignIn()
 
   // The single sign-on provider sends the browser back to the app root.
-  if (searchParams.get('sso') === '1') return <SsoReturn onSignedIn={(signedIn, redirect) => completeSignIn(signedIn, true, redirect)} />
+  if (searchParams.get('sso') === '1') {
+    return (
+      <Suspense fallback={<CenteredLoader />}>
+        <SsoLanding />
+      </Suspense>
+    )
+  }
 
   return (
     <Stack gap={56} py="xl">

@@ -1,8 +1,8 @@
 import { NativeSelect } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import type { Language } from '@offerbook/domain/user'
-import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
+import type { Language } from '@offerbook/domain/languages'
+import { isLanguage, LANGUAGES } from '@offerbook/domain/languages'
 import { meKeys } from '../../features/auth/api/get-me'
 import { updateLanguage } from '../../features/auth/api/update-language'
 import { changeLanguage, currentLanguage } from '../../shared/i18n/i18n'
@@ -13,7 +13,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation()
   const session = useSession()
   const queryClient = useQueryClient()
-  const value = LanguageSchema.safeParse(i18n.resolvedLanguage).data ?? currentLanguage()
+  const value = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage()
 
   const onChange = async (language: Language) => {
     await changeLanguage(language)
@@ -37,8 +37,8 @@ export function LanguageSwitch() {
       style={{ flexShrink: 0 }}
       value={value}
       onChange={(event) => {
-        const parsed = LanguageSchema.safeParse(event.currentTarget.value)
-        if (parsed.success) void onChange(parsed.data)
+        const chosen = event.currentTarget.value
+        if (isLanguage(chosen)) void onChange(chosen)
       }}
       data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
     />

@@ -1,8 +1,8 @@
 import { SegmentedControl, VisuallyHidden } from '@mantine/core'
 import { IconHomeDollar, IconHomeSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
-import type { UiMode } from '@offerbook/domain/ui-mode'
-import { UI_MODES, UiModeSchema } from '@offerbook/domain/ui-mode'
+import type { UiMode } from '@offerbook/domain/ui-modes'
+import { isUiMode, UI_MODES } from '@offerbook/domain/ui-modes'
 import { useChangeUiMode, useUiMode } from '../../features/auth/api/ui-mode'
 import { notifyError } from '../../shared/notify'
 
@@ -27,9 +27,8 @@ export function UiModeSwitch({ compact = false }: { compact?: boolean }) {
       style={{ flexShrink: 0 }}
       value={mode}
       onChange={(value) => {
-        const parsed = UiModeSchema.safeParse(value)
-        if (!parsed.success) return
-        changeMode(parsed.data).catch(() => notifyError(t('uiMode.saveFailed')))
+        if (!isUiMode(value)) return
+        changeMode(value).catch(() => notifyError(t('uiMode.saveFailed')))
       }}
       data={UI_MODES.map((value) => {
         const name = t(`uiMode.${value}`)

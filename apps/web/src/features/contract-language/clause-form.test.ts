@@ -1,7 +1,7 @@
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import { describe, expect, it } from 'vitest'
-import { RESOURCES } from '../../locales/resources'
+import { RESOURCES } from '../../locales/all-languages'
 import type { Tree } from '../../locales/resources'
 import { fieldLabelKey, hasSavedValue, restoreClauseForm } from './clause-form'
 

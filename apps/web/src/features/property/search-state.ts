@@ -1,5 +1,5 @@
-import type { ListingSort, PropertyType, SearchableStatus } from '@offerbook/domain/listing'
-import { DEFAULT_SEARCH_STATUSES, LISTING_SORTS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
+import type { ListingSort, PropertyType, SearchableStatus } from '@offerbook/domain/listing-values'
+import { DEFAULT_SEARCH_STATUSES, LISTING_SORTS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing-values'
 
 /**
  * What /listings shows lives in its query string (?q=&minPrice=&page=...), so Back, Forward and a

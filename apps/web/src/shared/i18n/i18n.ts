@@ -1,8 +1,9 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type { Language } from '@offerbook/domain/user'
-import { DEFAULT_LANGUAGE, LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
-import { RESOURCES } from '../../locales/resources'
+import type { Language } from '@offerbook/domain/languages'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '@offerbook/domain/languages'
+import type { Tree } from '../../locales/resources'
+import { loadLanguageTree } from '../../locales/resources'
 
 export const LANGUAGE_STORAGE_KEY = 'offerbook.language'
 
@@ -12,8 +13,8 @@ let chosen: Language | null = null
 
 export function readLanguagePreference(): Language | null {
   try {
-    const result = LanguageSchema.safeParse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY))
-    return result.success ? result.data : null
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY)
+    return isLanguage(stored) ? stored : null
   } catch {
     return null
   }
@@ -29,8 +30,8 @@ export function writeLanguagePreference(language: Language): void {
 }
 
 export function currentLanguage(): Language {
-  const result = LanguageSchema.safeParse(i18n.resolvedLanguage ?? i18n.language)
-  return result.success ? result.data : DEFAULT_LANGUAGE
+  const language = i18n.resolvedLanguage ?? i18n.language
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE
 }
 
 export function htmlLang(language: Language): string {
@@ -38,15 +39,22 @@ export function htmlLang(language: Language): string {
 }
 
 function applyHtmlLang(language: string) {
-  const parsed = LanguageSchema.safeParse(language)
-  document.documentElement.lang = htmlLang(parsed.success ? parsed.data : DEFAULT_LANGUAGE)
+  // The prerender runs without a document; its HTML says lang="en" already.
+  if (typeof document === 'undefined') return
+  document.documentElement.lang = htmlLang(isLanguage(language) ? language : DEFAULT_LANGUAGE)
 }
 
-export function initI18n(language: Language = readLanguagePreference() ?? DEFAULT_LANGUAGE) {
+/**
+ * Starts i18n in `language` with the texts given (the app passes the one language it loaded;
+ * tests and the prerender pass both). Another language's texts load when it is chosen.
+ */
+export function initI18n(language: Language = readLanguagePreference() ?? DEFAULT_LANGUAGE, texts: Partial<Record<Language, Tree>> = {}) {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyHtmlLang)
+    const resources = Object.fromEntries(Object.entries(texts).map(([lng, tree]) => [lng, { translation: tree }]))
     void i18n.use(initReactI18next).init({
-      resources: { 'en-us': { translation: RESOURCES['en-us'] }, 'es-es': { translation: RESOURCES['es-es'] } },
+      resources,
+      partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
@@ -61,9 +69,16 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
   return i18n
 }
 
-/** Changes the language now and remembers it as this browser's preference. */
+/** Loads a language's texts unless they are here already. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return
+  i18n.addResourceBundle(language, 'translation', await loadLanguageTree(language), true, false)
+}
+
+/** Changes the language now (once its texts are loaded) and remembers it as this browser's preference. */
 export async function changeLanguage(language: Language): Promise<void> {
   writeLanguagePreference(language)
+  await loadLanguage(language)
   await i18n.changeLanguage(language)
 }
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import type { UiMode } from '@offerbook/domain/ui-mode'
-import { DEFAULT_UI_MODE } from '@offerbook/domain/ui-mode'
+import type { UiMode } from '@offerbook/domain/ui-modes'
+import { DEFAULT_UI_MODE } from '@offerbook/domain/ui-modes'
 import type { User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
 import { useSession } from '../../../shared/session'

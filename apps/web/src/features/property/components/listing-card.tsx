@@ -3,6 +3,7 @@ import { IconPhotoOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListingSummary } from '@offerbook/domain/listing'
+import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
 import { formatPrice, roomsAndArea } from '../format'
 import { StatusBadge } from './status-badge'
 
@@ -20,7 +21,17 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
         {/* The box keeps its size before the photo arrives, so the grid does not jump. */}
         <AspectRatio ratio={PHOTO_RATIO}>
           {listing.primaryPhotoURL ? (
-            <img src={listing.primaryPhotoURL} alt="" loading="lazy" decoding="async" width={400} height={300} style={{ objectFit: 'cover' }} />
+            <img
+              src={photoVariantUrl(listing.primaryPhotoURL, 640)}
+              srcSet={photoSrcSet(listing.primaryPhotoURL)}
+              sizes="(min-width: 75em) 300px, (min-width: 48em) 45vw, 100vw"
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={400}
+              height={300}
+              style={{ objectFit: 'cover' }}
+            />
           ) : (
             <Center bg="gray.1">
               <Stack align="center" gap={4}>

@@ -10,7 +10,7 @@ const photo = (order: number): ListingMedia => ({ id: `p${order}`, MediaKey: `p$
 // Given out of order: the gallery shows them by Order.
 const photos = [photo(2), photo(0), photo(1)]
 
-const largePhoto = () => screen.getAllByRole('img').find((img) => img.getAttribute('width') === '1200')!
+const largePhoto = () => screen.getAllByRole('img').find((img) => img.getAttribute('width') === '1280')!
 
 describe('nextPhotoIndex', () => {
   it('moves with the arrows, wrapping at both ends, and jumps with Home and End', () => {
@@ -29,7 +29,10 @@ describe('nextPhotoIndex', () => {
 describe('PhotoGallery', () => {
   it('shows the primary photo large first, each photo named by the address and its position', () => {
     renderAt(<PhotoGallery photos={photos} address={address} />)
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0?w=960')
+    // WebP copies at each width for the browser to choose from, and its box reserved before it loads.
+    expect(largePhoto().getAttribute('srcset')).toBe('/api/files/p0?w=320 320w, /api/files/p0?w=640 640w, /api/files/p0?w=960 960w, /api/files/p0?w=1280 1280w')
+    expect(largePhoto().getAttribute('height')).toBe('960')
     expect(largePhoto().getAttribute('alt')).toBe(`Photo 1 of 3: ${address}`)
     const thumbnails = screen.getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed'))
     expect(thumbnails.map((button) => button.querySelector('img')?.getAttribute('alt'))).toEqual([
@@ -51,18 +54,18 @@ describe('PhotoGallery', () => {
     const second = screen.getByRole('button', { name: `Photo 2 of 3: ${address}` })
     expect(second.getAttribute('aria-pressed')).toBe('true')
     expect(document.activeElement).toBe(second)
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p1')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p1?w=960')
     expect(screen.getByText('Photo 2 of 3')).toBeTruthy()
 
     await user.keyboard('{End}')
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2?w=960')
     await user.keyboard('{ArrowRight}')
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0?w=960')
     expect(document.activeElement).toBe(first)
     await user.keyboard('{ArrowLeft}')
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2?w=960')
     await user.keyboard('{Home}')
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0?w=960')
   })
 
   it('makes only the chosen thumbnail a tab stop', async () => {
@@ -71,18 +74,18 @@ describe('PhotoGallery', () => {
     await user.click(screen.getByRole('button', { name: `Photo 3 of 3: ${address}` }))
     const tabStops = screen.getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed') && button.tabIndex === 0)
     expect(tabStops.map((button) => button.querySelector('img')?.getAttribute('alt'))).toEqual([`Photo 3 of 3: ${address}`])
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2?w=960')
   })
 
   it('moves with the arrow keys from the previous and next buttons too, and with a click on them', async () => {
     const user = userEvent.setup()
     renderAt(<PhotoGallery photos={photos} address={address} />)
     await user.click(screen.getByRole('button', { name: 'Next photo' }))
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p1')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p1?w=960')
     fireEvent.keyDown(screen.getByRole('button', { name: 'Previous photo' }), { key: 'ArrowLeft' })
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p0?w=960')
     await user.click(screen.getByRole('button', { name: 'Previous photo' }))
-    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2')
+    expect(largePhoto().getAttribute('src')).toBe('/api/files/p2?w=960')
   })
 
   it('shows one photo without thumbnails or arrows', () => {

@@ -5,6 +5,7 @@ import { useId } from '@mantine/hooks'
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { ListingMedia } from '@offerbook/domain/listing'
+import { photoSrcSet, photoVariantHeight, photoVariantUrl } from '@offerbook/domain/photo-variants'
 
 export type PhotoGalleryProps = {
   /** In any order; shown by RESO Order, 0 (the primary photo) first. */
@@ -81,7 +82,18 @@ export function PhotoGallery({ photos, address }: PhotoGalleryProps) {
       <Box pos="relative">
         <AspectRatio ratio={3 / 2}>
           <Box bg="dark.8" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-            <img src={current.MediaURL} alt={alt(index)} width={1200} height={800} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+            {/* The first photo is what the page is for (its largest paint): asked for first, never lazily. */}
+            <img
+              src={photoVariantUrl(current.MediaURL, 960)}
+              srcSet={photoSrcSet(current.MediaURL)}
+              sizes="(min-width: 62em) 60vw, 100vw"
+              alt={alt(index)}
+              width={1280}
+              height={photoVariantHeight(1280)}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+              decoding={index === 0 ? 'sync' : 'async'}
+              style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+            />
           </Box>
         </AspectRatio>
         {count > 1 && (
@@ -138,7 +150,17 @@ export function PhotoGallery({ photos, address }: PhotoGalleryProps) {
                 lineHeight: 0,
               }}
             >
-              <img src={photo.MediaURL} alt={alt(position)} width={96} height={64} loading="lazy" style={{ objectFit: 'cover', display: 'block' }} />
+              <img
+                src={photoVariantUrl(photo.MediaURL, 320)}
+                srcSet={`${photoVariantUrl(photo.MediaURL, 320)} 320w`}
+                sizes="96px"
+                alt={alt(position)}
+                width={96}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                style={{ objectFit: 'cover', display: 'block' }}
+              />
             </UnstyledButton>
           ))}
         </Group>

@@ -1,0 +1,7 @@
+import type { Language } from '@offerbook/domain/user'
+import enUs from './en-us'
+import esEs from './es-es'
+import type { Tree } from './tree'
+
+/** Both languages at once, for tests and the prerender, which render without waiting for a chunk. */
+export const RESOURCES: Record<Language, Tree> = { 'en-us': enUs, 'es-es': esEs }

@@ -1,0 +1,6 @@
+import type { Tree } from './tree'
+import { languageTree } from './tree'
+
+// The public pages' texts (public-*.json) are not here: they load with those pages (features/public-pages/texts.ts).
+/** The en-us texts (see resources.ts); imported only through loadLanguageTree, so they stay out of the entry. */
+export default languageTree('en-us', import.meta.glob<Tree>(['./en-us/*.json', '!./en-us/public-*.json'], { eager: true, import: 'default' }))
