@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Tree } from './resources'
-import { RESOURCES } from './resources'
+import { RESOURCES } from './all-languages'
 import { FAQ_TEXTS } from '../features/public-pages/texts/faq'
 import { HOME_TEXTS } from '../features/public-pages/texts/home'
 import { PAGE_TEXTS } from '../features/public-pages/texts/pages'
