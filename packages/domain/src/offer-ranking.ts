@@ -1,5 +1,6 @@
 import type { ListingWeighting } from './listing'
-import type { Concession, FinancingType, OfferTerms } from './offer'
+import { concessionDollars } from './concession'
+import type { FinancingType, OfferTerms } from './offer'
 import type { OfferWeightCriterion } from './offer-weight-criteria'
 import { OFFER_WEIGHT_CRITERIA } from './offer-weight-criteria'
 
@@ -76,11 +77,7 @@ export function escalationValue(terms: ScorableOffer['terms']): number {
 /** The contingencies counted: financing (any loan), appraisal, inspection, sale of the buyer's property. */
 export const CONTINGENCY_COUNT = 4
 
-/** In dollars, for a concession given in dollars or as a percent of the price. */
-export function concessionDollars(concession: Concession, purchasePrice: number | null): number {
-  if (concession.amount === null) return 0
-  return concession.unit === 'dollars' ? concession.amount : Math.round(((purchasePrice ?? 0) * concession.amount) / 100)
-}
+export { concessionDollars }
 
 export type OfferCosts = { concessions: number; commission: number; closingCosts: number; homeWarranty: number }
 

@@ -5,7 +5,7 @@ import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses
 import { PAGE_ROLES } from './roles'
 import { TeamMarkSchema } from './teams'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
-import { concessionDollars } from './offer-ranking'
+import { concessionDollars } from './concession'
 import { E164_PATTERN, emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape } from './validation'
 
 /**
@@ -72,7 +72,7 @@ const optionalPhone = z
   .trim()
   .refine((value) => value === '' || E164_PATTERN.test(value) || isPhoneShape(value), 'common.invalidPhone')
 
-/** It lives with the ranking (offer-ranking.ts), which must stay free of zod. */
+/** It lives in concession.ts, free of zod, for the ranking (offer-ranking.ts) the public page runs. */
 export { concessionDollars }
 
 export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'usda', 'other'] as const
