@@ -10,6 +10,7 @@ import { account } from '../src/db/schema/auth'
 import { listing } from '../src/db/schema/listings'
 import { offer, offerEvent, offerShareLink } from '../src/db/schema/offers'
 import { user, userRole } from '../src/db/schema/users'
+import { listingsChanged } from '../src/modules/listings/listing-changes'
 import type { TestApp } from './build-test-app'
 
 export type CreatedUser = { id: string; email: string; password: string; roles: Role[] }
@@ -90,6 +91,7 @@ export async function createTestListing(
     })
     .returning()
   if (!row) throw new Error('listing insert returned no row')
+  await listingsChanged(db, [row.id])
   return row
 }
 

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { ListingSort, StandardStatus } from '@offerbook/domain/listing'
+import { SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
 import { listing, listingMedia, teamMember, teamMemberListing } from '../../db/schema/listings'
 import { user } from '../../db/schema/users'
+import { listingsChanged } from './listing-changes'
 
 export type ListingRow = typeof listing.$inferSelect
 export type NewListingRow = typeof listing.$inferInsert
@@ -57,6 +59,7 @@ export async function isListingManager(db: Db, { userId, listingId }: { userId: 
 export async function insertListing(db: Db, values: NewListingRow): Promise<ListingRow> {
   const [row] = await db.insert(listing).values(values).returning()
   if (!row) throw new Error('listing insert returned no row')
+  await listingsChanged(db, [row.id])
   return row
 }
 
@@ -73,6 +76,7 @@ export async function lockListing(db: Db, id: string): Promise<ListingRow | null
 
 export async function updateListing(db: Db, id: string, changes: ListingChanges): Promise<ListingRow | null> {
   const [row] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning()
+  if (row) await listingsChanged(db, [row.id])
   return row ?? null
 }
 
@@ -82,12 +86,17 @@ export async function deleteDraftListing(db: Db, id: string): Promise<ListingRow
     .delete(listing)
     .where(and(eq(listing.id, id), eq(listing.standardStatus, 'Incomplete')))
     .returning()
+  if (row) await listingsChanged(db, [row.id])
   return row ?? null
 }
 
 /** Deletes a listing of any status (its media rows go with it). */
 export async function deleteListingRow(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(listing).where(eq(listing.id, id)).returning({ id: listing.id })
+  await listingsChanged(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.length > 0
 }
 
@@ -134,6 +143,7 @@ export async function findMediaByKey(db: Db, { listingId, mediaKey }: { listingI
 export async function insertMedia(db: Db, values: typeof listingMedia.$inferInsert): Promise<typeof listingMedia.$inferSelect> {
   const [row] = await db.insert(listingMedia).values(values).returning()
   if (!row) throw new Error('listing_media insert returned no row')
+  await listingsChanged(db, [row.listingId])
   return row
 }
 
@@ -142,7 +152,11 @@ export async function updateMedia(
   id: string,
   changes: Partial<Pick<typeof listingMedia.$inferInsert, 'fileId' | 'order' | 'sourceUrl' | 'sourceModificationTimestamp'>>,
 ): Promise<void> {
-  await db.update(listingMedia).set(changes).where(eq(listingMedia.id, id))
+  const rows = await db.update(listingMedia).set(changes).where(eq(listingMedia.id, id)).returning({ listingId: listingMedia.listingId })
+  await listingsChanged(
+    db,
+    rows.map((row) => row.listingId),
+  )
 }
 
 export async function deleteMedia(db: Db, { listingId, mediaId }: { listingId: string; mediaId: string }): Promise<{ fileId: string } | null> {
@@ -150,6 +164,7 @@ export async function deleteMedia(db: Db, { listingId, mediaId }: { listingId: s
     .delete(listingMedia)
     .where(and(eq(listingMedia.listingId, listingId), eq(listingMedia.id, mediaId)))
     .returning({ fileId: listingMedia.fileId })
+  if (row) await listingsChanged(db, [listingId])
   return row ?? null
 }
 
@@ -300,4 +315,42 @@ export async function searchPublicListings(db: Db, search: PublicSearch & { coun
     db.select({ total: count() }).from(db.select({ one: sql`1` }).from(listing).where(where).limit(search.countUpTo).as('matches')),
   ])
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search index's rows (search-index.ts)
+
+export type IndexRow = SummaryRow & {
+  ownerId: string
+  publishedUs: number | null
+  lexemes: string[]
+}
+
+/**
+ * The listings the public search may show (visibility public, a searchable status, an owner not
+ * deactivated) with what the index needs: the summary, the owner, publishedAt in microseconds and
+ * the lexemes of search_vector. `only` narrows to some ids or to one owner's listings; a listing
+ * not returned is not searchable (or gone).
+ */
+export async function searchableListings(db: Db, only?: { ids: readonly string[] } | { ownerIds: readonly string[] }): Promise<IndexRow[]> {
+  const statuses = [...SEARCHABLE_STATUSES]
+  return db
+    .select({
+      ...summaryColumns,
+      ownerId: listing.ownerId,
+      publishedUs: sql<number | null>`(extract(epoch from ${listing.publishedAt}) * 1000000)::float8`,
+      lexemes: sql<string[]>`tsvector_to_array(${listing.searchVector})`,
+      primaryFileId: sql<
+        string | null
+      >`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing.id} order by ${listingMedia.order}, ${listingMedia.createdAt} limit 1)`,
+    })
+    .from(listing)
+    .where(
+      and(
+        eq(listing.visibility, 'public'),
+        inArray(listing.standardStatus, statuses),
+        sql`not exists (select 1 from ${user} where ${user.id} = ${listing.ownerId} and ${user.deactivatedAt} is not null)`,
+        only === undefined ? undefined : 'ids' in only ? inArray(listing.id, [...only.ids]) : inArray(listing.ownerId, [...only.ownerIds]),
+      ),
+    )
 }
