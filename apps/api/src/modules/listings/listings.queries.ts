@@ -340,9 +340,8 @@ export async function searchableListings(db: Db, only?: { ids: readonly string[]
       ownerId: listing.ownerId,
       publishedUs: sql<number | null>`(extract(epoch from ${listing.publishedAt}) * 1000000)::float8`,
       lexemes: sql<string[]>`tsvector_to_array(${listing.searchVector})`,
-      primaryFileId: sql<
-        string | null
-      >`(select ${listingMedia.fileId} from ${listingMedia} where ${listingMedia.listingId} = ${listing.id} order by ${listingMedia.order}, ${listingMedia.createdAt} limit 1)`,
+      // Qualified by hand: drizzle writes a one-table select's columns without their table.
+      primaryFileId: sql<string | null>`(select m.file_id from ${listingMedia} m where m.listing_id = ${listing}.id order by m."order", m.created_at limit 1)`,
     })
     .from(listing)
     .where(
