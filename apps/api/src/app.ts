@@ -79,6 +79,8 @@ export type BuildAppOptions = {
   listingSearch?: ListingSearchEngine
   /** The database for reads that may lag (DATABASE_READ_URL): the search index's load. */
   readDb?: Db
+  /** 'background': the app answers before the search index is loaded (SQL answers meanwhile); tests await it. */
+  searchIndexLoad?: 'await' | 'background'
 }
 
 export async function buildApp({
@@ -92,6 +94,7 @@ export async function buildApp({
   hub: givenHub,
   listingSearch,
   readDb,
+  searchIndexLoad = 'await',
 }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
@@ -138,7 +141,7 @@ export async function buildApp({
   let search = listingSearch
   if (!search) {
     const ownSearch = createListingSearch({ db, readDb, listen: listenOf(db), log: app.log })
-    await ownSearch.start()
+    await ownSearch.start({ background: searchIndexLoad === 'background' })
     app.addHook('onClose', async () => ownSearch.stop())
     search = ownSearch
   }

@@ -22,8 +22,8 @@ import { SearchIndex } from './search-index'
 export type SearchAnswer = { body: string; etag: string }
 
 export type ListingSearchEngine = {
-  /** Listens for changes, then loads the index (awaited). */
-  start: () => Promise<void>
+  /** Listens for changes, then loads the index: awaited, or in the background (SQL answers until it is in). */
+  start: (options?: { background?: boolean }) => Promise<void>
   stop: () => Promise<void>
   search: (query: ListingSearch) => Promise<SearchAnswer>
   /** Whether the index answers (false while it first loads: SQL does). */
@@ -168,7 +168,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
     get ready() {
       return index !== null
     },
-    start: async () => {
+    start: async ({ background = false } = {}) => {
       // Listening first: a change that commits during the load is heard, and applied after it.
       if (listen) {
         unlisten = await listen(
@@ -184,7 +184,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       })
       pendingAll = true
       schedule()
-      await settled()
+      if (!background) await settled()
     },
     stop: async () => {
       stopped = true
