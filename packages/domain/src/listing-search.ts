@@ -18,7 +18,7 @@ import { freeText } from './validation'
 export const SEARCH_TOTAL_CAP = 1000
 
 export const LISTING_SORTS = ['newest', 'price-asc', 'price-desc', 'beds-desc', 'area-desc'] as const
-export const ListingSortSchema = z.enum(LISTING_SORTS)
+export const ListingSortSchema = z.enum(LISTING_SORTS, { error: 'listing.sortUnknown' })
 export type ListingSort = z.infer<typeof ListingSortSchema>
 
 const queryNumber = (schema: z.ZodNumber) => z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), schema.optional())
