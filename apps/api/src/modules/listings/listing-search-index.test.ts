@@ -4,9 +4,10 @@ import type { ListingPatch, ListingSearchPage } from '@offerbook/domain/listing'
 import { LISTING_SORTS, ListingSearchSchema, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
 import type { FileStorage } from '../../storage/storage'
 import { createFileStorage } from '../../storage/create-file-storage'
+import { createListingSearch } from './listing-search.service'
 import { deleteListingWithPhotos, searchListings } from './listings.service'
 import type { Signed } from './listings.test-helpers'
-import { bearer, signIn } from '../../../test/factories'
+import { bearer, createTestListing, signIn } from '../../../test/factories'
 import { call, COMPLETE_FIELDS, listingsTestApp, newListing, signedInUser, uploadPhoto } from './listings.test-helpers'
 
 /**
@@ -179,4 +180,21 @@ describe('the search index', () => {
     // The comparisons were not all of empty pages.
     expect(answersWithItems).toBeGreaterThan(10)
   }, 240_000)
+
+  it('loads every searchable listing when it reads them a page at a time', async () => {
+    const agent = agents[0]!
+    const made = await Promise.all(Array.from({ length: 7 }, (_, index) => createTestListing(t, { ownerId: agent.id, streetName: `Pagewood`, listPrice: 200_000 + index })))
+    const engine = createListingSearch({ db: t.db, loadPage: 2 })
+    await engine.start()
+    try {
+      for (const raw of [{ q: 'pagewood' }, { q: 'pagewood', sort: 'price-desc', pageSize: '3', page: '2' }, {}]) {
+        const query = ListingSearchSchema.parse(raw)
+        expect(JSON.parse((await engine.search(query)).body)).toEqual(JSON.parse(JSON.stringify(await searchListings(t.db, { query }))))
+      }
+      expect(JSON.parse((await engine.search(ListingSearchSchema.parse({ q: 'pagewood' }))).body)).toMatchObject({ total: made.length })
+    } finally {
+      await engine.stop()
+      for (const row of made) await deleteListingWithPhotos(t.db, storage, { listingId: row.id })
+    }
+  })
 })

@@ -43,7 +43,12 @@ export type ListingSearchOptions = {
   log?: SearchLog | undefined
   /** Answers kept at most; the oldest go first. */
   cacheSize?: number
+  /** Listings read per query of a full load. */
+  loadPage?: number
 }
+
+/** Listings read per query of a full load. */
+const LOAD_PAGE = 5000
 
 /** The query's words as index terms: the same words the SQL path gives to_tsquery (searchTsQuery). */
 export function searchTerms(text: string | undefined): IndexTerm[] | null {
@@ -91,7 +96,7 @@ export function pageBody(items: readonly string[], { total, page, pageSize }: { 
   return `{"items":[${items.join(',')}],"total":${totalCapped ? SEARCH_TOTAL_CAP : total},"page":${page},"pageSize":${pageSize},"totalCapped":${totalCapped}}`
 }
 
-export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 5000 }: ListingSearchOptions): ListingSearchEngine {
+export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 5000, loadPage = LOAD_PAGE }: ListingSearchOptions): ListingSearchEngine {
   let index: SearchIndex | null = null
   let stopped = false
   const cache = new Map<string, SearchAnswer>()
@@ -106,7 +111,20 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
   let unlisten: (() => Promise<void>) | null = null
   let unlocal: (() => void) | null = null
 
-  const fullLoad = async (): Promise<SearchIndex> => new SearchIndex((await searchableListings(readDb)).map(toIndexed))
+  const fullLoad = async (): Promise<SearchIndex> => {
+    const docs: IndexedListing[] = []
+    let afterId: string | null = null
+    for (;;) {
+      const rows: IndexRow[] = await searchableListings(readDb, { afterId, limit: loadPage })
+      for (const row of rows) {
+        docs.push(toIndexed(row))
+        // uuids order as their text: the page's largest id is where the next one starts.
+        if (afterId === null || row.id > afterId) afterId = row.id
+      }
+      if (rows.length < loadPage) break
+    }
+    return new SearchIndex(docs)
+  }
 
   const applyChanges = async (target: SearchIndex, ids: string[], owners: string[]) => {
     const [byId, byOwner] = await Promise.all([

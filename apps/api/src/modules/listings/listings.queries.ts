@@ -369,8 +369,8 @@ type LoadedRow = [
  * The rows come as one JSON text built by the database: PGlite spends most of a 50,000-row read on
  * each row and field it hands over (about 6 s as rows, under 2 s as one text).
  */
-export async function searchableListings(db: Db, only?: { ids: readonly string[] } | { ownerIds: readonly string[] }): Promise<IndexRow[]> {
-  if (only && ('ids' in only ? only.ids.length === 0 : only.ownerIds.length === 0)) return []
+export async function searchableListings(db: Db, only: { ids: readonly string[] } | { ownerIds: readonly string[] } | { afterId: string | null; limit: number }): Promise<IndexRow[]> {
+  if ('ids' in only ? only.ids.length === 0 : 'ownerIds' in only && only.ownerIds.length === 0) return []
   const fields = [
     sql`to_json(l.id)`,
     sql`to_json(l.listing_key)`,
@@ -391,22 +391,27 @@ export async function searchableListings(db: Db, only?: { ids: readonly string[]
     sql`to_json(l.owner_id)`,
     utcText(sql`l.published_at`),
     sql`to_json(tsvector_to_array(l.search_vector))`,
-    // The first photo (lowest Order, then the oldest): a join for the whole table, one lookup per row otherwise.
-    only ? sql`to_json((select m.file_id from listing_media m where m.listing_id = l.id order by m."order", m.created_at limit 1))` : sql`to_json(p.file_id)`,
+    // The first photo (lowest Order, then the oldest).
+    sql`to_json((select m.file_id from listing_media m where m.listing_id = l.id order by m."order", m.created_at limit 1))`,
   ]
   const line = sql.join(
     fields.map((field) => jsonOf(field)),
     sql`||','||`,
   )
-  const photos = only ? sql`` : sql`left join (select distinct on (listing_id) listing_id, file_id from listing_media order by listing_id, "order", created_at) p on p.listing_id = l.id`
-  const narrow = only === undefined ? sql`` : 'ids' in only ? sql`and l.id in ${sqlList(only.ids)}` : sql`and l.owner_id in ${sqlList(only.ownerIds)}`
+  // A full load goes in pages by id: PGlite's one connection serves other queries between them.
+  const narrow =
+    'ids' in only
+      ? sql`and l.id in ${sqlList(only.ids)}`
+      : 'ownerIds' in only
+        ? sql`and l.owner_id in ${sqlList(only.ownerIds)}`
+        : sql`${only.afterId === null ? sql`` : sql`and l.id > ${only.afterId}`} order by l.id limit ${only.limit}`
   const result = await db.execute(sql`
     select '[' || string_agg('[' || ${line} || ']', ',') || ']' as rows
-    from listing l ${photos}
-    where l.visibility = 'public'
-      and l.standard_status in ${sqlList(SEARCHABLE_STATUSES)}
-      and not exists (select 1 from "user" u where u.id = l.owner_id and u.deactivated_at is not null)
-      ${narrow}`)
+    from (select * from listing l
+      where l.visibility = 'public'
+        and l.standard_status in ${sqlList(SEARCHABLE_STATUSES)}
+        and not exists (select 1 from "user" u where u.id = l.owner_id and u.deactivated_at is not null)
+        ${narrow}) l`)
   const text = (result as unknown as { rows: { rows: string | null }[] }).rows[0]?.rows ?? null
   if (!text) return []
   return (JSON.parse(text) as LoadedRow[]).map((row) => {

@@ -238,6 +238,8 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
     },
     // The answer comes serialized from the index (or its cache), with its ETag.
     async (request, reply) => {
+      // While the index first loads (SQL answers meanwhile) the answer says so: the bench waits for it.
+      if (!search.ready) void reply.header('x-search-index', 'loading')
       const answer = await search.search(request.query)
       // Fastify sends a string as it is: the body is the schema's JSON already (listing-search.service pageBody).
       const body: unknown = answer.body
