@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
+import { bareNodeLoad, searchMixLoad, searchMixRows } from './bench-search.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -208,6 +209,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'offerbook-bench-'))
 const port = Number(process.env.BENCH_PORT ?? 3900 + Math.floor(Math.random() * 50))
 const rows = []
 const searches = []
+// Issue #19: the mix of hundreds of searches, against a bare node:http route of the same run.
+const searchMixes = []
 try {
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
@@ -231,6 +234,7 @@ try {
   const pgliteSearch = await searchLoad(port)
   searches.push(['on PGlite', pgliteSearch])
   rows.push(...searchRows('on PGlite', pgliteSearch))
+  searchMixes.push(['on PGlite', await searchMixLoad(port)])
   rows.push(['resident memory after the search load', `${rssMiB(onListings.child.pid).toFixed(0)} MiB`])
   rows.push(...(await offersLoadRows(port, pgliteOffers.data, 'on PGlite', { duration: DURATION })))
   await stopServer(onListings.child)
@@ -247,6 +251,7 @@ try {
     const pgSearch = await searchLoad(port)
     searches.push(['on PostgreSQL', pgSearch])
     rows.push(...searchRows('on PostgreSQL', pgSearch))
+    searchMixes.push(['on PostgreSQL', await searchMixLoad(port)])
     rows.push(...(await offersLoadRows(port, pgOffers.data, 'on PostgreSQL', { duration: DURATION })))
     await stopServer(pg.child)
   } else {
@@ -264,6 +269,10 @@ try {
     const ratio = search.result.requests.average / bareSearch.requests.average
     rows.push([`search ${where} / bare route, req/s at ${SEARCH_CONNECTIONS} connections`, `${ratio.toPrecision(2)} (1 in ${Math.round(1 / ratio)}); p99 ${search.result.latency.p99} ms vs ${bareSearch.latency.p99} ms`])
   }
+
+  const bareNode = await bareNodeLoad(port + 1)
+  rows.push([`bare node:http route, same run (${SEARCH_CONNECTIONS} connections, ${DURATION} s)`, figures(bareNode)])
+  for (const [where, mix] of searchMixes) rows.push(...searchMixRows(where, mix, bareNode))
 
   rows.push(...(await eventsRows(port + 2)))
   rows.push(['listing import from the recorded feed', await importThroughput()])
