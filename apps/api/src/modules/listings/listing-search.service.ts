@@ -171,9 +171,17 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
 
   const hear = (change: ListingChange | null) => {
     if (!change) return
+    // A notification comes after its commit: it also settles what this process wrote itself.
     if (change.kind === 'all') pendingAll = true
-    else if (change.kind === 'owner') pendingOwners.add(change.ownerId)
-    else for (const id of change.ids) pendingIds.add(id)
+    else if (change.kind === 'owner') {
+      pendingOwners.add(change.ownerId)
+      localOwners.delete(change.ownerId)
+    } else {
+      for (const id of change.ids) {
+        pendingIds.add(id)
+        localIds.delete(id)
+      }
+    }
     // Before the first load, the load itself reads every change.
     if (index !== null) schedule()
   }
