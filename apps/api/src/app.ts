@@ -141,7 +141,10 @@ export async function buildApp({
   let search = listingSearch
   if (!search) {
     const ownSearch = createListingSearch({ db, readDb, listen: listenOf(db), log: app.log })
-    await ownSearch.start({ background: searchIndexLoad === 'background' })
+    const deferLoad = searchIndexLoad === 'background'
+    await ownSearch.start({ deferLoad })
+    // In the background once the server listens: the first answers do not wait behind the load.
+    if (deferLoad) app.addHook('onListen', () => ownSearch.load())
     app.addHook('onClose', async () => ownSearch.stop())
     search = ownSearch
   }

@@ -22,8 +22,13 @@ import { SearchIndex } from './search-index'
 export type SearchAnswer = { body: string; etag: string }
 
 export type ListingSearchEngine = {
-  /** Listens for changes, then loads the index: awaited, or in the background (SQL answers until it is in). */
-  start: (options?: { background?: boolean }) => Promise<void>
+  /**
+   * Listens for changes, then loads the index (awaited). With `deferLoad`, only listens: `load()`
+   * starts the load later, in the background (SQL answers until it is in).
+   */
+  start: (options?: { deferLoad?: boolean }) => Promise<void>
+  /** Starts the deferred load in the background. */
+  load: () => void
   stop: () => Promise<void>
   search: (query: ListingSearch) => Promise<SearchAnswer>
   /** Whether the index answers (false while it first loads: SQL does). */
@@ -47,8 +52,11 @@ export type ListingSearchOptions = {
   loadPage?: number
 }
 
-/** Listings read per query of a full load. */
-const LOAD_PAGE = 5000
+/**
+ * Listings read per query of a full load. PGlite runs a query on the event loop's thread: a page of
+ * 1,000 holds it for a short while only, and its memory for the answer stays small.
+ */
+const LOAD_PAGE = 1000
 
 /** The query's words as index terms: the same words the SQL path gives to_tsquery (searchTsQuery). */
 export function searchTerms(text: string | undefined): IndexTerm[] | null {
@@ -122,6 +130,9 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
         if (afterId === null || row.id > afterId) afterId = row.id
       }
       if (rows.length < loadPage) break
+      // PGlite answers without ever leaving the microtask queue: give the event loop its turn, so
+      // requests arriving meanwhile are read and answered between two pages.
+      await new Promise((resolve) => setImmediate(resolve))
     }
     return new SearchIndex(docs)
   }
@@ -194,7 +205,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
     get ready() {
       return index !== null
     },
-    start: async ({ background = false } = {}) => {
+    start: async ({ deferLoad = false } = {}) => {
       // Listening first: a change that commits during the load is heard, and applied after it.
       if (listen) {
         unlisten = await listen(
@@ -209,9 +220,11 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
         else if (change.kind === 'listings') for (const id of change.ids) localIds.add(id)
       })
       pendingAll = true
+      if (deferLoad) return
       schedule()
-      if (!background) await settled()
+      await settled()
     },
+    load: schedule,
     stop: async () => {
       stopped = true
       unlocal?.()
