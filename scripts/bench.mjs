@@ -11,6 +11,7 @@ import { buildServerIfStale } from './build-server.mjs'
 import { initialJavaScriptRows } from './bench-web-size.mjs'
 import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
 import { benchPart, processesRows } from './bench-part.mjs'
+import { bareNodeLoad, searchMixLoad, searchMixRows } from './bench-search.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -217,6 +218,8 @@ const rows = []
 rows.push(...initialJavaScriptRows(process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(ROOT, 'apps/web/dist')))
 const searches = []
 const part = process.argv[2] ?? process.env.BENCH_ONLY
+// Issue #19: the mix of hundreds of searches, against a bare node:http route of the same run.
+const searchMixes = []
 try {
   if (part) {
     rows.push(...(await benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration: DURATION })))
@@ -243,6 +246,7 @@ try {
   const pgliteSearch = await searchLoad(port)
   searches.push(['on PGlite', pgliteSearch])
   rows.push(...searchRows('on PGlite', pgliteSearch))
+  searchMixes.push(['on PGlite', await searchMixLoad(port)])
   rows.push(['resident memory after the search load', `${rssMiB(onListings.child.pid).toFixed(0)} MiB`])
   rows.push(...(await offersLoadRows(port, pgliteOffers.data, 'on PGlite', { duration: DURATION })))
   await stopServer(onListings.child)
@@ -259,6 +263,7 @@ try {
     const pgSearch = await searchLoad(port)
     searches.push(['on PostgreSQL', pgSearch])
     rows.push(...searchRows('on PostgreSQL', pgSearch))
+    searchMixes.push(['on PostgreSQL', await searchMixLoad(port)])
     rows.push(...(await offersLoadRows(port, pgOffers.data, 'on PostgreSQL', { duration: DURATION })))
     await stopServer(pg.child)
     rows.push(...(await processesRows({ startServer, stopServer, port, dataDir, duration: DURATION })))
@@ -277,6 +282,10 @@ try {
     const ratio = search.result.requests.average / bareSearch.requests.average
     rows.push([`search ${where} / bare route, req/s at ${SEARCH_CONNECTIONS} connections`, `${ratio.toPrecision(2)} (1 in ${Math.round(1 / ratio)}); p99 ${search.result.latency.p99} ms vs ${bareSearch.latency.p99} ms`])
   }
+
+  const bareNode = await bareNodeLoad(port + 1)
+  rows.push([`bare node:http route, same run (${SEARCH_CONNECTIONS} connections, ${DURATION} s)`, figures(bareNode)])
+  for (const [where, mix] of searchMixes) rows.push(...searchMixRows(where, mix, bareNode))
 
   rows.push(...(await eventsRows(port + 2)))
   rows.push(['listing import from the recorded feed', await importThroughput()])

@@ -26,6 +26,8 @@ import { eventsRoutes } from './modules/events/events.routes'
 import { filesRoutes } from './modules/files/files.routes'
 import { listingImportRoutes } from './modules/listing-import/listing-import.routes'
 import { listingsRoutes } from './modules/listings/listings.routes'
+import type { ListingSearchEngine } from './modules/listings/listing-search.service'
+import { createListingSearch } from './modules/listings/listing-search.service'
 import { listingShareMeta } from './modules/listings/listings.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { devMailboxRoutes } from './modules/messaging/messaging.routes'
@@ -48,6 +50,7 @@ import authPlugin from './plugins/auth'
 import compression from './plugins/compression'
 import errorHandler, { errorBody } from './plugins/error-handler'
 import openapi from './plugins/openapi'
+import publicCache from './plugins/public-cache'
 import security from './plugins/security'
 import staticSpa from './plugins/static-spa'
 import type { FileStorage } from './storage/storage'
@@ -75,9 +78,27 @@ export type BuildAppOptions = {
   signing?: SigningContext
   /** The process's live event hub (server.ts starts it); without one, the app makes and closes its own. */
   hub?: EventHub
+  /** The process's public search index; without one, the app makes, loads and closes its own. */
+  listingSearch?: ListingSearchEngine
+  /** The database for reads that may lag (DATABASE_READ_URL): the search index's load. */
+  readDb?: Db
+  /** 'background': the app answers before the search index is loaded (SQL answers meanwhile); tests await it. */
+  searchIndexLoad?: 'await' | 'background'
 }
 
-export async function buildApp({ config, db, auth: givenAuth, logger = true, logStream, storage = createFileStorage(config.storage), signing, hub: givenHub }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  auth: givenAuth,
+  logger = true,
+  logStream,
+  storage = createFileStorage(config.storage),
+  signing,
+  hub: givenHub,
+  listingSearch,
+  readDb,
+  searchIndexLoad = 'await',
+}: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
 
@@ -99,6 +120,7 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   app.removeContentTypeParser('text/plain')
 
   await app.register(errorHandler)
+  await app.register(publicCache)
   await app.register(security, { production: config.nodeEnv === 'production' })
   await app.register(compression)
   await app.register(openapi, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
@@ -120,7 +142,17 @@ export async function buildApp({ config, db, auth: givenAuth, logger = true, log
   await app.register(mlsReplicationRoutes, adminDeps)
   await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })
   await app.register(filesRoutes, { db, storage })
-  await app.register(listingsRoutes, { db, storage, publicUrl: config.publicUrl })
+  let search = listingSearch
+  if (!search) {
+    const ownSearch = createListingSearch({ db, readDb, listen: listenOf(db), log: app.log })
+    const deferLoad = searchIndexLoad === 'background'
+    await ownSearch.start({ deferLoad })
+    // In the background once the server listens: the first answers do not wait behind the load.
+    if (deferLoad) app.addHook('onListen', () => ownSearch.load())
+    app.addHook('onClose', async () => ownSearch.stop())
+    search = ownSearch
+  }
+  await app.register(listingsRoutes, { db, storage, publicUrl: config.publicUrl, search })
   await app.register(listingImportRoutes, { db, storage, mlsGrid: config.mlsGrid })
   await app.register(contractsRoutes)
   await app.register(offerDocumentsRoutes, { db, storage })

@@ -62,6 +62,11 @@ const EnvSchema = z
       .trim()
       .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), 'DATABASE_URL must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_READ_URL: z
+      .string()
+      .trim()
+      .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), 'DATABASE_READ_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
     PUBLIC_URL: z
       .string()
       .trim()
@@ -187,6 +192,8 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** A read replica of DATABASE_URL for reads that may lag a little (the search index's load); unused on PGlite. */
+  databaseReadUrl?: string | undefined
   publicUrl: string
   /** Whether demo accounts are seeded; already false in production whatever SEED_DEMO says. */
   seedDemo: boolean
@@ -239,6 +246,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     host: e.HOST,
     dataDir: resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     seedDemo: wantsSeed && !production,
     seedDemoRefused: production && e.SEED_DEMO === true,

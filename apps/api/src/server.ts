@@ -69,7 +69,19 @@ async function main(): Promise<void> {
   const hubLog: HubLog = { warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) }
   const hub = createEventHub({ db: database.db, listen: database.listen, log: hubLog })
   await hub.start()
-  const app: FastifyInstance = await buildApp({ config: { ...config, authSecret }, db: database.db, auth, storage, signing, hub })
+  // Reads that may lag (the search index's load) go to a replica when DATABASE_READ_URL names one.
+  const readDatabase = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, dataDir: null }) : null
+  // The search index loads in the background: SQL answers searches until it is in (decision 027).
+  const app: FastifyInstance = await buildApp({
+    config: { ...config, authSecret },
+    db: database.db,
+    auth,
+    storage,
+    signing,
+    hub,
+    readDb: readDatabase?.db,
+    searchIndexLoad: 'background',
+  })
   phase('buildMs')
 
   if (config.seedDemoRefused) app.log.warn('SEED_DEMO=true is ignored because NODE_ENV=production: demo accounts are never seeded in production')
@@ -99,6 +111,7 @@ async function main(): Promise<void> {
       await stopMlsReplication()
       await stopSigning()
       await stopOutbox()
+      await readDatabase?.close()
       await database.close()
       process.exit(0)
     } catch (error) {

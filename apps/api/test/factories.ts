@@ -11,6 +11,7 @@ import { listing } from '../src/db/schema/listings'
 import { offer, offerShareLink } from '../src/db/schema/offers'
 import { insertOfferEvent } from '../src/modules/offers/offers.queries'
 import { user, userRole } from '../src/db/schema/users'
+import { listingsChanged } from '../src/modules/listings/listing-changes'
 import type { TestApp } from './build-test-app'
 
 export type CreatedUser = { id: string; email: string; password: string; roles: Role[] }
@@ -91,6 +92,7 @@ export async function createTestListing(
     })
     .returning()
   if (!row) throw new Error('listing insert returned no row')
+  await listingsChanged(db, [row.id])
   return row
 }
 

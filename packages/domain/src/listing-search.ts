@@ -20,7 +20,7 @@ export const SEARCH_TOTAL_CAP = 1000
 
 export type { ListingSort } from './listing-values'
 export { LISTING_SORTS } from './listing-values'
-export const ListingSortSchema = z.enum(LISTING_SORTS)
+export const ListingSortSchema = z.enum(LISTING_SORTS, { error: 'listing.sortUnknown' })
 
 const queryNumber = (schema: z.ZodNumber) => z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), schema.optional())
 const queryList = <T extends z.ZodType>(item: T) =>

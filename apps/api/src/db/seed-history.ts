@@ -13,6 +13,7 @@ import { offer } from './schema/offers'
 import { user } from './schema/users'
 import { ensureDemoPhotos, findDemoSellers, generateListing } from './seed-listings'
 import { seededRandom } from './seeded-random'
+import { listingsChanged } from '../modules/listings/listing-changes'
 
 /**
  * The demo brokerage and its history (issue #16): Pat Broker, the demo principal broker, leads a
@@ -180,6 +181,7 @@ export async function seedDemoHistory(db: Db, storage: FileStorage, { now = new 
       // Another process seeding at the same moment got there first.
       if (!row) return
       listings++
+      await listingsChanged(tx, [row.id])
       const photos = generated.photos.length > 0 ? generated.photos : [index % photoFileIds.length]
       await tx.insert(listingMedia).values(
         photos.map((photo, order) => {

@@ -12,6 +12,7 @@ import { seededRandom } from './seeded-random'
 import { storedFile } from './schema/files'
 import { listing, listingMedia } from './schema/listings'
 import { user } from './schema/users'
+import { listingsChanged } from '../modules/listings/listing-changes'
 
 /**
  * Generated Tennessee listings: made-up street addresses in real cities with their real ZIP codes and
@@ -540,6 +541,10 @@ export async function insertGeneratedListings(db: Db, generated: readonly Genera
         }),
       )
       if (media.length > 0) await tx.insert(listingMedia).values(media)
+      await listingsChanged(
+        tx,
+        inserted.map((row) => row.id),
+      )
       return inserted.length
     })
   }

@@ -20,6 +20,7 @@ export const LISTING_MESSAGES = {
   'listing.maxPriceWhole': 'Maximum price must be a whole number',
   'listing.pageRange': 'Page must be a whole number from 1',
   'listing.pageSizeRange': 'Page size must be a whole number from 1 to 48',
+  'listing.sortUnknown': 'Sort by newest, price (low to high or high to low), bedrooms or living area',
   'listing.weightRange': 'Each weight is a whole number from 0 to 10',
   'listing.commissionRange': 'Commission must be between 0% and 10%',
   'listing.closingCostsRange': 'Closing costs must be between $0 and $1,000,000,000',

@@ -8,6 +8,7 @@ import { adminAudit, signInEvent } from '../../db/schema/admin'
 import { session } from '../../db/schema/auth'
 import { user, userRole } from '../../db/schema/users'
 import { toUser } from '../users/users.service'
+import { ownerListingsChanged } from '../listings/listing-changes'
 
 export type UserRecord = typeof user.$inferSelect
 
@@ -128,6 +129,8 @@ export async function updateUserRecord(db: Db, userId: string, changes: Partial<
     .update(user)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(user.id, userId))
+  // A deactivated owner's listings leave the search; they come back on reactivation.
+  if ('deactivatedAt' in changes) await ownerListingsChanged(db, userId)
 }
 
 export async function countUsersWithRole(db: Db, role: Role): Promise<number> {

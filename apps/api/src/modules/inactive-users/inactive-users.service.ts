@@ -16,6 +16,7 @@ import { user, userRole } from '../../db/schema/users'
 import { readSetting, recordAudit, writeSetting } from '../admin/admin-audit'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderReminder, reminderKind } from './inactive-users-email'
+import { ownerListingsChanged } from '../listings/listing-changes'
 
 export const INACTIVITY_SETTING = 'inactivity.days'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -176,6 +177,7 @@ export async function eraseUser(db: Db, actor: User, id: string, now = new Date(
         .set({ name: 'Erased user', email: `erased-${target.id}@invalid`, phone: null, phoneVerified: false, image: null, zipcode: null, nrds: null, deactivatedAt: target.deactivatedAt ?? now })
         .where(eq(user.id, target.id))
     }
+    await ownerListingsChanged(tx, target.id)
     await recordAudit(tx, { actorId: actor.uid, targetUserId: target.id, action: 'user.erase', before: { email: target.email, name: target.name }, after: { outcome } })
     return outcome
   })

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { MessageKey } from '@offerbook/domain/messages'
 import type { Db } from '../../db/client'
 import { listing, listingImportJob, listingMedia, mlsFeedCursor } from '../../db/schema/listings'
+import { listingsChanged } from '../listings/listing-changes'
 
 export type ImportJobRow = typeof listingImportJob.$inferSelect
 export type ImportListingRow = typeof listing.$inferSelect
@@ -111,11 +112,13 @@ export async function lockListingByKey(db: Db, listingKey: string): Promise<Impo
 export async function insertImportedListing(db: Db, values: NewImportListing): Promise<ImportListingRow> {
   const [row] = await db.insert(listing).values(values).returning()
   if (!row) throw new Error('listing insert returned no row')
+  await listingsChanged(db, [row.id])
   return row
 }
 
 export async function updateImportedListing(db: Db, id: string, changes: ImportListingChanges): Promise<void> {
   await db.update(listing).set(changes).where(eq(listing.id, id))
+  await listingsChanged(db, [id])
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,4 +138,5 @@ export async function setMediaOrder(db: Db, { listingId, mediaId, order }: { lis
     .update(listingMedia)
     .set({ order })
     .where(and(eq(listingMedia.listingId, listingId), eq(listingMedia.id, mediaId)))
+  await listingsChanged(db, [listingId])
 }

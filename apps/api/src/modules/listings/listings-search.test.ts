@@ -3,6 +3,7 @@ import type { ApiError } from '@offerbook/domain/api-error'
 import type { ListingSearchPage, ListingSummary, Page } from '@offerbook/domain/listing'
 import { SEARCH_TOTAL_CAP } from '@offerbook/domain/listing'
 import { listing } from '../../db/schema/listings'
+import { listingsChanged } from './listing-changes'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { createTestListing, createUser } from '../../../test/factories'
@@ -167,7 +168,12 @@ describe('GET /api/properties counts up to a cap', () => {
         unparsedAddress: `${index} Oak St, Knoxville, TN 37902`,
         publishedAt: new Date(Date.now() - index * 1000),
       }))
-      await capped.db.insert(listing).values(rows)
+      const inserted = await capped.db.insert(listing).values(rows).returning({ id: listing.id })
+      // Every write of listings tells the search index (decision 027).
+      await listingsChanged(
+        capped.db,
+        inserted.map((row) => row.id),
+      )
       const broad = await capped.app.inject({ method: 'GET', url: '/api/properties?pageSize=48&page=3' })
       expect(broad.statusCode).toBe(200)
       const body = broad.json<ListingSearchPage>()

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { pageRoles } from '@offerbook/domain/roles'
 import {
   LISTING_CREATOR_ROLES,
@@ -27,9 +28,10 @@ import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { removeListingPhoto, reorderListingPhotos, uploadListingPhoto } from './listings-photos.service'
-import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, publishListing, searchListings } from './listings.service'
+import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, publishListing } from './listings.service'
+import type { ListingSearchEngine } from './listing-search.service'
 
-export type ListingsRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string }
+export type ListingsRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string; search: ListingSearchEngine }
 
 const ListingParamsSchema = z.object({ id: z.string() })
 const MediaParamsSchema = z.object({ id: z.string(), mediaId: z.string() })
@@ -60,7 +62,7 @@ function cleanupLog(request: FastifyRequest): CleanupLog {
 /** One listing's endpoints serve the add-listing wizard and the /my-properties pages. */
 const LISTING_PAGES_ROLES = pageRoles('addListing', 'myProperties')
 
-export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, storage }) => {
+export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, storage, search }) => {
   app.post(
     '/api/listings',
     {
@@ -226,7 +228,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.get(
     '/api/properties',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['listings'],
         summary: 'Search the public listings: words of the address, city, ZIP or MLS number (the last word as a prefix), filters, sorts, pages',
@@ -234,13 +236,24 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
         response: { 200: ListingSearchPageSchema, ...errors(400) },
       },
     },
-    async (request) => searchListings(db, { query: request.query }),
+    // The answer comes serialized from the index (or its cache), with its ETag.
+    async (request, reply) => {
+      // While the index first loads (SQL answers meanwhile) the answer says so: the bench waits for it.
+      if (!search.ready) void reply.header('x-search-index', 'loading')
+      const answer = await search.search(request.query)
+      // Fastify sends a string as it is: the body is the schema's JSON already (listing-search.service pageBody).
+      const body: unknown = answer.body
+      return reply
+        .header('etag', answer.etag)
+        .type('application/json; charset=utf-8')
+        .send(body as ListingSearchPage)
+    },
   )
 
   app.get(
     '/api/properties/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: {
         tags: ['listings'],
         summary: "A listing's public page; the agent's e-mail and phone only for signed-in visitors",

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiError } from '@offerbook/domain/api-error'
+import type { ListingSearchPage } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
+import { listing } from '../../db/schema/listings'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { createTestListing, createUser } from '../../../test/factories'
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../plugins/public-cache'
+import { listingsChanged } from './listing-changes'
+import { said, signedInUser } from './listings.test-helpers'
+
+let t: TestApp
+let ownerId: string
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  ownerId = (await createUser(t, { roles: ['SELLER_OWNER'] })).id
+})
+
+afterAll(async () => {
+  await t.close()
+})
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
+
+describe('public listing GETs and HTTP caches', () => {
+  it('answers a search with an ETag and a Cache-Control a CDN can use, and 304 when the ETag still matches', async () => {
+    await createTestListing(t, { ownerId, streetName: 'Quillfeather', listPrice: 310_000 })
+    const first = await get('/api/properties?q=quillfeather')
+    expect(first.statusCode).toBe(200)
+    expect(first.json<ListingSearchPage>().items).toHaveLength(1)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^W\/"/)
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
+    expect(first.headers.vary).toContain('Authorization')
+
+    const again = await get('/api/properties?q=quillfeather', { 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    expect(again.headers.etag).toBe(etag)
+
+    // A change to the listing changes the answer, so the old ETag no longer matches.
+    const id = first.json<ListingSearchPage>().items[0]!.id
+    await t.db.update(listing).set({ listPrice: 320_000 }).where(eq(listing.id, id))
+    await listingsChanged(t.db, [id])
+    const changed = await get('/api/properties?q=quillfeather', { 'if-none-match': etag })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json<ListingSearchPage>().items[0]?.ListPrice).toBe(320_000)
+    expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it('keeps a signed-in answer private, and answers the property page with an ETag and 304 too', async () => {
+    const row = await createTestListing(t, { ownerId, streetName: 'Wrenhollow' })
+    const visitor = await signedInUser(t, ['BUYER_SIMPLE'])
+    const signedSearch = await get('/api/properties?q=wrenhollow', visitor.headers)
+    expect(signedSearch.statusCode).toBe(200)
+    expect(signedSearch.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL)
+
+    const page = await get(`/api/properties/${row.id}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
+    const notModified = await get(`/api/properties/${row.id}`, { 'if-none-match': page.headers.etag as string })
+    expect(notModified.statusCode).toBe(304)
+    // The signed-in page shows the agent's contact details: another body, another ETag, private.
+    const signedPage = await get(`/api/properties/${row.id}`, { ...visitor.headers, 'if-none-match': page.headers.etag as string })
+    expect(signedPage.statusCode).toBe(200)
+    expect(signedPage.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL)
+    expect(signedPage.headers.etag).not.toBe(page.headers.etag)
+    // A 404 is not kept as a page.
+    const missing = await get('/api/properties/3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.headers['cache-control']).toBeUndefined()
+  })
+})
+
+describe('bad input on the search', () => {
+  const refused = async (url: string) => {
+    const response = await get(url)
+    expect(response.statusCode, url).toBe(400)
+    return response.json<ApiError>()
+  }
+
+  it('refuses 200 words, an unknown sort and a page past the last with a clear 400; answers every filter at its bound and page 10,000', async () => {
+    const words = Array.from({ length: 200 }, (_, index) => `w${index}`).join(' ')
+    expect(await refused(`/api/properties?q=${encodeURIComponent(words)}`)).toMatchObject(said('common.tooLong', { maximum: LISTING_LIMITS.searchMaxQuery }))
+    expect(await refused('/api/properties?sort=cheapest')).toMatchObject(said('listing.sortUnknown'))
+    expect(await refused('/api/properties?page=10001')).toMatchObject(said('listing.pageRange'))
+
+    const far = await get('/api/properties?page=10000&pageSize=48')
+    expect(far.statusCode).toBe(200)
+    expect(far.json<ListingSearchPage>()).toMatchObject({ items: [], page: 10_000 })
+
+    const bounds = await get(`/api/properties?${boundsQuery()}`)
+    expect(bounds.statusCode).toBe(200)
+    expect(bounds.json<ListingSearchPage>()).toMatchObject({ items: [], total: 0, totalCapped: false })
+  })
+
+  it('answers each of them within the budget of an ordinary search', async () => {
+    // Enough listings that a scan of them all would show against an ordinary first page.
+    const rows = Array.from({ length: 3000 }, (_, index) => ({
+      listingKey: `BAD-${index}`,
+      ownerId,
+      standardStatus: 'Active',
+      visibility: 'public',
+      listPrice: 150_000 + index * 100,
+      bedroomsTotal: index % 6,
+      bathroomsTotalInteger: index % 4,
+      city: index % 2 ? 'Knoxville' : 'Nashville',
+      postalCode: index % 2 ? '37902' : '37201',
+      propertyType: PROPERTY_TYPES[index % PROPERTY_TYPES.length],
+      unparsedAddress: `${index} Cedar Bend Rd, ${index % 2 ? 'Knoxville' : 'Nashville'}, TN`,
+      publishedAt: new Date(Date.now() - index * 1000),
+    }))
+    const inserted = await t.db.insert(listing).values(rows).returning({ id: listing.id })
+    await listingsChanged(
+      t.db,
+      inserted.map((row) => row.id),
+    )
+    // Each try asks something new (the answers are cached per query): n varies a price by a dollar.
+    const kinds: Record<string, (n: number) => string> = {
+      ordinary: (n) => `q=nashville&minPrice=${200_000 + n}&minBeds=2`,
+      twoHundredWords: (n) => `q=${encodeURIComponent(Array.from({ length: 200 }, (_, index) => `w${index + n}`).join(' '))}`,
+      everyBound: (n) => `${boundsQuery()}&minBaths=${n % 2}`,
+      lastPage: (n) => `page=10000&pageSize=48&minPrice=${n}`,
+      unknownSort: (n) => `sort=cheapest-${n}`,
+    }
+    const median = async (kind: (n: number) => string) => {
+      const times: number[] = []
+      for (let n = 0; n < 7; n++) {
+        const started = performance.now()
+        const response = await get(`/api/properties?${kind(n)}`)
+        times.push(performance.now() - started)
+        expect(response.statusCode).toBeLessThan(500)
+      }
+      return times.sort((a, b) => a - b)[3] as number
+    }
+    await median(kinds.ordinary!)
+    const ordinary = await median(kinds.ordinary!)
+    for (const [name, kind] of Object.entries(kinds)) {
+      const took = await median(kind)
+      // Generous: a scan of every listing per request would be far past it.
+      expect(took, `${name}: ${took.toFixed(2)} ms against ${ordinary.toFixed(2)} ms`).toBeLessThan(ordinary * 10)
+    }
+  })
+})
+
+/** Every filter at its bound: the highest prices and room counts, every type and status, the largest page. */
+function boundsQuery(): string {
+  return new URLSearchParams({
+    q: 'x'.repeat(LISTING_LIMITS.searchMaxQuery),
+    minPrice: String(LISTING_LIMITS.maxPrice),
+    maxPrice: String(LISTING_LIMITS.maxPrice),
+    minBeds: String(LISTING_LIMITS.maxRooms),
+    minBaths: String(LISTING_LIMITS.maxRooms),
+    type: PROPERTY_TYPES.join(','),
+    status: SEARCHABLE_STATUSES.join(','),
+    sort: 'area-desc',
+    pageSize: String(LISTING_LIMITS.maxPageSize),
+  }).toString()
+}
