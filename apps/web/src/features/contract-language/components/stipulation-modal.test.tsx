@@ -159,7 +159,10 @@ describe('StipulationModal', { timeout: 30_000 }, () => {
     expect(lines).toHaveLength(3)
     expect(lines[0]).toContain('Seller shall pay 3% of the Purchase Price, but not more than $5,000 in all')
     expect(lines[1]).toContain('undeposited until 03:45 PM on the first business day')
-    expect(lines[2]).toBe(STIPULATION_CLAUSES.find((clause) => clause.key === 'B1')?.template)
+    // An imported clause keeps its letter and title before its words.
+    const b1 = STIPULATION_CLAUSES.find((clause) => clause.key === 'B1')
+    expect(lines[2]).toMatch(/^B1\. [^:]+: /)
+    expect(lines[2]?.endsWith(b1?.template ?? '-')).toBe(true)
     expect(onClose).toHaveBeenCalledTimes(1)
     expect(within(dialog).getByRole('alert').textContent).toBe('')
   })
