@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { deflateSync, crc32 } from 'node:zlib'
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -22,6 +23,12 @@ export function makePng(width: number, height: number, [red, green, blue]: [numb
 }
 
 /** The start of a JFIF file (SOI, APP0) and its end marker: what the upload sniffs, not a picture. */
+/** A real JPEG of 4 x 3 pixels, which an image library decodes (the listing photos' WebP copies need one). */
+export async function makeJpeg(rgb: readonly [number, number, number] = [30, 120, 200]): Promise<Buffer> {
+  return sharp({ create: { width: 4, height: 3, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).jpeg().toBuffer()
+}
+
+/** JPEG markers around bytes that are no image: enough for a check by magic bytes, not for a decoder. */
 export function makeJpegLike(): Buffer {
   return Buffer.concat([
     Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),

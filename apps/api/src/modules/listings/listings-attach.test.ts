@@ -11,7 +11,7 @@ import { storedFile } from '../../db/schema/files'
 import { listing as listingTable, listingMedia } from '../../db/schema/listings'
 import type { FileStorage } from '../../storage/storage'
 import { createFileStorage } from '../../storage/create-file-storage'
-import { makeJpegLike, makePng } from '../files/files.test-helpers'
+import { makeJpeg, makePng } from '../files/files.test-helpers'
 import { attachListingPhoto, removeListingPhotos } from './listings-photos.service'
 import { deleteListingWithPhotos } from './listings.service'
 import { said } from './listings.test-helpers'
@@ -40,7 +40,7 @@ describe('attachListingPhoto (the upload and the MLS import share it)', () => {
     const owner = await createUser(t)
     const listing = await createTestListing(t, { ownerId: owner.id, modificationTimestamp: new Date('2020-01-01T00:00:00Z') })
     const first = await attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: makePng(2, 2, [200, 10, 10]), filename: 'front.png' })
-    const second = await attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: makeJpegLike(), filename: 'back.jpg' })
+    const second = await attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: await makeJpeg(), filename: 'back.jpg' })
     expect(first).toMatchObject({ Order: 0, MediaKey: first.id, filename: 'front.png' })
     expect(second).toMatchObject({ Order: 1, filename: 'back.jpg' })
     const keys = await storedKeys(listing.id)
@@ -72,7 +72,7 @@ describe('attachListingPhoto (the upload and the MLS import share it)', () => {
     })
     expect(imported).toMatchObject({ MediaKey: 'MLS-MEDIA-1', Order: 3 })
     const [oldKey] = await storedKeys(listing.id)
-    const replaced = await attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: makeJpegLike(), filename: 'a.jpg', mediaKey: 'MLS-MEDIA-1' })
+    const replaced = await attachListingPhoto(t.db, storage, { listingId: listing.id, ownerId: owner.id, bytes: await makeJpeg(), filename: 'a.jpg', mediaKey: 'MLS-MEDIA-1' })
     expect(replaced).toMatchObject({ id: imported.id, MediaKey: 'MLS-MEDIA-1', Order: 3 })
     expect(replaced.MediaURL).not.toBe(imported.MediaURL)
     expect(await storage.exists(oldKey!)).toBe(false)
