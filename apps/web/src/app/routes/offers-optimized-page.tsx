@@ -6,6 +6,7 @@ import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSession } from '../../shared/session'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
+import { useHydrated } from '../../shared/ui/use-hydrated'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
@@ -20,6 +21,7 @@ const RankingExample = lazy(() => import('../../features/public-pages/components
  */
 export default function OffersOptimizedPage() {
   const { t } = usePageTexts(PAGE_TEXTS)
+  const hydrated = useHydrated()
   const session = useSession()
   const me = useCurrentUser()
   const base = 'publicPages.offersOptimized'
@@ -79,11 +81,15 @@ export default function OffersOptimizedPage() {
       </PageSection>
 
       <PageSection id="example" title={t(`${base}.exampleTitle`)} lead={t(`${base}.exampleLead`)}>
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={<Text c="gray.7">{t(`${base}.exampleLoading`)}</Text>}>
-            <RankingExample />
-          </Suspense>
-        </ErrorBoundary>
+        {hydrated ? (
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={<Text c="gray.7">{t(`${base}.exampleLoading`)}</Text>}>
+              <RankingExample />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <Text c="gray.7">{t(`${base}.exampleLoading`)}</Text>
+        )}
       </PageSection>
 
       <Stack component="nav" aria-label={t(`${base}.related`)} gap={4}>

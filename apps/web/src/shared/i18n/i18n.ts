@@ -45,11 +45,18 @@ function applyHtmlLang(language: string) {
 }
 
 /**
+ * The languages whose whole tree is in i18next. A bundle of the language is not enough: a public
+ * page adds its own texts in both languages as it renders (features/public-pages/texts.ts).
+ */
+const loadedLanguages = new Set<Language>()
+
+/**
  * Starts i18n in `language` with the texts given (the app passes the one language it loaded;
  * tests and the prerender pass both). Another language's texts load when it is chosen.
  */
 export function initI18n(language: Language = readLanguagePreference() ?? DEFAULT_LANGUAGE, texts: Partial<Record<Language, Tree>> = {}) {
-  if (!i18n.isInitialized) {
+  const starting = !i18n.isInitialized
+  if (starting) {
     i18n.on('languageChanged', applyHtmlLang)
     const resources = Object.fromEntries(Object.entries(texts).map(([lng, tree]) => [lng, { translation: tree }]))
     void i18n.use(initReactI18next).init({
@@ -66,13 +73,20 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
     })
     applyHtmlLang(language)
   }
+  for (const [lng, tree] of Object.entries(texts)) {
+    if (!isLanguage(lng) || loadedLanguages.has(lng)) continue
+    // Given after the start (a test's second call): merged in, as loadLanguage does.
+    if (!starting) i18n.addResourceBundle(lng, 'translation', tree, true, false)
+    loadedLanguages.add(lng)
+  }
   return i18n
 }
 
 /** Loads a language's texts unless they are here already. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return
+  if (loadedLanguages.has(language)) return
   i18n.addResourceBundle(language, 'translation', await loadLanguageTree(language), true, false)
+  loadedLanguages.add(language)
 }
 
 /** Changes the language now (once its texts are loaded) and remembers it as this browser's preference. */
