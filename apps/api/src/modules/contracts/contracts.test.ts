@@ -8,6 +8,7 @@ import { bearer, createUser, signIn } from '../../../test/factories'
 import { AppError } from '../../app-error'
 import { renderRf707Document } from './contracts.service'
 import { readPdf } from './rf707-pdf.test-helpers'
+import { CENTRAL_TIME, dateInZone } from '@offerbook/domain/property-time'
 
 let t: TestApp
 let headers: { authorization: string }
@@ -55,9 +56,10 @@ describe('POST /api/contracts/rf707/pdf', () => {
 
   it('answers a signed-in user with the PDF of the choices, as an attachment named for the day', async () => {
     const formData = fullForm()
-    const before = new Date().toISOString().slice(0, 10)
+    // Named for the day where the property is: Central time without a county (packages/domain/src/property-time.ts).
+    const before = dateInZone(new Date(), CENTRAL_TIME)
     const response = await post({ formData, parties: PARTIES })
-    const after = new Date().toISOString().slice(0, 10)
+    const after = dateInZone(new Date(), CENTRAL_TIME)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/pdf')
     expect([`attachment; filename="RF707-${before}.pdf"`, `attachment; filename="RF707-${after}.pdf"`]).toContain(response.headers['content-disposition'])
