@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { createTestListing, createTestOffer, shareableTerms } from './factories'
-import type { EventServer, SharedDatabase, SignedInUser } from '../src/modules/events/events.test-helpers'
-import { eventually, sharedDatabase, signedInUser, startEventServer } from '../src/modules/events/events.test-helpers'
+import type { EventServer, SignedInUser } from '../src/modules/events/events.test-helpers'
+import { eventually, signedInUser, twoServersOnOneDatabase } from '../src/modules/events/events.test-helpers'
 
 /**
  * Two server processes on one database (docs/decisions/028-runtime.md): two apps with their own
@@ -10,21 +10,7 @@ import { eventually, sharedDatabase, signedInUser, startEventServer } from '../s
  * either keeps in memory, both answer alike, and a change made through one shows through the other.
  */
 
-let shared: SharedDatabase
-let one: EventServer
-let two: EventServer
-
-beforeAll(async () => {
-  shared = await sharedDatabase()
-  one = await startEventServer(shared)
-  two = await startEventServer(shared)
-}, 120_000)
-
-afterAll(async () => {
-  await one?.close()
-  await two?.close()
-  await shared?.close()
-})
+const servers = twoServersOnOneDatabase()
 
 async function read(server: EventServer, user: SignedInUser, path: string): Promise<{ status: number; body: string }> {
   const response = await fetch(`${server.base}${path}`, { headers: user.headers })
@@ -33,6 +19,7 @@ async function read(server: EventServer, user: SignedInUser, path: string): Prom
 
 describe('two server processes on one database', () => {
   it('give the same answers, and an edit through one is seen through the other within a second', async () => {
+    const { one, two } = servers
     const seller = await signedInUser(one.db, ['SELLER_AGENT'], 'Lena Listing')
     const buyer = await signedInUser(one.db, ['BUYER_SIMPLE'], 'Ben Buyer')
     const listing = await createTestListing(one, { ownerId: seller.id, listAgentUserId: seller.id, listAgentFullName: 'Lena Listing', listAgentEmail: seller.email })

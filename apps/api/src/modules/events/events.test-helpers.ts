@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import type { Role } from '@offerbook/domain/roles'
 import { buildApp } from '../../app'
 import { createAuth } from '../../auth/auth'
@@ -70,6 +71,36 @@ export async function startEventServer(shared: SharedDatabase, limits: Partial<E
       app.server.closeAllConnections()
       await closing
       await hub.stop()
+    },
+  }
+}
+
+/**
+ * Two servers on one database for a test file, started before its tests and closed after them.
+ * Read them inside a test (`const { one, two } = servers`): they exist once the file has started.
+ */
+export function twoServersOnOneDatabase(): { readonly one: EventServer; readonly two: EventServer } {
+  let shared: SharedDatabase | undefined
+  const started: EventServer[] = []
+  beforeAll(async () => {
+    shared = await sharedDatabase()
+    started.push(await startEventServer(shared), await startEventServer(shared))
+  }, 120_000)
+  afterAll(async () => {
+    for (const server of started) await server.close()
+    await shared?.close()
+  })
+  const at = (index: number): EventServer => {
+    const server = started[index]
+    if (!server) throw new Error('The two servers start before the tests of the file')
+    return server
+  }
+  return {
+    get one() {
+      return at(0)
+    },
+    get two() {
+      return at(1)
     },
   }
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { createTestListing } from '../../../test/factories'
-import type { EventServer, SharedDatabase } from '../events/events.test-helpers'
-import { eventually, sharedDatabase, signedInUser, startEventServer } from '../events/events.test-helpers'
+import type { EventServer } from '../events/events.test-helpers'
+import { eventually, signedInUser, twoServersOnOneDatabase } from '../events/events.test-helpers'
 
 /**
  * Two server processes, each with its own search index, on one database (PostgreSQL's LISTEN/NOTIFY
@@ -10,21 +10,7 @@ import { eventually, sharedDatabase, signedInUser, startEventServer } from '../e
  * within a second (decision 027).
  */
 
-let shared: SharedDatabase
-let one: EventServer
-let two: EventServer
-
-beforeAll(async () => {
-  shared = await sharedDatabase()
-  one = await startEventServer(shared)
-  two = await startEventServer(shared)
-}, 120_000)
-
-afterAll(async () => {
-  await one?.close()
-  await two?.close()
-  await shared?.close()
-})
+const servers = twoServersOnOneDatabase()
 
 const search = async (server: EventServer, query: string) => {
   const response = await fetch(`${server.base}/api/properties?${query}`)
@@ -34,6 +20,7 @@ const search = async (server: EventServer, query: string) => {
 
 describe('search across server processes', () => {
   it('shows an edit made through one server in the other server’s search within a second', async () => {
+    const { one, two } = servers
     const seller = await signedInUser(one.db, ['SELLER_AGENT'], 'Lena Listing')
     const listing = await createTestListing(one, { ownerId: seller.id, listAgentUserId: seller.id, listAgentFullName: 'Lena Listing', listAgentEmail: seller.email, streetName: 'Larkspur' })
     await eventually('the new listing in server two’s search', async () => (await search(two, 'q=larkspur')).total === 1)
