@@ -83,30 +83,5 @@ export const LISTING_MANAGER_ROLES = PAGE_ROLES.myProperties
 // ---------------------------------------------------------------------------------------------
 // Limits
 
-export const LISTING_LIMITS = {
-  minPrice: 1_000,
-  maxPrice: 1_000_000_000,
-  maxRooms: 99,
-  minLivingArea: 1,
-  maxLivingArea: 1_000_000,
-  maxLotSizeAcres: 100_000,
-  minYearBuilt: 1700,
-  maxYearBuilt: 2100,
-  maxRemarks: 4000,
-  maxOfferInstructions: 2000,
-  maxNotifyEmails: 10,
-  photoMaxBytes: 10 * 1024 * 1024,
-  maxPhotos: 50,
-  searchMaxQuery: 100,
-  maxPageSize: 48,
-} as const
-
-export const LISTING_PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-
-/** Listings in these statuses take offers (issue #6: a property under contract still takes back-ups). */
-export const OFFER_TAKING_STATUSES = ['Active', 'ActiveUnderContract'] as const satisfies readonly StandardStatus[]
-
-/** Whether a listing in `status` takes offers; the API refuses an offer otherwise and the web disables 'Make an offer'. */
-export function takesOffers(status: StandardStatus): boolean {
-  return (OFFER_TAKING_STATUSES as readonly StandardStatus[]).includes(status)
-}
+// Kept with the zod-free values, so the public pages' first script can read them (decision 034).
+export { LISTING_LIMITS, LISTING_PHOTO_CONTENT_TYPES, OFFER_TAKING_STATUSES, takesOffers } from './listing-values'

@@ -22,6 +22,11 @@ export type RouteDef = {
   redirectTo?: string
   /** The page shows no "sign in" prompt in the shell (spec section 2). */
   hidesAuthPrompt?: boolean
+  /**
+   * A first-visit page a visitor opens from outside (decision 034): served as public.html, whose
+   * light script renders it without the signed-in app's code; a signed-in visitor gets the whole app.
+   */
+  publicShell?: true
   noScroll?: boolean
   pageType?: PageType
   /** i18n key of the page's title (the navigation labels of spec section 2). */
@@ -45,14 +50,14 @@ const TEAM: readonly Role[] = PAGE_ROLES.manageTeam
 
 export const ROUTES: readonly RouteDef[] = [
   // Public (spec section 2, "Public routes")
-  { name: 'home', path: '/', access: 'public', pageType: 'marketing', titleKey: 'nav.home' },
-  { name: 'how-it-works', path: '/how-it-works', access: 'public', pageType: 'marketing', titleKey: 'nav.howItWorks' },
-  { name: 'about-us', path: '/about-us', access: 'public', pageType: 'marketing', titleKey: 'nav.aboutUs' },
-  { name: 'offers-optimized', path: '/offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
+  { name: 'home', path: '/', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.home' },
+  { name: 'how-it-works', path: '/how-it-works', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.howItWorks' },
+  { name: 'about-us', path: '/about-us', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.aboutUs' },
+  { name: 'offers-optimized', path: '/offers-optimized', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.offers' },
   // /terms is listed both as public and as signed-in; legal terms must be readable before sign-up (docs/decisions/002).
-  { name: 'terms', path: '/terms', access: 'public', pageType: 'marketing', titleKey: 'nav.legal' },
-  { name: 'boilerplate', path: '/boilerplate', access: 'public', pageType: 'marketing', titleKey: 'pages.boilerplate' },
-  { name: 'the-team', path: '/the-team', access: 'public', pageType: 'marketing', titleKey: 'nav.theTeam' },
+  { name: 'terms', path: '/terms', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.legal' },
+  { name: 'boilerplate', path: '/boilerplate', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'pages.boilerplate' },
+  { name: 'the-team', path: '/the-team', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.theTeam' },
   { name: 'sign-in', path: '/auth/sign-in', access: 'public', pageType: 'auth', hidesAuthPrompt: true, titleKey: 'auth.signIn' },
   { name: 'sign-up', path: '/auth/sign-up', access: 'public', pageType: 'auth', hidesAuthPrompt: true, titleKey: 'auth.signUp' },
   { name: 'recovery', path: '/auth/recovery', access: 'public', pageType: 'auth', hidesAuthPrompt: true, titleKey: 'nav.resetPassword' },
@@ -63,8 +68,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Public pages that accept signers or hide the sign-in prompt
   // Search over the published listings (the Listings issue; decision 009).
-  { name: 'listings', path: '/listings', access: 'public', titleKey: 'pages.listings' },
-  { name: 'property', path: '/property/:id', access: 'public', hidesAuthPrompt: true, titleKey: 'nav.propertyDetail' },
+  { name: 'listings', path: '/listings', access: 'public', publicShell: true, titleKey: 'pages.listings' },
+  { name: 'property', path: '/property/:id', access: 'public', publicShell: true, hidesAuthPrompt: true, titleKey: 'nav.propertyDetail' },
   { name: 'property-offer', path: '/property/:id/offers/:offerId', access: 'public', titleKey: 'pages.propertyOffer' },
   { name: 'sign', path: '/sign/:offerId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.sign' },
   { name: 'form-sign', path: '/form-sign/:documentId/:signerId', access: 'public', pageType: 'signing', titleKey: 'pages.formSign' },
@@ -74,7 +79,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'unsubscribe', path: '/unsubscribe/:token', access: 'public', hidesAuthPrompt: true, titleKey: 'unsubscribe.title' },
   // A team invitation's link (issue #16): anyone with the link sees who invites them, then signs in or up to accept.
   { name: 'team-invitation', path: '/team-invitation', access: 'public', hidesAuthPrompt: true, titleKey: 'teams.invitation.title' },
-  { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', pageType: 'marketing', titleKey: 'nav.offers' },
+  { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.offers' },
 
   // Signed in, by role (spec section 2 table)
   { name: 'auth-how-it-works', path: '/auth-how-it-works', access: SELLERS_AND_BUYERS, pageType: 'marketing', titleKey: 'nav.howItWorks' },
@@ -122,6 +127,11 @@ export const ROUTES: readonly RouteDef[] = [
 
   { name: 'not-found', path: '*', access: 'public', titleKey: 'pages.notFound' },
 ]
+
+/** Whether a path opens in the light public shell (public.html) rather than the whole app. */
+export function inPublicShell(pathname: string): boolean {
+  return matchRoute(pathname).route.publicShell === true
+}
 
 /** The route a 403 sends the browser to (spec sections 2 and 6). */
 export const HOME_PATH = '/'
