@@ -1,9 +1,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
+import { inPublicShell } from '@offerbook/domain/route-access'
 import { AppError } from '../app-error'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -40,6 +42,19 @@ export type PageMeta = {
 
 /** The sizes the property page's large photo is shown at (apps/web photo-gallery.tsx): the same, so the preload is the one used. */
 export const MAIN_PHOTO_SIZES = '(min-width: 62em) 60vw, 100vw'
+
+/** An API GET made inside the server for a page it renders: its status and parsed body. */
+type FetchApi = (path: string) => Promise<{ status: number; body: unknown }>
+
+/** The web build's render module (apps/web/src/app/public/render.tsx, built to dist/.server/render.mjs). */
+type PublicRenderer = {
+  renderPublicPage: (url: string, fetchApi: FetchApi) => Promise<{ html: string; title: string; dataScript: string } | null>
+}
+
+/** The web build's own files under dot folders (the render module, Vite's manifest) are never served. */
+function isHiddenPath(relative: string): boolean {
+  return relative.split(/[/\\]+/).some((segment) => segment.startsWith('.'))
+}
 
 export type StaticSpaOptions = {
   webDist: string
@@ -83,9 +98,13 @@ export function withPageMeta(html: string, meta: PageMeta): string {
 }
 
 /**
- * Serves the built SPA from WEB_DIST: files as they are (hashed /assets/* cached for a year), and
- * index.html for any other GET that asks for HTML, so client routes like /my-properties/list load.
- * A page renderMeta knows gets its title and link-preview tags in that index.html.
+ * Serves the built SPA from WEB_DIST: files as they are (hashed /assets/* cached for a year), and an
+ * HTML page for any other GET that asks for HTML, so client routes like /my-properties/list load:
+ * - the first-visit pages of the public shell (decision 034) get public.html: prerendered at build
+ *   for the static ones, and rendered here per request for /property/{id} and /listings, with the
+ *   answers the page shows sent along;
+ * - every other route gets index.html, which starts the whole app.
+ * A page renderMeta knows gets its title and link-preview tags.
  */
 async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: StaticSpaOptions): Promise<void> {
   const root = normalize(webDist)
@@ -100,14 +119,50 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, then start the server again.')
     }
-    const prerendered = await prerenderedPage(pathname)
-    if (prerendered) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
-    const meta = await pageMeta(request, pathname)
-    if (meta) {
-      const html = withPageMeta(await readFile(join(root, 'index.html'), 'utf8'), meta)
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+    const publicShell = inPublicShell(pathname) && (await isFile(join(root, 'public.html')))
+    if (publicShell) {
+      const prerendered = await prerenderedPage(pathname)
+      if (prerendered) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', root)
+    const template = publicShell ? 'public.html' : 'index.html'
+    const [meta, rendered] = await Promise.all([pageMeta(request, pathname), publicShell ? renderPage(request) : null])
+    if (!meta && !rendered) return reply.header('cache-control', 'no-cache').sendFile(template, root)
+    let html = await readFile(join(root, template), 'utf8')
+    if (rendered) {
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`)
+      if (!meta) html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(rendered.title)}</title>`)
+    }
+    if (meta) html = withPageMeta(html, meta)
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+  }
+
+  let renderer: Promise<PublicRenderer | null> | undefined
+  /** The render module, loaded on the first page it renders; null without one (a build without it). */
+  function loadRenderer(request: FastifyRequest): Promise<PublicRenderer | null> {
+    renderer ??= (async () => {
+      const file = join(root, '.server', 'render.mjs')
+      if (!(await isFile(file))) return null
+      return (await import(pathToFileURL(file).href)) as PublicRenderer
+    })().catch((error: unknown) => {
+      request.log.error({ err: error }, 'could not load the web build render module; public pages render in the browser')
+      return null
+    })
+    return renderer
+  }
+
+  /** The public page rendered with what it shows (through the API itself, as anonymous), or null: the browser then renders it. */
+  async function renderPage(request: FastifyRequest): Promise<Awaited<ReturnType<PublicRenderer['renderPublicPage']>>> {
+    try {
+      const render = await loadRenderer(request)
+      if (!render) return null
+      return await render.renderPublicPage(request.url, async (path) => {
+        const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } })
+        return { status: answer.statusCode, body: answer.statusCode === 200 ? (answer.json() as unknown) : null }
+      })
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'could not render the page on the server; the browser renders it')
+      return null
+    }
   }
 
   /**
@@ -140,11 +195,11 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
     const relative = normalize(pathname).replace(/^[/\\]+/, '')
     const full = join(root, relative)
     const inside = full === root || full.startsWith(root.endsWith(sep) ? root : root + sep)
-    if (relative && relative !== 'index.html' && served && inside && !relative.includes('\0') && (await isFile(full))) {
+    if (relative && relative !== 'index.html' && relative !== 'public.html' && !isHiddenPath(relative) && served && inside && !relative.includes('\0') && (await isFile(full))) {
       reply.header('cache-control', relative.startsWith(`assets${sep}`) || relative.startsWith('assets/') ? IMMUTABLE : 'no-cache')
       return reply.sendFile(relative, root)
     }
-    if (relative === '' || relative === 'index.html' || acceptsHtml(request)) return sendIndex(request, reply, pathname)
+    if (relative === '' || relative === 'index.html' || relative === 'public.html' || acceptsHtml(request)) return sendIndex(request, reply, pathname)
     throw new AppError('NOT_FOUND', 'request.notFound')
   })
 }
