@@ -1,9 +1,36 @@
 /// <reference types="node" />
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { prerenderAndPrecompress } from './build/precompress.ts'
 
 const apiPort = process.env.API_PORT ?? '3001'
+
+const PUBLIC_SCRIPT = fileURLToPath(new URL('src/app/public/main.tsx', import.meta.url))
+
+/**
+ * The libraries the public shell uses whole. A component library's modules stay out: its index
+ * imports every component, so the static closure holds components only other pages use.
+ */
+const WHOLE_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store)[\\/]/
+
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }
+let publicClosure: Set<string> | null = null
+
+/** Whether the public shell's script imports `id` through static imports only (so it loads before the script runs). */
+function inPublicClosure(id: string, graph: ModuleGraph): boolean {
+  if (!publicClosure) {
+    publicClosure = new Set<string>()
+    const stack = [PUBLIC_SCRIPT]
+    while (stack.length > 0) {
+      const next = stack.pop() as string
+      if (publicClosure.has(next)) continue
+      publicClosure.add(next)
+      stack.push(...(graph.getModuleInfo(next)?.importedIds ?? []))
+    }
+  }
+  return id !== PUBLIC_SCRIPT && publicClosure.has(id) && (!id.includes('/node_modules/') || WHOLE_PACKAGES.test(id))
+}
 
 export default defineConfig({
   plugins: [react(), prerenderAndPrecompress()],
@@ -11,8 +38,22 @@ export default defineConfig({
     port: 3000,
     proxy: { '/api': `http://localhost:${apiPort}` },
   },
-  // The manifest lets the bench count each page's initial JavaScript (scripts/bench-web-size.mjs).
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  // Two pages (decision 034): index.html starts the whole app, public.html the light public shell of
+  // the first-visit pages. The manifest lets the bench count each page's initial JavaScript
+  // (scripts/bench-web-size.mjs).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: {
+      input: { app: fileURLToPath(new URL('index.html', import.meta.url)), public: fileURLToPath(new URL('public.html', import.meta.url)) },
+      output: {
+        // What the public shell's script imports, in one file rather than one per component: fewer
+        // requests on a phone's network, and one compressed stream (decision 034).
+        codeSplitting: { groups: [{ name: (id, context) => (inPublicClosure(id, context) ? 'public-shell' : null) }] },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

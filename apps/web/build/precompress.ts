@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import type { Plugin } from 'vite'
@@ -14,7 +14,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/
 const MIN_BYTES = 1024
 
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true })
+  // Dot folders (the render module) are never served, so they need no compressed copy.
+  const entries = (await readdir(dir, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'))
   const nested = await Promise.all(
     entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
   )
@@ -52,7 +53,7 @@ export function prerenderAndPrecompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = config.build.ssr ? '' : join(config.root, config.build.outDir)
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir)
       root = config.root
       configFile = config.configFile ?? false
     },

@@ -4,12 +4,11 @@ import { Navigate, useLocation, useParams } from 'react-router'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { fillPath } from '@offerbook/domain/route-access'
 import { LazyPage } from './lazy-page'
+import { pageClassName } from './page-class'
 import { pageLoaderFor } from './page-modules'
 import { RouteGuard } from './route-guard'
 
-export function pageClassName(route: RouteDef): string {
-  return ['page', `page-${route.name}`, route.pageType ? `page-type-${route.pageType}` : null].filter(Boolean).join(' ')
-}
+export { pageClassName }
 
 function useDefinedParams(): Record<string, string> {
   const params = useParams()

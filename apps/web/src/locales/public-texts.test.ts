@@ -4,6 +4,8 @@ import { RESOURCES } from './all-languages'
 import { FAQ_TEXTS } from '../features/public-pages/texts/faq'
 import { HOME_TEXTS } from '../features/public-pages/texts/home'
 import { PAGE_TEXTS } from '../features/public-pages/texts/pages'
+import publicEnglish from './public-en-us'
+import publicSpanish from './public-es-es'
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
@@ -37,5 +39,15 @@ describe('the public pages texts', () => {
         expect(placeholders(es.get(key) ?? ''), key).toEqual(placeholders(value))
       }
     }
+  })
+
+  it("the public shell's two languages have the same keys, and each is the whole app's text", () => {
+    const en = flatten(publicEnglish)
+    const es = flatten(publicSpanish)
+    expect([...es.keys()].sort()).toEqual([...en.keys()].sort())
+    const wholeEnglish = flatten(RESOURCES['en-us'])
+    const wholeSpanish = flatten(RESOURCES['es-es'])
+    for (const [key, value] of en) expect(value, key).toBe(wholeEnglish.get(key))
+    for (const [key, value] of es) expect(value, key).toBe(wholeSpanish.get(key))
   })
 })

@@ -1,4 +1,4 @@
-import { CATALOGUE } from '@offerbook/domain/messages'
+import type { MessageTable } from '@offerbook/domain/messages/table'
 import type { Language } from '@offerbook/domain/languages'
 
 /**
@@ -25,10 +25,13 @@ export function mergeInto(target: Tree, source: Tree, where: string): void {
   }
 }
 
-/** The catalogue as an en-us translation tree: `{name}` becomes i18next's `{{name}}`. */
-export function englishMessages(): Tree {
+/**
+ * Catalogue messages as an en-us translation tree: `{name}` becomes i18next's `{{name}}`. The whole
+ * app passes the whole catalogue (en-us.ts); the public shell the areas its pages can show.
+ */
+export function englishMessages(...tables: MessageTable[]): Tree {
   const tree: Tree = {}
-  for (const [key, template] of Object.entries(CATALOGUE)) {
+  for (const [key, template] of tables.flatMap((table) => Object.entries(table))) {
     const parts = key.split('.')
     let node = tree
     for (const part of parts.slice(0, -1)) {
@@ -41,9 +44,9 @@ export function englishMessages(): Tree {
   return { [MESSAGE_NAMESPACE]: tree }
 }
 
-/** One language's tree from its files (keyed by path), with the catalogue's texts for en-us. */
-export function languageTree(language: Language, files: Record<string, Tree>): Tree {
-  const tree: Tree = language === 'en-us' ? englishMessages() : {}
+/** One language's tree from its files (keyed by path), after `base` (en-us: the catalogue's texts). */
+export function languageTree(language: Language, files: Record<string, Tree>, base: Tree = {}): Tree {
+  const tree: Tree = base
   for (const content of Object.values(files)) mergeInto(tree, content, language)
   return tree
 }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import { ApiClientError, apiClient, buildQueryString, fieldErrorsOf, setApiNavigate } from './api-client'
+import { RESOURCES } from '../locales/all-languages'
+import { initI18n } from './i18n/i18n'
+import { errorText } from './i18n/messages'
 import { getSession, initSession, saveSession } from './session'
 
 function jsonResponse(status: number, body: unknown) {
@@ -94,8 +97,13 @@ describe('apiClient', () => {
   })
 
   it('shows a generic message for a key this browser does not know, or a body that is no ApiError', async () => {
+    const i18n = initI18n('en-us', RESOURCES)
+    await i18n.changeLanguage('en-us')
+    const generic = errorText(new ApiClientError(500, { key: 'client.unknown' }))
+    expect(generic).not.toBe('messages.client.unknown')
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'future.thing', message: 'Something new' }))
-    await expect(apiClient.post('/x', {})).rejects.toMatchObject({ detail: { key: 'client.unknown' } })
+    const newer = await apiClient.post('/x', {}).catch((error: unknown) => error)
+    expect(errorText(newer)).toBe(generic)
     fetchMock.mockResolvedValueOnce(jsonResponse(502, '<html>Bad gateway</html>'))
     await expect(apiClient.post('/x', {})).rejects.toMatchObject({ status: 502, detail: { key: 'client.unknown' } })
   })

@@ -1,6 +1,6 @@
 import { parseApiErrorBody } from '@offerbook/domain/api-error-body'
-import type { Message } from '@offerbook/domain/messages'
-import { isMessageKey, message as messageOf, messageText } from '@offerbook/domain/messages'
+import type { Message, MessageKey } from '@offerbook/domain/messages'
+import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
 import { HOME_PATH, SIGN_IN_PATH, signInPathFor } from '@offerbook/domain/route-access'
 import { clearSession, getAccessToken } from './session'
 
@@ -13,7 +13,8 @@ export type FieldError = { path: string } & Message
 
 /**
  * A refused call. `detail` is the message by catalogue key, which the browser translates
- * (shared/i18n/messages.ts); `message` is its English text.
+ * (shared/i18n/messages.ts; a key it has no text for reads as client.unknown); `message` is the
+ * English text the server sent, or the client's own.
  */
 export class ApiClientError extends Error {
   readonly status: number
@@ -21,8 +22,8 @@ export class ApiClientError extends Error {
   readonly detail: Message
   readonly errors: FieldError[]
 
-  constructor(status: number, detail: Message, code?: string, errors: FieldError[] = []) {
-    super(messageText(detail.key, detail.params))
+  constructor(status: number, detail: Message, code?: string, errors: FieldError[] = [], english?: string) {
+    super(english ?? (detail.key in COMMON_MESSAGES ? COMMON_MESSAGES[detail.key as keyof typeof COMMON_MESSAGES] : detail.key))
     this.name = 'ApiClientError'
     this.status = status
     this.code = code
@@ -36,9 +37,14 @@ export const NETWORK_ERROR: Message = { key: 'client.network' }
 export const UNKNOWN_ERROR: Message = { key: 'client.unknown' }
 const UNKNOWN = UNKNOWN_ERROR
 
-/** A message the API sent by key; a key this browser does not know (a newer server) is client.unknown. */
-function known(key: string, params?: Readonly<Record<string, string | number>>): Message {
-  return isMessageKey(key) ? messageOf(key, params) : UNKNOWN
+/**
+ * A message the API sent by key. The client carries no catalogue (the public pages' script stays
+ * small, decision 034): whether this browser has a text for the key is decided where it is shown
+ * (shared/i18n/messages.ts), and a key it does not know (a newer server) reads as client.unknown.
+ */
+function fromServer(key: string, params?: Readonly<Record<string, string | number>>): Message {
+  const messageKey = key as MessageKey
+  return params && Object.keys(params).length > 0 ? { key: messageKey, params } : { key: messageKey }
 }
 
 type Navigate = (to: string) => void
@@ -115,9 +121,9 @@ function toFormData(body: unknown): FormData {
 export function apiErrorOf(status: number, body: unknown): ApiClientError {
   const parsed = parseApiErrorBody(body)
   if (!parsed) return new ApiClientError(status, UNKNOWN)
-  const { key, params, errors = [], code } = parsed
-  const fields = errors.map((item) => ({ path: item.path, ...known(item.key, item.params) }))
-  return new ApiClientError(status, known(key, params), code, fields)
+  const { key, params, errors = [], code, message } = parsed
+  const fields = errors.map((item) => ({ path: item.path, ...fromServer(item.key, item.params) }))
+  return new ApiClientError(status, fromServer(key, params), code, fields, message)
 }
 
 async function errorFrom(response: Response): Promise<ApiClientError> {
@@ -211,7 +217,7 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
   const found: Partial<Record<F, Message>> = {}
   for (const { path, key, params } of error.errors) {
     const field = fields.find((name) => name === path)
-    if (field && !found[field]) found[field] = messageOf(key, params)
+    if (field && !found[field]) found[field] = fromServer(key, params)
   }
   return found
 }

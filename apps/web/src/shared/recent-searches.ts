@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * The last few searches of /listings, kept in this browser (issue #16: /dashboard shows new homes
  * matching them). A search is its address query (without the page), and the ids of the homes the
@@ -11,13 +9,27 @@ export const RECENT_SEARCHES_MAX = 3
 /** The ids remembered per search: enough for the few homes the dashboard shows. */
 const SEEN_MAX = 50
 
-const RecentSearchSchema = z.object({ query: z.string().max(2000), seen: z.array(z.string().max(100)).max(SEEN_MAX) })
-export type RecentSearch = z.infer<typeof RecentSearchSchema>
+export type RecentSearch = { query: string; seen: string[] }
 
+// Checked by hand rather than with a schema: /listings is a first-visit page, and its script carries no zod.
+function isRecentSearch(value: unknown): value is RecentSearch {
+  if (typeof value !== 'object' || value === null) return false
+  const { query, seen } = value as Record<string, unknown>
+  return (
+    typeof query === 'string' &&
+    query.length <= 2000 &&
+    Array.isArray(seen) &&
+    seen.length <= SEEN_MAX &&
+    seen.every((id) => typeof id === 'string' && id.length <= 100)
+  )
+}
+
+/** The searches stored here; anything else found under the key (an older shape, an edit by hand) counts as none. */
 export function readRecentSearches(): RecentSearch[] {
   try {
-    const parsed = z.array(RecentSearchSchema).safeParse(JSON.parse(window.localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]'))
-    return parsed.success ? parsed.data.slice(0, RECENT_SEARCHES_MAX) : []
+    const stored: unknown = JSON.parse(window.localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]')
+    if (!Array.isArray(stored) || !stored.every(isRecentSearch)) return []
+    return stored.slice(0, RECENT_SEARCHES_MAX).map(({ query, seen }) => ({ query, seen: [...seen] }))
   } catch {
     return []
   }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { render } from '@testing-library/react'
 // react-router/dom loads a second router context under vitest; the app itself uses it for flushSync.
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { Providers } from '../app/providers'
+import { RouterNavigation } from '../app/router-navigation'
 import { setApiNavigate } from '../shared/api-client'
 import { createQueryClient } from '../app/query-client'
 import { RESOURCES } from '../locales/all-languages'
@@ -16,7 +17,18 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   void i18n.changeLanguage('en-us')
   const queryClient = createQueryClient()
   const stop = onSessionCleared(() => queryClient.clear())
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  // The links shared with the public shell take the router's navigation, as the app layout gives it.
+  const withNavigation: RouteObject[] = [
+    {
+      element: (
+        <RouterNavigation>
+          <Outlet />
+        </RouterNavigation>
+      ),
+      children: routes,
+    },
+  ]
+  const router = createMemoryRouter(withNavigation, { initialEntries: [path] })
   setApiNavigate((to) => void router.navigate(to))
   const view = render(
     <Providers queryClient={queryClient} i18n={i18n}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/navigation'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'

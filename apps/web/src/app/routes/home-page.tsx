@@ -15,7 +15,7 @@ import {
   IconSend,
   IconSignature,
 } from '@tabler/icons-react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from '../../shared/navigation'
 import { HomeSearch } from '../../features/property/components/home-search'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { HOME_TEXTS } from '../../features/public-pages/texts/home'

@@ -14,7 +14,7 @@ import {
   IconWritingSign,
   IconCertificate,
 } from '@tabler/icons-react'
-import { Link } from 'react-router'
+import { Link } from '../../shared/navigation'
 import { useSession } from '../../shared/session'
 import { AgentIllustration, BuyerIllustration, SellerIllustration } from '../../features/public-pages/components/illustrations'
 import { usePageTexts } from '../../features/public-pages/texts'

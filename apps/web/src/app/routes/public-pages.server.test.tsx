@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { ROUTES } from '@offerbook/domain/route-access'
 import type { Language } from '@offerbook/domain/user'
 import { RESOURCES } from '../../locales/all-languages'
+import { I18nextTranslation } from '../i18next-translation'
+import { RouterNavigation } from '../router-navigation'
 import { theme } from '../theme'
 import type { PageProps } from '../page-props'
 import AboutUsPage from './about-us-page'
@@ -38,13 +40,17 @@ async function serverHtml(Page: ComponentType<PageProps>, name: string, language
   if (!route) throw new Error(`no route ${name}`)
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter initialEntries={[route.path]}>
-            <Page route={route} params={{}} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
+      <I18nextTranslation>
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={new QueryClient()}>
+            <MemoryRouter initialEntries={[route.path]}>
+              <RouterNavigation>
+                <Page route={route} params={{}} />
+              </RouterNavigation>
+            </MemoryRouter>
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nextTranslation>
     </I18nextProvider>,
   )
 }

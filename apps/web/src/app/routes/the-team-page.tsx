@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { Link } from 'react-router'
+import { Link } from '../../shared/navigation'
 import { InitialsAvatar } from '../../features/public-pages/components/initials-avatar'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../shared/i18n/translation'
 import type { ListingSummary, PropertyType } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 
@@ -8,7 +8,7 @@ export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value)
 }
 
-export function formatPrice(price: number | null, language: string, t: TFunction): string {
+export function formatPrice(price: number | null, language: string, t: Translate): string {
   return price === null ? t('property.priceNotSet') : formatUsd(price, language)
 }
 
@@ -19,7 +19,7 @@ const NOT_HOMES: readonly PropertyType[] = ['Land', 'CommercialSale', 'Commercia
  * '3 beds · 2 baths · 1,850 sq ft', leaving out what the listing does not give. Land or a commercial
  * building with no bedrooms says what it is instead ('Land', 'Commercial · 2 baths · 4,500 sq ft').
  */
-export function roomsAndArea(listing: Pick<ListingSummary, 'BedroomsTotal' | 'BathroomsTotalInteger' | 'LivingArea'> & { PropertyType?: PropertyType | null }, language: string, t: TFunction): string {
+export function roomsAndArea(listing: Pick<ListingSummary, 'BedroomsTotal' | 'BathroomsTotalInteger' | 'LivingArea'> & { PropertyType?: PropertyType | null }, language: string, t: Translate): string {
   const parts: string[] = []
   const notHome = listing.PropertyType && NOT_HOMES.includes(listing.PropertyType) && !listing.BedroomsTotal ? listing.PropertyType : null
   if (notHome) parts.push(t(`listing.type.${notHome}`))

@@ -4,30 +4,13 @@ import type { Language } from '@offerbook/domain/languages'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
+import { readLanguagePreference, writeLanguagePreference } from './language-preference'
+import { setActiveTranslator } from './translation'
 
-export const LANGUAGE_STORAGE_KEY = 'offerbook.language'
+export { LANGUAGE_STORAGE_KEY, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from './language-preference'
 
+/** The whole app's i18next (the public shell has a translator of its own: translator.ts). */
 export const i18n = i18next.createInstance()
-
-let chosen: Language | null = null
-
-export function readLanguagePreference(): Language | null {
-  try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY)
-    return isLanguage(stored) ? stored : null
-  } catch {
-    return null
-  }
-}
-
-export function writeLanguagePreference(language: Language): void {
-  chosen = language
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
-  } catch {
-    // Storage can be full or blocked; the language still applies to this tab.
-  }
-}
 
 export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language
@@ -72,6 +55,8 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
       initAsync: false,
     })
     applyHtmlLang(language)
+    // What messages.ts translates with outside components.
+    setActiveTranslator({ t: (key, options) => i18n.t(key, options), exists: (key) => i18n.exists(key) })
   }
   for (const [lng, tree] of Object.entries(texts)) {
     if (!isLanguage(lng) || loadedLanguages.has(lng)) continue
@@ -94,12 +79,4 @@ export async function changeLanguage(language: Language): Promise<void> {
   writeLanguagePreference(language)
   await loadLanguage(language)
   await i18n.changeLanguage(language)
-}
-
-/**
- * Clearing the session empties localStorage (spec section 4); the language the visitor chose is a
- * preference rather than session data, so it is written back afterwards.
- */
-export function restoreLanguagePreference(): void {
-  if (chosen) writeLanguagePreference(chosen)
 }

@@ -1,8 +1,7 @@
 import type { Message, MessageKey } from '@offerbook/domain/messages'
-import { isMessageKey } from '@offerbook/domain/messages'
 import { MESSAGE_NAMESPACE } from '../../locales/resources'
 import { ApiClientError, UNKNOWN_ERROR } from '../api-client'
-import { i18n } from './i18n'
+import { activeTranslator } from './translation'
 
 /**
  * Messages by catalogue key (docs/decisions/020-message-catalogue.md). The en-us texts are the
@@ -12,10 +11,20 @@ export function messageI18nKey(key: MessageKey): string {
   return `${MESSAGE_NAMESPACE}.${key}`
 }
 
-/** A message in the reader's language. A plain string that is a catalogue key is translated too. */
+/** Whether this browser has a text for the key (a newer server may send one it does not know). */
+function hasText(key: string): boolean {
+  return activeTranslator().exists(messageI18nKey(key as MessageKey))
+}
+
+/**
+ * A message in the reader's language. A plain string that is a catalogue key is translated too. A
+ * key without a text here reads as client.unknown's text.
+ */
 export function translate(message: Message | MessageKey): string {
   const { key, params } = typeof message === 'string' ? { key: message, params: undefined } : message
-  return i18n.t(messageI18nKey(key), { ...params })
+  const { t } = activeTranslator()
+  if (!hasText(key)) return t(messageI18nKey(UNKNOWN_ERROR.key))
+  return t(messageI18nKey(key), { ...params })
 }
 
 /** The same, for a value that may be missing: what a form's `error` prop takes. */
@@ -26,6 +35,6 @@ export function translateOptional(message: Message | MessageKey | null | undefin
 /** What an error says to the reader: the API's message by key, else a generic one. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiClientError) return translate(error.detail)
-  if (isMessageKey(error)) return translate(error)
+  if (typeof error === 'string' && hasText(error)) return translate(error as MessageKey)
   return translate(UNKNOWN_ERROR)
 }

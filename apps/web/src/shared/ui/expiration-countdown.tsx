@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react'
 import { Text } from '@mantine/core'
 import type { MantineSize } from '@mantine/core'
-import dayjs from 'dayjs'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../i18n/translation'
+import { useTranslation } from '../i18n/translation'
+import { useHydrated } from './use-hydrated'
 
 /** Spec section 9: the countdown refreshes every second. */
 export const COUNTDOWN_REFRESH_MS = 1000
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-function formatRemaining(ms: number, t: TFunction): string {
+function formatRemaining(ms: number, t: Translate): string {
   const total = Math.floor(ms / 1000)
   const days = Math.floor(total / 86_400)
   const clock = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`
@@ -18,16 +18,25 @@ function formatRemaining(ms: number, t: TFunction): string {
 }
 
 export type ExpirationCountdownProps = {
-  /** When the offer (or anything else) expires: a Date, epoch milliseconds or any string dayjs reads ('2025-03-14T17:00:00Z'). */
+  /** When the offer (or anything else) expires: a Date, epoch milliseconds or an ISO 8601 string ('2025-03-14T17:00:00Z'). */
   expiresAt: Date | number | string
   size?: MantineSize
 }
 
-/** Spec section 4: 'Expires in …' counting down each second, then 'Expired' in red. */
+function toMs(value: Date | number | string): number | null {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
+  return Number.isFinite(ms) ? ms : null
+}
+
+/**
+ * Spec section 4: 'Expires in …' counting down each second, then 'Expired' in red. The time left
+ * depends on the moment it is drawn, so a page rendered by the server shows the line empty until the
+ * browser has taken the page over (the same HTML on both sides), then counts.
+ */
 export function ExpirationCountdown({ expiresAt, size = 'sm' }: ExpirationCountdownProps) {
   const { t } = useTranslation()
-  const expiry = dayjs(expiresAt)
-  const expiryMs = expiry.isValid() ? expiry.valueOf() : null
+  const hydrated = useHydrated()
+  const expiryMs = toMs(expiresAt)
   const [now, setNow] = useState(() => Date.now())
   const expired = expiryMs === null || now >= expiryMs
 
@@ -40,6 +49,13 @@ export function ExpirationCountdown({ expiresAt, size = 'sm' }: ExpirationCountd
   if (expiryMs === null) return null
 
   const dateTime = new Date(expiryMs).toISOString()
+  if (!hydrated) {
+    return (
+      <Text size={size} role="timer">
+        <time dateTime={dateTime}>{'\u00a0'}</time>
+      </Text>
+    )
+  }
   if (expired) {
     return (
       // --mantine-color-error is the theme's darker red (red.9 in light mode), readable at AA contrast.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { ActionIcon, Avatar, Card, Group, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconMail, IconMessage, IconPhone } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { useSession } from '../session'
 
 /** The person card of spec section 3. */

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 
 /** A failure the user can do something about: what went wrong, and a button to try again. */
 export function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {

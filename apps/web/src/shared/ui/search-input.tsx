@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { CloseButton, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { FieldProps } from './field-props'
 
 /** Spec section 9: the search input waits this long after the last keystroke. */

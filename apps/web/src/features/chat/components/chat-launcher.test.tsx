@@ -5,6 +5,7 @@ import type { Role } from '@offerbook/domain/roles'
 import { clearSession, initSession, saveSession } from '../../../shared/session'
 import { renderAt } from '../../../test/render'
 import { CHAT_FLAGS_KEY, readChatFlags, readGuestConversation } from '../chat-state'
+import { useChatUnread } from '../api/chat-summary'
 import { ChatLauncher } from './chat-launcher'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -53,7 +54,12 @@ afterEach(() => {
 /** The panel is a lazy chunk: its first load under vitest transforms it, which takes a while on a busy machine. */
 const LAZY = { timeout: 15_000 }
 
-const renderLauncher = (path: string, signedIn = false, roles: Role[] | null = null) => renderAt(<ChatLauncher signedIn={signedIn} roles={roles} />, path)
+/** The launcher as the app layout shows it: with the signed-in user's unread count. */
+function AppLauncher({ signedIn, roles }: { signedIn: boolean; roles: Role[] | null }) {
+  return <ChatLauncher signedIn={signedIn} roles={roles} unread={useChatUnread(signedIn)} />
+}
+
+const renderLauncher = (path: string, signedIn = false, roles: Role[] | null = null) => renderAt(<AppLauncher signedIn={signedIn} roles={roles} />, path)
 
 describe('the chat launcher and panel', () => {
   it('opens the panel with the focus in it, keeps maximized in the session, and Esc gives the focus back', async () => {

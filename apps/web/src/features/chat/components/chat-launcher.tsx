@@ -1,12 +1,11 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Badge, Box, Button } from '@mantine/core'
 import { IconMessageCircle } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
-import { useLocation } from 'react-router'
+import { useTranslation } from '../../../shared/i18n/translation'
+import { useLocation } from '../../../shared/navigation'
 import { matchRoute } from '@offerbook/domain/route-access'
 import type { Role } from '@offerbook/domain/roles'
 import { ErrorBoundary } from '../../../shared/ui/error-boundary'
-import { useChatUnread } from '../api/chat-summary'
 import { useChatFlags } from '../chat-state'
 
 /**
@@ -56,9 +55,11 @@ export type ChatLauncherProps = {
   signedIn: boolean
   /** The signed-in user's roles once loaded (admins answer the support team). */
   roles: readonly Role[] | null
+  /** Unread messages for a signed-in user (features/chat/api/chat-summary); 0 for a visitor. */
+  unread?: number
 }
 
-export function ChatLauncher({ signedIn, roles }: ChatLauncherProps) {
+export function ChatLauncher({ signedIn, roles, unread = 0 }: ChatLauncherProps) {
   const { t } = useTranslation()
   const location = useLocation()
   const [flags, setFlags] = useChatFlags()
@@ -66,7 +67,6 @@ export function ChatLauncher({ signedIn, roles }: ChatLauncherProps) {
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelId = useId()
-  const unread = useChatUnread(signedIn)
 
   const { route, params } = matchRoute(location.pathname)
   const listingId = route.name === 'property' || route.name === 'property-offer' ? (params.id ?? null) : null

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../shared/navigation'
 import { SearchInput } from '../../../shared/ui/search-input'
-import { errorMessage } from '../../../shared/notify'
+import { errorText } from '../../../shared/i18n/messages'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { searchQueryOptions } from '../api/properties'
 import { EMPTY_SEARCH, searchParamsFromState } from '../search-state'
-import { ListingGrid, ListingGridSkeleton } from './search-results'
+import { ListingGrid, ListingGridSkeleton } from './listing-grid'
 
 /** How many listings the home page shows. */
 export const HOME_LISTINGS = 6
@@ -99,7 +99,7 @@ export function HomeSearch() {
         {listings.error ? (
           <Alert color="red" role="alert">
             <Group justify="space-between">
-              <Text size="sm">{errorMessage(listings.error)}</Text>
+              <Text size="sm">{errorText(listings.error)}</Text>
               <Button size="xs" variant="light" onClick={listings.retry}>
                 {t('common.retry')}
               </Button>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useDraft } from '../use-draft'
 

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react'
 import { ActionIcon, AspectRatio, Box, Center, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconChevronLeft, IconChevronRight, IconPhotoOff } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { ListingMedia } from '@offerbook/domain/listing'
 import { photoSrcSet, photoVariantHeight, photoVariantUrl } from '@offerbook/domain/photo-variants'
 

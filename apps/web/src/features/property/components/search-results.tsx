@@ -1,40 +1,12 @@
-import { Alert, Box, Button, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Box, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import type { ListingSearchPage, ListingSummary } from '@offerbook/domain/listing'
+import { useTranslation } from '../../../shared/i18n/translation'
+import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { isClientError } from '../../../shared/api-client'
-import { errorMessage } from '../../../shared/notify'
-import { ListingCard, ListingCardSkeleton } from './listing-card'
+import { errorText } from '../../../shared/i18n/messages'
+import { ListingGrid, ListingGridSkeleton } from './listing-grid'
 
 const MAX_PAGE = 10_000
-
-export const RESULT_COLUMNS = { base: 1, xs: 2, lg: 3 } as const
-
-export function ListingGridSkeleton({ count }: { count: number }) {
-  const { t } = useTranslation()
-  return (
-    <Box role="status" aria-live="polite">
-      <VisuallyHidden>{t('search.loading')}</VisuallyHidden>
-      <SimpleGrid cols={RESULT_COLUMNS} spacing="md">
-        {Array.from({ length: count }, (_, index) => (
-          <ListingCardSkeleton key={index} />
-        ))}
-      </SimpleGrid>
-    </Box>
-  )
-}
-
-export function ListingGrid({ items }: { items: readonly ListingSummary[] }) {
-  return (
-    <SimpleGrid cols={RESULT_COLUMNS} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((listing) => (
-        <li key={listing.id}>
-          <ListingCard listing={listing} />
-        </li>
-      ))}
-    </SimpleGrid>
-  )
-}
 
 export type SearchResultsProps = {
   search: UseQueryResult<ListingSearchPage>
@@ -56,7 +28,7 @@ export function SearchResults({ search, pageSize, filtered, onPage, onClear }: S
     return (
       <Alert color="red" role="alert" title={refused ? t('search.refusedTitle') : t('search.failedTitle')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(search.error)}</Text>
+          <Text size="sm">{errorText(search.error)}</Text>
           {refused ? (
             <Button size="xs" variant="light" onClick={onClear}>
               {t('search.clearFilters')}

@@ -112,7 +112,8 @@ export default function RankingExample() {
           })}
         </Stack>
 
-        <Table.ScrollContainer minWidth={320}>
+        {/* On a narrow phone the table scrolls sideways; the keyboard can scroll it too (it takes the focus). */}
+        <Table.ScrollContainer minWidth={320} type="native" tabIndex={0} role="region" aria-label={t('publicPages.example.pointsTitle')}>
           <Table striped fz="sm" captionSide="top">
             <Table.Caption>{t('publicPages.example.pointsTitle')}</Table.Caption>
             <Table.Thead>

@@ -1,0 +1,65 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import './app.css'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router/dom'
+import { setApiNavigate } from '../shared/api-client'
+import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import { matchRoute } from '@offerbook/domain/route-access'
+import { loadLanguageTree } from '../locales/resources'
+import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
+import { getSession, initSession, onSessionCleared } from '../shared/session'
+import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
+import { preloadPage } from './lazy-page'
+import { pageLoaderFor } from './page-modules'
+import { Providers } from './providers'
+import { createQueryClient } from './query-client'
+import { createAppRouter } from './router'
+
+/**
+ * Starts the whole app in #root: from index.html (main.tsx), or from the public shell when the
+ * visitor of a public page turns out to be signed in (public/main.tsx), whose root is gone by then.
+ */
+export async function bootApp(): Promise<void> {
+  // Read before initSession, which may clear localStorage (spec section 4), then written back.
+  const language = readLanguagePreference()
+  const uiMode = readUiModePreference()
+  // Not awaited: public pages render at once; guarded ones wait while a new tab asks the open ones for the session.
+  void initSession()
+  if (language) writeLanguagePreference(language)
+  if (uiMode) writeUiModePreference(uiMode)
+  const shownLanguage = language ?? DEFAULT_LANGUAGE
+  // The language's texts and the page's module are chunks of their own: fetched side by side, before the first render.
+  const [texts] = await Promise.all([loadLanguageTree(shownLanguage), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
+  const i18n = initI18n(shownLanguage, { [shownLanguage]: texts })
+
+  const queryClient = createQueryClient()
+  onSessionCleared(() => {
+    queryClient.clear()
+    restoreLanguagePreference()
+    restoreUiModePreference()
+  })
+
+  const router = createAppRouter()
+  setApiNavigate((to) => void router.navigate(to))
+
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  )
+  // A page prerendered at build in the whole app's shell is hydrated: its HTML stays and gains its
+  // behaviour. It was rendered signed out in the default language; for a signed-in visitor (whose
+  // header and navigation differ) or in another language, the page is rendered anew.
+  if (root.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE && !getSession()) hydrateRoot(root, app)
+  else {
+    root.replaceChildren()
+    createRoot(root).render(app)
+  }
+}

@@ -1,0 +1,86 @@
+import '@mantine/core/styles.css'
+import '../app.css'
+import { StrictMode, startTransition } from 'react'
+import type { Root } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import { matchRoute } from '@offerbook/domain/route-access'
+import { readLanguagePreference, writeLanguagePreference } from '../../shared/i18n/language-preference'
+import { getSession, initSession, subscribeSession } from '../../shared/session'
+import { readUiModePreference, writeUiModePreference } from '../../shared/ui-mode'
+import { preloadPage } from '../lazy-page'
+import { createQueryClient } from '../query-client'
+import { readPageData, seedQueries } from './page-data'
+import { PublicApp } from './public-app'
+import { publicPageLoader } from './public-pages'
+import { PublicProviders } from './public-providers'
+import { loadPublicTree } from '../../locales/public'
+import { addPublicTree, publicTranslator } from './public-texts'
+
+/**
+ * public.html's script (decision 034): the first-visit pages for a visitor, without the signed-in
+ * app's code. A signed-in visitor, or one whose session arrives from another tab, gets the whole app.
+ */
+
+async function startWholeApp(): Promise<void> {
+  const { bootApp } = await import('../boot')
+  await bootApp()
+}
+
+async function startPublic(): Promise<void> {
+  // Read before initSession, which may clear localStorage (spec section 4), then written back.
+  const language = readLanguagePreference()
+  const uiMode = readUiModePreference()
+  void initSession()
+  if (language) writeLanguagePreference(language)
+  if (uiMode) writeUiModePreference(uiMode)
+  if (getSession()) return startWholeApp()
+
+  const shownLanguage = language ?? DEFAULT_LANGUAGE
+  const loader = publicPageLoader(matchRoute(window.location.pathname).route.name)
+  // The texts and the page's module side by side, before the first render.
+  const [texts] = await Promise.all([loadPublicTree(shownLanguage), loader ? preloadPage(loader).catch(() => {}) : null])
+  const translator = publicTranslator(shownLanguage)
+  addPublicTree(shownLanguage, texts)
+  document.documentElement.lang = shownLanguage.slice(0, 2)
+  const queryClient = createQueryClient()
+  const pageData = readPageData()
+  if (pageData) seedQueries(queryClient, pageData)
+
+  const container = document.getElementById('root')
+  if (!container) throw new Error('public.html has no #root element')
+  const app = (
+    <StrictMode>
+      <PublicProviders queryClient={queryClient} translator={translator}>
+        <PublicApp initialLocation={{ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }} />
+      </PublicProviders>
+    </StrictMode>
+  )
+  // The HTML prerendered at build or rendered by the server is in the default language: hydrated
+  // there, rendered anew in another.
+  let root: Root
+  if (container.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: the page's links and scrolling answer while it hydrates.
+    let hydrated: Root | undefined
+    startTransition(() => {
+      hydrated = hydrateRoot(container, app)
+    })
+    if (!hydrated) throw new Error('hydrateRoot returned no root')
+    root = hydrated
+  } else {
+    container.replaceChildren()
+    root = createRoot(container)
+    root.render(app)
+  }
+
+  // A new tab of a browser signed in without "Remember me" gets its session from an open tab a moment later.
+  const stop = subscribeSession(() => {
+    if (!getSession()) return
+    stop()
+    root.unmount()
+    void startWholeApp()
+  })
+}
+
+await startPublic()

@@ -1,0 +1,43 @@
+import { createContext, useContext } from 'react'
+import type { MouseEvent } from 'react'
+import { inPublicShell } from '@offerbook/domain/route-access'
+import type { LinkProps, NavigateOptions } from '../../shared/navigation'
+
+/**
+ * Navigation in the public shell, with the History API instead of a router (decision 034). A link to
+ * another public page changes the page in place; a link anywhere else (sign-in, the signed-in pages)
+ * is an ordinary link, and the browser loads the whole app there.
+ */
+
+export type Navigate = (to: string, options?: NavigateOptions) => void
+
+export const PublicNavigateContext = createContext<Navigate>((to) => window.location.assign(to))
+
+/** Whether a link's target stays in the public shell: same origin, and a public-shell route. */
+export function staysInShell(to: string, base: string): URL | null {
+  const url = new URL(to, base)
+  return url.origin === new URL(base).origin && inPublicShell(url.pathname) ? url : null
+}
+
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+}
+
+/** An anchor whose plain click on a public page's link navigates in place. */
+export function PublicLink({ to, replace, onClick, target, ...rest }: LinkProps) {
+  const navigate = useContext(PublicNavigateContext)
+  return (
+    <a
+      {...rest}
+      href={to}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!isPlainClick(event) || (target && target !== '_self')) return
+        if (!staysInShell(to, window.location.href)) return
+        event.preventDefault()
+        navigate(to, { replace })
+      }}
+    />
+  )
+}

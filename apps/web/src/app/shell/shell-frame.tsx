@@ -1,0 +1,147 @@
+import { Suspense, lazy, useEffect } from 'react'
+import type { ReactNode } from 'react'
+import { Anchor, AppShell, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useTranslation } from '../../shared/i18n/translation'
+import type { NavItem } from '@offerbook/domain/route-access'
+import { matchRoute } from '@offerbook/domain/route-access'
+import { Link, useLocation } from '../../shared/navigation'
+import { ErrorBoundary } from '../../shared/ui/error-boundary'
+
+// The small-screen drawer pulls in the modal code: loaded only when opened.
+const MobileNav = lazy(() => import('./mobile-nav'))
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/'
+  const section = to.split('/').filter(Boolean)[0]
+  return pathname === to || (section !== undefined && pathname.startsWith(`/${section}`))
+}
+
+function useScrollToTop(pathname: string) {
+  useEffect(() => {
+    if (!matchRoute(pathname).route.noScroll) window.scrollTo(0, 0)
+  }, [pathname])
+}
+
+export type ShellFrameProps = {
+  navItems: readonly NavItem[]
+  footerItems: readonly NavItem[]
+  /** The header's right side: the buy/sell switch, the language, and the account or 'Sign in'. */
+  controls: ReactNode
+  /** Rendered once beside the frame: the live events, the chat's corner button. */
+  extras?: ReactNode
+  children: ReactNode
+}
+
+/**
+ * The header, navigation and footer every page sits in, the same in the whole app (shell/app-layout)
+ * and in the light public shell (public/public-layout), so a prerendered page hydrates into either.
+ */
+export function ShellFrame({ navItems, footerItems, controls, extras, children }: ShellFrameProps) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const [opened, { toggle, close }] = useDisclosure(false)
+
+  useScrollToTop(pathname)
+  useEffect(close, [pathname, close])
+
+  const links = (vertical: boolean) =>
+    navItems.map((item) => {
+      const active = isActive(pathname, item.to)
+      return (
+        <Button
+          key={item.routeName}
+          component={Link}
+          to={item.to}
+          variant={active ? 'light' : 'subtle'}
+          color={active ? 'brand' : 'gray'}
+          styles={vertical ? { inner: { justifyContent: 'flex-start' } } : undefined}
+          aria-current={active ? 'page' : undefined}
+          size="sm"
+          // In the header the items sit closer than a button's own padding, so an agent's six items, the
+          // Buy/Sell switch, the language and the account fit from 1200 px in Spanish too.
+          px={vertical ? undefined : 10}
+          // A partly hidden item does not scroll into view by itself when it takes the focus.
+          onFocus={vertical ? undefined : (event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+        >
+          {t(item.labelKey)}
+        </Button>
+      )
+    })
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header>
+        <Anchor href="#main" className="skip-link">
+          {t('shell.skipToContent')}
+        </Anchor>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          {/* The controls on the right never shrink; where a long navigation (an agent's, in Spanish) does not
+              fit beside them, it scrolls sideways instead of pushing the account menu out of the window. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger hiddenFrom="lg" opened={opened} onClick={toggle} size="sm" aria-label={t(opened ? 'shell.closeNavigation' : 'shell.openNavigation')} />
+            <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
+              {t('shell.brand')}
+            </Anchor>
+            <Box component="nav" aria-label={t('shell.mainNavigation')} visibleFrom="lg" miw={0} style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
+              <Group gap={4} wrap="nowrap" w="max-content">
+                {links(false)}
+              </Group>
+            </Box>
+          </Group>
+          {controls}
+        </Group>
+      </AppShell.Header>
+
+      {opened && (
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <MobileNav opened={opened} onClose={close}>
+              {links(true)}
+            </MobileNav>
+          </Suspense>
+        </ErrorBoundary>
+      )}
+
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Box mih="calc(100vh - 64px - 120px)" py="xl">
+          <Container size="lg">{children}</Container>
+        </Box>
+        <Box component="footer" py="lg" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Container size="lg">
+            <Group justify="space-between" align="flex-start">
+              <Text size="sm" c="gray.7" maw={420}>
+                {t('shell.footerNote')}
+              </Text>
+              <Group component="nav" aria-label={t('shell.footerNavigation')} gap="md">
+                {footerItems.map((item) => (
+                  <Anchor key={item.routeName} component={Link} to={item.to} size="sm" c="dark">
+                    {t(item.labelKey)}
+                  </Anchor>
+                ))}
+              </Group>
+            </Group>
+          </Container>
+        </Box>
+      </AppShell.Main>
+      {extras}
+    </AppShell>
+  )
+}
+
+/** The right side's layout: on a phone the switches stack in the header's height, so the account stays inside 390 px. */
+export function HeaderControls({ phone, switches, children }: { phone: boolean; switches: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={phone ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {phone ? (
+        // Stacked in the header's height: side by side they would not fit a 390 px phone.
+        <Stack gap={2} w={92} style={{ flexShrink: 0 }}>
+          {switches}
+        </Stack>
+      ) : (
+        switches
+      )}
+      {children}
+    </Group>
+  )
+}

@@ -1,0 +1,28 @@
+import type { Tree } from './tree'
+import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
+import { LISTING_MESSAGES } from '@offerbook/domain/messages/listings'
+import { englishMessages, languageTree } from './tree'
+
+/**
+ * The en-us texts of the public shell (see public.ts): its frame, search and the property page, with
+ * the messages of the catalogue's common and listing areas. The same files as public-es-es.ts; a test
+ * checks that every key a public page shows is among them.
+ */
+export default languageTree(
+  'en-us',
+  import.meta.glob<Tree>(
+    [
+      './en-us/app.json',
+      './en-us/property.json',
+      './en-us/listing-terms.json',
+      './en-us/make-offer.json',
+      './en-us/dashboard.json',
+      './en-us/chat.json',
+      './en-us/inputs-a.json',
+      './en-us/inputs-b.json',
+      './en-us/signer-consent.json',
+    ],
+    { eager: true, import: 'default' },
+  ),
+  englishMessages(COMMON_MESSAGES, LISTING_MESSAGES),
+)

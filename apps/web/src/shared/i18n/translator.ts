@@ -1,0 +1,109 @@
+import type { Language } from '@offerbook/domain/languages'
+import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import type { Tree } from '../../locales/tree'
+import type { TranslateOptions, Translator } from './translation'
+
+/**
+ * The public shell's translator (decision 034): the part of i18next its texts use, in a few hundred
+ * bytes instead of i18next's fourteen kilobytes. Keys are dotted paths into one tree per language;
+ * `{{name}}` is replaced by the option of that name, unescaped (React escapes); a `count` picks the
+ * plural form by the language's rules (`key_one`, `key_other`, and `key_zero` for 0 when there is one);
+ * `$t(key)` nests another text; a key missing in the language is looked up in en-us, and a key
+ * missing there too is shown as the key.
+ * translator.test.ts checks it against i18next over every public text.
+ */
+export type MiniTranslator = Translator & {
+  readonly language: Language
+  /** Adds texts, merged into those of the language; before they are shown, as it tells no one. */
+  addTree: (language: Language, tree: Tree) => void
+  changeLanguage: (language: Language) => void
+  /** Calls `listener` after each change of language; returns the unsubscribe. */
+  subscribe: (listener: () => void) => () => void
+  /** Counts the changes of language: a new value means other texts. */
+  readonly revision: number
+}
+
+function lookup(tree: Tree | undefined, key: string): string | undefined {
+  let node: Tree | string | undefined = tree
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined
+    node = node[part]
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+function merge(target: Tree, source: Tree): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key]
+    if (typeof value === 'string' || existing === undefined || typeof existing === 'string') target[key] = typeof value === 'string' ? value : structuredClone(value)
+    else merge(existing, value)
+  }
+}
+
+const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g
+const NESTED = /\$t\(([^,()]+)\)/g
+
+function interpolate(template: string, options: TranslateOptions | undefined): string {
+  if (!options) return template
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = options[name]
+    return value === undefined || value === null ? whole : String(value)
+  })
+}
+
+export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTranslator {
+  const trees = new Map<Language, Tree>()
+  const listeners = new Set<() => void>()
+  let current = language
+  let revision = 0
+  const changed = () => {
+    revision += 1
+    for (const listener of listeners) listener()
+  }
+
+  function find(lng: Language, key: string, options: TranslateOptions | undefined): string | undefined {
+    const tree = trees.get(lng)
+    if (typeof options?.count === 'number') {
+      const count = options.count
+      const forms = [...(count === 0 ? [`${key}_zero`] : []), `${key}_${new Intl.PluralRules(lng).select(count)}`]
+      for (const form of forms) {
+        const found = lookup(tree, form)
+        if (found !== undefined) return found
+      }
+    }
+    return lookup(tree, key)
+  }
+
+  const translator: MiniTranslator = {
+    get language() {
+      return current
+    },
+    get revision() {
+      return revision
+    },
+    t(key, options) {
+      const found = find(current, key, options) ?? (current === DEFAULT_LANGUAGE ? undefined : find(DEFAULT_LANGUAGE, key, options))
+      // `$t(other.key)` inside a text is that key's text (after the parameters are put in: `$t(listing.status.{{to}})`).
+      return interpolate(found ?? options?.defaultValue ?? key, options).replace(NESTED, (_whole, inner: string) => translator.t(inner.trim()))
+    },
+    exists(key) {
+      return lookup(trees.get(current), key) !== undefined || lookup(trees.get(DEFAULT_LANGUAGE), key) !== undefined
+    },
+    addTree(lng, tree) {
+      const existing = trees.get(lng)
+      // Silent: texts are added before they are first shown (a page adds its own as it renders).
+      if (existing) merge(existing, tree)
+      else trees.set(lng, structuredClone(tree))
+    },
+    changeLanguage(lng) {
+      if (lng === current) return
+      current = lng
+      changed()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  return translator
+}
