@@ -130,12 +130,13 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
   let unlocal: (() => void) | null = null
 
   const fullLoad = async (): Promise<SearchIndex> => {
-    const docs: IndexedListing[] = []
+    // Page by page into the index: a page's rows are garbage once placed (decision 033).
+    const built = SearchIndex.building()
     let afterId: string | null = null
     for (;;) {
       const rows: IndexRow[] = await searchableListings(readDb, { afterId, limit: loadPage })
+      built.addPage(rows.map(toIndexed))
       for (const row of rows) {
-        docs.push(toIndexed(row))
         // uuids order as their text: the page's largest id is where the next one starts.
         if (afterId === null || row.id > afterId) afterId = row.id
       }
@@ -144,7 +145,8 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       // requests arriving meanwhile are read and answered between two pages.
       await new Promise((resolve) => setImmediate(resolve))
     }
-    return new SearchIndex(docs)
+    built.endBuild()
+    return built
   }
 
   const applyChanges = async (target: SearchIndex, ids: string[], owners: string[]) => {
