@@ -8,6 +8,7 @@ import autocannon from 'autocannon'
 
 const OPTIMIZE_CONNECTIONS = Number(process.env.BENCH_OPTIMIZE_CONNECTIONS ?? 10)
 const SHARE_CONNECTIONS = Number(process.env.BENCH_SHARE_CONNECTIONS ?? 50)
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
 function percentile(values, share) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -93,8 +94,14 @@ export async function optimizeRows(base, data, where, duration) {
     if (first.status !== 200) return [[label, `not measured: it answered ${first.status}: ${first.text.slice(0, 160)}`]]
     const ranked = first.json?.offers?.length ?? 0
     const { result, times } = await run({ url: `${base}${path}`, connections: OPTIMIZE_CONNECTIONS, duration, headers: { authorization: `Bearer ${token}` } })
+    // The same as a browser asks for it (every browser accepts compressed answers).
+    const browser = await run({ url: `${base}${path}`, connections: OPTIMIZE_CONNECTIONS, duration, headers: { authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING } })
+    const compressed = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } })
+    const compressedBytes = Number(compressed.headers.get('content-length') ?? 0)
+    await compressed.arrayBuffer()
     return [
       [label, `p95 ${ms(percentile(times[0], 0.95))} (target < 30 ms), median ${ms(percentile(times[0], 0.5))}, p99 ${ms(percentile(times[0], 0.99))}, ${times[0].length} answers, ${result.non2xx} non-2xx${statuses(result)}, ${result.timeouts} timeouts`],
+      [`  the same with Accept-Encoding: ${BROWSER_ACCEPT_ENCODING} ${where}`, `p95 ${ms(percentile(browser.times[0], 0.95))}, median ${ms(percentile(browser.times[0], 0.5))}, p99 ${ms(percentile(browser.times[0], 0.99))}, ${browser.times[0].length} answers, ${browser.result.non2xx} non-2xx${statuses(browser.result)}; ${Math.round(first.text.length / 1024)} KB plain, ${Math.round(compressedBytes / 1024)} KB as Brotli`],
       [`  offers ranked per answer ${where}`, String(ranked)],
     ]
   } catch (error) {

@@ -11,7 +11,8 @@ const OFFERS = Number(process.env.BENCH_OFFERS ?? 200)
 const RUNS = Number(process.env.BENCH_RUNS ?? 200)
 
 const scratch = process.env.BENCH_DATABASE_URL ? await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'runtime_optimize_bench') : null
-const t = await buildTestApp({ config: { databaseUrl: scratch?.url } })
+// Sessions kept as a server keeps them (the tests keep none).
+const t = await buildTestApp({ config: { databaseUrl: scratch?.url, sessionCacheSeconds: 15 } })
 const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)] ?? Number.NaN
 const round = (value: number) => Math.round(value * 100) / 100
 try {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Auth } from './auth/auth'
 import { createAuth } from './auth/auth'
+import { createSessionCache } from './auth/session-cache'
 import { authRoutes } from './auth/auth-routes'
 import type { Config } from './config'
 import type { Db } from './db/client'
@@ -86,6 +87,9 @@ export type BuildAppOptions = {
   searchIndexLoad?: 'await' | 'background'
 }
 
+/** How long a checked session is kept in memory (auth/session-cache.ts); every change to it drops it at once. */
+const DEFAULT_SESSION_CACHE_SECONDS = 15
+
 export async function buildApp({
   config,
   db,
@@ -124,7 +128,16 @@ export async function buildApp({
   await app.register(security, { production: config.nodeEnv === 'production' })
   await app.register(compression)
   await app.register(openapi, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
-  await app.register(authPlugin, { auth, publicUrl: config.publicUrl, loadUser: (userId) => getUser(db, userId), sessionSeen: (session) => recordSessionSeen(db, session) })
+  const sessionCache = createSessionCache({ lifeMs: (config.sessionCacheSeconds ?? DEFAULT_SESSION_CACHE_SECONDS) * 1000, db })
+  await sessionCache.start()
+  app.addHook('onClose', async () => sessionCache.stop())
+  await app.register(authPlugin, {
+    auth,
+    publicUrl: config.publicUrl,
+    loadUser: (userId) => getUser(db, userId),
+    sessionSeen: (session) => recordSessionSeen(db, session),
+    sessionCache,
+  })
   // Keyed on the address alone (one office behind NAT shares it), so above the per-e-mail sign-in limit.
   await app.register(authRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
 

@@ -217,6 +217,8 @@ export type Config = {
   mlsGrid: MlsGridConfig
   /** The certificate signed PDFs are sealed with; unset: a self-signed one under DATA_DIR/signing (decision 016). */
   signingCert: { p12: string | undefined; passphrase: string | undefined }
+  /** How long a checked session is kept per process (auth/session-cache.ts); 0 keeps none. Unset: 15 s. */
+  sessionCacheSeconds?: number
 }
 
 export type MlsGridConfig = { url: string; token: string; originatingSystem: string | undefined } | null

@@ -56,6 +56,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mlsGrid: null,
     signingCert: { p12: undefined, passphrase: undefined },
     storage: { kind: 'disk', directory: join(tmpdir(), `offerbook-test-files-${process.pid}`) },
+    // Tests change users and sessions straight in the database; the ones about the kept sessions turn it on.
+    sessionCacheSeconds: 0,
     ...overrides,
   }
 }

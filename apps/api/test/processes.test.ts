@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
+import { session } from '../src/db/schema/auth'
 import { createTestListing, createTestOffer, shareableTerms } from './factories'
 import type { EventServer, SignedInUser } from '../src/modules/events/events.test-helpers'
 import { eventually, signedInUser, twoServersOnOneDatabase } from '../src/modules/events/events.test-helpers'
@@ -56,5 +58,56 @@ describe('two server processes on one database', () => {
       [high.offer.id, 300_000],
     ])
     expect((await read(one, seller, optimize)).body).toEqual((await read(two, seller, optimize)).body)
+  })
+})
+
+describe('sessions kept by two server processes', () => {
+  const me = (server: EventServer, user: SignedInUser) => fetch(`${server.base}/api/me`, { headers: user.headers }).then((response) => response.status)
+
+  it('a session signed out through one is refused at once by it, and by the other within a second', async () => {
+    const { one, two } = servers
+    const user = await signedInUser(one.db, ['BUYER_SIMPLE'], 'Sam Signout')
+    // Both have checked, and keep, the session.
+    expect([await me(one, user), await me(two, user), await me(one, user), await me(two, user)]).toEqual([200, 200, 200, 200])
+
+    const signedOut = await fetch(`${one.base}/api/session`, { method: 'DELETE', headers: user.headers })
+    expect(signedOut.status).toBe(204)
+    expect(await me(one, user)).toBe(401)
+    await eventually('the signed-out session refused through server two', async () => (await me(two, user)) === 401, 1_000)
+  })
+
+  it('a session ended from the devices list through one is refused by the other within a second', async () => {
+    const { one, two } = servers
+    const user = await signedInUser(one.db, ['BUYER_SIMPLE'], 'Dee Device')
+    const other = await signedInUser(one.db, ['BUYER_SIMPLE'])
+    expect([await me(one, user), await me(two, user), await me(two, other)]).toEqual([200, 200, 200])
+    // The same user's second device, made as a sign-in would.
+    const phone = await signedInUser(one.db, ['BUYER_SIMPLE'])
+    const [row] = await one.db.select({ id: session.id }).from(session).where(eq(session.token, user.token))
+    await one.db.update(session).set({ userId: user.id }).where(eq(session.token, phone.token))
+
+    const ended = await fetch(`${one.base}/api/sessions/${row?.id}`, { method: 'DELETE', headers: phone.headers })
+    expect(ended.status, await ended.text()).toBeLessThan(300)
+    await eventually('the ended session refused through server two', async () => (await me(two, user)) === 401, 1_000)
+    // Another user's kept session is not touched.
+    expect(await me(two, other)).toBe(200)
+  })
+
+  it('an admin role taken away through one is refused by the other within a second', async () => {
+    const { one, two } = servers
+    const superAdmin = await signedInUser(one.db, ['SUPER_ADMIN'], 'Sue Super')
+    const admin = await signedInUser(one.db, ['ADMIN'], 'Al Admin')
+    const adminList = (server: EventServer) => fetch(`${server.base}/api/admin/users`, { headers: admin.headers }).then((response) => response.status)
+    expect([await adminList(one), await adminList(two)]).toEqual([200, 200])
+
+    const current = (await (await fetch(`${one.base}/api/admin/users/${admin.id}`, { headers: superAdmin.headers })).json()) as { user: { updatedAt: string } }
+    const changed = await fetch(`${one.base}/api/admin/users/${admin.id}/roles`, {
+      method: 'PUT',
+      headers: { ...superAdmin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ roles: ['BUYER_SIMPLE'], expectedUpdatedAt: current.user.updatedAt }),
+    })
+    expect(changed.status, await changed.text()).toBe(200)
+    expect(await adminList(one)).toBe(403)
+    await eventually('the former admin refused through server two', async () => (await adminList(two)) === 403, 1_000)
   })
 })

@@ -11,6 +11,7 @@ import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/acco
 import { recordSignIn } from '../modules/admin-users/sign-in-history'
 import { passwordVerifier } from '../modules/identity/identity.legacy'
 import { isDeactivated } from '../modules/users/users.service'
+import { announceAuthChange } from './session-cache'
 import { allowUserCreation, recordProviderProfile } from './sso-callback-scope'
 
 export type AuthOptions = {
@@ -79,7 +80,6 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
     // Only the allow-list in auth-routes.ts reaches the HTTP handler; these stay closed whatever it says.
     disabledPaths: ACCOUNT_AUTH_DISABLED_PATHS,
     databaseHooks: {
-      user: { create: { before: async (user, context) => (allowUserCreation(user, context) ? undefined : false) } },
       // Every sign-in, by any means, makes a session: a deactivated account gets none (issue #15), and
       // each one that is made is a sign-in to record.
       session: {
@@ -91,6 +91,13 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
             await recordSignIn(db, { userId: session.userId, ipAddress: session.ipAddress || null, userAgent: session.userAgent || null, at: new Date(session.createdAt) })
           },
         },
+        // Sign-out, revocation, a password reset or change: run after the commit, so no process keeps the session.
+        delete: { after: async (session) => announceAuthChange(db, [session.userId]) },
+      },
+      user: {
+        create: { before: async (user, context) => (allowUserCreation(user, context) ? undefined : false) },
+        update: { after: async (user) => announceAuthChange(db, [user.id]) },
+        delete: { after: async (user) => announceAuthChange(db, [user.id]) },
       },
     },
     session: {

@@ -5,6 +5,7 @@ import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../app-error'
 import type { Auth } from '../auth/auth'
+import type { CachedSession, SessionCache } from '../auth/session-cache'
 
 /** Who may call a route. A route that declares nothing is treated as 'signed-in' (fails closed). */
 export type RouteAccess = 'public' | 'signed-in' | readonly Role[]
@@ -32,6 +33,8 @@ export type AuthPluginOptions = {
    * devices module's. Not awaited: a failed write is logged and the request goes on.
    */
   sessionSeen?: (session: { id: string; updatedAt: Date }) => Promise<void> | undefined
+  /** Keeps checked sessions for a few seconds (auth/session-cache.ts); without it every request is looked up. */
+  sessionCache?: SessionCache
 }
 
 export function requestHeaders(request: FastifyRequest): Headers {
@@ -50,20 +53,41 @@ function bearerToken(request: FastifyRequest): string | null {
   return token || null
 }
 
-async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen }: AuthPluginOptions): Promise<void> {
+async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, sessionCache }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
+
+  /** The session and user of a bearer token: kept, or looked up in full (and then kept). */
+  const lookUp = async (token: string): Promise<CachedSession | null> => {
+    const kept = sessionCache?.get(token)
+    if (kept) return kept
+    const readAt = sessionCache?.generation() ?? 0
+    const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) })
+    if (!session) return null
+    const user = await loadUser(session.user.id)
+    if (!user) return null
+    const found: CachedSession = {
+      session: { id: session.session.id, userId: session.session.userId, expiresAt: new Date(session.session.expiresAt).getTime(), updatedAt: new Date(session.session.updatedAt) },
+      user,
+    }
+    sessionCache?.keep(token, readAt, found)
+    return found
+  }
 
   app.addHook('onRequest', async (request) => {
     // The not-found handler answers for unknown routes; it has no access of its own to check.
     if (request.is404) return
     const token = bearerToken(request)
     if (token) {
-      const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) })
-      request.user = session ? await loadUser(session.user.id) : null
-      if (session && request.user) {
-        request.sessionId = session.session.id
-        sessionSeen?.(session.session)?.catch((error: unknown) => request.log.warn({ err: error }, 'could not record session activity'))
+      const found = await lookUp(token)
+      if (found) {
+        request.user = found.user
+        request.sessionId = found.session.id
+        const seen = sessionSeen?.(found.session)
+        if (seen) {
+          sessionCache?.touched(token, new Date())
+          seen.catch((error: unknown) => request.log.warn({ err: error }, 'could not record session activity'))
+        }
       }
     }
     const access = request.routeOptions.config.access ?? 'signed-in'

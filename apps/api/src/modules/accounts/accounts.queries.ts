@@ -3,6 +3,7 @@ import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { user } from '../../db/schema/users'
+import { announceAuthChange } from '../../auth/session-cache'
 
 export type AccountState = { id: string; emailVerified: boolean; language: Language }
 
@@ -50,4 +51,5 @@ export async function isPhoneTakenByOther(db: Db, phone: string, userId: string)
 
 export async function setVerifiedPhone(db: Db, userId: string, phone: string): Promise<void> {
   await db.update(user).set({ phone, phoneVerified: true }).where(eq(user.id, userId))
+  await announceAuthChange(db, [userId])
 }

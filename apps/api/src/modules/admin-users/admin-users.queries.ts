@@ -9,6 +9,7 @@ import { session } from '../../db/schema/auth'
 import { user, userRole } from '../../db/schema/users'
 import { toUser } from '../users/users.service'
 import { ownerListingsChanged } from '../listings/listing-changes'
+import { announceAuthChange } from '../../auth/session-cache'
 
 export type UserRecord = typeof user.$inferSelect
 
@@ -117,10 +118,12 @@ export async function adminRowOf(db: Db, userId: string): Promise<AdminUserRow |
 export async function replaceRoles(db: Db, userId: string, roles: readonly Role[]): Promise<void> {
   await db.delete(userRole).where(eq(userRole.userId, userId))
   if (roles.length > 0) await db.insert(userRole).values(roles.map((role) => ({ userId, role })))
+  await announceAuthChange(db, [userId])
 }
 
 export async function addRole(db: Db, userId: string, role: Role): Promise<void> {
   await db.insert(userRole).values({ userId, role }).onConflictDoNothing()
+  await announceAuthChange(db, [userId])
 }
 
 /** Any change to the user; updatedAt moves on, so an admin holding the old one is told of it (409). */
@@ -129,6 +132,7 @@ export async function updateUserRecord(db: Db, userId: string, changes: Partial<
     .update(user)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(user.id, userId))
+  await announceAuthChange(db, [userId])
   // A deactivated owner's listings leave the search; they come back on reactivation.
   if ('deactivatedAt' in changes) await ownerListingsChanged(db, userId)
 }
@@ -140,6 +144,7 @@ export async function countUsersWithRole(db: Db, role: Role): Promise<number> {
 
 export async function deleteSessionsOf(db: Db, userId: string): Promise<number> {
   const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
+  await announceAuthChange(db, [userId])
   return rows.length
 }
 

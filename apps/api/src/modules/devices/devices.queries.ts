@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { session } from '../../db/schema/auth'
+import { announceAuthChange } from '../../auth/session-cache'
 
 /** What a device list shows of a session; the token is left out on purpose. */
 export type SessionRow = Pick<typeof session.$inferSelect, 'id' | 'createdAt' | 'updatedAt' | 'ipAddress' | 'userAgent'>
@@ -20,6 +21,7 @@ export async function deleteUserSession(db: Db, { userId, id }: { userId: string
     .delete(session)
     .where(and(eq(session.id, id), eq(session.userId, userId)))
     .returning({ id: session.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
 
@@ -29,6 +31,7 @@ export async function deleteOtherUserSessions(db: Db, { userId, keepId }: { user
     .delete(session)
     .where(and(eq(session.userId, userId), ne(session.id, keepId)))
     .returning({ id: session.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length
 }
 

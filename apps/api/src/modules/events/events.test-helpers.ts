@@ -7,6 +7,7 @@ import { createAuth } from '../../auth/auth'
 import type { Database, Db } from '../../db/client'
 import { openDatabase } from '../../db/client'
 import { session } from '../../db/schema/auth'
+import type { AppConfig } from '../../app'
 import { createScratchDatabase, testConfig } from '../../../test/build-test-app'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createUser } from '../../../test/factories'
@@ -48,9 +49,9 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
 
 export type EventServer = { app: FastifyInstance; hub: EventHub; db: Db; base: string; port: number; close: () => Promise<void> }
 
-export async function startEventServer(shared: SharedDatabase, limits: Partial<EventLimits> = {}): Promise<EventServer> {
+export async function startEventServer(shared: SharedDatabase, limits: Partial<EventLimits> = {}, configured: Partial<AppConfig> = {}): Promise<EventServer> {
   const database = await shared.open()
-  const config = testConfig()
+  const config = testConfig(configured)
   const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: false, oidc: null })
   const hub = createEventHub({ db: database.db, listen: database.listen, limits })
   await hub.start()
@@ -84,7 +85,9 @@ export function twoServersOnOneDatabase(): { readonly one: EventServer; readonly
   const started: EventServer[] = []
   beforeAll(async () => {
     shared = await sharedDatabase()
-    started.push(await startEventServer(shared), await startEventServer(shared))
+    // Each keeps checked sessions as a server process does (testConfig keeps none).
+    const asServed = { sessionCacheSeconds: 15 }
+    started.push(await startEventServer(shared, {}, asServed), await startEventServer(shared, {}, asServed))
   }, 120_000)
   afterAll(async () => {
     for (const server of started) await server.close()

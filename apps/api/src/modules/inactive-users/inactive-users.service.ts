@@ -17,6 +17,7 @@ import { readSetting, recordAudit, writeSetting } from '../admin/admin-audit'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { renderReminder, reminderKind } from './inactive-users-email'
 import { ownerListingsChanged } from '../listings/listing-changes'
+import { announceAuthChange } from '../../auth/session-cache'
 
 export const INACTIVITY_SETTING = 'inactivity.days'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -178,6 +179,7 @@ export async function eraseUser(db: Db, actor: User, id: string, now = new Date(
         .where(eq(user.id, target.id))
     }
     await ownerListingsChanged(tx, target.id)
+    await announceAuthChange(tx, [target.id])
     await recordAudit(tx, { actorId: actor.uid, targetUserId: target.id, action: 'user.erase', before: { email: target.email, name: target.name }, after: { outcome } })
     return outcome
   })

@@ -20,6 +20,8 @@ import { SearchIndex } from './search-index'
  */
 
 export type SearchAnswer = { body: string; etag: string }
+/** A page as sent: its bytes with their ETag. */
+export type ReadyPage = { bytes: Buffer; etag: string }
 
 export type ListingSearchEngine = {
   /**
@@ -30,7 +32,13 @@ export type ListingSearchEngine = {
   /** Starts the deferred load in the background. */
   load: () => void
   stop: () => Promise<void>
-  search: (query: ListingSearch) => Promise<SearchAnswer>
+  /** With `url`, the request's path and query as received: the index's answer is also kept under it (answered). */
+  search: (query: ListingSearch, options?: { url?: string }) => Promise<SearchAnswer>
+  /**
+   * The page answered before for exactly this URL, while nothing has changed since and no change
+   * waits: an anonymous GET is answered with it before its query is even parsed. Null: ask search().
+   */
+  answered: (url: string) => ReadyPage | null
   /** Whether the index answers (false while it first loads: SQL does). */
   readonly ready: boolean
   /** Resolves once every change heard so far is in the index (tests). */
@@ -108,6 +116,8 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
   let index: SearchIndex | null = null
   let stopped = false
   const cache = new Map<string, SearchAnswer>()
+  /** The same answers as bytes, by the URL they were asked with; dropped with the cache. */
+  const byUrl = new Map<string, ReadyPage>()
   const pendingIds = new Set<string>()
   const pendingOwners = new Set<string>()
   let pendingAll = false
@@ -120,12 +130,13 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
   let unlocal: (() => void) | null = null
 
   const fullLoad = async (): Promise<SearchIndex> => {
-    const docs: IndexedListing[] = []
+    // Page by page into the index: a page's rows are garbage once placed (decision 033).
+    const built = SearchIndex.building()
     let afterId: string | null = null
     for (;;) {
       const rows: IndexRow[] = await searchableListings(readDb, { afterId, limit: loadPage })
+      built.addPage(rows.map(toIndexed))
       for (const row of rows) {
-        docs.push(toIndexed(row))
         // uuids order as their text: the page's largest id is where the next one starts.
         if (afterId === null || row.id > afterId) afterId = row.id
       }
@@ -134,7 +145,8 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       // requests arriving meanwhile are read and answered between two pages.
       await new Promise((resolve) => setImmediate(resolve))
     }
-    return new SearchIndex(docs)
+    built.endBuild()
+    return built
   }
 
   const applyChanges = async (target: SearchIndex, ids: string[], owners: string[]) => {
@@ -166,6 +178,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
           await applyChanges(index, ids, owners)
         }
         cache.clear()
+        byUrl.clear()
       } catch (error) {
         log?.error({ err: error }, 'could not bring the search index up to date; it tries again at the next change')
         return
@@ -235,7 +248,12 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       await running
     },
     settled,
-    search: async (query) => {
+    answered: (url) => {
+      // Not while a change is applied, or one this process wrote waits to be read: search() waits for those.
+      if (index === null || running !== null || localIds.size > 0 || localOwners.size > 0) return null
+      return byUrl.get(url) ?? null
+    },
+    search: async (query, { url } = {}) => {
       // A change this process just wrote (or heard) is read before answering: a caller sees its own write.
       if (index !== null && (localIds.size > 0 || localOwners.size > 0)) {
         for (const id of localIds) pendingIds.add(id)
@@ -253,8 +271,16 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
         return { body, etag: weakEtag(body) }
       }
       const key = cacheKey(query, terms)
+      const remember = (answer: SearchAnswer) => {
+        if (url === undefined || running !== null) return
+        if (byUrl.size >= cacheSize) byUrl.delete(byUrl.keys().next().value as string)
+        byUrl.set(url, { bytes: Buffer.from(answer.body, 'utf8'), etag: answer.etag })
+      }
       const cached = cache.get(key)
-      if (cached) return cached
+      if (cached) {
+        remember(cached)
+        return cached
+      }
       const found = index.search({
         terms,
         statuses: query.status ?? DEFAULT_SEARCH_STATUSES,
@@ -272,6 +298,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       const answer = { body, etag: weakEtag(body) }
       if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string)
       cache.set(key, answer)
+      remember(answer)
       return answer
     },
   }

@@ -51,6 +51,34 @@ describe('public listing GETs and HTTP caches', () => {
     expect(changed.headers.etag).not.toBe(etag)
   })
 
+  it('answers a repeated anonymous search with the same page and headers as the first, and the next repeat after an edit with the edit', async () => {
+    const made = await createTestListing(t, { ownerId, streetName: 'Wrenhollow', listPrice: 275_000 })
+    const url = '/api/properties?q=wrenhollow&sort=price-asc'
+    const first = await get(url)
+    expect(first.statusCode).toBe(200)
+    const repeats = [await get(url), await get(url)]
+    const kept = ['content-type', 'etag', 'cache-control', 'vary', 'x-content-type-options', 'content-security-policy', 'strict-transport-security']
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(200)
+      expect(repeat.body).toBe(first.body)
+      for (const name of kept) expect(repeat.headers[name], name).toEqual(first.headers[name])
+    }
+    // A signed-in visitor asking the same gets the same listings, kept private.
+    const signedIn = await get(url, (await signedInUser(t, ['BUYER_SIMPLE'])).headers)
+    expect(signedIn.body).toBe(first.body)
+    expect(signedIn.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL)
+
+    await t.db.update(listing).set({ listPrice: 276_000 }).where(eq(listing.id, made.id))
+    await listingsChanged(t.db, [made.id])
+    // Once another search shows the edit, the index has it: the repeated URL shows it too.
+    const priceOf = async (path: string) => (await get(path)).json<ListingSearchPage>().items[0]?.ListPrice
+    for (let tries = 0; (await priceOf('/api/properties?q=wrenhollow&sort=price-desc')) !== 276_000; tries++) expect(tries).toBeLessThan(100)
+    const edited = await get(url)
+    expect(edited.json<ListingSearchPage>().items[0]?.ListPrice).toBe(276_000)
+    expect(edited.headers.etag).not.toBe(first.headers.etag)
+    expect((await get(url)).body).toBe(edited.body)
+  })
+
   it('keeps a signed-in answer private, and answers the property page with an ETag and 304 too', async () => {
     const row = await createTestListing(t, { ownerId, streetName: 'Wrenhollow' })
     const visitor = await signedInUser(t, ['BUYER_SIMPLE'])

@@ -235,12 +235,23 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
         querystring: ListingSearchSchema,
         response: { 200: ListingSearchPageSchema, ...errors(400) },
       },
+      // An anonymous GET of a URL answered before, with nothing changed since, gets that page's bytes
+      // here, before its query is parsed and validated; the onSend hooks (ETag, 304, Cache-Control,
+      // compression) still apply as to any answer.
+      onRequest: async (request, reply) => {
+        if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie !== undefined) return
+        const page = search.answered(request.url)
+        if (!page) return
+        const body: unknown = page.bytes
+        // Returned once sent: Fastify runs no later hook and no handler for it.
+        return reply.header('etag', page.etag).type('application/json; charset=utf-8').send(body as ListingSearchPage)
+      },
     },
     // The answer comes serialized from the index (or its cache), with its ETag.
     async (request, reply) => {
       // While the index first loads (SQL answers meanwhile) the answer says so: the bench waits for it.
       if (!search.ready) void reply.header('x-search-index', 'loading')
-      const answer = await search.search(request.query)
+      const answer = await search.search(request.query, { url: request.url })
       // Fastify sends a string as it is: the body is the schema's JSON already (listing-search.service pageBody).
       const body: unknown = answer.body
       return reply

@@ -115,8 +115,11 @@ export class SearchIndex {
   private readonly overlay = new Map<string, number[]>()
   private readonly orders = new Map<ListingSort, Order>()
   private readonly compare: Record<ListingSort, (a: number, b: number) => number>
+  /** While building page by page: the postings of the words placed so far (null once built). */
+  private building: Map<string, number[]> | null = new Map()
 
-  constructor(docs: readonly IndexedListing[] = []) {
+  /** An index of these listings; with `open`, one still being built (addPage, then endBuild). */
+  constructor(docs: readonly IndexedListing[] = [], open = false) {
     const byId = (a: number, b: number) => {
       const x = this.ids[a] as string
       const y = this.ids[b] as string
@@ -129,7 +132,16 @@ export class SearchIndex {
       'beds-desc': (a, b) => descNullsLast(this.beds[a] as number, this.beds[b] as number) || descNullsLast(this.published[a] as number, this.published[b] as number) || -byId(a, b),
       'area-desc': (a, b) => descNullsLast(this.area[a] as number, this.area[b] as number) || descNullsLast(this.published[a] as number, this.published[b] as number) || -byId(a, b),
     }
-    this.build(docs)
+    this.addPage(docs)
+    if (!open) this.endBuild()
+  }
+
+  /**
+   * An index to build page by page, as a full load reads the listings: each page's listings go into
+   * their slots and postings at once, so the load never holds every listing's words as objects.
+   */
+  static building(): SearchIndex {
+    return new SearchIndex([], true)
   }
 
   /** Listings in the index (live slots). */
@@ -201,9 +213,11 @@ export class SearchIndex {
     return slot
   }
 
-  private build(docs: readonly IndexedListing[]): void {
-    this.grow(docs.length)
-    const postingsOf = new Map<string, number[]>()
+  /** Places a page of listings in an index being built. */
+  addPage(docs: readonly IndexedListing[]): void {
+    const postingsOf = this.building
+    if (!postingsOf) throw new Error('addPage is for an index being built')
+    this.grow(this.size + docs.length)
     for (const doc of docs) {
       if (this.slotOf.has(doc.id)) continue
       const slot = this.place(doc)
@@ -214,6 +228,13 @@ export class SearchIndex {
         else postingsOf.set(lexeme, [slot])
       }
     }
+  }
+
+  /** Ends a build: the lexicon, its postings and every sort order are made once, from every page. */
+  endBuild(): void {
+    const postingsOf = this.building
+    if (!postingsOf) throw new Error('endBuild is for an index being built')
+    this.building = null
     this.lexicon = [...postingsOf.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     this.postingStart = new Uint32Array(this.lexicon.length + 1)
     let total = 0

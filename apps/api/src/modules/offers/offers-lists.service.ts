@@ -12,7 +12,8 @@ import { managesListing } from '../listings/listings.service'
 import { buyerSideScope } from '../teams/team-access'
 import type { OfferListingRow, OfferListRow, OptimizeOfferRow } from './offers.queries'
 import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, offersWithAttachmentKind, readOptimize } from './offers.queries'
-import { cachedRanking, hasRanking, keepRanking } from './offers-optimize-cache'
+import type { OptimizeAnswer } from './offers-optimize-cache'
+import { cachedRanking, hasRanking, keepRanking, rankingAnswer } from './offers-optimize-cache'
 import { isOfferId, propertyOf, termsOf } from './offers-access'
 
 /** The lists of offers: the buyer side's own, a listing's for its seller side, and a listing's open offers ranked. */
@@ -118,12 +119,12 @@ function rankOffers(rows: readonly OptimizeOfferRow[], weighting: OfferListingRo
 }
 
 /**
- * GET /api/listings/:id/optimize, serialized: the open offers (active and back-up) on a listing the
+ * GET /api/listings/:id/optimize, as the bytes sent: the open offers (active and back-up) on a listing the
  * actor manages, ranked by the listing's weighting. One statement reads the listing, the manager
  * check and the offers' stamp; the ranking comes from the cache when the stamp and weighting match,
  * else the same statement with the offers and their pre-approval flags (docs/decisions/028-runtime.md).
  */
-export async function optimizeListingJson(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<string> {
+export async function optimizeListingAnswer(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<OptimizeAnswer> {
   const id = listingId.trim().toLowerCase()
   if (!isOfferId(id)) throw new AppError('NOT_FOUND', 'listing.notFound')
   const query = { listingId: id, userId: actor.uid }
@@ -141,10 +142,12 @@ export async function optimizeListingJson(db: Db, { actor, listingId }: { actor:
     offersJson = rankOffers(read.offers ?? [], fresh)
     keepRanking(id, { stamp: read.stamp, weighting: JSON.stringify(fresh), offersJson })
   }
-  return `{"property":${JSON.stringify(propertyOf(read.listing))},"weighting":${weightingJson},"offers":${offersJson}}`
+  const head = `{"property":${JSON.stringify(propertyOf(read.listing))},"weighting":${weightingJson},"offers":`
+  const ranked = offersJson
+  return rankingAnswer(id, head, () => `${head}${ranked}}`)
 }
 
 /** The same answer as an object. */
 export async function optimizeListing(db: Db, options: { actor: User; listingId: string }): Promise<OptimizeResult> {
-  return JSON.parse(await optimizeListingJson(db, options)) as OptimizeResult
+  return JSON.parse((await optimizeListingAnswer(db, options)).bytes.toString('utf8')) as OptimizeResult
 }

@@ -1,3 +1,5 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
 /**
  * The optimize ranking of each listing, computed once and kept serialized (docs/decisions/028-runtime.md).
  * An entry holds for the stamp of the listing's offers and the weighting it was ranked with; every
@@ -5,7 +7,33 @@
  * another process is seen at once. The offers' own events drop the entry in this process early.
  */
 
-type Entry = { stamp: string; weighting: string; offersJson: string }
+type Entry = {
+  stamp: string
+  weighting: string
+  offersJson: string
+  /** The whole answer as sent, for the listing's fields it was made with (they may change without the offers). */
+  answer?: OptimizeAnswer & { head: string; size: number }
+}
+
+/** An optimize answer as sent: its bytes, and the same compressed, made at the first ask and kept with them. */
+export type OptimizeAnswer = { bytes: Buffer; encoded: (encoding: AnswerEncoding) => Buffer }
+export type AnswerEncoding = 'br' | 'gzip'
+
+function answerOf(bytes: Buffer, grew: (extra: number) => void): OptimizeAnswer {
+  const kept: Partial<Record<AnswerEncoding, Buffer>> = {}
+  return {
+    bytes,
+    encoded: (encoding) => {
+      const found = kept[encoding]
+      if (found) return found
+      // Made once per ranking, so a better level than per-request compression (quality 4) can afford.
+      const made = encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gzipSync(bytes, { level: 6 })
+      kept[encoding] = made
+      grew(made.length)
+      return made
+    },
+  }
+}
 
 /**
  * The characters kept at most, all listings together (a JavaScript string of JSON takes about one
@@ -20,7 +48,7 @@ function remove(listingId: string): void {
   const entry = entries.get(listingId)
   if (!entry) return
   entries.delete(listingId)
-  characters -= entry.offersJson.length
+  characters -= entry.offersJson.length + (entry.answer?.size ?? 0)
 }
 
 /** The serialized ranked offers when they were ranked for this stamp and weighting. */
@@ -46,6 +74,29 @@ export function keepRanking(listingId: string, entry: Entry): void {
     if (oldest.done) break
     remove(oldest.value)
   }
+}
+
+/**
+ * The whole answer as bytes, made once per ranking and listing head (the listing's fields and the
+ * weighting as JSON): a repeated read sends them as they are, without building 200 offers' text again.
+ */
+export function rankingAnswer(listingId: string, head: string, make: () => string): OptimizeAnswer {
+  const entry = entries.get(listingId)
+  if (entry?.answer?.head === head) return entry.answer
+  const bytes = Buffer.from(make(), 'utf8')
+  if (!entry) return answerOf(bytes, () => {})
+  characters -= entry.answer?.size ?? 0
+  const answer = { head, size: bytes.length, ...answerOf(bytes, (extra) => grow(listingId, entry, extra)) }
+  characters += bytes.length
+  entry.answer = answer
+  return answer
+}
+
+function grow(listingId: string, entry: Entry, extra: number): void {
+  // Only while the entry is still the one kept (a dropped one is already out of the count).
+  if (!entry.answer || entries.get(listingId) !== entry) return
+  entry.answer.size += extra
+  characters += extra
 }
 
 /** Something changed on an offer of the listing: its ranking is computed again at the next read. */

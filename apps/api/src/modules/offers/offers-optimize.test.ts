@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { ListingWeighting } from '@offerbook/domain/listing'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
-import { createTestListing, createTestOffer, createUser, shareableTerms } from '../../../test/factories'
+import { bearer, createTestListing, createTestOffer, createUser, shareableTerms, signIn } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { offer as offerTable, offerAttachment } from '../../db/schema/offers'
 import type { User } from '@offerbook/domain/user'
@@ -139,5 +140,43 @@ describe('GET /api/listings/:id/optimize', () => {
     expect(changed.statusCode, changed.body).toBe(200)
     expect((await ranking()).weighting.weights.netToSeller).toBe(0)
     expect((await ranking()).offers[0]?.criteria.find((entry) => entry.criterion === 'netToSeller')?.points).toBe(0)
+  })
+
+  it('sends the answer compressed as the client accepts (Brotli, else gzip), the same JSON as the plain one', async () => {
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: seller.id, listAgentUserId: seller.id })
+    for (let index = 0; index < 30; index++) await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 300_000 + index * 1_000 } })
+    const headers = bearer((await signIn(suite.t.app, seller.email, seller.password)).accessToken)
+    const read = (acceptEncoding?: string) =>
+      suite.t.app.inject({ method: 'GET', url: `/api/listings/${listing.id}/optimize`, headers: { ...headers, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } })
+
+    const plain = await read()
+    expect(plain.statusCode, plain.body).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.json<OptimizeResult>().offers).toHaveLength(30)
+    const decoded = { br: brotliDecompressSync, gzip: gunzipSync }
+    for (const [accepted, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
+      // Twice: the second comes from the kept bytes.
+      for (let time = 0; time < 2; time++) {
+        const response = await read(accepted)
+        expect(response.statusCode).toBe(200)
+        expect(response.headers['content-encoding'], accepted).toBe(coding)
+        expect(response.headers.vary).toContain('accept-encoding')
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+        expect(decoded[coding](response.rawPayload).toString('utf8')).toBe(plain.body)
+      }
+    }
+    for (const refused of ['identity', 'br;q=0, gzip;q=0', '*;q=0']) expect((await read(refused)).headers['content-encoding'], refused).toBeUndefined()
+
+    // A changed offer makes a new answer, compressed anew.
+    const [first] = plain.json<OptimizeResult>().offers
+    await suite.t.db.update(offerTable).set({ status: 'declined', updatedAt: new Date() }).where(eq(offerTable.id, first?.id ?? ''))
+    const after = await read('br')
+    expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')).offers).toHaveLength(29)
   })
 })

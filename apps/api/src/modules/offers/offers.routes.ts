@@ -9,10 +9,11 @@ import { hasAnyRole, PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import { preferredEncoding } from '../../http/accept-encoding'
 import { signedIn } from '../../http/signed-in'
 import type { SimpleAction } from './offers-answers.service'
 import { acceptOffer, actOnOffer } from './offers-answers.service'
-import { listListingOffers, listMyOffers, optimizeListingJson } from './offers-lists.service'
+import { listListingOffers, listMyOffers, optimizeListingAnswer } from './offers-lists.service'
 import { createOffer, deleteOffer, getOffer, saveOffer, shareOffer } from './offers.service'
 
 export type OffersRoutesOptions = { db: Db; publicUrl: string }
@@ -203,7 +204,15 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         response: { 200: OptimizeResultSchema, ...errors(401, 403, 404) },
       },
     },
-    // Sent as the JSON it was kept as: the ranking is cached serialized, so no answer serializes 200 offers again.
-    async (request, reply) => reply.type('application/json; charset=utf-8').send((await optimizeListingJson(db, { actor: signedIn(request.user), listingId: request.params.id })) as unknown as OptimizeResult),
+    // Sent as the bytes kept with the ranking, compressed once when the client accepts it: no answer
+    // serializes, encodes or compresses 200 offers again.
+    async (request, reply) => {
+      const answer = await optimizeListingAnswer(db, { actor: signedIn(request.user), listingId: request.params.id })
+      const encoding = preferredEncoding(request.headers['accept-encoding'])
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
+      const body: unknown = encoding ? answer.encoded(encoding) : answer.bytes
+      if (encoding) void reply.header('content-encoding', encoding)
+      return reply.send(body as OptimizeResult)
+    },
   )
 }

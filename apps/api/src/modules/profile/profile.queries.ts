@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Role } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { user, userRole } from '../../db/schema/users'
+import { announceAuthChange } from '../../auth/session-cache'
 
 type UserRow = typeof user.$inferSelect
 
@@ -36,12 +37,14 @@ export async function markOnboarded(db: Db, userId: string, fields: OnboardingFi
     })
     .where(and(eq(user.id, userId), eq(user.onboarded, false)))
     .returning({ id: user.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
 
 export async function replaceRoles(db: Db, userId: string, roles: readonly Role[]): Promise<void> {
   await db.delete(userRole).where(eq(userRole.userId, userId))
   if (roles.length > 0) await db.insert(userRole).values(roles.map((role) => ({ userId, role })))
+  await announceAuthChange(db, [userId])
 }
 
 export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string; uiMode?: string; nrds?: string }
@@ -54,6 +57,7 @@ export async function updateProfileFields(db: Db, userId: string, changes: Profi
     return row !== undefined
   }
   const rows = await db.update(user).set(set).where(eq(user.id, userId)).returning({ id: user.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
 
@@ -62,12 +66,14 @@ export async function setSellerAgentId(db: Db, userId: string, sellerAgentId: st
   const [current] = await db.select({ sellerAgentId: user.sellerAgentId }).from(user).where(eq(user.id, userId)).for('update').limit(1)
   if (!current || current.sellerAgentId === sellerAgentId) return false
   await db.update(user).set({ sellerAgentId }).where(eq(user.id, userId))
+  await announceAuthChange(db, [userId])
   return true
 }
 
 /** Sets the photo URL; the row lock it takes queues a second upload of the same user behind this one. */
 export async function setUserImage(db: Db, userId: string, image: string): Promise<boolean> {
   const rows = await db.update(user).set({ image }).where(eq(user.id, userId)).returning({ id: user.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
 
@@ -80,6 +86,7 @@ export async function markPrincipalBrokerPending(db: Db, userId: string): Promis
     .set({ principalBrokerStatus: 'pending' })
     .where(and(eq(user.id, userId), eq(user.principalBrokerStatus, 'none'), eq(user.isPrincipalBroker, false)))
     .returning({ name: user.name, email: user.email, phone: user.phone, nrds: user.nrds })
+  if (row) await announceAuthChange(db, [userId])
   return row ?? null
 }
 

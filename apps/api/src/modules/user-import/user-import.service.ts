@@ -26,6 +26,7 @@ import { recordAudit } from '../admin/admin-audit'
 import { invitationEmail } from './invitation-email'
 import type { CsvRecord } from './csv'
 import { CsvError, csvLine, parseCsv } from './csv'
+import { announceAuthChange } from '../../auth/session-cache'
 
 /** A row as the job keeps it from the preview to the import and the report. */
 export type StoredRow = Omit<UserImportRow, 'valid'> & {
@@ -325,6 +326,7 @@ async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: st
       await sp.delete(userRole).where(eq(userRole.userId, existing.id))
       if (roles.length) await sp.insert(userRole).values(roles.map((role) => ({ userId: existing.id, role })))
     }
+    await announceAuthChange(sp, [existing.id])
     await recordAudit(sp, {
       actorId,
       targetUserId: existing.id,

@@ -7,6 +7,7 @@ import type { Language, User } from '@offerbook/domain/user'
 import { LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { user, userRole } from '../../db/schema/users'
+import { announceAuthChange } from '../../auth/session-cache'
 
 type UserRow = typeof user.$inferSelect
 
@@ -65,10 +66,12 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 
 export async function updateUserLanguage(db: Db, userId: string, language: Language): Promise<boolean> {
   const rows = await db.update(user).set({ language }).where(eq(user.id, userId)).returning({ id: user.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
 
 export async function updateUserUiMode(db: Db, userId: string, uiMode: UiMode): Promise<boolean> {
   const rows = await db.update(user).set({ uiMode }).where(eq(user.id, userId)).returning({ id: user.id })
+  if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
