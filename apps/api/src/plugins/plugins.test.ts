@@ -15,6 +15,27 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Offerbook</title><div id="root"></div>')
   await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")')
   await writeFile(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  // The public shell (decision 034): its page, two prerendered pages, and a render module that reads the API.
+  await writeFile(join(webDist, 'public.html'), '<!doctype html><title>Offerbook</title><div id="root"></div><script type="module" src="/assets/public.js"></script>')
+  await mkdir(join(webDist, 'prerendered'))
+  await writeFile(join(webDist, 'prerendered', 'about-us.html'), '<!doctype html><title>About</title><div id="root"><h1>About us, prerendered</h1></div>')
+  await writeFile(join(webDist, 'prerendered', 'index.html'), '<!doctype html><title>Home</title><div id="root"><h1>Home, prerendered</h1></div>')
+  await mkdir(join(webDist, '.server'))
+  await mkdir(join(webDist, '.vite'))
+  await writeFile(join(webDist, '.vite', 'manifest.json'), '{}')
+  await writeFile(
+    join(webDist, '.server', 'render.mjs'),
+    [
+      'const LIVE = new Set(["/", "/listings"])',
+      'export function rendersPerRequest(url) { const path = new URL(url, "http://x").pathname; return LIVE.has(path) || path.startsWith("/property/") }',
+      'export async function renderPublicPage(url, fetchApi) {',
+      '  const path = new URL(url, "http://x").pathname',
+      '  if (path === "/") throw new Error("the home page cannot render")',
+      '  const { status, body } = await fetchApi("/api/health")',
+      '  return { html: `<h1>Rendered ${path}</h1><p>API ${status} ${body.status}</p>`, title: "Rendered · Offerbook", dataScript: \'<script type="application/json" id="offerbook-page-data">{"queries":[]}</script>\' }',
+      '}',
+    ].join('\n'),
+  )
   t = await buildTestApp({
     config: { webDist },
     extend: (app) => {
@@ -140,6 +161,33 @@ describe('the SPA', () => {
     const response = await t.app.inject({ method: 'GET', url: '/my-properties/%E0%A4%A', headers: { accept: 'text/html' } })
     expect(response.statusCode).toBe(400)
     expect(response.json<ApiError>()).toEqual({ statusCode: 400, code: 'BAD_REQUEST', key: 'request.badUrl', message: 'The request URL is not valid' })
+  })
+
+  it('serves the first-visit pages as public.html: prerendered, or rendered per request with what the API answers', async () => {
+    const html = { accept: 'text/html' }
+    const about = await t.app.inject({ method: 'GET', url: '/about-us', headers: html })
+    expect(about.statusCode).toBe(200)
+    expect(about.body).toContain('About us, prerendered')
+    const listings = await t.app.inject({ method: 'GET', url: '/listings?q=franklin', headers: html })
+    expect(listings.statusCode).toBe(200)
+    expect(listings.headers['cache-control']).toBe('no-cache')
+    expect(listings.body).toContain('<div id="root"><h1>Rendered /listings</h1><p>API 200 ok</p></div><script type="application/json" id="offerbook-page-data">')
+    expect(listings.body).toContain('<title>Rendered · Offerbook</title>')
+    expect(listings.body).toContain('/assets/public.js')
+    // A signed-in page is the whole app's.
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: html })
+    expect(dashboard.body).not.toContain('/assets/public.js')
+  })
+
+  it('falls back to the prerendered page when the render fails, and never serves the build\'s own dot folders', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toContain('Home, prerendered')
+    for (const url of ['/.server/render.mjs', '/.vite/manifest.json']) {
+      const hidden = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(hidden.statusCode, url).toBe(404)
+      expect(hidden.body, url).not.toContain('renderPublicPage')
+    }
   })
 
   it('asks for a build when there is none', async () => {

@@ -49,6 +49,8 @@ type FetchApi = (path: string) => Promise<{ status: number; body: unknown }>
 /** The web build's render module (apps/web/src/app/public/render.tsx, built to dist/.server/render.mjs). */
 type PublicRenderer = {
   renderPublicPage: (url: string, fetchApi: FetchApi) => Promise<{ html: string; title: string; dataScript: string } | null>
+  /** The pages that show listings (home, search, a property): rendered per request, not served prerendered. */
+  rendersPerRequest: (url: string) => boolean
 }
 
 /** The web build's own files under dot folders (the render module, Vite's manifest) are never served. */
@@ -120,12 +122,14 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
         .send('The web app has not been built yet. Run `npm run build`, then start the server again.')
     }
     const publicShell = inPublicShell(pathname) && (await isFile(join(root, 'public.html')))
-    if (publicShell) {
-      const prerendered = await prerenderedPage(pathname)
-      if (prerendered) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
-    }
+    const renderer = publicShell ? await loadRenderer(request) : null
+    const live = renderer?.rendersPerRequest(request.url) ?? false
+    const prerendered = publicShell ? await prerenderedPage(pathname) : null
+    if (prerendered && !live) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     const template = publicShell ? 'public.html' : 'index.html'
-    const [meta, rendered] = await Promise.all([pageMeta(request, pathname), publicShell ? renderPage(request) : null])
+    const [meta, rendered] = await Promise.all([pageMeta(request, pathname), live && renderer ? renderPage(request, renderer) : null])
+    // A live page that could not be rendered here: its prerendered copy (the home page's), else the browser renders it.
+    if (!rendered && prerendered && !meta) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     if (!meta && !rendered) return reply.header('cache-control', 'no-cache').sendFile(template, root)
     let html = await readFile(join(root, template), 'utf8')
     if (rendered) {
@@ -151,10 +155,8 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
   }
 
   /** The public page rendered with what it shows (through the API itself, as anonymous), or null: the browser then renders it. */
-  async function renderPage(request: FastifyRequest): Promise<Awaited<ReturnType<PublicRenderer['renderPublicPage']>>> {
+  async function renderPage(request: FastifyRequest, render: PublicRenderer): Promise<Awaited<ReturnType<PublicRenderer['renderPublicPage']>>> {
     try {
-      const render = await loadRenderer(request)
-      if (!render) return null
       return await render.renderPublicPage(request.url, async (path) => {
         const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } })
         return { status: answer.statusCode, body: answer.statusCode === 200 ? (answer.json() as unknown) : null }

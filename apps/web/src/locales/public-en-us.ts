@@ -1,11 +1,12 @@
 import type { Tree } from './tree'
+import { CHAT_MESSAGES } from '@offerbook/domain/messages/chat'
 import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
 import { LISTING_MESSAGES } from '@offerbook/domain/messages/listings'
 import { englishMessages, languageTree } from './tree'
 
 /**
  * The en-us texts of the public shell (see public.ts): its frame, search and the property page, with
- * the messages of the catalogue's common and listing areas. The same files as public-es-es.ts; a test
+ * the messages of the catalogue's common, listing and chat areas. The same files as public-es-es.ts; a test
  * checks that every key a public page shows is among them.
  */
 export default languageTree(
@@ -24,5 +25,5 @@ export default languageTree(
     ],
     { eager: true, import: 'default' },
   ),
-  englishMessages(COMMON_MESSAGES, LISTING_MESSAGES),
+  englishMessages(COMMON_MESSAGES, LISTING_MESSAGES, CHAT_MESSAGES),
 )

@@ -17,6 +17,7 @@ export default languageTree(
       './es-es/signer-consent.json',
       './es-es/messages-common.json',
       './es-es/messages-listings.json',
+      './es-es/messages-chat.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css'
+import './public-styles.css'
 import '../app.css'
 import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
@@ -34,7 +34,9 @@ async function startPublic(): Promise<void> {
   void initSession()
   if (language) writeLanguagePreference(language)
   if (uiMode) writeUiModePreference(uiMode)
-  if (getSession()) return startWholeApp()
+  // Signed in, or back from the single sign-on provider (`/?sso=1`, a sign-in): the whole app's.
+  const ssoReturn = window.location.pathname === '/' && new URLSearchParams(window.location.search).get('sso') === '1'
+  if (getSession() || ssoReturn) return startWholeApp()
 
   const shownLanguage = language ?? DEFAULT_LANGUAGE
   const loader = publicPageLoader(matchRoute(window.location.pathname).route.name)
@@ -73,6 +75,9 @@ async function startPublic(): Promise<void> {
     root = createRoot(container)
     root.render(app)
   }
+
+  // The rest of Mantine's styles, not needed for the first paint.
+  void import('./public-late-styles')
 
   // A new tab of a browser signed in without "Remember me" gets its session from an open tab a moment later.
   const stop = subscribeSession(() => {

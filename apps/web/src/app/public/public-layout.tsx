@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { Button } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from '../../shared/i18n/translation'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { FOOTER_ITEMS, SIGN_IN_PATH, navItemsFor } from '@offerbook/domain/route-access'
@@ -16,8 +15,6 @@ import { changePublicLanguage } from './public-texts'
 /** The public shell's frame: a visitor's navigation, the buy/sell and language choices kept in this browser, and 'Sign in'. */
 export function PublicLayout({ route, children }: { route: RouteDef; children: ReactNode }) {
   const { t } = useTranslation()
-  // Below Mantine's sm breakpoint (36em): a phone.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false
   const uiMode = useStoredUiMode() ?? DEFAULT_UI_MODE
 
   return (
@@ -26,10 +23,9 @@ export function PublicLayout({ route, children }: { route: RouteDef; children: R
       footerItems={FOOTER_ITEMS}
       controls={
         <HeaderControls
-          phone={phone}
           switches={
             <>
-              <UiModeControl compact={phone} value={uiMode} onChange={writeUiModePreference} />
+              <UiModeControl value={uiMode} onChange={writeUiModePreference} />
               <LanguageControl onChange={(language) => void changePublicLanguage(language)} />
             </>
           }

@@ -4,7 +4,7 @@ import type { PublicListing } from '@offerbook/domain/listing'
 import { i18n } from '../../shared/i18n/i18n'
 import { PAGE_DATA_ID } from './page-data'
 import type { FetchApi } from './render'
-import { PRERENDERED_PATHS, renderPublicPage } from './render'
+import { PRERENDERED_PATHS, renderPublicPage, rendersPerRequest } from './render'
 
 /**
  * The public shell rendered without a browser, as the build prerenders the static pages and the
@@ -126,6 +126,25 @@ describe('the public shell on the server', () => {
     expect(new URL(asked[0] ?? '', 'http://x').searchParams.get('q')).toBe('franklin')
     expect(new URL(asked[0] ?? '', 'http://x').searchParams.get('page')).toBe('2')
     expect(page?.html).toContain('12 Dogwood Ln, Franklin, TN 37064')
+  })
+
+  it('renders the home page per request with the newest homes taking offers, filled up with the newest others', async () => {
+    expect(['/', '/listings?q=x', `/property/${LISTING.id}`].map(rendersPerRequest)).toEqual([true, true, true])
+    expect(['/how-it-works', '/terms', '/dashboard'].map(rendersPerRequest)).toEqual([false, false, false])
+    const asked: URLSearchParams[] = []
+    const fetchApi: FetchApi = async (path) => {
+      const query = new URL(path, 'http://x').searchParams
+      asked.push(query)
+      const items = query.get('status') === 'Active' ? [SUMMARY] : [SUMMARY, { ...SUMMARY, id: 'b', UnparsedAddress: '9 Coming Soon Rd, Franklin, TN 37064', StandardStatus: 'ComingSoon' }]
+      return { status: 200, body: { items, total: items.length, page: 1, pageSize: Number(query.get('pageSize')), totalCapped: false } }
+    }
+    const page = await renderPublicPage('/', fetchApi)
+    expect(asked.map((query) => [query.get('status'), query.get('pageSize')])).toEqual([
+      ['Active', '6'],
+      [null, '12'],
+    ])
+    expect(page?.html).toContain('12 Dogwood Ln, Franklin, TN 37064')
+    expect(page?.html).toContain('9 Coming Soon Rd, Franklin, TN 37064')
   })
 
   it('leaves to the browser a page whose data the server could not read, and any page outside the public shell', async () => {

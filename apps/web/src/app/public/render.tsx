@@ -5,7 +5,9 @@ import type { ListingSearchPage, PublicListing } from '@offerbook/domain/listing
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { matchRoute, ROUTES } from '@offerbook/domain/route-access'
 import { propertyKeys } from '../../features/property/api/properties'
-import { apiQueryOf, SEARCH_PAGE_SIZE, searchStateFromParams } from '../../features/property/search-state'
+import { HOME_LISTINGS } from '../../features/property/components/home-search'
+import type { SearchState } from '../../features/property/search-state'
+import { apiQueryOf, EMPTY_SEARCH, SEARCH_PAGE_SIZE, searchStateFromParams } from '../../features/property/search-state'
 import publicEnglish from '../../locales/public-en-us'
 import { preloadPage } from '../lazy-page'
 import { createQueryClient } from '../query-client'
@@ -23,7 +25,18 @@ import { addPublicTree, publicTranslator } from './public-texts'
  *   (`fetchApi`) sent along as the page's data.
  */
 
-/** The static public pages: every public-shell marketing route without a parameter. */
+/** The pages that show listings, rendered per request with the listings of the moment: the home page, search, a property. */
+const LIVE_ROUTES: ReadonlySet<string> = new Set(['home', 'listings', 'property'])
+
+/** Whether the server renders the page at `url` per request (else the build's prerendered copy serves). */
+export function rendersPerRequest(url: string): boolean {
+  return LIVE_ROUTES.has(matchRoute(new URL(url, 'http://localhost').pathname).route.name)
+}
+
+/**
+ * The static public pages: every public-shell marketing route without a parameter. The home page is
+ * one too, as a fallback: the server renders it per request with the newest homes.
+ */
 export const PRERENDERED_PATHS: readonly string[] = ROUTES.filter((route) => route.publicShell && route.pageType === 'marketing' && !route.path.includes(':')).map(
   (route) => route.path,
 )
@@ -40,9 +53,31 @@ function translatorForRender() {
   return translator
 }
 
-/** Reads what the page at `url` shows first into the query client; false when it cannot be rendered here. */
+/** Reads one search into the query client, under the key the page asks for it by; null when the API refused it. */
+async function prefetchSearch(state: SearchState, pageSize: number, queryClient: QueryClient, fetchApi: FetchApi): Promise<ListingSearchPage | null> {
+  const query = apiQueryOf(state, pageSize)
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value))
+  const { status, body } = await fetchApi(`/api/properties?${search.toString()}`)
+  if (status !== 200) return null
+  queryClient.setQueryData(propertyKeys.search(query), body as ListingSearchPage)
+  return body as ListingSearchPage
+}
+
+/**
+ * Reads what the page at `url` shows first into the query client; false when it cannot be rendered
+ * here. Without `fetchApi` (the build) the home page shows its listings as loading.
+ */
 async function prefetch(url: URL, queryClient: QueryClient, fetchApi: FetchApi | undefined): Promise<boolean> {
   const { route, params } = matchRoute(url.pathname)
+  if (route.name === 'home') {
+    if (!fetchApi) return true
+    // What the home page lists (home-search.tsx): the newest homes taking offers, filled up with the newest others.
+    const active = await prefetchSearch({ ...EMPTY_SEARCH, statuses: ['Active'] }, HOME_LISTINGS, queryClient, fetchApi)
+    if (!active) return false
+    if (active.items.length < HOME_LISTINGS) return (await prefetchSearch(EMPTY_SEARCH, HOME_LISTINGS * 2, queryClient, fetchApi)) !== null
+    return true
+  }
   if (route.name === 'property') {
     const id = params.id ?? ''
     if (!fetchApi) return false
@@ -53,13 +88,7 @@ async function prefetch(url: URL, queryClient: QueryClient, fetchApi: FetchApi |
   }
   if (route.name === 'listings') {
     if (!fetchApi) return false
-    const query = apiQueryOf(searchStateFromParams(url.searchParams), SEARCH_PAGE_SIZE)
-    const search = new URLSearchParams()
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value))
-    const { status, body } = await fetchApi(`/api/properties?${search.toString()}`)
-    if (status !== 200) return false
-    queryClient.setQueryData(propertyKeys.search(query), body as ListingSearchPage)
-    return true
+    return (await prefetchSearch(searchStateFromParams(url.searchParams), SEARCH_PAGE_SIZE, queryClient, fetchApi)) !== null
   }
   return true
 }

@@ -40,7 +40,7 @@ describe('the public shell translator', () => {
         const names = [...template.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((match) => match[1] ?? '')
         const params = Object.fromEntries(names.map((name) => [name, `«${name}»`]))
         for (const count of base === key ? [undefined] : [0, 1, 2, 5, 21]) {
-          const options = count === undefined ? params : { ...params, count }
+          const options: Record<string, string | number> = count === undefined ? params : { ...params, count }
           expect(translator.t(base, options), `${language} ${base} ${JSON.stringify(options)}`).toBe(reference.t(base, options))
           compared += 1
         }

@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react'
 import { Button } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Role } from '@offerbook/domain/roles'
@@ -47,8 +46,6 @@ export function AppLayout() {
   const location = useLocation()
   const session = useSession()
   const me = useCurrentUser()
-  // Below Mantine's sm breakpoint (36em): a phone.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false
   const user = session ? me.data : undefined
   const roles = user?.roles ?? null
   const route = matchRoute(location.pathname).route
@@ -63,12 +60,14 @@ export function AppLayout() {
         navItems={navItemsFor(roles, uiMode)}
         footerItems={footerItemsFor(roles)}
         controls={
-          <HeaderControls phone={phone} switches={
+          <HeaderControls
+            switches={
               <>
-                <UiModeSwitch compact={phone} />
+                <UiModeSwitch />
                 <LanguageSwitch />
               </>
-            }>
+            }
+          >
             {notified && (
               <ErrorBoundary fallback={null}>
                 <Suspense fallback={null}>

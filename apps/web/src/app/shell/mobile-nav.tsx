@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Drawer, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 
 export type MobileNavProps = { opened: boolean; onClose: () => void; children: ReactNode }
 

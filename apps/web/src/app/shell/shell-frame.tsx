@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react'
 import type { ReactNode } from 'react'
-import { Anchor, AppShell, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core'
+import { Anchor, AppShell, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from '../../shared/i18n/translation'
 import type { NavItem } from '@offerbook/domain/route-access'
@@ -129,19 +129,16 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
   )
 }
 
-/** The right side's layout: on a phone the switches stack in the header's height, so the account stays inside 390 px. */
-export function HeaderControls({ phone, switches, children }: { phone: boolean; switches: ReactNode; children: ReactNode }) {
+/**
+ * The header's right side: the switches, then the account or 'Sign in'. On a phone the switches stack
+ * in the header's height and everything sits closer, so the account stays inside 390 px; the width
+ * decides in CSS (app.css, .header-controls), the same before and after the page comes to life.
+ */
+export function HeaderControls({ switches, children }: { switches: ReactNode; children: ReactNode }) {
   return (
-    <Group gap={phone ? 4 : 'sm'} wrap="nowrap" style={{ flexShrink: 0 }}>
-      {phone ? (
-        // Stacked in the header's height: side by side they would not fit a 390 px phone.
-        <Stack gap={2} w={92} style={{ flexShrink: 0 }}>
-          {switches}
-        </Stack>
-      ) : (
-        switches
-      )}
+    <div className="header-controls">
+      <div className="header-switches">{switches}</div>
       {children}
-    </Group>
+    </div>
   )
 }

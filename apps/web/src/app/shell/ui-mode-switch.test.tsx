@@ -45,8 +45,8 @@ describe('the header buy/sell switch', () => {
     await waitFor(() => expect(navLabels().slice(0, 4)).toEqual(['Home', 'Dashboard', 'Homes for sale', 'My Offers']))
   })
 
-  it("keeps each choice's name for screen readers when a phone shows icons", async () => {
-    renderAt(<UiModeSwitch compact />)
+  it("keeps each choice's name for screen readers, also where a phone shows icons", async () => {
+    renderAt(<UiModeSwitch />)
     const group = await screen.findByRole('radiogroup', { name: 'Buying or selling' })
     await userEvent.click(within(group).getByRole('radio', { name: 'Sell' }))
     expect(radio(group, 'Sell').checked).toBe(true)

@@ -1,5 +1,5 @@
 import { Badge, Box, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { ChatConversation } from '@offerbook/domain/chat'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'

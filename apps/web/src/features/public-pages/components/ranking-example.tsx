@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Slider, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { formatUsd } from '@offerbook/domain/money'
 import { DEFAULT_OFFER_WEIGHTS, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/offer-weight-criteria'
 import type { OfferWeightCriterion } from '@offerbook/domain/offer-weight-criteria'
