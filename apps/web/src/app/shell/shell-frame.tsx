@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react'
 import type { ReactNode } from 'react'
-import { Anchor, AppShell, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useTranslation } from '../../shared/i18n/translation'
 import type { NavItem } from '@offerbook/domain/route-access'
@@ -70,8 +70,10 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
     })
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header>
+    // A fixed header and the page below it (app.css, .app-header): Mantine's AppShell would add its
+    // scroll-lock code to every first visit for what two rules do.
+    <>
+      <header className="app-header right-scroll-bar-position">
         <Anchor href="#main" className="skip-link">
           {t('shell.skipToContent')}
         </Anchor>
@@ -91,7 +93,7 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
           </Group>
           {controls}
         </Group>
-      </AppShell.Header>
+      </header>
 
       {opened && (
         <ErrorBoundary fallback={null}>
@@ -103,7 +105,7 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
         </ErrorBoundary>
       )}
 
-      <AppShell.Main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} className="app-main">
         <Box mih="calc(100vh - 64px - 120px)" py="xl">
           <Container size="lg">{children}</Container>
         </Box>
@@ -123,9 +125,9 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
             </Group>
           </Container>
         </Box>
-      </AppShell.Main>
+      </main>
       {extras}
-    </AppShell>
+    </>
   )
 }
 
