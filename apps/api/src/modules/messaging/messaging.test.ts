@@ -103,7 +103,7 @@ describe('the dev mailbox', () => {
     expect(all.messages).toHaveLength(3)
     const sms = (await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?channel=sms&limit=10' })).json<{ messages: Array<Record<string, unknown>> }>()
     expect(sms.messages).toEqual([
-      expect.objectContaining({ channel: 'sms', to: '+16155550150', subject: null, html: null, status: 'sent', text: expect.stringContaining('Tu código de teléfono de Offerbook es 135790') }),
+      expect.objectContaining({ channel: 'sms', to: '+16155550150', subject: null, html: null, status: 'sent', text: expect.stringContaining('Su código de teléfono de Offerbook es 135790') }),
     ])
   })
 
@@ -161,8 +161,8 @@ describe('templates', () => {
     expect(english.text).toContain('Enter this code in Offerbook to verify your email address:')
     expect(english.text).toContain('The code is valid for 10 minutes.')
     const spanish = renderEmail('verification-code', 'es-es', { code: '123456', minutes: 10 }, publicUrl)
-    expect(spanish.subject).toBe('Tu código de verificación de Offerbook: 123456')
-    expect(spanish.text).toContain('Introduce este código en Offerbook para verificar tu dirección de correo electrónico:')
+    expect(spanish.subject).toBe('Su código de verificación de Offerbook: 123456')
+    expect(spanish.text).toContain('Introduzca este código en Offerbook para verificar su dirección de correo electrónico:')
     expect(spanish.text).toContain('El código es válido durante 10 minutos.')
     expect(spanish.html).toContain('<html lang="es">')
   })
@@ -206,6 +206,60 @@ describe('templates', () => {
       'Your Offerbook phone code is 112233. It is valid for 10 minutes. If you did not ask for it, ignore this message.',
     )
     const spanish = renderSms('phone-code', 'es-es', { code: '112233', minutes: 10 }).text
-    expect(spanish).toBe('Tu código de teléfono de Offerbook es 112233. Es válido durante 10 minutos. Si no lo has solicitado, ignora este mensaje.')
+    expect(spanish).toBe('Su código de teléfono de Offerbook es 112233. Es válido durante 10 minutos. Si no lo ha solicitado, ignore este mensaje.')
+  })
+
+  it('addresses the Spanish reader as usted in every email and text, as the app does', () => {
+    // Whole words only (\p{L}, since \b knows no accents): "tu" but not "su" or "tutor", "introduce" but not "introduzca".
+    const informal =
+      /(?<![\p{L}\p{N}])(tú|tu|tus|te|ti|contigo|tuy[oa]s?|has|puedes|tienes|confirma|introduce|revisa|verifica|restablece|guarda|ignora|firmes|retires|reenvíes|compartas)(?![\p{L}\p{N}])/iu
+    expect('Si no lo has solicitado tú, puedes ignorar este correo.').toMatch(informal)
+    expect('Introduzca su código para restablecer la contraseña de su cuenta; verificar, confirmar.').not.toMatch(informal)
+    const address = '12 Elm St, Nashville, TN'
+    const emails = [
+      renderEmail('verification-code', 'es-es', { code: '123456', minutes: 10 }, publicUrl),
+      renderEmail('password-reset-code', 'es-es', { code: '123456', minutes: 10 }, publicUrl),
+      renderEmail('principal-broker-request', 'es-es', { requesterName: 'Ana Pérez', requesterEmail: 'ana@example.com', requesterPhone: null, nrds: null }, publicUrl),
+      renderEmail('offer-shared', 'es-es', { address, price: '350.000 $', buyerNames: 'Ana Pérez', expiresAt: null, path: '/offer/1' }, publicUrl),
+      ...(
+        [
+          'shared',
+          'updated',
+          'withdrawn',
+          'acknowledged',
+          'accepted',
+          'declined',
+          'backup',
+          'expired',
+          'closed',
+          'terminated',
+          'countered',
+          'counter-accepted',
+          'counter-declined',
+          'best-requested',
+          'revised',
+          'pre-approval-verified',
+        ] as const
+      ).flatMap((event) => [
+        renderEmail('offer-notice', 'es-es', { event, address, actorName: null, date: null, path: '/offer/1' }, publicUrl),
+        renderEmail('offer-notice', 'es-es', { event, address, actorName: 'Ana Pérez', date: '2 dic 2026', path: '/offer/1' }, publicUrl),
+      ]),
+      ...(['invite', 'reminder', 'declined', 'voided', 'expired', 'completed'] as const).flatMap((event) => [
+        renderEmail('signing-notice', 'es-es', { event, title: 'la oferta', address, senderName: null, path: '/sign/1' }, publicUrl),
+        renderEmail(
+          'signing-notice',
+          'es-es',
+          { event, title: 'la oferta', address, senderName: 'Ana Pérez', signerName: 'Luis Gil', reason: 'Un motivo', message: 'Una nota', expiresAt: '2 dic 2026, 17:00', path: '/sign/1' },
+          publicUrl,
+        ),
+      ]),
+    ]
+    const texts = [
+      ...emails.flatMap((email) => [email.subject, email.text]),
+      renderSms('phone-code', 'es-es', { code: '112233', minutes: 10 }).text,
+      renderSms('signing-code', 'es-es', { code: '112233', minutes: 10 }).text,
+      ...[false, true].flatMap((reminder) => [null, 'Ana Pérez'].map((senderName) => renderSms('signing-link', 'es-es', { title: 'la oferta', senderName, url: `${publicUrl}/sign/1`, reminder }).text)),
+    ]
+    for (const text of texts) expect(text).not.toMatch(informal)
   })
 })

@@ -117,7 +117,7 @@ describe('email through SMTP', () => {
     await worker().drain()
 
     const mail = smtp.received[0]!
-    expect(mail.subject).toBe('Restablece tu contraseña de Offerbook')
+    expect(mail.subject).toBe('Restablezca su contraseña de Offerbook')
     expect(mail.text).toContain('Hemos recibido una solicitud para restablecer la contraseña')
     expect(mail.text).toContain('El código es válido durante 15 minutos.')
     expect(mail.text).toContain(`${PUBLIC_URL}/auth/recovery`)

@@ -83,18 +83,18 @@ const EN: Record<SigningNoticeEvent, Words> = {
 const ES: Record<SigningNoticeEvent, Words> = {
   invite: {
     subject: ({ title }) => `Firma pendiente: ${title}`,
-    heading: () => 'Te piden que firmes',
+    heading: () => 'Le piden que firme',
     paragraphs: ({ senderName, title, address, expiresAt }) => [
-      `${senderName ?? 'Una de las partes de la oferta'} te ha enviado ${title} de ${address} para revisarlo y firmarlo electrónicamente.`,
-      expiresAt ? `El enlace funciona hasta el ${expiresAt}. Solo abre tu firma: no lo reenvíes.` : 'El enlace solo abre tu firma: no lo reenvíes.',
+      `${senderName ?? 'Una de las partes de la oferta'} le ha enviado ${title} de ${address} para revisarlo y firmarlo electrónicamente.`,
+      expiresAt ? `El enlace funciona hasta el ${expiresAt}. Solo abre su firma: no lo reenvíe.` : 'El enlace solo abre su firma: no lo reenvíe.',
     ],
     action: 'Revisar y firmar',
   },
   reminder: {
     subject: ({ title }) => `Recordatorio: firma ${title}`,
-    heading: () => 'Todavía falta tu firma',
+    heading: () => 'Todavía falta su firma',
     paragraphs: ({ senderName, title, address, expiresAt }) => [
-      `${senderName ?? 'Una de las partes de la oferta'} te recuerda que ${title} de ${address} espera tu firma.`,
+      `${senderName ?? 'Una de las partes de la oferta'} le recuerda que ${title} de ${address} espera su firma.`,
       expiresAt ? `El enlace funciona hasta el ${expiresAt}.` : '',
     ],
     action: 'Revisar y firmar',
@@ -122,7 +122,7 @@ const ES: Record<SigningNoticeEvent, Words> = {
     heading: () => 'Todos han firmado',
     paragraphs: ({ title, address }) => [
       `${title} de ${address} está firmado por todas las partes. El PDF firmado lleva un certificado de finalización y un sello digital que muestra si se cambió después de la firma.`,
-      'Guarda una copia para tus archivos.',
+      'Guarde una copia para sus archivos.',
     ],
     action: 'Descargar el PDF firmado',
   },
@@ -143,11 +143,11 @@ export function signingNotice(locale: Language, data: SigningNotice): EmailConte
 }
 
 export function signingLinkSms(locale: Language, { title, senderName, url, reminder }: { title: string; senderName: string | null; url: string; reminder: boolean }): string {
-  if (locale === 'es-es') return `${reminder ? 'Recordatorio: ' : ''}${senderName ?? 'Offerbook'} te pide firmar ${title}: ${url}`
+  if (locale === 'es-es') return `${reminder ? 'Recordatorio: ' : ''}${senderName ?? 'Offerbook'} le pide que firme ${title}: ${url}`
   return `${reminder ? 'Reminder: ' : ''}${senderName ?? 'Offerbook'} asks you to sign ${title}: ${url}`
 }
 
 export function signingCodeSms(locale: Language, { code, minutes }: { code: string; minutes: number }): string {
-  if (locale === 'es-es') return `Tu código de firma de Offerbook es ${code}. Es válido durante ${minutes} minutos. No lo compartas con nadie.`
+  if (locale === 'es-es') return `Su código de firma de Offerbook es ${code}. Es válido durante ${minutes} minutos. No lo comparta con nadie.`
   return `Your Offerbook signing code is ${code}. It is valid for ${minutes} minutes. Do not share it with anyone.`
 }

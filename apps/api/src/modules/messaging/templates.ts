@@ -60,7 +60,7 @@ const COMMON: Record<Language, Strings> = {
   },
   'es-es': {
     footer: 'Offerbook, el mercado de ofertas inmobiliarias de Tennessee.',
-    ignore: 'Si no lo has solicitado tú, puedes ignorar este correo.',
+    ignore: 'Si no lo ha solicitado usted, puede ignorar este correo.',
   },
 }
 
@@ -118,13 +118,13 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
       paragraph: ({ address, date }) => `La parte compradora ha confirmado la recepción de la aceptación de la oferta sobre ${address}. La fecha del acuerdo vinculante es ${date ?? 'hoy'}; los plazos del contrato se cuentan desde ella.`,
     },
     accepted: {
-      subject: (address) => `Tu oferta sobre ${address} ha sido aceptada`,
-      paragraph: ({ address }) => `El vendedor ha aceptado tu oferta sobre ${address}. Confirma en Offerbook que has recibido la aceptación: esa fecha será la fecha del acuerdo vinculante.`,
+      subject: (address) => `Su oferta sobre ${address} ha sido aceptada`,
+      paragraph: ({ address }) => `El vendedor ha aceptado su oferta sobre ${address}. Confirme en Offerbook que ha recibido la aceptación: esa fecha será la fecha del acuerdo vinculante.`,
     },
-    declined: { subject: (address) => `Tu oferta sobre ${address} ha sido rechazada`, paragraph: ({ address }) => `El vendedor ha rechazado tu oferta sobre ${address}.` },
+    declined: { subject: (address) => `Su oferta sobre ${address} ha sido rechazada`, paragraph: ({ address }) => `El vendedor ha rechazado su oferta sobre ${address}.` },
     backup: {
-      subject: (address) => `Tu oferta sobre ${address} queda como oferta de reserva`,
-      paragraph: ({ address }) => `El vendedor ha aceptado otra oferta sobre ${address} y mantiene la tuya como oferta de reserva. Sigue abierta hasta que venza, la retires o el vendedor la responda.`,
+      subject: (address) => `Su oferta sobre ${address} queda como oferta de reserva`,
+      paragraph: ({ address }) => `El vendedor ha aceptado otra oferta sobre ${address} y mantiene la suya como oferta de reserva. Sigue abierta hasta que venza, usted la retire o el vendedor la responda.`,
     },
     expired: { subject: (address) => `Oferta vencida sobre ${address}`, paragraph: ({ address }) => `La oferta sobre ${address} ha llegado a su fecha de vencimiento sin respuesta y ha vencido.` },
     closed: { subject: (address) => `Venta cerrada: ${address}`, paragraph: ({ address }) => `La parte vendedora ha marcado como cerrada la venta de ${address}.` },
@@ -176,10 +176,10 @@ const EMAILS: EmailBuilders = {
       ],
     }),
     'es-es': ({ code, minutes }) => ({
-      subject: `Tu código de verificación de Offerbook: ${code}`,
-      heading: 'Verifica tu dirección de correo electrónico',
+      subject: `Su código de verificación de Offerbook: ${code}`,
+      heading: 'Verifique su dirección de correo electrónico',
       blocks: [
-        { type: 'paragraph', text: 'Introduce este código en Offerbook para verificar tu dirección de correo electrónico:' },
+        { type: 'paragraph', text: 'Introduzca este código en Offerbook para verificar su dirección de correo electrónico:' },
         { type: 'code', code },
         { type: 'paragraph', text: `El código es válido durante ${minutes} minutos.` },
         { type: 'paragraph', text: COMMON['es-es'].ignore },
@@ -199,14 +199,14 @@ const EMAILS: EmailBuilders = {
       ],
     }),
     'es-es': ({ code, minutes }) => ({
-      subject: 'Restablece tu contraseña de Offerbook',
-      heading: 'Restablece tu contraseña',
+      subject: 'Restablezca su contraseña de Offerbook',
+      heading: 'Restablezca su contraseña',
       blocks: [
-        { type: 'paragraph', text: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Offerbook. Introduce este código para elegir una contraseña nueva:' },
+        { type: 'paragraph', text: 'Hemos recibido una solicitud para restablecer la contraseña de su cuenta de Offerbook. Introduzca este código para elegir una contraseña nueva:' },
         { type: 'code', code },
         { type: 'paragraph', text: `El código es válido durante ${minutes} minutos.` },
         { type: 'action', label: 'Restablecer la contraseña', path: '/auth/recovery' },
-        { type: 'paragraph', text: 'Si no lo has solicitado tú, puedes ignorar este correo: tu contraseña no cambiará.' },
+        { type: 'paragraph', text: 'Si no lo ha solicitado usted, puede ignorar este correo: su contraseña no cambiará.' },
       ],
     }),
   },
@@ -243,7 +243,7 @@ const EMAILS: EmailBuilders = {
             ['NRDS', nrds || 'no indicado'],
           ],
         },
-        { type: 'paragraph', text: 'Revisa la solicitud en el área de administración:' },
+        { type: 'paragraph', text: 'Revise la solicitud en el área de administración:' },
         { type: 'action', label: 'Abrir el área de administración', path: '/admin' },
       ],
     }),
@@ -269,7 +269,7 @@ const EMAILS: EmailBuilders = {
     }),
     'es-es': ({ address, price, buyerNames, expiresAt, path }) => ({
       subject: `Nueva oferta sobre ${address}`,
-      heading: 'Has recibido una oferta',
+      heading: 'Ha recibido una oferta',
       blocks: [
         { type: 'paragraph', text: `Se ha hecho una oferta sobre ${address} a través de Offerbook.` },
         {
@@ -281,7 +281,7 @@ const EMAILS: EmailBuilders = {
             ['Vence', expiresAt ?? 'no indicado'],
           ],
         },
-        { type: 'paragraph', text: 'El enlace de abajo abre la oferta en modo de solo lectura; funciona hasta que la oferta vence (30 días como máximo). No lo reenvíes.' },
+        { type: 'paragraph', text: 'El enlace de abajo abre la oferta en modo de solo lectura; funciona hasta que la oferta vence (30 días como máximo). No lo reenvíe.' },
         { type: 'action', label: 'Revisar la oferta', path },
       ],
     }),
@@ -301,7 +301,7 @@ type SmsBuilders = { [T in SmsTemplate]: Record<Language, (data: SmsTemplateData
 const SMS: SmsBuilders = {
   'phone-code': {
     'en-us': ({ code, minutes }) => `Your Offerbook phone code is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
-    'es-es': ({ code, minutes }) => `Tu código de teléfono de Offerbook es ${code}. Es válido durante ${minutes} minutos. Si no lo has solicitado, ignora este mensaje.`,
+    'es-es': ({ code, minutes }) => `Su código de teléfono de Offerbook es ${code}. Es válido durante ${minutes} minutos. Si no lo ha solicitado, ignore este mensaje.`,
   },
   'signing-link': { 'en-us': (data) => signingLinkSms('en-us', data), 'es-es': (data) => signingLinkSms('es-es', data) },
   'signing-code': { 'en-us': (data) => signingCodeSms('en-us', data), 'es-es': (data) => signingCodeSms('es-es', data) },

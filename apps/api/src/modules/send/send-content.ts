@@ -21,7 +21,7 @@ const EMAIL_FOOTER = {
   'es-es': {
     sentBy: (sender: Sender) => `Enviado por ${sender.name} (${sender.email}) con Offerbook.`,
     property: 'Sobre la propiedad',
-    unsubscribe: 'Para no recibir más mensajes de usuarios de Offerbook en esta dirección, dése de baja',
+    unsubscribe: 'Para no recibir más mensajes de usuarios de Offerbook en esta dirección, dese de baja',
     unsubscribeLink: 'Darse de baja',
   },
 } as const satisfies Record<Language, unknown>
