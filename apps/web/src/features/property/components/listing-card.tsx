@@ -9,8 +9,12 @@ import { StatusBadge } from './status-badge'
 
 const PHOTO_RATIO = 4 / 3
 
-/** One search result: the primary photo, price, rooms and area, address and status; opens /property/{id}. */
-export function ListingCard({ listing }: { listing: ListingSummary }) {
+/**
+ * One search result: the primary photo, price, rooms and area, address and status; opens /property/{id}.
+ * The photos of the first row (`first`) load at once, the very first one before the others: on a
+ * phone it is the page's largest paint. The rest wait until they near the screen.
+ */
+export function ListingCard({ listing, first = 'no' }: { listing: ListingSummary; first?: 'lead' | 'row' | 'no' }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const facts = roomsAndArea(listing, language, t)
@@ -26,7 +30,8 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
               srcSet={photoSrcSet(listing.primaryPhotoURL)}
               sizes="(min-width: 75em) 300px, (min-width: 48em) 45vw, 100vw"
               alt=""
-              loading="lazy"
+              loading={first === 'no' ? 'lazy' : undefined}
+              fetchPriority={first === 'lead' ? 'high' : undefined}
               decoding="async"
               width={400}
               height={300}

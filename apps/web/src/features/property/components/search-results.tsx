@@ -71,7 +71,7 @@ export function SearchResults({ search, pageSize, filtered, onPage, onClear }: S
         </Paper>
       ) : (
         <Box aria-busy={updating} style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <ListingGrid items={items} />
+          <ListingGrid items={items} atTop />
         </Box>
       )}
       {pages > 1 && (
