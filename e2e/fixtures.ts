@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { test as base, expect } from '@playwright/test'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
+import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 
 /**
  * Chromium logs every response of 4xx as "Failed to load resource: the server responded with a status
@@ -38,7 +39,25 @@ function watch(context: BrowserContext, errors: PageError[]): void {
  * that it did not declare with expectConsoleError: in the default context and in every context the
  * test opens with browser.newContext() (a second user, an anonymous signer).
  */
-export const test = base.extend<{ consoleErrors: PageError[] }>({
+export const test = base.extend<{ consoleErrors: PageError[]; page: Page }>({
+  // A page of the public shell comes from the server as HTML and then comes to life (decision 034): a
+  // test acts once it has, as a person does when the page answers (html[data-hydrated]).
+  page: async ({ page }, use) => {
+    const live = () => page.waitForFunction(() => document.documentElement.dataset.shell !== 'public' || document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 30_000 })
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      await live()
+      return response
+    }
+    const reload = page.reload.bind(page)
+    page.reload = async (options) => {
+      const response = await reload(options)
+      await live()
+      return response
+    }
+    await use(page)
+  },
   consoleErrors: [
     async ({ context, browser }, use) => {
       const errors: PageError[] = []
@@ -91,6 +110,8 @@ export async function apiSignIn(page: Page, email: string): Promise<string> {
 /** Signs the page in as a demo account the way the app stores a remembered session. */
 export async function useAccount(page: Page, email: string): Promise<void> {
   const accessToken = await apiSignIn(page, email)
+  // As a browser that signed in has it (shared/session.ts): the server sends the whole app at once.
+  await page.context().addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: base.info().project.use.baseURL ?? '' }])
   await page.addInitScript(
     ([key, value]) => {
       if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!)

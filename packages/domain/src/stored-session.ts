@@ -13,3 +13,10 @@ export function parseStoredSession(value: unknown): StoredSession | null {
   if (typeof accessToken !== 'string' || accessToken.length === 0 || typeof persist !== 'boolean') return null
   return { accessToken, persist }
 }
+
+/**
+ * A cookie the browser keeps while it holds a session, so the server sends a signed-in visitor the
+ * whole app rather than the public shell's first-visit page (decision 034). Only a hint: it grants
+ * nothing, the bearer token still does.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'offerbook_signed_in'

@@ -174,9 +174,13 @@ describe('the SPA', () => {
     expect(listings.body).toContain('<div id="root"><h1>Rendered /listings</h1><p>API 200 ok</p></div><script type="application/json" id="offerbook-page-data">')
     expect(listings.body).toContain('<title>Rendered · Offerbook</title>')
     expect(listings.body).toContain('/assets/public.js')
-    // A signed-in page is the whole app's.
+    // A signed-in page is the whole app's; so is a first-visit page for a browser that says it holds a session.
     const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard', headers: html })
     expect(dashboard.body).not.toContain('/assets/public.js')
+    const signedIn = await t.app.inject({ method: 'GET', url: '/listings?q=franklin', headers: { ...html, cookie: 'theme=x; offerbook_signed_in=1' } })
+    expect(signedIn.body).not.toContain('/assets/public.js')
+    expect(signedIn.body).not.toContain('Rendered')
+    expect(signedIn.headers.vary).toContain('cookie')
   })
 
   it('falls back to the prerendered page when the render fails, and never serves the build\'s own dot folders', async () => {

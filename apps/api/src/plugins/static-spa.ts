@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
 import { inPublicShell } from '@offerbook/domain/route-access'
+import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import { AppError } from '../app-error'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -51,6 +52,13 @@ type PublicRenderer = {
   renderPublicPage: (url: string, fetchApi: FetchApi) => Promise<{ html: string; title: string; dataScript: string } | null>
   /** The pages that show listings (home, search, a property): rendered per request, not served prerendered. */
   rendersPerRequest: (url: string) => boolean
+}
+
+const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`)
+
+/** Whether the browser says it holds a session (a hint, not a credential): it gets the whole app. */
+function signedInHint(request: FastifyRequest): boolean {
+  return SIGNED_IN_HINT.test(request.headers.cookie ?? '')
 }
 
 /** The web build's own files under dot folders (the render module, Vite's manifest) are never served. */
@@ -121,7 +129,9 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build`, then start the server again.')
     }
-    const publicShell = inPublicShell(pathname) && (await isFile(join(root, 'public.html')))
+    // The answer depends on the signed-in hint for these paths: a cache keeps one per cookie.
+    if (inPublicShell(pathname)) void reply.header('vary', 'cookie')
+    const publicShell = inPublicShell(pathname) && !signedInHint(request) && (await isFile(join(root, 'public.html')))
     const renderer = publicShell ? await loadRenderer(request) : null
     const live = renderer?.rendersPerRequest(request.url) ?? false
     const prerendered = publicShell ? await prerenderedPage(pathname) : null

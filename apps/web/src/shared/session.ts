@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { StoredSession } from '@offerbook/domain/stored-session'
-import { parseStoredSession, SESSION_STORAGE_KEY } from '@offerbook/domain/stored-session'
+import { parseStoredSession, SESSION_STORAGE_KEY, SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import type { SessionTabs } from './session-tabs'
 import { connectSessionTabs } from './session-tabs'
 
@@ -32,7 +32,25 @@ function readFromStorage(): StoredSession | null {
   return parse(window.sessionStorage.getItem(SESSION_STORAGE_KEY)) ?? parse(window.localStorage.getItem(SESSION_STORAGE_KEY))
 }
 
+/**
+ * Keeps the signed-in hint cookie with the session (decision 034): set while there is one (as long as
+ * the session lasts in this browser), removed when there is none. While a new tab waits for another
+ * tab's session it is left as it is.
+ */
+function syncSignedInHint(): void {
+  if (current === undefined || starting) return
+  try {
+    const present = document.cookie.split(/;\s*/).some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
+    const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+    if (current && !present) document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Lax${current.persist ? '; Max-Age=31536000' : ''}${secure}`
+    if (!current && present) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`
+  } catch {
+    // Cookies can be blocked: the server then sends the public shell, which hands over to the whole app.
+  }
+}
+
 function emit() {
+  syncSignedInHint()
   for (const listener of listeners) listener()
 }
 

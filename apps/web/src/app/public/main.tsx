@@ -22,6 +22,32 @@ import { addPublicTree, publicTranslator } from './public-texts'
  * app's code. A signed-in visitor, or one whose session arrives from another tab, gets the whole app.
  */
 
+/**
+ * Clicks on the page's buttons while its HTML is on screen but its script still loads are kept, and
+ * given to the buttons once the page has come to life, so none is lost (the chat's button, 'Make an
+ * offer'). Links need no script: the browser follows them. Returns the release, which also marks the
+ * page as live (`<html data-hydrated>`), for the end-to-end tests and anyone measuring.
+ */
+function holdEarlyClicks(container: HTMLElement): () => void {
+  const held: HTMLElement[] = []
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null
+    if (!button || !container.contains(button)) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    if (!held.includes(button)) held.push(button)
+  }
+  document.addEventListener('click', onClick, true)
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    document.removeEventListener('click', onClick, true)
+    document.documentElement.dataset.hydrated = ''
+    for (const button of held) if (button.isConnected) button.click()
+  }
+}
+
 async function startWholeApp(): Promise<void> {
   const { bootApp } = await import('../boot')
   await bootApp()
@@ -38,6 +64,12 @@ async function startPublic(): Promise<void> {
   const ssoReturn = window.location.pathname === '/' && new URLSearchParams(window.location.search).get('sso') === '1'
   if (getSession() || ssoReturn) return startWholeApp()
 
+  const container = document.getElementById('root')
+  if (!container) throw new Error('public.html has no #root element')
+  // The page is the public shell's (the end-to-end tests wait for `data-hydrated` on such a page).
+  document.documentElement.dataset.shell = 'public'
+  const releaseClicks = holdEarlyClicks(container)
+
   const shownLanguage = language ?? DEFAULT_LANGUAGE
   const loader = publicPageLoader(matchRoute(window.location.pathname).route.name)
   // The texts and the page's module side by side, before the first render.
@@ -49,12 +81,10 @@ async function startPublic(): Promise<void> {
   const pageData = readPageData()
   if (pageData) seedQueries(queryClient, pageData)
 
-  const container = document.getElementById('root')
-  if (!container) throw new Error('public.html has no #root element')
   const app = (
     <StrictMode>
       <PublicProviders queryClient={queryClient} translator={translator}>
-        <PublicApp initialLocation={{ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }} />
+        <PublicApp initialLocation={{ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }} onShown={releaseClicks} />
       </PublicProviders>
     </StrictMode>
   )

@@ -23,9 +23,9 @@ async function loadPageAt(pathname: string): Promise<void> {
 /**
  * The public shell (decision 034): one public page in the public frame, and the moves between public
  * pages made in place. `initialLocation` is the address rendered first (the browser's, or the one the
- * prerender or the server renders).
+ * prerender or the server renders); `onShown` is called once that first render is on screen.
  */
-export function PublicApp({ initialLocation }: { initialLocation: NavigationLocation }) {
+export function PublicApp({ initialLocation, onShown }: { initialLocation: NavigationLocation; onShown?: () => void }) {
   const { t } = useTranslation()
   const [location, setLocation] = useState(initialLocation)
 
@@ -47,6 +47,9 @@ export function PublicApp({ initialLocation }: { initialLocation: NavigationLoca
       () => window.location.assign(url.href),
     )
   }, [])
+
+  // Once the first render (or the hydration of the server's HTML) is on screen.
+  useEffect(() => onShown?.(), [onShown])
 
   useEffect(() => {
     const onPopState = () => {
