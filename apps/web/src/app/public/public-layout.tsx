@@ -37,7 +37,7 @@ export function PublicLayout({ route, children }: { route: RouteDef; children: R
           )}
         </HeaderControls>
       }
-      extras={<ChatLauncher signedIn={false} roles={null} />}
+      extras={<ChatLauncher signedIn={false} roles={null} preload={false} />}
     >
       {children}
     </ShellFrame>

@@ -57,9 +57,14 @@ export type ChatLauncherProps = {
   roles: readonly Role[] | null
   /** Unread messages for a signed-in user (features/chat/api/chat-summary); 0 for a visitor. */
   unread?: number
+  /**
+   * Fetch the panel once the page is idle (the whole app), or only on the first click (the public
+   * shell, whose first visit on a phone should run nothing it was not asked for).
+   */
+  preload?: boolean
 }
 
-export function ChatLauncher({ signedIn, roles, unread = 0 }: ChatLauncherProps) {
+export function ChatLauncher({ signedIn, roles, unread = 0, preload = true }: ChatLauncherProps) {
   const { t } = useTranslation()
   const location = useLocation()
   const [flags, setFlags] = useChatFlags()
@@ -71,20 +76,19 @@ export function ChatLauncher({ signedIn, roles, unread = 0 }: ChatLauncherProps)
   const { route, params } = matchRoute(location.pathname)
   const listingId = route.name === 'property' || route.name === 'property-offer' ? (params.id ?? null) : null
 
-  useEffect(
-    () =>
-      whenIdleAfterLoad(() => {
-        void loadWidget().then(
-          () => {
-            setFlags({ loaded: true })
-            setMounted(true)
-          },
-          // Offline or a new deployment: the first click tries again and shows the failure.
-          () => undefined,
-        )
-      }),
-    [setFlags],
-  )
+  useEffect(() => {
+    if (!preload) return
+    return whenIdleAfterLoad(() => {
+      void loadWidget().then(
+        () => {
+          setFlags({ loaded: true })
+          setMounted(true)
+        },
+        // Offline or a new deployment: the first click tries again and shows the failure.
+        () => undefined,
+      )
+    })
+  }, [setFlags, preload])
 
   const close = useCallback(() => {
     setOpen(false)
