@@ -175,7 +175,9 @@ describe('the search index', () => {
         for (const agent of agents) await setActive(agent, true)
         for (const listing of listings) await deleteListingWithPhotos(t.db, storage, { listingId: listing.id })
       }),
-      { numRuns: 15 },
+      // A fixed seed: the same fifteen histories each run, so that the check below (that they are not
+      // all of empty pages) holds by construction rather than by luck. FC_SEED explores others.
+      { numRuns: 15, seed: Number(process.env.FC_SEED ?? 20261128) },
     )
     // The comparisons were not all of empty pages.
     expect(answersWithItems).toBeGreaterThan(10)
