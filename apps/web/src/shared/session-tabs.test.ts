@@ -3,7 +3,8 @@ import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import type { StoredSession } from '@offerbook/domain/session'
 import { clearSession, getAccessToken, getSession, initSession, isSessionStarting, saveSession } from './session'
 import type { SessionTabs } from './session-tabs'
-import { connectSessionTabs, SESSION_CHANNEL, SESSION_HANDSHAKE_MS } from './session-tabs'
+import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
+import { connectSessionTabs, SESSION_CHANNEL, SESSION_HANDSHAKE_HINTED_MS, SESSION_HANDSHAKE_MS } from './session-tabs'
 
 // Each "tab" is its own BroadcastChannel in this process; a channel does not hear its own messages, as in a browser.
 const opened: SessionTabs[] = []
@@ -18,6 +19,7 @@ function otherTab(session: StoredSession | null, onSignedOut = vi.fn()) {
 afterEach(() => {
   for (const tab of opened.splice(0)) tab.close()
   for (const channel of rawChannels.splice(0)) channel.close()
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0`
 })
 
 describe('connectSessionTabs', () => {
@@ -86,6 +88,28 @@ describe('session across tabs', () => {
     expect(Date.now() - started).toBeLessThan(SESSION_HANDSHAKE_MS + 1_000)
     expect(isSessionStarting()).toBe(false)
     expect(getSession()).toBeNull()
+  })
+
+  it('when the hint cookie says a tab holds a session, a new tab waits for a tab slow to answer', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/`
+    // An open tab busy loading its own page answers well after the short wait.
+    const busy = new BroadcastChannel(SESSION_CHANNEL)
+    rawChannels.push(busy)
+    busy.onmessage = () => {
+      setTimeout(() => busy.postMessage({ type: 'session', session: { accessToken: 'busy', persist: false } }), SESSION_HANDSHAKE_MS + 400)
+    }
+    await initSession()
+    expect(getAccessToken()).toBe('busy')
+  })
+
+  it('with the hint cookie but no tab to answer, the new tab is signed out after the longer wait', async () => {
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/`
+    const started = Date.now()
+    await initSession()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SESSION_HANDSHAKE_HINTED_MS - 20)
+    expect(getSession()).toBeNull()
+    // The browser holds no session after all: the hint goes.
+    expect(document.cookie).not.toContain(`${SIGNED_IN_HINT_COOKIE}=1`)
   })
 
   it('a tab holding a session does not ask, and answers a new tab', async () => {

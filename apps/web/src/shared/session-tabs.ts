@@ -12,6 +12,13 @@ export const SESSION_CHANNEL = 'offerbook-session'
 /** How long a new tab waits for an answer before it counts as signed out; an open tab answers in a few ms. */
 export const SESSION_HANDSHAKE_MS = 300
 
+/**
+ * How long it waits when the signed-in hint cookie says some tab of this browser holds a session: an
+ * answer is then expected, and a tab busy loading its own page (or a slow machine) may take longer than
+ * a few ms to give it. Without an answer by then the tab counts as signed out all the same.
+ */
+export const SESSION_HANDSHAKE_HINTED_MS = 3000
+
 type Message =
   | { type: 'session-request' }
   // Only a tab session is ever handed over; a remembered one is in localStorage for every tab to read.

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { StoredSession } from '@offerbook/domain/stored-session'
 import { parseStoredSession, SESSION_STORAGE_KEY, SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import type { SessionTabs } from './session-tabs'
-import { connectSessionTabs } from './session-tabs'
+import { connectSessionTabs, SESSION_HANDSHAKE_HINTED_MS, SESSION_HANDSHAKE_MS } from './session-tabs'
 
 /**
  * The browser session of spec sections 3 and 4: `{ accessToken, persist }` under one key, in
@@ -37,10 +37,18 @@ function readFromStorage(): StoredSession | null {
  * the session lasts in this browser), removed when there is none. While a new tab waits for another
  * tab's session it is left as it is.
  */
+function hasSignedInHint(): boolean {
+  try {
+    return document.cookie.split(/;\s*/).some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=1`))
+  } catch {
+    return false
+  }
+}
+
 function syncSignedInHint(): void {
   if (current === undefined || starting) return
   try {
-    const present = document.cookie.split(/;\s*/).some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
+    const present = hasSignedInHint()
     const secure = window.location.protocol === 'https:' ? '; Secure' : ''
     if (current && !present) document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Lax${current.persist ? '; Max-Age=31536000' : ''}${secure}`
     if (!current && present) document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure}`
@@ -120,7 +128,8 @@ export function clearSession(): void {
  *
  * A tab with no session then asks the other open tabs for theirs (a new tab of a browser signed in
  * without "Remember me"), and keeps an answer in its own sessionStorage only. Until that ends (at
- * most SESSION_HANDSHAKE_MS) `isSessionStarting()` is true, so guards wait instead of sending the
+ * most SESSION_HANDSHAKE_MS, or SESSION_HANDSHAKE_HINTED_MS when the hint cookie says a tab holds a
+ * session) `isSessionStarting()` is true, so guards wait instead of sending the
  * visitor to sign-in; the promise settles then.
  */
 export function initSession(): Promise<void> {
@@ -133,7 +142,7 @@ export function initSession(): Promise<void> {
   starting = current === null
   emit()
   if (!starting) return Promise.resolve()
-  return otherTabs.requestSession().then((session) => {
+  return otherTabs.requestSession(hasSignedInHint() ? SESSION_HANDSHAKE_HINTED_MS : SESSION_HANDSHAKE_MS).then((session) => {
     // Signing in or out meanwhile, or a later initSession, decided already.
     if (mine !== handshake || !starting) return
     if (session && current === null) {
