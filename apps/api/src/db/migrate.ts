@@ -3,9 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgliteDatabase } from 'drizzle-orm/pglite'
-import { migrate as migratePgliteDb } from 'drizzle-orm/pglite/migrator'
 
 /** drizzle-kit's output, committed; `npm run db:generate` adds a migration after a schema change. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -14,12 +12,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 // imports this file).
 export async function migratePglite<S extends Record<string, unknown>>(db: PgliteDatabase<S>): Promise<void> {
   if (await upToDate(db)) return
-  await migratePgliteDb(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  // Each driver's migrator loads with the driver in use only (decision 035).
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
 }
 
 export async function migratePostgres<S extends Record<string, unknown>>(db: NodePgDatabase<S>): Promise<void> {
   if (await upToDate(db)) return
-  await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
 }
 
 /**
