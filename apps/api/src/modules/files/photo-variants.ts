@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import type { PhotoVariantWidth } from '@offerbook/domain/photo-variants'
 import { PHOTO_VARIANT_WIDTHS, photoVariantHeight } from '@offerbook/domain/photo-variants'
 import type { FileStorage } from '../../storage/storage'
@@ -18,6 +17,8 @@ export function photoVariantKeys(key: string): string[] {
  * the centre) and puts them beside the original. The original stays as it was uploaded.
  */
 export async function storePhotoVariants(storage: FileStorage, key: string, bytes: Buffer): Promise<void> {
+  // Loaded at the first photo, not at start: libvips and its threads take some 25 MB (decision 035).
+  const { default: sharp } = await import('sharp')
   for (const width of PHOTO_VARIANT_WIDTHS) {
     const webp = await sharp(bytes).rotate().resize(width, photoVariantHeight(width), { fit: 'cover' }).webp({ quality: 72 }).toBuffer()
     await storage.put(photoVariantKey(key, width), webp, { contentType: 'image/webp', contentLength: webp.length })
