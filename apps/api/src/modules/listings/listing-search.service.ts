@@ -58,6 +58,8 @@ export type ListingSearchOptions = {
   cacheSize?: number
   /** Listings read per query of a full load. */
   loadPage?: number
+  /** Called after each full load, once the new index is in place (the server gives the load's memory back). */
+  afterFullLoad?: (() => Promise<void>) | undefined
 }
 
 /**
@@ -85,7 +87,7 @@ export function toIndexed(row: IndexRow): IndexedListing {
     area: row.livingArea,
     publishedUs: row.publishedUs === null ? null : Number(row.publishedUs),
     lexemes: row.lexemes,
-    item: JSON.stringify(toSummary(row)),
+    summary: toSummary(row),
   }
 }
 
@@ -112,7 +114,7 @@ export function pageBody(items: readonly string[], { total, page, pageSize }: { 
   return `{"items":[${items.join(',')}],"total":${totalCapped ? SEARCH_TOTAL_CAP : total},"page":${page},"pageSize":${pageSize},"totalCapped":${totalCapped}}`
 }
 
-export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 5000, loadPage = LOAD_PAGE }: ListingSearchOptions): ListingSearchEngine {
+export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 5000, loadPage = LOAD_PAGE, afterFullLoad }: ListingSearchOptions): ListingSearchEngine {
   let index: SearchIndex | null = null
   let stopped = false
   const cache = new Map<string, SearchAnswer>()
@@ -170,6 +172,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
           index = await fullLoad().finally(() => {
             loadingAll = false
           })
+          await afterFullLoad?.()
         } else {
           const ids = [...pendingIds]
           const owners = [...pendingOwners]
