@@ -1,5 +1,6 @@
 import type { ListingSort } from '@offerbook/domain/listing'
 import { LISTING_SORTS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
+import { SummaryStore } from './summary-store'
 
 /**
  * The public search's in-memory index (docs/decisions/027-search-index.md). It holds the listings
@@ -7,8 +8,8 @@ import { LISTING_SORTS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/d
  * exactly what searchPublicListings (SQL) answers: the same words, filters, order and count.
  *
  * - A listing is a slot. Numbers are typed-array columns (NaN is SQL's null), status and type are
- *   one byte each, the summary is kept as its serialized JSON, the id as a string for the order's
- *   last tie-break.
+ *   one byte each, the summary is kept compact (summary-store.ts) and written as JSON when answered,
+ *   the id as a string for the order's last tie-break.
  * - Words: the lexemes PostgreSQL stored in search_vector (tsvector_to_array), so the index splits
  *   text exactly as to_tsvector('simple') did. They form a sorted lexicon with postings in one
  *   Uint32Array (CSR); a prefix is a range of the lexicon. Changes after the build go to a small
@@ -30,8 +31,8 @@ export type IndexedListing = {
   /** publishedAt in microseconds since the epoch (PostgreSQL's precision). */
   publishedUs: number | null
   lexemes: readonly string[]
-  /** The listing's summary as the search answer writes it (JSON). */
-  item: string
+  /** The listing's summary, which the search answer writes as JSON.stringify does (kept compact: summary-store.ts). */
+  summary: Readonly<Record<string, unknown>>
 }
 
 export type IndexTerm = { word: string; prefix: boolean }
@@ -95,7 +96,7 @@ export class SearchIndex {
   private size = 0
   private liveCount = 0
   private ids: (string | undefined)[] = []
-  private items: (string | undefined)[] = []
+  private readonly summaries = new SummaryStore()
   private owner = new Int32Array(0)
   private ownerIds: string[] = []
   private ownerCodes = new Map<string, number>()
@@ -199,7 +200,7 @@ export class SearchIndex {
     this.size += 1
     this.liveCount += 1
     this.ids[slot] = doc.id
-    this.items[slot] = doc.item
+    this.summaries.set(slot, doc.summary)
     this.owner[slot] = this.ownerCode(doc.ownerId)
     this.status[slot] = status
     this.type[slot] = doc.propertyType === null ? NO_CODE : (typeCodes.get(doc.propertyType) ?? NO_CODE)
@@ -285,7 +286,7 @@ export class SearchIndex {
     if (slot === undefined) return
     this.slotOf.delete(id)
     this.dead[slot] = 1
-    this.items[slot] = undefined
+    this.summaries.clear(slot)
     this.liveCount -= 1
   }
 
@@ -376,7 +377,7 @@ export class SearchIndex {
         }
       }
       found.sort(this.compare[query.sort])
-      for (let index = query.offset; index < Math.min(end, found.length); index += 1) items.push(this.items[found[index] as number] as string)
+      for (let index = query.offset; index < Math.min(end, found.length); index += 1) items.push(this.summaries.json(found[index] as number))
       return { items, total: Math.min(found.length, query.countUpTo) }
     }
     const order = this.orders.get(query.sort) as Order
@@ -385,7 +386,7 @@ export class SearchIndex {
     for (let index = 0; index < order.length && total < enough; index += 1) {
       const slot = order.slots[index] as number
       if (!matches(slot)) continue
-      if (total >= query.offset && total < end) items.push(this.items[slot] as string)
+      if (total >= query.offset && total < end) items.push(this.summaries.json(slot))
       total += 1
     }
     return { items, total: Math.min(total, query.countUpTo) }
