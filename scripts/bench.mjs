@@ -19,6 +19,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 50)
 const SEARCH_LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000)
 
+/** The node flags of package.json's start script: the bench runs the server exactly as `npm start` does. */
+const START_FLAGS = (() => {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const words = String(scripts.start).split(/\s+/)
+  if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs') throw new Error(`package.json's start script is not "node <flags> scripts/start.mjs": ${scripts.start}`)
+  return words.slice(1, -1)
+})()
+
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
@@ -48,13 +56,31 @@ async function startServer(port, dataDir, extraEnv = {}) {
   const started = performance.now()
   const { DATABASE_URL: _ignored, ...env } = process.env
   // As `npm start` runs it (package.json's start script).
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...START_FLAGS, 'scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   await waitFor200(`http://127.0.0.1:${port}/api/health`, 120_000, child)
   return { child, seconds: (performance.now() - started) / 1000 }
+}
+
+/**
+ * Resident memory once the search index has loaded (the server gives the load's garbage back then) and
+ * the server has sat idle a few seconds: issue #19's "after start on PGlite with 50,000 listings".
+ */
+async function memoryOnceIndexed(port, pid) {
+  const started = performance.now()
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/properties?pageSize=1`)
+    await res.arrayBuffer()
+    if (!res.headers.get('x-search-index')) break
+    if (performance.now() - started > 120_000) throw new Error('the search index did not load within 120 s')
+    await sleep(100)
+  }
+  const loaded = (performance.now() - started) / 1000
+  await sleep(5000)
+  return [[`resident memory after start with ${SEARCH_LISTINGS} listings (index loaded ${loaded.toFixed(1)} s after the first 200, then 5 s idle)`, `${rssMiB(pid).toFixed(0)} MiB`]]
 }
 
 async function stopServer(child) {
@@ -243,6 +269,7 @@ try {
   const pgliteOffers = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pgliteOffers.row)
   const onListings = await startServer(port, dataDir)
+  rows.push(...(await memoryOnceIndexed(port, onListings.child.pid)))
   const pgliteSearch = await searchLoad(port)
   searches.push(['on PGlite', pgliteSearch])
   rows.push(...searchRows('on PGlite', pgliteSearch))

@@ -2,8 +2,10 @@
 // (which serves the web app): plain JavaScript, nothing transformed at run time.
 // WEB_CONCURRENCY=n (PostgreSQL only) runs n server processes sharing the one port through node:cluster
 // (docs/decisions/028-runtime.md); with 1, the default, the server runs in this process.
-// `npm start` runs it as `node --max-semi-space-size=2 scripts/start.mjs` (package.json; the bench starts
-// it so too): a young generation of 2 MB per semi-space instead of 16, which stayed resident (decision 028).
+// `npm start` runs it as `node --max-semi-space-size=2 --v8-pool-size=1 scripts/start.mjs` (package.json;
+// the bench reads the flags from there): a young generation of 2 MB per semi-space instead of 16, which
+// stayed resident (decision 028), and one V8 helper thread instead of four, each of which kept its own
+// malloc arena of some 10-25 MB after the start's compiling and collecting (decision 035).
 import cluster from 'node:cluster'
 import { pathToFileURL } from 'node:url'
 import { buildIfStale } from './build-if-stale.mjs'

@@ -15,7 +15,7 @@ import { migratePglite } from './migrate'
  * initdb's 128 MB of shared_buffers filled with the listings and stayed resident.
  * PGLITE_SETTINGS ("name=value,name=value") replaces them, to measure others.
  */
-export const PGLITE_SETTINGS: readonly string[] = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=4MB', 'wal_buffers=1MB']
+export const PGLITE_SETTINGS: readonly string[] = ['shared_buffers=4MB', 'work_mem=4MB', 'maintenance_work_mem=16MB', 'temp_buffers=4MB', 'wal_buffers=1MB']
 
 function pgliteSettings(): string[] {
   const given = process.env.PGLITE_SETTINGS
