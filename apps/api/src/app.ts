@@ -7,7 +7,7 @@ import { createSessionCache } from './auth/session-cache'
 import { authRoutes } from './auth/auth-routes'
 import type { Config } from './config'
 import type { Db } from './db/client'
-import { listenOf } from './db/client'
+import { kindOf, listenOf } from './db/client'
 import { requestLogSerializer } from './http/log-redaction'
 import { giveBackMemory } from './memory'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
@@ -37,6 +37,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { offerDocumentsRoutes } from './modules/offers/offer-documents.routes'
 import { offerRecordRoutes } from './modules/offers/offer-record.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
+import { keepOptimizeReads } from './modules/offers/optimize-reads'
 import { negotiationRoutes } from './modules/offers/negotiation.routes'
 import { profileRoutes } from './modules/profile/profile.routes'
 import { sendRoutes } from './modules/send/send.routes'
@@ -171,6 +172,11 @@ export async function buildApp({
   await app.register(listingImportRoutes, { db, storage, mlsGrid: config.mlsGrid })
   await app.register(contractsRoutes)
   await app.register(offerDocumentsRoutes, { db, storage })
+  const listen = listenOf(db)
+  if (listen && kindOf(db) === 'pglite') {
+    const stopKeeping = await keepOptimizeReads(db, listen)
+    app.addHook('onClose', async () => stopKeeping())
+  }
   await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
   await app.register(negotiationRoutes, { db, publicUrl: config.publicUrl })
   await app.register(offerRecordRoutes, { db, storage, publicUrl: config.publicUrl })

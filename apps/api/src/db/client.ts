@@ -7,6 +7,10 @@ export { schema } from './database'
 const listeners = new WeakMap<Db, Listen>()
 export const listenOf = (db: Db): Listen | undefined => listeners.get(db)
 
+/** Which database a Db came from: PGlite runs in this process, and hears its own NOTIFY before a write's caller goes on. */
+const kinds = new WeakMap<Db, Database['kind']>()
+export const kindOf = (db: Db): Database['kind'] | undefined => kinds.get(db)
+
 /**
  * `dataDir` null keeps PGlite in memory (tests); otherwise it lives in DATA_DIR/pglite. An in-memory
  * PGlite may start from `image`, a data directory dumped before (dumpImage): the tests open a migrated
@@ -18,5 +22,6 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     ? await (await import('./postgres')).openPostgres(options.databaseUrl)
     : await (await import('./pglite')).openPglite(options.dataDir, options.image)
   listeners.set(database.db, database.listen)
+  kinds.set(database.db, database.kind)
   return database
 }

@@ -15,6 +15,7 @@ import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuye
 import type { OptimizeAnswer } from './offers-optimize-cache'
 import { cachedRanking, hasRanking, keepRanking, rankingAnswer } from './offers-optimize-cache'
 import { isOfferId, propertyOf, termsOf } from './offers-access'
+import { optimizeReadOf } from './optimize-reads'
 
 /** The lists of offers: the buyer side's own, a listing's for its seller side, and a listing's open offers ranked. */
 
@@ -128,8 +129,10 @@ export async function optimizeListingAnswer(db: Db, { actor, listingId }: { acto
   const id = listingId.trim().toLowerCase()
   if (!isOfferId(id)) throw new AppError('NOT_FOUND', 'listing.notFound')
   const query = { listingId: id, userId: actor.uid }
-  let read = await readOptimize(db, { ...query, statuses: hasRanking(id) ? undefined : OPEN_OFFER_STATUSES })
+  const kept = optimizeReadOf(db, id, actor.uid)
+  let read = kept?.read ?? (await readOptimize(db, { ...query, statuses: hasRanking(id) ? undefined : OPEN_OFFER_STATUSES }))
   if (!read) throw new AppError('NOT_FOUND', 'listing.notFound')
+  if (!kept?.read) kept?.keep(read)
   if (!read.manages) throw new AppError('FORBIDDEN', 'listing.notYours')
   // A weighting saved before a criterion existed reads its weight as 0 (OfferWeightsSchema's default).
   const weightingOf = (row: OfferListingRow) => ({ ...row.weighting, weights: OfferWeightsSchema.parse(row.weighting.weights) })

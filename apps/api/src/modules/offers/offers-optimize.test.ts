@@ -8,6 +8,7 @@ import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
 import { bearer, createTestListing, createTestOffer, createUser, shareableTerms, signIn } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
+import { listing as listingTable, listingMedia, teamMember } from '../../db/schema/listings'
 import { offer as offerTable, offerAttachment } from '../../db/schema/offers'
 import type { User } from '@offerbook/domain/user'
 import { getUser } from '../users/users.service'
@@ -140,6 +141,44 @@ describe('GET /api/listings/:id/optimize', () => {
     expect(changed.statusCode, changed.body).toBe(200)
     expect((await ranking()).weighting.weights.netToSeller).toBe(0)
     expect((await ranking()).offers[0]?.criteria.find((entry) => entry.criterion === 'netToSeller')?.points).toBe(0)
+  })
+
+  it('sees changes written straight to the database, as another process writes them: the listing, its photos, its offers and the team that manages it', async () => {
+    const leader = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const member = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: leader.id, listAgentUserId: leader.id, weighting: WEIGHTING })
+    const first = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 300_000 } })
+    await suite.t.db.insert(teamMember).values({ leaderId: leader.id, memberId: member.id, access: 'all' })
+    const optimize = async () => call(member, 'GET', `/api/listings/${listing.id}/optimize`)
+    // Each read twice: the second may come from what the server kept (the embedded database keeps it).
+    const twice = async () => {
+      const one = await optimize()
+      const two = await optimize()
+      expect(two.statusCode).toBe(one.statusCode)
+      return one.statusCode === 200 ? one.json<OptimizeResult>() : null
+    }
+    expect((await twice())?.offers.map((entry) => entry.id)).toEqual([first.offer.id])
+
+    // As another process or a script would write them: no service of this one is told.
+    await suite.t.db.update(listingTable).set({ listPrice: 333_000 }).where(eq(listingTable.id, listing.id))
+    expect((await twice())?.property.listPrice).toBe(333_000)
+
+    const fileId = randomUUID()
+    await suite.t.db.insert(storedFile).values({ id: fileId, ownerId: leader.id, key: `listings/${listing.id}/${fileId}.jpg`, purpose: 'listing-photo', filename: 'front.jpg', contentType: 'image/jpeg', size: 10 })
+    await suite.t.db.insert(listingMedia).values({ listingId: listing.id, fileId, mediaKey: fileId, order: 0 })
+    expect((await twice())?.property.primaryPhotoURL).toBe(`/api/files/${fileId}`)
+
+    const second = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 350_000 } })
+    expect((await twice())?.offers.map((entry) => entry.id)).toEqual([second.offer.id, first.offer.id])
+    // A letter attached as the offer's files service does it: the offer's time moves with it.
+    await preApprove(first.offer.id, first.buyer.id)
+    await suite.t.db.update(offerTable).set({ updatedAt: new Date() }).where(eq(offerTable.id, first.offer.id))
+    expect((await twice())?.offers.find((entry) => entry.id === first.offer.id)?.hasPreApproval).toBe(true)
+
+    // The member leaves the team: refused at once, as a stranger is.
+    await suite.t.db.delete(teamMember).where(eq(teamMember.memberId, member.id))
+    expectRefusal(await optimize(), 403, 'Only the owner, the listing agent or their team can manage this listing')
+    expectRefusal(await optimize(), 403, 'Only the owner, the listing agent or their team can manage this listing')
   })
 
   it('sends the answer compressed as the client accepts (Brotli, else gzip), the same JSON as the plain one', async () => {
