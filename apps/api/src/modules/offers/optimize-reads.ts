@@ -31,7 +31,8 @@ export async function keepOptimizeReads(db: Db, listen: Listen): Promise<() => P
   keptByDb.set(db, kept)
   return async () => {
     if (keptByDb.get(db) === kept) keptByDb.delete(db)
-    await unlisten()
+    // A database already closed has no LISTEN left to end.
+    await unlisten().catch(() => {})
   }
 }
 
