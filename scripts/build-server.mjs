@@ -5,6 +5,7 @@
 // files). The migrations are copied beside the bundle, where the bundled migrate.ts looks for them.
 import { cpSync, existsSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { ROOT, newestMtime } from './build-if-stale.mjs'
 
 export const SERVER_DIST = join(ROOT, 'apps/api/dist')
@@ -23,13 +24,15 @@ export async function buildServer() {
   const { build } = await import('esbuild')
   rmSync(SERVER_DIST, { recursive: true, force: true })
   await build({
-    entryPoints: [join(ROOT, 'apps/api/src/server.ts')],
+    // The demo photos' module is an entry of its own: the build calls it below to make their files.
+    entryPoints: [join(ROOT, 'apps/api/src/server.ts'), join(ROOT, 'apps/api/src/db/demo-photo-files.ts')],
     outdir: SERVER_DIST,
     outExtension: { '.js': '.mjs' },
     // What is imported only when needed (the S3 client) gets a file of its own, loaded then.
     splitting: true,
     // Beside server.mjs: code that finds files from its own place (config.ts, migrate.ts) finds them from any of them.
     chunkNames: '[name]-[hash]',
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -49,6 +52,16 @@ export async function buildServer() {
   })
   cpSync(join(ROOT, 'apps/api/src/db/migrations'), join(SERVER_DIST, 'migrations'), { recursive: true })
   await buildNewDataImage()
+  await buildDemoPhotos()
+}
+
+/**
+ * The demo photos and their WebP copies, drawn and encoded once here instead of at every new data
+ * directory's seed (decision 035): the seed copies them from dist/demo-photos.
+ */
+async function buildDemoPhotos() {
+  const { DEMO_PHOTOS_DIRECTORY, writeDemoPhotos } = await import(pathToFileURL(join(SERVER_DIST, 'demo-photo-files.mjs')).href)
+  await writeDemoPhotos(join(SERVER_DIST, DEMO_PHOTOS_DIRECTORY))
 }
 
 /**

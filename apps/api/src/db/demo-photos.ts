@@ -603,6 +603,13 @@ export function demoPhotoKind(index: number): DemoPhotoKind {
   return 'house'
 }
 
+export const DEMO_PHOTO_COUNT = DEMO_PHOTO_PLAN.reduce((sum, entry) => sum + entry.count, 0)
+
+/** The storage key of demo photo number `index`. */
+export function demoPhotoKey(index: number): string {
+  return `demo/listing-photo-${String(index + 1).padStart(2, '0')}.png`
+}
+
 const HOUSE_STYLES = ['ranch', 'two-storey', 'cottage', 'modern'] as const
 
 /** Draws demo photo number `index` (any whole number): its kind from the plan, the rest from the number alone. */

@@ -5,9 +5,9 @@ import { OFFER_PREFERENCES, unparsedAddress } from '@offerbook/domain/listing'
 import { LISTING_PHOTO_PURPOSE } from '../modules/files/files.service'
 import type { FileStorage } from '../storage/storage'
 import type { Db } from './client'
-import { storePhotoVariants } from '../modules/files/photo-variants'
 import type { DemoPhotoKind } from './demo-photos'
-import { DEMO_PHOTO_PLAN, demoPhotoKind, drawDemoHousePhoto } from './demo-photos'
+import { DEMO_PHOTO_COUNT, demoPhotoKey, demoPhotoKind } from './demo-photos'
+import { storeDemoPhoto } from './demo-photo-files'
 import { seededRandom } from './seeded-random'
 import { storedFile } from './schema/files'
 import { listing, listingMedia } from './schema/listings'
@@ -22,11 +22,7 @@ import { listingsChanged } from '../modules/listings/listing-changes'
 
 export const DEMO_LISTING_COUNT = 300
 export const DEMO_LISTING_KEY_PREFIX = 'DEMO-'
-export const DEMO_PHOTO_COUNT = DEMO_PHOTO_PLAN.reduce((sum, entry) => sum + entry.count, 0)
-
-export function demoPhotoKey(index: number): string {
-  return `demo/listing-photo-${String(index + 1).padStart(2, '0')}.png`
-}
+export { DEMO_PHOTO_COUNT, demoPhotoKey } from './demo-photos'
 
 export function demoListingKey(index: number, prefix = DEMO_LISTING_KEY_PREFIX): string {
   return `${prefix}${String(index + 1).padStart(4, '0')}`
@@ -500,10 +496,7 @@ export async function ensureDemoPhotos(db: Db, storage: FileStorage, ownerId: st
   if (missing.length > 0) {
     const files = await Promise.all(
       missing.map(async ({ key, index }) => {
-        const png = drawDemoHousePhoto(index)
-        // Through the same copies an uploaded photo gets: WebP at each display width.
-        await storePhotoVariants(storage, key, png)
-        await storage.put(key, png, { contentType: 'image/png', contentLength: png.length })
+        const png = await storeDemoPhoto(storage, key, index)
         return { ownerId, key, purpose: LISTING_PHOTO_PURPOSE, filename: `house-${String(index + 1).padStart(2, '0')}.png`, contentType: 'image/png', size: png.length }
       }),
     )

@@ -16,7 +16,7 @@ export function photoVariantKeys(key: string): string[] {
  * Makes the WebP copies of a photo (turned upright by its EXIF orientation, cropped to 4:3 around
  * the centre) and puts them beside the original. The original stays as it was uploaded.
  */
-export async function storePhotoVariants(storage: FileStorage, key: string, bytes: Buffer): Promise<void> {
+export async function storePhotoVariants(storage: Pick<FileStorage, 'put'>, key: string, bytes: Buffer): Promise<void> {
   // Loaded at the first photo, not at start: libvips and its threads take some 25 MB (decision 035).
   const { default: sharp } = await import('sharp')
   for (const width of PHOTO_VARIANT_WIDTHS) {
