@@ -303,7 +303,8 @@ try {
   rows.push([`bare Fastify route, same run (${CONNECTIONS} connections, ${DURATION} s)`, figures(bareResult)])
   const bareSearch = await load(`http://127.0.0.1:${port + 1}/bare`, { connections: SEARCH_CONNECTIONS })
   rows.push([`bare Fastify route, same run (${SEARCH_CONNECTIONS} connections, ${DURATION} s)`, figures(bareSearch)])
-  bare.kill('SIGINT')
+  // Gone before the next bare route takes its port.
+  await stopServer(bare)
   for (const [where, search] of searches) {
     if (search.missing) continue
     const ratio = search.result.requests.average / bareSearch.requests.average
