@@ -5,7 +5,7 @@ import { outboxMessage } from '../../db/schema/outbox'
 import { enqueueEmail, enqueueSms, listMailbox } from './messaging.service'
 import { testLog } from '../../../test/messaging-servers'
 import { startOutboxWorker } from './outbox-worker'
-import { renderEmail, renderSms } from './templates'
+import { OFFER_NOTICE_EVENTS, renderEmail, renderSms } from './templates'
 import { devMailbox, devOutbox } from './transports'
 
 let t: TestApp
@@ -221,26 +221,7 @@ describe('templates', () => {
       renderEmail('password-reset-code', 'es-es', { code: '123456', minutes: 10 }, publicUrl),
       renderEmail('principal-broker-request', 'es-es', { requesterName: 'Ana Pérez', requesterEmail: 'ana@example.com', requesterPhone: null, nrds: null }, publicUrl),
       renderEmail('offer-shared', 'es-es', { address, price: '350.000 $', buyerNames: 'Ana Pérez', expiresAt: null, path: '/offer/1' }, publicUrl),
-      ...(
-        [
-          'shared',
-          'updated',
-          'withdrawn',
-          'acknowledged',
-          'accepted',
-          'declined',
-          'backup',
-          'expired',
-          'closed',
-          'terminated',
-          'countered',
-          'counter-accepted',
-          'counter-declined',
-          'best-requested',
-          'revised',
-          'pre-approval-verified',
-        ] as const
-      ).flatMap((event) => [
+      ...OFFER_NOTICE_EVENTS.flatMap((event) => [
         renderEmail('offer-notice', 'es-es', { event, address, actorName: null, date: null, path: '/offer/1' }, publicUrl),
         renderEmail('offer-notice', 'es-es', { event, address, actorName: 'Ana Pérez', date: '2 dic 2026', path: '/offer/1' }, publicUrl),
       ]),

@@ -17,23 +17,26 @@ export type EmailTemplateData = {
 }
 
 /** What an offer notice tells about (offers-notify.ts). */
-export type OfferNoticeEvent =
-  | 'shared'
-  | 'updated'
-  | 'withdrawn'
-  | 'acknowledged'
-  | 'accepted'
-  | 'declined'
-  | 'backup'
-  | 'expired'
-  | 'closed'
-  | 'terminated'
-  | 'countered'
-  | 'counter-accepted'
-  | 'counter-declined'
-  | 'best-requested'
-  | 'revised'
-  | 'pre-approval-verified'
+export const OFFER_NOTICE_EVENTS = [
+  'shared',
+  'updated',
+  'withdrawn',
+  'acknowledged',
+  'accepted',
+  'declined',
+  'backup',
+  'expired',
+  'closed',
+  'terminated',
+  'countered',
+  'counter-accepted',
+  'counter-declined',
+  'best-requested',
+  'revised',
+  'pre-approval-verified',
+] as const
+export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
+
 export type EmailTemplate = keyof EmailTemplateData
 
 export type SmsTemplateData = {
