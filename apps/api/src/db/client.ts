@@ -3,13 +3,14 @@ import type { Database, Db, Listen } from './database'
 export type { Database, Db, Listen, Schema } from './database'
 export { schema } from './database'
 
-/** The listen of the database a Db came from (buildApp is given the Db alone). */
-const listeners = new WeakMap<Db, Listen>()
-export const listenOf = (db: Db): Listen | undefined => listeners.get(db)
+/** The database each opened Db came from (buildApp is given the Db alone). */
+const opened = new WeakMap<Db, Database>()
+
+/** The listen of the database a Db came from. */
+export const listenOf = (db: Db): Listen | undefined => opened.get(db)?.listen
 
 /** Which database a Db came from: PGlite runs in this process, and hears its own NOTIFY before a write's caller goes on. */
-const kinds = new WeakMap<Db, Database['kind']>()
-export const kindOf = (db: Db): Database['kind'] | undefined => kinds.get(db)
+export const kindOf = (db: Db): Database['kind'] | undefined => opened.get(db)?.kind
 
 /**
  * `dataDir` null keeps PGlite in memory (tests); otherwise it lives in DATA_DIR/pglite. An in-memory
@@ -21,7 +22,6 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const database = options.databaseUrl
     ? await (await import('./postgres')).openPostgres(options.databaseUrl)
     : await (await import('./pglite')).openPglite(options.dataDir, options.image)
-  listeners.set(database.db, database.listen)
-  kinds.set(database.db, database.kind)
+  opened.set(database.db, database)
   return database
 }
