@@ -76,7 +76,7 @@ describe('counter-offers', () => {
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.countered')
 
     // The seller side accepts version 3.
-    const accepted = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline' }))
+    const accepted = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline', version: 1 }))
     expect(accepted).toMatchObject({ status: 'accepted', terms: { purchasePrice: 312_500 }, negotiation: { version: 3, turn: null } })
     const row = await rowOf(offer.id)
     expect(row).toMatchObject({ purchasePrice: 312_500, version: 3, status: 'accepted' })
@@ -98,8 +98,8 @@ describe('counter-offers', () => {
     if (!seller) throw new Error('no seller')
     offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { inspectionPeriodDays: 5, earnestMoney: { amount: 9_000 } }, message: '' }))
     // The seller side cannot accept its own counter: it waits on the buyer side.
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline' }), 409, { key: 'negotiation.waitingForBuyer', message: 'The buyer side has not answered the last counter-offer yet' })
-    const accepted = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`))
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline', version: 1 }), 409, { key: 'negotiation.waitingForBuyer', message: 'The buyer side has not answered the last counter-offer yet' })
+    const accepted = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 1 }))
     expect(accepted).toMatchObject({ status: 'accepted', terms: { inspectionPeriodDays: 5, earnestMoney: { amount: 9_000, holder: 'title-company' } } })
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.counter-accepted')
     const text = await pdftotext((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
@@ -111,7 +111,7 @@ describe('counter-offers', () => {
     const { offer, seller, buyer } = await createTestOffer(suite.t, { status: 'active' })
     if (!seller) throw new Error('no seller')
     offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 350_000 }, message: 'Firm.' }))
-    expect(offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/decline`))).toMatchObject({ status: 'declined', actions: [] })
+    expect(offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/decline`, { version: 1 }))).toMatchObject({ status: 'declined', actions: [] })
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.counter-declined')
     refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 340_000 } }), 409, { key: 'negotiation.cannotCounter', params: { status: 'declined' } })
   })
@@ -153,16 +153,16 @@ describe('counter-offers', () => {
     // The buyer side cannot counter its own open offer (it edits it instead).
     refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 290_000 } }), 403, { key: 'negotiation.onlySellerCounters' })
     refused(await call(stranger, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 290_000 } }), 404, { key: 'offer.notFound' })
-    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`), 409, { key: 'negotiation.cannotAcceptCounter' })
+    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 1 }), 409, { key: 'negotiation.cannotAcceptCounter' })
 
     offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 330_000 } }))
     // Now it waits on the buyer side: the seller side may not counter again nor accept or decline for the buyer.
     refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 335_000 } }), 409, { key: 'negotiation.waitingForBuyer' })
-    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter/accept`), 403, { key: 'negotiation.onlyBuyerAnswers' })
-    expectRefusal(await call(stranger, 'POST', `/api/offers/${offer.id}/counter/decline`), 404)
+    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 1 }), 403, { key: 'negotiation.onlyBuyerAnswers' })
+    expectRefusal(await call(stranger, 'POST', `/api/offers/${offer.id}/counter/decline`, { version: 1 }), 404)
     offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 315_000 } }))
     refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 316_000 } }), 409, { key: 'negotiation.waitingForSeller' })
-    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`), 409, { key: 'negotiation.waitingForSeller' })
+    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 1 }), 409, { key: 'negotiation.waitingForSeller' })
     // The buyer side can no longer edit the terms outside a counter.
     refused(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...(await rowOf(offer.id)).terms, purchasePrice: 400_000 } }), 409, { key: 'offer.locked' })
   })
