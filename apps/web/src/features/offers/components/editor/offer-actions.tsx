@@ -73,7 +73,7 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
 
   const simple = (name: SimpleOfferAction, done: string) => () =>
     run(name, async () => {
-      await action.mutateAsync(name)
+      await action.mutateAsync({ action: name })
       notifySuccess(done)
     })
 

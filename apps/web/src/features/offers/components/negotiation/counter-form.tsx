@@ -44,7 +44,7 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
 
   const send = () => {
     counter.mutate(
-      { terms: changes(), message },
+      { terms: changes(), message, version: offer.negotiation.version },
       {
         onSuccess: () => {
           notifySuccess('negotiation.counter.sent')

@@ -17,6 +17,7 @@ afterEach(() => vi.unstubAllGlobals())
 const base = testOffer()
 const version = (number: number, side: 'buyer' | 'seller', purchasePrice: number, changed: string[], message = ''): OfferVersion => ({
   number,
+  kind: number === 1 ? 'offer' : 'counter',
   side,
   actorName: side === 'buyer' ? 'Ben Buyer' : 'Lena Listing',
   message,

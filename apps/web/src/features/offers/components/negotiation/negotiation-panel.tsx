@@ -116,7 +116,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
   const myTurn = side !== null && negotiation.turn === side && offer.status === 'countered'
 
   const reply = (choice: 'accept' | 'decline') =>
-    answer.mutate(choice, { onSuccess: () => notifySuccess(choice === 'accept' ? 'negotiation.answer.accepted' : 'negotiation.answer.declined'), onError: notifyError })
+    answer.mutate({ answer: choice, version: negotiation.version }, { onSuccess: () => notifySuccess(choice === 'accept' ? 'negotiation.answer.accepted' : 'negotiation.answer.declined'), onError: notifyError })
 
   const escalation = offer.terms.escalation
   const hasContent = versions.length > 0 || canCounter || negotiation.bestRequest !== null || escalation !== null || offer.attachments.some((attachment) => attachment.kind === 'pre-approval')
@@ -157,12 +157,12 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
           {canCounter && side === 'seller' && offer.status !== 'countered' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counter')}</Button>}
           {canCounter && offer.status === 'countered' && side === 'seller' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counterAgain')}</Button>}
           {offer.actions.includes('acceptCounter') && (
-            <Button color="teal.9" loading={answer.isPending && answer.variables === 'accept'} onClick={() => reply('accept')}>
+            <Button color="teal.9" loading={answer.isPending && answer.variables?.answer === 'accept'} onClick={() => reply('accept')}>
               {t('negotiation.action.acceptCounter')}
             </Button>
           )}
           {offer.actions.includes('declineCounter') && (
-            <Button color="red.9" variant="outline" loading={answer.isPending && answer.variables === 'decline'} onClick={() => reply('decline')}>
+            <Button color="red.9" variant="outline" loading={answer.isPending && answer.variables?.answer === 'decline'} onClick={() => reply('decline')}>
               {t('negotiation.action.declineCounter')}
             </Button>
           )}

@@ -62,7 +62,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
     const texts = CONFIRMATIONS[name]
     const confirmed = await dialog.confirm({ title: t(texts.title), message: t(texts.message), confirmLabel: t(texts.confirm) })
     if (!confirmed) return
-    action.mutate(name, {
+    action.mutate({ action: name, ...(name === 'decline' ? { version: offer.negotiation.version } : {}) }, {
       onSuccess: () => {
         notifySuccess(texts.done)
         setFocusTarget('decision')
