@@ -74,7 +74,7 @@ describe('GET /api/offers/mine and GET /api/listings/:id/offers', () => {
     expect(all.total).toBe(3)
     const activeTab = (await call(buyer, 'GET', '/api/offers/mine?tab=active')).json<MyOffersPage>()
     expect(activeTab.items.map((item) => item.id)).toEqual([active.offer.id])
-    expect(activeTab.items[0]).toMatchObject({ status: 'active', purchasePrice: 300_000, buyerNames: ['Ben Buyer'], actions: ['withdraw'], property: { id: active.listing.id } })
+    expect(activeTab.items[0]).toMatchObject({ status: 'active', purchasePrice: 300_000, buyerNames: ['Ben Buyer'], actions: ['withdraw', 'revise'], property: { id: active.listing.id } })
     // An edit moves a draft to the top.
     await call(buyer, 'PATCH', `/api/offers/${draft.offer.id}`, { terms: shareableTerms({ purchasePrice: 301_000 }) })
     expect((await call(buyer, 'GET', '/api/offers/mine')).json<MyOffersPage>().items[0]?.id).toBe(draft.offer.id)

@@ -15,6 +15,7 @@ import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
 import { buyerNamesText } from './optimize-grid'
+import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
 
 /** The seller side's answers that go through a confirmation here (accept has its own dialog route). */
@@ -42,6 +43,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
   const language = i18n.language
   const dialog = useDialog()
   const action = useOfferAction(offer.id)
+  const versionChanged = useVersionChanged()
   const allows = (name: OfferAction) => offer.actions.includes(name)
   const buyers = buyerNamesText(
     offer.terms.buyers.map((buyer) => buyer.fullName),
@@ -67,7 +69,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
         notifySuccess(texts.done)
         setFocusTarget('decision')
       },
-      onError: notifyError,
+      onError: (error) => void (versionChanged(error, offer) || notifyError(error)),
     })
   }
 
