@@ -6,7 +6,7 @@ import { formatUsd } from '@offerbook/domain/money'
 import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
-import { formatCalendarDate, formatInstant } from '../details/offer-format'
+import { formatInstant } from '../details/offer-format'
 import { CounterForm } from './counter-form'
 import { termText, useVersionChanged } from './version-changes'
 
