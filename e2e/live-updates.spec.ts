@@ -17,7 +17,7 @@ test.describe.configure({ mode: 'serial' })
 /** A fresh listing of Lena's with one offer of Ben's at $625,000, shared with her through the API. */
 const listingWithBensOffer = (request: APIRequestContext) => listingWithBensSharedOffer(request, { listPrice: 640_000, offerPrice: 625_000 })
 
-/** Ben, in a browser context of his own, changes his shared offer's price through the API. */
+/** Ben, in a browser context of his own, changes his shared offer's price through the API and sends it as a revision. */
 async function benRaisesThePrice(browser: Browser, offerId: string, purchasePrice: number): Promise<void> {
   const context = await browser.newContext()
   try {
@@ -27,6 +27,9 @@ async function benRaisesThePrice(browser: Browser, offerId: string, purchasePric
     const { offer } = (await read.json()) as { offer: OfferView }
     const saved = await context.request.patch(`/api/offers/${offerId}`, { headers, data: { terms: { ...offer.terms, purchasePrice } } })
     expect(saved.status(), await saved.text()).toBe(200)
+    // A saved change is Ben's working copy; the seller side hears of it once it is sent.
+    const sent = await context.request.post(`/api/offers/${offerId}/revisions`, { headers, data: { version: offer.negotiation.version } })
+    expect(sent.status(), await sent.text()).toBe(200)
   } finally {
     await context.close()
   }

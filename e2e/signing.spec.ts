@@ -44,7 +44,7 @@ async function acceptedOffer(request: APIRequestContext): Promise<{ listingId: s
   }
   expect((await request.patch(`/api/offers/${offer.id}`, { headers: ben, data: { terms } })).status()).toBe(200)
   expect((await request.post(`/api/offers/${offer.id}/share`, { headers: ben })).status()).toBe(200)
-  const accepted = await request.post(`/api/offers/${offer.id}/accept`, { headers: await bearer(request, LENA), data: { others: 'decline' } })
+  const accepted = await request.post(`/api/offers/${offer.id}/accept`, { headers: await bearer(request, LENA), data: { others: 'decline', version: 1 } })
   expect(accepted.status(), await accepted.text()).toBe(200)
   return { listingId: listing.id, offerId: offer.id, address: listing.UnparsedAddress ?? '' }
 }

@@ -6,7 +6,10 @@ import { messageText } from '@offerbook/domain/messages'
 /** A refused field as a service names it: the field's dotted path and a catalogue message. */
 export type FieldError = { path: string; key: MessageKey; params?: MessageParams }
 
-type AppErrorOptions = { params?: MessageParams; errors?: FieldError[]; cause?: unknown }
+/** What a 409 offer.versionChanged carries besides its message: the offer's version as it now stands (decision 036). */
+export type CurrentVersion = { version: number; status: string; terms: Record<string, unknown> }
+
+type AppErrorOptions = { params?: MessageParams; errors?: FieldError[]; cause?: unknown; current?: CurrentVersion }
 
 /**
  * The one error type services throw; the error handler turns it into the ApiError body. It carries
@@ -19,6 +22,7 @@ export class AppError extends Error {
   readonly key: MessageKey
   readonly params: MessageParams | undefined
   readonly errors: FieldError[] | undefined
+  readonly current: CurrentVersion | undefined
 
   constructor(code: ErrorCode, key: MessageKey, options: AppErrorOptions = {}) {
     super(messageText(key, options.params), options.cause === undefined ? undefined : { cause: options.cause })
@@ -27,6 +31,7 @@ export class AppError extends Error {
     this.key = key
     this.params = options.params
     this.errors = options.errors
+    this.current = options.current
   }
 }
 

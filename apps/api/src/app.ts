@@ -177,8 +177,8 @@ export async function buildApp({
     const stopKeeping = await keepOptimizeReads(db, listen)
     app.addHook('onClose', async () => stopKeeping())
   }
-  await app.register(offersRoutes, { db, publicUrl: config.publicUrl })
-  await app.register(negotiationRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(offersRoutes, { db, storage, publicUrl: config.publicUrl })
+  await app.register(negotiationRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(offerRecordRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })

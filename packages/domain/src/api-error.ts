@@ -21,5 +21,7 @@ export const ApiErrorSchema = z.object({
   params: MessageParamsSchema.optional(),
   message: z.string(),
   errors: z.array(FieldErrorSchema).optional(),
+  /** offer.versionChanged (decision 036): the offer's version as it now stands, for the difference the page shows. */
+  current: z.object({ version: z.number().int(), status: z.string(), terms: z.record(z.string(), z.unknown()) }).optional(),
 })
 export type ApiError = z.infer<typeof ApiErrorSchema>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { OfferTerms } from './offer'
-import { OfferTermsSchema } from './offer'
+import { OfferTermsSchema, OfferVersionNumberSchema } from './offer'
 import { freeText } from './validation'
 
 /**
@@ -34,7 +34,7 @@ export const CounterTermsSchema = z.object({
 export type CounterTerms = z.infer<typeof CounterTermsSchema>
 
 /** POST /api/offers/:id/counter: the changed terms and a message to the other side. */
-export const CounterOfferSchema = z.object({ terms: CounterTermsSchema, message })
+export const CounterOfferSchema = z.object({ terms: CounterTermsSchema, message, version: OfferVersionNumberSchema })
 export type CounterOffer = z.infer<typeof CounterOfferSchema>
 
 /** The next version's terms: the latest with the counter-offer's changes. */
@@ -68,9 +68,14 @@ export type { OfferNegotiation, OfferVersion } from './offer'
 // ---------------------------------------------------------------------------------------------
 // Highest and best
 
-/** POST /api/listings/:id/highest-and-best: the open offers asked (none named: all of them), the deadline and the words. */
+/**
+ * POST /api/listings/:id/highest-and-best: the open offers asked (none named: all of them), the
+ * deadline and the words, and for every open offer the version the seller side was looking at
+ * (decision 036): an asked offer that moved on since, or one the seller side has not seen, refuses the request.
+ */
 export const HighestBestRequestSchema = z.object({
   offerIds: z.array(z.string().max(100)).max(NEGOTIATION_LIMITS.maxOffersAsked).optional(),
+  versions: z.record(z.string().max(100), OfferVersionNumberSchema, { error: 'offer.versionRequired' }),
   deadline: z.iso.datetime({ offset: true, error: 'negotiation.bestDeadlineRequired' }),
   message: freeText({ error: 'negotiation.bestMessageRequired' }).trim().min(1, 'negotiation.bestMessageRequired').max(NEGOTIATION_LIMITS.maxMessage, 'negotiation.messageTooLong'),
 })

@@ -3,6 +3,8 @@ import type { OfferAction, OfferActor, OfferStatus, OfferTurn } from './offer-st
 import {
   allowedOfferActions,
   canTransition,
+  effectiveOfferStatus,
+  isPastExpiry,
   nextStatus,
   OFFER_ACTIONS,
   OFFER_STATUSES,
@@ -48,6 +50,10 @@ const ALLOWED: readonly (readonly [OfferStatus, OfferAction, OfferActor, OfferSt
   ['countered', 'keepAsBackup', 'system', 'backup'],
   ['countered', 'withdraw', 'buyer', 'withdrawn'],
   ['countered', 'expire', 'system', 'expired'],
+  // Sent revisions (decision 036): the buyer side's working copy becomes the next version of an active offer,
+  ['active', 'revise', 'buyer', 'active'],
+  // and an expired offer is renewed by a revision with a new expiration: open again.
+  ['expired', 'renew', 'buyer', 'active'],
 ]
 
 /** The moves of a countered offer that only the side whose turn it is may take. */
@@ -71,7 +77,7 @@ describe('OFFER_TRANSITIONS', () => {
           expect(canTransition(status, action, actor), key(status, action, actor)).toBe(allowed.has(key(status, action, actor)))
           checked.push(key(status, action, actor))
         }
-    expect(checked).toHaveLength(10 * 12 * 3)
+    expect(checked).toHaveLength(10 * 14 * 3)
   })
 
   it('leads each action to its status', () => {
@@ -101,9 +107,12 @@ describe('OFFER_TRANSITIONS', () => {
     expect(PRIVATE_OFFER_STATUSES).toEqual(['draft'])
   })
 
-  it('ends the life of an offer once declined, withdrawn, expired, closed or terminated', () => {
-    for (const status of ['declined', 'withdrawn', 'expired', 'closed', 'terminated'] as const)
+  it('ends the life of an offer once declined, withdrawn, closed or terminated; an expired one only its buyer side renews', () => {
+    for (const status of ['declined', 'withdrawn', 'closed', 'terminated'] as const)
       for (const actor of ACTORS) expect(allowedOfferActions(status, actor), `${status} ${actor}`).toEqual([])
+    expect(allowedOfferActions('expired', 'buyer')).toEqual(['renew'])
+    expect(allowedOfferActions('expired', 'seller')).toEqual([])
+    expect(allowedOfferActions('expired', 'system')).toEqual([])
   })
 
   it('expires only the offers still waiting for an answer, by the system alone', () => {
@@ -165,10 +174,44 @@ describe('counter-offers (decision 029)', () => {
   })
 })
 
+describe('revisions and renewal (decision 036)', () => {
+  it('lets only the buyer side revise, only an offer waiting on the seller side, and keeps it active', () => {
+    for (const status of OFFER_STATUSES)
+      for (const actor of ACTORS) expect(canTransition(status, 'revise', actor, { turn: 'buyer' }), `${status} ${actor}`).toBe(status === 'active' && actor === 'buyer')
+    expect(nextStatus('revise')).toBe('active')
+  })
+
+  it('renews only an expired offer, by its buyer side, back to active', () => {
+    for (const status of OFFER_STATUSES)
+      for (const actor of ACTORS) expect(canTransition(status, 'renew', actor), `${status} ${actor}`).toBe(status === 'expired' && actor === 'buyer')
+    expect(nextStatus('renew')).toBe('active')
+    expect(OPEN_OFFER_STATUSES).toContain(nextStatus('renew'))
+  })
+
+  it('reads an open offer as expired from the instant its expiration passes, before any job ran', () => {
+    const expiresAt = new Date('2026-11-24T23:00:00.000Z')
+    const before = new Date('2026-11-24T22:59:59.999Z')
+    const after = new Date('2026-11-24T23:00:01.000Z')
+    for (const status of OPEN_OFFER_STATUSES) {
+      expect(effectiveOfferStatus(status, expiresAt, before)).toBe(status)
+      expect(effectiveOfferStatus(status, expiresAt, expiresAt)).toBe('expired')
+      expect(effectiveOfferStatus(status, expiresAt.toISOString(), after)).toBe('expired')
+      // Past its expiration nothing but renewal is left: accept, counter, revise and the answers are gone.
+      expect(allowedOfferActions(effectiveOfferStatus(status, expiresAt, after), 'seller', { turn: 'seller' })).toEqual([])
+      expect(allowedOfferActions(effectiveOfferStatus(status, expiresAt, after), 'buyer', { turn: 'buyer' })).toEqual(['renew'])
+    }
+    // A decided offer keeps its status; an offer without an expiration never expires by time.
+    for (const status of ['draft', 'accepted', 'declined', 'closed'] as const) expect(effectiveOfferStatus(status, expiresAt, after)).toBe(status)
+    expect(effectiveOfferStatus('active', null, after)).toBe('active')
+    expect(isPastExpiry(null, after)).toBe(false)
+    expect(isPastExpiry(expiresAt, before)).toBe(false)
+  })
+})
+
 describe('allowedOfferActions', () => {
   it('lists what each side may do in each status, in the order of OFFER_ACTIONS', () => {
     expect(allowedOfferActions('draft', 'buyer')).toEqual(['share'])
-    expect(allowedOfferActions('active', 'buyer')).toEqual(['withdraw'])
+    expect(allowedOfferActions('active', 'buyer')).toEqual(['withdraw', 'revise'])
     expect(allowedOfferActions('active', 'seller')).toEqual(['accept', 'decline', 'counter'])
     expect(allowedOfferActions('active', 'system')).toEqual(['decline', 'keepAsBackup', 'expire'])
     expect(allowedOfferActions('backup', 'buyer')).toEqual(['withdraw'])
@@ -182,7 +225,7 @@ describe('allowedOfferActions', () => {
     expect(allowedOfferActions('accepted', 'buyer', { acknowledged: true })).toEqual(['terminate'])
     // The stamp changes nothing else.
     expect(allowedOfferActions('accepted', 'seller', { acknowledged: true })).toEqual(['close', 'terminate'])
-    expect(allowedOfferActions('active', 'buyer', { acknowledged: true })).toEqual(['withdraw'])
+    expect(allowedOfferActions('active', 'buyer', { acknowledged: true })).toEqual(['withdraw', 'revise'])
   })
 
   it('agrees with canTransition everywhere', () => {

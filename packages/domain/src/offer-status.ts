@@ -25,6 +25,8 @@ export const OFFER_ACTIONS = [
   'counter',
   'acceptCounter',
   'declineCounter',
+  'revise',
+  'renew',
 ] as const
 export const OfferActionSchema = z.enum(OFFER_ACTIONS)
 export type OfferAction = z.infer<typeof OfferActionSchema>
@@ -60,6 +62,28 @@ export const OFFER_TRANSITIONS: Readonly<Record<OfferAction, Transition>> = {
   acceptCounter: { from: ['countered'], to: 'accepted', by: ['buyer'], onTurn: true },
   /** The buyer side declines the seller side's counter-offer: the negotiation ends. */
   declineCounter: { from: ['countered'], to: 'declined', by: ['buyer'], onTurn: true },
+  /**
+   * The buyer side sends a revision of its shared offer (decision 036): its working copy becomes the
+   * next version. Only while the offer waits on the seller side; once countered, it counters back.
+   */
+  revise: { from: ['active'], to: 'active', by: ['buyer'] },
+  /** The buyer side renews an expired offer by sending a revision with a new expiration: the next version, open again. */
+  renew: { from: ['expired'], to: 'active', by: ['buyer'] },
+}
+
+/** Whether an offer's expiration has passed at `now` (the instant itself counts as passed). */
+export function isPastExpiry(expiresAt: Date | string | null, now: Date): boolean {
+  if (expiresAt === null) return false
+  const time = typeof expiresAt === 'string' ? Date.parse(expiresAt) : expiresAt.getTime()
+  return Number.isFinite(time) && time <= now.getTime()
+}
+
+/**
+ * The status as of `now` (decision 036): an open offer whose expiration has passed is expired from
+ * that instant, whether or not the expiry job has written it yet. Every read and every action uses it.
+ */
+export function effectiveOfferStatus(status: OfferStatus, expiresAt: Date | string | null, now: Date): OfferStatus {
+  return OPEN_OFFER_STATUSES.includes(status) && isPastExpiry(expiresAt, now) ? 'expired' : status
 }
 
 /** Whose turn it is: an active or back-up offer waits on the seller side, a countered one on `counterTurn`; otherwise nobody's. */

@@ -188,6 +188,23 @@ export const EMPTY_OFFER_TERMS: OfferTerms = OfferTermsSchema.parse({})
 /** The body of PATCH /api/offers/:id: the whole terms (autosave sends what the form holds). */
 export const SaveOfferSchema = z.object({ terms: OfferTermsSchema })
 
+/**
+ * The version an answer answers (decision 036): the number of the offer's version the actor was
+ * looking at. When the offer has moved on since, the API refuses with offer.versionChanged.
+ */
+export const OfferVersionNumberSchema = z.number({ error: 'offer.versionRequired' }).int('offer.versionRequired').min(1, 'offer.versionRequired').max(1_000_000, 'offer.versionRequired')
+
+/** POST /api/offers/:id/decline, /counter/accept, /counter/decline: the version answered. */
+export const AnswerOfferSchema = z.object({ version: OfferVersionNumberSchema })
+export type AnswerOffer = z.infer<typeof AnswerOfferSchema>
+
+/**
+ * POST /api/offers/:id/revisions: the buyer side sends its revision of a shared offer, built on the
+ * version it was looking at. `terms` are the revision (without them, the saved working copy).
+ */
+export const SendRevisionSchema = z.object({ version: OfferVersionNumberSchema, terms: OfferTermsSchema.optional() })
+export type SendRevision = z.infer<typeof SendRevisionSchema>
+
 // ---------------------------------------------------------------------------------------------
 // Checks before sharing and before generating forms
 
@@ -305,6 +322,10 @@ export const OfferAttachmentSchema = z.object({
   contentType: z.string(),
   size: z.number().int(),
   createdAt: z.string(),
+  /** A generated offer form: the version of the offer it was made from (decision 036); null for an upload. */
+  version: z.number().int().nullable().optional(),
+  /** A generated offer form made from an earlier version: kept in the record, never the current offer form. */
+  superseded: z.boolean().optional(),
 })
 export type OfferAttachment = z.infer<typeof OfferAttachmentSchema>
 
@@ -317,8 +338,14 @@ export type OfferEvent = z.infer<typeof OfferEventSchema>
 
 export const OfferSideSchema = z.enum(['buyer', 'seller'])
 
+/** How a version came: the offer as shared, a revision the buyer side sent, a counter-offer (decision 036). */
+export const OFFER_VERSION_KINDS = ['offer', 'revision', 'counter'] as const
+export const OfferVersionKindSchema = z.enum(OFFER_VERSION_KINDS)
+export type OfferVersionKind = z.infer<typeof OfferVersionKindSchema>
+
 export const OfferVersionSchema = z.object({
   number: z.number().int(),
+  kind: OfferVersionKindSchema,
   /** Who sent it: the buyer side (version 1 and counters back) or the seller side. */
   side: OfferSideSchema,
   actorName: z.string().nullable(),
@@ -370,6 +397,11 @@ export const OfferViewSchema = z.object({
   shareUrl: z.string().nullable(),
   /** Counter-offers, highest and best, the pre-approval's verification (decision 029). */
   negotiation: OfferNegotiationSchema,
+  /**
+   * The buyer side's working copy of a shared offer (decision 036): saved edits not yet sent as a
+   * revision. Only the buyer side sees it; null when there is none (and always to anyone else).
+   */
+  workingTerms: OfferTermsSchema.nullable(),
 })
 export type OfferView = z.infer<typeof OfferViewSchema>
 
@@ -427,5 +459,5 @@ export const CreateOfferSchema = z.object({ listingId: freeText().min(1, 'common
 
 /** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
 export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const
-export const AcceptOfferSchema = z.object({ others: z.enum(OTHER_OFFERS_CHOICES).default('decline') })
+export const AcceptOfferSchema = z.object({ others: z.enum(OTHER_OFFERS_CHOICES).default('decline'), version: OfferVersionNumberSchema })
 export type AcceptOffer = z.infer<typeof AcceptOfferSchema>

@@ -43,7 +43,9 @@ function dottedPath(instancePath: string): string {
 function toApiError(error: unknown): { body: ApiError; log: boolean } {
   if (error instanceof AppError) {
     const errors = error.errors?.map((field) => fieldError(field.path, field.key, field.params))
-    return { body: errorBody(error.statusCode, error.code, error.key, error.params, errors), log: error.statusCode >= 500 }
+    const body = errorBody(error.statusCode, error.code, error.key, error.params, errors)
+    if (error.current) body.current = error.current
+    return { body, log: error.statusCode >= 500 }
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body'

@@ -21,6 +21,8 @@ export class ApiClientError extends Error {
   readonly code: string | undefined
   readonly detail: Message
   readonly errors: FieldError[]
+  /** offer.versionChanged: the offer's version as it now stands (the body's `current`), for the page to show the difference. */
+  current: unknown = undefined
 
   constructor(status: number, detail: Message, code?: string, errors: FieldError[] = [], english?: string) {
     super(english ?? (detail.key in COMMON_MESSAGES ? COMMON_MESSAGES[detail.key as keyof typeof COMMON_MESSAGES] : detail.key))
@@ -123,7 +125,9 @@ export function apiErrorOf(status: number, body: unknown): ApiClientError {
   if (!parsed) return new ApiClientError(status, UNKNOWN)
   const { key, params, errors = [], code, message } = parsed
   const fields = errors.map((item) => ({ path: item.path, ...fromServer(item.key, item.params) }))
-  return new ApiClientError(status, fromServer(key, params), code, fields, message)
+  const error = new ApiClientError(status, fromServer(key, params), code, fields, message)
+  error.current = (body as { current?: unknown }).current
+  return error
 }
 
 async function errorFrom(response: Response): Promise<ApiClientError> {

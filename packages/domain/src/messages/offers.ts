@@ -23,6 +23,15 @@ export const OFFER_MESSAGES = {
   'offer.cannotAcknowledge': 'An offer that is {status} cannot be acknowledged',
   'offer.cannotClose': 'An offer that is {status} cannot be closed',
   'offer.cannotTerminate': 'An offer that is {status} cannot be terminated',
+  'offer.cannotRevise': 'An offer that is {status} cannot be revised',
+  'offer.cannotRenew': 'An offer that is {status} cannot be renewed',
+  /** Decision 036: an answer names the version it answers; `version` is the offer's current version. */
+  'offer.versionRequired': 'Name the version of the offer you are answering',
+  'offer.versionChanged': 'This offer changed while you were looking at it: it is now version {version}',
+  /** `expiresAt` is a date and time in the property's time zone, named. */
+  'offer.expired': 'This offer expired on {expiresAt}',
+  'offer.revisionUnchanged': 'The revision changes nothing: change at least one term',
+  'offer.renewNeedsExpiry': 'Choose a new expiration in the future to renew this offer',
   'offer.alreadyAccepted': 'Another offer on this property is already accepted',
   'offer.alreadyAcknowledged': 'The acceptance has already been acknowledged',
   'offer.linkExpired': 'This offer link has expired',

@@ -47,6 +47,12 @@ export const offer = pgTable(
     bestDeadline: timestamp('best_deadline', { withTimezone: true }),
     /** When the seller side marked the pre-approval letter verified; cleared by a new letter. */
     preApprovalVerifiedAt: timestamp('pre_approval_verified_at', { withTimezone: true }),
+    /**
+     * The buyer side's working copy of a shared offer (decision 036): its saved edits, not yet sent.
+     * Only the buyer side reads it; the seller side, the ranking and the notices read `terms`, the
+     * sent version. Cleared when a version is sent (a revision, or a counter from either side).
+     */
+    workingTerms: jsonb('working_terms').$type<OfferTerms>(),
   },
   (table) => [
     index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),
@@ -76,6 +82,8 @@ export const offerVersion = pgTable(
       .notNull()
       .references(() => offer.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
+    /** How it came (decision 036): 'offer' (version 1, at sharing), 'revision' (the buyer side's), 'counter'. */
+    kind: text('kind').notNull().default('counter'),
     /** Who sent it: 'buyer' or 'seller'. */
     side: text('side').notNull(),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
@@ -85,7 +93,11 @@ export const offerVersion = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('offer_version_number_unique').on(table.offerId, table.number), check('offer_version_side_check', sql`${table.side} in ('buyer', 'seller')`)],
+  (table) => [
+    uniqueIndex('offer_version_number_unique').on(table.offerId, table.number),
+    check('offer_version_side_check', sql`${table.side} in ('buyer', 'seller')`),
+    check('offer_version_kind_check', sql`${table.kind} in ('offer', 'revision', 'counter')`),
+  ],
 )
 
 /** A file on an offer: the buyer's attachments, the pre-approval letter, the generated offer form. */
@@ -100,6 +112,8 @@ export const offerAttachment = pgTable(
       .notNull()
       .references(() => storedFile.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('attachment'),
+    /** A generated offer form: the offer's version it was made from (decision 036); null for uploads. */
+    version: integer('version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('offer_attachment_offer_idx').on(table.offerId, table.createdAt), check('offer_attachment_kind_check', sql`${table.kind} in (${quotedList(OFFER_ATTACHMENT_KINDS)})`)],

@@ -1,23 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { OfferViewSchema } from '@offerbook/domain/offer'
+import { AnswerOfferSchema, OfferViewSchema } from '@offerbook/domain/offer'
 import { CounterOfferSchema, HighestBestRequestSchema, HighestBestResultSchema } from '@offerbook/domain/offer-negotiation'
 import { PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
+import type { FileStorage } from '../../storage/storage'
 import { signedIn } from '../../http/signed-in'
 import { acceptCounter, askHighestAndBest, counterOffer, declineCounter, verifyPreApproval } from './offers-negotiation.service'
 
 /** Negotiation (decision 029): counter-offers, the buyer side's answers, highest and best, the pre-approval's verification. */
 
-export type NegotiationRoutesOptions = { db: Db; publicUrl: string }
+export type NegotiationRoutesOptions = { db: Db; storage?: FileStorage; publicUrl: string }
 
 const OfferParamsSchema = z.object({ id: z.string() })
 const OfferResponseSchema = z.object({ offer: OfferViewSchema })
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
-export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> = async (app, { db, publicUrl }) => {
-  const ctx = { publicUrl }
+export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> = async (app, { db, storage, publicUrl }) => {
+  // Sending a version makes its offer form (decision 036).
+  const ctx = { publicUrl, ...(storage ? { storage } : {}), log: app.log }
 
   app.post(
     '/api/offers/:id/counter',
@@ -45,10 +47,11 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
         summary: "The buyer side accepts the seller side's counter-offer: the offer is accepted at that version's terms",
         security: [{ bearer: [] }],
         params: OfferParamsSchema,
-        response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+        body: AnswerOfferSchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ offer: await acceptCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+    async (request) => ({ offer: await acceptCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version }) }),
   )
 
   app.post(
@@ -60,10 +63,11 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
         summary: "The buyer side declines the seller side's counter-offer: the offer is declined",
         security: [{ bearer: [] }],
         params: OfferParamsSchema,
-        response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+        body: AnswerOfferSchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ offer: await declineCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+    async (request) => ({ offer: await declineCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version }) }),
   )
 
   app.post(

@@ -13,6 +13,8 @@ export type OfferDocumentRow = {
   filename: string
   contentType: string
   size: number
+  /** A generated offer form's version (decision 036); null for uploads and forms made on the draft. */
+  version: number | null
   createdAt: Date
 }
 
@@ -25,6 +27,7 @@ const documentColumns = {
   filename: storedFile.filename,
   contentType: storedFile.contentType,
   size: storedFile.size,
+  version: offerAttachment.version,
   createdAt: offerAttachment.createdAt,
 }
 
@@ -55,7 +58,7 @@ export async function countOfferDocuments(db: Db, { offerId, kinds }: { offerId:
   return row?.count ?? 0
 }
 
-export async function insertOfferDocument(db: Db, values: { offerId: string; fileId: string; kind: OfferAttachmentKind; createdAt: Date }): Promise<{ id: string; createdAt: Date }> {
+export async function insertOfferDocument(db: Db, values: { offerId: string; fileId: string; kind: OfferAttachmentKind; version?: number | null; createdAt: Date }): Promise<{ id: string; createdAt: Date }> {
   const [row] = await db.insert(offerAttachment).values(values).returning({ id: offerAttachment.id, createdAt: offerAttachment.createdAt })
   if (!row) throw new Error('offer_attachment insert returned no row')
   return row

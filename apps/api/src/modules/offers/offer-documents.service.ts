@@ -19,7 +19,7 @@ import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOffe
 import { renderOfferPdf } from './offer-pdf'
 import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from './offers-access'
 import type { OfferRow } from './offers.queries'
-import { findOfferListing, insertOfferEvent, updateOffer } from './offers.queries'
+import { findOfferListing, insertOfferEvent, lockOffer, updateOffer } from './offers.queries'
 import { dropRanking } from './offers-optimize-cache'
 
 /**
@@ -51,8 +51,8 @@ export function sniffDocumentType(bytes: Buffer): FileType | null {
   return null
 }
 
-function toAttachment(row: Pick<OfferDocumentRow, 'id' | 'kind' | 'filename' | 'contentType' | 'size' | 'createdAt'>): OfferAttachment {
-  return { id: row.id, kind: row.kind as OfferAttachmentKind, filename: row.filename, contentType: row.contentType, size: row.size, createdAt: row.createdAt.toISOString() }
+function toAttachment(row: Pick<OfferDocumentRow, 'id' | 'kind' | 'filename' | 'contentType' | 'size' | 'createdAt'> & { version?: number | null }): OfferAttachment {
+  return { id: row.id, kind: row.kind as OfferAttachmentKind, filename: row.filename, contentType: row.contentType, size: row.size, createdAt: row.createdAt.toISOString(), version: row.version ?? null, superseded: false }
 }
 
 function assertEditable(row: OfferRow): void {
@@ -208,16 +208,18 @@ export async function generateOfferForms(
       const problem = formsProblem(termsOf(row))
       if (problem) throw fieldError(problem.field, problem.key, problem.params)
       const { pdf, timeZone } = await renderOfferFormPdf(tx, row, now)
-      // Dated in the property's zone, as the PDF's 'Prepared' line is.
-      const filename = `Offer-to-Purchase-${dateInZone(now, timeZone)}.pdf`
+      // A shared offer's form is made for its version (decision 036); a draft's has none, and is abandoned once shared.
+      const version = row.status === 'draft' ? null : row.version
+      const filename = formFileName(now, timeZone, version)
       await storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length })
-      const previous = await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })
+      // It replaces the form of the same version only: an earlier version's form stays in the record, superseded.
+      const previous = (await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })).filter((document) => document.version === version)
       const unusedKeys = await deleteDocumentFiles(
         tx,
         previous.map((document) => document.fileId),
       )
       await recordStoredFile(tx, { id: fileId, ownerId: row.buyerId, key, purpose: OFFER_DOCUMENT_PURPOSE, filename, contentType: 'application/pdf', size: pdf.length })
-      const inserted = await insertOfferDocument(tx, { offerId: row.id, fileId, kind: 'offer-form', createdAt: now })
+      const inserted = await insertOfferDocument(tx, { offerId: row.id, fileId, kind: 'offer-form', version, createdAt: now })
       await updateOffer(tx, row.id, { updatedAt: now })
       await insertOfferEvent(tx, {
         offerId: row.id,
@@ -229,7 +231,37 @@ export async function generateOfferForms(
         details: { attachmentId: inserted.id, filename },
         at: now,
       })
-      return { result: toAttachment({ ...inserted, kind: 'offer-form', filename, contentType: 'application/pdf', size: pdf.length }), unusedKeys }
+      return { result: toAttachment({ ...inserted, kind: 'offer-form', filename, contentType: 'application/pdf', size: pdf.length, version }), unusedKeys }
+    }),
+  )
+}
+
+/** The form's file name, dated in the property's zone as its 'Prepared' line is, and naming its version once shared. */
+function formFileName(now: Date, timeZone: PropertyTimeZone, version: number | null): string {
+  return version === null ? `Offer-to-Purchase-${dateInZone(now, timeZone)}.pdf` : `Offer-to-Purchase-v${version}-${dateInZone(now, timeZone)}.pdf`
+}
+
+/**
+ * Makes the offer form of the offer's current version, when it has none yet (decision 036): sharing
+ * and every sent revision or counter call it once their change is committed. Earlier versions' forms
+ * stay, superseded. It writes no ledger entry of its own: the sent version's entry stands for it.
+ * Returns whether a form was made (a version whose terms cannot make a form yet is left without).
+ */
+export async function makeVersionForm(db: Db, storage: FileStorage, { offerId, now = new Date(), onCleanupError = ignoreCleanupError }: { offerId: string; now?: Date; onCleanupError?: CleanupLog }): Promise<boolean> {
+  const fileId = randomUUID()
+  const key = `offers/${offerId}/${fileId}.pdf`
+  return withStoredObject(storage, key, onCleanupError, () =>
+    db.transaction(async (tx) => {
+      const row = await lockOffer(tx, offerId)
+      if (!row || row.status === 'draft' || formsProblem(termsOf(row))) return { result: false, unusedKeys: [] }
+      const forms = await listOfferDocumentsOfKinds(tx, { offerId: row.id, kinds: ['offer-form'] })
+      if (forms.some((form) => form.version === row.version)) return { result: false, unusedKeys: [] }
+      const { pdf, timeZone } = await renderOfferFormPdf(tx, row, now)
+      const filename = formFileName(now, timeZone, row.version)
+      await storage.put(key, pdf, { contentType: 'application/pdf', contentLength: pdf.length })
+      await recordStoredFile(tx, { id: fileId, ownerId: row.buyerId, key, purpose: OFFER_DOCUMENT_PURPOSE, filename, contentType: 'application/pdf', size: pdf.length })
+      await insertOfferDocument(tx, { offerId: row.id, fileId, kind: 'offer-form', version: row.version, createdAt: now })
+      return { result: true, unusedKeys: [] }
     }),
   )
 }

@@ -25,7 +25,7 @@ export type OfferPdfInput = {
   timeZone?: string
   /** The RF707 addendum, already rendered, appended after the offer's own pages. */
   addendum?: Uint8Array | null
-  /** The version of the terms (decision 029): printed from 2 on, when counter-offers made them. */
+  /** The version of the terms it is made from (decisions 029, 036): always printed; from 2 on, it replaces the earlier ones. */
   version?: number
 }
 
@@ -265,7 +265,7 @@ export async function renderOfferPdf({ terms, address, createdAt, timeZone = CEN
   writer.gap(4)
   writer.centred(address, { size: 12, bold: true })
   writer.centred(`Prepared ${formatZonedDateTime(createdAt, timeZone)}`, { size: 9 })
-  if (version > 1) writer.centred(`Version ${version}: the terms as countered, which replace every earlier version`, { size: 9 })
+  writer.centred(version > 1 ? `Version ${version}: the terms as sent, which replace every earlier version` : 'Version 1: the offer as shared', { size: 9 })
   writer.gap(6)
 
   writer.heading('Parties')

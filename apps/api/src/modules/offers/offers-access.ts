@@ -4,7 +4,7 @@ import { OfferTermsSchema, offerDeadlines, shareProblems } from '@offerbook/doma
 import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import { stipulationClausesText } from '@offerbook/domain/offer-clauses'
 import type { OfferEventType, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
-import { allowedOfferActions } from '@offerbook/domain/offer-status'
+import { allowedOfferActions, effectiveOfferStatus } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
@@ -15,6 +15,7 @@ import { seesOfferThroughTeam } from '../teams/team-access'
 import type { OfferListingRow, OfferRow } from './offers.queries'
 import { findOffer, findOfferListing, findShareLink, listOfferAttachments, listOfferEvents, lockOffer } from './offers.queries'
 import { negotiationOf } from './offers-negotiation-view'
+import { documentStanding } from './offers-versions'
 
 /**
  * Who may see and change an offer (issue #6, "Who sees what"): the buyer side sees its own offers
@@ -105,7 +106,8 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { now = new Date(), publicUrl }: { now?: Date; publicUrl: string }): Promise<OfferView> {
   const [listing, attachments, events] = await Promise.all([findOfferListing(db, row.listingId), listOfferAttachments(db, row.id), listOfferEvents(db, row.id)])
   if (!listing) throw offerNotFound()
-  const status = row.status as OfferStatus
+  // An open offer past its expiration reads as expired from that instant, with no answer left (decision 036).
+  const status = effectiveOfferStatus(row.status as OfferStatus, row.expiresAt, now)
   const terms = termsOf(row)
   const side = viewer === 'link' ? null : viewer
   const negotiation = await negotiationOf(db, row, events)
@@ -114,14 +116,22 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     status,
     terms,
     property: propertyOf(listing),
-    attachments: attachments.map((attachment) => ({
-      id: attachment.id,
-      kind: attachment.kind as OfferAttachmentKind,
-      filename: attachment.filename,
-      contentType: attachment.contentType,
-      size: attachment.size,
-      createdAt: attachment.createdAt.toISOString(),
-    })),
+    attachments: attachments.flatMap((attachment) => {
+      const standing = documentStanding(attachment, row)
+      if (standing === 'abandoned' && viewer !== 'buyer') return []
+      return [
+        {
+          id: attachment.id,
+          kind: attachment.kind as OfferAttachmentKind,
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          size: attachment.size,
+          createdAt: attachment.createdAt.toISOString(),
+          version: attachment.version,
+          superseded: standing === 'superseded' || standing === 'abandoned',
+        },
+      ]
+    }),
     events: events.map((event) => ({ type: event.type as OfferEventType, at: event.at.toISOString(), actorName: event.actorName })),
     viewer,
     actions: side ? allowedOfferActions(status, side, { acknowledged: row.bindingAgreementAt !== null, turn: row.turn as OfferTurn | null }) : [],
@@ -137,5 +147,6 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     // The token itself is only in the listing agent's email (only its hash is kept); signed in, the seller side opens this page without it.
     shareUrl: viewer === 'buyer' && row.sharedAt ? new URL(offerPagePath(row), `${publicUrl.replace(/\/+$/, '')}/`).toString() : null,
     negotiation,
+    workingTerms: viewer === 'buyer' && row.workingTerms ? termsOf({ terms: row.workingTerms }) : null,
   }
 }

@@ -9,6 +9,7 @@ import type { OfferRow } from './offers.queries'
 import { expireShareLinks, findOffer, lockListingOffers, lockOffer, updateOffer } from './offers.queries'
 import { isOfferId, isSellerOf, offerNotFound, toOfferView } from './offers-access'
 import { notifyBuyerSide, notifySellerSide } from './offers-notify'
+import { refuseExpired, refuseStaleVersion } from './offers-versions'
 import type { OffersContext } from './offers.service'
 import { listingOf, notAllowed, recordEvent } from './offers.service'
 
@@ -20,7 +21,7 @@ import { listingOf, notAllowed, recordEvent } from './offers.service'
 export type SimpleAction = Extract<OfferAction, 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
 
 /** The offer locked for an action, and which side the actor takes it as; refused in the order a user would understand. */
-async function lockForAction(tx: Db, actor: User, id: string, action: OfferAction): Promise<{ row: OfferRow; side: 'buyer' | 'seller' }> {
+async function lockForAction(tx: Db, actor: User, id: string, action: OfferAction, now: Date): Promise<{ row: OfferRow; side: 'buyer' | 'seller' }> {
   if (!isOfferId(id)) throw offerNotFound()
   const row = await lockOffer(tx, id.toLowerCase())
   if (!row) throw offerNotFound()
@@ -29,6 +30,8 @@ async function lockForAction(tx: Db, actor: User, id: string, action: OfferActio
   const isSeller = !isBuyer || OFFER_TRANSITIONS[action].by.includes('seller') ? await isSellerOf(tx, actor, row) : false
   if (!isBuyer && !isSeller) throw offerNotFound()
   if (status === 'draft') throw new AppError('CONFLICT', 'offer.shareFirst')
+  // Past its expiration an offer takes no answer, whether or not the expiry job came (decision 036).
+  await refuseExpired(tx, row, now)
   const by = OFFER_TRANSITIONS[action].by
   const side = isBuyer && by.includes('buyer') ? 'buyer' : isSeller && by.includes('seller') ? 'seller' : null
   if (!side) throw new AppError('FORBIDDEN', isBuyer ? 'offer.notSellerOfOffer' : 'offer.notYourOffer')
@@ -43,10 +46,12 @@ async function lockForAction(tx: Db, actor: User, id: string, action: OfferActio
 }
 
 /** Withdraw (buyer), decline (seller), acknowledge the acceptance (buyer), close (seller), terminate (either). */
-export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action }: { actor: User; id: string; action: SimpleAction }): Promise<OfferView> {
+export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action, version }: { actor: User; id: string; action: SimpleAction; version?: number | undefined }): Promise<OfferView> {
   const now = new Date()
   const { row, side } = await db.transaction(async (tx) => {
-    const locked = await lockForAction(tx, actor, id, action)
+    const locked = await lockForAction(tx, actor, id, action, now)
+    // An answer names the version it answers (decision 036); withdrawing one's own offer, or the contract's steps, do not.
+    if (version !== undefined) refuseStaleVersion(locked.row, version)
     const from = locked.row.status as OfferStatus
     const to = nextStatus(action)
     const changed =
@@ -71,14 +76,16 @@ export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action
  * Active listing goes under contract. The listing's open offers are locked in id order first, so
  * two accepts on one listing queue and the second finds the first.
  */
-export async function acceptOffer(db: Db, ctx: OffersContext, { actor, id, others }: { actor: User; id: string } & AcceptOffer): Promise<OfferView> {
+export async function acceptOffer(db: Db, ctx: OffersContext, { actor, id, others, version }: { actor: User; id: string } & AcceptOffer): Promise<OfferView> {
   if (!isOfferId(id)) throw offerNotFound()
   const peek = await findOffer(db, id.toLowerCase())
   if (!peek) throw offerNotFound()
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const open = await lockListingOffers(tx, { listingId: peek.listingId, statuses: [...OPEN_OFFER_STATUSES, 'accepted'] })
-    const { row: target } = await lockForAction(tx, actor, peek.id, 'accept')
+    const { row: target } = await lockForAction(tx, actor, peek.id, 'accept', now)
+    // The seller side accepts the terms it saw, never a version sent since (decision 036).
+    refuseStaleVersion(target, version)
     if (open.some((offer) => offer.status === 'accepted' && offer.id !== target.id)) throw new AppError('CONFLICT', 'offer.alreadyAccepted')
     const from = target.status as OfferStatus
     const accepted = await updateOffer(tx, target.id, { status: 'accepted', turn: null, decidedAt: now, updatedAt: now })

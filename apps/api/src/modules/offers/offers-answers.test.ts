@@ -23,7 +23,7 @@ describe('answers and the contract', () => {
 
   it('decline tells the buyer side with a link to their offer', async () => {
     const { offer, buyer, seller } = await createTestOffer(suite.t, { status: 'active' })
-    expect(offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/decline`)).status).toBe('declined')
+    expect(offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/decline`, { version: 1 })).status).toBe('declined')
     const [notice] = await notificationsOf(suite.t, buyer.id, offer.id)
     expect(notice).toMatchObject({ type: 'offer.declined', data: { side: 'buyer' } })
     const [email] = await emailsTo(suite.t, buyer.email)
@@ -86,7 +86,7 @@ describe('POST /api/offers/:id/accept', () => {
   it('declines the others at the same instant, tells each buyer in the same words, and puts the listing under contract', async () => {
     const { seller, listing, offers, withdrawn } = await threeOffers()
     const [chosen, second, third] = offers as [(typeof offers)[number], (typeof offers)[number], (typeof offers)[number]]
-    const accepted = offerOf(await call(seller, 'POST', `/api/offers/${chosen.offer.id}/accept`, { others: 'decline' }))
+    const accepted = offerOf(await call(seller, 'POST', `/api/offers/${chosen.offer.id}/accept`, { others: 'decline', version: 1 }))
     expect(accepted).toMatchObject({ status: 'accepted', viewer: 'seller', actions: ['close', 'terminate'] })
 
     const rows = await suite.t.db.select().from(offerTable).where(eq(offerTable.listingId, listing.id))
@@ -115,7 +115,7 @@ describe('POST /api/offers/:id/accept', () => {
   it('keeps the others as back-ups when asked, and refuses a second acceptance', async () => {
     const { seller, offers } = await threeOffers()
     const [chosen, second, third] = offers as [(typeof offers)[number], (typeof offers)[number], (typeof offers)[number]]
-    offerOf(await call(seller, 'POST', `/api/offers/${chosen.offer.id}/accept`, { others: 'backup' }))
+    offerOf(await call(seller, 'POST', `/api/offers/${chosen.offer.id}/accept`, { others: 'backup', version: 1 }))
     expect(await statusOf(suite.t, second.offer.id)).toBe('backup')
     expect(await statusOf(suite.t, third.offer.id)).toBe('backup')
     const [secondEmail] = await emailsTo(suite.t, second.buyer.email)
@@ -124,7 +124,7 @@ describe('POST /api/offers/:id/accept', () => {
     expect(secondEmail?.subject).toContain('back-up')
     expect((await notificationsOf(suite.t, second.buyer.id)).map((notice) => notice.type)).toEqual(['offer.backup'])
 
-    expectRefusal(await call(seller, 'POST', `/api/offers/${second.offer.id}/accept`, { others: 'decline' }), 409, { key: 'offer.alreadyAccepted', message: 'Another offer on this property is already accepted' })
+    expectRefusal(await call(seller, 'POST', `/api/offers/${second.offer.id}/accept`, { others: 'decline', version: 1 }), 409, { key: 'offer.alreadyAccepted', message: 'Another offer on this property is already accepted' })
     expect(await statusOf(suite.t, second.offer.id)).toBe('backup')
     // The buyer side of a back-up may still withdraw it.
     expect(offerOf(await call(second.buyer, 'POST', `/api/offers/${second.offer.id}/withdraw`)).status).toBe('withdrawn')
@@ -132,6 +132,6 @@ describe('POST /api/offers/:id/accept', () => {
 
   it('refuses to accept an offer that is no longer open', async () => {
     const { offer, seller } = await createTestOffer(suite.t, { status: 'declined' })
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, {}), 409, { key: 'offer.cannotAccept', message: 'An offer that is declined cannot be accepted', params: { status: 'declined' } })
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { version: 1 }), 409, { key: 'offer.cannotAccept', message: 'An offer that is declined cannot be accepted', params: { status: 'declined' } })
   })
 })

@@ -55,7 +55,7 @@ describe('expireDueOffers', () => {
     await setExpiry(offer.id, new Date(Date.now() - 1000))
     await expireDueOffers(suite.t.db, ctx)
     expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}?token=${token}`), 403, { key: 'offer.linkExpired', message: 'This offer link has expired' })
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, {}), 409, { key: 'offer.cannotAccept', message: 'An offer that is expired cannot be accepted', params: { status: 'expired' } })
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { version: 1 }), 409, { key: 'offer.expired' })
   })
 })
 

@@ -3,7 +3,7 @@ import type { OfferWeightCriterion } from '@offerbook/domain/listing'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
 import type { OfferActor, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
-import { allowedOfferActions, OFFER_STATUSES, OFFER_TABS, OPEN_OFFER_STATUSES, statusesOfTab, turnOf } from '@offerbook/domain/offer-status'
+import { allowedOfferActions, effectiveOfferStatus, OFFER_STATUSES, OFFER_TABS, OPEN_OFFER_STATUSES, statusesOfTab, turnOf } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { OfferWeightsSchema } from '@offerbook/domain/listing-settings'
 import { AppError } from '../../app-error'
@@ -19,9 +19,10 @@ import { optimizeReadOf } from './optimize-reads'
 
 /** The lists of offers: the buyer side's own, a listing's for its seller side, and a listing's open offers ranked. */
 
-function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor, preApproved?: ReadonlySet<string>): OfferSummary {
+function toSummary(row: OfferListRow, listing: OfferListingRow, side: OfferActor, preApproved?: ReadonlySet<string>, now = new Date()): OfferSummary {
   const terms = termsOf(row)
-  const status = row.status as OfferStatus
+  // Past its expiration an open offer is listed as expired from that instant (decision 036).
+  const status = effectiveOfferStatus(row.status as OfferStatus, row.expiresAt, now)
   const turn = row.turn as OfferTurn | null
   return {
     id: row.id,

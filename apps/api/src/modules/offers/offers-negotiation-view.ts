@@ -1,4 +1,4 @@
-import type { OfferNegotiation, OfferTerms } from '@offerbook/domain/offer'
+import type { OfferNegotiation, OfferTerms, OfferVersionKind } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
 import { differingTerms } from '@offerbook/domain/offer-negotiation'
 import type { OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
@@ -19,6 +19,8 @@ function versionView(version: OfferVersionRow, before: OfferTerms | null) {
   const terms = termsOf(version)
   return {
     number: version.number,
+    // Version 1 is the offer as shared, whichever way it was written (at sharing, or at the first counter before decision 036).
+    kind: version.number === 1 ? ('offer' as const) : (version.kind as OfferVersionKind),
     side: version.side as OfferTurn,
     actorName: version.actorName,
     message: version.message,
@@ -31,7 +33,7 @@ function versionView(version: OfferVersionRow, before: OfferTerms | null) {
 
 /** What the offer's view shows of its negotiation; `events` are the offer's audit events, oldest first. */
 export async function negotiationOf(db: Db, row: OfferRow, events: readonly OfferEventRow[]): Promise<OfferNegotiation> {
-  const versions = row.version > 1 ? await listOfferVersions(db, row.id) : []
+  const versions = row.status === 'draft' ? [] : await listOfferVersions(db, row.id)
   const best = row.bestDeadline ? events.findLast((event) => event.type === 'best-requested') : undefined
   return {
     version: row.version,

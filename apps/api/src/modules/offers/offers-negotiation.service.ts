@@ -4,19 +4,19 @@ import { shareProblems } from '@offerbook/domain/offer'
 import type { CounterOffer, HighestBestRequest, HighestBestResult } from '@offerbook/domain/offer-negotiation'
 import { applyCounter, differingTerms } from '@offerbook/domain/offer-negotiation'
 import type { OfferAction, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
-import { canTransition, OFFER_TRANSITIONS, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { canTransition, effectiveOfferStatus, OFFER_TRANSITIONS, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { managesListing, saved as savedListing } from '../listings/listings.service'
-import { insertOfferVersion } from './negotiation.queries'
 import type { OfferRow } from './offers.queries'
 import { expireShareLinks, findOfferListing, lockListingOffers, lockOffer, offersWithAttachmentKind, updateOffer } from './offers.queries'
 import { isOfferId, isSellerOf, offerNotFound, termsOf, toOfferView } from './offers-access'
 import { centralDateTime, notifyBuyerSide, notifySellerSide } from './offers-notify'
 import { refuseRevisionAfterDeadline } from './offers-revisions'
+import { refuseExpired, refuseStaleVersion, versionChanged, writeNextVersion } from './offers-versions'
 import type { OffersContext } from './offers.service'
-import { badTerms, listingOf, notAllowed, recordEvent, termColumns } from './offers.service'
+import { badTerms, listingOf, makeCurrentForm, notAllowed, recordEvent, termColumns } from './offers.service'
 
 /**
  * Negotiation (decision 029): counter-offers from either side as immutable versions, the buyer
@@ -62,8 +62,9 @@ export async function counterOffer(db: Db, ctx: OffersContext, { actor, id, coun
   const now = new Date()
   const { row, side } = await db.transaction(async (tx) => {
     const { row: locked, side } = await lockWithSide(tx, actor, id)
+    await refuseExpired(tx, locked, now)
     guard(locked, side, 'counter')
-    if (locked.expiresAt && locked.expiresAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', 'negotiation.counterExpired', { params: { expiresAt: centralDateTime(locked.expiresAt) } })
+    refuseStaleVersion(locked, counter.version)
     if (side === 'buyer') refuseRevisionAfterDeadline(locked, now)
     const latest = termsOf(locked)
     const next = applyCounter(latest, counter.terms)
@@ -73,18 +74,15 @@ export async function counterOffer(db: Db, ctx: OffersContext, { actor, id, coun
     if (problem) throw badTerms([problem, ...more])
 
     const from = locked.status as OfferStatus
-    if (locked.version === 1) {
-      // Version 1 is the offer as the buyer side had it when the first counter came.
-      await insertOfferVersion(tx, { offerId: locked.id, number: 1, side: 'buyer', actorId: locked.buyerId, actorName: null, message: '', terms: latest, expiresAt: locked.expiresAt, createdAt: locked.sharedAt ?? locked.updatedAt })
-    }
-    const number = locked.version + 1
-    await insertOfferVersion(tx, { offerId: locked.id, number, side, actorId: actor.uid, actorName: actor.name, message: counter.message, terms: next, expiresAt: termColumns(next).expiresAt, createdAt: now })
+    const number = await writeNextVersion(tx, locked, { kind: 'counter', side, actorId: actor.uid, actorName: actor.name, message: counter.message, terms: next, at: now })
     const changes = {
       status: 'countered' as const,
       turn: otherSide(side),
       version: number,
       terms: next,
       ...termColumns(next),
+      // A sent version ends the buyer side's unsent working copy: it was written on an earlier version.
+      workingTerms: null,
       updatedAt: now,
       // The seller side's counter reopens the negotiation: an earlier highest-and-best deadline no longer binds.
       ...(side === 'seller' ? { bestDeadline: null } : {}),
@@ -97,6 +95,7 @@ export async function counterOffer(db: Db, ctx: OffersContext, { actor, id, coun
     else await notifySellerSide(tx, noticeContext, notice)
     return { row: countered, side }
   })
+  await makeCurrentForm(db, ctx, row.id, now)
   return toOfferView(db, row, side, { now, publicUrl: ctx.publicUrl })
 }
 
@@ -106,14 +105,15 @@ export async function counterOffer(db: Db, ctx: OffersContext, { actor, id, coun
  * offers stay open as back-ups (the seller side did not choose to decline them); an Active listing
  * goes under contract. Locked as the seller's accept is, so two acceptances on one listing queue.
  */
-export async function acceptCounter(db: Db, ctx: OffersContext, { actor, id }: { actor: User; id: string }): Promise<OfferView> {
+export async function acceptCounter(db: Db, ctx: OffersContext, { actor, id, version }: { actor: User; id: string; version: number }): Promise<OfferView> {
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const { row: peek } = await lockWithSide(tx, actor, id)
     const open = await lockListingOffers(tx, { listingId: peek.listingId, statuses: [...OPEN_OFFER_STATUSES, 'accepted'] })
     const { row: target, side } = await lockWithSide(tx, actor, peek.id)
+    await refuseExpired(tx, target, now)
     guard(target, side, 'acceptCounter')
-    if (target.expiresAt && target.expiresAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', 'negotiation.counterExpired', { params: { expiresAt: centralDateTime(target.expiresAt) } })
+    refuseStaleVersion(target, version)
     if (open.some((offer) => offer.status === 'accepted' && offer.id !== target.id)) throw new AppError('CONFLICT', 'offer.alreadyAccepted')
     const accepted = await updateOffer(tx, target.id, { status: 'accepted', turn: null, decidedAt: now, updatedAt: now })
     await recordEvent(tx, accepted, { type: 'counter-accepted', actor, from: 'countered', to: 'accepted', at: now, details: { version: accepted.version } })
@@ -134,11 +134,13 @@ export async function acceptCounter(db: Db, ctx: OffersContext, { actor, id }: {
 }
 
 /** The buyer side declines the seller side's counter: the negotiation ends, the offer is declined. */
-export async function declineCounter(db: Db, ctx: OffersContext, { actor, id }: { actor: User; id: string }): Promise<OfferView> {
+export async function declineCounter(db: Db, ctx: OffersContext, { actor, id, version }: { actor: User; id: string; version: number }): Promise<OfferView> {
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const { row: locked, side } = await lockWithSide(tx, actor, id)
+    await refuseExpired(tx, locked, now)
     guard(locked, side, 'declineCounter')
+    refuseStaleVersion(locked, version)
     const declined = await updateOffer(tx, locked.id, { status: 'declined', turn: null, decidedAt: now, updatedAt: now })
     await recordEvent(tx, declined, { type: 'counter-declined', actor, from: 'countered', to: 'declined', at: now, details: { version: declined.version } })
     await expireShareLinks(tx, { offerId: declined.id, now })
@@ -169,8 +171,12 @@ export async function askHighestAndBest(db: Db, ctx: OffersContext, { actor, lis
     const open = await lockListingOffers(tx, { listingId: listing.id, statuses: OPEN_OFFER_STATUSES })
     if (wanted && wanted.some((offerId) => !open.some((offer) => offer.id === offerId)))
       throw new AppError('BAD_REQUEST', 'negotiation.bestOfferNotOpen', { errors: [{ path: 'offerIds', key: 'negotiation.bestOfferNotOpen' }] })
-    const asked = wanted && wanted.length > 0 ? open.filter((offer) => wanted.includes(offer.id)) : open
+    const asked = (wanted && wanted.length > 0 ? open.filter((offer) => wanted.includes(offer.id)) : open).filter((offer) => effectiveOfferStatus(offer.status as OfferStatus, offer.expiresAt, now) !== 'expired')
     if (asked.length === 0) throw new AppError('CONFLICT', 'negotiation.bestNoOffers')
+    // Every asked offer as the seller side saw it (decision 036): one that moved on, or arrived unseen, refuses the whole request.
+    const versions = new Map(Object.entries(request.versions).map(([offerId, version]) => [offerId.trim().toLowerCase(), version]))
+    const moved = asked.find((offer) => versions.get(offer.id) !== offer.version)
+    if (moved) throw versionChanged(moved)
     const requestId = randomUUID()
     const noticeContext = { publicUrl: ctx.publicUrl, at: now }
     const date = centralDateTime(deadline)

@@ -54,7 +54,7 @@ describe('counter-offers', () => {
     if (!seller) throw new Error('no seller')
 
     // Round 1: the seller side counters the price and the closing date.
-    const v2 = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 325_000, closingDate: dateIn(40), expiresAt: inDays(2).toISOString() }, message: 'We can meet at 325.' }))
+    const v2 = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 325_000, closingDate: dateIn(40), expiresAt: inDays(2).toISOString() }, message: 'We can meet at 325.', version: 1 }))
     expect(v2).toMatchObject({ status: 'countered', terms: { purchasePrice: 325_000 }, negotiation: { version: 2, turn: 'buyer' } })
     expect(v2.actions).toEqual(['decline'])
     expect(v2.negotiation.versions.map((version) => [version.number, version.side, version.changed])).toEqual([
@@ -70,13 +70,13 @@ describe('counter-offers', () => {
     // The buyer side sees its turn, and counters back on the price.
     const seen = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))
     expect(seen.actions).toEqual(['withdraw', 'counter', 'acceptCounter', 'declineCounter'])
-    const v3 = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 312_500 }, message: 'Split the difference?' }))
+    const v3 = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 312_500 }, message: 'Split the difference?', version: 2 }))
     expect(v3).toMatchObject({ status: 'countered', terms: { purchasePrice: 312_500, closingDate: dateIn(40) }, negotiation: { version: 3, turn: 'seller' } })
     expect(v3.negotiation.versions.at(-1)).toMatchObject({ number: 3, side: 'buyer', changed: ['purchasePrice'], message: 'Split the difference?' })
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.countered')
 
     // The seller side accepts version 3.
-    const accepted = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline' }))
+    const accepted = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline', version: 3 }))
     expect(accepted).toMatchObject({ status: 'accepted', terms: { purchasePrice: 312_500 }, negotiation: { version: 3, turn: null } })
     const row = await rowOf(offer.id)
     expect(row).toMatchObject({ purchasePrice: 312_500, version: 3, status: 'accepted' })
@@ -96,10 +96,10 @@ describe('counter-offers', () => {
   it('accepts the seller side\'s counter for the buyer side, at the counter\'s terms, and tells the seller side', async () => {
     const { offer, seller, buyer } = await createTestOffer(suite.t, { status: 'active' })
     if (!seller) throw new Error('no seller')
-    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { inspectionPeriodDays: 5, earnestMoney: { amount: 9_000 } }, message: '' }))
+    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { inspectionPeriodDays: 5, earnestMoney: { amount: 9_000 } }, message: '', version: 1 }))
     // The seller side cannot accept its own counter: it waits on the buyer side.
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline' }), 409, { key: 'negotiation.waitingForBuyer', message: 'The buyer side has not answered the last counter-offer yet' })
-    const accepted = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`))
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline', version: 1 }), 409, { key: 'negotiation.waitingForBuyer', message: 'The buyer side has not answered the last counter-offer yet' })
+    const accepted = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 2 }))
     expect(accepted).toMatchObject({ status: 'accepted', terms: { inspectionPeriodDays: 5, earnestMoney: { amount: 9_000, holder: 'title-company' } } })
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.counter-accepted')
     const text = await pdftotext((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
@@ -110,29 +110,29 @@ describe('counter-offers', () => {
   it('ends the negotiation when the buyer side declines the counter', async () => {
     const { offer, seller, buyer } = await createTestOffer(suite.t, { status: 'active' })
     if (!seller) throw new Error('no seller')
-    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 350_000 }, message: 'Firm.' }))
-    expect(offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/decline`))).toMatchObject({ status: 'declined', actions: [] })
+    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 350_000 }, message: 'Firm.', version: 1 }))
+    expect(offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/decline`, { version: 2 }))).toMatchObject({ status: 'declined', actions: [] })
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.counter-declined')
-    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 340_000 } }), 409, { key: 'negotiation.cannotCounter', params: { status: 'declined' } })
+    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 340_000 }, version: 2 }), 409, { key: 'negotiation.cannotCounter', params: { status: 'declined' } })
   })
 
   it('refuses a counter that changes nothing, on an offer that is not open, or past its expiration, with its message, and changes nothing', async () => {
     const { offer, seller } = await createTestOffer(suite.t, { status: 'active', terms: { purchasePrice: 300_000 } })
     if (!seller) throw new Error('no seller')
     const before = await rowOf(offer.id)
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 300_000 }, message: 'Same' }), 400, {
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 300_000 }, message: 'Same', version: 1 }), 400, {
       key: 'negotiation.counterUnchanged',
       message: 'The counter-offer changes nothing: change at least one term',
     })
-    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: {} }), 400, { key: 'negotiation.counterUnchanged' })
+    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: {}, version: 1 }), 400, { key: 'negotiation.counterUnchanged' })
     // A term the schema refuses, and a version that could not be shared (an expiration in the past).
-    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 5 } }), 400)
-    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { expiresAt: new Date(Date.now() - DAY).toISOString() } }), 400, { key: 'offerTerms.expirationPast' })
+    expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 5 }, version: 1 }), 400)
+    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { expiresAt: new Date(Date.now() - DAY).toISOString() }, version: 1 }), 400, { key: 'offerTerms.expirationPast' })
     expect(await rowOf(offer.id)).toEqual(before)
 
     const { offer: withdrawn, seller: other } = await createTestOffer(suite.t, { status: 'withdrawn' })
     if (!other) throw new Error('no seller')
-    expectRefusal(await call(other, 'POST', `/api/offers/${withdrawn.id}/counter`, { terms: { purchasePrice: 310_000 } }), 409, {
+    expectRefusal(await call(other, 'POST', `/api/offers/${withdrawn.id}/counter`, { terms: { purchasePrice: 310_000 }, version: 1 }), 409, {
       key: 'negotiation.cannotCounter',
       message: 'An offer that is withdrawn cannot be countered',
     })
@@ -140,8 +140,8 @@ describe('counter-offers', () => {
 
     // Past its expiration, before the expiry job came by.
     await suite.t.db.update(offerTable).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(offerTable.id, offer.id))
-    const late = refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 310_000 } }), 409, { key: 'negotiation.counterExpired' })
-    expect(late.message).toMatch(/^This offer expired on .+ (CST|CDT) and can no longer be countered$/)
+    const late = refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 310_000 }, version: 1 }), 409, { key: 'offer.expired' })
+    expect(late.message).toMatch(/^This offer expired on .+ (CST|CDT)$/)
     expect(await rowOf(offer.id)).toMatchObject({ status: 'active', version: 1, purchasePrice: 300_000 })
     expect(await suite.t.db.select().from(offerVersion).where(eq(offerVersion.offerId, offer.id))).toEqual([])
   })
@@ -151,18 +151,18 @@ describe('counter-offers', () => {
     if (!seller) throw new Error('no seller')
     const stranger = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
     // The buyer side cannot counter its own open offer (it edits it instead).
-    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 290_000 } }), 403, { key: 'negotiation.onlySellerCounters' })
-    refused(await call(stranger, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 290_000 } }), 404, { key: 'offer.notFound' })
-    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`), 409, { key: 'negotiation.cannotAcceptCounter' })
+    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 290_000 }, version: 1 }), 403, { key: 'negotiation.onlySellerCounters' })
+    refused(await call(stranger, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 290_000 }, version: 1 }), 404, { key: 'offer.notFound' })
+    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 1 }), 409, { key: 'negotiation.cannotAcceptCounter' })
 
-    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 330_000 } }))
+    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 330_000 }, version: 1 }))
     // Now it waits on the buyer side: the seller side may not counter again nor accept or decline for the buyer.
-    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 335_000 } }), 409, { key: 'negotiation.waitingForBuyer' })
-    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter/accept`), 403, { key: 'negotiation.onlyBuyerAnswers' })
-    expectRefusal(await call(stranger, 'POST', `/api/offers/${offer.id}/counter/decline`), 404)
-    offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 315_000 } }))
-    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 316_000 } }), 409, { key: 'negotiation.waitingForSeller' })
-    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`), 409, { key: 'negotiation.waitingForSeller' })
+    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 335_000 }, version: 2 }), 409, { key: 'negotiation.waitingForBuyer' })
+    refused(await call(seller, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 2 }), 403, { key: 'negotiation.onlyBuyerAnswers' })
+    expectRefusal(await call(stranger, 'POST', `/api/offers/${offer.id}/counter/decline`, { version: 2 }), 404)
+    offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 315_000 }, version: 2 }))
+    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 316_000 }, version: 3 }), 409, { key: 'negotiation.waitingForSeller' })
+    refused(await call(buyer, 'POST', `/api/offers/${offer.id}/counter/accept`, { version: 3 }), 409, { key: 'negotiation.waitingForSeller' })
     // The buyer side can no longer edit the terms outside a counter.
     refused(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...(await rowOf(offer.id)).terms, purchasePrice: 400_000 } }), 409, { key: 'offer.locked' })
   })
@@ -170,7 +170,7 @@ describe('counter-offers', () => {
   it('keeps a version as it was sent: the database refuses to change one', async () => {
     const { offer, seller } = await createTestOffer(suite.t, { status: 'active' })
     if (!seller) throw new Error('no seller')
-    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 333_000 } }))
+    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 333_000 }, version: 1 }))
     await expect(suite.t.db.update(offerVersion).set({ message: 'rewritten' }).where(eq(offerVersion.offerId, offer.id))).rejects.toThrow()
     const [version] = await suite.t.db.select().from(offerVersion).where(sql`${offerVersion.offerId} = ${offer.id} and ${offerVersion.number} = 2`)
     expect(version?.terms.purchasePrice).toBe(333_000)
@@ -179,7 +179,7 @@ describe('counter-offers', () => {
   it('expires a countered offer at its version\'s expiration, and ranks it in optimize at its latest version', async () => {
     const { offer, seller, listing } = await createTestOffer(suite.t, { status: 'active', terms: { purchasePrice: 300_000 } })
     if (!seller) throw new Error('no seller')
-    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 345_000 } }))
+    offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/counter`, { terms: { purchasePrice: 345_000 }, version: 1 }))
     const ranked = (await call(seller, 'GET', `/api/listings/${listing.id}/optimize`)).json<OptimizeResult>()
     expect(ranked.offers.find((entry) => entry.id === offer.id)).toMatchObject({ status: 'countered', purchasePrice: 345_000, version: 2, turn: 'buyer' })
     await suite.t.db.update(offerTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(offerTable.id, offer.id))
@@ -207,7 +207,7 @@ describe('highest and best', () => {
     const notAsked = await createTestOffer(suite.t, { status: 'active', listing })
     const deadline = inDays(1).toISOString()
 
-    const response = await call(seller, 'POST', `/api/listings/${listing.id}/highest-and-best`, { offerIds: [first.id, second.offer.id], deadline, message: 'Please send your highest and best by tomorrow noon.' })
+    const response = await call(seller, 'POST', `/api/listings/${listing.id}/highest-and-best`, { offerIds: [first.id, second.offer.id], deadline, message: 'Please send your highest and best by tomorrow noon.', versions: { [first.id]: 1, [second.offer.id]: 1 } })
     expect(response.statusCode, response.body).toBe(200)
     const result = response.json<HighestBestResult>()
     expect(result.offerIds.sort()).toEqual([first.id, second.offer.id].sort())
@@ -224,16 +224,16 @@ describe('highest and best', () => {
     }
     expect(offerOf(await call(buyer, 'GET', `/api/offers/${first.id}`)).negotiation.bestRequest).toMatchObject({ deadline: new Date(deadline).toISOString(), message: 'Please send your highest and best by tomorrow noon.' })
 
-    // Before the deadline: a revision goes through, recorded as one and told to the seller side.
+    // Before the deadline: a sent revision goes through, recorded as one and told to the seller side.
     const terms = (await rowOf(first.id)).terms
-    expect(offerOf(await call(buyer, 'PATCH', `/api/offers/${first.id}`, { terms: { ...terms, purchasePrice: 320_000 } })).terms.purchasePrice).toBe(320_000)
+    expect(offerOf(await call(buyer, 'POST', `/api/offers/${first.id}/revisions`, { version: 1, terms: { ...terms, purchasePrice: 320_000 } })).terms.purchasePrice).toBe(320_000)
     expect((await eventsOf(suite.t, first.id)).at(-1)?.type).toBe('revised')
     expect((await notificationsOf(suite.t, seller.id, first.id)).map((item) => item.type)).toContain('offer.revised')
 
     // The deadline passes (moved into the past in the database): the server refuses, naming the deadline.
     const passed = new Date(Date.now() - 1000)
     await suite.t.db.update(offerTable).set({ bestDeadline: passed }).where(eq(offerTable.id, first.id))
-    const refusal = refused(await call(buyer, 'PATCH', `/api/offers/${first.id}`, { terms: { ...terms, purchasePrice: 330_000 } }), 409, { key: 'negotiation.bestDeadlinePassed' })
+    const refusal = refused(await call(buyer, 'POST', `/api/offers/${first.id}/revisions`, { version: 2, terms: { ...terms, purchasePrice: 330_000 } }), 409, { key: 'negotiation.bestDeadlinePassed' })
     expect(refusal.message).toMatch(/^The deadline for highest and best offers passed on .+ (CST|CDT): the offer can no longer be revised$/)
     expect(refusal.params?.deadline).toBeTruthy()
     expect((await rowOf(first.id)).purchasePrice).toBe(320_000)
@@ -243,19 +243,19 @@ describe('highest and best', () => {
     const { seller, listing, offer } = await createTestOffer(suite.t, { status: 'active' })
     if (!seller) throw new Error('no seller')
     const countered = await createTestOffer(suite.t, { status: 'active', listing })
-    offerOf(await call(seller, 'POST', `/api/offers/${countered.offer.id}/counter`, { terms: { purchasePrice: 399_000 } }))
+    offerOf(await call(seller, 'POST', `/api/offers/${countered.offer.id}/counter`, { terms: { purchasePrice: 399_000 }, version: 1 }))
     const declined = await createTestOffer(suite.t, { status: 'declined', listing })
     const url = `/api/listings/${listing.id}/highest-and-best`
 
-    refused(await call(seller, 'POST', url, { deadline: new Date(Date.now() - DAY).toISOString(), message: 'Best' }), 400, { key: 'negotiation.bestDeadlinePast' })
-    refused(await call(seller, 'POST', url, { deadline: inDays(1).toISOString(), message: '   ' }), 400, { key: 'negotiation.bestMessageRequired' })
-    refused(await call(seller, 'POST', url, { offerIds: [declined.offer.id], deadline: inDays(1).toISOString(), message: 'Best' }), 400, { key: 'negotiation.bestOfferNotOpen' })
+    refused(await call(seller, 'POST', url, { deadline: new Date(Date.now() - DAY).toISOString(), message: 'Best', versions: {} }), 400, { key: 'negotiation.bestDeadlinePast' })
+    refused(await call(seller, 'POST', url, { deadline: inDays(1).toISOString(), message: '   ', versions: {} }), 400, { key: 'negotiation.bestMessageRequired' })
+    refused(await call(seller, 'POST', url, { offerIds: [declined.offer.id], deadline: inDays(1).toISOString(), message: 'Best', versions: {} }), 400, { key: 'negotiation.bestOfferNotOpen' })
     expect((await eventsOf(suite.t, offer.id)).some((event) => event.type === 'best-requested')).toBe(false)
 
     // Only the seller side asks.
-    expectRefusal(await call(countered.buyer, 'POST', url, { deadline: inDays(1).toISOString(), message: 'Best' }), 403)
+    expectRefusal(await call(countered.buyer, 'POST', url, { deadline: inDays(1).toISOString(), message: 'Best', versions: {} }), 403)
 
-    const all = (await call(seller, 'POST', url, { deadline: inDays(1).toISOString(), message: 'Best' })).json<HighestBestResult>()
+    const all = (await call(seller, 'POST', url, { deadline: inDays(1).toISOString(), message: 'Best', versions: { [offer.id]: 1, [countered.offer.id]: 2 } })).json<HighestBestResult>()
     expect(all.offerIds.sort()).toEqual([offer.id, countered.offer.id].sort())
   })
 })

@@ -51,7 +51,7 @@ describe('two accepts on one listing at the same instant', () => {
       const listing = await newListing()
       const offers = [await createTestOffer(t, { status: 'active', listing, buyer: buyers[0] }), await createTestOffer(t, { status: 'active', listing, buyer: buyers[1] })] as const
       const since = new Date()
-      const responses = await Promise.all(offers.map(({ offer }) => call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline' })))
+      const responses = await Promise.all(offers.map(({ offer }) => call(seller, 'POST', `/api/offers/${offer.id}/accept`, { others: 'decline', version: 1 })))
       const statuses = responses.map((response) => response.statusCode).sort()
       expect(statuses, `round ${round}: ${responses.map((response) => response.body).join(' | ')}`).toEqual([200, 409])
       const winnerIndex = responses.findIndex((response) => response.statusCode === 200)

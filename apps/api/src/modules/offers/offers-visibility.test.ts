@@ -24,7 +24,7 @@ describe('who sees what', () => {
   it('the seller side never sees a draft, and sees a shared offer', async () => {
     const draft = await createTestOffer(suite.t)
     expectRefusal(await call(draft.seller, 'GET', `/api/offers/${draft.offer.id}`), 404, { key: 'offer.notFound', message: 'Offer not found' })
-    expectRefusal(await call(draft.seller, 'POST', `/api/offers/${draft.offer.id}/decline`), 404)
+    expectRefusal(await call(draft.seller, 'POST', `/api/offers/${draft.offer.id}/decline`, { version: 1 }), 404)
     const shared = await createTestOffer(suite.t, { status: 'active' })
     expect(offerOf(await call(shared.seller, 'GET', `/api/offers/${shared.offer.id}`))).toMatchObject({ viewer: 'seller', actions: ['accept', 'decline', 'counter'] })
   })
@@ -33,16 +33,16 @@ describe('who sees what', () => {
     const { offer } = await createTestOffer(suite.t, { status: 'active' })
     const { seller: otherSeller } = await sellerWithListing(suite.t)
     expectRefusal(await call(otherSeller, 'GET', `/api/offers/${offer.id}`), 404)
-    expectRefusal(await call(otherSeller, 'POST', `/api/offers/${offer.id}/decline`), 404)
-    expectRefusal(await call(otherSeller, 'POST', `/api/offers/${offer.id}/accept`, {}), 404)
+    expectRefusal(await call(otherSeller, 'POST', `/api/offers/${offer.id}/decline`, { version: 1 }), 404)
+    expectRefusal(await call(otherSeller, 'POST', `/api/offers/${offer.id}/accept`, { version: 1 }), 404)
     expect(await statusOf(suite.t, offer.id)).toBe('active')
   })
 
   it('each side takes only its own actions', async () => {
     // A buyer agent may open /my-properties, so the offer's own rules answer, not the role table.
     const { offer, buyer, seller } = await createTestOffer(suite.t, { status: 'active', buyer: await createUser(suite.t, { roles: ['BUYER_AGENT'] }) })
-    expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/decline`), 403, { key: 'offer.notSellerOfOffer', message: 'Only the seller or the listing agent can answer this offer' })
-    expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/accept`, {}), 403, { key: 'offer.notSellerOfOffer', message: 'Only the seller or the listing agent can answer this offer' })
+    expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/decline`, { version: 1 }), 403, { key: 'offer.notSellerOfOffer', message: 'Only the seller or the listing agent can answer this offer' })
+    expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/accept`, { version: 1 }), 403, { key: 'offer.notSellerOfOffer', message: 'Only the seller or the listing agent can answer this offer' })
     expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/withdraw`), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
     expectRefusal(await call(seller, 'PATCH', `/api/offers/${offer.id}`, { terms: shareableTerms() }), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
     expect(await statusOf(suite.t, offer.id)).toBe('active')
@@ -55,7 +55,7 @@ describe('who sees what', () => {
     expectRefusal(await call(null, 'GET', `/api/offers/${other.offer.id}?token=${token}`), 404)
     expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}?token=wrong`), 404)
     expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}`), 404)
-    expectRefusal(await call(null, 'POST', `/api/offers/${offer.id}/decline`), 401)
+    expectRefusal(await call(null, 'POST', `/api/offers/${offer.id}/decline`, { version: 1 }), 401)
 
     const expired = await createTestOffer(suite.t, { status: 'active', tokenExpiresAt: new Date(Date.now() - 1000) })
     expectRefusal(await call(null, 'GET', `/api/offers/${expired.offer.id}?token=${expired.token}`), 403, { key: 'offer.linkExpired', message: 'This offer link has expired' })
@@ -74,7 +74,7 @@ describe('GET /api/offers/mine and GET /api/listings/:id/offers', () => {
     expect(all.total).toBe(3)
     const activeTab = (await call(buyer, 'GET', '/api/offers/mine?tab=active')).json<MyOffersPage>()
     expect(activeTab.items.map((item) => item.id)).toEqual([active.offer.id])
-    expect(activeTab.items[0]).toMatchObject({ status: 'active', purchasePrice: 300_000, buyerNames: ['Ben Buyer'], actions: ['withdraw'], property: { id: active.listing.id } })
+    expect(activeTab.items[0]).toMatchObject({ status: 'active', purchasePrice: 300_000, buyerNames: ['Ben Buyer'], actions: ['withdraw', 'revise'], property: { id: active.listing.id } })
     // An edit moves a draft to the top.
     await call(buyer, 'PATCH', `/api/offers/${draft.offer.id}`, { terms: shareableTerms({ purchasePrice: 301_000 }) })
     expect((await call(buyer, 'GET', '/api/offers/mine')).json<MyOffersPage>().items[0]?.id).toBe(draft.offer.id)

@@ -224,13 +224,14 @@ export async function listOfferEvents(db: Db, offerId: string): Promise<OfferEve
 // ---------------------------------------------------------------------------------------------
 // Attachments (read side; the upload belongs to offer-documents)
 
-export type OfferAttachmentRow = { id: string; kind: string; createdAt: Date; filename: string; contentType: string; size: number }
+export type OfferAttachmentRow = { id: string; kind: string; version: number | null; createdAt: Date; filename: string; contentType: string; size: number }
 
 export async function listOfferAttachments(db: Db, offerId: string): Promise<OfferAttachmentRow[]> {
   return db
     .select({
       id: offerAttachment.id,
       kind: offerAttachment.kind,
+      version: offerAttachment.version,
       createdAt: offerAttachment.createdAt,
       filename: storedFile.filename,
       contentType: storedFile.contentType,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { AcceptOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema } from '@offerbook/domain/offer'
+import { AcceptOfferSchema, AnswerOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
@@ -9,14 +9,15 @@ import { hasAnyRole, PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import type { FileStorage } from '../../storage/storage'
 import { preferredEncoding } from '../../http/accept-encoding'
 import { signedIn } from '../../http/signed-in'
 import type { SimpleAction } from './offers-answers.service'
 import { acceptOffer, actOnOffer } from './offers-answers.service'
 import { listListingOffers, listMyOffers, optimizeListingAnswer } from './offers-lists.service'
-import { createOffer, deleteOffer, getOffer, saveOffer, shareOffer } from './offers.service'
+import { createOffer, deleteOffer, getOffer, saveOffer, sendRevision, shareOffer } from './offers.service'
 
-export type OffersRoutesOptions = { db: Db; publicUrl: string }
+export type OffersRoutesOptions = { db: Db; storage?: FileStorage; publicUrl: string }
 
 const OfferParamsSchema = z.object({ id: z.string() })
 const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
@@ -42,8 +43,9 @@ const SIMPLE_ACTIONS: readonly { action: SimpleAction; summary: string }[] = [
   { action: 'terminate', summary: 'Either side terminates the contract of an accepted offer' },
 ]
 
-export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, { db, publicUrl }) => {
-  const ctx = { publicUrl }
+export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, { db, storage, publicUrl }) => {
+  // Sending a version makes its offer form (decision 036).
+  const ctx = { publicUrl, ...(storage ? { storage } : {}), log: app.log }
 
   app.post(
     '/api/offers',
@@ -101,7 +103,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
-        summary: 'Save the whole terms of a draft or an active offer (buyer side); a change to an active offer is told to the seller side',
+        summary: "Save the whole terms (buyer side): a draft's, or the working copy of a shared offer, which nobody else sees until it is sent as a revision",
         security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: SaveOfferSchema,
@@ -109,6 +111,23 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       },
     },
     async (request) => ({ offer: await saveOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, terms: request.body.terms }) }),
+  )
+
+  app.post(
+    '/api/offers/:id/revisions',
+    {
+      config: { access: PAGE_ROLES.submittedOffers },
+      schema: {
+        tags: ['offers'],
+        summary:
+          "Send the buyer side's revision of a shared offer (its terms, or the saved working copy), built on the version it names: the next version, told to the seller side; an expired offer sent with a new expiration is renewed",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        body: SendRevisionSchema,
+        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ offer: await sendRevision(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version, terms: request.body.terms }) }),
   )
 
   app.delete(
@@ -154,10 +173,15 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
           summary,
           security: [{ bearer: [] }],
           params: OfferParamsSchema,
-          response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+          // Decline answers the offer: it names the version the seller side was looking at (decision 036).
+          ...(action === 'decline' ? { body: AnswerOfferSchema } : {}),
+          response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => ({ offer: await actOnOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, action }) }),
+      async (request) => {
+        const body = request.body as { version?: number } | undefined
+        return { offer: await actOnOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, action, version: action === 'decline' ? body?.version : undefined }) }
+      },
     )
   }
 
@@ -170,11 +194,11 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         summary: "The seller side accepts an offer; the listing's other open offers are declined or kept as back-ups, every buyer side told at the same time",
         security: [{ bearer: [] }],
         params: OfferParamsSchema,
-        body: AcceptOfferSchema.nullish(),
+        body: AcceptOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ offer: await acceptOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, others: request.body?.others ?? 'decline' }) }),
+    async (request) => ({ offer: await acceptOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, ...request.body }) }),
   )
 
   app.get(

@@ -5,12 +5,16 @@ import type { StandardStatus } from '@offerbook/domain/listing'
 import type { OfferProblem, OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OFFER_LIMITS, OfferAgentSchema, OfferPartySchema, shareProblems } from '@offerbook/domain/offer'
 import type { OfferAction, OfferStatus } from '@offerbook/domain/offer-status'
-import { canTransition } from '@offerbook/domain/offer-status'
+import { canTransition, effectiveOfferStatus, isPastExpiry, nextStatus } from '@offerbook/domain/offer-status'
+import { differingTerms } from '@offerbook/domain/offer-negotiation'
 import { VIEWED_EVENT_WINDOW_MINUTES } from '@offerbook/domain/offer-record'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import type { MessageKey } from '@offerbook/domain/messages'
+import type { FastifyBaseLogger } from 'fastify'
 import { AppError } from '../../app-error'
+import type { FileStorage } from '../../storage/storage'
+import { makeVersionForm } from './offer-documents.service'
 import type { Db } from '../../db/client'
 import { publishOfferChanged } from '../events/events.service'
 import { managesListing } from '../listings/listings.service'
@@ -22,9 +26,28 @@ import { hashShareToken, isOfferId, loadOfferForViewer, lockOfferForBuyer, offer
 import type { NoticeContext } from './offers-notify'
 import { refuseRevisionAfterDeadline } from './offers-revisions'
 import { notifySellerSide, sendShareLink } from './offers-notify'
+import { sidesOfVersionsAfter } from './negotiation.queries'
+import { expiryInPropertyZone, versionChanged, writeFirstVersion, writeNextVersion } from './offers-versions'
 
-/** What every use case needs besides the database: where links in emails point. */
-export type OffersContext = { publicUrl: string }
+/**
+ * What every use case needs besides the database: where links in emails point, and where the offer
+ * form of a sent version is kept (without a storage, as in some tests, no form is made by itself).
+ */
+export type OffersContext = { publicUrl: string; storage?: FileStorage; log?: Pick<FastifyBaseLogger, 'error'> }
+
+/**
+ * After a version is sent (shared, revised, countered) and committed: its offer form, so the current
+ * form is always the current version's (decision 036). A failure leaves the version without a form
+ * until the buyer side generates it; the version itself stands.
+ */
+export async function makeCurrentForm(db: Db, ctx: OffersContext, offerId: string, now: Date): Promise<void> {
+  if (!ctx.storage) return
+  try {
+    await makeVersionForm(db, ctx.storage, { offerId, now })
+  } catch (error) {
+    ctx.log?.error({ err: error, offerId }, 'the offer form of a sent version could not be made')
+  }
+}
 
 const DAY = 86_400_000
 
@@ -42,6 +65,8 @@ export const NOT_ALLOWED: Readonly<Record<OfferAction, MessageKey>> = {
   counter: 'negotiation.cannotCounter',
   acceptCounter: 'negotiation.cannotAcceptCounter',
   declineCounter: 'negotiation.cannotDeclineCounter',
+  revise: 'offer.cannotRevise',
+  renew: 'offer.cannotRenew',
 }
 
 /** The 409 of an action the offer's status does not allow. */
@@ -155,31 +180,68 @@ async function recordViewed(db: Db, row: OfferRow, { actorId, actorName, via, no
 // The buyer side's changes
 
 /**
- * Saves the whole terms of a draft or of an active offer. A shared offer keeps an expiration in the
- * future; a change to it is audited and told to the seller side.
+ * Saves the whole terms. A draft autosaves as it is typed. A shared offer changes only by a sent
+ * revision (decision 036): its saved edits are the buyer side's working copy, which the seller side,
+ * the notices, the ledger and the ranking never see until sendRevision sends it. An expired offer
+ * takes a working copy too: sent with a new expiration, it renews the offer.
  */
 export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms }: { actor: User; id: string; terms: OfferTerms }): Promise<OfferView> {
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const locked = await lockOfferForBuyer(tx, actor, id)
-    const status = locked.status as OfferStatus
-    if (status !== 'draft' && status !== 'active') throw new AppError('CONFLICT', 'offer.locked', { params: { status } })
-    if (status === 'active') {
-      // A highest-and-best request's deadline ends the revisions (decision 029), whatever the form shows.
-      refuseRevisionAfterDeadline(locked, now)
-      const [expiration] = shareProblems(terms, now).filter((problem) => problem.field === 'expiresAt')
-      if (expiration) throw badTerms([expiration])
+    const status = effectiveOfferStatus(locked.status as OfferStatus, locked.expiresAt, now)
+    if (status !== 'draft' && status !== 'active' && status !== 'expired') throw new AppError('CONFLICT', 'offer.locked', { params: { status } })
+    // A highest-and-best request's deadline ends the revisions (decision 029), whatever the form shows.
+    if (status !== 'draft') refuseRevisionAfterDeadline(locked, now)
+    if (status === 'draft') {
+      if (JSON.stringify(termsOf(locked)) === JSON.stringify(terms)) return locked
+      return updateOffer(tx, locked.id, { terms, ...termColumns(terms), updatedAt: now })
     }
+    // The working copy: no event, no notice, no live event; the offer the seller side has is unchanged.
     const unchanged = JSON.stringify(termsOf(locked)) === JSON.stringify(terms)
-    if (unchanged) return locked
-    const saved = await updateOffer(tx, locked.id, { terms, ...termColumns(terms), updatedAt: now })
-    if (status === 'active') {
-      const event = locked.bestDeadline ? 'revised' : 'updated'
-      await recordEvent(tx, saved, { type: event, actor, from: status, to: status, at: now })
-      await notifySellerSide(tx, { publicUrl: ctx.publicUrl, at: now }, { row: saved, listing: await listingOf(tx, saved), event, actorName: actor.name })
-    }
-    return saved
+    return updateOffer(tx, locked.id, { workingTerms: unchanged ? null : terms })
   })
+  return toOfferView(db, row, 'buyer', { now, publicUrl: ctx.publicUrl })
+}
+
+/**
+ * Sends the buyer side's revision of a shared offer (decision 036): the terms (or the saved working
+ * copy) become the next version, with one ledger entry, one notice and one email to the seller side.
+ * `version` is the version the buyer side built on; the offer locked, two revisions sent at once
+ * become two consecutive versions. An expired offer is renewed by a revision with a new expiration:
+ * open again, its seller side told. Refused when it changes nothing, after a highest-and-best
+ * deadline, and when the seller side answered since the version the buyer side was looking at.
+ */
+export async function sendRevision(db: Db, ctx: OffersContext, { actor, id, version, terms }: { actor: User; id: string; version: number; terms?: OfferTerms | undefined }): Promise<OfferView> {
+  const now = new Date()
+  const row = await db.transaction(async (tx) => {
+    const locked = await lockOfferForBuyer(tx, actor, id)
+    const stored = locked.status as OfferStatus
+    if (stored === 'draft') throw new AppError('CONFLICT', 'offer.shareFirst')
+    const status = effectiveOfferStatus(stored, locked.expiresAt, now)
+    const action: OfferAction = status === 'expired' ? 'renew' : 'revise'
+    if (!canTransition(status, action, 'buyer')) throw notAllowed(action, status)
+    refuseRevisionAfterDeadline(locked, now)
+    // The buyer side's own revisions build on each other; a version the seller side sent since makes it stale.
+    if (version > locked.version || (version < locked.version && (await sidesOfVersionsAfter(tx, { offerId: locked.id, number: version })).includes('seller'))) throw versionChanged(locked)
+    const current = termsOf(locked)
+    const next = terms ?? (locked.workingTerms ? termsOf({ terms: locked.workingTerms }) : current)
+    const changed = differingTerms(current, next)
+    if (changed.length === 0) throw new AppError('BAD_REQUEST', 'offer.revisionUnchanged', { errors: [{ path: 'terms', key: 'offer.revisionUnchanged' }] })
+    if (action === 'renew' && isPastExpiry(next.expiresAt, now)) throw new AppError('BAD_REQUEST', 'offer.renewNeedsExpiry', { errors: [{ path: 'expiresAt', key: 'offer.renewNeedsExpiry' }] })
+    const [problem, ...more] = shareProblems(next, now)
+    if (problem) throw badTerms([problem, ...more])
+
+    const number = await writeNextVersion(tx, locked, { kind: 'revision', side: 'buyer', actorId: actor.uid, actorName: actor.name, message: '', terms: next, at: now })
+    const to = nextStatus(action)
+    const renewed = action === 'renew' ? { status: to, turn: null, decidedAt: null } : {}
+    const sent = await updateOffer(tx, locked.id, { ...renewed, version: number, terms: next, ...termColumns(next), workingTerms: null, updatedAt: now })
+    const event = locked.bestDeadline ? 'revised' : 'updated'
+    await recordEvent(tx, sent, { type: event, actor, from: status, to, at: now, details: { version: number, changed, ...(action === 'renew' ? { renewed: true } : {}) } })
+    await notifySellerSide(tx, { publicUrl: ctx.publicUrl, at: now }, { row: sent, listing: await listingOf(tx, sent), event, actorName: actor.name })
+    return sent
+  })
+  await makeCurrentForm(db, ctx, row.id, now)
   return toOfferView(db, row, 'buyer', { now, publicUrl: ctx.publicUrl })
 }
 
@@ -203,12 +265,15 @@ export async function shareOffer(db: Db, ctx: OffersContext, { actor, id }: { ac
     const status = locked.status as OfferStatus
     if (!canTransition(status, 'share', 'buyer')) throw notAllowed('share', status)
     const terms = termsOf(locked)
+    if (isPastExpiry(terms.expiresAt, now)) throw new AppError('CONFLICT', 'offer.expired', { params: { expiresAt: await expiryInPropertyZone(tx, locked, new Date(terms.expiresAt ?? now)) } })
     const [problem, ...more] = shareProblems(terms, now)
     if (problem) throw badTerms([problem, ...more])
     const listing = await listingOf(tx, locked)
     if (!takesOffers(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
     const shared = await updateOffer(tx, locked.id, { status: 'active', sharedAt: now, updatedAt: now })
-    await recordEvent(tx, shared, { type: 'shared', actor, from: status, to: 'active', at: now })
+    // Version 1 is the offer as shared, kept from now on like every later version (decision 036).
+    await writeFirstVersion(tx, shared)
+    await recordEvent(tx, shared, { type: 'shared', actor, from: status, to: 'active', at: now, details: { version: 1 } })
     const token = randomBytes(32).toString('base64url')
     const offerEnds = terms.expiresAt ? Date.parse(terms.expiresAt) : now.getTime() + OFFER_LIMITS.shareLinkDays * DAY
     await insertShareLink(tx, {
@@ -223,6 +288,7 @@ export async function shareOffer(db: Db, ctx: OffersContext, { actor, id }: { ac
     await notifySellerSide(tx, notice, { row: shared, listing, event: 'shared', actorName: actor.name }, { emailedAlready: terms.listingAgent.email })
     return shared
   })
+  await makeCurrentForm(db, ctx, row.id, now)
   return toOfferView(db, row, 'buyer', { now, publicUrl: ctx.publicUrl })
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect } from 'vitest'
+import yauzl from 'yauzl'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import type { OfferView } from '@offerbook/domain/offer'
@@ -56,7 +57,7 @@ export function offersTestApp(): { readonly t: TestApp; call: OffersCall } {
 }
 
 /** A refusal with its status and, when given, its catalogue key and English text (the spec's words). */
-export function expectRefusal(response: LightMyRequestResponse, status: number, expected?: string | { key: MessageKey; message: string; params?: MessageParams }): ApiError {
+export function expectRefusal(response: LightMyRequestResponse, status: number, expected?: string | { key: MessageKey; message?: string; params?: MessageParams }): ApiError {
   expect(response.statusCode, response.body).toBe(status)
   const body = response.json<ApiError>()
   if (typeof expected === 'string') expect(body.message).toBe(expected)
@@ -98,4 +99,28 @@ export async function sellerWithListing(t: TestApp, columns: Parameters<typeof c
   const seller = await createUser(t, { roles: ['SELLER_AGENT'], name: 'Lena Seller' })
   const listing = await createTestListing(t, { ownerId: seller.id, listAgentUserId: seller.id, listAgentFullName: 'Lena Seller', listAgentEmail: seller.email, ...columns })
   return { seller, listing }
+}
+
+/** A ZIP's entries by name, read with yauzl (a reader independent of the writer). */
+export function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'))
+      const files = new Map<string, Buffer>()
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'))
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks))
+            zip.readEntry()
+          })
+        })
+      })
+      zip.on('end', () => resolve(files))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
 }

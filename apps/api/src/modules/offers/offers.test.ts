@@ -87,7 +87,7 @@ describe('POST /api/offers/:id/share', () => {
   it('makes the offer active and emails the listing agent a link that opens it read-only', async () => {
     const { offer, buyer, seller, listing } = await createTestOffer(suite.t, { terms: { listingAgent: { fullName: 'Outside Agent', email: 'outside.agent@example.com' } } })
     const shared = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/share`))
-    expect(shared).toMatchObject({ status: 'active', actions: ['withdraw'], shareProblems: [] })
+    expect(shared).toMatchObject({ status: 'active', actions: ['withdraw', 'revise'], shareProblems: [] })
     expect(shared.sharedAt).not.toBeNull()
     expect(shared.shareUrl).toBe(`http://localhost:3000/property/${listing.id}/offers/${offer.id}`)
     expect(shared.events.map((event) => [event.type, event.actorName])).toEqual([
@@ -139,7 +139,7 @@ describe('a never-shared offer', () => {
     // A buyer agent reaches both offer pages' endpoints, so every action gets past the role guard.
     const { offer, buyer } = await createTestOffer(suite.t, { buyer: await createUser(suite.t, { roles: ['BUYER_AGENT'] }) })
     for (const action of ['withdraw', 'acknowledge', 'decline', 'accept', 'close', 'terminate']) {
-      expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/${action}`, action === 'accept' ? {} : undefined), 409, { key: 'offer.shareFirst', message: 'Please share the offer with the seller before performing any other actions' })
+      expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/${action}`, action === 'accept' || action === 'decline' ? { version: 1 } : undefined), 409, { key: 'offer.shareFirst', message: 'Please share the offer with the seller before performing any other actions' })
     }
     expect(await statusOf(suite.t, offer.id)).toBe('draft')
   })
@@ -173,15 +173,17 @@ describe('PATCH /api/offers/:id', () => {
     expect(body.errors?.[0]?.path).toContain('purchasePrice')
   })
 
-  it('tells the seller side of a change to an active offer and audits it; its expiration stays ahead', async () => {
+  it('keeps a change to an active offer to its buyer side until sent; the sent revision is told to the seller side and audited; its expiration stays ahead', async () => {
     const { offer, buyer, seller } = await createTestOffer(suite.t, { status: 'active' })
     offerOf(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: shareableTerms({ purchasePrice: 310_000 }) }))
-    const events = await eventsOf(suite.t, offer.id)
-    expect(events.at(-1)).toMatchObject({ type: 'updated', fromStatus: 'active', toStatus: 'active', actorId: buyer.id })
+    expect((await eventsOf(suite.t, offer.id)).at(-1)).toMatchObject({ type: 'shared' })
+    expect(await notificationsOf(suite.t, seller!.id, offer.id)).toEqual([])
+    offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 1 }))
+    expect((await eventsOf(suite.t, offer.id)).at(-1)).toMatchObject({ type: 'updated', fromStatus: 'active', toStatus: 'active', actorId: buyer.id })
     expect((await notificationsOf(suite.t, seller!.id, offer.id)).map((notice) => notice.type)).toEqual(['offer.updated'])
 
     const past = new Date(Date.now() - 60_000).toISOString()
-    expectRefusal(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: shareableTerms({ expiresAt: past }) }), 400, { key: 'offerTerms.expirationPast', message: 'The offer expiration must be in the future' })
+    expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 2, terms: shareableTerms({ expiresAt: past }) }), 400, { key: 'offerTerms.expirationPast', message: 'The offer expiration must be in the future' })
   })
 
   it('refuses to change an offer that is no longer open', async () => {

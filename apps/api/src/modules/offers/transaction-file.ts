@@ -12,6 +12,7 @@ import { offerAttachment } from '../../db/schema/offers'
 import { signingEvent, signingPacket } from '../../db/schema/signing'
 import type { FileStorage } from '../../storage/storage'
 import { isOfferId, termsOf } from './offers-access'
+import { documentStanding } from './offers-versions'
 import { findOffer, listOfferEvents } from './offers.queries'
 import { managesListing } from '../listings/listings.service'
 import { offerRecordCsv } from './offer-record-export'
@@ -28,7 +29,8 @@ import { propertyTimeZone } from '@offerbook/domain/property-time'
  *
  * Layout:
  *   offer.json                       the offer: status, stamps and terms as they are now
- *   documents/NN-<kind>-<name>       each attachment, oldest first
+ *   documents/NN-<kind>-<name>       each attachment and the current offer form, oldest first
+ *   superseded/NN-<kind>-vN-<name>   the offer forms of earlier versions (decision 036)
  *   signing/NN-<packet title>/original.pdf, sealed.pdf, audit-trail.json
  *   events/offer-record.csv          the offer's entries of the listing's offer record
  *   events/offer-record.json         the same entries with their sequence and hash
@@ -64,7 +66,7 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
   const timeZone = propertyTimeZone(listing.county)
   const [attachments, packets, events, ledger] = await Promise.all([
     db
-      .select({ kind: offerAttachment.kind, filename: storedFile.filename, key: storedFile.key, createdAt: offerAttachment.createdAt })
+      .select({ kind: offerAttachment.kind, version: offerAttachment.version, filename: storedFile.filename, key: storedFile.key, createdAt: offerAttachment.createdAt })
       .from(offerAttachment)
       .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
       .where(eq(offerAttachment.offerId, row.id))
@@ -93,6 +95,10 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
   const fromStorage = (key: string | undefined) => async () => (key ? ((await storage.get(key))?.body ?? null) : null)
   const json = (value: unknown) => async () => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
 
+  // The current documents, and the offer forms of earlier versions apart; a form made on the draft and never shared is not part of the file (decision 036).
+  const standings = attachments.map((item) => ({ item, standing: documentStanding(item, row) }))
+  const current = standings.filter(({ standing }) => standing === 'file' || standing === 'current').map(({ item }) => item)
+  const superseded = standings.filter(({ standing }) => standing === 'superseded').map(({ item }) => item)
   const terms = termsOf(row)
   const access = { listing, scope: 'own-offers' as const, offers: [{ id: row.id, buyerId: row.buyerId, status: row.status, terms, sharedAt: row.sharedAt, bindingAgreementAt: row.bindingAgreementAt, createdAt: row.createdAt }], timeZone }
   const entries = toEntries(ledger, access)
@@ -111,10 +117,12 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
         decidedAt: row.decidedAt?.toISOString() ?? null,
         bindingAgreementAt: row.bindingAgreementAt?.toISOString() ?? null,
         signedAt: row.signedAt?.toISOString() ?? null,
+        version: row.version,
         terms,
       }),
     },
-    ...attachments.map((item, index) => ({ path: `documents/${two(index)}-${item.kind}-${safeName(item.filename)}`, open: fromStorage(item.key) })),
+    ...current.map((item, index) => ({ path: `documents/${two(index)}-${item.kind}-${safeName(item.filename)}`, open: fromStorage(item.key) })),
+    ...superseded.map((item, index) => ({ path: `superseded/${two(index)}-${item.kind}-v${item.version ?? 0}-${safeName(item.filename)}`, open: fromStorage(item.key) })),
     ...packets.flatMap((packet, index) => {
       const folder = `signing/${two(index)}-${safeName(packet.title)}`
       const trail = audit.filter((event) => event.packetId === packet.id)
@@ -167,7 +175,7 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
   zip.addReadStreamLazy('manifest.json', { mtime: now }, (callback) => callback(null, bufferStream(`${JSON.stringify(manifest(), null, 2)}\n`)))
   zip.addReadStreamLazy('SHA256SUMS', { mtime: now }, (callback) => callback(null, bufferStream(files.map((file) => `${file.sha256}  ${file.path}\n`).join(''))))
   zip.end()
-  return { filename: `Transaction-file-${row.id.slice(0, 8)}.zip`, stream: zip.outputStream as unknown as Readable }
+  return { filename: `Transaction-file-${row.id.slice(0, 8)}-v${row.version}.zip`, stream: zip.outputStream as unknown as Readable }
 }
 
 function bufferStream(text: string): Readable {

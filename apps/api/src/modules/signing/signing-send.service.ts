@@ -116,7 +116,7 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
   await checkOffer(db, party)
 
   // The documents are read before the transaction: the offer's terms no longer change once accepted.
-  const sources: PacketSource[] = [{ filename: 'Offer to Purchase.pdf', bytes: (await renderOfferFormPdf(db, party.offer, now)).pdf, contentType: 'application/pdf' }]
+  const sources: PacketSource[] = [{ filename: `Offer to Purchase, version ${party.offer.version}.pdf`, bytes: (await renderOfferFormPdf(db, party.offer, now)).pdf, contentType: 'application/pdf' }]
   for (const attachmentId of [...new Set(input.attachmentIds)]) {
     let file
     try {

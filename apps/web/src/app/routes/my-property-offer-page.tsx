@@ -11,6 +11,7 @@ import { AcceptOfferDialog } from '../../features/offers/components/seller/accep
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
 import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
+import { useOfferAsOfNow, useVersionChanged } from '../../features/offers/components/negotiation/version-changes'
 import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
@@ -49,6 +50,7 @@ function AcceptDialog({ offer, onClose }: { offer: OfferView; onClose: (focus: R
   const { t } = useTranslation()
   const listingId = offer.property.id
   const accept = useAcceptOffer(offer.id)
+  const versionChanged = useVersionChanged()
   const others = useQuery(listingOffersQuery(listingId))
   const ranking = useQuery(optimizeQuery(listingId))
   const otherOpenCount = others.isSuccess ? others.data.filter((item) => item.id !== offer.id && OPEN_OFFER_STATUSES.includes(item.status)).length : null
@@ -61,7 +63,11 @@ function AcceptDialog({ offer, onClose }: { offer: OfferView; onClose: (focus: R
         notifySuccess('offerSeller.offer.accepted')
         onClose('decision')
       },
-      onError: notifyError,
+      // A version sent since the page was read: the difference is shown and the page reads the offer again.
+      onError: (error) => {
+        if (versionChanged(error, offer)) onClose('accept')
+        else notifyError(error)
+      },
     })
   }
 
@@ -89,6 +95,8 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   const accepting = route.name === 'my-property-accept-offer'
   const offerId = (accepting ? search.get('offer') : params.offerId) ?? ''
   const query = useOffer(offerId)
+  // Past its expiration the offer reads expired at once: Accept goes, with no reload (decision 036).
+  const live = useOfferAsOfNow(query.data)
   const queryClient = useQueryClient()
   const [initialFocus] = useState(() => focusOnReturn)
   useEffect(() => {
@@ -102,7 +110,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
     return <RetryAlert message={`${t('offerSeller.offer.loadFailed')} ${errorText(query.error)}`} onRetry={() => void query.refetch()} />
   }
 
-  const offer = query.data
+  const offer = live ?? query.data
   // A link token or the buyer's own view is not the seller's page; an offer of another property is not here.
   if (offer.viewer !== 'seller' || offer.property.id !== listingId) return <NotFound listingId={listingId} />
 

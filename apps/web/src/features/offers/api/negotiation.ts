@@ -12,8 +12,9 @@ export async function counterOffer(id: string, body: CounterOffer): Promise<Offe
   return (await apiClient.post<{ offer: OfferView }>(`${path(id)}/counter`, body)).offer
 }
 
-export async function answerCounter(id: string, answer: 'accept' | 'decline'): Promise<OfferView> {
-  return (await apiClient.post<{ offer: OfferView }>(`${path(id)}/counter/${answer}`)).offer
+/** The buyer side's answer to the counter-offer of `version`, the version it was looking at (decision 036). */
+export async function answerCounter(id: string, answer: 'accept' | 'decline', version: number): Promise<OfferView> {
+  return (await apiClient.post<{ offer: OfferView }>(`${path(id)}/counter/${answer}`, { version })).offer
 }
 
 export async function verifyPreApproval(id: string): Promise<OfferView> {
@@ -31,7 +32,7 @@ export function useCounterOffer(id: string) {
 
 export function useAnswerCounter(id: string) {
   const setOffer = useSetOffer()
-  return useMutation({ mutationFn: (answer: 'accept' | 'decline') => answerCounter(id, answer), onSuccess: setOffer })
+  return useMutation({ mutationFn: ({ answer, version }: { answer: 'accept' | 'decline'; version: number }) => answerCounter(id, answer, version), onSuccess: setOffer })
 }
 
 export function useVerifyPreApproval(id: string) {

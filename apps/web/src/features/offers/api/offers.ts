@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView } from '@offerbook/domain/offer'
+import type { AcceptOffer, MyOffersPage, SendRevision, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
@@ -53,8 +53,15 @@ export async function deleteOfferDraft(id: string): Promise<void> {
 /** The actions that take no body: share, withdraw, decline, acknowledge, close, terminate. */
 export type SimpleOfferAction = Extract<OfferAction, 'share' | 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
 
-export async function actOnOffer(id: string, action: SimpleOfferAction): Promise<OfferView> {
-  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/${action}`)
+/** `version`: the version answered, which decline names (decision 036). */
+export async function actOnOffer(id: string, action: SimpleOfferAction, version?: number): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/${action}`, version === undefined ? undefined : { version })
+  return offer
+}
+
+/** Sends the buyer side's revision of a shared offer, built on `version` (decision 036). */
+export async function sendRevision(id: string, body: SendRevision): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/revisions`, body)
   return offer
 }
 
@@ -134,7 +141,12 @@ export function useSetOffer() {
 
 export function useOfferAction(id: string) {
   const setOffer = useSetOffer()
-  return useMutation({ mutationFn: (action: SimpleOfferAction) => actOnOffer(id, action), onSuccess: setOffer })
+  return useMutation({ mutationFn: ({ action, version }: { action: SimpleOfferAction; version?: number }) => actOnOffer(id, action, version), onSuccess: setOffer })
+}
+
+export function useSendRevision(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (body: SendRevision) => sendRevision(id, body), onSuccess: setOffer })
 }
 
 export function useAcceptOffer(id: string) {

@@ -41,6 +41,16 @@ export function OfferAttachmentList({ attachments, onDownload }: { attachments: 
                 <Badge variant="light" color="gray.8" tt="none" size="sm">
                   {t(`offer.attachmentKind.${attachment.kind}`)}
                 </Badge>
+                {typeof attachment.version === 'number' && (
+                  <Badge variant="outline" color="gray.8" tt="none" size="sm">
+                    {t('offerView.attachments.version', { number: attachment.version })}
+                  </Badge>
+                )}
+                {attachment.superseded && (
+                  <Badge variant="filled" color="orange.9" tt="none" size="sm" data-testid="attachment-superseded">
+                    {t('offerView.attachments.superseded')}
+                  </Badge>
+                )}
                 <Text size="sm" c="dimmed">
                   {formatFileSize(attachment.size, i18n.language)}
                 </Text>

@@ -41,6 +41,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
     deadlines: null,
     shareUrl: null,
     negotiation: { version: 1, turn: null, versions: [], bestRequest: null, preApprovalVerifiedAt: null },
+    workingTerms: null,
     ...rest,
   }
 }

@@ -7,12 +7,14 @@ import { useNavigate } from 'react-router'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import type { Message } from '@offerbook/domain/messages'
 import { formsProblem, hasListingAgent } from '@offerbook/domain/offer'
+import { differingTerms } from '@offerbook/domain/offer-negotiation'
 import { ApiClientError, UNKNOWN_ERROR } from '../../../../shared/api-client'
 import { translate } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import type { SimpleOfferAction } from '../../api/offers'
-import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction } from '../../api/offers'
+import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction, useSendRevision } from '../../api/offers'
+import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
 import { useAttachmentsCache } from './attachments-section'
 import type { FieldErrors } from './offer-form'
 import { touches } from './offer-form'
@@ -34,6 +36,8 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
   const dialog = useDialog()
   const queryClient = useQueryClient()
   const action = useOfferAction(offer.id)
+  const revise = useSendRevision(offer.id)
+  const versionChanged = useVersionChanged()
   const updateAttachments = useAttachmentsCache(offer.id)
 
   /** Field errors the API gave when sharing; each goes once its field changes. */
@@ -73,7 +77,7 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
 
   const simple = (name: SimpleOfferAction, done: string) => () =>
     run(name, async () => {
-      await action.mutateAsync(name)
+      await action.mutateAsync({ action: name })
       notifySuccess(done)
     })
 
@@ -96,11 +100,49 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
     }
     await run('forms', async () => {
       const attachment = await generateOfferForms(offer.id)
-      updateAttachments((list) => [...list.filter((item) => item.kind !== 'offer-form'), attachment])
+      updateAttachments((list) => [...list.filter((item) => !(item.kind === 'offer-form' && (item.version ?? null) === (attachment.version ?? null))), attachment])
       // The history gains 'Forms generated'.
       void queryClient.invalidateQueries({ queryKey: offerKeys.one(offer.id) })
       notifySuccess('offerEditor.notice.formsGenerated')
     })
+  }
+
+  /**
+   * Sends the saved working copy as the next version (decision 036), after a confirmation listing each
+   * changed term old → new. A revision that changes nothing is refused here, on the form.
+   */
+  const sendRevision = async () => {
+    setProblem(null)
+    if (!(await guard.readyToAct())) return
+    const next = offer.negotiation.version + 1
+    if (differingTerms(offer.terms, terms).length === 0) {
+      setProblem({ key: 'offer.revisionUnchanged' })
+      return
+    }
+    const renewing = offer.status === 'expired'
+    const sure = await dialog.confirm({
+      title: t('negotiation.revision.confirmTitle'),
+      message: (
+        <Stack gap="sm">
+          <Text>{t(renewing ? 'negotiation.revision.renewIntro' : 'negotiation.revision.confirmIntro', { number: next })}</Text>
+          <TermChanges before={offer.terms} after={terms} label={t('negotiation.revision.changes')} />
+        </Stack>
+      ),
+      confirmLabel: t('negotiation.revision.confirm'),
+    })
+    if (!sure) return
+    await run(
+      'revise',
+      async () => {
+        try {
+          await revise.mutateAsync({ version: offer.negotiation.version, terms })
+          notifySuccess('negotiation.revision.sent')
+        } catch (error) {
+          if (!versionChanged(error, offer)) throw error
+        }
+      },
+      { needsSaved: false },
+    )
   }
 
   const withdraw = async () => {
@@ -138,7 +180,7 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
     )
   }
 
-  return { busy, problem, serverErrors, changed, share, generateForms, withdraw, acknowledge, terminate, deleteDraft }
+  return { busy, problem, serverErrors, changed, share, sendRevision, generateForms, withdraw, acknowledge, terminate, deleteDraft }
 }
 
 /** The actions' panel above the form: the buttons the offer's status allows, the save state, the last answer, the share link. */
@@ -161,7 +203,12 @@ export function OfferActionsPanel({ offer, actions, autosave, editable }: { offe
               {t('offer.action.share')}
             </Button>
           )}
-          {editable && (
+          {(can('revise') || can('renew')) && (
+            <Button onClick={() => void actions.sendRevision()} loading={busy === 'revise'}>
+              {t(can('renew') ? 'negotiation.revision.renew' : 'negotiation.revision.send')}
+            </Button>
+          )}
+          {editable && offer.status !== 'expired' && (
             <Button variant="default" onClick={() => void actions.generateForms()} loading={busy === 'forms'}>
               {t('offerEditor.generateForms')}
             </Button>
@@ -187,6 +234,11 @@ export function OfferActionsPanel({ offer, actions, autosave, editable }: { offe
             </Button>
           )}
         </Group>
+        {offer.workingTerms !== null && (
+          <Alert color="yellow" data-testid="offer-unsent-changes">
+            {t('negotiation.revision.unsent')}
+          </Alert>
+        )}
         {problem !== null && (
           <Alert color="red" role="alert" data-testid="offer-action-problem">
             {translate(problem)}

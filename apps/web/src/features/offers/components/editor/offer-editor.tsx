@@ -25,6 +25,7 @@ import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
 import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
+import { useOfferAsOfNow } from '../negotiation/version-changes'
 
 
 /** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
@@ -39,8 +40,8 @@ export type OfferEditorProps = {
   renderAddendum: (props: AddendumPickerProps) => ReactNode
 }
 
-/** Buyer-side statuses whose terms may still change (the API takes PATCH on these). */
-const EDITABLE_STATUSES: readonly OfferView['status'][] = ['draft', 'active']
+/** Buyer-side statuses whose terms may still change (the API takes PATCH on these; an expired offer's edits renew it when sent). */
+const EDITABLE_STATUSES: readonly OfferView['status'][] = ['draft', 'active', 'expired']
 
 /** A field named by a whole party ('listingAgent') shows its message on the party's name and email. */
 function errorFor(path: string, client: FieldErrors, server: FieldErrors): Message | undefined {
@@ -55,8 +56,10 @@ function errorFor(path: string, client: FieldErrors, server: FieldErrors): Messa
  * The buyer side's offer at /submitted-offers/update/{id}: every term, saved by itself as it is typed,
  * and the actions the offer's status allows. A decided offer is shown read-only.
  */
-export function OfferEditor({ offer, renderStipulations, renderAddendum }: OfferEditorProps) {
+export function OfferEditor({ offer: given, renderStipulations, renderAddendum }: OfferEditorProps) {
   const { t, i18n } = useTranslation()
+  // Past its expiration the offer reads expired at once, open page or not (decision 036).
+  const offer = useOfferAsOfNow(given) ?? given
   const setOffer = useSetOffer()
   const formRef = useRef<HTMLDivElement>(null)
   const editable = offer.viewer === 'buyer' && EDITABLE_STATUSES.includes(offer.status)

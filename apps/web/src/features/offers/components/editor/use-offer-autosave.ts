@@ -34,8 +34,9 @@ export type OfferAutosave = {
  * Saves never overlap: a change made during a save is saved after it.
  */
 export function useOfferAutosave({ offer, editable, onSaved }: { offer: OfferView; editable: boolean; onSaved: (offer: OfferView) => void }): OfferAutosave {
-  const [terms, setTermsState] = useState<OfferTerms>(() => OfferTermsSchema.parse(offer.terms))
-  const [saved, setSaved] = useState<OfferTerms>(() => OfferTermsSchema.parse(offer.terms))
+  // A shared offer's form holds the buyer side's working copy when it has one (decision 036).
+  const [terms, setTermsState] = useState<OfferTerms>(() => OfferTermsSchema.parse(offer.workingTerms ?? offer.terms))
+  const [saved, setSaved] = useState<OfferTerms>(() => OfferTermsSchema.parse(offer.workingTerms ?? offer.terms))
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
 
   const errors = useMemo(() => termsErrors(terms), [terms])

@@ -32,7 +32,7 @@ function WithdrawButton({ offer, address }: { offer: OfferSummary; address: stri
       confirmLabel: t('offerView.withdraw.confirm'),
     })
     if (!confirmed) return
-    withdraw.mutate('withdraw', {
+    withdraw.mutate({ action: 'withdraw' }, {
       onSuccess: () => notifySuccess('offerView.withdraw.done'),
       onError: notifyError,
     })

@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../../shared/notify'
 import { DateInput } from '../../../../shared/ui/date-input'
 import { DateTimeInput } from '../../../../shared/ui/date-time-input'
 import { useCounterOffer } from '../../api/negotiation'
+import { useVersionChanged } from './version-changes'
 import { fromLocalDateTime, toLocalDateTime } from '../editor/offer-form'
 
 const numberOrNull = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value))
@@ -19,6 +20,7 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
   const { t, i18n } = useTranslation()
   const format12h = !(i18n.resolvedLanguage ?? i18n.language).startsWith('es')
   const terms = offer.terms
+  const versionChanged = useVersionChanged()
   const counter = useCounterOffer(offer.id)
   const [price, setPrice] = useState<number | null>(terms.purchasePrice)
   const [earnest, setEarnest] = useState<number | null>(terms.earnestMoney.amount)
@@ -44,11 +46,15 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
 
   const send = () => {
     counter.mutate(
-      { terms: changes(), message },
+      { terms: changes(), message, version: offer.negotiation.version },
       {
         onSuccess: () => {
           notifySuccess('negotiation.counter.sent')
           onClose()
+        },
+        // Countering a version the offer moved on from: the difference is shown, the form closes on the new version.
+        onError: (error) => {
+          if (versionChanged(error, offer)) onClose()
         },
       },
     )

@@ -24,7 +24,8 @@ export function HighestBestButton({ listingId, offers }: { listingId: string; of
 
   const send = () => {
     ask.mutate(
-      { offerIds: chosen, deadline: fromLocalDateTime(deadline, format12h) ?? '', message },
+      // Each offer at the version shown here (decision 036): one that moved on since refuses the request.
+      { offerIds: chosen, deadline: fromLocalDateTime(deadline, format12h) ?? '', message, versions: Object.fromEntries(offers.map((offer) => [offer.id, offer.version ?? 1])) },
       {
         onSuccess: (result) => {
           notifySuccess(t('negotiation.best.sent', { count: result.offerIds.length }))

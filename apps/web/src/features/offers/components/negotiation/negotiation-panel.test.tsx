@@ -17,6 +17,7 @@ afterEach(() => vi.unstubAllGlobals())
 const base = testOffer()
 const version = (number: number, side: 'buyer' | 'seller', purchasePrice: number, changed: string[], message = ''): OfferVersion => ({
   number,
+  kind: number === 1 ? 'offer' : 'counter',
   side,
   actorName: side === 'buyer' ? 'Ben Buyer' : 'Lena Listing',
   message,
@@ -45,7 +46,7 @@ describe('NegotiationPanel', () => {
     expect(closing.textContent).not.toContain('Changed')
     for (const name of ['Accept the counter-offer', 'Decline the counter-offer', 'Counter back']) expect(within(panel).getByRole('button', { name })).toBeTruthy()
     expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Version 1, from the buyer side, .+ · \$450,000$/),
+      expect.stringMatching(/^Version 1, the offer as shared, .+ · \$450,000$/),
       expect.stringMatching(/^Version 2, from the seller side, .+ · \$470,000 · “We can meet at 470\.”$/),
     ])
   })

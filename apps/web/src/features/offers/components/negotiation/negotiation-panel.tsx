@@ -1,36 +1,14 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
-import type { OfferTerms, OfferVersion, OfferView } from '@offerbook/domain/offer'
+import type { OfferVersion, OfferView } from '@offerbook/domain/offer'
 import { formatUsd } from '@offerbook/domain/money'
 import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
-import type { CounterTerm } from '@offerbook/domain/offer-negotiation'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
-import { formatCalendarDate, formatInstant } from '../details/offer-format'
+import { formatInstant } from '../details/offer-format'
 import { CounterForm } from './counter-form'
-
-/** A term of a version as the difference shows it. */
-function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string): string {
-  switch (term) {
-    case 'purchasePrice':
-      return terms.purchasePrice === null ? '-' : formatUsd(terms.purchasePrice, language)
-    case 'earnestMoney':
-      return terms.earnestMoney.amount === null ? '-' : formatUsd(terms.earnestMoney.amount, language)
-    case 'closingDate':
-      return terms.closingDate ? formatCalendarDate(terms.closingDate, language) : '-'
-    case 'inspectionPeriodDays':
-      return terms.inspectionPeriodDays === null ? '-' : t('negotiation.days', { count: terms.inspectionPeriodDays })
-    case 'sellerConcessions':
-      if (terms.sellerConcessions.amount === null) return '-'
-      return terms.sellerConcessions.unit === 'percent' ? `${terms.sellerConcessions.amount}%` : formatUsd(terms.sellerConcessions.amount, language)
-    case 'stipulations':
-      return terms.stipulations.trim() === '' ? '-' : terms.stipulations
-    case 'expiresAt':
-      return terms.expiresAt ? formatInstant(terms.expiresAt, language) : '-'
-  }
-}
+import { termText, useVersionChanged } from './version-changes'
 
 /** The last two versions side by side, the changed terms marked. */
 function Difference({ before, after }: { before: OfferVersion; after: OfferVersion }) {
@@ -107,6 +85,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
   const language = i18n.resolvedLanguage ?? i18n.language
   const [countering, setCountering] = useState(false)
   const answer = useAnswerCounter(offer.id)
+  const versionChanged = useVersionChanged()
   const { negotiation } = offer
   const versions = negotiation.versions
   const latest = versions.at(-1)
@@ -116,7 +95,10 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
   const myTurn = side !== null && negotiation.turn === side && offer.status === 'countered'
 
   const reply = (choice: 'accept' | 'decline') =>
-    answer.mutate(choice, { onSuccess: () => notifySuccess(choice === 'accept' ? 'negotiation.answer.accepted' : 'negotiation.answer.declined'), onError: notifyError })
+    answer.mutate(
+      { answer: choice, version: negotiation.version },
+      { onSuccess: () => notifySuccess(choice === 'accept' ? 'negotiation.answer.accepted' : 'negotiation.answer.declined'), onError: (error) => void (versionChanged(error, offer) || notifyError(error)) },
+    )
 
   const escalation = offer.terms.escalation
   const hasContent = versions.length > 0 || canCounter || negotiation.bestRequest !== null || escalation !== null || offer.attachments.some((attachment) => attachment.kind === 'pre-approval')
@@ -147,7 +129,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
         {latest && previous && (
           <Stack gap="xs">
             <Text>
-              {t(`negotiation.latest.${latest.side}`, { number: latest.number })}
+              {t(latest.kind === 'revision' ? 'negotiation.latest.revision' : `negotiation.latest.${latest.side}`, { number: latest.number })}
               {latest.message ? ` “${latest.message}”` : ''}
             </Text>
             <Difference before={previous} after={latest} />
@@ -157,12 +139,12 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
           {canCounter && side === 'seller' && offer.status !== 'countered' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counter')}</Button>}
           {canCounter && offer.status === 'countered' && side === 'seller' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counterAgain')}</Button>}
           {offer.actions.includes('acceptCounter') && (
-            <Button color="teal.9" loading={answer.isPending && answer.variables === 'accept'} onClick={() => reply('accept')}>
+            <Button color="teal.9" loading={answer.isPending && answer.variables?.answer === 'accept'} onClick={() => reply('accept')}>
               {t('negotiation.action.acceptCounter')}
             </Button>
           )}
           {offer.actions.includes('declineCounter') && (
-            <Button color="red.9" variant="outline" loading={answer.isPending && answer.variables === 'decline'} onClick={() => reply('decline')}>
+            <Button color="red.9" variant="outline" loading={answer.isPending && answer.variables?.answer === 'decline'} onClick={() => reply('decline')}>
               {t('negotiation.action.declineCounter')}
             </Button>
           )}
@@ -180,7 +162,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
             <ol style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
               {versions.map((version) => (
                 <li key={version.number}>
-                  {t(`negotiation.historyItem.${version.side}`, { number: version.number, date: formatInstant(version.createdAt, language) })}
+                  {t(version.kind === 'counter' ? `negotiation.historyItem.${version.side}` : `negotiation.historyItem.${version.kind}`, { number: version.number, date: formatInstant(version.createdAt, language) })}
                   {version.terms.purchasePrice !== null && ` · ${formatUsd(version.terms.purchasePrice, language)}`}
                   {version.message && ` · “${version.message}”`}
                 </li>

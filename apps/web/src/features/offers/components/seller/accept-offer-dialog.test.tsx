@@ -31,7 +31,7 @@ describe('AcceptOfferDialog', () => {
     expect(within(box).getByText('There are 2 other open offers on this property.')).toBeTruthy()
     expect((within(choice).getByRole('radio', { name: 'Decline them all' }) as HTMLInputElement).checked).toBe(true)
     await userEvent.click(within(box).getByRole('button', { name: 'CONFIRM ACCEPT OFFER' }))
-    expect(onConfirm).toHaveBeenCalledWith({ others: 'decline' })
+    expect(onConfirm).toHaveBeenCalledWith({ others: 'decline', version: 1 })
   })
 
   it('sends "backup" when the seller keeps the other offers as back-ups', async () => {
@@ -40,7 +40,7 @@ describe('AcceptOfferDialog', () => {
     expect(within(box).getByText('There is 1 other open offer on this property.')).toBeTruthy()
     await userEvent.click(within(box).getByRole('radio', { name: 'Keep them as back-ups' }))
     await userEvent.click(within(box).getByRole('button', { name: 'CONFIRM ACCEPT OFFER' }))
-    expect(onConfirm).toHaveBeenCalledExactlyOnceWith({ others: 'backup' })
+    expect(onConfirm).toHaveBeenCalledExactlyOnceWith({ others: 'backup', version: 1 })
     expect(onCancel).not.toHaveBeenCalled()
   })
 
@@ -51,7 +51,7 @@ describe('AcceptOfferDialog', () => {
     expect(within(box).getByText('There are no other open offers on this property.')).toBeTruthy()
     expect(within(box).queryByText('Net to seller')).toBeNull()
     await userEvent.click(within(box).getByRole('button', { name: 'CONFIRM ACCEPT OFFER' }))
-    expect(onConfirm).toHaveBeenCalledWith({ others: 'decline' })
+    expect(onConfirm).toHaveBeenCalledWith({ others: 'decline', version: 1 })
   })
 
   it('cancels with Escape without accepting', async () => {

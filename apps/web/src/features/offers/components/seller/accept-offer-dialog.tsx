@@ -82,7 +82,7 @@ export function AcceptOfferDialog({ opened, offer, netToSeller, otherOpenCount, 
   return (
     <AppDialog
       state={{ type: 'confirm', show: opened, title: t('offerSeller.accept.title'), message, confirmLabel: t('offerSeller.accept.confirm') }}
-      onConfirm={() => onConfirm({ others: askOthers ? others : 'decline' })}
+      onConfirm={() => onConfirm({ others: askOthers ? others : 'decline', version: offer.negotiation.version })}
       onCancel={onCancel}
       onClose={() => {}}
     />

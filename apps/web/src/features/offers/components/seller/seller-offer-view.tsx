@@ -15,6 +15,7 @@ import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
 import { buyerNamesText } from './optimize-grid'
+import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
 
 /** The seller side's answers that go through a confirmation here (accept has its own dialog route). */
@@ -42,6 +43,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
   const language = i18n.language
   const dialog = useDialog()
   const action = useOfferAction(offer.id)
+  const versionChanged = useVersionChanged()
   const allows = (name: OfferAction) => offer.actions.includes(name)
   const buyers = buyerNamesText(
     offer.terms.buyers.map((buyer) => buyer.fullName),
@@ -62,12 +64,12 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
     const texts = CONFIRMATIONS[name]
     const confirmed = await dialog.confirm({ title: t(texts.title), message: t(texts.message), confirmLabel: t(texts.confirm) })
     if (!confirmed) return
-    action.mutate(name, {
+    action.mutate({ action: name, ...(name === 'decline' ? { version: offer.negotiation.version } : {}) }, {
       onSuccess: () => {
         notifySuccess(texts.done)
         setFocusTarget('decision')
       },
-      onError: notifyError,
+      onError: (error) => void (versionChanged(error, offer) || notifyError(error)),
     })
   }
 
