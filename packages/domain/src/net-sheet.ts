@@ -22,17 +22,19 @@ import { concessionDollars } from './concession'
 /** Where a ticked clause was chosen: the stipulation picker or the RF707 addendum. */
 export type ClauseSource = 'stipulations' | 'addendum'
 
-export type NetSheetLineKey =
-  | 'basePrice'
-  | 'escalation'
-  | 'priceReduction'
-  | 'concessions'
-  | 'closingCostShare'
-  | 'buyerBrokerCompensation'
-  | 'brokerClause'
-  | 'homeWarranty'
-  | 'commission'
-  | 'closingCosts'
+export const NET_SHEET_LINE_KEYS = [
+  'basePrice',
+  'escalation',
+  'priceReduction',
+  'concessions',
+  'closingCostShare',
+  'buyerBrokerCompensation',
+  'brokerClause',
+  'homeWarranty',
+  'commission',
+  'closingCosts',
+] as const
+export type NetSheetLineKey = (typeof NET_SHEET_LINE_KEYS)[number]
 
 /** What a line's words are made of; the web writes them (netSheet.line.<key>), money as dollars. */
 export type NetSheetLineParams = {

@@ -442,6 +442,14 @@ export type MyOffersPage = z.infer<typeof MyOffersPageSchema>
 /** POST /api/offers */
 export const CreateOfferSchema = z.object({ listingId: freeText().min(1, 'common.required').max(100, 'common.tooLong') })
 
+/**
+ * POST /api/offers/:id/share: the sums out of bounds (money-bounds.ts) the buyer side confirmed in
+ * the share dialog. A share with an unconfirmed one is refused (offer.moneyUnconfirmed, on its field).
+ */
+export const SHARE_CONFIRMABLE = ['purchasePrice', 'earnestMoney'] as const
+export const ShareOfferSchema = z.object({ confirmed: z.array(z.enum(SHARE_CONFIRMABLE, { error: 'common.invalidValue' })).max(SHARE_CONFIRMABLE.length, 'common.invalidValue').default([]) })
+export type ShareOffer = z.infer<typeof ShareOfferSchema>
+
 /** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
 export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const
 export const AcceptOfferSchema = z.object({ others: z.enum(OTHER_OFFERS_CHOICES).default('decline') })
