@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView } from '@offerbook/domain/offer'
+import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView, ShareOffer } from '@offerbook/domain/offer'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
@@ -55,6 +55,12 @@ export type SimpleOfferAction = Extract<OfferAction, 'share' | 'withdraw' | 'dec
 
 export async function actOnOffer(id: string, action: SimpleOfferAction): Promise<OfferView> {
   const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/${action}`)
+  return offer
+}
+
+/** POST /share with the sums out of bounds the buyer side confirmed (decision 037). */
+export async function shareOffer(id: string, body: ShareOffer): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/share`, body)
   return offer
 }
 
@@ -135,6 +141,11 @@ export function useSetOffer() {
 export function useOfferAction(id: string) {
   const setOffer = useSetOffer()
   return useMutation({ mutationFn: (action: SimpleOfferAction) => actOnOffer(id, action), onSuccess: setOffer })
+}
+
+export function useShareOffer(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (body: ShareOffer) => shareOffer(id, body), onSuccess: setOffer })
 }
 
 export function useAcceptOffer(id: string) {

@@ -25,6 +25,7 @@ import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
 import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
+import { MoneyChecksProvider, useMoneyChecks } from './money-checks'
 
 
 /** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
@@ -85,7 +86,8 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
     [offer.id, offer.attachments, editable, t],
   )
 
-  const actions = useOfferActions({ offer, terms, guard })
+  const money = useMoneyChecks(offer.property.listPrice, terms)
+  const actions = useOfferActions({ offer, terms, guard, money })
   const { changed } = actions
 
   const set = useCallback(
@@ -164,6 +166,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
   const buyerNames = terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', ')
 
   return (
+    <MoneyChecksProvider value={money}>
     <Stack gap="lg" maw={960} ref={formRef}>
       {header}
       {actionsPanel}
@@ -226,6 +229,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
       </SectionCard>
       {guard.dialog}
     </Stack>
+    </MoneyChecksProvider>
   )
 }
 
