@@ -1,7 +1,5 @@
 import type { ClauseFieldKind } from './fields'
-
-/** Longest text a text field takes unless the clause says otherwise (fields.ts re-exports it). Kept here so the catalogues load without zod. */
-export const CLAUSE_TEXT_MAX_LENGTH = 200
+import { CLAUSE_TEXT_MAX_LENGTH } from './clause-limits'
 
 /**
  * A clause of the stipulation picker or the RF707 addendum: a checkbox, a one-paragraph text and the

@@ -12,7 +12,7 @@ export const CLAUSE_FIELD_KINDS = ['text', 'percent', 'dollars', 'days', 'date',
 export const ClauseFieldKindSchema = z.enum(CLAUSE_FIELD_KINDS)
 export type ClauseFieldKind = z.infer<typeof ClauseFieldKindSchema>
 
-import { CLAUSE_TEXT_MAX_LENGTH } from './clause-types'
+import { CLAUSE_TEXT_MAX_LENGTH } from './clause-limits'
 
 export { CLAUSE_TEXT_MAX_LENGTH }
 export const PERCENT_MAX = 100
