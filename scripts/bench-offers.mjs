@@ -189,6 +189,18 @@ export async function offersScoring(runJson) {
   }
 }
 
+/** The net sheet and rank of 200 offers with clauses and escalations: apps/api/bench/net-sheet.ts's one JSON line. */
+export async function netSheetBench(runJson) {
+  try {
+    const result = await runJson('net-sheet', 'npx', ['tsx', 'apps/api/bench/net-sheet.ts'])
+    return `median ${result.netSheetMedianMs} ms, p95 ${result.netSheetP95Ms} ms over ${result.runs} runs, ${result.escalated} of ${result.offers} escalated (target < 5 ms); CPU median ${result.netSheetCpuMedianMs} ms`
+  } catch (error) {
+    return `not measured: ${error.message}`
+  }
+}
+
+export const NET_SHEET_LABEL = 'net sheet and rank of 200 offers with clauses and escalations'
+
 /** Both offer loads on a running server; without the data, says so. */
 export async function offersLoadRows(port, data, where, { duration }) {
   if (!data) return [[`offers load ${where}`, 'not measured: no bench data (see above)']]

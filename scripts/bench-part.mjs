@@ -3,7 +3,7 @@
 // server process and two on PostgreSQL).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { fillOffers, optimizeRows } from './bench-offers.mjs'
+import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
 
 /** The CPU time a process has used, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
 function cpuMs(pid) {
@@ -45,6 +45,8 @@ export async function processesRows({ startServer, stopServer, port, dataDir, du
 export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
   const rows = []
   if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
+  // No server: the domain's net sheet and ranking alone.
+  if (part === 'net-sheet') return [[NET_SHEET_LABEL, await netSheetBench(runJson)]]
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)
@@ -58,7 +60,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start or processes`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, processes or net-sheet`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)

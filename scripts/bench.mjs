@@ -9,7 +9,7 @@ import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { buildServerIfStale } from './build-server.mjs'
 import { initialJavaScriptRows } from './bench-web-size.mjs'
-import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
+import { fillOffers, NET_SHEET_LABEL, netSheetBench, offersLoadRows, offersScoring } from './bench-offers.mjs'
 import { benchPart, processesRows } from './bench-part.mjs'
 import { bareNodeLoad, searchMixLoad, searchMixRows } from './bench-search.mjs'
 
@@ -319,6 +319,7 @@ try {
   rows.push(['listing import from the recorded feed', await importThroughput()])
   rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
   rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])
+  rows.push([NET_SHEET_LABEL, await netSheetBench(runJson)])
   rows.push([
     'signing: complete a 10-page packet, 4 signers (burn, certificate, seal)',
     await signingBench('apps/api/bench/signing.ts', (r) => `median ${r.signingCompleteMedianMs} ms, p95 ${r.signingCompleteP95Ms} ms over ${r.runs} runs (target: median < 150 ms)`),

@@ -1,5 +1,8 @@
+import type { ClauseFormData } from './clauses/clause-types'
 import type { ListingWeighting } from './listing'
 import { concessionDollars } from './concession'
+import type { EscalationOutcome, NetSheet, NetSheetLine } from './net-sheet'
+import { netSheet, resolveEscalations } from './net-sheet'
 import type { FinancingType, OfferTerms } from './offer'
 import type { OfferWeightCriterion } from './offer-weight-criteria'
 import { OFFER_WEIGHT_CRITERIA } from './offer-weight-criteria'
@@ -9,9 +12,12 @@ import { OFFER_WEIGHT_CRITERIA } from './offer-weight-criteria'
  *
  * Each criterion gives an offer a value from 0 (worst) to 1 (best); the criterion's points are
  * value x weight, and the score is the points over the most points the weights allow, 0 to 100.
- * Money criteria (net to seller, earnest money, concessions) are compared within the offers at hand:
- * the best gets 1, the worst 0, the others in proportion, and when all are equal all get 1. The other
- * criteria have fixed scales, so an offer's value for them does not depend on the others.
+ * Money criteria (net to seller, earnest money, concessions) are compared within the offers at hand
+ * (the best 1, the worst 0, the others in proportion, all 1 when equal) and against the listing
+ * (LISTING_SCALES): the value is the product of the two. The other criteria have fixed scales, so an
+ * offer's value for them does not depend on the others. An offer priced far under the list price has
+ * its whole score scaled down (priceFit), so one very low offer cannot score high alone.
+ * Prices are effective prices: an escalation clause is applied first (net-sheet.ts).
  *
  * Only types are imported, never zod: the public /offers-optimized page runs this very function in the
  * browser. The response schemas are in offer-scoring.ts, which re-exports all of this.
@@ -31,13 +37,33 @@ export type ScorableOffer = {
     | 'sellerConcessions'
     | 'buyerBrokerCompensation'
     | 'homeWarranty'
-  > & { escalation?: OfferTerms['escalation'] }
+  > & { escalation?: OfferTerms['escalation']; stipulationChoices?: ClauseFormData | null; addendum?: ClauseFormData | null }
   hasPreApproval: boolean
   /** ISO time it was shared; the earlier wins a tie. */
   sharedAt: string | null
+  /** Whether it counts as a competing offer for the escalation clauses: open and shared (default: shared). */
+  competing?: boolean
 }
 
 export type SellerCosts = Pick<ListingWeighting, 'sellerCommissionPercent' | 'sellerClosingCosts' | 'wantedClosingDate'>
+
+/** The listing the offers are measured against: its list price (null: only relative scales). */
+export type ListingScale = { listPrice?: number | null }
+
+/**
+ * The scales against the listing. Net to seller: the share of the list price's own net (list price
+ * less commission and closing costs) from `netFloor` (0) to all of it (1). Earnest money: a share of
+ * the list price, `earnestFull` or more is 1. Concessions: 0 costs 1, `concessionsZero` of the list
+ * price or more is 0. The whole score is scaled by the price's share of the list price, from
+ * `priceFloor` (0) to `priceFull` (1).
+ */
+export const LISTING_SCALES = { netFloor: 0.75, earnestFull: 0.01, concessionsZero: 0.06, priceFloor: 0.5, priceFull: 0.8 } as const
+
+/** The share of the score an offer keeps for its price against the list price, 0 to 1 (1 without a list price). */
+export function priceFit(price: number, listPrice: number | null | undefined): number {
+  if (!listPrice || listPrice <= 0) return 1
+  return clamp((price / listPrice - LISTING_SCALES.priceFloor) / (LISTING_SCALES.priceFull - LISTING_SCALES.priceFloor))
+}
 
 /** Cash is the most certain to close, then conventional, then the government loans (appraisal and repair rules). */
 export const FINANCING_CERTAINTY: Readonly<Record<FinancingType, number>> = {
@@ -81,16 +107,18 @@ export { concessionDollars }
 
 export type OfferCosts = { concessions: number; commission: number; closingCosts: number; homeWarranty: number }
 
-/** What the seller keeps: price minus concessions (with buyer-broker compensation), commission, closing costs and a seller-paid warranty. */
+/** What the seller keeps of one offer on its own (no competing offers to escalate over): the net sheet's net and totals. */
 export function netToSeller(terms: ScorableOffer['terms'], costs: SellerCosts): { net: number; costs: OfferCosts } {
-  const price = terms.purchasePrice ?? 0
-  const breakdown: OfferCosts = {
-    concessions: concessionDollars(terms.sellerConcessions, price) + concessionDollars(terms.buyerBrokerCompensation, price),
-    commission: Math.round((price * costs.sellerCommissionPercent) / 100),
-    closingCosts: costs.sellerClosingCosts,
-    homeWarranty: terms.homeWarranty.included && terms.homeWarranty.paidBy === 'seller' ? (terms.homeWarranty.amount ?? 0) : 0,
-  }
-  return { net: price - breakdown.concessions - breakdown.commission - breakdown.closingCosts - breakdown.homeWarranty, costs: breakdown }
+  const sheet = netSheet(terms, costs)
+  return { net: sheet.net, costs: sheet.costs }
+}
+
+/** Each offer's net sheet, its escalation clause applied against the others (resolveEscalations). */
+export function netSheets(offers: readonly ScorableOffer[], costs: SellerCosts): NetSheet[] {
+  const escalations = resolveEscalations(
+    offers.map((offer) => ({ id: offer.id, basePrice: offer.terms.purchasePrice, escalation: offer.terms.escalation, competing: offer.competing ?? offer.sharedAt !== null, sharedAt: offer.sharedAt })),
+  )
+  return offers.map((offer) => netSheet(offer.terms, costs, escalations.get(offer.id) ?? null))
 }
 
 export function contingencyCount(terms: ScorableOffer['terms']): number {
@@ -140,6 +168,12 @@ export type RankedOffer = {
   score: number
   netToSeller: number
   costs: OfferCosts
+  /** The effective price (after its escalation clause) and the net sheet's lines. */
+  price: number
+  lines: NetSheetLine[]
+  escalated: EscalationOutcome | null
+  /** The share of the score kept for the price against the list price (1: all). */
+  priceFit: number
   criteria: CriterionScore[]
   /** Why it sits above the next offer: the criteria where it gains most, largest first (empty for the last). */
   aheadOfNext: { criterion: OfferWeightCriterion; points: number }[]
@@ -150,9 +184,17 @@ export type RankedOffer = {
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
 
 /** The offers ranked by weighted score, best first, each with every criterion's contribution. */
-export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<ListingWeighting, 'weights'> & SellerCosts): RankedOffer[] {
+export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<ListingWeighting, 'weights'> & SellerCosts & ListingScale): RankedOffer[] {
   if (offers.length === 0) return []
-  const nets = offers.map((offer) => netToSeller(offer.terms, weighting))
+  const nets = netSheets(offers, weighting)
+  const listPrice = weighting.listPrice && weighting.listPrice > 0 ? weighting.listPrice : null
+  // Against the listing: 1 without a list price.
+  const listNet = listPrice === null ? null : listPrice - Math.round((listPrice * weighting.sellerCommissionPercent) / 100) - weighting.sellerClosingCosts
+  const absolute = {
+    netToSeller: (net: number) => (listNet === null || listNet <= 0 ? 1 : clamp((net / listNet - LISTING_SCALES.netFloor) / (1 - LISTING_SCALES.netFloor))),
+    earnestMoney: (amount: number) => (listPrice === null ? 1 : clamp(amount / (LISTING_SCALES.earnestFull * listPrice))),
+    concessions: (amount: number) => (listPrice === null ? 1 : clamp(1 - amount / (LISTING_SCALES.concessionsZero * listPrice))),
+  }
   const measures: Record<OfferWeightCriterion, (number | null)[]> = {
     netToSeller: nets.map((entry) => entry.net),
     earnestMoney: offers.map((offer) => offer.terms.earnestMoney.amount ?? 0),
@@ -168,8 +210,8 @@ export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<Li
     escalation: offers.map((offer) => escalationRoom(offer.terms)),
   }
   const values: Record<OfferWeightCriterion, number[]> = {
-    netToSeller: relative(measures.netToSeller as number[], true),
-    earnestMoney: relative(measures.earnestMoney as number[], true),
+    netToSeller: relative(measures.netToSeller as number[], true).map((value, index) => value * absolute.netToSeller(nets[index]?.net ?? 0)),
+    earnestMoney: relative(measures.earnestMoney as number[], true).map((value, index) => value * absolute.earnestMoney((measures.earnestMoney[index] as number) ?? 0)),
     financingCertainty: measures.financingCertainty as number[],
     downPayment: measures.downPayment as number[],
     contingencies: (measures.contingencies as number[]).map((count) => 1 - count / CONTINGENCY_COUNT),
@@ -181,7 +223,7 @@ export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<Li
       const distance = measures.closingDateFit[index]
       return distance === null || distance === undefined ? 1 : clamp(1 - distance / CLOSING_FIT_SCALE_DAYS)
     }),
-    concessions: relative(measures.concessions as number[], false),
+    concessions: relative(measures.concessions as number[], false).map((value, index) => value * absolute.concessions(nets[index]?.costs.concessions ?? 0)),
     preApproval: measures.preApproval as number[],
     escalation: offers.map((offer) => escalationValue(offer.terms)),
   }
@@ -190,13 +232,15 @@ export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<Li
   const totalWeight = OFFER_WEIGHT_CRITERIA.reduce((sum, criterion) => sum + weightOf(criterion), 0)
 
   const scored = offers.map((offer, index) => {
+    const sheet = nets[index] as NetSheet
+    const fit = priceFit(sheet.price, listPrice)
     const criteria = OFFER_WEIGHT_CRITERIA.map((criterion): CriterionScore => {
       const value = values[criterion][index] ?? 0
       const weight = weightOf(criterion)
-      return { criterion, measure: measures[criterion][index] ?? null, value: round(value, 4), weight, points: totalWeight === 0 ? 0 : (value * weight * 100) / totalWeight }
+      return { criterion, measure: measures[criterion][index] ?? null, value: round(value, 4), weight, points: totalWeight === 0 ? 0 : (value * weight * 100 * fit) / totalWeight }
     })
     const score = criteria.reduce((sum, entry) => sum + entry.points, 0)
-    return { offer, net: nets[index] as { net: number; costs: OfferCosts }, criteria, score }
+    return { offer, net: sheet, fit, criteria, score }
   })
 
   scored.sort(
@@ -222,6 +266,10 @@ export function scoreOffers(offers: readonly ScorableOffer[], weighting: Pick<Li
       score: round(entry.score),
       netToSeller: entry.net.net,
       costs: entry.net.costs,
+      price: entry.net.price,
+      lines: entry.net.lines,
+      escalated: entry.net.escalation,
+      priceFit: round(entry.fit, 4),
       criteria: entry.criteria.map((criterion) => ({ ...criterion, points: round(criterion.points) })),
       aheadOfNext,
       leadOverNext: next ? round(entry.score - next.score) : null,

@@ -320,11 +320,51 @@ describe('the escalation clause criterion (decision 029)', () => {
   })
 
   it('moves an offer with a clause ahead of an equal one when the seller weights it, and changes nothing when the weight is 0', () => {
-    const plain = offer('plain', { purchasePrice: 400_000, financing: { type: 'cash' } }, { sharedAt: '2025-05-01T12:00:00.000Z' })
+    // The plain offer does not compete (not open), so the clause has nothing to escalate over: the prices stay equal.
+    const plain = { ...offer('plain', { purchasePrice: 400_000, financing: { type: 'cash' } }, { sharedAt: '2025-05-01T12:00:00.000Z' }), competing: false }
     const escalating = offer('escalating', { purchasePrice: 400_000, financing: { type: 'cash' }, escalation: clause(430_000) }, { sharedAt: '2025-05-02T12:00:00.000Z' })
     expect(ids(scoreOffers([plain, escalating], { ...COSTS, weights: { ...DEFAULT_OFFER_WEIGHTS, escalation: 5 } }))).toEqual(['escalating', 'plain'])
     expect(ids(scoreOffers([plain, escalating], { ...COSTS, weights: { ...DEFAULT_OFFER_WEIGHTS, escalation: 0 } }))).toEqual(['plain', 'escalating'])
   })
+
+  it('applies the clause to the price, the net and the rank: escalated over the shared plain offer by its increment', () => {
+    const plain = offer('plain', { purchasePrice: 410_000, financing: { type: 'cash' } })
+    const escalating = offer('escalating', { purchasePrice: 400_000, financing: { type: 'cash' }, escalation: clause(430_000) })
+    const ranked = scoreOffers([plain, escalating], only({ netToSeller: 10 }))
+    expect(ids(ranked)).toEqual(['escalating', 'plain'])
+    expect(ranked[0]).toMatchObject({ price: 412_000, escalated: { price: 412_000, by: 12_000, over: 'plain', capped: false } })
+    // 412,000 - 6 % (24,720) - 2,000.
+    expect(ranked[0]?.netToSeller).toBe(385_280)
+    expect(ranked[0]?.lines[1]).toEqual({ key: 'escalation', amount: 12_000, params: { over: 'plain', capped: false } })
+  })
+})
+
+describe('scores against the listing', () => {
+  const LONE = offer('lone', { purchasePrice: 44_500, earnestMoney: { amount: 1_000 }, financing: { type: 'cash' }, appraisalContingency: false, inspectionPeriodDays: 0, saleOfBuyersPropertyContingency: false, closingDate: '2025-06-30' }, { hasPreApproval: true })
+
+  it('gives a lone $44,500 offer on a $469,900 home a low score, where the relative scales alone gave it nearly all', () => {
+    const weights = { ...COSTS, weights: DEFAULT_OFFER_WEIGHTS }
+    expect(scoreOffers([LONE], weights)[0]?.score).toBeGreaterThan(90)
+    const [ranked] = scoreOffers([LONE], { ...weights, listPrice: 469_900 })
+    expect(ranked?.score).toBe(0)
+    expect(ranked?.priceFit).toBe(0)
+  })
+
+  it('scales money criteria by the offer against the list price, and keeps the fixed-scale criteria', () => {
+    const atList = offer('list', { purchasePrice: 400_000, earnestMoney: { amount: 4_000 }, financing: { type: 'cash' } })
+    const under = offer('under', { purchasePrice: 340_000, earnestMoney: { amount: 2_000 }, financing: { type: 'cash' } })
+    const ranked = scoreOffers([atList, under], { ...only({ netToSeller: 1, earnestMoney: 1, financingCertainty: 1 }), listPrice: 400_000 })
+    const byId = new Map(ranked.map((entry) => [entry.id, entry]))
+    // At the list price: net and earnest money 1 (earnest 1 % of the list price), cash 1.
+    expect(byId.get('list')?.score).toBe(100)
+    // 85 % of the list price keeps all its points (priceFit 1); relatively the worst on net and earnest money: 0, and cash 1.
+    expect(byId.get('under')?.priceFit).toBe(1)
+    expect(byId.get('under')?.criteria.find((entry) => entry.criterion === 'financingCertainty')?.value).toBe(1)
+    expect(byId.get('under')?.score).toBe(33.33)
+  })
+})
+
+describe('the escalation clause criterion, continued', () => {
 
   it('reads a weighting saved before the criterion existed as weight 0', () => {
     const { escalation: _dropped, ...older } = DEFAULT_OFFER_WEIGHTS

@@ -179,8 +179,8 @@ describe('shareProblems', () => {
   })
 
   it('wants a closing date after today (UTC) and an expiration after now', () => {
-    expect(keysOf(shareProblems(complete({ closingDate: '2025-05-10' }), NOW))).toEqual(['offerTerms.closingDatePast'])
-    expect(shareProblems(complete({ closingDate: '2025-05-11' }), NOW)).toEqual([])
+    expect(keysOf(shareProblems(complete({ closingDate: '2025-05-10' }), NOW))).toEqual(['offerTerms.closingDatePast', 'offerTerms.expiryAfterClosing'])
+    expect(shareProblems(complete({ closingDate: '2025-05-11', expiresAt: '2025-05-11T12:00:00-05:00' }), NOW)).toEqual([])
     expect(keysOf(shareProblems(complete({ expiresAt: '2025-05-10T15:00:00Z' }), NOW))).toEqual(['offerTerms.expirationPast'])
     expect(shareProblems(complete({ expiresAt: '2025-05-10T15:00:01Z' }), NOW)).toEqual([])
   })
@@ -190,6 +190,20 @@ describe('shareProblems', () => {
     expect(shareProblems(over, NOW)).toEqual([{ field: 'sellerConcessions.amount', key: 'offerTerms.concessionsAbovePrice' }])
     const atPrice = complete({ sellerConcessions: { unit: 'percent', amount: 60 }, buyerBrokerCompensation: { unit: 'dollars', amount: 160_000 } })
     expect(shareProblems(atPrice, NOW)).toEqual([])
+  })
+
+  it('refuses earnest money over the price, and an expiry on a day after the closing date (in Tennessee)', () => {
+    expect(shareProblems(complete({ earnestMoney: { amount: 400_001 } }), NOW)).toEqual([{ field: 'earnestMoney.amount', key: 'offerTerms.earnestAbovePrice' }])
+    expect(shareProblems(complete({ earnestMoney: { amount: 400_000 } }), NOW)).toEqual([])
+    // 11:59 PM Central on the closing day still expires on it; a minute later is the next day.
+    expect(shareProblems(complete({ closingDate: '2025-05-20', expiresAt: '2025-05-20T23:59:00-05:00' }), NOW)).toEqual([])
+    expect(shareProblems(complete({ closingDate: '2025-05-20', expiresAt: '2025-05-21T00:01:00-05:00' }), NOW)).toEqual([{ field: 'expiresAt', key: 'offerTerms.expiryAfterClosing' }])
+  })
+
+  it('parses an offer saved before the buyer agreement was asked, with none stated', () => {
+    expect(OfferTermsSchema.parse({ purchasePrice: 400_000 }).buyerAgreement).toEqual({ type: null, date: null })
+    expect(OfferTermsSchema.safeParse({ buyerAgreement: { type: 'exclusive', date: '2025-04-02' } }).success).toBe(true)
+    expect(OfferTermsSchema.safeParse({ buyerAgreement: { type: 'handshake' } }).success).toBe(false)
   })
 })
 

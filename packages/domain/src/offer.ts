@@ -83,6 +83,8 @@ export const EARNEST_MONEY_HOLDERS = ['listing-broker', 'title-company', 'attorn
 export const POSSESSION_TIMES = ['at-closing', 'before-closing', 'after-closing'] as const
 export const CONCESSION_UNITS = ['dollars', 'percent'] as const
 export const WARRANTY_PAYERS = ['seller', 'buyer'] as const
+/** The written buyer agreement the buyer agent has (domain.md section 1, the 2024 settlement). */
+export const BUYER_AGREEMENT_TYPES = ['exclusive', 'non-exclusive', 'touring'] as const
 
 export const OfferPartySchema = z.object({
   fullName: text().default(''),
@@ -155,8 +157,18 @@ export const OfferTermsSchema = z.object({
     })
     .prefault({}),
   sellerConcessions: ConcessionSchema.prefault({}),
-  /** Buyer-broker compensation the buyer asks the seller to pay, as a concession. */
+  /**
+   * Buyer-broker compensation the buyer asks the seller to pay, as a concession to the buyer (the
+   * practice since the 2024 settlement), and beside it the written buyer agreement it rests on: its
+   * type and date, stated by the buyer agent.
+   */
   buyerBrokerCompensation: ConcessionSchema.prefault({}),
+  buyerAgreement: z
+    .object({
+      type: nullable(z.enum(BUYER_AGREEMENT_TYPES)),
+      date: nullable(isoDate),
+    })
+    .prefault({}),
   homeWarranty: z
     .object({
       included: z.boolean().default(false),
@@ -245,6 +257,11 @@ export function shareProblems(terms: OfferTerms, now: Date): OfferProblem[] {
   else if (terms.closingDate <= now.toISOString().slice(0, 10)) problems.push(problem('closingDate', 'offerTerms.closingDatePast'))
   if (terms.expiresAt === null) problems.push(problem('expiresAt', 'offerTerms.expirationRequired'))
   else if (Date.parse(terms.expiresAt) <= now.getTime()) problems.push(problem('expiresAt', 'offerTerms.expirationPast'))
+  // An offer is answered before its closing: an expiry on a later day (in Tennessee) is refused.
+  else if (terms.closingDate !== null && tennesseeDate(new Date(terms.expiresAt)) > terms.closingDate)
+    problems.push(problem('expiresAt', 'offerTerms.expiryAfterClosing'))
+  if (terms.earnestMoney.amount !== null && terms.purchasePrice !== null && terms.earnestMoney.amount > terms.purchasePrice)
+    problems.push(problem('earnestMoney.amount', 'offerTerms.earnestAbovePrice'))
   if (terms.escalation !== null) {
     if (terms.escalation.increment === null) problems.push(problem('escalation.increment', 'offerTerms.escalationIncrementRequired'))
     if (terms.escalation.cap === null) problems.push(problem('escalation.cap', 'offerTerms.escalationCapRequired'))
@@ -456,6 +473,14 @@ export type MyOffersPage = z.infer<typeof MyOffersPageSchema>
 
 /** POST /api/offers */
 export const CreateOfferSchema = z.object({ listingId: freeText().min(1, 'common.required').max(100, 'common.tooLong') })
+
+/**
+ * POST /api/offers/:id/share: the sums out of bounds (money-bounds.ts) the buyer side confirmed in
+ * the share dialog. A share with an unconfirmed one is refused (offer.moneyUnconfirmed, on its field).
+ */
+export const SHARE_CONFIRMABLE = ['purchasePrice', 'earnestMoney'] as const
+export const ShareOfferSchema = z.object({ confirmed: z.array(z.enum(SHARE_CONFIRMABLE, { error: 'common.invalidValue' })).max(SHARE_CONFIRMABLE.length, 'common.invalidValue').default([]) })
+export type ShareOffer = z.infer<typeof ShareOfferSchema>
 
 /** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
 export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const

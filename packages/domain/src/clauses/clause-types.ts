@@ -1,5 +1,5 @@
 import type { ClauseFieldKind } from './fields'
-import { CLAUSE_TEXT_MAX_LENGTH } from './fields'
+import { CLAUSE_TEXT_MAX_LENGTH } from './clause-limits'
 
 /**
  * A clause of the stipulation picker or the RF707 addendum: a checkbox, a one-paragraph text and the
@@ -28,7 +28,24 @@ export type Clause = {
   readonly checkbox: string
   /** A checkbox-only clause: ticking it is all it takes. */
   readonly noText: boolean
+  /** How it moves the seller's money; required of a clause with a percent or dollars field. */
+  readonly money?: ClauseMoney
 }
+
+/**
+ * How a ticked clause moves the seller's money (the net sheet, net-sheet.ts). Every clause with a
+ * percent or dollars field declares one, beside its fields, so that a new clause cannot be left out of
+ * the net (a test holds the catalogues to it). Fields are named by their position, as in the template.
+ * - closingCostShare: the seller pays {percent}% of the price toward the buyer's costs, at most {cap} dollars;
+ * - priceReduction: the price is reduced by {dollars} at closing;
+ * - brokerCompensation: the seller pays the buyer's broker {percent}% of the price plus {dollars};
+ * - none: its sums do not change what the seller keeps, and `why` says so.
+ */
+export type ClauseMoney =
+  | { readonly kind: 'none'; readonly why: string }
+  | { readonly kind: 'closingCostShare'; readonly percent: number; readonly cap: number }
+  | { readonly kind: 'priceReduction'; readonly dollars: number }
+  | { readonly kind: 'brokerCompensation'; readonly percent: number; readonly dollars: number }
 
 /** A catalogue is its clauses in the order they are shown, printed and concatenated. */
 export type ClauseCatalogue = readonly Clause[]
@@ -49,7 +66,7 @@ type FieldSpec = readonly [kind: ClauseFieldKind, label: string, options?: { max
  * Builds a clause from its key, title and template. The template names its fields by position ({1},
  * {2} ...); they become the spec's names ({Atext1}, {Atext2} ...) in the order the specs are given.
  */
-export function defineClause(key: string, title: string, template: string, fieldSpecs: readonly FieldSpec[] = []): Clause {
+export function defineClause(key: string, title: string, template: string, fieldSpecs: readonly FieldSpec[] = [], money?: ClauseMoney): Clause {
   const fields = fieldSpecs.map(([kind, label, options], index) => ({
     name: `${key}text${index + 1}`,
     kind,
@@ -64,6 +81,7 @@ export function defineClause(key: string, title: string, template: string, field
     fields,
     checkbox: `${key}Checkbox`,
     noText: fields.length === 0,
+    ...(money ? { money } : {}),
   }
 }
 

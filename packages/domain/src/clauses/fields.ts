@@ -12,8 +12,9 @@ export const CLAUSE_FIELD_KINDS = ['text', 'percent', 'dollars', 'days', 'date',
 export const ClauseFieldKindSchema = z.enum(CLAUSE_FIELD_KINDS)
 export type ClauseFieldKind = z.infer<typeof ClauseFieldKindSchema>
 
-/** Longest text a text field takes unless the clause says otherwise. */
-export const CLAUSE_TEXT_MAX_LENGTH = 200
+import { CLAUSE_TEXT_MAX_LENGTH } from './clause-limits'
+
+export { CLAUSE_TEXT_MAX_LENGTH }
 export const PERCENT_MAX = 100
 export const DAYS_MAX = 365
 export const DOLLARS_MAX = 999_999_999.99

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { templateParts, templatePlaceholders } from './clause-types'
+import { RF707_CLAUSES } from './rf707-catalogue'
 import { STIPULATION_CLAUSE_COUNT, STIPULATION_CLAUSES } from './stipulation-catalogue'
 
 const byKey = (key: string) => {
@@ -10,6 +11,25 @@ const byKey = (key: string) => {
 const kindsOf = (key: string) => Object.fromEntries(byKey(key).fields.map((field) => [field.name, field.kind]))
 
 describe('the stipulation catalogue', () => {
+  it('declares, for every clause with a percent or dollars field in either catalogue, how it moves the seller\'s money', () => {
+    for (const clause of [...STIPULATION_CLAUSES, ...RF707_CLAUSES]) {
+      const moneyFields = clause.fields.filter((field) => field.kind === 'percent' || field.kind === 'dollars')
+      if (moneyFields.length === 0) continue
+      expect(clause.money, `clause ${clause.key}`).toBeDefined()
+      // The positions it names are fields of the right kind.
+      const money = clause.money
+      if (!money || money.kind === 'none') continue
+      const named = Object.entries(money).filter(([name]) => name !== 'kind')
+      for (const [name, position] of named) {
+        const field = clause.fields[(position as number) - 1]
+        expect(field?.kind, `clause ${clause.key} ${name}`).toBe(name === 'percent' ? 'percent' : 'dollars')
+      }
+    }
+    expect(byKey('A').money).toEqual({ kind: 'closingCostShare', percent: 1, cap: 2 })
+    expect(byKey('B').money).toEqual({ kind: 'priceReduction', dollars: 1 })
+    expect(byKey('N1').money).toEqual({ kind: 'brokerCompensation', percent: 1, dollars: 2 })
+  })
+
   it('has 40 clauses keyed A to Z, then A1 to N1, in that order', () => {
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')
     expect(STIPULATION_CLAUSES).toHaveLength(40)

@@ -17,12 +17,14 @@ export const STIPULATION_CLAUSES = [
       ['percent', 'Percent of the purchase price'],
       ['dollars', 'Most Seller will pay (dollars)'],
     ],
+    { kind: 'closingCostShare', percent: 1, cap: 2 },
   ),
   defineClause(
     'B',
     'Reduction in price in lieu of repairs',
     "Instead of Seller making repairs, the Purchase Price is reduced by ${1} at Closing. Buyer takes that reduction in full settlement of the repairs Buyer asked for, provided Buyer's lender allows it.",
     [['dollars', 'Price reduction (dollars)']],
+    { kind: 'priceReduction', dollars: 1 },
   ),
   defineClause(
     'C',
@@ -133,6 +135,7 @@ export const STIPULATION_CLAUSES = [
       ['dollars', 'Balance assumed (dollars)'],
       ['days', 'Days for approval'],
     ],
+    { kind: 'none', why: 'The balance assumed is part of the price the buyer pays, not a cost to the seller.' },
   ),
   defineClause(
     'Q',
@@ -193,6 +196,7 @@ export const STIPULATION_CLAUSES = [
     'Rent proration',
     "Monthly rent of ${1} shall be prorated as of the Closing Date. Seller shall credit Buyer at Closing with the rent for the days after Closing and shall transfer every tenant's security deposit to Buyer.",
     [['dollars', 'Monthly rent (dollars)']],
+    { kind: 'none', why: "Rent for the days after closing is the buyer's: prorating it moves no money of the seller's." },
   ),
   defineClause(
     'Y',
@@ -203,6 +207,7 @@ export const STIPULATION_CLAUSES = [
       ['date', 'Due by'],
       ['dollars', 'Total deposit (dollars)'],
     ],
+    { kind: 'none', why: 'More earnest money is part of the price, paid earlier.' },
   ),
   defineClause(
     'Z',
@@ -266,6 +271,7 @@ export const STIPULATION_CLAUSES = [
       ['percent', 'Percent of the purchase price'],
       ['dollars', 'Plus a sum (dollars)'],
     ],
+    { kind: 'none', why: 'The listing firm pays the selling broker out of its own compensation.' },
   ),
   defineClause(
     'J1',
@@ -295,6 +301,7 @@ export const STIPULATION_CLAUSES = [
       ['percent', 'Percent of the purchase price'],
       ['dollars', 'Plus a sum (dollars)'],
     ],
+    { kind: 'brokerCompensation', percent: 1, dollars: 2 },
   ),
 ] as const satisfies ClauseCatalogue
 

@@ -44,6 +44,8 @@ export const CLAUSE_MESSAGES = {
   'offerTerms.expirationRequired': 'Enter when the offer expires',
   'offerTerms.expirationPast': 'The offer expiration must be in the future',
   'offerTerms.concessionsAbovePrice': 'Concessions cannot be more than the purchase price',
+  'offerTerms.earnestAbovePrice': 'The earnest money cannot be more than the purchase price',
+  'offerTerms.expiryAfterClosing': 'The offer must expire before the closing date',
   'offerTerms.buyersRequired': 'Name at least one buyer, with an email address',
   /** Spec: sharing without a listing agent. */
   'offerTerms.listingAgentRequired': 'Listing agent email & name is mandatory to share the offer',

@@ -15,6 +15,8 @@ export const OFFER_MESSAGES = {
   'offer.locked': 'An offer that is {status} can no longer be changed',
   /** An action the offer's status does not allow, one key per action (the action reads as a participle). */
   'offer.cannotShare': 'An offer that is {status} cannot be shared',
+  /** Sharing with a price or earnest money out of the bounds (money-bounds.ts) that was not confirmed. */
+  'offer.moneyUnconfirmed': 'An amount looks unusual: confirm it before sharing the offer',
   'offer.cannotAccept': 'An offer that is {status} cannot be accepted',
   'offer.cannotDecline': 'An offer that is {status} cannot be declined',
   'offer.cannotKeepAsBackup': 'An offer that is {status} cannot be kept as a back-up',

@@ -70,11 +70,12 @@ describe('the offer PDF', () => {
   it('is a PDF titled Offer to Purchase with the property address', async () => {
     const bytes = await renderOfferPdf({ terms: OfferTermsSchema.parse(TERMS), address: ADDRESS, createdAt: CREATED_AT })
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-')
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1)
+    // The terms, then the concessions asked of the seller on a second page.
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2)
     const offer = await read(bytes)
     expect(offer.title).toBe(`Offer to Purchase: ${ADDRESS}`)
     expect(offer.pages[0]?.rows.slice(0, 3)).toEqual(['Offer to Purchase', ADDRESS, 'Prepared May 10, 2025, 10:00 AM CDT'])
-    expect(offer.pages[0]?.rows.at(-1)).toBe('Offer to Purchase Page 1 of 1')
+    expect(offer.pages[0]?.rows.at(-1)).toBe('Offer to Purchase Page 1 of 2')
   })
 
   it("dates the offer in the property's time zone, named, whatever the server's zone", async () => {
@@ -120,6 +121,29 @@ describe('the offer PDF', () => {
       expect(rows).toContain(expected)
     expect(rows).toContain('Agreement Date')
     expect(rows.join('\n')).not.toContain('Addendum')
+  })
+
+  it('prints the written buyer agreement beside the compensation, and every concession asked of the seller with its source', async () => {
+    const rows = bodyRows(
+      await render({
+        ...TERMS,
+        buyerAgreement: { type: 'exclusive', date: '2025-04-02' },
+        stipulationChoices: { ACheckbox: true, Atext1: '3', Atext2: '10,000' },
+        addendum: { BCheckbox: true, Btext1: '3,500' },
+      }),
+    )
+    expect(rows).toContain('Written buyer agreement Exclusive buyer representation agreement, dated April 2, 2025')
+    const heading = rows.indexOf('Concessions asked of the seller')
+    // 400,000 less 3,500 = 396,500; 3 % of it 11,895; clause A 3 % capped at 10,000; 400,000 - 3,500 - 11,895 - 8,400 - 10,000 - 600 = 365,605.
+    expect(rows.slice(heading + 1, heading + 8)).toEqual([
+      'Purchase price $400,000',
+      'RF707 clause B Price reduction: -$3,500',
+      'Seller concessions 3% of the price: -$11,895',
+      'Buyer-broker compensation -$8,400',
+      'Special stipulation A 3% of the price, capped at $10,000: -$10,000',
+      'Home warranty Paid by the seller: -$600',
+      'Price less concessions $365,605',
+    ])
   })
 
   it('prints the special stipulations as written, paragraphs apart', async () => {
@@ -173,10 +197,10 @@ describe('the offer PDF', () => {
   it('appends the RF707 addendum pages after the offer, and says so among the terms', async () => {
     const { pdf: addendum } = await renderRf707Document({ formData: { MCheckbox: true }, parties: { buyer: 'Ben Buyer', property: ADDRESS }, now: CREATED_AT })
     const offer = await render({ ...TERMS, addendum: { MCheckbox: true } }, { addendum })
-    expect(offer.pageCount).toBe(1 + 6)
+    expect(offer.pageCount).toBe(2 + 6)
     expect(bodyRows({ ...offer, pages: offer.pages.slice(0, 1) })).toContain('Addendum RF707 Additional Contract Language, attached after these pages')
-    expect(offer.pages[0]?.rows.at(-1)).toBe('Offer to Purchase Page 1 of 1')
-    expect(offer.pages[1]?.rows).toContain('ADDITIONAL CONTRACT LANGUAGE')
-    expect(offer.pages[6]?.rows.at(-1)).toContain('Page 6 of 6')
+    expect(offer.pages[0]?.rows.at(-1)).toBe('Offer to Purchase Page 1 of 2')
+    expect(offer.pages[2]?.rows).toContain('ADDITIONAL CONTRACT LANGUAGE')
+    expect(offer.pages[7]?.rows.at(-1)).toContain('Page 6 of 6')
   })
 })

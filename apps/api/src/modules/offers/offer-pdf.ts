@@ -5,6 +5,8 @@ import type { Concession, OfferAgent, OfferParty, OfferTerms } from '@offerbook/
 import { concessionDollars } from '@offerbook/domain/offer'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import { offerStipulationsText } from '@offerbook/domain/offer-clauses'
+import type { NetSheetLine } from '@offerbook/domain/net-sheet'
+import { netSheet } from '@offerbook/domain/net-sheet'
 import { toWinAnsi } from '../contracts/rf707-pdf'
 
 /**
@@ -124,6 +126,66 @@ function escalation({ increment, cap, proofRequired }: NonNullable<OfferTerms['e
   return `The price rises to ${by} above any bona fide competing offer, up to ${upTo}.${proof}`
 }
 
+const AGREEMENTS: Readonly<Record<NonNullable<OfferTerms['buyerAgreement']['type']>, string>> = {
+  exclusive: 'Exclusive buyer representation agreement',
+  'non-exclusive': 'Non-exclusive buyer representation agreement',
+  touring: 'Touring agreement',
+}
+
+/** The written buyer agreement the buyer-broker compensation rests on (the 2024 settlement). */
+function buyerAgreement({ type, date }: OfferTerms['buyerAgreement']): string {
+  if (type === null) return NOT_STATED
+  return `${AGREEMENTS[type]}${date ? `, dated ${longDate(date)}` : ''}`
+}
+
+const SOURCES = { stipulations: 'Special stipulation', addendum: 'RF707 clause' } as const
+
+/** A net sheet line in words: its source, and how it is reckoned ('' when the amount says it all). */
+export function netLineWords({ key, params }: NetSheetLine): [source: string, how: string] {
+  const clause = params.source && params.clause ? `${SOURCES[params.source]} ${params.clause}` : ''
+  const ofPrice = `${params.percent ?? 0}% of the price`
+  switch (key) {
+    case 'basePrice':
+      return ['Purchase price', '']
+    case 'escalation':
+      return ['Escalation clause', '']
+    case 'priceReduction':
+      return [clause, 'Price reduction']
+    case 'closingCostShare':
+      return [clause, `${ofPrice}, capped at ${usd(params.cap ?? 0)}`]
+    case 'brokerClause':
+      return [clause, `Buyer's broker, ${ofPrice} plus ${usd(params.dollars ?? 0)}`]
+    case 'concessions':
+      return ['Seller concessions', params.percent === undefined ? '' : ofPrice]
+    case 'buyerBrokerCompensation':
+      return ['Buyer-broker compensation', params.percent === undefined ? '' : ofPrice]
+    case 'homeWarranty':
+      return ['Home warranty', 'Paid by the seller']
+    case 'commission':
+      return ['Listing commission', ofPrice]
+    case 'closingCosts':
+      return ["Seller's closing costs", '']
+  }
+}
+
+/**
+ * What the offer asks of the seller, line by line from the net sheet (every concession, from the
+ * terms and the ticked clauses), and the price less them. The seller's own costs are not the
+ * buyer side's to know, so they are not printed.
+ */
+export function offerNetRows(terms: OfferTerms): [label: string, value: string][] {
+  if (terms.purchasePrice === null) return []
+  const sheet = netSheet(terms, { sellerCommissionPercent: 0, sellerClosingCosts: 0 })
+  const rows = sheet.lines
+    .filter((line) => line.key !== 'commission' && line.key !== 'closingCosts')
+    .map((line): [string, string] => {
+      const [source, how] = netLineWords(line)
+      const amount = line.amount < 0 ? `-${usd(-line.amount)}` : usd(line.amount)
+      return [source, how ? `${how}: ${amount}` : amount]
+    })
+  return [...rows, ['Price less concessions', usd(sheet.net)]]
+}
+
 /** Every term with its label, in the order of a Tennessee purchase and sale agreement. */
 export function offerTermRows(terms: OfferTerms, timeZone: string = CENTRAL_TIME): [label: string, value: string][] {
   const possessionDate = terms.possession.date ? `, on ${longDate(terms.possession.date)}` : ''
@@ -138,6 +200,7 @@ export function offerTermRows(terms: OfferTerms, timeZone: string = CENTRAL_TIME
     ['Possession', `${POSSESSION[terms.possession.time]}${terms.possession.time === 'at-closing' ? '' : possessionDate}`],
     ['Seller concessions', concession(terms.sellerConcessions, terms.purchasePrice)],
     ['Buyer-broker compensation', concession(terms.buyerBrokerCompensation, terms.purchasePrice, ', paid by the seller as a concession')],
+    ['Written buyer agreement', buyerAgreement(terms.buyerAgreement)],
     ['Home warranty', homeWarranty(terms)],
     ['Offer expires', terms.expiresAt === null ? NOT_STATED : formatZonedDateTime(new Date(terms.expiresAt), timeZone)],
     ...(terms.escalation ? [['Escalation clause', escalation(terms.escalation)] as [string, string]] : []),
@@ -272,6 +335,11 @@ export async function renderOfferPdf({ terms, address, createdAt, timeZone = CEN
   for (const [label, value] of offerPartyRows(terms, address)) writer.row(label, value)
   writer.heading('Terms')
   for (const [label, value] of offerTermRows(terms, timeZone)) writer.row(label, value)
+  const net = offerNetRows(terms)
+  if (net.length > 0) {
+    writer.heading('Concessions asked of the seller')
+    for (const [label, value] of net) writer.row(label, value)
+  }
   writer.heading('Special stipulations')
   const stipulations = offerStipulationsText(terms)
   writer.paragraphs(stipulations === '' ? 'None.' : stipulations)

@@ -86,12 +86,15 @@ export async function listListingOffers(db: Db, { actor, listingId }: { actor: U
 /** A criterion as the optimize grid shows it: the weight is the listing's, sent once in `weighting`. */
 const shownCriterion = ({ criterion, measure, points }: { criterion: OfferWeightCriterion; measure: number | null; points: number }) => ({ criterion, measure, points })
 
-/** The open offers ranked by the weighting, as the answer's `offers` array serialized. */
-function rankOffers(rows: readonly OptimizeOfferRow[], weighting: OfferListingRow['weighting']): string {
+/**
+ * The open offers ranked by the weighting and measured against the list price, as the answer's
+ * `offers` array serialized. Each is open; those shared compete for the escalation clauses.
+ */
+function rankOffers(rows: readonly OptimizeOfferRow[], weighting: OfferListingRow['weighting'], listPrice: number | null): string {
   const byId = new Map(rows.map((row) => [row.id, { row, terms: termsOf(row) }]))
   const ranked = scoreOffers(
     [...byId.values()].map(({ row, terms }) => ({ id: row.id, terms, hasPreApproval: row.hasPreApproval, sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null })),
-    weighting,
+    { ...weighting, listPrice },
   )
   const offers: OptimizeOffer[] = ranked.flatMap((entry) => {
     const found = byId.get(entry.id)
@@ -139,12 +142,13 @@ export async function optimizeListingAnswer(db: Db, { actor, listingId }: { acto
   const weightingOf = (row: OfferListingRow) => ({ ...row.weighting, weights: OfferWeightsSchema.parse(row.weighting.weights) })
   const weighting = weightingOf(read.listing)
   const weightingJson = JSON.stringify(weighting)
-  let offersJson = cachedRanking(id, read.stamp, weightingJson)
+  // The ranking depends on the list price too (scores against the listing): it is part of the cache's key.
+  const rankingKey = (row: OfferListingRow) => JSON.stringify({ weighting: weightingOf(row), listPrice: row.listPrice })
+  let offersJson = cachedRanking(id, read.stamp, rankingKey(read.listing))
   if (offersJson === null) {
     if (!read.offers) read = (await readOptimize(db, { ...query, statuses: OPEN_OFFER_STATUSES })) ?? read
-    const fresh = weightingOf(read.listing)
-    offersJson = rankOffers(read.offers ?? [], fresh)
-    keepRanking(id, { stamp: read.stamp, weighting: JSON.stringify(fresh), offersJson })
+    offersJson = rankOffers(read.offers ?? [], weightingOf(read.listing), read.listing.listPrice)
+    keepRanking(id, { stamp: read.stamp, weighting: rankingKey(read.listing), offersJson })
   }
   const head = `{"property":${JSON.stringify(propertyOf(read.listing))},"weighting":${weightingJson},"offers":`
   const ranked = offersJson

@@ -51,11 +51,42 @@ describe('GET /api/listings/:id/optimize', () => {
 
     const expected = scoreOffers(
       [cash, fha, conventional].map((entry) => ({ id: entry.offer.id, terms: entry.offer.terms, hasPreApproval: entry === conventional, sharedAt: entry.offer.sharedAt?.toISOString() ?? null })),
-      WEIGHTING,
+      { ...WEIGHTING, listPrice: listing.listPrice },
     )
     expect(result.offers.map((entry) => [entry.id, entry.rank, entry.score])).toEqual(expected.map((entry) => [entry.id, entry.rank, entry.score]))
     expect(result.offers.find((entry) => entry.id === conventional.offer.id)).toMatchObject({ status: 'backup', hasPreApproval: true, closingDate: '2031-06-01' })
     expect(result.offers.find((entry) => entry.id === cash.offer.id)).toMatchObject({ financingType: 'cash', purchasePrice: 290_000, buyerNames: ['Ben Buyer'] })
+  })
+
+  it('nets an offer with stipulation A and RF707 clause B, line by line, and escalates a clause over the best shared offer', async () => {
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: seller.id, listAgentUserId: seller.id, weighting: WEIGHTING, listPrice: 420_000 })
+    const clauses = await createTestOffer(suite.t, {
+      listing,
+      status: 'active',
+      terms: { purchasePrice: 400_000, stipulationChoices: { ACheckbox: true, Atext1: '3', Atext2: '10,000' }, addendum: { BCheckbox: true, Btext1: '3,500' } },
+    })
+    const escalating = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 395_000, escalation: { increment: 2_000, cap: 415_000, proofRequired: true } } })
+
+    const result = (await call(seller, 'GET', `/api/listings/${listing.id}/optimize`)).json<OptimizeResult>()
+    const withClauses = result.offers.find((entry) => entry.id === clauses.offer.id)
+    // 400,000 less 3,500 (clause B) is 396,500; 3 % of it is 11,895, capped at 10,000; commission 2.5 % of
+    // 396,500 = 9,913 (9,912.5 rounded); closing costs 4,000. 400,000 - 3,500 - 10,000 - 9,913 - 4,000 = 372,587.
+    expect(withClauses?.netToSeller).toBe(372_587)
+    expect(withClauses?.costs).toEqual({ concessions: 13_500, commission: 9_913, closingCosts: 4_000, homeWarranty: 0 })
+    expect(withClauses?.lines.map((line) => [line.key, line.amount, line.params])).toEqual([
+      ['basePrice', 400_000, {}],
+      ['priceReduction', -3_500, { clause: 'B', source: 'addendum', dollars: 3_500 }],
+      ['closingCostShare', -10_000, { clause: 'A', source: 'stipulations', percent: 3, cap: 10_000 }],
+      ['commission', -9_913, { percent: 2.5 }],
+      ['closingCosts', -4_000, {}],
+    ])
+    // 395,000 escalates over the 400,000 offer by 2,000: 402,000, under its cap.
+    expect(result.offers.find((entry) => entry.id === escalating.offer.id)).toMatchObject({
+      purchasePrice: 395_000,
+      price: 402_000,
+      escalated: { price: 402_000, by: 7_000, over: clauses.offer.id, capped: false },
+    })
   })
 
   it('refuses someone who does not manage the listing, as the listings module does', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import { AcceptOfferSchema, AnswerOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema } from '@offerbook/domain/offer'
+import { AcceptOfferSchema, AnswerOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
@@ -154,13 +154,15 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
-        summary: 'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified',
+        summary:
+          'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified. A price or earnest money out of the money bounds must be listed in `confirmed`.',
         security: [{ bearer: [] }],
         params: OfferParamsSchema,
+        body: ShareOfferSchema.nullish(),
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ offer: await shareOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+    async (request) => ({ offer: await shareOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, confirmed: request.body?.confirmed ?? [] }) }),
   )
 
   for (const { action, summary } of SIMPLE_ACTIONS) {

@@ -12,6 +12,8 @@ import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import type { MessageKey } from '@offerbook/domain/messages'
 import type { FastifyBaseLogger } from 'fastify'
+import type { MoneyCheck } from '@offerbook/domain/money-bounds'
+import { offerMoneyWarnings, unconfirmedWarnings } from '@offerbook/domain/money-bounds'
 import { AppError } from '../../app-error'
 import type { FileStorage } from '../../storage/storage'
 import { makeVersionForm } from './offer-documents.service'
@@ -89,6 +91,12 @@ export async function recordEvent(tx: Db, row: Pick<OfferRow, 'id' | 'listingId'
   dropRanking(row.listingId)
   // Every audited change of a shared offer reaches both sides' open pages (decision 021); a draft is the buyer's alone.
   if (to !== null && to !== 'draft') await publishOfferChanged(tx, row, to)
+}
+
+/** A price or earnest money out of the money bounds that the share did not confirm, each on its field (decision 037). */
+function unconfirmedMoney(terms: OfferTerms, listPrice: number | null, confirmed: readonly MoneyCheck[]): OfferProblem[] {
+  const warnings = offerMoneyWarnings({ listPrice, purchasePrice: terms.purchasePrice, earnestMoney: terms.earnestMoney.amount })
+  return unconfirmedWarnings(warnings, confirmed).map((warning) => ({ field: warning.field === 'earnestMoney' ? 'earnestMoney.amount' : warning.field, key: 'offer.moneyUnconfirmed' }))
 }
 
 export async function listingOf(db: Db, row: Pick<OfferRow, 'listingId'>): Promise<OfferListingRow> {
@@ -258,7 +266,7 @@ export async function deleteOffer(db: Db, { actor, id }: { actor: User; id: stri
  * unguessable link (only its hash is kept) that works until the offer expires, 30 days at most,
  * and the seller side's accounts are notified. All in one transaction with the audit event.
  */
-export async function shareOffer(db: Db, ctx: OffersContext, { actor, id }: { actor: User; id: string }): Promise<OfferView> {
+export async function shareOffer(db: Db, ctx: OffersContext, { actor, id, confirmed = [] }: { actor: User; id: string; confirmed?: readonly MoneyCheck[] }): Promise<OfferView> {
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const locked = await lockOfferForBuyer(tx, actor, id)
@@ -270,6 +278,8 @@ export async function shareOffer(db: Db, ctx: OffersContext, { actor, id }: { ac
     if (problem) throw badTerms([problem, ...more])
     const listing = await listingOf(tx, locked)
     if (!takesOffers(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
+    const [unconfirmed, ...moreUnconfirmed] = unconfirmedMoney(terms, listing.listPrice, confirmed)
+    if (unconfirmed) throw badTerms([unconfirmed, ...moreUnconfirmed])
     const shared = await updateOffer(tx, locked.id, { status: 'active', sharedAt: now, updatedAt: now })
     // Version 1 is the offer as shared, kept from now on like every later version (decision 036).
     await writeFirstVersion(tx, shared)

@@ -124,6 +124,28 @@ describe('POST /api/offers/:id/share', () => {
     expect(await notificationsOf(suite.t, seller!.id, offer.id)).toHaveLength(1)
   })
 
+  it('refuses a price under 70 % of the list price and earnest money over 10 % of it until the share confirms them', async () => {
+    const { listing } = await sellerWithListing(suite.t, { listPrice: 469_900 })
+    const { offer, buyer } = await createTestOffer(suite.t, { listing, terms: { purchasePrice: 44_500, earnestMoney: { amount: 5_000 }, financing: { type: 'cash' } } })
+    const body = expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`), 400, { key: 'offer.moneyUnconfirmed', message: 'An amount looks unusual: confirm it before sharing the offer' })
+    expect(body.errors?.map((error) => error.path)).toEqual(['purchasePrice', 'earnestMoney.amount'])
+    // Confirming one is not enough; nothing was shared, told or logged.
+    expect(expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`, { confirmed: ['purchasePrice'] }), 400).errors?.map((error) => error.path)).toEqual(['earnestMoney.amount'])
+    expect(await statusOf(suite.t, offer.id)).toBe('draft')
+    expect(await eventsOf(suite.t, offer.id)).toHaveLength(1)
+    expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`, { confirmed: ['listPrice'] }), 400)
+    expect(offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/share`, { confirmed: ['purchasePrice', 'earnestMoney'] }))).toMatchObject({ status: 'active' })
+  })
+
+  it('refuses earnest money over the price and an expiry after the closing date, on their fields', async () => {
+    const { offer, buyer } = await createTestOffer(suite.t, { terms: { earnestMoney: { amount: 300_001 }, closingDate: '2031-06-01', expiresAt: '2031-06-03T17:00:00Z' } })
+    const body = expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`, { confirmed: ['earnestMoney'] }), 400)
+    expect(body.errors?.map((error) => [error.path, error.key])).toEqual([
+      ['expiresAt', 'offerTerms.expiryAfterClosing'],
+      ['earnestMoney.amount', 'offerTerms.earnestAbovePrice'],
+    ])
+  })
+
   it('keeps the link no longer than the offer is open, and refuses a second share', async () => {
     const expiresAt = new Date(Date.now() + 2 * 86_400_000)
     const { offer, buyer } = await createTestOffer(suite.t, { terms: { expiresAt: expiresAt.toISOString() } })

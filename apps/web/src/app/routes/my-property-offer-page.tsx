@@ -54,7 +54,8 @@ function AcceptDialog({ offer, onClose }: { offer: OfferView; onClose: (focus: R
   const others = useQuery(listingOffersQuery(listingId))
   const ranking = useQuery(optimizeQuery(listingId))
   const otherOpenCount = others.isSuccess ? others.data.filter((item) => item.id !== offer.id && OPEN_OFFER_STATUSES.includes(item.status)).length : null
-  const netToSeller = ranking.data?.offers.find((item) => item.id === offer.id)?.netToSeller ?? null
+  const ranked = ranking.data?.offers.find((item) => item.id === offer.id)
+  const netToSeller = ranked?.netToSeller ?? null
 
   const confirm = (body: AcceptOffer) => {
     if (accept.isPending) return
@@ -78,7 +79,7 @@ function AcceptDialog({ offer, onClose }: { offer: OfferView; onClose: (focus: R
       </Alert>
     )
   }
-  return <AcceptOfferDialog opened={!accept.isSuccess} offer={offer} netToSeller={netToSeller} otherOpenCount={otherOpenCount} onConfirm={confirm} onCancel={() => onClose('accept')} />
+  return <AcceptOfferDialog opened={!accept.isSuccess} offer={offer} netToSeller={netToSeller} netLines={ranked?.lines} otherOpenCount={otherOpenCount} onConfirm={confirm} onCancel={() => onClose('accept')} />
 }
 
 /**

@@ -87,6 +87,9 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
           <Text c="dimmed" size="sm">
             {t('offerSeller.optimize.intro')}
           </Text>
+          <Text c="dimmed" size="sm">
+            {t('netSheet.scale')}
+          </Text>
         </Stack>
         <Group gap="sm">
           <HighestBestButton listingId={id} offers={result.offers} />

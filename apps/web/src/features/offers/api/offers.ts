@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AcceptOffer, MyOffersPage, SendRevision, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView } from '@offerbook/domain/offer'
+import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView, SendRevision, ShareOffer } from '@offerbook/domain/offer'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
@@ -62,6 +62,12 @@ export async function actOnOffer(id: string, action: SimpleOfferAction, version?
 /** Sends the buyer side's revision of a shared offer, built on `version` (decision 036). */
 export async function sendRevision(id: string, body: SendRevision): Promise<OfferView> {
   const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/revisions`, body)
+  return offer
+}
+
+/** POST /share with the sums out of bounds the buyer side confirmed (decision 037). */
+export async function shareOffer(id: string, body: ShareOffer): Promise<OfferView> {
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/share`, body)
   return offer
 }
 
@@ -147,6 +153,11 @@ export function useOfferAction(id: string) {
 export function useSendRevision(id: string) {
   const setOffer = useSetOffer()
   return useMutation({ mutationFn: (body: SendRevision) => sendRevision(id, body), onSuccess: setOffer })
+}
+
+export function useShareOffer(id: string) {
+  const setOffer = useSetOffer()
+  return useMutation({ mutationFn: (body: ShareOffer) => shareOffer(id, body), onSuccess: setOffer })
 }
 
 export function useAcceptOffer(id: string) {

@@ -135,6 +135,25 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     expect((screen.getByRole('textbox', { name: /^State/ }) as HTMLInputElement).value).toBe('TN')
   })
 
+  it('asks to confirm a list price under $10,000, spelled out, before Next creates the draft', async () => {
+    handlers['POST /api/listings'] = (init) => json(201, { listing: draft(JSON.parse(init.body as string) as Partial<ManagedListing>) })
+    const { router } = renderRoutes(routes, '/add-listing/new/pricing')
+    const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
+    await userEvent.type(price, '4500')
+    const check = await screen.findByTestId('money-check-listPrice', undefined, { timeout: 5_000 })
+    expect(check.textContent).toContain('This list price is under $10,000.')
+    expect(check.textContent).toContain('You typed $4,500: four thousand five hundred dollars.')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Confirm the amount, or correct it', undefined, { timeout: 5_000 })).toBeTruthy()
+    expect(calls('POST /api/listings')).toHaveLength(0)
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Yes, $4,500 is right' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/details'), { timeout: 5_000 })
+    expect(calls('POST /api/listings')).toEqual([{ ListPrice: 4500, draftStep: 'details' }])
+  })
+
   it('checks a field when it is left, and does not move on while a field is wrong', async () => {
     handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'details' }) })
     renderRoutes(routes, '/add-listing/new/details?id=L1')

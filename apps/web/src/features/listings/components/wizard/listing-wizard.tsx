@@ -17,7 +17,8 @@ import { focusFirstInvalid } from '../listing-form/focus-first-invalid'
 import { listingPatchOf } from '../listing-form/listing-form-values'
 import { OfferSettingsSection } from '../listing-form/offer-settings-section'
 import { PhotosSection } from '../listing-form/photos-section'
-import { PricingSection } from '../listing-form/pricing-section'
+import type { ListPriceConfirmation } from '../listing-form/pricing-section'
+import { LIST_PRICE_CHECK_ID, listPriceUnconfirmed, PricingSection } from '../listing-form/pricing-section'
 import { useListingForm } from '../listing-form/use-listing-form'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 import { ReviewStep } from './review-step'
@@ -104,6 +105,10 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
   const form = useListingForm(listing, { required: requiredOnStep(step) })
   const [photosBusy, setPhotosBusy] = useState(false)
   const [saving, setSaving] = useState(false)
+  // A list price out of bounds waits for its confirmation (decision 037).
+  const [priceConfirmed, setPriceConfirmed] = useState<number | null>(null)
+  const [priceMissing, setPriceMissing] = useState(false)
+  const confirmation: ListPriceConfirmation = { confirmed: priceConfirmed, onConfirm: setPriceConfirmed, missing: priceMissing }
   const formRef = useRef<HTMLFormElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const location = useLocation()
@@ -131,6 +136,11 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
     const fields = stepFields(step)
     if (!form.check(fields)) {
       focusFirstInvalid(formRef.current)
+      return null
+    }
+    if (fields.includes('ListPrice') && listPriceUnconfirmed(form.current().ListPrice, priceConfirmed)) {
+      setPriceMissing(true)
+      document.getElementById(LIST_PRICE_CHECK_ID)?.focus()
       return null
     }
     const patch = { ...listingPatchOf(fields, form.current()), draftStep: furthestStep(listing?.draftStep, going) }
@@ -201,7 +211,7 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
                 </Text>
               )}
             </Stack>
-            <StepContent step={step} listing={listing} form={form} disabled={saving} onListing={setListing} onPhotosBusy={setPhotosBusy} leave={leave} />
+            <StepContent step={step} listing={listing} form={form} confirmation={confirmation} disabled={saving} onListing={setListing} onPhotosBusy={setPhotosBusy} leave={leave} />
             <Group justify="space-between">
               {previous ? (
                 <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void go(previous)} disabled={saving || photosBusy}>
@@ -228,17 +238,18 @@ type StepContentProps = {
   step: ListingWizardStep
   listing: ManagedListing | null
   form: ReturnType<typeof useListingForm>
+  confirmation: ListPriceConfirmation
   disabled: boolean
   onListing: (listing: ManagedListing) => void
   onPhotosBusy: (busy: boolean) => void
   leave: (go: () => unknown) => unknown
 }
 
-function StepContent({ step, listing, form, disabled, onListing, onPhotosBusy, leave }: StepContentProps) {
+function StepContent({ step, listing, form, confirmation, disabled, onListing, onPhotosBusy, leave }: StepContentProps) {
   const { t } = useTranslation()
   switch (step) {
     case 'pricing':
-      return <PricingSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} />
+      return <PricingSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} confirmation={confirmation} />
     case 'details':
       return <DetailsSection form={form} marked={PUBLISH_FIELDS} disabled={disabled} />
     case 'agent':

@@ -89,6 +89,15 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
     { label: t('offer.field.earnestMoneyDueDays'), value: earnest.dueDays === null ? notSet : t('offerView.days', { count: earnest.dueDays }) },
     { label: t('offer.field.sellerConcessions'), value: concession(terms.sellerConcessions) },
     { label: t('offer.field.buyerBrokerCompensation'), value: concession(terms.buyerBrokerCompensation) },
+    {
+      label: t('offer.field.buyerAgreement'),
+      value:
+        terms.buyerAgreement.type === null
+          ? notSet
+          : terms.buyerAgreement.date === null
+            ? t(`offer.buyerAgreement.${terms.buyerAgreement.type}`)
+            : t('offer.buyerAgreement.dated', { type: t(`offer.buyerAgreement.${terms.buyerAgreement.type}`), date: formatCalendarDate(terms.buyerAgreement.date, language) }),
+    },
     { label: t('offer.field.homeWarranty'), value: warranty },
   ]
 

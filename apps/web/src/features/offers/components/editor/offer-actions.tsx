@@ -13,8 +13,11 @@ import { translate } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import type { SimpleOfferAction } from '../../api/offers'
-import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction, useSendRevision } from '../../api/offers'
 import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
+import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
+import { MoneyWarningList } from '../../../../shared/ui/money-check'
+import type { MoneyChecks } from './money-checks'
+import { moneyCheckId, moneyFieldPath } from './money-checks'
 import { useAttachmentsCache } from './attachments-section'
 import type { FieldErrors } from './offer-form'
 import { touches } from './offer-form'
@@ -30,7 +33,7 @@ export type OfferActions = ReturnType<typeof useOfferActions>
  * The buyer's actions on the offer (share, generate forms, withdraw, acknowledge, terminate, delete the
  * draft), each asking about unsaved changes first, and what the last one answered.
  */
-export function useOfferActions({ offer, terms, guard }: { offer: OfferView; terms: OfferTerms; guard: Guard }) {
+export function useOfferActions({ offer, terms, guard, money }: { offer: OfferView; terms: OfferTerms; guard: Guard; money?: MoneyChecks }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const dialog = useDialog()
@@ -38,6 +41,7 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
   const action = useOfferAction(offer.id)
   const revise = useSendRevision(offer.id)
   const versionChanged = useVersionChanged()
+  const shareAction = useShareOffer(offer.id)
   const updateAttachments = useAttachmentsCache(offer.id)
 
   /** Field errors the API gave when sharing; each goes once its field changes. */
@@ -89,7 +93,25 @@ export function useOfferActions({ offer, terms, guard }: { offer: OfferView; ter
       document.getElementById(terms.listingAgent.fullName.trim() === '' ? 'offer-listingAgent-fullName' : 'offer-listingAgent-email')?.focus()
       return
     }
-    await simple('share', 'offerEditor.notice.shared')()
+    // A sum out of bounds is confirmed next to its field, then once more here (decision 037).
+    const warnings = money?.warnings ?? []
+    const missing = warnings.filter((warning) => !money?.isConfirmed(warning.field))
+    const [first] = missing
+    if (first) {
+      const unconfirmed: Message = { key: 'offer.moneyUnconfirmed' }
+      setProblem(unconfirmed)
+      setServerErrors((current) => ({ ...current, ...Object.fromEntries(missing.map((warning) => [moneyFieldPath(warning.field), unconfirmed])) }))
+      document.getElementById(moneyCheckId(first.field))?.focus()
+      return
+    }
+    if (warnings.length > 0) {
+      const sure = await dialog.confirm({ title: t('moneyCheck.title'), message: <MoneyWarningList warnings={warnings} title={t('offer.action.share')} />, confirmLabel: t('offer.action.share') })
+      if (!sure) return
+    }
+    await run('share', async () => {
+      await shareAction.mutateAsync({ confirmed: warnings.flatMap((warning) => (warning.field === 'listPrice' ? [] : [warning.field])) })
+      notifySuccess('offerEditor.notice.shared')
+    })
   }
 
   const generateForms = async () => {

@@ -177,6 +177,38 @@ describe('OfferEditor actions', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy()
   })
 
+  it('asks to confirm a price under 70 % of the list price with the figure spelled out, asks again on sharing, and sends the confirmation', async () => {
+    const user = userEvent.setup()
+    await open(draft({ purchasePrice: 44_500, earnestMoney: { amount: 1_000, holder: 'title-company', holderName: 'Volunteer Title', dueDays: 3 } }))
+    const check = screen.getByTestId('money-check-purchasePrice')
+    expect(check.textContent).toContain('This price is under 70 % of the list price ($322,000).')
+    expect(check.textContent).toContain('You typed $44,500: forty-four thousand five hundred dollars.')
+    expect(screen.queryByTestId('money-check-earnestMoney')).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('An amount looks unusual: confirm it before sharing the offer')
+    expect(posts('share')).toHaveLength(0)
+
+    await user.click(within(check).getByRole('checkbox', { name: 'Yes, $44,500 is right' }))
+    await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Check these amounts' })
+    expect(dialog.textContent).toContain('forty-four thousand five hundred dollars')
+    await user.click(within(dialog).getByRole('button', { name: 'Share with the seller' }))
+    await waitFor(() => expect(posts('share')).toHaveLength(1))
+    expect(posts('share')[0]?.body).toEqual({ confirmed: ['purchasePrice'] })
+  })
+
+  it('asks again when the confirmed figure changes, and not at all once it is within bounds', async () => {
+    const user = userEvent.setup()
+    await open(draft({ purchasePrice: 44_500 }))
+    await user.click(screen.getByRole('checkbox', { name: 'Yes, $44,500 is right' }))
+    const price = screen.getByRole('spinbutton', { name: 'Purchase price' })
+    fireEvent.change(price, { target: { value: '45000' } })
+    expect((await screen.findByRole('checkbox', { name: 'Yes, $45,000 is right' }) as HTMLInputElement).checked).toBe(false)
+    fireEvent.change(price, { target: { value: '440000' } })
+    await waitFor(() => expect(screen.queryByTestId('money-check-purchasePrice')).toBeNull())
+  })
+
   it('checks the buyer details first, then the listing agent, before generating the forms', async () => {
     const user = userEvent.setup()
     await open(draft({ buyers: [], listingAgent: { fullName: '', email: '' } }))

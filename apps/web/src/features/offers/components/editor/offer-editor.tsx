@@ -26,6 +26,7 @@ import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneyS
 import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
 import { useOfferAsOfNow } from '../negotiation/version-changes'
+import { MoneyChecksProvider, useMoneyChecks } from './money-checks'
 
 
 /** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
@@ -88,7 +89,8 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
     [offer.id, offer.attachments, editable, t],
   )
 
-  const actions = useOfferActions({ offer, terms, guard })
+  const money = useMoneyChecks(offer.property.listPrice, terms)
+  const actions = useOfferActions({ offer, terms, guard, money })
   const { changed } = actions
 
   const set = useCallback(
@@ -167,6 +169,7 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
   const buyerNames = terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', ')
 
   return (
+    <MoneyChecksProvider value={money}>
     <Stack gap="lg" maw={960} ref={formRef}>
       {header}
       {actionsPanel}
@@ -229,6 +232,7 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
       </SectionCard>
       {guard.dialog}
     </Stack>
+    </MoneyChecksProvider>
   )
 }
 

@@ -1,7 +1,7 @@
-import { Checkbox, Grid, Group, NativeSelect, NumberInput, Radio, Stack, TextInput } from '@mantine/core'
+import { Checkbox, Grid, Group, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { Concession } from '@offerbook/domain/offer'
-import { CONCESSION_UNITS, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from '@offerbook/domain/offer'
+import { BUYER_AGREEMENT_TYPES, CONCESSION_UNITS, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from '@offerbook/domain/offer'
 import { DateInput } from '../../../../shared/ui/date-input'
 import { DateTimeInput } from '../../../../shared/ui/date-time-input'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
@@ -11,6 +11,7 @@ import { SectionCard } from '../../../../shared/ui/section-card'
 import type { EditorForm } from './editor-form'
 import { sectionMemo } from './editor-form'
 import { fromLocalDateTime, toLocalDateTime } from './offer-form'
+import { OfferMoneyCheck } from './money-checks'
 
 const today = () => {
   const now = new Date()
@@ -60,6 +61,7 @@ function PriceSectionView({ form }: { form: EditorForm }) {
         error={error('purchasePrice')}
         disabled={disabled}
       />
+      <OfferMoneyCheck field="purchasePrice" disabled={disabled} />
     </SectionCard>
   )
 }
@@ -102,6 +104,7 @@ function EarnestMoneySectionView({ form }: { form: EditorForm }) {
           <TextInput label={t('offer.field.earnestMoneyHolderName')} value={money.holderName} onChange={(event) => set('earnestMoney.holderName', event.currentTarget.value)} error={error('earnestMoney.holderName')} disabled={disabled} />
         </Grid.Col>
       </Grid>
+      <OfferMoneyCheck field="earnestMoney" disabled={disabled} />
     </SectionCard>
   )
 }
@@ -275,11 +278,48 @@ function ConcessionsSectionView({ form }: { form: EditorForm }) {
     <SectionCard title={t('offerEditor.section.concessions')}>
       <ConcessionFields form={form} path="sellerConcessions" legend={t('offer.field.sellerConcessions')} />
       <ConcessionFields form={form} path="buyerBrokerCompensation" legend={t('offer.field.buyerBrokerCompensation')} />
+      <BuyerAgreementFields form={form} />
     </SectionCard>
   )
 }
 
-export const ConcessionsSection = sectionMemo(ConcessionsSectionView, ({ form }) => [form.terms.sellerConcessions, form.terms.buyerBrokerCompensation, form.errorsUnder('sellerConcessions', 'buyerBrokerCompensation')])
+/** Beside the compensation: the written buyer agreement it rests on, its type and date (the 2024 settlement). */
+function BuyerAgreementFields({ form }: { form: EditorForm }) {
+  const { t } = useTranslation()
+  const { terms, set, error, disabled } = form
+  const agreement = terms.buyerAgreement
+  return (
+    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 600, padding: 0 }}>{t('offer.field.buyerAgreement')}</legend>
+      <Text size="sm" c="dimmed">
+        {t('offer.field.buyerAgreementHint')}
+      </Text>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <OptionalSelect
+            label={t('offer.field.buyerAgreementType')}
+            value={agreement.type}
+            options={BUYER_AGREEMENT_TYPES}
+            labelOf={(type) => t(`offer.buyerAgreement.${type}`)}
+            onChange={(value) => set('buyerAgreement.type', value)}
+            error={error('buyerAgreement.type')}
+            disabled={disabled}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DateInput label={t('offer.field.buyerAgreementDate')} value={agreement.date ?? ''} onChange={(value) => set('buyerAgreement.date', value || null)} error={error('buyerAgreement.date')} disabled={disabled} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  )
+}
+
+export const ConcessionsSection = sectionMemo(ConcessionsSectionView, ({ form }) => [
+  form.terms.sellerConcessions,
+  form.terms.buyerBrokerCompensation,
+  form.terms.buyerAgreement,
+  form.errorsUnder('sellerConcessions', 'buyerBrokerCompensation', 'buyerAgreement'),
+])
 
 function WarrantySectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()

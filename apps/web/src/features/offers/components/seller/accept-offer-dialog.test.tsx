@@ -14,6 +14,29 @@ function renderDialog({ otherOpenCount = 2 as number | null, netToSeller = 412_9
 
 const dialog = () => screen.findByRole('dialog', { name: 'Accept this offer?' })
 
+describe('AcceptOfferDialog: the second look at the money', () => {
+  it('repeats the warning on a price far under the list price, with the figure spelled out, and lists where the net comes from', async () => {
+    const base = testOffer({ viewer: 'seller', actions: ['accept', 'decline'] })
+    const low = { ...base, terms: { ...base.terms, purchasePrice: 44_500, earnestMoney: { ...base.terms.earnestMoney, amount: 1_000 } } }
+    const lines = [
+      { key: 'basePrice' as const, amount: 44_500, params: {} },
+      { key: 'closingCostShare' as const, amount: -1_335, params: { clause: 'A', source: 'stipulations' as const, percent: 3, cap: 10_000 } },
+    ]
+    renderAt(<AcceptOfferDialog opened offer={low} netToSeller={43_165} netLines={lines} otherOpenCount={0} onConfirm={vi.fn()} onCancel={vi.fn()} />)
+    const box = await dialog()
+    const warning = within(box).getByTestId('money-warnings')
+    expect(warning.textContent).toContain('An amount in this offer looks unusual')
+    expect(warning.textContent).toContain('This price is under 70 % of the list price ($322,000). You typed $44,500: forty-four thousand five hundred dollars.')
+    expect(within(box).getByTestId('net-sheet-lines').textContent).toBe('Stipulation A: 3 % of price, capped at $10,000: −$1,335')
+  })
+
+  it('shows no warning when the money is within bounds', async () => {
+    renderDialog()
+    const box = await dialog()
+    expect(within(box).queryByTestId('money-warnings')).toBeNull()
+  })
+})
+
 describe('AcceptOfferDialog', () => {
   it('sums up the offer and confirms with the button CONFIRM ACCEPT OFFER, Cancel holding the focus', async () => {
     renderDialog()

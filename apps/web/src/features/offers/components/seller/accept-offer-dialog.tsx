@@ -4,8 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { formatUsd } from '@offerbook/domain/money'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
 import { OTHER_OFFERS_CHOICES } from '@offerbook/domain/offer'
+import type { NetSheetLine } from '@offerbook/domain/net-sheet'
+import { offerMoneyWarnings } from '@offerbook/domain/money-bounds'
 import { AppDialog } from '../../../../shared/ui/app-dialog'
+import { MoneyWarningList } from '../../../../shared/ui/money-check'
 import { formatCalendarDate } from '../details/offer-format'
+import { NetSheetLines } from './net-sheet-lines'
 
 type OthersChoice = AcceptOffer['others']
 
@@ -14,6 +18,8 @@ export type AcceptOfferDialogProps = {
   offer: OfferView
   /** The seller's net from this offer, when the ranking knows it. */
   netToSeller: number | null
+  /** The net sheet's lines behind it, when the ranking knows them (each concession with its source). */
+  netLines?: readonly NetSheetLine[]
   /** How many other offers on the property are still open; null while not known. */
   otherOpenCount: number | null
   onConfirm: (body: AcceptOffer) => void
@@ -29,7 +35,7 @@ const CHOICE_LABEL: Readonly<Record<OthersChoice, string>> = {
  * The accept confirmation: what is accepted (price, net to seller, financing, closing), what becomes
  * of the other open offers, and the spec's CONFIRM ACCEPT OFFER button.
  */
-export function AcceptOfferDialog({ opened, offer, netToSeller, otherOpenCount, onConfirm, onCancel }: AcceptOfferDialogProps) {
+export function AcceptOfferDialog({ opened, offer, netToSeller, netLines = [], otherOpenCount, onConfirm, onCancel }: AcceptOfferDialogProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.language
   const [others, setOthers] = useState<OthersChoice>('decline')
@@ -42,9 +48,12 @@ export function AcceptOfferDialog({ opened, offer, netToSeller, otherOpenCount, 
     [t('offer.field.closingDate'), terms.closingDate === null ? notSet : formatCalendarDate(terms.closingDate, language)],
   ]
   const askOthers = otherOpenCount === null || otherOpenCount > 0
+  // The second look at the money (decision 037), repeated before the seller binds herself to it.
+  const warnings = offerMoneyWarnings({ listPrice: offer.property.listPrice, purchasePrice: terms.purchasePrice, earnestMoney: terms.earnestMoney.amount })
 
   const message = (
     <Stack gap="md">
+      <MoneyWarningList warnings={warnings} title={t('moneyCheck.acceptTitle')} />
       <Table withTableBorder variant="vertical" layout="fixed" aria-label={t('offerSeller.accept.summary')}>
         <Table.Tbody>
           {summary.map(([label, value]) => (
@@ -57,6 +66,7 @@ export function AcceptOfferDialog({ opened, offer, netToSeller, otherOpenCount, 
           ))}
         </Table.Tbody>
       </Table>
+      {netLines.length > 0 && <NetSheetLines lines={netLines} rankOf={() => null} />}
       {askOthers ? (
         <Radio.Group
           label={t('offerSeller.accept.others')}

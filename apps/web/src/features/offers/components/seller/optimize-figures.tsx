@@ -5,6 +5,7 @@ import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
+import { NetSheetLines, PriceCell, priceFitNote, rankLookup } from './net-sheet-lines'
 
 const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'closingCosts', 'homeWarranty']
 
@@ -31,9 +32,11 @@ export function optimizeFigures(result: OptimizeResult, t: TFunction, language: 
   const offers = rankedOffers(result)
   const usd = (amount: number) => formatUsd(amount, language)
   const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
+  const rankOf = rankLookup(result)
   return [
-    { key: 'price', group: 'money', label: t('offerSeller.optimize.price'), value: (offer) => (offer.purchasePrice === null ? t('offer.field.notSet') : usd(offer.purchasePrice)) },
+    { key: 'price', group: 'money', label: t('offerSeller.optimize.price'), value: (offer) => <PriceCell offer={offer} rankOf={rankOf} notSet={t('offer.field.notSet')} /> },
     ...COSTS.map((cost): OptimizeFigure => ({ key: `cost-${cost}`, group: 'money', label: t(`offerSeller.optimize.cost.${cost}`), value: (offer) => minus(offer.costs[cost]) })),
+    { key: 'sheet', group: 'money', label: t('netSheet.title'), value: (offer) => <NetSheetLines lines={offer.lines} rankOf={rankOf} /> },
     { key: 'net', group: 'money', strong: true, label: t('offerSeller.optimize.net'), value: (offer) => usd(offer.netToSeller) },
     ...OFFER_WEIGHT_CRITERIA.map(
       (criterion): OptimizeFigure => ({
@@ -53,6 +56,11 @@ export function optimizeFigures(result: OptimizeResult, t: TFunction, language: 
         },
       }),
     ),
-    { key: 'why', group: 'why', label: t('offerSeller.optimize.why'), value: (offer, index) => aheadExplanation(offer, offers[index + 1], offers.length, t, language) },
+    {
+      key: 'why',
+      group: 'why',
+      label: t('offerSeller.optimize.why'),
+      value: (offer, index) => [aheadExplanation(offer, offers[index + 1], offers.length, t, language), priceFitNote(offer, result.property.listPrice, t, language)].filter(Boolean).join(' '),
+    },
   ]
 }

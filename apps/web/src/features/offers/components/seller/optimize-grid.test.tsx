@@ -96,4 +96,29 @@ describe('OptimizeGrid', () => {
     expect(cellsOf('Fewer contingencies (weight 6)')[0]).toBe('1 contingency7.2 points')
     expect(cellsOf('Pre-approval present (weight 6)')).toEqual(['Yes5.8 points', 'No0.0 points', 'No0.0 points'])
   })
+
+  it('shows the escalated price and how it was reached, every concession line with its source, and the scale in why it ranks here', () => {
+    const escalated = testRankedOffer({
+      id: 'offer-escalating',
+      rank: 1,
+      purchasePrice: 440_000,
+      price: 455_000,
+      escalated: { price: 455_000, by: 15_000, over: 'offer-plain', capped: false },
+      lines: [
+        { key: 'basePrice', amount: 440_000, params: {} },
+        { key: 'escalation', amount: 15_000, params: { over: 'offer-plain', capped: false } },
+        { key: 'priceReduction', amount: -3_500, params: { clause: 'B', source: 'addendum', dollars: 3_500 } },
+        { key: 'closingCostShare', amount: -10_000, params: { clause: 'A', source: 'stipulations', percent: 3, cap: 10_000 } },
+        { key: 'commission', amount: -13_545, params: { percent: 3 } },
+        { key: 'closingCosts', amount: -1_000, params: {} },
+      ],
+    })
+    const plain = testRankedOffer({ id: 'offer-plain', rank: 2, purchasePrice: 320_000, price: 320_000, priceFit: 0.93 })
+    renderAt(<OptimizeGrid result={testOptimizeResult([escalated, plain])} />)
+    expect(cellsOf('Purchase price')).toEqual(['$455,000Escalated over offer #2 by $15,000', '$320,000'])
+    expect(within(rowOf('Where the net comes from')).getAllByRole('cell')[0]?.textContent).toBe(
+      'RF707 clause B: price reduced by $3,500: −$3,500Stipulation A: 3 % of price, capped at $10,000: −$10,000Your commission: 3 % of price: −$13,545Your closing costs: −$1,000',
+    )
+    expect(cellsOf('Why it ranks here')[1]).toBe('Ranked last of the open offers Priced at 70% of your list price: it keeps 93% of its points.')
+  })
 })

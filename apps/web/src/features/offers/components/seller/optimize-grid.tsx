@@ -9,6 +9,7 @@ import { OfferStatusBadge } from '../details/offer-status-badge'
 import { NegotiationMarks } from '../negotiation/negotiation-marks'
 import { sellerOfferPath } from './seller-offer-links'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
+import { NetSheetLines, PriceCell, priceFitNote, rankLookup } from './net-sheet-lines'
 
 const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'closingCosts', 'homeWarranty']
 
@@ -49,6 +50,7 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
   const usd = (amount: number) => formatUsd(amount, language)
   const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
   const listingId = result.property.id
+  const rankOf = rankLookup(result)
 
   return (
     // Focusable and named, so a keyboard can scroll the grid when it is wider than the screen.
@@ -79,10 +81,11 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          <Row header={t('offerSeller.optimize.price')} cells={offers.map((offer) => (offer.purchasePrice === null ? t('offer.field.notSet') : usd(offer.purchasePrice)))} />
+          <Row header={t('offerSeller.optimize.price')} cells={offers.map((offer) => <PriceCell offer={offer} rankOf={rankOf} notSet={t('offer.field.notSet')} />)} />
           {COSTS.map((cost) => (
             <Row key={cost} header={t(`offerSeller.optimize.cost.${cost}`)} cells={offers.map((offer) => minus(offer.costs[cost]))} />
           ))}
+          <Row header={t('netSheet.title')} cells={offers.map((offer) => <NetSheetLines lines={offer.lines} rankOf={rankOf} />)} />
           <Row strong header={t('offerSeller.optimize.net')} cells={offers.map((offer) => usd(offer.netToSeller))} />
         </Table.Tbody>
         <Table.Tbody>
@@ -112,7 +115,7 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
             header={t('offerSeller.optimize.why')}
             cells={offers.map((offer, index) => (
               <Text size="sm" data-testid="optimize-why">
-                {aheadExplanation(offer, offers[index + 1], offers.length, t, language)}
+                {[aheadExplanation(offer, offers[index + 1], offers.length, t, language), priceFitNote(offer, result.property.listPrice, t, language)].filter(Boolean).join(' ')}
               </Text>
             ))}
           />
