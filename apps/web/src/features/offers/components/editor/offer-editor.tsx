@@ -25,6 +25,7 @@ import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
 import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
+import { zoneOf } from '../details/offer-format'
 
 
 /** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
@@ -177,7 +178,7 @@ export function OfferEditor({ offer, renderStipulations, renderAddendum }: Offer
       <ClosingSection form={form} />
       <ConcessionsSection form={form} />
       <WarrantySection form={form} />
-      <ExpirationSection form={form} />
+      <ExpirationSection form={form} timeZone={zoneOf(property)} />
       <BuyersSection form={form} />
       <AgentSection form={form} path="buyerAgent" title={t('offer.field.buyerAgent')} />
       <AgentSection form={form} path="listingAgent" title={t('offer.field.listingAgent')} />

@@ -8,11 +8,11 @@ import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
 import type { CounterTerm } from '@offerbook/domain/offer-negotiation'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
-import { formatCalendarDate, formatInstant } from '../details/offer-format'
+import { formatCalendarDate, formatInstant, zoneOf } from '../details/offer-format'
 import { CounterForm } from './counter-form'
 
 /** A term of a version as the difference shows it. */
-function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string): string {
+function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string, timeZone: string): string {
   switch (term) {
     case 'purchasePrice':
       return terms.purchasePrice === null ? '-' : formatUsd(terms.purchasePrice, language)
@@ -28,12 +28,12 @@ function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: 
     case 'stipulations':
       return terms.stipulations.trim() === '' ? '-' : terms.stipulations
     case 'expiresAt':
-      return terms.expiresAt ? formatInstant(terms.expiresAt, language) : '-'
+      return terms.expiresAt ? formatInstant(terms.expiresAt, language, timeZone) : '-'
   }
 }
 
 /** The last two versions side by side, the changed terms marked. */
-function Difference({ before, after }: { before: OfferVersion; after: OfferVersion }) {
+function Difference({ before, after, timeZone }: { before: OfferVersion; after: OfferVersion; timeZone: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   return (
@@ -52,9 +52,9 @@ function Difference({ before, after }: { before: OfferVersion; after: OfferVersi
             return (
               <Table.Tr key={term} data-changed={changed || undefined}>
                 <Table.Th scope="row">{t(`negotiation.term.${term}`)}</Table.Th>
-                <Table.Td>{termText(before.terms, term, t, language)}</Table.Td>
+                <Table.Td>{termText(before.terms, term, t, language, timeZone)}</Table.Td>
                 <Table.Td fw={changed ? 700 : undefined}>
-                  {termText(after.terms, term, t, language)}
+                  {termText(after.terms, term, t, language, timeZone)}
                   {changed && (
                     <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
                       {t('negotiation.difference.changed')}
@@ -140,7 +140,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
           </Text>
         )}
         {negotiation.bestRequest && (
-          <Alert color="blue" title={t('negotiation.best.title', { deadline: formatInstant(negotiation.bestRequest.deadline, language) })}>
+          <Alert color="blue" title={t('negotiation.best.title', { deadline: formatInstant(negotiation.bestRequest.deadline, language, offer.property.timeZone) })}>
             {negotiation.bestRequest.message}
           </Alert>
         )}
@@ -150,7 +150,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
               {t(`negotiation.latest.${latest.side}`, { number: latest.number })}
               {latest.message ? ` “${latest.message}”` : ''}
             </Text>
-            <Difference before={previous} after={latest} />
+            <Difference before={previous} after={latest} timeZone={zoneOf(offer.property)} />
           </Stack>
         )}
         <Group gap="sm">
@@ -180,7 +180,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
             <ol style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
               {versions.map((version) => (
                 <li key={version.number}>
-                  {t(`negotiation.historyItem.${version.side}`, { number: version.number, date: formatInstant(version.createdAt, language) })}
+                  {t(`negotiation.historyItem.${version.side}`, { number: version.number, date: formatInstant(version.createdAt, language, offer.property.timeZone) })}
                   {version.terms.purchasePrice !== null && ` · ${formatUsd(version.terms.purchasePrice, language)}`}
                   {version.message && ` · “${version.message}”`}
                 </li>

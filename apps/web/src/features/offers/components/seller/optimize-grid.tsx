@@ -9,6 +9,7 @@ import { OfferStatusBadge } from '../details/offer-status-badge'
 import { NegotiationMarks } from '../negotiation/negotiation-marks'
 import { sellerOfferPath } from './seller-offer-links'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
+import { zoneOf } from '../details/offer-format'
 
 const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'closingCosts', 'homeWarranty']
 
@@ -68,7 +69,7 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
                   </Text>
                   <Text fw={600}>{buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}</Text>
                   <OfferStatusBadge status={offer.status} size="sm" />
-                  <NegotiationMarks offer={offer} />
+                  <NegotiationMarks offer={offer} timeZone={zoneOf(result.property)} />
                   <Text fw={700}>{t('offerSeller.optimize.score', { score: formatPoints(offer.score, language) })}</Text>
                   <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)} size="sm">
                     {t('offerSeller.optimize.openOffer', { rank: offer.rank })}
