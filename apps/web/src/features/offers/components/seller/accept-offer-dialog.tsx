@@ -6,6 +6,7 @@ import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
 import { OTHER_OFFERS_CHOICES } from '@offerbook/domain/offer'
 import { AppDialog } from '../../../../shared/ui/app-dialog'
 import { formatCalendarDate } from '../details/offer-format'
+import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 
 type OthersChoice = AcceptOffer['others']
 
@@ -76,6 +77,7 @@ export function AcceptOfferDialog({ opened, offer, netToSeller, otherOpenCount, 
       <Text size="sm" c="dimmed">
         {t('offerSeller.accept.notified')}
       </Text>
+      <EarlyAnswerNotice listingId={offer.property.id} offerId={offer.id} />
     </Stack>
   )
 
