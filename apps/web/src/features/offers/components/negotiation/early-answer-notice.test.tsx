@@ -18,8 +18,8 @@ function openRequest(overrides: Partial<OpenBestRequest> = {}): OpenBestRequest 
     deadline: `${year}-01-15T23:00:00.000Z`,
     timeZone: 'America/Chicago',
     offers: [
-      { id: 'offer-1', buyerNames: ['Ben Buyer'], answeredAt: null },
       { id: 'offer-2', buyerNames: ['Cara Cash', 'Dan Cash'], answeredAt: null },
+      { id: 'offer-1', buyerNames: ['Ben Buyer'], answeredAt: null },
       { id: 'offer-3', buyerNames: ['Eve Early'], answeredAt: new Date().toISOString() },
     ],
     ...overrides,

@@ -37,7 +37,8 @@ export function EarlyAnswerNotice({ listingId, offerId }: EarlyAnswerNoticeProps
   if (!request || Date.parse(request.deadline) <= openedAt) return null
 
   const deadline = formatZonedDateTime(new Date(request.deadline), request.timeZone, i18n.language)
-  const expected = request.offers.filter((offer) => offer.answeredAt === null)
+  // The offer being answered first, then the others as the request asked them.
+  const expected = request.offers.filter((offer) => offer.answeredAt === null).sort((a, b) => Number(b.id === offerId) - Number(a.id === offerId))
   return (
     <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} aria-hidden />} title={t('negotiation.early.title')} data-testid="early-answer-notice">
       <Text size="sm">{t('negotiation.early.deadline', { deadline })}</Text>
