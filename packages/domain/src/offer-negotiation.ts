@@ -89,3 +89,22 @@ export const HighestBestResultSchema = z.object({
   offerIds: z.array(z.string()),
 })
 export type HighestBestResult = z.infer<typeof HighestBestResultSchema>
+
+/**
+ * GET /api/listings/:id/highest-and-best: the seller side's request still open (its deadline ahead),
+ * and which of the offers it asked have answered since (decision 038). The seller's early accept or
+ * decline names the deadline and the offers still expected.
+ */
+export const OpenBestRequestSchema = z.object({
+  requestId: z.string(),
+  requestedAt: z.string(),
+  deadline: z.string(),
+  /** The property's zone, the one the deadline is written in. */
+  timeZone: z.string(),
+  /** The asked offers still open, in the order asked; `answeredAt`: the buyer side's first move since the request, null while it is still expected. */
+  offers: z.array(z.object({ id: z.string(), buyerNames: z.array(z.string()), answeredAt: z.string().nullable() })),
+})
+export type OpenBestRequest = z.infer<typeof OpenBestRequestSchema>
+
+export const OpenBestRequestAnswerSchema = z.object({ request: OpenBestRequestSchema.nullable() })
+export type OpenBestRequestAnswer = z.infer<typeof OpenBestRequestAnswerSchema>

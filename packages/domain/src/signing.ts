@@ -339,6 +339,8 @@ export const VerifyResultSchema = z.object({
   status: z.enum(VERIFY_STATUSES),
   packet: z
     .object({
+      /** The zone the page writes the times in: the property's, or 'UTC' when the document names none (decision 038). */
+      timeZone: z.string(),
       completedAt: z.string(),
       signers: z.array(z.object({ name: z.string(), role: SignerRoleSchema, signedAt: z.string() })),
     })

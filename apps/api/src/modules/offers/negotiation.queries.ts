@@ -1,6 +1,6 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { offerVersion } from '../../db/schema/offers'
+import { offer, offerEvent, offerVersion } from '../../db/schema/offers'
 
 /** An offer's versions (decision 029): inserted, never updated (a trigger refuses an update). */
 
@@ -28,4 +28,39 @@ export async function sidesOfVersionsAfter(db: Db, { offerId, number }: { offerI
     .from(offerVersion)
     .where(and(eq(offerVersion.offerId, offerId), gt(offerVersion.number, number)))
   return rows.map((row) => row.side)
+}
+
+/** The listing's latest highest-and-best request event (one per asked offer, all of one instant). */
+export async function findLatestBestRequest(db: Db, listingId: string): Promise<{ at: Date; details: Record<string, unknown> } | null> {
+  const [row] = await db
+    .select({ at: offerEvent.at, details: offerEvent.details })
+    .from(offerEvent)
+    .where(and(eq(offerEvent.listingId, listingId), eq(offerEvent.type, 'best-requested')))
+    .orderBy(desc(offerEvent.seq))
+    .limit(1)
+  return row ? { at: row.at, details: row.details as Record<string, unknown> } : null
+}
+
+/** The offers that one request asked: their rows, in the order the request's events were written. */
+export async function listBestRequestOffers(db: Db, { listingId, requestId }: { listingId: string; requestId: string }) {
+  return db
+    .select({ id: offer.id, status: offer.status, buyerId: offer.buyerId, terms: offer.terms, bestDeadline: offer.bestDeadline })
+    .from(offerEvent)
+    .innerJoin(offer, eq(offer.id, offerEvent.offerId))
+    .where(and(eq(offerEvent.listingId, listingId), eq(offerEvent.type, 'best-requested'), eq(sql`${offerEvent.details}->>'requestId'`, requestId)))
+    .orderBy(asc(offerEvent.seq))
+}
+
+/** The first move of each offer's buyer side after `since` (a viewing is none): offer id to its instant. */
+export async function firstBuyerMoves(db: Db, { offers, since }: { offers: readonly { id: string; buyerId: string }[]; since: Date }): Promise<Map<string, Date>> {
+  if (offers.length === 0) return new Map()
+  const rows = await db
+    .select({ offerId: offerEvent.offerId, actorId: offerEvent.actorId, at: offerEvent.at })
+    .from(offerEvent)
+    .where(and(inArray(offerEvent.offerId, offers.map((item) => item.id)), gt(offerEvent.at, since), ne(offerEvent.type, 'viewed')))
+    .orderBy(asc(offerEvent.seq))
+  const buyerOf = new Map(offers.map((item) => [item.id, item.buyerId]))
+  const moves = new Map<string, Date>()
+  for (const row of rows) if (row.actorId !== null && row.actorId === buyerOf.get(row.offerId) && !moves.has(row.offerId)) moves.set(row.offerId, row.at)
+  return moves
 }

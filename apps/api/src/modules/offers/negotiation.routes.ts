@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { AnswerOfferSchema, OfferViewSchema } from '@offerbook/domain/offer'
-import { CounterOfferSchema, HighestBestRequestSchema, HighestBestResultSchema } from '@offerbook/domain/offer-negotiation'
+import { CounterOfferSchema, HighestBestRequestSchema, HighestBestResultSchema, OpenBestRequestAnswerSchema } from '@offerbook/domain/offer-negotiation'
 import { PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import { signedIn } from '../../http/signed-in'
+import { openBestRequest } from './offers-best-request'
 import { acceptCounter, askHighestAndBest, counterOffer, declineCounter, verifyPreApproval } from './offers-negotiation.service'
 
 /** Negotiation (decision 029): counter-offers, the buyer side's answers, highest and best, the pre-approval's verification. */
@@ -99,5 +100,20 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       },
     },
     async (request) => askHighestAndBest(db, ctx, { actor: signedIn(request.user), listingId: request.params.id, request: request.body }),
+  )
+
+  app.get(
+    '/api/listings/:id/highest-and-best',
+    {
+      config: { access: PAGE_ROLES.myProperties },
+      schema: {
+        tags: ['offers'],
+        summary: "The seller side's highest-and-best request still open on the listing (deadline ahead), with which asked offers have answered since; null when none is open",
+        security: [{ bearer: [] }],
+        params: OfferParamsSchema,
+        response: { 200: OpenBestRequestAnswerSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => ({ request: await openBestRequest(db, { actor: signedIn(request.user), listingId: request.params.id }) }),
   )
 }

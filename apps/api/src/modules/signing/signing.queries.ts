@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-o
 import type { PacketStatus } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
+import { listing } from '../../db/schema/listings'
+import { offer } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
 import { signingEvent, signingField, signingPacket, signingSigner } from '../../db/schema/signing'
 
@@ -71,6 +73,12 @@ export async function findCompletedBySignedHash(db: Db, sha256: string): Promise
     .from(signingPacket)
     .where(and(eq(signingPacket.signedSha256, sha256), eq(signingPacket.status, 'completed')))
     .limit(1)
+  return row ?? null
+}
+
+/** The county of the property an offer (and so its packets) is for; null when the offer or its listing is gone. */
+export async function findOfferCounty(db: Db, offerId: string): Promise<{ county: string | null } | null> {
+  const [row] = await db.select({ county: listing.countyOrParish }).from(offer).innerJoin(listing, eq(listing.id, offer.listingId)).where(eq(offer.id, offerId)).limit(1)
   return row ?? null
 }
 

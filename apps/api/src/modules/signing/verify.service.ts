@@ -1,6 +1,7 @@
 import type { SignerRole, VerifyResult } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
-import { findCompletedBySignedHash, listSigners } from './signing.queries'
+import { propertyTimeZone } from '@offerbook/domain/property-time'
+import { findCompletedBySignedHash, findOfferCounty, listSigners } from './signing.queries'
 import { sha256Hex } from './signing-events'
 import { readSeal } from './signing-seal'
 
@@ -13,10 +14,12 @@ import { readSeal } from './signing-seal'
 async function intact(db: Db, sha256: string): Promise<VerifyResult | null> {
   const packet = await findCompletedBySignedHash(db, sha256)
   if (!packet?.completedAt) return null
-  const signers = await listSigners(db, packet.id)
+  const [signers, property] = await Promise.all([listSigners(db, packet.id), findOfferCounty(db, packet.offerId)])
   return {
     status: 'intact',
     packet: {
+      // The page has no property around it, so the answer names the zone its times are read in (decision 038).
+      timeZone: property ? propertyTimeZone(property.county) : 'UTC',
       completedAt: packet.completedAt.toISOString(),
       signers: signers.filter((signer) => signer.signedAt).map((signer) => ({ name: signer.name, role: signer.role as SignerRole, signedAt: signer.signedAt!.toISOString() })),
     },

@@ -6,6 +6,7 @@ import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { firstBrokenLink } from '@offerbook/domain/signing-chain'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { listing } from '../../db/schema/listings'
 import { signingEvent } from '../../db/schema/signing'
 import { chainEventOf, sha256Hex } from './signing-events'
 import {
@@ -70,9 +71,11 @@ describe('/api/verify without a signed document', () => {
 describe('/api/verify with a sealed PDF', () => {
   let sealed: Buffer
   let completedAt: string
+  let listingId: string
 
   beforeAll(async () => {
     const deal = await acceptedOffer(t)
+    listingId = deal.listing.id
     const sent = await sendOffer(t, deal, { signers: partiesAsSigners(deal) })
     await signAs(t, await lastLink(t, deal.buyer.email))
     await signAs(t, await lastLink(t, deal.seller.email))
@@ -84,10 +87,12 @@ describe('/api/verify with a sealed PDF', () => {
     sealed = download.rawPayload
   })
 
-  it('finds the untouched file intact, by upload and by hash (any case), with who signed and when', async () => {
+  it('finds the untouched file intact, by upload and by hash (any case), with who signed and when, in the zone of the property', async () => {
     const expected = {
       status: 'intact',
       packet: {
+        // The test listing has no county: a Tennessee property without one is on Central time.
+        timeZone: 'America/Chicago',
         completedAt,
         signers: [
           { name: 'Ben Buyer', role: 'buyer', signedAt: expect.any(String) as string },
@@ -98,6 +103,15 @@ describe('/api/verify with a sealed PDF', () => {
     expect(resultOf(await verifyUpload(sealed))).toEqual(expected)
     expect(resultOf(await verifyHash({ sha256: sha256Hex(sealed) }))).toEqual(expected)
     expect(resultOf(await verifyHash({ sha256: sha256Hex(sealed).toUpperCase() }))).toEqual(expected)
+  })
+
+  it('names Eastern time for a property in East Tennessee', async () => {
+    await t.db.update(listing).set({ countyOrParish: 'Knox' }).where(eq(listing.id, listingId))
+    try {
+      expect(resultOf(await verifyHash({ sha256: sha256Hex(sealed) })).packet?.timeZone).toBe('America/New_York')
+    } finally {
+      await t.db.update(listing).set({ countyOrParish: null }).where(eq(listing.id, listingId))
+    }
   })
 
   it('finds the file changed when one byte is flipped or bytes are appended, and says nothing about the packet', async () => {

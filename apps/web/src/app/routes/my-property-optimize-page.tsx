@@ -15,6 +15,7 @@ import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
+import { zoneOf } from '../../features/offers/components/details/offer-format'
 
 function NotFound() {
   const { t } = useTranslation()
@@ -92,7 +93,7 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
           </Text>
         </Stack>
         <Group gap="sm">
-          <HighestBestButton listingId={id} offers={result.offers} />
+          <HighestBestButton listingId={id} offers={result.offers} timeZone={zoneOf(result.property)} />
           <Button component={Link} to={`/offer-record/${id}`} variant="default" leftSection={<IconListCheck size={16} aria-hidden />}>
             {t('offerRecord.openRecord')}
           </Button>

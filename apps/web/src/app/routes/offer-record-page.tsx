@@ -10,6 +10,7 @@ import { ApiClientError } from '../../shared/api-client'
 import { errorMessage, notifyError } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
+import { zoneName } from '../../shared/ui/zone-name'
 import type { PageProps } from '../page-props'
 
 function VerificationResult({ verification }: { verification: LedgerVerification }) {
@@ -88,7 +89,7 @@ export default function OfferRecordPage({ params }: PageProps) {
           {t(record.scope === 'listing' ? 'offerRecord.introListing' : 'offerRecord.introOwn')}
         </Text>
         <Text c="dimmed" size="sm">
-          {t('offerRecord.timeZone', { zone: record.timeZone })}
+          {t('offerRecord.timeZone', { zone: zoneName(t, record.timeZone) })}
         </Text>
       </Stack>
       <Group gap="sm">

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css'
 import { useEffect, useRef, useState } from 'react'
-import { Group, Input, TextInput } from '@mantine/core'
+import { Group, Input, Text, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconClock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -57,10 +57,12 @@ export type DateTimeInputProps = Omit<FieldProps, 'onBlur'> & {
   maxDate?: string
   /** Accessible name of the group when `label` is not a plain string. */
   labelText?: string
+  /** A short text beside the time, read with the field (the time zone the time is in). */
+  note?: string
 }
 
 /** The date-time picker of spec sections 4 and 5: a date, then the time, which takes focus once a day is picked. */
-export function DateTimeInput({ value, onChange, format12h = false, minDate, maxDate, label, labelText, description, error, required, disabled, name, id, ...rest }: DateTimeInputProps) {
+export function DateTimeInput({ value, onChange, format12h = false, minDate, maxDate, label, labelText, note, description, error, required, disabled, name, id, ...rest }: DateTimeInputProps) {
   const { t } = useTranslation()
   const baseId = useId(id)
   const timeRef = useRef<HTMLInputElement>(null)
@@ -87,6 +89,7 @@ export function DateTimeInput({ value, onChange, format12h = false, minDate, max
   const labelId = `${baseId}-label`
   const descriptionId = description ? `${baseId}-description` : undefined
   const errorId = error ? `${baseId}-error` : undefined
+  const noteId = note ? `${baseId}-note` : undefined
 
   return (
     <Input.Wrapper
@@ -104,7 +107,7 @@ export function DateTimeInput({ value, onChange, format12h = false, minDate, max
       <Group
         role="group"
         aria-labelledby={label ? labelId : undefined}
-        aria-describedby={[descriptionId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={[noteId, descriptionId, errorId].filter(Boolean).join(' ') || undefined}
         gap="xs"
         align="flex-start"
         wrap="wrap"
@@ -144,6 +147,11 @@ export function DateTimeInput({ value, onChange, format12h = false, minDate, max
           leftSectionPointerEvents="none"
           w={format12h ? 150 : 130}
         />
+        {note && (
+          <Text id={noteId} size="sm" c="dimmed" pt={6}>
+            {note}
+          </Text>
+        )}
       </Group>
       {name ? <input type="hidden" name={name} value={value} /> : null}
     </Input.Wrapper>

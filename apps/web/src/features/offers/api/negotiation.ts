@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OfferView } from '@offerbook/domain/offer'
-import type { CounterOffer, HighestBestRequest, HighestBestResult } from '@offerbook/domain/offer-negotiation'
+import type { CounterOffer, HighestBestRequest, HighestBestResult, OpenBestRequestAnswer } from '@offerbook/domain/offer-negotiation'
 import { apiClient } from '../../../shared/api-client'
 import { offerKeys, useSetOffer } from './offers'
 
@@ -23,6 +23,16 @@ export async function verifyPreApproval(id: string): Promise<OfferView> {
 
 export async function askHighestAndBest(listingId: string, body: HighestBestRequest): Promise<HighestBestResult> {
   return apiClient.post<HighestBestResult>(`/listings/${encodeURIComponent(listingId)}/highest-and-best`, body)
+}
+
+/** The seller side's highest-and-best request still open on the listing, with the offers that have answered (decision 038). */
+export function openBestRequestQuery(listingId: string) {
+  return queryOptions({
+    queryKey: [...offerKeys.all, 'open-best-request', listingId] as const,
+    queryFn: async () => (await apiClient.get<OpenBestRequestAnswer>(`/listings/${encodeURIComponent(listingId)}/highest-and-best`)).request,
+    // Read again each time an answer is about to be given: an offer may have come in a moment ago.
+    staleTime: 0,
+  })
 }
 
 export function useCounterOffer(id: string) {

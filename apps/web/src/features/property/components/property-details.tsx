@@ -13,6 +13,7 @@ import type { YourOffer } from './make-offer'
 import { MakeOffer } from './make-offer'
 import { PhotoGallery } from './photo-gallery'
 import { StatusBadge } from './status-badge'
+import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 
 /** Room kept below the page's end so the bar never covers its last lines. */
 const BAR_ROOM = 132
@@ -167,7 +168,8 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
                   <div>
                     <Text size="sm" c="gray.7">
                       {t('property.offers.deadline', {
-                        date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(listing.offerDeadline)),
+                        // On the property's clocks, named (decision 038): the same text on the server and in any browser.
+                        date: formatZonedDateTime(new Date(listing.offerDeadline), propertyTimeZone(listing.CountyOrParish), language),
                       })}
                     </Text>
                     <ExpirationCountdown expiresAt={listing.offerDeadline} />

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { VerifyResult } from '@offerbook/domain/signing'
-import { formatInstant } from './signing-format'
+import { formatZonedDateTime } from '@offerbook/domain/property-time'
 
 /** Green on the light green of the alert reads at 3.8:1; the title takes the text colour, the icon keeps the green. */
 const DARK_TITLE = { title: { color: 'var(--mantine-color-text)' } }
@@ -19,7 +19,9 @@ export type VerifyResultViewProps = {
 /** The answer of /api/verify in words: intact (green), changed after signing (red), or not signed here. */
 export function VerifyResultView({ result, onCheckSeal, checkingSeal = false, sealChecked = false }: VerifyResultViewProps) {
   const { t, i18n } = useTranslation()
-  const when = (iso: string) => formatInstant(iso, i18n.language)
+  // The page has no property around it: each time names its zone, the property's or UTC (decision 038).
+  const zone = result.packet?.timeZone ?? 'UTC'
+  const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : formatZonedDateTime(new Date(iso), zone, i18n.language))
 
   if (result.status === 'intact') {
     return (

@@ -36,17 +36,21 @@ describe('listing form values', () => {
   })
 
   it('takes only a future offer deadline', () => {
-    const now = new Date('2030-06-01T12:00:00')
+    // Noon in Nashville (CDT); the deadline is read in the property's zone, Central for a listing with no county yet.
+    const now = new Date('2030-06-01T12:00:00-05:00')
     expect(english(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-01 11:59' }, { now }))).toBe('The offer deadline must be in the future')
     expect(english(listingFieldError('offerDeadline', { ...empty, offerDeadline: '2030-06-02 09:00' }, { now }))).toBeNull()
     expect(english(listingFieldError('offerDeadline', empty, { now }))).toBeNull()
   })
 
-  it('turns the local deadline into an ISO date-time and back', () => {
-    const iso = deadlineIso('2031-03-04 17:30')
-    expect(iso).toBe(new Date('2031-03-04T17:30:00').toISOString())
-    expect(deadlineText(iso)).toBe('2031-03-04 17:30')
-    expect(deadlineIso('2031-03-04')).toBeNull()
+  it("turns the deadline on the property's clocks into an ISO date-time and back, whatever the browser's zone", () => {
+    const iso = deadlineIso('2031-03-04 17:30', 'America/Chicago')
+    expect(iso).toBe('2031-03-04T23:30:00.000Z')
+    expect(deadlineText(iso, 'America/Chicago')).toBe('2031-03-04 17:30')
+    expect(deadlineIso('2031-03-04 17:30', 'America/New_York')).toBe('2031-03-04T22:30:00.000Z')
+    expect(deadlineIso('2031-03-04', 'America/Chicago')).toBeNull()
+    // A Knox County listing is on Eastern time.
+    expect(listingPatchOf(['offerDeadline'], { ...empty, CountyOrParish: 'Knox', offerDeadline: '2031-03-04 17:30' })).toEqual({ offerDeadline: '2031-03-04T22:30:00.000Z' })
   })
 
   it('sends trimmed text, empty as null, numbers as numbers', () => {

@@ -1,12 +1,12 @@
-import dayjs from 'dayjs'
 import type { ListingFieldName, ListingPatch, ManagedListing, OfferPreference } from '@offerbook/domain/listing'
 import { ListingFieldsSchema, OFFER_PREFERENCES } from '@offerbook/domain/listing'
 import type { Message } from '@offerbook/domain/messages'
+import { instantOfWallText, propertyTimeZone, wallTimeText } from '@offerbook/domain/property-time'
 import { firstError } from '@offerbook/domain/validation'
 
 /**
  * What the listing fields hold while a person edits them: text as typed, counts as the increment
- * inputs give them, the offer deadline in the date-time input's local 'YYYY-MM-DD HH:mm'. The
+ * inputs give them, the offer deadline as 'YYYY-MM-DD HH:mm' on the clocks of the property's zone. The
  * domain's schemas check the value each turns into (toApiValue), so the browser and the API agree.
  */
 export type ListingFormValues = {
@@ -45,24 +45,26 @@ export const LISTING_FORM_FIELDS = Object.keys(ListingFieldsSchema.shape) as Lis
 /** A new listing's state: the product serves Tennessee. */
 export const DEFAULT_STATE = 'TN'
 
-const DEADLINE_FORMAT = 'YYYY-MM-DD HH:mm'
-
 const textOf = (value: string | null | undefined) => value ?? ''
 const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 
-/** An ISO date-time as the date-time input shows it, in the browser's time zone. */
-export function deadlineText(iso: string | null | undefined): string {
+/** The listing's time zone, by its county (decision 038): its offer deadline is typed and shown in it. */
+export const listingTimeZone = (values: Pick<ListingFormValues, 'CountyOrParish'>) => propertyTimeZone(values.CountyOrParish)
+
+/** An ISO date-time as 'YYYY-MM-DD HH:mm' on the clocks of the zone. */
+export function deadlineText(iso: string | null | undefined, zone: string): string {
   if (!iso) return ''
-  const parsed = dayjs(iso)
-  return parsed.isValid() ? parsed.format(DEADLINE_FORMAT) : ''
+  const instant = new Date(iso)
+  if (Number.isNaN(instant.getTime())) return ''
+  const { date, time } = wallTimeText(instant, zone)
+  return `${date} ${time}`
 }
 
-/** The date-time input's local 'YYYY-MM-DD HH:mm' as an ISO date-time, or null when empty or not a date. */
-export function deadlineIso(text: string): string | null {
+/** 'YYYY-MM-DD HH:mm' read on the clocks of the zone, as an ISO date-time; null when empty or not a date. */
+export function deadlineIso(text: string, zone: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(text.trim())
-  if (!match) return null
-  const local = new Date(`${match[1]}T${match[2]}:00`)
-  return Number.isNaN(local.getTime()) ? null : local.toISOString()
+  if (!match?.[1] || !match[2]) return null
+  return instantOfWallText(match[1], match[2], zone)?.toISOString() ?? null
 }
 
 export function formValuesOf(listing: ManagedListing | null): ListingFormValues {
@@ -89,7 +91,7 @@ export function formValuesOf(listing: ManagedListing | null): ListingFormValues 
     ListAgentMlsId: textOf(listing?.ListAgentMlsId),
     ListOfficeName: textOf(listing?.ListOfficeName),
     firmLicenseNumber: textOf(listing?.firmLicenseNumber),
-    offerDeadline: deadlineText(listing?.offerDeadline),
+    offerDeadline: deadlineText(listing?.offerDeadline, propertyTimeZone(listing?.CountyOrParish)),
     offerPreferences: [...(listing?.offerPreferences ?? [])].filter((preference) => OFFER_PREFERENCES.includes(preference)),
     offerInstructions: textOf(listing?.offerInstructions),
   }
@@ -108,7 +110,7 @@ function parseNumberText(text: string): number | null {
 export function toApiValue(field: ListingFieldName, values: ListingFormValues): unknown {
   const value = values[field]
   if (field === 'offerPreferences') return value
-  if (field === 'offerDeadline') return typeof value === 'string' && value.trim() !== '' ? (deadlineIso(value) ?? value) : null
+  if (field === 'offerDeadline') return typeof value === 'string' && value.trim() !== '' ? (deadlineIso(value, listingTimeZone(values)) ?? value) : null
   if (NUMBER_TEXT_FIELDS.has(field)) return parseNumberText(String(value))
   if (typeof value === 'string') {
     const trimmed = field === 'StateOrProvince' ? value.trim().toUpperCase() : value.trim()
@@ -128,7 +130,7 @@ export function listingFieldError(field: ListingFieldName, values: ListingFormVa
   const value = toApiValue(field, values)
   if (value === null && options.required?.includes(field)) return { key: 'common.required' }
   if (field === 'offerDeadline' && typeof values.offerDeadline === 'string' && values.offerDeadline.trim() !== '') {
-    const iso = deadlineIso(values.offerDeadline)
+    const iso = deadlineIso(values.offerDeadline, listingTimeZone(values))
     if (!iso) return { key: 'common.required' }
     if (new Date(iso).getTime() <= (options.now ?? new Date()).getTime()) return { key: 'listing.offerDeadlinePast' }
     return null

@@ -1,9 +1,9 @@
 import { Checkbox, SimpleGrid, Stack, Textarea } from '@mantine/core'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { OfferPreference } from '@offerbook/domain/listing'
 import { LISTING_LIMITS, OFFER_PREFERENCES } from '@offerbook/domain/listing'
-import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
+import { deadlineIso, deadlineText, listingTimeZone } from './listing-form-values'
 import type { SectionProps } from './section-props'
 import { fieldBinding, shownError } from './section-props'
 
@@ -13,19 +13,22 @@ const isPreference = (value: string): value is OfferPreference => OFFER_PREFEREN
 export function OfferSettingsSection({ form, marked, disabled }: SectionProps) {
   const { t } = useTranslation()
   const { values, set } = form
+  // The deadline is on the property's clocks: its county says Central or Eastern time.
+  const zone = listingTimeZone(values)
 
   return (
     <Stack gap="lg">
-      <DateTimeInput
+      <ZonedDateTimeInput
         name="offerDeadline"
         label={t('listing.field.offerDeadline')}
         description={t('wizard.offerSettings.deadlineHint')}
-        value={values.offerDeadline}
-        minDate={dayjs().format('YYYY-MM-DD')}
+        value={deadlineIso(values.offerDeadline, zone)}
+        timeZone={zone}
+        futureOnly
         onChange={(value) => {
-          set('offerDeadline', value)
+          set('offerDeadline', deadlineText(value, zone))
           // The input gives a value only once the date and time are both complete: check it then.
-          if (value !== '') form.blur('offerDeadline')
+          if (value !== null) form.blur('offerDeadline')
         }}
         error={shownError(form, 'offerDeadline')}
         required={marked?.includes('offerDeadline')}

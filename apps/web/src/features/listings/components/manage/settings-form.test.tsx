@@ -31,7 +31,8 @@ describe('settingsPatch', () => {
     expect(settingsPatch(saved, { ...saved, deadline: '2030-05-31 09:00' }, now)).toEqual({ errors: { deadline: { key: 'listing.offerDeadlinePast' } } })
     const withDeadline = { ...saved, deadline: '2030-07-01 17:00' }
     const set = settingsPatch(saved, withDeadline, now)
-    expect('patch' in set && set.patch.offerDeadline && new Date(set.patch.offerDeadline).getTime()).toBe(new Date(2030, 6, 1, 17, 0).getTime())
+    // 5:00 PM on the property's clocks: Central daylight time, whatever the browser's zone.
+    expect('patch' in set && set.patch.offerDeadline).toBe('2030-07-01T22:00:00.000Z')
     expect(settingsPatch(withDeadline, { ...withDeadline, deadline: '' }, now)).toEqual({ patch: { offerDeadline: null } })
   })
 

@@ -1,28 +1,28 @@
 import { useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, TagsInput, Text } from '@mantine/core'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { ListingSettingsPatch, ListingVisibility, ManagedListing, StandardStatus } from '@offerbook/domain/listing'
 import { LISTING_LIMITS, LISTING_VISIBILITIES, ListingNotifySchema, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
 import type { Message } from '@offerbook/domain/messages'
+import { propertyTimeZone } from '@offerbook/domain/property-time'
 import { emailSchema, firstError, isEmail } from '@offerbook/domain/validation'
 import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
 import { translateOptional } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
-import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
+import { deadlineIso, deadlineText } from '../listing-form/listing-form-values'
 import { useUpdateListingSettings } from '../../api/listing'
 import { needsConfirmation, statusOptions } from './status-options'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 
-/** What the date-time input shows and emits, in the browser's time zone. */
-const DEADLINE_FORMAT = 'YYYY-MM-DD HH:mm'
-
 export type SettingsValues = {
   status: StandardStatus
-  /** DEADLINE_FORMAT in local time, or '' for no deadline. */
+  /** 'YYYY-MM-DD HH:mm' on the clocks of `timeZone`, or '' for no deadline. */
   deadline: string
+  /** The property's zone (by its county): the deadline is typed and shown in it. Not edited here. */
+  timeZone: string
   notifyOwner: boolean
   notifyListAgent: boolean
   emails: string[]
@@ -31,10 +31,12 @@ export type SettingsValues = {
 type Field = 'status' | 'deadline' | 'emails' | 'visibility'
 type Errors = Partial<Record<Field, Message>>
 
-export function settingsValuesOf(listing: Pick<ManagedListing, 'StandardStatus' | 'offerDeadline' | 'notify' | 'visibility'>): SettingsValues {
+export function settingsValuesOf(listing: Pick<ManagedListing, 'StandardStatus' | 'offerDeadline' | 'notify' | 'visibility' | 'CountyOrParish'>): SettingsValues {
+  const timeZone = propertyTimeZone(listing.CountyOrParish)
   return {
     status: listing.StandardStatus,
-    deadline: listing.offerDeadline ? dayjs(listing.offerDeadline).format(DEADLINE_FORMAT) : '',
+    deadline: deadlineText(listing.offerDeadline, timeZone),
+    timeZone,
     notifyOwner: listing.notify.owner,
     notifyListAgent: listing.notify.listAgent,
     emails: [...listing.notify.emails],
@@ -55,10 +57,10 @@ export function settingsPatch(saved: SettingsValues, values: SettingsValues, now
   if (values.deadline !== saved.deadline) {
     if (values.deadline === '') patch.offerDeadline = null
     else {
-      const deadline = dayjs(values.deadline)
-      if (!deadline.isValid()) errors.deadline = { key: 'listing.invalidDate' }
-      else if (!deadline.isAfter(now)) errors.deadline = { key: 'listing.offerDeadlinePast' }
-      else patch.offerDeadline = deadline.toISOString()
+      const deadline = deadlineIso(values.deadline, values.timeZone)
+      if (!deadline) errors.deadline = { key: 'listing.invalidDate' }
+      else if (new Date(deadline).getTime() <= now.getTime()) errors.deadline = { key: 'listing.offerDeadlinePast' }
+      else patch.offerDeadline = deadline
     }
   }
   const emails = values.emails.map((email) => email.trim()).filter(Boolean)
@@ -119,7 +121,6 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
   const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty && !save.isPending && !confirming, texts: { title: t('manage.unsaved.title'), message: t('manage.unsaved.message'), stay: t('manage.unsaved.stay'), discard: t('manage.unsaved.leave') } })
 
   const options = statusOptions(saved.status)
-  const today = dayjs().format('YYYY-MM-DD')
 
   const set = <K extends keyof SettingsValues>(field: K, value: SettingsValues[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }))
@@ -195,13 +196,14 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
 
         <Section title={t('manage.settings.deadlineTitle')}>
           <Stack gap="xs" align="flex-start">
-            <DateTimeInput
+            <ZonedDateTimeInput
               label={t('manage.settings.deadline')}
               description={t('manage.settings.deadlineHint')}
               name="offerDeadline"
-              value={values.deadline}
-              onChange={(deadline) => set('deadline', deadline)}
-              minDate={today}
+              value={deadlineIso(values.deadline, values.timeZone)}
+              onChange={(deadline) => set('deadline', deadlineText(deadline, values.timeZone))}
+              timeZone={values.timeZone}
+              futureOnly
               error={shown('deadline')}
             />
             {values.deadline !== '' && (

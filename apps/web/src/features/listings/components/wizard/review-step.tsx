@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { deleteDraft, listingKeys, publishListing, useSetManagedListing } from '../../api/listing'
 import { publishProblemsOf, wizardPath } from './wizard-steps'
+import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 
 /** Links between steps move the focus to the step's heading, as Next and Back do. */
 const STEP_LINK_STATE = { fromStep: true }
@@ -80,7 +81,7 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
   const number = (value: number | null | undefined) => (value === null || value === undefined ? none : new Intl.NumberFormat(i18n.language).format(value))
   const photos = [...listing.Media].sort((a, b) => a.Order - b.Order)
   const address = unparsedAddress(listing)
-  const deadline = listing.offerDeadline ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(listing.offerDeadline)) : none
+  const deadline = listing.offerDeadline ? formatZonedDateTime(new Date(listing.offerDeadline), propertyTimeZone(listing.CountyOrParish), i18n.language) : none
 
   const publish = async () => {
     setBusy('publish')

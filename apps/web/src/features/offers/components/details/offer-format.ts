@@ -1,7 +1,7 @@
 import type { Concession } from '@offerbook/domain/offer'
 import { concessionDollars } from '@offerbook/domain/offer'
 import { formatUsd } from '@offerbook/domain/money'
-import { formatZonedDateTime } from '@offerbook/domain/property-time'
+import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 
 /** A calendar date (YYYY-MM-DD) in the reader's language; read in UTC so no time zone moves the day. */
 export function formatCalendarDate(date: string, language: string): string {
@@ -9,6 +9,9 @@ export function formatCalendarDate(date: string, language: string): string {
   if (!year || !month || !day) return date
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
 }
+
+/** The zone an offer's times are typed and shown in: its property's (decision 038); Central when not known (decision 015). */
+export const zoneOf = (property: { timeZone?: string }): string => property.timeZone ?? CENTRAL_TIME
 
 /**
  * An instant in the reader's language: in `timeZone`, named ('November 24, 2026, 9:30 PM CST'), when

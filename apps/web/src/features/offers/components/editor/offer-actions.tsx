@@ -14,6 +14,7 @@ import { notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import type { SimpleOfferAction } from '../../api/offers'
 import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
+import { zoneOf } from '../details/offer-format'
 import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
 import { MoneyWarningList } from '../../../../shared/ui/money-check'
 import type { MoneyChecks } from './money-checks'
@@ -147,7 +148,7 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
       message: (
         <Stack gap="sm">
           <Text>{t(renewing ? 'negotiation.revision.renewIntro' : 'negotiation.revision.confirmIntro', { number: next })}</Text>
-          <TermChanges before={offer.terms} after={terms} label={t('negotiation.revision.changes')} />
+          <TermChanges before={offer.terms} after={terms} label={t('negotiation.revision.changes')} timeZone={zoneOf(offer.property)} />
         </Stack>
       ),
       confirmLabel: t('negotiation.revision.confirm'),

@@ -27,6 +27,7 @@ import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
 import { useOfferAsOfNow } from '../negotiation/version-changes'
 import { MoneyChecksProvider, useMoneyChecks } from './money-checks'
+import { zoneOf } from '../details/offer-format'
 
 
 /** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
@@ -183,7 +184,7 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
       <ClosingSection form={form} />
       <ConcessionsSection form={form} />
       <WarrantySection form={form} />
-      <ExpirationSection form={form} />
+      <ExpirationSection form={form} timeZone={zoneOf(property)} />
       <BuyersSection form={form} />
       <AgentSection form={form} path="buyerAgent" title={t('offer.field.buyerAgent')} />
       <AgentSection form={form} path="listingAgent" title={t('offer.field.listingAgent')} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_OFFER_TERMS, OfferTermsSchema } from '@offerbook/domain/offer'
-import { fromLocalDateTime, savableTerms, setAt, termsErrors, toLocalDateTime } from './offer-form'
+import { savableTerms, setAt, termsErrors } from './offer-form'
 
 const saved = OfferTermsSchema.parse({
   purchasePrice: 450_000,
@@ -33,15 +33,5 @@ describe('the editor form rules', () => {
     const before = JSON.stringify(EMPTY_OFFER_TERMS)
     setAt(EMPTY_OFFER_TERMS, 'financing.type', 'cash')
     expect(JSON.stringify(EMPTY_OFFER_TERMS)).toBe(before)
-  })
-
-  it('reads and writes the expiration in the browser time zone, in 24-hour and 12-hour form', () => {
-    const iso = fromLocalDateTime('2031-03-14 17:45', false)
-    expect(iso).toBe(new Date(2031, 2, 14, 17, 45).toISOString())
-    expect(toLocalDateTime(iso, false)).toBe('2031-03-14 17:45')
-    expect(toLocalDateTime(iso, true)).toBe('2031-03-14 05:45 PM')
-    expect(fromLocalDateTime('2031-03-14 12:05 AM', true)).toBe(new Date(2031, 2, 14, 0, 5).toISOString())
-    expect(fromLocalDateTime('2031-03-14 12:05 PM', true)).toBe(new Date(2031, 2, 14, 12, 5).toISOString())
-    expect(fromLocalDateTime('', true)).toBeNull()
   })
 })

@@ -83,31 +83,3 @@ export function sameTerms(a: OfferTerms | null, b: OfferTerms | null): boolean {
 export function touches(errorPath: string, changedPath: string): boolean {
   return errorPath === changedPath || errorPath.startsWith(`${changedPath}.`) || changedPath.startsWith(`${errorPath}.`)
 }
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** An instant as the date-time input shows it in the browser's time zone: 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD hh:mm AM'. */
-export function toLocalDateTime(iso: string | null, format12h: boolean): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-  const hours = date.getHours()
-  if (!format12h) return `${day} ${pad(hours)}:${pad(date.getMinutes())}`
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12
-  return `${day} ${pad(hour12)}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`
-}
-
-/** The date-time input's text, read in the browser's time zone, as an ISO instant; null when empty or unreadable. */
-export function fromLocalDateTime(text: string, format12h: boolean): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?: (AM|PM))?$/.exec(text.trim())
-  if (!match) return null
-  const [, year, month, day, hourText, minute, meridiem] = match
-  let hour = Number(hourText)
-  if (format12h) {
-    if (!meridiem) return null
-    hour = (hour % 12) + (meridiem === 'PM' ? 12 : 0)
-  }
-  const date = new Date(Number(year), Number(month) - 1, Number(day), hour, Number(minute))
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
-}

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next'
 import type { Concession } from '@offerbook/domain/offer'
 import { BUYER_AGREEMENT_TYPES, CONCESSION_UNITS, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from '@offerbook/domain/offer'
 import { DateInput } from '../../../../shared/ui/date-input'
-import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { PhoneInput } from '../../../../shared/ui/phone-input'
 import { SectionCard } from '../../../../shared/ui/section-card'
 import type { EditorForm } from './editor-form'
 import { sectionMemo } from './editor-form'
-import { fromLocalDateTime, toLocalDateTime } from './offer-form'
 import { OfferMoneyCheck } from './money-checks'
 
 const today = () => {
@@ -350,19 +349,17 @@ function WarrantySectionView({ form }: { form: EditorForm }) {
 
 export const WarrantySection = sectionMemo(WarrantySectionView, ({ form }) => [form.terms.homeWarranty, form.errorsUnder('homeWarranty')])
 
-function ExpirationSectionView({ form }: { form: EditorForm }) {
-  const { t, i18n } = useTranslation()
+function ExpirationSectionView({ form, timeZone }: { form: EditorForm; timeZone: string }) {
+  const { t } = useTranslation()
   const { terms, set, error, disabled } = form
-  // A US reader writes 03:45 PM; Spanish uses the 24-hour clock.
-  const format12h = !(i18n.resolvedLanguage ?? i18n.language).startsWith('es')
   return (
     <SectionCard title={t('offerEditor.section.expiration')}>
-      <DateTimeInput
+      <ZonedDateTimeInput
         label={t('offer.field.expiresAt')}
-        value={toLocalDateTime(terms.expiresAt, format12h)}
-        onChange={(value) => set('expiresAt', fromLocalDateTime(value, format12h))}
-        format12h={format12h}
-        minDate={today()}
+        value={terms.expiresAt}
+        onChange={(value) => set('expiresAt', value)}
+        timeZone={timeZone}
+        futureOnly
         error={error('expiresAt')}
         disabled={disabled}
       />
@@ -371,4 +368,4 @@ function ExpirationSectionView({ form }: { form: EditorForm }) {
   )
 }
 
-export const ExpirationSection = sectionMemo(ExpirationSectionView, ({ form }) => [form.terms.expiresAt, form.errorsUnder('expiresAt')])
+export const ExpirationSection = sectionMemo(ExpirationSectionView, ({ form, timeZone }) => [form.terms.expiresAt, form.errorsUnder('expiresAt'), timeZone])

@@ -8,17 +8,16 @@ import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
 import { errorText } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
 import { DateInput } from '../../../../shared/ui/date-input'
-import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
 import { useCounterOffer } from '../../api/negotiation'
 import { useVersionChanged } from './version-changes'
-import { fromLocalDateTime, toLocalDateTime } from '../editor/offer-form'
+import { zoneOf } from '../details/offer-format'
 
 const numberOrNull = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value))
 
 /** The terms a counter-offer may change, prefilled with the latest version's; only the changed ones are sent. */
 export function CounterForm({ offer, opened, onClose }: { offer: OfferView; opened: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation()
-  const format12h = !(i18n.resolvedLanguage ?? i18n.language).startsWith('es')
+  const { t } = useTranslation()
   const terms = offer.terms
   const versionChanged = useVersionChanged()
   const counter = useCounterOffer(offer.id)
@@ -28,7 +27,7 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
   const [inspection, setInspection] = useState<number | null>(terms.inspectionPeriodDays)
   const [concession, setConcession] = useState(terms.sellerConcessions)
   const [stipulations, setStipulations] = useState(terms.stipulations)
-  const [expires, setExpires] = useState(toLocalDateTime(terms.expiresAt, format12h))
+  const [expires, setExpires] = useState(terms.expiresAt)
   const [message, setMessage] = useState('')
 
   const changes = (): CounterTerms => {
@@ -39,8 +38,7 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
     if (inspection !== null && inspection !== terms.inspectionPeriodDays) out.inspectionPeriodDays = inspection
     if (concession.amount !== terms.sellerConcessions.amount || concession.unit !== terms.sellerConcessions.unit) out.sellerConcessions = concession
     if (stipulations !== terms.stipulations) out.stipulations = stipulations
-    const expiresAt = fromLocalDateTime(expires, format12h)
-    if (expiresAt && expiresAt !== terms.expiresAt) out.expiresAt = expiresAt
+    if (expires && expires !== terms.expiresAt) out.expiresAt = expires
     return out
   }
 
@@ -88,7 +86,7 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
             />
           </Grid.Col>
         </Grid>
-        <DateTimeInput label={t('offer.field.expiresAt')} value={expires} onChange={setExpires} format12h={format12h} />
+        <ZonedDateTimeInput label={t('offer.field.expiresAt')} value={expires} onChange={setExpires} timeZone={zoneOf(offer.property)} futureOnly />
         <Textarea label={t('negotiation.counter.stipulations')} value={stipulations} onChange={(event) => setStipulations(event.currentTarget.value)} autosize minRows={2} maxRows={8} />
         <Textarea label={t('negotiation.counter.message')} value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={NEGOTIATION_LIMITS.maxMessage} autosize minRows={2} />
         {counter.isError && (

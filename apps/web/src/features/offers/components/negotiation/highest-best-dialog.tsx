@@ -6,26 +6,24 @@ import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
 import { formatUsd } from '@offerbook/domain/money'
 import { errorText } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
-import { DateTimeInput } from '../../../../shared/ui/date-time-input'
+import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
 import { useAskHighestAndBest } from '../../api/negotiation'
-import { fromLocalDateTime } from '../editor/offer-form'
 import { buyerNamesText } from '../seller/optimize-grid'
 
 /** From optimize: ask every open offer, or the chosen ones, for their highest and best by a deadline, in one message. */
-export function HighestBestButton({ listingId, offers }: { listingId: string; offers: readonly OptimizeOffer[] }) {
+export function HighestBestButton({ listingId, offers, timeZone }: { listingId: string; offers: readonly OptimizeOffer[]; timeZone: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
-  const format12h = !language.startsWith('es')
   const [opened, setOpened] = useState(false)
   const [chosen, setChosen] = useState<string[]>(() => offers.map((offer) => offer.id))
-  const [deadline, setDeadline] = useState('')
+  const [deadline, setDeadline] = useState<string | null>(null)
   const [message, setMessage] = useState('')
   const ask = useAskHighestAndBest(listingId)
 
   const send = () => {
     ask.mutate(
       // Each offer at the version shown here (decision 036): one that moved on since refuses the request.
-      { offerIds: chosen, deadline: fromLocalDateTime(deadline, format12h) ?? '', message, versions: Object.fromEntries(offers.map((offer) => [offer.id, offer.version ?? 1])) },
+      { offerIds: chosen, deadline: deadline ?? '', message, versions: Object.fromEntries(offers.map((offer) => [offer.id, offer.version ?? 1])) },
       {
         onSuccess: (result) => {
           notifySuccess(t('negotiation.best.sent', { count: result.offerIds.length }))
@@ -61,7 +59,7 @@ export function HighestBestButton({ listingId, offers }: { listingId: string; of
               ))}
             </Stack>
           </Checkbox.Group>
-          <DateTimeInput label={t('negotiation.best.deadline')} value={deadline} onChange={setDeadline} format12h={format12h} required />
+          <ZonedDateTimeInput label={t('negotiation.best.deadline')} value={deadline} onChange={setDeadline} timeZone={timeZone} futureOnly required />
           <Textarea label={t('negotiation.best.message')} value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={NEGOTIATION_LIMITS.maxMessage} autosize minRows={3} required />
           {ask.isError && (
             <Text role="alert" c="red.8">

@@ -5,7 +5,7 @@ import { formatInstant } from '../details/offer-format'
 import { PreApprovalBadge } from './negotiation-panel'
 
 /** What an offer's column in the optimize grid shows of its negotiation: the letter, whose turn it is, the highest-and-best deadline. */
-export function NegotiationMarks({ offer }: { offer: OptimizeOffer }) {
+export function NegotiationMarks({ offer, timeZone }: { offer: OptimizeOffer; timeZone: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const letter = offer.hasPreApproval ? (offer.preApprovalVerified ? 'verified' : 'pre-approved') : null
@@ -25,7 +25,7 @@ export function NegotiationMarks({ offer }: { offer: OptimizeOffer }) {
       )}
       {offer.bestDeadline && (
         <Badge color="blue.9" variant="outline" tt="none" size="sm">
-          {t('negotiation.best.deadlineBadge', { deadline: formatInstant(offer.bestDeadline, language) })}
+          {t('negotiation.best.deadlineBadge', { deadline: formatInstant(offer.bestDeadline, language, timeZone) })}
         </Badge>
       )}
     </Group>

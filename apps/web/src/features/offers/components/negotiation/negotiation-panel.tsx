@@ -6,12 +6,12 @@ import { formatUsd } from '@offerbook/domain/money'
 import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
-import { formatInstant } from '../details/offer-format'
+import { formatInstant, zoneOf } from '../details/offer-format'
 import { CounterForm } from './counter-form'
 import { termText, useVersionChanged } from './version-changes'
 
 /** The last two versions side by side, the changed terms marked. */
-function Difference({ before, after }: { before: OfferVersion; after: OfferVersion }) {
+function Difference({ before, after, timeZone }: { before: OfferVersion; after: OfferVersion; timeZone: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   return (
@@ -30,9 +30,9 @@ function Difference({ before, after }: { before: OfferVersion; after: OfferVersi
             return (
               <Table.Tr key={term} data-changed={changed || undefined}>
                 <Table.Th scope="row">{t(`negotiation.term.${term}`)}</Table.Th>
-                <Table.Td>{termText(before.terms, term, t, language)}</Table.Td>
+                <Table.Td>{termText(before.terms, term, t, language, timeZone)}</Table.Td>
                 <Table.Td fw={changed ? 700 : undefined}>
-                  {termText(after.terms, term, t, language)}
+                  {termText(after.terms, term, t, language, timeZone)}
                   {changed && (
                     <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
                       {t('negotiation.difference.changed')}
@@ -122,7 +122,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
           </Text>
         )}
         {negotiation.bestRequest && (
-          <Alert color="blue" title={t('negotiation.best.title', { deadline: formatInstant(negotiation.bestRequest.deadline, language) })}>
+          <Alert color="blue" title={t('negotiation.best.title', { deadline: formatInstant(negotiation.bestRequest.deadline, language, offer.property.timeZone) })}>
             {negotiation.bestRequest.message}
           </Alert>
         )}
@@ -132,7 +132,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
               {t(latest.kind === 'revision' ? 'negotiation.latest.revision' : `negotiation.latest.${latest.side}`, { number: latest.number })}
               {latest.message ? ` “${latest.message}”` : ''}
             </Text>
-            <Difference before={previous} after={latest} />
+            <Difference before={previous} after={latest} timeZone={zoneOf(offer.property)} />
           </Stack>
         )}
         <Group gap="sm">
@@ -162,7 +162,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
             <ol style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
               {versions.map((version) => (
                 <li key={version.number}>
-                  {t(version.kind === 'counter' ? `negotiation.historyItem.${version.side}` : `negotiation.historyItem.${version.kind}`, { number: version.number, date: formatInstant(version.createdAt, language) })}
+                  {t(version.kind === 'counter' ? `negotiation.historyItem.${version.side}` : `negotiation.historyItem.${version.kind}`, { number: version.number, date: formatInstant(version.createdAt, language, offer.property.timeZone) })}
                   {version.terms.purchasePrice !== null && ` · ${formatUsd(version.terms.purchasePrice, language)}`}
                   {version.message && ` · “${version.message}”`}
                 </li>

@@ -12,10 +12,10 @@ import { allowedOfferActions, effectiveOfferStatus } from '@offerbook/domain/off
 import { ApiClientError } from '../../../../shared/api-client'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { offerKeys } from '../../api/offers'
-import { formatCalendarDate, formatInstant } from '../details/offer-format'
+import { formatCalendarDate, formatInstant, zoneOf } from '../details/offer-format'
 
 /** A term of a version as the difference shows it. */
-export function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string): string {
+export function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string, timeZone?: string): string {
   switch (term) {
     case 'purchasePrice':
       return terms.purchasePrice === null ? '-' : formatUsd(terms.purchasePrice, language)
@@ -31,15 +31,15 @@ export function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, lan
     case 'stipulations':
       return terms.stipulations.trim() === '' ? '-' : terms.stipulations
     case 'expiresAt':
-      return terms.expiresAt ? formatInstant(terms.expiresAt, language) : '-'
+      return terms.expiresAt ? formatInstant(terms.expiresAt, language, timeZone) : '-'
   }
 }
 
 const isCounterTerm = (field: string): field is CounterTerm => (COUNTER_TERMS as readonly string[]).includes(field)
 
 /** Any term's value in a line: the counter terms as the difference writes them, the others plainly. */
-function anyTermText(terms: OfferTerms, field: keyof OfferTerms, t: TFunction, language: string): string {
-  if (isCounterTerm(field)) return termText(terms, field, t, language)
+function anyTermText(terms: OfferTerms, field: keyof OfferTerms, t: TFunction, language: string, timeZone?: string): string {
+  if (isCounterTerm(field)) return termText(terms, field, t, language, timeZone)
   const value = terms[field]
   if (value === null) return '-'
   if (typeof value === 'boolean') return t(value ? 'negotiation.revision.yes' : 'negotiation.revision.no')
@@ -53,7 +53,8 @@ function termLabel(field: keyof OfferTerms, t: TFunction, exists: (key: string) 
 }
 
 /** Each term that differs between two versions of the terms: old → new. */
-export function TermChanges({ before, after, label }: { before: OfferTerms; after: OfferTerms; label: string }) {
+/** `timeZone`: the property's, in which the expiration is written. */
+export function TermChanges({ before, after, label, timeZone }: { before: OfferTerms; after: OfferTerms; label: string; timeZone?: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const changed = differingTerms(before, after)
@@ -71,8 +72,8 @@ export function TermChanges({ before, after, label }: { before: OfferTerms; afte
         {changed.map((field) => (
           <Table.Tr key={field} data-term={field}>
             <Table.Th scope="row">{termLabel(field, t, (key) => i18n.exists(key))}</Table.Th>
-            <Table.Td>{anyTermText(before, field, t, language)}</Table.Td>
-            <Table.Td fw={700}>{anyTermText(after, field, t, language)}</Table.Td>
+            <Table.Td>{anyTermText(before, field, t, language, timeZone)}</Table.Td>
+            <Table.Td fw={700}>{anyTermText(after, field, t, language, timeZone)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -100,7 +101,7 @@ export function useVersionChanged(): (error: unknown, offer: OfferView) => boole
         message: (
           <Stack gap="sm" data-testid="version-changed">
             <Text>{t('negotiation.versionChanged.message', { before: offer.negotiation.version, after: version ?? '?' })}</Text>
-            {terms.success && <TermChanges before={offer.terms} after={terms.data} label={t('negotiation.versionChanged.changes')} />}
+            {terms.success && <TermChanges before={offer.terms} after={terms.data} label={t('negotiation.versionChanged.changes')} timeZone={zoneOf(offer.property)} />}
           </Stack>
         ),
         closeLabel: t('negotiation.versionChanged.review'),

@@ -10,6 +10,7 @@ import { AppDialog } from '../../../../shared/ui/app-dialog'
 import { MoneyWarningList } from '../../../../shared/ui/money-check'
 import { formatCalendarDate } from '../details/offer-format'
 import { NetSheetLines } from './net-sheet-lines'
+import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 
 type OthersChoice = AcceptOffer['others']
 
@@ -86,6 +87,7 @@ export function AcceptOfferDialog({ opened, offer, netToSeller, netLines = [], o
       <Text size="sm" c="dimmed">
         {t('offerSeller.accept.notified')}
       </Text>
+      <EarlyAnswerNotice listingId={offer.property.id} offerId={offer.id} />
     </Stack>
   )
 

@@ -10,6 +10,7 @@ import { NegotiationMarks } from '../negotiation/negotiation-marks'
 import { sellerOfferPath } from './seller-offer-links'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
 import { NetSheetLines, PriceCell, priceFitNote, rankLookup } from './net-sheet-lines'
+import { zoneOf } from '../details/offer-format'
 
 const COSTS: readonly (keyof OfferCosts)[] = ['concessions', 'commission', 'closingCosts', 'homeWarranty']
 
@@ -70,7 +71,7 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
                   </Text>
                   <Text fw={600}>{buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}</Text>
                   <OfferStatusBadge status={offer.status} size="sm" />
-                  <NegotiationMarks offer={offer} />
+                  <NegotiationMarks offer={offer} timeZone={zoneOf(result.property)} />
                   <Text fw={700}>{t('offerSeller.optimize.score', { score: formatPoints(offer.score, language) })}</Text>
                   <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)} size="sm">
                     {t('offerSeller.optimize.openOffer', { rank: offer.rank })}

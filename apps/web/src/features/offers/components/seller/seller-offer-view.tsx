@@ -13,6 +13,7 @@ import { useOfferAction } from '../../api/offers'
 import { formatInstant } from '../details/offer-format'
 import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
+import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 import { SignedBadge } from '../details/signed-badge'
 import { buyerNamesText } from './optimize-grid'
 import { useVersionChanged } from '../negotiation/version-changes'
@@ -62,7 +63,17 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
 
   const confirmAndAct = async (name: ConfirmedAction) => {
     const texts = CONFIRMATIONS[name]
-    const confirmed = await dialog.confirm({ title: t(texts.title), message: t(texts.message), confirmLabel: t(texts.confirm) })
+    // Declining before her own highest-and-best deadline: the confirmation names it and the offers still expected.
+    const message =
+      name === 'decline' ? (
+        <Stack gap="sm">
+          <Text>{t(texts.message)}</Text>
+          <EarlyAnswerNotice listingId={offer.property.id} offerId={offer.id} />
+        </Stack>
+      ) : (
+        t(texts.message)
+      )
+    const confirmed = await dialog.confirm({ title: t(texts.title), message, confirmLabel: t(texts.confirm) })
     if (!confirmed) return
     action.mutate({ action: name, ...(name === 'decline' ? { version: offer.negotiation.version } : {}) }, {
       onSuccess: () => {
