@@ -11,6 +11,8 @@ import { buildServerIfStale } from './build-server.mjs'
 import { initialJavaScriptRows } from './bench-web-size.mjs'
 import { fillOffers, offersLoadRows, offersScoring } from './bench-offers.mjs'
 import { benchPart, processesRows } from './bench-part.mjs'
+import { hostileRows } from './bench-hostile.mjs'
+import { serverPid } from './server-pid.mjs'
 import { bareNodeLoad, searchMixLoad, searchMixRows } from './bench-search.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -46,8 +48,9 @@ async function waitFor200(url, limitMs, child) {
   throw new Error(`${url} did not answer 200 within ${limitMs} ms`)
 }
 
+/** The resident memory of the server process of the `npm start` primary `pid` (scripts/server-pid.mjs). */
 function rssMiB(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const status = readFileSync(`/proc/${serverPid(pid)}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return kb / 1024
 }
@@ -316,6 +319,8 @@ try {
   for (const [where, mix] of searchMixes) rows.push(...searchMixRows(where, mix, bareNode))
 
   rows.push(...(await eventsRows(port + 2)))
+  // Issue #29: the hostile-inputs corpus against the server as `npm start` runs it.
+  rows.push(...(await hostileRows({ startServer, stopServer, sleep, port, dataDir })))
   rows.push(['listing import from the recorded feed', await importThroughput()])
   rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
   rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])

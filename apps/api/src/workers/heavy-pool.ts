@@ -33,7 +33,9 @@ type Job = {
 
 type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null; idleTimer: NodeJS.Timeout | null }
 
-export const HEAVY_POOL_LIMITS = {
+export type HeavyPoolLimits = { size: number; maxOldGenerationMb: number; maxYoungGenerationMb: number; timeoutMs: number; idleMs: number }
+
+export const HEAVY_POOL_LIMITS: HeavyPoolLimits = {
   /** Two: the site's machines have two cores, and each busy worker may hold maxOldGenerationMb. */
   size: 2,
   /** The JavaScript heap of one worker; its buffers (file bytes, pixels) are bounded where they are made. */
@@ -42,7 +44,7 @@ export const HEAVY_POOL_LIMITS = {
   timeoutMs: 30_000,
   /** A worker idle this long stops, giving its memory back. */
   idleMs: 30_000,
-} as const
+}
 
 /** The worker's entry: the bundled file beside the bundle, or under vitest/tsx the TypeScript source loaded through tsx. */
 function workerSource(): { url: URL } {
@@ -72,7 +74,7 @@ export class HeavyPool {
   private readonly queue: Job[] = []
   private closed = false
 
-  constructor(private readonly limits: typeof HEAVY_POOL_LIMITS = HEAVY_POOL_LIMITS) {}
+  constructor(private readonly limits: HeavyPoolLimits = HEAVY_POOL_LIMITS) {}
 
   run<K extends TaskName>(name: K, input: Parameters<HeavyTasks[K]>[0], options: TaskOptions = {}): Promise<Awaited<ReturnType<HeavyTasks[K]>>> {
     if (this.closed) return Promise.reject(new Error('the heavy-work pool is closed'))

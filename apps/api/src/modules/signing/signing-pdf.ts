@@ -72,7 +72,7 @@ export function declaredObjectCount(bytes: Uint8Array): number {
  */
 export function countPages(doc: PDFDocument): number {
   const { maxPageTreeNodes, maxPageTreeDepth, maxPages } = SIGNING_LIMITS
-  const root = doc.catalog.get(PDFName.of('Pages'))
+  const root = doc.catalog instanceof PDFDict ? doc.catalog.get(PDFName.of('Pages')) : undefined
   if (!(root instanceof PDFRef)) throw damaged()
   const parents = new Map<PDFRef, PDFRef | null>([[root, null]])
   const stack: { ref: PDFRef; depth: number }[] = [{ ref: root, depth: 1 }]
@@ -152,7 +152,13 @@ async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; p
     throw damaged(error)
   }
   if (doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined) throw new AppError('BAD_REQUEST', 'signing.pdfEncrypted')
-  if (countPages(doc) === 0) throw damaged()
+  let pageCount: number
+  try {
+    pageCount = countPages(doc)
+  } catch (error) {
+    throw error instanceof AppError ? error : damaged(error)
+  }
+  if (pageCount === 0) throw damaged()
   let pages: PDFPage[]
   try {
     pages = doc.getPages()
