@@ -57,6 +57,13 @@ function workerSource(): { url: URL } {
   return { url: new URL(`data:text/javascript,${encodeURIComponent(boot)}`) }
 }
 
+/** A worker that ended by itself (a native abort, the process's own exit) in the middle of a task. */
+class WorkerExit extends Error {
+  constructor(code: number) {
+    super(`a heavy-work worker exited with code ${code}`)
+  }
+}
+
 const defaultTooHeavy = () => new AppError('BAD_REQUEST', 'signing.fileTooComplex')
 
 function errorOf(reply: Extract<TaskReply, { ok: false }>): Error {
@@ -116,7 +123,7 @@ export class HeavyPool {
     const slot: Slot = { worker, job: null, timer: null, idleTimer: null }
     worker.on('message', (reply: TaskReply) => this.settle(slot, reply))
     worker.on('error', (error) => this.fail(slot, error))
-    worker.on('exit', (code) => this.fail(slot, new Error(`a heavy-work worker exited with code ${code}`)))
+    worker.on('exit', (code) => this.fail(slot, new WorkerExit(code)))
     worker.unref()
     this.slots.push(slot)
     return slot
@@ -140,15 +147,19 @@ export class HeavyPool {
     this.dispatch()
   }
 
-  /** The worker ran out of time (error null) or memory, or died: it is ended and its task refused. */
+  /**
+   * The worker ran out of time (`error` null) or memory, or died in its task: it is ended and its task
+   * refused as too heavy. Any other error of the worker (it could not start: a fault of ours, not of
+   * the input) is the task's error as it is.
+   */
   private fail(slot: Slot, error: unknown): void {
     if (!this.slots.includes(slot)) return
     this.slots.splice(this.slots.indexOf(slot), 1)
     const job = slot.job
     void this.end(slot)
     if (job) {
-      // Out of time (null), out of memory, or the worker died in the task (a native abort): the task was too heavy.
-      job.reject(job.tooHeavy())
+      const outOfMemory = error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      job.reject(error === null || outOfMemory || error instanceof WorkerExit ? job.tooHeavy() : error)
     }
     this.dispatch()
   }
