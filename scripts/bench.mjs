@@ -65,7 +65,13 @@ async function startServer(port, dataDir, extraEnv = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   // BENCH_START_SECONDS: more time for a start on a loaded machine.
-  await waitFor200(`http://127.0.0.1:${port}/api/health`, Number(process.env.BENCH_START_SECONDS ?? 120) * 1000, child)
+  try {
+    await waitFor200(`http://127.0.0.1:${port}/api/health`, Number(process.env.BENCH_START_SECONDS ?? 120) * 1000, child)
+  } catch (error) {
+    // Not left running on the bench's port after the bench ends.
+    child.kill('SIGKILL')
+    throw error
+  }
   return { child, seconds: (performance.now() - started) / 1000 }
 }
 
