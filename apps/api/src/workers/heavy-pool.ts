@@ -156,6 +156,8 @@ export class HeavyPool {
     if (!this.slots.includes(slot)) return
     this.slots.splice(this.slots.indexOf(slot), 1)
     const job = slot.job
+    // A reply the worker sends while it is being ended is not taken.
+    slot.job = null
     void this.end(slot)
     if (job) {
       const outOfMemory = error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY'
