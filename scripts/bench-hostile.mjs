@@ -143,6 +143,9 @@ export async function hostileRows({ startServer, stopServer, port, dataDir }) {
     const pid = serverPid(server.child.pid)
     const idle = rssMiB(pid)
     rows.push(['hostile files: resident memory of the idle server process', `${idle.toFixed(0)} MiB`])
+    // The floor on this machine: the probe's longest wait over 3 s with nothing sent.
+    const quiet = await probed(base, pid, () => sleep(3_000).then(() => ({ status: 0, json: null })))
+    rows.push(['  /api/health probe with no file sent, 3 s (the machine\'s floor)', `longest wait ${quiet.longest.toFixed(0)} ms`])
     for (const file of files) {
       const { answer, longest, peak } = await probed(base, pid, () => send(base, where, file))
       const key = answer.json?.key ? ` ${answer.json.key}` : ''

@@ -88,6 +88,15 @@ export function manyObjects(count) {
   return pdfOf(objects)
 }
 
+/** A one-page PDF with an object stream that inflates to `megabytes` MB of spaces: a decompression bomb inside the PDF's own structure. */
+async function objectStreamBomb(megabytes) {
+  const data = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x20), megabytes)
+  const head = Buffer.from(pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [5 0 R] /Count 1 >>', CONTENT('One page and an object stream bomb'), FONT, PAGE(2), 'BOMB']).toString('latin1').split('BOMB')[0], 'latin1')
+  // pdfOf's cross-reference would point at the placeholder; a reader rebuilds it from the objects.
+  const stream = Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\ntrailer\n<< /Size 7 /Root 1 0 R >>\n%%EOF\n', 'latin1')])
+  return Buffer.concat([head, stream])
+}
+
 /** A one-page PDF with one array of `count` numbers: small on disk, some 40 bytes of heap per number once parsed. */
 export function hugeArray(count) {
   return pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [5 0 R] /Count 1 >>', CONTENT('One page and a huge array'), FONT, PAGE(2), `[${'0 '.repeat(count)}]`])
@@ -148,12 +157,8 @@ function pngHeader(width, height, colourType) {
 
 const CHANNELS = { 0: 1, 2: 3, 4: 2, 6: 4 }
 
-/**
- * A PNG of width × height pixels, all zero, deflated row by row without ever holding the image:
- * a decompression bomb whose header says how large it is.
- */
-async function zeroPng(width, height, colourType = 0) {
-  const row = Buffer.alloc(1 + width * CHANNELS[colourType])
+/** `row` repeated `count` times, deflated piece by piece without ever holding the whole. */
+async function deflateRepeated(row, count) {
   const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION, memLevel: 9 })
   const out = []
   deflate.on('data', (chunk) => out.push(chunk))
@@ -161,12 +166,18 @@ async function zeroPng(width, height, colourType = 0) {
     deflate.on('end', resolve)
     deflate.on('error', reject)
   })
-  for (let y = 0; y < height; y++) {
+  for (let index = 0; index < count; index++) {
     if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve))
   }
   deflate.end()
   await done
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', pngHeader(width, height, colourType)), pngChunk('IDAT', Buffer.concat(out)), pngChunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat(out)
+}
+
+/** A PNG of width × height pixels, all zero: a decompression bomb whose header says how large it is. */
+async function zeroPng(width, height, colourType = 0) {
+  const data = await deflateRepeated(Buffer.alloc(1 + width * CHANNELS[colourType]), height)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', pngHeader(width, height, colourType)), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))])
 }
 
 /** A PNG whose header says 40 × 12 (a signature's size) but whose image data inflates to `inflated` bytes: the header lies. */
@@ -226,11 +237,13 @@ export async function hostileFiles() {
   const signatureBomb = await zeroPng(16_000, 16_000)
   const photoBomb = await zeroPng(65_535, 4_000)
   const profileBomb = await zeroPng(16_000, 16_000)
+  const streamBomb = await objectStreamBomb(256)
   return [
     { name: 'pdf-page-tree-dag.pdf', committed: true, bytes: dag, target: 'form', expect: { status: 400, key: 'signing.pdfPageTreeRepeated' } },
     { name: 'pdf-page-tree-cycle.pdf', committed: true, bytes: cycle, target: 'form', expect: { status: 400, key: 'signing.pdfPageTreeCycle' } },
     { name: 'pdf-deep-nesting.pdf', committed: false, bytes: deep, target: 'form', expect: { status: 400, key: 'signing.pdfPageTreeTooDeep' } },
     { name: 'pdf-440000-objects.pdf', committed: false, bytes: objects, target: 'form', expect: { status: 400, key: 'signing.pdfTooManyObjects' } },
+    { name: 'pdf-object-stream-256mb.pdf', committed: false, bytes: streamBomb, target: 'form', expect: { status: 400, key: 'signing.fileTooComplex' } },
     { name: 'pdf-10-million-numbers.pdf', committed: false, bytes: hugeArray(10_000_000), target: 'form', expect: { status: 400, key: 'signing.fileTooComplex' } },
     { name: 'pdf-every-action.pdf', committed: true, bytes: actions, target: 'form', expect: { status: 201 } },
     { name: 'pdf-page-tree-dag.pdf (verify)', committed: false, bytes: dag, target: 'verify', expect: { status: 200 } },

@@ -117,6 +117,7 @@ describe('the hostile-inputs corpus', () => {
     'pdf-page-tree-cycle.pdf',
     'pdf-deep-nesting.pdf',
     'pdf-440000-objects.pdf',
+    'pdf-object-stream-256mb.pdf',
     'pdf-10-million-numbers.pdf',
     'pdf-every-action.pdf',
     'pdf-page-tree-dag.pdf (verify)',

@@ -1,3 +1,4 @@
+import { constants, inflateSync } from 'node:zlib'
 import type { PDFImage, PDFPage } from 'pdf-lib'
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from 'pdf-lib'
 import type { PageSize, SignerRole } from '@offerbook/domain/signing'
@@ -63,6 +64,36 @@ export function declaredObjectCount(bytes: Uint8Array): number {
   let size = 0
   for (const match of text.matchAll(/\/Size\s+(\d{1,12})/g)) size = Math.max(size, Number(match[1]))
   return Math.max(count, size)
+}
+
+/** What a file's object streams may inflate to, all together: pdf-lib inflates them at the parse, with no limit of its own. */
+const OBJECT_STREAMS_MAX_BYTES = 128 * 1024 * 1024
+
+/**
+ * Inflates each Flate-compressed object stream of the file, before pdf-lib does, never beyond what is
+ * left of OBJECT_STREAMS_MAX_BYTES: a decompression bomb in an object stream is refused as too complex.
+ * A stream that does not inflate is left for the parse to call damaged.
+ */
+export function checkObjectStreams(bytes: Uint8Array): void {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const text = file.toString('latin1')
+  let left = OBJECT_STREAMS_MAX_BYTES
+  for (const match of text.matchAll(/\/Type\s*\/ObjStm\b/g)) {
+    const keyword = text.indexOf('stream', match.index)
+    if (keyword === -1 || keyword - match.index > 2_000) continue
+    if (!/\/FlateDecode\b/.test(text.slice(Math.max(0, match.index - 500), keyword))) continue
+    const start = keyword + (text[keyword + 6] === '\r' && text[keyword + 7] === '\n' ? 8 : 7)
+    const end = text.indexOf('endstream', start)
+    if (end === -1) continue
+    let inflated: Buffer
+    try {
+      inflated = inflateSync(file.subarray(start, end), { maxOutputLength: left, finishFlush: constants.Z_SYNC_FLUSH })
+    } catch (error) {
+      if (error instanceof RangeError) throw new AppError('BAD_REQUEST', 'signing.fileTooComplex')
+      continue
+    }
+    left -= inflated.length
+  }
 }
 
 /**
@@ -136,7 +167,7 @@ function withoutActions(doc: PDFDocument, pages: PDFPage[]): void {
 
 /**
  * A PDF read within the limits (issue #29), in this order: its size, its declared object count,
- * the parse, encryption, then the page tree walked and counted, and only then the pages read.
+ * what its object streams inflate to, the parse, encryption, then the page tree walked and counted, and only then the pages read.
  */
 async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: PageSize[] }> {
   if (bytes.length < PDF_HEADER.length || PDF_HEADER.some((byte, index) => bytes[index] !== byte)) {
@@ -144,6 +175,7 @@ async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; p
   }
   if (bytes.length > SIGNING_LIMITS.documentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'signing.fileTooLarge')
   if (declaredObjectCount(bytes) > SIGNING_LIMITS.maxPdfObjects) throw new AppError('BAD_REQUEST', 'signing.pdfTooManyObjects', { params: { maximum: SIGNING_LIMITS.maxPdfObjects } })
+  checkObjectStreams(bytes)
   let doc: PDFDocument
   try {
     // ignoreEncryption lets an encrypted file load, so it is told apart from a damaged one below.
