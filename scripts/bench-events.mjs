@@ -12,6 +12,7 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from './build-if-stale.mjs'
+import { serverPid } from './server-pid.mjs'
 
 const STREAMS = Number(process.env.BENCH_EVENT_STREAMS ?? 1000)
 const CHANGES = Number(process.env.BENCH_EVENT_CHANGES ?? 200)
@@ -20,7 +21,7 @@ const port = Number(process.env.BENCH_EVENTS_PORT ?? 3960 + Math.floor(Math.rand
 const base = `http://127.0.0.1:${port}`
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid(pid)}/status`, 'utf8'))?.[1] ?? 0) / 1024
 function percentile(values, share) {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]

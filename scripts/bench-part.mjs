@@ -1,13 +1,15 @@
 // `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
 // without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
-// server process and two on PostgreSQL).
+// server process and two on PostgreSQL), `hostile` (the hostile-inputs corpus: health waits and memory, issue #29).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
+import { hostileRows } from './bench-hostile.mjs'
+import { serverPid } from './server-pid.mjs'
 
 /** The CPU time a process has used, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
 function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  const fields = readFileSync(`/proc/${serverPid(pid)}/stat`, 'utf8').split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
@@ -47,6 +49,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
   if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
   // No server: the domain's net sheet and ranking alone.
   if (part === 'net-sheet') return [[NET_SHEET_LABEL, await netSheetBench(runJson)]]
+  if (part === 'hostile') return hostileRows({ startServer, stopServer, sleep, port, dataDir })
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)

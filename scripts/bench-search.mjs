@@ -11,6 +11,7 @@ import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { serverPid } from './server-pid.mjs'
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..')
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -180,7 +181,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const child = await startApi(port, DATABASE_URL ? env : rest)
     try {
       results.push([where, await searchMixLoad(port)])
-      out[`rssMiB ${where}`] = Math.round(Number(/VmRSS:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024)
+      out[`rssMiB ${where}`] = Math.round(Number(/VmRSS:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${serverPid(child.pid)}/status`, 'utf8'))?.[1] ?? 0) / 1024)
     } finally {
       await stop(child)
     }

@@ -1,7 +1,8 @@
 // `npm start`: build the web app and bundle the API server if either is stale, then run the server
 // (which serves the web app): plain JavaScript, nothing transformed at run time.
-// WEB_CONCURRENCY=n (PostgreSQL only) runs n server processes sharing the one port through node:cluster
-// (docs/decisions/028-runtime.md); with 1, the default, the server runs in this process.
+// This process is the primary: it runs WEB_CONCURRENCY server processes (1, the default; n > 1 on
+// PostgreSQL only) through node:cluster, and starts another when one dies (docs/decisions/028-runtime.md,
+// 039-heavy-work-in-workers.md).
 // `npm start` runs it as `node --max-semi-space-size=2 --v8-pool-size=1 scripts/start.mjs` (package.json;
 // the bench reads the flags from there): a young generation of 2 MB per semi-space instead of 16, which
 // stayed resident (decision 028), and one V8 helper thread instead of four, each of which kept its own
@@ -25,6 +26,16 @@ export function processCount(env) {
   return { count }
 }
 
+/** A server process that dies within this long of its start counts towards a crash loop. */
+const STEADY_MS = 60_000
+/** The wait before the next start in a crash loop: 1 s, doubling, at most 30 s. */
+export function restartDelay(quickDeaths) {
+  return quickDeaths <= 1 ? 0 : Math.min(30_000, 1_000 * 2 ** (quickDeaths - 2))
+}
+
+/** Why a process ended, as the restart log says it. */
+const causeOf = (code, signal) => (signal ? `signal ${signal}` : `exit code ${code}`)
+
 if (cluster.isPrimary) {
   const { count, error } = processCount(process.env)
   if (error) {
@@ -33,26 +44,36 @@ if (cluster.isPrimary) {
   }
   buildIfStale()
   await buildServerIfStale()
-  if (count === 1) await runServer()
-  else {
-    // The server processes get the flags this one was started with.
-    cluster.setupPrimary({ execArgv: process.execArgv })
-    await runProcesses(count)
-  }
+  // One process: the server accepts its own connections (the primary only holds the port across a restart).
+  if (count === 1) cluster.schedulingPolicy = cluster.SCHED_NONE
+  // The server processes get the flags this one was started with.
+  cluster.setupPrimary({ execArgv: process.execArgv })
+  await runProcesses(count)
 } else {
   await runServer()
 }
 
 /**
- * The first process starts alone (it migrates and seeds), the others once it listens; each shares the
- * listening socket. One that dies is replaced, unless the primary is stopping; a signal stops them all.
+ * The primary (docs/decisions/039-heavy-work-in-workers.md): it holds the port and keeps `count`
+ * server processes. The first starts alone (it migrates and seeds), the others once it listens; each
+ * shares the listening socket. One that dies is replaced once its exit is seen (so on PGlite the
+ * dead one has let go of the data directory before the next opens it), each restart logged with its
+ * cause; a crash loop backs off. A first process that dies before it ever listens ends the start (a
+ * wrong setting is not retried). A signal stops them all.
  */
 async function runProcesses(count) {
   let stopping = false
-  const fork = () => cluster.fork()
+  const started = new Map()
+  let quickDeaths = 0
+  const fork = () => {
+    const worker = cluster.fork()
+    started.set(worker.id, Date.now())
+    worker.once('listening', () => console.log(`Offerbook server process ${worker.process.pid} is listening.`))
+    return worker
+  }
   const listening = (worker) => new Promise((resolve, reject) => {
     worker.once('listening', resolve)
-    worker.once('exit', (code) => reject(new Error(`the first server process exited with code ${code} before listening`)))
+    worker.once('exit', (code, signal) => reject(new Error(`the first server process ended (${causeOf(code, signal)}) before listening`)))
   })
   try {
     await listening(fork())
@@ -61,14 +82,21 @@ async function runProcesses(count) {
     process.exit(1)
   }
   for (let n = 1; n < count; n++) fork()
-  console.log(`Offerbook runs ${count} server processes on one port (WEB_CONCURRENCY=${count}).`)
+  if (count > 1) console.log(`Offerbook runs ${count} server processes on one port (WEB_CONCURRENCY=${count}).`)
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
       return
     }
-    console.error(`A server process (pid ${worker.process.pid}) ended (${signal ?? `code ${code}`}); starting another.`)
-    fork()
+    const lived = Date.now() - (started.get(worker.id) ?? 0)
+    started.delete(worker.id)
+    quickDeaths = lived < STEADY_MS ? quickDeaths + 1 : 1
+    const delay = restartDelay(quickDeaths)
+    const wait = delay > 0 ? ` in ${delay / 1000} s (${quickDeaths} quick ends in a row)` : ''
+    console.error(`Offerbook server process ${worker.process.pid} ended (${causeOf(code, signal)}) after ${(lived / 1000).toFixed(1)} s; starting another${wait}.`)
+    setTimeout(() => {
+      if (!stopping) fork()
+    }, delay)
   })
   const stop = (signal) => {
     if (stopping) return

@@ -26,3 +26,9 @@ export function photoVariantUrl(url: string, width: PhotoVariantWidth): string {
 export function photoSrcSet(url: string): string {
   return PHOTO_VARIANT_WIDTHS.map((width) => `${photoVariantUrl(url, width)} ${width}w`).join(', ')
 }
+
+/**
+ * What a photo (a listing's or a profile's) may be, read from its header before it is decoded: a
+ * photo larger than this would take seconds and hundreds of MB to decode for nothing the site shows.
+ */
+export const PHOTO_PIXEL_LIMITS = { maxMegapixels: 50, maxSide: 16_383 } as const

@@ -79,8 +79,16 @@ export const SIGNING_LIMITS = {
   /** A form document or a file sent to /api/verify. */
   documentMaxBytes: 25 * 1024 * 1024,
   maxPages: 200,
+  /** Objects a PDF may declare or hold; counted in its bytes before it is parsed. */
+  maxPdfObjects: 100_000,
+  /** Nodes (pages and the lists of pages above them) and levels of a PDF's page tree, walked before any page is read. */
+  maxPageTreeNodes: 1_000,
+  maxPageTreeDepth: 64,
   /** A signature or initials image, as the PNG bytes. */
   signatureImageMaxBytes: 1024 * 1024,
+  /** A signature or initials image, in pixels, read from the PNG's header before anything is decoded. */
+  signatureMaxWidth: 2000,
+  signatureMaxHeight: 1000,
   defaultExpiresInDays: 7,
   maxExpiresInDays: 60,
   codeDigits: 6,

@@ -29,6 +29,7 @@ export const ACCOUNT_MESSAGES = {
   'profile.noPassword': 'Your account signs in without a password, so there is none to change',
   'profile.photoTooLarge': 'The photo is larger than 5 MB',
   'profile.photoType': 'The photo must be a JPEG, PNG or WebP image',
+  'profile.photoPixels': 'The photo can be at most {megapixels} megapixels and {side} pixels on a side',
   'profile.photoMissing': 'Choose a photo to upload',
   'profile.photoOnlyOne': 'Send one file, in the form field photo, and nothing else',
   'profile.photoNotMultipart': 'Send the photo as multipart/form-data',

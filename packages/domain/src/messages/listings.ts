@@ -29,6 +29,7 @@ export const LISTING_MESSAGES = {
   'listing.needsPhoto': 'Add at least one photo before publishing',
   'listing.photoTooLarge': 'The photo is larger than 10 MB',
   'listing.photoType': 'The photo must be a JPEG, PNG or WebP image',
+  'listing.photoPixels': 'The photo can be at most {megapixels} megapixels and {side} pixels on a side',
   'listing.photoMissing': 'Choose a photo to upload',
   'listing.photoOnlyOne': 'Send one file, in the form field photo, and nothing else',
   'listing.photoNotMultipart': 'Send the photo as multipart/form-data',

@@ -10,6 +10,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc])
 }
 
+/** A PNG tEXt chunk (a keyword and its text), to put between a PNG's chunks. */
+export function textChunk(keyword: string, text: string): Buffer {
+  return chunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1'))
+}
+
 /** A real PNG of width x height pixels of one colour, made here rather than kept as a fixture. */
 export function makePng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
   const header = Buffer.alloc(13)

@@ -1,6 +1,7 @@
 import type { PhotoVariantWidth } from '@offerbook/domain/photo-variants'
 import { PHOTO_VARIANT_WIDTHS, photoVariantHeight } from '@offerbook/domain/photo-variants'
 import type { FileStorage } from '../../storage/storage'
+import { openPhoto } from './photo-decode'
 
 /** Where the copy of a stored photo at one width lives: beside the original, under the same key. */
 export function photoVariantKey(key: string, width: PhotoVariantWidth): string {
@@ -14,13 +15,13 @@ export function photoVariantKeys(key: string): string[] {
 
 /**
  * Makes the WebP copies of a photo (turned upright by its EXIF orientation, cropped to 4:3 around
- * the centre) and puts them beside the original. The original stays as it was uploaded.
+ * the centre) and puts them beside the original. The original stays as it was uploaded. A photo
+ * over the pixel limits is refused before it is decoded (photo-decode.ts).
  */
 export async function storePhotoVariants(storage: Pick<FileStorage, 'put'>, key: string, bytes: Buffer): Promise<void> {
-  // Loaded at the first photo, not at start: libvips and its threads take some 25 MB (decision 035).
-  const { default: sharp } = await import('sharp')
+  const photo = await openPhoto(bytes, { type: 'listing.photoType', pixels: 'listing.photoPixels' })
   for (const width of PHOTO_VARIANT_WIDTHS) {
-    const webp = await sharp(bytes).rotate().resize(width, photoVariantHeight(width), { fit: 'cover' }).webp({ quality: 72 }).toBuffer()
+    const webp = await photo().rotate().resize(width, photoVariantHeight(width), { fit: 'cover' }).webp({ quality: 72 }).toBuffer()
     await storage.put(photoVariantKey(key, width), webp, { contentType: 'image/webp', contentLength: webp.length })
   }
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { User } from '@offerbook/domain/user'
 import { storedFile } from '../../db/schema/files'
-import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
+import sharp from 'sharp'
+import { makeJpeg, makeJpegLike, makePng, multipart, textChunk } from '../files/files.test-helpers'
 import type { Signed } from './profile.test-helpers'
 import { profileTestApp } from './profile.test-helpers'
 
@@ -16,9 +17,10 @@ describe('POST /api/me/photo', () => {
     return profile.t.app.inject({ method: 'POST', url: '/api/me/photo', headers: { ...headers, ...(who?.headers ?? {}) }, payload })
   }
 
-  it('stores a PNG and serves the same bytes back at photoURL', async () => {
+  it('stores a PNG decoded and encoded again as WebP, never as uploaded, and serves that at photoURL', async () => {
     const who = await signedInUser()
-    const png = makePng(3, 2, [200, 30, 40])
+    // A text chunk riding along after the image data: the stored photo must not carry it.
+    const png = Buffer.concat([makePng(3, 2, [200, 30, 40]).subarray(0, -12), textChunk('Comment', '<script>alert(1)</script>'), makePng(1, 1, [0, 0, 0]).subarray(-12)])
     const response = await upload(who, [{ name: 'photo', value: png, filename: 'me.png', type: 'image/png' }])
     expect(response.statusCode).toBe(200)
     const { photoURL } = response.json<{ user: User }>().user
@@ -26,29 +28,51 @@ describe('POST /api/me/photo', () => {
     const id = photoURL!.split('/').pop()!
 
     const [row] = await profile.t.db.select().from(storedFile).where(eq(storedFile.id, id))
-    expect(row).toMatchObject({ ownerId: who.id, purpose: 'profile-photo', key: `users/${who.id}/photo-${id}.png`, contentType: 'image/png', size: png.length, filename: 'me.png' })
+    expect(row).toMatchObject({ ownerId: who.id, purpose: 'profile-photo', key: `users/${who.id}/photo-${id}.webp`, contentType: 'image/webp', filename: 'me.png' })
     expect(await profile.storage.exists(row!.key)).toBe(true)
 
     const served = await profile.t.app.inject({ method: 'GET', url: photoURL! })
     expect(served.statusCode).toBe(200)
-    expect(served.rawPayload.equals(png)).toBe(true)
+    expect(served.rawPayload.equals(png)).toBe(false)
+    expect(served.rawPayload.includes('<script>')).toBe(false)
+    const decoded = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true })
+    expect(decoded.info).toMatchObject({ format: 'raw', width: 3, height: 2 })
+    // Lossy, so near the colour rather than exactly it.
+    expect(Math.abs(decoded.data[0]! - 200)).toBeLessThan(16)
+    expect(row!.size).toBe(served.rawPayload.length)
     expect(served.headers).toMatchObject({
-      'content-type': 'image/png',
-      'content-length': String(png.length),
+      'content-type': 'image/webp',
+      'content-length': String(served.rawPayload.length),
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     })
     expect((await me(who.headers)).photoURL).toBe(photoURL)
   })
 
-  it('goes by the bytes, not the declared type: a JPEG sent as octet-stream is a JPEG', async () => {
+  it('goes by the bytes, not the declared type: a JPEG sent as octet-stream is read as a JPEG', async () => {
     const who = await signedInUser()
-    const jpeg = makeJpegLike()
+    const jpeg = await makeJpeg()
     const response = await upload(who, [{ name: 'photo', value: jpeg, filename: 'camera', type: 'application/octet-stream' }])
     expect(response.statusCode).toBe(200)
     const served = await profile.t.app.inject({ method: 'GET', url: response.json<{ user: User }>().user.photoURL! })
-    expect(served.headers['content-type']).toBe('image/jpeg')
-    expect(served.rawPayload.equals(jpeg)).toBe(true)
+    expect(served.headers['content-type']).toBe('image/webp')
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(4)
+  })
+
+  it('refuses a file that starts like a JPEG but is no picture with 415', async () => {
+    const who = await signedInUser()
+    const response = await upload(who, [{ name: 'photo', value: makeJpegLike(), filename: 'camera.jpg', type: 'image/jpeg' }])
+    expect(response.statusCode).toBe(415)
+    expect(response.json<ApiError>().key).toBe('profile.photoType')
+    expect((await me(who.headers)).photoURL).toBeNull()
+  })
+
+  it('keeps a large photo at most 512 pixels on a side', async () => {
+    const who = await signedInUser()
+    const response = await upload(who, [{ name: 'photo', value: makePng(1200, 600, [10, 20, 30]), filename: 'wide.png', type: 'image/png' }])
+    expect(response.statusCode).toBe(200)
+    const served = await profile.t.app.inject({ method: 'GET', url: response.json<{ user: User }>().user.photoURL! })
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 256 })
   })
 
   it('refuses a text file that claims to be a PNG with 415', async () => {
@@ -83,7 +107,7 @@ describe('POST /api/me/photo', () => {
     const [firstRow] = await profile.t.db.select().from(storedFile).where(eq(storedFile.id, firstUrl.split('/').pop()!))
     expect(await profile.storage.exists(firstRow!.key)).toBe(true)
 
-    const second = await upload(who, [{ name: 'photo', value: makeJpegLike(), filename: 'b.jpg', type: 'image/jpeg' }])
+    const second = await upload(who, [{ name: 'photo', value: await makeJpeg(), filename: 'b.jpg', type: 'image/jpeg' }])
     expect(second.statusCode).toBe(200)
     const secondUrl = second.json<{ user: User }>().user.photoURL!
     expect(secondUrl).not.toBe(firstUrl)

@@ -93,7 +93,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         config: { access: 'signed-in' },
         schema: {
           tags: ['me'],
-          summary: 'Upload a profile photo (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 5 MB)',
+          summary: 'Upload a profile photo (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 5 MB and 50 megapixels); it is stored again as WebP, at most 512 pixels on a side',
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },

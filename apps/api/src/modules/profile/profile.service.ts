@@ -11,6 +11,7 @@ import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
+import { openPhoto } from '../files/photo-decode'
 import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, sniffImageType, withStoredObject } from '../files/files.service'
 import { forgetFeedCursor } from '../listing-import/listing-import.service'
 import { enqueueEmail } from '../messaging/messaging.service'
@@ -108,6 +109,23 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
 
 export type Photo = { bytes: Buffer; filename: string }
 
+/** The side a profile photo is kept at, at most: it shows as an avatar. */
+export const PROFILE_PHOTO_SIDE = 512
+
+/**
+ * A profile photo is decoded and stored again as WebP (turned upright, at most 512 pixels on a side,
+ * its metadata dropped), never kept or served as uploaded (issue #29); one that does not decode, or
+ * is over the pixel limits, is refused.
+ */
+async function reencodeProfilePhoto(bytes: Buffer): Promise<Buffer> {
+  const photo = await openPhoto(bytes, { type: 'profile.photoType', pixels: 'profile.photoPixels' })
+  try {
+    return await photo().rotate().resize(PROFILE_PHOTO_SIDE, PROFILE_PHOTO_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'profile.photoType')
+  }
+}
+
 /**
  * Saves the photo under a new id and points the profile at it; the previous photo's row goes in the
  * same transaction and its bytes after the commit, so the profile never points at a missing file.
@@ -117,11 +135,11 @@ export async function replaceProfilePhoto(
   storage: FileStorage,
   { actor, photo, onCleanupError }: { actor: User; photo: Photo; onCleanupError: CleanupLog },
 ): Promise<User> {
-  const type = sniffImageType(photo.bytes)
-  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'profile.photoType')
+  if (!sniffImageType(photo.bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'profile.photoType')
+  const webp = await reencodeProfilePhoto(photo.bytes)
   const id = randomUUID()
-  const key = `users/${actor.uid}/photo-${id}.${type.extension}`
-  await storage.put(key, photo.bytes, { contentType: type.contentType, contentLength: photo.bytes.length })
+  const key = `users/${actor.uid}/photo-${id}.webp`
+  await storage.put(key, webp, { contentType: 'image/webp', contentLength: webp.length })
   await withStoredObject(storage, key, onCleanupError, () =>
     db.transaction(async (tx) => {
       if (!(await setUserImage(tx, actor.uid, fileUrl(id)))) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
@@ -130,9 +148,9 @@ export async function replaceProfilePhoto(
         ownerId: actor.uid,
         key,
         purpose: PROFILE_PHOTO_PURPOSE,
-        filename: cleanFileName(photo.filename, `photo.${type.extension}`),
-        contentType: type.contentType,
-        size: photo.bytes.length,
+        filename: cleanFileName(photo.filename, 'photo.webp'),
+        contentType: 'image/webp',
+        size: webp.length,
       })
       return { result: undefined, unusedKeys: await forgetOtherFiles(tx, { ownerId: actor.uid, purpose: PROFILE_PHOTO_PURPOSE, keepId: id }) }
     }),

@@ -3,15 +3,17 @@ import type { FinishSigning, SignerView } from '@offerbook/domain/signing'
 import { CONSENT_VERSION, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { FieldProblem } from '@offerbook/domain/signing-rules'
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
-import { AppError } from '../../app-error'
+import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
+import { runHeavy } from '../../workers/heavy-pool'
 import { offerById } from '../offers/offers.service'
 import type { PacketRow, SignerRow } from './signing.queries'
 import { fillField, findFileKey, listFields, listSigners, lockPacket, updatePacket, updateSigner } from './signing.queries'
 import { ableToSign, effectiveStatus, linkNotValid, signerByToken, toSignerView } from './signing-access'
 import type { EventSource } from './signing-events'
 import { appendEvent, hashSigningCode, newSigningCode } from './signing-events'
+import { readPngHeader } from './signing-png'
 import { packetAddress, sendSignerLink, sendSigningCode, tellEveryone } from './signing-notify'
 import type { RequestInfo, SigningContext } from './signing.service'
 import { signedFilename } from './signing.service'
@@ -116,13 +118,20 @@ export async function consent(db: Db, { signerId, token, version, request, now =
   return openSignerView(db, { signerId, token, request, now })
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-/** The PNG bytes of a data URL, checked: a PNG, at most 1 MB. */
-function pngOf(dataUrl: string, path: string): Buffer {
+/**
+ * The PNG bytes of a data URL, checked: a PNG, at most 1 MB, at most 2000 × 1000 pixels by its
+ * header (read before anything is decoded), and its image data inflating within that size (in the
+ * heavy-work pool, never beyond the header's size).
+ */
+async function pngOf(dataUrl: string, path: string): Promise<Buffer> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
-  if (bytes.length > SIGNING_LIMITS.signatureImageMaxBytes) throw new AppError('BAD_REQUEST', 'signing.signatureTooLarge', { errors: [{ path, key: 'signing.signatureTooLarge' }] })
-  if (bytes.length < 60 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new AppError('BAD_REQUEST', 'signing.signatureNotPng', { errors: [{ path, key: 'signing.signatureNotPng' }] })
+  if (bytes.length > SIGNING_LIMITS.signatureImageMaxBytes) throw fieldError(path, 'signing.signatureTooLarge')
+  const header = bytes.length < 60 ? null : readPngHeader(bytes)
+  if (!header) throw fieldError(path, 'signing.signatureNotPng')
+  const { signatureMaxWidth: width, signatureMaxHeight: height } = SIGNING_LIMITS
+  if (header.width > width || header.height > height) throw fieldError(path, 'signing.signatureDimensions', { width, height })
+  const damaged = () => fieldError(path, 'signing.signatureDamaged')
+  if (!(await runHeavy('signaturePngReadable', bytes, { tooHeavy: damaged }))) throw damaged()
   return bytes
 }
 
@@ -138,8 +147,8 @@ export function signingDate(at: Date): string {
  * finish can see everyone signed); in a sequence the next signer is invited.
  */
 export async function finishSigning(db: Db, ctx: SigningContext, { signerId, token, input, request, now = new Date() }: SignerRequest & { input: FinishSigning }): Promise<SignerView> {
-  const signature = pngOf(input.adopted.signature, 'adopted.signature')
-  const initials = pngOf(input.adopted.initials, 'adopted.initials')
+  const signature = await pngOf(input.adopted.signature, 'adopted.signature')
+  const initials = await pngOf(input.adopted.initials, 'adopted.initials')
   const queued = await db.transaction(async (tx) => {
     const { packet, signer, signers } = await lockOpen(tx, { signerId, token, now })
     if (!ableToSign(packet, signers, now).has(signer.id)) throw conflict('signing.notYourTurn')

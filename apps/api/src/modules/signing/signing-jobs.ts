@@ -6,11 +6,11 @@ import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
 import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
+import { runHeavy } from '../../workers/heavy-pool'
 import type { PacketRow } from './signing.queries'
 import { findFileKey, listFields, listSigners, lockDuePackets, lockPacketsToComplete, updatePacket } from './signing.queries'
 import { appendEvent, sha256Hex } from './signing-events'
 import { packetAddress, tellEveryone } from './signing-notify'
-import { completePacketPdf } from './signing-pdf'
 import type { SigningContext } from './signing.service'
 import { SIGNING_FILE_PURPOSE } from './signing.service'
 
@@ -27,6 +27,9 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
+/** The time one packet's completion may take in the heavy-work pool: a 200-page packet with ten signers' images. */
+const COMPLETION_TIMEOUT_MS = 120_000
+
 /** Completes one packet in the caller's transaction; returns the key of the stored sealed PDF. */
 async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, now: Date): Promise<string> {
   const offer = await offerById(tx, packet.offerId)
@@ -41,7 +44,8 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
 
   // The completed event is the chain's last link: the certificate prints the head that includes it.
   const completed = await appendEvent(tx, packet.id, 'completed', { actorName: null }, { at: now, details: { signers: signers.length, documents: packet.documents.map((document) => document.sha256) } })
-  const sealed = await completePacketPdf({
+  // Burnt in, certified and sealed in the heavy-work pool; a packet too heavy for it fails this run (and is logged).
+  const sealed = await runHeavy('completePacketPdf', {
     original: originalBytes,
     fields: fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })),
     images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng! }])),
@@ -73,7 +77,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
     },
     identity,
     sealedAt: now,
-  })
+  }, { timeoutMs: COMPLETION_TIMEOUT_MS, tooHeavy: () => new Error(`signing packet ${packet.id} took more time or memory to complete than the heavy-work pool allows`) })
 
   const fileId = randomUUID()
   const key = `signing/${packet.id}/${fileId}.pdf`

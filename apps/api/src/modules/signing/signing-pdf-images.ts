@@ -1,7 +1,9 @@
-import { deflateSync, inflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
 import type { PDFDocument, PDFPage, PDFRef } from 'pdf-lib'
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { sha256Hex } from './signing-pdf-page'
+import { hasChunk, inflateImageData, readPngHeader } from './signing-png'
 
 /**
  * The signature and initials images in the completed PDF: each distinct PNG embedded once, with its
@@ -11,7 +13,6 @@ import { sha256Hex } from './signing-pdf-page'
 /** An image in the document, drawn into a box of the page's current space. */
 export type Embedded = { width: number; height: number; draw: (page: PDFPage, box: { x: number; y: number; width: number; height: number }) => void }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** Channels of the PNG colour types read here: grey, RGB, grey and alpha, RGBA. */
 const PNG_CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 4: 2, 6: 4 }
 
@@ -23,31 +24,20 @@ function paeth(left: number, up: number, upLeft: number): number {
   return toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft
 }
 
-/** The pixels of an 8-bit, non-interlaced grey/RGB(A) PNG, or null for any other kind (pdf-lib reads those). */
+/**
+ * The pixels of an 8-bit, non-interlaced grey/RGB(A) PNG, or null for any other kind (pdf-lib reads
+ * those, from image data checked here to inflate within its header's size). An image larger than a
+ * signature may be (the finish refuses those) throws: nothing here inflates or walks it.
+ */
 function decodeSimplePng(png: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } | null {
-  const file = Buffer.from(png.buffer, png.byteOffset, png.byteLength)
-  if (file.length < 33 || !file.subarray(0, 8).equals(PNG_SIGNATURE)) return null
-  let width = 0
-  let height = 0
-  let channels = 0
-  const data: Buffer[] = []
-  for (let at = 8; at + 8 <= file.length; ) {
-    const length = file.readUInt32BE(at)
-    const type = file.toString('latin1', at + 4, at + 8)
-    const body = file.subarray(at + 8, at + 8 + length)
-    if (type === 'IHDR') {
-      const [depth, colourType, , , interlace] = body.subarray(8, 13)
-      channels = PNG_CHANNELS[colourType ?? -1] ?? 0
-      if (depth !== 8 || interlace !== 0 || channels === 0) return null
-      width = body.readUInt32BE(0)
-      height = body.readUInt32BE(4)
-    } else if (type === 'tRNS') return null
-    else if (type === 'IDAT') data.push(body)
-    else if (type === 'IEND') break
-    at += 12 + length
-  }
-  if (width === 0 || height === 0 || data.length === 0) return null
-  const raw = inflateSync(Buffer.concat(data))
+  const header = readPngHeader(png)
+  if (!header) return null
+  if (header.width > SIGNING_LIMITS.signatureMaxWidth || header.height > SIGNING_LIMITS.signatureMaxHeight) throw new Error(`a signature image of ${header.width} × ${header.height} pixels is larger than a signature may be`)
+  const raw = inflateImageData(png, header)
+  if (!raw) throw new Error('a signature image does not inflate within its size')
+  const { width, height, depth, colourType, interlace } = header
+  const channels = PNG_CHANNELS[colourType] ?? 0
+  if (depth !== 8 || interlace !== 0 || channels === 0 || hasChunk(png, 'tRNS')) return null
   const stride = width * channels
   if (raw.length < height * (stride + 1)) return null
   const pixels = new Uint8Array(height * stride)

@@ -1,5 +1,6 @@
+import { constants, inflateSync } from 'node:zlib'
 import type { PDFImage, PDFPage } from 'pdf-lib'
-import { PDFArray, PDFDocument, PDFName, PDFRef, StandardFonts } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from 'pdf-lib'
 import type { PageSize, SignerRole } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { SIGNATURE_PAGE_LAYOUT, SIGNER_ROLE_LABELS, signatureBlockPosition, signaturePageCount } from '@offerbook/domain/signing-rules'
@@ -48,10 +49,133 @@ function contentsPresent(doc: PDFDocument, page: PDFPage): boolean {
   return resolved.asArray().every((item) => !(item instanceof PDFRef) || doc.context.lookup(item) !== undefined)
 }
 
+/**
+ * How many objects the file holds or declares, counted in its bytes before it is parsed: each
+ * `n g obj`, each object stream's /N, and the largest /Size of a trailer or cross-reference stream.
+ */
+export function declaredObjectCount(bytes: Uint8Array): number {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  let count = 0
+  for (const match of text.matchAll(/\d+\s+\d+\s+obj\b/g)) count += match.length
+  for (const match of text.matchAll(/\/Type\s*\/ObjStm\b/g)) {
+    const around = text.slice(Math.max(0, match.index - 200), match.index + 200)
+    count += Number(/\/N\s+(\d{1,12})/.exec(around)?.[1] ?? 0)
+  }
+  let size = 0
+  for (const match of text.matchAll(/\/Size\s+(\d{1,12})/g)) size = Math.max(size, Number(match[1]))
+  return Math.max(count, size)
+}
+
+/** What a file's object streams may inflate to, all together: pdf-lib inflates them at the parse, with no limit of its own. */
+const OBJECT_STREAMS_MAX_BYTES = 128 * 1024 * 1024
+
+/**
+ * Inflates each Flate-compressed object stream of the file, before pdf-lib does, never beyond what is
+ * left of OBJECT_STREAMS_MAX_BYTES: a decompression bomb in an object stream is refused as too complex.
+ * A stream that does not inflate is left for the parse to call damaged.
+ */
+export function checkObjectStreams(bytes: Uint8Array): void {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const text = file.toString('latin1')
+  let left = OBJECT_STREAMS_MAX_BYTES
+  for (const match of text.matchAll(/\/Type\s*\/ObjStm\b/g)) {
+    const keyword = text.indexOf('stream', match.index)
+    if (keyword === -1 || keyword - match.index > 2_000) continue
+    if (!/\/FlateDecode\b/.test(text.slice(Math.max(0, match.index - 500), keyword))) continue
+    const start = keyword + (text[keyword + 6] === '\r' && text[keyword + 7] === '\n' ? 8 : 7)
+    const end = text.indexOf('endstream', start)
+    if (end === -1) continue
+    let inflated: Buffer
+    try {
+      inflated = inflateSync(file.subarray(start, end), { maxOutputLength: left, finishFlush: constants.Z_SYNC_FLUSH })
+    } catch (error) {
+      if (error instanceof RangeError) throw new AppError('BAD_REQUEST', 'signing.fileTooComplex')
+      continue
+    }
+    left -= inflated.length
+  }
+}
+
+/**
+ * Walks the page tree from the catalog without loading a page: every node once (a node met twice is
+ * refused, a cycle on its own key), at most maxPageTreeNodes nodes and maxPageTreeDepth levels;
+ * returns the number of pages. pdf-lib lists pages only after this has passed.
+ */
+export function countPages(doc: PDFDocument): number {
+  const { maxPageTreeNodes, maxPageTreeDepth, maxPages } = SIGNING_LIMITS
+  const root = doc.catalog instanceof PDFDict ? doc.catalog.get(PDFName.of('Pages')) : undefined
+  if (!(root instanceof PDFRef)) throw damaged()
+  const parents = new Map<PDFRef, PDFRef | null>([[root, null]])
+  const stack: { ref: PDFRef; depth: number }[] = [{ ref: root, depth: 1 }]
+  let pages = 0
+  while (stack.length > 0) {
+    const { ref, depth } = stack.pop()!
+    const node = doc.context.lookup(ref)
+    if (node instanceof PDFPageLeaf) {
+      pages += 1
+      if (pages > maxPages) throw new AppError('BAD_REQUEST', 'signing.tooManyPages')
+      continue
+    }
+    if (!(node instanceof PDFPageTree)) throw damaged()
+    if (depth >= maxPageTreeDepth) throw new AppError('BAD_REQUEST', 'signing.pdfPageTreeTooDeep', { params: { maximum: maxPageTreeDepth } })
+    const kids = node.lookup(PDFName.of('Kids'))
+    if (!(kids instanceof PDFArray)) throw damaged()
+    for (let index = kids.size() - 1; index >= 0; index--) {
+      const kid = kids.get(index)
+      if (!(kid instanceof PDFRef)) throw damaged()
+      if (parents.has(kid)) {
+        let ancestor: PDFRef | null | undefined = ref
+        while (ancestor && ancestor !== kid) ancestor = parents.get(ancestor)
+        throw new AppError('BAD_REQUEST', ancestor === kid ? 'signing.pdfPageTreeCycle' : 'signing.pdfPageTreeRepeated')
+      }
+      parents.set(kid, ref)
+      if (parents.size > maxPageTreeNodes) throw new AppError('BAD_REQUEST', 'signing.pdfPageTreeTooLarge', { params: { maximum: maxPageTreeNodes } })
+      stack.push({ ref: kid, depth: depth + 1 })
+    }
+  }
+  return pages
+}
+
+/** Annotations that carry files or media: not copied into a packet at all. */
+const MEDIA_ANNOTATIONS = new Set(['FileAttachment', 'Sound', 'Movie', 'Screen', 'RichMedia', '3D'])
+
+/**
+ * Takes every action off a source PDF's pages before they are copied into a packet: the page's own
+ * (/AA), each annotation's (/A, /AA) and the form field behind a widget (/Parent, which the packet
+ * has no form for). The packet's catalog is new, so the source's open action and document scripts
+ * never come along; a signed document runs nothing and links nowhere.
+ */
+function withoutActions(doc: PDFDocument, pages: PDFPage[]): void {
+  for (const page of pages) {
+    page.node.delete(PDFName.of('AA'))
+    const annotations = page.node.lookup(PDFName.of('Annots'))
+    if (!(annotations instanceof PDFArray)) {
+      if (annotations !== undefined) page.node.delete(PDFName.of('Annots'))
+      continue
+    }
+    const kept = annotations.asArray().filter((item) => {
+      const annotation = item instanceof PDFRef ? doc.context.lookup(item) : item
+      if (!(annotation instanceof PDFDict)) return false
+      const subtype = annotation.lookup(PDFName.of('Subtype'))
+      if (subtype instanceof PDFName && MEDIA_ANNOTATIONS.has(subtype.decodeText())) return false
+      for (const key of ['A', 'AA', 'Parent']) annotation.delete(PDFName.of(key))
+      return true
+    })
+    page.node.set(PDFName.of('Annots'), doc.context.obj(kept))
+  }
+}
+
+/**
+ * A PDF read within the limits (issue #29), in this order: its size, its declared object count,
+ * what its object streams inflate to, the parse, encryption, then the page tree walked and counted, and only then the pages read.
+ */
 async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: PageSize[] }> {
   if (bytes.length < PDF_HEADER.length || PDF_HEADER.some((byte, index) => bytes[index] !== byte)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'signing.notPdf')
   }
+  if (bytes.length > SIGNING_LIMITS.documentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'signing.fileTooLarge')
+  if (declaredObjectCount(bytes) > SIGNING_LIMITS.maxPdfObjects) throw new AppError('BAD_REQUEST', 'signing.pdfTooManyObjects', { params: { maximum: SIGNING_LIMITS.maxPdfObjects } })
+  checkObjectStreams(bytes)
   let doc: PDFDocument
   try {
     // ignoreEncryption lets an encrypted file load, so it is told apart from a damaged one below.
@@ -60,6 +184,13 @@ async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; p
     throw damaged(error)
   }
   if (doc.isEncrypted || doc.context.trailerInfo.Encrypt !== undefined) throw new AppError('BAD_REQUEST', 'signing.pdfEncrypted')
+  let pageCount: number
+  try {
+    pageCount = countPages(doc)
+  } catch (error) {
+    throw error instanceof AppError ? error : damaged(error)
+  }
+  if (pageCount === 0) throw damaged()
   let pages: PDFPage[]
   try {
     pages = doc.getPages()
@@ -75,6 +206,7 @@ async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; p
       if (!(size.width > 0 && size.height > 0 && Number.isFinite(size.width) && Number.isFinite(size.height))) throw new Error('a page has no size')
       return size
     })
+    withoutActions(doc, pages)
     return { doc, pages: sizes }
   } catch (error) {
     throw damaged(error)

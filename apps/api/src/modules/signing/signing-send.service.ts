@@ -11,6 +11,7 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { UploadedFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
+import { runHeavy } from '../../workers/heavy-pool'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, withStoredObject } from '../files/files.service'
 import { openOfferAttachment, renderOfferFormPdf } from '../offers/offer-documents.service'
 import type { OfferRow } from '../offers/offers.service'
@@ -21,7 +22,6 @@ import { partyOfOffer } from './signing-access'
 import { appendEvent } from './signing-events'
 import { languageOf, packetAddress, sendSignerLink } from './signing-notify'
 import type { PacketSource } from './signing-pdf'
-import { assemblePacket, inspectPdf } from './signing-pdf'
 import type { RequestInfo, SigningContext } from './signing.service'
 import { actorSource, conflict, getPacket, lockForParty, OFFER_PACKET_TITLE, SIGNING_FILE_PURPOSE } from './signing.service'
 
@@ -127,11 +127,11 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
     }
     const bytes = await readAll(file.body)
     if (!['application/pdf', 'image/jpeg', 'image/png'].includes(file.contentType)) throw new AppError('BAD_REQUEST', 'signing.attachmentNotPdf', { errors: [{ path: 'attachmentIds', key: 'signing.attachmentNotPdf' }] })
-    if (file.contentType === 'application/pdf') await inspectPdf(bytes)
+    if (file.contentType === 'application/pdf') await runHeavy('inspectPdf', bytes)
     sources.push({ filename: file.filename, bytes, contentType: file.contentType as PacketSource['contentType'] })
   }
   const address = await packetAddress(db, party.offer)
-  const assembled = await assemblePacket({ sources, signaturePage: { title: OFFER_PACKET_TITLE, address, signers: input.signers.map((signer) => ({ name: signer.name, role: signer.role })) } })
+  const assembled = await runHeavy('assemblePacket', { sources, signaturePage: { title: OFFER_PACKET_TITLE, address, signers: input.signers.map((signer) => ({ name: signer.name, role: signer.role })) } })
 
   const packetId = randomUUID()
   const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
@@ -184,9 +184,9 @@ export async function uploadFormDocument(db: Db, ctx: SigningContext, { actor, o
   assertAccepted((await partyOfOffer(db, actor, offerId)).offer)
   const file = await readFile()
   if (file.bytes.length > SIGNING_LIMITS.documentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'signing.fileTooLarge')
-  await inspectPdf(file.bytes)
   const filename = cleanFileName(file.filename, 'Form.pdf')
-  const assembled = await assemblePacket({ sources: [{ filename, bytes: file.bytes, contentType: 'application/pdf' }], signaturePage: null })
+  // Read and checked in the heavy-work pool (issue #29): the limits come before any page is read.
+  const assembled = await runHeavy('assemblePacket', { sources: [{ filename, bytes: file.bytes, contentType: 'application/pdf' }], signaturePage: null })
   const packetId = randomUUID()
   const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
   await withStoredObject(ctx.storage, stored.key, ignoreCleanupError, async () => ({

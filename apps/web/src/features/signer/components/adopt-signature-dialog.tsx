@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import type { AdoptedSignature } from '@offerbook/domain/signing'
 import type { Message } from '@offerbook/domain/messages'
 import { translate } from '../../../shared/i18n/messages'
-import { fitsSignatureLimit, initialsOf, SIGNATURE_FONT_FAMILY, typedSignatureImage } from '../lib/signature-image'
+import { fitsSignatureLimit, initialsOf, SIGNATURE_FONT_FAMILY, signatureScale, typedSignatureImage } from '../lib/signature-image'
 
 const INK = '#1a1b4b'
 
@@ -22,10 +22,11 @@ function DrawPad({ label, clearLabel, height, onChange }: DrawPadProps) {
   useEffect(() => {
     const canvas = canvasRef.current
     if (!canvas) return
-    // The canvas's pixels follow its CSS size and the screen's density, or strokes land off the pointer.
-    const ratio = Math.max(window.devicePixelRatio || 1, 1)
-    canvas.width = canvas.offsetWidth * ratio
-    canvas.height = canvas.offsetHeight * ratio
+    // The canvas's pixels follow its CSS size and the screen's density, or strokes land off the pointer;
+    // at most the server's 2000 × 1000 pixels on a wide, dense screen.
+    const ratio = signatureScale(canvas.offsetWidth, canvas.offsetHeight, Math.max(window.devicePixelRatio || 1, 1))
+    canvas.width = Math.floor(canvas.offsetWidth * ratio)
+    canvas.height = Math.floor(canvas.offsetHeight * ratio)
     canvas.getContext('2d')?.scale(ratio, ratio)
     const pad = new SignaturePad(canvas, { penColor: INK, minWidth: 1, maxWidth: 2.8 })
     const ended = () => onChange(pad.isEmpty() ? null : pad.toDataURL('image/png'))

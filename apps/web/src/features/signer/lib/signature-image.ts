@@ -23,6 +23,15 @@ export function dataUrlBytes(dataUrl: string): number {
   return Math.floor((base64.length * 3) / 4) - padding
 }
 
+/**
+ * The pixels per CSS pixel a signature canvas of this CSS size is drawn at: the screen's density (or
+ * `wanted`), lowered so the image stays within the server's 2000 × 1000 pixels.
+ */
+export function signatureScale(cssWidth: number, cssHeight: number, wanted: number): number {
+  const { signatureMaxWidth, signatureMaxHeight } = SIGNING_LIMITS
+  return Math.min(wanted, cssWidth > 0 ? signatureMaxWidth / cssWidth : wanted, cssHeight > 0 ? signatureMaxHeight / cssHeight : wanted)
+}
+
 export function fitsSignatureLimit(dataUrl: string): boolean {
   return dataUrlBytes(dataUrl) < SIGNING_LIMITS.signatureImageMaxBytes
 }
@@ -40,7 +49,6 @@ export async function typedSignatureImage(text: string): Promise<string> {
       // Without the web font the browser's cursive font still gives a legible signature.
     }
   }
-  const scale = 2
   const canvas = document.createElement('canvas')
   const measure = canvas.getContext('2d')
   if (!measure) throw new Error('Canvas is not available')
@@ -48,8 +56,9 @@ export async function typedSignatureImage(text: string): Promise<string> {
   const padding = FONT_SIZE / 2
   const width = Math.ceil(measure.measureText(text).width + padding * 2)
   const height = Math.ceil(FONT_SIZE * 1.6)
-  canvas.width = width * scale
-  canvas.height = height * scale
+  const scale = signatureScale(width, height, 2)
+  canvas.width = Math.floor(width * scale)
+  canvas.height = Math.floor(height * scale)
   // Resizing a canvas resets its state, so the font is set again on the context it draws with.
   const context = canvas.getContext('2d')
   if (!context) throw new Error('Canvas is not available')
