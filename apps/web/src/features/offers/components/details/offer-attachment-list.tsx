@@ -47,7 +47,7 @@ export function OfferAttachmentList({ attachments, onDownload }: { attachments: 
                   </Badge>
                 )}
                 {attachment.superseded && (
-                  <Badge variant="filled" color="orange.9" tt="none" size="sm" data-testid="attachment-superseded">
+                  <Badge variant="filled" color="dark.7" tt="none" size="sm" data-testid="attachment-superseded">
                     {t('offerView.attachments.superseded')}
                   </Badge>
                 )}
