@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test'
 import type { OfferView } from '@offerbook/domain/offer'
-import { expect, test, useAccount } from './fixtures'
+import { expect, expectConsoleError, test, useAccount } from './fixtures'
 import { SELLER_AGENT } from './listings'
 import { BEN, bearer, listingWithBensSharedOffer } from './offers'
 
@@ -87,9 +87,16 @@ test("the buyer side's edits reach the seller side only when sent, as one change
 test("the seller's page on an old version is told the offer changed when she accepts, and shows the new version", async ({ page, browser }) => {
   const { listingId, offer } = await listingWithBensSharedOffer(page.request, { listPrice: 500_000, offerPrice: 480_000 })
   await useAccount(page, SELLER_AGENT)
-  // No live updates on this page: it stays on the version it read, as a page whose stream dropped.
+  // No live updates on this page, and its reads of the offer answer the version it first read: it stays
+  // on that version, as a page whose stream dropped.
   await page.route('**/api/events*', (route) => route.abort())
+  expectConsoleError(/net::ERR_FAILED/)
+  const offerPath = `/api/offers/${offer.id}`
+  const first = page.waitForResponse((response) => new URL(response.url()).pathname === offerPath && response.request().method() === 'GET')
   await page.goto(`/my-properties/${listingId}/offers/${offer.id}`)
+  const stale = (await (await first).json()) as unknown
+  const staleReads = `**${offerPath}`
+  await page.route(staleReads, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: stale }) : route.fallback()))
   await expect(page.getByRole('button', { name: 'Accept', exact: true })).toBeEnabled(LOAD)
 
   await benSendsRevision(browser, offer.id, { purchasePrice: 400_000 })
@@ -103,6 +110,7 @@ test("the seller's page on an old version is told the offer changed when she acc
   const row = changed.getByRole('row', { name: /^Purchase price/ })
   await expect(row).toContainText('$480,000')
   await expect(row).toContainText('$400,000')
+  await page.unroute(staleReads)
   await changed.getByRole('button', { name: 'Review the new version' }).click()
   await expect(page.getByRole('region', { name: 'Negotiation' }).getByText("The buyer side's revision (version 2):")).toBeVisible(LOAD)
   // Nothing was accepted.

@@ -38,7 +38,7 @@ export function OfferAttachmentList({ attachments, onDownload }: { attachments: 
                 {attachment.filename}
               </Text>
               <Group gap="xs">
-                <Badge variant="light" color="gray.8" tt="none" size="sm">
+                <Badge variant="outline" color="dark.7" tt="none" size="sm">
                   {t(`offer.attachmentKind.${attachment.kind}`)}
                 </Badge>
                 {typeof attachment.version === 'number' && (
@@ -47,7 +47,7 @@ export function OfferAttachmentList({ attachments, onDownload }: { attachments: 
                   </Badge>
                 )}
                 {attachment.superseded && (
-                  <Badge variant="filled" color="orange.9" tt="none" size="sm" data-testid="attachment-superseded">
+                  <Badge variant="filled" color="dark.7" tt="none" size="sm" data-testid="attachment-superseded">
                     {t('offerView.attachments.superseded')}
                   </Badge>
                 )}
