@@ -15,7 +15,7 @@ import { seesOfferThroughTeam } from '../teams/team-access'
 import type { OfferListingRow, OfferRow } from './offers.queries'
 import { findOffer, findOfferListing, findShareLink, listOfferAttachments, listOfferEvents, lockOffer } from './offers.queries'
 import { negotiationOf } from './offers-negotiation-view'
-import { documentStanding } from './offers-versions'
+import { documentStanding } from './offer-document-standing'
 
 /**
  * Who may see and change an offer (issue #6, "Who sees what"): the buyer side sees its own offers
