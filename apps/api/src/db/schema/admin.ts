@@ -90,6 +90,11 @@ export const userImportJob = pgTable(
     /** Each row's outcome, by line: [{ line, email, outcome, message }]. */
     outcomes: jsonb('outcomes').$type<unknown[]>().notNull().default([]),
     error: text('error'),
+    /** While running: the run holding the job, until when (renewed while it works); an expired lease is taken over. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The rows (1-based, among those imported) a run resumed at after another run stopped. */
+    resumedAt: jsonb('resumed_at').$type<number[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
