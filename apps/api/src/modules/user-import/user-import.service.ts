@@ -27,6 +27,7 @@ import { invitationEmail } from './invitation-email'
 import type { CsvRecord } from './csv'
 import { CsvError, csvLine, parseCsv } from './csv'
 import { announceAuthChange } from '../../auth/session-cache'
+import { revokeLiveStreams } from '../events/events.publish'
 
 /** A row as the job keeps it from the preview to the import and the report. */
 export type StoredRow = Omit<UserImportRow, 'valid'> & {
@@ -327,6 +328,7 @@ async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: st
       if (roles.length) await sp.insert(userRole).values(roles.map((role) => ({ userId: existing.id, role })))
     }
     await announceAuthChange(sp, [existing.id])
+    if (hasColumn('roles')) await revokeLiveStreams(sp, { users: [existing.id] })
     await recordAudit(sp, {
       actorId,
       targetUserId: existing.id,
