@@ -1,6 +1,6 @@
 // `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
 // without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
-// server process and two on PostgreSQL).
+// server process and two on PostgreSQL), `import` (the longest request wait during a 50,000-row user import).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, optimizeRows } from './bench-offers.mjs'

@@ -80,12 +80,11 @@ try {
   })
   await probe.terminate()
   loop.disable()
-  if (process.env.BENCH_DEBUG) console.error('loop delay max ms', loop.max / 1e6, 'waits', waits.map(Math.round).join(' '))
   await app.close()
   if (job.status !== 'done' || job.created !== ROWS) throw new Error(`the import ended ${job.status} with ${job.created} created`)
   const answered = waits.filter((wait) => wait >= 0).sort((a, b) => a - b)
   const at = (q: number) => Math.round(answered[Math.min(answered.length - 1, Math.floor(q * answered.length))] ?? 0)
-  console.log(JSON.stringify({ longestWaitMs: at(1), p99WaitMs: at(0.99), p50WaitMs: at(0.5), probes: answered.length, failed: waits.length - answered.length, rows: ROWS, seconds: Math.round(seconds * 10) / 10, database: 'pglite' }))
+  console.log(JSON.stringify({ longestWaitMs: at(1), p99WaitMs: at(0.99), p50WaitMs: at(0.5), probes: answered.length, loopDelayMaxMs: Math.round(loop.max / 1e6), failed: waits.length - answered.length, rows: ROWS, seconds: Math.round(seconds * 10) / 10, database: 'pglite' }))
 } finally {
   await database.close()
 }
