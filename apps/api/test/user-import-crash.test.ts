@@ -34,6 +34,11 @@ afterAll(() => {
 })
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+const began = Date.now()
+/** USER_IMPORT_CRASH_TRACE=1 prints how long each step took. */
+const step = (what: string) => {
+  if (process.env.USER_IMPORT_CRASH_TRACE) process.stderr.write(`${Math.round((Date.now() - began) / 1000)} s: ${what}\n`)
+}
 
 async function startServer(port: number): Promise<ReturnType<typeof spawn>> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !FOREIGN_ENV.test(name)))
@@ -85,6 +90,7 @@ describe('a user import cut by kill -9', () => {
     const { headers } = await prepareDataDir()
     const port = 3900 + Math.floor(Math.random() * 90)
     const base = `http://127.0.0.1:${port}`
+    step('the server is up')
     child = await startServer(port)
 
     const lines = ['email,name,phone,roles,language']
@@ -93,6 +99,7 @@ describe('a user import cut by kill -9', () => {
     form.append('file', new Blob([lines.join('\r\n')], { type: 'text/csv' }), 'crash.csv')
     const preview = await fetch(`${base}/api/admin/user-imports`, { method: 'POST', headers, body: form })
     expect(preview.status, await preview.clone().text()).toBe(201)
+    step('the preview answered')
     const { id } = (await preview.json()) as { id: string }
     const started = await fetch(`${base}/api/admin/user-imports/${id}/start`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ onExisting: 'skip' }) })
     expect(started.status).toBe(202)
@@ -104,10 +111,12 @@ describe('a user import cut by kill -9', () => {
       await sleep(100)
       before = await job(base, headers, id)
     }
+    step('killing at the processed count')
     child.kill('SIGKILL')
     await new Promise((done) => child?.once('exit', done))
 
     child = await startServer(port)
+    step('restarted')
     let after = await job(base, headers, id)
     const deadline = Date.now() + 900_000
     while (after.status === 'running' && Date.now() < deadline) {
@@ -120,12 +129,14 @@ describe('a user import cut by kill -9', () => {
     expect(resumedAt).toBeGreaterThan(before.processed)
     expect(resumedAt).toBeLessThan(ROWS)
 
+    step('the import is done')
     const report = await fetch(`${base}/api/admin/user-imports/${id}/report`, { headers })
     const reportLines = (await report.text()).replace(/^\ufeff/, '').trim().split('\r\n')
     expect(reportLines).toHaveLength(ROWS + 1)
     expect(reportLines.filter((line) => line.includes(',created'))).toHaveLength(ROWS)
     expect(reportLines.filter((line) => line.includes('Resumed after a restart'))).toEqual([expect.stringContaining(`Resumed after a restart at row ${resumedAt.toLocaleString('en-US')}`)])
 
+    step('the report is read')
     child.kill('SIGTERM')
     await new Promise((done) => child?.once('exit', done))
     child = null
