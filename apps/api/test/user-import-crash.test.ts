@@ -118,7 +118,7 @@ describe('a user import cut by kill -9', () => {
     child = await startServer(port)
     step('restarted')
     let after = await job(base, headers, id)
-    const deadline = Date.now() + 900_000
+    const deadline = Date.now() + 1_800_000
     while (after.status === 'running' && Date.now() < deadline) {
       await sleep(1_000)
       after = await job(base, headers, id)
@@ -152,5 +152,5 @@ describe('a user import cut by kill -9', () => {
     } finally {
       await database.close()
     }
-  }, 1_200_000)
+  }, 2_400_000)
 })
