@@ -1,6 +1,7 @@
 // `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
 // without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
-// server process and two on PostgreSQL), `hostile` (the hostile-inputs corpus: health waits and memory, issue #29).
+// server process and two on PostgreSQL), `hostile` (the hostile-inputs corpus: health waits and memory, issue #29),
+// `import` (the longest request wait during a 50,000-row user import), `net-sheet` (the net sheet and rank of 200 offers).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'

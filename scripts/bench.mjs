@@ -346,6 +346,13 @@ try {
     await signingBench('apps/api/bench/user-import.ts', (r) => `${r.rowsPerSecond} rows/s (${r.rows} rows in ${r.seconds} s)`),
   ])
   rows.push([
+    'admin: longest request wait during a 50,000-row user import on PGlite',
+    await signingBench(
+      'apps/api/bench/user-import-wait.ts',
+      (r) => `${r.longestWaitMs} ms longest, p99 ${r.p99WaitMs} ms, p50 ${r.p50WaitMs} ms over ${r.probes} GET /api/health (event loop held at most ${r.loopDelayMaxMs} ms; ${r.rows} rows in ${r.seconds} s; target: < 500 ms)`,
+    ),
+  ])
+  rows.push([
     'admin: GET /api/admin/users search at 100,000 users on PostgreSQL',
     process.env.BENCH_DATABASE_URL
       ? await signingBench('apps/api/bench/admin-users-search.ts', (r) => `p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms over ${r.samples} searches of ${r.users} users`)

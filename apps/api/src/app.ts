@@ -58,8 +58,8 @@ import security from './plugins/security'
 import staticSpa from './plugins/static-spa'
 import type { FileStorage } from './storage/storage'
 import { createFileStorage } from './storage/create-file-storage'
-import type { AccountLimit } from './plugins/rate-limit-store'
-import { DEFAULT_ACCOUNT_LIMIT } from './plugins/rate-limit-store'
+import type { AccountLimit, AddressLimits } from './plugins/rate-limit-store'
+import { DEFAULT_ACCOUNT_LIMIT, DEFAULT_ADDRESS_LIMITS } from './plugins/rate-limit-store'
 
 export type AppConfig = Omit<Config, 'authSecret'> & {
   authSecret: string
@@ -67,6 +67,8 @@ export type AppConfig = Omit<Config, 'authSecret'> & {
   signInLimit?: { max: number; timeWindow: string }
   /** Tries one account may take from any number of addresses; tests lower it. */
   accountLimit?: AccountLimit
+  /** Requests one address may make across accounts (sign-in, sign-up, codes, /api/verify); tests lower them. */
+  addressLimits?: Partial<AddressLimits>
 }
 
 export type BuildAppOptions = {
@@ -88,6 +90,12 @@ export type BuildAppOptions = {
   /** 'background': the app answers before the search index is loaded (SQL answers meanwhile); tests await it. */
   searchIndexLoad?: 'await' | 'background'
 }
+
+/**
+ * Every client of the test runs (the API tests, the e2e server with NODE_ENV=test) is 127.0.0.1: the
+ * address limits are a hundred times higher there, and a test that checks them sets its own.
+ */
+const TEST_ADDRESS_LIMITS = Object.fromEntries(Object.entries(DEFAULT_ADDRESS_LIMITS).map(([name, limit]) => [name, { ...limit, max: limit.max * 100 }])) as AddressLimits
 
 /** How long a checked session is kept in memory (auth/session-cache.ts); every change to it drops it at once. */
 const DEFAULT_SESSION_CACHE_SECONDS = 15
@@ -143,11 +151,12 @@ export async function buildApp({
   // Keyed on the address alone (one office behind NAT shares it), so above the per-e-mail sign-in limit.
   await app.register(authRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
 
+  const addressLimits: AddressLimits = { ...(config.nodeEnv === 'test' ? TEST_ADDRESS_LIMITS : DEFAULT_ADDRESS_LIMITS), ...config.addressLimits }
   await app.register(healthRoutes, { db })
-  await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
+  await app.register(sessionRoutes, { db, auth, signInLimit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT, addressLimits })
   await app.register(devicesRoutes, { db })
   await app.register(ssoRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
-  await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT })
+  await app.register(accountsRoutes, { db, auth, limit: config.signInLimit ?? { max: 10, timeWindow: '1 minute' }, accountLimit: config.accountLimit ?? DEFAULT_ACCOUNT_LIMIT, addressLimits })
   await app.register(usersRoutes, { db })
   const adminDeps = { db, auth, config, storage }
   await app.register(adminUsersRoutes, adminDeps)
@@ -194,7 +203,7 @@ export async function buildApp({
   }
   await app.register(chatRoutes, { db })
   await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, header) })
-  await app.register(signingRoutes, { db, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert }) })
+  await app.register(signingRoutes, { db, addressLimits, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert }) })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

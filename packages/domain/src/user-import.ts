@@ -117,6 +117,8 @@ export const UserImportJobSchema = z.object({
   /** Rows the preview refused; never imported. */
   invalid: z.number().int(),
   onExisting: UserImportOnExistingSchema,
+  /** The rows (1-based, among the rows imported) at which the job went on after a restart stopped it. */
+  resumedAt: z.array(z.number().int()),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 })

@@ -13,6 +13,7 @@ import { passwordVerifier } from '../modules/identity/identity.legacy'
 import { isDeactivated } from '../modules/users/users.service'
 import { announceAuthChange } from './session-cache'
 import { allowUserCreation, recordProviderProfile } from './sso-callback-scope'
+import { revokeLiveStreams } from '../modules/events/events.publish'
 
 export type AuthOptions = {
   db: Db
@@ -92,7 +93,13 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
           },
         },
         // Sign-out, revocation, a password reset or change: run after the commit, so no process keeps the session.
-        delete: { after: async (session) => announceAuthChange(db, [session.userId]) },
+        // Its open event streams close on every process too.
+        delete: {
+          after: async (session) => {
+            await announceAuthChange(db, [session.userId])
+            await revokeLiveStreams(db, { sessions: [session.id] })
+          },
+        },
       },
       user: {
         create: { before: async (user, context) => (allowUserCreation(user, context) ? undefined : false) },

@@ -22,10 +22,27 @@ export const SECRET_QUERY_PARAMETERS: readonly string[] = [
 const SECRETS = new Set(SECRET_QUERY_PARAMETERS)
 const REDACTED = '[redacted]'
 
-/** The URL with the value of every secret query parameter replaced; the rest is kept as sent. */
+/**
+ * Paths whose next segment is a secret: a calendar feed's `<token>.ics`, and an unsubscribe link's
+ * token (the API's and the page's). Compared in lower case, so `/API/Calendar/...` is caught too.
+ */
+export const SECRET_PATH_PREFIXES: readonly string[] = ['/api/calendar/', '/api/messages/unsubscribe/', '/unsubscribe/']
+
+/** The path with the segment after a secret prefix replaced (the rest of the path is kept). */
+export function redactPath(path: string): string {
+  const lower = path.toLowerCase()
+  for (const prefix of SECRET_PATH_PREFIXES) {
+    if (!lower.startsWith(prefix) || path.length === prefix.length) continue
+    const next = path.indexOf('/', prefix.length)
+    return `${path.slice(0, prefix.length)}${REDACTED}${next < 0 ? '' : path.slice(next)}`
+  }
+  return path
+}
+
+/** The URL with secret path segments and the value of every secret query parameter replaced; the rest is kept as sent. */
 export function redactUrl(url: string): string {
   const question = url.indexOf('?')
-  if (question < 0) return url
+  if (question < 0) return redactPath(url)
   const hash = url.indexOf('#', question)
   const query = url.slice(question + 1, hash < 0 ? undefined : hash)
   const redacted = query
@@ -42,7 +59,7 @@ export function redactUrl(url: string): string {
       return SECRETS.has(name.toLowerCase()) && separator >= 0 ? `${rawName}=${REDACTED}` : pair
     })
     .join('&')
-  return `${url.slice(0, question)}?${redacted}`
+  return `${redactPath(url.slice(0, question))}?${redacted}`
 }
 
 /** Fastify's request log line, as its default serializer writes it, with secrets out of the URL. */

@@ -6,6 +6,7 @@ import { ERROR_STATUS } from '@offerbook/domain/api-error'
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import { issueMessage, messageText } from '@offerbook/domain/messages'
 import { AppError } from '../app-error'
+import { redactPath } from '../http/log-redaction'
 
 /** Fastify's own request errors, told in words a user or client developer can act on. */
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; key: MessageKey }> = {
@@ -68,10 +69,10 @@ function toApiError(error: unknown): { body: ApiError; log: boolean } {
   return { body: errorBody(500, 'INTERNAL', 'request.internal'), log: true }
 }
 
-/** The URL's path alone: no query string, no fragment. */
+/** The URL's path alone: no query string, no fragment, and no token the path carries. */
 export function pathOf(url: string): string {
   const end = url.search(/[?#]/)
-  return end === -1 ? url : url.slice(0, end)
+  return redactPath(end === -1 ? url : url.slice(0, end))
 }
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {

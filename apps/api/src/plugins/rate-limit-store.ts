@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { MessageKey } from '@offerbook/domain/messages'
 import { lt, sql } from 'drizzle-orm'
 import { AppError } from '../app-error'
 import type { Db } from '../db/client'
@@ -99,4 +100,51 @@ export async function countAccountTry(
     return
   }
   if (current > limit.max) throw new AppError('RATE_LIMITED', 'common.tooManyRequests')
+}
+
+/**
+ * Limits per client address across every account it tries (issue 29): one address signing in to many
+ * accounts, signing up again and again, having codes sent, or checking many documents is slowed down,
+ * whichever e-mails it uses. Generous enough for an office behind one address.
+ */
+export type AddressLimits = {
+  /** Sign-in tries (POST /api/session). */
+  signIn: AccountLimit
+  /** New accounts. */
+  signUp: AccountLimit
+  /** Codes sent by e-mail or text: sign-up's resend, recovery, a phone sign-in's code. */
+  codes: AccountLimit
+  /** Codes checked: an account's verification, a password reset, a phone sign-in. */
+  codeChecks: AccountLimit
+  /** Documents uploaded to /api/verify. */
+  verifyUploads: AccountLimit
+  /** Hashes looked up at /api/verify. */
+  verifyLookups: AccountLimit
+}
+
+export const DEFAULT_ADDRESS_LIMITS: AddressLimits = {
+  signIn: { max: 40, timeWindowMs: 15 * 60_000 },
+  signUp: { max: 10, timeWindowMs: 60 * 60_000 },
+  codes: { max: 20, timeWindowMs: 60 * 60_000 },
+  codeChecks: { max: 40, timeWindowMs: 15 * 60_000 },
+  verifyUploads: { max: 6, timeWindowMs: 60_000 },
+  verifyLookups: { max: 30, timeWindowMs: 60_000 },
+}
+
+/**
+ * Counts one request of the client address against the address limit `name` (a route's preHandler,
+ * before its body is read when it is a file); RATE_LIMITED past it, with `key` (the spec's words by
+ * default). A counting failure lets the request through, as the account limit does.
+ */
+export function addressLimit(db: Db, name: keyof AddressLimits, limit: AccountLimit, key: MessageKey = 'common.tooManyRequests') {
+  return async (request: FastifyRequest): Promise<void> => {
+    let current: number
+    try {
+      current = (await countHit(db, `address|${name}|${request.ip}`, limit.timeWindowMs)).current
+    } catch (error) {
+      request.log.warn({ err: error }, 'address limit not counted')
+      return
+    }
+    if (current > limit.max) throw new AppError('RATE_LIMITED', key)
+  }
 }

@@ -8,6 +8,7 @@ import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
 import { inPublicShell } from '@offerbook/domain/route-access'
 import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import { AppError } from '../app-error'
+import { redactUrl } from '../http/log-redaction'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -172,7 +173,7 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
         return { status: answer.statusCode, body: answer.statusCode === 200 ? (answer.json() as unknown) : null }
       })
     } catch (error) {
-      request.log.warn({ err: error, url: request.url }, 'could not render the page on the server; the browser renders it')
+      request.log.warn({ err: error, url: redactUrl(request.url) }, 'could not render the page on the server; the browser renders it')
       return null
     }
   }

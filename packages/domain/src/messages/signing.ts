@@ -54,6 +54,8 @@ export const SIGNING_API_MESSAGES = {
   'signing.remindedRecently': 'The signers were reminded less than an hour ago',
   'signing.notCompleted': 'The signed document is ready once every signer has signed',
   'signing.verifyNeedsInput': 'Send a PDF (multipart/form-data, field file) or {"sha256": "…"}',
+  'signing.verifyTooManyUploads': 'Too many documents checked from your address. Please wait a minute and try again.',
+  'signing.verifyTooManyLookups': 'Too many fingerprints looked up from your address. Please wait a minute and try again.',
   'signing.sha256Invalid': 'The SHA-256 must be 64 hexadecimal characters',
   'messaging.kindRequired': 'The message kind must not be empty',
   'messaging.subjectRequired': 'The email subject must not be empty',

@@ -31,4 +31,5 @@ export const USER_IMPORT_MESSAGES = {
   'userImport.ownAccount': 'Your own account cannot be changed by an import',
   'userImport.rowFailed': 'The row could not be written',
   'userImport.existingSkipped': 'An account with this email exists; it was left as it is',
+  'userImport.resumed': 'Resumed after a restart at row {row}',
 } as const satisfies MessageTable

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './users'
 
 /**
@@ -87,9 +87,12 @@ export const userImportJob = pgTable(
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    /** Each row's outcome, by line: [{ line, email, outcome, message }]. */
-    outcomes: jsonb('outcomes').$type<unknown[]>().notNull().default([]),
     error: text('error'),
+    /** While running: the run holding the job, until when (renewed while it works); an expired lease is taken over. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The rows (1-based, among those imported) a run resumed at after another run stopped. */
+    resumedAt: jsonb('resumed_at').$type<number[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -98,6 +101,25 @@ export const userImportJob = pgTable(
     check('user_import_job_status_check', sql`${table.status} in ('preview', 'running', 'done', 'failed')`),
     check('user_import_job_on_existing_check', sql`${table.onExisting} in ('update', 'skip')`),
   ],
+)
+
+/**
+ * Each imported row's outcome, written in the transaction that imported it: a row has one outcome at
+ * most, and a resumed run takes the rows that have none.
+ */
+export const userImportOutcome = pgTable(
+  'user_import_outcome',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => userImportJob.id, { onDelete: 'cascade' }),
+    /** The row's line in the file. */
+    line: integer('line').notNull(),
+    outcome: text('outcome').notNull(),
+    key: text('key'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.line] }), check('user_import_outcome_check', sql`${table.outcome} in ('created', 'updated', 'skipped', 'failed')`)],
 )
 
 /** One replication run of the whole MLS Grid feed. */

@@ -9,3 +9,4 @@ export const requestCounter = pgTable('request_counter', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 })
+

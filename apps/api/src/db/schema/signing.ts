@@ -81,6 +81,8 @@ export const signingSigner = pgTable(
     /** The account with this email when the packet was sent, so its notifications reach it. */
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash'),
+    /** The link the signer had when the packet completed and a new one was sent: it still opens the completed page. */
+    priorTokenHash: text('prior_token_hash'),
     status: text('status').notNull().default('pending'),
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     consentedAt: timestamp('consented_at', { withTimezone: true }),

@@ -9,8 +9,8 @@ import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
-import type { AccountLimit } from '../../plugins/rate-limit-store'
-import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import type { AccountLimit, AddressLimits } from '../../plugins/rate-limit-store'
+import { accountLimit, accountTried, addressLimit, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import {
   MeSchema,
   PendingAccountSchema,
@@ -36,7 +36,7 @@ import {
   verifyAccount,
 } from './accounts.service'
 
-export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string }; accountLimit: AccountLimit }
+export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string }; accountLimit: AccountLimit; addressLimits: AddressLimits }
 
 /** What better-auth records on a session and passes to the message senders: who asked, from where. */
 function clientHeaders(request: FastifyRequest): Headers {
@@ -58,7 +58,7 @@ function actorKey(request: FastifyRequest): string {
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
-export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { db, auth, limit, accountLimit: perAccount }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { db, auth, limit, accountLimit: perAccount, addressLimits }) => {
   await app.register(rateLimit, {
     global: false,
     // Counted after the body is parsed, so the key can hold the e-mail or phone being tried.
@@ -73,7 +73,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'accounts', perAccount),
+      preHandler: [addressLimit(db, 'signUp', addressLimits.signUp), accountLimit(db, 'accounts', perAccount)],
       schema: {
         tags: ['accounts'],
         summary: 'Sign up with name, e-mail and password; a verification code is e-mailed',
@@ -88,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/verify',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'accounts-verify', perAccount),
+      preHandler: [addressLimit(db, 'codeChecks', addressLimits.codeChecks), accountLimit(db, 'accounts-verify', perAccount)],
       schema: {
         tags: ['accounts'],
         summary: 'Verify the e-mail with its code and sign in',
@@ -103,7 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/accounts/resend-code',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'accounts-resend-code', perAccount),
+      preHandler: [addressLimit(db, 'codes', addressLimits.codes), accountLimit(db, 'accounts-resend-code', perAccount)],
       schema: {
         tags: ['accounts'],
         summary: 'Send a new verification code (once a minute); the same answer for any address',
@@ -118,7 +118,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/recovery',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'recovery', perAccount),
+      preHandler: [addressLimit(db, 'codes', addressLimits.codes), accountLimit(db, 'recovery', perAccount)],
       schema: {
         tags: ['recovery'],
         summary: 'E-mail a password reset code; the same answer for any address',
@@ -133,7 +133,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/recovery/reset',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'recovery-reset', perAccount),
+      preHandler: [addressLimit(db, 'codeChecks', addressLimits.codeChecks), accountLimit(db, 'recovery-reset', perAccount)],
       schema: {
         tags: ['recovery'],
         summary: 'Set a new password with the e-mailed code; every session of the account is revoked',
@@ -151,7 +151,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/session/phone-code',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'session-phone-code', perAccount),
+      preHandler: [addressLimit(db, 'codes', addressLimits.codes), accountLimit(db, 'session-phone-code', perAccount)],
       schema: {
         tags: ['session'],
         summary: 'Text a sign-in code to a verified phone; the same answer for any number',
@@ -169,7 +169,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/session/phone',
     {
       config: { access: 'public', ...publicLimit },
-      preHandler: accountLimit(db, 'session-phone', perAccount),
+      preHandler: [addressLimit(db, 'codeChecks', addressLimits.codeChecks), accountLimit(db, 'session-phone', perAccount)],
       schema: {
         tags: ['session'],
         summary: 'Sign in with a verified phone and its texted code',

@@ -10,6 +10,7 @@ import { user, userRole } from '../../db/schema/users'
 import { toUser } from '../users/users.service'
 import { ownerListingsChanged } from '../listings/listing-changes'
 import { announceAuthChange } from '../../auth/session-cache'
+import { revokeLiveStreams } from '../events/events.publish'
 
 export type UserRecord = typeof user.$inferSelect
 
@@ -119,11 +120,14 @@ export async function replaceRoles(db: Db, userId: string, roles: readonly Role[
   await db.delete(userRole).where(eq(userRole.userId, userId))
   if (roles.length > 0) await db.insert(userRole).values(roles.map((role) => ({ userId, role })))
   await announceAuthChange(db, [userId])
+  // What the user may see changed: their open streams close and reconnect under the new roles.
+  await revokeLiveStreams(db, { users: [userId] })
 }
 
 export async function addRole(db: Db, userId: string, role: Role): Promise<void> {
   await db.insert(userRole).values({ userId, role }).onConflictDoNothing()
   await announceAuthChange(db, [userId])
+  await revokeLiveStreams(db, { users: [userId] })
 }
 
 /** Any change to the user; updatedAt moves on, so an admin holding the old one is told of it (409). */
@@ -133,6 +137,7 @@ export async function updateUserRecord(db: Db, userId: string, changes: Partial<
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(user.id, userId))
   await announceAuthChange(db, [userId])
+  if (changes.deactivatedAt) await revokeLiveStreams(db, { users: [userId] })
   // A deactivated owner's listings leave the search; they come back on reactivation.
   if ('deactivatedAt' in changes) await ownerListingsChanged(db, userId)
 }
@@ -145,6 +150,7 @@ export async function countUsersWithRole(db: Db, role: Role): Promise<number> {
 export async function deleteSessionsOf(db: Db, userId: string): Promise<number> {
   const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
   await announceAuthChange(db, [userId])
+  await revokeLiveStreams(db, { users: [userId] })
   return rows.length
 }
 

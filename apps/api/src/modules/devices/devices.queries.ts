@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { session } from '../../db/schema/auth'
 import { announceAuthChange } from '../../auth/session-cache'
+import { revokeLiveStreams } from '../events/events.publish'
 
 /** What a device list shows of a session; the token is left out on purpose. */
 export type SessionRow = Pick<typeof session.$inferSelect, 'id' | 'createdAt' | 'updatedAt' | 'ipAddress' | 'userAgent'>
@@ -22,6 +23,7 @@ export async function deleteUserSession(db: Db, { userId, id }: { userId: string
     .where(and(eq(session.id, id), eq(session.userId, userId)))
     .returning({ id: session.id })
   if (rows.length > 0) await announceAuthChange(db, [userId])
+  await revokeLiveStreams(db, { sessions: rows.map((row) => row.id) })
   return rows.length > 0
 }
 
@@ -32,6 +34,7 @@ export async function deleteOtherUserSessions(db: Db, { userId, keepId }: { user
     .where(and(eq(session.userId, userId), ne(session.id, keepId)))
     .returning({ id: session.id })
   if (rows.length > 0) await announceAuthChange(db, [userId])
+  await revokeLiveStreams(db, { sessions: rows.map((row) => row.id) })
   return rows.length
 }
 

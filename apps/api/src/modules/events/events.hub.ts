@@ -41,6 +41,8 @@ export type EventStream = { readonly recipient: string; close: () => void }
 
 type Subscriber = {
   recipient: string
+  /** The session the stream was opened with (null for a chat guest). */
+  sessionId: string | null
   sink: EventSink
   openedAt: number
   /** Live events held back while the replay of a reconnect is read; null once live. */
@@ -57,7 +59,7 @@ export type EventHub = {
    * Adds a stream for a recipient (the oldest of theirs closes past the limit). With lastEventId, the
    * recipient's rows after it are written first, then the live ones, none twice and none lost.
    */
-  open: (recipient: string, sink: EventSink, lastEventId: number | null) => Promise<EventStream>
+  open: (recipient: string, sink: EventSink, lastEventId: number | null, sessionId?: string | null) => Promise<EventStream>
   /** Open streams: of one recipient, or all. */
   streamCount: (recipient?: string) => number
   /** Closes every open stream (a listener that lost its connection; shutdown). */
@@ -88,6 +90,18 @@ export function rowsOf(payload: string): InlineRow[] | null {
     return Array.isArray(rows) ? rows.filter(isInlineRow) : []
   } catch {
     return []
+  }
+}
+
+/** The users and sessions a revocation payload (`{"revoke":{...}}`) names, or null for any other payload. */
+export function revocationOf(payload: string): { users: Set<string>; sessions: Set<string> } | null {
+  if (!payload.startsWith('{"revoke"')) return null
+  try {
+    const revoke = (JSON.parse(payload) as { revoke?: { users?: unknown; sessions?: unknown } }).revoke
+    const strings = (value: unknown) => new Set(Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
+    return { users: strings(revoke?.users), sessions: strings(revoke?.sessions) }
+  } catch {
+    return null
   }
 }
 
@@ -157,7 +171,21 @@ export function createEventHub({ db, listen, log, limits: given = {} }: EventHub
     }
   }
 
+  /** Ends the named users' and sessions' streams at once; each client reconnects and is checked again. */
+  const revoke = ({ users, sessions }: { users: Set<string>; sessions: Set<string> }) => {
+    for (const [recipient, set] of [...byRecipient]) {
+      for (const subscriber of [...set]) {
+        if (users.has(recipient) || (subscriber.sessionId !== null && sessions.has(subscriber.sessionId))) end(subscriber)
+      }
+    }
+  }
+
   const onPayload = (payload: string) => {
+    const revocation = revocationOf(payload)
+    if (revocation) {
+      revoke(revocation)
+      return
+    }
     // Rows that came inline are written at once: no read of the table between commit and stream.
     const inline = rowsOf(payload)
     if (inline) {
@@ -217,8 +245,8 @@ export function createEventHub({ db, listen, log, limits: given = {} }: EventHub
       await draining
       await pruneRun
     },
-    open: async (recipient, sink, lastEventId) => {
-      const subscriber: Subscriber = { recipient, sink, openedAt: Date.now(), held: lastEventId === null ? null : [], replayed: null, closed: false }
+    open: async (recipient, sink, lastEventId, sessionId = null) => {
+      const subscriber: Subscriber = { recipient, sessionId, sink, openedAt: Date.now(), held: lastEventId === null ? null : [], replayed: null, closed: false }
       const set = byRecipient.get(recipient) ?? new Set<Subscriber>()
       byRecipient.set(recipient, set)
       set.add(subscriber)

@@ -35,3 +35,21 @@ export async function publishEvent(tx: Db, { recipients, type, data }: PublishEv
   const payload = Buffer.byteLength(inline) < MAX_INLINE_PAYLOAD_BYTES ? inline : rows.map((row) => row.id).join(',')
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`)
 }
+
+/** Whose streams a revocation closes: every stream of these users, and the streams opened with these sessions. */
+export type StreamRevocation = { users?: readonly string[]; sessions?: readonly string[] }
+
+/**
+ * Closes the open event streams of users or sessions on every process (sign-out, revoked sessions,
+ * deactivation, a role change), through the events channel: given a transaction, at its commit. A
+ * closed stream reconnects by itself, and its session is checked again then (a revoked one gets 401).
+ */
+export async function revokeLiveStreams(db: Db, { users = [], sessions = [] }: StreamRevocation): Promise<void> {
+  // Ids are short: 100 of them stay far below a NOTIFY's 8000 bytes, so a long list goes in several.
+  const names = [...[...new Set(users)].filter(Boolean).map((id) => ['users', id] as const), ...[...new Set(sessions)].filter(Boolean).map((id) => ['sessions', id] as const)]
+  for (let start = 0; start < names.length; start += 100) {
+    const part = names.slice(start, start + 100)
+    const revoke = { users: part.filter(([kind]) => kind === 'users').map(([, id]) => id), sessions: part.filter(([kind]) => kind === 'sessions').map(([, id]) => id) }
+    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ revoke })})`)
+  }
+}

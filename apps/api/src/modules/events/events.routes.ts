@@ -97,7 +97,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
         closeStream()
       })
       try {
-        const stream = await hub.open(recipient, sink, lastEventId)
+        const stream = await hub.open(recipient, sink, lastEventId, request.user ? request.sessionId : null)
         closeStream = stream.close
       } catch (error) {
         // Past the hijack nothing answers for us: a failure drops the connection, the client reconnects.

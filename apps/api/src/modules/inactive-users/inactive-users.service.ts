@@ -18,6 +18,7 @@ import { enqueueEmail } from '../messaging/messaging.service'
 import { renderReminder, reminderKind } from './inactive-users-email'
 import { ownerListingsChanged } from '../listings/listing-changes'
 import { announceAuthChange } from '../../auth/session-cache'
+import { revokeLiveStreams } from '../events/events.publish'
 
 export const INACTIVITY_SETTING = 'inactivity.days'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -180,6 +181,7 @@ export async function eraseUser(db: Db, actor: User, id: string, now = new Date(
     }
     await ownerListingsChanged(tx, target.id)
     await announceAuthChange(tx, [target.id])
+    await revokeLiveStreams(tx, { users: [target.id] })
     await recordAudit(tx, { actorId: actor.uid, targetUserId: target.id, action: 'user.erase', before: { email: target.email, name: target.name }, after: { outcome } })
     return outcome
   })

@@ -101,6 +101,7 @@ describe('OpenAPI', () => {
       ['/api/listings/{id}/photos', 'post', '201'],
       ['/api/listings/{id}/photos/order', 'put', '200'],
       ['/api/listings/{id}/photos/{mediaId}', 'delete', '200'],
+      ['/api/listings/{id}/photos/{mediaId}', 'delete', '400'],
       ['/api/listings/{id}/settings', 'patch', '200'],
       ['/api/listings/{id}/weighting', 'put', '200'],
       ['/api/listings/{id}', 'delete', '204'],

@@ -167,7 +167,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
         summary: 'Remove one photo of a listing',
         security: [{ bearer: [] }],
         params: MediaParamsSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(401, 403, 404) },
+        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => ({

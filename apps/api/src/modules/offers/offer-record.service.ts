@@ -53,8 +53,10 @@ export async function ledgerRowsOf(db: Db, access: RecordAccess): Promise<Ledger
 
 export function toEntries(rows: readonly LedgerRow[], access: RecordAccess): LedgerEntry[] {
   const labels = new Map(access.offers.map((row) => [row.id, offerLabel(row)]))
-  return rows.map((row) => ({
-    seq: row.seq,
+  // A buyer side numbers its own entries from 1: the ledger's numbers would tell how many entries other offers made.
+  const own = access.scope === 'own-offers'
+  return rows.map((row, index) => ({
+    seq: own ? index + 1 : row.seq,
     id: row.id,
     offerId: row.offerId,
     offerLabel: labels.get(row.offerId) ?? row.offerId,
@@ -89,7 +91,8 @@ export async function getOfferRecord(db: Db, { viewer, listingId }: { viewer: Us
   const access = await loadRecordAccess(db, viewer, listingId)
   const [rows, verification] = await Promise.all([ledgerRowsOf(db, access), verifyLedger(db, access.listing.id)])
   const entries = toEntries(rows, access)
-  const seen = verification.broken && access.scope === 'own-offers' && !rows.some((row) => row.id === verification.broken?.id) ? { ...verification.broken, id: '' } : verification.broken
+  const ownBroken = entries.find((entry) => entry.id === verification.broken?.id)
+  const seen = verification.broken && access.scope === 'own-offers' ? { ...verification.broken, id: ownBroken?.id ?? '', seq: ownBroken?.seq ?? 0 } : verification.broken
   return {
     record: { listingId: access.listing.id, address: access.listing.address, timeZone: access.timeZone, scope: access.scope, entries },
     verification: access.scope === 'listing' ? verification : { ok: verification.ok, checked: entries.length, broken: seen },

@@ -120,6 +120,13 @@ describe('the offer record', () => {
     expect(own.record.scope).toBe('own-offers')
     expect(own.record.entries.map((entry) => entry.offerId)).toEqual([first.offer.id, first.offer.id])
     expect(own.verification).toMatchObject({ ok: true, checked: 2 })
+    // The later offer's buyer sees its entries numbered from 1, not where they sit in the listing's ledger.
+    const later = await recordOf(second.buyer, listing.id)
+    const ledger = (await recordOf(seller, listing.id)).record.entries.filter((entry) => entry.offerId === second.offer.id)
+    expect(ledger.map((entry) => entry.seq)).not.toEqual([1, 2])
+    expect(later.record.entries.map((entry) => [entry.seq, entry.id])).toEqual(ledger.map((entry, index) => [index + 1, entry.id]))
+    const laterCsv = await call(second.buyer, 'GET', `/api/listings/${listing.id}/offer-record.csv`)
+    expect(laterCsv.body.replace(/^\ufeff/, '').trim().split('\r\n').slice(1, 3).map((line) => line.split(',')[0])).toEqual(['1', '2'])
 
     const stranger = await createUser(app.t, { roles: ['BUYER_SIMPLE'] })
     expectRefusal(await call(stranger, 'GET', `/api/listings/${listing.id}/offer-record`), 404, { key: 'offerRecord.notFound', message: 'There is no offer record of this listing for you' })

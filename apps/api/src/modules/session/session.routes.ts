@@ -7,11 +7,11 @@ import { SessionSchema, SignInSchema } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
-import type { AccountLimit } from '../../plugins/rate-limit-store'
-import { accountLimit, accountTried, postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import type { AccountLimit, AddressLimits } from '../../plugins/rate-limit-store'
+import { accountLimit, accountTried, addressLimit, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { signIn, signOut } from './session.service'
 
-export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string }; accountLimit: AccountLimit }
+export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string }; accountLimit: AccountLimit; addressLimits: AddressLimits }
 
 /** What better-auth records on the session: who asked, from where. */
 function clientHeaders(request: FastifyRequest): Headers {
@@ -25,7 +25,7 @@ function signInKey(request: FastifyRequest): string {
   return `${request.ip}|${accountTried(request) ?? ''}`
 }
 
-export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, auth, signInLimit, accountLimit: perAccount }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, auth, signInLimit, accountLimit: perAccount, addressLimits }) => {
   await app.register(rateLimit, {
     global: false,
     // Counted after the body is parsed, so the key can hold the e-mail being tried.
@@ -40,7 +40,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     '/api/session',
     {
       config: { access: 'public', rateLimit: { ...signInLimit, keyGenerator: signInKey } },
-      preHandler: accountLimit(db, 'sign-in', perAccount),
+      preHandler: [addressLimit(db, 'signIn', addressLimits.signIn), accountLimit(db, 'sign-in', perAccount)],
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',

@@ -13,9 +13,10 @@ function unavailableUnlessRefusal(error: unknown): AppError {
 }
 
 /**
- * Signs in through better-auth and hands back its bearer token. The spec's messages tell an unknown
- * e-mail from a wrong password (section 8); the rate limit on the route keeps that from being a
- * cheap way to list accounts.
+ * Signs in through better-auth and hands back its bearer token. An unknown e-mail is answered as a
+ * wrong password ('Incorrect e-mail/password combination'), after the same password hashing, so
+ * sign-in does not tell who has an account (issue 29; spec section 8's 'User not found' stays for the
+ * recovery flow).
  */
 export async function signIn(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
   try {
@@ -27,7 +28,11 @@ export async function signIn(db: Db, auth: Auth, { input, headers }: { input: Si
 
 async function signInWithPassword(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
   const userId = await findUserIdForEmail(db, input.email)
-  if (!userId) throw new AppError('UNAUTHORIZED', 'session.userNotFound')
+  if (!userId) {
+    // As long as a wrong password takes: the time of the answer does not tell either.
+    await (await auth.$context).password.hash(input.password)
+    throw new AppError('UNAUTHORIZED', 'session.wrongPassword')
+  }
   // An account made through single sign-on has no password to compare; better-auth would only say "wrong password".
   const credential = await (await auth.$context).internalAdapter.findCredentialAccount(userId)
   if (!credential?.password) throw new AppError('CONFLICT', 'session.otherMethod')

@@ -39,10 +39,13 @@ describe('POST /api/session', () => {
     expect(response.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.wrongPassword', message: 'Incorrect e-mail/password combination' })
   })
 
-  it('says an unknown e-mail has no user', async () => {
-    const response = await post({ email: 'nobody@example.com', password: 'whatever' })
-    expect(response.statusCode).toBe(401)
-    expect(response.json<ApiError>()).toMatchObject({ code: 'UNAUTHORIZED', key: 'session.userNotFound', message: 'User not found' })
+  it('answers an unknown e-mail exactly as a wrong password, so sign-in does not tell who has an account', async () => {
+    const unknown = await post({ email: 'nobody@example.com', password: 'not-the-password' })
+    const wrong = await post({ email: 'buyer-agent@example.com', password: 'not-the-password' })
+    expect(unknown.statusCode).toBe(401)
+    expect(unknown.body).toBe(wrong.body)
+    expect(unknown.json<ApiError>()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.wrongPassword', message: 'Incorrect e-mail/password combination' })
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(wrong.headers).sort())
   })
 
   it('answers 400 with field errors for a missing password and a bad e-mail', async () => {

@@ -220,6 +220,8 @@ export type SignerFile = { body: Readable; size: number; filename: string }
 /** The packet's PDF before signing (for the signer's pages) or, once completed, the sealed PDF. */
 export async function openSignerFile(db: Db, storage: FileStorage, { signerId, token, which }: SignerRequest & { which: 'original' | 'signed' }): Promise<SignerFile> {
   const { packet } = await signerByToken(db, { signerId, token })
+  // A voided packet's link opens the voided page alone: its document is no longer the signer's to read.
+  if (packet.status === 'voided') throw conflict('signing.notOpen', { status: 'voided' })
   if (which === 'signed' && packet.status !== 'completed') throw conflict('signing.notCompleted')
   const fileId = which === 'signed' ? packet.signedFileId : packet.originalFileId
   const file = fileId ? await findFileKey(db, fileId) : null

@@ -174,7 +174,8 @@ export function toSignerView(packet: PacketRow, signer: SignerRow, { signers, fi
       phoneHint: phoneHint(signer.phone),
       signedAt: iso(signer.signedAt),
     },
-    fields: fieldVisitOrder(fields.filter((field) => field.signerId === signer.id)).map(fieldView),
+    // A voided packet shows the voided page alone: none of the document's fields.
+    fields: status === 'voided' ? [] : fieldVisitOrder(fields.filter((field) => field.signerId === signer.id)).map(fieldView),
     canDownload: status === 'completed' && packet.signedFileId !== null,
   }
 }

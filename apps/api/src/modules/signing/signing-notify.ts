@@ -104,7 +104,8 @@ export async function tellEveryone(
     let path = '/'
     if (event === 'completed') {
       const { token, hash } = newSignerToken()
-      await updateSigner(tx, signer.id, { tokenHash: hash })
+      // The link the signer has open (the last signer's page, at its finish) still opens the completed page.
+      await updateSigner(tx, signer.id, { tokenHash: hash, priorTokenHash: signer.tokenHash })
       path = signerPagePath({ kind: packet.kind as 'offer' | 'form', id: packet.id, offerId: packet.offerId }, signer.id, token)
     }
     await send({ email: signer.email, locale: languageOf(signer.locale), path })

@@ -123,7 +123,7 @@ export async function findSignerByToken(db: Db, { id, tokenHash }: { id: string;
   const [row] = await db
     .select()
     .from(signingSigner)
-    .where(and(eq(signingSigner.id, id), eq(signingSigner.tokenHash, tokenHash)))
+    .where(and(eq(signingSigner.id, id), or(eq(signingSigner.tokenHash, tokenHash), eq(signingSigner.priorTokenHash, tokenHash))))
     .limit(1)
   return row ?? null
 }

@@ -30,8 +30,10 @@ import type { PacketFile, RequestInfo, SigningContext } from './signing.service'
 import { getOfferSigning, getPacket, openPacketFile, remindPacket, voidPacket } from './signing.service'
 import { deleteDraftPacket, sendFormPacket, sendOfferPacket, uploadFormDocument } from './signing-send.service'
 import { verifyFile, verifyHash } from './verify.service'
+import type { AddressLimits } from '../../plugins/rate-limit-store'
+import { addressLimit, DEFAULT_ADDRESS_LIMITS } from '../../plugins/rate-limit-store'
 
-export type SigningRoutesOptions = { db: Db; ctx: SigningContext }
+export type SigningRoutesOptions = { db: Db; ctx: SigningContext; addressLimits?: Pick<AddressLimits, 'verifyUploads' | 'verifyLookups'> }
 
 const OfferParams = z.object({ id: z.string() })
 const PacketParams = z.object({ packetId: z.string() })
@@ -77,7 +79,7 @@ const PDF_ANSWER = { 200: z.any().describe('The PDF') }
 /** The signer's link token; /api/verify needs none (security: []). */
 const SIGNER_SECURITY = [{ signingToken: [] }]
 
-export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async (app, { db, ctx }) => {
+export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async (app, { db, ctx, addressLimits = DEFAULT_ADDRESS_LIMITS }) => {
   // -------------------------------------------------------------------------------------------
   // The parties of the offer
 
@@ -276,7 +278,12 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
             'Check a PDF against the documents signed here: multipart/form-data with a field "file" (at most 25 MB), or JSON {"sha256": "<64 hex>"}. intact: an exact match, with who signed and when; changed: it carries our seal but was changed after signing; unknown: nothing more is said',
           security: [],
           consumes: ['application/json', 'multipart/form-data'],
-          response: { 200: VerifyResultSchema, ...errors(400, 413, 415) },
+          response: { 200: VerifyResultSchema, ...errors(400, 413, 415, 429) },
+        },
+        // Per client address, before a file is read: uploads and look-ups each have their own limit.
+        preHandler: async (request) => {
+          const upload = request.isMultipart()
+          await addressLimit(db, upload ? 'verifyUploads' : 'verifyLookups', upload ? addressLimits.verifyUploads : addressLimits.verifyLookups, upload ? 'signing.verifyTooManyUploads' : 'signing.verifyTooManyLookups')(request)
         },
       },
       async (request) => {

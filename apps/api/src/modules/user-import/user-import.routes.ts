@@ -10,7 +10,8 @@ import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import type { RunContext } from './user-import.service'
-import { buildReport, getJob, previewImport, startImport } from './user-import.service'
+import { buildReport, DEFAULT_LEASE_MS, getJob, previewImport, resumeInterruptedImports, startImport } from './user-import.service'
+import { kindOf } from '../../db/client'
 
 const access = { access: PAGE_ROLES.superAdmin }
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
@@ -25,10 +26,33 @@ const UPLOAD_MESSAGES: UploadMessages = {
 
 /** /api/admin/user-imports: the CSV user import of /admin/import-users (issue #15), SUPER_ADMIN only. */
 export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, config }) => {
-  const ctx: RunContext = { db, publicUrl: config.publicUrl, log: app.log }
-  // Jobs run in this process after the answer; closing the app waits for them.
+  let closing = false
+  const ctx: RunContext = { db, publicUrl: config.publicUrl, log: app.log, stopping: () => closing }
+  // Jobs run in this process after the answer. Closing the app stops them between two batches (each
+  // gives its job back, and the next start goes on with it) and waits for that.
   const running = new Set<Promise<void>>()
+  const track = (task: Promise<void>) => {
+    running.add(task)
+    void task.finally(() => running.delete(task))
+  }
+  // A job a killed process left running goes on: at start (on PGlite, where this process owns the
+  // database, whatever its lease says), and on PostgreSQL whenever a lease runs out unrenewed.
+  const resume = () =>
+    resumeInterruptedImports(ctx).then(
+      (runs) => runs.forEach(track),
+      (error: unknown) => app.log.error({ err: error }, 'could not resume interrupted user imports'),
+    )
+  let sweep: NodeJS.Timeout | null = null
+  app.addHook('onReady', async () => {
+    track(resume())
+    if (kindOf(db) !== 'pglite') {
+      sweep = setInterval(() => track(resume()), DEFAULT_LEASE_MS / 2)
+      sweep.unref()
+    }
+  })
   app.addHook('onClose', async () => {
+    closing = true
+    if (sweep) clearInterval(sweep)
     await Promise.allSettled([...running])
   })
 
@@ -67,9 +91,7 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       const actor = signedIn(request.user)
       const { job, run } = await startImport(ctx, { actorId: actor.uid, id: request.params.id, onExisting: request.body.onExisting })
       reply.code(202).send({ id: job.id, status: job.status })
-      const task = new Promise<void>((resolve) => setImmediate(resolve)).then(run)
-      running.add(task)
-      void task.finally(() => running.delete(task))
+      track(new Promise<void>((resolve) => setImmediate(resolve)).then(run))
       return reply
     },
   )

@@ -19,6 +19,7 @@ import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, user
 import { hasUnstorableCharacters, isEmail, toE164 } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import { kindOf } from '../../db/client'
 import { userImportJob } from '../../db/schema/admin'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user, userRole } from '../../db/schema/users'
@@ -27,6 +28,8 @@ import { invitationEmail } from './invitation-email'
 import type { CsvRecord } from './csv'
 import { CsvError, csvLine, parseCsv } from './csv'
 import { announceAuthChange } from '../../auth/session-cache'
+import { claimInterruptedJobs, commitBatch, doneLines, finishJob, jobOutcomes, noteResumed, releaseJob, startJob } from './user-import.queries'
+import { revokeLiveStreams } from '../events/events.publish'
 
 /** A row as the job keeps it from the preview to the import and the report. */
 export type StoredRow = Omit<UserImportRow, 'valid'> & {
@@ -40,6 +43,7 @@ export type StoredOutcome = { line: number; outcome: Exclude<UserImportOutcome, 
 type JobRow = typeof userImportJob.$inferSelect
 
 const BATCH_SIZE = 250
+const PGLITE_BATCH_SIZE = 50
 const QUERY_CHUNK = 1_000
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -48,7 +52,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out
 }
 
-type JobCounts = Omit<JobRow, 'rows' | 'outcomes'>
+type JobCounts = Omit<JobRow, 'rows'>
 
 function toJob(row: JobCounts, invalidInPreview = 0): UserImportJob {
   // Once started, the invalid rows are counted as processed at the start and have no other count.
@@ -65,6 +69,7 @@ function toJob(row: JobCounts, invalidInPreview = 0): UserImportJob {
     failed: row.failed,
     invalid,
     onExisting: row.onExisting as UserImportOnExisting,
+    resumedAt: row.resumedAt,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
   }
@@ -240,7 +245,7 @@ async function loadJob(db: Db, id: string): Promise<JobRow> {
 
 export async function getJob(db: Db, id: string): Promise<UserImportJob> {
   // Polled each second while running: the rows are read only for a job still in preview.
-  const { rows: _rows, outcomes: _outcomes, ...columns } = getTableColumns(userImportJob)
+  const { rows: _rows, ...columns } = getTableColumns(userImportJob)
   const [row] = await db.select(columns).from(userImportJob).where(eq(userImportJob.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'userImport.notFound')
   return toJob(row, row.status === 'preview' ? invalidCount((await loadJob(db, id)).rows) : 0)
@@ -249,19 +254,42 @@ export async function getJob(db: Db, id: string): Promise<UserImportJob> {
 // ---------------------------------------------------------------------------------------------
 // The import
 
-export type RunContext = { db: Db; publicUrl: string; log: { error: (obj: unknown, msg?: string) => void } }
+export type RunContext = {
+  db: Db
+  publicUrl: string
+  log: { error: (obj: unknown, msg?: string) => void; info?: (obj: unknown, msg?: string) => void }
+  /** True once the process is closing: a run stops between batches and gives its job back. */
+  stopping?: () => boolean
+  /** How long a run holds its job without renewing (each batch renews it). */
+  leaseMs?: number
+}
+
+/** This process's runs: a job whose lease names another owner is another process's (or a dead one's). */
+const OWNER = randomUUID()
+export const DEFAULT_LEASE_MS = 60_000
+
+/** Between batches, the requests that came meanwhile are served (PGlite runs in this event loop). */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** POST .../start: moves the job from preview to running (once), and runs it after the answer. */
 export async function startImport(ctx: RunContext, { actorId, id, onExisting }: { actorId: string; id: string; onExisting: UserImportOnExisting }): Promise<{ job: UserImportJob; run: () => Promise<void> }> {
   const existing = await loadJob(ctx.db, id)
-  const invalid = invalidCount(existing.rows)
-  const [started] = await ctx.db
-    .update(userImportJob)
-    .set({ status: 'running', onExisting, processed: invalid })
-    .where(and(eq(userImportJob.id, id), eq(userImportJob.status, 'preview')))
-    .returning()
+  const started = await startJob(ctx.db, { id, owner: OWNER, leaseMs: ctx.leaseMs ?? DEFAULT_LEASE_MS, onExisting, invalid: invalidCount(existing.rows) })
   if (!started) throw new AppError('CONFLICT', 'userImport.alreadyStarted')
-  return { job: toJob(started), run: () => runImport(ctx, started, actorId) }
+  return { job: toJob(started), run: () => runImport(ctx, { ...started, rows: existing.rows }, actorId, false) }
+}
+
+/**
+ * Picks up the running jobs no live run holds (a process killed mid-import), each going on from its
+ * last committed batch; on PGlite every running job of another process (this one owns the database).
+ * Answers the runs, which the caller awaits at its close.
+ */
+export async function resumeInterruptedImports(ctx: RunContext): Promise<Promise<void>[]> {
+  const claimed = await claimInterruptedJobs(ctx.db, { owner: OWNER, leaseMs: ctx.leaseMs ?? DEFAULT_LEASE_MS, ownedHere: kindOf(ctx.db) === 'pglite' })
+  return claimed.map((job) => {
+    ctx.log.info?.({ jobId: job.id, processed: job.processed, total: job.total }, 'resuming an interrupted user import')
+    return runImport(ctx, job, job.createdBy, true)
+  })
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -327,6 +355,7 @@ async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: st
       if (roles.length) await sp.insert(userRole).values(roles.map((role) => ({ userId: existing.id, role })))
     }
     await announceAuthChange(sp, [existing.id])
+    if (hasColumn('roles')) await revokeLiveStreams(sp, { users: [existing.id] })
     await recordAudit(sp, {
       actorId,
       targetUserId: existing.id,
@@ -403,41 +432,51 @@ async function importBatch(tx: Db, ctx: RunContext, args: Omit<RowArgs, 'row' | 
   return args.batch.map((row) => outcomes.get(row.line) ?? { line: row.line, outcome: 'failed', key: 'userImport.rowFailed' })
 }
 
-async function runImport(ctx: RunContext, job: JobRow, actorId: string): Promise<void> {
+/** Another run took the job over (this one stopped renewing its lease): the batch rolls back. */
+class LeaseLost extends Error {}
+
+async function runImport(ctx: RunContext, job: JobRow, actorId: string | null, resumed: boolean): Promise<void> {
   const { db } = ctx
+  const leaseMs = ctx.leaseMs ?? DEFAULT_LEASE_MS
   const rows = (job.rows as StoredRow[]).filter((row) => row.problems.length === 0)
   const present = new Set(USER_IMPORT_COLUMNS.filter((_, index) => (job.rows as StoredRow[])[0]?.cells[index] !== null))
   const hasColumn = (column: UserImportColumn) => present.has(column)
   const onExisting = job.onExisting as UserImportOnExisting
-  const counts = { created: 0, updated: 0, skipped: 0, failed: 0 }
+  // PGlite answers requests in this event loop: smaller batches keep each of its transactions short.
+  const batchSize = kindOf(db) === 'pglite' ? PGLITE_BATCH_SIZE : BATCH_SIZE
   try {
-    for (const batch of chunks(rows, BATCH_SIZE)) {
+    // Each batch commits its rows with their outcomes: what has an outcome is done, the rest is to do.
+    const done = resumed ? await doneLines(db, job.id) : new Set<number>()
+    const remaining = rows.filter((row) => !done.has(row.line))
+    if (resumed && remaining.length > 0) await noteResumed(db, { id: job.id, owner: OWNER, row: rows.length - remaining.length + 1 })
+    for (const batch of chunks(remaining, batchSize)) {
+      await yieldToRequests()
+      if (ctx.stopping?.()) {
+        await releaseJob(db, { id: job.id, owner: OWNER })
+        return
+      }
       const found = await existingUsers(db, batch.map((row) => row.email))
       const phones = await phoneHolders(db, batch.map((row) => row.phone))
       await db.transaction(async (tx) => {
-        const outcomes = await importBatch(tx, ctx, { batch, found, phones, onExisting, actorId, hasColumn })
+        const outcomes = await importBatch(tx, ctx, { batch, found, phones, onExisting, actorId: actorId ?? '', hasColumn })
+        const counts = { created: 0, updated: 0, skipped: 0, failed: 0 }
         for (const outcome of outcomes) counts[outcome.outcome]++
-        await tx
-          .update(userImportJob)
-          .set({
-            processed: sql`${userImportJob.processed} + ${batch.length}`,
-            ...counts,
-            outcomes: sql`${userImportJob.outcomes} || ${JSON.stringify(outcomes)}::jsonb`,
-          })
-          .where(eq(userImportJob.id, job.id))
+        if (!(await commitBatch(tx, { id: job.id, owner: OWNER, leaseMs, outcomes, counts }))) throw new LeaseLost()
       })
     }
     await db.transaction(async (tx) => {
-      await tx.update(userImportJob).set({ status: 'done', finishedAt: new Date() }).where(eq(userImportJob.id, job.id))
-      await recordAudit(tx, { actorId, targetUserId: null, action: 'userImport.run', after: { jobId: job.id, filename: job.filename, total: job.total, onExisting, ...counts } })
+      const ended = await finishJob(tx, { id: job.id, owner: OWNER, status: 'done' })
+      if (!ended) throw new LeaseLost()
+      const counts = { created: ended.created, updated: ended.updated, skipped: ended.skipped, failed: ended.failed }
+      await recordAudit(tx, { actorId, targetUserId: null, action: 'userImport.run', after: { jobId: job.id, filename: job.filename, total: job.total, onExisting, ...counts, resumedAt: ended.resumedAt } })
     })
   } catch (error) {
+    if (error instanceof LeaseLost) {
+      ctx.log.info?.({ jobId: job.id }, 'a user import was taken over by another run')
+      return
+    }
     ctx.log.error({ err: error, jobId: job.id }, 'user import failed')
-    await db
-      .update(userImportJob)
-      .set({ status: 'failed', finishedAt: new Date(), error: String(error instanceof Error ? error.message : error).slice(0, 1000) })
-      .where(eq(userImportJob.id, job.id))
-      .catch(() => undefined)
+    await finishJob(db, { id: job.id, owner: OWNER, status: 'failed', error: String(error instanceof Error ? error.message : error).slice(0, 1000) }).catch(() => undefined)
   }
 }
 
@@ -449,7 +488,10 @@ export async function buildReport(db: Db, id: string): Promise<{ filename: strin
   const job = await loadJob(db, id)
   const rows = job.rows as StoredRow[]
   const present = USER_IMPORT_COLUMNS.map((_, index) => index).filter((index) => rows[0]?.cells[index] !== null)
-  const outcomes = new Map((job.outcomes as StoredOutcome[]).map((outcome) => [outcome.line, outcome]))
+  const outcomes = new Map((await jobOutcomes(db, id)).map((outcome) => [outcome.line, outcome]))
+  // Where a run went on after a restart, the row it began with says so.
+  const validLines = rows.filter((row) => row.problems.length === 0).map((row) => row.line)
+  const resumedLines = new Map(job.resumedAt.map((at) => [validLines[at - 1], at]))
   const lines = [csvLine([...present.map((index) => USER_IMPORT_COLUMNS[index] ?? ''), 'outcome', 'message'])]
   for (const row of rows) {
     const cells = present.map((index) => row.cells[index] ?? '')
@@ -459,7 +501,9 @@ export async function buildReport(db: Db, id: string): Promise<{ filename: strin
       continue
     }
     const outcome = outcomes.get(row.line)
-    lines.push(csvLine([...cells, outcome?.outcome ?? '', outcome?.key ? messageText(outcome.key, outcome.params) : '']))
+    const resumedAt = resumedLines.get(row.line)
+    const notes = [outcome?.key ? messageText(outcome.key, outcome.params) : '', resumedAt ? messageText('userImport.resumed', { row: resumedAt.toLocaleString('en-US') }) : ''].filter(Boolean)
+    lines.push(csvLine([...cells, outcome?.outcome ?? '', notes.join('; ')]))
   }
   const base = job.filename.replace(/\.csv$/i, '') || 'users'
   return { filename: `${base}-report.csv`, csv: `${lines.join('\r\n')}\r\n` }

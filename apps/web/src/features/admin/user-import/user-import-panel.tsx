@@ -51,7 +51,7 @@ function ProblemsTable({ preview }: { preview: UserImportPreview }) {
 }
 
 function JobProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const job = useUserImportJob(id)
   const [downloadError, setDownloadError] = useState<unknown>(null)
   const [downloading, setDownloading] = useState(false)
@@ -82,6 +82,11 @@ function JobProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
       <Text size="sm" data-testid="user-import-progress">
         {t(`${P}.progressText`, { processed: data.processed, total: data.total })}
       </Text>
+      {data.resumedAt.map((row) => (
+        <Text key={row} size="sm" c="dimmed" data-testid="user-import-resumed">
+          {t(`${P}.resumed`, { row: row.toLocaleString(i18n.language) })}
+        </Text>
+      ))}
       {data.status === 'failed' && <Alert color="red">{t(`${P}.jobFailed`)}</Alert>}
       {finished && (
         <>
