@@ -19,7 +19,7 @@ import { user, userRole } from '../src/db/schema/users'
  * exactly once: each user, their role and their invitation once, and the report says where it resumed.
  */
 
-const ROWS = Number(process.env.USER_IMPORT_CRASH_ROWS ?? 50_000)
+const ROWS = Number(process.env.USER_IMPORT_CRASH_ROWS ?? 4_000)
 const ROOT = resolve(import.meta.dirname, '../../..')
 const TSX = pathToFileURL(createRequire(join(ROOT, 'apps/api/package.json')).resolve('tsx/esm')).href
 const FOREIGN_ENV = /^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|SMS_|S3_|OIDC_|MLS_GRID_|SIGNING_CERT|AUTH_SECRET|PUBLIC_URL|WEB_DIST|DATA_DIR|PORT|HOST|NODE_ENV|SEED_DEMO|LOG_LEVEL)/
