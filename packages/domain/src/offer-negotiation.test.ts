@@ -27,9 +27,11 @@ describe('applyCounter', () => {
   })
 
   it('refuses a counter term the offer terms refuse', () => {
-    expect(CounterOfferSchema.safeParse({ terms: { purchasePrice: 10 } }).success).toBe(false)
-    expect(CounterOfferSchema.safeParse({ terms: { inspectionPeriodDays: 90 } }).success).toBe(false)
-    expect(CounterOfferSchema.parse({ terms: {} })).toEqual({ terms: {}, message: '' })
+    expect(CounterOfferSchema.safeParse({ version: 1, terms: { purchasePrice: 10 } }).success).toBe(false)
+    expect(CounterOfferSchema.safeParse({ version: 1, terms: { inspectionPeriodDays: 90 } }).success).toBe(false)
+    expect(CounterOfferSchema.parse({ version: 1, terms: {} })).toEqual({ version: 1, terms: {}, message: '' })
+    // A counter names the version it answers (decision 036).
+    expect(CounterOfferSchema.safeParse({ terms: {} }).success).toBe(false)
   })
 })
 

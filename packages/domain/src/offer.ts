@@ -214,7 +214,7 @@ export type AnswerOffer = z.infer<typeof AnswerOfferSchema>
  * POST /api/offers/:id/revisions: the buyer side sends its revision of a shared offer, built on the
  * version it was looking at. `terms` are the revision (without them, the saved working copy).
  */
-export const SendRevisionSchema = z.object({ version: OfferVersionNumberSchema, terms: OfferTermsSchema.optional() })
+
 export type SendRevision = z.infer<typeof SendRevisionSchema>
 
 // ---------------------------------------------------------------------------------------------
@@ -481,6 +481,12 @@ export const CreateOfferSchema = z.object({ listingId: freeText().min(1, 'common
 export const SHARE_CONFIRMABLE = ['purchasePrice', 'earnestMoney'] as const
 export const ShareOfferSchema = z.object({ confirmed: z.array(z.enum(SHARE_CONFIRMABLE, { error: 'common.invalidValue' })).max(SHARE_CONFIRMABLE.length, 'common.invalidValue').default([]) })
 export type ShareOffer = z.infer<typeof ShareOfferSchema>
+
+/**
+ * POST /api/offers/:id/revisions: the version the buyer side built on, the terms (or none: the saved
+ * working copy), and, as on sharing, the sums out of bounds the buyer side confirmed in its dialog.
+ */
+export const SendRevisionSchema = ShareOfferSchema.extend({ version: OfferVersionNumberSchema, terms: OfferTermsSchema.optional() })
 
 /** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
 export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const

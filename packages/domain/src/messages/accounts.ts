@@ -13,7 +13,6 @@ export const ACCOUNT_MESSAGES = {
   'accounts.invalidPhoneCode': 'Invalid phone code',
   'accounts.phoneInUse': 'This phone number is already in use',
   'accounts.passwordMismatch': 'Password mismatch',
-  'session.userNotFound': 'User not found',
   'session.wrongPassword': 'Incorrect e-mail/password combination',
   'session.emailNotVerified': 'Please check your email for the verification link',
   'session.otherMethod': 'Please try another login/registration method',

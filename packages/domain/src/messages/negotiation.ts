@@ -10,7 +10,6 @@ export const NEGOTIATION_MESSAGES = {
   'negotiation.waitingForSeller': 'The seller side has not answered the last counter-offer yet',
   'negotiation.counterUnchanged': 'The counter-offer changes nothing: change at least one term',
   /** `expiresAt` is a date and time with its time zone. */
-  'negotiation.counterExpired': 'This offer expired on {expiresAt} and can no longer be countered',
   'negotiation.onlySellerCounters': 'Only the seller side can counter this offer',
   'negotiation.onlyBuyerAnswers': "Only the offer's buyer side can answer this counter-offer",
   'negotiation.messageTooLong': 'The message can have at most {maximum} characters',

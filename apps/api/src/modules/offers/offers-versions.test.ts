@@ -81,6 +81,19 @@ describe('a shared offer changes only by a sent revision', () => {
     expect(row?.version).toBe(3)
     expect(row?.price).toBe(versions.find((version) => version.number === 3)?.terms.purchasePrice)
   })
+
+  it('asks the revision, like the share, to confirm a price far under the list price, and sends nothing until it does', async () => {
+    const { offer, buyer, seller } = await sharedOffer()
+    const { terms } = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))
+    const before = await toldSeller(offer.id, seller!)
+    const typo = { ...terms, purchasePrice: 30_000, earnestMoney: { ...terms.earnestMoney, amount: 1_000 }, financing: { ...terms.financing, type: 'cash' as const } }
+    const refused = expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 1, terms: typo }), 400, { key: 'offer.moneyUnconfirmed' })
+    expect(refused.errors?.map((error) => error.path)).toEqual(['purchasePrice'])
+    expect(await toldSeller(offer.id, seller!)).toEqual(before)
+    expect(await suite.t.db.select().from(offerVersion).where(eq(offerVersion.offerId, offer.id))).toHaveLength(1)
+    const sent = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 1, terms: typo, confirmed: ['purchasePrice'] }))
+    expect(sent).toMatchObject({ status: 'active', negotiation: { version: 2 }, terms: { purchasePrice: 30_000 } })
+  })
 })
 
 describe('every answer names the version it answers', () => {

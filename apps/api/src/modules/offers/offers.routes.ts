@@ -127,7 +127,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({ offer: await sendRevision(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version, terms: request.body.terms }) }),
+    async (request) => ({ offer: await sendRevision(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version, terms: request.body.terms, confirmed: request.body.confirmed }) }),
   )
 
   app.delete(

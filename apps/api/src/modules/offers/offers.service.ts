@@ -220,7 +220,11 @@ export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms }
  * open again, its seller side told. Refused when it changes nothing, after a highest-and-best
  * deadline, and when the seller side answered since the version the buyer side was looking at.
  */
-export async function sendRevision(db: Db, ctx: OffersContext, { actor, id, version, terms }: { actor: User; id: string; version: number; terms?: OfferTerms | undefined }): Promise<OfferView> {
+export async function sendRevision(
+  db: Db,
+  ctx: OffersContext,
+  { actor, id, version, terms, confirmed = [] }: { actor: User; id: string; version: number; terms?: OfferTerms | undefined; confirmed?: readonly MoneyCheck[] },
+): Promise<OfferView> {
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const locked = await lockOfferForBuyer(tx, actor, id)
@@ -239,6 +243,10 @@ export async function sendRevision(db: Db, ctx: OffersContext, { actor, id, vers
     if (action === 'renew' && isPastExpiry(next.expiresAt, now)) throw new AppError('BAD_REQUEST', 'offer.renewNeedsExpiry', { errors: [{ path: 'expiresAt', key: 'offer.renewNeedsExpiry' }] })
     const [problem, ...more] = shareProblems(next, now)
     if (problem) throw badTerms([problem, ...more])
+    // A sum out of bounds is confirmed again for the version that carries it (decision 037).
+    const listing = await listingOf(tx, locked)
+    const [unconfirmed, ...moreUnconfirmed] = unconfirmedMoney(next, listing.listPrice, confirmed)
+    if (unconfirmed) throw badTerms([unconfirmed, ...moreUnconfirmed])
 
     const number = await writeNextVersion(tx, locked, { kind: 'revision', side: 'buyer', actorId: actor.uid, actorName: actor.name, message: '', terms: next, at: now })
     const to = nextStatus(action)
@@ -246,7 +254,7 @@ export async function sendRevision(db: Db, ctx: OffersContext, { actor, id, vers
     const sent = await updateOffer(tx, locked.id, { ...renewed, version: number, terms: next, ...termColumns(next), workingTerms: null, updatedAt: now })
     const event = locked.bestDeadline ? 'revised' : 'updated'
     await recordEvent(tx, sent, { type: event, actor, from: status, to, at: now, details: { version: number, changed, ...(action === 'renew' ? { renewed: true } : {}) } })
-    await notifySellerSide(tx, { publicUrl: ctx.publicUrl, at: now }, { row: sent, listing: await listingOf(tx, sent), event, actorName: actor.name })
+    await notifySellerSide(tx, { publicUrl: ctx.publicUrl, at: now }, { row: sent, listing, event, actorName: actor.name })
     return sent
   })
   await makeCurrentForm(db, ctx, row.id, now)

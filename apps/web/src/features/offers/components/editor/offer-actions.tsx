@@ -16,6 +16,7 @@ import type { SimpleOfferAction } from '../../api/offers'
 import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
 import { zoneOf } from '../details/offer-format'
 import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
+import type { MoneyWarning } from '@offerbook/domain/money-bounds'
 import { MoneyWarningList } from '../../../../shared/ui/money-check'
 import type { MoneyChecks } from './money-checks'
 import { moneyCheckId, moneyFieldPath } from './money-checks'
@@ -24,6 +25,9 @@ import type { FieldErrors } from './offer-form'
 import { touches } from './offer-form'
 import type { OfferAutosave } from './use-offer-autosave'
 import { SaveStatus } from './save-status'
+
+/** The sums the buyer side confirmed, as the API takes them (the list price is the seller side's). */
+const confirmedFields = (warnings: readonly MoneyWarning[]) => warnings.flatMap((warning) => (warning.field === 'listPrice' ? [] : [warning.field]))
 
 /** What the actions need of the page's leave guard: ask before acting, and leave without asking. */
 type Guard = { readyToAct: () => Promise<boolean>; leave: (go: () => unknown) => unknown }
@@ -86,6 +90,22 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
       notifySuccess(done)
     })
 
+  /**
+   * A sum out of bounds is confirmed next to its field, then once more in the dialog that sends it
+   * (decision 037). The warnings to repeat there, or null (with the fields marked) while one is unconfirmed.
+   */
+  const moneyConfirmedOnFields = () => {
+    const warnings = money?.warnings ?? []
+    const missing = warnings.filter((warning) => !money?.isConfirmed(warning.field))
+    const [first] = missing
+    if (!first) return warnings
+    const unconfirmed: Message = { key: 'offer.moneyUnconfirmed' }
+    setProblem(unconfirmed)
+    setServerErrors((current) => ({ ...current, ...Object.fromEntries(missing.map((warning) => [moneyFieldPath(warning.field), unconfirmed])) }))
+    document.getElementById(moneyCheckId(first.field))?.focus()
+    return null
+  }
+
   const share = async () => {
     if (!hasListingAgent(terms)) {
       const required: Message = { key: 'offerTerms.listingAgentRequired' }
@@ -94,23 +114,14 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
       document.getElementById(terms.listingAgent.fullName.trim() === '' ? 'offer-listingAgent-fullName' : 'offer-listingAgent-email')?.focus()
       return
     }
-    // A sum out of bounds is confirmed next to its field, then once more here (decision 037).
-    const warnings = money?.warnings ?? []
-    const missing = warnings.filter((warning) => !money?.isConfirmed(warning.field))
-    const [first] = missing
-    if (first) {
-      const unconfirmed: Message = { key: 'offer.moneyUnconfirmed' }
-      setProblem(unconfirmed)
-      setServerErrors((current) => ({ ...current, ...Object.fromEntries(missing.map((warning) => [moneyFieldPath(warning.field), unconfirmed])) }))
-      document.getElementById(moneyCheckId(first.field))?.focus()
-      return
-    }
+    const warnings = moneyConfirmedOnFields()
+    if (!warnings) return
     if (warnings.length > 0) {
       const sure = await dialog.confirm({ title: t('moneyCheck.title'), message: <MoneyWarningList warnings={warnings} title={t('offer.action.share')} />, confirmLabel: t('offer.action.share') })
       if (!sure) return
     }
     await run('share', async () => {
-      await shareAction.mutateAsync({ confirmed: warnings.flatMap((warning) => (warning.field === 'listPrice' ? [] : [warning.field])) })
+      await shareAction.mutateAsync({ confirmed: confirmedFields(warnings) })
       notifySuccess('offerEditor.notice.shared')
     })
   }
@@ -142,6 +153,8 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
       setProblem({ key: 'offer.revisionUnchanged' })
       return
     }
+    const warnings = moneyConfirmedOnFields()
+    if (!warnings) return
     const renewing = offer.status === 'expired'
     const sure = await dialog.confirm({
       title: t('negotiation.revision.confirmTitle'),
@@ -149,6 +162,7 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
         <Stack gap="sm">
           <Text>{t(renewing ? 'negotiation.revision.renewIntro' : 'negotiation.revision.confirmIntro', { number: next })}</Text>
           <TermChanges before={offer.terms} after={terms} label={t('negotiation.revision.changes')} timeZone={zoneOf(offer.property)} />
+          {warnings.length > 0 && <MoneyWarningList warnings={warnings} title={t('negotiation.revision.confirm')} />}
         </Stack>
       ),
       confirmLabel: t('negotiation.revision.confirm'),
@@ -158,7 +172,7 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
       'revise',
       async () => {
         try {
-          await revise.mutateAsync({ version: offer.negotiation.version, terms })
+          await revise.mutateAsync({ version: offer.negotiation.version, terms, confirmed: confirmedFields(warnings) })
           notifySuccess('negotiation.revision.sent')
         } catch (error) {
           if (!versionChanged(error, offer)) throw error
