@@ -7,7 +7,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'api', root: 'apps/api', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' } },
+      { test: { name: 'api', root: 'apps/api', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 90_000, pool: 'forks' } },
       './apps/web/vite.config.ts',
     ],
   },

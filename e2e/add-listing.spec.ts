@@ -107,7 +107,7 @@ test('a seller enters a listing step by step, uploads and orders photos, and pub
   await expect(stepHeading(page, 'Offer settings')).toBeVisible()
   const nextYear = new Date().getFullYear() + 1
   await page.getByRole('textbox', { name: 'Offer deadline: date' }).fill(`${nextYear}-03-14`)
-  await page.getByRole('textbox', { name: 'Offer deadline: time' }).fill('17:00')
+  await page.getByRole('textbox', { name: 'Offer deadline: time' }).fill('0500PM')
   await page.getByRole('checkbox', { name: 'Proof of funds' }).check()
   await page.getByRole('checkbox', { name: 'Pre-approval letter' }).check()
   await page.getByRole('textbox', { name: /^Instructions for buyers/ }).fill('Send offers with proof of funds.')

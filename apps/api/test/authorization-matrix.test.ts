@@ -205,6 +205,12 @@ const ROWS: Row[] = [
     call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/highest-and-best`, payload: { deadline: '2035-01-01T00:00:00Z', message: 'Best by Friday', versions: {} } }),
     expected: onlyFor(MY_PROPERTIES, 403),
   },
+  {
+    operation: 'GET /api/listings/{id}/highest-and-best',
+    attempt: "read the open highest-and-best request on the seller's listing",
+    call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/highest-and-best` }),
+    expected: onlyFor(MY_PROPERTIES, 403),
+  },
   { operation: 'GET /api/offers/{id}/attachments/{attachmentId}', attempt: "download the buyer's attachment without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: everyone(404) },
   { operation: 'DELETE /api/offers/{id}/attachments/{attachmentId}', attempt: "remove the buyer's attachment", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
   { operation: 'POST /api/offers/{id}/attachments', attempt: "attach a file to the buyer's offer", call: (w, pdf) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },

@@ -154,9 +154,9 @@ describe('GET /api/listings/:id/optimize', () => {
     // The weight of a criterion is the listing's, sent once; each offer carries measures and points only.
     expect(Object.keys(first.offers[0]?.criteria[0] ?? {}).sort()).toEqual(['criterion', 'measure', 'points'])
 
-    // The low offer is raised past the other through its buyer: the next answer ranks it first.
+    // The low offer is raised past the other by its buyer's sent revision: the next answer ranks it first.
     const raised = shareableTerms({ purchasePrice: 320_000 })
-    const saved = await call(low.buyer, 'PATCH', `/api/offers/${low.offer.id}`, { terms: raised })
+    const saved = await call(low.buyer, 'POST', `/api/offers/${low.offer.id}/revisions`, { version: 1, terms: raised })
     expect(saved.statusCode, saved.body).toBe(200)
     expect((await ranking()).offers.map((entry) => [entry.id, entry.purchasePrice])).toEqual([
       [low.offer.id, 320_000],
