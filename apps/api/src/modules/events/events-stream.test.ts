@@ -86,10 +86,11 @@ describe('GET /api/events', () => {
     const { offer } = await createTestOffer({ db: server.db, hashPassword: async () => 'x' }, { status: 'active', listing, buyer })
     const [sellerStream, buyerStream, strangerStream] = [await stream(seller.headers), await stream(buyer.headers), await stream(stranger.headers)]
 
-    const saved = await fetch(`${server.base}/api/offers/${offer.id}`, {
-      method: 'PATCH',
+    // A change of a shared offer reaches the seller side when it is sent as a revision (decision 036).
+    const saved = await fetch(`${server.base}/api/offers/${offer.id}/revisions`, {
+      method: 'POST',
       headers: { ...buyer.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ terms: shareableTerms({ purchasePrice: 631_000 }) }),
+      body: JSON.stringify({ version: 1, terms: shareableTerms({ purchasePrice: 631_000 }), confirmed: ['purchasePrice'] }),
     })
     expect(saved.status).toBe(200)
 

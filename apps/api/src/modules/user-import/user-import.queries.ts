@@ -1,7 +1,11 @@
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
+import type { UserImportOutcome } from '@offerbook/domain/user-import'
 import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { userImportJob, userImportOutcome } from '../../db/schema/admin'
-import type { StoredOutcome } from './user-import.service'
+
+/** One line's outcome of an import, as stored (one row per line of the file). */
+export type StoredOutcome = { line: number; outcome: Exclude<UserImportOutcome, 'invalid'>; key: MessageKey | null; params?: MessageParams }
 
 type JobRow = typeof userImportJob.$inferSelect
 

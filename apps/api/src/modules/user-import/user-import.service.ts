@@ -10,7 +10,6 @@ import type {
   UserImportColumn,
   UserImportJob,
   UserImportOnExisting,
-  UserImportOutcome,
   UserImportPreview,
   UserImportProblem,
   UserImportRow,
@@ -29,6 +28,7 @@ import type { CsvRecord } from './csv'
 import { CsvError, csvLine, parseCsv } from './csv'
 import { announceAuthChange } from '../../auth/session-cache'
 import { claimInterruptedJobs, commitBatch, doneLines, finishJob, jobOutcomes, noteResumed, releaseJob, startJob } from './user-import.queries'
+import type { StoredOutcome } from './user-import.queries'
 import { revokeLiveStreams } from '../events/events.publish'
 
 /** A row as the job keeps it from the preview to the import and the report. */
@@ -38,7 +38,7 @@ export type StoredRow = Omit<UserImportRow, 'valid'> & {
   problems: UserImportProblem[]
 }
 
-export type StoredOutcome = { line: number; outcome: Exclude<UserImportOutcome, 'invalid'>; key: MessageKey | null; params?: MessageParams }
+export type { StoredOutcome } from './user-import.queries'
 
 type JobRow = typeof userImportJob.$inferSelect
 
