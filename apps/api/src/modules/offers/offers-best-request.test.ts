@@ -34,7 +34,7 @@ describe("the seller side's open highest-and-best request", () => {
     expect(await openRequest(seller, listing.id)).toBeNull()
 
     const deadline = new Date(Date.now() + DAY).toISOString()
-    const asked = await call(seller, 'POST', `/api/listings/${listing.id}/highest-and-best`, { offerIds: [first.offer.id, second.offer.id], deadline, message: 'Highest and best by tomorrow, please.' })
+    const asked = await call(seller, 'POST', `/api/listings/${listing.id}/highest-and-best`, { offerIds: [first.offer.id, second.offer.id], deadline, message: 'Highest and best by tomorrow, please.', versions: { [first.offer.id]: 1, [second.offer.id]: 1 } })
     expect(asked.statusCode, asked.body).toBe(200)
 
     const open = await openRequest(seller, listing.id)
@@ -60,7 +60,7 @@ describe("the seller side's open highest-and-best request", () => {
     expect((await openRequest(seller, listing.id))?.timeZone).toBe('America/New_York')
 
     // The seller side's counter reopens the negotiation: that offer is no longer waited for.
-    offerOf(await call(seller, 'POST', `/api/offers/${second.offer.id}/counter`, { terms: { purchasePrice: 340_000 } }))
+    offerOf(await call(seller, 'POST', `/api/offers/${second.offer.id}/counter`, { version: 1, terms: { purchasePrice: 340_000 } }))
     expect((await openRequest(seller, listing.id))?.offers.map((offer) => offer.id)).toEqual([first.offer.id])
   })
 
@@ -68,7 +68,7 @@ describe("the seller side's open highest-and-best request", () => {
     const { seller, listing, offer, buyer } = await createTestOffer(suite.t, { status: 'active' })
     if (!seller) throw new Error('no seller')
     const deadline = Date.now() + 5_000
-    const asked = await call(seller, 'POST', `/api/listings/${listing.id}/highest-and-best`, { deadline: new Date(deadline).toISOString(), message: 'Best, quickly.' })
+    const asked = await call(seller, 'POST', `/api/listings/${listing.id}/highest-and-best`, { deadline: new Date(deadline).toISOString(), message: 'Best, quickly.', versions: { [offer.id]: 1 } })
     expect(asked.statusCode, asked.body).toBe(200)
     expect((await openRequest(seller, listing.id))?.offers.map((item) => item.id)).toEqual([offer.id])
 
