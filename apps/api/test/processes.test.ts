@@ -42,11 +42,11 @@ describe('two server processes on one database', () => {
       [low.offer.id, 280_000],
     ])
 
-    // The buyer raises the low offer through server one; server two, which keeps the ranking, shows it.
-    const saved = await fetch(`${one.base}/api/offers/${low.offer.id}`, {
-      method: 'PATCH',
+    // The buyer sends a revision raising the low offer through server one; server two, which keeps the ranking, shows it.
+    const saved = await fetch(`${one.base}/api/offers/${low.offer.id}/revisions`, {
+      method: 'POST',
       headers: { ...buyer.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ terms: shareableTerms({ purchasePrice: 320_000 }) }),
+      body: JSON.stringify({ version: 1, terms: shareableTerms({ purchasePrice: 320_000 }) }),
     })
     expect(saved.status, await saved.text()).toBe(200)
     const seen = await eventually('the raised offer ranked first through server two', async () => {
