@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { tsImport } from 'tsx/esm/api'
-import { fingerprint, runBurst } from './crash/burst.mjs'
+import { buyerTerms, fingerprint, runBurst } from './crash/burst.mjs'
 import { call, mustCall } from './crash/http.mjs'
 import { claimedAtKill, freePort, sleep, startServer, waitForHealth } from './crash/server.mjs'
 import { startSmtpRecorder } from './crash/smtp-recorder.mjs'
@@ -82,7 +82,8 @@ async function main() {
 
     const session = await mustCall(base, null, 'POST', '/api/session', BUYER)
     const page = await mustCall(base, null, 'GET', '/api/properties?status=Active&pageSize=48')
-    const listings = page.items.map((item) => item.id)
+    // Each listing with its list price: the burst offers near it, inside the bounds a share needs no confirmation for.
+    const listings = page.items.filter((item) => item.ListPrice > 0).map((item) => ({ id: item.id, listPrice: item.ListPrice }))
     if (listings.length === 0) throw new Error('the demo seed has no Active listing to make offers on')
 
     // The kill comes after a seeded number of acknowledged writes, between a quarter and three quarters of the burst.
@@ -139,14 +140,14 @@ async function main() {
       }
       const found = read.json.offer
       const events = found.events.map((event) => event.type)
-      const asAcked = found.status === record.acked.status && isDeepStrictEqual(found.terms, record.acked.terms)
-      const asDoubt = record.doubt !== null && found.status === record.doubt.status && isDeepStrictEqual(fingerprint(found.terms), record.doubt.fingerprint)
+      const asAcked = found.status === record.acked.status && isDeepStrictEqual(buyerTerms(found), record.acked.terms)
+      const asDoubt = record.doubt !== null && found.status === record.doubt.status && isDeepStrictEqual(fingerprint(buyerTerms(found)), record.doubt.fingerprint)
       const audited = events[0] === 'created' && (found.status !== 'active' || (events.includes('shared') && found.sharedAt !== null))
       if ((asAcked || asDoubt) && audited) {
         wholeOffers += 1
         whole += record.writes
       }
-      else problems.push(`offer ${record.id}: found ${found.status} ${JSON.stringify(fingerprint(found.terms))} events ${events.join(',')}, acknowledged ${record.acked.status} ${JSON.stringify(fingerprint(record.acked.terms))}`)
+      else problems.push(`offer ${record.id}: found ${found.status} ${JSON.stringify(fingerprint(buyerTerms(found)))} events ${events.join(',')}, acknowledged ${record.acked.status} ${JSON.stringify(fingerprint(record.acked.terms))}`)
       if (found.status === 'active') happenedShares.push({ offerId: record.id, agentEmail: record.agentEmail ?? record.doubt?.agentEmail, acked: record.shareAcked })
     }
     const acknowledgedOffers = state.offers.size

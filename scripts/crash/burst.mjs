@@ -21,6 +21,9 @@ function termsFor(draft, { price, agentEmail, now }) {
   }
 }
 
+/** The terms the buyer side last saved: once the offer is shared, a save goes into its working copy (decision 036). */
+export const buyerTerms = (offer) => offer.workingTerms ?? offer.terms
+
 /** What must be true of a written field set whatever the server's canonical form of the rest. */
 export function fingerprint(terms) {
   return {
@@ -65,22 +68,22 @@ export async function runBurst(state, { actions, clients }) {
         state.cutOff++
       }
       if (action === 'create') {
-        const listingId = listings[Math.floor(random() * listings.length)]
-        const response = await call(base, state.token, 'POST', '/api/offers', { listingId })
+        const listing = listings[Math.floor(random() * listings.length)]
+        const response = await call(base, state.token, 'POST', '/api/offers', { listingId: listing.id })
         if (!response) {
           cutOff()
           continue
         }
         if (response.status !== 201) throw new Error(`create answered ${response.status}: ${response.text.slice(0, 300)}`)
         const offer = response.json.offer
-        current = { id: offer.id, draft: offer.terms, saved: false, shared: false, savedAfterShare: false, agentEmail: `agent-${clientIndex}-${sequence}@crash.example` }
+        current = { id: offer.id, listPrice: listing.listPrice, draft: offer.terms, saved: false, shared: false, savedAfterShare: false, agentEmail: `agent-${clientIndex}-${sequence}@crash.example` }
         state.offers.set(offer.id, { id: offer.id, acked: { status: 'draft', terms: offer.terms }, doubt: null, shareAcked: false, writes: 0 })
         state.ack({ kind: 'create', offerId: offer.id })
         continue
       }
       const record = state.offers.get(current.id)
       if (action === 'save') {
-        const terms = termsFor(current.draft, { price: 300_000 + sequence * 100 + clientIndex, agentEmail: current.agentEmail, now })
+        const terms = termsFor(current.draft, { price: Math.round(current.listPrice * 0.95) + sequence * 100 + clientIndex, agentEmail: current.agentEmail, now })
         const response = await call(base, state.token, 'PATCH', `/api/offers/${current.id}`, { terms })
         if (!response) {
           cutOff()
@@ -90,8 +93,8 @@ export async function runBurst(state, { actions, clients }) {
         }
         if (response.status !== 200) throw new Error(`save answered ${response.status}: ${response.text.slice(0, 300)}`)
         const written = response.json.offer
-        if (!isDeepStrictEqual(fingerprint(written.terms), fingerprint(terms))) throw new Error(`save of ${current.id} answered other terms than were sent`)
-        record.acked = { status: written.status, terms: written.terms }
+        if (!isDeepStrictEqual(fingerprint(buyerTerms(written)), fingerprint(terms))) throw new Error(`save of ${current.id} answered other terms than were sent`)
+        record.acked = { status: written.status, terms: buyerTerms(written) }
         if (current.shared) current.savedAfterShare = true
         current.saved = true
         state.ack({ kind: 'save', offerId: current.id })
