@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestListing, createTestOffer, createUser } from '../../../test/factories'
 import { offer as offerTable } from '../../db/schema/offers'
+import type { MyOffersPage, OfferSummary } from '@offerbook/domain/offer'
 import { expireDueOffers, startOfferExpiryJob } from './offers-expiry'
 import { emailsTo, eventsOf, expectRefusal, notificationsOf, offersTestApp, statusOf } from './offers.test-helpers'
 
@@ -56,6 +57,27 @@ describe('expireDueOffers', () => {
     await expireDueOffers(suite.t.db, ctx)
     expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}?token=${token}`), 403, { key: 'offer.linkExpired', message: 'This offer link has expired' })
     expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/accept`, { version: 1 }), 409, { key: 'offer.expired' })
+  })
+})
+
+describe('an offer past its expiration before the job has run', () => {
+  it('is listed and counted as expired on the buyer side tabs from that instant', async () => {
+    const { offer, buyer, seller, listing } = await createTestOffer(suite.t, { status: 'active' })
+    const other = await createTestOffer(suite.t, { listing, buyer, status: 'active' })
+    await setExpiry(offer.id, new Date(Date.now() - 1000))
+    // The stored status is still active: no job has run.
+    expect(await statusOf(suite.t, offer.id)).toBe('active')
+
+    const active = (await call(buyer, 'GET', '/api/offers/mine?tab=active')).json<MyOffersPage>()
+    expect(active.items.map((item) => item.id)).toEqual([other.offer.id])
+    expect(active.counts).toMatchObject({ active: 1, inactive: 1, all: 2 })
+    const inactive = (await call(buyer, 'GET', '/api/offers/mine?tab=inactive')).json<MyOffersPage>()
+    expect(inactive.items.map((item) => [item.id, item.status, item.actions])).toEqual([[offer.id, 'expired', expect.not.arrayContaining(['accept'])]])
+
+    // The seller side's list says Expired too, and the offer cannot be accepted.
+    if (!seller) throw new Error('the factory made the listing and its seller')
+    const sellerList = (await call(seller, 'GET', `/api/listings/${listing.id}/offers`)).json<{ items: OfferSummary[] }>().items
+    expect(sellerList.find((item) => item.id === offer.id)?.status).toBe('expired')
   })
 })
 

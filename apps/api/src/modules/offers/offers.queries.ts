@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
+import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
 import { listing, listingMedia } from '../../db/schema/listings'
@@ -86,12 +87,24 @@ const listColumns = {
 }
 
 /** One page of the buyer's own offers in the given statuses, last changed first. */
+/**
+ * The status as of `now`, in SQL: an open offer past its expiration is expired from that instant,
+ * before the expiry job writes it (domain effectiveOfferStatus, decision 036). Tabs and their counts use it.
+ */
+function effectiveStatus(now: Date): SQL<string> {
+  const open = sql.join(
+    OPEN_OFFER_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )
+  return sql<string>`(case when ${offer.status} in (${open}) and ${offer.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired' else ${offer.status} end)`
+}
+
 export async function listBuyerOffers(
   db: Db,
-  { buyerId, statuses, page, pageSize, scope, listingId }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number; scope?: SQL; listingId?: string | undefined },
+  { buyerId, statuses, page, pageSize, scope, listingId, now = new Date() }: { buyerId: string; statuses: readonly OfferStatus[]; page: number; pageSize: number; scope?: SQL; listingId?: string | undefined; now?: Date },
 ): Promise<{ rows: OfferListRow[]; total: number }> {
   // `scope` widens the buyer's own offers to those their teams give them (teams/team-access buyerSideScope).
-  const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(offer.status, [...statuses]), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined)
+  const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(effectiveStatus(now), [...statuses]), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined)
   const [rows, totals] = await Promise.all([
     db
       .select(listColumns)
@@ -105,13 +118,15 @@ export async function listBuyerOffers(
   return { rows, total: totals[0]?.total ?? 0 }
 }
 
-/** How many of the buyer's offers are in each status. */
-export async function countBuyerOffersByStatus(db: Db, buyerId: string, scope?: SQL, listingId?: string): Promise<Map<string, number>> {
+/** How many of the buyer's offers are in each status, as of `now` (an open offer past its expiration counts as expired). */
+export async function countBuyerOffersByStatus(db: Db, buyerId: string, scope?: SQL, listingId?: string, now = new Date()): Promise<Map<string, number>> {
+  const status = effectiveStatus(now)
   const rows = await db
-    .select({ status: offer.status, total: count() })
+    .select({ status, total: count() })
     .from(offer)
     .where(and(scope ?? eq(offer.buyerId, buyerId), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined))
-    .groupBy(offer.status)
+    // By position: the expression binds `now` as a parameter, which a repeated expression would bind again.
+    .groupBy(sql`1`)
   return new Map(rows.map((row) => [row.status, row.total]))
 }
 
