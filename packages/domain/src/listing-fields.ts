@@ -136,6 +136,11 @@ export const REQUIRED_TO_PUBLISH: readonly { field: ListingFieldName; step: List
 /** A change to a listing: any subset of the fields, and the step the wizard is on. */
 export const ListingPatchSchema = ListingFieldsSchema.partial().extend({
   draftStep: ListingWizardStepSchema.optional(),
+  /**
+   * A list price out of bounds (money-bounds.ts) is written only with this, the very figure the person
+   * confirmed in the form (decision 037); any other figure is refused with listing.listPriceUnconfirmed.
+   */
+  confirmedListPrice: z.number().optional(),
 })
 export type ListingPatch = z.infer<typeof ListingPatchSchema>
 

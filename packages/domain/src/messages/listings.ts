@@ -14,6 +14,7 @@ export const LISTING_MESSAGES = {
   'listing.licenseNumber': 'Enter the firm license number: letters and digits only',
   'listing.invalidDate': 'Invalid date',
   'listing.offerDeadlinePast': 'The offer deadline must be in the future',
+  'listing.listPriceUnconfirmed': 'The list price looks unusual: confirm it before saving',
   'listing.notifyEmails': 'Up to 10 e-mail addresses',
   'listing.maxBelowMin': 'The maximum price must be at least the minimum price',
   'listing.minPriceWhole': 'Minimum price must be a whole number',

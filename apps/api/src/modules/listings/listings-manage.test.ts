@@ -16,6 +16,26 @@ afterAll(async () => {
 })
 
 describe('PATCH /api/listings/:id', () => {
+  it('writes a list price out of bounds only with the confirmation of that very figure, and says so on the field', async () => {
+    const who = await signedInUser(t, ['SELLER_OWNER'])
+    const listing = await publishedListing(t, who, { ListPrice: 450_000 })
+    for (const [ListPrice, confirmedListPrice] of [[4_500, undefined], [45_000_000, undefined], [45_000_000, 4_500_000]] as const) {
+      const refused = await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: { ListPrice, confirmedListPrice } })
+      expect(refused.statusCode, `${ListPrice}`).toBe(400)
+      expect(apiError(refused)).toMatchObject({ ...said('listing.listPriceUnconfirmed'), errors: [{ path: 'ListPrice', ...said('listing.listPriceUnconfirmed') }] })
+    }
+    expect(managed(await call(t, who, { method: 'GET', url: `/api/listings/${listing.id}` })).ListPrice).toBe(450_000)
+    // Within bounds no confirmation is asked; out of bounds, the figure confirmed is written.
+    expect(managed(await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: { ListPrice: 455_000 } })).ListPrice).toBe(455_000)
+    expect(managed(await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: { ListPrice: 45_000_000, confirmedListPrice: 45_000_000 } })).ListPrice).toBe(45_000_000)
+    // The same figure sent again by a form that re-saves every field is not a new choice.
+    expect((await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: { ListPrice: 45_000_000, PublicRemarks: 'Estate' } })).statusCode).toBe(200)
+    // A new draft is held to the same rule.
+    const created = await call(t, who, { method: 'POST', url: '/api/listings', payload: { ListPrice: 9_999 } })
+    expect(created.statusCode).toBe(400)
+    expect(apiError(created)).toMatchObject(said('listing.listPriceUnconfirmed'))
+  })
+
   it('keeps UnparsedAddress and ModificationTimestamp up to date', async () => {
     const who = await signedInUser(t, ['SELLER_OWNER'])
     const draft = await newListing(t, who, { StreetNumber: '12', StreetName: 'Oak', City: 'Nashville' })

@@ -28,6 +28,7 @@ import {
   searchTsQuery,
 } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
+import { listPriceWarnings } from '@offerbook/domain/money-bounds'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
@@ -81,6 +82,16 @@ function checkOfferDeadline(deadline: string | null | undefined, current: Date |
   const time = new Date(deadline).getTime()
   if (current && current.getTime() === time) return
   if (time <= now.getTime()) throw fieldError('offerDeadline', 'listing.offerDeadlinePast')
+}
+
+/**
+ * A new list price out of bounds needs the person's confirmation of that very figure (decision 037),
+ * as the offer's share does; the price already on the listing, sent again, is not a new choice.
+ */
+function checkListPrice(patch: ListingPatch, current: number | null): void {
+  const price = patch.ListPrice
+  if (price === undefined || price === null || price === current) return
+  if (listPriceWarnings(price).length > 0 && patch.confirmedListPrice !== price) throw fieldError('ListPrice', 'listing.listPriceUnconfirmed')
 }
 
 function publishProblems(row: ListingRow, photoCount: number, now: Date): PublishProblem[] {
@@ -154,6 +165,7 @@ export function listAgentFieldsOf(agent: User): ListAgentFields {
 export async function createListing(db: Db, { actor, patch }: { actor: User; patch: ListingPatch }): Promise<ManagedListing> {
   const now = new Date()
   checkOfferDeadline(patch.offerDeadline, null, now)
+  checkListPrice(patch, null)
   const agent = hasAnyRole(actor.roles, AGENT_ROLES)
   const prefill: ListingChanges = agent ? { ...fieldChanges(listAgentFieldsOf(actor)), listAgentUserId: actor.uid } : {}
   const id = randomUUID()
@@ -189,6 +201,7 @@ export async function editListing(db: Db, { actor, id, patch }: { actor: User; i
       if (cleared.length > 0) throw badRequest(cleared.map(({ field }) => ({ path: field, key: 'common.required' })))
     }
     checkOfferDeadline(patch.offerDeadline, row.offerDeadline, new Date())
+    checkListPrice(patch, row.listPrice)
     const changes = listingFieldColumns(row, patch)
     if (draft && patch.draftStep) changes.draftStep = patch.draftStep
     return managedView(tx, await saved(tx, row.id, changes))

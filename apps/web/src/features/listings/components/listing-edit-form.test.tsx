@@ -102,6 +102,24 @@ describe('ListingEditForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(form).getByText('All changes are saved')).toBeTruthy())
   })
 
+  it('asks to confirm a new list price over $20,000,000 before the save, and sends the figure confirmed', async () => {
+    renderForm()
+    const form = screen.getByRole('form', { name: 'Edit listing' })
+    const price = within(form).getByRole('spinbutton', { name: /^List price/ })
+    await userEvent.clear(price)
+    await userEvent.type(price, '51000000')
+    const check = await screen.findByTestId('money-check-listPrice', undefined, { timeout: 5_000 })
+    expect(check.textContent).toContain('You typed $51,000,000: fifty-one million dollars.')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Confirm the amount, or correct it')).toBeTruthy()
+    expect(patches()).toHaveLength(0)
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Yes, $51,000,000 is right' }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('The listing was saved')).toBeTruthy()
+    expect(patches()).toEqual([{ ListPrice: 51_000_000, confirmedListPrice: 51_000_000 }])
+  })
+
   it('keeps what publishing needs on a published listing', async () => {
     renderForm()
     const form = screen.getByRole('form', { name: 'Edit listing' })

@@ -14,7 +14,7 @@ import { focusFirstInvalid } from './listing-form/focus-first-invalid'
 import { LISTING_FORM_FIELDS, listingPatchOf } from './listing-form/listing-form-values'
 import { OfferSettingsSection } from './listing-form/offer-settings-section'
 import { PhotosSection } from './listing-form/photos-section'
-import { PricingSection } from './listing-form/pricing-section'
+import { LIST_PRICE_CHECK_ID, listPriceUnconfirmed, PricingSection } from './listing-form/pricing-section'
 import { useListingForm } from './listing-form/use-listing-form'
 import { useLeaveGuard } from '../../../shared/use-leave-guard'
 
@@ -34,6 +34,9 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
   const required = listing.StandardStatus === 'Incomplete' ? NO_FIELDS : PUBLISH_FIELDS
   const form = useListingForm(listing, { required })
   const [photosBusy, setPhotosBusy] = useState(false)
+  // A new list price out of bounds waits for its confirmation, which goes with the save (decision 037).
+  const [priceConfirmed, setPriceConfirmed] = useState<number | null>(null)
+  const [priceMissing, setPriceMissing] = useState(false)
   const dirty = form.dirtyFields.length > 0
   const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty || photosBusy, watchSearch: true, texts: { title: t('wizard.unsaved.title'), message: t('wizard.unsaved.message'), stay: t('wizard.unsaved.stay'), discard: t('wizard.unsaved.leave') } })
 
@@ -50,7 +53,14 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
       notifySuccess('wizard.edit.noChanges')
       return
     }
-    update.mutate(listingPatchOf(fields, form.current()), {
+    const priceChanged = fields.includes('ListPrice')
+    if (priceChanged && listPriceUnconfirmed(form.current().ListPrice, priceConfirmed)) {
+      setPriceMissing(true)
+      document.getElementById(LIST_PRICE_CHECK_ID)?.focus()
+      return
+    }
+    const confirmedListPrice = priceChanged && priceConfirmed !== null ? { confirmedListPrice: priceConfirmed } : {}
+    update.mutate({ ...listingPatchOf(fields, form.current()), ...confirmedListPrice }, {
       onSuccess: (saved) => {
         form.accept(saved, fields)
         notifySuccess('wizard.edit.saved')
@@ -73,7 +83,7 @@ export function ListingEditForm({ listing }: { listing: ManagedListing }) {
           {t('wizard.markedNote')}
         </Text>
         <SectionCard title={t('listing.step.pricing')}>
-          <PricingSection form={form} marked={marked} disabled={disabled} />
+          <PricingSection form={form} marked={marked} disabled={disabled} confirmation={{ confirmed: priceConfirmed, onConfirm: setPriceConfirmed, missing: priceMissing }} />
         </SectionCard>
         <SectionCard title={t('listing.step.details')}>
           <DetailsSection form={form} marked={marked} disabled={disabled} />

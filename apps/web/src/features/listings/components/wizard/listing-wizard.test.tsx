@@ -151,7 +151,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Yes, $4,500 is right' }))
     await userEvent.click(screen.getByRole('button', { name: 'Next' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/details'), { timeout: 5_000 })
-    expect(calls('POST /api/listings')).toEqual([{ ListPrice: 4500, draftStep: 'details' }])
+    expect(calls('POST /api/listings')).toEqual([{ ListPrice: 4500, confirmedListPrice: 4500, draftStep: 'details' }])
   })
 
   it('checks a field when it is left, and does not move on while a field is wrong', async () => {

@@ -143,7 +143,9 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
       document.getElementById(LIST_PRICE_CHECK_ID)?.focus()
       return null
     }
-    const patch = { ...listingPatchOf(fields, form.current()), draftStep: furthestStep(listing?.draftStep, going) }
+    // The figure confirmed goes with it: the API refuses an unusual list price without it (decision 037).
+    const confirmedListPrice = fields.includes('ListPrice') && priceConfirmed !== null ? { confirmedListPrice: priceConfirmed } : {}
+    const patch = { ...listingPatchOf(fields, form.current()), ...confirmedListPrice, draftStep: furthestStep(listing?.draftStep, going) }
     setSaving(true)
     try {
       const saved = listing ? await updateListing(listing.id, patch) : await createListing(patch)
