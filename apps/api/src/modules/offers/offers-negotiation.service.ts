@@ -4,6 +4,7 @@ import { shareProblems } from '@offerbook/domain/offer'
 import type { CounterOffer, HighestBestRequest, HighestBestResult } from '@offerbook/domain/offer-negotiation'
 import { applyCounter, differingTerms } from '@offerbook/domain/offer-negotiation'
 import type { OfferAction, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
+import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import { canTransition, effectiveOfferStatus, OFFER_TRANSITIONS, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
@@ -12,7 +13,7 @@ import { managesListing, saved as savedListing } from '../listings/listings.serv
 import type { OfferRow } from './offers.queries'
 import { expireShareLinks, findOfferListing, lockListingOffers, lockOffer, offersWithAttachmentKind, updateOffer } from './offers.queries'
 import { isOfferId, isSellerOf, offerNotFound, termsOf, toOfferView } from './offers-access'
-import { centralDateTime, notifyBuyerSide, notifySellerSide } from './offers-notify'
+import { notifyBuyerSide, notifySellerSide } from './offers-notify'
 import { refuseRevisionAfterDeadline } from './offers-revisions'
 import { refuseExpired, refuseStaleVersion, versionChanged, writeNextVersion } from './offers-versions'
 import type { OffersContext } from './offers.service'
@@ -65,7 +66,7 @@ export async function counterOffer(db: Db, ctx: OffersContext, { actor, id, coun
     await refuseExpired(tx, locked, now)
     guard(locked, side, 'counter')
     refuseStaleVersion(locked, counter.version)
-    if (side === 'buyer') refuseRevisionAfterDeadline(locked, now)
+    if (side === 'buyer') await refuseRevisionAfterDeadline(tx, locked, now)
     const latest = termsOf(locked)
     const next = applyCounter(latest, counter.terms)
     const changed = differingTerms(latest, next)
@@ -179,7 +180,8 @@ export async function askHighestAndBest(db: Db, ctx: OffersContext, { actor, lis
     if (moved) throw versionChanged(moved)
     const requestId = randomUUID()
     const noticeContext = { publicUrl: ctx.publicUrl, at: now }
-    const date = centralDateTime(deadline)
+    // The notice names the deadline in the property's time zone, with the zone (issue #28).
+    const date = formatZonedDateTime(deadline, propertyTimeZone(listing.countyOrParish))
     for (const offer of asked) {
       const status = offer.status as OfferStatus
       const changed = await updateOffer(tx, offer.id, { bestDeadline: deadline, updatedAt: now })

@@ -1,5 +1,6 @@
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { tennesseeDate } from '@offerbook/domain/offer'
+import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import { formatUsd } from '@offerbook/domain/money'
 import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
@@ -82,11 +83,6 @@ export async function notifySellerSide(tx: Db, ctx: NoticeContext, notice: Notic
   }
 }
 
-/** A date and time as the notices and messages name it: in Central time, with its zone. */
-export const centralDateTime = (date: Date) => expiresFormat.format(date)
-
-const expiresFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago', timeZoneName: 'short' })
-
 /** The share link's email to the listing agent named on the offer, in their account's language when they have one here. */
 export async function sendShareLink(tx: Db, ctx: NoticeContext, { row, listing, terms, token }: { row: OfferRow; listing: OfferListingRow; terms: OfferTerms; token: string }): Promise<void> {
   const to = terms.listingAgent.email.trim()
@@ -103,7 +99,8 @@ export async function sendShareLink(tx: Db, ctx: NoticeContext, { row, listing, 
         .map((buyer) => buyer.fullName.trim())
         .filter(Boolean)
         .join(', '),
-      expiresAt: terms.expiresAt ? expiresFormat.format(new Date(terms.expiresAt)) : null,
+      // In the property's time zone, named, and in the reader's language (issue #28).
+      expiresAt: terms.expiresAt ? formatZonedDateTime(new Date(terms.expiresAt), propertyTimeZone(listing.countyOrParish), locale) : null,
       path: `${offerPagePath(row)}?token=${encodeURIComponent(token)}`,
     },
     ctx.publicUrl,

@@ -200,7 +200,7 @@ export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms }
     const status = effectiveOfferStatus(locked.status as OfferStatus, locked.expiresAt, now)
     if (status !== 'draft' && status !== 'active' && status !== 'expired') throw new AppError('CONFLICT', 'offer.locked', { params: { status } })
     // A highest-and-best request's deadline ends the revisions (decision 029), whatever the form shows.
-    if (status !== 'draft') refuseRevisionAfterDeadline(locked, now)
+    if (status !== 'draft') await refuseRevisionAfterDeadline(tx, locked, now)
     if (status === 'draft') {
       if (JSON.stringify(termsOf(locked)) === JSON.stringify(terms)) return locked
       return updateOffer(tx, locked.id, { terms, ...termColumns(terms), updatedAt: now })
@@ -233,7 +233,7 @@ export async function sendRevision(
     const status = effectiveOfferStatus(stored, locked.expiresAt, now)
     const action: OfferAction = status === 'expired' ? 'renew' : 'revise'
     if (!canTransition(status, action, 'buyer')) throw notAllowed(action, status)
-    refuseRevisionAfterDeadline(locked, now)
+    await refuseRevisionAfterDeadline(tx, locked, now)
     // The buyer side's own revisions build on each other; a version the seller side sent since makes it stale.
     if (version > locked.version || (version < locked.version && (await sidesOfVersionsAfter(tx, { offerId: locked.id, number: version })).includes('seller'))) throw versionChanged(locked)
     const current = termsOf(locked)

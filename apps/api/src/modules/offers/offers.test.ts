@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { describe, expect, it } from 'vitest'
-import { createTestOffer, createUser, shareableTerms } from '../../../test/factories'
+import { createTestListing, createTestOffer, createUser, shareableTerms } from '../../../test/factories'
 import { offer as offerTable, offerShareLink } from '../../db/schema/offers'
 import { emailsTo, eventsOf, expectRefusal, MISSING_ID, notificationsOf, offerOf, offersTestApp, sellerWithListing, statusOf } from './offers.test-helpers'
 
@@ -82,6 +83,19 @@ describe('POST /api/offers/:id/share', () => {
     )
     expect(await statusOf(suite.t, offer.id)).toBe('draft')
     expect(await eventsOf(suite.t, offer.id)).toHaveLength(1)
+  })
+
+  it('names the expiry in the property time zone in the email to the listing agent: Eastern for Knox County', async () => {
+    const owner = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const knoxville = await createTestListing(suite.t, { ownerId: owner.id, city: 'Knoxville', countyOrParish: 'Knox', postalCode: '37902' })
+    const { offer, buyer } = await createTestOffer(suite.t, { listing: knoxville, terms: { listingAgent: { fullName: 'East Agent', email: 'east.agent@example.com' } } })
+    const expiresAt = new Date(offer.expiresAt ?? 0)
+    offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/share`))
+    const [email] = await emailsTo(suite.t, 'east.agent@example.com')
+    const eastern = formatZonedDateTime(expiresAt, 'America/New_York')
+    expect(eastern).toMatch(/ E[SD]T$/)
+    expect(email?.textBody).toContain(eastern)
+    expect(email?.textBody).not.toMatch(/C[SD]T/)
   })
 
   it('makes the offer active and emails the listing agent a link that opens it read-only', async () => {
