@@ -92,14 +92,24 @@ export async function countAccountTry(
   db: Db,
   { name, account, limit, log }: { name: string; account: string; limit: AccountLimit; log: Pick<FastifyBaseLogger, 'warn'> },
 ): Promise<void> {
-  let current: number
+  if (await accountPastLimit(db, { name, account, limit, log })) throw new AppError('RATE_LIMITED', 'common.tooManyRequests')
+}
+
+/**
+ * Counts one try of `account` and says whether it is past the limit, for a way in that slows down
+ * instead of refusing (password sign-in asks for an e-mailed code, so a stranger cannot lock the owner
+ * out). A counting failure answers false, as the limits here let a request through then.
+ */
+export async function accountPastLimit(
+  db: Db,
+  { name, account, limit, log }: { name: string; account: string; limit: AccountLimit; log: Pick<FastifyBaseLogger, 'warn'> },
+): Promise<boolean> {
   try {
-    current = (await countHit(db, `account|${name}|${account.trim().toLowerCase()}`, limit.timeWindowMs)).current
+    return (await countHit(db, `account|${name}|${account.trim().toLowerCase()}`, limit.timeWindowMs)).current > limit.max
   } catch (error) {
     log.warn({ err: error }, 'account limit not counted')
-    return
+    return false
   }
-  if (current > limit.max) throw new AppError('RATE_LIMITED', 'common.tooManyRequests')
 }
 
 /**

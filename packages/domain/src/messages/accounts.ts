@@ -14,6 +14,8 @@ export const ACCOUNT_MESSAGES = {
   'accounts.phoneInUse': 'This phone number is already in use',
   'accounts.passwordMismatch': 'Password mismatch',
   'session.wrongPassword': 'Incorrect e-mail/password combination',
+  'session.codeRequired': 'There were many sign-in tries on this account. If the password is right, we e-mailed a code to the account: enter it to sign in',
+  'session.codeOrPasswordWrong': 'The code or the password is not right',
   'session.emailNotVerified': 'Please check your email for the verification link',
   'session.otherMethod': 'Please try another login/registration method',
   'session.unavailable': 'Service unavailable. Please try another login/registration method',

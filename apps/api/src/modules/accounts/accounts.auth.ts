@@ -55,7 +55,7 @@ export function accountAuthPlugins({ db, publicUrl }: { db: Db; publicUrl: strin
       disableSignUp: true,
       async sendVerificationOTP({ email, otp, type }, ctx) {
         const locale = (await findUserLanguageByEmail(db, email)) ?? requestedLanguage(ctx?.headers) ?? DEFAULT_LANGUAGE
-        const template = type === 'forget-password' ? 'password-reset-code' : 'verification-code'
+        const template = type === 'forget-password' ? 'password-reset-code' : type === 'sign-in' ? 'sign-in-code' : 'verification-code'
         const rendered = renderEmail(template, locale, { code: otp, minutes: CODE_MINUTES }, publicUrl)
         await enqueueEmail(db, { to: email, ...rendered, kind: `account.${template}`, locale })
       },

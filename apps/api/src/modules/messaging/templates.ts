@@ -7,6 +7,8 @@ import { signingCodeSms, signingLinkSms, signingNotice } from './signing-templat
 export type EmailTemplateData = {
   'verification-code': { code: string; minutes: number }
   'password-reset-code': { code: string; minutes: number }
+  /** After many sign-in tries on an account, to its owner once the right password was given (issue #29). */
+  'sign-in-code': { code: string; minutes: number }
   'principal-broker-request': { requesterName: string; requesterEmail: string; requesterPhone?: string | null; nrds?: string | null }
   /** To the listing agent named on a shared offer: the offer, and a link (with its token) to read it. */
   'offer-shared': { address: string; price: string; buyerNames: string; expiresAt: string | null; path: string }
@@ -210,6 +212,28 @@ const EMAILS: EmailBuilders = {
         { type: 'paragraph', text: `El código es válido durante ${minutes} minutos.` },
         { type: 'action', label: 'Restablecer la contraseña', path: '/auth/recovery' },
         { type: 'paragraph', text: 'Si no lo ha solicitado usted, puede ignorar este correo: su contraseña no cambiará.' },
+      ],
+    }),
+  },
+  'sign-in-code': {
+    'en-us': ({ code, minutes }) => ({
+      subject: 'Your Offerbook sign-in code',
+      heading: 'Finish signing in',
+      blocks: [
+        { type: 'paragraph', text: 'There were many sign-in tries on your Offerbook account, so signing in now takes this code as well as your password:' },
+        { type: 'code', code },
+        { type: 'paragraph', text: `The code is valid for ${minutes} minutes.` },
+        { type: 'paragraph', text: 'If it was not you who signed in just now, someone knows your password: choose a new one from the sign-in page with Forgot password.' },
+      ],
+    }),
+    'es-es': ({ code, minutes }) => ({
+      subject: 'Su código para iniciar sesión en Offerbook',
+      heading: 'Termine de iniciar sesión',
+      blocks: [
+        { type: 'paragraph', text: 'Ha habido muchos intentos de iniciar sesión en su cuenta de Offerbook, así que ahora hace falta este código además de su contraseña:' },
+        { type: 'code', code },
+        { type: 'paragraph', text: `El código es válido durante ${minutes} minutos.` },
+        { type: 'paragraph', text: 'Si no ha sido usted quien acaba de iniciar sesión, alguien conoce su contraseña: elija una nueva desde la página de inicio de sesión con ¿Olvidó su contraseña?' },
       ],
     }),
   },

@@ -8,7 +8,7 @@ import { AppError } from '../../app-error'
 import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import type { AccountLimit, AddressLimits } from '../../plugins/rate-limit-store'
-import { accountLimit, accountTried, addressLimit, postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import { accountPastLimit, accountTried, addressLimit, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { signIn, signOut } from './session.service'
 
 export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string }; accountLimit: AccountLimit; addressLimits: AddressLimits }
@@ -40,7 +40,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     '/api/session',
     {
       config: { access: 'public', rateLimit: { ...signInLimit, keyGenerator: signInKey } },
-      preHandler: [addressLimit(db, 'signIn', addressLimits.signIn), accountLimit(db, 'sign-in', perAccount)],
+      // Past the account's limit, sign-in slows down to password and e-mailed code instead of refusing (issue #29).
+      preHandler: [addressLimit(db, 'signIn', addressLimits.signIn)],
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password',
@@ -48,7 +49,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         response: { 200: SessionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
-    async (request) => signIn(db, auth, { input: request.body, headers: clientHeaders(request) }),
+    async (request) => {
+      const pastLimit = await accountPastLimit(db, { name: 'sign-in', account: request.body.email, limit: perAccount, log: request.log })
+      return signIn(db, auth, { input: request.body, headers: clientHeaders(request), pastLimit })
+    },
   )
 
   app.delete(

@@ -18,9 +18,9 @@ function unavailableUnlessRefusal(error: unknown): AppError {
  * sign-in does not tell who has an account (issue 29; spec section 8's 'User not found' stays for the
  * recovery flow).
  */
-export async function signIn(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
+export async function signIn(db: Db, auth: Auth, { input, headers, pastLimit = false }: { input: SignIn; headers: Headers; pastLimit?: boolean }): Promise<Session> {
   try {
-    return await signInWithPassword(db, auth, { input, headers })
+    return pastLimit ? await signInWithCode(db, auth, { input, headers }) : await signInWithPassword(db, auth, { input, headers })
   } catch (error) {
     throw unavailableUnlessRefusal(error)
   }
@@ -56,6 +56,35 @@ async function signInWithPassword(db: Db, auth: Auth, { input, headers }: { inpu
   const user = await getUser(db, result.response.user.id)
   if (!accessToken || !expiresAt || !user) throw new AppError('INTERNAL', 'request.internal')
   return { accessToken, expiresAt: expiresAt.toISOString(), user }
+}
+
+/**
+ * Sign-in past the account's limit of tries (issue #29): a slow-down, not a lockout. The password
+ * alone no longer signs in; with the right one, a code is e-mailed to the account, and the password
+ * with that code does. Every answer is the same whether the password was right, the account exists
+ * or a code went out, so a stranger learns nothing and cannot keep the owner out.
+ */
+async function signInWithCode(db: Db, auth: Auth, { input, headers }: { input: SignIn; headers: Headers }): Promise<Session> {
+  const context = await auth.$context
+  const userId = await findUserIdForEmail(db, input.email)
+  const credential = userId ? await context.internalAdapter.findCredentialAccount(userId) : null
+  let passwordRight = false
+  if (credential?.password) passwordRight = await context.password.verify({ hash: credential.password, password: input.password })
+  else await context.password.hash(input.password)
+  if (input.code === undefined) {
+    if (passwordRight) await auth.api.sendVerificationOTP({ body: { email: input.email, type: 'sign-in' }, headers })
+    throw new AppError('UNAUTHORIZED', 'session.codeRequired')
+  }
+  if (!passwordRight || !userId) throw new AppError('UNAUTHORIZED', 'session.codeOrPasswordWrong')
+  try {
+    // Checked, then spent: a code signs in once.
+    await auth.api.checkVerificationOTP({ body: { email: input.email, type: 'sign-in', otp: input.code }, headers })
+    await context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${input.email}`)
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) throw new AppError('UNAUTHORIZED', 'session.codeOrPasswordWrong', { cause: error })
+    throw error
+  }
+  return startSession(db, auth, { userId, persist: input.persist, headers })
 }
 
 /**

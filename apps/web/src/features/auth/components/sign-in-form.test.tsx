@@ -79,4 +79,36 @@ describe('SignInForm', () => {
     const alert = await screen.findByRole('alert', { name: 'Sign-in failed' })
     expect(alert.textContent).toContain('Incorrect e-mail/password combination')
   })
+
+  it('asks for the e-mailed code after many tries on the account, checks its digits, and sends it with the password', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.codeRequired', message: 'There were many sign-in tries on this account.' }), { status: 401 }),
+    )
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    )
+    const onSignedIn = vi.fn()
+    renderAt(<SignInForm onSignedIn={onSignedIn} />, '/auth/sign-in')
+    expect(screen.queryByLabelText(/^Code from the e-mail/)).toBeNull()
+    await userEvent.type(screen.getByLabelText(/^Email/), 'buyer-simple@example.com')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'offerbook-demo')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+
+    const alert = await screen.findByRole('alert', { name: 'Enter the code' })
+    expect(alert.textContent).toContain('If the password is right, we e-mailed a code to the account')
+    const code = await screen.findByLabelText(/^Code from the e-mail/)
+    await waitFor(() => expect(document.activeElement).toBe(code))
+
+    await userEvent.type(code, '12a')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Enter the 6 digits of the code')).toBeTruthy()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+
+    await userEvent.clear(code)
+    await userEvent.type(code, '123 456')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user))
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit]
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'buyer-simple@example.com', password: 'offerbook-demo', persist: false, code: '123456' })
+  })
 })

@@ -12,7 +12,7 @@ import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { useSignIn } from '../api/sign-in'
 
-type FieldErrors = { email?: Message; password?: Message }
+type FieldErrors = { email?: Message; password?: Message; code?: Message }
 
 export type SignInFormProps = {
   onSignedIn: (user: User) => void
@@ -24,6 +24,11 @@ export type SignInFormProps = {
 
 function isUnverified(error: unknown): boolean {
   return error instanceof ApiClientError && error.code === 'EMAIL_NOT_VERIFIED'
+}
+
+/** Past the account's limit of tries the API asks for the code it e-mailed to the owner (issue #29). */
+function asksForCode(error: unknown): boolean {
+  return error instanceof ApiClientError && (error.detail.key === 'session.codeRequired' || error.detail.key === 'session.codeOrPasswordWrong')
 }
 
 function validate(values: { email: string; password: string; persist: boolean }): FieldErrors {
@@ -38,20 +43,33 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
   const [password, setPassword] = useState('')
   const [persist, setPersist] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  // Shown once the API asked for the e-mailed code; it then goes with every try.
+  const [codeAsked, setCodeAsked] = useState(false)
+  const [code, setCode] = useState('')
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const checked = validateWith(SignInSchema, { email, password, persist })
-    setErrors({ email: checked.errors.email, password: checked.errors.password })
+    const checked = validateWith(SignInSchema, { email, password, persist, ...(codeAsked ? { code } : {}) })
+    setErrors({ email: checked.errors.email, password: checked.errors.password, code: checked.errors.code })
     if (!checked.ok) return
-    signIn.mutate(checked.data, { onError: (error) => notifyError(error) })
+    signIn.mutate(checked.data, {
+      onError: (error) => {
+        if (asksForCode(error)) {
+          setCodeAsked(true)
+          // The code field is new: the person goes on there.
+          setTimeout(() => document.getElementById('sign-in-code')?.focus(), 0)
+          return
+        }
+        notifyError(error)
+      },
+    })
   }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
       <Stack gap="md">
         {signIn.isError && (
-          <Alert color="red" role="alert" title={t('auth.signInFailed')}>
+          <Alert color={asksForCode(signIn.error) ? 'yellow' : 'red'} role="alert" title={t(asksForCode(signIn.error) ? 'auth.signInCodeTitle' : 'auth.signInFailed')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             <Stack gap="xs">
               <Text size="sm">{errorMessage(signIn.error)}</Text>
               {isUnverified(signIn.error) && unverifiedActions?.(signIn.variables?.email ?? email.trim().toLowerCase())}
@@ -86,6 +104,23 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
           error={translateOptional(errors.password)}
           withAsterisk
         />
+        {codeAsked && (
+          <TextInput
+            id="sign-in-code"
+            label={t('auth.signInCode')}
+            description={t('auth.signInCodeHint')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value)
+              if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }))
+            }}
+            error={translateOptional(errors.code)}
+            withAsterisk
+          />
+        )}
         <Group justify="space-between">
           <Checkbox label={t('auth.rememberMe')} name="persist" checked={persist} onChange={(event) => setPersist(event.currentTarget.checked)} />
           <Anchor component={Link} to="/auth/recovery" size="sm">
