@@ -1,3 +1,6 @@
+import { renderRf707Pdf } from '../modules/contracts/rf707-pdf'
+import { renderOfferPdf } from '../modules/offers/offer-pdf'
+import { offerRecordPdf } from '../modules/offers/offer-record-export'
 import { assemblePacket, completePacketPdf, inspectPdf } from '../modules/signing/signing-pdf'
 import { signaturePngReadable } from '../modules/signing/signing-png'
 
@@ -11,6 +14,10 @@ export const HEAVY_TASKS = {
   assemblePacket: (input: Parameters<typeof assemblePacket>[0]) => assemblePacket(input),
   completePacketPdf: (input: Parameters<typeof completePacketPdf>[0]) => completePacketPdf({ ...input, identity: { ...input.identity, p12: Buffer.from(input.identity.p12) } }),
   signaturePngReadable: (bytes: Uint8Array) => signaturePngReadable(bytes),
+  // The documents the product writes itself: the Offer to Purchase, the RF707 addendum, the offer record.
+  renderOfferPdf: (input: Parameters<typeof renderOfferPdf>[0]) => renderOfferPdf(input),
+  renderRf707Pdf: ({ layout, meta }: { layout: Parameters<typeof renderRf707Pdf>[0]; meta: Parameters<typeof renderRf707Pdf>[1] }) => renderRf707Pdf(layout, meta),
+  offerRecordPdf: (input: Parameters<typeof offerRecordPdf>[0]) => offerRecordPdf(input),
 } as const
 
 export type HeavyTasks = typeof HEAVY_TASKS

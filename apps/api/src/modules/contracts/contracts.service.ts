@@ -3,7 +3,7 @@ import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import { CENTRAL_TIME, dateInZone } from '@offerbook/domain/property-time'
 import { fieldError } from '../../app-error'
-import { renderRf707Pdf } from './rf707-pdf'
+import { runHeavy } from '../../workers/heavy-pool'
 
 export type Rf707Document = { pdf: Uint8Array; filename: string }
 
@@ -14,7 +14,8 @@ export type Rf707Document = { pdf: Uint8Array; filename: string }
 export async function renderRf707Document({ formData, parties = {}, now = new Date() }: { formData: ClauseFormData; parties?: Rf707Parties; now?: Date }): Promise<Rf707Document> {
   const layout = layoutRf707(formData, parties)
   if (!layout.fits) throw fieldError('formData', layout.message.key, layout.message.params)
-  const pdf = await renderRf707Pdf(layout, { parties, createdAt: now })
+  // Rendered in the heavy-work pool, off the thread that answers requests (decision 039).
+  const pdf = await runHeavy('renderRf707Pdf', { layout, meta: { parties, createdAt: now } })
   // Dated in the property's zone (decision 030), not in UTC: a late evening in Tennessee is still that day.
   return { pdf, filename: `RF707-${dateInZone(now, parties.timeZone ?? CENTRAL_TIME)}.pdf` }
 }

@@ -11,12 +11,12 @@ import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { UploadedFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
+import { runHeavy } from '../../workers/heavy-pool'
 import { renderRf707Document } from '../contracts/contracts.service'
 import type { CleanupLog } from '../files/files.service'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
 import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
-import { renderOfferPdf } from './offer-pdf'
 import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from './offers-access'
 import type { OfferRow } from './offers.queries'
 import { findOfferListing, insertOfferEvent, lockOffer, updateOffer } from './offers.queries'
@@ -183,7 +183,8 @@ export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Prom
   if (!listing) throw offerNotFound()
   const timeZone = propertyTimeZone(listing.countyOrParish)
   const addendum = terms.addendum ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }, now })).pdf : null
-  return { pdf: Buffer.from(await renderOfferPdf({ terms, address: listing.unparsedAddress, createdAt: now, timeZone, addendum, version: row.version })), timeZone }
+  // Rendered in the heavy-work pool, off the thread that answers requests (decision 039).
+  return { pdf: Buffer.from(await runHeavy('renderOfferPdf', { terms, address: listing.unparsedAddress, createdAt: now, timeZone, addendum, version: row.version })), timeZone }
 }
 
 /**

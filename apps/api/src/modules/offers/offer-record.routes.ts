@@ -9,7 +9,8 @@ import { contentDisposition } from '../../http/content-disposition'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import { feedCalendar, getFeed, offerCalendar, regenerateFeed, revokeFeed } from './calendar.service'
-import { offerRecordCsv, offerRecordPdf } from './offer-record-export'
+import { runHeavy } from '../../workers/heavy-pool'
+import { offerRecordCsv } from './offer-record-export'
 import { getOfferRecord, getOfferRecordEntries } from './offer-record.service'
 import { openTransactionFile } from './transaction-file'
 
@@ -82,7 +83,7 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
     },
     async (request, reply) => {
       const { record, verification } = await getOfferRecord(db, { viewer: signedIn(request.user), listingId: request.params.id })
-      const pdf = await offerRecordPdf({ entries: record.entries, address: record.address ?? '', timeZone: record.timeZone, verification, now: new Date() })
+      const pdf = await runHeavy('offerRecordPdf', { entries: record.entries, address: record.address ?? '', timeZone: record.timeZone, verification, now: new Date() })
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(recordFilename(record.address, record.timeZone, 'pdf')))
