@@ -39,7 +39,9 @@ export const HEAVY_POOL_LIMITS: HeavyPoolLimits = {
   /** Two: the site's machines have two cores, and each busy worker may hold maxOldGenerationMb. */
   size: 2,
   /** The JavaScript heap of one worker; its buffers (file bytes, pixels) are bounded where they are made. */
-  maxOldGenerationMb: 256,
+  // 224 leaves room under the 400 MB a hostile file may add to the server (issue #29) for the request's
+  // own copy of the bytes; a 200-page packet of 25 MB needs well under it.
+  maxOldGenerationMb: 224,
   maxYoungGenerationMb: 16,
   timeoutMs: 30_000,
   /** A worker idle this long stops, giving its memory back. */

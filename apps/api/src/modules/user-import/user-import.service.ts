@@ -43,7 +43,8 @@ export type { StoredOutcome } from './user-import.queries'
 type JobRow = typeof userImportJob.$inferSelect
 
 const BATCH_SIZE = 250
-const PGLITE_BATCH_SIZE = 50
+/** On PGlite a batch holds the one connection every request needs: 20 rows keep that hold short (issue #29, < 500 ms). */
+const PGLITE_BATCH_SIZE = 20
 const QUERY_CHUNK = 1_000
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
