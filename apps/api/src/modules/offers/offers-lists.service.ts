@@ -90,7 +90,10 @@ const shownCriterion = ({ criterion, measure, points }: { criterion: OfferWeight
  * The open offers ranked by the weighting and measured against the list price, as the answer's
  * `offers` array serialized. Each is open; those shared compete for the escalation clauses.
  */
-function rankOffers(rows: readonly OptimizeOfferRow[], weighting: OfferListingRow['weighting'], listPrice: number | null): string {
+function rankOffers(allRows: readonly OptimizeOfferRow[], weighting: OfferListingRow['weighting'], listPrice: number | null, now: Date): { offersJson: string; validUntil: number } {
+  // An offer past its expiration is no longer open, whether or not the expiry job has written it (decision 036).
+  const rows = allRows.filter((row) => effectiveOfferStatus(row.status as OfferStatus, row.expiresAt, now) !== 'expired')
+  const validUntil = Math.min(Infinity, ...rows.flatMap((row) => (row.expiresAt ? [row.expiresAt.getTime()] : [])))
   const byId = new Map(rows.map((row) => [row.id, { row, terms: termsOf(row) }]))
   const ranked = scoreOffers(
     [...byId.values()].map(({ row, terms }) => ({ id: row.id, terms, hasPreApproval: row.hasPreApproval, sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null })),
@@ -120,7 +123,7 @@ function rankOffers(rows: readonly OptimizeOfferRow[], weighting: OfferListingRo
       },
     ]
   })
-  return JSON.stringify(offers)
+  return { offersJson: JSON.stringify(offers), validUntil }
 }
 
 /**
@@ -144,11 +147,13 @@ export async function optimizeListingAnswer(db: Db, { actor, listingId }: { acto
   const weightingJson = JSON.stringify(weighting)
   // The ranking depends on the list price too (scores against the listing): it is part of the cache's key.
   const rankingKey = (row: OfferListingRow) => JSON.stringify({ weighting: weightingOf(row), listPrice: row.listPrice })
-  let offersJson = cachedRanking(id, read.stamp, rankingKey(read.listing))
+  const now = new Date()
+  let offersJson = cachedRanking(id, read.stamp, rankingKey(read.listing), now.getTime())
   if (offersJson === null) {
     if (!read.offers) read = (await readOptimize(db, { ...query, statuses: OPEN_OFFER_STATUSES })) ?? read
-    offersJson = rankOffers(read.offers ?? [], weightingOf(read.listing), read.listing.listPrice)
-    keepRanking(id, { stamp: read.stamp, weighting: rankingKey(read.listing), offersJson })
+    const ranked = rankOffers(read.offers ?? [], weightingOf(read.listing), read.listing.listPrice, now)
+    offersJson = ranked.offersJson
+    keepRanking(id, { stamp: read.stamp, weighting: rankingKey(read.listing), offersJson, validUntil: ranked.validUntil })
   }
   const head = `{"property":${JSON.stringify(propertyOf(read.listing))},"weighting":${weightingJson},"offers":`
   const ranked = offersJson

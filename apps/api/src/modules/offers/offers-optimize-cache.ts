@@ -11,6 +11,11 @@ type Entry = {
   stamp: string
   weighting: string
   offersJson: string
+  /**
+   * The instant the first of its offers expires (ms; Infinity when none has an expiration): from then
+   * that offer is no longer open and the ranking is made again, though no row changed (decision 036).
+   */
+  validUntil: number
   /** The whole answer as sent, for the listing's fields it was made with (they may change without the offers). */
   answer?: OptimizeAnswer & { head: string; size: number }
 }
@@ -51,11 +56,11 @@ function remove(listingId: string): void {
   characters -= entry.offersJson.length + (entry.answer?.size ?? 0)
 }
 
-/** The serialized ranked offers when they were ranked for this stamp and weighting. */
-export function cachedRanking(listingId: string, stamp: string, weighting: string): string | null {
+/** The serialized ranked offers when they were ranked for this stamp and weighting, and none of them has expired since. */
+export function cachedRanking(listingId: string, stamp: string, weighting: string, now = Date.now()): string | null {
   const entry = entries.get(listingId)
   if (!entry) return null
-  if (entry.stamp !== stamp || entry.weighting !== weighting) {
+  if (entry.stamp !== stamp || entry.weighting !== weighting || now >= entry.validUntil) {
     remove(listingId)
     return null
   }

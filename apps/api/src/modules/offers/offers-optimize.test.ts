@@ -89,6 +89,24 @@ describe('GET /api/listings/:id/optimize', () => {
     })
   })
 
+  it('leaves out an offer from the instant it expires, though no row changed and its ranking was kept', async () => {
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: seller.id, listAgentUserId: seller.id, weighting: WEIGHTING })
+    const lasting = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 300_000 } })
+    const expiring = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 310_000 } })
+    const gone = await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 320_000 } })
+    // As the expiry job has not run yet: the rows still say active.
+    await suite.t.db.update(offerTable).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(offerTable.id, gone.offer.id))
+    const expiresAt = new Date(Date.now() + 5_000)
+    await suite.t.db.update(offerTable).set({ expiresAt }).where(eq(offerTable.id, expiring.offer.id))
+    const ranked = async () => (await call(seller, 'GET', `/api/listings/${listing.id}/optimize`)).json<OptimizeResult>().offers.map((entry) => entry.id).sort()
+
+    expect(await ranked()).toEqual([lasting.offer.id, expiring.offer.id].sort())
+    expect(await ranked()).toEqual([lasting.offer.id, expiring.offer.id].sort())
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt.getTime() - Date.now()) + 100))
+    expect(await ranked()).toEqual([lasting.offer.id])
+  })
+
   it('refuses someone who does not manage the listing, as the listings module does', async () => {
     const { listing } = await createTestOffer(suite.t, { status: 'active' })
     // A buyer agent may open /my-properties, so the listing's own rule answers.
