@@ -9,6 +9,8 @@ const stepHeading = (page: Page, name: string) => page.getByRole('heading', { le
 const next = (page: Page) => page.getByRole('button', { name: 'Next' })
 
 test('a seller enters a listing step by step, uploads and orders photos, and publishes it', async ({ page, baseURL }) => {
+  // Six steps, photo uploads and their variants: over a minute on two busy cores.
+  test.slow()
   await useAccount(page, OWNER)
   await page.goto('/add-listing')
   await expect(page.getByRole('heading', { name: 'Add a listing', level: 1 })).toBeVisible()
