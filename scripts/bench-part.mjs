@@ -51,6 +51,11 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
   // No server: the domain's net sheet and ranking alone.
   if (part === 'net-sheet') return [[NET_SHEET_LABEL, await netSheetBench(runJson)]]
   if (part === 'hostile') return hostileRows({ startServer, stopServer, sleep, port, dataDir })
+  if (part === 'import') {
+    const r = await runJson('apps/api/bench/user-import-wait.ts', 'npx', ['tsx', 'apps/api/bench/user-import-wait.ts'])
+    const label = 'admin: longest request wait during a 50,000-row user import on PGlite'
+    return [[label, `${r.longestWaitMs} ms longest, p99 ${r.p99WaitMs} ms, p50 ${r.p50WaitMs} ms over ${r.probes} GET /api/health (event loop held at most ${r.loopDelayMaxMs} ms; ${r.rows} rows in ${r.seconds} s; target: < 500 ms)`]]
+  }
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)
@@ -64,7 +69,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, processes or net-sheet`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, processes, hostile, import or net-sheet`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)

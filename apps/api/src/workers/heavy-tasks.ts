@@ -2,6 +2,7 @@ import { renderRf707Pdf } from '../modules/contracts/rf707-pdf'
 import { renderOfferPdf } from '../modules/offers/offer-pdf'
 import { offerRecordPdf } from '../modules/offers/offer-record-export'
 import { assemblePacket, completePacketPdf, inspectPdf } from '../modules/signing/signing-pdf'
+import { checkUserRows } from '../modules/user-import/user-import-rows'
 import { signaturePngReadable } from '../modules/signing/signing-png'
 
 /**
@@ -18,6 +19,8 @@ export const HEAVY_TASKS = {
   renderOfferPdf: (input: Parameters<typeof renderOfferPdf>[0]) => renderOfferPdf(input),
   renderRf707Pdf: ({ layout, meta }: { layout: Parameters<typeof renderRf707Pdf>[0]; meta: Parameters<typeof renderRf707Pdf>[1] }) => renderRf707Pdf(layout, meta),
   offerRecordPdf: (input: Parameters<typeof offerRecordPdf>[0]) => offerRecordPdf(input),
+  // A user import's file: decoded, parsed and each row checked.
+  checkUserRows: (bytes: Uint8Array) => checkUserRows(bytes),
 } as const
 
 export type HeavyTasks = typeof HEAVY_TASKS

@@ -1,6 +1,6 @@
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import type { UserImportOutcome } from '@offerbook/domain/user-import'
-import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { userImportJob, userImportOutcome } from '../../db/schema/admin'
 
@@ -11,13 +11,17 @@ type JobRow = typeof userImportJob.$inferSelect
 
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`
 
-/** Moves a previewed job to running, held by `owner` for `leaseMs`; null when it was started already. */
-export async function startJob(db: Db, { id, owner, leaseMs, onExisting, invalid }: { id: string; owner: string; leaseMs: number; onExisting: string; invalid: number }): Promise<JobRow | null> {
+/**
+ * Moves a previewed job to running, held by `owner` for `leaseMs`; null when it was started already.
+ * The answer leaves out the rows: the caller has them, and 50,000 of them read again would hold PGlite.
+ */
+export async function startJob(db: Db, { id, owner, leaseMs, onExisting, invalid }: { id: string; owner: string; leaseMs: number; onExisting: string; invalid: number }): Promise<Omit<JobRow, 'rows'> | null> {
+  const { rows: _rows, ...columns } = getTableColumns(userImportJob)
   const [row] = await db
     .update(userImportJob)
     .set({ status: 'running', onExisting, processed: invalid, leaseOwner: owner, leaseUntil: leaseEnd(leaseMs) })
     .where(and(eq(userImportJob.id, id), eq(userImportJob.status, 'preview')))
-    .returning()
+    .returning(columns)
   return row ?? null
 }
 

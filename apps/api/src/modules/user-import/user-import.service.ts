@@ -1,21 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
-import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
+import type { MessageKey } from '@offerbook/domain/messages'
 import { messageText } from '@offerbook/domain/messages'
 import type { Role } from '@offerbook/domain/roles'
-import { ROLES } from '@offerbook/domain/roles'
-import type { Language } from '@offerbook/domain/user'
-import { LANGUAGES } from '@offerbook/domain/user'
 import type {
   UserImportColumn,
   UserImportJob,
   UserImportOnExisting,
   UserImportPreview,
-  UserImportProblem,
   UserImportRow,
 } from '@offerbook/domain/user-import'
-import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, userImportColumn, userImportProblem } from '@offerbook/domain/user-import'
-import { hasUnstorableCharacters, isEmail, toE164 } from '@offerbook/domain/validation'
+import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, userImportProblem } from '@offerbook/domain/user-import'
+import { isEmail } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { kindOf } from '../../db/client'
@@ -24,20 +20,16 @@ import { outboxMessage } from '../../db/schema/outbox'
 import { user, userRole } from '../../db/schema/users'
 import { recordAudit } from '../admin/admin-audit'
 import { invitationEmail } from './invitation-email'
-import type { CsvRecord } from './csv'
-import { CsvError, csvLine, parseCsv } from './csv'
+import { csvLine } from './csv'
 import { announceAuthChange } from '../../auth/session-cache'
+import { runHeavy } from '../../workers/heavy-pool'
+import type { StoredRow } from './user-import-rows'
+import { COLUMN_ORDER } from './user-import-rows'
 import { claimInterruptedJobs, commitBatch, doneLines, finishJob, jobOutcomes, noteResumed, releaseJob, startJob } from './user-import.queries'
 import type { StoredOutcome } from './user-import.queries'
 import { revokeLiveStreams } from '../events/events.publish'
 
-/** A row as the job keeps it from the preview to the import and the report. */
-export type StoredRow = Omit<UserImportRow, 'valid'> & {
-  /** The file's values by USER_IMPORT_COLUMNS position; null for a column the file does not have. */
-  cells: (string | null)[]
-  problems: UserImportProblem[]
-}
-
+export type { StoredRow } from './user-import-rows'
 export type { StoredOutcome } from './user-import.queries'
 
 type JobRow = typeof userImportJob.$inferSelect
@@ -81,94 +73,6 @@ const invalidCount = (rows: unknown[]) => (rows as StoredRow[]).filter((stored) 
 // ---------------------------------------------------------------------------------------------
 // Reading the file
 
-/** The text of the file, or the reason the whole file is refused. */
-function decodeFile(bytes: Buffer): string {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new AppError('BAD_REQUEST', 'userImport.notUtf8')
-  }
-  if (hasUnstorableCharacters(text)) throw new AppError('BAD_REQUEST', 'userImport.notText')
-  return text
-}
-
-function readRecords(text: string): CsvRecord[] {
-  try {
-    // One record past the header and the limit is enough to know the file is too long.
-    let count = 0
-    return parseCsv(text, () => ++count <= USER_IMPORT_LIMITS.maxRows + 1)
-  } catch (error) {
-    if (error instanceof CsvError) throw new AppError('BAD_REQUEST', 'userImport.malformed', { params: { line: error.line } })
-    throw error
-  }
-}
-
-/** Where each of the file's columns goes, refusing unknown and repeated columns and a file without email. */
-function readHeader(cells: readonly string[]): (UserImportColumn | null)[] {
-  const columns = cells.map((cell) => userImportColumn(cell))
-  const unknown = cells.filter((_, index) => columns[index] === null).map((cell) => cell.trim() || '""')
-  if (unknown.length > 0) throw new AppError('BAD_REQUEST', 'userImport.unknownColumns', { params: { columns: unknown.slice(0, 20).join(', ') } })
-  const seen = new Set<UserImportColumn>()
-  for (const column of columns) {
-    if (column && seen.has(column)) throw new AppError('BAD_REQUEST', 'userImport.duplicateColumn', { params: { column } })
-    if (column) seen.add(column)
-  }
-  if (!seen.has('email')) throw new AppError('BAD_REQUEST', 'userImport.noEmailColumn')
-  return columns
-}
-
-const COLUMN_INDEX = Object.fromEntries(USER_IMPORT_COLUMNS.map((column, index) => [column, index])) as Record<UserImportColumn, number>
-
-function checkRow(record: CsvRecord, columns: readonly (UserImportColumn | null)[]): StoredRow {
-  const cells: (string | null)[] = USER_IMPORT_COLUMNS.map(() => null)
-  columns.forEach((column, index) => {
-    if (column) cells[COLUMN_INDEX[column]] = record.cells[index] ?? ''
-  })
-  const value = (column: UserImportColumn) => (cells[COLUMN_INDEX[column]] ?? '').trim()
-  const problems: UserImportProblem[] = []
-  const problem = (column: UserImportColumn | null, key: MessageKey, params?: MessageParams) => problems.push(userImportProblem(record.line, column, key, params))
-  if (record.cells.length > columns.length) problem(null, 'userImport.extraCells')
-
-  const email = value('email').toLowerCase()
-  if (!isEmail(email)) problem('email', 'userImport.invalidEmail')
-
-  const name = value('name')
-  if (name === '') problem('name', 'userImport.nameRequired')
-  else if (name.length > USER_IMPORT_LIMITS.nameMaxLength) problem('name', 'userImport.nameTooLong', { max: USER_IMPORT_LIMITS.nameMaxLength })
-
-  const phoneText = value('phone')
-  const phone = phoneText === '' ? '' : toE164(phoneText)
-  if (phone === null) problem('phone', 'userImport.invalidPhone')
-
-  const roles: Role[] = []
-  for (const role of splitRoles(value('roles'))) {
-    if (!(ROLES as readonly string[]).includes(role)) problem('roles', 'userImport.unknownRole', { role: role.slice(0, 40) })
-    else if (!roles.includes(role as Role)) roles.push(role as Role)
-  }
-  const conflict = roleConflict(roles)
-  if (conflict) problem('roles', 'userImport.roleConflict', { first: conflict[0], second: conflict[1] })
-
-  const languageText = value('language').toLowerCase()
-  const language = (languageText === '' ? 'en-us' : languageText) as Language
-  if (!(LANGUAGES as readonly string[]).includes(language)) problem('language', 'userImport.invalidLanguage', { language: value('language').slice(0, 40) })
-
-  const principalBrokerEmail = value('principal_broker_email').toLowerCase()
-  if (principalBrokerEmail !== '' && !isEmail(principalBrokerEmail)) problem('principal_broker_email', 'userImport.invalidPrincipalBrokerEmail')
-
-  return {
-    line: record.line,
-    email,
-    name: name.slice(0, USER_IMPORT_LIMITS.nameMaxLength),
-    phone: phone ?? '',
-    roles,
-    language: (LANGUAGES as readonly string[]).includes(language) ? language : 'en-us',
-    principalBrokerEmail,
-    cells,
-    problems,
-  }
-}
-
 /** Emails of users who are principal brokers on Offerbook, among those asked. */
 async function existingPrincipalBrokers(db: Db, emails: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>()
@@ -186,13 +90,8 @@ async function existingPrincipalBrokers(db: Db, emails: readonly string[]): Prom
 /** Checks every row; the problems that need the whole file or the database are added here. */
 export async function checkFile(db: Db, bytes: Buffer): Promise<StoredRow[]> {
   if (bytes.length > USER_IMPORT_LIMITS.fileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'userImport.fileTooLarge')
-  const records = readRecords(decodeFile(bytes))
-  const [header, ...body] = records
-  if (!header) throw new AppError('BAD_REQUEST', 'userImport.noEmailColumn')
-  const columns = readHeader(header.cells)
-  if (body.length === 0) throw new AppError('BAD_REQUEST', 'userImport.empty')
-  if (body.length > USER_IMPORT_LIMITS.maxRows) throw new AppError('PAYLOAD_TOO_LARGE', 'userImport.tooManyRows', { params: { max: USER_IMPORT_LIMITS.maxRows } })
-  const rows = body.map((record) => checkRow(record, columns))
+  // Decoding, parsing and checking 50,000 rows takes a while: in the heavy-work pool, off the request thread (decision 039).
+  const rows = await runHeavy('checkUserRows', bytes)
 
   // The same email on several lines: each of them names the others.
   const linesByEmail = new Map<string, number[]>()
@@ -215,7 +114,6 @@ export async function checkFile(db: Db, bytes: Buffer): Promise<StoredRow[]> {
   return rows
 }
 
-const COLUMN_ORDER = (column: string | null) => (column === null ? -1 : (COLUMN_INDEX[column as UserImportColumn] ?? 99))
 
 function publicRow(row: StoredRow): UserImportRow {
   return { line: row.line, email: row.email, name: row.name, phone: row.phone, roles: row.roles, language: row.language, principalBrokerEmail: row.principalBrokerEmail, valid: row.problems.length === 0 }
