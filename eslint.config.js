@@ -52,6 +52,25 @@ export default tseslint.config(
         .map((other) => ({ group: [`../${other}/*.queries`, `../${other}/*.routes`, `**/modules/${other}/*.queries`, `**/modules/${other}/*.routes`], message: "call the other module's service, never its queries or routes." })),
     ),
   })),
+  // Database queries only in *.queries.ts: no other file of a module imports Drizzle or the schema.
+  // Test files (*.test.ts, *.test-helpers.ts) stay exempt: they seed and read rows directly.
+  // Type-only imports are allowed (a row type, `SQL` as a parameter type): a type runs no query.
+  // A separate rule from the block above, so neither replaces the other's patterns.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/modules/**/*.queries.ts', 'apps/api/src/modules/**/*.test.ts', 'apps/api/src/modules/**/*.test-helpers.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: "Drizzle only in the module's *.queries.ts: move the statement there and call it." },
+            { group: ['**/db/schema', '**/db/schema/*'], allowTypeImports: true, message: "the schema only in the module's *.queries.ts: move the statement there and call it." },
+          ],
+        },
+      ],
+    },
+  },
   // Web features never import each other, nor the app that composes them.
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],

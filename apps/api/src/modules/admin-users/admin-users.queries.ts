@@ -184,3 +184,16 @@ export async function auditWithActors(db: Db, targetUserId: string, limit = 200)
     reason: row.reason,
   }))
 }
+
+/** Inserts one row of a user's sign-in history. */
+export async function insertSignInEvent(db: Db, values: { userId: string; at: Date; ipAddress: string | null; userAgent: string | null }): Promise<void> {
+  await db.insert(signInEvent).values(values)
+}
+
+/** Sets the user's latest sign-in, leaving updatedAt as it was. */
+export async function stampLastSignIn(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .update(user)
+    .set({ lastSignInAt: at, updatedAt: sql`${user.updatedAt}` })
+    .where(eq(user.id, userId))
+}

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { adminAudit, adminSetting } from '../../db/schema/admin'
+import type { AuditRow } from './admin.queries'
+import { insertAudit, selectAuditOf, selectSetting, upsertSetting } from './admin.queries'
 
 /** What an admin did to a user (issue #15): written in the same transaction as the change itself. */
 export type AuditEntry = {
@@ -14,7 +14,7 @@ export type AuditEntry = {
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(adminAudit).values({
+  await insertAudit(db, {
     actorId: entry.actorId,
     targetUserId: entry.targetUserId,
     action: entry.action,
@@ -24,22 +24,19 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   })
 }
 
-export type AuditRow = typeof adminAudit.$inferSelect
+export type { AuditRow } from './admin.queries'
 
 /** A user's audit rows, newest first. */
 export async function auditOf(db: Db, targetUserId: string, limit = 200): Promise<AuditRow[]> {
-  return db.select().from(adminAudit).where(eq(adminAudit.targetUserId, targetUserId)).orderBy(desc(adminAudit.at), desc(adminAudit.id)).limit(limit)
+  return selectAuditOf(db, targetUserId, limit)
 }
 
 /** An admin setting, or the fallback when it was never set. */
 export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
-  const [row] = await db.select({ value: adminSetting.value }).from(adminSetting).where(eq(adminSetting.key, key))
+  const row = await selectSetting(db, key)
   return row ? (row.value as T) : fallback
 }
 
 export async function writeSetting(db: Db, key: string, value: unknown, updatedBy: string | null): Promise<void> {
-  await db
-    .insert(adminSetting)
-    .values({ key, value, updatedBy })
-    .onConflictDoUpdate({ target: adminSetting.key, set: { value, updatedBy, updatedAt: new Date() } })
+  await upsertSetting(db, key, value, updatedBy)
 }

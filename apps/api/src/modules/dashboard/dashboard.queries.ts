@@ -5,7 +5,7 @@ import { listing } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
 import { user } from '../../db/schema/users'
-import { buyerSideOffer, eitherSideOffer, managedListing } from './dashboard-scope'
+import { buyerSideOffer, eitherSideOffer, managedListing } from './dashboard-scope.queries'
 
 /** Each list is short by nature; the limit keeps a very busy account's page small. */
 const LIMIT = 50

@@ -5,7 +5,7 @@ import { listing, teamMember } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
 import { signingPacket } from '../../db/schema/signing'
 import { user } from '../../db/schema/users'
-import { buyerSideOffer, eitherSideOffer, managedListing } from './dashboard-scope'
+import { buyerSideOffer, eitherSideOffer, managedListing } from './dashboard-scope.queries'
 
 const LIMIT = 200
 const HOUR = 3_600_000

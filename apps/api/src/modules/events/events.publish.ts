@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { appEvent } from '../../db/schema/conversations'
+import { insertAppEvents, notifyChannel } from './events.queries'
 
 /**
  * The PostgreSQL channel every process listens on. The payload is the new rows themselves as JSON
@@ -27,13 +26,13 @@ export type PublishEvent = { recipients: readonly string[]; type: LiveEventType;
 export async function publishEvent(tx: Db, { recipients, type, data }: PublishEvent): Promise<void> {
   const unique = [...new Set(recipients.filter((recipient) => recipient.length > 0))]
   if (unique.length === 0) return
-  const rows = await tx
-    .insert(appEvent)
-    .values(unique.map((recipient) => ({ recipient, type, data })))
-    .returning({ id: appEvent.id, recipient: appEvent.recipient, type: appEvent.type, data: appEvent.data })
+  const rows = await insertAppEvents(
+    tx,
+    unique.map((recipient) => ({ recipient, type, data })),
+  )
   const inline = JSON.stringify({ rows })
   const payload = Buffer.byteLength(inline) < MAX_INLINE_PAYLOAD_BYTES ? inline : rows.map((row) => row.id).join(',')
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`)
+  await notifyChannel(tx, EVENTS_CHANNEL, payload)
 }
 
 /** Whose streams a revocation closes: every stream of these users, and the streams opened with these sessions. */
@@ -50,6 +49,6 @@ export async function revokeLiveStreams(db: Db, { users = [], sessions = [] }: S
   for (let start = 0; start < names.length; start += 100) {
     const part = names.slice(start, start + 100)
     const revoke = { users: part.filter(([kind]) => kind === 'users').map(([, id]) => id), sessions: part.filter(([kind]) => kind === 'sessions').map(([, id]) => id) }
-    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ revoke })})`)
+    await notifyChannel(db, EVENTS_CHANNEL, JSON.stringify({ revoke }))
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { appEvent } from '../../db/schema/conversations'
 import { listing, teamMember, teamMemberListing } from '../../db/schema/listings'
@@ -68,4 +68,14 @@ export async function packetAudience(db: Db, packetId: string): Promise<{ offerI
   if (!row) return null
   const people = await offerAudience(db, row)
   return { offerId: row.offerId, recipients: [...new Set([...people, ...(row.createdBy ? [row.createdBy] : [])])] }
+}
+
+/** Inserts one live event row per recipient, in the caller's transaction; the rows as written. */
+export async function insertAppEvents(db: Db, rows: Pick<typeof appEvent.$inferInsert, 'recipient' | 'type' | 'data'>[]) {
+  return db.insert(appEvent).values(rows).returning({ id: appEvent.id, recipient: appEvent.recipient, type: appEvent.type, data: appEvent.data })
+}
+
+/** NOTIFYs the channel; given a transaction, PostgreSQL delivers it at commit. */
+export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`)
 }

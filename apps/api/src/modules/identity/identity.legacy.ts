@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm'
 import { hashPassword, verifyPassword } from 'better-auth/crypto'
 import { verifyFirebaseScrypt } from '../../auth/firebase-scrypt'
 import type { Db } from '../../db/client'
-import { account } from '../../db/schema/auth'
-import { legacyPassword } from '../../db/schema/admin'
+import { deleteLegacyPassword, findLegacyPassword, replaceCredentialPassword } from './identity.queries'
 
 /**
  * An imported user's credential account holds this marker instead of a hash; the real hash waits in
@@ -30,17 +28,14 @@ export function passwordVerifier(db: Db) {
   return async ({ hash, password }: { hash: string; password: string }): Promise<boolean> => {
     if (!hash.startsWith(LEGACY_MARKER_PREFIX)) return verifyPassword({ hash, password })
     const userId = hash.slice(LEGACY_MARKER_PREFIX.length)
-    const [legacy] = await db.select().from(legacyPassword).where(eq(legacyPassword.userId, userId))
+    const legacy = await findLegacyPassword(db, userId)
     const parameters = legacy && parametersOf(legacy.parameters)
     if (!legacy || !parameters) return false
     if (!(await verifyFirebaseScrypt(password, legacy.passwordHash, legacy.salt, parameters))) return false
     const rehashed = await hashPassword(password)
     await db.transaction(async (tx) => {
-      await tx
-        .update(account)
-        .set({ password: rehashed, updatedAt: new Date() })
-        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), eq(account.password, hash)))
-      await tx.delete(legacyPassword).where(eq(legacyPassword.userId, userId))
+      await replaceCredentialPassword(tx, { userId, from: hash, to: rehashed })
+      await deleteLegacyPassword(tx, userId)
     })
     return true
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { FirebaseImport, FirebaseImportProblem, FirebaseImportResult, IdentityCheck, IdentityConfig, IdentityMessage, LinkedAccountPage } from '@offerbook/domain/identity'
 import { REQUIRED_SCOPES } from '@offerbook/domain/identity'
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
@@ -10,11 +9,9 @@ import type { Auth } from '../../auth/auth'
 import { OIDC_PROVIDER_ID } from '../../auth/auth'
 import type { OidcConfig } from '../../config'
 import type { Db } from '../../db/client'
-import { legacyPassword } from '../../db/schema/admin'
-import { account } from '../../db/schema/auth'
-import { user } from '../../db/schema/users'
 import { recordAudit } from '../admin/admin-audit'
 import { legacyPasswordMarker } from './identity.legacy'
+import { deleteLinkedAccount, insertCredentialAccount, insertImportedUser, insertLegacyPassword, selectExistingEmails, selectLinkedAccounts } from './identity.queries'
 
 /** How long the live check waits for each document. */
 export const CHECK_TIMEOUT_MS = 5000
@@ -84,27 +81,11 @@ export async function checkProvider(oidc: OidcConfig): Promise<IdentityCheck> {
   }
 }
 
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
 export async function listLinkedAccounts(db: Db, { page, pageSize, search }: { page: number; pageSize: number; search?: string | undefined }): Promise<LinkedAccountPage> {
-  const linked = eq(account.providerId, OIDC_PROVIDER_ID)
-  const where = search ? and(linked, or(ilike(user.email, containsPattern(search)), ilike(user.name, containsPattern(search)), ilike(account.accountId, containsPattern(search)))) : linked
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ id: account.id, userId: account.userId, email: user.email, name: user.name, subject: account.accountId, linkedAt: account.createdAt, lastSignInAt: user.lastSignInAt })
-      .from(account)
-      .innerJoin(user, eq(user.id, account.userId))
-      .where(where)
-      .orderBy(desc(account.createdAt), account.id)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(account).innerJoin(user, eq(user.id, account.userId)).where(where),
-  ])
+  const { rows, total } = await selectLinkedAccounts(db, { providerId: OIDC_PROVIDER_ID, page, pageSize, search })
   return {
     items: rows.map((row) => ({ ...row, linkedAt: row.linkedAt.toISOString(), lastSignInAt: row.lastSignInAt?.toISOString() ?? null })),
-    total: totalRow?.total ?? 0,
+    total,
     page,
     pageSize,
   }
@@ -113,10 +94,7 @@ export async function listLinkedAccounts(db: Db, { page, pageSize, search }: { p
 /** Deletes the link (the account row) only; the user keeps their Offerbook account and other ways in. */
 export async function unlinkAccount(db: Db, { actorId, id }: { actorId: string; id: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(account)
-      .where(and(eq(account.id, id), eq(account.providerId, OIDC_PROVIDER_ID)))
-      .returning({ userId: account.userId, subject: account.accountId })
+    const row = await deleteLinkedAccount(tx, { id, providerId: OIDC_PROVIDER_ID })
     if (!row) throw new AppError('NOT_FOUND', 'identity.accountNotFound')
     await recordAudit(tx, { actorId, targetUserId: row.userId, action: 'identity.unlink', before: { provider: OIDC_PROVIDER_ID, subject: row.subject }, after: null })
   })
@@ -145,8 +123,7 @@ export async function importFirebaseUsers(db: Db, auth: Auth, { actorId, input }
   const existing = new Set<string>()
   for (let start = 0; start < candidates.length; start += 500) {
     const emails = candidates.slice(start, start + 500).map((candidate) => candidate.email)
-    const rows = await db.select({ email: user.email }).from(user).where(inArray(sql`lower(${user.email})`, emails))
-    for (const row of rows) existing.add(row.email.toLowerCase())
+    for (const email of await selectExistingEmails(db, emails)) existing.add(email.toLowerCase())
   }
 
   const hashConfig = input.hashConfig
@@ -163,13 +140,12 @@ export async function importFirebaseUsers(db: Db, auth: Auth, { actorId, input }
       const id = randomUUID()
       const phone = entry.phoneNumber ? toE164(entry.phoneNumber) : null
       const name = entry.displayName?.trim() || email.slice(0, email.indexOf('@'))
-      await tx.insert(user).values({ id, name, email, emailVerified: entry.emailVerified === true, phone, onboarded: false })
+      await insertImportedUser(tx, { id, name, email, emailVerified: entry.emailVerified === true, phone })
       created++
       if (hashConfig && entry.passwordHash && entry.salt !== undefined) {
-        await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: legacyPasswordMarker(id) })
-        await tx.insert(legacyPassword).values({
+        await insertCredentialAccount(tx, { id: randomUUID(), userId: id, password: legacyPasswordMarker(id) })
+        await insertLegacyPassword(tx, {
           userId: id,
-          algorithm: 'firebase-scrypt',
           passwordHash: entry.passwordHash,
           salt: entry.salt,
           parameters: { signerKey: hashConfig.base64_signer_key, saltSeparator: hashConfig.base64_salt_separator, rounds: hashConfig.rounds, memCost: hashConfig.mem_cost },

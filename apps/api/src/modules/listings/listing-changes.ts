@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { isUuid } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
+import { notifyListingsChannel } from './listing-changes.queries'
 
 /**
  * Listing change events (docs/decisions/027-search-index.md): every write that can change what the
@@ -30,7 +30,7 @@ function tellLocal(change: ListingChange): void {
 }
 
 async function notify(db: Db, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${LISTINGS_CHANNEL}, ${payload})`)
+  await notifyListingsChannel(db, LISTINGS_CHANNEL, payload)
 }
 
 /** The listings with these ids changed (created, edited, deleted, photos): pass the transaction of the change. */

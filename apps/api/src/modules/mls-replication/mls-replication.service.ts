@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { LISTING_IMPORT_LIMITS } from '@offerbook/domain/listing-import'
 import { messageText } from '@offerbook/domain/messages'
@@ -8,8 +7,6 @@ import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
-import { mlsReplica, mlsReplicationRun } from '../../db/schema/admin'
-import { user, userRole } from '../../db/schema/users'
 import { safeGet } from '../../http/safe-get'
 import type { FileStorage } from '../../storage/storage'
 import { readSetting, recordAudit, writeSetting } from '../admin/admin-audit'
@@ -20,7 +17,23 @@ import type { MappedListing } from '../listing-import/reso-record'
 import { checkResoRecord, listingAddress } from '../listing-import/reso-record'
 import { deleteListingWithPhotos } from '../listings/listings.service'
 import { getUser } from '../users/users.service'
-import { findListingByKey } from './mls-replication.queries'
+import type { RunRow } from './mls-replication.queries'
+import {
+  deleteReplica,
+  failStaleRuns,
+  findAgentIdByMlsId,
+  findListingByKey,
+  findReplica,
+  findRunningRun,
+  insertRunningRun,
+  lastRunStart,
+  listRecentRuns,
+  selectHighWater,
+  selectReplicas,
+  takeRunLock,
+  updateRun,
+  upsertReplica,
+} from './mls-replication.queries'
 
 /**
  * The MLS Grid feed replication (issue #15): every Property record of the configured system, kept in
@@ -35,8 +48,6 @@ export const SCHEDULE_SETTING = 'mlsGrid.scheduleMinutes'
 const LOCK_KEY = 'offerbook:mls-replication'
 const AGENT_ROLES = ['SELLER_AGENT', 'BUYER_AGENT']
 const MAX_ERRORS_KEPT = 200
-
-type RunRow = typeof mlsReplicationRun.$inferSelect
 
 // ---------------------------------------------------------------------------------------------
 // The feed: the whole system's Property records, page by page
@@ -105,17 +116,6 @@ const toRun = (row: RunRow): MlsRun => ({
   errors: row.errors as MlsRunError[],
 })
 
-/** The high-water mark: the newest ModificationTimestamp of the last successful run. */
-async function currentHighWater(db: Db): Promise<Date | null> {
-  const [row] = await db
-    .select({ highWater: mlsReplicationRun.highWater })
-    .from(mlsReplicationRun)
-    .where(and(eq(mlsReplicationRun.status, 'done'), isNotNull(mlsReplicationRun.highWater)))
-    .orderBy(desc(mlsReplicationRun.highWater))
-    .limit(1)
-  return row?.highWater ?? null
-}
-
 export type StartedRun = { run: MlsRun; done: Promise<void> }
 
 /** Inserts the 'running' row (409 when one is running), then replicates in the background. */
@@ -123,17 +123,14 @@ export async function startRun(deps: ReplicationDeps, { trigger, actorId, should
   const mlsGrid = deps.mlsGrid
   if (!mlsGrid) throw new AppError('CONFLICT', 'mlsReplication.notConfigured')
   const row = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK_KEY}))`)
+    await takeRunLock(tx, LOCK_KEY)
     // A run left 'running' for over an hour was a process that stopped.
-    await tx
-      .update(mlsReplicationRun)
-      .set({ status: 'failed', finishedAt: new Date() })
-      .where(and(eq(mlsReplicationRun.status, 'running'), lt(mlsReplicationRun.startedAt, new Date(Date.now() - MLS_REPLICATION_LIMITS.staleRunMs))))
-    const [running] = await tx.select({ id: mlsReplicationRun.id }).from(mlsReplicationRun).where(eq(mlsReplicationRun.status, 'running')).limit(1)
+    await failStaleRuns(tx, new Date(Date.now() - MLS_REPLICATION_LIMITS.staleRunMs))
+    const running = await findRunningRun(tx)
     if (running) throw new AppError('CONFLICT', 'mlsReplication.alreadyRunning')
-    const [inserted] = await tx.insert(mlsReplicationRun).values({ trigger, triggeredBy: actorId, status: 'running' }).returning()
-    if (trigger === 'manual') await recordAudit(tx, { actorId, targetUserId: null, action: 'mlsGrid.run', after: { runId: inserted!.id } })
-    return inserted!
+    const inserted = await insertRunningRun(tx, { trigger, triggeredBy: actorId })
+    if (trigger === 'manual') await recordAudit(tx, { actorId, targetUserId: null, action: 'mlsGrid.run', after: { runId: inserted.id } })
+    return inserted
   })
   const done = executeRun(deps, mlsGrid, row, shouldStop)
   return { run: toRun(row), done }
@@ -147,7 +144,7 @@ type Counts = { created: number; updated: number; deleted: number; photos: numbe
 async function executeRun(deps: ReplicationDeps, mlsGrid: NonNullable<Config['mlsGrid']>, row: RunRow, shouldStop: () => boolean): Promise<void> {
   const { db } = deps
   const counts: Counts = { created: 0, updated: 0, deleted: 0, photos: 0, errors: [] }
-  const since = await currentHighWater(db).catch(() => null)
+  const since = await selectHighWater(db).catch(() => null)
   let highWater = since
   let status: 'done' | 'failed' = 'done'
   const client = createMlsGridClient({ url: mlsGrid.url, token: mlsGrid.token, originatingSystem: mlsGrid.originatingSystem })
@@ -160,18 +157,14 @@ async function executeRun(deps: ReplicationDeps, mlsGrid: NonNullable<Config['ml
         const stamp = await replicateRecord(ctx, raw, counts, agents)
         if (stamp && (!highWater || stamp > highWater)) highWater = stamp
       }
-      await db.update(mlsReplicationRun).set(progressOf(counts)).where(eq(mlsReplicationRun.id, row.id))
+      await updateRun(db, row.id, progressOf(counts))
     }
   } catch (error) {
     status = 'failed'
     deps.log.error({ err: error, runId: row.id }, 'the MLS Grid replication failed')
     counts.errors.push({ listingKey: null, message: messageText('mlsReplication.feedFailed') })
   }
-  await db
-    .update(mlsReplicationRun)
-    .set({ ...progressOf(counts), status, finishedAt: new Date(), highWater })
-    .where(eq(mlsReplicationRun.id, row.id))
-    .catch((error: unknown) => deps.log.error({ err: error, runId: row.id }, 'could not record the end of an MLS Grid replication'))
+  await updateRun(db, row.id, { ...progressOf(counts), status, finishedAt: new Date(), highWater }).catch((error: unknown) => deps.log.error({ err: error, runId: row.id }, 'could not record the end of an MLS Grid replication'))
 }
 
 const progressOf = (counts: Counts) => ({ created: counts.created, updated: counts.updated, deleted: counts.deleted, photos: counts.photos, errors: counts.errors.slice(0, MAX_ERRORS_KEPT) })
@@ -184,14 +177,8 @@ const keyOfRaw = (raw: unknown): string | null => {
 /** The Offerbook agent whose MLS ID the record names, if any (cached for the run). */
 async function agentFor(db: Db, mlsId: string, agents: Map<string, User | null>): Promise<User | null> {
   if (agents.has(mlsId)) return agents.get(mlsId)!
-  const [row] = await db
-    .select({ id: user.id })
-    .from(user)
-    .innerJoin(userRole, eq(userRole.userId, user.id))
-    .where(and(eq(user.sellerAgentId, mlsId), inArray(userRole.role, AGENT_ROLES), isNull(user.deactivatedAt)))
-    .orderBy(asc(user.createdAt))
-    .limit(1)
-  const agent = row ? await getUser(db, row.id) : null
+  const agentId = await findAgentIdByMlsId(db, mlsId, AGENT_ROLES)
+  const agent = agentId ? await getUser(db, agentId) : null
   agents.set(mlsId, agent)
   return agent
 }
@@ -205,12 +192,12 @@ async function replicateRecord(ctx: ImportContext, raw: unknown, counts: Counts,
     return check.ModificationTimestamp
   }
   const record = check.record
-  const [existing] = await db.select({ linkedUserId: mlsReplica.linkedUserId }).from(mlsReplica).where(eq(mlsReplica.listingKey, record.ListingKey))
+  const existing = await findReplica(db, record.ListingKey)
 
   if (record.kind === 'delete') {
     let removed = false
     if (existing) {
-      await db.delete(mlsReplica).where(eq(mlsReplica.listingKey, record.ListingKey))
+      await deleteReplica(db, record.ListingKey)
       removed = true
       const here = await findListingByKey(db, record.ListingKey)
       if (here && existing.linkedUserId && here.ownerId === existing.linkedUserId) await deleteListingWithPhotos(db, ctx.storage, { listingId: here.id, onCleanupError: cleanupLog(ctx) })
@@ -244,10 +231,7 @@ async function replicateRecord(ctx: ImportContext, raw: unknown, counts: Counts,
     linkedUserId,
     replicatedAt: new Date(),
   }
-  await db
-    .insert(mlsReplica)
-    .values({ listingKey: record.ListingKey, ...values })
-    .onConflictDoUpdate({ target: mlsReplica.listingKey, set: values })
+  await upsertReplica(db, record.ListingKey, values)
   if (existing) counts.updated++
   else counts.created++
   return record.ModificationTimestamp
@@ -275,8 +259,8 @@ export async function readSchedule(db: Db): Promise<number | null> {
 
 export async function getStatus(deps: ReplicationDeps): Promise<MlsGridStatus> {
   const { db, mlsGrid } = deps
-  const runs = await db.select().from(mlsReplicationRun).orderBy(desc(mlsReplicationRun.startedAt)).limit(MLS_REPLICATION_LIMITS.runsShown)
-  const highWater = await currentHighWater(db)
+  const runs = await listRecentRuns(db, MLS_REPLICATION_LIMITS.runsShown)
+  const highWater = await selectHighWater(db)
   return {
     configured: mlsGrid !== null,
     url: mlsGrid?.url ?? null,
@@ -297,27 +281,8 @@ export async function setSchedule(db: Db, { minutes, actorId }: { minutes: numbe
   return { minutes }
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-
 export async function listReplicas(db: Db, query: MlsReplicaQuery): Promise<MlsReplicaPage> {
-  const conditions = []
-  const search = query.search?.trim()
-  if (search) {
-    const pattern = likePattern(search)
-    conditions.push(or(ilike(mlsReplica.listingId, pattern), ilike(mlsReplica.listingKey, pattern), ilike(mlsReplica.unparsedAddress, pattern), ilike(mlsReplica.listAgentMlsId, pattern)))
-  }
-  if (query.linked === 'true') conditions.push(isNotNull(mlsReplica.linkedUserId))
-  if (query.linked === 'false') conditions.push(isNull(mlsReplica.linkedUserId))
-  const where = conditions.length > 0 ? and(...conditions) : undefined
-  const [total] = await db.select({ value: count() }).from(mlsReplica).where(where)
-  const rows = await db
-    .select({ replica: mlsReplica, agentName: user.name })
-    .from(mlsReplica)
-    .leftJoin(user, eq(user.id, mlsReplica.linkedUserId))
-    .where(where)
-    .orderBy(desc(mlsReplica.modificationTimestamp), asc(mlsReplica.listingKey))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+  const { rows, total } = await selectReplicas(db, { search: query.search?.trim(), linked: query.linked, page: query.page, pageSize: query.pageSize })
   return {
     items: rows.map(({ replica, agentName }) => ({
       listingKey: replica.listingKey,
@@ -330,7 +295,7 @@ export async function listReplicas(db: Db, query: MlsReplicaQuery): Promise<MlsR
       photoCount: replica.photoCount,
       modificationTimestamp: replica.modificationTimestamp.toISOString(),
     })),
-    total: total?.value ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   }
@@ -361,8 +326,8 @@ export function createRunKeeper(deps: ReplicationDeps) {
 export async function scheduledRunDue(db: Db, now = new Date()): Promise<boolean> {
   const minutes = await readSchedule(db)
   if (minutes === null) return false
-  const [last] = await db.select({ startedAt: mlsReplicationRun.startedAt }).from(mlsReplicationRun).orderBy(desc(mlsReplicationRun.startedAt)).limit(1)
-  return !last || now.getTime() - last.startedAt.getTime() > minutes * 60_000
+  const last = await lastRunStart(db)
+  return !last || now.getTime() - last.getTime() > minutes * 60_000
 }
 
 export type MlsReplicationScheduler = { stop: () => Promise<void> }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import type { EventAttributes } from 'ics'
 import { createEvents } from 'ics'
 import { addCalendarDays, offerDeadlines } from '@offerbook/domain/offer'
@@ -8,13 +7,11 @@ import { dateInZone, formatZonedDateTime, propertyTimeZone } from '@offerbook/do
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { listing } from '../../db/schema/listings'
-import { calendarFeed, offer } from '../../db/schema/offers'
-import { user } from '../../db/schema/users'
 import { managedListingsCondition } from '../listings/listings.service'
 import { isOfferId, termsOf } from './offers-access'
 import { managesListing } from '../listings/listings.service'
 import { fileNotFound } from './transaction-file'
+import { deleteFeed, findCalendarOffer, findFeed, findFeedOwner, listFeedOffers, upsertFeed } from './calendar.queries'
 
 /**
  * Deadlines in the calendar (issue #18, decision 030): an offer's expiration, and the dates that
@@ -101,17 +98,10 @@ export function toIcs(events: EventAttributes[], language: string): string {
   return value
 }
 
-const calendarColumns = { id: offer.id, status: offer.status, terms: offer.terms, bindingAgreementAt: offer.bindingAgreementAt, address: listing.unparsedAddress, county: listing.countyOrParish }
-
 /** One offer's calendar, for its parties (its buyer side; its listing's seller side once shared). */
 export async function offerCalendar(db: Db, { viewer, offerId, publicUrl }: { viewer: User; offerId: string; publicUrl: string }): Promise<string> {
   if (!isOfferId(offerId)) throw fileNotFound()
-  const [row] = await db
-    .select({ ...calendarColumns, buyerId: offer.buyerId, listingId: offer.listingId })
-    .from(offer)
-    .innerJoin(listing, eq(listing.id, offer.listingId))
-    .where(eq(offer.id, offerId.toLowerCase()))
-    .limit(1)
+  const row = await findCalendarOffer(db, offerId.toLowerCase())
   if (!row) throw fileNotFound()
   if (row.buyerId !== viewer.uid && !(row.status !== 'draft' && (await managesListing(db, viewer, row.listingId)))) throw fileNotFound()
   return toIcs(offerCalendarEvents({ ...row, terms: termsOf(row) }, viewer.language, publicUrl), viewer.language)
@@ -128,41 +118,28 @@ export function feedUrl(publicUrl: string, token: string): string {
 }
 
 export async function getFeed(db: Db, viewer: User): Promise<{ active: boolean; createdAt: string | null }> {
-  const [row] = await db.select({ createdAt: calendarFeed.createdAt }).from(calendarFeed).where(eq(calendarFeed.userId, viewer.uid)).limit(1)
+  const row = await findFeed(db, viewer.uid)
   return { active: row !== undefined, createdAt: row?.createdAt.toISOString() ?? null }
 }
 
 /** A new token for the user's feed; the previous one, if any, stops working. The URL is shown once. */
 export async function regenerateFeed(db: Db, viewer: User, publicUrl: string, now = new Date()): Promise<{ url: string; createdAt: string }> {
   const token = randomBytes(32).toString('base64url')
-  await db
-    .insert(calendarFeed)
-    .values({ userId: viewer.uid, tokenHash: hashToken(token), createdAt: now })
-    .onConflictDoUpdate({ target: calendarFeed.userId, set: { tokenHash: hashToken(token), createdAt: now } })
+  await upsertFeed(db, { userId: viewer.uid, tokenHash: hashToken(token), createdAt: now })
   return { url: feedUrl(publicUrl, token), createdAt: now.toISOString() }
 }
 
 export async function revokeFeed(db: Db, viewer: User): Promise<void> {
-  await db.delete(calendarFeed).where(eq(calendarFeed.userId, viewer.uid))
+  await deleteFeed(db, viewer.uid)
 }
 
 /** The feed behind a token: every open offer of the user's, on either side. An unknown or revoked token: 404. */
 export async function feedCalendar(db: Db, { file, publicUrl }: { file: string; publicUrl: string }): Promise<string> {
   const match = FEED_FILE.exec(file)
   if (!match?.[1]) throw calendarNotFound()
-  const [owner] = await db
-    .select({ id: user.id, language: user.language })
-    .from(calendarFeed)
-    .innerJoin(user, eq(user.id, calendarFeed.userId))
-    .where(eq(calendarFeed.tokenHash, hashToken(match[1])))
-    .limit(1)
+  const owner = await findFeedOwner(db, hashToken(match[1]))
   if (!owner) throw calendarNotFound()
-  const rows = await db
-    .select(calendarColumns)
-    .from(offer)
-    .innerJoin(listing, eq(listing.id, offer.listingId))
-    .where(and(inArray(offer.status, [...OPEN_STATUSES]), or(eq(offer.buyerId, owner.id), await managedListingsCondition(db, owner.id))))
-    .orderBy(asc(offer.createdAt), asc(offer.id))
+  const rows = await listFeedOffers(db, { buyerId: owner.id, managed: await managedListingsCondition(db, owner.id), statuses: [...OPEN_STATUSES] })
   const events = rows.flatMap((row) => offerCalendarEvents({ ...row, terms: termsOf(row) }, owner.language, publicUrl))
   return toIcs(events, owner.language)
 }

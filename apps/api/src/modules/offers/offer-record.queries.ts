@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import type { Db } from '../../db/client'
+import { storedFile } from '../../db/schema/files'
 import { listing } from '../../db/schema/listings'
-import { offer, offerEvent } from '../../db/schema/offers'
+import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
+import { signingEvent, signingPacket } from '../../db/schema/signing'
 import { chainInputOf } from './offers.queries'
 
 export type LedgerRow = {
@@ -91,4 +93,32 @@ export type RecordListingRow = { id: string; address: string | null; county: str
 export async function findRecordListing(db: Db, listingId: string): Promise<RecordListingRow | null> {
   const [row] = await db.select({ id: listing.id, address: listing.unparsedAddress, county: listing.countyOrParish }).from(listing).where(eq(listing.id, listingId)).limit(1)
   return row ?? null
+}
+
+// ---------------------------------------------------------------------------------------------
+// The transaction file (transaction-file.ts)
+
+/** The offer's attachments with their stored file's name and key, oldest first. */
+export async function listTransactionAttachments(db: Db, offerId: string): Promise<{ kind: string; version: number | null; filename: string; key: string; createdAt: Date }[]> {
+  return db
+    .select({ kind: offerAttachment.kind, version: offerAttachment.version, filename: storedFile.filename, key: storedFile.key, createdAt: offerAttachment.createdAt })
+    .from(offerAttachment)
+    .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
+    .where(eq(offerAttachment.offerId, offerId))
+    .orderBy(asc(offerAttachment.createdAt), asc(offerAttachment.id))
+}
+
+/** The offer's signing packets, oldest first. */
+export async function listOfferPackets(db: Db, offerId: string): Promise<(typeof signingPacket.$inferSelect)[]> {
+  return db.select().from(signingPacket).where(eq(signingPacket.offerId, offerId)).orderBy(asc(signingPacket.createdAt), asc(signingPacket.id))
+}
+
+/** The storage key of each of these stored files. */
+export async function storedFileKeys(db: Db, fileIds: string[]): Promise<{ id: string; key: string }[]> {
+  return db.select({ id: storedFile.id, key: storedFile.key }).from(storedFile).where(inArray(storedFile.id, fileIds))
+}
+
+/** The events of these signing packets, by packet and in chain order. */
+export async function listPacketEvents(db: Db, packetIds: string[]): Promise<(typeof signingEvent.$inferSelect)[]> {
+  return db.select().from(signingEvent).where(inArray(signingEvent.packetId, packetIds)).orderBy(asc(signingEvent.packetId), asc(signingEvent.seq))
 }

@@ -1,22 +1,18 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { PassThrough, Transform } from 'node:stream'
-import { asc, eq, inArray } from 'drizzle-orm'
 import { ZipFile } from 'yazl'
 import type { User } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { storedFile } from '../../db/schema/files'
-import { offerAttachment } from '../../db/schema/offers'
-import { signingEvent, signingPacket } from '../../db/schema/signing'
 import type { FileStorage } from '../../storage/storage'
 import { isOfferId, termsOf } from './offers-access'
 import { documentStanding } from './offer-document-standing'
 import { findOffer, listOfferEvents } from './offers.queries'
 import { managesListing } from '../listings/listings.service'
 import { offerRecordCsv } from './offer-record-export'
-import { findRecordListing, listLedgerRows } from './offer-record.queries'
+import { findRecordListing, listLedgerRows, listOfferPackets, listPacketEvents, listTransactionAttachments, storedFileKeys } from './offer-record.queries'
 import { offerLabel, toEntries } from './offer-record.service'
 import { propertyTimeZone } from '@offerbook/domain/property-time'
 
@@ -65,31 +61,20 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
   const { row, listing } = await loadForParty(db, viewer, offerId)
   const timeZone = propertyTimeZone(listing.county)
   const [attachments, packets, events, ledger] = await Promise.all([
-    db
-      .select({ kind: offerAttachment.kind, version: offerAttachment.version, filename: storedFile.filename, key: storedFile.key, createdAt: offerAttachment.createdAt })
-      .from(offerAttachment)
-      .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
-      .where(eq(offerAttachment.offerId, row.id))
-      .orderBy(asc(offerAttachment.createdAt), asc(offerAttachment.id)),
-    db.select().from(signingPacket).where(eq(signingPacket.offerId, row.id)).orderBy(asc(signingPacket.createdAt), asc(signingPacket.id)),
+    listTransactionAttachments(db, row.id),
+    listOfferPackets(db, row.id),
     listOfferEvents(db, row.id),
     listLedgerRows(db, { listingId: row.listingId, offerIds: [row.id] }),
   ])
   const fileIds = packets.flatMap((packet) => [packet.originalFileId, packet.signedFileId]).filter((id): id is string => id !== null)
   const [keys, audit] = await Promise.all([
-    fileIds.length === 0 ? [] : db.select({ id: storedFile.id, key: storedFile.key }).from(storedFile).where(inArray(storedFile.id, fileIds)),
+    fileIds.length === 0 ? [] : storedFileKeys(db, fileIds),
     packets.length === 0
       ? []
-      : db
-          .select()
-          .from(signingEvent)
-          .where(
-            inArray(
-              signingEvent.packetId,
-              packets.map((packet) => packet.id),
-            ),
-          )
-          .orderBy(asc(signingEvent.packetId), asc(signingEvent.seq)),
+      : listPacketEvents(
+          db,
+          packets.map((packet) => packet.id),
+        ),
   ])
   const keyOf = new Map(keys.map((item) => [item.id, item.key]))
   const fromStorage = (key: string | undefined) => async () => (key ? ((await storage.get(key))?.body ?? null) : null)

@@ -1,13 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { SigningEventType } from '@offerbook/domain/signing'
 import type { ChainEvent } from '@offerbook/domain/signing-chain'
 import { CHAIN_GENESIS, chainHash } from '@offerbook/domain/signing-chain'
 import type { Db } from '../../db/client'
-import { signingPacket } from '../../db/schema/signing'
 import { publishSigningChanged } from '../events/events.service'
 import type { EventRow } from './signing.queries'
-import { insertEvent } from './signing.queries'
+import { insertEvent, lockPacketChainHead, setPacketChainHead } from './signing.queries'
 
 export const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex')
 
@@ -50,7 +48,7 @@ const LIVE_SIGNING_EVENTS: ReadonlySet<SigningEventType> = new Set<SigningEventT
  * here (again, if the caller already holds it), so two appends to one packet always chain in order.
  */
 export async function appendEvent(tx: Db, packetId: string, type: SigningEventType, source: EventSource, { at, details = {} }: { at: Date; details?: Record<string, unknown> }): Promise<EventRow> {
-  const [head] = await tx.select({ chainHead: signingPacket.chainHead, eventCount: signingPacket.eventCount }).from(signingPacket).where(eq(signingPacket.id, packetId)).for('update')
+  const head = await lockPacketChainHead(tx, packetId)
   if (!head) throw new Error(`signing packet ${packetId} not found for its event`)
   const previousHash = head.chainHead ?? CHAIN_GENESIS
   const seq = head.eventCount + 1
@@ -69,7 +67,7 @@ export async function appendEvent(tx: Db, packetId: string, type: SigningEventTy
   // The JSON round trip keeps what is stored exactly what was hashed (no undefined, no Dates).
   const storedDetails = JSON.parse(JSON.stringify(details)) as Record<string, unknown>
   const row = await insertEvent(tx, { packetId, seq, type, signerId: event.signerId, actorName: event.actorName, ip: event.ip, userAgent: event.userAgent, details: storedDetails, at, previousHash, hash })
-  await tx.update(signingPacket).set({ chainHead: hash, eventCount: seq }).where(eq(signingPacket.id, packetId))
+  await setPacketChainHead(tx, packetId, { hash, seq })
   if (LIVE_SIGNING_EVENTS.has(type)) await publishSigningChanged(tx, packetId, type)
   return row
 }

@@ -205,3 +205,14 @@ export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<{ 
   if (wanted.length === 0) return []
   return db.select({ id: user.id, name: user.name, email: user.email, language: user.language }).from(user).where(inArray(user.id, wanted))
 }
+
+/** The packet's chain head and event count, its row locked for update until the transaction ends. */
+export async function lockPacketChainHead(db: Db, packetId: string): Promise<{ chainHead: string | null; eventCount: number } | undefined> {
+  const [head] = await db.select({ chainHead: signingPacket.chainHead, eventCount: signingPacket.eventCount }).from(signingPacket).where(eq(signingPacket.id, packetId)).for('update')
+  return head
+}
+
+/** Moves the packet's chain head to the event just appended. */
+export async function setPacketChainHead(db: Db, packetId: string, { hash, seq }: { hash: string; seq: number }): Promise<void> {
+  await db.update(signingPacket).set({ chainHead: hash, eventCount: seq }).where(eq(signingPacket.id, packetId))
+}

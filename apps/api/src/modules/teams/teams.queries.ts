@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { listing, teamMember, teamMemberListing } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
@@ -184,4 +185,56 @@ export async function updateInvitation(db: Db, id: string, changes: Partial<NewI
   const [row] = await db.update(teamInvitation).set(changes).where(eq(teamInvitation.id, id)).returning()
   if (!row) throw new Error('invitation update returned no row')
   return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a team gives a member beyond listings (team-access.ts)
+
+export type Leader = { leaderId: string; leaderName: string }
+export type TeamReach = { all: Leader[]; designatedOffers: (Leader & { offerId: string })[] }
+
+/** The leaders whose every transaction the user sees, and the offers designated to the user. */
+export async function teamReach(db: Db, userId: string): Promise<TeamReach> {
+  const [all, designatedOffers] = await Promise.all([
+    db
+      .select({ leaderId: teamMember.leaderId, leaderName: user.name })
+      .from(teamMember)
+      .innerJoin(user, eq(user.id, teamMember.leaderId))
+      .where(and(eq(teamMember.memberId, userId), eq(teamMember.access, 'all'))),
+    db
+      .select({ leaderId: teamMemberOffer.leaderId, leaderName: user.name, offerId: teamMemberOffer.offerId })
+      .from(teamMemberOffer)
+      .innerJoin(teamMember, and(eq(teamMember.leaderId, teamMemberOffer.leaderId), eq(teamMember.memberId, teamMemberOffer.memberId), eq(teamMember.access, 'designated')))
+      .innerJoin(user, eq(user.id, teamMemberOffer.leaderId))
+      .where(eq(teamMemberOffer.memberId, userId)),
+  ])
+  return { all, designatedOffers }
+}
+
+/** The where condition on offer for the buyer side: the user's own offers, every offer of the leaders in `all`, and the designated ones (still the leader's). */
+export function buyerSideCondition(userId: string, { all, designatedOffers }: TeamReach): SQL {
+  const condition = or(
+    eq(offer.buyerId, userId),
+    all.length > 0 ? inArray(offer.buyerId, all.map((leader) => leader.leaderId)) : undefined,
+    ...designatedOffers.map((row) => and(eq(offer.id, row.offerId), eq(offer.buyerId, row.leaderId))),
+  )
+  if (!condition) throw new Error('the buyer-side condition is never empty')
+  return condition
+}
+
+/** The owner and listing agent of each of these listings. */
+export async function listingManagers(db: Db, listingIds: readonly string[]): Promise<{ id: string; ownerId: string | null; listAgentUserId: string | null }[]> {
+  return db
+    .select({ id: listing.id, ownerId: listing.ownerId, listAgentUserId: listing.listAgentUserId })
+    .from(listing)
+    .where(inArray(listing.id, [...listingIds]))
+}
+
+/** Every leader whose team the user joined, with the leader's name. */
+export async function leadersOfMember(db: Db, memberId: string): Promise<Leader[]> {
+  return db
+    .select({ leaderId: teamMember.leaderId, leaderName: user.name })
+    .from(teamMember)
+    .innerJoin(user, eq(user.id, teamMember.leaderId))
+    .where(eq(teamMember.memberId, memberId))
 }

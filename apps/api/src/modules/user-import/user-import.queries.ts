@@ -1,13 +1,15 @@
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import type { UserImportOutcome } from '@offerbook/domain/user-import'
-import { and, asc, eq, getTableColumns, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { userImportJob, userImportOutcome } from '../../db/schema/admin'
+import { outboxMessage } from '../../db/schema/outbox'
+import { user, userRole } from '../../db/schema/users'
 
 /** One line's outcome of an import, as stored (one row per line of the file). */
 export type StoredOutcome = { line: number; outcome: Exclude<UserImportOutcome, 'invalid'>; key: MessageKey | null; params?: MessageParams }
 
-type JobRow = typeof userImportJob.$inferSelect
+export type JobRow = typeof userImportJob.$inferSelect
 
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`
 
@@ -101,4 +103,82 @@ export async function finishJob(db: Db, { id, owner, status, error }: { id: stri
 export async function jobOutcomes(db: Db, jobId: string): Promise<StoredOutcome[]> {
   const rows = await db.select().from(userImportOutcome).where(eq(userImportOutcome.jobId, jobId)).orderBy(asc(userImportOutcome.line))
   return rows.map((row) => ({ line: row.line, outcome: row.outcome as StoredOutcome['outcome'], key: row.key as StoredOutcome['key'], ...(row.params ? { params: row.params } : {}) }))
+}
+
+/** Keeps a checked file as a job in 'preview'; its id. */
+export async function insertPreviewJob(db: Db, values: { createdBy: string; filename: string; rows: unknown[]; total: number }): Promise<{ id: string } | undefined> {
+  const [job] = await db.insert(userImportJob).values(values).returning({ id: userImportJob.id })
+  return job
+}
+
+/** The job with its rows, if any. */
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(userImportJob).where(eq(userImportJob.id, id))
+  return row
+}
+
+/** The job without its rows (polled each second while running), if any. */
+export async function findJobCounts(db: Db, id: string): Promise<Omit<JobRow, 'rows'> | undefined> {
+  const { rows: _rows, ...columns } = getTableColumns(userImportJob)
+  const [row] = await db.select(columns).from(userImportJob).where(eq(userImportJob.id, id))
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// The users a file names
+
+/** The emails, as stored, of the users among these (lower-cased) who are principal brokers, by flag or by role. */
+export async function selectPrincipalBrokerEmails(db: Db, emails: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: user.email })
+    .from(user)
+    .leftJoin(userRole, and(eq(userRole.userId, user.id), eq(userRole.role, 'PRINCIPAL_BROKER')))
+    .where(and(inArray(sql<string>`lower(${user.email})`, emails), or(eq(user.isPrincipalBroker, true), eq(userRole.role, 'PRINCIPAL_BROKER'))))
+  return rows.map((row) => row.email)
+}
+
+export type ExistingUserRow = { id: string; email: string; name: string; phone: string | null; language: string }
+
+/** The users with these (lower-cased) emails, and every role row of theirs. */
+export async function selectUsersByEmail(db: Db, emails: string[]): Promise<{ rows: ExistingUserRow[]; roles: (typeof userRole.$inferSelect)[] }> {
+  const rows = await db
+    .select({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language })
+    .from(user)
+    .where(inArray(sql<string>`lower(${user.email})`, emails))
+  const roles = rows.length ? await db.select().from(userRole).where(inArray(userRole.userId, rows.map((row) => row.id))) : []
+  return { rows, roles }
+}
+
+/** The users holding these phones: id and phone. */
+export async function selectPhoneHolders(db: Db, phones: string[]): Promise<{ id: string; phone: string | null }[]> {
+  return db.select({ id: user.id, phone: user.phone }).from(user).where(inArray(user.phone, phones))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing a batch (in its transaction and savepoints)
+
+/** Changes an existing user's columns the file gives. */
+export async function updateImportedUser(db: Db, id: string, changes: Partial<typeof user.$inferInsert>): Promise<void> {
+  await db.update(user).set(changes).where(eq(user.id, id))
+}
+
+/** Replaces the user's roles with these. */
+export async function replaceUserRoles(db: Db, userId: string, roles: readonly string[]): Promise<void> {
+  await db.delete(userRole).where(eq(userRole.userId, userId))
+  if (roles.length) await db.insert(userRole).values(roles.map((role) => ({ userId, role })))
+}
+
+/** Inserts new users, one statement. */
+export async function insertUsers(db: Db, rows: (typeof user.$inferInsert)[]): Promise<void> {
+  await db.insert(user).values(rows)
+}
+
+/** Inserts role rows, one statement; none when empty. */
+export async function insertUserRoles(db: Db, roles: { userId: string; role: string }[]): Promise<void> {
+  if (roles.length) await db.insert(userRole).values(roles)
+}
+
+/** Inserts outbox rows as enqueueEmail writes them, one statement; the worker finds them at its next poll. */
+export async function insertOutboxEmails(db: Db, rows: (typeof outboxMessage.$inferInsert)[]): Promise<void> {
+  await db.insert(outboxMessage).values(rows)
 }

@@ -1,49 +1,48 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
 import type { MessageKey } from '@offerbook/domain/messages'
 import { messageText } from '@offerbook/domain/messages'
 import type { Role } from '@offerbook/domain/roles'
-import type {
-  UserImportColumn,
-  UserImportJob,
-  UserImportOnExisting,
-  UserImportPreview,
-  UserImportRow,
-} from '@offerbook/domain/user-import'
-import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, userImportProblem } from '@offerbook/domain/user-import'
-import { isEmail } from '@offerbook/domain/validation'
+import type { UserImportColumn, UserImportJob, UserImportOnExisting, UserImportPreview, UserImportRow } from '@offerbook/domain/user-import'
+import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS } from '@offerbook/domain/user-import'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { kindOf } from '../../db/client'
-import { userImportJob } from '../../db/schema/admin'
-import { outboxMessage } from '../../db/schema/outbox'
-import { user, userRole } from '../../db/schema/users'
 import { recordAudit } from '../admin/admin-audit'
 import { invitationEmail } from './invitation-email'
 import { csvLine } from './csv'
 import { announceAuthChange } from '../../auth/session-cache'
-import { runHeavy } from '../../workers/heavy-pool'
-import type { StoredRow } from './user-import-rows'
-import { COLUMN_ORDER } from './user-import-rows'
-import { claimInterruptedJobs, commitBatch, doneLines, finishJob, jobOutcomes, noteResumed, releaseJob, startJob } from './user-import.queries'
-import type { StoredOutcome } from './user-import.queries'
+import {
+  claimInterruptedJobs,
+  commitBatch,
+  doneLines,
+  findJob,
+  findJobCounts,
+  finishJob,
+  insertOutboxEmails,
+  insertPreviewJob,
+  insertUserRoles,
+  insertUsers,
+  jobOutcomes,
+  noteResumed,
+  releaseJob,
+  replaceUserRoles,
+  selectPhoneHolders,
+  selectUsersByEmail,
+  startJob,
+  updateImportedUser,
+} from './user-import.queries'
+import type { JobRow, StoredOutcome } from './user-import.queries'
 import { revokeLiveStreams } from '../events/events.publish'
 
-export type { StoredRow } from './user-import-rows'
-export type { StoredOutcome } from './user-import.queries'
+import type { StoredRow } from './user-import-file'
+import { checkFile, chunks } from './user-import-file'
 
-type JobRow = typeof userImportJob.$inferSelect
+export type { StoredRow } from './user-import-file'
+export type { StoredOutcome } from './user-import.queries'
 
 const BATCH_SIZE = 250
 /** On PGlite a batch holds the one connection every request needs: 20 rows keep that hold short (issue #29, < 500 ms). */
 const PGLITE_BATCH_SIZE = 20
-const QUERY_CHUNK = 1_000
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 type JobCounts = Omit<JobRow, 'rows'>
 
@@ -70,51 +69,6 @@ function toJob(row: JobCounts, invalidInPreview = 0): UserImportJob {
 
 const invalidCount = (rows: unknown[]) => (rows as StoredRow[]).filter((stored) => stored.problems.length > 0).length
 
-// ---------------------------------------------------------------------------------------------
-// Reading the file
-
-/** Emails of users who are principal brokers on Offerbook, among those asked. */
-async function existingPrincipalBrokers(db: Db, emails: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>()
-  for (const part of chunks(emails, QUERY_CHUNK)) {
-    const rows = await db
-      .selectDistinct({ email: user.email })
-      .from(user)
-      .leftJoin(userRole, and(eq(userRole.userId, user.id), eq(userRole.role, 'PRINCIPAL_BROKER')))
-      .where(and(inArray(sql<string>`lower(${user.email})`, part), or(eq(user.isPrincipalBroker, true), eq(userRole.role, 'PRINCIPAL_BROKER'))))
-    for (const row of rows) found.add(row.email.toLowerCase())
-  }
-  return found
-}
-
-/** Checks every row; the problems that need the whole file or the database are added here. */
-export async function checkFile(db: Db, bytes: Buffer): Promise<StoredRow[]> {
-  if (bytes.length > USER_IMPORT_LIMITS.fileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'userImport.fileTooLarge')
-  // Decoding, parsing and checking 50,000 rows takes a while: in the heavy-work pool, off the request thread (decision 039).
-  const rows = await runHeavy('checkUserRows', bytes)
-
-  // The same email on several lines: each of them names the others.
-  const linesByEmail = new Map<string, number[]>()
-  for (const row of rows) if (isEmail(row.email)) linesByEmail.set(row.email, [...(linesByEmail.get(row.email) ?? []), row.line])
-  for (const row of rows) {
-    const lines = linesByEmail.get(row.email)
-    if (lines && lines.length > 1) row.problems.push(userImportProblem(row.line, 'email', 'userImport.duplicateEmail', { lines: lines.filter((line) => line !== row.line).slice(0, 10).join(', ') }))
-  }
-
-  // A principal broker named by a row is one already, or a row of the file with that role.
-  const brokersInFile = new Set(rows.filter((row) => row.roles.includes('PRINCIPAL_BROKER')).map((row) => row.email))
-  const asked = [...new Set(rows.map((row) => row.principalBrokerEmail).filter((email) => email !== '' && isEmail(email) && !brokersInFile.has(email)))]
-  const known = await existingPrincipalBrokers(db, asked)
-  for (const row of rows) {
-    const broker = row.principalBrokerEmail
-    if (broker === '' || !isEmail(broker) || brokersInFile.has(broker) || known.has(broker)) continue
-    row.problems.push(userImportProblem(row.line, 'principal_broker_email', 'userImport.unknownPrincipalBroker', { email: broker }))
-  }
-  for (const row of rows) row.problems.sort((a, b) => COLUMN_ORDER(a.column) - COLUMN_ORDER(b.column))
-  return rows
-}
-
-
 function publicRow(row: StoredRow): UserImportRow {
   return { line: row.line, email: row.email, name: row.name, phone: row.phone, roles: row.roles, language: row.language, principalBrokerEmail: row.principalBrokerEmail, valid: row.problems.length === 0 }
 }
@@ -123,7 +77,7 @@ function publicRow(row: StoredRow): UserImportRow {
 export async function previewImport(db: Db, { actorId, bytes, filename }: { actorId: string; bytes: Buffer; filename: string }): Promise<UserImportPreview> {
   const rows = await checkFile(db, bytes)
   const name = (filename || 'users.csv').slice(0, 200)
-  const [job] = await db.insert(userImportJob).values({ createdBy: actorId, filename: name, rows, total: rows.length }).returning({ id: userImportJob.id })
+  const job = await insertPreviewJob(db, { createdBy: actorId, filename: name, rows, total: rows.length })
   if (!job) throw new AppError('INTERNAL', 'request.internal')
   const valid = rows.filter((row) => row.problems.length === 0).length
   return {
@@ -137,15 +91,14 @@ export async function previewImport(db: Db, { actorId, bytes, filename }: { acto
 }
 
 async function loadJob(db: Db, id: string): Promise<JobRow> {
-  const [row] = await db.select().from(userImportJob).where(eq(userImportJob.id, id))
+  const row = await findJob(db, id)
   if (!row) throw new AppError('NOT_FOUND', 'userImport.notFound')
   return row
 }
 
 export async function getJob(db: Db, id: string): Promise<UserImportJob> {
   // Polled each second while running: the rows are read only for a job still in preview.
-  const { rows: _rows, ...columns } = getTableColumns(userImportJob)
-  const [row] = await db.select(columns).from(userImportJob).where(eq(userImportJob.id, id))
+  const row = await findJobCounts(db, id)
   if (!row) throw new AppError('NOT_FOUND', 'userImport.notFound')
   return toJob(row, row.status === 'preview' ? invalidCount((await loadJob(db, id)).rows) : 0)
 }
@@ -201,11 +154,7 @@ type Existing = { id: string; email: string; name: string; phone: string | null;
 async function existingUsers(db: Db, emails: readonly string[]): Promise<Map<string, Existing>> {
   const found = new Map<string, Existing>()
   if (emails.length === 0) return found
-  const rows = await db
-    .select({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language })
-    .from(user)
-    .where(inArray(sql<string>`lower(${user.email})`, [...emails]))
-  const roles = rows.length ? await db.select().from(userRole).where(inArray(userRole.userId, rows.map((row) => row.id))) : []
+  const { rows, roles } = await selectUsersByEmail(db, [...emails])
   for (const row of rows) found.set(row.email.toLowerCase(), { ...row, roles: roles.filter((role) => role.userId === row.id).map((role) => role.role as Role) })
   return found
 }
@@ -214,7 +163,7 @@ async function existingUsers(db: Db, emails: readonly string[]): Promise<Map<str
 async function phoneHolders(db: Db, phones: readonly string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(phones.filter(Boolean))]
   if (wanted.length === 0) return new Map()
-  const rows = await db.select({ id: user.id, phone: user.phone }).from(user).where(inArray(user.phone, wanted))
+  const rows = await selectPhoneHolders(db, wanted)
   return new Map(rows.map((row) => [row.phone ?? '', row.id]))
 }
 
@@ -243,16 +192,13 @@ function planRow({ row, existing, phones, onExisting, actorId }: RowArgs, hasCol
 async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: string, hasColumn: (column: UserImportColumn) => boolean): Promise<void> {
   // An import never takes away ADMIN or SUPER_ADMIN: only an admin changes those, one user at a time.
   const roles = hasColumn('roles') ? [...new Set([...row.roles, ...existing.roles.filter((role) => KEPT_ROLES.includes(role))])] : existing.roles
-  const changes: Partial<typeof user.$inferInsert> = { name: row.name }
+  const changes: Parameters<typeof updateImportedUser>[2] = { name: row.name }
   if (hasColumn('phone')) changes.phone = row.phone || null
   if (hasColumn('language')) changes.language = row.language
   if (hasColumn('roles')) changes.isPrincipalBroker = roles.includes('PRINCIPAL_BROKER')
   await tx.transaction(async (sp) => {
-    await sp.update(user).set(changes).where(eq(user.id, existing.id))
-    if (hasColumn('roles')) {
-      await sp.delete(userRole).where(eq(userRole.userId, existing.id))
-      if (roles.length) await sp.insert(userRole).values(roles.map((role) => ({ userId: existing.id, role })))
-    }
+    await updateImportedUser(sp, existing.id, changes)
+    if (hasColumn('roles')) await replaceUserRoles(sp, existing.id, roles)
     await announceAuthChange(sp, [existing.id])
     if (hasColumn('roles')) await revokeLiveStreams(sp, { users: [existing.id] })
     await recordAudit(sp, {
@@ -269,7 +215,8 @@ async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: st
 async function createRows(tx: Db, ctx: RunContext, rows: readonly { row: StoredRow; id: string }[]): Promise<void> {
   if (rows.length === 0) return
   await tx.transaction(async (sp) => {
-    await sp.insert(user).values(
+    await insertUsers(
+      sp,
       rows.map(({ row, id }) => ({
         id,
         name: row.name,
@@ -282,9 +229,10 @@ async function createRows(tx: Db, ctx: RunContext, rows: readonly { row: StoredR
       })),
     )
     const roles = rows.flatMap(({ row, id }) => row.roles.map((role) => ({ userId: id, role })))
-    if (roles.length) await sp.insert(userRole).values(roles)
+    await insertUserRoles(sp, roles)
     // The outbox row as enqueueEmail writes it, many at once; the worker finds them at its next poll.
-    await sp.insert(outboxMessage).values(
+    await insertOutboxEmails(
+      sp,
       rows.map(({ row }) => {
         const mail = invitationEmail(row.language, { name: row.name, email: row.email, publicUrl: ctx.publicUrl })
         return { channel: 'email' as const, recipient: row.email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: 'user-import.invitation', locale: row.language }

@@ -75,3 +75,9 @@ export async function updateUserUiMode(db: Db, userId: string, uiMode: UiMode): 
   if (rows.length > 0) await announceAuthChange(db, [userId])
   return rows.length > 0
 }
+
+/** When an admin deactivated the account, or null; undefined when there is no such user. */
+export async function findDeactivatedAt(db: Db, userId: string): Promise<{ deactivatedAt: Date | null } | undefined> {
+  const [row] = await db.select({ deactivatedAt: user.deactivatedAt }).from(user).where(eq(user.id, userId)).limit(1)
+  return row
+}

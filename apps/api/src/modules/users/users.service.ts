@@ -1,17 +1,15 @@
-import { eq } from 'drizzle-orm'
 import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { user } from '../../db/schema/users'
-import { findUserById, findUserIdByEmail, updateUserLanguage, updateUserUiMode } from './users.queries'
+import { findDeactivatedAt, findUserById, findUserIdByEmail, updateUserLanguage, updateUserUiMode } from './users.queries'
 
 /** A database row as the domain User; the admin area (issue #15) builds its rows on it. */
 export { toUser } from './users.queries'
 
 /** Whether an admin deactivated the account (issue #15): no session is made for it, its token is refused. */
 export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ deactivatedAt: user.deactivatedAt }).from(user).where(eq(user.id, userId)).limit(1)
+  const row = await findDeactivatedAt(db, userId)
   return Boolean(row?.deactivatedAt)
 }
 
