@@ -15,7 +15,8 @@ import type {
   UserImportRow,
 } from '@offerbook/domain/user-import'
 import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, userImportColumn, userImportProblem } from '@offerbook/domain/user-import'
-import { hasUnstorableCharacters, isEmail, toE164 } from '@offerbook/domain/validation'
+import { toE164 } from '@offerbook/domain/phone'
+import { hasUnstorableCharacters, isEmail } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { kindOf } from '../../db/client'
