@@ -6,7 +6,7 @@ import { PAGE_ROLES } from './roles'
 import { TeamMarkSchema } from './teams'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
 import { concessionDollars } from './concession'
-import { optionalPhoneSchema } from './phone'
+import { optionalPhoneTextSchema } from './phone'
 import { emailSchema, freeText, fullNameSchema, isEmail } from './validation'
 
 /**
@@ -65,7 +65,7 @@ const optionalEmail = z.union([z.literal(''), emailSchema])
 const isoDate = z.iso.date({ error: 'offerTerms.invalidDate' })
 const isoDateTime = z.iso.datetime({ offset: true, error: 'offerTerms.invalidDate' })
 /** The one phone rule (phone.ts), kept in E.164; a party without a phone keeps '' as the terms always have. */
-const optionalPhone = optionalPhoneSchema.transform((phone) => phone ?? '')
+const optionalPhone = optionalPhoneTextSchema
 
 /** It lives in concession.ts, free of zod, for the ranking (offer-ranking.ts) the public page runs. */
 export { concessionDollars }

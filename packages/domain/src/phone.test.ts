@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { messageText } from './messages'
-import { optionalPhoneSchema, requiredPhoneSchema, toE164 } from './phone'
+import { optionalPhoneSchema, optionalPhoneTextSchema, requiredPhoneSchema, toE164 } from './phone'
 import { firstError as firstMessage } from './validation'
 
 /** The English text of the first message a schema gives, as the API answers it; null when the value passes. */
@@ -53,5 +53,14 @@ describe('the phone rule', () => {
     expect(optionalPhoneSchema.parse('615-555-0123')).toBe('+16155550123')
     for (const typed of REFUSED.slice(0, -1)) expect(firstMessage(optionalPhoneSchema, typed), typed).toEqual({ key: 'common.invalidPhone' })
     expect(firstMessage(optionalPhoneSchema, '+1 (615) 555-0123\u0000')).toEqual({ key: 'common.unstorableText' })
+  })
+
+  it("keeps '' for no phone where a record always has, and a stored number goes out as it is", () => {
+    expect(optionalPhoneTextSchema.parse(' ')).toBe('')
+    expect(optionalPhoneTextSchema.parse('(615) 555-0123')).toBe('+16155550123')
+    expect(firstMessage(optionalPhoneTextSchema, '(555) 555-0123')).toEqual({ key: 'common.invalidPhone' })
+    expect(z.encode(optionalPhoneSchema.nullable(), '+16155550123')).toBe('+16155550123')
+    expect(z.encode(optionalPhoneSchema.nullable(), null)).toBeNull()
+    expect(z.encode(requiredPhoneSchema, '+16155550123')).toBe('+16155550123')
   })
 })

@@ -1,6 +1,8 @@
-// The small metadata set ('libphonenumber-js/min'), the same one the browser's phone input formats
-// with: it tells valid numbers from invalid ones per country as the full set does, without the number
-// types the full set adds. Kept in its own module so only the code that checks a phone loads it.
+// The small metadata set ('libphonenumber-js/min'), as the browser's phone input formats with: for each
+// country it checks a number's length and its leading digits (for the US a real area code, so
+// '(555) 555-0123' is not valid), but not the exact digit patterns and number types of the full set
+// ('/max', 65 kB more). Its own module, apart from validation.ts, so a page that checks no phone does
+// not load the library.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CountryCode } from 'libphonenumber-js/min'
 import { z } from 'zod'
@@ -40,16 +42,32 @@ const typedPhone = (error: 'common.required' | 'common.invalidPhone') =>
     .refine((value) => !hasUnstorableCharacters(value), { error: 'common.unstorableText', abort: true })
     .trim()
 
-function toStored(value: string, ctx: z.RefinementCtx): string {
+/** Reads a filled-in number as E.164; a number the rule refuses is 'Invalid phone number'. */
+function toStored(value: string, payload: { issues: unknown[] }): string {
   const e164 = toE164(value)
-  if (e164 === null) ctx.addIssue({ code: 'custom', message: 'common.invalidPhone' })
+  if (e164 === null) payload.issues.push({ code: 'custom', message: 'common.invalidPhone', input: value })
   return e164 ?? value
 }
 
+// Codecs rather than transforms: a response schema holding a phone (a listing's, an offer's terms) is
+// encoded on the way out, and a stored E.164 number encodes to itself.
+
 /** A phone that must be given: empty is 'Required', any other number the rule refuses is 'Invalid phone number'; E.164 out. */
-export const requiredPhoneSchema = typedPhone('common.required')
-  .min(1, { error: 'common.required', abort: true })
-  .transform(toStored)
+export const requiredPhoneSchema = z.codec(typedPhone('common.required').min(1, { error: 'common.required', abort: true }), z.string(), {
+  decode: toStored,
+  encode: (e164) => e164,
+})
+
+/** A phone that may be left empty, as the rule for a required one; `empty` is what an empty field gives. */
+function optionalPhone<Empty extends null | ''>(empty: Empty) {
+  return z.codec(typedPhone('common.invalidPhone'), z.union([z.string(), z.literal(empty)]), {
+    decode: (value, payload) => (value === '' ? empty : toStored(value, payload)),
+    encode: (e164) => e164 ?? '',
+  })
+}
 
 /** A phone that may be left empty: empty (or white space) gives null, else as requiredPhoneSchema. */
-export const optionalPhoneSchema = typedPhone('common.invalidPhone').transform((value, ctx) => (value === '' ? null : toStored(value, ctx)))
+export const optionalPhoneSchema = optionalPhone(null)
+
+/** The same, for the records that have always kept '' for no phone (an offer's parties, a packet's signers). */
+export const optionalPhoneTextSchema = optionalPhone('')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalPhoneSchema } from './phone'
+import { optionalPhoneTextSchema } from './phone'
 import { emailSchema, freeText } from './validation'
 
 /**
@@ -130,7 +130,7 @@ export const SigningFieldInputSchema = z
 export type SigningFieldInput = z.infer<typeof SigningFieldInputSchema>
 
 /** The one phone rule (phone.ts), in E.164; a signer without a phone has ''. */
-const optionalPhone = optionalPhoneSchema.transform((phone) => phone ?? '').default('')
+const optionalPhone = optionalPhoneTextSchema.default('')
 
 export const SignerInputSchema = z.object({
   name: freeText({ error: 'common.required' }).trim().min(1, 'common.required').max(200, 'common.tooLong'),
