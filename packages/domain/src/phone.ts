@@ -35,6 +35,13 @@ export function toE164(text: string, country: CountryCode = DEFAULT_PHONE_COUNTR
   return phone?.isValid() && !phone.ext ? phone.number : null
 }
 
+/** How a stored number reads: '(615) 555-0100' in the +1 zone, '+44 20 7183 8750' elsewhere; anything else as it is. */
+export function formatPhone(stored: string): string {
+  const phone = parsePhoneNumberFromString(stored)
+  if (!phone) return stored
+  return phone.countryCallingCode === '1' ? phone.formatNational() : phone.formatInternational()
+}
+
 /** Typed text: no character that cannot be stored (as free text, validation.ts), surrounding white space taken away. */
 const typedPhone = (error: 'common.required' | 'common.invalidPhone') =>
   z

@@ -1,14 +1,7 @@
 // A chip is checked by the domain's phone rule, as the shared phone input and the API check a number.
 import { toE164 } from '@offerbook/domain/phone'
-// The small metadata set, as that rule uses: here only to show a stored number.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 
-/** How a stored number reads: '(615) 555-0100' for the +1 zone, '+44 20 7183 8750' for the others. */
-export function formatPhone(e164: string): string {
-  const phone = parsePhoneNumberFromString(e164)
-  if (!phone) return e164
-  return phone.countryCallingCode === '1' ? phone.formatNational() : phone.formatInternational()
-}
+export { formatPhone } from '@offerbook/domain/phone'
 
 /** The phone chips' state: the numbers added (E.164), the text being typed, and whether it was refused. */
 export type PhoneChipsValue = { phones: string[]; draft: string; invalid: boolean }
