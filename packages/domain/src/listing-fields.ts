@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { ListingWizardStep } from './listing-enums'
 import { LISTING_LIMITS, ListingWizardStepSchema, OFFER_PREFERENCES, OfferPreferenceSchema, PROPERTY_TYPES } from './listing-enums'
 import type { MessageKey } from './messages'
-import { E164_PATTERN, freeText, isEmail, isMlsId, ZIP_CODE_PATTERN } from './validation'
+import { optionalPhoneSchema } from './phone'
+import { freeText, isEmail, isMlsId, ZIP_CODE_PATTERN } from './validation'
 
 /**
  * A listing's editable fields, named after the RESO Data Dictionary 2.0 wherever it has a name
@@ -59,12 +60,8 @@ export const ListingFieldsSchema = z.object({
     .trim()
     .refine((value) => value === '' || isEmail(value), 'common.invalidEmail')
     .nullable(),
-  /** E.164 (the phone input emits it) or empty. */
-  ListAgentDirectPhone: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || E164_PATTERN.test(value), 'common.invalidPhone')
-    .nullable(),
+  /** The one phone rule (phone.ts): '(615) 555-0123' or what the phone input emits, kept in E.164; empty is null. */
+  ListAgentDirectPhone: optionalPhoneSchema.nullable(),
   ListAgentMlsId: z
     .string()
     .trim()

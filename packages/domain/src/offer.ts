@@ -6,7 +6,8 @@ import { PAGE_ROLES } from './roles'
 import { TeamMarkSchema } from './teams'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
 import { concessionDollars } from './concession'
-import { E164_PATTERN, emailSchema, freeText, fullNameSchema, isEmail, isPhoneShape } from './validation'
+import { optionalPhoneTextSchema } from './phone'
+import { emailSchema, freeText, fullNameSchema, isEmail } from './validation'
 
 /**
  * A purchase offer in the shape of a Tennessee purchase and sale agreement (RF401, domain.md
@@ -63,14 +64,8 @@ const text = (max: number = OFFER_LIMITS.maxText) => freeText().trim().max(max, 
 const optionalEmail = z.union([z.literal(''), emailSchema])
 const isoDate = z.iso.date({ error: 'offerTerms.invalidDate' })
 const isoDateTime = z.iso.datetime({ offset: true, error: 'offerTerms.invalidDate' })
-/**
- * Empty, E.164 (what the shared phone input emits, and how profiles and listings store phones, so a
- * prefilled draft passes) or the spec's (615) 555-0123.
- */
-const optionalPhone = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || E164_PATTERN.test(value) || isPhoneShape(value), 'common.invalidPhone')
+/** The one phone rule (phone.ts), kept in E.164; a party without a phone keeps '' as the terms always have. */
+const optionalPhone = optionalPhoneTextSchema
 
 /** It lives in concession.ts, free of zod, for the ranking (offer-ranking.ts) the public page runs. */
 export { concessionDollars }

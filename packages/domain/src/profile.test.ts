@@ -45,7 +45,7 @@ describe('OnboardingSchema', () => {
   })
 
   it('checks the format of each detail with its own message', () => {
-    const result = OnboardingSchema.safeParse({ kind: 'SELLER_AGENT', nrds: '1234', sellerAgentId: 'tn-123456', phone: '6155550100', zipcode: '3720' })
+    const result = OnboardingSchema.safeParse({ kind: 'SELLER_AGENT', nrds: '1234', sellerAgentId: 'tn-123456', phone: '(555) 555-0100', zipcode: '3720' })
     expect(messages(result)).toEqual([
       ['nrds', 'NRDS number must be 9 digits'],
       ['sellerAgentId', 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'],
@@ -68,7 +68,7 @@ describe('OnboardingSchema', () => {
 
 describe('UpdateProfileSchema and ChangePasswordSchema', () => {
   it('use the shared messages', () => {
-    expect(messages(UpdateProfileSchema.safeParse({ name: 'Ada', phone: '615-555-0100', zipcode: 'x' }))).toEqual([
+    expect(messages(UpdateProfileSchema.safeParse({ name: 'Ada', phone: '(555) 555-0100', zipcode: 'x' }))).toEqual([
       ['name', 'Required First and Last Name'],
       ['phone', 'Invalid phone number'],
       ['zipcode', 'Invalid ZIP code'],

@@ -3,7 +3,8 @@ import type { MessageKey } from './messages'
 import type { Role } from './roles'
 import { UiModeSchema } from './ui-mode'
 import { LanguageSchema } from './user'
-import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema, phoneSchema } from './validation'
+import { optionalPhoneSchema } from './phone'
+import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema } from './validation'
 
 /**
  * The roles a user may pick when onboarding, in the order the role step shows them. PRINCIPAL_BROKER
@@ -48,7 +49,7 @@ function blankOr(valid: (value: string) => boolean, message: MessageKey) {
     .optional()
 }
 
-const isFilled = (value: string | undefined): value is string => value !== undefined && value !== ''
+const isFilled = (value: string | null | undefined): value is string => value !== undefined && value !== null && value !== ''
 
 export const OnboardingKindSchema = z.enum(ONBOARDING_KINDS, { error: 'profile.roleNotOffered' })
 
@@ -61,7 +62,7 @@ export const OnboardingSchema = z
     kind: OnboardingKindSchema,
     nrds: blankOr((value) => NRDS_PATTERN.test(value), 'profile.nrds'),
     sellerAgentId: blankOr((value) => value.length <= MLS_ID_MAX_LENGTH && isMlsId(value), 'common.mlsId'),
-    phone: phoneSchema.optional(),
+    phone: optionalPhoneSchema.optional(),
     zipcode: blankOr(isZipCode, 'profile.zipCode'),
   })
   .superRefine((input, context) => {
@@ -99,7 +100,7 @@ export const profileMlsIdSchema = agentDetail(z.string().max(MLS_ID_MAX_LENGTH, 
  */
 export const UpdateProfileSchema = z.object({
   name: profileNameSchema.optional(),
-  phone: phoneSchema.optional(),
+  phone: optionalPhoneSchema.optional(),
   zipcode: blankOr(isZipCode, 'profile.zipCode'),
   language: LanguageSchema.optional(),
   uiMode: UiModeSchema.optional(),

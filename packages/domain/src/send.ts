@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { emailSchema, freeText, isUuid, requiredPhoneSchema } from './validation'
+import { requiredPhoneSchema } from './phone'
+import { emailSchema, freeText, isUuid } from './validation'
 
 /**
  * The Send Email/SMS dialog (spec section 2 screen 4, section 5 "Send dialog", section 7): what the

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { E164_PATTERN, emailSchema, freeText, isPhoneShape } from './validation'
+import { optionalPhoneTextSchema } from './phone'
+import { emailSchema, freeText } from './validation'
 
 /**
  * Electronic signing (issue #12, decision 016): a packet is one PDF made of one or more documents,
@@ -128,13 +129,8 @@ export const SigningFieldInputSchema = z
   })
 export type SigningFieldInput = z.infer<typeof SigningFieldInputSchema>
 
-/** Empty, E.164, or the spec's (615) 555-0123 (spec section 5). */
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(30)
-  .refine((value) => value === '' || E164_PATTERN.test(value) || isPhoneShape(value), 'common.invalidPhone')
-  .default('')
+/** The one phone rule (phone.ts), in E.164; a signer without a phone has ''. */
+const optionalPhone = optionalPhoneTextSchema.default('')
 
 export const SignerInputSchema = z.object({
   name: freeText({ error: 'common.required' }).trim().min(1, 'common.required').max(200, 'common.tooLong'),

@@ -8,10 +8,7 @@ import {
   minLength,
   mlsIdSchema,
   optionalUrlSchema,
-  phoneSchema,
-  requiredPhoneSchema,
   requiredText,
-  toE164,
 } from './validation'
 
 /** The English text of the first message a schema gives, as the API answers it; null when the value passes. */
@@ -73,37 +70,6 @@ describe('full name', () => {
     expect(firstError(fullNameSchema, '')).toBe('Required First and Last Name')
     expect(firstError(fullNameSchema, 'Ben Buyer')).toBeNull()
     expect(firstError(fullNameSchema, 'María José de la Cruz')).toBeNull()
-  })
-})
-
-describe('phone', () => {
-  it('is optional, and empty stays empty', () => {
-    expect(firstError(phoneSchema, '')).toBeNull()
-    expect(phoneSchema.parse('  ')).toBe('')
-  })
-
-  it("takes spec section 5's shape, (615) 555-0123, and keeps it in E.164", () => {
-    expect(firstError(phoneSchema, '(615) 555-0123')).toBeNull()
-    expect(phoneSchema.parse('(615) 555-0123')).toBe('+16155550123')
-    expect(phoneSchema.parse('(615)555-0123')).toBe('+16155550123')
-    expect(toE164(' (615) 555-0123 ')).toBe('+16155550123')
-  })
-
-  it('takes a number already in E.164, as the phone input sends it', () => {
-    expect(phoneSchema.parse('+16155550123')).toBe('+16155550123')
-    expect(phoneSchema.parse('+442079460958')).toBe('+442079460958')
-  })
-
-  it("refuses anything else with 'Invalid phone number'", () => {
-    for (const phone of ['615-555-0123', '6155550123', '(615) 555 0123', '(61a) 555-0123', '+1 (615) 555-0123', '(61) 555-0123', '+0123456789'])
-      expect(firstError(phoneSchema, phone), phone).toBe('Invalid phone number')
-    expect(firstMessage(phoneSchema, '555')).toEqual({ key: 'common.invalidPhone' })
-  })
-
-  it('says Required when a phone must be given', () => {
-    expect(firstError(requiredPhoneSchema, ' ')).toBe('Required')
-    expect(firstError(requiredPhoneSchema, '555')).toBe('Invalid phone number')
-    expect(requiredPhoneSchema.parse('(615) 555-0123')).toBe('+16155550123')
   })
 })
 

@@ -63,44 +63,6 @@ export const fullNameSchema = freeText({ error: 'common.required' })
   .trim()
   .refine((value) => value.split(/\s+/).filter(Boolean).length >= 2, 'common.fullName')
 
-// Spec section 5: digits in parentheses, digits, a hyphen, digits; e.g. (615) 555-0123.
-const PHONE_PATTERN = /^\(\d+\)\s?\d+-\d+$/
-// A US or Canadian number in that shape: three digits, three digits, four digits.
-const NANP_PATTERN = /^\((\d{3})\)\s?(\d{3})-(\d{4})$/
-/** How numbers are stored and texted: E.164, e.g. +16155550123. */
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/
-
-export function isPhoneShape(value: string): boolean {
-  return PHONE_PATTERN.test(value)
-}
-
-/**
- * A typed phone number in E.164, or null when it is neither spec section 5's shape for a US number,
- * '(615) 555-0123', nor already E.164 (what the phone input sends).
- */
-export function toE164(value: string): string | null {
-  const trimmed = value.trim()
-  if (E164_PATTERN.test(trimmed)) return trimmed
-  const match = NANP_PATTERN.exec(trimmed)
-  return match ? `+1${match[1]}${match[2]}${match[3]}` : null
-}
-
-/**
- * The phone rule wherever a phone is typed: optional, '(615) 555-0123' or E.164, anything else is
- * 'Invalid phone number'; the value comes out in E.164 ('' when left empty).
- */
-export const phoneSchema = freeText({ error: 'common.invalidPhone' })
-  .trim()
-  .refine((value) => value === '' || toE164(value) !== null, 'common.invalidPhone')
-  .transform((value) => (value === '' ? '' : (toE164(value) ?? value)))
-
-/** A phone that must be given: the same rule, and empty is 'Required'. */
-export const requiredPhoneSchema = freeText({ error: 'common.required' })
-  .trim()
-  .min(1, 'common.required')
-  .refine((value) => toE164(value) !== null, 'common.invalidPhone')
-  .transform((value) => toE164(value) ?? value)
-
 /** At least `min` characters; empty is 'Required'. */
 export function minLength(min: number) {
   return z.string({ error: 'common.required' }).min(1, { error: 'common.required', abort: true }).min(min, 'common.tooShort')

@@ -2,7 +2,7 @@ import { emailOTP, phoneNumber } from 'better-auth/plugins'
 import type { Language } from '@offerbook/domain/user'
 import { CODE_LENGTH } from '@offerbook/domain/session'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
-import { E164_PATTERN } from '@offerbook/domain/validation'
+import { toE164 } from '@offerbook/domain/phone'
 import type { Db } from '../../db/client'
 import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
 import { renderEmail, renderSms } from '../messaging/templates'
@@ -64,7 +64,8 @@ export function accountAuthPlugins({ db, publicUrl }: { db: Db; publicUrl: strin
       otpLength: CODE_LENGTH,
       expiresIn: CODE_TTL_SECONDS,
       allowedAttempts: CODE_ATTEMPTS,
-      phoneNumberValidator: (phone) => E164_PATTERN.test(phone),
+      // The one phone rule, on the number the routes already turned into E.164.
+      phoneNumberValidator: (phone) => toE164(phone) === phone,
       schema: { user: { fields: { phoneNumber: 'phone', phoneNumberVerified: 'phoneVerified' } } },
       async sendOTP({ phoneNumber: phone, code }, ctx) {
         const locale = (await findUserLanguageByPhone(db, phone)) ?? requestedLanguage(ctx?.headers) ?? DEFAULT_LANGUAGE

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { newPasswordSchema } from '@offerbook/domain/profile'
 import { UserSchema } from '@offerbook/domain/user'
-import { emailSchema, freeText, requiredPhoneSchema } from '@offerbook/domain/validation'
+import { requiredPhoneSchema } from '@offerbook/domain/phone'
+import { emailSchema, freeText } from '@offerbook/domain/validation'
 
 const accountEmail = emailSchema.transform((email) => email.toLowerCase())
 const code = freeText({ error: 'common.required' }).trim().min(1, 'common.required').max(32, 'accounts.invalidCode')

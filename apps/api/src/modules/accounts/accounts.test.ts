@@ -144,7 +144,7 @@ describe('sign-up and e-mail verification', () => {
       ['/api/accounts/resend-code', { email: '\ud800@example.com' }],
       ['/api/recovery', {}],
       ['/api/recovery/reset', { email: 'nobody@example.com', code: '123456', password: 'a-long-password' }],
-      ['/api/session/phone-code', { phone: '6155550100' }],
+      ['/api/session/phone-code', { phone: '(555) 555-0100' }],
       ['/api/session/phone', { phone: '+16155550100', code: '123456' }],
     ]
     for (const [url, payload] of payloads) {
@@ -327,8 +327,8 @@ describe('phone', () => {
     expect(response.statusCode).toBe(401)
   })
 
-  it('refuses a malformed phone with the spec message', async () => {
-    for (const phone of ['615-555-0100', '6155550100', '+1 (615) 555-0100']) {
+  it('refuses a phone that is not a valid number with the spec message', async () => {
+    for (const phone of ['(555) 555-0100', '555-0100', 'call 615-555-0100']) {
       const response = await post('/api/session/phone-code', { phone })
       expect(response.statusCode, phone).toBe(400)
       expect(response.json<ApiError>(), phone).toMatchObject({ key: 'common.invalidPhone', message: 'Invalid phone number' })

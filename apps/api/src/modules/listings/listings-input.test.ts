@@ -87,6 +87,38 @@ describe('odd input never answers 500', () => {
   })
 })
 
+describe("the listing agent's phone", () => {
+  let who: Signed
+  let draftId: string
+  beforeAll(async () => {
+    who = await signedInUser(t, ['SELLER_AGENT'])
+    draftId = (await newListing(t, who)).id
+  })
+  const stored = async () => (await t.db.select({ phone: listingTable.listAgentDirectPhone }).from(listingTable).where(eq(listingTable.id, draftId)))[0]?.phone
+
+  it("takes spec section 5's (615) 555-0123 and keeps it in E.164", async () => {
+    const response = await call(t, who, { method: 'PATCH', url: `/api/listings/${draftId}`, payload: { ListAgentDirectPhone: '(615) 555-0123' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ listing: { ListAgentDirectPhone: string } }>().listing.ListAgentDirectPhone).toBe('+16155550123')
+    expect(await stored()).toBe('+16155550123')
+  })
+
+  it("refuses a number that is not valid with 'common.invalidPhone' on its field, keeping the one stored", async () => {
+    for (const phone of ['(555) 555-0123', '555', 'call me']) {
+      const response = await call(t, who, { method: 'PATCH', url: `/api/listings/${draftId}`, payload: { ListAgentDirectPhone: phone } })
+      expect(response.statusCode, phone).toBe(400)
+      expect(response.json<ApiError>().errors, phone).toEqual([{ path: 'ListAgentDirectPhone', ...said('common.invalidPhone') }])
+    }
+    expect(await stored()).toBe('+16155550123')
+  })
+
+  it('clears the phone when it is emptied', async () => {
+    const response = await call(t, who, { method: 'PATCH', url: `/api/listings/${draftId}`, payload: { ListAgentDirectPhone: '' } })
+    expect(response.statusCode).toBe(200)
+    expect(await stored()).toBeNull()
+  })
+})
+
 describe('OpenAPI', () => {
   it('documents the listing endpoints with their response shapes', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@offerbook/domain/messages'
-import { E164_PATTERN, emailSchema } from '@offerbook/domain/validation'
+import { E164_PATTERN } from '@offerbook/domain/phone'
+import { emailSchema } from '@offerbook/domain/validation'
 import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'

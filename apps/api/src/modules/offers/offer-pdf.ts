@@ -3,6 +3,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { formatUsd } from '@offerbook/domain/money'
 import type { Concession, OfferAgent, OfferParty, OfferTerms } from '@offerbook/domain/offer'
 import { concessionDollars } from '@offerbook/domain/offer'
+import { formatPhone } from '@offerbook/domain/phone'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import { offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import type { NetSheetLine } from '@offerbook/domain/net-sheet'
@@ -77,13 +78,13 @@ const lines = (...parts: (string | false | null | undefined)[]) => parts.filter(
 const afterBinding = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} after the Binding Agreement Date`
 
 function party(person: OfferParty): string {
-  return [person.fullName, person.email, person.phone].map((part) => part.trim()).filter(Boolean).join(', ')
+  return [person.fullName, person.email, formatPhone(person.phone)].map((part) => part.trim()).filter(Boolean).join(', ')
 }
 
 /** Name, license, firm with its license number, email and phone, one to a line. */
 function agent(person: OfferAgent): string {
   const firm = [person.firmName.trim(), person.firmLicenseNumber.trim() && `firm license number ${person.firmLicenseNumber.trim()}`].filter(Boolean).join(', ')
-  return lines(person.fullName, person.licenseNumber && `License number ${person.licenseNumber}`, firm, person.email, person.phone) || NOT_STATED
+  return lines(person.fullName, person.licenseNumber && `License number ${person.licenseNumber}`, firm, person.email, formatPhone(person.phone)) || NOT_STATED
 }
 
 function concession(value: Concession, price: number | null, suffix = ''): string {
@@ -103,7 +104,7 @@ function financing(terms: OfferTerms): string {
   const { type, otherDescription, loanAmount, downPayment, lenderName, lenderPhone, lenderEmail } = terms.financing
   if (type === null) return NOT_STATED
   const kind = type === 'other' && otherDescription.trim() ? `${FINANCING.other}: ${otherDescription.trim()}` : FINANCING[type]
-  const lender = [lenderName, lenderPhone, lenderEmail].map((part) => part.trim()).filter(Boolean).join(', ')
+  const lender = [lenderName, formatPhone(lenderPhone), lenderEmail].map((part) => part.trim()).filter(Boolean).join(', ')
   return lines(
     kind,
     type !== 'cash' && loanAmount !== null && `Loan amount ${usd(loanAmount)}`,

@@ -23,12 +23,12 @@ describe('POST /api/offers: a draft', () => {
   })
 
   it("prefills a buyer's draft from the listing and the buyer's profile", async () => {
-    const { listing } = await sellerWithListing(suite.t, { listPrice: 412_000, listOfficeName: 'Music City Realty', firmLicenseNumber: 'F-1234', listAgentDirectPhone: '(615) 555-0100' })
+    const { listing } = await sellerWithListing(suite.t, { listPrice: 412_000, listOfficeName: 'Music City Realty', firmLicenseNumber: 'F-1234', listAgentDirectPhone: '+16155550100' })
     const buyer = await createUser(suite.t, { roles: ['BUYER_SIMPLE'], name: 'Ben Buyer' })
     const draft = offerOf(await call(buyer, 'POST', '/api/offers', { listingId: listing.id }), 201)
     expect(draft).toMatchObject({ status: 'draft', viewer: 'buyer', actions: ['share'], sharedAt: null, shareUrl: null, property: { id: listing.id, listPrice: 412_000 } })
     expect(draft.terms.purchasePrice).toBe(412_000)
-    expect(draft.terms.listingAgent).toMatchObject({ fullName: 'Lena Seller', email: listing.listAgentEmail, phone: '(615) 555-0100', firmName: 'Music City Realty', firmLicenseNumber: 'F-1234' })
+    expect(draft.terms.listingAgent).toMatchObject({ fullName: 'Lena Seller', email: listing.listAgentEmail, phone: '+16155550100', firmName: 'Music City Realty', firmLicenseNumber: 'F-1234' })
     expect(draft.terms.buyers).toEqual([{ fullName: 'Ben Buyer', email: buyer.email, phone: '' }])
     expect(draft.terms.buyerAgent.fullName).toBe('')
     expect(draft.events.map((event) => event.type)).toEqual(['created'])

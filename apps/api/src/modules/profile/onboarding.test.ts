@@ -44,7 +44,7 @@ describe('PUT /api/me/onboarding', () => {
     ['nrds', '12345678a', 'profile.nrds', 'NRDS number must be 9 digits'],
     ['sellerAgentId', 'tn-123456', 'common.mlsId', 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'],
     ['sellerAgentId', 'TN123456', 'common.mlsId', 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'],
-    ['phone', '615-555-0101', 'common.invalidPhone', 'Invalid phone number'],
+    ['phone', '(555) 555-0101', 'common.invalidPhone', 'Invalid phone number'],
     ['zipcode', '3720', 'profile.zipCode', 'Invalid ZIP code'],
     ['nrds', '', 'common.required', 'Required'],
   ])('refuses an agent whose %s is %j with %s', async (field, value, key, message) => {

@@ -36,7 +36,7 @@ describe('PATCH /api/me', () => {
     ['name', 'Ada\u0000 Lovelace', 'common.unstorableText', 'This text contains characters that cannot be saved'],
     ['name', 'Ada \uD800Lovelace', 'common.unstorableText', 'This text contains characters that cannot be saved'],
     ['name', `Ada ${'L'.repeat(300)}`, 'common.tooLong', 'Must have at most 200 characters'],
-    ['phone', '615 555 0123', 'common.invalidPhone', 'Invalid phone number'],
+    ['phone', '(555) 555-0123', 'common.invalidPhone', 'Invalid phone number'],
     ['phone', '+0123', 'common.invalidPhone', 'Invalid phone number'],
     ['zipcode', '372031', 'profile.zipCode', 'Invalid ZIP code'],
     ['zipcode', 'ABCDE', 'profile.zipCode', 'Invalid ZIP code'],

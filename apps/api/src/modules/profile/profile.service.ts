@@ -31,8 +31,8 @@ import {
 
 const PRINCIPAL_BROKER_REVIEWERS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
 
-/** '' and absent both mean "not given". */
-const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value)
+/** '', null and absent all mean "not given". */
+const given = (value: string | null | undefined): string | undefined => (value === undefined || value === null || value === '' ? undefined : value)
 
 async function reload(db: Db, userId: string): Promise<User> {
   const user = await getUser(db, userId)

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Language } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/user'
-import { E164_PATTERN } from '@offerbook/domain/validation'
+import { E164_PATTERN } from '@offerbook/domain/phone'
 import type { Db } from '../../db/client'
 import { escapeHtml } from '../messaging/templates'
 import { addOptOut, languageByPhone, removeOptOut } from './send.queries'

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
+import { toE164 } from '@offerbook/domain/phone'
 import type { PacketView, SendFormPacket, SendOfferPacket, SignerInput } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { FieldProblem } from '@offerbook/domain/signing-rules'
@@ -33,17 +34,6 @@ import { actorSource, conflict, getPacket, lockForParty, OFFER_PACKET_TITLE, SIG
 
 function badInput(problems: FieldProblem[]): AppError {
   return new AppError('BAD_REQUEST', problems[0]?.key ?? 'signing.signersRequired', { errors: problems })
-}
-
-/** A phone as the outbox sends it: E.164; '(615) 555-0123' is a US number. */
-export function toE164(phone: string): string | null {
-  const trimmed = phone.trim()
-  if (trimmed === '') return null
-  if (trimmed.startsWith('+')) return `+${trimmed.replace(/\D/g, '')}`
-  const digits = trimmed.replace(/\D/g, '')
-  if (digits.length === 10) return `+1${digits}`
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`
-  return `+${digits}`
 }
 
 function assertAccepted(offer: OfferRow): void {

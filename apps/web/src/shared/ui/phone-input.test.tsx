@@ -53,6 +53,16 @@ describe('PhoneInput', () => {
     expect(onChange).toHaveBeenLastCalledWith('+16155550123')
   })
 
+  it("refuses (555) 555-0123 as the API's phone rule does: 555 is not an area code", async () => {
+    const onChange = vi.fn()
+    renderAt(<Harness onChange={onChange} />)
+    await userEvent.type(number(), '(555) 555-0123')
+    await userEvent.tab()
+
+    expect(screen.getByText('Invalid format')).toBeTruthy()
+    expect(onChange).not.toHaveBeenCalled()
+  })
+
   it('shows Invalid format for a number that is not valid once the field is left, and emits nothing valid', async () => {
     const onChange = vi.fn()
     renderAt(<Harness onChange={onChange} />)

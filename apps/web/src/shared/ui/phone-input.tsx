@@ -3,15 +3,15 @@ import type { ReactNode } from 'react'
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
-// The small metadata set, imported here only, so the library lands in the chunks that show a phone field.
+import type { CountryCode } from '@offerbook/domain/phone'
+import { DEFAULT_PHONE_COUNTRY, toE164 } from '@offerbook/domain/phone'
+// The small metadata set, as the domain's phone rule uses: here only to format what is typed.
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min'
-import type { CountryCode } from 'libphonenumber-js/min'
 import type { FieldProps } from './field-props'
 
 export type { CountryCode }
-
 /** Spec section 9: phone country US, with US and CA preferred. */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US'
+export { DEFAULT_PHONE_COUNTRY }
 export const PREFERRED_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'CA']
 
 export type PhoneInputProps = FieldProps & {
@@ -33,10 +33,10 @@ export type PhoneInputProps = FieldProps & {
 
 type Parsed = { e164: string; valid: boolean }
 
+/** The domain's phone rule (the API's too), for a number typed in `country`. */
 function parse(text: string, country: CountryCode): Parsed {
-  const phone = parsePhoneNumberFromString(text, country)
-  const valid = phone?.isValid() ?? false
-  return { e164: valid && phone ? phone.number : '', valid }
+  const e164 = toE164(text, country)
+  return { e164: e164 ?? '', valid: e164 !== null }
 }
 
 function digitCount(text: string): number {

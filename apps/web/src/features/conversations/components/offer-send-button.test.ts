@@ -24,7 +24,7 @@ describe('offerPrefill', () => {
   it('writes to the listing agent from the buyer side, with the link the agent was sent', () => {
     expect(offerPrefill(offer('buyer', { shareUrl: 'https://offerbook.test/o/abc' }), t, 'https://offerbook.test')).toEqual({
       emails: ['lena@example.com'],
-      phones: ['(615) 555-0142'],
+      phones: ['+16155550142'],
       subject: 'About the offer on 1 Elm St, Franklin, TN',
       message: 'Regarding the offer on 1 Elm St, Franklin, TN:\nhttps://offerbook.test/o/abc',
       propertyId: 'p-1',

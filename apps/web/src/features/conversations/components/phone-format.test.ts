@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { chipsFrom, commitDraft, EMPTY_PHONE_CHIPS, formatPhone, phoneToE164 } from './phone-format'
+import { chipsFrom, commitDraft, EMPTY_PHONE_CHIPS, formatPhone } from './phone-format'
 
 describe('phone chips', () => {
-  it('keeps a valid number in E.164, US by default or any country with its + code', () => {
-    expect(phoneToE164('(615) 555-0100')).toBe('+16155550100')
-    expect(phoneToE164('615.555.0100')).toBe('+16155550100')
-    expect(phoneToE164('+44 20 7183 8750')).toBe('+442071838750')
-    expect(phoneToE164('12345')).toBeNull()
-    expect(phoneToE164('call me')).toBeNull()
-    expect(phoneToE164('  ')).toBeNull()
+  it('keeps a number the phone rule takes in E.164, US by default or any country with its + code', () => {
+    const typed = commitDraft({ ...EMPTY_PHONE_CHIPS, draft: '(615) 555-0100; 615.555.0101; +44 20 7183 8750' })
+    expect(typed).toEqual({ phones: ['+16155550100', '+16155550101', '+442071838750'], draft: '', invalid: false })
+    for (const refused of ['12345', 'call me', '(555) 555-0100']) expect(commitDraft({ ...EMPTY_PHONE_CHIPS, draft: refused }), refused).toEqual({ phones: [], draft: refused, invalid: true })
   })
 
   it('shows +1 numbers in the national form and others internationally', () => {

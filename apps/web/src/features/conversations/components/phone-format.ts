@@ -1,21 +1,7 @@
-// The small metadata set, as the shared phone input uses, so a chip is checked as that field checks.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
-import { DEFAULT_PHONE_COUNTRY } from '../../../shared/ui/phone-input'
+// A chip is checked by the domain's phone rule, as the shared phone input and the API check a number.
+import { toE164 } from '@offerbook/domain/phone'
 
-/** A typed number in E.164 when it is a valid phone number (US by default, or any with +code), else null. */
-export function phoneToE164(text: string): string | null {
-  const trimmed = text.trim()
-  if (trimmed === '') return null
-  const phone = parsePhoneNumberFromString(trimmed, DEFAULT_PHONE_COUNTRY)
-  return phone?.isValid() ? phone.number : null
-}
-
-/** How a stored number reads: '(615) 555-0100' for the +1 zone, '+44 20 7183 8750' for the others. */
-export function formatPhone(e164: string): string {
-  const phone = parsePhoneNumberFromString(e164)
-  if (!phone) return e164
-  return phone.countryCallingCode === '1' ? phone.formatNational() : phone.formatInternational()
-}
+export { formatPhone } from '@offerbook/domain/phone'
 
 /** The phone chips' state: the numbers added (E.164), the text being typed, and whether it was refused. */
 export type PhoneChipsValue = { phones: string[]; draft: string; invalid: boolean }
@@ -34,7 +20,7 @@ export function commitDraft({ phones, draft }: PhoneChipsValue): PhoneChipsValue
   const next = [...phones]
   const refused: string[] = []
   for (const entry of entries) {
-    const e164 = phoneToE164(entry)
+    const e164 = toE164(entry)
     if (e164 === null) refused.push(entry)
     else if (!next.includes(e164)) next.push(e164)
   }

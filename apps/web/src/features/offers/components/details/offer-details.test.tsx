@@ -30,6 +30,15 @@ describe('OfferDetails', () => {
     expect(termValue(financing, 'Pre-approval letter')).toBe('No letter attached')
   })
 
+  it('writes a phone as people read it, though the offer keeps it in E.164', () => {
+    const financing = { type: 'conventional' as const, loanAmount: 360_000, downPayment: 90_000, lenderName: 'First Bank', lenderPhone: '615-555-0150', lenderEmail: '' }
+    const offer = testOffer({ terms: { financing, buyers: [{ fullName: 'Ben Buyer', email: 'buyer-simple@example.com', phone: '+1 615 555 0101' }] } })
+    expect(offer.terms.financing.lenderPhone).toBe('+16155550150')
+    renderAt(<OfferDetails offer={offer} />)
+    expect(termValue(screen.getByRole('region', { name: 'Financing' }), 'Lender phone')).toBe('(615) 555-0150')
+    expect(screen.getByText('(615) 555-0101')).toBeTruthy()
+  })
+
   it('writes dates in the reader language, counts down an open offer and shows the contract dates once bound', () => {
     const expiresAt = new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString()
     renderAt(

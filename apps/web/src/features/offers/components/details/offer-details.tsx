@@ -7,6 +7,7 @@ import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/d
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import { formatUsd } from '@offerbook/domain/money'
+import { formatPhone } from '@offerbook/domain/phone'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { downloadOfferAttachment } from './download-attachment'
 import type { AttachmentDownload } from './offer-attachment-list'
@@ -36,7 +37,7 @@ function partyTerms(party: OfferParty | OfferAgent, t: TFunction, prefix: string
   const terms: Term[] = [
     { key: `${prefix}.name`, label: t('offer.field.fullName'), value: party.fullName || notSet },
     { key: `${prefix}.email`, label: t('offer.field.email'), value: party.email || notSet },
-    { key: `${prefix}.phone`, label: t('offer.field.phone'), value: party.phone || notSet },
+    { key: `${prefix}.phone`, label: t('offer.field.phone'), value: party.phone ? formatPhone(party.phone) : notSet },
   ]
   if ('firmName' in party) {
     terms.push(
@@ -116,7 +117,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
           { label: t('offer.field.loanAmount'), value: usd(financing.loanAmount) },
           { label: t('offer.field.downPayment'), value: usd(financing.downPayment) },
           { label: t('offer.field.lenderName'), value: financing.lenderName || notSet },
-          { label: t('offer.field.lenderPhone'), value: financing.lenderPhone || notSet },
+          { label: t('offer.field.lenderPhone'), value: financing.lenderPhone ? formatPhone(financing.lenderPhone) : notSet },
           { label: t('offer.field.lenderEmail'), value: financing.lenderEmail || notSet },
         ]),
     {
