@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './users'
 
 /**
@@ -79,9 +79,11 @@ export const userImportJob = pgTable(
     /** What a row whose email exists does: update that user, or skip the row. */
     onExisting: text('on_existing').notNull().default('skip'),
     filename: text('filename').notNull(),
-    /** The parsed rows and their problems, kept from the preview to the import. */
-    rows: jsonb('rows').$type<unknown[]>().notNull().default([]),
+    /** The file's columns (by USER_IMPORT_COLUMNS position) that the file has; its rows are user_import_row. */
+    columns: jsonb('columns').$type<boolean[]>().notNull().default([]),
     total: integer('total').notNull().default(0),
+    /** The rows the check refused, counted at the preview. */
+    invalid: integer('invalid').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
@@ -101,6 +103,25 @@ export const userImportJob = pgTable(
     check('user_import_job_status_check', sql`${table.status} in ('preview', 'running', 'done', 'failed')`),
     check('user_import_job_on_existing_check', sql`${table.onExisting} in ('update', 'skip')`),
   ],
+)
+
+/**
+ * A job's parsed rows and their problems, kept from the preview to the import and the report: one row
+ * each, so a run reads one batch at a time (a 50,000-row file read at once held PGlite for a second).
+ */
+export const userImportRow = pgTable(
+  'user_import_row',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => userImportJob.id, { onDelete: 'cascade' }),
+    /** The row's line in the file. */
+    line: integer('line').notNull(),
+    /** False when the check found a problem: the run leaves it out. */
+    valid: boolean('valid').notNull(),
+    data: jsonb('data').$type<unknown>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.line] })],
 )
 
 /**

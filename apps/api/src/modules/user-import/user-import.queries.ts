@@ -1,8 +1,8 @@
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import type { UserImportOutcome } from '@offerbook/domain/user-import'
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { userImportJob, userImportOutcome } from '../../db/schema/admin'
+import { userImportJob, userImportOutcome, userImportRow } from '../../db/schema/admin'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user, userRole } from '../../db/schema/users'
 
@@ -13,17 +13,13 @@ export type JobRow = typeof userImportJob.$inferSelect
 
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`
 
-/**
- * Moves a previewed job to running, held by `owner` for `leaseMs`; null when it was started already.
- * The answer leaves out the rows: the caller has them, and 50,000 of them read again would hold PGlite.
- */
-export async function startJob(db: Db, { id, owner, leaseMs, onExisting, invalid }: { id: string; owner: string; leaseMs: number; onExisting: string; invalid: number }): Promise<Omit<JobRow, 'rows'> | null> {
-  const { rows: _rows, ...columns } = getTableColumns(userImportJob)
+/** Moves a previewed job to running, held by `owner` for `leaseMs`; null when it was started already. */
+export async function startJob(db: Db, { id, owner, leaseMs, onExisting, invalid }: { id: string; owner: string; leaseMs: number; onExisting: string; invalid: number }): Promise<JobRow | null> {
   const [row] = await db
     .update(userImportJob)
     .set({ status: 'running', onExisting, processed: invalid, leaseOwner: owner, leaseUntil: leaseEnd(leaseMs) })
     .where(and(eq(userImportJob.id, id), eq(userImportJob.status, 'preview')))
-    .returning(columns)
+    .returning()
   return row ?? null
 }
 
@@ -49,10 +45,44 @@ export async function noteResumed(db: Db, { id, owner, row }: { id: string; owne
     .where(and(eq(userImportJob.id, id), eq(userImportJob.leaseOwner, owner)))
 }
 
-/** The lines that have an outcome already: a resumed run skips them. */
-export async function doneLines(db: Db, jobId: string): Promise<Set<number>> {
-  const rows = await db.select({ line: userImportOutcome.line }).from(userImportOutcome).where(eq(userImportOutcome.jobId, jobId))
-  return new Set(rows.map((row) => row.line))
+/** How many rows have an outcome already: a resumed run goes on after them. */
+export async function countDone(db: Db, jobId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(userImportOutcome).where(eq(userImportOutcome.jobId, jobId))
+  return row?.n ?? 0
+}
+
+/** The next valid rows after `after` (a line) that have no outcome yet, in the file's order: a run's next batch. */
+export async function nextRowsToImport(db: Db, { jobId, after, limit }: { jobId: string; after: number; limit: number }): Promise<unknown[]> {
+  const rows = await db
+    .select({ data: userImportRow.data })
+    .from(userImportRow)
+    .where(
+      and(
+        eq(userImportRow.jobId, jobId),
+        eq(userImportRow.valid, true),
+        gt(userImportRow.line, after),
+        notExists(
+          db
+            .select({ line: userImportOutcome.line })
+            .from(userImportOutcome)
+            .where(and(eq(userImportOutcome.jobId, userImportRow.jobId), eq(userImportOutcome.line, userImportRow.line))),
+        ),
+      ),
+    )
+    .orderBy(asc(userImportRow.line))
+    .limit(limit)
+  return rows.map((row) => row.data)
+}
+
+/** A page of a job's rows, valid or not, after `after` (a line), in the file's order: the report reads them so. */
+export async function rowsPage(db: Db, { jobId, after, limit }: { jobId: string; after: number; limit: number }): Promise<unknown[]> {
+  const rows = await db
+    .select({ data: userImportRow.data })
+    .from(userImportRow)
+    .where(and(eq(userImportRow.jobId, jobId), gt(userImportRow.line, after)))
+    .orderBy(asc(userImportRow.line))
+    .limit(limit)
+  return rows.map((row) => row.data)
 }
 
 export type OutcomeCounts = { created: number; updated: number; skipped: number; failed: number }
@@ -105,22 +135,25 @@ export async function jobOutcomes(db: Db, jobId: string): Promise<StoredOutcome[
   return rows.map((row) => ({ line: row.line, outcome: row.outcome as StoredOutcome['outcome'], key: row.key as StoredOutcome['key'], ...(row.params ? { params: row.params } : {}) }))
 }
 
-/** Keeps a checked file as a job in 'preview'; its id. */
-export async function insertPreviewJob(db: Db, values: { createdBy: string; filename: string; rows: unknown[]; total: number }): Promise<{ id: string } | undefined> {
+/** Keeps a checked file as a job in 'preview' (its rows follow, insertJobRows); its id. */
+export async function insertPreviewJob(db: Db, values: { createdBy: string; filename: string; columns: boolean[]; total: number; invalid: number }): Promise<{ id: string } | undefined> {
   const [job] = await db.insert(userImportJob).values(values).returning({ id: userImportJob.id })
   return job
 }
 
-/** The job with its rows, if any. */
-export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
-  const [row] = await db.select().from(userImportJob).where(eq(userImportJob.id, id))
-  return row
+/** Keeps some of a previewed job's rows, one statement. */
+export async function insertJobRows(db: Db, jobId: string, rows: readonly { line: number; valid: boolean; data: unknown }[]): Promise<void> {
+  if (rows.length > 0) await db.insert(userImportRow).values(rows.map((row) => ({ jobId, ...row })))
 }
 
-/** The job without its rows (polled each second while running), if any. */
-export async function findJobCounts(db: Db, id: string): Promise<Omit<JobRow, 'rows'> | undefined> {
-  const { rows: _rows, ...columns } = getTableColumns(userImportJob)
-  const [row] = await db.select(columns).from(userImportJob).where(eq(userImportJob.id, id))
+/** Takes back a preview whose rows could not all be kept. */
+export async function deleteJob(db: Db, id: string): Promise<void> {
+  await db.delete(userImportJob).where(eq(userImportJob.id, id))
+}
+
+/** The job (its counts; its rows are read a batch at a time), if any. */
+export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(userImportJob).where(eq(userImportJob.id, id))
   return row
 }
 

@@ -14,18 +14,21 @@ import { announceAuthChange } from '../../auth/session-cache'
 import {
   claimInterruptedJobs,
   commitBatch,
-  doneLines,
+  countDone,
+  deleteJob,
   findJob,
-  findJobCounts,
   finishJob,
+  insertJobRows,
   insertOutboxEmails,
   insertPreviewJob,
   insertUserRoles,
   insertUsers,
   jobOutcomes,
+  nextRowsToImport,
   noteResumed,
   releaseJob,
   replaceUserRoles,
+  rowsPage,
   selectPhoneHolders,
   selectUsersByEmail,
   startJob,
@@ -44,11 +47,12 @@ const BATCH_SIZE = 250
 /** On PGlite a batch holds the one connection every request needs: 20 rows keep that hold short (issue #29, < 500 ms). */
 const PGLITE_BATCH_SIZE = 20
 
-type JobCounts = Omit<JobRow, 'rows'>
+/** Rows kept or read per statement outside a run: the preview's and the report's. */
+const ROWS_PAGE = 1_000
 
-function toJob(row: JobCounts, invalidInPreview = 0): UserImportJob {
+function toJob(row: JobRow): UserImportJob {
   // Once started, the invalid rows are counted as processed at the start and have no other count.
-  const invalid = row.status === 'preview' ? invalidInPreview : Math.max(0, row.processed - row.created - row.updated - row.skipped - row.failed)
+  const invalid = row.status === 'preview' ? row.invalid : Math.max(0, row.processed - row.created - row.updated - row.skipped - row.failed)
   return {
     id: row.id,
     status: row.status as UserImportJob['status'],
@@ -67,8 +71,6 @@ function toJob(row: JobCounts, invalidInPreview = 0): UserImportJob {
   }
 }
 
-const invalidCount = (rows: unknown[]) => (rows as StoredRow[]).filter((stored) => stored.problems.length > 0).length
-
 function publicRow(row: StoredRow): UserImportRow {
   return { line: row.line, email: row.email, name: row.name, phone: row.phone, roles: row.roles, language: row.language, principalBrokerEmail: row.principalBrokerEmail, valid: row.problems.length === 0 }
 }
@@ -77,8 +79,20 @@ function publicRow(row: StoredRow): UserImportRow {
 export async function previewImport(db: Db, { actorId, bytes, filename }: { actorId: string; bytes: Buffer; filename: string }): Promise<UserImportPreview> {
   const rows = await checkFile(db, bytes)
   const name = (filename || 'users.csv').slice(0, 200)
-  const job = await insertPreviewJob(db, { createdBy: actorId, filename: name, rows, total: rows.length })
+  const columns = USER_IMPORT_COLUMNS.map((_, index) => rows[0]?.cells[index] !== null && rows[0]?.cells[index] !== undefined)
+  const invalid = rows.filter((row) => row.problems.length > 0).length
+  const job = await insertPreviewJob(db, { createdBy: actorId, filename: name, columns, total: rows.length, invalid })
   if (!job) throw new AppError('INTERNAL', 'request.internal')
+  try {
+    // A page at a time, the requests that came meanwhile served between pages (PGlite runs in this event loop).
+    for (const page of chunks(rows, ROWS_PAGE)) {
+      await insertJobRows(db, job.id, page.map((row) => ({ line: row.line, valid: row.problems.length === 0, data: row })))
+      await yieldToRequests()
+    }
+  } catch (error) {
+    await deleteJob(db, job.id).catch(() => undefined)
+    throw error
+  }
   const valid = rows.filter((row) => row.problems.length === 0).length
   return {
     id: job.id,
@@ -97,10 +111,8 @@ async function loadJob(db: Db, id: string): Promise<JobRow> {
 }
 
 export async function getJob(db: Db, id: string): Promise<UserImportJob> {
-  // Polled each second while running: the rows are read only for a job still in preview.
-  const row = await findJobCounts(db, id)
-  if (!row) throw new AppError('NOT_FOUND', 'userImport.notFound')
-  return toJob(row, row.status === 'preview' ? invalidCount((await loadJob(db, id)).rows) : 0)
+  const row = await loadJob(db, id)
+  return toJob(row)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,10 +137,10 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 
 /** POST .../start: moves the job from preview to running (once), and runs it after the answer. */
 export async function startImport(ctx: RunContext, { actorId, id, onExisting }: { actorId: string; id: string; onExisting: UserImportOnExisting }): Promise<{ job: UserImportJob; run: () => Promise<void> }> {
-  const existing = await loadJob(ctx.db, id)
-  const started = await startJob(ctx.db, { id, owner: OWNER, leaseMs: ctx.leaseMs ?? DEFAULT_LEASE_MS, onExisting, invalid: invalidCount(existing.rows) })
+  const previewed = await loadJob(ctx.db, id)
+  const started = await startJob(ctx.db, { id, owner: OWNER, leaseMs: ctx.leaseMs ?? DEFAULT_LEASE_MS, onExisting, invalid: previewed.invalid })
   if (!started) throw new AppError('CONFLICT', 'userImport.alreadyStarted')
-  return { job: toJob(started), run: () => runImport(ctx, { ...started, rows: existing.rows }, actorId, false) }
+  return { job: toJob(started), run: () => runImport(ctx, started, actorId, false) }
 }
 
 /**
@@ -285,18 +297,17 @@ class LeaseLost extends Error {}
 async function runImport(ctx: RunContext, job: JobRow, actorId: string | null, resumed: boolean): Promise<void> {
   const { db } = ctx
   const leaseMs = ctx.leaseMs ?? DEFAULT_LEASE_MS
-  const rows = (job.rows as StoredRow[]).filter((row) => row.problems.length === 0)
-  const present = new Set(USER_IMPORT_COLUMNS.filter((_, index) => (job.rows as StoredRow[])[0]?.cells[index] !== null))
+  const present = new Set(USER_IMPORT_COLUMNS.filter((_, index) => job.columns[index] === true))
   const hasColumn = (column: UserImportColumn) => present.has(column)
   const onExisting = job.onExisting as UserImportOnExisting
   // PGlite answers requests in this event loop: smaller batches keep each of its transactions short.
   const batchSize = kindOf(db) === 'pglite' ? PGLITE_BATCH_SIZE : BATCH_SIZE
   try {
     // Each batch commits its rows with their outcomes: what has an outcome is done, the rest is to do.
-    const done = resumed ? await doneLines(db, job.id) : new Set<number>()
-    const remaining = rows.filter((row) => !done.has(row.line))
-    if (resumed && remaining.length > 0) await noteResumed(db, { id: job.id, owner: OWNER, row: rows.length - remaining.length + 1 })
-    for (const batch of chunks(remaining, batchSize)) {
+    // The rows are read a batch at a time, each batch after the last one's line.
+    let batch = (await nextRowsToImport(db, { jobId: job.id, after: 0, limit: batchSize })) as StoredRow[]
+    if (resumed && batch.length > 0) await noteResumed(db, { id: job.id, owner: OWNER, row: (await countDone(db, job.id)) + 1 })
+    for (; batch.length > 0; batch = (await nextRowsToImport(db, { jobId: job.id, after: batch.at(-1)?.line ?? 0, limit: batchSize })) as StoredRow[]) {
       await yieldToRequests()
       if (ctx.stopping?.()) {
         await releaseJob(db, { id: job.id, owner: OWNER })
@@ -333,24 +344,26 @@ async function runImport(ctx: RunContext, job: JobRow, actorId: string | null, r
 /** The file's columns (canonical names) plus outcome and message, one line per row of the file. */
 export async function buildReport(db: Db, id: string): Promise<{ filename: string; csv: string }> {
   const job = await loadJob(db, id)
-  const rows = job.rows as StoredRow[]
-  const present = USER_IMPORT_COLUMNS.map((_, index) => index).filter((index) => rows[0]?.cells[index] !== null)
+  const present = USER_IMPORT_COLUMNS.map((_, index) => index).filter((index) => job.columns[index] === true)
   const outcomes = new Map((await jobOutcomes(db, id)).map((outcome) => [outcome.line, outcome]))
-  // Where a run went on after a restart, the row it began with says so.
-  const validLines = rows.filter((row) => row.problems.length === 0).map((row) => row.line)
-  const resumedLines = new Map(job.resumedAt.map((at) => [validLines[at - 1], at]))
+  // Where a run went on after a restart, the row it began with (its place among the valid rows) says so.
+  const resumedAt = new Set(job.resumedAt)
+  let validIndex = 0
   const lines = [csvLine([...present.map((index) => USER_IMPORT_COLUMNS[index] ?? ''), 'outcome', 'message'])]
-  for (const row of rows) {
-    const cells = present.map((index) => row.cells[index] ?? '')
-    if (row.problems.length > 0) {
-      const message = row.problems.map((problem) => `${problem.column ?? 'row'}: ${messageText(problem.message.key as MessageKey, problem.message.params)}`).join('; ')
-      lines.push(csvLine([...cells, 'invalid', message]))
-      continue
+  for (let page = (await rowsPage(db, { jobId: id, after: 0, limit: ROWS_PAGE })) as StoredRow[]; page.length > 0; page = (await rowsPage(db, { jobId: id, after: page.at(-1)?.line ?? 0, limit: ROWS_PAGE })) as StoredRow[]) {
+    for (const row of page) {
+      const cells = present.map((index) => row.cells[index] ?? '')
+      if (row.problems.length > 0) {
+        const message = row.problems.map((problem) => `${problem.column ?? 'row'}: ${messageText(problem.message.key as MessageKey, problem.message.params)}`).join('; ')
+        lines.push(csvLine([...cells, 'invalid', message]))
+        continue
+      }
+      validIndex++
+      const outcome = outcomes.get(row.line)
+      const notes = [outcome?.key ? messageText(outcome.key, outcome.params) : '', resumedAt.has(validIndex) ? messageText('userImport.resumed', { row: validIndex.toLocaleString('en-US') }) : ''].filter(Boolean)
+      lines.push(csvLine([...cells, outcome?.outcome ?? '', notes.join('; ')]))
     }
-    const outcome = outcomes.get(row.line)
-    const resumedAt = resumedLines.get(row.line)
-    const notes = [outcome?.key ? messageText(outcome.key, outcome.params) : '', resumedAt ? messageText('userImport.resumed', { row: resumedAt.toLocaleString('en-US') }) : ''].filter(Boolean)
-    lines.push(csvLine([...cells, outcome?.outcome ?? '', notes.join('; ')]))
+    await yieldToRequests()
   }
   const base = job.filename.replace(/\.csv$/i, '') || 'users'
   return { filename: `${base}-report.csv`, csv: `${lines.join('\r\n')}\r\n` }
