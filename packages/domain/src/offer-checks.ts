@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import type { Message, MessageKey } from './messages'
+import { CATALOGUE, message } from './messages'
+import { concessionDollars } from './concession'
+import type { OfferTerms } from './offer-terms'
+import { fullNameSchema, isEmail } from './validation'
+
+/** What an offer's terms lack before sharing and before forms, and the dates the contract counts (offer.ts re-exports them). */
+
+// ---------------------------------------------------------------------------------------------
+// Checks before sharing and before generating forms
+
+/** A problem on a field of the terms: the field's dotted path and a catalogue message. */
+export type OfferProblem = { field: string } & Message
+
+const MessageKeySchema = z.enum(Object.keys(CATALOGUE) as [MessageKey, ...MessageKey[]])
+export const OfferProblemSchema = z.object({ field: z.string(), key: MessageKeySchema, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+
+const problem = (field: string, key: MessageKey): OfferProblem => ({ field, ...message(key) })
+
+/** Named, with an email: the minimum the spec asks of the listing agent. */
+export function hasListingAgent(terms: Pick<OfferTerms, 'listingAgent'>): boolean {
+  return terms.listingAgent.fullName.trim() !== '' && isEmail(terms.listingAgent.email.trim())
+}
+
+/** At least one buyer, each named with a first and last name and an email. */
+export function hasBuyerDetails(terms: Pick<OfferTerms, 'buyers'>): boolean {
+  return terms.buyers.length > 0 && terms.buyers.every((buyer) => fullNameSchema.safeParse(buyer.fullName).success && isEmail(buyer.email.trim()))
+}
+
+/**
+ * What keeps an offer from being shared, each on its field. The listing agent comes first, with the
+ * spec's message. `now` is passed in: the domain has no clock.
+ */
+export function shareProblems(terms: OfferTerms, now: Date): OfferProblem[] {
+  const problems: OfferProblem[] = []
+  if (!hasListingAgent(terms)) problems.push(problem('listingAgent', 'offerTerms.listingAgentRequired'))
+  if (terms.purchasePrice === null) problems.push(problem('purchasePrice', 'offerTerms.purchasePriceRequired'))
+  if (!hasBuyerDetails(terms)) problems.push(problem('buyers', 'offerTerms.buyersRequired'))
+  const financing = terms.financing
+  if (financing.type === null) problems.push(problem('financing.type', 'offerTerms.financingRequired'))
+  else if (financing.type !== 'cash' && financing.loanAmount === null && financing.downPayment === null)
+    problems.push(problem('financing.loanAmount', 'offerTerms.loanAmountRequired'))
+  if (financing.type !== 'cash' && financing.loanAmount !== null && terms.purchasePrice !== null && financing.loanAmount > terms.purchasePrice)
+    problems.push(problem('financing.loanAmount', 'offerTerms.loanAbovePrice'))
+  if (terms.closingDate === null) problems.push(problem('closingDate', 'offerTerms.closingDateRequired'))
+  else if (terms.closingDate <= now.toISOString().slice(0, 10)) problems.push(problem('closingDate', 'offerTerms.closingDatePast'))
+  if (terms.expiresAt === null) problems.push(problem('expiresAt', 'offerTerms.expirationRequired'))
+  else if (Date.parse(terms.expiresAt) <= now.getTime()) problems.push(problem('expiresAt', 'offerTerms.expirationPast'))
+  // An offer is answered before its closing: an expiry on a later day (in Tennessee) is refused.
+  else if (terms.closingDate !== null && tennesseeDate(new Date(terms.expiresAt)) > terms.closingDate)
+    problems.push(problem('expiresAt', 'offerTerms.expiryAfterClosing'))
+  if (terms.earnestMoney.amount !== null && terms.purchasePrice !== null && terms.earnestMoney.amount > terms.purchasePrice)
+    problems.push(problem('earnestMoney.amount', 'offerTerms.earnestAbovePrice'))
+  if (terms.escalation !== null) {
+    if (terms.escalation.increment === null) problems.push(problem('escalation.increment', 'offerTerms.escalationIncrementRequired'))
+    if (terms.escalation.cap === null) problems.push(problem('escalation.cap', 'offerTerms.escalationCapRequired'))
+    else if (terms.purchasePrice !== null && terms.escalation.cap <= terms.purchasePrice) problems.push(problem('escalation.cap', 'offerTerms.escalationCapAbovePrice'))
+  }
+  if (terms.purchasePrice !== null) {
+    const concessions = concessionDollars(terms.sellerConcessions, terms.purchasePrice) + concessionDollars(terms.buyerBrokerCompensation, terms.purchasePrice)
+    if (concessions > terms.purchasePrice) problems.push(problem('sellerConcessions.amount', 'offerTerms.concessionsAbovePrice'))
+  }
+  return problems
+}
+
+/** Why forms cannot be generated yet, in the spec's order (buyer details, then the listing agent). */
+export function formsProblem(terms: OfferTerms): OfferProblem | null {
+  if (!hasBuyerDetails(terms)) return problem('buyers', 'offerTerms.buyerDetailsRequired')
+  if (!hasListingAgent(terms)) return problem('listingAgent', 'offerTerms.listingAgentDetailsRequired')
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines from the Binding Agreement Date
+
+/** YYYY-MM-DD plus whole days, on the calendar (no time zone enters). */
+export function addCalendarDays(date: string, count: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, day + count)).toISOString().slice(0, 10)
+}
+
+/** The calendar date of an instant in Tennessee's Central time (Nashville, Memphis), where the offers are bound. */
+export function tennesseeDate(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+}
+
+export const OfferDeadlinesSchema = z.object({
+  bindingAgreementDate: z.string(),
+  earnestMoneyDue: z.string().nullable(),
+  inspectionPeriodEnds: z.string().nullable(),
+  closing: z.string().nullable(),
+})
+export type OfferDeadlines = z.infer<typeof OfferDeadlinesSchema>
+
+/** The dates the contract counts from the Binding Agreement Date (a YYYY-MM-DD). */
+export function offerDeadlines(terms: Pick<OfferTerms, 'earnestMoney' | 'inspectionPeriodDays' | 'closingDate'>, bindingAgreementDate: string): OfferDeadlines {
+  return {
+    bindingAgreementDate,
+    earnestMoneyDue: terms.earnestMoney.dueDays === null ? null : addCalendarDays(bindingAgreementDate, terms.earnestMoney.dueDays),
+    inspectionPeriodEnds: terms.inspectionPeriodDays === null ? null : addCalendarDays(bindingAgreementDate, terms.inspectionPeriodDays),
+    closing: terms.closingDate,
+  }
+}
+

@@ -1,0 +1,203 @@
+import { z } from 'zod'
+import type { MessageKey, MessageParams } from './messages'
+import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses'
+import { PAGE_ROLES } from './roles'
+import { concessionDollars } from './concession'
+import { optionalPhoneTextSchema } from './phone'
+import { emailSchema, freeText } from './validation'
+
+/**
+ * A purchase offer in the shape of a Tennessee purchase and sale agreement (RF401, domain.md
+ * section 1). The structured terms are what sellers compare, so they are fields, not a PDF.
+ *
+ * A draft autosaves with any field still empty: the terms schema checks types and bounds only, and
+ * the clause choices their field rules (the modals emit them only complete). Sharing checks that the
+ * offer is complete (shareProblems).
+ */
+
+/** Who may make offers (route table: /submitted-offers). */
+export const OFFER_MAKER_ROLES = PAGE_ROLES.submittedOffers
+
+export const OFFER_LIMITS = {
+  minPrice: 1_000,
+  maxPrice: 1_000_000_000,
+  maxEarnestMoneyDays: 60,
+  maxInspectionDays: 60,
+  maxBuyers: 4,
+  maxText: 200,
+  maxStipulations: 20_000,
+  maxAttachments: 20,
+  attachmentMaxBytes: 20 * 1024 * 1024,
+  /** A share link works this long, and never past the offer's expiration. */
+  shareLinkDays: 30,
+  maxPageSize: 48,
+} as const
+
+export const OFFER_ATTACHMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().default(null)
+const dollars = (range: MessageKey, min: number, max: number) => z.number({ error: range }).int('offerTerms.wholeDollars').min(min, range).max(max, range)
+const amount = dollars('offerTerms.amountRange', 0, OFFER_LIMITS.maxPrice)
+
+/**
+ * An error map naming a key with fixed parameters. zod gives a wrong type (and a check below a
+ * minimum) no `maximum`, so every issue of the rule is given it here, and each says the same.
+ */
+function withParams(key: MessageKey, params: MessageParams): z.core.$ZodErrorMap {
+  return (issue) => {
+    Object.assign(issue, { params })
+    return key
+  }
+}
+
+const days = (max: number) => {
+  const range = withParams('offerTerms.daysRange', { maximum: max })
+  return z.number({ error: range }).int({ error: range }).min(0, { error: range }).max(max, { error: range })
+}
+const text = (max: number = OFFER_LIMITS.maxText) => freeText().trim().max(max, 'common.tooLong')
+const optionalEmail = z.union([z.literal(''), emailSchema])
+const isoDate = z.iso.date({ error: 'offerTerms.invalidDate' })
+const isoDateTime = z.iso.datetime({ offset: true, error: 'offerTerms.invalidDate' })
+/** The one phone rule (phone.ts), kept in E.164; a party without a phone keeps '' as the terms always have. */
+const optionalPhone = optionalPhoneTextSchema
+
+/** It lives in concession.ts, free of zod, for the ranking (offer-ranking.ts) the public page runs. */
+export { concessionDollars }
+
+export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'usda', 'other'] as const
+export const FinancingTypeSchema = z.enum(FINANCING_TYPES)
+export type FinancingType = z.infer<typeof FinancingTypeSchema>
+
+export const EARNEST_MONEY_HOLDERS = ['listing-broker', 'title-company', 'attorney', 'other'] as const
+export const POSSESSION_TIMES = ['at-closing', 'before-closing', 'after-closing'] as const
+export const CONCESSION_UNITS = ['dollars', 'percent'] as const
+export const WARRANTY_PAYERS = ['seller', 'buyer'] as const
+/** The written buyer agreement the buyer agent has (domain.md section 1, the 2024 settlement). */
+export const BUYER_AGREEMENT_TYPES = ['exclusive', 'non-exclusive', 'touring'] as const
+
+export const OfferPartySchema = z.object({
+  fullName: text().default(''),
+  email: optionalEmail.default(''),
+  phone: optionalPhone.default(''),
+})
+export type OfferParty = z.infer<typeof OfferPartySchema>
+
+export const OfferAgentSchema = OfferPartySchema.extend({
+  firmName: text().default(''),
+  firmLicenseNumber: text(25).default(''),
+  licenseNumber: text(25).default(''),
+})
+export type OfferAgent = z.infer<typeof OfferAgentSchema>
+
+export const ConcessionSchema = z
+  .object({
+    unit: z.enum(CONCESSION_UNITS).default('dollars'),
+    amount: nullable(z.number({ error: 'offerTerms.amountRange' }).min(0, 'offerTerms.amountRange').max(OFFER_LIMITS.maxPrice, 'offerTerms.amountRange')),
+  })
+  .superRefine((value, ctx) => {
+    if (value.unit === 'percent' && value.amount !== null && value.amount > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'offerTerms.percentRange' })
+    if (value.unit === 'dollars' && value.amount !== null && !Number.isInteger(value.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'offerTerms.wholeDollars' })
+  })
+export type Concession = z.infer<typeof ConcessionSchema>
+
+/**
+ * An escalation clause (domain.md section 2): the buyer raises the price by `increment` over a bona
+ * fide competing offer, up to `cap`, and may ask for the competing offer's proof. Null: none.
+ */
+export const EscalationSchema = z
+  .object({
+    increment: nullable(dollars('offerTerms.amountRange', 1, OFFER_LIMITS.maxPrice)),
+    cap: nullable(dollars('offerTerms.priceRange', OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
+    proofRequired: z.boolean().default(true),
+  })
+  .prefault({})
+export type Escalation = z.infer<typeof EscalationSchema>
+
+export const OfferTermsSchema = z.object({
+  purchasePrice: nullable(dollars('offerTerms.priceRange', OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
+  earnestMoney: z
+    .object({
+      amount: nullable(amount),
+      holder: nullable(z.enum(EARNEST_MONEY_HOLDERS)),
+      holderName: text().default(''),
+      dueDays: nullable(days(OFFER_LIMITS.maxEarnestMoneyDays)),
+    })
+    .prefault({}),
+  financing: z
+    .object({
+      type: nullable(FinancingTypeSchema),
+      otherDescription: text().default(''),
+      loanAmount: nullable(amount),
+      downPayment: nullable(amount),
+      lenderName: text().default(''),
+      lenderPhone: optionalPhone.default(''),
+      lenderEmail: optionalEmail.default(''),
+    })
+    .prefault({}),
+  appraisalContingency: nullable(z.boolean()),
+  /** 0 means the buyer waives the inspection period. */
+  inspectionPeriodDays: nullable(days(OFFER_LIMITS.maxInspectionDays)),
+  saleOfBuyersPropertyContingency: nullable(z.boolean()),
+  closingDate: nullable(isoDate),
+  possession: z
+    .object({
+      time: z.enum(POSSESSION_TIMES).default('at-closing'),
+      date: nullable(isoDate),
+    })
+    .prefault({}),
+  sellerConcessions: ConcessionSchema.prefault({}),
+  /**
+   * Buyer-broker compensation the buyer asks the seller to pay, as a concession to the buyer (the
+   * practice since the 2024 settlement), and beside it the written buyer agreement it rests on: its
+   * type and date, stated by the buyer agent.
+   */
+  buyerBrokerCompensation: ConcessionSchema.prefault({}),
+  buyerAgreement: z
+    .object({
+      type: nullable(z.enum(BUYER_AGREEMENT_TYPES)),
+      date: nullable(isoDate),
+    })
+    .prefault({}),
+  homeWarranty: z
+    .object({
+      included: z.boolean().default(false),
+      paidBy: z.enum(WARRANTY_PAYERS).default('seller'),
+      amount: nullable(amount),
+    })
+    .prefault({}),
+  expiresAt: nullable(isoDateTime),
+  buyers: z.array(OfferPartySchema).max(OFFER_LIMITS.maxBuyers, 'offerTerms.maxBuyers').default([]),
+  buyerAgent: OfferAgentSchema.prefault({}),
+  listingAgent: OfferAgentSchema.prefault({}),
+  /**
+   * Stipulations typed freely, printed after the ticked clauses (offer-clauses.ts). An offer saved
+   * before the choices were kept holds its imported clause text here, so it reads as it did.
+   */
+  stipulations: text(OFFER_LIMITS.maxStipulations).default(''),
+  /** The stipulation picker's choices; null when none was made. Their text is built from them. */
+  stipulationChoices: nullable(StipulationChoicesSchema),
+  /** The RF707 addendum's choices; null when none was made. */
+  addendum: nullable(AddendumChoicesSchema),
+  /** The escalation clause; null when the offer has none (decision 029). */
+  escalation: nullable(EscalationSchema),
+})
+export type OfferTerms = z.infer<typeof OfferTermsSchema>
+export type OfferTermsInput = z.input<typeof OfferTermsSchema>
+
+export const EMPTY_OFFER_TERMS: OfferTerms = OfferTermsSchema.parse({})
+
+/** The body of PATCH /api/offers/:id: the whole terms (autosave sends what the form holds). */
+export const SaveOfferSchema = z.object({ terms: OfferTermsSchema })
+
+/**
+ * The version an answer answers (decision 036): the number of the offer's version the actor was
+ * looking at. When the offer has moved on since, the API refuses with offer.versionChanged.
+ */
+export const OfferVersionNumberSchema = z.number({ error: 'offer.versionRequired' }).int('offer.versionRequired').min(1, 'offer.versionRequired').max(1_000_000, 'offer.versionRequired')
+
+/** POST /api/offers/:id/decline, /counter/accept, /counter/decline: the version answered. */
+export const AnswerOfferSchema = z.object({ version: OfferVersionNumberSchema })
+export type AnswerOffer = z.infer<typeof AnswerOfferSchema>
