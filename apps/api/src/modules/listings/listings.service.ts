@@ -14,7 +14,6 @@ import type {
   MyListingsQuery,
   Page,
   PublicListing,
-  PublishProblem,
   StandardStatus,
 } from '@offerbook/domain/listing'
 import {
@@ -22,18 +21,15 @@ import {
   DEFAULT_SEARCH_STATUSES,
   isPublishedStatus,
   ListingFieldsSchema,
-  listingPublishProblems,
   REQUIRED_TO_PUBLISH,
   SEARCH_TOTAL_CAP,
   searchTsQuery,
 } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
-import { listPriceWarnings } from '@offerbook/domain/money-bounds'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { isUuid } from '@offerbook/domain/validation'
-import type { FieldError } from '../../app-error'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
@@ -41,21 +37,21 @@ import type { CleanupLog } from '../files/files.service'
 import { fileUrl, ignoreCleanupError, removeStoredObjects } from '../files/files.service'
 import { listingTeamMarks } from '../teams/team-access'
 import type { ListingChanges, ListingRow } from './listings.queries'
+import { deleteUnusedFiles, listMedia } from './listing-photos.queries'
 import {
   deleteDraftListing,
   deleteListingRow,
-  deleteUnusedFiles,
   findListing,
   findUserImage,
   insertListing,
   isListingManager,
   listManagedListings,
-  listMedia,
   lockListing,
   managedByCondition,
   searchPublicListings,
   updateListing,
 } from './listings.queries'
+import { badRequest, checkListPrice, checkOfferDeadline, publishProblems, refusePublishing } from './listing-rules'
 import { blankToNull, fieldChanges, identity, listingFieldColumns, listingFieldsOf, toManaged, toMedia, toSummary } from './listings-reso'
 
 const AGENT_ROLES: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT']
@@ -63,48 +59,6 @@ const OPEN_BY_LINK: readonly ListingVisibility[] = ['public', 'unlisted']
 
 export const listingNotFound = () => new AppError('NOT_FOUND', 'listing.notFound')
 const notYours = () => new AppError('FORBIDDEN', 'listing.notYours')
-
-// ---------------------------------------------------------------------------------------------
-// Publishing rules
-
-/** A 400 naming every refused field; the first one's message is the error's. */
-function badRequest(errors: FieldError[]): AppError {
-  const first: Pick<FieldError, 'key' | 'params'> = errors[0] ?? { key: 'common.required' }
-  return new AppError('BAD_REQUEST', first.key, { params: first.params, errors })
-}
-
-/**
- * A deadline must be in the future when it is set; the same deadline sent again (a form re-saving
- * every field) is not a new choice and is kept even once it has passed.
- */
-function checkOfferDeadline(deadline: string | null | undefined, current: Date | null, now: Date): void {
-  if (deadline === undefined || deadline === null) return
-  const time = new Date(deadline).getTime()
-  if (current && current.getTime() === time) return
-  if (time <= now.getTime()) throw fieldError('offerDeadline', 'listing.offerDeadlinePast')
-}
-
-/**
- * A new list price out of bounds needs the person's confirmation of that very figure (decision 037),
- * as the offer's share does; the price already on the listing, sent again, is not a new choice.
- */
-function checkListPrice(patch: ListingPatch, current: number | null): void {
-  const price = patch.ListPrice
-  if (price === undefined || price === null || price === current) return
-  if (listPriceWarnings(price).length > 0 && patch.confirmedListPrice !== price) throw fieldError('ListPrice', 'listing.listPriceUnconfirmed')
-}
-
-function publishProblems(row: ListingRow, photoCount: number, now: Date): PublishProblem[] {
-  const problems = listingPublishProblems({ ...listingFieldsOf(row), photoCount })
-  if (row.offerDeadline && row.offerDeadline.getTime() <= now.getTime()) {
-    problems.push({ path: 'offerDeadline', key: 'listing.offerDeadlinePast', step: 'offer-settings' })
-  }
-  return problems
-}
-
-function refusePublishing(problems: readonly PublishProblem[]): void {
-  if (problems.length > 0) throw badRequest(problems.map(({ path, key }) => ({ path, key })))
-}
 
 // ---------------------------------------------------------------------------------------------
 // Access

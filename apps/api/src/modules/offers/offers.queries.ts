@@ -4,9 +4,8 @@ import type { SQL } from 'drizzle-orm'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { Db } from '../../db/client'
-import { storedFile } from '../../db/schema/files'
 import { listing, listingMedia } from '../../db/schema/listings'
-import { offer, offerAttachment, offerEvent, offerShareLink } from '../../db/schema/offers'
+import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
 
 export type OfferRow = typeof offer.$inferSelect
@@ -234,52 +233,6 @@ export async function hasRecentView(db: Db, { offerId, actorId, via, since }: { 
 
 export async function listOfferEvents(db: Db, offerId: string): Promise<OfferEventRow[]> {
   return db.select().from(offerEvent).where(eq(offerEvent.offerId, offerId)).orderBy(asc(offerEvent.at), asc(offerEvent.id))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Attachments (read side; the upload belongs to offer-documents)
-
-export type OfferAttachmentRow = { id: string; kind: string; version: number | null; createdAt: Date; filename: string; contentType: string; size: number }
-
-export async function listOfferAttachments(db: Db, offerId: string): Promise<OfferAttachmentRow[]> {
-  return db
-    .select({
-      id: offerAttachment.id,
-      kind: offerAttachment.kind,
-      version: offerAttachment.version,
-      createdAt: offerAttachment.createdAt,
-      filename: storedFile.filename,
-      contentType: storedFile.contentType,
-      size: storedFile.size,
-    })
-    .from(offerAttachment)
-    .innerJoin(storedFile, eq(storedFile.id, offerAttachment.fileId))
-    .where(eq(offerAttachment.offerId, offerId))
-    .orderBy(asc(offerAttachment.createdAt), asc(offerAttachment.id))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Share links
-
-export async function insertShareLink(db: Db, values: typeof offerShareLink.$inferInsert): Promise<void> {
-  await db.insert(offerShareLink).values(values)
-}
-
-export async function findShareLink(db: Db, { offerId, tokenHash }: { offerId: string; tokenHash: string }): Promise<{ expiresAt: Date } | null> {
-  const [row] = await db
-    .select({ expiresAt: offerShareLink.expiresAt })
-    .from(offerShareLink)
-    .where(and(eq(offerShareLink.offerId, offerId), eq(offerShareLink.tokenHash, tokenHash)))
-    .limit(1)
-  return row ?? null
-}
-
-/** Ends the offer's share links (the offer is over); a link already past its time keeps it. */
-export async function expireShareLinks(db: Db, { offerId, now }: { offerId: string; now: Date }): Promise<void> {
-  await db
-    .update(offerShareLink)
-    .set({ expiresAt: now })
-    .where(and(eq(offerShareLink.offerId, offerId), gt(offerShareLink.expiresAt, now)))
 }
 
 // ---------------------------------------------------------------------------------------------
