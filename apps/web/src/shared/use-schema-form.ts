@@ -68,6 +68,8 @@ export type SchemaForm<V, Out> = {
   setErrors: (errors: FieldMessages) => void
   /** Checks the values now: the messages show, and the parsed request comes back when they pass. */
   validate: () => Validated<Out>
+  /** Checks one field now (as it is left, say): its message shows or goes, the others stay as they are. */
+  checkField: (path: string) => void
   /** A form's onSubmit: checks with the schema, and calls `onValid` with the parsed request only when it passes. */
   onSubmit: (onValid: (data: Out, values: V) => void) => (event?: FormEvent) => void
   /**
@@ -126,6 +128,10 @@ export function useSchemaForm<V extends object, S extends z.ZodType>(options: Sc
     setError: (path, message) => setErrorsState((current) => ({ ...current, [path]: message })),
     setErrors: setErrorsState,
     validate,
+    checkField: (path) => {
+      const message = validateWith(schema, toInput ? toInput(values) : values).errors[path] ?? check?.(values)[path]
+      setErrorsState((current) => ({ ...current, [path]: message }))
+    },
     onSubmit: (onValid) => (event) => {
       event?.preventDefault()
       const checked = validate()
