@@ -32,7 +32,9 @@ export function canAddListings(kind: OnboardingKind): boolean {
   return (LISTING_KINDS as readonly OnboardingKind[]).includes(kind)
 }
 
-export const NRDS_PATTERN = /^\d{9}$/
+/** An NRDS (National Realtors Database System) number: exactly this many digits. */
+export const NRDS_LENGTH = 9
+export const NRDS_PATTERN = new RegExp(`^\\d{${NRDS_LENGTH}}$`)
 export const MLS_ID_MAX_LENGTH = 32
 export const NAME_MAX_LENGTH = 200
 export const PASSWORD_MIN_LENGTH = 8

@@ -129,6 +129,8 @@ export function firstError(schema: z.ZodType, value: unknown): Message | null {
 
 /** The one ZIP code pattern: five digits, or ZIP+4 (37203 or 37203-1234). */
 export const ZIP_CODE_PATTERN = /^\d{5}(?:-\d{4})?$/
+/** The longest ZIP code the pattern takes: ZIP+4 with its hyphen. */
+export const ZIP_CODE_MAX_LENGTH = 10
 
 export function isZipCode(value: string): boolean {
   return ZIP_CODE_PATTERN.test(value)

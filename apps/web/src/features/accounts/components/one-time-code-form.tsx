@@ -1,12 +1,13 @@
-import { useState } from 'react'
-import type { FormEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Button, Stack } from '@mantine/core'
 import type { Message } from '@offerbook/domain/messages'
 import { OneTimeCodeSchema } from '@offerbook/domain/session'
-import { firstError } from '@offerbook/domain/validation'
+import { z } from 'zod'
 import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
-import { translateOptional } from '../../../shared/i18n/messages'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { CodeInput } from './code-input'
+
+const CodeFormSchema = z.object({ code: OneTimeCodeSchema })
 
 export type OneTimeCodeFormProps = {
   /** The form's accessible name. */
@@ -37,19 +38,8 @@ function refusalOf(error: unknown): Message {
  * domain's rule before it is sent, and the API's refusal is shown on the field.
  */
 export function OneTimeCodeForm({ formLabel, codeLabel, submitLabel, submitting, onCode, intro, options, footer }: OneTimeCodeFormProps) {
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<Message | null>(null)
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const parsed = OneTimeCodeSchema.safeParse(code)
-    if (!parsed.success) {
-      setError(firstError(OneTimeCodeSchema, code))
-      return
-    }
-    setError(null)
-    onCode(parsed.data, (failure) => setError(refusalOf(failure)))
-  }
+  const form = useSchemaForm({ schema: CodeFormSchema, initialValues: { code: '' } })
+  const onSubmit = form.onSubmit(({ code }) => onCode(code, (failure) => form.setError('code', refusalOf(failure))))
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
@@ -57,12 +47,7 @@ export function OneTimeCodeForm({ formLabel, codeLabel, submitLabel, submitting,
         {intro}
         <CodeInput
           label={codeLabel}
-          value={code}
-          onChange={(value) => {
-            setCode(value)
-            if (error) setError(null)
-          }}
-          error={translateOptional(error)}
+          {...form.field('code')}
         />
         {options}
         <Button type="submit" loading={submitting} fullWidth>

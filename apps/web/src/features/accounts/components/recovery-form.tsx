@@ -1,65 +1,53 @@
 import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Message } from '@offerbook/domain/messages'
 import { PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { OneTimeCodeSchema } from '@offerbook/domain/session'
-import { emailSchema, firstError } from '@offerbook/domain/validation'
+import { emailSchema } from '@offerbook/domain/validation'
+import { z } from 'zod'
 import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
-import { validateWith } from '../../../shared/form-validation'
-import { translate, translateOptional } from '../../../shared/i18n/messages'
+import { translate } from '../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PasswordConfirmInput } from '../../../shared/ui/password-confirm-input'
 import type { PasswordConfirmValue } from '../../../shared/ui/password-confirm-input'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useRequestRecovery, useResetPassword } from '../api/recovery'
 import { CodeInput } from './code-input'
 
 type Step = 'email' | 'reset' | 'done'
-type ResetErrors = { code?: Message; password?: Message; confirm?: Message }
+
+const RequestSchema = z.object({ email: emailSchema })
+/** The e-mailed code and the new password typed twice. */
+const ResetSchema = z.object({ code: OneTimeCodeSchema, password: PasswordConfirmSchema })
 
 export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation()
   const request = useRequestRecovery()
   const reset = useResetPassword()
   const [step, setStep] = useState<Step>('email')
-  const [email, setEmail] = useState(initialEmail)
-  const [emailError, setEmailError] = useState<Message | null>(null)
-  const [code, setCode] = useState('')
-  const [password, setPassword] = useState<PasswordConfirmValue>({ password: '', confirm: '' })
-  const [errors, setErrors] = useState<ResetErrors>({})
+  const requestForm = useSchemaForm({ schema: RequestSchema, initialValues: { email: initialEmail } })
+  const resetForm = useSchemaForm({ schema: ResetSchema, initialValues: { code: '', password: { password: '', confirm: '' } as PasswordConfirmValue } })
 
-  const cleanEmail = email.trim().toLowerCase()
+  const cleanEmail = requestForm.values.email.trim().toLowerCase()
 
-  const onRequest = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const found = firstError(emailSchema, email)
-    setEmailError(found)
-    if (found) return
-    request.mutate(cleanEmail, { onSuccess: () => setStep('reset'), onError: (error) => notifyError(error) })
-  }
+  const onRequest = requestForm.onSubmit(() => request.mutate(cleanEmail, { onSuccess: () => setStep('reset'), onError: (error) => notifyError(error) }))
 
-  const onReset = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const typed = validateWith(PasswordConfirmSchema, password)
-    const digits = validateWith(OneTimeCodeSchema, code)
-    setErrors({ code: digits.errors[''], password: typed.errors.password, confirm: typed.errors.confirm })
-    if (!typed.ok || !digits.ok) return
+  const onReset = resetForm.onSubmit((data) =>
     reset.mutate(
-      { email: cleanEmail, code: digits.data, password: typed.data.password },
+      { email: cleanEmail, code: data.code, password: data.password.password },
       {
         onSuccess: () => {
           setStep('done')
           notifySuccess(t('accounts.recovery.done'))
         },
         onError: (error) => {
-          setErrors({ code: error instanceof ApiClientError ? error.detail : UNKNOWN_ERROR })
+          resetForm.setErrors({ code: error instanceof ApiClientError ? error.detail : UNKNOWN_ERROR })
           notifyError(error)
         },
       },
-    )
-  }
+    ),
+  )
 
   if (step === 'done') {
     return (
@@ -83,25 +71,17 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
           </Alert>
           <CodeInput
             label={t('accounts.recovery.code')}
-            value={code}
-            onChange={(value) => {
-              setCode(value)
-              if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }))
-            }}
-            error={translateOptional(errors.code)}
+            {...resetForm.field('code')}
           />
           <PasswordConfirmInput
-            value={password}
-            onChange={(value) => {
-              setPassword(value)
-              if (errors.password || errors.confirm) setErrors((prev) => ({ ...prev, password: undefined, confirm: undefined }))
-            }}
+            value={resetForm.values.password}
+            onChange={(value) => resetForm.setValue('password', value)}
             label={t('accounts.recovery.newPassword')}
             confirmLabel={t('accounts.recovery.confirmPassword')}
             name="password"
             minLength={PASSWORD_MIN_LENGTH}
-            error={translateOptional(errors.password)}
-            confirmError={translateOptional(errors.confirm)}
+            error={resetForm.errorOf('password.password')}
+            confirmError={resetForm.errorOf('password.confirm')}
             required
           />
           <Button type="submit" loading={reset.isPending} fullWidth>
@@ -113,8 +93,8 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
             size="sm"
             onClick={() => {
               setStep('email')
-              setCode('')
-              setErrors({})
+              resetForm.setValues({ ...resetForm.values, code: '' })
+              resetForm.setErrors({})
             }}
           >
             {t('accounts.recovery.otherEmail')}
@@ -132,12 +112,7 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
           type="email"
           name="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value)
-            if (emailError) setEmailError(null)
-          }}
-          error={translateOptional(emailError)}
+          {...requestForm.field('email')}
           withAsterisk
         />
         <Button type="submit" loading={request.isPending} fullWidth>

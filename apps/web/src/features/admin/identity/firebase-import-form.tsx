@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { FirebaseImportResult } from '@offerbook/domain/identity'
 import { HashParametersFormSchema } from '@offerbook/domain/identity'
 import { isMessageKey } from '@offerbook/domain/messages'
-import type { FieldMessages } from '../../../shared/form-validation'
-import { validateWith } from '../../../shared/form-validation'
-import { errorText, translate, translateOptional } from '../../../shared/i18n/messages'
+import { errorText, translate } from '../../../shared/i18n/messages'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import type { FirebaseImportBody } from './identity-api'
 import { useFirebaseImport } from './identity-api'
 
@@ -55,22 +54,15 @@ export function FirebaseImportForm() {
   const { t } = useTranslation()
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
-  const [hash, setHash] = useState(EMPTY)
-  const [errors, setErrors] = useState<FieldMessages>({})
+  const form = useSchemaForm({ schema: HashParametersFormSchema, initialValues: EMPTY })
+  const hash = form.values
   const importUsers = useFirebaseImport()
-
-  const field = (name: keyof typeof EMPTY) => ({
-    value: hash[name],
-    error: translateOptional(errors[name]),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setHash({ ...hash, [name]: event.currentTarget.value }),
-  })
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     setFileError(null)
     importUsers.reset()
-    const checked = validateWith(HashParametersFormSchema, hash)
-    setErrors(checked.errors)
+    const checked = form.validate()
     if (!file) return setFileError(t(`${P}.fileRequired`))
     if (file.size > MAX_FILE_BYTES) return setFileError(t(`${P}.fileTooLarge`))
     if (!checked.ok) return
@@ -130,10 +122,10 @@ export function FirebaseImportForm() {
             {t(`${P}.hashHelp`)}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t(`${P}.signerKey`)} autoComplete="off" {...field('signerKey')} />
-            <TextInput label={t(`${P}.saltSeparator`)} autoComplete="off" {...field('saltSeparator')} />
-            <TextInput label={t(`${P}.rounds`)} inputMode="numeric" autoComplete="off" {...field('rounds')} />
-            <TextInput label={t(`${P}.memCost`)} inputMode="numeric" autoComplete="off" {...field('memCost')} />
+            <TextInput label={t(`${P}.signerKey`)} autoComplete="off" {...form.field('signerKey')} />
+            <TextInput label={t(`${P}.saltSeparator`)} autoComplete="off" {...form.field('saltSeparator')} />
+            <TextInput label={t(`${P}.rounds`)} inputMode="numeric" autoComplete="off" {...form.field('rounds')} />
+            <TextInput label={t(`${P}.memCost`)} inputMode="numeric" autoComplete="off" {...form.field('memCost')} />
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={importUsers.isPending}>

@@ -1,12 +1,7 @@
-import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Button, Group, NumberInput, Skeleton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { InactivitySettingSchema, MAX_INACTIVITY_DAYS } from '@offerbook/domain/inactive-users'
-import type { Message } from '@offerbook/domain/messages'
-import { fieldErrorsOf } from '../../../shared/api-client'
-import { translateOptional } from '../../../shared/i18n/messages'
-import { validateWith } from '../../../shared/form-validation'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useInactivitySetting, useSaveInactivitySetting } from './inactive-users-api'
 
@@ -17,29 +12,29 @@ export function InactivitySettingForm() {
   const { t } = useTranslation()
   const setting = useInactivitySetting()
   const save = useSaveInactivitySetting()
-  // What the admin typed; until then, the saved value.
-  const [edited, setEdited] = useState<string | number | null>(null)
-  const [error, setError] = useState<Message | undefined>()
-  const value = edited ?? setting.data?.days ?? ''
+  // What the admin typed (null until then: the saved value shows).
+  const form = useSchemaForm({
+    schema: InactivitySettingSchema,
+    initialValues: { days: null as string | number | null },
+    toInput: ({ days }) => {
+      const value = days ?? setting.data?.days ?? ''
+      return { days: value === '' ? undefined : Number(value) }
+    },
+  })
+  const value = form.values.days ?? setting.data?.days ?? ''
 
   if (setting.isPending) return <Skeleton height={60} maw={360} aria-label={t(`${P}.loadingSetting`)} />
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = validateWith(InactivitySettingSchema, { days: value === '' ? undefined : Number(value) })
-    setError(checked.errors.days)
-    if (!checked.ok) return
-    save.mutate(checked.data, {
+  const submit = form.onSubmit((data) =>
+    save.mutate(data, {
       onSuccess: () => notifySuccess(`${P}.settingSaved`),
       onError: (failure) => {
-        const fields = fieldErrorsOf(failure, ['days'])
-        if (fields.days) setError(fields.days)
-        else notifyError(failure)
+        if (!form.serverErrors(failure)) notifyError(failure)
       },
-    })
-  }
+    }),
+  )
 
-  const shownError = translateOptional(error) ?? (setting.isError ? t(`${P}.settingLoadFailed`) : undefined)
+  const shownError = form.errorOf('days') ?? (setting.isError ? t(`${P}.settingLoadFailed`) : undefined)
 
   return (
     <form onSubmit={submit} noValidate aria-label={t(`${P}.settingForm`)}>
@@ -48,10 +43,7 @@ export function InactivitySettingForm() {
           label={t(`${P}.days`)}
           description={t(`${P}.daysHelp`)}
           value={value}
-          onChange={(next) => {
-            setEdited(next)
-            setError(undefined)
-          }}
+          onChange={(next) => form.setValue('days', next)}
           min={1}
           max={MAX_INACTIVITY_DAYS}
           allowDecimal={false}

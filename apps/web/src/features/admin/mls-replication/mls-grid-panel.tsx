@@ -1,13 +1,9 @@
-import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Alert, Badge, Button, Card, Group, List, NumberInput, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '@offerbook/domain/messages'
 import type { MlsGridStatus, MlsRun } from '@offerbook/domain/mls-replication'
 import { MLS_REPLICATION_LIMITS, UpdateMlsScheduleSchema } from '@offerbook/domain/mls-replication'
-import { fieldErrorsOf } from '../../../shared/api-client'
-import { translate, translateOptional } from '../../../shared/i18n/messages'
-import { validateWith } from '../../../shared/form-validation'
+import { translate } from '../../../shared/i18n/messages'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useMlsGridStatus, useRunMlsReplication, useSaveMlsSchedule } from './mls-replication-api'
@@ -86,33 +82,33 @@ function FeedSettings({ status }: { status: MlsGridStatus }) {
 function ScheduleForm({ minutes }: { minutes: number | null }) {
   const { t } = useTranslation()
   const save = useSaveMlsSchedule()
-  const [edited, setEdited] = useState<string | number | null>(null)
-  const [error, setError] = useState<Message | undefined>()
-  const value = edited ?? minutes ?? ''
+  // What the admin typed (null until then: the saved schedule shows).
+  const form = useSchemaForm({
+    schema: UpdateMlsScheduleSchema,
+    initialValues: { minutes: null as string | number | null },
+    toInput: (values) => {
+      const typed = values.minutes ?? minutes ?? ''
+      return { minutes: typed === '' ? undefined : Number(typed) }
+    },
+  })
+  const value = form.values.minutes ?? minutes ?? ''
 
   const send = (next: number | null) =>
     save.mutate(
       { minutes: next },
       {
         onSuccess: () => {
-          setEdited(null)
+          form.setValue('minutes', null)
           notifySuccess(t(next === null ? `${P}.scheduleOff` : `${P}.scheduleSaved`, { minutes: next }))
         },
         onError: (failure) => {
-          const fields = fieldErrorsOf(failure, ['minutes'])
-          if (fields.minutes) setError(fields.minutes)
-          else notifyError(failure)
+          if (!form.serverErrors(failure)) notifyError(failure)
         },
       },
     )
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = validateWith(UpdateMlsScheduleSchema, { minutes: value === '' ? undefined : Number(value) })
-    setError(checked.errors.minutes)
-    if (checked.ok) send(checked.data.minutes)
-  }
-  const shownError = translateOptional(error)
+  const submit = form.onSubmit((data) => send(data.minutes))
+  const shownError = form.errorOf('minutes')
 
   return (
     <Card withBorder padding="md">
@@ -125,10 +121,7 @@ function ScheduleForm({ minutes }: { minutes: number | null }) {
               label={t(`${P}.minutes`)}
               description={t(`${P}.minutesHelp`)}
               value={value}
-              onChange={(next) => {
-                setEdited(next)
-                setError(undefined)
-              }}
+              onChange={(next) => form.setValue('minutes', next)}
               min={MLS_REPLICATION_LIMITS.scheduleMinMinutes}
               max={MLS_REPLICATION_LIMITS.scheduleMaxMinutes}
               clampBehavior="none"

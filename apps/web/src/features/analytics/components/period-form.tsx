@@ -1,14 +1,11 @@
-import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Button, Group } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AnalyticsPeriod } from '@offerbook/domain/analytics'
 import { AnalyticsPeriodSchema } from '@offerbook/domain/analytics'
 import type { Message } from '@offerbook/domain/messages'
-import type { FieldMessages } from '../../../shared/form-validation'
-import { validateWith } from '../../../shared/form-validation'
 import { translateOptional } from '../../../shared/i18n/messages'
 import { DateInput } from '../../../shared/ui/date-input'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 
 type PeriodErrors = Partial<Record<'from' | 'to', Message>>
 
@@ -18,23 +15,21 @@ type PeriodErrors = Partial<Record<'from' | 'to', Message>>
  */
 export function PeriodForm({ period, serverErrors, onApply }: { period: AnalyticsPeriod; serverErrors: PeriodErrors; onApply: (period: AnalyticsPeriod) => void }) {
   const { t } = useTranslation()
-  const [from, setFrom] = useState(period.from)
-  const [to, setTo] = useState(period.to)
-  const [errors, setErrors] = useState<FieldMessages>({})
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const result = validateWith(AnalyticsPeriodSchema, { from: from || undefined, to: to || undefined })
-    setErrors(result.errors)
-    if (result.ok && from && to) onApply({ from, to })
-    else if (result.ok) setErrors({ [from ? 'to' : 'from']: { key: 'common.required' } })
-  }
+  const form = useSchemaForm({
+    schema: AnalyticsPeriodSchema,
+    initialValues: { from: period.from, to: period.to },
+    toInput: ({ from, to }) => ({ from: from || undefined, to: to || undefined }),
+    // The API fills a missing day with its default; here both are asked for.
+    check: ({ from, to }) => (from && to ? {} : { [from ? 'to' : 'from']: { key: 'common.required' } }),
+  })
+  const { from, to } = form.values
+  const submit = form.onSubmit(() => onApply({ from, to }))
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('analytics.period')}>
       <Group align="flex-start" gap="sm">
-        <DateInput label={t('analytics.from')} value={from} onChange={setFrom} error={translateOptional(errors.from ?? serverErrors.from)} required name="from" />
-        <DateInput label={t('analytics.to')} value={to} onChange={setTo} error={translateOptional(errors.to ?? serverErrors.to)} required name="to" />
+        <DateInput label={t('analytics.from')} value={from} onChange={(day) => form.setValue('from', day, [])} error={form.errorOf('from') ?? translateOptional(serverErrors.from)} required name="from" />
+        <DateInput label={t('analytics.to')} value={to} onChange={(day) => form.setValue('to', day, [])} error={form.errorOf('to') ?? translateOptional(serverErrors.to)} required name="to" />
         <Button type="submit" mt={25}>
           {t('analytics.apply')}
         </Button>

@@ -1,18 +1,14 @@
 import { useState } from 'react'
-import type { FormEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Message } from '@offerbook/domain/messages'
 import { SignInSchema } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
 import { ApiClientError } from '../../../shared/api-client'
-import { validateWith } from '../../../shared/form-validation'
-import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useSignIn } from '../api/sign-in'
-
-type FieldErrors = { email?: Message; password?: Message; code?: Message }
 
 export type SignInFormProps = {
   onSignedIn: (user: User) => void
@@ -31,28 +27,20 @@ function asksForCode(error: unknown): boolean {
   return error instanceof ApiClientError && (error.detail.key === 'session.codeRequired' || error.detail.key === 'session.codeOrPasswordWrong')
 }
 
-function validate(values: { email: string; password: string; persist: boolean }): FieldErrors {
-  const { errors } = validateWith(SignInSchema, values)
-  return { email: errors.email, password: errors.password }
-}
-
 export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }: SignInFormProps) {
   const { t } = useTranslation()
   const signIn = useSignIn({ onSignedIn })
-  const [email, setEmail] = useState(initialEmail)
-  const [password, setPassword] = useState('')
-  const [persist, setPersist] = useState(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   // Shown once the API asked for the e-mailed code; it then goes with every try.
   const [codeAsked, setCodeAsked] = useState(false)
-  const [code, setCode] = useState('')
+  const form = useSchemaForm({
+    schema: SignInSchema,
+    initialValues: { email: initialEmail, password: '', persist: false, code: '' },
+    toInput: ({ code, ...values }) => ({ ...values, ...(codeAsked ? { code } : {}) }),
+  })
+  const { email, persist } = form.values
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const checked = validateWith(SignInSchema, { email, password, persist, ...(codeAsked ? { code } : {}) })
-    setErrors({ email: checked.errors.email, password: checked.errors.password, code: checked.errors.code })
-    if (!checked.ok) return
-    signIn.mutate(checked.data, {
+  const onSubmit = form.onSubmit((data) =>
+    signIn.mutate(data, {
       onError: (error) => {
         if (asksForCode(error)) {
           setCodeAsked(true)
@@ -62,8 +50,8 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
         }
         notifyError(error)
       },
-    })
-  }
+    }),
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
@@ -81,13 +69,8 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
           type="email"
           name="email"
           autoComplete="username"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value)
-            if (errors.email) setErrors((prev) => ({ ...prev, email: undefined }))
-          }}
-          onBlur={() => email && setErrors((prev) => ({ ...prev, email: validate({ email, password: 'x', persist }).email }))}
-          error={translateOptional(errors.email)}
+          {...form.field('email')}
+          onBlur={() => email && form.checkField('email')}
           withAsterisk
         />
         <PasswordInput
@@ -96,12 +79,7 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
           autoComplete="current-password"
           // Its own name must not contain "Password", or the field's label stops being unique.
           visibilityToggleButtonProps={{ 'aria-label': t('auth.showCharacters') }}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value)
-            if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }))
-          }}
-          error={translateOptional(errors.password)}
+          {...form.field('password')}
           withAsterisk
         />
         {codeAsked && (
@@ -112,17 +90,12 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value)
-              if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }))
-            }}
-            error={translateOptional(errors.code)}
+            {...form.field('code')}
             withAsterisk
           />
         )}
         <Group justify="space-between">
-          <Checkbox label={t('auth.rememberMe')} name="persist" checked={persist} onChange={(event) => setPersist(event.currentTarget.checked)} />
+          <Checkbox label={t('auth.rememberMe')} name="persist" checked={persist} onChange={(event) => form.setValue('persist', event.currentTarget.checked)} />
           <Anchor component={Link} to="/auth/recovery" size="sm">
             {t('auth.forgotPassword')}
           </Anchor>

@@ -6,8 +6,8 @@ import { useTranslation } from '../../../shared/i18n/translation'
 import type { ChatMessage } from '@offerbook/domain/chat'
 import { CHAT_LIMITS, ChatMessageInputSchema } from '@offerbook/domain/chat'
 import { ApiClientError } from '../../../shared/api-client'
-import { validateWith } from '../../../shared/form-validation'
-import { errorText, translateOptional } from '../../../shared/i18n/messages'
+import { useSchemaForm } from '../../../shared/use-schema-form'
+import { errorText } from '../../../shared/i18n/messages'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { messagesInOrder, useMarkConversationRead, useMessages, useSendMessage } from '../api/chat'
 import type { GuestConversation } from '../chat-state'
@@ -80,8 +80,8 @@ export function ConversationView({ conversationId, guest, active, composeLabel, 
   const send = useSendMessage(conversationId, guest)
   const markRead = useMarkConversationRead(conversationId, guest)
   const focused = useWindowFocused()
-  const [body, setBody] = useState('')
-  const [fieldError, setFieldError] = useState<string | undefined>()
+  const form = useSchemaForm({ schema: ChatMessageInputSchema, initialValues: { body: '' } })
+  const { body } = form.values
   const logRef = useRef<HTMLDivElement>(null)
   const lastMarked = useRef<string | null>(null)
   const keepFromBottom = useRef<number | null>(null)
@@ -123,14 +123,13 @@ export function ConversationView({ conversationId, guest, active, composeLabel, 
 
   const submit = () => {
     if (send.isPending) return
-    const checked = validateWith(ChatMessageInputSchema, { body })
+    const checked = form.validate()
     if (!checked.ok) {
       // An empty box sends nothing and says nothing; anything else refused says why.
-      if (body.trim() !== '') setFieldError(translateOptional(checked.errors.body))
+      if (body.trim() === '') form.setErrors({})
       return
     }
-    setFieldError(undefined)
-    send.mutate(checked.data.body, { onSuccess: () => setBody('') })
+    send.mutate(checked.data.body, { onSuccess: () => form.setValue('body', '') })
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -191,12 +190,7 @@ export function ConversationView({ conversationId, guest, active, composeLabel, 
         rows={3}
         resize="vertical"
         maxLength={CHAT_LIMITS.bodyMax}
-        value={body}
-        error={fieldError}
-        onChange={(event) => {
-          setBody(event.currentTarget.value)
-          setFieldError(undefined)
-        }}
+        {...form.field('body')}
         onKeyDown={onKeyDown}
       />
       <Group justify="space-between" wrap="nowrap">

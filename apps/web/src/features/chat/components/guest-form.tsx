@@ -1,19 +1,15 @@
-import type { FormEvent } from 'react'
-import { useState } from 'react'
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
 import { Link, useLocation } from '../../../shared/navigation'
 import type { StartChatAnswer } from '@offerbook/domain/chat'
 import { GuestStartChatInputSchema } from '@offerbook/domain/chat'
-import type { Message } from '@offerbook/domain/messages'
 import { signInPathFor } from '@offerbook/domain/route-access'
 import { fieldErrorsOf } from '../../../shared/api-client'
-import { validateWith } from '../../../shared/form-validation'
-import { errorText, translateOptional } from '../../../shared/i18n/messages'
+import { errorText } from '../../../shared/i18n/messages'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useStartConversation } from '../api/chat'
 
 const FIELDS = ['name', 'email'] as const
-type Field = (typeof FIELDS)[number]
 
 export type GuestFormProps = {
   /** The listing the conversation is about; null: the support team. */
@@ -27,32 +23,18 @@ export function GuestForm({ listingId, onStarted }: GuestFormProps) {
   const { t } = useTranslation()
   const location = useLocation()
   const start = useStartConversation()
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '' })
-  const [errors, setErrors] = useState<Partial<Record<Field, Message>>>({})
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = validateWith(GuestStartChatInputSchema, { ...values, listingId: listingId ?? undefined })
-    if (!checked.ok) {
-      setErrors({ name: checked.errors.name, email: checked.errors.email })
-      return
-    }
-    setErrors({})
-    start.mutate(checked.data, {
-      onSuccess: (answer) => onStarted(answer),
-      onError: (error) => setErrors(fieldErrorsOf(error, FIELDS)),
-    })
-  }
-
-  const field = (name: Field) => ({
-    value: values[name],
-    error: translateOptional(errors[name]),
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value
-      setValues((current) => ({ ...current, [name]: value }))
-      setErrors((current) => ({ ...current, [name]: undefined }))
-    },
+  const form = useSchemaForm({
+    schema: GuestStartChatInputSchema,
+    initialValues: { name: '', email: '' },
+    toInput: (values) => ({ ...values, listingId: listingId ?? undefined }),
   })
+
+  const submit = form.onSubmit((data) =>
+    start.mutate(data, {
+      onSuccess: (answer) => onStarted(answer),
+      onError: (error) => form.serverErrors(error),
+    }),
+  )
 
   const generalError = start.isError && Object.keys(fieldErrorsOf(start.error, FIELDS)).length === 0
 
@@ -60,8 +42,8 @@ export function GuestForm({ listingId, onStarted }: GuestFormProps) {
     <form onSubmit={submit} noValidate aria-label={t('chat.guest.formLabel')}>
       <Stack gap="sm">
       <Text size="sm">{t(listingId ? 'chat.guest.introListing' : 'chat.guest.introSupport')}</Text>
-      <TextInput label={t('chat.guest.name')} autoComplete="name" required {...field('name')} />
-      <TextInput label={t('chat.guest.email')} type="email" autoComplete="email" required {...field('email')} />
+      <TextInput label={t('chat.guest.name')} autoComplete="name" required {...form.field('name')} />
+      <TextInput label={t('chat.guest.email')} type="email" autoComplete="email" required {...form.field('email')} />
       {generalError && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {errorText(start.error)}

@@ -1,18 +1,15 @@
 import { useState } from 'react'
-import type { FormEvent } from 'react'
-import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate } from 'react-router'
-import type { Message } from '@offerbook/domain/messages'
 import type { Onboarding, OnboardingKind } from '@offerbook/domain/profile'
 import { isAgentKind, ONBOARDING_KINDS, OnboardingSchema } from '@offerbook/domain/profile'
 import { homePathFor } from '@offerbook/domain/route-access'
 import type { User } from '@offerbook/domain/user'
-import { fieldErrorsOf } from '../../../shared/api-client'
-import { validateWith } from '../../../shared/form-validation'
-import { translateOptional } from '../../../shared/i18n/messages'
 import { errorMessage, notifyError } from '../../../shared/notify'
-import { PhoneInput } from '../../../shared/ui/phone-input'
+import type { AgentDetailField } from '../../../shared/ui/agent-details-fields'
+import { AgentDetailsFields } from '../../../shared/ui/agent-details-fields'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useCompleteOnboarding } from '../api/complete-onboarding'
 import type { OnboardingStep } from '../onboarding-steps'
 import { onboardingPath } from '../onboarding-steps'
@@ -23,11 +20,8 @@ export type OnboardingWizardProps = {
   onCompleted: (user: User) => void
 }
 
-const DETAIL_FIELDS = ['nrds', 'sellerAgentId', 'phone', 'zipcode'] as const
-type DetailField = (typeof DETAIL_FIELDS)[number]
 /** What the details step holds: the phone as PhoneInput emits it (E.164, or '' for none). */
-type OnboardingDetails = Record<DetailField, string>
-type DetailErrors = Partial<Record<DetailField, Message>>
+type OnboardingDetails = Record<AgentDetailField, string>
 
 /** What is sent: the NRDS number and MLS ID of an agent only, and a phone or ZIP code when given. */
 function onboardingBody(kind: OnboardingKind, details: OnboardingDetails): Onboarding {
@@ -47,8 +41,11 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
   const navigate = useNavigate()
   const [kind, setKind] = useState<OnboardingKind | null>(null)
   const [kindError, setKindError] = useState(false)
-  const [details, setDetails] = useState<OnboardingDetails>(() => ({ nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '', phone: user.phone ?? '', zipcode: user.zipcode ?? '' }))
-  const [errors, setErrors] = useState<DetailErrors>({})
+  const form = useSchemaForm({
+    schema: OnboardingSchema,
+    initialValues: (): OnboardingDetails => ({ nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '', phone: user.phone ?? '', zipcode: user.zipcode ?? '' }),
+    toInput: (details) => (kind ? onboardingBody(kind, details) : {}),
+  })
   // Finishing makes the user onboarded; the done step must still show once rather than send them home.
   const [finished, setFinished] = useState(false)
   const complete = useCompleteOnboarding({
@@ -119,24 +116,14 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
 
   if (step === 'details' && kind) {
     const agent = isAgentKind(kind)
-    const set = (field: DetailField, value: string) => {
-      setDetails((prev) => ({ ...prev, [field]: value }))
-      if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }))
-    }
-    const shown = (field: DetailField) => translateOptional(errors[field])
-    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault()
-      const body = onboardingBody(kind, details)
-      const checked = validateWith(OnboardingSchema, body)
-      setErrors({ nrds: checked.errors.nrds, sellerAgentId: checked.errors.sellerAgentId, phone: checked.errors.phone, zipcode: checked.errors.zipcode })
-      if (!checked.ok) return
-      complete.mutate(body, {
+    const onSubmit = form.onSubmit((_checked, details) =>
+      complete.mutate(onboardingBody(kind, details), {
         onError: (error) => {
-          setErrors(fieldErrorsOf(error, DETAIL_FIELDS))
+          form.serverErrors(error)
           notifyError(error)
         },
-      })
-    }
+      }),
+    )
     return (
       <form onSubmit={onSubmit} noValidate aria-label={t('accounts.onboarding.details.title')}>
         <Stack gap="lg">
@@ -147,42 +134,7 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
               {errorMessage(complete.error)}
             </Alert>
           )}
-          {agent && (
-            <>
-              <TextInput
-                label={t('accounts.onboarding.details.nrds')}
-                name="nrds"
-                inputMode="numeric"
-                maxLength={9}
-                value={details.nrds}
-                onChange={(event) => set('nrds', event.currentTarget.value)}
-                error={shown('nrds')}
-                withAsterisk
-              />
-              <TextInput
-                label={t('accounts.onboarding.details.mlsId')}
-                description={t('accounts.onboarding.details.mlsIdHint')}
-                name="sellerAgentId"
-                autoCapitalize="characters"
-                value={details.sellerAgentId}
-                onChange={(event) => set('sellerAgentId', event.currentTarget.value)}
-                error={shown('sellerAgentId')}
-                withAsterisk
-              />
-            </>
-          )}
-          <PhoneInput label={t('accounts.onboarding.details.phone')} name="phone" value={details.phone} onChange={(value) => set('phone', value)} error={shown('phone')} required={agent} />
-          <TextInput
-            label={t('accounts.onboarding.details.zipcode')}
-            name="zipcode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            value={details.zipcode}
-            onChange={(event) => set('zipcode', event.currentTarget.value)}
-            error={shown('zipcode')}
-            withAsterisk={agent}
-          />
+          <AgentDetailsFields field={form.field} texts="accounts.onboarding.details" agent={agent} contactRequired={agent} agentFirst />
           <Group justify="space-between">
             <Button variant="default" onClick={() => go('role')}>
               {t('accounts.onboarding.back')}

@@ -1,25 +1,16 @@
-import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '@offerbook/domain/messages'
 import type { UpdateProfile } from '@offerbook/domain/profile'
-import { hasAgentRole, MLS_ID_MAX_LENGTH, UpdateProfileSchema } from '@offerbook/domain/profile'
+import { hasAgentRole, UpdateProfileSchema } from '@offerbook/domain/profile'
 import type { Language, User } from '@offerbook/domain/user'
 import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
-import { fieldErrorsOf } from '../../../shared/api-client'
-import { validateWith } from '../../../shared/form-validation'
 import { changeLanguage } from '../../../shared/i18n/i18n'
-import { translateOptional } from '../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../shared/notify'
-import { PhoneInput } from '../../../shared/ui/phone-input'
+import { AgentDetailsFields } from '../../../shared/ui/agent-details-fields'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useUpdateProfile } from '../api/profile'
 
 type Values = { name: string; phone: string; zipcode: string; language: Language; nrds: string; sellerAgentId: string }
-type Errors = Partial<Record<keyof Values, Message>>
-
-const FIELDS = ['name', 'phone', 'zipcode', 'language', 'nrds', 'sellerAgentId'] as const
-
 function valuesOf(user: User): Values {
   return { name: user.name, phone: user.phone ?? '', zipcode: user.zipcode ?? '', language: user.language, nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '' }
 }
@@ -43,36 +34,21 @@ function changes(before: Values, after: Values, agent: boolean): UpdateProfile {
   return body
 }
 
-/**
- * The API's rules for what is checked before saving: the name and ZIP code always, an agent's NRDS
- * number and MLS ID when changed (an agent without them yet can still save the rest).
- */
-function validate(before: Values, values: Values, agent: boolean): Errors {
-  const checked = agent ? { name: values.name, zipcode: values.zipcode, ...agentChanges(before, values) } : { name: values.name, zipcode: values.zipcode }
-  const { errors } = validateWith(UpdateProfileSchema, checked)
-  return { name: errors.name, zipcode: errors.zipcode, nrds: errors.nrds, sellerAgentId: errors.sellerAgentId }
-}
-
 export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user: User) => void }) {
   const { t } = useTranslation()
   const update = useUpdateProfile({ onUser })
-  const [values, setValues] = useState<Values>(() => valuesOf(user))
-  const [errors, setErrors] = useState<Errors>({})
   const agent = hasAgentRole(user.roles)
+  // The API's rules for what is checked before saving: the name and ZIP code always, an agent's NRDS
+  // number and MLS ID when changed (an agent without them yet can still save the rest).
+  const form = useSchemaForm({
+    schema: UpdateProfileSchema,
+    initialValues: () => valuesOf(user),
+    toInput: (values) => ({ name: values.name, zipcode: values.zipcode, ...(agent ? agentChanges(valuesOf(user), values) : {}) }),
+  })
+  const { values } = form
 
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }))
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }))
-  }
-  const shown = (field: keyof Values) => translateOptional(errors[field])
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const before = valuesOf(user)
-    const found = validate(before, values, agent)
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
-    const body = changes(before, values, agent)
+  const onSubmit = form.onSubmit(() => {
+    const body = changes(valuesOf(user), values, agent)
     if (Object.keys(body).length === 0) {
       notifySuccess('accounts.profile.details.noChanges')
       return
@@ -83,11 +59,11 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
         notifySuccess('accounts.profile.details.saved')
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error, FIELDS))
+        form.serverErrors(error)
         notifyError(error)
       },
     })
-  }
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('accounts.profile.details.formLabel')}>
@@ -99,57 +75,20 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
           label={t('accounts.profile.details.fullName')}
           name="name"
           autoComplete="name"
-          value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-          error={shown('name')}
+          {...form.field('name')}
           withAsterisk
         />
-        <PhoneInput label={t('accounts.profile.details.phone')} name="phone" value={values.phone} onChange={(value) => set('phone', value)} error={shown('phone')} />
-        <TextInput
-          label={t('accounts.profile.details.zipcode')}
-          name="zipcode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          value={values.zipcode}
-          onChange={(event) => set('zipcode', event.currentTarget.value)}
-          error={shown('zipcode')}
-        />
-        {agent && (
-          <>
-            <TextInput
-              label={t('accounts.profile.details.nrds')}
-              name="nrds"
-              inputMode="numeric"
-              maxLength={9}
-              value={values.nrds}
-              onChange={(event) => set('nrds', event.currentTarget.value)}
-              error={shown('nrds')}
-              withAsterisk
-            />
-            <TextInput
-              label={t('accounts.profile.details.mlsId')}
-              description={t('accounts.profile.details.mlsIdHint')}
-              name="sellerAgentId"
-              autoCapitalize="characters"
-              maxLength={MLS_ID_MAX_LENGTH}
-              value={values.sellerAgentId}
-              onChange={(event) => set('sellerAgentId', event.currentTarget.value)}
-              error={shown('sellerAgentId')}
-              withAsterisk
-            />
-          </>
-        )}
+        <AgentDetailsFields field={form.field} texts="accounts.profile.details" agent={agent} />
         <NativeSelect
           label={t('accounts.profile.details.language')}
           name="language"
           value={values.language}
           onChange={(event) => {
             const parsed = LanguageSchema.safeParse(event.currentTarget.value)
-            if (parsed.success) set('language', parsed.data)
+            if (parsed.success) form.setValue('language', parsed.data)
           }}
           data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-          error={shown('language')}
+          error={form.errorOf('language')}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>

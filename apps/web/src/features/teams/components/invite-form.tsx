@@ -2,60 +2,52 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '@offerbook/domain/messages'
 import type { TeamMemberKind, TeamTransaction } from '@offerbook/domain/teams'
 import { TEAM_MEMBER_KINDS, TeamInviteSchema } from '@offerbook/domain/teams'
-import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
-import { errorText, translateOptional } from '../../../shared/i18n/messages'
+import { ApiClientError } from '../../../shared/api-client'
+import { errorText } from '../../../shared/i18n/messages'
 import { notifySuccess } from '../../../shared/notify'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useInvite } from '../api/teams'
 import type { AccessErrors, AccessValue } from './access-fields'
 import { AccessFields } from './access-fields'
 
 const FIELDS = ['email', 'listingIds', 'offerIds'] as const
-type Errors = Partial<Record<(typeof FIELDS)[number], Message>>
 const EMPTY_ACCESS: AccessValue = { access: 'all', listingIds: [], offerIds: [] }
 
 /** Email, agent or support staff, and the access the invitee gets on accepting. */
 export function InviteForm({ listings, offers }: { listings: readonly TeamTransaction[]; offers: readonly TeamTransaction[] }) {
   const { t } = useTranslation()
   const invite = useInvite()
-  const [email, setEmail] = useState('')
-  const [kind, setKind] = useState<TeamMemberKind>('agent')
-  const [access, setAccess] = useState<AccessValue>(EMPTY_ACCESS)
-  const [errors, setErrors] = useState<Errors>({})
+  // The same schema the API checks: a bad address is told before anything is sent.
+  const form = useSchemaForm({
+    schema: TeamInviteSchema,
+    initialValues: { email: '', kind: 'agent' as TeamMemberKind, access: EMPTY_ACCESS },
+    toInput: ({ access, ...values }) => ({ ...values, ...access }),
+    fields: FIELDS,
+  })
+  const { kind, access } = form.values
   const [failure, setFailure] = useState<string | null>(null)
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
     setFailure(null)
-    // The same schema the API checks: a bad address is told before anything is sent.
-    const parsed = TeamInviteSchema.safeParse({ email, kind, ...access })
-    if (!parsed.success) {
-      const found: Errors = {}
-      for (const issue of parsed.error.issues) {
-        const field = FIELDS.find((name) => name === issue.path[0])
-        if (field && !found[field]) found[field] = { key: issue.message as Message['key'] }
-      }
-      setErrors(found)
-      return
-    }
-    invite.mutate(parsed.data, {
-      onSuccess: (invitation) => {
-        notifySuccess(t('teams.invite.sent', { email: invitation.email }))
-        setEmail('')
-        setAccess(EMPTY_ACCESS)
-        setErrors({})
-      },
-      onError: (error) => {
-        const fields = fieldErrorsOf(error, FIELDS)
-        setErrors(fields)
-        if (Object.keys(fields).length === 0 || !(error instanceof ApiClientError)) setFailure(errorText(error))
-      },
-    })
+    form.onSubmit((request) =>
+      invite.mutate(request, {
+        onSuccess: (invitation) => {
+          notifySuccess(t('teams.invite.sent', { email: invitation.email }))
+          form.setValues({ ...form.values, email: '', access: EMPTY_ACCESS })
+          form.setErrors({})
+        },
+        onError: (error) => {
+          const placed = form.serverErrors(error)
+          if (!placed) form.setErrors({})
+          if (!placed || !(error instanceof ApiClientError)) setFailure(errorText(error))
+        },
+      }),
+    )(event)
   }
 
-  const accessErrors: AccessErrors = { listingIds: errors.listingIds, offerIds: errors.offerIds }
+  const accessErrors: AccessErrors = { listingIds: form.errors.listingIds, offerIds: form.errors.offerIds }
   return (
     <form onSubmit={submit} noValidate aria-label={t('teams.invite.title')}>
       <Stack gap="md">
@@ -70,15 +62,10 @@ export function InviteForm({ listings, offers }: { listings: readonly TeamTransa
           type="email"
           autoComplete="off"
           required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value)
-            setErrors((current) => ({ ...current, email: undefined }))
-          }}
-          error={translateOptional(errors.email)}
+          {...form.field('email')}
           maxLength={254}
         />
-        <Radio.Group label={t('teams.invite.kind')} value={kind} onChange={(value) => setKind(value as TeamMemberKind)}>
+        <Radio.Group label={t('teams.invite.kind')} value={kind} onChange={(value) => form.setValue('kind', value as TeamMemberKind, [])}>
           <Group gap="lg" mt="xs">
             {TEAM_MEMBER_KINDS.map((option) => (
               <Radio key={option} value={option} label={t(`teams.kind.${option}`)} />
@@ -87,10 +74,7 @@ export function InviteForm({ listings, offers }: { listings: readonly TeamTransa
         </Radio.Group>
         <AccessFields
           value={access}
-          onChange={(value) => {
-            setAccess(value)
-            setErrors((current) => ({ ...current, listingIds: undefined, offerIds: undefined }))
-          }}
+          onChange={(value) => form.setValue('access', value, ['listingIds', 'offerIds'])}
           listings={listings}
           offers={offers}
           errors={accessErrors}

@@ -1,19 +1,17 @@
 import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Alert, Badge, Button, Group, NumberInput, Paper, Slider, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import type { ListingWeighting, ManagedListing, OfferWeightCriterion } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING, LISTING_LIMITS, ListingWeightingSchema, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import type { Message } from '@offerbook/domain/messages'
-import { fieldErrorsOf } from '../../../../shared/api-client'
-import { validateWith } from '../../../../shared/form-validation'
-import { translate, translateOptional } from '../../../../shared/i18n/messages'
+import { translate } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { DateInput } from '../../../../shared/ui/date-input'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { useUpdateListingWeighting } from '../../api/listing'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
+import { useSchemaForm } from '../../../../shared/use-schema-form'
 import { weightShares } from './weighting-shares'
 
 /** The form keeps numbers that may be emptied while typing; the schema says what is missing. */
@@ -23,9 +21,9 @@ export type WeightingValues = {
   sellerClosingCosts: number | null
   wantedClosingDate: string
 }
-type Errors = Partial<Record<string, Message>>
-
 const COST_FIELDS = ['sellerCommissionPercent', 'sellerClosingCosts', 'wantedClosingDate'] as const
+/** The fields by the API's dotted paths ('weights.netToSeller', 'sellerClosingCosts' ...). */
+const FIELD_PATHS = [...COST_FIELDS, ...OFFER_WEIGHT_CRITERIA.map((criterion) => `weights.${criterion}`)]
 
 function valuesOf(weighting: ListingWeighting): WeightingValues {
   return {
@@ -45,15 +43,14 @@ function sameValues(a: WeightingValues, b: WeightingValues): boolean {
   )
 }
 
-/** The body for PUT /weighting, or the domain's messages by field ('weights.netToSeller', 'sellerClosingCosts' ...). */
-export function checkWeighting(values: WeightingValues): { weighting: ListingWeighting } | { errors: Errors } {
-  const checked = validateWith(ListingWeightingSchema, {
+/** What the schema of PUT /weighting is given: an emptied number is absent, an emptied date null. */
+function weightingInput(values: WeightingValues): unknown {
+  return {
     weights: values.weights,
     sellerCommissionPercent: values.sellerCommissionPercent ?? undefined,
     sellerClosingCosts: values.sellerClosingCosts ?? undefined,
     wantedClosingDate: values.wantedClosingDate === '' ? null : values.wantedClosingDate,
-  })
-  return checked.ok ? { weighting: checked.data } : { errors: checked.errors }
+  }
 }
 
 function CriterionSlider({ criterion, value, percent, error, onChange }: { criterion: OfferWeightCriterion; value: number; percent: number; error?: Message; onChange: (value: number) => void }) {
@@ -104,44 +101,29 @@ export function WeightingForm({ listing }: { listing: ManagedListing }) {
   const { t } = useTranslation()
   const save = useUpdateListingWeighting(listing.id)
   const [saved, setSaved] = useState<WeightingValues>(() => valuesOf(listing.weighting))
-  const [values, setValues] = useState<WeightingValues>(saved)
-  const [errors, setErrors] = useState<Errors>({})
+  const form = useSchemaForm({ schema: ListingWeightingSchema, initialValues: saved, toInput: weightingInput, fields: FIELD_PATHS })
+  const { values, errors } = form
   const dirty = !sameValues(values, saved)
   const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty && !save.isPending, texts: { title: t('manage.unsaved.title'), message: t('manage.unsaved.message'), stay: t('manage.unsaved.stay'), discard: t('manage.unsaved.leave') } })
 
   const shares = weightShares(values.weights)
   const allZero = OFFER_WEIGHT_CRITERIA.every((criterion) => values.weights[criterion] === 0)
-  const shown = (field: string) => translateOptional(errors[field])
+  const setWeight = (criterion: OfferWeightCriterion, weight: number) => form.setValue('weights', { ...values.weights, [criterion]: weight }, [`weights.${criterion}`])
 
-  const update = (change: Partial<WeightingValues>, fields: string[]) => {
-    setValues((prev) => ({ ...prev, ...change }))
-    if (fields.some((field) => errors[field])) setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([key]) => !fields.includes(key))))
-  }
-  const setWeight = (criterion: OfferWeightCriterion, weight: number) => update({ weights: { ...values.weights, [criterion]: weight } }, [`weights.${criterion}`])
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const checked = checkWeighting(values)
-    if ('errors' in checked) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
-    save.mutate(checked.weighting, {
+  const onSubmit = form.onSubmit((weighting: ListingWeighting) =>
+    save.mutate(weighting, {
       onSuccess: (listing) => {
         const next = valuesOf(listing.weighting)
         setSaved(next)
-        setValues(next)
+        form.setValues(next)
         notifySuccess('manage.weighting.saved')
       },
       onError: (error) => {
-        setErrors(fieldErrorsOf(error, [...COST_FIELDS, ...OFFER_WEIGHT_CRITERIA.map((criterion) => `weights.${criterion}` as const)]))
+        form.serverErrors(error)
         notifyError(error)
       },
-    })
-  }
-
-  const hasErrors = Object.values(errors).some(Boolean)
+    }),
+  )
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('manage.weighting.title')}>
@@ -186,7 +168,7 @@ export function WeightingForm({ listing }: { listing: ManagedListing }) {
               description={t('manage.weighting.commissionHint')}
               name="sellerCommissionPercent"
               value={values.sellerCommissionPercent ?? ''}
-              onChange={(value) => update({ sellerCommissionPercent: typeof value === 'number' ? value : value === '' ? null : Number(value) }, ['sellerCommissionPercent'])}
+              onChange={(value) => form.setValue('sellerCommissionPercent', typeof value === 'number' ? value : value === '' ? null : Number(value))}
               min={0}
               max={10}
               step={0.25}
@@ -194,37 +176,37 @@ export function WeightingForm({ listing }: { listing: ManagedListing }) {
               suffix="%"
               allowNegative={false}
               clampBehavior="none"
-              error={shown('sellerCommissionPercent')}
+              error={form.errorOf('sellerCommissionPercent')}
             />
             <IncrementInput
               label={t('manage.weighting.closingCosts')}
               description={t('manage.weighting.closingCostsHint')}
               name="sellerClosingCosts"
               value={values.sellerClosingCosts}
-              onChange={(value) => update({ sellerClosingCosts: value }, ['sellerClosingCosts'])}
+              onChange={(value) => form.setValue('sellerClosingCosts', value)}
               min={0}
               max={LISTING_LIMITS.maxPrice}
               units={500}
-              error={shown('sellerClosingCosts')}
+              error={form.errorOf('sellerClosingCosts')}
             />
             <DateInput
               label={t('manage.weighting.wantedClosingDate')}
               description={t('manage.weighting.wantedClosingDateHint')}
               name="wantedClosingDate"
               value={values.wantedClosingDate}
-              onChange={(value) => update({ wantedClosingDate: value }, ['wantedClosingDate'])}
-              error={shown('wantedClosingDate')}
+              onChange={(value) => form.setValue('wantedClosingDate', value)}
+              error={form.errorOf('wantedClosingDate')}
             />
           </Stack>
         </Paper>
 
-        {hasErrors && (
+        {form.hasErrors && (
           <Alert color="red" role="alert">
             {t('manage.weighting.fixErrors')}
           </Alert>
         )}
         <Group justify="space-between">
-          <Button variant="default" onClick={() => update(valuesOf(DEFAULT_LISTING_WEIGHTING), Object.keys(errors))} disabled={save.isPending}>
+          <Button variant="default" onClick={() => form.setValues(valuesOf(DEFAULT_LISTING_WEIGHTING), Object.keys(errors))} disabled={save.isPending}>
             {t('manage.weighting.reset')}
           </Button>
           <Button type="submit" loading={save.isPending}>
