@@ -5,7 +5,6 @@ import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
 import { toE164 } from '@offerbook/domain/phone'
 import type { Db } from '../../db/client'
 import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
-import { renderEmail, renderSms } from '../messaging/templates'
 import { findUserLanguageByEmail, findUserLanguageByPhone } from './accounts.queries'
 
 export { CODE_LENGTH }
@@ -56,8 +55,7 @@ export function accountAuthPlugins({ db, publicUrl }: { db: Db; publicUrl: strin
       async sendVerificationOTP({ email, otp, type }, ctx) {
         const locale = (await findUserLanguageByEmail(db, email)) ?? requestedLanguage(ctx?.headers) ?? DEFAULT_LANGUAGE
         const template = type === 'forget-password' ? 'password-reset-code' : type === 'sign-in' ? 'sign-in-code' : 'verification-code'
-        const rendered = renderEmail(template, locale, { code: otp, minutes: CODE_MINUTES }, publicUrl)
-        await enqueueEmail(db, { to: email, ...rendered, kind: `account.${template}`, locale })
+        await enqueueEmail(db, template, { code: otp, minutes: CODE_MINUTES }, { to: email, locale, publicUrl })
       },
     }),
     phoneNumber({
@@ -69,7 +67,7 @@ export function accountAuthPlugins({ db, publicUrl }: { db: Db; publicUrl: strin
       schema: { user: { fields: { phoneNumber: 'phone', phoneNumberVerified: 'phoneVerified' } } },
       async sendOTP({ phoneNumber: phone, code }, ctx) {
         const locale = (await findUserLanguageByPhone(db, phone)) ?? requestedLanguage(ctx?.headers) ?? DEFAULT_LANGUAGE
-        await enqueueSms(db, { to: phone, ...renderSms('phone-code', locale, { code, minutes: CODE_MINUTES }), kind: 'account.phone-code', locale })
+        await enqueueSms(db, 'phone-code', { code, minutes: CODE_MINUTES }, { to: phone, locale })
       },
     }),
   ] as const

@@ -9,7 +9,6 @@ import type { Auth } from '../../auth/auth'
 import type { Db } from '../../db/client'
 import { recordAudit } from '../admin/admin-audit'
 import { enqueueEmail } from '../messaging/messaging.service'
-import { principalBrokerDecisionEmail } from './admin-users.emails'
 import type { UserRecord, UserSearch } from './admin-users.queries'
 import {
   addRole,
@@ -112,8 +111,7 @@ export async function decidePrincipalBroker(db: Db, { actor, userId, input, publ
       reason: reason || null,
     })
     const locale = LanguageSchema.catch(DEFAULT_LANGUAGE).parse(target.language)
-    const email = principalBrokerDecisionEmail(locale, { decision: input.decision, name: target.name, reason, publicUrl })
-    await enqueueEmail(tx, { to: target.email, ...email, kind: `admin.principal-broker-${input.decision}`, locale })
+    await enqueueEmail(tx, 'principal-broker-decision', { decision: input.decision, name: target.name, reason }, { to: target.email, locale, publicUrl })
   })
 }
 

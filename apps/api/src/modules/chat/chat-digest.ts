@@ -7,7 +7,6 @@ import type { Db } from '../../db/client'
 import { enqueueEmail } from '../messaging/messaging.service'
 import type { ConversationRow } from './chat.queries'
 import { findDigestCandidates, findListingForChat, findUserContacts, isEmailOptedOut, listAdminIds, listUnreadFor, lockConversation, setDigestAt } from './chat.queries'
-import { renderChatDigest } from './chat-email'
 
 /**
  * The offline digest (issue 14 item 5): a side of a conversation that has left the other side's
@@ -57,8 +56,7 @@ export async function runChatDigest(db: Db, { now = new Date(), publicUrl, batch
       const fromName = side === 'staff' ? row.visitorName : row.kind === 'support' ? null : (unread.at(-1)?.senderName ?? null)
       const recipients = await recipientsOf(tx, row, side)
       for (const recipient of recipients) {
-        const email = renderChatDigest(recipient.locale, { messages: unread, fromName, address, path }, publicUrl)
-        await enqueueEmail(tx, { to: recipient.email, locale: recipient.locale, kind: 'chat-digest', ...email })
+        await enqueueEmail(tx, 'chat-digest', { messages: unread, fromName, address, path }, { to: recipient.email, locale: recipient.locale, publicUrl })
       }
       await setDigestAt(tx, { id: row.id, side, at: now })
       return recipients.length

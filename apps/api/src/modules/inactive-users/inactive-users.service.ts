@@ -7,7 +7,7 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { readSetting, recordAudit, writeSetting } from '../admin/admin-audit'
 import { enqueueEmail } from '../messaging/messaging.service'
-import { renderReminder, reminderKind } from './inactive-users-email'
+import { reminderKind } from './inactive-users-email'
 import { ownerListingsChanged } from '../listings/listing-changes'
 import { announceAuthChange } from '../../auth/session-cache'
 import { revokeLiveStreams } from '../events/events.publish'
@@ -85,7 +85,7 @@ export async function sendReminder(db: Db, actor: User, id: string, publicUrl: s
   const parsed = LanguageSchema.safeParse(target.language)
   const locale = parsed.success ? parsed.data : DEFAULT_LANGUAGE
   await db.transaction(async (tx) => {
-    await enqueueEmail(tx, { to: target.email, ...renderReminder(kind, locale, target.name, publicUrl), kind: `admin.reminder.${kind}`, locale })
+    await enqueueEmail(tx, 'inactive-reminder', { reminder: kind, name: target.name }, { to: target.email, locale, publicUrl })
     await recordAudit(tx, { actorId: actor.uid, targetUserId: target.id, action: 'user.reminder', after: { kind, reasons } })
   })
 }

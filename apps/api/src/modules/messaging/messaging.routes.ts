@@ -5,7 +5,7 @@ import { freeText } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
 import type { OutboxMessage } from './messaging.queries'
 import { getMailboxMessage, listMailbox } from './messaging.service'
-import { BRAND_COLOR, escapeHtml } from './templates'
+import { BRAND_COLOR, escapeHtml } from './emails/layout'
 
 const MailboxQuerySchema = z.object({
   to: freeText().trim().max(254, 'messaging.mailboxToTooLong').optional(),

@@ -5,6 +5,8 @@ import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import type { EmailData, EmailMessage, EmailName, SmsData, SmsName } from './emails/registry'
+import { emailKind, renderEmail, renderSms, smsKind } from './emails/registry'
 import type { OutboxMessage } from './messaging.queries'
 import { findOutboxMessage, insertOutboxMessage, listOutboxMessages } from './messaging.queries'
 
@@ -14,8 +16,13 @@ export { E164_PATTERN }
 /** Ten concatenated segments; providers refuse longer bodies. */
 export const SMS_MAX_LENGTH = 1600
 
-export type EnqueueEmail = { to: string; subject: string; text: string; html?: string | null; kind: string; locale: Language }
-export type EnqueueSms = { to: string; text: string; kind: string; locale: Language }
+/** A message already rendered: what an outbox row holds. */
+export type RenderedOutboxEmail = { to: string; subject: string; text: string; html?: string | null; kind: string; locale: Language }
+export type RenderedOutboxSms = { to: string; text: string; kind: string; locale: Language }
+
+/** Who gets a message, in which language; `kind` replaces the message's own outbox kind (e.g. 'sso.verification-code'). */
+export type EmailEnvelope = { to: string; locale: Language; publicUrl: string; kind?: string }
+export type SmsEnvelope = { to: string; locale: Language; kind?: string }
 
 const nudgeListeners = new Set<() => void>()
 
@@ -45,10 +52,29 @@ function requireLocale(locale: string): Language {
 }
 
 /**
- * Puts an email in the outbox. Pass the transaction of the change that causes the message, so the
- * message is sent only if that change commits (docs/decisions/006-outbox.md).
+ * Puts the email `name` (messaging/emails/registry.ts) in the outbox, rendered in the recipient's
+ * language. Pass the transaction of the change that causes the message, so the message is sent only
+ * if that change commits (docs/decisions/006-outbox.md, 043-one-message-home.md).
  */
-export async function enqueueEmail(db: Db, input: EnqueueEmail): Promise<OutboxMessage> {
+export async function enqueueEmail<N extends EmailName>(db: Db, name: N, data: EmailData<N>, envelope: EmailEnvelope): Promise<OutboxMessage> {
+  const locale = requireLocale(envelope.locale)
+  const rendered = renderEmail(name, locale, data, envelope.publicUrl)
+  return enqueueRenderedEmail(db, { to: envelope.to, ...rendered, kind: envelope.kind ?? emailKind(name, data), locale })
+}
+
+/** The same for a message carried by name with its data (a notification's email). */
+export async function enqueueEmailMessage(db: Db, message: EmailMessage, envelope: EmailEnvelope): Promise<OutboxMessage> {
+  return enqueueEmail(db, message.name, message.data as EmailData<typeof message.name>, envelope)
+}
+
+/** Puts the text `name` in the outbox; `to` is a phone number in E.164, e.g. +16155550100. */
+export async function enqueueSms<N extends SmsName>(db: Db, name: N, data: SmsData<N>, envelope: SmsEnvelope): Promise<OutboxMessage> {
+  const locale = requireLocale(envelope.locale)
+  return enqueueRenderedSms(db, { to: envelope.to, ...renderSms(name, locale, data), kind: envelope.kind ?? smsKind(name, data), locale })
+}
+
+/** Writes an outbox row for an email already rendered; modules enqueue by name with enqueueEmail. */
+export async function enqueueRenderedEmail(db: Db, input: RenderedOutboxEmail): Promise<OutboxMessage> {
   const to = emailSchema.safeParse(input.to)
   if (!to.success) throw new AppError('BAD_REQUEST', 'messaging.invalidEmail', { params: { to: String(input.to) } })
   const subject = requireText(input.subject, 'messaging.subjectRequired')
@@ -66,8 +92,8 @@ export async function enqueueEmail(db: Db, input: EnqueueEmail): Promise<OutboxM
   return message
 }
 
-/** Puts an SMS in the outbox; `to` is a phone number in E.164, e.g. +16155550100. */
-export async function enqueueSms(db: Db, input: EnqueueSms): Promise<OutboxMessage> {
+/** Writes an outbox row for a text already rendered; modules enqueue by name with enqueueSms. */
+export async function enqueueRenderedSms(db: Db, input: RenderedOutboxSms): Promise<OutboxMessage> {
   const to = typeof input.to === 'string' ? input.to.trim() : ''
   if (!E164_PATTERN.test(to)) throw new AppError('BAD_REQUEST', 'messaging.invalidSmsNumber', { params: { to: String(input.to) } })
   const text = requireText(input.text, 'messaging.smsTextRequired')

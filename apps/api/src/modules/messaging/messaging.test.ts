@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { outboxMessage } from '../../db/schema/outbox'
-import { enqueueEmail, enqueueSms, listMailbox } from './messaging.service'
+import { enqueueRenderedEmail, enqueueRenderedSms, listMailbox } from './messaging.service'
 import { testLog } from '../../../test/messaging-servers'
 import { startOutboxWorker } from './outbox-worker'
-import { OFFER_NOTICE_EVENTS, renderEmail, renderSms } from './templates'
+import { OFFER_NOTICE_EVENTS } from './emails/offer-notice'
+import { renderEmail, renderSms } from './emails/registry'
 import { devMailbox, devOutbox } from './transports'
 
 let t: TestApp
@@ -21,8 +22,8 @@ describe('enqueueEmail and enqueueSms', () => {
   it('an enqueue inside a rolled-back transaction leaves no message', async () => {
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueEmail(tx, { ...email, to: 'rolled-back@example.com' })
-        await enqueueSms(tx, { to: '+16155550140', text: 'rolled back', kind: 'test.hello', locale: 'en-us' })
+        await enqueueRenderedEmail(tx, { ...email, to: 'rolled-back@example.com' })
+        await enqueueRenderedSms(tx, { to: '+16155550140', text: 'rolled back', kind: 'test.hello', locale: 'en-us' })
         throw new Error('the change that caused the message failed')
       }),
     ).rejects.toThrow('the change that caused the message failed')
@@ -32,7 +33,7 @@ describe('enqueueEmail and enqueueSms', () => {
 
   it('an enqueue inside a committed transaction keeps the message pending', async () => {
     await t.db.transaction(async (tx) => {
-      await enqueueEmail(tx, { ...email, to: 'committed@example.com' })
+      await enqueueRenderedEmail(tx, { ...email, to: 'committed@example.com' })
     })
     const [message] = await listMailbox(t.db, { to: 'committed@example.com', limit: 50 })
     expect(message).toMatchObject({ channel: 'email', recipient: 'committed@example.com', status: 'pending', attempts: 0, subject: 'Hello', kind: 'test.hello' })
@@ -43,28 +44,28 @@ describe('enqueueEmail and enqueueSms', () => {
     ['two@@example.com', "Cannot send an email to 'two@@example.com': it is not a valid email address"],
     ['', "Cannot send an email to '': it is not a valid email address"],
   ])('refuses the email address %j with a clear message', async (to, message) => {
-    await expect(enqueueEmail(t.db, { ...email, to })).rejects.toMatchObject({ code: 'BAD_REQUEST', message })
+    await expect(enqueueRenderedEmail(t.db, { ...email, to })).rejects.toMatchObject({ code: 'BAD_REQUEST', message })
   })
 
   it('refuses an empty subject, a subject on two lines and an empty text', async () => {
-    await expect(enqueueEmail(t.db, { ...email, to: 'a@example.com', subject: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'The email subject must not be empty' })
-    await expect(enqueueEmail(t.db, { ...email, to: 'a@example.com', subject: 'a\r\nBcc: x@example.com' })).rejects.toMatchObject({ message: 'The email subject must be one line' })
-    await expect(enqueueEmail(t.db, { ...email, to: 'a@example.com', text: '' })).rejects.toMatchObject({ message: 'The email text must not be empty' })
+    await expect(enqueueRenderedEmail(t.db, { ...email, to: 'a@example.com', subject: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'The email subject must not be empty' })
+    await expect(enqueueRenderedEmail(t.db, { ...email, to: 'a@example.com', subject: 'a\r\nBcc: x@example.com' })).rejects.toMatchObject({ message: 'The email subject must be one line' })
+    await expect(enqueueRenderedEmail(t.db, { ...email, to: 'a@example.com', text: '' })).rejects.toMatchObject({ message: 'The email text must not be empty' })
   })
 
   it.each(['6155550100', '(615) 555-0100', '+0615555010', '+1615', '+1234567890123456'])('refuses the phone number %j: it must be E.164', async (to) => {
-    await expect(enqueueSms(t.db, { to, text: 'Hi', kind: 'test.sms', locale: 'en-us' })).rejects.toMatchObject({
+    await expect(enqueueRenderedSms(t.db, { to, text: 'Hi', kind: 'test.sms', locale: 'en-us' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: `Cannot send an SMS to '${to}': the phone number must be in international form, e.g. +16155550100`,
     })
   })
 
   it('refuses an empty SMS and one longer than 1600 characters', async () => {
-    await expect(enqueueSms(t.db, { to: '+16155550100', text: ' ', kind: 'test.sms', locale: 'en-us' })).rejects.toMatchObject({ message: 'The SMS text must not be empty' })
-    await expect(enqueueSms(t.db, { to: '+16155550100', text: 'x'.repeat(1601), kind: 'test.sms', locale: 'en-us' })).rejects.toMatchObject({
+    await expect(enqueueRenderedSms(t.db, { to: '+16155550100', text: ' ', kind: 'test.sms', locale: 'en-us' })).rejects.toMatchObject({ message: 'The SMS text must not be empty' })
+    await expect(enqueueRenderedSms(t.db, { to: '+16155550100', text: 'x'.repeat(1601), kind: 'test.sms', locale: 'en-us' })).rejects.toMatchObject({
       message: 'The SMS text has 1601 characters; at most 1600 can be sent',
     })
-    await expect(enqueueSms(t.db, { to: '+16155550100', text: 'x'.repeat(1600), kind: 'test.sms', locale: 'en-us' })).resolves.toMatchObject({ channel: 'sms' })
+    await expect(enqueueRenderedSms(t.db, { to: '+16155550100', text: 'x'.repeat(1600), kind: 'test.sms', locale: 'en-us' })).resolves.toMatchObject({ channel: 'sms' })
   })
 })
 
@@ -72,9 +73,9 @@ describe('the dev mailbox', () => {
   beforeAll(async () => {
     await t.db.delete(outboxMessage)
     const rendered = renderEmail('verification-code', 'en-us', { code: '246810', minutes: 10 }, 'http://localhost:3000')
-    await enqueueEmail(t.db, { to: 'Reader@Example.com', ...rendered, kind: 'account.verification-code', locale: 'en-us' })
-    await enqueueEmail(t.db, { to: 'reader@example.com', subject: '<script>alert("x")</script> & more', text: 'Text with <b>tags</b>', kind: 'test.escape', locale: 'en-us' })
-    await enqueueSms(t.db, { to: '+16155550150', ...renderSms('phone-code', 'es-es', { code: '135790', minutes: 5 }), kind: 'account.phone-code', locale: 'es-es' })
+    await enqueueRenderedEmail(t.db, { to: 'Reader@Example.com', ...rendered, kind: 'account.verification-code', locale: 'en-us' })
+    await enqueueRenderedEmail(t.db, { to: 'reader@example.com', subject: '<script>alert("x")</script> & more', text: 'Text with <b>tags</b>', kind: 'test.escape', locale: 'en-us' })
+    await enqueueRenderedSms(t.db, { to: '+16155550150', ...renderSms('phone-code', 'es-es', { code: '135790', minutes: 5 }), kind: 'account.phone-code', locale: 'es-es' })
     const worker = startOutboxWorker({ db: t.db, mail: devMailbox(() => {}), sms: devOutbox(() => {}), log: testLog(), pollMs: 60_000 })
     await worker.drain()
     await worker.stop()

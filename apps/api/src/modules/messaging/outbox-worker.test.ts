@@ -4,12 +4,12 @@ import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { outboxMessage } from '../../db/schema/outbox'
 import { claimDueMessages } from './messaging.queries'
-import { enqueueEmail, enqueueSms } from './messaging.service'
+import { enqueueRenderedEmail, enqueueRenderedSms } from './messaging.service'
 import type { TestSmsServer, TestSmtpServer } from '../../../test/messaging-servers'
 import { startSmsServer, startSmtpServer, testLog } from '../../../test/messaging-servers'
 import type { OutboxWorker } from './outbox-worker'
 import { MAX_ATTEMPTS, retryDelayMs, startOutboxWorker } from './outbox-worker'
-import { renderEmail, renderSms } from './templates'
+import { renderEmail, renderSms } from './emails/registry'
 import { createSmsTransport, devMailbox, devOutbox, smsApiTransport, smtpTransport } from './transports'
 
 const FROM = 'Offerbook <no-reply@offerbook.example>'
@@ -46,7 +46,7 @@ async function dueNow(id: string): Promise<void> {
 
 async function enqueueCode(to: string, locale: 'en-us' | 'es-es' = 'en-us') {
   const rendered = renderEmail('verification-code', locale, { code: '482913', minutes: 10 }, PUBLIC_URL)
-  return enqueueEmail(t.db, { to, ...rendered, kind: 'account.verification-code', locale })
+  return enqueueRenderedEmail(t.db, { to, ...rendered, kind: 'account.verification-code', locale })
 }
 
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('email through SMTP', () => {
 
   it('sends Spanish to a recipient whose language is es-es, with absolute links', async () => {
     const rendered = renderEmail('password-reset-code', 'es-es', { code: '105377', minutes: 15 }, PUBLIC_URL)
-    await enqueueEmail(t.db, { to: 'compradora@example.com', ...rendered, kind: 'account.password-reset-code', locale: 'es-es' })
+    await enqueueRenderedEmail(t.db, { to: 'compradora@example.com', ...rendered, kind: 'account.password-reset-code', locale: 'es-es' })
     await worker().drain()
 
     const mail = smtp.received[0]!
@@ -196,7 +196,7 @@ describe('email through SMTP', () => {
   it('two workers draining at once deliver each message exactly once', async () => {
     const count = 35
     for (let index = 0; index < count; index++) {
-      await enqueueEmail(t.db, { to: `buyer-${index}@example.com`, subject: `Message ${index}`, text: `Body ${index}`, kind: 'test.race', locale: 'en-us' })
+      await enqueueRenderedEmail(t.db, { to: `buyer-${index}@example.com`, subject: `Message ${index}`, text: `Body ${index}`, kind: 'test.race', locale: 'en-us' })
     }
     const [a, b] = await Promise.all([worker().drain(), worker().drain()])
     expect(a + b).toBe(count)
@@ -243,7 +243,7 @@ describe('SMS through a Twilio-compatible API', () => {
 
   it('posts the form with Basic auth and keeps the sid', async () => {
     const { text } = renderSms('phone-code', 'en-us', { code: '731204', minutes: 10 })
-    const message = await enqueueSms(t.db, { to: '+16155550123', text, kind: 'account.phone-code', locale: 'en-us' })
+    const message = await enqueueRenderedSms(t.db, { to: '+16155550123', text, kind: 'account.phone-code', locale: 'en-us' })
     expect(await worker({ smsUrl: api.url }).drain()).toBe(1)
 
     expect(api.requests).toHaveLength(1)
@@ -257,7 +257,7 @@ describe('SMS through a Twilio-compatible API', () => {
 
   it('fails a message at once on a 400 answer', async () => {
     api.answers.push(400)
-    const message = await enqueueSms(t.db, { to: '+16155550124', text: 'Hello', kind: 'test.sms', locale: 'en-us' })
+    const message = await enqueueRenderedSms(t.db, { to: '+16155550124', text: 'Hello', kind: 'test.sms', locale: 'en-us' })
     await worker({ smsUrl: api.url }).drain()
     const failed = await row(message.id)
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
@@ -267,7 +267,7 @@ describe('SMS through a Twilio-compatible API', () => {
 
   it('retries a 503 answer and a 429 answer, then sends', async () => {
     api.answers.push(503, 429)
-    const message = await enqueueSms(t.db, { to: '+16155550125', text: 'Hello again', kind: 'test.sms', locale: 'en-us' })
+    const message = await enqueueRenderedSms(t.db, { to: '+16155550125', text: 'Hello again', kind: 'test.sms', locale: 'en-us' })
     const texter = worker({ smsUrl: api.url })
     await texter.drain()
     expect(await row(message.id)).toMatchObject({ status: 'pending', attempts: 1 })
@@ -284,7 +284,7 @@ describe('SMS through a Twilio-compatible API', () => {
   it('retries when the SMS API cannot be reached', async () => {
     const gone = await startSmsServer()
     await gone.close()
-    const message = await enqueueSms(t.db, { to: '+16155550126', text: 'Anyone there?', kind: 'test.sms', locale: 'en-us' })
+    const message = await enqueueRenderedSms(t.db, { to: '+16155550126', text: 'Anyone there?', kind: 'test.sms', locale: 'en-us' })
     await worker({ smsUrl: gone.url }).drain()
     const pending = await row(message.id)
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 })
@@ -298,7 +298,7 @@ describe('the dev mailbox and dev outbox', () => {
     const dev = startOutboxWorker({ db: t.db, mail: devMailbox((line) => lines.push(line)), sms: devOutbox((line) => lines.push(line)), log: testLog(), pollMs: 60_000 })
     workers.push(dev)
     const email = await enqueueCode('dev@example.com')
-    const sms = await enqueueSms(t.db, { to: '+16155550127', text: 'Your code is 555111', kind: 'account.phone-code', locale: 'en-us' })
+    const sms = await enqueueRenderedSms(t.db, { to: '+16155550127', text: 'Your code is 555111', kind: 'account.phone-code', locale: 'en-us' })
     expect(await dev.drain()).toBe(2)
     expect(await row(email.id)).toMatchObject({ status: 'sent', providerMessageId: 'dev-mailbox' })
     expect(await row(sms.id)).toMatchObject({ status: 'sent', providerMessageId: 'dev-outbox' })
@@ -313,7 +313,7 @@ describe('SMS in production without a provider', () => {
   it('fails at once with the reason, and the message is kept', async () => {
     const production = startOutboxWorker({ db: t.db, mail: devMailbox(() => {}), sms: createSmsTransport(null, { production: true }), log: testLog(), pollMs: 60_000 })
     workers.push(production)
-    const sms = await enqueueSms(t.db, { to: '+16155550128', text: 'Your code is 111222', kind: 'account.phone-code', locale: 'en-us' })
+    const sms = await enqueueRenderedSms(t.db, { to: '+16155550128', text: 'Your code is 111222', kind: 'account.phone-code', locale: 'en-us' })
     await production.drain()
     expect(await row(sms.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('SMS is not configured') })
   })

@@ -5,7 +5,8 @@ import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { publishEvent } from '../events/events.publish'
-import { enqueueEmail } from '../messaging/messaging.service'
+import type { EmailMessage } from '../messaging/emails/registry'
+import { enqueueEmailMessage } from '../messaging/messaging.service'
 import type { NotificationRow } from './notifications.queries'
 import { countUnread, insertNotification, listUserNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries'
 
@@ -49,8 +50,8 @@ export const NotificationsQuerySchema = z.object({
 })
 export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>
 
-/** An email already rendered in the recipient's language. */
-export type NotificationEmail = { to: string; locale: Language; subject: string; text: string; html: string }
+/** The email a notification sends, by name with its data (messaging/emails), and who gets it in which language. */
+export type NotificationEmail = { to: string; locale: Language; publicUrl: string; message: EmailMessage }
 
 export type Notify = {
   userId: string
@@ -74,7 +75,10 @@ export async function notify(tx: Db, input: Notify): Promise<void> {
     data: input.data,
     ...(input.at ? { createdAt: input.at } : {}),
   })
-  if (input.email) await enqueueEmail(tx, { ...input.email, kind: `notification:${input.type}` })
+  if (input.email) {
+    const { message, ...envelope } = input.email
+    await enqueueEmailMessage(tx, message, { ...envelope, kind: `notification:${input.type}` })
+  }
   // The bell follows live (decision 021), in the same transaction: a rolled-back change tells nobody.
   await publishEvent(tx, { recipients: [input.userId], type: 'notification.created', data: { notificationId: row.id, type: row.type, offerId: row.offerId, listingId: row.listingId } })
 }

@@ -6,8 +6,7 @@ import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { enqueueEmail } from '../messaging/messaging.service'
-import type { OfferNoticeEvent } from '../messaging/templates'
-import { renderEmail } from '../messaging/templates'
+import type { OfferNoticeEvent } from '../messaging/emails/offer-notice'
 import { notify } from '../notifications/notifications.service'
 import type { OfferListingRow, OfferRow, PersonRow } from './offers.queries'
 import { findPeople } from './offers.queries'
@@ -35,26 +34,21 @@ function addressOf(listing: OfferListingRow): string {
 
 async function tell(tx: Db, ctx: NoticeContext, person: PersonRow, notice: Notice, side: 'buyer' | 'seller', path: string, { email = true }: { email?: boolean } = {}): Promise<void> {
   const locale = languageOf(person.language)
-  const rendered = renderEmail(
-    'offer-notice',
-    locale,
-    {
-      event: notice.event,
-      address: addressOf(notice.listing),
-      actorName: notice.actorName,
-      date: notice.date ?? (notice.row.bindingAgreementAt ? tennesseeDate(notice.row.bindingAgreementAt) : null),
-      note: notice.note ?? null,
-      path,
-    },
-    ctx.publicUrl,
-  )
+  const data = {
+    event: notice.event,
+    address: addressOf(notice.listing),
+    actorName: notice.actorName,
+    date: notice.date ?? (notice.row.bindingAgreementAt ? tennesseeDate(notice.row.bindingAgreementAt) : null),
+    note: notice.note ?? null,
+    path,
+  }
   await notify(tx, {
     userId: person.id,
     type: `offer.${notice.event}`,
     offerId: notice.row.id,
     listingId: notice.row.listingId,
     data: { address: addressOf(notice.listing), price: notice.row.purchasePrice, side, offerId: notice.row.id, listingId: notice.row.listingId },
-    email: email ? { to: person.email, locale, ...rendered } : null,
+    email: email ? { to: person.email, locale, publicUrl: ctx.publicUrl, message: { name: 'offer-notice', data } } : null,
     at: ctx.at,
   })
 }
@@ -78,8 +72,8 @@ export async function notifySellerSide(tx: Db, ctx: NoticeContext, notice: Notic
   const accountEmails = people.map((person) => person.email)
   for (const address of new Set(listing.notify.emails.map((item) => item.trim().toLowerCase()))) {
     if (accountEmails.some((email) => sameEmail(email, address)) || sameEmail(address, emailedAlready)) continue
-    const rendered = renderEmail('offer-notice', 'en-us', { event: notice.event, address: addressOf(listing), actorName: notice.actorName, date: notice.date ?? null, note: notice.note ?? null, path }, ctx.publicUrl)
-    await enqueueEmail(tx, { to: address, locale: 'en-us', kind: `notification:offer.${notice.event}`, ...rendered })
+    const data = { event: notice.event, address: addressOf(listing), actorName: notice.actorName, date: notice.date ?? null, note: notice.note ?? null, path }
+    await enqueueEmail(tx, 'offer-notice', data, { to: address, locale: 'en-us', publicUrl: ctx.publicUrl })
   }
 }
 
@@ -89,9 +83,9 @@ export async function sendShareLink(tx: Db, ctx: NoticeContext, { row, listing, 
   const [agent] = listing.listAgentUserId ? await findPeople(tx, [listing.listAgentUserId]) : []
   const locale = agent && sameEmail(agent.email, to) ? languageOf(agent.language) : 'en-us'
   const numberLocale = locale === 'es-es' ? 'es-ES' : 'en-US'
-  const rendered = renderEmail(
+  await enqueueEmail(
+    tx,
     'offer-shared',
-    locale,
     {
       address: addressOf(listing),
       price: terms.purchasePrice === null ? '-' : formatUsd(terms.purchasePrice, numberLocale),
@@ -103,7 +97,6 @@ export async function sendShareLink(tx: Db, ctx: NoticeContext, { row, listing, 
       expiresAt: terms.expiresAt ? formatZonedDateTime(new Date(terms.expiresAt), propertyTimeZone(listing.countyOrParish), locale) : null,
       path: `${offerPagePath(row)}?token=${encodeURIComponent(token)}`,
     },
-    ctx.publicUrl,
+    { to, locale, publicUrl: ctx.publicUrl },
   )
-  await enqueueEmail(tx, { to, locale, kind: 'offer-shared', ...rendered })
 }

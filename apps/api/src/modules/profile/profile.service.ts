@@ -15,7 +15,6 @@ import { openPhoto } from '../files/photo-decode'
 import { fileUrl, forgetOtherFiles, PROFILE_PHOTO_PURPOSE, recordStoredFile, sniffImageType, withStoredObject } from '../files/files.service'
 import { forgetFeedCursor } from '../listing-import/listing-import.service'
 import { enqueueEmail } from '../messaging/messaging.service'
-import { renderEmail } from '../messaging/templates'
 import { getUser } from '../users/users.service'
 import {
   findPrincipalBrokerState,
@@ -203,8 +202,7 @@ export async function requestPrincipalBroker(db: Db, { actor, publicUrl }: { act
     const data = { requesterName: requester.name, requesterEmail: requester.email, requesterPhone: requester.phone, nrds: requester.nrds }
     for (const reviewer of await listUsersWithRoles(tx, PRINCIPAL_BROKER_REVIEWERS)) {
       const locale = LanguageSchema.catch(DEFAULT_LANGUAGE).parse(reviewer.language)
-      const email = renderEmail('principal-broker-request', locale, data, publicUrl)
-      await enqueueEmail(tx, { to: reviewer.email, ...email, kind: 'profile.principal-broker-request', locale })
+      await enqueueEmail(tx, 'principal-broker-request', data, { to: reviewer.email, locale, publicUrl })
     }
     return reload(tx, actor.uid)
   })

@@ -10,10 +10,13 @@ import { getPublicListing } from '../listings/listings.service'
 import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
 import { outboxWorkersRunning } from '../messaging/outbox-worker'
 import { notify } from '../notifications/notifications.service'
-import type { Property } from './send-content'
-import { renderUserEmail, smsBody, unsubscribeUrl } from './send-content'
+import { renderSms } from '../messaging/emails/registry'
+import type { UserMessageData } from '../messaging/emails/user-message'
+import { unsubscribeUrl } from './send-content'
 import type { Channel } from './send.queries'
 import { claimFailure, countSentLastHour, insertRecipients, insertUserMessage, languageByPhone, languagesByEmail, lockSender, optedOutAmong, outboxStatus } from './send.queries'
+
+type Property = NonNullable<UserMessageData['property']>
 
 export type SendContext = { publicUrl: string; authSecret: string }
 export type SendEmailBody = z.output<typeof SendEmailInputSchema>
@@ -60,16 +63,14 @@ export async function sendEmail(db: Db, ctx: SendContext, { actor, input }: { ac
     const rows = []
     for (const address of queued) {
       const locale = languages.get(address) ?? actor.language
-      const email = renderUserEmail({
-        locale,
+      const data: UserMessageData = {
         subject: input.subject,
         message: input.message,
         sender: { name: actor.name, email: actor.email },
         property,
         unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, ctx.authSecret, address),
-        publicUrl: ctx.publicUrl,
-      })
-      const outbox = await enqueueEmail(tx, { to: address, ...email, kind: 'user-message.email', locale })
+      }
+      const outbox = await enqueueEmail(tx, 'user-message', data, { to: address, locale, publicUrl: ctx.publicUrl })
       rows.push({ messageId, senderId: actor.uid, channel: 'email' as const, recipient: address, outboxMessageId: outbox.id, status: 'queued' as const })
     }
     for (const address of optedOut) rows.push({ messageId, senderId: actor.uid, channel: 'email' as const, recipient: address, outboxMessageId: null, status: 'opted-out' as const })
@@ -88,7 +89,8 @@ const awaited = new Set<string>()
 export async function sendSms(db: Db, { actor, input }: { actor: User; input: SendSmsBody }): Promise<SendSmsAnswer> {
   const property = await propertyOf(db, actor, input.propertyId)
   const locale = (await languageByPhone(db, input.phoneNumber)) ?? actor.language
-  const text = smsBody({ locale, senderName: actor.name, message: input.message })
+  const sms = { senderName: actor.name, message: input.message }
+  const { text } = renderSms('user-message', locale, sms)
   if (text.length > SEND_LIMITS.smsMax) {
     const maximum = Math.max(0, SEND_LIMITS.smsMax - (text.length - input.message.length))
     throw fieldError('message', 'send.smsTooLong', { maximum })
@@ -98,7 +100,7 @@ export async function sendSms(db: Db, { actor, input }: { actor: User; input: Se
     const optedOut = (await optedOutAmong(tx, 'sms', [input.phoneNumber])).size > 0
     if (!optedOut) refuseOverLimit('sms', await countSentLastHour(tx, actor.uid, 'sms'), 1)
     const messageId = await insertUserMessage(tx, { senderId: actor.uid, listingId: property?.id ?? null, channel: 'sms', subject: null, body: input.message })
-    const outbox = optedOut ? null : await enqueueSms(tx, { to: input.phoneNumber, text, kind: 'user-message.sms', locale })
+    const outbox = optedOut ? null : await enqueueSms(tx, 'user-message', sms, { to: input.phoneNumber, locale })
     await insertRecipients(tx, [{ messageId, senderId: actor.uid, channel: 'sms', recipient: input.phoneNumber, outboxMessageId: outbox?.id ?? null, status: optedOut ? 'opted-out' : 'queued' }])
     return outbox
   })

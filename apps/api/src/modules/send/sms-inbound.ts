@@ -3,7 +3,7 @@ import type { Language } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/user'
 import { E164_PATTERN } from '@offerbook/domain/phone'
 import type { Db } from '../../db/client'
-import { escapeHtml } from '../messaging/templates'
+import { escapeHtml } from '../messaging/emails/layout'
 import { addOptOut, languageByPhone, removeOptOut } from './send.queries'
 
 /**

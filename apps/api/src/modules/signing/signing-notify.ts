@@ -4,8 +4,8 @@ import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
-import type { SigningNotice, SigningNoticeEvent } from '../messaging/signing-templates'
-import { absoluteUrl, renderEmail, renderSms } from '../messaging/templates'
+import type { SigningNotice, SigningNoticeEvent } from '../messaging/emails/signing-notice'
+import { absoluteUrl } from '../messaging/emails/layout'
 import { listingOf } from '../offers/offers.service'
 import { buyerOfferPath, sellerOfferPath } from '../offers/offers-notify'
 import type { OfferRow } from '../offers/offers.service'
@@ -53,11 +53,9 @@ export async function sendSignerLink(tx: Db, ctx: NotifyContext, { packet, signe
     expiresAt: formatWhen(packet.expiresAt, locale),
     path,
   }
-  const rendered = renderEmail('signing-notice', locale, notice, ctx.publicUrl)
-  await enqueueEmail(tx, { to: signer.email, locale, kind: reminder ? 'signing.reminder' : 'signing.invite', ...rendered })
+  await enqueueEmail(tx, 'signing-notice', notice, { to: signer.email, locale, publicUrl: ctx.publicUrl })
   if (signer.phone) {
-    const sms = renderSms('signing-link', locale, { title: packet.title, senderName: packet.createdByName, url: absoluteUrl(ctx.publicUrl, path), reminder })
-    await enqueueSms(tx, { to: signer.phone, locale, kind: reminder ? 'signing.reminder' : 'signing.invite', text: sms.text })
+    await enqueueSms(tx, 'signing-link', { title: packet.title, senderName: packet.createdByName, url: absoluteUrl(ctx.publicUrl, path), reminder }, { to: signer.phone, locale })
   }
   return updateSigner(tx, signer.id, reminder ? { tokenHash: hash, lastRemindedAt: at } : { tokenHash: hash, invitedAt: at })
 }
@@ -65,7 +63,7 @@ export async function sendSignerLink(tx: Db, ctx: NotifyContext, { packet, signe
 export async function sendSigningCode(tx: Db, { signer, code }: { signer: SignerRow; code: string }): Promise<void> {
   if (!signer.phone) return
   const locale = languageOf(signer.locale)
-  await enqueueSms(tx, { to: signer.phone, locale, kind: 'signing.code', ...renderSms('signing-code', locale, { code, minutes: SIGNING_LIMITS.codeMinutes }) })
+  await enqueueSms(tx, 'signing-code', { code, minutes: SIGNING_LIMITS.codeMinutes }, { to: signer.phone, locale })
 }
 
 type Recipient = { email: string; locale: Language; path: string }
@@ -93,8 +91,8 @@ export async function tellEveryone(
     const key = recipient.email.trim().toLowerCase()
     if (told.has(key)) return
     told.add(key)
-    const rendered = renderEmail('signing-notice', recipient.locale, { event, title: packet.title, address, senderName: packet.createdByName, signerName, reason, path: recipient.path }, ctx.publicUrl)
-    await enqueueEmail(tx, { to: recipient.email, locale: recipient.locale, kind: `signing.${event}`, ...rendered })
+    const notice: SigningNotice = { event, title: packet.title, address, senderName: packet.createdByName, signerName, reason, path: recipient.path }
+    await enqueueEmail(tx, 'signing-notice', notice, { to: recipient.email, locale: recipient.locale, publicUrl: ctx.publicUrl })
   }
   for (const party of await partyRecipients(tx, offer)) await send(party)
   for (const signer of signers) {

@@ -13,7 +13,6 @@ import type { AccountLimit } from '../../plugins/rate-limit-store'
 import { countAccountTry } from '../../plugins/rate-limit-store'
 import { CODE_ATTEMPTS, CODE_LENGTH, CODE_TTL_SECONDS } from '../accounts/accounts.auth'
 import { enqueueEmail } from '../messaging/messaging.service'
-import { renderEmail } from '../messaging/templates'
 import { startSession } from '../session/session.service'
 import { getUser } from '../users/users.service'
 import {
@@ -155,10 +154,9 @@ export async function startSsoEmailProof(db: Db, { profile, publicUrl, acceptLan
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0')
   const language = languageFromHeader(acceptLanguage)
   const value: PendingValue = { sub: profile.sub, email: profile.email, name: profile.name, language, codeHash: hashCode(pendingId, code), attempts: 0 }
-  const rendered = renderEmail('verification-code', language, { code, minutes: CODE_TTL_SECONDS / 60 }, publicUrl)
   await db.transaction(async (tx) => {
     await insertPendingSso(tx, { pendingId, value: JSON.stringify(value), expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000) })
-    await enqueueEmail(tx, { to: profile.email, ...rendered, kind: 'sso.verification-code', locale: language })
+    await enqueueEmail(tx, 'verification-code', { code, minutes: CODE_TTL_SECONDS / 60 }, { to: profile.email, locale: language, publicUrl, kind: 'sso.verification-code' })
   })
   return pendingId
 }

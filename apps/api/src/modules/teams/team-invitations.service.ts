@@ -10,7 +10,6 @@ import { recordAudit } from '../admin/admin-audit'
 import { publishEvent } from '../events/events.publish'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { checkedAccess, invitationState, isBrokerageInvitation, isUniqueViolation, refuseUnusable, toInvitationView } from './team-rules'
-import { invitationLink, teamInvitationEmail } from './teams.emails'
 import type { InvitationRow } from './teams.queries'
 import {
   findInvitationByToken,
@@ -43,8 +42,7 @@ async function sendInvitation(tx: Db, { row, token, leader, publicUrl }: { row: 
   const invitee = await findPersonByEmail(tx, row.email)
   const leaderPerson = await findPerson(tx, leader.uid)
   const locale = languageOf(invitee?.language ?? leaderPerson?.language)
-  const email = teamInvitationEmail(locale, { leaderName: leader.name, kind: row.kind as TeamMemberKind, brokerage: row.brokerage, link: invitationLink(publicUrl, token) })
-  await enqueueEmail(tx, { to: row.email, ...email, kind: 'team.invitation', locale })
+  await enqueueEmail(tx, 'team-invitation', { leaderName: leader.name, kind: row.kind as TeamMemberKind, brokerage: row.brokerage, token }, { to: row.email, locale, publicUrl })
 }
 
 /** Invites an address onto the actor's team with the access chosen now; it applies when the invitee accepts. */

@@ -8,7 +8,7 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { kindOf } from '../../db/client'
 import { recordAudit } from '../admin/admin-audit'
-import { invitationEmail } from './invitation-email'
+import { emailKind, renderEmail } from '../messaging/emails/registry'
 import { csvLine } from './csv'
 import { announceAuthChange } from '../../auth/session-cache'
 import {
@@ -246,8 +246,9 @@ async function createRows(tx: Db, ctx: RunContext, rows: readonly { row: StoredR
     await insertOutboxEmails(
       sp,
       rows.map(({ row }) => {
-        const mail = invitationEmail(row.language, { name: row.name, email: row.email, publicUrl: ctx.publicUrl })
-        return { channel: 'email' as const, recipient: row.email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: 'user-import.invitation', locale: row.language }
+        const data = { name: row.name, email: row.email }
+        const mail = renderEmail('user-invitation', row.language, data, ctx.publicUrl)
+        return { channel: 'email' as const, recipient: row.email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: emailKind('user-invitation', data), locale: row.language }
       }),
     )
   })

@@ -1,8 +1,9 @@
 import type { Language } from '@offerbook/domain/user'
-import type { Block, EmailContent } from './email-content'
+import type { Block, EmailContent } from './layout'
+import { brandFooter, defineEmail } from './define'
 
 /**
- * The signing emails and texts (issue #12), in the reader's language. Everyone told about one
+ * The signing emails (issue #12), in the reader's language. Everyone told about one
  * change reads the same words; only the link differs (a signer's own link, or the offer page).
  */
 
@@ -131,23 +132,35 @@ const ES: Record<SigningNoticeEvent, Words> = {
 const WORDS: Record<Language, Record<SigningNoticeEvent, Words>> = { 'en-us': EN, 'es-es': ES }
 const NOTE_LABEL: Record<Language, string> = { 'en-us': 'Message from the sender', 'es-es': 'Mensaje del remitente' }
 
-export function signingNotice(locale: Language, data: SigningNotice): EmailContent {
+function signingContent(locale: Language, data: SigningNotice): EmailContent {
   const words = WORDS[locale][data.event]
   const blocks: Block[] = words
     .paragraphs(data)
     .filter((text) => text !== '')
     .map((text) => ({ type: 'paragraph', text }))
   if (data.event === 'invite' && data.message) blocks.push({ type: 'details', rows: [[NOTE_LABEL[locale], data.message]] })
-  blocks.push({ type: 'action', label: words.action, path: data.path })
-  return { subject: words.subject(data), heading: words.heading(data), blocks }
+  blocks.push({ type: 'action', label: words.action, href: data.path })
+  return { subject: words.subject(data), heading: words.heading(data), blocks, footer: brandFooter(locale) }
 }
 
-export function signingLinkSms(locale: Language, { title, senderName, url, reminder }: { title: string; senderName: string | null; url: string; reminder: boolean }): string {
-  if (locale === 'es-es') return `${reminder ? 'Recordatorio: ' : ''}${senderName ?? 'Offerbook'} le pide que firme ${title}: ${url}`
-  return `${reminder ? 'Reminder: ' : ''}${senderName ?? 'Offerbook'} asks you to sign ${title}: ${url}`
-}
+const SIGNING_EVENTS: readonly SigningNoticeEvent[] = ['invite', 'reminder', 'declined', 'voided', 'expired', 'completed']
 
-export function signingCodeSms(locale: Language, { code, minutes }: { code: string; minutes: number }): string {
-  if (locale === 'es-es') return `Su código de firma de Offerbook es ${code}. Es válido durante ${minutes} minutos. No lo comparta con nadie.`
-  return `Your Offerbook signing code is ${code}. It is valid for ${minutes} minutes. Do not share it with anyone.`
-}
+/** To a signer or a party of a signing packet (issue #12): invitations, reminders, and how the packet ended. */
+export const signingNotice = defineEmail<SigningNotice>({
+  kind: ({ event }) => `signing.${event}`,
+  samples: SIGNING_EVENTS.flatMap((event) => [
+    {
+      event,
+      title: 'RF401 <b>Offer</b>',
+      address: '12 Elm St, Nashville, TN 37203',
+      senderName: 'Ana <i>Ruiz</i>',
+      signerName: 'Ben <i>Ruiz</i>',
+      reason: 'The price is <b>wrong</b>',
+      message: 'Please sign <b>today</b>',
+      expiresAt: 'Dec 2, 2026, 5:00 PM CST',
+      path: '/sign/p1/s1?token=t',
+    },
+    { event, title: 'RF401 Offer', address: '9 Oak Ave, Memphis, TN 38103', senderName: null, path: '/submitted-offers/update/o1' },
+  ]),
+  content: { 'en-us': (data) => signingContent('en-us', data), 'es-es': (data) => signingContent('es-es', data) },
+})
