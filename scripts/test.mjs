@@ -1,9 +1,11 @@
-// `npm test`: every check, in order, each step timed. The first failing step stops the run with its exit
+// `npm test`: every check, in order, each step timed. First, when the suites that need them are among
+// the steps, scripts/test-setup.mjs checks (and as root installs) the programs they run besides Node. The first failing step stops the run with its exit
 // code; the closing table says what each step cost, so a slow CI can be read step by step. Steps that
 // use one core each (tsc, ESLint, the circle check, Redocly) run two at a time on CI's two cores, their
 // output printed whole when each ends; the suites, which use every core, run alone.
 import { spawn } from 'node:child_process'
 import { ROOT } from './build-if-stale.mjs'
+import { testSetup } from './test-setup.mjs'
 
 /** The stages, in the order a failure is cheapest to find: types and lint before the suites. The steps of a stage run together. */
 const STAGES = [
@@ -56,7 +58,18 @@ function runStep([name, what], alone) {
   })
 }
 
+/** The steps that run programs besides Node (Chromium, poppler, qpdf, openssl): scripts/test-setup.mjs checks for them first. */
+const NEED_TOOLS = ['test:api', 'test:e2e']
+
 const started = performance.now()
+if (stages.flat().some(([name]) => NEED_TOOLS.includes(name))) {
+  const code = testSetup()
+  took.push(['setup', performance.now() - started, code === 0 ? 'passed' : 'failed'])
+  if (code !== 0) {
+    summary(performance.now() - started)
+    process.exit(code)
+  }
+}
 for (const stage of stages) {
   const alone = stage.length === 1
   if (alone) console.log(`\n>>> npm run ${stage[0][0]}: ${stage[0][1]}`)

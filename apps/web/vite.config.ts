@@ -34,6 +34,10 @@ function inPublicClosure(id: string, graph: ModuleGraph): boolean {
 
 export default defineConfig({
   plugins: [react(), prerenderAndPrecompress()],
+  resolve: {
+    // packages/domain/src/csv.ts writes CSV with csv-stringify; its Node build uses Node's Buffer, its browser build carries its own.
+    alias: [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }],
+  },
   server: {
     port: 3000,
     proxy: { '/api': `http://localhost:${apiPort}` },

@@ -16,7 +16,7 @@ describe("the build's demo photo files", () => {
     expect(readdirSync(directory)).toHaveLength(DEMO_PHOTO_COUNT * (1 + PHOTO_VARIANT_WIDTHS.length))
     for (const index of [0, DEMO_PHOTO_COUNT - 1]) {
       const name = demoPhotoKey(index).replaceAll('/', '_')
-      expect(readFileSync(join(directory, name)).equals(drawDemoHousePhoto(index))).toBe(true)
+      expect(readFileSync(join(directory, name)).equals(await drawDemoHousePhoto(index))).toBe(true)
       for (const width of PHOTO_VARIANT_WIDTHS) {
         const meta = await sharp(readFileSync(join(directory, `${name}.w${width}.webp`))).metadata()
         expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: photoVariantHeight(width) })

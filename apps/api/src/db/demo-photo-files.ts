@@ -35,7 +35,7 @@ export async function storeDemoPhoto(storage: Pick<FileStorage, 'put'>, key: str
     await storage.put(key, png, { contentType: 'image/png', contentLength: png.length })
     return png
   }
-  const png = drawDemoHousePhoto(index)
+  const png = await drawDemoHousePhoto(index)
   // Through the same copies an uploaded photo gets: WebP at each display width.
   await storePhotoVariants(storage, key, png)
   await storage.put(key, png, { contentType: 'image/png', contentLength: png.length })

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib'
 import { seededRandom } from './seeded-random'
 
 /**
@@ -10,56 +9,6 @@ export const DEMO_PHOTO_WIDTH = 640
 export const DEMO_PHOTO_HEIGHT = 427
 
 type Rgb = readonly [number, number, number]
-
-// ---------------------------------------------------------------------------------------------
-// PNG: signature, IHDR, one IDAT of deflated scanlines (filter 0), IEND; every chunk with its CRC-32.
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256)
-  for (let n = 0; n < 256; n++) {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    table[n] = c >>> 0
-  }
-  return table
-})()
-
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8)
-  return (crc ^ 0xffffffff) >>> 0
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length)
-  out.writeUInt32BE(data.length, 0)
-  out.write(type, 4, 'ascii')
-  data.copy(out, 8)
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length)
-  return out
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-
-/** Encodes 8-bit RGB pixels (width * height * 3 bytes, row by row) as a PNG file. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
-  if (rgb.length !== width * height * 3) throw new Error(`expected ${width * height * 3} bytes of pixels, got ${rgb.length}`)
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 8 // bit depth
-  header[9] = 2 // colour type: RGB
-  header[10] = 0 // compression: deflate
-  header[11] = 0 // filter method
-  header[12] = 0 // no interlace
-  const stride = width * 3
-  const scanlines = Buffer.alloc((stride + 1) * height)
-  for (let y = 0; y < height; y++) {
-    // Each scanline starts with its filter type, 0 (none).
-    scanlines.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1)
-  }
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(scanlines, { level: 6 })), chunk('IEND', Buffer.alloc(0))])
-}
 
 // ---------------------------------------------------------------------------------------------
 // A tiny canvas
@@ -612,8 +561,8 @@ export function demoPhotoKey(index: number): string {
 
 const HOUSE_STYLES = ['ranch', 'two-storey', 'cottage', 'modern'] as const
 
-/** Draws demo photo number `index` (any whole number): its kind from the plan, the rest from the number alone. */
-export function drawDemoHousePhoto(index: number): Buffer {
+/** Draws demo photo number `index` (any whole number), as a PNG: its kind from the plan, the rest from the number alone. */
+export async function drawDemoHousePhoto(index: number): Promise<Buffer> {
   // Seeded by the number, so picture n is always the same picture.
   const random = seededRandom(0x0ffe2b00 + index * 7919)
   const canvas = new Canvas(DEMO_PHOTO_WIDTH, DEMO_PHOTO_HEIGHT)
@@ -625,5 +574,7 @@ export function drawDemoHousePhoto(index: number): Buffer {
   else if (kind === 'land') drawLand(canvas, random)
   else if (kind === 'kitchen') drawKitchen(canvas, random)
   else drawLivingRoom(canvas, random)
-  return encodePng(canvas.width, canvas.height, canvas.pixels)
+  // Loaded here, not at start: libvips and its threads take some 25 MB (decision 035).
+  const { default: sharp } = await import('sharp')
+  return sharp(canvas.pixels, { raw: { width: canvas.width, height: canvas.height, channels: 3 } }).png().toBuffer()
 }

@@ -2,6 +2,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-record'
 import type { OfferEventType } from '@offerbook/domain/offer-status'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
+import { csvFile } from '@offerbook/domain/csv'
 import { toWinAnsi } from '../contracts/rf707-pdf'
 
 /**
@@ -38,41 +39,26 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type
 
-/** A cell a spreadsheet reads as text: quoted, and a leading = + - @ made harmless (formula injection). */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return ''
-  let text = String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\n\r]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 export const CSV_HEADER = ['Sequence', 'Time (property zone)', 'Time (UTC)', 'Offer', 'Offer id', 'Entry', 'Type', 'By', 'From status', 'To status', 'Details', 'Hash'] as const
 
 export function offerRecordCsv(entries: readonly LedgerEntry[], timeZone: string): string {
-  const lines = [CSV_HEADER.join(',')]
-  for (const entry of entries) {
-    const at = new Date(entry.at)
-    lines.push(
-      [
-        entry.seq,
-        formatZonedDateTime(at, timeZone),
-        entry.at,
-        entry.offerLabel,
-        entry.offerId,
-        entryWords(entry.type),
-        entry.type,
-        entry.actorName ?? 'System',
-        entry.fromStatus,
-        entry.toStatus,
-        Object.keys(entry.details).length === 0 ? '' : JSON.stringify(entry.details),
-        entry.hash,
-      ]
-        .map(csvCell)
-        .join(','),
-    )
-  }
-  // A byte-order mark, so spreadsheet programs read the names' accents as UTF-8.
-  return `\ufeff${lines.join('\r\n')}\r\n`
+  return csvFile([
+    CSV_HEADER,
+    ...entries.map((entry) => [
+      entry.seq,
+      formatZonedDateTime(new Date(entry.at), timeZone),
+      entry.at,
+      entry.offerLabel,
+      entry.offerId,
+      entryWords(entry.type),
+      entry.type,
+      entry.actorName ?? 'System',
+      entry.fromStatus,
+      entry.toStatus,
+      Object.keys(entry.details).length === 0 ? '' : JSON.stringify(entry.details),
+      entry.hash,
+    ]),
+  ])
 }
 
 const PAGE = { width: 792, height: 612 } as const // US Letter, landscape: the hash needs the width

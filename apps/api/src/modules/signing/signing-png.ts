@@ -2,7 +2,10 @@ import { inflateSync } from 'node:zlib'
 
 /**
  * A signature or initials PNG read as far as its checks need (issue #29): the header, before
- * anything is decoded, and its image data inflated no further than its header allows.
+ * anything is decoded, and its image data inflated no further than its header allows. Not a decoder
+ * (sharp decodes the images, signing-pdf-images.ts): libspng inflates only what the rows need and
+ * takes a PNG whose data inflates far past its header's size, which the finish refuses as damaged
+ * (docs/decisions/044-libraries-and-test-setup.md).
  */
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -28,7 +31,7 @@ export function readPngHeader(bytes: Uint8Array): PngHeader | null {
  * packed samples per row; an interlaced image's seven passes add at most a filter byte and a
  * partial byte per row of each pass.
  */
-export function inflatedSizeLimit(header: PngHeader): number {
+function inflatedSizeLimit(header: PngHeader): number {
   const rowBytes = Math.ceil((header.width * SAMPLES[header.colourType]! * header.depth) / 8)
   return header.height * (rowBytes + 1) + (header.interlace ? 7 * 2 * (header.height + 8) : 0)
 }
@@ -47,13 +50,11 @@ function chunks(bytes: Uint8Array, wanted: string): Buffer[] {
   return found
 }
 
-export const hasChunk = (bytes: Uint8Array, type: string) => chunks(bytes, type).length > 0
-
 /** The concatenated IDAT chunks of a PNG. */
 const imageData = (bytes: Uint8Array) => Buffer.concat(chunks(bytes, 'IDAT'))
 
 /** The image data inflated, never beyond what the header allows (a decompression bomb throws), or null. */
-export function inflateImageData(bytes: Uint8Array, header: PngHeader): Buffer | null {
+function inflateImageData(bytes: Uint8Array, header: PngHeader): Buffer | null {
   try {
     return inflateSync(imageData(bytes), { maxOutputLength: inflatedSizeLimit(header) })
   } catch {

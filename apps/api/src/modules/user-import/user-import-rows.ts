@@ -8,8 +8,8 @@ import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, user
 import { toE164 } from '@offerbook/domain/phone'
 import { hasUnstorableCharacters, isEmail } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
-import type { CsvRecord } from './csv'
-import { CsvError, parseCsv } from './csv'
+import type { CsvRecord } from '../../lib/csv'
+import { CsvError, parseCsv } from '../../lib/csv'
 
 /**
  * Reading a user import's file: decoding, parsing and checking each row on its own. Pure, so it runs
@@ -39,8 +39,7 @@ function decodeFile(bytes: Buffer): string {
 function readRecords(text: string): CsvRecord[] {
   try {
     // One record past the header and the limit is enough to know the file is too long.
-    let count = 0
-    return parseCsv(text, () => ++count <= USER_IMPORT_LIMITS.maxRows + 1)
+    return parseCsv(text, { maxRecords: USER_IMPORT_LIMITS.maxRows + 2 })
   } catch (error) {
     if (error instanceof CsvError) throw new AppError('BAD_REQUEST', 'userImport.malformed', { params: { line: error.line } })
     throw error

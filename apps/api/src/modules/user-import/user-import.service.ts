@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { kindOf } from '../../db/client'
 import { recordAudit } from '../admin/admin-audit'
 import { emailKind, renderEmail } from '../messaging/emails/registry'
-import { csvLine } from './csv'
+import { csvLine } from '@offerbook/domain/csv'
 import { announceAuthChange } from '../../auth/session-cache'
 import {
   claimInterruptedJobs,

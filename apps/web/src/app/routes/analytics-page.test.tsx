@@ -86,7 +86,7 @@ describe('analytics page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     openAs(['SELLER_AGENT'])
     await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }))
-    expect(saved).not.toBeNull()
+    await vi.waitFor(() => expect(saved).not.toBeNull())
     const csv = await new Promise<string>((resolve) => {
       const reader = new FileReader()
       reader.onload = () => resolve(reader.result as string)

@@ -9,7 +9,7 @@ import { AddendumModal } from '../../features/contract-language/components/adden
 import { GenerateEditButton } from '../../features/contract-language/components/generate-edit-button'
 import { StipulationPicker } from '../../features/contract-language/components/stipulation-picker'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
-import { offerKeys, useOffer } from '../../features/offers/api/offers'
+import { useOffer } from '../../features/offers/api/offers'
 import type { AddendumPickerProps } from '../../features/offers/components/editor/offer-editor'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
 import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
@@ -19,6 +19,7 @@ import { errorText } from '../../shared/i18n/messages'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
+import { offerKeys } from '../../shared/query-keys'
 
 /** The RF707 addendum modal for the editor; the offer stores its choices (terms.addendum). */
 function AddendumPicker({ formData, onImport, disabled, parties }: AddendumPickerProps) {

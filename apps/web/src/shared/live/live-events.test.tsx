@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react'
 import type { QueryKey } from '@tanstack/react-query'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { chatKeys, notificationKeys, offerKeys, signingKeys } from '../query-keys'
 import { clearSession, initSession, saveSession } from '../session'
 import type { LiveEvent } from './event-stream'
 import { LiveEventsProvider, staleKeysOf, useLiveEvent } from './live-events'
@@ -38,17 +39,18 @@ afterEach(() => {
 
 const block = (id: number, type: string, data: Record<string, unknown>) => `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`
 
+/** Cached as the features cache them: by the same factories the refresh uses. */
 const KEYS = {
-  offer: ['offers', 'one', 'o1', null],
-  offerByLink: ['offers', 'one', 'o1', 'share-token'],
-  otherOffer: ['offers', 'one', 'o2', null],
-  myOffers: ['offers', 'mine', 'active', 1],
-  listingOffers: ['offers', 'listing', 'l1'],
-  optimize: ['offers', 'optimize', 'l1'],
-  otherListing: ['offers', 'listing', 'l2'],
-  signing: ['signing', 'offer', 'o1'],
-  notifications: ['notifications', 'all', 1],
-  chat: ['chat', 'conversations'],
+  offer: offerKeys.one('o1'),
+  offerByLink: offerKeys.one('o1', 'share-token'),
+  otherOffer: offerKeys.one('o2'),
+  myOffers: offerKeys.mine('active', 1),
+  listingOffers: offerKeys.ofListing('l1'),
+  optimize: offerKeys.optimize('l1'),
+  otherListing: offerKeys.ofListing('l2'),
+  signing: signingKeys.offer('o1'),
+  notifications: notificationKeys.page('all', 1),
+  chat: chatKeys.conversations(),
   me: ['me'],
 } satisfies Record<string, QueryKey>
 

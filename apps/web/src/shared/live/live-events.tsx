@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useEffect, useRef } from 'react'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { useQueryClient } from '@tanstack/react-query'
+import { chatKeys, listingKeys, notificationKeys, offerKeys, signingKeys, teamKeys } from '../query-keys'
 import { getAccessToken, useSession } from '../session'
 import type { LiveEvent } from './event-stream'
 import { openEventStream } from './event-stream'
@@ -30,44 +31,44 @@ function dispatch(event: LiveEvent): void {
   }
 }
 
-/** What the features cache under these prefixes (offers.ts, notifications.ts, signing.ts, listing.ts, the chat widget). */
+/** What follows live events, by prefix: after a gap in the stream all of it is refreshed. */
 export const LIVE_QUERY_PREFIXES = {
-  notifications: ['notifications'],
-  offers: ['offers'],
-  signing: ['signing'],
-  chat: ['chat'],
+  notifications: notificationKeys.all,
+  offers: offerKeys.all,
+  signing: signingKeys.all,
+  chat: chatKeys.all,
 } as const satisfies Record<string, QueryKey>
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
-/** The queries an event makes stale; an unknown type, none. */
+/** The queries an event makes stale, built by the features' own key factories (shared/query-keys.ts); an unknown type, none. */
 export function staleKeysOf(event: LiveEvent): QueryKey[] {
   const { data } = event
   const offerId = text(data.offerId)
   const listingId = text(data.listingId)
   switch (event.type) {
     case 'offer.changed': {
-      const keys: QueryKey[] = [['offers', 'mine']]
-      // offerKeys.one(id, token) for every token, the seller side's lists and ranking, the listing itself.
-      if (offerId) keys.push(['offers', 'one', offerId], ['signing', 'offer', offerId])
-      if (listingId) keys.push(['offers', 'listing', listingId], ['offers', 'optimize', listingId], ['listings', 'managed', listingId])
+      const keys: QueryKey[] = [offerKeys.mineAll()]
+      // The offer under every token, the seller side's lists and ranking, the listing itself.
+      if (offerId) keys.push(offerKeys.oneAnyToken(offerId), signingKeys.offer(offerId))
+      if (listingId) keys.push(offerKeys.ofListing(listingId), offerKeys.optimize(listingId), listingKeys.managed(listingId))
       return keys
     }
     case 'notification.created':
-      return [LIVE_QUERY_PREFIXES.notifications]
+      return [notificationKeys.all]
     case 'signing.changed': {
       const keys: QueryKey[] = []
       const packetId = text(data.packetId)
-      if (offerId) keys.push(['signing', 'offer', offerId], ['offers', 'one', offerId])
-      if (packetId) keys.push(['signing', 'packet', packetId])
+      if (offerId) keys.push(signingKeys.offer(offerId), offerKeys.oneAnyToken(offerId))
+      if (packetId) keys.push(signingKeys.packet(packetId))
       return keys
     }
     case 'chat.message':
     case 'chat.read':
-      return [LIVE_QUERY_PREFIXES.chat]
+      return [chatKeys.all]
     // A team change (issue #16): the team pages, and the lists the member's access shapes.
     case 'team.changed':
-      return [['team'], ['listings', 'mine'], ['offers', 'mine']]
+      return [teamKeys.all, listingKeys.mine(), offerKeys.mineAll()]
     default:
       return []
   }

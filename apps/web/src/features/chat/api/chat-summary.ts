@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ChatConversationList } from '@offerbook/domain/chat'
 import { apiClient } from '../../../shared/api-client'
+import { chatKeys } from '../../../shared/query-keys'
 
 /**
  * What the corner button needs, on every page: the query keys and the signed-in caller's unread
  * count. Kept apart from chat.ts so that the first page load carries none of the rest of the chat.
  */
 
-export const chatKeys = {
-  all: ['chat'] as const,
-  /** Signed in: the caller's conversations; a guest: the one conversation, by its id. */
-  conversations: (guestId?: string) => ['chat', 'conversations', guestId ?? 'mine'] as const,
-  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
-}
 
 /** GET /api/chat/conversations with the session's token: the caller's conversations and unread total. */
 export function listMyConversations(): Promise<ChatConversationList> {

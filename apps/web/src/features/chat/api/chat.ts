@@ -5,7 +5,8 @@ import { CHAT_VISITOR_HEADER, chatVisitorHeaderValue } from '@offerbook/domain/c
 import type { RequestOptions } from '../../../shared/api-client'
 import { apiClient } from '../../../shared/api-client'
 import type { GuestConversation } from '../chat-state'
-import { chatKeys, listMyConversations } from './chat-summary'
+import { listMyConversations } from './chat-summary'
+import { chatKeys } from '../../../shared/query-keys'
 
 /**
  * The chat API (issue #14 item 5). A signed-in user calls it with the session's bearer token; a
@@ -90,7 +91,7 @@ export function useSendMessage(conversationId: string, guest?: GuestConversation
         if (!newest || newest.items.some((item) => item.id === message.id)) return data
         return { ...data, pages: [{ ...newest, items: [...newest.items, message] }, ...older] }
       })
-      void queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] })
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversationsAll() })
     },
   })
 }
@@ -99,6 +100,6 @@ export function useMarkConversationRead(conversationId: string, guest?: GuestCon
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => markConversationRead(conversationId, guest),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.conversationsAll() }),
   })
 }

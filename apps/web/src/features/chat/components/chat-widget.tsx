@@ -10,12 +10,12 @@ import type { Role } from '@offerbook/domain/roles'
 import { errorText } from '../../../shared/i18n/messages'
 import { openEventStream } from '../../../shared/live/event-stream'
 import { useConversations, useStartConversation } from '../api/chat'
-import { chatKeys } from '../api/chat-summary'
 import type { GuestConversation } from '../chat-state'
 import { chatScope, forgetGuestConversation, saveGuestConversation, useChatFlags, useGuestConversation } from '../chat-state'
 import { ConversationList, useConversationTitle } from './chat-inbox'
 import { ConversationView } from './conversation-view'
 import { GuestForm } from './guest-form'
+import { chatKeys } from '../../../shared/query-keys'
 
 export type ChatWidgetProps = {
   /** The panel's id, which the launcher's aria-controls names. */

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ImportJob, ImportPreview, ImportSources, StartImport } from '@offerbook/domain/listing-import'
 import { apiClient } from '../../../shared/api-client'
+import { listingKeys } from '../../../shared/query-keys'
 
 /** The calls of /add-listing/import/{step}: sources, a pending import's records, starting it, its progress. */
 
@@ -75,7 +76,7 @@ export function useStartImport(jobId: string) {
       queryClient.setQueryData(importKeys.job(job.id), job)
       void queryClient.invalidateQueries({ queryKey: importKeys.preview(job.id) })
       // The agent's listings change as the import runs.
-      void queryClient.invalidateQueries({ queryKey: ['listings'] })
+      void queryClient.invalidateQueries({ queryKey: listingKeys.all })
     },
   })
 }

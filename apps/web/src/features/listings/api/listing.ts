@@ -2,14 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ListingPatch, ListingSettingsPatch, ListingSummary, ListingWeighting, ManagedListing, Page, StandardStatus } from '@offerbook/domain/listing'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { apiClient } from '../../../shared/api-client'
+import { listingKeys } from '../../../shared/query-keys'
 
 /** The calls of the add-listing wizard and of /my-properties/{id}: one listing as its managers see it. */
 
-export const listingKeys = {
-  all: ['listings'] as const,
-  managed: (id: string) => ['listings', 'managed', id] as const,
-  mine: () => ['listings', 'mine'] as const,
-}
 
 export async function getManagedListing(id: string): Promise<ManagedListing> {
   const { listing } = await apiClient.get<{ listing: ManagedListing }>(`/listings/${encodeURIComponent(id)}`)
@@ -80,7 +76,7 @@ export function useUpdateListingWeighting(id: string) {
 /** The user's unfinished drafts (/add-listing lists them with 'Continue'); under listingKeys.mine(), so a saved draft refreshes them. */
 export function myDraftsQuery() {
   return queryOptions({
-    queryKey: [...listingKeys.mine(), 'drafts'] as const,
+    queryKey: listingKeys.drafts(),
     queryFn: () => apiClient.get<Page<ListingSummary>>('/listings/mine', { status: 'Incomplete', pageSize: LISTING_LIMITS.maxPageSize }),
   })
 }

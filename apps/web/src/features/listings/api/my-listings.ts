@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import type { ListingSummary, Page, StandardStatus } from '@offerbook/domain/listing'
 import { apiClient } from '../../../shared/api-client'
-import { listingKeys } from './listing'
+import { listingKeys } from '../../../shared/query-keys'
 
 /** GET /api/listings/mine: the listings the user manages (owner, listing agent, team), drafts included. */
 
@@ -13,10 +13,6 @@ export type MyListingsParams = {
   pageSize: number
 }
 
-/** Under listingKeys.mine(), so a change to any listing (useSetManagedListing) refreshes the list. */
-export const myListingsKeys = {
-  list: (params: MyListingsParams) => [...listingKeys.mine(), params] as const,
-}
 
 export function getMyListings(params: MyListingsParams): Promise<Page<ListingSummary>> {
   return apiClient.get<Page<ListingSummary>>('/listings/mine', {
@@ -28,7 +24,7 @@ export function getMyListings(params: MyListingsParams): Promise<Page<ListingSum
 }
 
 export function myListingsQuery(params: MyListingsParams) {
-  return queryOptions({ queryKey: myListingsKeys.list(params), queryFn: () => getMyListings(params), placeholderData: keepPreviousData })
+  return queryOptions({ queryKey: listingKeys.myList(params), queryFn: () => getMyListings(params), placeholderData: keepPreviousData })
 }
 
 export function useMyListings(params: MyListingsParams) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../shared/api-client'
+import { notificationKeys } from '../../../shared/query-keys'
 
 /** The user's notifications (GET /api/notifications): what happened to which offer, newest first. */
 
@@ -31,10 +32,6 @@ export function isNotificationFilter(value: unknown): value is NotificationFilte
   return NOTIFICATION_FILTERS.includes(value as NotificationFilter)
 }
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  page: (filter: NotificationFilter, page: number) => ['notifications', filter, page] as const,
-}
 
 export async function listNotifications(filter: NotificationFilter, page: number): Promise<NotificationsPage> {
   return apiClient.get<NotificationsPage>('/notifications', { page, unread: filter === 'unread' ? true : undefined })

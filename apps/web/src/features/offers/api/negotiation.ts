@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { OfferView } from '@offerbook/domain/offer'
 import type { CounterOffer, HighestBestRequest, HighestBestResult, OpenBestRequestAnswer } from '@offerbook/domain/offer-negotiation'
 import { apiClient } from '../../../shared/api-client'
-import { offerKeys, useSetOffer } from './offers'
+import { useSetOffer } from './offers'
+import { offerKeys } from '../../../shared/query-keys'
 
 /** Negotiation calls (decision 029): counter-offers, the answers to a counter, highest and best, the pre-approval's check. */
 
@@ -28,7 +29,7 @@ export async function askHighestAndBest(listingId: string, body: HighestBestRequ
 /** The seller side's highest-and-best request still open on the listing, with the offers that have answered (decision 038). */
 export function openBestRequestQuery(listingId: string) {
   return queryOptions({
-    queryKey: [...offerKeys.all, 'open-best-request', listingId] as const,
+    queryKey: offerKeys.openBestRequest(listingId),
     queryFn: async () => (await apiClient.get<OpenBestRequestAnswer>(`/listings/${encodeURIComponent(listingId)}/highest-and-best`)).request,
     // Read again each time an answer is about to be given: an offer may have come in a moment ago.
     staleTime: 0,

@@ -5,18 +5,10 @@ import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { apiClient } from '../../../shared/api-client'
+import { offerKeys } from '../../../shared/query-keys'
 
 /** Every call about offers: the buyer's editor and list, the seller's view, the share link, the ranking. */
 
-export const offerKeys = {
-  all: ['offers'] as const,
-  one: (id: string, token?: string | null) => ['offers', 'one', id, token ?? null] as const,
-  mine: (tab: OfferTab, page: number) => ['offers', 'mine', tab, page] as const,
-  /** Under 'mine', so that whatever refreshes the buyer's lists refreshes it too. */
-  mineOn: (listingId: string) => ['offers', 'mine', 'listing', listingId] as const,
-  ofListing: (listingId: string) => ['offers', 'listing', listingId] as const,
-  optimize: (listingId: string) => ['offers', 'optimize', listingId] as const,
-}
 
 const path = (id: string) => `/offers/${encodeURIComponent(id)}`
 
@@ -139,7 +131,7 @@ export function useSetOffer() {
   const queryClient = useQueryClient()
   return (offer: OfferView) => {
     queryClient.setQueryData(offerKeys.one(offer.id), offer)
-    void queryClient.invalidateQueries({ queryKey: ['offers', 'mine'] })
+    void queryClient.invalidateQueries({ queryKey: offerKeys.mineAll() })
     void queryClient.invalidateQueries({ queryKey: offerKeys.ofListing(offer.property.id) })
     void queryClient.invalidateQueries({ queryKey: offerKeys.optimize(offer.property.id) })
   }

@@ -3,14 +3,10 @@ import type { OfferSigning, PacketView, SendFormPacket, SendOfferPacket, VerifyR
 import { API_BASE, apiClient } from '../../../shared/api-client'
 import { downloadApiFile } from '../../../shared/download-file'
 import { getAccessToken } from '../../../shared/session'
+import { signingKeys } from '../../../shared/query-keys'
 
 /** The parties' calls about electronic signing (decision 016): the offer's packets, form documents, verify. */
 
-export const signingKeys = {
-  all: ['signing'] as const,
-  offer: (offerId: string) => ['signing', 'offer', offerId] as const,
-  packet: (packetId: string) => ['signing', 'packet', packetId] as const,
-}
 
 const offerPath = (offerId: string) => `/offers/${encodeURIComponent(offerId)}/signing`
 const packetPath = (packetId: string) => `/signing/packets/${encodeURIComponent(packetId)}`

@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MyTeam, TeamAccessInput, TeamInvitationPreview, TeamInvitationView, TeamInvite, TeamMembership, TeamMemberView } from '@offerbook/domain/teams'
 import { apiClient } from '../../../shared/api-client'
+import { listingKeys, offerKeys, teamKeys } from '../../../shared/query-keys'
 
-/** Under 'team' so the live event team.changed (shared/live) refreshes all of it. */
-export const teamKeys = {
-  all: ['team'] as const,
-  mine: () => ['team', 'mine'] as const,
-  // Not under 'team': accepting refreshes the team, and the page must keep showing the welcome, not the link now used.
-  preview: (token: string) => ['team-invitation', token] as const,
-}
 
 /** A refusal (a bad designation, an address already on a team) is told where it happened: the page stays. */
 const STAY = { redirectOnForbidden: false } as const
@@ -34,8 +28,8 @@ function useTeamMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['listings'] }),
-        queryClient.invalidateQueries({ queryKey: ['offers', 'mine'] }),
+        queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: offerKeys.mineAll() }),
       ])
     },
   })

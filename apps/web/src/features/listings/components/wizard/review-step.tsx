@@ -12,9 +12,10 @@ import { ApiClientError } from '../../../../shared/api-client'
 import { translate } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
-import { deleteDraft, listingKeys, publishListing, useSetManagedListing } from '../../api/listing'
+import { deleteDraft, publishListing, useSetManagedListing } from '../../api/listing'
 import { publishProblemsOf, wizardPath } from './wizard-steps'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
+import { listingKeys } from '../../../../shared/query-keys'
 
 /** Links between steps move the focus to the step's heading, as Next and Back do. */
 const STEP_LINK_STATE = { fromStep: true }

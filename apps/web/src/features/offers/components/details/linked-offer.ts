@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query'
 import type { OfferView } from '@offerbook/domain/offer'
 import { API_BASE, ApiClientError, apiErrorOf, buildQueryString, NETWORK_ERROR } from '../../../../shared/api-client'
 import { clearSession, getAccessToken } from '../../../../shared/session'
-import { getOffer, offerKeys } from '../../api/offers'
+import { getOffer } from '../../api/offers'
+import { offerKeys } from '../../../../shared/query-keys'
 
 async function fetchOffer(id: string, token: string, bearer: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' })

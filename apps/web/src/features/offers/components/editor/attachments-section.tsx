@@ -7,9 +7,10 @@ import type { OfferAttachment, OfferAttachmentKind, OfferView } from '@offerbook
 import { OFFER_ATTACHMENT_CONTENT_TYPES, OFFER_LIMITS } from '@offerbook/domain/offer'
 import { notifyError } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
-import { deleteOfferAttachment, offerKeys, uploadOfferAttachment } from '../../api/offers'
+import { deleteOfferAttachment, uploadOfferAttachment } from '../../api/offers'
 import { downloadOfferAttachment } from '../details/download-attachment'
 import { formatFileSize } from '../details/offer-format'
+import { offerKeys } from '../../../../shared/query-keys'
 
 type UploadKind = Exclude<OfferAttachmentKind, 'offer-form'>
 

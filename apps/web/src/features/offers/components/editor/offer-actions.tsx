@@ -15,7 +15,7 @@ import { useDialog } from '../../../../shared/ui/app-dialog'
 import type { SimpleOfferAction } from '../../api/offers'
 import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
 import { zoneOf } from '../details/offer-format'
-import { deleteOfferDraft, generateOfferForms, offerKeys, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
+import { deleteOfferDraft, generateOfferForms, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
 import type { MoneyWarning } from '@offerbook/domain/money-bounds'
 import { MoneyWarningList } from '../../../../shared/ui/money-check'
 import type { MoneyChecks } from './money-checks'
@@ -25,6 +25,7 @@ import type { FieldErrors } from './offer-form'
 import { touches } from './offer-form'
 import type { OfferAutosave } from './use-offer-autosave'
 import { SaveStatus } from './save-status'
+import { offerKeys } from '../../../../shared/query-keys'
 
 /** The sums the buyer side confirmed, as the API takes them (the list price is the seller side's). */
 const confirmedFields = (warnings: readonly MoneyWarning[]) => warnings.flatMap((warning) => (warning.field === 'listPrice' ? [] : [warning.field]))
@@ -209,7 +210,7 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
       async () => {
         await deleteOfferDraft(offer.id)
         queryClient.removeQueries({ queryKey: offerKeys.one(offer.id) })
-        void queryClient.invalidateQueries({ queryKey: ['offers', 'mine'] })
+        void queryClient.invalidateQueries({ queryKey: offerKeys.mineAll() })
         notifySuccess('offerEditor.notice.deleted')
         guard.leave(() => void navigate('/submitted-offers/all'))
       },

@@ -11,8 +11,8 @@ import type { CounterTerm } from '@offerbook/domain/offer-negotiation'
 import { allowedOfferActions, effectiveOfferStatus } from '@offerbook/domain/offer-status'
 import { ApiClientError } from '../../../../shared/api-client'
 import { useDialog } from '../../../../shared/ui/app-dialog'
-import { offerKeys } from '../../api/offers'
 import { formatCalendarDate, formatInstant, zoneOf } from '../details/offer-format'
+import { offerKeys } from '../../../../shared/query-keys'
 
 /** A term of a version as the difference shows it. */
 export function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string, timeZone?: string): string {

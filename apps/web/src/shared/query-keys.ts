@@ -1,0 +1,60 @@
+import type { OfferTab } from '@offerbook/domain/offer-status'
+
+/**
+ * The query keys of what the features cache and the live events refresh (shared/live): one factory
+ * per area, used by the features' queries and invalidations and by live-events.tsx alike, so a key
+ * renamed here is renamed everywhere and a key spelt differently is a type error. A prefix
+ * (`all`, `mineAll`, `oneAnyToken`...) invalidates every key built under it.
+ */
+
+export const offerKeys = {
+  all: ['offers'] as const,
+  /** One offer under every share-link token it is cached with. */
+  oneAnyToken: (id: string) => ['offers', 'one', id] as const,
+  one: (id: string, token?: string | null) => ['offers', 'one', id, token ?? null] as const,
+  /** The buyer side's lists, every tab and page. */
+  mineAll: () => ['offers', 'mine'] as const,
+  mine: (tab: OfferTab, page: number) => ['offers', 'mine', tab, page] as const,
+  /** Under 'mine', so that whatever refreshes the buyer's lists refreshes it too. */
+  mineOn: (listingId: string) => ['offers', 'mine', 'listing', listingId] as const,
+  ofListing: (listingId: string) => ['offers', 'listing', listingId] as const,
+  optimize: (listingId: string) => ['offers', 'optimize', listingId] as const,
+  openBestRequest: (listingId: string) => ['offers', 'open-best-request', listingId] as const,
+}
+
+export const signingKeys = {
+  all: ['signing'] as const,
+  offer: (offerId: string) => ['signing', 'offer', offerId] as const,
+  packet: (packetId: string) => ['signing', 'packet', packetId] as const,
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  page: <Filter extends string>(filter: Filter, page: number) => ['notifications', filter, page] as const,
+}
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  /** Every list of conversations, the caller's and a guest's. */
+  conversationsAll: () => ['chat', 'conversations'] as const,
+  /** Signed in: the caller's conversations; a guest: the one conversation, by its id. */
+  conversations: (guestId?: string) => ['chat', 'conversations', guestId ?? 'mine'] as const,
+  messages: (conversationId: string) => ['chat', 'messages', conversationId] as const,
+}
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  managed: (id: string) => ['listings', 'managed', id] as const,
+  /** The caller's listings: the lists (with their parameters) and the unfinished drafts. */
+  mine: () => ['listings', 'mine'] as const,
+  drafts: () => ['listings', 'mine', 'drafts'] as const,
+  myList: <Params extends object>(params: Params) => ['listings', 'mine', params] as const,
+}
+
+/** Under 'team' so the live event team.changed refreshes all of it. */
+export const teamKeys = {
+  all: ['team'] as const,
+  mine: () => ['team', 'mine'] as const,
+  // Not under 'team': accepting refreshes the team, and the page must keep showing the welcome, not the link now used.
+  preview: (token: string) => ['team-invitation', token] as const,
+}
