@@ -59,6 +59,8 @@ test("the buyer side's edits reach the seller side only when sent, as one change
       await benPage.waitForTimeout(300)
     }
     await expect(benPage.getByTestId('offer-unsent-changes')).toBeVisible({ timeout: 15_000 })
+    // The last keystrokes saved too: with a save still pending, Send asks to save the form first.
+    await expect(benPage.getByTestId('offer-save-status')).toHaveText(/^Saved at /, { timeout: 30_000 })
     expect((await offerAs(page.request, SELLER_AGENT, offer.id)).terms.purchasePrice).toBe(600_000)
     expect(await noticesOf(page.request, offer.id)).toEqual(['offer.shared'])
 
