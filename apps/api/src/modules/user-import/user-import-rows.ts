@@ -8,8 +8,8 @@ import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, user
 import { toE164 } from '@offerbook/domain/phone'
 import { hasUnstorableCharacters, isEmail } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
-import type { CsvRecord } from '../../lib/csv'
-import { CsvError, parseCsv } from '../../lib/csv'
+import type { CsvRecord } from './csv'
+import { CsvError, parseCsv } from './csv'
 
 /**
  * Reading a user import's file: decoding, parsing and checking each row on its own. Pure, so it runs

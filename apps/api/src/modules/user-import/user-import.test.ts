@@ -10,7 +10,7 @@ import { adminAudit } from '../../db/schema/admin'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user, userRole } from '../../db/schema/users'
 import { multipart } from '../files/files.test-helpers'
-import { parseCsv } from '../../lib/csv'
+import { parseCsv } from './csv'
 
 type Who = { id: string; headers: { authorization: string } }
 

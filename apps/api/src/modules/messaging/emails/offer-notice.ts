@@ -1,8 +1,9 @@
+import type { OfferEventType } from '@offerbook/domain/offer-status'
 import type { Language } from '@offerbook/domain/user'
 import type { EmailContent } from './layout'
 import { brandFooter, defineEmail } from './define'
 
-/** What an offer notice tells about (offers-notify.ts). */
+/** What an offer notice tells about (offers-notify.ts): the ledger's events a party is told of. */
 export const OFFER_NOTICE_EVENTS = [
   'shared',
   'updated',
@@ -20,7 +21,7 @@ export const OFFER_NOTICE_EVENTS = [
   'best-requested',
   'revised',
   'pre-approval-verified',
-] as const
+] as const satisfies readonly OfferEventType[]
 export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
 
 /** To one side of an offer when the other side (or time) changes it. `note`: the sender's own words, the same for every recipient. */
