@@ -16,6 +16,7 @@ export const DATABASE_FREE = [
   'src/modules/listing-import/reso-file.test.ts',
   'src/modules/listing-import/reso-record.test.ts',
   'src/modules/listings/summary-store.test.ts',
+  'src/modules/messaging/emails/emails.test.ts',
   'src/modules/offers/offer-pdf.test.ts',
   'src/modules/signing/signing-certificate.test.ts',
   'src/modules/signing/signing-pdf-certificate.test.ts',
@@ -25,6 +26,7 @@ export const DATABASE_FREE = [
   'src/plugins/error-handler.test.ts',
   'src/plugins/openapi.test.ts',
   'src/storage/storage.test.ts',
+  'test/test-setup.test.ts',
 ]
 
 const { TEST_DATABASE_URL, ...rest } = process.env

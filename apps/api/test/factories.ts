@@ -17,6 +17,17 @@ import type { TestApp } from './build-test-app'
 export type CreatedUser = { id: string; email: string; password: string; roles: Role[] }
 
 let sequence = 0
+let listingSequence = 0
+
+/**
+ * Starts the numbering of users and listings again: each test file does (test/each-file.ts), as its
+ * database is new, so a file sees the same names, addresses and prices whichever files ran before it
+ * in its worker.
+ */
+export function restartSequences(): void {
+  sequence = 0
+  listingSequence = 0
+}
 
 /** A verified user with a password, stored the way better-auth's sign-up stores one. */
 export async function createUser(
@@ -41,8 +52,6 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` }
 }
-
-let listingSequence = 0
 
 /**
  * A listing stored directly (column names), published and public unless told otherwise: an address

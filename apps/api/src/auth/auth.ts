@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { hashPassword } from 'better-auth/crypto'
+import { hashPassword } from './password-hash'
 import { bearer } from 'better-auth/plugins'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { AppError } from '../app-error'

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from 'better-auth/crypto'
+import { hashPassword, verifyPassword } from '../../auth/password-hash'
 import { verifyFirebaseScrypt } from '../../auth/firebase-scrypt'
 import type { Db } from '../../db/client'
 import { deleteLegacyPassword, findLegacyPassword, replaceCredentialPassword } from './identity.queries'
