@@ -1,5 +1,7 @@
+import { format } from 'node:util'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import type { MockInstance } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 
 // findBy* and waitFor wait up to 5 s, not 1 s: a Mantine modal's closing transition, with the two
 // cores shared by two test workers, can take longer than a second. What never happens still fails.
@@ -36,9 +38,25 @@ if (inBrowser && !('ResizeObserver' in window)) {
 
 if (inBrowser) window.scrollTo = () => {}
 
+// A console.error nobody expected (React's warnings about keys, act, props; a failed render) fails the
+// test that caused it. A test that expects one says so by replacing it: vi.spyOn(console, 'error').mockImplementation(…).
+let consoleErrors: string[] = []
+let consoleErrorSpy: MockInstance<typeof console.error> | null = null
+beforeEach(() => {
+  consoleErrors = []
+  const seen = consoleErrors
+  consoleErrorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    seen.push(format(...args))
+  })
+})
+
 afterEach(() => {
   cleanup()
-  if (!inBrowser) return
-  window.localStorage.clear()
-  window.sessionStorage.clear()
+  consoleErrorSpy?.mockRestore()
+  consoleErrorSpy = null
+  if (inBrowser) {
+    window.localStorage.clear()
+    window.sessionStorage.clear()
+  }
+  if (consoleErrors.length > 0) throw new Error(`console.error was called, unexpectedly:\n${consoleErrors.join('\n---\n')}`)
 })
