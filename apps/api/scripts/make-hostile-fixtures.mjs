@@ -97,6 +97,19 @@ async function objectStreamBomb(megabytes) {
   return Buffer.concat([head, stream])
 }
 
+/**
+ * A one-page PDF whose object stream holds one array of `count` numbers: a few KB on disk, inflating
+ * to two bytes a number, which a reader that counts only the file's own bytes would parse whole.
+ */
+function numbersInObjectStream(count) {
+  const body = Buffer.from(`6 0 [${'0 '.repeat(count)}]`, 'latin1')
+  const data = deflateSync(body, { level: 9 })
+  const head = Buffer.from(pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [5 0 R] /Count 1 >>', CONTENT('One page and an object stream of numbers'), FONT, PAGE(2), 'NUMBERS']).toString('latin1').split('NUMBERS')[0], 'latin1')
+  // As the bomb above: the cross-reference points at the placeholder, and a reader rebuilds it.
+  const stream = Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\ntrailer\n<< /Size 7 /Root 1 0 R >>\n%%EOF\n', 'latin1')])
+  return Buffer.concat([head, stream])
+}
+
 /** A one-page PDF with one array of `count` numbers: small on disk, some 40 bytes of heap per number once parsed. */
 export function hugeArray(count) {
   return pdfOf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [5 0 R] /Count 1 >>', CONTENT('One page and a huge array'), FONT, PAGE(2), `[${'0 '.repeat(count)}]`])
@@ -245,6 +258,7 @@ export async function hostileFiles() {
     { name: 'pdf-440000-objects.pdf', committed: false, bytes: objects, target: 'form', expect: { status: 400, key: 'signing.pdfTooManyObjects' } },
     { name: 'pdf-object-stream-256mb.pdf', committed: false, bytes: streamBomb, target: 'form', expect: { status: 400, key: 'signing.fileTooComplex' } },
     { name: 'pdf-10-million-numbers.pdf', committed: false, bytes: hugeArray(10_000_000), target: 'form', expect: { status: 400, key: 'signing.fileTooComplex' } },
+    { name: 'pdf-numbers-in-object-stream.pdf', committed: true, bytes: numbersInObjectStream(5_000_000), target: 'form', expect: { status: 400, key: 'signing.fileTooComplex' } },
     { name: 'pdf-every-action.pdf', committed: true, bytes: actions, target: 'form', expect: { status: 201 } },
     { name: 'pdf-page-tree-dag.pdf (verify)', committed: false, bytes: dag, target: 'verify', expect: { status: 200 } },
     { name: 'pdf-440000-objects.pdf (verify)', committed: false, bytes: objects, target: 'verify', expect: { status: 200 } },

@@ -82,6 +82,12 @@ export const SIGNING_LIMITS = {
   maxPages: 200,
   /** Objects a PDF may declare or hold; counted in its bytes before it is parsed. */
   maxPdfObjects: 100_000,
+  /**
+   * Values (numbers, names, strings, arrays, dictionaries) a PDF may spell out outside its content
+   * streams, its object streams' included; counted in its bytes before it is parsed. Each becomes an
+   * object of about 50 bytes when parsed: a million stays near 50 MB.
+   */
+  maxPdfTokens: 1_000_000,
   /** Nodes (pages and the lists of pages above them) and levels of a PDF's page tree, walked before any page is read. */
   maxPageTreeNodes: 1_000,
   maxPageTreeDepth: 64,

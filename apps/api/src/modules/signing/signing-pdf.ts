@@ -66,33 +66,89 @@ export function declaredObjectCount(bytes: Uint8Array): number {
   return Math.max(count, size)
 }
 
+/** PDF whitespace (NUL, tab, LF, FF, CR, space): 1 where a byte is one. */
+const WHITESPACE = new Uint8Array(256)
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WHITESPACE[byte] = 1
+/** Bytes that begin a value of their own wherever they stand: ( < [ { / */
+const OPENERS = new Uint8Array(256)
+for (const byte of [0x28, 0x3c, 0x5b, 0x7b, 0x2f]) OPENERS[byte] = 1
+/** Bytes that end a value: whitespace, ( ) < > [ ] { } / % */
+const BREAKS = new Uint8Array(WHITESPACE)
+for (const byte of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) BREAKS[byte] = 1
+
+/** The values spelled out in bytes [from, to): each opener, and each run of other bytes after a break. Strings count their words: an overcount, never an under. */
+function tokensIn(bytes: Uint8Array, from: number, to: number): number {
+  let count = 0
+  let previousBreaks = true
+  for (let index = from; index < to; index++) {
+    const byte = bytes[index]!
+    if (OPENERS[byte]) count += 1
+    else if (previousBreaks && !BREAKS[byte]) count += 1
+    previousBreaks = BREAKS[byte] === 1
+  }
+  return count
+}
+
+const STREAM = Buffer.from('stream')
+const ENDSTREAM = Buffer.from('endstream')
+
+/**
+ * How many values the file spells out outside its streams, counted in its bytes before it is parsed
+ * (issue #29): the parse makes an object of each, so a file of ten million numbers would fill the
+ * worker's memory before any other limit is met. A stream's bytes are skipped: content streams are
+ * not parsed with the file, and object streams are counted as checkObjectStreams inflates them.
+ */
+export function tokensOutsideStreams(bytes: Uint8Array): number {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let count = 0
+  let from = 0
+  for (let at = file.indexOf(STREAM, 0); at !== -1; at = file.indexOf(STREAM, at + STREAM.length)) {
+    // `endstream` holds `stream`: only a keyword followed by its end of line opens a stream's data.
+    const next = file[at + STREAM.length]
+    if (at >= 3 && file[at - 1] === 0x64 && file[at - 2] === 0x6e && file[at - 3] === 0x65) continue
+    if (next !== 0x0a && next !== 0x0d) continue
+    count += tokensIn(file, from, at)
+    const end = file.indexOf(ENDSTREAM, at + STREAM.length)
+    if (end === -1) return count
+    from = end + ENDSTREAM.length
+    at = end + ENDSTREAM.length - STREAM.length
+  }
+  return count + tokensIn(file, from, file.length)
+}
+
 /** What a file's object streams may inflate to, all together: pdf-lib inflates them at the parse, with no limit of its own. */
 const OBJECT_STREAMS_MAX_BYTES = 128 * 1024 * 1024
 
 /**
  * Inflates each Flate-compressed object stream of the file, before pdf-lib does, never beyond what is
  * left of OBJECT_STREAMS_MAX_BYTES: a decompression bomb in an object stream is refused as too complex.
+ * The values each object stream spells out, inflated or plain, add to `tokensBefore` (those outside
+ * the streams): past maxPdfTokens the file is refused as too complex, as its parse would fill memory.
  * A stream that does not inflate is left for the parse to call damaged.
  */
-export function checkObjectStreams(bytes: Uint8Array): void {
+export function checkObjectStreams(bytes: Uint8Array, tokensBefore = 0): void {
   const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const text = file.toString('latin1')
   let left = OBJECT_STREAMS_MAX_BYTES
+  let tokens = tokensBefore
   for (const match of text.matchAll(/\/Type\s*\/ObjStm\b/g)) {
     const keyword = text.indexOf('stream', match.index)
     if (keyword === -1 || keyword - match.index > 2_000) continue
-    if (!/\/FlateDecode\b/.test(text.slice(Math.max(0, match.index - 500), keyword))) continue
     const start = keyword + (text[keyword + 6] === '\r' && text[keyword + 7] === '\n' ? 8 : 7)
     const end = text.indexOf('endstream', start)
     if (end === -1) continue
-    let inflated: Buffer
-    try {
-      inflated = inflateSync(file.subarray(start, end), { maxOutputLength: left, finishFlush: constants.Z_SYNC_FLUSH })
-    } catch (error) {
-      if (error instanceof RangeError) throw new AppError('BAD_REQUEST', 'signing.fileTooComplex')
-      continue
+    let objects: Buffer = file.subarray(start, end)
+    if (/\/FlateDecode\b/.test(text.slice(Math.max(0, match.index - 500), keyword))) {
+      try {
+        objects = inflateSync(objects, { maxOutputLength: left, finishFlush: constants.Z_SYNC_FLUSH })
+      } catch (error) {
+        if (error instanceof RangeError) throw new AppError('BAD_REQUEST', 'signing.fileTooComplex')
+        continue
+      }
+      left -= objects.length
     }
-    left -= inflated.length
+    tokens += tokensIn(objects, 0, objects.length)
+    if (tokens > SIGNING_LIMITS.maxPdfTokens) throw new AppError('BAD_REQUEST', 'signing.fileTooComplex')
   }
 }
 
@@ -167,7 +223,7 @@ function withoutActions(doc: PDFDocument, pages: PDFPage[]): void {
 
 /**
  * A PDF read within the limits (issue #29), in this order: its size, its declared object count,
- * what its object streams inflate to, the parse, encryption, then the page tree walked and counted, and only then the pages read.
+ * the values it spells out, what its object streams inflate to (and the values in them), the parse, encryption, then the page tree walked and counted, and only then the pages read.
  */
 async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: PageSize[] }> {
   if (bytes.length < PDF_HEADER.length || PDF_HEADER.some((byte, index) => bytes[index] !== byte)) {
@@ -175,7 +231,9 @@ async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; p
   }
   if (bytes.length > SIGNING_LIMITS.documentMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'signing.fileTooLarge')
   if (declaredObjectCount(bytes) > SIGNING_LIMITS.maxPdfObjects) throw new AppError('BAD_REQUEST', 'signing.pdfTooManyObjects', { params: { maximum: SIGNING_LIMITS.maxPdfObjects } })
-  checkObjectStreams(bytes)
+  const tokens = tokensOutsideStreams(bytes)
+  if (tokens > SIGNING_LIMITS.maxPdfTokens) throw new AppError('BAD_REQUEST', 'signing.fileTooComplex')
+  checkObjectStreams(bytes, tokens)
   let doc: PDFDocument
   try {
     // ignoreEncryption lets an encrypted file load, so it is told apart from a damaged one below.
