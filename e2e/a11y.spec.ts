@@ -1,10 +1,9 @@
 import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
 
+// The home page and How It Works are checked at two widths in public-pages.spec.ts.
 const publicPages = [
-  { path: '/', ready: '.page-home' },
   { path: '/auth/sign-in', ready: '.page-sign-in' },
-  { path: '/how-it-works', ready: '.page-how-it-works' },
   { path: '/no-such-page', ready: '.page-not-found' },
   { path: '/brand-guide', ready: '.page-brand-guide' },
   { path: '/kitchen-sink', ready: '.page-kitchen-sink' },
