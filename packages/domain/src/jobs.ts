@@ -8,6 +8,11 @@ export const JOB_NAMES = ['outbox', 'offer-expiry', 'chat-digest', 'mls-replicat
 export const JobNameSchema = z.enum(JOB_NAMES)
 export type JobName = z.infer<typeof JobNameSchema>
 
+export const JOB_LIMITS = {
+  /** The failure in a row that dead-letters a job until a super admin runs it again. */
+  maxFailures: 8,
+} as const
+
 export const JOB_OUTCOMES = ['ok', 'failed'] as const
 
 export const JobStatusSchema = z.object({

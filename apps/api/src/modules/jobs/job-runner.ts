@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
 import type { JobName } from '@offerbook/domain/jobs'
+import { JOB_LIMITS } from '@offerbook/domain/jobs'
 import type { Db } from '../../db/client'
 import type { JobKind, JobRunRow, RunEnd } from './jobs.queries'
 import { claimLease, finishRun, markQueueStarted, releaseAllLeases, renewLease, upsertJobs } from './jobs.queries'
@@ -91,7 +92,7 @@ type Slot = {
   unreachable: number
 }
 
-export const JOB_RUNNER_DEFAULTS = { leaseMs: 5 * 60_000, maxFailures: 8, maxBackoffMs: 15 * 60_000 } as const
+export const JOB_RUNNER_DEFAULTS = { leaseMs: 5 * 60_000, maxFailures: JOB_LIMITS.maxFailures, maxBackoffMs: 15 * 60_000 } as const
 
 /** The delay before the retry after `failures` failures in a row: doubling from the job's interval, capped. */
 export function backoffMs(everyMs: number, failures: number, maxBackoffMs: number = JOB_RUNNER_DEFAULTS.maxBackoffMs): number {
