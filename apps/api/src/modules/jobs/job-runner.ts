@@ -43,8 +43,7 @@ export type JobDefinition<Result = unknown> = {
 export type JobRunnerOptions = {
   db: Db
   log: JobLog
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each job has its own result type
-  jobs: readonly JobDefinition<any>[]
+  jobs: readonly JobDefinition[]
   /** Who holds a lease: unique per runner. */
   owner?: string
   /** How long a scheduled job's lease lasts; renewed every third of it while the job runs. */

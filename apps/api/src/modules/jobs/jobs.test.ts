@@ -23,6 +23,20 @@ function runner(jobs: JobDefinition[], options: Partial<JobRunnerOptions> = {}):
   return created
 }
 
+/** Handlers that take `ms` each and count how many of their runs overlapped at most. */
+function overlapCounter(ms: number) {
+  const seen = { active: 0, most: 0, runs: 0 }
+  const take = async <T>(result: T): Promise<T> => {
+    seen.active += 1
+    seen.runs += 1
+    seen.most = Math.max(seen.most, seen.active)
+    await sleep(ms)
+    seen.active -= 1
+    return result
+  }
+  return { seen, take }
+}
+
 async function rowOf(name: JobName) {
   const [row] = await t.db.select().from(jobRun).where(eq(jobRun.name, name))
   return row
@@ -100,23 +114,8 @@ describe('the job runner', () => {
   })
 
   it('never runs one scheduled job in two runners on one database at once', async () => {
-    let active = 0
-    let most = 0
-    const ran: string[] = []
-    const job = (who: string): JobDefinition => ({
-      name: 'offer-expiry',
-      kind: 'schedule',
-      everyMs: 5,
-      runAtStart: true,
-      run: async () => {
-        active += 1
-        most = Math.max(most, active)
-        ran.push(who)
-        await sleep(15)
-        active -= 1
-        return who
-      },
-    })
+    const { seen, take } = overlapCounter(15)
+    const job = (who: string): JobDefinition => ({ name: 'offer-expiry', kind: 'schedule', everyMs: 5, runAtStart: true, run: () => take(who) })
     const a = runner([job('a')], { owner: 'process-a' })
     const b = runner([job('b')], { owner: 'process-b' })
     await Promise.all([a.start(), b.start()])
@@ -126,13 +125,13 @@ describe('the job runner', () => {
       b.nudge('offer-expiry')
       await sleep(7)
     }
-    await expect.poll(() => ran.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5)
-    expect(most).toBe(1)
+    await expect.poll(() => seen.runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(5)
+    expect(seen.most).toBe(1)
 
     // Asked at the same moment, one takes the lease and the other is refused it.
     const results = await Promise.all([a.runNow('offer-expiry'), b.runNow('offer-expiry')])
     expect(results.filter((result) => result !== undefined)).toHaveLength(1)
-    expect(most).toBe(1)
+    expect(seen.most).toBe(1)
   })
 
   it('takes over the lease a killed process left once it has run out, and at once on the embedded database', async () => {
@@ -157,39 +156,16 @@ describe('the job runner', () => {
   })
 
   it('lets every process drain a queue, and keeps its own lease while a long run goes on', async () => {
-    let active = 0
-    let most = 0
-    const queue = (who: string): JobDefinition => ({
-      name: 'outbox',
-      kind: 'queue',
-      everyMs: 10_000,
-      run: async () => {
-        active += 1
-        most = Math.max(most, active)
-        await sleep(50)
-        active -= 1
-        return who
-      },
-    })
+    const drains = overlapCounter(50)
+    const queue = (who: string): JobDefinition => ({ name: 'outbox', kind: 'queue', everyMs: 10_000, run: () => drains.take(who) })
     const a = runner([queue('a')], { owner: 'process-a' })
     const b = runner([queue('b')], { owner: 'process-b' })
     expect(await Promise.all([a.runNow('outbox'), b.runNow('outbox')])).toEqual(['a', 'b'])
-    expect(most).toBe(2)
+    expect(drains.seen.most).toBe(2)
 
     // A run longer than the lease: the heartbeat renews it, so the other runner never takes over.
-    let longActive = 0
-    let longMost = 0
-    const long = (): JobDefinition => ({
-      name: 'signing',
-      kind: 'schedule',
-      everyMs: 10,
-      run: async () => {
-        longActive += 1
-        longMost = Math.max(longMost, longActive)
-        await sleep(900)
-        longActive -= 1
-      },
-    })
+    const longRuns = overlapCounter(900)
+    const long = (): JobDefinition => ({ name: 'signing', kind: 'schedule', everyMs: 10, run: () => longRuns.take(null) })
     const c = runner([long()], { owner: 'process-c', leaseMs: 300 })
     const d = runner([long()], { owner: 'process-d', leaseMs: 300 })
     const first = c.runNow('signing')
@@ -199,7 +175,7 @@ describe('the job runner', () => {
     tries.push(d.runNow('signing'))
     await first
     expect(await Promise.all(tries)).toEqual([undefined, undefined])
-    expect(longMost).toBe(1)
+    expect(longRuns.seen.most).toBe(1)
   })
 })
 
