@@ -1,4 +1,4 @@
-import { Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Button, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { JobStatus } from '@offerbook/domain/jobs'
 import { JOB_LIMITS } from '@offerbook/domain/jobs'
@@ -23,9 +23,9 @@ function Outcome({ job }: { job: JobStatus }) {
   if (!job.lastOutcome) return <Text size="sm">{t(`${P}.outcomes.never`)}</Text>
   return (
     <Stack gap={4} align="flex-start">
-      <Badge color={job.lastOutcome === 'ok' ? 'green' : 'red'} variant="light" tt="none">
+      <Text size="sm" fw={600} c={job.lastOutcome === 'failed' ? 'red.9' : undefined}>
         {t(`${P}.outcomes.${job.lastOutcome}`)}
-      </Badge>
+      </Text>
       {job.lastError && (
         <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
           {job.lastError}
@@ -48,9 +48,9 @@ function State({ job, asOf }: { job: JobStatus; asOf: number }) {
       })
     return (
       <Stack gap={6} align="flex-start">
-        <Badge color="red" variant="filled" tt="none">
+        <Text size="sm" fw={700} c="red.9">
           {t(`${P}.states.deadLettered`)}
-        </Badge>
+        </Text>
         <Button size="xs" onClick={runAgain} loading={retry.isPending} aria-label={t(`${P}.runAgainLabel`, { job: name })}>
           {t(`${P}.runAgain`)}
         </Button>
@@ -59,9 +59,9 @@ function State({ job, asOf }: { job: JobStatus; asOf: number }) {
   }
   const leased = job.leaseOwner && job.leaseUntil && new Date(job.leaseUntil).getTime() > asOf
   return (
-    <Badge color={leased ? 'blue' : 'gray'} variant="light" tt="none">
+    <Text size="sm" fw={leased ? 600 : undefined}>
       {leased ? t(`${P}.states.running`) : t(`${P}.states.waiting`)}
-    </Badge>
+    </Text>
   )
 }
 
