@@ -16,6 +16,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import { identityRoutes } from './modules/identity/identity.routes'
 import { inactiveUsersRoutes } from './modules/inactive-users/inactive-users.routes'
 import { mlsReplicationRoutes } from './modules/mls-replication/mls-replication.routes'
+import { jobsRoutes } from './modules/jobs/jobs.routes'
 import { userImportRoutes } from './modules/user-import/user-import.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { resolveChatVisitor } from './modules/chat/chat-visitor'
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(identityRoutes, adminDeps)
   await app.register(userImportRoutes, adminDeps)
   await app.register(mlsReplicationRoutes, adminDeps)
+  await app.register(jobsRoutes, adminDeps)
   await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })
   await app.register(filesRoutes, { db, storage })
   let search = listingSearch

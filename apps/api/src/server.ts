@@ -8,12 +8,10 @@ import { openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
 import type { HubLog } from './modules/events/events.hub'
 import { createEventHub } from './modules/events/events.hub'
-import { startChatDigestJob } from './modules/chat/chat-digest'
-import { startMlsReplicationScheduler } from './modules/mls-replication/mls-replication.service'
-import { startOutboxWorker } from './modules/messaging/outbox-worker'
-import { startOfferExpiryJob } from './modules/offers/offers-expiry'
+import type { JobRunner } from './modules/jobs/job-runner'
+import { createJobRunner } from './modules/jobs/job-runner'
+import { backgroundJobs } from './modules/jobs/jobs.registry'
 import { createSigningContext } from './modules/signing/signing-context'
-import { startSigningJobs } from './modules/signing/signing-jobs'
 import { createEmailTransport, createSmsTransport } from './modules/messaging/transports'
 import { createFileStorage } from './storage/create-file-storage'
 
@@ -61,10 +59,10 @@ async function main(): Promise<void> {
   }
 
   const auth = createAuth({ db: database.db, secret: authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
-  // A finished packet nudges the signing jobs, which start after listen.
-  let nudgeSigning = () => {}
+  // A finished packet nudges the signing job; the job runner starts after listen.
+  let jobs: JobRunner | null = null
   const storage = createFileStorage(config.storage)
-  const signing = createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, onCompletionQueued: () => nudgeSigning() })
+  const signing = createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, onCompletionQueued: () => jobs?.nudge('signing') })
   // One live event hub for the process: one LISTEN, one heartbeat timer, every stream of this server.
   const hubLog: HubLog = { warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) }
   const hub = createEventHub({ db: database.db, listen: database.listen, log: hubLog })
@@ -92,12 +90,7 @@ async function main(): Promise<void> {
     phase('seedMs')
   }
 
-  // The outbox worker starts after listen; shutdown stops it before the database closes.
-  let stopOutbox = async (): Promise<void> => {}
-  let stopOfferExpiry = async (): Promise<void> => {}
-  let stopChatDigest = async (): Promise<void> => {}
-  let stopMlsReplication = async (): Promise<void> => {}
-  let stopSigning = async (): Promise<void> => {}
+  // The job runner starts after listen; shutdown stops it before the database closes.
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -106,11 +99,7 @@ async function main(): Promise<void> {
     try {
       await app.close()
       await hub.stop()
-      await stopOfferExpiry()
-      await stopChatDigest()
-      await stopMlsReplication()
-      await stopSigning()
-      await stopOutbox()
+      await jobs?.stop()
       await readDatabase?.close()
       await database.close()
       process.exit(0)
@@ -137,14 +126,11 @@ async function main(): Promise<void> {
   const mail = createEmailTransport(config.mail)
   const sms = createSmsTransport(config.sms, { production: config.nodeEnv === 'production' })
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
-  // PGlite is this process's alone: a claim found at start is a killed process's (decision 006).
-  stopOutbox = startOutboxWorker({ db: database.db, mail, sms, log: app.log, releaseClaimsOnStart: database.kind === 'pglite' }).stop
-  stopOfferExpiry = startOfferExpiryJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
-  stopChatDigest = startChatDigestJob({ db: database.db, log: app.log, publicUrl: config.publicUrl }).stop
-  stopMlsReplication = startMlsReplicationScheduler({ db: database.db, storage, mlsGrid: config.mlsGrid, log: app.log }).stop
-  const signingJobs = startSigningJobs({ db: database.db, ctx: signing, log: app.log })
-  nudgeSigning = signingJobs.nudge
-  stopSigning = signingJobs.stop
+  // PGlite is this process's alone: a claim or lease found at start is a killed process's (decisions 006, 045).
+  const singleProcess = database.kind === 'pglite'
+  const registry = backgroundJobs({ db: database.db, log: app.log, publicUrl: config.publicUrl, mail, sms, storage, mlsGrid: config.mlsGrid, signing, singleProcess })
+  jobs = createJobRunner({ db: database.db, log: app.log, jobs: registry, releaseLeasesOnStart: singleProcess })
+  void jobs.start()
 
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'
   console.log(`\nOfferbook is running at ${config.publicUrl} (database: ${where})`)

@@ -3,6 +3,7 @@ import * as adminTables from './schema/admin'
 import * as authTables from './schema/auth'
 import * as conversationTables from './schema/conversations'
 import * as fileTables from './schema/files'
+import * as jobTables from './schema/jobs'
 import * as listingTables from './schema/listings'
 import * as offerTables from './schema/offers'
 import * as outboxTables from './schema/outbox'
@@ -13,7 +14,7 @@ import * as userTables from './schema/users'
 
 // The tables and the types every query and both drivers share; client.ts opens one of the drivers.
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables, ...teamTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

@@ -32,6 +32,7 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   'admin-firebase': () => import('./routes/admin-firebase-page'),
   'admin-import-users': () => import('./routes/admin-import-users-page'),
   'admin-mls-grid-listing': () => import('./routes/admin-mls-grid-listing-page'),
+  'admin-jobs': () => import('./routes/admin-jobs-page'),
   listings: () => import('./routes/listings-page'),
   property: () => import('./routes/property-page'),
   'add-listing': () => import('./routes/add-listing-page'),

@@ -58,3 +58,8 @@ export const teamKeys = {
   // Not under 'team': accepting refreshes the team, and the page must keep showing the welcome, not the link now used.
   preview: (token: string) => ['team-invitation', token] as const,
 }
+
+/** The admin area's background jobs (decision 045). */
+export const adminJobKeys = {
+  all: ['admin', 'jobs'] as const,
+}

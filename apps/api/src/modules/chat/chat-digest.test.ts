@@ -6,7 +6,8 @@ import { createTestListing } from '../../../test/factories'
 import { chatMessage, contactOptOut } from '../../db/schema/conversations'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user } from '../../db/schema/users'
-import { runChatDigest, startChatDigestJob } from './chat-digest'
+import { createJobRunner } from '../jobs/job-runner'
+import { chatDigestJob, runChatDigest } from './chat-digest'
 import type { As } from './chat-test-helpers'
 import { chatApi, guestHeaders, signedInUser } from './chat-test-helpers'
 
@@ -107,8 +108,9 @@ describe('the chat digest', () => {
   it('runs by itself as a job until stopped', async () => {
     const started = await api.startOk({}, { listingId: listing.id, name: 'Job Guest', email: 'job.guest@example.com' }, '10.9.0.3')
     await t.db.insert(chatMessage).values({ conversationId: started.conversation.id, side: 'staff', senderName: 'Lena Listing', body: 'Written ten minutes ago', createdAt: at(-10) })
-    const log = { info: vi.fn(), error: vi.fn() }
-    const job = startChatDigestJob({ db: t.db, log, publicUrl: PUBLIC_URL, intervalMs: 20 })
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+    const job = createJobRunner({ db: t.db, log, jobs: [chatDigestJob({ db: t.db, log, publicUrl: PUBLIC_URL, everyMs: 20 })] })
+    await job.start()
     try {
       await vi.waitFor(async () => expect(await digests(['job.guest@example.com'])).toHaveLength(1), { timeout: 10_000, interval: 50 })
     } finally {
@@ -116,5 +118,6 @@ describe('the chat digest', () => {
     }
     expect(log.info).toHaveBeenCalledWith({ count: 1 }, 'chat digests queued')
     expect(log.error).not.toHaveBeenCalled()
+    expect(log.warn).not.toHaveBeenCalled()
   })
 })

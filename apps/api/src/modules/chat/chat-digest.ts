@@ -4,6 +4,7 @@ import { CHAT_LIMITS } from '@offerbook/domain/chat'
 import type { Language } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
+import type { JobDefinition } from '../jobs/job-runner'
 import { enqueueEmail } from '../messaging/messaging.service'
 import type { ConversationRow } from './chat.queries'
 import { findDigestCandidates, findListingForChat, findUserContacts, isEmailOptedOut, listAdminIds, listUnreadFor, lockConversation, setDigestAt } from './chat.queries'
@@ -12,7 +13,7 @@ import { findDigestCandidates, findListingForChat, findUserContacts, isEmailOpte
  * The offline digest (issue 14 item 5): a side of a conversation that has left the other side's
  * messages unread for five minutes gets one email with all of them, never one per message. The
  * side's digest_at remembers it; the next digest waits for a message after what it has read again.
- * Any number of processes may run it: each conversation is locked with SKIP LOCKED.
+ * The job runner runs it in one process at a time; each conversation is also locked with SKIP LOCKED.
  */
 
 const DELAY_MS = CHAT_LIMITS.digestDelayMinutes * 60_000
@@ -65,36 +66,16 @@ export async function runChatDigest(db: Db, { now = new Date(), publicUrl, batch
   return emails
 }
 
-export type ChatDigestJob = { stop: () => Promise<void> }
-
-/** Runs runChatDigest every `intervalMs` (a minute); the timer does not keep the process alive; stop() waits for a run in progress. */
-export function startChatDigestJob({ db, log, publicUrl, intervalMs = 60_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info' | 'error'>; publicUrl: string; intervalMs?: number }): ChatDigestJob {
-  let stopped = false
-  let running: Promise<void> = Promise.resolve()
-  let timer: NodeJS.Timeout | null = null
-
-  const run = async () => {
-    try {
+/** The chat digest as an entry of the job runner (decision 045): every minute, first a minute after start; one process at a time. */
+export function chatDigestJob({ db, log, publicUrl, everyMs = 60_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info'>; publicUrl: string; everyMs?: number }): JobDefinition<number> {
+  return {
+    name: 'chat-digest',
+    kind: 'schedule',
+    everyMs,
+    async run() {
       const count = await runChatDigest(db, { publicUrl })
       if (count > 0) log.info({ count }, 'chat digests queued')
-    } catch (error) {
-      log.error({ err: error }, 'the chat digest job failed; it runs again at its next interval')
-    }
-  }
-  const schedule = () => {
-    if (stopped) return
-    timer = setTimeout(() => {
-      running = run().finally(schedule)
-    }, intervalMs)
-    timer.unref()
-  }
-  schedule()
-
-  return {
-    stop: async () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
+      return count
     },
   }
 }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
+import type { JobContext, JobDefinition } from '../jobs/job-runner'
+import { createJobRunner } from '../jobs/job-runner'
 import type { OutboxMessage } from './messaging.queries'
 import { claimDueMessages, markFailed, markSent, releaseClaims, scheduleRetry } from './messaging.queries'
 import { onMessageEnqueued } from './messaging.service'
@@ -71,13 +73,11 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000)
 }
 
-export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseClaimsOnStart = false }: OutboxWorkerOptions): OutboxWorker {
-  let stopped = false
-  let pollTimer: NodeJS.Timeout | undefined
-  let nudgeTimer: NodeJS.Timeout | undefined
-  // Runs one at a time in this worker; other workers (here or in other processes) are kept apart by the claim.
-  let running: Promise<unknown> = Promise.resolve()
-
+/**
+ * The outbox as an entry of the job runner (decision 045): a queue every process drains, each message
+ * claimed with SKIP LOCKED; polled every `pollMs` and nudged 50 ms after each enqueue of this process.
+ */
+export function outboxJob({ db, mail, sms, log, pollMs = 2000, releaseClaimsOnStart = false }: OutboxWorkerOptions): JobDefinition<number> {
   async function send(message: OutboxMessage): Promise<Delivery> {
     if (message.channel === 'email') {
       return mail.send({ id: message.id, to: message.recipient, subject: message.subject ?? '', text: message.textBody, html: message.htmlBody })
@@ -110,9 +110,9 @@ export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseCl
     return true
   }
 
-  async function drainOnce(): Promise<number> {
+  async function drainOnce({ stopping }: JobContext): Promise<number> {
     let sent = 0
-    while (!stopped) {
+    while (!stopping()) {
       const batch = await claimDueMessages(db, { limit: BATCH_SIZE, leaseMs: LEASE_MS })
       if (batch.length === 0) break
       const results = await Promise.all(
@@ -130,58 +130,41 @@ export function startOutboxWorker({ db, mail, sms, log, pollMs = 2000, releaseCl
     return sent
   }
 
-  function exclusive(): Promise<number> {
-    const next = running.then(drainOnce)
-    running = next.catch(() => {})
-    return next
-  }
-
-  function background(): void {
-    exclusive().catch((error: unknown) => log.error({ err: error }, 'outbox: polling failed'))
-  }
-
-  function schedulePoll(): void {
-    if (stopped) return
-    pollTimer = setTimeout(() => {
-      background()
-      void running.then(schedulePoll)
-    }, pollMs)
-    pollTimer.unref()
-  }
-
-  function nudge(): void {
-    if (stopped || nudgeTimer) return
-    nudgeTimer = setTimeout(() => {
-      nudgeTimer = undefined
-      background()
-    }, NUDGE_DELAY_MS)
-    nudgeTimer.unref()
-  }
-
-  const unsubscribe = onMessageEnqueued(nudge)
-  runningWorkers += 1
-  if (releaseClaimsOnStart) {
-    running = releaseClaims(db).then(
-      (ids) => {
+  return {
+    name: 'outbox',
+    kind: 'queue',
+    everyMs: pollMs,
+    nudgeDelayMs: NUDGE_DELAY_MS,
+    run: drainOnce,
+    attach(nudge) {
+      const unsubscribe = onMessageEnqueued(nudge)
+      runningWorkers += 1
+      return () => {
+        runningWorkers -= 1
+        unsubscribe()
+      }
+    },
+    async prepare(nudge) {
+      if (!releaseClaimsOnStart) return
+      try {
+        const ids = await releaseClaims(db)
         if (ids.length === 0) return
         log.warn({ messageIds: ids }, `outbox: ${ids.length} messages claimed by a process that stopped mid-delivery are due again`)
         nudge()
-      },
-      (error: unknown) => log.error({ err: error }, 'outbox: could not release the claims of a stopped process'),
-    )
-  }
-  schedulePoll()
-
-  return {
-    nudge,
-    drain: () => exclusive(),
-    async stop() {
-      if (!stopped) runningWorkers -= 1
-      stopped = true
-      unsubscribe()
-      clearTimeout(pollTimer)
-      clearTimeout(nudgeTimer)
-      await running
+      } catch (error) {
+        log.error({ err: error }, 'outbox: could not release the claims of a stopped process')
+      }
     },
+  }
+}
+
+/** The outbox alone in a runner of its own (tests, and callers that deliver by hand). */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const runner = createJobRunner({ db: options.db, log: options.log, jobs: [outboxJob(options)] })
+  void runner.start()
+  return {
+    nudge: () => runner.nudge('outbox'),
+    drain: async () => (await runner.runNow<number>('outbox')) ?? 0,
+    stop: () => runner.stop(),
   }
 }

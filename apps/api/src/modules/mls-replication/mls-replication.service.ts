@@ -7,6 +7,7 @@ import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
+import type { JobDefinition } from '../jobs/job-runner'
 import { safeGet } from '../../http/safe-get'
 import type { FileStorage } from '../../storage/storage'
 import { readSetting, recordAudit, writeSetting } from '../admin/admin-audit'
@@ -330,39 +331,25 @@ export async function scheduledRunDue(db: Db, now = new Date()): Promise<boolean
   return !last || now.getTime() - last.getTime() > minutes * 60_000
 }
 
-export type MlsReplicationScheduler = { stop: () => Promise<void> }
-
-/** Every minute: starts a run when one is due (the lock keeps it single across processes); stop() waits for the tick and the run. */
-export function startMlsReplicationScheduler(deps: ReplicationDeps, { intervalMs = 60_000 }: { intervalMs?: number } = {}): MlsReplicationScheduler {
+/**
+ * The replication's schedule as an entry of the job runner (decision 045): every minute, starts a run
+ * when one is due (the run's own lock keeps it single across processes); stop waits for the run.
+ */
+export function mlsReplicationJob(deps: ReplicationDeps, { everyMs = 60_000 }: { everyMs?: number } = {}): JobDefinition<void> {
   const keeper = createRunKeeper(deps)
-  let stopped = false
-  let tick: Promise<void> = Promise.resolve()
-  let timer: NodeJS.Timeout | null = null
-  const run = async () => {
-    if (!deps.mlsGrid || !(await scheduledRunDue(deps.db))) return
-    try {
-      await keeper.start({ trigger: 'schedule', actorId: null })
-    } catch (error) {
-      if (error instanceof AppError && error.key === 'mlsReplication.alreadyRunning') return
-      throw error
-    }
-  }
-  const schedule = () => {
-    if (stopped) return
-    timer = setTimeout(() => {
-      tick = run()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'the MLS Grid replication schedule failed; it tries again in a minute'))
-        .finally(schedule)
-    }, intervalMs)
-    timer.unref()
-  }
-  schedule()
   return {
-    stop: async () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await tick
-      await keeper.stop()
+    name: 'mls-replication',
+    kind: 'schedule',
+    everyMs,
+    async run() {
+      if (!deps.mlsGrid || !(await scheduledRunDue(deps.db))) return
+      try {
+        await keeper.start({ trigger: 'schedule', actorId: null })
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'mlsReplication.alreadyRunning') return
+        throw error
+      }
     },
+    stop: () => keeper.stop(),
   }
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { createTestListing, createTestOffer, createUser } from '../../../test/factories'
 import { offer as offerTable } from '../../db/schema/offers'
 import type { MyOffersPage, OfferSummary } from '@offerbook/domain/offer'
-import { expireDueOffers, startOfferExpiryJob } from './offers-expiry'
+import { createJobRunner } from '../jobs/job-runner'
+import { expireDueOffers, offerExpiryJob } from './offers-expiry'
 import { emailsTo, eventsOf, expectRefusal, notificationsOf, offersTestApp, statusOf } from './offers.test-helpers'
 
 const suite = offersTestApp()
@@ -81,11 +82,13 @@ describe('an offer past its expiration before the job has run', () => {
   })
 })
 
-describe('startOfferExpiryJob', () => {
+describe('offerExpiryJob', () => {
   it('expires a due offer by itself and stops when asked', async () => {
     const { offer } = await createTestOffer(suite.t, { status: 'active' })
     await setExpiry(offer.id, new Date(Date.now() - 1000))
-    const job = startOfferExpiryJob({ db: suite.t.db, log: { info: () => {}, error: () => {} }, publicUrl: ctx.publicUrl, intervalMs: 50 })
+    const log = { info: () => {}, warn: () => {}, error: () => {} }
+    const job = createJobRunner({ db: suite.t.db, log, jobs: [offerExpiryJob({ db: suite.t.db, log, publicUrl: ctx.publicUrl, everyMs: 50 })] })
+    await job.start()
     try {
       await expect.poll(() => statusOf(suite.t, offer.id), { timeout: 10_000 }).toBe('expired')
     } finally {

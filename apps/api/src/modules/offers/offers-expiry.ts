@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import { canTransition, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { Db } from '../../db/client'
+import type { JobDefinition } from '../jobs/job-runner'
 import { lockDueOffers, updateOffer } from './offers.queries'
 import { expireShareLinks } from './offer-access.queries'
 import type { OffersContext } from './offers.service'
@@ -10,7 +11,7 @@ import { notifyBuyerSide, notifySellerSide } from './offers-notify'
 
 /**
  * Offers expire by themselves at their expiration time (issue #6 part 5): a job, not a check at read
- * time. Any number of API processes may run it: each batch locks its rows with SKIP LOCKED.
+ * time. The job runner runs it in one process at a time, and each batch also locks its rows with SKIP LOCKED.
  */
 
 /**
@@ -41,35 +42,17 @@ export async function expireDueOffers(db: Db, ctx: OffersContext, { now = new Da
   }
 }
 
-export type OfferExpiryJob = { stop: () => Promise<void> }
-
-/** Runs expireDueOffers now and then every `intervalMs`; stop() waits for a run in progress. */
-export function startOfferExpiryJob({ db, log, publicUrl, intervalMs = 30_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info' | 'error'>; publicUrl: string; intervalMs?: number }): OfferExpiryJob {
-  let stopped = false
-  let running: Promise<void> = Promise.resolve()
-  let timer: NodeJS.Timeout | null = null
-
-  const run = async () => {
-    try {
+/** Offer expiry as an entry of the job runner (decision 045): at start, then 30 s after each run ends; one process at a time. */
+export function offerExpiryJob({ db, log, publicUrl, everyMs = 30_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info'>; publicUrl: string; everyMs?: number }): JobDefinition<number> {
+  return {
+    name: 'offer-expiry',
+    kind: 'schedule',
+    everyMs,
+    runAtStart: true,
+    async run() {
       const count = await expireDueOffers(db, { publicUrl })
       if (count > 0) log.info({ count }, 'offers expired')
-    } catch (error) {
-      log.error({ err: error }, 'the offer expiry job failed; it runs again at its next interval')
-    }
-  }
-  const tick = () => {
-    if (stopped) return
-    running = run().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs)
-    })
-  }
-  tick()
-
-  return {
-    stop: async () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
+      return count
     },
   }
 }

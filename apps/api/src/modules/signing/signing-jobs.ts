@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { SigningFieldType } from '@offerbook/domain/signing'
 import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
+import type { JobDefinition } from '../jobs/job-runner'
 import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
 import { runHeavy } from '../../workers/heavy-pool'
@@ -135,57 +136,21 @@ export async function expireDuePackets(db: Db, ctx: SigningContext, { now = new 
   }
 }
 
-export type SigningJobs = { nudge: () => void; stop: () => Promise<void>; runOnce: () => Promise<void> }
-
-/** Runs both jobs now, then every `intervalMs`, and at once when nudged (a packet was queued for completion). */
-export function startSigningJobs({ db, ctx, log, intervalMs = 30_000 }: { db: Db; ctx: SigningContext; log: Pick<FastifyBaseLogger, 'info' | 'error'>; intervalMs?: number }): SigningJobs {
-  let stopped = false
-  let running: Promise<void> = Promise.resolve()
-  let again = false
-  let timer: NodeJS.Timeout | null = null
-
-  const run = async () => {
-    try {
+/**
+ * Both signing jobs as one entry of the job runner (decision 045): at start, 30 s after each run ends,
+ * and at once when nudged (a packet was queued for completion). A queue: every process drains it.
+ */
+export function signingJob({ db, ctx, log, everyMs = 30_000 }: { db: Db; ctx: SigningContext; log: Pick<FastifyBaseLogger, 'info'>; everyMs?: number }): JobDefinition<void> {
+  return {
+    name: 'signing',
+    kind: 'queue',
+    everyMs,
+    runAtStart: true,
+    async run() {
       const completed = await completePendingPackets(db, ctx)
       if (completed > 0) log.info({ completed }, 'signing packets completed and sealed')
       const expired = await expireDuePackets(db, ctx)
       if (expired > 0) log.info({ expired }, 'signing packets expired')
-    } catch (error) {
-      log.error({ err: error }, 'a signing job failed; it runs again at its next interval')
-    }
-  }
-  let busy = false
-  const tick = () => {
-    if (stopped) return
-    if (timer) clearTimeout(timer)
-    timer = null
-    if (busy) {
-      again = true
-      return
-    }
-    busy = true
-    running = run().finally(() => {
-      busy = false
-      if (stopped) return
-      if (again) {
-        again = false
-        tick()
-      } else {
-        timer = setTimeout(tick, intervalMs)
-      }
-    })
-  }
-  tick()
-  return {
-    nudge: tick,
-    runOnce: async () => {
-      await running
-      await run()
-    },
-    stop: async () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
     },
   }
 }

@@ -1,0 +1,36 @@
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import type { FileStorage } from '../../storage/storage'
+import { chatDigestJob } from '../chat/chat-digest'
+import type { EmailTransport, SmsTransport } from '../messaging/transports'
+import { outboxJob } from '../messaging/outbox-worker'
+import { mlsReplicationJob } from '../mls-replication/mls-replication.service'
+import { offerExpiryJob } from '../offers/offers-expiry'
+import type { SigningContext } from '../signing/signing.service'
+import { signingJob } from '../signing/signing-jobs'
+import type { JobDefinition, JobLog } from './job-runner'
+
+export type BackgroundJobDeps = {
+  db: Db
+  log: JobLog
+  publicUrl: string
+  mail: EmailTransport
+  sms: SmsTransport
+  storage: FileStorage
+  mlsGrid: Config['mlsGrid']
+  signing: SigningContext
+  /** Only on the embedded PGlite: what a killed process left claimed is taken back at start (decision 006). */
+  singleProcess: boolean
+}
+
+/** The registry: every background job of an API process, each its module's entry (decision 045). */
+export function backgroundJobs(deps: BackgroundJobDeps): JobDefinition[] {
+  const { db, log, publicUrl } = deps
+  return [
+    outboxJob({ db, mail: deps.mail, sms: deps.sms, log, releaseClaimsOnStart: deps.singleProcess }),
+    offerExpiryJob({ db, log, publicUrl }),
+    chatDigestJob({ db, log, publicUrl }),
+    mlsReplicationJob({ db, storage: deps.storage, mlsGrid: deps.mlsGrid, log }),
+    signingJob({ db, ctx: deps.signing, log }),
+  ]
+}
