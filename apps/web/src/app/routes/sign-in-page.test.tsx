@@ -32,6 +32,25 @@ describe('sign-in page', () => {
     expect(bodyOf(api.calls('POST /api/session/phone')[0])).toEqual({ phone: '+16155550123', code: '000000', persist: false })
   })
 
+  it('asks for the phone before sending a code, and shows the API refusal of the number under the field', async () => {
+    api.handlers['POST /api/session/phone-code'] = () => apiError(400, 'BAD_REQUEST', 'common.invalidPhone', ['phone'])
+    renderRoutes(appRoutes(), '/auth/sign-in')
+    await userEvent.click(await screen.findByRole('button', { name: 'Phone' }))
+    const phone = screen.getByLabelText(/^Phone number/)
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await screen.findByText('Required')).toBeTruthy()
+    expect(phone.getAttribute('aria-invalid')).toBe('true')
+    expect(api.calls('POST /api/session/phone-code')).toHaveLength(0)
+
+    await userEvent.type(phone, '6155550123')
+    expect(screen.queryByText('Required')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await screen.findByText('Invalid phone number')).toBeTruthy()
+    expect(phone.getAttribute('aria-invalid')).toBe('true')
+    expect(bodyOf(api.calls('POST /api/session/phone-code')[0])).toEqual({ phone: '+16155550123' })
+    expect(screen.queryByLabelText(/^Verification code/)).toBeNull()
+  })
+
   it('leads a user who is not onboarded to onboarding after a phone sign-in', async () => {
     const fresh = userWith({ roles: [], onboarded: false })
     api.handlers['POST /api/session/phone-code'] = () => new Response(null, { status: 202 })

@@ -223,6 +223,29 @@ describe('the signing page', { timeout: 40_000 }, () => {
     expect(posts('decline')[0]?.body).toEqual({ reason: 'The price is wrong' })
   })
 
+  it('shows the API refusal of a decline reason under the field, and sends nothing more until it is changed', async () => {
+    answers['POST /api/signing/signers/signer-1/decline'] = () =>
+      json(400, {
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        key: 'common.unstorableText',
+        message: 'This text contains characters that cannot be saved',
+        errors: [{ path: 'reason', key: 'common.unstorableText', message: 'This text contains characters that cannot be saved' }],
+      })
+    open()
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline to sign' }, { timeout: 10_000 }))
+    const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' })
+    const reason = within(dialog).getByRole('textbox', { name: /Reason for declining/ })
+    await userEvent.type(reason, 'The price is wrong')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline to sign' }))
+    expect(await within(dialog).findByText('This text contains characters that cannot be saved')).toBeTruthy()
+    expect(reason.getAttribute('aria-invalid')).toBe('true')
+    expect(posts('decline')).toHaveLength(1)
+
+    await userEvent.type(reason, '.')
+    expect(within(dialog).queryByText('This text contains characters that cannot be saved')).toBeNull()
+  })
+
   it('speaks Spanish, server messages included', async () => {
     view = testSignerView({ signer: { consentedAt: null } })
     answers['POST /api/signing/signers/signer-1/consent'] = () => json(409, { statusCode: 409, code: 'CONFLICT', key: 'signing.notOpen', params: { status: 'voided' }, message: 'A packet that is voided can no longer be changed' })

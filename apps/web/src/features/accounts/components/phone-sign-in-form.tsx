@@ -1,14 +1,17 @@
 import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '@offerbook/domain/messages'
+import { requiredPhoneSchema } from '@offerbook/domain/phone'
 import type { Session } from '@offerbook/domain/session'
-import { translateOptional } from '../../../shared/i18n/messages'
+import { z } from 'zod'
 import { notifyError } from '../../../shared/notify'
 import { PhoneInput } from '../../../shared/ui/phone-input'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { usePhoneSignIn, useRequestPhoneCode } from '../api/phone-sign-in'
 import { OneTimeCodeForm } from './one-time-code-form'
+
+/** The request for a code: the API's rule for a phone (required, the domain's phone rule). */
+const PhoneCodeRequestSchema = z.object({ phone: requiredPhoneSchema })
 
 export type PhoneSignInFormProps = { onSignedIn: (session: Session, persist: boolean) => void }
 
@@ -16,20 +19,19 @@ export function PhoneSignInForm({ onSignedIn }: PhoneSignInFormProps) {
   const { t } = useTranslation()
   const requestCode = useRequestPhoneCode()
   const signIn = usePhoneSignIn({ onSignedIn })
-  const [phone, setPhone] = useState('')
-  const [phoneError, setPhoneError] = useState<Message | null>(null)
+  const form = useSchemaForm({ schema: PhoneCodeRequestSchema, initialValues: { phone: '' } })
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [persist, setPersist] = useState(false)
 
-  const onRequest = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    // PhoneInput emits '' for an empty or invalid number and shows 'Invalid format' on its own.
-    if (phone === '') {
-      setPhoneError({ key: 'common.required' })
-      return
-    }
-    requestCode.mutate(phone, { onSuccess: () => setSentTo(phone), onError: (error) => notifyError(error) })
-  }
+  // PhoneInput emits '' for an empty or invalid number (and shows 'Invalid format' on its own): '' is 'Required'.
+  const onRequest = form.onSubmit(({ phone }) => {
+    requestCode.mutate(phone, {
+      onSuccess: () => setSentTo(phone),
+      onError: (error) => {
+        if (!form.serverErrors(error)) notifyError(error)
+      },
+    })
+  })
 
   if (!sentTo) {
     return (
@@ -38,16 +40,7 @@ export function PhoneSignInForm({ onSignedIn }: PhoneSignInFormProps) {
           <Text size="sm" c="gray.7">
             {t('accounts.phone.intro')}
           </Text>
-          <PhoneInput
-            value={phone}
-            onChange={(value) => {
-              setPhone(value)
-              setPhoneError(null)
-            }}
-            name="phone"
-            error={translateOptional(phoneError)}
-            required
-          />
+          <PhoneInput {...form.field('phone')} name="phone" required />
           <Button type="submit" loading={requestCode.isPending} fullWidth>
             {t('accounts.phone.sendCode')}
           </Button>

@@ -1,13 +1,8 @@
-import type { FormEvent } from 'react'
-import { useState } from 'react'
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Message } from '@offerbook/domain/messages'
 import { ReasonSchema, SIGNING_LIMITS } from '@offerbook/domain/signing'
-import { fieldErrorsOf } from '../../../shared/api-client'
 import { notifyError } from '../../../shared/notify'
-import { firstError } from '@offerbook/domain/validation'
-import { translateOptional } from '../../../shared/i18n/messages'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import type { SignerLink } from '../api/signer'
 import { useDeclineSigning } from '../api/signer'
 
@@ -15,27 +10,19 @@ import { useDeclineSigning } from '../api/signer'
 export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onClose: () => void; link: SignerLink }) {
   const { t } = useTranslation()
   const decline = useDeclineSigning(link)
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<Message | null>(null)
+  const form = useSchemaForm({ schema: ReasonSchema, initialValues: { reason: '' } })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const trimmed = reason.trim()
-    const problem = firstError(ReasonSchema, { reason: trimmed })
-    if (problem) return setError(problem)
-    setError(null)
-    decline.mutate(trimmed, {
+  const submit = form.onSubmit(({ reason }) => {
+    decline.mutate(reason, {
       onError: (failure) => {
-        const fieldError = fieldErrorsOf(failure, ['reason'] as const).reason
-        if (fieldError) setError(fieldError)
-        else notifyError(failure)
+        if (!form.serverErrors(failure)) notifyError(failure)
       },
     })
-  }
+  })
 
   const close = () => {
     if (decline.isPending) return
-    setError(null)
+    form.setErrors({})
     onClose()
   }
 
@@ -46,9 +33,7 @@ export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onCl
           <Text>{t('signer.decline.intro')}</Text>
           <Textarea
             label={t('signer.decline.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={translateOptional(error)}
+            {...form.field('reason')}
             maxLength={SIGNING_LIMITS.maxReason}
             rows={4}
             withAsterisk

@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { Alert, Button, Checkbox, Divider, Fieldset, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { OfferSigning, SendOfferPacket } from '@offerbook/domain/signing'
+import type { OfferSigning } from '@offerbook/domain/signing'
 import { SendOfferPacketSchema } from '@offerbook/domain/signing'
 import { signerProblems } from '@offerbook/domain/signing-rules'
 import { errorMessage, notifySuccess } from '../../../shared/notify'
+import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useSendOfferPacket } from '../api/signing'
-import type { Problems, SendOptions, SignerDraft } from './signing-form'
-import { addProblems, DEFAULT_SEND_OPTIONS, expiresValue, serverProblems, signerDrafts, signerInputs, withoutProblems, zodProblems } from './signing-form'
+import type { SendOptions, SignerDraft } from './signing-form'
+import { addProblems, DEFAULT_SEND_OPTIONS, expiresValue, serverProblems, signerDrafts, signerInputs } from './signing-form'
 import { SendOptionsFields, SignerListEditor } from './signer-list-editor'
 
 export type SendOfferPacketDialogProps = {
@@ -15,16 +16,6 @@ export type SendOfferPacketDialogProps = {
   offerId: string
   signing: OfferSigning
   onClose: () => void
-}
-
-/** Checks the body as the API will: the schema, then one email per signer and a phone when a code is asked for. */
-export function offerPacketProblems(body: unknown): { data: SendOfferPacket | null; problems: Problems } {
-  const parsed = SendOfferPacketSchema.safeParse(body)
-  const problems = addProblems({}, zodProblems(parsed.error))
-  const raw = body as { signers?: SignerDraft[]; requireSmsCode?: boolean }
-  const signers = (raw.signers ?? []).map((signer) => ({ ...signer, email: signer.email ?? '', phone: signer.phone ?? '' }))
-  addProblems(problems, signerProblems(signers, { requireSmsCode: raw.requireSmsCode === true }))
-  return { data: parsed.success && Object.keys(problems).length === 0 ? parsed.data : null, problems }
 }
 
 /** 'Send for signature': who signs the offer packet, in what order, by when, and which attachments go with the Offer to Purchase. */
@@ -38,40 +29,52 @@ export function SendOfferPacketDialog({ opened, offerId, signing, onClose }: Sen
   )
 }
 
+/** What the form holds: the signer rows (with their keys), the attachments ticked, and the send options. */
+type PacketValues = SendOptions & { signers: SignerDraft[]; attachmentIds: string[] }
+
 function SendOfferPacketForm({ offerId, signing, onClose }: Omit<SendOfferPacketDialogProps, 'opened'>) {
   const { t } = useTranslation()
   const send = useSendOfferPacket(offerId)
-  const [signers, setSigners] = useState<SignerDraft[]>(() => signerDrafts(signing.suggestedSigners))
-  const [options, setOptions] = useState<SendOptions>(DEFAULT_SEND_OPTIONS)
-  const [attachmentIds, setAttachmentIds] = useState<string[]>([])
-  const [problems, setProblems] = useState<Problems>({})
+  // Checked as the API will: the schema, then one email per signer and a phone when a code is asked for.
+  const form = useSchemaForm({
+    schema: SendOfferPacketSchema,
+    initialValues: (): PacketValues => ({ signers: signerDrafts(signing.suggestedSigners), attachmentIds: [], ...DEFAULT_SEND_OPTIONS }),
+    toInput: (values) => ({
+      signers: signerInputs(values.signers),
+      // In the offer's order, whatever order they were ticked in.
+      attachmentIds: signing.attachments.filter((attachment) => values.attachmentIds.includes(attachment.id)).map((attachment) => attachment.id),
+      order: values.order,
+      expiresInDays: expiresValue(values.expiresInDays),
+      requireSmsCode: values.requireSmsCode,
+      message: values.message,
+    }),
+    check: (values) => addProblems({}, signerProblems(signerInputs(values.signers), { requireSmsCode: values.requireSmsCode })),
+  })
+  const { signers, attachmentIds, ...options } = form.values
   const [failure, setFailure] = useState<string | null>(null)
 
-  const changed = (path: string) => {
+  // A change clears its field's message, and those under it: rows moved or removed ('signers') clear all
+  // the rows' messages, which by index no longer point at the right rows.
+  const changed = (values: PacketValues, path: string) => {
     setFailure(null)
-    // Rows moved or removed: the messages by index no longer point at the right rows.
-    setProblems((current) => (path === 'signers' ? withoutProblems(current, 'signers') : withoutProblems(current, path)))
+    form.setValues(values, [path])
   }
 
   const submit = () => {
     if (send.isPending) return
-    // In the offer's order, whatever order they were ticked in.
-    const chosen = signing.attachments.filter((attachment) => attachmentIds.includes(attachment.id)).map((attachment) => attachment.id)
-    const body = { signers: signerInputs(signers), attachmentIds: chosen, ...options, expiresInDays: expiresValue(options.expiresInDays) }
-    const { data, problems: found } = offerPacketProblems(body)
-    setProblems(found)
-    if (!data) {
+    const checked = form.validate()
+    if (!checked.ok) {
       setFailure(t('signing.send.fixProblems'))
       return
     }
-    send.mutate(data, {
+    send.mutate(checked.data, {
       onSuccess: () => {
         notifySuccess('signing.send.sent')
         onClose()
       },
       onError: (error) => {
-        const fromServer = serverProblems(error)
-        setProblems(fromServer)
+        // The API names fields by their paths in the request (`signers.1.email`), as the form does.
+        form.setErrors(serverProblems(error))
         setFailure(errorMessage(error))
       },
     })
@@ -92,22 +95,16 @@ function SendOfferPacketForm({ offerId, signing, onClose }: Omit<SendOfferPacket
         </Title>
         <SignerListEditor
           signers={signers}
-          problems={problems}
+          problems={form.errors}
           sequential={options.order === 'sequential'}
           requireSmsCode={options.requireSmsCode}
-          onChange={(next, path) => {
-            setSigners(next)
-            changed(path)
-          }}
+          onChange={(next, path) => changed({ ...form.values, signers: next }, path)}
         />
         <Divider />
         <SendOptionsFields
           value={options}
-          problems={problems}
-          onChange={(next, path) => {
-            setOptions(next)
-            changed(path)
-          }}
+          problems={form.errors}
+          onChange={(next, path) => changed({ ...form.values, ...next }, path)}
         />
         <Divider />
         <Fieldset legend={t('signing.send.documents')} variant="unstyled">
@@ -120,7 +117,7 @@ function SendOfferPacketForm({ offerId, signing, onClose }: Omit<SendOfferPacket
                 checked={attachmentIds.includes(attachment.id)}
                 onChange={(event) => {
                   const { checked } = event.currentTarget
-                  setAttachmentIds((current) => (checked ? [...current, attachment.id] : current.filter((id) => id !== attachment.id)))
+                  changed({ ...form.values, attachmentIds: checked ? [...attachmentIds, attachment.id] : attachmentIds.filter((id) => id !== attachment.id) }, 'attachmentIds')
                 }}
               />
             ))}

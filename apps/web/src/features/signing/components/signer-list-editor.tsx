@@ -11,7 +11,8 @@ import { signerColor } from './signer-colors'
 export type SignerListEditorProps = {
   signers: SignerDraft[]
   onChange: (signers: SignerDraft[], changedPath: string) => void
-  problems: Problems
+  /** Messages by field path; a path without one shows none. */
+  problems: Partial<Problems>
   sequential: boolean
   requireSmsCode: boolean
   /** Shows each signer's colour, as their fields are drawn on the pages. */
@@ -141,7 +142,8 @@ export function SignerListEditor({ signers, onChange, problems, sequential, requ
 export type SendOptionsFieldsProps = {
   value: SendOptions
   onChange: (value: SendOptions, changedPath: string) => void
-  problems: Problems
+  /** Messages by field path; a path without one shows none. */
+  problems: Partial<Problems>
 }
 
 const ORDERS: readonly SigningOrder[] = ['parallel', 'sequential']

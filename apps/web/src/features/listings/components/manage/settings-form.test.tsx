@@ -8,7 +8,7 @@ import { testListing } from './test-listing'
 let fetchSpy: ReturnType<typeof vi.fn>
 
 beforeEach(() => {
-  // Nothing here may reach the API: every case is stopped before it by a rule or by the user.
+  // Nothing here may reach the API unless a case answers for it: the others are stopped by a rule or by the user.
   fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
   vi.stubGlobal('fetch', fetchSpy)
 })
@@ -85,5 +85,34 @@ describe('SettingsForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
     expect(await screen.findByText('There are no changes to save.')).toBeTruthy()
     expect(fetchSpy).not.toHaveBeenCalled()
+  })
+  it('shows the API refusal of the addresses under their field, and clears it when they change', async () => {
+    fetchSpy.mockImplementation(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            statusCode: 400,
+            code: 'BAD_REQUEST',
+            key: 'listing.notifyEmails',
+            params: { maximum: 10 },
+            message: 'Up to 10 e-mail addresses',
+            errors: [{ path: 'notify.emails', key: 'listing.notifyEmails', params: { maximum: 10 }, message: 'Up to 10 e-mail addresses' }],
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+      ),
+    )
+    renderAt(<SettingsForm listing={testListing()} />)
+    const emails = screen.getByRole('combobox', { name: 'Other e-mail addresses' })
+    await userEvent.type(emails, 'buyer@example.com,')
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(emails.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getAllByText('Up to 10 e-mail addresses').length).toBeGreaterThan(0)
+    expect(screen.getByText('Please correct the highlighted fields.')).toBeTruthy()
+    expect(fetchSpy).toHaveBeenCalledTimes(1)
+
+    await userEvent.type(emails, 'seller@example.com,')
+    await waitFor(() => expect(emails.getAttribute('aria-invalid')).not.toBe('true'))
+    expect(screen.queryByText('Please correct the highlighted fields.')).toBeNull()
   })
 })

@@ -1,14 +1,13 @@
 import { useState } from 'react'
-import type { FormEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, TagsInput, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { ListingSettingsPatch, ListingVisibility, ManagedListing, StandardStatus } from '@offerbook/domain/listing'
-import { LISTING_LIMITS, LISTING_VISIBILITIES, ListingNotifySchema, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
+import { LISTING_LIMITS, LISTING_VISIBILITIES, ListingNotifySchema, ListingSettingsPatchSchema, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
 import type { Message } from '@offerbook/domain/messages'
 import { propertyTimeZone } from '@offerbook/domain/property-time'
 import { emailSchema, firstError, isEmail } from '@offerbook/domain/validation'
 import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
-import { translateOptional } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
@@ -16,6 +15,7 @@ import { deadlineIso, deadlineText } from '../listing-form/listing-form-values'
 import { useUpdateListingSettings } from '../../api/listing'
 import { needsConfirmation, statusOptions } from './status-options'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
+import { useSchemaForm } from '../../../../shared/use-schema-form'
 
 export type SettingsValues = {
   status: StandardStatus
@@ -114,34 +114,36 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
   const dialog = useDialog()
   const save = useUpdateListingSettings(listing.id)
   const [saved, setSaved] = useState<SettingsValues>(() => settingsValuesOf(listing))
-  const [values, setValues] = useState<SettingsValues>(saved)
-  const [errors, setErrors] = useState<Errors>({})
+  // The request is what changed since `saved` (settingsPatch), checked with the API's schema; the rules
+  // only the form can apply (a deadline still ahead, each address named) come from settingsPatch too.
+  const form = useSchemaForm({
+    schema: ListingSettingsPatchSchema,
+    initialValues: saved,
+    fields: ['status', 'deadline', 'emails', 'visibility'],
+    toInput: (current: SettingsValues) => {
+      const checked = settingsPatch(saved, current, new Date())
+      return 'patch' in checked ? checked.patch : {}
+    },
+    check: (current) => {
+      const checked = settingsPatch(saved, current, new Date())
+      return 'errors' in checked ? checked.errors : {}
+    },
+  })
+  const { values } = form
   const [confirming, setConfirming] = useState(false)
   const dirty = !sameValues(values, saved)
   const { dialog: leaveDialog } = useLeaveGuard({ dirty: dirty && !save.isPending && !confirming, texts: { title: t('manage.unsaved.title'), message: t('manage.unsaved.message'), stay: t('manage.unsaved.stay'), discard: t('manage.unsaved.leave') } })
 
   const options = statusOptions(saved.status)
 
-  const set = <K extends keyof SettingsValues>(field: K, value: SettingsValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }))
-    const key: Field | null = field === 'notifyOwner' || field === 'notifyListAgent' ? null : (field as Field)
-    if (key && errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }))
-  }
+  const set = form.setValue
   const invalidEmails = values.emails.filter((email) => !isEmail(email))
   const shown = (field: Field) => {
     if (field === 'emails' && invalidEmails.length > 0) return t('manage.settings.invalidEmails', { emails: invalidEmails.join(', ') })
-    return translateOptional(errors[field])
+    return form.errorOf(field)
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const checked = settingsPatch(saved, values, new Date())
-    if ('errors' in checked) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
-    const { patch } = checked
+  const onSubmit = async (patch: ListingSettingsPatch) => {
     if (Object.keys(patch).length === 0) {
       notifySuccess('manage.settings.noChanges')
       return
@@ -161,21 +163,20 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
       onSuccess: (updated) => {
         const next = settingsValuesOf(updated)
         setSaved(next)
-        setValues(next)
+        form.setValues(next)
         notifySuccess('manage.settings.saved')
       },
       onError: (error) => {
-        setErrors(serverErrors(error))
+        form.setErrors(serverErrors(error))
         notifyError(error)
       },
     })
   }
 
-  const hasErrors = Object.values(errors).some(Boolean)
   const statusHint = saved.status === 'Incomplete' ? 'manage.settings.draftStatusHint' : options.length === 1 ? 'manage.settings.closedStatusHint' : 'manage.settings.statusHint'
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('manage.property.tab.settings')}>
+    <form onSubmit={form.onSubmit((patch) => void onSubmit(patch))} noValidate aria-label={t('manage.property.tab.settings')}>
       <Stack gap="lg">
         <Section title={t('manage.settings.statusTitle')}>
           <NativeSelect
@@ -258,7 +259,7 @@ export function SettingsForm({ listing }: { listing: ManagedListing }) {
           </Radio.Group>
         </Section>
 
-        {hasErrors && (
+        {form.hasErrors && (
           <Alert color="red" role="alert">
             {t('manage.settings.fixErrors')}
           </Alert>
