@@ -153,6 +153,10 @@ const ROWS: Row[] = [
   { operation: 'POST /api/admin/mls-grid/runs', attempt: 'run the MLS Grid replication', call: () => ({ url: '/api/admin/mls-grid/runs' }), expected: onlyFor(SUPER_ADMINS, 409) },
   { operation: 'GET /api/admin/mls-grid/listings', attempt: 'list the replicated MLS listings', call: () => ({ url: '/api/admin/mls-grid/listings' }), expected: onlyFor(SUPER_ADMINS, 200) },
 
+  // Issue #30: the background jobs (decision 045)
+  { operation: 'GET /api/admin/jobs', attempt: 'list the background jobs and their last runs', call: () => ({ url: '/api/admin/jobs' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  { operation: 'POST /api/admin/jobs/{name}/retry', attempt: 'run a job again (no job of that name)', call: () => ({ url: '/api/admin/jobs/no-such-job/retry' }), expected: onlyFor(SUPER_ADMINS, 404) },
+
   // Listings of the seller
   { operation: 'POST /api/listings', attempt: 'start a listing of ones own', call: () => ({ url: '/api/listings', payload: { ListPrice: 200_000 } }), expected: onlyFor(ADD_LISTING, 201) },
   { operation: 'GET /api/listings/mine', attempt: 'list ones own listings', call: () => ({ url: '/api/listings/mine' }), expected: onlyFor(MY_PROPERTIES, 200) },
