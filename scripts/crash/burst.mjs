@@ -10,7 +10,8 @@ function termsFor(draft, { price, agentEmail, now }) {
   return {
     ...draft,
     purchasePrice: price,
-    earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Volunteer Title', dueDays: 3 },
+    // 2 % of the price: inside the earnest money's bounds whatever the price.
+    earnestMoney: { amount: Math.round(price * 0.02), holder: 'title-company', holderName: 'Volunteer Title', dueDays: 3 },
     financing: { ...draft.financing, type: 'conventional', loanAmount: Math.round(price * 0.8), downPayment: price - Math.round(price * 0.8), lenderName: 'First Bank' },
     appraisalContingency: true,
     inspectionPeriodDays: 10,
@@ -83,7 +84,10 @@ export async function runBurst(state, { actions, clients }) {
       }
       const record = state.offers.get(current.id)
       if (action === 'save') {
-        const terms = termsFor(current.draft, { price: Math.round(current.listPrice * 0.95) + sequence * 100 + clientIndex, agentEmail: current.agentEmail, now })
+        // A price of its own for each save, always 90 % to 130 % of the list price: a share needs no confirmation (money-bounds.ts).
+        const spread = Math.max(100, Math.round((current.listPrice * 0.4) / 100) * 100)
+        const price = Math.round(current.listPrice * 0.9) + ((sequence * 100 + clientIndex) % spread)
+        const terms = termsFor(current.draft, { price, agentEmail: current.agentEmail, now })
         const response = await call(base, state.token, 'PATCH', `/api/offers/${current.id}`, { terms })
         if (!response) {
           cutOff()
