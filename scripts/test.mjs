@@ -10,7 +10,7 @@ import { testSetup } from './test-setup.mjs'
 /** The stages, in the order a failure is cheapest to find: types and lint before the suites. The steps of a stage run together. */
 const STAGES = [
   [
-    ['typecheck', 'tsc over every workspace'],
+    ['typecheck', 'tsc -b: the domain once, then each workspace against its declarations'],
     ['lint', 'ESLint, including the import boundaries'],
   ],
   [
