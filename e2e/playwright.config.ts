@@ -12,6 +12,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: true,
+  // Two, for CI's two cores; E2E_WORKERS tries another count.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -20,6 +21,8 @@ export default defineConfig({
   // One reporter in a terminal and in CI's log alike: a line per test. A failure keeps its trace and
   // screenshot in test-results (use, below).
   reporter: 'list',
+  // The slow-test budget: every spec file whose tests took over 60 s in all is named at the end.
+  reportSlowTests: { max: 0, threshold: 60_000 },
   outputDir: '../test-results',
   use: {
     baseURL: BASE_URL,
