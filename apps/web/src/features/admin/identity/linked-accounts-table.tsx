@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
+import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'identity'
@@ -101,15 +102,7 @@ export function LinkedAccountsTable() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            {accounts.data.total > PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(accounts.data.total / PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
-                getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
-              />
-            )}
+            <Pager pages={Math.ceil(accounts.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
           </>
         )}
       </Stack>

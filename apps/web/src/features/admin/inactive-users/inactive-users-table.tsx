@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, List, Modal, Pagination, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Group, List, Modal, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { InactiveReason, InactiveUser } from '@offerbook/domain/inactive-users'
 import { INACTIVE_REASONS } from '@offerbook/domain/inactive-users'
@@ -8,6 +8,7 @@ import { SearchInput } from '../../../shared/ui/search-input'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import type { InactiveUserAction } from './inactive-users-api'
 import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
+import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'inactiveUsers'
@@ -182,15 +183,7 @@ export function InactiveUsersTable() {
               </Table>
             </Table.ScrollContainer>
           )}
-          {users.data.total > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(users.data.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
-              getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
-            />
-          )}
+          <Pager pages={Math.ceil(users.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
         </>
       )}
       <EraseModal

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Badge, Group, Pagination, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { MlsReplica } from '@offerbook/domain/mls-replication'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useMlsReplicas } from './mls-replication-api'
 import { formatDateTime } from './mls-grid-panel'
+import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'mlsReplication'
@@ -108,15 +109,7 @@ export function ReplicasTable({ running }: { running: boolean }) {
               </Table>
             </Table.ScrollContainer>
           )}
-          {replicas.data.total > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(replicas.data.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
-              getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
-            />
-          )}
+          <Pager pages={Math.ceil(replicas.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
         </>
       )}
     </Stack>

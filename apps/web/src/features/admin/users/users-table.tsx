@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Group, Pagination, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
+import { Badge, Group, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminUserRow, AdminUserSort, AdminUserStatus } from '@offerbook/domain/admin-users'
@@ -10,6 +10,7 @@ import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useAdminUsers } from './admin-users-api'
 import { formatDateTime, statusOf } from './user-format'
+import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'adminUsers'
@@ -149,16 +150,7 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {users.data.total > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(users.data.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label={t(`${P}.pagination`)}
-              getControlProps={(control) => ({ 'aria-label': t(`${P}.pageControls.${control}`) })}
-              getItemProps={(n) => ({ 'aria-label': t(`${P}.pageNumber`, { page: n }) })}
-            />
-          )}
+          <Pager pages={Math.ceil(users.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconArrowRight, IconChecks } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,6 +8,7 @@ import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import type { AppNotification, NotificationFilter } from '../api/notifications'
 import { isNotificationFilter, NOTIFICATION_FILTERS, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
 import { notificationLink, notificationText } from './notification-text'
+import { Pager } from '../../../shared/ui/pager'
 
 export type NotificationListProps = {
   filter: NotificationFilter
@@ -86,16 +87,7 @@ function Results({ filter, page, query, onPage }: { filter: NotificationFilter; 
           <NotificationItem key={notification.id} notification={notification} />
         ))}
       </Box>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          aria-label={t('notifications.pagination')}
-          getItemProps={(number) => ({ 'aria-label': t('notifications.page', { number }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`notifications.control.${control}`) })}
-        />
-      )}
+      <Pager pages={pages} page={page} onPage={onPage} label={t('notifications.pagination')} />
     </Stack>
   )
 }

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from '../../../shared/i18n/translation'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { isClientError } from '../../../shared/api-client'
 import { errorText } from '../../../shared/i18n/messages'
 import { ListingGrid, ListingGridSkeleton } from './listing-grid'
+import { Pager } from '../../../shared/ui/pager'
 
 const MAX_PAGE = 10_000
 
@@ -76,14 +77,7 @@ export function SearchResults({ search, pageSize, filtered, onPage, onClear }: S
       )}
       {pages > 1 && (
         <Group justify="center">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onPage}
-            aria-label={t('search.pagination')}
-            getControlProps={(control) => ({ 'aria-label': t(`search.pageControl.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('search.pageItem', { page: item }) })}
-          />
+          <Pager pages={pages} page={page} onPage={onPage} label={t('search.pagination')} />
         </Group>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Button, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { IconHomeSearch } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { myOffersQuery } from '../../api/offers'
 import { MyOfferCard } from './my-offer-card'
+import { Pager } from '../../../../shared/ui/pager'
 
 export type MyOffersProps = {
   tab: OfferTab
@@ -52,16 +53,7 @@ function Results({ tab, page, query, onPage }: { tab: OfferTab; page: number; qu
           <MyOfferCard key={offer.id} offer={offer} />
         ))}
       </SimpleGrid>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          aria-label={t('offerView.list.pagination')}
-          getItemProps={(number) => ({ 'aria-label': t('offerView.list.page', { number }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`offerView.list.control.${control}`) })}
-        />
-      )}
+      <Pager pages={pages} page={page} onPage={onPage} label={t('offerView.list.pagination')} />
     </Stack>
   )
 }
