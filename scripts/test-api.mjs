@@ -17,7 +17,7 @@ export const DATABASE_FREE = [
   'src/modules/listing-import/reso-record.test.ts',
   'src/modules/listings/summary-store.test.ts',
   'src/modules/messaging/emails/emails.test.ts',
-  'src/modules/offers/offer-pdf.test.ts',
+  'src/modules/offer-documents/offer-pdf.test.ts',
   'src/modules/signing/signing-certificate.test.ts',
   'src/modules/signing/signing-pdf-certificate.test.ts',
   'src/modules/signing/signing-pdf.test.ts',
