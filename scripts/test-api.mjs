@@ -10,7 +10,6 @@ import { ROOT } from './build-if-stale.mjs'
 export const DATABASE_FREE = [
   'src/auth/firebase-scrypt.test.ts',
   'src/config.test.ts',
-  'src/db/demo-photo-files.test.ts',
   'src/modules/contracts/rf707-pdf.test.ts',
   'src/modules/listing-import/mls-grid-client.test.ts',
   'src/modules/listing-import/reso-file.test.ts',
@@ -25,6 +24,7 @@ export const DATABASE_FREE = [
   'src/modules/user-import/csv.test.ts',
   'src/plugins/error-handler.test.ts',
   'src/plugins/openapi.test.ts',
+  'src/seed/demo-photo-files.test.ts',
   'src/storage/storage.test.ts',
   'test/test-setup.test.ts',
 ]

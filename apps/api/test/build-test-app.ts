@@ -11,7 +11,7 @@ import { createAuth } from '../src/auth/auth'
 import type { Db } from '../src/db/client'
 import { openDatabase } from '../src/db/client'
 import { MIGRATIONS_FOLDER } from '../src/db/migrate'
-import { seedDemoAccounts } from '../src/db/seed'
+import { seedDemoAccounts } from '../src/seed/seed'
 
 export type TestApp = {
   app: FastifyInstance
