@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { buildApp } from './app'
-import { createAuth } from './auth/auth'
+import { createAuth } from './modules/session/session.auth'
 import { loadOrCreateAuthSecret } from './auth/secret'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
