@@ -12,7 +12,7 @@ const { parseConfig } = await import('../apps/api/src/config.ts')
 const { openDatabase } = await import('../apps/api/src/db/client.ts')
 const { listing } = await import('../apps/api/src/db/schema/listings.ts')
 const { user } = await import('../apps/api/src/db/schema/users.ts')
-const { ensureDemoPhotos, generateListing, insertGeneratedListings } = await import('../apps/api/src/db/seed-listings.ts')
+const { ensureDemoPhotos, generateListing, insertGeneratedListings } = await import('../apps/api/src/seed/seed-listings.ts')
 const { createFileStorage } = await import('../apps/api/src/storage/create-file-storage.ts')
 
 const KEY_PREFIX = 'BENCH-'

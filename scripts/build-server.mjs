@@ -26,7 +26,7 @@ export async function buildServer() {
   await build({
     // The demo photos' module is an entry of its own: the build calls it below to make their files.
     // The heavy-work pool's worker is one too: heavy-pool.ts starts it as heavy-worker.mjs beside itself.
-    entryPoints: [join(ROOT, 'apps/api/src/server.ts'), join(ROOT, 'apps/api/src/db/demo-photo-files.ts'), join(ROOT, 'apps/api/src/workers/heavy-worker.ts')],
+    entryPoints: [join(ROOT, 'apps/api/src/server.ts'), join(ROOT, 'apps/api/src/seed/demo-photo-files.ts'), join(ROOT, 'apps/api/src/workers/heavy-worker.ts')],
     outdir: SERVER_DIST,
     outExtension: { '.js': '.mjs' },
     // What is imported only when needed (the S3 client) gets a file of its own, loaded then.

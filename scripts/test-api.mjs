@@ -10,14 +10,13 @@ import { ROOT } from './build-if-stale.mjs'
 export const DATABASE_FREE = [
   'src/auth/firebase-scrypt.test.ts',
   'src/config.test.ts',
-  'src/db/demo-photo-files.test.ts',
   'src/modules/contracts/rf707-pdf.test.ts',
   'src/modules/listing-import/mls-grid-client.test.ts',
   'src/modules/listing-import/reso-file.test.ts',
   'src/modules/listing-import/reso-record.test.ts',
   'src/modules/listings/summary-store.test.ts',
   'src/modules/messaging/emails/emails.test.ts',
-  'src/modules/offers/offer-pdf.test.ts',
+  'src/modules/offer-documents/offer-pdf.test.ts',
   'src/modules/signing/signing-certificate.test.ts',
   'src/modules/signing/signing-pdf-certificate.test.ts',
   'src/modules/signing/signing-pdf.test.ts',
@@ -25,6 +24,7 @@ export const DATABASE_FREE = [
   'src/modules/user-import/csv.test.ts',
   'src/plugins/error-handler.test.ts',
   'src/plugins/openapi.test.ts',
+  'src/seed/demo-photo-files.test.ts',
   'src/storage/storage.test.ts',
   'test/test-setup.test.ts',
 ]

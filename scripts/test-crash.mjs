@@ -16,7 +16,7 @@ import { claimedAtKill, freePort, sleep, startServer, waitForHealth } from './cr
 import { startSmtpRecorder } from './crash/smtp-recorder.mjs'
 
 // The demo seed's generator (mulberry32), so the same seed gives the same kill point and the same choices.
-const { seededRandom } = await tsImport('../apps/api/src/db/seeded-random.ts', import.meta.url)
+const { seededRandom } = await tsImport('../apps/api/src/seed/seeded-random.ts', import.meta.url)
 
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const ACTIONS = Number(process.env.CRASH_ACTIONS ?? 300)

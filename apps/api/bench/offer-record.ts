@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { buildTestApp } from '../test/build-test-app'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../test/factories'
 import { multipart } from '../src/modules/files/files.test-helpers'
-import { insertOfferEvent } from '../src/modules/offers/offers.queries'
+import { insertOfferEvent } from '../src/modules/offers/offer-rows.service'
 
 const RUNS = Number(process.env.BENCH_OFFER_RECORD_RUNS ?? 7)
 const OFFERS = 200

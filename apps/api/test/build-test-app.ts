@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import type { AppConfig } from '../src/app'
 import { buildApp } from '../src/app'
-import type { Auth } from '../src/auth/auth'
-import { createAuth } from '../src/auth/auth'
+import type { Auth } from '../src/modules/session/session.auth'
+import { createAuth } from '../src/modules/session/session.auth'
 import type { Db } from '../src/db/client'
 import { openDatabase } from '../src/db/client'
 import { MIGRATIONS_FOLDER } from '../src/db/migrate'
-import { seedDemoAccounts } from '../src/db/seed'
+import { seedDemoAccounts } from '../src/seed/seed'
 
 export type TestApp = {
   app: FastifyInstance

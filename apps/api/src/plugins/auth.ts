@@ -4,7 +4,6 @@ import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../app-error'
-import type { Auth } from '../auth/auth'
 import type { CachedSession, SessionCache } from '../auth/session-cache'
 
 /** Who may call a route. A route that declares nothing is treated as 'signed-in' (fails closed). */
@@ -23,8 +22,18 @@ declare module 'fastify' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
+/**
+ * What the plugin needs of better-auth (built in modules/session/session.auth.ts): the session of a
+ * bearer token. Stated here so the plugin depends on no module.
+ */
+export type SessionReader = {
+  api: {
+    getSession: (context: { headers: Headers }) => Promise<{ session: { id: string; userId: string; expiresAt: Date; updatedAt: Date }; user: { id: string } } | null>
+  }
+}
+
 export type AuthPluginOptions = {
-  auth: Auth
+  auth: SessionReader
   publicUrl: string
   /** The user with roles for a session's user id; app.ts passes the users module's lookup. */
   loadUser: (userId: string) => Promise<User | null>

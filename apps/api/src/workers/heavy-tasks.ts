@@ -1,6 +1,6 @@
 import { renderRf707Pdf } from '../modules/contracts/rf707-pdf'
-import { renderOfferPdf } from '../modules/offers/offer-pdf'
-import { offerRecordPdf } from '../modules/offers/offer-record-export'
+import { renderOfferPdf } from '../modules/offer-documents/offer-pdf'
+import { offerRecordPdf } from '../modules/offer-record/offer-record-export'
 import { assemblePacket, completePacketPdf, inspectPdf } from '../modules/signing/signing-pdf'
 import { checkUserRows } from '../modules/user-import/user-import-rows'
 import { signaturePngReadable } from '../modules/signing/signing-png'

@@ -1,4 +1,4 @@
-import type { Auth } from '../../auth/auth'
+import type { Auth } from '../session/session.auth'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'

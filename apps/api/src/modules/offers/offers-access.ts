@@ -16,7 +16,7 @@ import type { OfferListingRow, OfferRow } from './offers.queries'
 import { findOffer, findOfferListing, listOfferEvents, lockOffer } from './offers.queries'
 import { findShareLink, listOfferAttachments } from './offer-access.queries'
 import { negotiationOf } from './offers-negotiation-view'
-import { documentStanding } from './offer-document-standing'
+import { documentStanding } from '../offer-documents/offer-document-standing'
 
 /**
  * Who may see and change an offer (issue #6, "Who sees what"): the buyer side sees its own offers

@@ -8,7 +8,7 @@ import type { OfferTerms } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
 import { createTestOffer } from '../../../test/factories'
 import { offer as offerTable } from '../../db/schema/offers'
-import { renderOfferPdf } from './offer-pdf'
+import { renderOfferPdf } from '../offer-documents/offer-pdf'
 import { expectRefusal, offerOf, offersTestApp } from './offers.test-helpers'
 
 /** The stipulation picker's choices are saved with the offer, like the addendum's, and their text is built by the server. */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client'
 import { listing, listingMedia } from '../../db/schema/listings'
 import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
+import { chainInputOf, LEDGER_GENESIS_HASH } from '../../db/offer-ledger'
 
 export type OfferRow = typeof offer.$inferSelect
 export type NewOfferRow = typeof offer.$inferInsert
@@ -164,15 +165,6 @@ export async function lockDueOffers(db: Db, { now, statuses, limit }: { now: Dat
 
 /** What a writer gives; the listing, the sequence and the hashes are the chain's (decision 030). */
 export type OfferEventInput = Omit<NewOfferEventRow, 'id' | 'listingId' | 'seq' | 'previousHash' | 'hash'>
-
-/** The genesis: what the first row of a listing's chain names as its previous hash. */
-export const LEDGER_GENESIS_HASH = '0'.repeat(64)
-
-/** What a row's hash covers: offer_event_chain_input (migration 0014), one definition for the writer and the verifier. */
-export const chainInputOf = (
-  values: { previousHash: string | SQL; listingId: string | SQL; seq: number | SQL; id: string | SQL; offerId: string | SQL; type: string | SQL; actorId: string | null | SQL; actorName: string | null | SQL; fromStatus: string | null | SQL; toStatus: string | null | SQL; details: string | SQL; at: Date | SQL },
-): SQL<string> =>
-  sql<string>`offer_event_chain_input(${values.previousHash}::text, ${values.listingId}::uuid, ${values.seq}::integer, ${values.id}::uuid, ${values.offerId}::uuid, ${values.type}::text, ${values.actorId}::text, ${values.actorName}::text, ${values.fromStatus}::text, ${values.toStatus}::text, ${values.details}::jsonb, ${values.at}::timestamptz)`
 
 /**
  * The one writer of offer_event (the offer record, decision 030). In the caller's transaction (a

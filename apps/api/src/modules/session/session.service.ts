@@ -1,7 +1,7 @@
 import { isAPIError } from 'better-auth/api'
 import type { Session, SignIn } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
-import type { Auth } from '../../auth/auth'
+import type { Auth } from './session.auth'
 import type { Db } from '../../db/client'
 import { findUserIdForEmail, getUser } from '../users/users.service'
 import { findSessionExpiry } from './session.queries'

@@ -1,7 +1,7 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
 import type { SigningFieldType } from '@offerbook/domain/signing'
 import { toWinAnsi } from '../contracts/rf707-pdf'
-import { wrapText } from '../offers/offer-pdf'
+import { wrapText } from '../offer-documents/offer-pdf'
 import type { Embedded } from './signing-pdf-images'
 import { drawImageInBox } from './signing-pdf-images'
 import type { PageFrame } from './signing-pdf-page'

@@ -188,7 +188,7 @@ export function ssoTestApp(): SsoTest {
         publicUrl: offerbook,
         logLevel: 'info',
         accountLimit: ACCOUNT_LIMIT,
-        // Every round trip here comes from 127.0.0.1; the callback's per-address limit is tested in auth-routes.test.ts.
+        // Every round trip here comes from 127.0.0.1; the callback's per-address limit is tested in modules/session/auth-handler.test.ts.
         signInLimit: { max: 500, timeWindow: '1 minute' },
         oidc: { issuer, clientId: 'offerbook', clientSecret: 'offerbook-client-secret', name: 'Cognito' },
       },

@@ -11,8 +11,8 @@ import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestOffer, createUser, signIn } from '../../../test/factories'
 import { offerEvent } from '../../db/schema/offers'
 import { multipart } from '../files/files.test-helpers'
-import { insertOfferEvent } from './offers.queries'
-import { expectRefusal, offersTestApp, readZip, sellerWithListing } from './offers.test-helpers'
+import { insertOfferEvent } from '../offers/offer-rows.service'
+import { expectRefusal, offersTestApp, readZip, sellerWithListing } from '../offers/offers.test-helpers'
 
 const app = offersTestApp()
 const call = app.call

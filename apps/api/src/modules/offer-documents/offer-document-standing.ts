@@ -1,5 +1,3 @@
-import type { OfferRow } from './offers.queries'
-
 /**
  * Where a file of the offer stands (decision 036). An offer form is made for a version: the one of
  * the offer's version is the current form, one of an earlier version is superseded (kept in the
@@ -8,7 +6,7 @@ import type { OfferRow } from './offers.queries'
  */
 export type DocumentStanding = 'file' | 'current' | 'superseded' | 'abandoned'
 
-export function documentStanding(document: { kind: string; version: number | null }, row: Pick<OfferRow, 'status' | 'version'>): DocumentStanding {
+export function documentStanding(document: { kind: string; version: number | null }, row: { status: string; version: number }): DocumentStanding {
   if (document.kind !== 'offer-form') return 'file'
   if (document.version === null) return row.status === 'draft' ? 'current' : 'abandoned'
   return document.version < row.version ? 'superseded' : 'current'

@@ -5,7 +5,7 @@ import { storedFile } from '../../db/schema/files'
 import { listing } from '../../db/schema/listings'
 import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
 import { signingEvent, signingPacket } from '../../db/schema/signing'
-import { chainInputOf } from './offers.queries'
+import { chainInputOf } from '../../db/offer-ledger'
 
 export type LedgerRow = {
   id: string

@@ -17,10 +17,10 @@ import type { CleanupLog } from '../files/files.service'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
 import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
-import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from './offers-access'
-import type { OfferRow } from './offers.queries'
-import { findOfferListing, insertOfferEvent, lockOffer, updateOffer } from './offers.queries'
-import { dropRanking } from './offers-optimize-cache'
+import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from '../offers/offers-access'
+import type { OfferRow } from '../offers/offer-rows.service'
+import { findOfferListing, insertOfferEvent, lockOffer, updateOffer } from '../offers/offer-rows.service'
+import { dropRanking } from '../offers/offers-optimize-cache'
 
 /**
  * The files of an offer: what the buyer side attaches (any file, and the pre-approval letter) and

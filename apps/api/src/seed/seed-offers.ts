@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, like } from 'drizzle-orm'
 import type { OfferTermsInput } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
-import type { Db } from './client'
-import { listing } from './schema/listings'
-import { insertOfferEvent } from '../modules/offers/offers.queries'
-import { offer } from './schema/offers'
-import { user } from './schema/users'
+import type { Db } from '../db/client'
+import { listing } from '../db/schema/listings'
+import { insertOfferEvent } from '../modules/offers/offer-rows.service'
+import { offer } from '../db/schema/offers'
+import { user } from '../db/schema/users'
 import { DEMO_LISTING_KEY_PREFIX, DEMO_SELLER_EMAILS } from './seed-listings'
 
 const DAY = 86_400_000

@@ -1,19 +1,19 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { hashPassword } from './password-hash'
+import { hashPassword } from '../../auth/password-hash'
 import { bearer } from 'better-auth/plugins'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
-import { AppError } from '../app-error'
-import type { OidcConfig } from '../config'
-import type { Db } from '../db/client'
-import { schema } from '../db/client'
-import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../modules/accounts/accounts.auth'
-import { recordSignIn } from '../modules/admin-users/sign-in-history'
-import { passwordVerifier } from '../modules/identity/identity.legacy'
-import { isDeactivated } from '../modules/users/users.service'
-import { announceAuthChange } from './session-cache'
-import { allowUserCreation, recordProviderProfile } from './sso-callback-scope'
-import { revokeLiveStreams } from '../modules/events/events.publish'
+import { AppError } from '../../app-error'
+import type { OidcConfig } from '../../config'
+import type { Db } from '../../db/client'
+import { schema } from '../../db/client'
+import { ACCOUNT_AUTH_DISABLED_PATHS, accountAuthPlugins } from '../accounts/accounts.auth'
+import { recordSignIn } from '../admin-users/sign-in-history'
+import { passwordVerifier } from '../identity/identity.legacy'
+import { isDeactivated } from '../users/users.service'
+import { announceAuthChange } from '../../auth/session-cache'
+import { allowUserCreation, recordProviderProfile } from '../../auth/sso-callback-scope'
+import { revokeLiveStreams } from '../events/events.publish'
 
 export type AuthOptions = {
   db: Db
@@ -78,7 +78,7 @@ export function createAuth({ db, secret, publicUrl, production, oidc = null }: A
       // Passwords imported from Firebase (issue #15) are checked once with its scrypt, then rehashed with ours.
       password: { hash: hashPassword, verify: passwordVerifier(db) },
     },
-    // Only the allow-list in auth-routes.ts reaches the HTTP handler; these stay closed whatever it says.
+    // Only the allow-list in auth-handler.routes.ts reaches the HTTP handler; these stay closed whatever it says.
     disabledPaths: ACCOUNT_AUTH_DISABLED_PATHS,
     databaseHooks: {
       // Every sign-in, by any means, makes a session: a deactivated account gets none (issue #15), and

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
-import type { TestApp } from '../../test/build-test-app'
-import { buildTestApp } from '../../test/build-test-app'
-import { bearer, signIn } from '../../test/factories'
-import { session } from '../db/schema/auth'
-import { user } from '../db/schema/users'
+import type { TestApp } from '../../../test/build-test-app'
+import { buildTestApp } from '../../../test/build-test-app'
+import { bearer, signIn } from '../../../test/factories'
+import { session } from '../../db/schema/auth'
+import { user } from '../../db/schema/users'
 
 const NOT_FOUND: ApiError = { statusCode: 404, code: 'NOT_FOUND', key: 'request.noSuchEndpoint', message: 'No such API endpoint' }
 const ORIGIN = { origin: 'http://localhost:3000' }

@@ -1,13 +1,13 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../app-error'
-import type { OidcConfig } from '../config'
-import type { Db } from '../db/client'
-import { ssoErrorUrl, ssoVerifyUrl, startSsoEmailProof } from '../modules/sso/sso.service'
-import { postgresRateLimitStore } from '../plugins/rate-limit-store'
-import type { Auth } from './auth'
-import { OIDC_PROVIDER_ID } from './auth'
-import { runSsoCallback } from './sso-callback-scope'
+import { AppError } from '../../app-error'
+import type { OidcConfig } from '../../config'
+import type { Db } from '../../db/client'
+import { ssoErrorUrl, ssoVerifyUrl, startSsoEmailProof } from '../sso/sso.service'
+import { postgresRateLimitStore } from '../../plugins/rate-limit-store'
+import type { Auth } from './session.auth'
+import { OIDC_PROVIDER_ID } from './session.auth'
+import { runSsoCallback } from '../../auth/sso-callback-scope'
 
 export type AuthRoutesOptions = {
   db: Db

@@ -4,14 +4,14 @@ import type { OfferPreference, PropertyType, StandardStatus } from '@offerbook/d
 import { OFFER_PREFERENCES, unparsedAddress } from '@offerbook/domain/listing'
 import { LISTING_PHOTO_PURPOSE } from '../modules/files/files.service'
 import type { FileStorage } from '../storage/storage'
-import type { Db } from './client'
+import type { Db } from '../db/client'
 import type { DemoPhotoKind } from './demo-photos'
 import { DEMO_PHOTO_COUNT, demoPhotoKey, demoPhotoKind } from './demo-photos'
 import { storeDemoPhoto } from './demo-photo-files'
 import { seededRandom } from './seeded-random'
-import { storedFile } from './schema/files'
-import { listing, listingMedia } from './schema/listings'
-import { user } from './schema/users'
+import { storedFile } from '../db/schema/files'
+import { listing, listingMedia } from '../db/schema/listings'
+import { user } from '../db/schema/users'
 import { listingsChanged } from '../modules/listings/listing-changes'
 
 /**

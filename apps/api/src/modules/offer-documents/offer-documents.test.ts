@@ -12,7 +12,7 @@ import { storedFile } from '../../db/schema/files'
 import { offerAttachment, offerEvent } from '../../db/schema/offers'
 import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
 import { contentDisposition } from '../../http/content-disposition'
-import { expectRefusal } from './offers.test-helpers'
+import { expectRefusal } from '../offers/offers.test-helpers'
 
 let t: TestApp
 

@@ -5,12 +5,12 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { FileStorage } from '../storage/storage'
-import type { Db } from './client'
+import type { Db } from '../db/client'
 import { seedDemoBrokerage, seedDemoHistory } from './seed-history'
 import { seedDemoListings } from './seed-listings'
 import { seedDemoOffers } from './seed-offers'
-import { account } from './schema/auth'
-import { user, userRole } from './schema/users'
+import { account } from '../db/schema/auth'
+import { user, userRole } from '../db/schema/users'
 
 const AGENTS: readonly Role[] = ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER']
 const LISTERS: readonly Role[] = ['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT']
