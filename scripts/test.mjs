@@ -2,7 +2,7 @@
 // the steps, scripts/test-setup.mjs checks (and as root installs) the programs they run besides Node. The first failing step stops the run with its exit
 // code; the closing table says what each step cost, so a slow CI can be read step by step. A stage's
 // steps share CI's two cores: at most two run at once, the next starting when one ends, their output
-// printed whole when each ends. Steps that use one core each (tsc, ESLint, the circle check, Redocly)
+// printed whole when each ends. Steps that use one core each (tsc, ESLint, the circle and layer checks, Redocly)
 // share a stage; so do the crash run, which leaves a core idle half the time, and the web build. The
 // suites, which use every core, run alone.
 import { spawn } from 'node:child_process'
@@ -19,6 +19,7 @@ const STAGES = [
     ['typecheck', 'tsc -b: the domain once, then each workspace against its declarations'],
     ['lint', 'ESLint, including the import boundaries'],
     ['lint:circles', 'no import circles'],
+    ['lint:layers', 'API imports that run back up the layers, at most the known ones'],
     ['lint:openapi', 'the OpenAPI document, by Redocly'],
   ],
   [['test:unit', 'domain rules and web components']],
