@@ -1,5 +1,5 @@
 import { Box, Pagination } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 
 type PagerProps = {
   /** How many pages there are; the pager shows only when there is more than one. */
