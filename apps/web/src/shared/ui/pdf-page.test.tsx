@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiError, fakeApi } from '../../test/fake-api'
+import type * as PdfPageModule from './pdf-page'
 
 const getDocument = vi.fn()
 
@@ -11,9 +12,9 @@ const api = fakeApi()
 
 // The real hook, whatever another file of the same worker mocked this module with (the signing
 // components' tests stand a box in for the viewer); its pdf.js is the mock above.
-let usePdfDocument: (typeof import('./pdf-page'))['usePdfDocument']
+let usePdfDocument: typeof PdfPageModule.usePdfDocument
 beforeAll(async () => {
-  ;({ usePdfDocument } = await vi.importActual<typeof import('./pdf-page')>('./pdf-page'))
+  ;({ usePdfDocument } = await vi.importActual<typeof PdfPageModule>('./pdf-page'))
 })
 
 afterEach(() => {
