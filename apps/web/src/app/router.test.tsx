@@ -29,6 +29,8 @@ beforeEach(() => {
   // Single sign-on is off: nothing to offer on sign-in, no session of its own to end on sign-out.
   api.on('GET /api/sso', reply({ enabled: false, name: '' }))
   api.on('GET /api/sso/end-session', reply({ url: null }))
+  // The front page's homes for sale: none found.
+  api.on('GET /api/properties', apiError(404, 'request.notFound'))
 })
 
 afterEach(() => {

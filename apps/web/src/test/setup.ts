@@ -56,6 +56,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup()
+  vi.useRealTimers()
   // A worker runs many files (isolate: false), and these outlive a test: Mantine's notification store
   // (what one test showed must not fill the next one's queue), the query clients, the session module
   // with its channel to other tabs, and the language.

@@ -1,5 +1,5 @@
 import { renderHook, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiError, fakeApi } from '../../test/fake-api'
 import type * as PdfPageModule from './pdf-page'
 
@@ -11,11 +11,16 @@ vi.mock('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url', () => ({ default: '/wo
 const api = fakeApi()
 
 // The real hook, whatever another file of the same worker mocked this module with (the signing
-// components' tests stand a box in for the viewer); its pdf.js is the mock above.
+// components' tests stand a box in for the viewer). pdf.js is the mock above: a pdf.js another file
+// loaded is forgotten first, and the mock after this file.
+let pdfPage: typeof PdfPageModule
 let usePdfDocument: typeof PdfPageModule.usePdfDocument
 beforeAll(async () => {
-  ;({ usePdfDocument } = await vi.importActual<typeof PdfPageModule>('./pdf-page'))
+  pdfPage = await vi.importActual<typeof PdfPageModule>('./pdf-page')
+  pdfPage.forgetPdfJs()
+  usePdfDocument = pdfPage.usePdfDocument
 })
+afterAll(() => pdfPage.forgetPdfJs())
 
 afterEach(() => {
   getDocument.mockReset()
