@@ -63,9 +63,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // A worker imports the app's modules once for all its files, not once per file (import was about half
-    // the step's time). What outlives a test is reset after each one in src/test/setup.ts.
-    isolate: false,
     // Mantine components in jsdom take seconds on a busy two-core machine; a broken behaviour still fails.
     testTimeout: 20_000,
   },
