@@ -7,6 +7,7 @@ import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
 import { i18n } from '../shared/i18n/i18n'
 import { initSession, saveSession } from '../shared/session'
+import { answerAppShell, apiError, fakeApi, noContent, reply } from '../test/fake-api'
 import { renderAt, renderRoutes } from '../test/render'
 import { LazyPage } from './lazy-page'
 import { appRoutes } from './router'
@@ -15,33 +16,30 @@ function userWith(roles: Role[], name = 'Ben Buyer', email = 'buyer-simple@examp
   return { uid: 'u1', name, email, phone: null, photoURL: null, roles, onboarded: true, zipcode: null, sellerAgentId: null, nrds: null, isAddListingEnabled: false, isPrincipalBroker: false, principalBrokerStatus: 'none', language: 'en-us', uiMode: 'buy' }
 }
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
-
-let me: { status: number; body: unknown }
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
+let me: User | null
 
 beforeEach(() => {
   initSession()
-  me = { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' } }
-  fetchMock = vi.fn(async (url: string) => {
-    if (url.startsWith('/api/me')) return json(me.status, me.body)
-    if (url.startsWith('/api/admin/users')) return json(200, { items: [], total: 0, page: 1, pageSize: 20 })
-    if (url.startsWith('/api/session')) return new Response(null, { status: 204 })
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
+  me = null
+  answerAppShell(api)
+  api.on('GET /api/me', () => (me ? reply({ user: me }) : apiError(401, 'request.signInRequired')))
+  api.on('GET /api/admin/users', reply({ items: [], total: 0, page: 1, pageSize: 20 }))
+  api.on('DELETE /api/session', noContent)
+  // Single sign-on is off: nothing to offer on sign-in, no session of its own to end on sign-out.
+  api.on('GET /api/sso', reply({ enabled: false, name: '' }))
+  api.on('GET /api/sso/end-session', reply({ url: null }))
+  // The front page's homes for sale: none found.
+  api.on('GET /api/properties', apiError(404, 'request.notFound'))
 })
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
   if (i18n.isInitialized) void i18n.changeLanguage('en-us')
 })
 
 function signInAs(roles: Role[]) {
-  me = { status: 200, body: { user: userWith(roles) } }
+  me = userWith(roles)
   saveSession({ accessToken: 'tok', persist: false })
 }
 
@@ -128,7 +126,7 @@ describe('router', () => {
     renderRoutes(appRoutes(), '/auth/sign-in')
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with another account' }))
     expect(await screen.findByLabelText(/^Password/)).toBeTruthy()
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/session' && (init as RequestInit).method === 'DELETE')).toBe(true)
+    expect(api.calls('DELETE /api/session').length).toBeGreaterThan(0)
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
   })
 

@@ -5,30 +5,26 @@ import { RESOURCES } from '../locales/all-languages'
 import { initI18n } from './i18n/i18n'
 import { errorText } from './i18n/messages'
 import { getSession, initSession, saveSession } from './session'
+import { apiError, fakeApi, reply } from '../test/fake-api'
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
-
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 let navigate: ReturnType<typeof vi.fn<(to: string) => void>>
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }))
-  vi.stubGlobal('fetch', fetchMock)
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) api.on(`${method} /api/*`, reply({ ok: true }))
   navigate = vi.fn<(to: string) => void>()
   setApiNavigate(navigate)
   initSession()
 })
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   window.history.pushState({}, '', '/')
 })
 
 function lastCall(): { url: string; init: RequestInit } {
-  const call = fetchMock.mock.calls.at(-1) as [string, RequestInit]
-  return { url: call[0], init: call[1] }
+  const call = api.calls().at(-1)
+  if (!call) throw new Error('no request was sent')
+  return { url: call.url, init: call.init }
 }
 
 describe('buildQueryString', () => {
@@ -80,16 +76,7 @@ describe('apiClient', () => {
   })
 
   it('throws the server message by its key, with its parameters and field errors', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, {
-        statusCode: 400,
-        code: 'BAD_REQUEST',
-        key: 'common.tooLong',
-        params: { maximum: 200 },
-        message: 'Must have at most 200 characters',
-        errors: [{ path: 'name', key: 'common.tooLong', params: { maximum: 200 }, message: 'Must have at most 200 characters' }],
-      }),
-    )
+    api.on('POST /api/x', apiError(400, 'common.tooLong', { params: { maximum: 200 }, fields: ['name'] }))
     const error = await apiClient.post('/x', {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiClientError)
     expect(error).toMatchObject({ status: 400, message: 'Must have at most 200 characters', detail: { key: 'common.tooLong', params: { maximum: 200 } } })
@@ -101,10 +88,11 @@ describe('apiClient', () => {
     await i18n.changeLanguage('en-us')
     const generic = errorText(new ApiClientError(500, { key: 'client.unknown' }))
     expect(generic).not.toBe('messages.client.unknown')
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'future.thing', message: 'Something new' }))
+    // A newer server's key, which no catalogue here has: the body is written out, as apiError takes catalogue keys only.
+    api.on('POST /api/x', new Response(JSON.stringify({ statusCode: 400, code: 'BAD_REQUEST', key: 'future.thing', message: 'Something new' }), { status: 400 }))
     const newer = await apiClient.post('/x', {}).catch((error: unknown) => error)
     expect(errorText(newer)).toBe(generic)
-    fetchMock.mockResolvedValueOnce(jsonResponse(502, '<html>Bad gateway</html>'))
+    api.on('POST /api/x', new Response(JSON.stringify('<html>Bad gateway</html>'), { status: 502 }))
     await expect(apiClient.post('/x', {})).rejects.toMatchObject({ status: 502, detail: { key: 'client.unknown' } })
   })
 
@@ -112,7 +100,7 @@ describe('apiClient', () => {
     saveSession({ accessToken: 'stale', persist: true })
     window.sessionStorage.setItem('other', 'x')
     window.history.pushState({}, '', '/my-properties/list?sort=price')
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', key: 'request.signInRequired', message: 'Please sign in' }))
+    api.on('GET /api/listings', apiError(401, 'request.signInRequired'))
 
     await expect(apiClient.get('/listings')).rejects.toMatchObject({ status: 401 })
     expect(getSession()).toBeNull()
@@ -123,7 +111,7 @@ describe('apiClient', () => {
 
   it('on 401 stays put when already on the sign-in page', async () => {
     window.history.pushState({}, '', '/auth/sign-in?redirect=%2Fdashboard')
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', key: 'request.signInRequired', message: 'Please sign in' }))
+    api.on('POST /api/session', apiError(401, 'request.signInRequired'))
     await expect(apiClient.post('/session', {})).rejects.toMatchObject({ detail: { key: 'request.signInRequired' } })
     expect(navigate).not.toHaveBeenCalled()
   })
@@ -131,7 +119,7 @@ describe('apiClient', () => {
   it('on 403 goes Home', async () => {
     saveSession({ accessToken: 'tok', persist: false })
     window.history.pushState({}, '', '/admin/users')
-    fetchMock.mockResolvedValueOnce(jsonResponse(403, { statusCode: 403, code: 'FORBIDDEN', key: 'request.forbidden', message: 'You do not have access to this page' }))
+    api.on('GET /api/admin/users', apiError(403, 'request.forbidden'))
     await expect(apiClient.get('/admin/users')).rejects.toMatchObject({ status: 403 })
     expect(navigate).toHaveBeenCalledWith('/')
     expect(getSession()).not.toBeNull()
@@ -139,13 +127,15 @@ describe('apiClient', () => {
 
   it('on a 403 the caller shows itself stays where it is (a sign-in to a deactivated account)', async () => {
     window.history.pushState({}, '', '/auth/sign-in')
-    fetchMock.mockResolvedValueOnce(jsonResponse(403, { statusCode: 403, code: 'FORBIDDEN', key: 'adminUsers.accountDeactivated', message: 'This account has been deactivated. Contact support to restore it.' }))
+    api.on('POST /api/session', apiError(403, 'adminUsers.accountDeactivated'))
     await expect(apiClient.post('/session', {}, { redirectOnForbidden: false })).rejects.toMatchObject({ status: 403, detail: { key: 'adminUsers.accountDeactivated' } })
     expect(navigate).not.toHaveBeenCalled()
   })
 
   it('turns a network failure into an ApiClientError', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    api.on('GET /api/health', () => {
+      throw new TypeError('Failed to fetch')
+    })
     await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0, detail: { key: 'client.network' } })
   })
 })

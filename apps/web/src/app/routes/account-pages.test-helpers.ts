@@ -1,10 +1,11 @@
-import { notifications } from '@mantine/notifications'
 import { configure } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import type { MessageKey } from '@offerbook/domain/messages'
-import { messageText } from '@offerbook/domain/messages'
+import type { ErrorCode } from '@offerbook/domain/api-error-body'
+import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import type { User } from '@offerbook/domain/user'
 import { initSession, saveSession } from '../../shared/session'
+import type { FakeAnswer, FakeApi } from '../../test/fake-api'
+import { answerAppShell, apiError as fakeApiError, fakeApi, reply } from '../../test/fake-api'
 import { pageLoaderFor } from '../page-modules'
 
 // A whole page moves between steps through the router and the query cache; on a busy machine that can
@@ -32,66 +33,63 @@ export function userWith(overrides: Partial<User> = {}): User {
   }
 }
 
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+/** A successful answer with a JSON body (an error answer is built by apiError, so it has its key). */
+export function json(status: number, body: unknown): FakeAnswer {
+  return reply(body, status)
 }
 
 /** An error as the API answers it: the message's key and English text, and the refused fields. */
-export function apiError(status: number, code: string, key: MessageKey, fields: string[] = []): Response {
-  const message = messageText(key)
-  const body = { statusCode: status, code, key, message, ...(fields.length > 0 ? { errors: fields.map((path) => ({ path, key, message })) } : {}) }
-  return json(status, body)
+export function apiError(status: number, code: ErrorCode, key: MessageKey, fields: string[] = [], params?: MessageParams): FakeAnswer {
+  return fakeApiError(status, key, { code, fields, ...(params ? { params } : {}) })
 }
 
 export const session = (user: User) => ({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user })
 export const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString()
 export const bodyOf = (init: RequestInit | undefined) => JSON.parse((init?.body as string | undefined) ?? 'null') as unknown
 
-type Handler = (init: RequestInit) => Response | Promise<Response>
+type Handler = (init: RequestInit) => FakeAnswer | Promise<FakeAnswer>
 
 export type AccountApi = {
-  /** Answers by 'METHOD /api/path'; anything else is the signed-in user, single sign-on off, or a 404. */
+  /** Answers by 'METHOD /api/path' (a route of the fake API); the signed-in user and single sign-on off are answered already. */
   handlers: Record<string, Handler>
   /** Who GET /api/me answers with; null answers 401. */
   me: User | null
   signInAs(user: User): void
   /** The requests made to 'METHOD /api/path', in order. */
   calls(key: string): RequestInit[]
+  /** The fake API underneath, for what the handlers do not say. */
+  fake: FakeApi
 }
 
-/** A stand-in for the API behind `fetch`, fresh for each test of the file that calls it. */
+/** The fake API with an account around it, fresh for each test of the file that calls it. */
 export function accountApi(): AccountApi {
-  let fetchMock = vi.fn()
+  const fake = fakeApi()
   const api: AccountApi = {
-    handlers: {},
+    // Each handler set becomes a route of the fake API for the running test.
+    handlers: new Proxy({} as Record<string, Handler>, {
+      set(_target, key, handler: Handler) {
+        fake.on(String(key), (request) => handler(request.init))
+        return true
+      },
+    }),
     me: null,
     signInAs(user) {
       api.me = user
       saveSession({ accessToken: 'tok', persist: false })
     },
-    calls: (key) =>
-      fetchMock.mock.calls.filter(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${(url as string).split('?')[0]}` === key).map(([, init]) => init as RequestInit),
+    calls: (key) => fake.calls(key).map((request) => request.init),
+    fake,
   }
 
   beforeEach(() => {
     initSession()
     api.me = null
-    api.handlers = {}
-    fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`
-      const handler = api.handlers[key]
-      if (handler) return handler(init)
-      if (key === 'GET /api/me') return api.me ? json(200, { user: api.me }) : apiError(401, 'UNAUTHORIZED', 'request.signInRequired')
-      if (key === 'GET /api/sso') return json(200, { enabled: false, name: '' })
-      return apiError(404, 'NOT_FOUND', 'request.notFound')
-    })
-    vi.stubGlobal('fetch', fetchMock)
+    answerAppShell(fake)
+    fake.on('GET /api/me', () => (api.me ? reply({ user: api.me }) : fakeApiError(401, 'request.signInRequired')))
+    fake.on('GET /api/sso', reply({ enabled: false, name: '' }))
   })
 
   afterEach(() => {
-    // The notification store outlives a test; a full queue would hide the next test's notices.
-    notifications.clean()
-    vi.unstubAllGlobals()
     vi.restoreAllMocks()
     vi.useRealTimers()
   })

@@ -53,14 +53,9 @@ function openAs(roles: Role[], path = '/admin/users') {
 
 describe('admin users page', () => {
   it('lists the users and asks the API again when sorted or filtered', async () => {
-    const queries: URLSearchParams[] = []
     api.handlers['GET /api/admin/users'] = () => json(200, { items: [row()], total: 1, page: 1, pageSize: 20 })
-    const original = globalThis.fetch
-    // Record each list query the page sends.
-    globalThis.fetch = ((url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/admin/users?')) queries.push(new URLSearchParams(url.split('?')[1]))
-      return original(url, init)
-    }) as typeof fetch
+    // Each list query the page sends.
+    const queries = () => api.fake.calls('GET /api/admin/users').map((request) => request.query)
     const view = openAs(['ADMIN'])
     expect(await screen.findByRole('button', { name: 'Open Sam Seller' })).toBeTruthy()
     expect(screen.getByText('1 user')).toBeTruthy()
@@ -71,14 +66,14 @@ describe('admin users page', () => {
     expect(createdHeader.getAttribute('aria-sort')).toBe('none')
     await userEvent.click(within(nameHeader).getByRole('button'))
     await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('descending'))
-    await waitFor(() => expect(queries.some((q) => q.get('sort') === 'name' && q.get('order') === 'desc')).toBe(true))
+    await waitFor(() => expect(queries().some((q) => q.get('sort') === 'name' && q.get('order') === 'desc')).toBe(true))
     await userEvent.click(within(createdHeader).getByRole('button'))
     await waitFor(() => expect(createdHeader.getAttribute('aria-sort')).toBe('ascending'))
     expect(nameHeader.getAttribute('aria-sort')).toBe('none')
-    await waitFor(() => expect(queries.some((q) => q.get('sort') === 'createdAt' && q.get('order') === 'asc')).toBe(true))
+    await waitFor(() => expect(queries().some((q) => q.get('sort') === 'createdAt' && q.get('order') === 'asc')).toBe(true))
 
     await userEvent.type(screen.getByLabelText('Search users'), 'sam{Enter}')
-    await waitFor(() => expect(queries.some((q) => q.get('search') === 'sam' && q.get('page') === '1')).toBe(true))
+    await waitFor(() => expect(queries().some((q) => q.get('search') === 'sam' && q.get('page') === '1')).toBe(true))
     view.stop()
   })
 

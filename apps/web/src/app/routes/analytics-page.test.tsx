@@ -138,7 +138,6 @@ describe('analytics page', () => {
     expect(within(screen.getByTestId('table-key-figures')).getByRole('columnheader', { name: 'Brokerage' })).toBeTruthy()
     await userEvent.click(screen.getAllByLabelText('Agent').find((element) => element.tagName === 'INPUT')!)
     await userEvent.click(await screen.findByRole('option', { name: 'Bo Buyeragent', hidden: true }))
-    const urls = () => vi.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url))
-    await waitFor(() => expect(urls().some((url) => url.startsWith('/api/analytics?') && url.includes('agentId=a2'))).toBe(true))
+    await waitFor(() => expect(api.fake.calls('GET /api/analytics').some((request) => request.query.get('agentId') === 'a2')).toBe(true))
   })
 })

@@ -24,7 +24,7 @@ function openAs(path = '/manageTeam') {
 describe('/manageTeam', () => {
   it('says when the team is empty, invites with a designated listing, and tells a refusal where it happened', async () => {
     api.handlers['GET /api/team'] = () => json(200, team())
-    let answer = json(409, { statusCode: 409, code: 'CONFLICT', key: 'team.onAnotherTeam', params: { email: 'sam@example.com' }, message: 'sam@example.com is already on another team' })
+    let answer = apiError(409, 'CONFLICT', 'team.onAnotherTeam', [], { email: 'sam@example.com' })
     api.handlers['POST /api/team/invitations'] = () => answer
     openAs()
     expect(await screen.findByText('No one is on your team yet. Invite an agent or support staff above.')).toBeTruthy()

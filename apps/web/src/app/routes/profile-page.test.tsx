@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Role } from '@offerbook/domain/roles'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
@@ -11,6 +11,12 @@ import { accountApi, apiError, bodyOf, json, userWith, preloadPages } from './ac
 
 const api = accountApi()
 preloadPages('profile')
+
+// The page's sections these tests do not look at (the signed-in devices, the calendar feed) find nothing.
+beforeEach(() => {
+  api.handlers['GET /api/sessions'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
+  api.handlers['GET /api/me/calendar-feed'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
+})
 
 describe('profile page', () => {
   function profileOf(overrides: Partial<User> = {}) {

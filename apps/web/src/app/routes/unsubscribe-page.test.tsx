@@ -1,9 +1,10 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROUTES } from '@offerbook/domain/route-access'
 import { i18n } from '../../shared/i18n/i18n'
+import { apiError, fakeApi, reply } from '../../test/fake-api'
 import { renderAt } from '../../test/render'
 import UnsubscribePage from './unsubscribe-page'
 
@@ -11,23 +12,24 @@ const route = ROUTES.find((item) => item.name === 'unsubscribe')
 if (!route) throw new Error('the unsubscribe route is missing')
 
 const TOKEN = 'ZW1haWw6c0BleGFtcGxlLmNvbQ.sig'
+const api = fakeApi()
 let optedOut: boolean
-let fetchMock: ReturnType<typeof vi.fn>
 
 beforeEach(() => {
   optedOut = false
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url !== `/api/messages/unsubscribe/${TOKEN}`) {
-      return new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', key: 'send.unsubscribeNotFound', message: 'This unsubscribe link is not valid' }), { status: 404, headers: { 'Content-Type': 'application/json' } })
-    }
-    if (init.method === 'POST') optedOut = true
-    if (init.method === 'DELETE') optedOut = false
-    return new Response(JSON.stringify({ channel: 'email', address: 's***@example.com', optedOut }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+  const answer = () => reply({ channel: 'email', address: 's***@example.com', optedOut })
+  api.on('GET /api/messages/unsubscribe/:token', apiError(404, 'send.unsubscribeNotFound'))
+  api.on(`GET /api/messages/unsubscribe/${TOKEN}`, answer)
+  api.on(`POST /api/messages/unsubscribe/${TOKEN}`, () => {
+    optedOut = true
+    return answer()
   })
-  vi.stubGlobal('fetch', fetchMock)
+  api.on(`DELETE /api/messages/unsubscribe/${TOKEN}`, () => {
+    optedOut = false
+    return answer()
+  })
 })
 afterEach(async () => {
-  vi.unstubAllGlobals()
   await act(() => i18n.changeLanguage('en-us'))
 })
 
@@ -45,7 +47,7 @@ describe('UnsubscribePage', () => {
     expect(violations.map((violation) => violation.id)).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Undo' }))
     expect(await screen.findByRole('button', { name: 'Unsubscribe' })).toBeTruthy()
-    expect(fetchMock.mock.calls.map(([, init]) => (init as RequestInit | undefined)?.method ?? 'GET')).toEqual(['GET', 'POST', 'DELETE'])
+    expect(api.calls().map((request) => request.method)).toEqual(['GET', 'POST', 'DELETE'])
   })
 
   it('says in Spanish when the link is not valid', async () => {

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '@offerbook/domain/route-access'
 import type { VerifyResult } from '@offerbook/domain/signing'
+import { fakeApi, reply } from '../../test/fake-api'
 import { renderAt } from '../../test/render'
 import VerifyPage from './verify-page'
 
@@ -11,22 +12,20 @@ const route = ROUTES.find((item) => item.name === 'verify')
 if (!route) throw new Error('the verify route is missing')
 
 const SHA = 'ab'.repeat(32)
+const api = fakeApi()
 let answers: VerifyResult[]
-let fetchMock: ReturnType<typeof vi.fn>
 
 beforeEach(() => {
   answers = []
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (url !== '/api/verify' || init.method !== 'POST') return new Response('{}', { status: 404 })
+  api.on('POST /api/verify', () => {
     const answer = answers.shift()
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    if (!answer) throw new Error('the test has no more verify answers')
+    return reply(answer)
   })
-  vi.stubGlobal('fetch', fetchMock)
   // The fingerprint comes from Web Crypto; here a fixed digest stands in for SHA-256.
   const digest = vi.fn(async () => new Uint8Array(32).fill(0xab).buffer)
   vi.stubGlobal('crypto', { ...globalThis.crypto, subtle: { digest } })
 })
-afterEach(() => vi.unstubAllGlobals())
 
 function pdf(name = 'signed.pdf', type = 'application/pdf') {
   const file = new File(['%PDF-1.7 test'], name, { type })
@@ -57,9 +56,8 @@ describe('VerifyPage', () => {
     // The page has no property around it: every time names its zone, the property's from the answer.
     expect(within(status).getByText('Completed January 6, 2030, 9:00 AM CST')).toBeTruthy()
     expect(rows[1]?.textContent).toContain('January 6, 2030, 8:00 AM CST')
-    expect(fetchMock).toHaveBeenCalledOnce()
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(JSON.parse(String(init.body))).toEqual({ sha256: SHA })
+    expect(api.calls()).toHaveLength(1)
+    expect(api.calls('POST /api/verify')[0]?.body).toEqual({ sha256: SHA })
     // jsdom has no layout, so axe judges everything but colour contrast.
     const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })
     expect(violations.map((violation) => violation.id)).toEqual([])
@@ -75,9 +73,10 @@ describe('VerifyPage', () => {
     await userEvent.click(within(status).getByRole('button', { name: "Check the file's seal" }))
     expect(await within(status).findByText('Changed after signing')).toBeTruthy()
     expect(within(status).getByText('This file carries an Offerbook seal, but it was changed after it was signed.')).toBeTruthy()
-    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit]
-    expect(init.body).toBeInstanceOf(FormData)
-    expect((init.body as FormData).get('file')).toBeInstanceOf(File)
+    const seal = api.calls()[1]
+    expect(seal?.path).toBe('/api/verify')
+    expect(seal?.body).toBeInstanceOf(FormData)
+    expect((seal?.body as FormData).get('file')).toBeInstanceOf(File)
   })
 
   it("stays 'Not signed here' when the file carries no seal of ours", async () => {
@@ -86,7 +85,7 @@ describe('VerifyPage', () => {
     choose(pdf())
     const status = screen.getByRole('status')
     await userEvent.click(await within(status).findByRole('button', { name: "Check the file's seal" }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2))
+    await waitFor(() => expect(api.calls()).toHaveLength(2))
     expect(await within(status).findByText(/the file carries no Offerbook seal/)).toBeTruthy()
     expect(within(status).getByText('Not signed here')).toBeTruthy()
     expect(within(status).queryByRole('button', { name: "Check the file's seal" })).toBeNull()
@@ -98,7 +97,7 @@ describe('VerifyPage', () => {
     Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 })
     choose(big)
     expect(await screen.findByText('The file is larger than 25 MB')).toBeTruthy()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
 
     answers.push({ status: 'unknown' })
     choose(pdf('photo.png', 'image/png'))

@@ -26,6 +26,11 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfJs
 }
 
+/** Forgets the loaded pdf.js, so the next document loads it again (a test worker swaps it for a stand-in). */
+export function forgetPdfJs(): void {
+  pdfJs = null
+}
+
 type Loaded = { key: string; doc: PDFDocumentProxy | null; error: Error | null }
 
 /**

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
 import { initSession } from '../../../shared/session'
+import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { SignInForm } from './sign-in-form'
 
@@ -25,15 +26,11 @@ const user: User = {
   uiMode: 'buy',
 }
 
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 
 beforeEach(() => {
   initSession()
-  fetchMock = vi.fn()
-  vi.stubGlobal('fetch', fetchMock)
 })
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('SignInForm', () => {
   it('shows Invalid email for a bad email and Required for an empty password, without calling the API', async () => {
@@ -44,13 +41,11 @@ describe('SignInForm', () => {
     expect(await screen.findByText('Invalid email')).toBeTruthy()
     expect(screen.getByText('Required')).toBeTruthy()
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
   })
 
   it('submits email, password and persist, then stores the session', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    )
+    api.on('POST /api/session', reply({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user }))
     const onSignedIn = vi.fn()
     renderAt(<SignInForm onSignedIn={onSignedIn} />, '/auth/sign-in')
 
@@ -60,17 +55,15 @@ describe('SignInForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user))
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/session')
-    expect(init.method).toBe('POST')
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'buyer-simple@example.com', password: 'offerbook-demo', persist: true })
+    const [request] = api.calls()
+    expect(request?.url).toBe('/api/session')
+    expect(request?.method).toBe('POST')
+    expect(request?.body).toEqual({ email: 'buyer-simple@example.com', password: 'offerbook-demo', persist: true })
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'tok', persist: true })
   })
 
   it('shows the translated server message in an alert', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.wrongPassword', message: 'Incorrect e-mail/password combination' }), { status: 401 }),
-    )
+    api.on('POST /api/session', apiError(401, 'session.wrongPassword'))
     renderAt(<SignInForm onSignedIn={() => {}} />, '/auth/sign-in')
     await userEvent.type(screen.getByLabelText(/^Email/), 'buyer-simple@example.com')
     await userEvent.type(screen.getByLabelText(/^Password/), 'wrong')
@@ -81,12 +74,13 @@ describe('SignInForm', () => {
   })
 
   it('asks for the e-mailed code after many tries on the account, checks its digits, and sends it with the password', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', key: 'session.codeRequired', message: 'There were many sign-in tries on this account.' }), { status: 401 }),
-    )
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    )
+    // The first try is refused for the code, the second (with it) signs in.
+    const answers = [apiError(401, 'session.codeRequired'), reply({ accessToken: 'tok', expiresAt: '2030-01-01T00:00:00.000Z', user })]
+    api.on('POST /api/session', () => {
+      const answer = answers.shift()
+      if (!answer) throw new Error('only two sign-in tries were expected')
+      return answer
+    })
     const onSignedIn = vi.fn()
     renderAt(<SignInForm onSignedIn={onSignedIn} />, '/auth/sign-in')
     expect(screen.queryByLabelText(/^Code from the e-mail/)).toBeNull()
@@ -102,13 +96,12 @@ describe('SignInForm', () => {
     await userEvent.type(code, '12a')
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByText('Enter the 6 digits of the code')).toBeTruthy()
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(api.calls()).toHaveLength(1)
 
     await userEvent.clear(code)
     await userEvent.type(code, '123 456')
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user))
-    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit]
-    expect(JSON.parse(init.body as string)).toEqual({ email: 'buyer-simple@example.com', password: 'offerbook-demo', persist: false, code: '123456' })
+    expect(api.calls()[1]?.body).toEqual({ email: 'buyer-simple@example.com', password: 'offerbook-demo', persist: false, code: '123456' })
   })
 })

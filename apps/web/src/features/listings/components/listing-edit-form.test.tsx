@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { notifications } from '@mantine/notifications'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import { initSession, saveSession } from '../../../shared/session'
+import type { FakeAnswer } from '../../../test/fake-api'
+import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderRoutes } from '../../../test/render'
 import { ListingEditForm } from './listing-edit-form'
 
@@ -53,30 +54,17 @@ const published: ManagedListing = {
   createdAt: '2030-01-01T00:00:00.000Z',
 }
 
-let fetchMock: ReturnType<typeof vi.fn>
-let patchAnswer: (body: Record<string, unknown>) => Response
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
+const api = fakeApi()
+let patchAnswer: (body: Record<string, unknown>) => FakeAnswer
 
 beforeEach(() => {
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
-  patchAnswer = (body) => json(200, { listing: { ...published, ...body } })
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    if (init.method === 'PATCH' && url === '/api/listings/L9') return patchAnswer(JSON.parse(init.body as string) as Record<string, unknown>)
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'request.notFound', message: 'Not found' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
+  patchAnswer = (body) => reply({ listing: { ...published, ...body } })
+  api.on('PATCH /api/listings/L9', ({ body }) => patchAnswer(body as Record<string, unknown>))
 })
 
-afterEach(() => {
-  notifications.clean()
-  vi.unstubAllGlobals()
-})
-
-const patches = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'PATCH').map(([, init]) => JSON.parse((init as RequestInit).body as string) as unknown)
+const patches = () => api.calls().filter((request) => request.method === 'PATCH').map((request) => request.body)
 
 function renderForm() {
   return renderRoutes([{ path: '*', element: <ListingEditForm listing={published} /> }], '/my-properties/L9/edit-listing')
@@ -130,7 +118,7 @@ describe('ListingEditForm', { timeout: 30_000 }, () => {
   })
 
   it('shows the API’s field errors next to their fields', async () => {
-    patchAnswer = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'listing.zipCode', message: 'Enter a 5-digit ZIP code', errors: [{ path: 'PostalCode', key: 'listing.zipCode', message: 'Enter a 5-digit ZIP code' }] })
+    patchAnswer = () => apiError(400, 'listing.zipCode', { fields: ['PostalCode'] })
     renderForm()
     const form = screen.getByRole('form', { name: 'Edit listing' })
     const zip = within(form).getByRole('textbox', { name: /^ZIP code/ })

@@ -1,16 +1,14 @@
-import { notifications as toasts } from '@mantine/notifications'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fakeApi, noContent, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { initSession, saveSession } from '../../../shared/session'
 import type { AppNotification, NotificationsPage } from '../api/notifications'
 import { NotificationList } from './notification-list'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
 let items: AppNotification[]
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 
 const notification = (rest: Partial<AppNotification>): AppNotification => ({
   id: 'n1',
@@ -27,30 +25,18 @@ beforeEach(() => {
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
   items = [notification({ id: 'n1' }), notification({ id: 'n2', type: 'offer.accepted', readAt: '2030-01-03T10:00:00.000Z' })]
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const { pathname } = new URL(url, 'http://localhost')
-    const method = init.method ?? 'GET'
-    if (method === 'GET' && pathname === '/api/notifications') {
-      const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: items.filter((item) => !item.readAt).length }
-      return json(200, page)
-    }
-    const one = /^\/api\/notifications\/([^/]+)\/read$/.exec(pathname)
-    if (method === 'POST' && one) {
-      items = items.map((item) => (item.id === one[1] ? { ...item, readAt: new Date().toISOString() } : item))
-      return new Response(null, { status: 204 })
-    }
-    if (method === 'POST' && pathname === '/api/notifications/read-all') {
-      items = items.map((item) => ({ ...item, readAt: item.readAt ?? new Date().toISOString() }))
-      return new Response(null, { status: 204 })
-    }
-    return json(404, { code: 'NOT_FOUND', message: 'Not found' })
+  api.on('GET /api/notifications', () => {
+    const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: items.filter((item) => !item.readAt).length }
+    return reply(page)
   })
-  vi.stubGlobal('fetch', fetchMock)
-})
-
-afterEach(() => {
-  toasts.clean()
-  vi.unstubAllGlobals()
+  api.on('POST /api/notifications/:id/read', ({ params }) => {
+    items = items.map((item) => (item.id === params.id ? { ...item, readAt: new Date().toISOString() } : item))
+    return noContent
+  })
+  api.on('POST /api/notifications/read-all', () => {
+    items = items.map((item) => ({ ...item, readAt: item.readAt ?? new Date().toISOString() }))
+    return noContent
+  })
 })
 
 describe('NotificationList', () => {

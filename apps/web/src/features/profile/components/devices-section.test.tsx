@@ -1,24 +1,19 @@
-import { notifications as toasts } from '@mantine/notifications'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { TFunction } from 'i18next'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Device } from '@offerbook/domain/devices'
-import type { MessageKey } from '@offerbook/domain/messages'
-import { messageText } from '@offerbook/domain/messages'
 import { i18n } from '../../../shared/i18n/i18n'
 import { initSession, saveSession } from '../../../shared/session'
+import { apiError, fakeApi, noContent, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { DevicesSection, lastSeenText } from './devices-section'
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const apiError = (status: number, code: string, key: MessageKey) => json(status, { statusCode: status, code, key, message: messageText(key) })
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
 let devices: Device[]
 let listStatus: number
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 
 beforeEach(() => {
   initSession()
@@ -29,36 +24,24 @@ beforeEach(() => {
     { id: 'phone', browser: 'Safari 17', system: 'iOS', signedInAt: '2030-01-01T09:30:00.000Z', lastSeenAt: minutesAgo(5), ipAddress: '203.0.113.20', current: false },
     { id: 'old-pc', browser: null, system: null, signedInAt: '2029-12-01T09:30:00.000Z', lastSeenAt: minutesAgo(60 * 49), ipAddress: null, current: false },
   ]
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const { pathname } = new URL(url, 'http://localhost')
-    const method = init.method ?? 'GET'
-    if (method === 'GET' && pathname === '/api/sessions') {
-      if (listStatus !== 200) return apiError(listStatus, 'UNAVAILABLE', 'session.unavailable')
-      return json(200, { items: devices })
-    }
-    if (method === 'DELETE' && pathname === '/api/sessions') {
-      const before = devices.length
-      devices = devices.filter((device) => device.current)
-      return json(200, { signedOut: before - devices.length })
-    }
-    const one = /^\/api\/sessions\/([^/]+)$/.exec(pathname)
-    if (method === 'DELETE' && one) {
-      if (!devices.some((device) => device.id === one[1])) return apiError(404, 'NOT_FOUND', 'session.deviceNotFound')
-      devices = devices.filter((device) => device.id !== one[1])
-      return new Response(null, { status: 204 })
-    }
-    return apiError(404, 'NOT_FOUND', 'request.notFound')
+  api.on('GET /api/sessions', () => (listStatus !== 200 ? apiError(listStatus, 'session.unavailable') : reply({ items: devices })))
+  api.on('DELETE /api/sessions', () => {
+    const before = devices.length
+    devices = devices.filter((device) => device.current)
+    return reply({ signedOut: before - devices.length })
   })
-  vi.stubGlobal('fetch', fetchMock)
+  api.on('DELETE /api/sessions/:id', ({ params }) => {
+    if (!devices.some((device) => device.id === params.id)) return apiError(404, 'session.deviceNotFound')
+    devices = devices.filter((device) => device.id !== params.id)
+    return noContent
+  })
 })
 
 afterEach(async () => {
-  toasts.clean()
-  vi.unstubAllGlobals()
   await i18n.changeLanguage('en-us')
 })
 
-const deletes = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE').map(([url]) => url as string)
+const deletes = () => api.calls().filter((request) => request.method === 'DELETE').map((request) => request.url)
 
 describe('DevicesSection', () => {
   it('lists the devices with browser, system, dates and IP, marking this one', async () => {

@@ -1,13 +1,14 @@
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { bodyOf, fetchRoutes, json, testPacket, testSigning } from '../test/test-signing'
 import { FieldPlacementEditor } from './field-placement-editor'
 
 vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
-afterEach(() => vi.unstubAllGlobals())
+const api = fakeApi()
 
 const draft = () =>
   testPacket({
@@ -36,7 +37,7 @@ function renderEditor(onDone = () => {}) {
 describe('FieldPlacementEditor', () => {
   it('places fields from the keyboard at the centre of the chosen page, nudges them with the arrows, and sends them as fractions by signer index', async () => {
     const onDone = vi.fn()
-    const { calls } = fetchRoutes({ 'POST /api/signing/packets/form-1/send': () => json(200, { packet: { ...draft(), status: 'sent' } }) })
+    const { calls } = fetchRoutes(api, { 'POST /api/signing/packets/form-1/send': () => json(200, { packet: { ...draft(), status: 'sent' } }) })
     renderEditor(onDone)
 
     await choose('Place on page', 'Page 2 of 2')
@@ -74,7 +75,7 @@ describe('FieldPlacementEditor', () => {
   })
 
   it('keeps a nudged field inside the page', async () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     renderEditor()
     await userEvent.click(screen.getByRole('button', { name: 'Initials' }))
     const field = screen.getByRole('button', { name: 'Initials for Ben Buyer on page 1' })
@@ -85,7 +86,7 @@ describe('FieldPlacementEditor', () => {
   })
 
   it('places a field dropped on a page where it was dropped', async () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     renderEditor()
     const overlay = screen.getByTestId('page-overlay-0')
     overlay.getBoundingClientRect = () => ({ left: 0, top: 0, width: 600, height: 800, right: 600, bottom: 800, x: 0, y: 0, toJSON: () => ({}) })
@@ -104,7 +105,7 @@ describe('FieldPlacementEditor', () => {
   })
 
   it('refuses to send while a signer has no signature field, saying so on that signer', async () => {
-    const { calls } = fetchRoutes({})
+    const { calls } = fetchRoutes(api, {})
     renderEditor()
     await userEvent.click(screen.getByRole('button', { name: 'Signature' }))
     await userEvent.click(screen.getByRole('button', { name: 'Send for signature' }))

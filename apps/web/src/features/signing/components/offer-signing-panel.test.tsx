@@ -1,28 +1,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../../shared/session'
+import { apiError, fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { fetchRoutes, json, testPacket, testSigning } from '../test/test-signing'
 import { OfferSigningPanel } from './offer-signing-panel'
 
 vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
-afterEach(() => vi.unstubAllGlobals())
+const api = fakeApi()
 
 const signed = () => testPacket({ status: 'completed', completedAt: '2030-01-06T15:00:00.000Z', actions: ['download'] })
 
 describe('OfferSigningPanel', () => {
   it('shows nothing before the offer is accepted, and asks for nothing', () => {
-    const { mock } = fetchRoutes({})
+    fetchRoutes(api, {})
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="active" />)
     expect(screen.queryByRole('region', { name: 'Electronic signatures' })).toBeNull()
-    expect(mock).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
   })
 
   it('says when every party signed and downloads the sealed PDF with the session', async () => {
     saveSession({ accessToken: 'token-1', persist: false })
-    const { calls } = fetchRoutes({
+    const { calls } = fetchRoutes(api, {
       'GET /api/offers/offer-1/signing': () => json(200, testSigning({ canSendOffer: false, packets: [signed()] })),
       'GET /api/signing/packets/packet-1/signed': () => new Response(new Blob(['%PDF']), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="offer-signed.pdf"' } }),
     })
@@ -44,7 +45,7 @@ describe('OfferSigningPanel', () => {
 
   it('says so when the packets cannot be loaded, and retries', async () => {
     let fail = true
-    fetchRoutes({ 'GET /api/offers/offer-1/signing': () => (fail ? json(500, { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong. Please try again.' }) : json(200, testSigning())) })
+    fetchRoutes(api, { 'GET /api/offers/offer-1/signing': () => (fail ? apiError(500, 'request.internal') : json(200, testSigning())) })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 })
     expect(within(alert).getByText('The signing status could not be loaded')).toBeTruthy()
@@ -56,7 +57,7 @@ describe('OfferSigningPanel', () => {
 
   it('uploads a form, refuses a file that is not a PDF, and opens the draft in the field editor', async () => {
     const draft = testPacket({ id: 'form-1', kind: 'form', status: 'draft', title: 'Amendment.pdf', signers: [], sentAt: null, expiresAt: null, actions: ['send', 'delete'] })
-    const { calls } = fetchRoutes({
+    const { calls } = fetchRoutes(api, {
       'GET /api/offers/offer-1/signing': () => json(200, testSigning({ packets: calls('POST /api/offers/offer-1/signing/documents').length > 0 ? [draft] : [] })),
       'POST /api/offers/offer-1/signing/documents': () => json(201, { packet: draft }),
     })
@@ -75,7 +76,7 @@ describe('OfferSigningPanel', () => {
 
   it('asks for the packets again while one is being sealed, and tells the page once the offer is signed', async () => {
     let answers = 0
-    fetchRoutes({
+    fetchRoutes(api, {
       'GET /api/offers/offer-1/signing': () => {
         answers += 1
         return json(200, testSigning({ canSendOffer: false, packets: [answers === 1 ? testPacket({ status: 'completing', actions: [] }) : signed()] }))
@@ -90,7 +91,7 @@ describe('OfferSigningPanel', () => {
 
   it('asks before leaving the field editor with fields placed, and keeps the draft', async () => {
     const draft = testPacket({ id: 'form-1', kind: 'form', status: 'draft', title: 'Amendment.pdf', signers: [], sentAt: null, expiresAt: null, actions: ['send', 'delete'] })
-    fetchRoutes({ 'GET /api/offers/offer-1/signing': () => json(200, testSigning({ packets: [draft] })) })
+    fetchRoutes(api, { 'GET /api/offers/offer-1/signing': () => json(200, testSigning({ packets: [draft] })) })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     await userEvent.click(await screen.findByRole('button', { name: 'Place fields' }))
     const editor = await screen.findByRole('dialog', { name: 'Prepare Amendment.pdf for signature' })

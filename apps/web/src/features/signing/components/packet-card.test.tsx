@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { bodyOf, fetchRoutes, json, testPacket, testSigner } from '../test/test-signing'
 import { PacketCard } from './packet-card'
 
-afterEach(() => vi.unstubAllGlobals())
+const api = fakeApi()
 
 const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent)
 
 describe('PacketCard', () => {
   it('offers exactly the actions the packet allows', () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     const { unmount } = renderAt(<PacketCard packet={testPacket({ actions: ['remind', 'void'] })} />)
     expect(buttonNames()).toEqual(['Remind', 'Void'])
     unmount()
@@ -21,14 +22,14 @@ describe('PacketCard', () => {
   })
 
   it('offers Place fields and Delete draft on a draft form document', () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', title: 'Amendment.pdf', signers: [], sentAt: null, actions: ['send', 'delete'] })} onEdit={() => {}} />)
     expect(buttonNames()).toEqual(['Place fields', 'Delete draft'])
     expect(screen.getByText('Draft')).toBeTruthy()
   })
 
   it("labels a signed form 'form approved' and a declined one 'form declined'; the offer packet reads Signed", () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     const { unmount } = renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'completed', actions: [] })} />)
     expect(screen.getByText('form approved')).toBeTruthy()
     unmount()
@@ -40,7 +41,7 @@ describe('PacketCard', () => {
   })
 
   it('tells where each signer is: waiting for their turn, viewed, signed or declined with the reason', () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     renderAt(
       <PacketCard
         packet={testPacket({
@@ -62,13 +63,13 @@ describe('PacketCard', () => {
   })
 
   it('shows a decline and its reason', () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     renderAt(<PacketCard packet={testPacket({ status: 'declined', actions: [], signers: [testSigner({ status: 'declined', declinedAt: '2030-01-06T15:00:00.000Z', declineReason: 'Price is wrong' })] })} />)
     expect(screen.getByText('Declined: Price is wrong')).toBeTruthy()
   })
 
   it('reminds the signers and says who was reminded', async () => {
-    const { calls } = fetchRoutes({ 'POST /api/signing/packets/packet-1/remind': () => json(200, { packet: testPacket() }) })
+    const { calls } = fetchRoutes(api, { 'POST /api/signing/packets/packet-1/remind': () => json(200, { packet: testPacket() }) })
     renderAt(<PacketCard packet={testPacket()} />)
     await userEvent.click(screen.getByRole('button', { name: 'Remind' }))
     expect(await screen.findByText('Reminder sent to Ben Buyer, Sam Seller')).toBeTruthy()
@@ -76,7 +77,7 @@ describe('PacketCard', () => {
   })
 
   it('voids only with a reason, which it sends', async () => {
-    const { calls } = fetchRoutes({ 'POST /api/signing/packets/packet-1/void': () => json(200, { packet: testPacket({ status: 'voided', voidReason: 'Wrong price', actions: [] }) }) })
+    const { calls } = fetchRoutes(api, { 'POST /api/signing/packets/packet-1/void': () => json(200, { packet: testPacket({ status: 'voided', voidReason: 'Wrong price', actions: [] }) }) })
     renderAt(<PacketCard packet={testPacket()} />)
     await userEvent.click(screen.getByRole('button', { name: 'Void' }))
     const dialog = await screen.findByRole('dialog', { name: 'Void this packet?' })

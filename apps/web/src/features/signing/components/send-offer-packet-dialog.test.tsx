@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
-import { vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { apiError, fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { bodyOf, fetchRoutes, json, testPacket, testSigning } from '../test/test-signing'
 import { OfferSigningPanel } from './offer-signing-panel'
 
-afterEach(() => vi.unstubAllGlobals())
+const api = fakeApi()
 
 async function openDialog() {
   await userEvent.click(await screen.findByRole('button', { name: 'Send for signature' }))
@@ -15,7 +15,7 @@ async function openDialog() {
 
 describe('Send for signature', () => {
   it('prefills the signers the offer names, with the Offer to Purchase always included', async () => {
-    fetchRoutes({ 'GET /api/offers/offer-1/signing': () => json(200, testSigning()) })
+    fetchRoutes(api, { 'GET /api/offers/offer-1/signing': () => json(200, testSigning()) })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     const dialog = await openDialog()
     const first = within(dialog).getByRole('group', { name: 'Signer 1' })
@@ -31,7 +31,7 @@ describe('Send for signature', () => {
   })
 
   it('shows a duplicate email on the field of the second signer and sends nothing', async () => {
-    const { calls } = fetchRoutes({ 'GET /api/offers/offer-1/signing': () => json(200, testSigning()) })
+    const { calls } = fetchRoutes(api, { 'GET /api/offers/offer-1/signing': () => json(200, testSigning()) })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     const dialog = await openDialog()
     const second = within(dialog).getByRole('group', { name: 'Signer 2' })
@@ -46,7 +46,7 @@ describe('Send for signature', () => {
   })
 
   it('sends the signers in order, the chosen attachments and the options, then closes', async () => {
-    const { calls } = fetchRoutes({
+    const { calls } = fetchRoutes(api, {
       'GET /api/offers/offer-1/signing': () => json(200, testSigning()),
       'POST /api/offers/offer-1/signing': () => json(201, { packet: testPacket() }),
     })
@@ -76,10 +76,10 @@ describe('Send for signature', () => {
   })
 
   it('asks for each phone when a texted code is required, and shows the server field errors on their fields', async () => {
-    fetchRoutes({
+    fetchRoutes(api, {
       'GET /api/offers/offer-1/signing': () => json(200, testSigning()),
       'POST /api/offers/offer-1/signing': () =>
-        json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'common.invalidEmail', message: 'Invalid email', errors: [{ path: 'signers.1.email', key: 'common.invalidEmail', message: 'Invalid email' }] }),
+        apiError(400, 'common.invalidEmail', { fields: ['signers.1.email'] }),
     })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     const dialog = await openDialog()

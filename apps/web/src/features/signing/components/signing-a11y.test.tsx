@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { fetchRoutes, json, testPacket, testSigner, testSigning } from '../test/test-signing'
 import { FieldPlacementEditor } from './field-placement-editor'
@@ -9,7 +10,7 @@ import { OfferSigningPanel } from './offer-signing-panel'
 
 vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
-afterEach(() => vi.unstubAllGlobals())
+const api = fakeApi()
 
 /** axe's rules that jsdom can judge (it has no layout, so no colour contrast). */
 async function violations(root: Element = document.body) {
@@ -19,7 +20,7 @@ async function violations(root: Element = document.body) {
 
 describe('signing accessibility', () => {
   it('the panel with its packets and the send dialog have no axe violations', async () => {
-    fetchRoutes({
+    fetchRoutes(api, {
       'GET /api/offers/offer-1/signing': () =>
         json(
           200,
@@ -41,7 +42,7 @@ describe('signing accessibility', () => {
   })
 
   it('the field placement editor has no axe violations', async () => {
-    fetchRoutes({})
+    fetchRoutes(api, {})
     renderAt(
       <FieldPlacementEditor
         packet={testPacket({ id: 'form-1', kind: 'form', status: 'draft', signers: [], actions: ['send', 'delete'] })}

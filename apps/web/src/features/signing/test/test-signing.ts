@@ -1,5 +1,6 @@
-import { vi } from 'vitest'
 import type { OfferSigning, PacketSigner, PacketView } from '@offerbook/domain/signing'
+import type { FakeAnswer, FakeApi } from '../../../test/fake-api'
+import { reply } from '../../../test/fake-api'
 
 /** A packet signer as the API answers it, for component tests. */
 export function testSigner(rest: Partial<PacketSigner> = {}): PacketSigner {
@@ -67,25 +68,18 @@ export function testSigning(rest: Partial<OfferSigning> = {}): OfferSigning {
   }
 }
 
-type Handler = (init: RequestInit) => Response | Promise<Response>
+type Handler = (init: RequestInit) => FakeAnswer | Promise<FakeAnswer>
 
-/** A fetch that answers `METHOD /path` from the table and fails anything else, recording each call. */
-export function fetchRoutes(routes: Record<string, Handler>) {
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost')
-    const key = `${init.method ?? 'GET'} ${url.pathname}`
-    const handler = routes[key]
-    if (!handler) return json(404, { statusCode: 404, code: 'NOT_FOUND', message: `No route ${key}` })
-    return handler(init)
-  })
-  vi.stubGlobal('fetch', mock)
-  const calls = (key: string) =>
-    mock.mock.calls.filter(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key).map(([, init]) => init as RequestInit)
-  return { mock, calls }
+/** Declares the table's `METHOD /path` routes on the file's fake API; anything else fails the test. */
+export function fetchRoutes(api: FakeApi, routes: Record<string, Handler>) {
+  for (const [route, handler] of Object.entries(routes)) api.on(route, (request) => handler(request.init))
+  const calls = (route: string) => api.calls(route).map((request) => request.init)
+  return { calls }
 }
 
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+/** A successful answer with a JSON body; an error answer is built by apiError (test/fake-api), with its key. */
+export function json(status: number, body: unknown): FakeAnswer {
+  return reply(body, status)
 }
 
 export function bodyOf(init: RequestInit | undefined): unknown {

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ListingMedia, ManagedListing } from '@offerbook/domain/listing'
 import { initSession, saveSession } from '../../../../shared/session'
+import { fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { PhotosSection } from './photos-section'
 
@@ -67,18 +68,12 @@ function Harness({ initial, onListing }: { initial: ManagedListing; onListing?: 
 
 const png = (name: string, bytes = 100) => new File([new Uint8Array(bytes)], name, { type: 'image/png' })
 
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 
 beforeEach(() => {
   initSession()
   FakeXhr.sent = []
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  fetchMock = vi.fn()
-  vi.stubGlobal('fetch', fetchMock)
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
 })
 
 const user = () => userEvent.setup({ applyAccept: false })
@@ -133,18 +128,18 @@ describe('PhotosSection', { timeout: 30_000 }, () => {
   })
 
   it('marks the first photo as primary, and Make primary sends the new order with that photo first', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ listing: { id: 'L1', Media: [{ ...media(3), Order: 0 }, { ...media(1), Order: 1 }, { ...media(2), Order: 2 }] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }))
+    api.on('PUT /api/listings/L1/photos/order', reply({ listing: { id: 'L1', Media: [{ ...media(3), Order: 0 }, { ...media(1), Order: 1 }, { ...media(2), Order: 2 }] } }))
     renderAt(<Harness initial={listingWith(3)} />)
 
     expect(within(screen.getByRole('listitem', { name: 'Photo 1, primary photo' })).getByText('Primary photo')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Move photo 1 earlier' }) as HTMLButtonElement).disabled).toBe(true)
     await userEvent.click(screen.getByRole('button', { name: 'Make photo 3 the primary photo' }))
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/listings/L1/photos/order')
-    expect(init.method).toBe('PUT')
-    expect(JSON.parse(init.body as string)).toEqual({ mediaIds: ['m3', 'm1', 'm2'] })
+    await waitFor(() => expect(api.calls()).toHaveLength(1))
+    const [request] = api.calls()
+    expect(request?.url).toBe('/api/listings/L1/photos/order')
+    expect(request?.method).toBe('PUT')
+    expect(request?.body).toEqual({ mediaIds: ['m3', 'm1', 'm2'] })
     expect(await screen.findByRole('img', { name: 'Photo 1: photo-3.jpg' })).toBeTruthy()
   })
 })

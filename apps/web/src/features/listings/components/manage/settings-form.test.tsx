@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { apiError, fakeApi } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { SettingsForm, settingsPatch, settingsValuesOf } from './settings-form'
 import { testListing } from './test-listing'
 
-let fetchSpy: ReturnType<typeof vi.fn>
-
-beforeEach(() => {
-  // Nothing here may reach the API unless a case answers for it: the others are stopped by a rule or by the user.
-  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
-  vi.stubGlobal('fetch', fetchSpy)
-})
-afterEach(() => vi.unstubAllGlobals())
+// Nothing here may reach the API unless a case answers for it: the others are stopped by a rule or by the user.
+const api = fakeApi()
 
 const now = new Date('2030-06-01T12:00:00Z')
 
@@ -67,7 +62,7 @@ describe('SettingsForm', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
     expect(screen.getByLabelText<HTMLSelectElement>('Listing status').value).toBe('Withdrawn')
   })
 
@@ -77,31 +72,17 @@ describe('SettingsForm', () => {
     expect(await screen.findByText('Invalid email: nobody@')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
     expect(screen.getByText('Please correct the highlighted fields.')).toBeTruthy()
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
   })
 
   it('says so when there is nothing to save', async () => {
     renderAt(<SettingsForm listing={testListing()} />)
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
     expect(await screen.findByText('There are no changes to save.')).toBeTruthy()
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
   })
   it('shows the API refusal of the addresses under their field, and clears it when they change', async () => {
-    fetchSpy.mockImplementation(() =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({
-            statusCode: 400,
-            code: 'BAD_REQUEST',
-            key: 'listing.notifyEmails',
-            params: { maximum: 10 },
-            message: 'Up to 10 e-mail addresses',
-            errors: [{ path: 'notify.emails', key: 'listing.notifyEmails', params: { maximum: 10 }, message: 'Up to 10 e-mail addresses' }],
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/json' } },
-        ),
-      ),
-    )
+    api.on('PATCH /api/listings/:id/settings', apiError(400, 'listing.notifyEmails', { params: { maximum: 10 }, fields: ['notify.emails'] }))
     renderAt(<SettingsForm listing={testListing()} />)
     const emails = screen.getByRole('combobox', { name: 'Other e-mail addresses' })
     await userEvent.type(emails, 'buyer@example.com,')
@@ -109,7 +90,7 @@ describe('SettingsForm', () => {
     await waitFor(() => expect(emails.getAttribute('aria-invalid')).toBe('true'))
     expect(screen.getAllByText('Up to 10 e-mail addresses').length).toBeGreaterThan(0)
     expect(screen.getByText('Please correct the highlighted fields.')).toBeTruthy()
-    expect(fetchSpy).toHaveBeenCalledTimes(1)
+    expect(api.calls()).toHaveLength(1)
 
     await userEvent.type(emails, 'seller@example.com,')
     await waitFor(() => expect(emails.getAttribute('aria-invalid')).not.toBe('true'))

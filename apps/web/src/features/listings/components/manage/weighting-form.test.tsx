@@ -1,19 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import { fakeApi } from '../../../../test/fake-api'
 import { renderAt, renderRoutes } from '../../../../test/render'
 import { testListing } from './test-listing'
 import { WeightingForm } from './weighting-form'
 
-let fetchSpy: ReturnType<typeof vi.fn>
-
-beforeEach(() => {
-  // Nothing here may reach the API: every case is stopped before it by a rule.
-  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
-  vi.stubGlobal('fetch', fetchSpy)
-})
-afterEach(() => vi.unstubAllGlobals())
+// Nothing here may reach the API: every case is stopped before it by a rule, and no route is declared.
+const api = fakeApi()
 
 const slider = (name: string) => screen.getByRole('slider', { name })
 
@@ -54,7 +49,7 @@ describe('WeightingForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save weights' }))
     expect(await screen.findByText('Commission must be between 0% and 10%')).toBeTruthy()
     expect(screen.getByRole('alert', { name: '' }).textContent).toBe('Please correct the highlighted fields.')
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(api.calls()).toHaveLength(0)
   })
 
   it('asks before leaving with unsaved weights: Stay keeps them, Leave goes on', async () => {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { notifications } from '@mantine/notifications'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { useParams } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { initSession, saveSession } from '../../../../shared/session'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderRoutes } from '../../../../test/render'
 import { ListingWizard } from './listing-wizard'
 
@@ -68,36 +68,16 @@ const routes: RouteObject[] = [
   { path: '*', element: <p>Another page</p> },
 ]
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-}
-
-type Handler = (init: RequestInit) => Response | Promise<Response>
-let handlers: Record<string, Handler>
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 
 beforeEach(() => {
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
-  handlers = {}
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`
-    const handler = handlers[key]
-    if (handler) return handler(init)
-    return json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'request.notFound', message: 'Not found' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
 })
 
-afterEach(() => {
-  notifications.clean()
-  vi.unstubAllGlobals()
-})
-
-function calls(key: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${(url as string).split('?')[0]}` === key)
-    .map(([, init]) => JSON.parse(((init as RequestInit).body as string | undefined) ?? 'null') as unknown)
+/** The bodies sent to a route. */
+function calls(route: string): unknown[] {
+  return api.calls(route).map((request) => request.body ?? null)
 }
 
 describe('the add-listing wizard', { timeout: 30_000 }, () => {
@@ -109,11 +89,11 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
 
   it('needs a price before the first Next, corrects a price under the minimum, then creates the draft and goes on with its id', async () => {
     let created: ManagedListing | null = null
-    handlers['POST /api/listings'] = (init) => {
-      created = draft(JSON.parse(init.body as string) as Partial<ManagedListing>)
-      return json(201, { listing: created })
-    }
-    handlers['GET /api/listings/L1'] = () => json(200, { listing: created })
+    api.on('POST /api/listings', ({ body }) => {
+      created = draft(body as Partial<ManagedListing>)
+      return reply({ listing: created }, 201)
+    })
+    api.on('GET /api/listings/L1', () => reply({ listing: created }))
     const { router } = renderRoutes(routes, '/add-listing/new/pricing')
     const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
 
@@ -136,7 +116,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('asks to confirm a list price under $10,000, spelled out, before Next creates the draft', async () => {
-    handlers['POST /api/listings'] = (init) => json(201, { listing: draft(JSON.parse(init.body as string) as Partial<ManagedListing>) })
+    api.on('POST /api/listings', ({ body }) => reply({ listing: draft(body as Partial<ManagedListing>) }, 201))
     const { router } = renderRoutes(routes, '/add-listing/new/pricing')
     const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
     await userEvent.type(price, '4500')
@@ -155,7 +135,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('checks a field when it is left, and does not move on while a field is wrong', async () => {
-    handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'details' }) })
+    api.on('GET /api/listings/L1', reply({ listing: draft({ ListPrice: 425000, draftStep: 'details' }) }))
     renderRoutes(routes, '/add-listing/new/details?id=L1')
     const zip = await screen.findByRole('textbox', { name: /^ZIP code/ }, { timeout: 10_000 })
     await userEvent.type(zip, '372')
@@ -167,11 +147,11 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
 
   it('saves the step with how far the draft got when going Back, and keeps what was entered', async () => {
     let saved = draft({ ListPrice: 425000, draftStep: 'agent' })
-    handlers['GET /api/listings/L1'] = () => json(200, { listing: saved })
-    handlers['PATCH /api/listings/L1'] = (init) => {
-      saved = { ...saved, ...(JSON.parse(init.body as string) as Partial<ManagedListing>) }
-      return json(200, { listing: saved })
-    }
+    api.on('GET /api/listings/L1', () => reply({ listing: saved }))
+    api.on('PATCH /api/listings/L1', ({ body }) => {
+      saved = { ...saved, ...(body as Partial<ManagedListing>) }
+      return reply({ listing: saved })
+    })
     const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')
     await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Nashville')
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))
@@ -183,7 +163,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('warns before leaving a step with unsaved changes, and stays when asked to', async () => {
-    handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'details' }) })
+    api.on('GET /api/listings/L1', reply({ listing: draft({ ListPrice: 425000, draftStep: 'details' }) }))
     const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')
     await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Memphis')
 
@@ -201,14 +181,14 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('says so when the draft does not exist, with a way to start a new listing', async () => {
-    handlers['GET /api/listings/nope'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'listing.notFound', message: 'Listing not found' })
+    api.on('GET /api/listings/nope', apiError(404, 'listing.notFound'))
     renderRoutes(routes, '/add-listing/new/details?id=nope')
     expect(await screen.findByRole('heading', { name: 'Draft not found' }, { timeout: 10_000 })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Start a new listing' }).getAttribute('href')).toBe('/add-listing/new/pricing')
   })
 
   it('lists on review what stops publishing, each with a link to its step', async () => {
-    handlers['GET /api/listings/L1'] = () => json(200, { listing: draft({ ListPrice: 425000, draftStep: 'review' }) })
+    api.on('GET /api/listings/L1', reply({ listing: draft({ ListPrice: 425000, draftStep: 'review' }) }))
     renderRoutes(routes, '/add-listing/new/review?id=L1')
     const problems = await screen.findByRole('region', { name: 'Before you can publish' }, { timeout: 10_000 })
     expect(within(problems).getByText(/Photos: Add at least one photo before publishing\./)).toBeTruthy()

@@ -1,19 +1,17 @@
-import { notifications } from '@mantine/notifications'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { MyOffersPage, OfferSummary } from '@offerbook/domain/offer'
 import type { OfferTab } from '@offerbook/domain/offer-status'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { initSession, saveSession } from '../../../../shared/session'
 import { testOffer, testOfferSummary } from '../details/test-offer'
 import { MyOffers } from './my-offers'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
 const counts = { all: 3, new: 1, active: 1, accepted: 0, closed: 0, inactive: 1 }
 let offers: Record<OfferTab, OfferSummary[]>
-let fetchMock: ReturnType<typeof vi.fn>
+const api = fakeApi()
 
 function page(tab: OfferTab): MyOffersPage {
   return { items: offers[tab], total: offers[tab].length, page: 1, pageSize: 12, counts }
@@ -26,22 +24,11 @@ beforeEach(() => {
   const draft = testOfferSummary({ id: 'offer-draft', status: 'draft', actions: ['share'], property: { ...active.property, id: 'listing-2', address: '9 Oak St, Nashville, TN 37201' } })
   const declined = testOfferSummary({ id: 'offer-declined', status: 'declined', actions: [], property: { ...active.property, id: 'listing-3', address: '4 Elm Ct, Brentwood, TN 37027' } })
   offers = { all: [active, draft, declined], new: [draft], active: [active], accepted: [], closed: [], inactive: [declined] }
-  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const { pathname, searchParams } = new URL(url, 'http://localhost')
-    const method = init.method ?? 'GET'
-    if (method === 'GET' && pathname === '/api/offers/mine') return json(200, page((searchParams.get('tab') ?? 'all') as OfferTab))
-    if (method === 'POST' && pathname === '/api/offers/offer-active/withdraw') return json(200, { offer: testOffer({ id: 'offer-active', status: 'withdrawn', actions: [] }) })
-    return json(404, { code: 'NOT_FOUND', message: 'Not found' })
-  })
-  vi.stubGlobal('fetch', fetchMock)
+  api.on('GET /api/offers/mine', ({ query }) => reply(page((query.get('tab') ?? 'all') as OfferTab)))
+  api.on('POST /api/offers/offer-active/withdraw', reply({ offer: testOffer({ id: 'offer-active', status: 'withdrawn', actions: [] }) }))
 })
 
-afterEach(() => {
-  notifications.clean()
-  vi.unstubAllGlobals()
-})
-
-const requests = (method: string, path: string) => fetchMock.mock.calls.filter(([url, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method && new URL(url as string, 'http://localhost').pathname === path)
+const requests = (method: string, path: string) => api.calls(`${method} ${path}`)
 
 describe('MyOffers', () => {
   it('shows every tab with its count and the offers of the chosen tab as cards', async () => {
@@ -114,7 +101,7 @@ describe('MyOffers', () => {
   })
 
   it('shows what went wrong with a Retry when the list cannot be loaded', async () => {
-    fetchMock.mockImplementation(async () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'offerTerms.pageRange', message: 'Page must be a whole number from 1' }))
+    api.on('GET /api/offers/mine', apiError(400, 'offerTerms.pageRange'))
     renderAt(<MyOffers tab="all" page={1} onTab={() => {}} onPage={() => {}} />)
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Your offers could not be loaded')

@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { OpenBestRequest } from '@offerbook/domain/offer-negotiation'
+import { fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
 import { AcceptOfferDialog } from '../seller/accept-offer-dialog'
 import { SellerOfferView } from '../seller/seller-offer-view'
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+const api = fakeApi()
 
 /** The API's open request: a deadline in January next year at 5:00 PM Central (23:00 UTC), two offers asked, one answered. */
 function openRequest(overrides: Partial<OpenBestRequest> = {}): OpenBestRequest {
@@ -27,14 +28,8 @@ function openRequest(overrides: Partial<OpenBestRequest> = {}): OpenBestRequest 
 }
 
 function answering(request: OpenBestRequest | null) {
-  const fetchSpy = vi.fn(async (url: string) => {
-    if (url.endsWith('/listings/listing-1/highest-and-best')) return json({ request })
-    throw new Error(`no request expected: ${url}`)
-  })
-  vi.stubGlobal('fetch', fetchSpy)
-  return fetchSpy
+  api.on('GET /api/listings/listing-1/highest-and-best', reply({ request }))
 }
-afterEach(() => vi.unstubAllGlobals())
 
 const sellerOffer = () => testOffer({ viewer: 'seller', actions: ['accept', 'decline'] })
 
@@ -64,10 +59,10 @@ describe('answering before the highest-and-best deadline', () => {
   })
 
   it('says nothing when no request is open', async () => {
-    const fetchSpy = answering(null)
+    answering(null)
     renderAt(<AcceptOfferDialog opened offer={sellerOffer()} netToSeller={null} otherOpenCount={0} onConfirm={() => {}} onCancel={() => {}} />)
     const box = await screen.findByRole('dialog', { name: 'Accept this offer?' })
-    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled())
+    await vi.waitFor(() => expect(api.calls('GET /api/listings/listing-1/highest-and-best').length).toBeGreaterThan(0))
     await vi.waitFor(() => expect(within(box).queryByText('Checking your highest-and-best request…')).toBeNull())
     expect(within(box).queryByTestId('early-answer-notice')).toBeNull()
   })

@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OfferVersion, OfferView } from '@offerbook/domain/offer'
+import { fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
 import { NegotiationPanel } from './negotiation-panel'
 
-let fetchSpy: ReturnType<typeof vi.fn>
-
-beforeEach(() => {
-  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
-  vi.stubGlobal('fetch', fetchSpy)
-})
-afterEach(() => vi.unstubAllGlobals())
+// No route unless a case declares one: any other request fails the case.
+const api = fakeApi()
 
 const base = testOffer()
 const version = (number: number, side: 'buyer' | 'seller', purchasePrice: number, changed: string[], message = ''): OfferVersion => ({
@@ -59,13 +55,13 @@ describe('NegotiationPanel', () => {
   })
 
   it('sends the buyer side\'s acceptance of the counter', async () => {
-    fetchSpy.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ offer: countered({ status: 'accepted', actions: [] }) }), { status: 200, headers: { 'content-type': 'application/json' } })))
+    api.on('POST /api/offers/offer-1/counter/accept', reply({ offer: countered({ status: 'accepted', actions: [] }) }))
     renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Accept the counter-offer' }))
-    await waitFor(() => expect(fetchSpy).toHaveBeenCalled())
-    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit]
-    expect(String(url)).toMatch(/\/api\/offers\/offer-1\/counter\/accept$/)
-    expect(init.method).toBe('POST')
+    await waitFor(() => expect(api.calls().length).toBeGreaterThan(0))
+    const [request] = api.calls()
+    expect(request?.url).toMatch(/\/api\/offers\/offer-1\/counter\/accept$/)
+    expect(request?.method).toBe('POST')
   })
 
   it("shows 'pre-approved' and lets the seller side mark the letter verified", async () => {

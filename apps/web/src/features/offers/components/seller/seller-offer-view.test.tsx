@@ -1,19 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OfferView } from '@offerbook/domain/offer'
+import { fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
 import { SellerOfferView } from './seller-offer-view'
 
-let fetchSpy: ReturnType<typeof vi.fn>
-
+// Only what the seller confirms may reach the API; nothing here confirms. The decline dialog reads
+// whether a highest-and-best request is open: none is.
+const api = fakeApi()
 beforeEach(() => {
-  // Only what the seller confirms may reach the API; nothing here confirms.
-  fetchSpy = vi.fn(() => Promise.reject(new Error('no request expected')))
-  vi.stubGlobal('fetch', fetchSpy)
+  api.on('GET /api/listings/listing-1/highest-and-best', reply({ request: null }))
 })
-afterEach(() => vi.unstubAllGlobals())
 
 const sellerOffer = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>
   testOffer({ viewer: 'seller', actions: ['accept', 'decline'], property: { id: 'listing-1', address: '120 Maple Ave, Franklin, TN 37064', city: 'Franklin', listPrice: 460_000, primaryPhotoURL: null, standardStatus: 'Active' }, ...rest })
@@ -42,7 +41,7 @@ describe('SellerOfferView', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     // The dialog reads the open highest-and-best request; nothing is written.
-    expect(fetchSpy.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') !== 'GET')).toEqual([])
+    expect(api.calls().filter((request) => request.method !== 'GET')).toEqual([])
     await waitFor(() => expect(document.activeElement).toBe(decline))
   })
 
