@@ -1,11 +1,7 @@
 import { format } from 'node:util'
-import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import type { MockInstance } from 'vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
-import { i18n } from '../shared/i18n/i18n'
-import { resetSessionState } from '../shared/session'
-import { undoTestLeftovers } from './after-test'
 
 // findBy* and waitFor wait up to 5 s, not 1 s: a Mantine modal's closing transition, with the two
 // cores shared by two test workers, can take longer than a second. What never happens still fails.
@@ -54,16 +50,10 @@ beforeEach(() => {
   })
 })
 
-afterEach(async () => {
+afterEach(() => {
   cleanup()
+  // A test that stopped the clock and failed before it started it again does not stop the next one's.
   vi.useRealTimers()
-  // A worker runs many files (isolate: false), and these outlive a test: Mantine's notification store
-  // (what one test showed must not fill the next one's queue), the query clients, the session module
-  // with its channel to other tabs, and the language.
-  notifications.clean()
-  undoTestLeftovers()
-  resetSessionState()
-  if (i18n.isInitialized && i18n.language !== 'en-us') await i18n.changeLanguage('en-us')
   consoleErrorSpy?.mockRestore()
   consoleErrorSpy = null
   if (inBrowser) {
