@@ -154,6 +154,18 @@ export function initSession(): Promise<void> {
   })
 }
 
+/**
+ * Forgets this module's state: the session read, a handshake under way, the channel to the other
+ * tabs. For tests that run many files in one page (the next file starts as a new tab would).
+ */
+export function resetSessionState(): void {
+  tabs?.close()
+  tabs = null
+  current = undefined
+  starting = false
+  handshake += 1
+}
+
 export function isSessionStarting(): boolean {
   return starting
 }

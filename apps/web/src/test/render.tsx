@@ -10,6 +10,7 @@ import { createQueryClient } from '../app/query-client'
 import { RESOURCES } from '../locales/all-languages'
 import { initI18n } from '../shared/i18n/i18n'
 import { onSessionCleared } from '../shared/session'
+import { afterThisTest } from './after-test'
 
 /** Renders routes in the app's providers at `path`, as the browser would open it. */
 export function renderRoutes(routes: RouteObject[], path: string) {
@@ -17,6 +18,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   void i18n.changeLanguage('en-us')
   const queryClient = createQueryClient()
   const stop = onSessionCleared(() => queryClient.clear())
+  // The session module and the query client outlive the test: unhook one from the other, drop the cache.
+  afterThisTest(() => {
+    stop()
+    queryClient.clear()
+  })
   // The links shared with the public shell take the router's navigation, as the app layout gives it.
   const withNavigation: RouteObject[] = [
     {

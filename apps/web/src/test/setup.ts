@@ -1,7 +1,11 @@
 import { format } from 'node:util'
+import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import type { MockInstance } from 'vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { i18n } from '../shared/i18n/i18n'
+import { resetSessionState } from '../shared/session'
+import { undoTestLeftovers } from './after-test'
 
 // findBy* and waitFor wait up to 5 s, not 1 s: a Mantine modal's closing transition, with the two
 // cores shared by two test workers, can take longer than a second. What never happens still fails.
@@ -50,10 +54,16 @@ beforeEach(() => {
   })
 })
 
-afterEach(() => {
+afterEach(async () => {
   cleanup()
-  // A test that stopped the clock and failed before it started it again does not stop the next one's.
   vi.useRealTimers()
+  // These outlive a test, and the next test of the file must not meet them: Mantine's notification
+  // store (what one test showed must not fill the next one's queue), the query clients, the session
+  // module with its channel to other tabs, and the language.
+  notifications.clean()
+  undoTestLeftovers()
+  resetSessionState()
+  if (i18n.isInitialized && i18n.language !== 'en-us') await i18n.changeLanguage('en-us')
   consoleErrorSpy?.mockRestore()
   consoleErrorSpy = null
   if (inBrowser) {
