@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { MyTeam, TeamInvitationPreview, TeamMemberView } from '@offerbook/domain/teams'
+import { teamKeys } from '../../shared/query-keys'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
 import { accountApi, apiError, bodyOf, json, preloadPages, userWith } from './account-pages.test-helpers'
@@ -109,11 +110,22 @@ describe('/team-invitation', () => {
       return json(200, { leaderId: 'pb', leaderName: 'Pat Broker', leaderEmail: 'pat@example.com', kind: 'agent', access: 'all', brokerage: true, joinedAt: '2026-03-01T10:00:00.000Z' })
     }
     api.signInAs(userWith({ uid: 'me', email: 'me@example.com', roles: ['SELLER_AGENT'] }))
-    renderRoutes(appRoutes(), '/team-invitation?token=abc')
+    const view = renderRoutes(appRoutes(), '/team-invitation?token=abc')
     await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }))
     expect(await screen.findByText('You joined the brokerage of Pat Broker.')).toBeTruthy()
     // The team's queries refresh after accepting; the page stays on the welcome.
     await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(screen.getByText('You joined the brokerage of Pat Broker.')).toBeTruthy()
+    expect(screen.queryByText('This invitation has already been used.')).toBeNull()
+    // The invitation is asked for again (the window regains focus) and now reads as used: still the welcome.
+    const asked = api.calls('POST /api/team/invitations/preview').length
+    await act(async () => {
+      await view.queryClient.refetchQueries({ queryKey: teamKeys.preview('abc') })
+      // React Query tells the page on its next tick.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    })
+    expect(view.queryClient.getQueryData<TeamInvitationPreview>(teamKeys.preview('abc'))?.state).toBe('accepted')
+    expect(api.calls('POST /api/team/invitations/preview').length).toBeGreaterThan(asked)
     expect(screen.getByText('You joined the brokerage of Pat Broker.')).toBeTruthy()
     expect(screen.queryByText('This invitation has already been used.')).toBeNull()
   })

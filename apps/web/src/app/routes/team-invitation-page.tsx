@@ -1,12 +1,14 @@
+import { useState } from 'react'
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { homePathFor, signInPathFor } from '@offerbook/domain/route-access'
+import type { TeamMembership } from '@offerbook/domain/teams'
 import { TEAM_INVITATION_PATH } from '@offerbook/domain/teams'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSignOut } from '../../features/auth/api/sign-out'
 import { useInvitationPreview } from '../../features/teams/api/teams'
-import { InvitationAnswer } from '../../features/teams/components/invitation-answer'
+import { InvitationAnswer, InvitationJoined } from '../../features/teams/components/invitation-answer'
 import { errorText } from '../../shared/i18n/messages'
 import { useSession } from '../../shared/session'
 
@@ -24,9 +26,14 @@ export default function TeamInvitationPage() {
   const me = useCurrentUser()
   const signOut = useSignOut()
   const here = `${TEAM_INVITATION_PATH}?token=${encodeURIComponent(token)}`
+  // Kept here, not in the answer: once accepted, the invitation reads as used whenever it is asked
+  // again (the window regains focus), and the invitee must still see the welcome.
+  const [joined, setJoined] = useState<TeamMembership | null>(null)
+  const continuePath = me.data ? homePathFor(me.data.roles) : '/'
 
   let content
-  if (!token) content = <Alert color="red" role="alert">{t('teams.invitation.invalid')}</Alert>
+  if (joined) content = <InvitationJoined membership={joined} continuePath={continuePath} />
+  else if (!token) content = <Alert color="red" role="alert">{t('teams.invitation.invalid')}</Alert>
   else if (preview.isPending || (session && me.isPending)) {
     content = (
       <Group gap="sm" role="status">
@@ -60,8 +67,8 @@ export default function TeamInvitationPage() {
               signedInEmail={session && me.data ? me.data.email : null}
               signInPath={signInPathFor(here)}
               signUpPath={`/auth/sign-up?redirect=${encodeURIComponent(here)}`}
-              continuePath={me.data ? homePathFor(me.data.roles) : '/'}
               onSwitchAccount={() => signOut.mutate(undefined, { onSuccess: () => void navigate(signInPathFor(here)) })}
+              onJoined={setJoined}
             />
           </>
         ) : (

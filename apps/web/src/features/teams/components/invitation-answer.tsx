@@ -15,35 +15,37 @@ type Props = {
   /** Where sign-in and sign-up send the visitor, returning here afterwards. */
   signInPath: string
   signUpPath: string
-  /** Where Continue leads once the invitee joined. */
-  continuePath: string
   onSwitchAccount: () => void
+  /** The membership the invitee just took: the page keeps it, since the invitation reads as used from then on. */
+  onJoined: (membership: TeamMembership) => void
+}
+
+/** The welcome once the invitee joined, with the way on. */
+export function InvitationJoined({ membership, continuePath }: { membership: TeamMembership; continuePath: string }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="md">
+      <Alert color="green" role="status" title={t('teams.invitation.joinedTitle')}>
+        {t(membership.brokerage ? 'teams.invitation.joinedBrokerage' : 'teams.invitation.joined', { name: membership.leaderName })}
+      </Alert>
+      <Group>
+        <Button component={Link} to={continuePath}>
+          {t('teams.invitation.continue')}
+        </Button>
+      </Group>
+    </Stack>
+  )
 }
 
 /** What the invitee does with a pending invitation: sign in or up first, then accept or decline. */
-export function InvitationAnswer({ token, preview, signedInEmail, signInPath, signUpPath, continuePath, onSwitchAccount }: Props) {
+export function InvitationAnswer({ token, preview, signedInEmail, signInPath, signUpPath, onSwitchAccount, onJoined }: Props) {
   const { t } = useTranslation()
   const dialog = useDialog()
   const accept = useAcceptInvitation()
   const decline = useDeclineInvitation()
-  const [joined, setJoined] = useState<TeamMembership | null>(null)
   const [declined, setDeclined] = useState(false)
   const failure = accept.error ?? decline.error
 
-  if (joined) {
-    return (
-      <Stack gap="md">
-        <Alert color="green" role="status" title={t('teams.invitation.joinedTitle')}>
-          {t(joined.brokerage ? 'teams.invitation.joinedBrokerage' : 'teams.invitation.joined', { name: joined.leaderName })}
-        </Alert>
-        <Group>
-          <Button component={Link} to={continuePath}>
-            {t('teams.invitation.continue')}
-          </Button>
-        </Group>
-      </Stack>
-    )
-  }
   if (declined) {
     return (
       <Alert color="gray" role="status">
@@ -94,7 +96,7 @@ export function InvitationAnswer({ token, preview, signedInEmail, signInPath, si
         </Alert>
       )}
       <Group>
-        <Button onClick={() => accept.mutate(token, { onSuccess: setJoined })} loading={accept.isPending}>
+        <Button onClick={() => accept.mutate(token, { onSuccess: onJoined })} loading={accept.isPending}>
           {t('teams.invitation.accept')}
         </Button>
         <Button variant="default" onClick={() => void askDecline()} loading={decline.isPending}>
