@@ -19,7 +19,9 @@ export function Pager({ pages, page, onPage, label }: PagerProps) {
   if (pages <= 1) return null
   return (
     <Box component="nav" aria-label={label}>
+      {/* Gaps of 4 px keep the first, last, five numbers and both arrows on one line of a 390 px phone. */}
       <Pagination
+        gap={4}
         total={pages}
         value={Math.min(page, pages)}
         onChange={onPage}
