@@ -11,6 +11,23 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 const loaded = new Map<PageLoader, PageModuleComponent>()
 type PageModuleComponent = Awaited<ReturnType<PageLoader>>['default']
 
+/** Page modules being loaded now, each until it has loaded, failed or timed out. */
+const loading = new Set<Promise<unknown>>()
+
+function tracked<T>(load: Promise<T>): Promise<T> {
+  const settled = load.catch(() => {}).finally(() => loading.delete(settled))
+  loading.add(settled)
+  return load
+}
+
+/**
+ * Resolves once no page module is being loaded. A test that ends while its page still loads waits for
+ * it (src/test/setup.ts), so the load does not finish inside the next test file.
+ */
+export async function pageLoadsSettled(): Promise<void> {
+  while (loading.size > 0) await Promise.all(loading)
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Chunk load timed out')), ms)
@@ -32,7 +49,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * prerender renders it to HTML, and the browser hydrates that HTML with the same page.
  */
 export async function preloadPage(loader: PageLoader): Promise<void> {
-  if (!loaded.has(loader)) loaded.set(loader, (await loader()).default)
+  if (!loaded.has(loader)) loaded.set(loader, (await tracked(loader())).default)
 }
 
 export type LazyPageProps = PageProps & { loader: PageLoader; timeoutMs?: number }
@@ -47,7 +64,7 @@ export function LazyPage({ loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS, ...pagePro
   useEffect(() => {
     if (loaded.has(loader)) return
     let active = true
-    withTimeout(loader(), timeoutMs).then(
+    tracked(withTimeout(loader(), timeoutMs)).then(
       (module) => {
         loaded.set(loader, module.default)
         if (active) setPage(() => module.default)

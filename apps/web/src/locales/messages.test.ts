@@ -6,7 +6,7 @@ import { CATALOGUE, MESSAGE_AREAS, templateParams } from '@offerbook/domain/mess
 import { initI18n } from '../shared/i18n/i18n'
 import { translate } from '../shared/i18n/messages'
 import type { Tree } from './resources'
-import { RESOURCES } from './all-languages'
+import { RESOURCES, copyOfAllLanguages } from './all-languages'
 import { MESSAGE_NAMESPACE } from './resources'
 
 const root = join(process.cwd(), process.cwd().endsWith('/apps/web') ? '../..' : '.')
@@ -80,7 +80,7 @@ describe('the message catalogue', () => {
   })
 
   it('translates a message with its parameters in both languages', async () => {
-    const i18n = initI18n('en-us', RESOURCES)
+    const i18n = initI18n('en-us', copyOfAllLanguages())
     expect(translate({ key: 'common.tooLong', params: { maximum: 256 } })).toBe('Must have at most 256 characters')
     await i18n.changeLanguage('es-es')
     expect(translate({ key: 'common.tooLong', params: { maximum: 256 } })).toBe('Debe tener como máximo 256 caracteres')

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import { ApiClientError, apiClient, buildQueryString, fieldErrorsOf, setApiNavigate } from './api-client'
-import { RESOURCES } from '../locales/all-languages'
+import { copyOfAllLanguages } from '../locales/all-languages'
 import { initI18n } from './i18n/i18n'
 import { errorText } from './i18n/messages'
 import { getSession, initSession, saveSession } from './session'
@@ -84,7 +84,7 @@ describe('apiClient', () => {
   })
 
   it('shows a generic message for a key this browser does not know, or a body that is no ApiError', async () => {
-    const i18n = initI18n('en-us', RESOURCES)
+    const i18n = initI18n('en-us', copyOfAllLanguages())
     await i18n.changeLanguage('en-us')
     const generic = errorText(new ApiClientError(500, { key: 'client.unknown' }))
     expect(generic).not.toBe('messages.client.unknown')

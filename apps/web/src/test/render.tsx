@@ -7,14 +7,14 @@ import { Providers } from '../app/providers'
 import { RouterNavigation } from '../app/router-navigation'
 import { setApiNavigate } from '../shared/api-client'
 import { createQueryClient } from '../app/query-client'
-import { RESOURCES } from '../locales/all-languages'
+import { copyOfAllLanguages } from '../locales/all-languages'
 import { initI18n } from '../shared/i18n/i18n'
 import { onSessionCleared } from '../shared/session'
 import { afterThisTest } from './after-test'
 
 /** Renders routes in the app's providers at `path`, as the browser would open it. */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const i18n = initI18n(undefined, RESOURCES)
+  const i18n = initI18n(undefined, copyOfAllLanguages())
   void i18n.changeLanguage('en-us')
   const queryClient = createQueryClient()
   const stop = onSessionCleared(() => queryClient.clear())

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import type { MockInstance } from 'vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { pageLoadsSettled } from '../app/lazy-page'
 import { i18n } from '../shared/i18n/i18n'
 import { resetSessionState } from '../shared/session'
 import { undoTestLeftovers } from './after-test'
@@ -57,6 +58,9 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup()
   vi.useRealTimers()
+  // A page module the test began to load finishes here, not in the next file of the worker, after
+  // this file's document is gone.
+  await pageLoadsSettled()
   // These outlive a test, and the next test of the file must not meet them: Mantine's notification
   // store (what one test showed must not fill the next one's queue), the query clients, the session
   // module with its channel to other tabs, and the language.

@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '@offerbook/domain/route-access'
 import type { Language } from '@offerbook/domain/user'
-import { RESOURCES } from '../../locales/all-languages'
+import { copyOfAllLanguages } from '../../locales/all-languages'
 import { I18nextTranslation } from '../i18next-translation'
 import { RouterNavigation } from '../router-navigation'
 import { theme } from '../theme'
@@ -30,8 +30,9 @@ import TheTeamPage from './the-team-page'
  */
 async function serverHtml(Page: ComponentType<PageProps>, name: string, language: Language): Promise<string> {
   const i18n = i18next.createInstance()
+  const texts = copyOfAllLanguages()
   await i18n.use(initReactI18next).init({
-    resources: { 'en-us': { translation: RESOURCES['en-us'] }, 'es-es': { translation: RESOURCES['es-es'] } },
+    resources: { 'en-us': { translation: texts['en-us'] }, 'es-es': { translation: texts['es-es'] } },
     lng: language,
     lowerCaseLng: true,
     interpolation: { escapeValue: false },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsReport } from '@offerbook/domain/analytics'
-import { RESOURCES } from '../../locales/all-languages'
+import { copyOfAllLanguages } from '../../locales/all-languages'
 import { initI18n } from '../../shared/i18n/i18n'
 import { tablesToCsv } from './csv'
 import { reportTables } from './report-tables'
@@ -22,7 +22,7 @@ const REPORT: AnalyticsReport = {
 
 describe('the analytics CSV', () => {
   it("writes each table under its caption with the headers in the reader's language, quoting where needed", () => {
-    const csv = tablesToCsv(reportTables(REPORT, initI18n(undefined, RESOURCES).getFixedT('es-es')))
+    const csv = tablesToCsv(reportTables(REPORT, initI18n(undefined, copyOfAllLanguages()).getFixedT('es-es')))
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).split('\r\n')
     expect(lines.slice(0, 3)).toEqual(['Cifras clave', 'Cifra,Usted', 'Ofertas hechas,2'])

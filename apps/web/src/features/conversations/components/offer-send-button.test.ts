@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { TFunction } from 'i18next'
 import type { OfferView } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
-import { RESOURCES } from '../../../locales/all-languages'
+import { copyOfAllLanguages } from '../../../locales/all-languages'
 import { i18n, initI18n } from '../../../shared/i18n/i18n'
 import { offerPrefill } from './offer-send-button'
 
 let t: TFunction
 beforeAll(async () => {
-  initI18n(undefined, RESOURCES)
+  initI18n(undefined, copyOfAllLanguages())
   await i18n.changeLanguage('en-us')
   t = i18n.t.bind(i18n)
 })

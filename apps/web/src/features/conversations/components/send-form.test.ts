@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TFunction } from 'i18next'
-import { RESOURCES } from '../../../locales/all-languages'
+import { copyOfAllLanguages } from '../../../locales/all-languages'
 import { i18n, initI18n } from '../../../shared/i18n/i18n'
 import { EMPTY_PHONE_CHIPS } from './phone-format'
 import type { SendFormValues } from './send-form'
@@ -8,7 +8,7 @@ import { canSend, checkSend, emailEntries } from './send-form'
 
 let t: TFunction
 beforeAll(async () => {
-  initI18n(undefined, RESOURCES)
+  initI18n(undefined, copyOfAllLanguages())
   await i18n.changeLanguage('en-us')
   t = i18n.t.bind(i18n)
 })
