@@ -1,12 +1,11 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
-import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'identity'
@@ -52,59 +51,48 @@ export function LinkedAccountsTable() {
             setPage(1)
           }}
         />
-        {accounts.isError && <LoadFailedAlert title={t(`${P}.accountsLoadFailed`)} error={accounts.error} onRetry={() => void accounts.refetch()} />}
-        {accounts.isPending && (
-          <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.loading`)}>
-            {[0, 1, 2].map((n) => (
-              <Skeleton key={n} height={32} />
-            ))}
-          </Stack>
-        )}
-        {accounts.data && (
-          <>
-            <Text size="sm" c="gray.7" aria-live="polite">
-              {t(`${P}.accountsTotal`, { count: accounts.data.total })}
-            </Text>
-            {accounts.data.items.length === 0 ? (
-              <Text c="gray.7">{t(`${P}.accountsEmpty`)}</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={800}>
-                <Table striped aria-label={t(`${P}.accountsHeading`)} aria-busy={accounts.isFetching}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t(`${P}.email`)}</Table.Th>
-                      <Table.Th>{t(`${P}.subject`)}</Table.Th>
-                      <Table.Th>{t(`${P}.linkedAt`)}</Table.Th>
-                      <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
-                      <Table.Th>{t(`${P}.actions`)}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {accounts.data.items.map((item) => (
-                      <Table.Tr key={item.id}>
-                        <Table.Td>
-                          <Text size="sm">{item.email}</Text>
-                          <Text size="xs" c="gray.7">
-                            {item.name}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-all' }}>{item.subject}</Table.Td>
-                        <Table.Td>{formatDate(i18n.language, item.linkedAt)}</Table.Td>
-                        <Table.Td>{item.lastSignInAt ? formatDate(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
-                        <Table.Td>
-                          <Button size="xs" variant="light" color="red" onClick={() => setUnlinking(item)} aria-label={t(`${P}.unlinkAccount`, { email: item.email })}>
-                            {t(`${P}.unlink`)}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <Pager pages={Math.ceil(accounts.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
-          </>
-        )}
+        <PagedTable
+          query={accounts}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          minWidth={800}
+          texts={{
+            table: t(`${P}.accountsHeading`),
+            loading: t(`${P}.loading`),
+            loadFailed: t(`${P}.accountsLoadFailed`),
+            total: (data) => t(`${P}.accountsTotal`, { count: data.total }),
+            empty: t(`${P}.accountsEmpty`),
+            pages: t(`${P}.pagination`),
+          }}
+          head={
+            <>
+              <Table.Th>{t(`${P}.email`)}</Table.Th>
+              <Table.Th>{t(`${P}.subject`)}</Table.Th>
+              <Table.Th>{t(`${P}.linkedAt`)}</Table.Th>
+              <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
+              <Table.Th>{t(`${P}.actions`)}</Table.Th>
+            </>
+          }
+          row={(item: LinkedAccount) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>
+                <Text size="sm">{item.email}</Text>
+                <Text size="xs" c="gray.7">
+                  {item.name}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{item.subject}</Table.Td>
+              <Table.Td>{formatDate(i18n.language, item.linkedAt)}</Table.Td>
+              <Table.Td>{item.lastSignInAt ? formatDate(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" color="red" onClick={() => setUnlinking(item)} aria-label={t(`${P}.unlinkAccount`, { email: item.email })}>
+                  {t(`${P}.unlink`)}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
       </Stack>
       <Modal opened={unlinking !== null} onClose={() => setUnlinking(null)} title={t(`${P}.unlinkTitle`)} closeButtonProps={{ 'aria-label': t(`${P}.cancel`) }}>
         {unlinking && (

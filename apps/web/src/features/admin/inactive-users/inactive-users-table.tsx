@@ -1,14 +1,13 @@
 import { useState } from 'react'
-import { Badge, Button, Group, List, Modal, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Group, List, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { InactiveReason, InactiveUser } from '@offerbook/domain/inactive-users'
 import { INACTIVE_REASONS } from '@offerbook/domain/inactive-users'
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import type { InactiveUserAction } from './inactive-users-api'
 import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
-import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'inactiveUsers'
@@ -150,42 +149,34 @@ export function InactiveUsersTable() {
           />
         </Stack>
       </Group>
-      {users.isError && <LoadFailedAlert title={t(`${P}.loadFailed`)} error={users.error} onRetry={() => void users.refetch()} />}
-      {users.isPending && (
-        <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.loading`)}>
-          {[0, 1, 2, 3, 4].map((n) => (
-            <Skeleton key={n} height={32} />
-          ))}
-        </Stack>
-      )}
-      {users.data && (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {t(`${P}.total`, { count: users.data.total, days: users.data.days })}
-          </Text>
-          {users.data.items.length === 0 ? (
-            <Text c="gray.7">{t(`${P}.empty`)}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped aria-label={t(`${P}.tableLabel`)} aria-busy={users.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t(`${P}.name`)}</Table.Th>
-                    <Table.Th>{t(`${P}.email`)}</Table.Th>
-                    <Table.Th>{t(`${P}.reasonsColumn`)}</Table.Th>
-                    <Table.Th>{t(`${P}.roles`)}</Table.Th>
-                    <Table.Th>{t(`${P}.createdAt`)}</Table.Th>
-                    <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
-                    <Table.Th>{t(`${P}.actions`)}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{users.data.items.map(rowOf)}</Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <Pager pages={Math.ceil(users.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
-        </>
-      )}
+      <PagedTable
+        query={users}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        minWidth={900}
+        loadingRows={5}
+        texts={{
+          table: t(`${P}.tableLabel`),
+          loading: t(`${P}.loading`),
+          loadFailed: t(`${P}.loadFailed`),
+          total: (data) => t(`${P}.total`, { count: data.total, days: data.days }),
+          empty: t(`${P}.empty`),
+          pages: t(`${P}.pagination`),
+        }}
+        head={
+          <>
+            <Table.Th>{t(`${P}.name`)}</Table.Th>
+            <Table.Th>{t(`${P}.email`)}</Table.Th>
+            <Table.Th>{t(`${P}.reasonsColumn`)}</Table.Th>
+            <Table.Th>{t(`${P}.roles`)}</Table.Th>
+            <Table.Th>{t(`${P}.createdAt`)}</Table.Th>
+            <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
+            <Table.Th>{t(`${P}.actions`)}</Table.Th>
+          </>
+        }
+        row={rowOf}
+      />
       <EraseModal
         target={erasing}
         busy={erasing !== null && busy('erase', erasing.id)}

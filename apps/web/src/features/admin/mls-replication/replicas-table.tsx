@@ -1,12 +1,11 @@
 import { useState } from 'react'
-import { Badge, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { MlsReplica } from '@offerbook/domain/mls-replication'
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useMlsReplicas } from './mls-replication-api'
 import { formatDateTime } from './mls-grid-panel'
-import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'mlsReplication'
@@ -76,42 +75,33 @@ export function ReplicasTable({ running }: { running: boolean }) {
           />
         </Stack>
       </Group>
-      {replicas.isError && <LoadFailedAlert title={t(`${P}.listingsLoadFailed`)} error={replicas.error} onRetry={() => void replicas.refetch()} />}
-      {replicas.isPending && (
-        <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.listingsLoading`)}>
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} height={32} />
-          ))}
-        </Stack>
-      )}
-      {replicas.data && (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {t(`${P}.listingsTotal`, { count: replicas.data.total })}
-          </Text>
-          {replicas.data.items.length === 0 ? (
-            <Text c="gray.7">{t(`${P}.noListings`)}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped aria-label={t(`${P}.listingsTable`)} aria-busy={replicas.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t(`${P}.mlsNumber`)}</Table.Th>
-                    <Table.Th>{t(`${P}.address`)}</Table.Th>
-                    <Table.Th>{t(`${P}.price`)}</Table.Th>
-                    <Table.Th>{t(`${P}.status`)}</Table.Th>
-                    <Table.Th>{t(`${P}.agent`)}</Table.Th>
-                    <Table.Th>{t(`${P}.photos`)}</Table.Th>
-                    <Table.Th>{t(`${P}.modified`)}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{replicas.data.items.map(rowOf)}</Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <Pager pages={Math.ceil(replicas.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
-        </>
-      )}
+      <PagedTable
+        query={replicas}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        minWidth={900}
+        texts={{
+          table: t(`${P}.listingsTable`),
+          loading: t(`${P}.listingsLoading`),
+          loadFailed: t(`${P}.listingsLoadFailed`),
+          total: (data) => t(`${P}.listingsTotal`, { count: data.total }),
+          empty: t(`${P}.noListings`),
+          pages: t(`${P}.pagination`),
+        }}
+        head={
+          <>
+            <Table.Th>{t(`${P}.mlsNumber`)}</Table.Th>
+            <Table.Th>{t(`${P}.address`)}</Table.Th>
+            <Table.Th>{t(`${P}.price`)}</Table.Th>
+            <Table.Th>{t(`${P}.status`)}</Table.Th>
+            <Table.Th>{t(`${P}.agent`)}</Table.Th>
+            <Table.Th>{t(`${P}.photos`)}</Table.Th>
+            <Table.Th>{t(`${P}.modified`)}</Table.Th>
+          </>
+        }
+        row={rowOf}
+      />
     </Stack>
   )
 }

@@ -1,16 +1,15 @@
 import { useState } from 'react'
-import { Badge, Group, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core'
+import { Badge, Group, Select, Stack, Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { AdminUserRow, AdminUserSort, AdminUserStatus } from '@offerbook/domain/admin-users'
 import { ADMIN_USER_STATUSES } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { useAdminUsers } from './admin-users-api'
 import { formatDateTime, statusOf } from './user-format'
-import { Pager } from '../../../shared/ui/pager'
 
 const PAGE_SIZE = 20
 const P = 'adminUsers'
@@ -115,44 +114,34 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           clearButtonProps={{ 'aria-label': t(`${P}.clearStatus`) }}
         />
       </Group>
-      {users.isError && <LoadFailedAlert title={t(`${P}.loadFailed`)} error={users.error} onRetry={() => void users.refetch()} />}
-      {users.isPending && (
-        <Stack gap="xs" aria-busy="true" aria-label={t(`${P}.loading`)}>
-          {[0, 1, 2, 3, 4].map((n) => (
-            <Skeleton key={n} height={32} />
-          ))}
-        </Stack>
-      )}
-      {users.data && (
-        <>
-          <Text size="sm" c="gray.7" aria-live="polite">
-            {t(`${P}.total`, { count: users.data.total })}
-          </Text>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover aria-label={t(`${P}.tableLabel`)} aria-busy={users.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeader column="name" label={t(`${P}.name`)} current={sort} onSort={setSort} />
-                  <SortableHeader column="email" label={t(`${P}.email`)} current={sort} onSort={setSort} />
-                  <Table.Th>{t(`${P}.roles`)}</Table.Th>
-                  <Table.Th>{t(`${P}.status`)}</Table.Th>
-                  <SortableHeader column="createdAt" label={t(`${P}.createdAt`)} current={sort} onSort={setSort} />
-                  <SortableHeader column="lastSignInAt" label={t(`${P}.lastSignInAt`)} current={sort} onSort={setSort} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>{t(`${P}.empty`)}</Table.Td>
-                  </Table.Tr>
-                )}
-                {users.data.items.map(rowOf)}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager pages={Math.ceil(users.data.total / PAGE_SIZE)} page={page} onPage={setPage} label={t(`${P}.pagination`)} />
-        </>
-      )}
+      <PagedTable
+        query={users}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        minWidth={760}
+        loadingRows={5}
+        highlightOnHover
+        texts={{
+          table: t(`${P}.tableLabel`),
+          loading: t(`${P}.loading`),
+          loadFailed: t(`${P}.loadFailed`),
+          total: (data) => t(`${P}.total`, { count: data.total }),
+          empty: t(`${P}.empty`),
+          pages: t(`${P}.pagination`),
+        }}
+        head={
+          <>
+            <SortableHeader column="name" label={t(`${P}.name`)} current={sort} onSort={setSort} />
+            <SortableHeader column="email" label={t(`${P}.email`)} current={sort} onSort={setSort} />
+            <Table.Th>{t(`${P}.roles`)}</Table.Th>
+            <Table.Th>{t(`${P}.status`)}</Table.Th>
+            <SortableHeader column="createdAt" label={t(`${P}.createdAt`)} current={sort} onSort={setSort} />
+            <SortableHeader column="lastSignInAt" label={t(`${P}.lastSignInAt`)} current={sort} onSort={setSort} />
+          </>
+        }
+        row={rowOf}
+      />
     </Stack>
   )
 }
