@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { AdminUserRow, AdminUserSort, AdminUserStatus, AuditRowView, SignInEventView } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
-import { RoleSchema } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
+import { rolesOfUsers } from '../../db/user-roles'
 import { adminAudit, signInEvent } from '../../db/schema/admin'
 import { session } from '../../db/schema/auth'
 import { user, userRole } from '../../db/schema/users'
@@ -25,20 +25,6 @@ export function toAdminRow(row: UserRecord, roles: readonly string[]): AdminUser
   }
 }
 
-export async function rolesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Role[]>> {
-  const byUser = new Map<string, Role[]>()
-  if (userIds.length === 0) return byUser
-  const rows = await db
-    .select({ userId: userRole.userId, role: userRole.role })
-    .from(userRole)
-    .where(inArray(userRole.userId, [...userIds]))
-    .orderBy(asc(userRole.role))
-  for (const row of rows) {
-    const parsed = RoleSchema.safeParse(row.role)
-    if (parsed.success) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), parsed.data])
-  }
-  return byUser
-}
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 function containsPattern(search: string): string {
@@ -91,7 +77,7 @@ export async function searchAdminUsers(db: Db, query: UserSearch): Promise<{ ite
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(user).where(where),
   ])
-  const roles = await rolesOf(
+  const roles = await rolesOfUsers(
     db,
     rows.map((row) => row.id),
   )
@@ -112,7 +98,7 @@ export async function lockUserRecord(db: Db, userId: string): Promise<UserRecord
 export async function adminRowOf(db: Db, userId: string): Promise<AdminUserRow | null> {
   const row = await findUserRecord(db, userId)
   if (!row) return null
-  const roles = await rolesOf(db, [row.id])
+  const roles = await rolesOfUsers(db, [row.id])
   return toAdminRow(row, roles.get(row.id) ?? [])
 }
 

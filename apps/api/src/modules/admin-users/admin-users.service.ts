@@ -7,6 +7,7 @@ import { hasUnstorableCharacters } from '@offerbook/domain/validation'
 import { AppError, fieldError } from '../../app-error'
 import type { Auth } from '../session/session.auth'
 import type { Db } from '../../db/client'
+import { rolesOfUsers } from '../../db/user-roles'
 import { recordAudit } from '../admin/admin-audit'
 import { enqueueEmail } from '../messaging/messaging.service'
 import type { UserRecord, UserSearch } from './admin-users.queries'
@@ -20,7 +21,6 @@ import {
   latestSignIns,
   lockUserRecord,
   replaceRoles,
-  rolesOf,
   searchAdminUsers,
   updateUserRecord,
 } from './admin-users.queries'
@@ -63,7 +63,7 @@ async function changeUser(
     const target = await lockUserRecord(tx, userId)
     if (!target) throw notFound()
     if (target.updatedAt.toISOString() !== expectedUpdatedAt) throw new AppError('CONFLICT', 'adminUsers.changedMeanwhile')
-    const roles = (await rolesOf(tx, [userId])).get(userId) ?? []
+    const roles = (await rolesOfUsers(tx, [userId])).get(userId) ?? []
     await apply(tx, target, roles)
     const user = await adminRowOf(tx, userId)
     if (!user) throw notFound()

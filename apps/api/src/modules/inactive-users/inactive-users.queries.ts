@@ -1,14 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { InactiveReason } from '@offerbook/domain/inactive-users'
-import type { Role } from '@offerbook/domain/roles'
-import { RoleSchema } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { account, session } from '../../db/schema/auth'
 import { listing } from '../../db/schema/listings'
 import { offer, offerEvent } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
-import { user, userRole } from '../../db/schema/users'
+import { user } from '../../db/schema/users'
 
 export type UserRow = typeof user.$inferSelect
 
@@ -50,17 +48,6 @@ export async function selectInactiveUsers(db: Db, { reason, cutoff, search, page
   return { rows, total: totalRow?.total ?? 0 }
 }
 
-/** The roles of each of these users (unknown role names left out). */
-export async function rolesOf(db: Db, ids: readonly string[]): Promise<Map<string, Role[]>> {
-  const byUser = new Map<string, Role[]>()
-  if (ids.length === 0) return byUser
-  const rows = await db.select({ userId: userRole.userId, role: userRole.role }).from(userRole).where(inArray(userRole.userId, [...ids]))
-  for (const row of rows) {
-    const parsed = RoleSchema.safeParse(row.role)
-    if (parsed.success) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), parsed.data])
-  }
-  return byUser
-}
 
 /** The user row, if any. */
 export async function findUserRow(db: Db, id: string): Promise<UserRow | undefined> {

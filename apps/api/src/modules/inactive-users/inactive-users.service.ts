@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
+import { rolesOfUsers } from '../../db/user-roles'
 import { readSetting, recordAudit, writeSetting } from '../admin/admin-audit'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { reminderKind } from './inactive-users-email'
@@ -12,7 +13,7 @@ import { ownerListingsChanged } from '../listings/listing-changes'
 import { announceAuthChange } from '../../auth/session-cache'
 import { revokeLiveStreams } from '../events/events.publish'
 import type { UserRow } from './inactive-users.queries'
-import { deleteUserRow, findUserRow, hasKeptRecords, rolesOf, scrubUserRow, selectInactiveUsers } from './inactive-users.queries'
+import { deleteUserRow, findUserRow, hasKeptRecords, scrubUserRow, selectInactiveUsers } from './inactive-users.queries'
 
 export const INACTIVITY_SETTING = 'inactivity.days'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -62,7 +63,7 @@ export async function listInactiveUsers(db: Db, query: InactiveUsersQuery, now =
   const days = await inactivityDays(db)
   const cutoff = new Date(now.getTime() - days * DAY_MS)
   const { rows, total } = await selectInactiveUsers(db, { reason: query.reason, cutoff, search: query.search?.trim(), page: query.page, pageSize: query.pageSize })
-  const roles = await rolesOf(
+  const roles = await rolesOfUsers(
     db,
     rows.map((row) => row.id),
   )
@@ -98,7 +99,7 @@ export async function sendReminder(db: Db, actor: User, id: string, publicUrl: s
 export async function eraseUser(db: Db, actor: User, id: string, now = new Date()): Promise<'deleted' | 'scrubbed'> {
   const target = await findTarget(db, id)
   if (target.id === actor.uid) throw new AppError('CONFLICT', 'inactiveUsers.notYourself')
-  const roles = (await rolesOf(db, [target.id])).get(target.id) ?? []
+  const roles = (await rolesOfUsers(db, [target.id])).get(target.id) ?? []
   if (roles.some((role) => ADMIN_ROLES.includes(role))) throw new AppError('CONFLICT', 'inactiveUsers.notAnAdmin')
   if (target.emailVerified) throw new AppError('CONFLICT', 'inactiveUsers.onlyUnverified')
   return db.transaction(async (tx) => {

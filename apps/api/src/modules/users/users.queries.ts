@@ -1,12 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm'
-import type { Role } from '@offerbook/domain/roles'
+import { eq } from 'drizzle-orm'
 import { RoleSchema } from '@offerbook/domain/roles'
 import { DEFAULT_UI_MODE, UiModeSchema } from '@offerbook/domain/ui-mode'
 import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
 import { LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
-import { user, userRole } from '../../db/schema/users'
+import { rolesOfUsers } from '../../db/user-roles'
+import { user } from '../../db/schema/users'
 import { announceAuthChange } from '../../auth/session-cache'
 
 type UserRow = typeof user.$inferSelect
@@ -36,26 +36,11 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
   }
 }
 
-async function rolesByUser(db: Db, userIds: readonly string[]): Promise<Map<string, Role[]>> {
-  const byUser = new Map<string, Role[]>()
-  if (userIds.length === 0) return byUser
-  const rows = await db
-    .select({ userId: userRole.userId, role: userRole.role })
-    .from(userRole)
-    .where(inArray(userRole.userId, [...userIds]))
-    .orderBy(asc(userRole.role))
-  for (const row of rows) {
-    const parsed = RoleSchema.safeParse(row.role)
-    if (!parsed.success) continue
-    byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), parsed.data])
-  }
-  return byUser
-}
 
 export async function findUserById(db: Db, userId: string): Promise<User | null> {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1)
   if (!row) return null
-  const roles = await rolesByUser(db, [row.id])
+  const roles = await rolesOfUsers(db, [row.id])
   return toUser(row, roles.get(row.id) ?? [])
 }
 
