@@ -80,6 +80,57 @@ export function apiError(status: number, key: MessageKey, options: ApiErrorOptio
   return { status, body: apiErrorBody(status, key, options) }
 }
 
+/** A text/event-stream answer (what GET /api/events gives), with the means to write to it and end it. */
+export type FakeEventStream = {
+  response: Response
+  /** Writes text to the stream, e.g. 'id: 1\nevent: chat.read\ndata: {}\n\n'. */
+  send(text: string): void
+  /** Ends the stream, as the server does when it closes the connection. */
+  end(): void
+}
+
+/** A text/event-stream answer that sends `chunks` at once, then ends, or stays open while `open` (the default). */
+export function eventStream(chunks: readonly string[] = [], { open = true }: { open?: boolean } = {}): FakeEventStream {
+  const encoder = new TextEncoder()
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController
+      for (const chunk of chunks) streamController.enqueue(encoder.encode(chunk))
+      if (!open) streamController.close()
+    },
+  })
+  return {
+    response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    send: (text) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+  }
+}
+
+/** An event stream the page opened: the request that opened it, and the stream to write to. */
+export type OpenedEventStream = FakeEventStream & { request: FakeRequest }
+
+/**
+ * A route that answers every request with an open event stream of its own, kept in `opened` (the
+ * oldest first): api.on('GET /api/events', streams.route), then streams.opened.at(-1)?.send(...).
+ */
+export function eventStreams(): { route: FakeRoute; opened: OpenedEventStream[] } {
+  const opened: OpenedEventStream[] = []
+  return {
+    opened,
+    route: (request) => {
+      const stream = { ...eventStream(), request }
+      opened.push(stream)
+      return stream.response
+    },
+  }
+}
+
+/** One server-sent event as the API writes it on the stream. */
+export function eventBlock(id: number | string, type: string, data: unknown): string {
+  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`
+}
+
 type Route = { method: string; pattern: string; match: (path: string) => Record<string, string> | null; answer: FakeRoute }
 
 /** 'GET /api/offers/:id' matches /api/offers/offer-1 with { id: 'offer-1' }; a last `*` matches the rest of the path. */

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ComponentType } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ListingSummary } from '@offerbook/domain/listing'
 import { ROUTES } from '@offerbook/domain/route-access'
 import type { Language } from '@offerbook/domain/user'
 import { i18n } from '../../shared/i18n/i18n'
+import { fakeApi, reply } from '../../test/fake-api'
 import { renderAt } from '../../test/render'
 import type { PageProps } from '../page-props'
 import AboutUsPage from './about-us-page'
@@ -40,25 +41,18 @@ function listing(id: string, status: ListingSummary['StandardStatus']): ListingS
   }
 }
 
-let searches: URLSearchParams[]
+const api = fakeApi()
+const searches = () => api.calls('GET /api/properties').map((request) => request.query)
 const ACTIVE = [listing('active-1', 'Active'), listing('active-2', 'Active')]
 const NEWEST = [listing('soon-1', 'ComingSoon'), listing('active-1', 'Active'), listing('soon-2', 'ComingSoon'), listing('soon-3', 'ComingSoon')]
 
 beforeEach(() => {
-  searches = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const parsed = new URL(url, 'http://localhost')
-      if (parsed.pathname !== '/api/properties') return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })
-      searches.push(parsed.searchParams)
-      const items = parsed.searchParams.get('status') === 'Active' ? ACTIVE : NEWEST
-      return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 6, totalCapped: false }), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    }),
-  )
+  api.on('GET /api/properties', ({ query }) => {
+    const items = query.get('status') === 'Active' ? ACTIVE : NEWEST
+    return reply({ items, total: items.length, page: 1, pageSize: 6, totalCapped: false })
+  })
 })
 afterEach(async () => {
-  vi.unstubAllGlobals()
   await act(() => i18n.changeLanguage('en-us'))
 })
 
@@ -171,7 +165,7 @@ describe('home', () => {
       'soon-2 Main Street, Nashville, TN 37203',
       'soon-3 Main Street, Nashville, TN 37203',
     ])
-    expect(searches[0]?.get('status')).toBe('Active')
+    expect(searches()[0]?.get('status')).toBe('Active')
   })
 })
 

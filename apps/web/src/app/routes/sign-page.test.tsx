@@ -7,6 +7,8 @@ import type * as SignatureImage from '../../features/signer/lib/signature-image'
 import { testField, testFields, testSignerView } from '../../features/signer/components/test-signer-view'
 import { i18n } from '../../shared/i18n/i18n'
 import { initSession } from '../../shared/session'
+import type { FakeRequest } from '../../test/fake-api'
+import { apiError, fakeApi, noContent, reply } from '../../test/fake-api'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
 
@@ -22,59 +24,39 @@ vi.mock('../../features/signer/lib/signature-image', async (importOriginal) => {
   return { ...actual, typedSignatureImage: async (text: string) => `data:image/png;base64,${btoa(text)}` }
 })
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const noContent = () => new Response(null, { status: 204 })
-
-type Call = { method: string; pathname: string; body: unknown; token: string | null }
-
+const api = fakeApi()
+const SIGNER = '/api/signing/signers/signer-1'
 let view: SignerView
-let answers: Record<string, (body: unknown) => Response>
-let calls: Call[]
 
 beforeEach(() => {
   initSession()
   view = testSignerView()
-  answers = {}
-  calls = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname } = new URL(url, 'http://localhost')
-      const method = init.method ?? 'GET'
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
-      calls.push({ method, pathname, body, token: new Headers(init.headers).get('x-signing-token') })
-      const answer = answers[`${method} ${pathname}`]
-      if (answer) return answer(body)
-      if (method === 'GET' && pathname === '/api/signing/signers/signer-1') return json(200, view)
-      if (pathname === '/api/me') return json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' })
-      return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' })
-    }),
-  )
+  api.on(`GET ${SIGNER}`, () => reply(view))
 })
 
 afterEach(async () => {
-  vi.unstubAllGlobals()
   await i18n.changeLanguage('en-us')
 })
 
 const SIGN_PATH = '/sign/offer-1/signer-1?token=secret'
-const posts = (suffix: string) => calls.filter((call) => call.method === 'POST' && call.pathname === `/api/signing/signers/signer-1/${suffix}`)
+const token = (request: FakeRequest) => request.headers.get('x-signing-token')
+const posts = (suffix: string) => api.calls(`POST ${SIGNER}/${suffix}`).map((request) => ({ body: request.body, token: token(request) }))
 const open = (path = SIGN_PATH) => renderRoutes(appRoutes(), path)
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 })
 
 describe('the signing page', { timeout: 40_000 }, () => {
   it('says the link is not valid for a wrong token, and stays on the page', async () => {
-    answers['GET /api/signing/signers/signer-1'] = () => json(404, { statusCode: 404, code: 'NOT_FOUND', key: 'signing.linkNotValid', message: 'This signing link is not valid' })
+    api.on(`GET ${SIGNER}`, apiError(404, 'signing.linkNotValid'))
     const { router } = open('/sign/offer-1/signer-1?token=wrong')
     expect(await heading('This signing link is not valid')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/sign/offer-1/signer-1')
-    expect(calls.find((call) => call.pathname === '/api/signing/signers/signer-1')?.token).toBe('wrong')
+    expect(token(api.calls(`GET ${SIGNER}`)[0]!)).toBe('wrong')
   })
 
   it('says the link is not valid without a token, or when it names another offer', async () => {
     const first = open('/sign/offer-1/signer-1')
     expect(await heading('This signing link is not valid')).toBeTruthy()
-    expect(calls.filter((call) => call.pathname.startsWith('/api/signing'))).toHaveLength(0)
+    expect(api.calls().filter((request) => request.path.startsWith('/api/signing'))).toHaveLength(0)
     first.unmount()
 
     open('/sign/offer-2/signer-1?token=secret')
@@ -110,8 +92,8 @@ describe('the signing page', { timeout: 40_000 }, () => {
 
   it('asks for the texted code first, and shows the server message beside the field', async () => {
     view = testSignerView({ signer: { needsCode: true, phoneHint: '•••0123' } })
-    answers['POST /api/signing/signers/signer-1/code'] = () => noContent()
-    answers['POST /api/signing/signers/signer-1/code/verify'] = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'signing.codeInvalid', message: 'The code is not correct or has expired' })
+    api.on(`POST ${SIGNER}/code`, noContent)
+    api.on(`POST ${SIGNER}/code/verify`, apiError(400, 'signing.codeInvalid'))
     open()
     expect(await heading('Confirm it is you')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }))
@@ -125,7 +107,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
 
   it('shows the document only after the signer consents to electronic records', async () => {
     view = testSignerView({ signer: { consentedAt: null } })
-    answers['POST /api/signing/signers/signer-1/consent'] = () => json(200, testSignerView())
+    api.on(`POST ${SIGNER}/consent`, reply(testSignerView()))
     open()
     expect(await heading('Electronic Record and Signature Disclosure')).toBeTruthy()
     expect(screen.getByText(/right to receive a paper copy|Your right to a paper copy/)).toBeTruthy()
@@ -140,7 +122,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
   })
 
   it('adopts a typed signature, fills every signature field with a click, and finishes with the adopted images', async () => {
-    answers['POST /api/signing/signers/signer-1/finish'] = () => json(200, testSignerView({ signer: { status: 'signed', signedAt: '2026-11-25T11:00:00.000Z' } }))
+    api.on(`POST ${SIGNER}/finish`, reply(testSignerView({ signer: { status: 'signed', signedAt: '2026-11-25T11:00:00.000Z' } })))
     open()
     const initials = await screen.findByRole('button', { name: 'Initials field 1 of 4, page 1' }, { timeout: 10_000 })
     expect(screen.getByText('2 of 4 fields done')).toBeTruthy()
@@ -174,15 +156,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
 
   it('keeps Finish disabled until every required field is done, and shows a server field error on its field', async () => {
     view = testSignerView({ fields: [...testFields(), testField('f-text', 'text', 1, 0.5, { label: 'Buyer phone' }), testField('f-note', 'text', 1, 0.6, { required: false, label: 'Note' })] })
-    answers['POST /api/signing/signers/signer-1/finish'] = () =>
-      json(400, {
-        statusCode: 400,
-        code: 'BAD_REQUEST',
-        key: 'common.tooLong',
-        params: { maximum: 500 },
-        message: 'Must have at most 500 characters',
-        errors: [{ path: 'values.f-text', key: 'common.tooLong', params: { maximum: 500 }, message: 'Must have at most 500 characters' }],
-      })
+    api.on(`POST ${SIGNER}/finish`, apiError(400, 'common.tooLong', { params: { maximum: 500 }, fields: ['values.f-text'] }))
     open()
     const finish = await screen.findByRole('button', { name: 'Finish' }, { timeout: 10_000 })
     expect(finish.hasAttribute('disabled')).toBe(true)
@@ -209,7 +183,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
   })
 
   it('declines with the reason, which is required', async () => {
-    answers['POST /api/signing/signers/signer-1/decline'] = () => json(200, testSignerView({ packet: { status: 'declined' }, signer: { status: 'declined' } }))
+    api.on(`POST ${SIGNER}/decline`, reply(testSignerView({ packet: { status: 'declined' }, signer: { status: 'declined' } })))
     open()
     await userEvent.click(await screen.findByRole('button', { name: 'Decline to sign' }, { timeout: 10_000 }))
     const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' })
@@ -224,14 +198,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
   })
 
   it('shows the API refusal of a decline reason under the field, and sends nothing more until it is changed', async () => {
-    answers['POST /api/signing/signers/signer-1/decline'] = () =>
-      json(400, {
-        statusCode: 400,
-        code: 'BAD_REQUEST',
-        key: 'common.unstorableText',
-        message: 'This text contains characters that cannot be saved',
-        errors: [{ path: 'reason', key: 'common.unstorableText', message: 'This text contains characters that cannot be saved' }],
-      })
+    api.on(`POST ${SIGNER}/decline`, apiError(400, 'common.unstorableText', { fields: ['reason'] }))
     open()
     await userEvent.click(await screen.findByRole('button', { name: 'Decline to sign' }, { timeout: 10_000 }))
     const dialog = await screen.findByRole('dialog', { name: 'Decline to sign' })
@@ -248,7 +215,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
 
   it('speaks Spanish, server messages included', async () => {
     view = testSignerView({ signer: { consentedAt: null } })
-    answers['POST /api/signing/signers/signer-1/consent'] = () => json(409, { statusCode: 409, code: 'CONFLICT', key: 'signing.notOpen', params: { status: 'voided' }, message: 'A packet that is voided can no longer be changed' })
+    api.on(`POST ${SIGNER}/consent`, apiError(409, 'signing.notOpen', { params: { status: 'voided' } }))
     open()
     await heading('Electronic Record and Signature Disclosure')
     await act(() => i18n.changeLanguage('es-es'))

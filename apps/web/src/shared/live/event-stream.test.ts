@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FakeAnswer } from '../../test/fake-api'
+import { apiError, eventStream, fakeApi } from '../../test/fake-api'
 import type { LiveEvent } from './event-stream'
 import { openEventStream, parseEventBlock } from './event-stream'
 
 /** A text/event-stream answer that sends `chunks` and then ends, or stays open while `open`. */
-function streamResponse(chunks: string[], { open = false }: { open?: boolean } = {}): Response {
-  const encoder = new TextEncoder()
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk))
-      if (!open) controller.close()
-    },
-  })
-  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
-}
+const streamResponse = (chunks: string[], { open = false }: { open?: boolean } = {}) => eventStream(chunks, { open }).response
 
 /**
  * Waits for `check` to pass, letting promises and I/O run between tries (setImmediate is not faked);
@@ -30,28 +23,18 @@ async function until(check: () => void): Promise<void> {
   }
 }
 
-type Call = { url: string; headers: Record<string, string>; signal: AbortSignal | null }
-
-let calls: Call[]
-let answers: Array<() => Response>
+const api = fakeApi()
+/** The answers to GET /api/events in turn; once they run out, the request waits for ever. */
+let answers: Array<() => FakeAnswer>
+const calls = () => api.calls('GET /api/events')
 
 beforeEach(() => {
-  calls = []
   answers = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, headers: init.headers as Record<string, string>, signal: init.signal ?? null })
-      const answer = answers.shift()
-      if (!answer) return new Promise<Response>(() => {})
-      return answer()
-    }),
-  )
+  api.on('GET /api/events', () => answers.shift()?.() ?? new Promise<FakeAnswer>(() => {}))
 })
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
 })
 
 describe('parseEventBlock', () => {
@@ -93,11 +76,12 @@ describe('openEventStream', () => {
     ])
     expect(events[1]!.data).toEqual({ notificationId: 'n1' })
     expect(onOpen).toHaveBeenCalledExactlyOnceWith(false)
-    expect(calls[0]!.url).toBe('/api/events')
-    expect(calls[0]!.headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer tok' })
-    expect(calls[0]!.headers['Last-Event-ID']).toBeUndefined()
+    const [first] = calls()
+    expect(first!.url).toBe('/api/events')
+    expect([first!.headers.get('Accept'), first!.headers.get('Authorization')]).toEqual(['text/event-stream', 'Bearer tok'])
+    expect(first!.headers.get('Last-Event-ID')).toBeNull()
     close()
-    expect(calls[0]!.signal?.aborted).toBe(true)
+    expect(first!.init.signal?.aborted).toBe(true)
   })
 
   it('reconnects after the stream ends, with Last-Event-ID and fresh headers, and says it reconnected', async () => {
@@ -111,17 +95,18 @@ describe('openEventStream', () => {
     await until(() => expect(events).toHaveLength(1))
     token = 'second'
     await vi.advanceTimersByTimeAsync(1_000)
-    await until(() => expect(calls).toHaveLength(2))
-    expect(calls[1]!.headers).toMatchObject({ Authorization: 'Bearer second', 'Last-Event-ID': '7' })
+    await until(() => expect(calls()).toHaveLength(2))
+    const second = calls()[1]!.headers
+    expect([second.get('Authorization'), second.get('Last-Event-ID')]).toEqual(['Bearer second', '7'])
     await until(() => expect(onOpen.mock.calls).toEqual([[false], [true]]))
     close()
   })
 
   it('waits longer after each failed try, up to 30 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    for (let i = 0; i < 8; i++) answers.push(() => new Response('busy', { status: 503 }))
+    for (let i = 0; i < 8; i++) answers.push(() => apiError(503, 'health.databaseDown'))
     const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
-    await until(() => expect(calls).toHaveLength(1))
+    await until(() => expect(calls()).toHaveLength(1))
     // 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s each.
     for (const [wait, total] of [
       [1_000, 2],
@@ -132,13 +117,13 @@ describe('openEventStream', () => {
       [30_000, 7],
     ] as const) {
       await vi.advanceTimersByTimeAsync(wait - 1)
-      expect(calls).toHaveLength(total - 1)
+      expect(calls()).toHaveLength(total - 1)
       await vi.advanceTimersByTimeAsync(1)
-      await until(() => expect(calls).toHaveLength(total))
+      await until(() => expect(calls()).toHaveLength(total))
     }
     close()
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(calls).toHaveLength(7)
+    expect(calls()).toHaveLength(7)
   })
 
   it('keeps backing off when streams end as soon as they open (evicted by newer ones), and waits a second again after one that lasted', async () => {
@@ -149,52 +134,53 @@ describe('openEventStream', () => {
       () => streamResponse([]),
       () => streamResponse([]),
       () => {
-        const body = new ReadableStream<Uint8Array>({ start: (controller) => void (endLasting = () => controller.close()) })
-        return new Response(body, { status: 200 })
+        const lasting = eventStream()
+        endLasting = lasting.end
+        return lasting.response
       },
       () => streamResponse([]),
     )
     const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
-    await until(() => expect(calls).toHaveLength(1))
+    await until(() => expect(calls()).toHaveLength(1))
     for (const [wait, total] of [
       [1_000, 2],
       [2_000, 3],
       [4_000, 4],
     ] as const) {
       await vi.advanceTimersByTimeAsync(wait - 1)
-      expect(calls).toHaveLength(total - 1)
+      expect(calls()).toHaveLength(total - 1)
       await vi.advanceTimersByTimeAsync(1)
-      await until(() => expect(calls).toHaveLength(total))
+      await until(() => expect(calls()).toHaveLength(total))
     }
     // The fourth stays open a minute, then ends: the next try comes a second later.
     await vi.advanceTimersByTimeAsync(60_000)
     endLasting()
     await vi.advanceTimersByTimeAsync(999)
-    expect(calls).toHaveLength(4)
+    expect(calls()).toHaveLength(4)
     await vi.advanceTimersByTimeAsync(1)
-    await until(() => expect(calls).toHaveLength(5))
+    await until(() => expect(calls()).toHaveLength(5))
     close()
   })
 
   it('stops for good when the server refuses the stream', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    answers.push(() => new Response(null, { status: 401 }))
+    answers.push(() => apiError(401, 'request.signInRequired'))
     const onRefused = vi.fn()
     openEventStream({ headers: () => ({}), onEvent: () => {}, onRefused })
     await until(() => expect(onRefused).toHaveBeenCalledWith(401))
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(calls).toHaveLength(1)
+    expect(calls()).toHaveLength(1)
   })
 
   it('connects no more once closed while waiting to reconnect', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     answers.push(() => streamResponse([]))
     const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
-    await until(() => expect(calls).toHaveLength(1))
+    await until(() => expect(calls()).toHaveLength(1))
     // Let the ended stream schedule its retry, then close.
     await vi.advanceTimersByTimeAsync(0)
     close()
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(calls).toHaveLength(1)
+    expect(calls()).toHaveLength(1)
   })
 })

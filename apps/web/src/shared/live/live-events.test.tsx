@@ -1,43 +1,27 @@
 import { act, render } from '@testing-library/react'
 import type { QueryKey } from '@tanstack/react-query'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OpenedEventStream } from '../../test/fake-api'
+import { eventBlock, eventStreams, fakeApi } from '../../test/fake-api'
 import { chatKeys, notificationKeys, offerKeys, signingKeys } from '../query-keys'
 import { clearSession, initSession, saveSession } from '../session'
 import type { LiveEvent } from './event-stream'
 import { LiveEventsProvider, staleKeysOf, useLiveEvent } from './live-events'
 
-/** One GET /api/events the provider opened: what it sent, and a way to write to it or end it. */
-type Stream = { headers: Record<string, string>; signal: AbortSignal; send: (text: string) => void; end: () => void }
-
-let streams: Stream[]
+const api = fakeApi()
+/** The GET /api/events the provider opened, the oldest first. */
+let streams: OpenedEventStream[]
+const header = (stream: number, name: string) => streams[stream]!.request.headers.get(name)
+const signal = (stream: number) => streams[stream]!.request.init.signal
 
 beforeEach(() => {
-  streams = []
+  const events = eventStreams()
+  streams = events.opened
+  api.on('GET /api/events', events.route)
   initSession()
   saveSession({ accessToken: 'tok-1', persist: false })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit = {}) => {
-      let controller!: ReadableStreamDefaultController<Uint8Array>
-      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
-      const encoder = new TextEncoder()
-      streams.push({
-        headers: init.headers as Record<string, string>,
-        signal: init.signal as AbortSignal,
-        send: (text) => controller.enqueue(encoder.encode(text)),
-        end: () => controller.close(),
-      })
-      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
-    }),
-  )
 })
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
-const block = (id: number, type: string, data: Record<string, unknown>) => `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`
 
 /** Cached as the features cache them: by the same factories the refresh uses. */
 const KEYS = {
@@ -81,8 +65,8 @@ describe('LiveEventsProvider', () => {
   it('opens one stream with the bearer token, and an offer change refreshes that offer, its lists and its ranking only', async () => {
     const { seen, invalidated } = setup()
     await vi.waitFor(() => expect(streams).toHaveLength(1))
-    expect(streams[0]!.headers).toMatchObject({ Authorization: 'Bearer tok-1', Accept: 'text/event-stream' })
-    act(() => streams[0]!.send(block(1, 'offer.changed', { offerId: 'o1', listingId: 'l1', status: 'active' })))
+    expect([header(0, 'Authorization'), header(0, 'Accept')]).toEqual(['Bearer tok-1', 'text/event-stream'])
+    act(() => streams[0]!.send(eventBlock(1, 'offer.changed', { offerId: 'o1', listingId: 'l1', status: 'active' })))
     await vi.waitFor(() => expect(seen).toHaveLength(1))
     expect(invalidated()).toEqual(['listingOffers', 'myOffers', 'offer', 'offerByLink', 'optimize', 'signing'])
   })
@@ -90,7 +74,7 @@ describe('LiveEventsProvider', () => {
   it('refreshes the notifications on a new notification, and hands every event to each subscriber', async () => {
     const { seen, invalidated } = setup()
     await vi.waitFor(() => expect(streams).toHaveLength(1))
-    act(() => streams[0]!.send(block(5, 'notification.created', { notificationId: 'n1', type: 'offer.updated', offerId: 'o1', listingId: 'l1' }) + block(6, 'chat.message', { conversationId: 'c1', messageId: 'm1' })))
+    act(() => streams[0]!.send(eventBlock(5, 'notification.created', { notificationId: 'n1', type: 'offer.updated', offerId: 'o1', listingId: 'l1' }) + eventBlock(6, 'chat.message', { conversationId: 'c1', messageId: 'm1' })))
     await vi.waitFor(() => expect(seen.map((event) => event.type)).toEqual(['notification.created', 'chat.message']))
     expect(invalidated()).toEqual(['chat', 'notifications'])
     expect(streams).toHaveLength(1)
@@ -99,13 +83,13 @@ describe('LiveEventsProvider', () => {
   it('refreshes everything live after a reconnect, asking for what it missed', async () => {
     const { seen, invalidated } = setup()
     await vi.waitFor(() => expect(streams).toHaveLength(1))
-    act(() => streams[0]!.send(block(9, 'chat.read', { conversationId: 'c1' })))
+    act(() => streams[0]!.send(eventBlock(9, 'chat.read', { conversationId: 'c1' })))
     await vi.waitFor(() => expect(seen).toHaveLength(1))
     expect(invalidated()).toEqual(['chat'])
     act(() => streams[0]!.end())
     // The first retry comes after a second.
     await vi.waitFor(() => expect(streams).toHaveLength(2), { timeout: 3_000 })
-    expect(streams[1]!.headers['Last-Event-ID']).toBe('9')
+    expect(header(1, 'Last-Event-ID')).toBe('9')
     await vi.waitFor(() => expect(invalidated()).toEqual(['chat', 'listingOffers', 'myOffers', 'notifications', 'offer', 'offerByLink', 'optimize', 'otherListing', 'otherOffer', 'signing']))
   })
 
@@ -113,12 +97,12 @@ describe('LiveEventsProvider', () => {
     const first = setup()
     await vi.waitFor(() => expect(streams).toHaveLength(1))
     act(() => clearSession())
-    expect(streams[0]!.signal.aborted).toBe(true)
+    expect(signal(0)?.aborted).toBe(true)
     act(() => saveSession({ accessToken: 'tok-2', persist: false }))
     await vi.waitFor(() => expect(streams).toHaveLength(2))
-    expect(streams[1]!.headers).toMatchObject({ Authorization: 'Bearer tok-2' })
+    expect(header(1, 'Authorization')).toBe('Bearer tok-2')
     first.unmount()
-    expect(streams[1]!.signal.aborted).toBe(true)
+    expect(signal(1)?.aborted).toBe(true)
 
     setup({ enabled: false })
     act(() => clearSession())

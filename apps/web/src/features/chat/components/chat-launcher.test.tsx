@@ -1,54 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Role } from '@offerbook/domain/roles'
 import { clearSession, initSession, saveSession } from '../../../shared/session'
+import { eventBlock, eventStreams, fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { CHAT_FLAGS_KEY, readChatFlags, readGuestConversation } from '../chat-state'
 import { useChatUnread } from '../api/chat-summary'
 import { ChatLauncher } from './chat-launcher'
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const LISTING = '6f1c0a52-1d1e-4c47-9a57-3d1f0c9b2a10'
 const ID = 'c0a1b2c3-0000-4000-8000-000000000001'
 const conversation = { id: ID, kind: 'listing', listingId: LISTING, listingTitle: '120 Maple Ave', counterpartName: 'Lena Listing', unread: 0, lastMessageAt: '2026-11-25T12:00:00.000Z', lastMessagePreview: null }
 const answer = (body: string, minute: number) => ({ id: `m${minute}`, conversationId: ID, side: 'staff', mine: false, senderName: 'Lena Listing', body, createdAt: `2026-11-25T12:0${minute}:00.000Z` })
 
-type Call = { method: string; pathname: string; headers: Headers }
-let calls: Call[]
+const api = fakeApi()
 let messages: unknown[]
 let list: { items: unknown[]; unread: number }
-let push: (text: string) => void
+let streams: ReturnType<typeof eventStreams>
 
 beforeEach(() => {
   initSession()
-  calls = []
   messages = []
   list = { items: [], unread: 0 }
-  push = () => {}
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname } = new URL(url, 'http://localhost')
-      const method = init.method ?? 'GET'
-      calls.push({ method, pathname, headers: new Headers(init.headers) })
-      if (pathname === '/api/events') {
-        const body = new ReadableStream<Uint8Array>({ start: (controller) => void (push = (text) => controller.enqueue(new TextEncoder().encode(text))) })
-        return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
-      }
-      if (method === 'POST' && pathname === '/api/chat/conversations') return json(201, { conversation, visitorToken: 'secret' })
-      if (method === 'GET' && pathname === '/api/chat/conversations') return json(200, list)
-      if (method === 'GET' && pathname === `/api/chat/conversations/${ID}/messages`) return json(200, { items: messages, hasMore: false })
-      if (method === 'POST' && pathname === `/api/chat/conversations/${ID}/read`) return json(200, { unread: 0 })
-      return json(404, { code: 'NOT_FOUND', key: 'common.notFound', message: 'Not found' })
-    }),
-  )
+  streams = eventStreams()
+  api.on('GET /api/events', streams.route)
+  api.on('POST /api/chat/conversations', reply({ conversation, visitorToken: 'secret' }, 201))
+  api.on('GET /api/chat/conversations', () => reply(list))
+  api.on(`GET /api/chat/conversations/${ID}/messages`, () => reply({ items: messages, hasMore: false }))
+  api.on(`POST /api/chat/conversations/${ID}/read`, reply({ unread: 0 }))
 })
 
 afterEach(() => {
   clearSession()
-  vi.unstubAllGlobals()
 })
 
 /** The panel is a lazy chunk: its first load under vitest transforms it, which takes a while on a busy machine. */
@@ -99,15 +83,15 @@ describe('the chat launcher and panel', () => {
     const panel = await screen.findByRole('dialog', {}, LAZY)
     await user.type(within(panel).getByRole('textbox', { name: /Your name/ }), 'Gina Guest')
     await user.type(within(panel).getByRole('textbox', { name: /Your email/ }), 'gina@example.com')
-    expect(calls.some((call) => call.pathname === '/api/events')).toBe(false)
+    expect(api.calls('GET /api/events')).toEqual([])
     await user.click(within(panel).getByRole('button', { name: 'Start the chat' }))
 
     expect(await within(panel).findByRole('textbox', { name: 'Your message' })).toBeTruthy()
     expect(readGuestConversation(LISTING)).toEqual({ conversationId: ID, token: 'secret' })
-    await waitFor(() => expect(calls.find((call) => call.pathname === '/api/events')?.headers.get('X-Chat-Visitor')).toBe(`${ID}.secret`))
+    await waitFor(() => expect(streams.opened[0]?.request.headers.get('X-Chat-Visitor')).toBe(`${ID}.secret`))
 
     messages = [answer('Hello Gina, happy to help', 5)]
-    push(`id: 1\nevent: chat.message\ndata: ${JSON.stringify({ conversationId: ID, messageId: 'm5' })}\n\n`)
+    streams.opened.at(-1)!.send(eventBlock(1, 'chat.message', { conversationId: ID, messageId: 'm5' }))
     expect(await within(panel).findByText('Hello Gina, happy to help')).toBeTruthy()
   })
 

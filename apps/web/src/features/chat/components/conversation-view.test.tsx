@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChatMessage } from '@offerbook/domain/chat'
+import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { ConversationView } from './conversation-view'
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const CONVERSATION = 'c0a1b2c3-0000-4000-8000-000000000001'
 
@@ -21,41 +20,25 @@ function message(id: string, mine: boolean, body: string, minute: number): ChatM
   }
 }
 
-type Call = { method: string; pathname: string; search: URLSearchParams; headers: Headers; body: unknown }
-
-let calls: Call[]
+const api = fakeApi()
+const BASE = `/api/chat/conversations/${CONVERSATION}`
 let page: { items: ChatMessage[]; hasMore: boolean }
 let older: { items: ChatMessage[]; hasMore: boolean }
-let sendAnswer: (body: string) => Response
 
 beforeEach(() => {
-  calls = []
   page = { items: [message('m1', false, 'Hello, how can I help?', 1), message('m2', true, 'Is it still for sale?', 2)], hasMore: false }
   older = { items: [], hasMore: false }
-  sendAnswer = (body) => json(201, message('m3', true, body, 3))
   vi.spyOn(document, 'hasFocus').mockReturnValue(true)
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname, searchParams } = new URL(url, 'http://localhost')
-      const method = init.method ?? 'GET'
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
-      calls.push({ method, pathname, search: searchParams, headers: new Headers(init.headers), body })
-      const base = `/api/chat/conversations/${CONVERSATION}`
-      if (method === 'GET' && pathname === `${base}/messages`) return json(200, searchParams.get('before') ? older : page)
-      if (method === 'POST' && pathname === `${base}/messages`) return sendAnswer((body as { body: string }).body)
-      if (method === 'POST' && pathname === `${base}/read`) return json(200, { unread: 0 })
-      return json(404, { code: 'NOT_FOUND', key: 'common.notFound', message: 'Not found' })
-    }),
-  )
+  api.on(`GET ${BASE}/messages`, (request) => reply(request.query.get('before') ? older : page))
+  api.on(`POST ${BASE}/messages`, (request) => reply(message('m3', true, (request.body as { body: string }).body, 3), 201))
+  api.on(`POST ${BASE}/read`, reply({ unread: 0 }))
 })
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
-const posts = (suffix: string) => calls.filter((call) => call.method === 'POST' && call.pathname.endsWith(suffix))
+const posts = (suffix: string) => api.calls(`POST ${BASE}${suffix}`)
 
 describe('ConversationView', () => {
   it('shows the messages oldest first with sender and time, mine marked, and marks them read', async () => {
@@ -110,7 +93,7 @@ describe('ConversationView', () => {
   })
 
   it("keeps the text and shows the API's refusal when sending fails", async () => {
-    sendAnswer = () => json(429, { statusCode: 429, code: 'RATE_LIMITED', key: 'chat.tooManyMessages', message: 'You are sending messages too fast. Please wait a moment' })
+    api.on(`POST ${BASE}/messages`, apiError(429, 'chat.tooManyMessages'))
     const user = userEvent.setup()
     renderAt(<ConversationView conversationId={CONVERSATION} active />)
     await screen.findByText('Hello, how can I help?')
@@ -142,9 +125,9 @@ describe('ConversationView', () => {
     const log = screen.getByRole('log')
     await within(log).findByText('Older')
     expect(within(log).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Older'), expect.stringContaining('Newer')])
-    const earlier = calls.find((call) => call.search.get('before'))
-    expect(earlier?.search.get('before')).toBe(page.items[0]!.createdAt)
-    expect(calls.every((call) => call.headers.get('X-Chat-Visitor') === `${CONVERSATION}.secret`)).toBe(true)
+    const earlier = api.calls().find((request) => request.query.get('before'))
+    expect(earlier?.query.get('before')).toBe(page.items[0]!.createdAt)
+    expect(api.calls().every((request) => request.headers.get('X-Chat-Visitor') === `${CONVERSATION}.secret`)).toBe(true)
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull()
   })
 })

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { GuestForm } from './guest-form'
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const LISTING = '6f1c0a52-1d1e-4c47-9a57-3d1f0c9b2a10'
 const CONVERSATION = {
@@ -18,26 +17,12 @@ const CONVERSATION = {
   lastMessagePreview: null,
 }
 
-let startAnswer: () => Response
-let bodies: unknown[]
+const api = fakeApi()
+const bodies = () => api.calls('POST /api/chat/conversations').map((request) => request.body)
 
 beforeEach(() => {
-  bodies = []
-  startAnswer = () => json(201, { conversation: CONVERSATION, visitorToken: 'secret' })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname } = new URL(url, 'http://localhost')
-      if (init.method === 'POST' && pathname === '/api/chat/conversations') {
-        bodies.push(JSON.parse(init.body as string))
-        return startAnswer()
-      }
-      return json(404, { code: 'NOT_FOUND', key: 'common.notFound', message: 'Not found' })
-    }),
-  )
+  api.on('POST /api/chat/conversations', reply({ conversation: CONVERSATION, visitorToken: 'secret' }, 201))
 })
-
-afterEach(() => vi.unstubAllGlobals())
 
 describe('GuestForm', () => {
   it('asks for a name and an email before it starts anything', async () => {
@@ -53,7 +38,7 @@ describe('GuestForm', () => {
     await user.click(screen.getByRole('button', { name: 'Start the chat' }))
     expect(screen.getByText('Invalid email')).toBeTruthy()
     expect(screen.queryByText('Required')).toBeNull()
-    expect(bodies).toHaveLength(0)
+    expect(bodies()).toHaveLength(0)
     expect(onStarted).not.toHaveBeenCalled()
   })
 
@@ -65,12 +50,11 @@ describe('GuestForm', () => {
     await user.type(screen.getByRole('textbox', { name: /Your email/ }), 'gina@example.com')
     await user.click(screen.getByRole('button', { name: 'Start the chat' }))
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith({ conversation: CONVERSATION, visitorToken: 'secret' }))
-    expect(bodies).toEqual([{ listingId: LISTING, name: 'Gina Guest', email: 'gina@example.com' }])
+    expect(bodies()).toEqual([{ listingId: LISTING, name: 'Gina Guest', email: 'gina@example.com' }])
   })
 
   it("shows the API's field errors on their fields, and its other refusals below", async () => {
-    startAnswer = () =>
-      json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'common.invalidInput', message: 'x', errors: [{ path: 'email', key: 'common.invalidEmail', message: 'Invalid email' }] })
+    api.on('POST /api/chat/conversations', apiError(400, 'request.invalid', { fields: [{ path: 'email', key: 'common.invalidEmail' }] }))
     const user = userEvent.setup()
     renderAt(<GuestForm listingId={null} onStarted={() => {}} />)
     expect(screen.getByText(/the Offerbook team will answer here/)).toBeTruthy()
@@ -79,9 +63,9 @@ describe('GuestForm', () => {
     await user.click(screen.getByRole('button', { name: 'Start the chat' }))
     expect(await screen.findByText('Invalid email')).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(bodies).toEqual([{ name: 'Gina Guest', email: 'gina@example.com' }])
+    expect(bodies()).toEqual([{ name: 'Gina Guest', email: 'gina@example.com' }])
 
-    startAnswer = () => json(429, { statusCode: 429, code: 'RATE_LIMITED', key: 'chat.tooManyChats', message: 'x' })
+    api.on('POST /api/chat/conversations', apiError(429, 'chat.tooManyChats'))
     await user.click(screen.getByRole('button', { name: 'Start the chat' }))
     expect((await screen.findByRole('alert')).textContent).toBe('You have started too many chats. Please try again later')
   })

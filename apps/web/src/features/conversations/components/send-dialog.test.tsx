@@ -1,32 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { notifications } from '@mantine/notifications'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import type { SendPrefill } from './send-prefill'
 import { useSendDialog } from './send-dialog-host'
 
-type Answer = { status: number; body: unknown }
 type Call = { path: string; body: Record<string, unknown> }
 
-let calls: Call[]
-let answer: (call: Call) => Answer
+const api = fakeApi()
+const calls = (): Call[] => api.calls().map(({ path, body }) => ({ path, body: body as Record<string, unknown> }))
+const smsStatus = (status: string) => reply({ status })
 
 beforeEach(() => {
-  calls = []
-  answer = ({ path, body }) => (path === '/api/messages/email' ? { status: 200, body: { queued: body.emailAddresses, optedOut: [] } } : { status: 200, body: { status: 'sent' } })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = { path: new URL(url, 'http://localhost').pathname, body: JSON.parse(String(init.body)) as Record<string, unknown> }
-      calls.push(call)
-      const { status, body } = answer(call)
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-    }),
-  )
+  api.on('POST /api/messages/email', ({ body }) => reply({ queued: (body as { emailAddresses: string[] }).emailAddresses, optedOut: [] }))
+  api.on('POST /api/messages/sms', smsStatus('sent'))
 })
 afterEach(() => {
-  vi.unstubAllGlobals()
   // The notices live in one store for the whole page: each test starts with none.
   notifications.clean()
 })
@@ -83,7 +74,7 @@ describe('SendDialog', () => {
     await userEvent.click(sendButton())
     expect(await screen.findByText('Please enter email(s)')).toBeTruthy()
     expect(field('Emails').getAttribute('aria-invalid')).toBe('true')
-    expect(calls).toEqual([])
+    expect(calls()).toEqual([])
   })
 
   it("needs a subject when emailing, and refuses a message over 5000 characters, on their fields", async () => {
@@ -91,7 +82,7 @@ describe('SendDialog', () => {
     await userEvent.click(sendButton())
     expect(await screen.findByText('Required')).toBeTruthy()
     expect(screen.getByText('Must have at most 5000 characters')).toBeTruthy()
-    expect(calls).toEqual([])
+    expect(calls()).toEqual([])
   })
 
   it('refuses more than 10 recipients in all', async () => {
@@ -99,7 +90,7 @@ describe('SendDialog', () => {
     await openDialog({ subject: 'Hi', message: 'Hello there', emails, phones: ['+16155550101'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('Send to at most 10 recipients at a time')).toBeTruthy()
-    expect(calls).toEqual([])
+    expect(calls()).toEqual([])
   })
 
   it("adds valid numbers as chips in E.164, refuses an invalid one with 'Invalid format', and removes chips by keyboard", async () => {
@@ -136,7 +127,7 @@ describe('SendDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share' })))
 
     const propertyId = '7d4a3c52-5b87-4c55-9a45-0a8c4e4f0f11'
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       { path: '/api/messages/email', body: { emailAddresses: ['a@example.com', 'b@example.com'], subject: 'A home', message: 'Look at this home', propertyId } },
       { path: '/api/messages/sms', body: { phoneNumber: '+16155550101', message: 'Look at this home', propertyId } },
       { path: '/api/messages/sms', body: { phoneNumber: '+16155550102', message: 'Look at this home', propertyId } },
@@ -144,23 +135,20 @@ describe('SendDialog', () => {
   })
 
   it("one number: 'SMS sent!' or 'SMS failed. Check the number or try later'", async () => {
-    answer = () => ({ status: 200, body: { status: 'failed' } })
+    api.on('POST /api/messages/sms', smsStatus('failed'))
     await openDialog({ message: 'Hello there', phones: ['+16155550101'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS failed. Check the number or try later')).toBeTruthy()
     expect(screen.getByRole('dialog')).toBeTruthy()
 
-    answer = () => ({ status: 200, body: { status: 'pending' } })
+    api.on('POST /api/messages/sms', smsStatus('pending'))
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS sent!')).toBeTruthy()
     await gone()
   })
 
   it('several numbers, some failing: names exactly those, keeps them for another try, and drops what was sent', async () => {
-    answer = ({ path, body }) => {
-      if (path === '/api/messages/email') return { status: 200, body: { queued: body.emailAddresses, optedOut: [] } }
-      return { status: 200, body: { status: ['+16155550102', '+16155550104'].includes(String(body.phoneNumber)) ? 'failed' : 'sent' } }
-    }
+    api.on('POST /api/messages/sms', ({ body }) => smsStatus(['+16155550102', '+16155550104'].includes((body as { phoneNumber: string }).phoneNumber) ? 'failed' : 'sent'))
     await openDialog({ subject: 'Hi', message: 'Hello there', emails: ['a@example.com'], phones: ['+16155550101', '+16155550102', '+16155550103', '+16155550104'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS failed for (615) 555-0102, (615) 555-0104. The other messages were sent.')).toBeTruthy()
@@ -171,7 +159,7 @@ describe('SendDialog', () => {
   })
 
   it("all of several failing: 'SMS failed. Check the numbers or try later'", async () => {
-    answer = () => ({ status: 200, body: { status: 'opted-out' } })
+    api.on('POST /api/messages/sms', smsStatus('opted-out'))
     await openDialog({ message: 'Hello there', phones: ['+16155550101', '+16155550102'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS failed. Check the numbers or try later')).toBeTruthy()
@@ -179,23 +167,20 @@ describe('SendDialog', () => {
   })
 
   it("shows the API's message for an hourly limit, and \"Couldn't send the email messages\" for another failure", async () => {
-    answer = () => ({ status: 429, body: { statusCode: 429, code: 'RATE_LIMITED', error: 'Too Many Requests', message: 'You can send at most 50 emails an hour. Please try again later.', key: 'send.emailHourlyLimit', params: { limit: 50 } } })
+    api.on('POST /api/messages/email', apiError(429, 'send.emailHourlyLimit', { params: { limit: 50 } }))
     await openDialog({ subject: 'Hi', message: 'Hello there', emails: ['a@example.com'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('You can send at most 50 emails an hour. Please try again later.')).toBeTruthy()
     expect(field('Emails')).toHaveProperty('value', 'a@example.com')
 
-    answer = () => ({ status: 500, body: {} })
+    api.on('POST /api/messages/email', apiError(500, 'request.internal'))
     await userEvent.click(sendButton())
     expect(await screen.findByText("Couldn't send the email messages")).toBeTruthy()
     expect(screen.getByRole('dialog')).toBeTruthy()
   })
 
   it("puts the API's field errors (a 400) on their fields and keeps the dialog open", async () => {
-    answer = () => ({
-      status: 400,
-      body: { statusCode: 400, code: 'BAD_REQUEST', key: 'send.subjectOneLine', message: 'The subject must be a single line', errors: [{ path: 'subject', key: 'send.subjectOneLine', message: 'The subject must be a single line' }] },
-    })
+    api.on('POST /api/messages/email', apiError(400, 'send.subjectOneLine', { fields: ['subject'] }))
     await openDialog({ subject: 'Hi', message: 'Hello there', emails: ['a@example.com'] })
     await userEvent.click(sendButton())
     await waitFor(() => expect(field('Subject').getAttribute('aria-invalid')).toBe('true'))
@@ -206,13 +191,10 @@ describe('SendDialog', () => {
   it('disables the fields and shows Send loading while sending', async () => {
     let release: () => void = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        await gate
-        return new Response(JSON.stringify({ status: 'sent' }), { status: 200, headers: { 'Content-Type': 'application/json' } })
-      }),
-    )
+    api.on('POST /api/messages/sms', async () => {
+      await gate
+      return smsStatus('sent')
+    })
     await openDialog({ message: 'Hello there', phones: ['+16155550101'] })
     await userEvent.click(sendButton())
     await waitFor(() => expect(field('Message')).toHaveProperty('disabled', true))
@@ -226,6 +208,6 @@ describe('SendDialog', () => {
     await openDialog({ message: 'Hello there', emails: ['a@example.com'] })
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     await gone()
-    expect(calls).toEqual([])
+    expect(calls()).toEqual([])
   })
 })

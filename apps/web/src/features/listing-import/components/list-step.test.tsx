@@ -1,8 +1,9 @@
 import { act, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { ImportSources } from '@offerbook/domain/listing-import'
 import { i18n } from '../../../shared/i18n/i18n'
 import { saveSession } from '../../../shared/session'
+import { fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { ListStep } from './list-step'
 
@@ -10,19 +11,13 @@ function sourcesOf(overrides: Partial<ImportSources>): ImportSources {
   return { feed: { configured: false, originatingSystem: null }, mlsId: null, lastFeedTimestamp: null, fileMaxBytes: 20 * 1024 * 1024, ...overrides }
 }
 
+const api = fakeApi()
+
 function serve(sources: ImportSources) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url.split('?')[0] === '/api/listing-import/sources'
-        ? new Response(JSON.stringify(sources), { status: 200, headers: { 'Content-Type': 'application/json' } })
-        : new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', key: 'request.notFound', message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
-    ),
-  )
+  api.on('GET /api/listing-import/sources', reply(sources))
 }
 
 beforeEach(() => saveSession({ accessToken: 'tok', persist: false }))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('the list step and the MLS ID', () => {
   it('sends an agent without an MLS ID to the profile to add it, not to support', async () => {

@@ -2,19 +2,20 @@ import { notifications as toasts } from '@mantine/notifications'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Outlet } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { apiError, eventBlock, eventStreams, fakeApi, reply } from '../../../test/fake-api'
 import { renderRoutes } from '../../../test/render'
 import { initSession, saveSession } from '../../../shared/session'
 import { LiveEventsProvider } from '../../../shared/live/live-events'
 import type { AppNotification, NotificationsPage } from '../api/notifications'
 import { NotificationBell } from './notification-bell'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
+const api = fakeApi()
 let items: AppNotification[]
 let failLoads: number
-let eventStream: ReadableStreamDefaultController<Uint8Array> | null
-let posts: string[]
+let streams: ReturnType<typeof eventStreams>
+const posts = () => api.calls().filter((request) => request.method === 'POST').map((request) => request.path)
+const unread = () => items.filter((item) => !item.readAt).length
 
 const notification = (rest: Partial<AppNotification>): AppNotification => ({
   id: 'n1',
@@ -31,44 +32,29 @@ beforeEach(() => {
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
   failLoads = 0
-  eventStream = null
-  posts = []
+  streams = eventStreams()
   items = [notification({ id: 'n1' }), notification({ id: 'n2', type: 'offer.updated', readAt: null }), notification({ id: 'n3', type: 'offer.withdrawn', readAt: '2030-01-03T10:00:00.000Z' })]
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const { pathname } = new URL(url, 'http://localhost')
-      const method = init.method ?? 'GET'
-      if (method === 'GET' && pathname === '/api/events') {
-        const body = new ReadableStream<Uint8Array>({ start: (controller) => void (eventStream = controller) })
-        return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } })
-      }
-      if (method === 'GET' && pathname === '/api/notifications') {
-        if (failLoads > 0) {
-          failLoads--
-          return json(400, { code: 'BAD_REQUEST', message: 'Refused' })
-        }
-        const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: items.filter((item) => !item.readAt).length }
-        return json(200, page)
-      }
-      if (method === 'POST') posts.push(pathname)
-      const one = /^\/api\/notifications\/([^/]+)\/read$/.exec(pathname)
-      if (method === 'POST' && one) {
-        items = items.map((item) => (item.id === one[1] ? { ...item, readAt: new Date().toISOString() } : item))
-        return json(200, { unread: items.filter((item) => !item.readAt).length })
-      }
-      if (method === 'POST' && pathname === '/api/notifications/read-all') {
-        items = items.map((item) => ({ ...item, readAt: item.readAt ?? new Date().toISOString() }))
-        return json(200, { unread: 0 })
-      }
-      return json(404, { code: 'NOT_FOUND', message: 'Not found' })
-    }),
-  )
+  api.on('GET /api/events', streams.route)
+  api.on('GET /api/notifications', () => {
+    if (failLoads > 0) {
+      failLoads--
+      return apiError(400, 'request.invalid')
+    }
+    const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: unread() }
+    return reply(page)
+  })
+  api.on('POST /api/notifications/:id/read', ({ params }) => {
+    items = items.map((item) => (item.id === params.id ? { ...item, readAt: new Date().toISOString() } : item))
+    return reply({ unread: unread() })
+  })
+  api.on('POST /api/notifications/read-all', () => {
+    items = items.map((item) => ({ ...item, readAt: item.readAt ?? new Date().toISOString() }))
+    return reply({ unread: 0 })
+  })
 })
 
 afterEach(() => {
   toasts.clean()
-  vi.unstubAllGlobals()
 })
 
 function renderBell({ live = false } = {}) {
@@ -113,7 +99,7 @@ describe('NotificationBell', () => {
     await userEvent.click(entries[1]!)
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-properties/listing-1/offers/offer-1'))
     await bell(1)
-    expect(posts).toEqual(['/api/notifications/n2/read'])
+    expect(posts()).toEqual(['/api/notifications/n2/read'])
   })
 
   it('marks all read from the menu and leads to the full list', async () => {
@@ -121,7 +107,7 @@ describe('NotificationBell', () => {
     await userEvent.click(await bell(2))
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark all read' }))
     await bell(0)
-    expect(posts).toEqual(['/api/notifications/read-all'])
+    expect(posts()).toEqual(['/api/notifications/read-all'])
     const markAll = await screen.findByRole('menuitem', { name: 'Mark all read' })
     expect(markAll.hasAttribute('disabled') || markAll.getAttribute('data-disabled') === 'true').toBe(true)
     await userEvent.click(screen.getByRole('menuitem', { name: 'See all notifications' }))
@@ -162,10 +148,10 @@ describe('NotificationBell', () => {
   it('counts a notification that arrives on the live stream, without a reload', async () => {
     renderBell({ live: true })
     await bell(2)
-    await waitFor(() => expect(eventStream).not.toBeNull())
+    await waitFor(() => expect(streams.opened).not.toEqual([]))
     items = [notification({ id: 'n4', type: 'offer.updated', data: { address: '9 Oak St', price: 500_000, side: 'seller' } }), ...items]
-    const data = JSON.stringify({ notificationId: 'n4', type: 'offer.updated', offerId: 'offer-1', listingId: 'listing-1' })
-    act(() => eventStream!.enqueue(new TextEncoder().encode(`id: 1\nevent: notification.created\ndata: ${data}\n\n`)))
+    const data = { notificationId: 'n4', type: 'offer.updated', offerId: 'offer-1', listingId: 'listing-1' }
+    act(() => streams.opened.at(-1)!.send(eventBlock(1, 'notification.created', data)))
     await userEvent.click(await bell(3))
     expect(await screen.findByRole('menuitem', { name: 'Unread: The offer of $500,000 on 9 Oak St was updated' })).toBeTruthy()
   })

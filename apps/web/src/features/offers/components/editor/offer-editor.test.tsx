@@ -5,20 +5,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
 import { initSession, saveSession } from '../../../../shared/session'
+import type { FakeRoute } from '../../../../test/fake-api'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { useOffer } from '../../api/offers'
 import { testOffer } from '../details/test-offer'
 import { OfferEditor } from './offer-editor'
 
-type Call = { method: string; url: string; body: unknown }
-
+const api = fakeApi()
+const OFFER = '/api/offers/offer-1'
 let offer: OfferView
-let calls: Call[]
-/** What the API answers to POST /api/offers/offer-1/<action>, by action; a 200 with the offer otherwise. */
-let actionAnswers: Record<string, () => Response>
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+/** POST /api/offers/offer-1/<action> as the API takes it: share and withdraw move the offer on; each answers the offer. */
+const takeAction: FakeRoute = ({ params }) => {
+  if (params.action === 'share') offer = { ...offer, status: 'active', actions: ['withdraw'], shareUrl: 'http://localhost/property/listing-1/offers/offer-1' }
+  if (params.action === 'withdraw') offer = { ...offer, status: 'withdrawn', actions: [] }
+  return reply({ offer })
 }
 
 function draft(terms: OfferTermsInput = {}, rest: Partial<OfferView> = {}): OfferView {
@@ -29,36 +31,17 @@ function draft(terms: OfferTermsInput = {}, rest: Partial<OfferView> = {}): Offe
 beforeEach(() => {
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
-  calls = []
-  actionAnswers = {}
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET'
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null
-      calls.push({ method, url, body })
-      if (url === '/api/offers/offer-1' && method === 'GET') return json(200, { offer })
-      if (url === '/api/offers/offer-1' && method === 'PATCH') {
-        offer = { ...offer, terms: OfferTermsSchema.parse((body as { terms: unknown }).terms) }
-        return json(200, { offer })
-      }
-      const action = /^\/api\/offers\/offer-1\/(\w+)$/.exec(url)?.[1]
-      if (action && method === 'POST') {
-        const answer = actionAnswers[action]
-        if (answer) return answer()
-        if (action === 'share') offer = { ...offer, status: 'active', actions: ['withdraw'], shareUrl: 'http://localhost/property/listing-1/offers/offer-1' }
-        if (action === 'withdraw') offer = { ...offer, status: 'withdrawn', actions: [] }
-        return json(200, { offer })
-      }
-      return json(404, { code: 'NOT_FOUND', message: 'Not found' })
-    }),
-  )
+  api.on(`GET ${OFFER}`, () => reply({ offer }))
+  api.on(`PATCH ${OFFER}`, ({ body }) => {
+    offer = { ...offer, terms: OfferTermsSchema.parse((body as { terms: unknown }).terms) }
+    return reply({ offer })
+  })
+  api.on(`POST ${OFFER}/:action`, takeAction)
 })
 
 afterEach(() => {
   vi.useRealTimers()
   notifications.clean()
-  vi.unstubAllGlobals()
 })
 
 /** The editor as the page shows it: the offer from the API, the clause pickers as plain buttons. */
@@ -74,8 +57,8 @@ async function open(start: OfferView) {
   await screen.findByRole('heading', { name: 'Your offer' })
 }
 
-const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { terms: OfferView['terms'] }).terms)
-const posts = (action: string) => calls.filter((call) => call.method === 'POST' && call.url === `/api/offers/offer-1/${action}`)
+const patches = () => api.calls(`PATCH ${OFFER}`).map((request) => (request.body as { terms: OfferView['terms'] }).terms)
+const posts = (action: string) => api.calls(`POST ${OFFER}/${action}`)
 const saveStatus = () => screen.getByTestId('offer-save-status').textContent
 
 describe('OfferEditor autosave', () => {
@@ -132,7 +115,8 @@ describe('OfferEditor autosave', () => {
     await waitFor(() => expect(posts('share')).toHaveLength(1))
     expect(patches().at(-1)?.earnestMoney.holderName).toBe('Music Row Title')
     // PATCH came first.
-    expect(calls.findIndex((call) => call.method === 'PATCH')).toBeLessThan(calls.findIndex((call) => call.url.endsWith('/share')))
+    const sent = api.calls()
+    expect(sent.findIndex((request) => request.method === 'PATCH')).toBeLessThan(sent.findIndex((request) => request.path.endsWith('/share')))
   })
 
   it('Stay keeps the edits unsaved and the action not taken', async () => {
@@ -163,13 +147,13 @@ describe('OfferEditor actions', () => {
   it("shares, shows the API's field errors on their fields when refused, and the link when shared", async () => {
     const user = userEvent.setup()
     await open(draft())
-    actionAnswers.share = () => json(400, { statusCode: 400, code: 'BAD_REQUEST', key: 'offerTerms.closingDateRequired', message: 'Enter the closing date', errors: [{ path: 'closingDate', key: 'offerTerms.closingDateRequired', message: 'Enter the closing date' }] })
+    api.on(`POST ${OFFER}/share`, apiError(400, 'offerTerms.closingDateRequired', { fields: ['closingDate'] }))
     await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Enter the closing date')
     const closing = screen.getByRole('region', { name: 'Closing and possession' })
     expect(within(closing).getByText('Enter the closing date')).toBeTruthy()
 
-    delete actionAnswers.share
+    api.on(`POST ${OFFER}/:action`, takeAction)
     await user.click(screen.getByRole('button', { name: 'Share with the seller' }))
     expect(await screen.findByText('The offer was shared with the listing agent.')).toBeTruthy()
     expect(screen.getByText('Active')).toBeTruthy()
@@ -228,11 +212,11 @@ describe('OfferEditor actions', () => {
   it('generates the forms and lists the PDF with the attachments', async () => {
     const user = userEvent.setup()
     await open(draft())
-    actionAnswers.forms = () => {
+    api.on(`POST ${OFFER}/forms`, () => {
       const attachment = { id: 'a1', kind: 'offer-form', filename: 'offer-120-maple-ave.pdf', contentType: 'application/pdf', size: 48_000, createdAt: '2030-01-02T17:00:00.000Z' } as const
       offer = { ...offer, attachments: [attachment], events: [{ type: 'forms-generated', at: attachment.createdAt, actorName: 'Ben Buyer' }] }
-      return json(201, { attachment })
-    }
+      return reply({ attachment }, 201)
+    })
     await user.click(screen.getByRole('button', { name: 'Generate forms' }))
     const files = await screen.findByRole('list', { name: 'Attachments' })
     expect(within(files).getByText('offer-120-maple-ave.pdf')).toBeTruthy()
@@ -262,10 +246,10 @@ describe('OfferEditor actions', () => {
   it('lets the buyer acknowledge an accepted offer', async () => {
     const user = userEvent.setup()
     await open(testOffer({ status: 'accepted', actions: ['acknowledge', 'terminate'] }))
-    actionAnswers.acknowledge = () => {
+    api.on(`POST ${OFFER}/acknowledge`, () => {
       offer = { ...offer, actions: ['terminate'], bindingAgreementAt: '2031-03-01T15:00:00.000Z', deadlines: { bindingAgreementDate: '2031-03-01', earnestMoneyDue: '2031-03-04', inspectionPeriodEnds: '2031-03-11', closing: '2031-06-30' } }
-      return json(200, { offer })
-    }
+      return reply({ offer })
+    })
     await user.click(screen.getByRole('button', { name: 'Acknowledge acceptance' }))
     const dialog = await screen.findByRole('dialog', { name: 'Acknowledge the acceptance?' })
     await user.click(within(dialog).getByRole('button', { name: 'Acknowledge acceptance' }))
