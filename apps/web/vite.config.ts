@@ -58,9 +58,10 @@ export default defineConfig({
       },
     },
   },
-  // What every web test file shares; vitest.config.ts at the root splits the files into two projects.
   test: {
+    name: 'web',
     environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Mantine components in jsdom take seconds on a busy two-core machine; a broken behaviour still fails.
     testTimeout: 20_000,
