@@ -58,8 +58,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup()
   vi.useRealTimers()
-  // A page module the test began to load finishes here, not in the next file of the worker, after
-  // this file's document is gone.
+  // A page module the test began to load finishes here, before the next test renders, not in it.
   await pageLoadsSettled()
   // These outlive a test, and the next test of the file must not meet them: Mantine's notification
   // store (what one test showed must not fill the next one's queue), the query clients, the session
