@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url'
 
 /** What the suites run, and the Debian package that brings each. */
 export const NEEDED = [
-  // The browser journeys (e2e/playwright.config.ts, CHROMIUM_PATH or Debian's own).
-  { command: (env) => env.CHROMIUM_PATH || '/usr/bin/chromium', debianPackage: 'chromium' },
+  // The browser journeys (e2e/playwright.config.ts): CHROMIUM_PATH, or Debian's headless shell.
+  { command: (env) => env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell', debianPackage: 'chromium-headless-shell' },
   // The signed PDFs checked as a reader's own tools would (issue #12): poppler and qpdf.
   { command: () => 'pdftotext', debianPackage: 'poppler-utils' },
   { command: () => 'pdfsig', debianPackage: 'poppler-utils' },
@@ -47,7 +47,7 @@ export function missingPackages(env = process.env) {
 export function testSetup(env = process.env) {
   const missing = missingPackages(env)
   if (missing.length === 0) {
-    console.log('test setup: chromium, poppler-utils, qpdf and openssl are all present.')
+    console.log('test setup: chromium-headless-shell, poppler-utils, qpdf and openssl are all present.')
     return 0
   }
   const mayInstall = process.getuid?.() === 0 && env.TEST_SETUP_NO_INSTALL !== '1'
