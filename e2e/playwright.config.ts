@@ -27,8 +27,8 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     // A failed test keeps its trace: every action with the page's DOM before and after it, the network
-    // and the console. Not the screencast: recording it for every test, kept or not, cost a third of the
-    // step's time on two cores (docs/measurements/ci-steps.md); the failure's own screenshot stays.
+    // and the console. Not the screencast: recording it for every test, kept or not, cost about 40 % of the
+    // journeys' time on two cores (docs/measurements/ci-steps.md); the failure's own screenshot stays.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -14,7 +14,7 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 4211)
 const BASE = `http://127.0.0.1:${PORT}`
 const TOOLS = join(ROOT, 'tools/lighthouse')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// The flags e2e/playwright.config.ts starts Debian's chromium with.
+// The flags e2e/playwright.config.ts starts Chromium with (the journeys run its headless shell; Lighthouse, the whole browser).
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1)
 
