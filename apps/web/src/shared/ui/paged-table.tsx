@@ -21,8 +21,9 @@ export type PagedTableProps<T, D extends PageOf<T>> = {
   page: number
   pageSize: number
   onPage: (page: number) => void
-  /** The header cells, in one row. */
-  head: ReactNode
+  /** The header cells, in one row: `columns` where each is only its label. */
+  head?: ReactNode
+  columns?: readonly string[]
   row: (item: T) => ReactNode
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number
@@ -47,7 +48,7 @@ export type PagedTableProps<T, D extends PageOf<T>> = {
  * A list of the admin area and the team pages as one table a page at a time: grey rows while it loads,
  * the reason and Retry when it could not, the count, a sentence when there is nothing, then the pager.
  */
-export function PagedTable<T, D extends PageOf<T> = PageOf<T>>({ query, page, pageSize, onPage, head, row, minWidth, loadingRows = 3, highlightOnHover, texts }: PagedTableProps<T, D>) {
+export function PagedTable<T, D extends PageOf<T> = PageOf<T>>({ query, page, pageSize, onPage, head, columns = [], row, minWidth, loadingRows = 3, highlightOnHover, texts }: PagedTableProps<T, D>) {
   return (
     <>
       {query.isError && <LoadFailedAlert title={texts.loadFailed} error={query.error} onRetry={() => void query.refetch()} />}
@@ -69,7 +70,12 @@ export function PagedTable<T, D extends PageOf<T> = PageOf<T>>({ query, page, pa
             <Table.ScrollContainer minWidth={minWidth}>
               <Table striped highlightOnHover={highlightOnHover} aria-label={texts.table} aria-busy={query.isFetching}>
                 <Table.Thead>
-                  <Table.Tr>{head}</Table.Tr>
+                  <Table.Tr>
+                    {head ??
+                      columns.map((label, n) => (
+                        <Table.Th key={n}>{label}</Table.Th>
+                      ))}
+                  </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>{query.data.items.map(row)}</Table.Tbody>
               </Table>

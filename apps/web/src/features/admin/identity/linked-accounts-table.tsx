@@ -5,6 +5,7 @@ import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
+import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
 
 const PAGE_SIZE = 20
@@ -17,11 +18,9 @@ function formatDate(language: string, iso: string): string {
 /** The accounts linked to the provider, each of which can be unlinked after a confirmation. */
 export function LinkedAccountsTable() {
   const { t, i18n } = useTranslation()
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
+  const { page, setPage, search, searchInput } = usePagedSearch()
   const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null)
-  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search: search.trim() })
+  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search })
   const unlink = useUnlinkAccount()
 
   const confirm = () => {
@@ -41,16 +40,7 @@ export function LinkedAccountsTable() {
         <Title order={3} id="identity-accounts-heading">
           {t(`${P}.accountsHeading`)}
         </Title>
-        <SearchInput
-          label={t(`${P}.search`)}
-          placeholder={t(`${P}.searchPlaceholder`)}
-          value={text}
-          onChange={setText}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
-        />
+        <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
         <PagedTable
           query={accounts}
           page={page}
@@ -65,15 +55,7 @@ export function LinkedAccountsTable() {
             empty: t(`${P}.accountsEmpty`),
             pages: t(`${P}.pagination`),
           }}
-          head={
-            <>
-              <Table.Th>{t(`${P}.email`)}</Table.Th>
-              <Table.Th>{t(`${P}.subject`)}</Table.Th>
-              <Table.Th>{t(`${P}.linkedAt`)}</Table.Th>
-              <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
-              <Table.Th>{t(`${P}.actions`)}</Table.Th>
-            </>
-          }
+          columns={['email', 'subject', 'linkedAt', 'lastSignInAt', 'actions'].map((column) => t(`${P}.${column}`))}
           row={(item: LinkedAccount) => (
             <Table.Tr key={item.id}>
               <Table.Td>
