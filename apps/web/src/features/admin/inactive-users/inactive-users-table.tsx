@@ -3,6 +3,7 @@ import { Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/
 import { useTranslation } from 'react-i18next'
 import type { InactiveReason, InactiveUser } from '@offerbook/domain/inactive-users'
 import { INACTIVE_REASONS } from '@offerbook/domain/inactive-users'
+import { RoleBadges } from '../../../shared/ui/role-badges'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { SegmentedFilter } from '../../../shared/ui/segmented-filter'
@@ -83,13 +84,7 @@ export function InactiveUsersTable() {
           </Group>
         </Table.Td>
         <Table.Td>
-          <Group gap={4}>
-            {user.roles.map((r) => (
-              <Badge key={r} variant="outline" size="sm" tt="none">
-                {t(`roles.${r}`)}
-              </Badge>
-            ))}
-          </Group>
+          <RoleBadges roles={user.roles} variant="outline" size="sm" />
         </Table.Td>
         <Table.Td>{formatDate(i18n.language, user.createdAt)}</Table.Td>
         <Table.Td>{user.lastSignInAt ? formatDate(i18n.language, user.lastSignInAt) : t(`${P}.never`)}</Table.Td>

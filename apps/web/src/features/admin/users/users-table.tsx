@@ -6,6 +6,7 @@ import type { AdminUserRow, AdminUserSort, AdminUserStatus } from '@offerbook/do
 import { ADMIN_USER_STATUSES } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
+import { RoleBadges } from '../../../shared/ui/role-badges'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { usePagedSearch } from '../../../shared/ui/use-paged-search'
@@ -56,13 +57,7 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
         </Table.Td>
         <Table.Td>{user.email}</Table.Td>
         <Table.Td>
-          <Group gap={4}>
-            {user.roles.map((r) => (
-              <Badge key={r} variant="light" size="sm" tt="none">
-                {t(`roles.${r}`)}
-              </Badge>
-            ))}
-          </Group>
+          <RoleBadges roles={user.roles} size="sm" />
         </Table.Td>
         <Table.Td>
           <Badge variant={state === 'deactivated' ? 'filled' : 'light'} size="sm" tt="none" color={state === 'deactivated' ? 'dark' : undefined}>
