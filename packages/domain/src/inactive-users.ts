@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RoleSchema } from './roles'
 import { freeText } from './validation'
+import { pageOf } from './paging'
 
 /** Why an account counts as inactive (issue #15, /admin/inactiveusers). */
 export const INACTIVE_REASONS = ['deactivated', 'dormant', 'unverified', 'notOnboarded'] as const
@@ -36,11 +37,7 @@ export const InactiveUserSchema = z.object({
 })
 export type InactiveUser = z.infer<typeof InactiveUserSchema>
 
-export const InactiveUsersPageSchema = z.object({
-  items: z.array(InactiveUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const InactiveUsersPageSchema = pageOf(InactiveUserSchema).extend({
   /** The dormancy threshold the list was made with. */
   days: z.number().int(),
 })
