@@ -11,7 +11,6 @@ import {
   ReactivateUserSchema,
   SetUserRolesSchema,
 } from '@offerbook/domain/admin-users'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES, ROLES } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
 import { ADMIN_PAGING } from '@offerbook/domain/paging'
@@ -27,6 +26,7 @@ import {
   sendVerificationCode,
   setUserRoles,
 } from './admin-users.service'
+import { errors } from '../../http/api-errors'
 
 const ListUsersQuerySchema = z.object({
   ...ADMIN_PAGING,
@@ -40,7 +40,6 @@ const ListUsersQuerySchema = z.object({
 const UserParamsSchema = z.object({ id: z.string() })
 const SentSchema = z.object({ sent: z.literal(true) })
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 const admin = { access: PAGE_ROLES.admin }
 const security = [{ bearer: [] }]
 

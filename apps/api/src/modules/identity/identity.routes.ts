@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { FirebaseImportResultSchema, FirebaseImportSchema, IdentityCheckSchema, IdentityConfigSchema, LinkedAccountPageSchema } from '@offerbook/domain/identity'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
@@ -8,8 +7,7 @@ import { ADMIN_PAGING } from '@offerbook/domain/paging'
 import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import { checkProvider, identityConfig, importFirebaseUsers, listLinkedAccounts, unlinkAccount } from './identity.service'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+import { errors } from '../../http/api-errors'
 
 const LinkedAccountsQuerySchema = z.object({
   ...ADMIN_PAGING,
