@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/session'
 import { useDownloadRf707Pdf } from '../api/rf707-pdf'
 import type { AddendumValue } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
-import { ClauseModal } from './clause-modal'
+import { ClauseModal, ClauseModalActions } from './clause-modal'
 import { ClauseRow } from './clause-row'
 import { Rf707Preview } from './rf707-preview'
 
@@ -112,14 +112,7 @@ function AddendumForm({ value, parties, onImport, onClose }: Omit<AddendumModalP
             </Text>
           )}
         </Group>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('clauses.close')}
-          </Button>
-          <Button onClick={submit} disabled={!form.anyTicked}>
-            {t('clauses.import')}
-          </Button>
-        </Group>
+        <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
       </Group>
     </Stack>
   )

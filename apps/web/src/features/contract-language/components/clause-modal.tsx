@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Modal } from '@mantine/core'
+import { Button, Group, Modal } from '@mantine/core'
 import type { ModalProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
@@ -23,5 +23,20 @@ export function ClauseModal({ opened, onClose, title, size, children }: ClauseMo
     >
       {children}
     </Modal>
+  )
+}
+
+/** Close and Import, at the foot of both clause modals; Import waits for a ticked clause. */
+export function ClauseModalActions({ canImport, onImport, onClose }: { canImport: boolean; onImport: () => void; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Group gap="sm">
+      <Button variant="default" onClick={onClose}>
+        {t('clauses.close')}
+      </Button>
+      <Button onClick={onImport} disabled={!canImport}>
+        {t('clauses.import')}
+      </Button>
+    </Group>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Box, Button, Group, Stack, Text } from '@mantine/core'
+import { Box, Group, Stack, Text } from '@mantine/core'
 import { concatLabel } from '@offerbook/domain/clauses/concat'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import type { Message } from '@offerbook/domain/messages'
@@ -8,7 +8,7 @@ import { translateOptional } from '../../../shared/i18n/messages'
 import type { StipulationValue } from '../clause-form'
 import { CLAUSE_MESSAGE_MS } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
-import { ClauseModal } from './clause-modal'
+import { ClauseModal, ClauseModalActions } from './clause-modal'
 import { ClauseRow } from './clause-row'
 
 export type StipulationModalProps = {
@@ -71,14 +71,7 @@ function StipulationForm({ value, onImport, onClose }: Omit<StipulationModalProp
         <Text role="alert" size="sm" fw={600} c="var(--mantine-color-error)" style={{ minHeight: '1.5em', flex: '1 1 16rem' }}>
           {translateOptional(message)}
         </Text>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('clauses.close')}
-          </Button>
-          <Button onClick={submit} disabled={!form.anyTicked}>
-            {t('clauses.import')}
-          </Button>
-        </Group>
+        <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
       </Group>
     </Stack>
   )
