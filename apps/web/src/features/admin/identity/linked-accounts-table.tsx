@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
@@ -7,6 +7,7 @@ import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 const PAGE_SIZE = 20
 const P = 'identity'
@@ -80,14 +81,7 @@ export function LinkedAccountsTable() {
         {unlinking && (
           <Stack gap="sm">
             <Text size="sm">{t(`${P}.unlinkBody`, { email: unlinking.email, subject: unlinking.subject })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setUnlinking(null)}>
-                {t(`${P}.cancel`)}
-              </Button>
-              <Button color="red" onClick={confirm} loading={unlink.isPending}>
-                {t(`${P}.unlinkConfirm`)}
-              </Button>
-            </Group>
+            <DialogActions cancel={t(`${P}.cancel`)} onCancel={() => setUnlinking(null)} confirm={t(`${P}.unlinkConfirm`)} onConfirm={confirm} color="red" loading={unlink.isPending} />
           </Stack>
         )}
       </Modal>

@@ -11,6 +11,7 @@ import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import type { InactiveUserAction } from './inactive-users-api'
 import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 const PAGE_SIZE = 20
 const P = 'inactiveUsers'
@@ -35,14 +36,7 @@ function EraseModal({ target, busy, onCancel, onConfirm }: { target: InactiveUse
           <Text size="sm" fw={600}>
             {t(`${P}.eraseFinal`)}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              {t(`${P}.cancel`)}
-            </Button>
-            <Button color="red.8" onClick={onConfirm} loading={busy}>
-              {t(`${P}.eraseConfirm`)}
-            </Button>
-          </Group>
+          <DialogActions cancel={t(`${P}.cancel`)} onCancel={onCancel} confirm={t(`${P}.eraseConfirm`)} onConfirm={onConfirm} color="red.8" loading={busy} />
         </Stack>
       )}
     </Modal>
