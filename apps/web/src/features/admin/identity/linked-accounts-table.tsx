@@ -8,13 +8,10 @@ import { SearchInput } from '../../../shared/ui/search-input'
 import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const PAGE_SIZE = 20
 const P = 'identity'
-
-function formatDate(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
 
 /** The accounts linked to the provider, each of which can be unlinked after a confirmation. */
 export function LinkedAccountsTable() {
@@ -66,8 +63,8 @@ export function LinkedAccountsTable() {
                 </Text>
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{item.subject}</Table.Td>
-              <Table.Td>{formatDate(i18n.language, item.linkedAt)}</Table.Td>
-              <Table.Td>{item.lastSignInAt ? formatDate(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
+              <Table.Td>{formatDateTime(i18n.language, item.linkedAt)}</Table.Td>
+              <Table.Td>{item.lastSignInAt ? formatDateTime(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" color="red" onClick={() => setUnlinking(item)} aria-label={t(`${P}.unlinkAccount`, { email: item.email })}>
                   {t(`${P}.unlink`)}

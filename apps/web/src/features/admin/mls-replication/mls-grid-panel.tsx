@@ -8,13 +8,10 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useMlsGridStatus, useRunMlsReplication, useSaveMlsSchedule } from './mls-replication-api'
 import { DataTable } from '../../../shared/ui/data-table'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const P = 'mlsReplication'
 const STATUS_COLORS: Record<MlsRun['status'], string> = { running: 'blue', done: 'green', failed: 'red' }
-
-export function formatDateTime(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
 
 /** The feed's settings (never the token), the high-water mark and 'Run now'. */
 function FeedSettings({ status }: { status: MlsGridStatus }) {

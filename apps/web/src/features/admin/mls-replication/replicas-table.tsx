@@ -7,7 +7,7 @@ import { SearchInput } from '../../../shared/ui/search-input'
 import { SegmentedFilter } from '../../../shared/ui/segmented-filter'
 import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useMlsReplicas } from './mls-replication-api'
-import { formatDateTime } from './mls-grid-panel'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const PAGE_SIZE = 20
 const P = 'mlsReplication'

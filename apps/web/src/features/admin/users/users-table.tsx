@@ -11,7 +11,8 @@ import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
 import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useAdminUsers } from './admin-users-api'
-import { formatDateTime, statusOf } from './user-format'
+import { formatDateTime } from '../../../shared/format-date-time'
+import { statusOf } from './user-format'
 
 const PAGE_SIZE = 20
 const P = 'adminUsers'
