@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { ROLES } from '@offerbook/domain/roles'
 import { buildTestApp } from '../test/build-test-app'
 import { bearer, signIn } from '../test/factories'
+import { percentile } from './stats'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200)
@@ -22,9 +23,6 @@ if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.
 const FIRST = ['Ana', 'Ben', 'Carla', 'Dan', 'Eve', 'Femi', 'Gus', 'Hana', 'Ivan', 'Jude', 'Kai', 'Lena', 'Mara', 'Noor', 'Omar', 'Pia']
 const LAST = ['Smith', 'García', 'Nguyen', 'Okafor', 'Müller', 'Rossi', 'Kim', 'Patel', 'Silva', 'Cohen', 'Novak', 'Haddad']
 
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
-}
 const round = (ms: number) => Math.round(ms * 10) / 10
 
 /** What an admin types and picks, in turn: names, e-mail and phone fragments, filters, sorts, far pages. */

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { buildTestApp } from '../test/build-test-app'
 import { bearer, createUser, signIn } from '../test/factories'
+import { percentile } from './stats'
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000)
 const OFFERS_PER_LISTING = Number(process.env.BENCH_OFFERS_PER_LISTING ?? 10)
@@ -21,9 +22,6 @@ const BROKERAGE_AGENTS = 20
 // buildTestApp makes its own scratch database on TEST_DATABASE_URL's server.
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL
 
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
-}
 const round = (ms: number) => Math.round(ms * 10) / 10
 
 const STATUSES = ['Active', 'Active', 'Active', 'ActiveUnderContract', 'Pending', 'Closed', 'Closed', 'Withdrawn', 'Expired', 'Canceled']

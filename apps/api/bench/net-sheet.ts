@@ -8,6 +8,7 @@ import { DEFAULT_OFFER_WEIGHTS } from '@offerbook/domain/listing'
 import { FINANCING_TYPES, OfferTermsSchema } from '@offerbook/domain/offer'
 import type { ScorableOffer } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
+import { percentile, timeRuns } from './stats'
 
 const OFFERS = Number(process.env.BENCH_NET_SHEET_OFFERS ?? 200)
 const WARM_UP = Number(process.env.BENCH_NET_SHEET_WARM_UP ?? 50)
@@ -42,22 +43,14 @@ const offers: ScorableOffer[] = Array.from({ length: OFFERS }, (_, index) => {
 })
 const weighting = { weights: { ...DEFAULT_OFFER_WEIGHTS, escalation: 3 }, sellerCommissionPercent: 5.5, sellerClosingCosts: 3_500, wantedClosingDate: '2026-04-15', listPrice: LIST_PRICE }
 
-function once(): { wall: number; cpu: number; escalated: number } {
-  const cpu = process.cpuUsage()
-  const started = performance.now()
-  const ranked = scoreOffers(offers, weighting)
-  const wall = performance.now() - started
-  const used = process.cpuUsage(cpu)
-  if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
-  return { wall, cpu: (used.user + used.system) / 1000, escalated: ranked.filter((entry) => (entry.escalated?.by ?? 0) > 0).length }
-}
-
-const percentile = (sorted: readonly number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
-
-for (let index = 0; index < WARM_UP; index++) once()
-const runs = Array.from({ length: RUNS }, once)
-const wall = runs.map((run) => run.wall).sort((a, b) => a - b)
-const cpu = runs.map((run) => run.cpu).sort((a, b) => a - b)
+const { wall, cpu, last } = timeRuns(
+  WARM_UP,
+  RUNS,
+  () => scoreOffers(offers, weighting),
+  (ranked) => {
+    if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
+  },
+)
 const round = (ms: number) => Math.round(ms * 100) / 100
 console.log(
   JSON.stringify({
@@ -65,7 +58,7 @@ console.log(
     netSheetP95Ms: round(percentile(wall, 0.95)),
     netSheetCpuMedianMs: round(percentile(cpu, 0.5)),
     offers: OFFERS,
-    escalated: runs[0]?.escalated ?? 0,
+    escalated: last?.filter((entry) => (entry.escalated?.by ?? 0) > 0).length ?? 0,
     runs: RUNS,
   }),
 )

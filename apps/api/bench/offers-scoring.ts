@@ -6,6 +6,7 @@ import { DEFAULT_OFFER_WEIGHTS } from '@offerbook/domain/listing'
 import { FINANCING_TYPES, OfferTermsSchema } from '@offerbook/domain/offer'
 import type { ScorableOffer } from '@offerbook/domain/offer-scoring'
 import { scoreOffers } from '@offerbook/domain/offer-scoring'
+import { percentile, timeRuns } from './stats'
 
 const OFFERS = Number(process.env.BENCH_SCORING_OFFERS ?? 1000)
 const WARM_UP = Number(process.env.BENCH_SCORING_WARM_UP ?? 50)
@@ -38,25 +39,14 @@ const offers: ScorableOffer[] = Array.from({ length: OFFERS }, (_, index) => {
 })
 const weighting = { weights: DEFAULT_OFFER_WEIGHTS, sellerCommissionPercent: 5.5, sellerClosingCosts: 3_500, wantedClosingDate: '2026-04-15' }
 
-/** Wall time, and the CPU time this process spent (on a shared machine the wall time includes waiting for a core). */
-function once(): { wall: number; cpu: number } {
-  const cpu = process.cpuUsage()
-  const started = performance.now()
-  const ranked = scoreOffers(offers, weighting)
-  const wall = performance.now() - started
-  const used = process.cpuUsage(cpu)
-  if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
-  return { wall, cpu: (used.user + used.system) / 1000 }
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
-}
-
-for (let index = 0; index < WARM_UP; index++) once()
-const runs = Array.from({ length: RUNS }, once)
-const wall = runs.map((run) => run.wall).sort((a, b) => a - b)
-const cpu = runs.map((run) => run.cpu).sort((a, b) => a - b)
+const { wall, cpu } = timeRuns(
+  WARM_UP,
+  RUNS,
+  () => scoreOffers(offers, weighting),
+  (ranked) => {
+    if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
+  },
+)
 const round = (ms: number) => Math.round(ms * 100) / 100
 console.log(
   JSON.stringify({

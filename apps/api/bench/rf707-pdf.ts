@@ -7,6 +7,7 @@ import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import { messageText } from '@offerbook/domain/messages'
 import { renderRf707Pdf } from '../src/modules/contracts/rf707-pdf'
+import { percentile } from './stats'
 
 const WARM_UP = Number(process.env.BENCH_RF707_WARM_UP ?? 20)
 const RUNS = Number(process.env.BENCH_RF707_RUNS ?? 200)
@@ -29,10 +30,6 @@ async function once(): Promise<number> {
   const pdf = await renderRf707Pdf(layout, { parties: PARTIES, createdAt: new Date() })
   if (pdf.byteLength === 0) throw new Error('empty PDF')
   return performance.now() - started
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
 }
 
 for (let index = 0; index < WARM_UP; index++) await once()

@@ -19,6 +19,7 @@ import type { BurnField } from '../src/modules/signing/signing-pdf-stamp'
 import type { CertificateData } from '../src/modules/signing/signing-pdf-audit'
 import { assemblePacket, completePacketPdf } from '../src/modules/signing/signing-pdf'
 import { readSeal, sealPdf } from '../src/modules/signing/signing-seal'
+import { percentile } from './stats'
 
 const WARM_UP = Number(process.env.BENCH_SIGNING_WARM_UP ?? 3)
 const RUNS = Number(process.env.BENCH_SIGNING_RUNS ?? 30)
@@ -60,9 +61,6 @@ async function offerPages(count: number): Promise<Uint8Array> {
   return doc.save()
 }
 
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
-}
 const round = (ms: number) => Math.round(ms * 10) / 10
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-signing-'))

@@ -5,6 +5,7 @@ import type { Role } from './roles'
 import { RoleSchema } from './roles'
 import { UserSchema } from './user'
 import { freeText } from './validation'
+import { pageOf } from './paging'
 
 /**
  * The admin's view of users (issue #15): /admin/users lists, searches and changes them. The API
@@ -30,12 +31,7 @@ export const AdminUserRowSchema = UserSchema.extend({
 })
 export type AdminUserRow = z.infer<typeof AdminUserRowSchema>
 
-export const AdminUserPageSchema = z.object({
-  items: z.array(AdminUserRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-})
+export const AdminUserPageSchema = pageOf(AdminUserRowSchema)
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>
 
 export const SignInEventSchema = z.object({ at: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { freeText } from './validation'
+import { pageOf } from './paging'
 
 /**
  * The identity provider page (issue #15, /admin/firebase): the OIDC provider's configuration and
@@ -43,12 +44,7 @@ export const LinkedAccountSchema = z.object({
 })
 export type LinkedAccount = z.infer<typeof LinkedAccountSchema>
 
-export const LinkedAccountPageSchema = z.object({
-  items: z.array(LinkedAccountSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-})
+export const LinkedAccountPageSchema = pageOf(LinkedAccountSchema)
 export type LinkedAccountPage = z.infer<typeof LinkedAccountPageSchema>
 
 /** At most this many users per import (Firebase's own export pages are 1,000). */

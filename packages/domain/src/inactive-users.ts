@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RoleSchema } from './roles'
 import { freeText } from './validation'
+import { ADMIN_PAGING, pageOf } from './paging'
 
 /** Why an account counts as inactive (issue #15, /admin/inactiveusers). */
 export const INACTIVE_REASONS = ['deactivated', 'dormant', 'unverified', 'notOnboarded'] as const
@@ -10,14 +11,10 @@ export type InactiveReason = (typeof INACTIVE_REASONS)[number]
 export const DEFAULT_INACTIVITY_DAYS = 180
 export const MAX_INACTIVITY_DAYS = 3650
 
-const wholeNumber = (max: number, keys: { wholeNumber: 'admin.pageWholeNumber' | 'admin.pageSizeWholeNumber'; tooSmall: 'admin.pageTooSmall' | 'admin.pageSizeTooSmall'; tooLarge: 'admin.pageTooLarge' | 'admin.pageSizeTooLarge' }) =>
-  z.coerce.number({ error: keys.wholeNumber }).int(keys.wholeNumber).min(1, keys.tooSmall).max(max, keys.tooLarge)
-
 export const InactiveUsersQuerySchema = z.object({
   reason: z.enum(INACTIVE_REASONS, { error: 'inactiveUsers.unknownReason' }).optional(),
   search: freeText().max(200, 'admin.searchTooLong').optional(),
-  page: wholeNumber(1_000_000, { wholeNumber: 'admin.pageWholeNumber', tooSmall: 'admin.pageTooSmall', tooLarge: 'admin.pageTooLarge' }).default(1),
-  pageSize: wholeNumber(100, { wholeNumber: 'admin.pageSizeWholeNumber', tooSmall: 'admin.pageSizeTooSmall', tooLarge: 'admin.pageSizeTooLarge' }).default(20),
+  ...ADMIN_PAGING,
 })
 export type InactiveUsersQuery = z.infer<typeof InactiveUsersQuerySchema>
 
@@ -36,11 +33,7 @@ export const InactiveUserSchema = z.object({
 })
 export type InactiveUser = z.infer<typeof InactiveUserSchema>
 
-export const InactiveUsersPageSchema = z.object({
-  items: z.array(InactiveUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const InactiveUsersPageSchema = pageOf(InactiveUserSchema).extend({
   /** The dormancy threshold the list was made with. */
   days: z.number().int(),
 })

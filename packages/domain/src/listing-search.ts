@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { LISTING_SORTS } from './listing-values'
+import { DEFAULT_SEARCH_STATUSES, LISTING_SORTS } from './listing-values'
 import { LISTING_LIMITS, PROPERTY_TYPES, SEARCHABLE_STATUSES, StandardStatusSchema } from './listing-enums'
-import { ListingSummarySchema, pageOf } from './listing-views'
+import { ListingSummarySchema } from './listing-views'
+import { pageOf } from './paging'
 import type { MessageKey } from './messages'
 import { wholeNumber } from './listing-fields'
 import { freeText } from './validation'
@@ -78,4 +79,17 @@ export function searchTsQuery(text: string): string | null {
     .slice(0, 12)
   if (words.length === 0) return null
   return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ')
+}
+
+/** What a public search keeps and in which order, from its query: the filters both the search index and SQL apply. */
+export function searchFilters(query: ListingSearch) {
+  return {
+    statuses: query.status ?? DEFAULT_SEARCH_STATUSES,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    minBeds: query.minBeds,
+    minBaths: query.minBaths,
+    types: query.type,
+    sort: query.sort,
+  }
 }

@@ -84,6 +84,5 @@ export const ListingSummarySchema = ListingIdentitySchema.extend({
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number }
+export { pageOf } from './paging'
+export type { Page } from './paging'

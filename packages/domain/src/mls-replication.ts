@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { freeText } from './validation'
+import { pageOf } from './paging'
 
 /** The MLS Grid feed replication of the admin area (issue #15, /admin/mls-grid-listing). */
 
@@ -87,5 +88,5 @@ export const MlsReplicaSchema = z.object({
 })
 export type MlsReplica = z.infer<typeof MlsReplicaSchema>
 
-export const MlsReplicaPageSchema = z.object({ items: z.array(MlsReplicaSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+export const MlsReplicaPageSchema = pageOf(MlsReplicaSchema)
 export type MlsReplicaPage = z.infer<typeof MlsReplicaPageSchema>

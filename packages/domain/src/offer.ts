@@ -4,6 +4,7 @@ import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSch
 import { OfferDeadlinesSchema, OfferProblemSchema } from './offer-checks'
 import { FinancingTypeSchema, OFFER_LIMITS, OfferTermsSchema, OfferVersionNumberSchema } from './offer-terms'
 import { freeText } from './validation'
+import { pageOf } from './paging'
 
 /*
  * An offer as the API answers it: its terms (offer-terms.ts), the checks on them (offer-checks.ts),
@@ -161,11 +162,7 @@ export const MyOffersQuerySchema = z.object({
 })
 export type MyOffersQuery = z.infer<typeof MyOffersQuerySchema>
 
-export const MyOffersPageSchema = z.object({
-  items: z.array(OfferSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const MyOffersPageSchema = pageOf(OfferSummarySchema).extend({
   counts: OfferTabCountsSchema,
 })
 export type MyOffersPage = z.infer<typeof MyOffersPageSchema>

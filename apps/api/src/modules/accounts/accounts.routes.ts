@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { CreateAccountSchema } from '@offerbook/domain/profile'
 import { SessionSchema } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
@@ -35,6 +34,7 @@ import {
   signUp,
   verifyAccount,
 } from './accounts.service'
+import { errors } from '../../http/api-errors'
 
 export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string }; accountLimit: AccountLimit; addressLimits: AddressLimits }
 
@@ -55,8 +55,6 @@ function identityKey(request: FastifyRequest): string {
 function actorKey(request: FastifyRequest): string {
   return `${request.ip}|${request.user?.uid ?? ''}`
 }
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { db, auth, limit, accountLimit: perAccount, addressLimits }) => {
   await app.register(rateLimit, {

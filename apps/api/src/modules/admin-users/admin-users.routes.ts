@@ -11,10 +11,9 @@ import {
   ReactivateUserSchema,
   SetUserRolesSchema,
 } from '@offerbook/domain/admin-users'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
-import type { MessageKey } from '@offerbook/domain/messages'
 import { PAGE_ROLES, ROLES } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
+import { ADMIN_PAGING } from '@offerbook/domain/paging'
 import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import {
@@ -27,15 +26,10 @@ import {
   sendVerificationCode,
   setUserRoles,
 } from './admin-users.service'
-
-type PositiveIntMessages = { wholeNumber: MessageKey; tooSmall: MessageKey; tooLarge: MessageKey }
-
-const positiveInt = (max: number, messages: PositiveIntMessages) =>
-  z.coerce.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.tooSmall).max(max, messages.tooLarge)
+import { errors } from '../../http/api-errors'
 
 const ListUsersQuerySchema = z.object({
-  page: positiveInt(1_000_000, { wholeNumber: 'admin.pageWholeNumber', tooSmall: 'admin.pageTooSmall', tooLarge: 'admin.pageTooLarge' }).default(1),
-  pageSize: positiveInt(100, { wholeNumber: 'admin.pageSizeWholeNumber', tooSmall: 'admin.pageSizeTooSmall', tooLarge: 'admin.pageSizeTooLarge' }).default(20),
+  ...ADMIN_PAGING,
   search: freeText().max(200, 'admin.searchTooLong').optional(),
   role: z.enum(ROLES, { error: 'adminUsers.unknownRole' }).optional(),
   status: z.enum(ADMIN_USER_STATUSES, { error: 'adminUsers.unknownStatus' }).optional(),
@@ -46,7 +40,6 @@ const ListUsersQuerySchema = z.object({
 const UserParamsSchema = z.object({ id: z.string() })
 const SentSchema = z.object({ sent: z.literal(true) })
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 const admin = { access: PAGE_ROLES.admin }
 const security = [{ bearer: [] }]
 

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AnalyticsQuerySchema, AnalyticsReportSchema } from '@offerbook/domain/analytics'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { getAnalytics } from './analytics.service'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+import { errors } from '../../http/api-errors'
 
 /** /analytics (issue #16): the figures of a period for the caller's scope, behind the page's roles. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import {
   ChatConversationListSchema,
   ChatMessageInputSchema,
@@ -16,10 +15,10 @@ import type { Db } from '../../db/client'
 import type { ChatCaller } from './chat.service'
 import { listChatMessages, listChats, readChat, sendChatMessage, startChat } from './chat.service'
 import { requestVisitorConversation } from './chat-visitor'
+import { errors } from '../../http/api-errors'
 
 export type ChatRoutesOptions = { db: Db }
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 const ParamsSchema = z.object({ id: z.string() })
 /** A guest's `<conversationId>.<visitorToken>`; a signed-in user sends a bearer token instead. */
 const HeadersSchema = z.object({ 'x-chat-visitor': z.string().optional() })

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { DashboardSchema, PipelineSchema } from '@offerbook/domain/dashboard'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { getDashboard, getPipeline } from './dashboard.service'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+import { errors } from '../../http/api-errors'
 
 /** The two dashboards of issue #16: /dashboard (next actions) and /pbDashboard (the pipeline). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

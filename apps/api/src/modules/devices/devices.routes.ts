@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { DeviceParamsSchema, DevicesSchema, SignedOutDevicesSchema } from '@offerbook/domain/devices'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices.service'
+import { errors } from '../../http/api-errors'
 
 export type DevicesRoutesOptions = { db: Db }
 
 /** app.ts hands this to the auth plugin, which sees every request's session first. */
 export { recordSessionSeen } from './devices.service'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 /** The signed-in devices of the caller: their sessions, named by session id; a token is never sent or taken. */
 export const devicesRoutes: FastifyPluginAsyncZod<DevicesRoutesOptions> = async (app, { db }) => {

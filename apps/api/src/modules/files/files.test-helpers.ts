@@ -1,30 +1,40 @@
 import sharp from 'sharp'
-import { deflateSync, crc32 } from 'node:zlib'
+import { crc32, deflateSync } from 'node:zlib'
 
-function chunk(type: string, data: Buffer): Buffer {
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+
+/** One PNG chunk: the data's length, the type, the data and their CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4)
   length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
   const crc = Buffer.alloc(4)
   crc.writeUInt32BE(crc32(body))
   return Buffer.concat([length, body, crc])
 }
 
-/** A PNG tEXt chunk (a keyword and its text), to put between a PNG's chunks. */
-export function textChunk(keyword: string, text: string): Buffer {
-  return chunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1'))
-}
-
-/** A real PNG of width x height pixels of one colour, made here rather than kept as a fixture. */
-export function makePng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
+/**
+ * A PNG written byte by byte, 8 bits a channel, from its scanlines (each a filter byte, then the
+ * row's pixels), so a test needs no image on disk. Colour type 0 is grey, 2 RGB, 4 grey and alpha, 6 RGBA.
+ */
+export function encodePng(width: number, height: number, colourType: 0 | 2 | 4 | 6, scanlines: Buffer): Buffer {
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
-  header.writeUInt8(8, 8) // bit depth
-  header.writeUInt8(2, 9) // truecolour
+  header[8] = 8 // bit depth
+  header[9] = colourType
+  return Buffer.concat([SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(scanlines)), pngChunk('IEND', Buffer.alloc(0))])
+}
+
+/** A real PNG of width x height pixels of one colour. */
+export function makePng(width: number, height: number, [red, green, blue]: readonly [number, number, number]): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat())])
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))])
+  return encodePng(width, height, 2, Buffer.concat(Array.from({ length: height }, () => row)))
+}
+
+/** A PNG tEXt chunk (a keyword and its text), to put between a PNG's chunks. */
+export function textChunk(keyword: string, text: string): Buffer {
+  return pngChunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1'))
 }
 
 /** The start of a JFIF file (SOI, APP0) and its end marker: what the upload sniffs, not a picture. */

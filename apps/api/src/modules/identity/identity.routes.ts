@@ -1,23 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { FirebaseImportResultSchema, FirebaseImportSchema, IdentityCheckSchema, IdentityConfigSchema, LinkedAccountPageSchema } from '@offerbook/domain/identity'
-import type { MessageKey } from '@offerbook/domain/messages'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
+import { ADMIN_PAGING } from '@offerbook/domain/paging'
 import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import { checkProvider, identityConfig, importFirebaseUsers, listLinkedAccounts, unlinkAccount } from './identity.service'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
-
-type PositiveIntMessages = { wholeNumber: MessageKey; tooSmall: MessageKey; tooLarge: MessageKey }
-const positiveInt = (max: number, messages: PositiveIntMessages) =>
-  z.coerce.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.tooSmall).max(max, messages.tooLarge)
+import { errors } from '../../http/api-errors'
 
 const LinkedAccountsQuerySchema = z.object({
-  page: positiveInt(1_000_000, { wholeNumber: 'admin.pageWholeNumber', tooSmall: 'admin.pageTooSmall', tooLarge: 'admin.pageTooLarge' }).default(1),
-  pageSize: positiveInt(100, { wholeNumber: 'admin.pageSizeWholeNumber', tooSmall: 'admin.pageSizeTooSmall', tooLarge: 'admin.pageSizeTooLarge' }).default(20),
+  ...ADMIN_PAGING,
   search: freeText().max(200, 'identity.searchTooLong').optional(),
 })
 

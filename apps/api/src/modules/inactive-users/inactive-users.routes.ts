@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { InactiveUsersPageSchema, InactiveUsersQuerySchema, InactivitySettingSchema, ReminderResultSchema } from '@offerbook/domain/inactive-users'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { freeText } from '@offerbook/domain/validation'
 import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import { eraseUser, inactivityDays, listInactiveUsers, sendReminder, setInactivityDays } from './inactive-users.service'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
+import { errors } from '../../http/api-errors'
 
 const UserParamsSchema = z.object({ id: freeText().max(200) })
 const DaysSchema = z.object({ days: z.number().int() })

@@ -1,5 +1,5 @@
 import type { ListingSearch } from '@offerbook/domain/listing'
-import { DEFAULT_SEARCH_STATUSES, SEARCH_TOTAL_CAP, searchTsQuery } from '@offerbook/domain/listing'
+import { DEFAULT_SEARCH_STATUSES, SEARCH_TOTAL_CAP, searchFilters, searchTsQuery } from '@offerbook/domain/listing'
 import type { Db, Listen } from '../../db/client'
 import { weakEtag } from '../../plugins/public-cache'
 import type { ListingChange } from './listing-changes'
@@ -286,13 +286,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       }
       const found = index.search({
         terms,
-        statuses: query.status ?? DEFAULT_SEARCH_STATUSES,
-        minPrice: query.minPrice,
-        maxPrice: query.maxPrice,
-        minBeds: query.minBeds,
-        minBaths: query.minBaths,
-        types: query.type,
-        sort: query.sort,
+        ...searchFilters(query),
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
         countUpTo: SEARCH_TOTAL_CAP + 1,

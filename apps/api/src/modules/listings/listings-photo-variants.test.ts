@@ -1,15 +1,12 @@
-import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ManagedListing } from '@offerbook/domain/listing'
 import { PHOTO_VARIANT_WIDTHS } from '@offerbook/domain/photo-variants'
-import { storedFile } from '../../db/schema/files'
 import type { FileStorage } from '../../storage/storage'
 import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng } from '../files/files.test-helpers'
 import { photoVariantKeys } from '../files/photo-variants'
 import type { Signed } from './listings.test-helpers'
-import { apiError, call, listingsTestApp, makeJpeg, newListing, signedInUser, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, listingsTestApp, makeJpeg, managed, newListing, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
 
 /** A stored listing photo gets WebP copies at the display widths; the original stays as uploaded. */
 
@@ -25,13 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.closeAll()
 })
-
-const managed = (response: { json: <T>() => T }) => response.json<{ listing: ManagedListing }>().listing
-
-async function keyOf(mediaURL: string): Promise<string> {
-  const [row] = await t.db.select({ key: storedFile.key }).from(storedFile).where(eq(storedFile.id, mediaURL.split('/').pop()!))
-  return row!.key
-}
 
 describe('listing photo copies', () => {
   it('are WebP, 4:3, at each display width, while the URL without a width is the photo as uploaded', async () => {
@@ -75,7 +65,7 @@ describe('listing photo copies', () => {
     await uploadPhoto(t, owner, draft.id, makePng(64, 48, [1, 2, 3]), 'a.png')
     const second = managed(await uploadPhoto(t, owner, draft.id, makePng(64, 48, [4, 5, 6]), 'b.png'))
     const photo = second.Media[1]!
-    const key = await keyOf(photo.MediaURL)
+    const key = await storageKeyOf(t, photo.MediaURL)
     for (const variant of photoVariantKeys(key)) expect(await storage.exists(variant)).toBe(true)
 
     const removed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${draft.id}/photos/${photo.id}` })

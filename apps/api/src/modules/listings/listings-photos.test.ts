@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
-import { storedFile } from '../../db/schema/files'
 import { listingMedia } from '../../db/schema/listings'
 import type { FileStorage } from '../../storage/storage'
 import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng, multipart } from '../files/files.test-helpers'
 import { attachListingPhoto } from './listings-photos.service'
 import type { Signed } from './listings.test-helpers'
-import { apiError, call, listingsTestApp, makeJpeg, newListing, publishedListing, said, signedInUser, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, listingsTestApp, makeJpeg, managed, newListing, publishedListing, said, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
 
 let t: Awaited<ReturnType<typeof listingsTestApp>>
 let storage: FileStorage
@@ -23,14 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.closeAll()
 })
-
-const managed = (response: { json: <T>() => T }) => response.json<{ listing: ManagedListing }>().listing
-
-async function storageKeyOf(mediaURL: string): Promise<string> {
-  const fileId = mediaURL.split('/').pop()!
-  const [row] = await t.db.select({ key: storedFile.key }).from(storedFile).where(eq(storedFile.id, fileId))
-  return row!.key
-}
 
 describe('POST /api/listings/:id/photos', () => {
   it('adds a real PNG and a JPEG, each in its own request; the first is the primary photo and anyone can load it', async () => {
@@ -48,7 +39,7 @@ describe('POST /api/listings/:id/photos', () => {
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/png')
     expect(served.rawPayload.equals(makePng(3, 2, [250, 200, 0]))).toBe(true)
-    expect(await storageKeyOf(listing.Media[1]!.MediaURL)).toMatch(new RegExp(`^listings/${draft.id}/.+\\.jpg$`))
+    expect(await storageKeyOf(t, listing.Media[1]!.MediaURL)).toMatch(new RegExp(`^listings/${draft.id}/.+\\.jpg$`))
     const servedJpeg = await t.app.inject({ method: 'GET', url: listing.Media[1]!.MediaURL })
     expect(servedJpeg.headers['content-type']).toBe('image/jpeg')
     expect(servedJpeg.rawPayload.equals(makeJpeg())).toBe(true)
@@ -190,7 +181,7 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
   it('deletes a photo, closes up the order and removes its file', async () => {
     const listing = await threePhotos()
     const [first, second, third] = listing.Media
-    const key = await storageKeyOf(first!.MediaURL)
+    const key = await storageKeyOf(t, first!.MediaURL)
     const response = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
     expect(response.statusCode).toBe(200)
     expect(managed(response).Media.map(({ id, Order }) => [id, Order])).toEqual([
@@ -223,7 +214,7 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
     const [first, second] = listing.Media
     // An import may point two media rows at one stored file.
     await t.db.update(listingMedia).set({ fileId: first!.MediaURL.split('/').pop()! }).where(eq(listingMedia.id, second!.id))
-    const key = await storageKeyOf(first!.MediaURL)
+    const key = await storageKeyOf(t, first!.MediaURL)
     await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
     expect(await storage.exists(key)).toBe(true)
     expect((await t.app.inject({ method: 'GET', url: first!.MediaURL })).statusCode).toBe(200)

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { pageRoles } from '@offerbook/domain/roles'
 import {
@@ -30,6 +29,7 @@ import type { CleanupLog } from '../files/files.service'
 import { removeListingPhoto, reorderListingPhotos, uploadListingPhoto } from './listings-photos.service'
 import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, publishListing } from './listings.service'
 import type { ListingSearchEngine } from './listing-search.service'
+import { errors } from '../../http/api-errors'
 
 export type ListingsRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string; search: ListingSearchEngine }
 
@@ -45,8 +45,6 @@ const ReorderListingPhotosSchema = z.object({
 })
 
 const PHOTO_FIELD = 'photo'
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
   tooLarge: 'listing.photoTooLarge',

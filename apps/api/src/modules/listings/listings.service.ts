@@ -18,11 +18,11 @@ import type {
 } from '@offerbook/domain/listing'
 import {
   canChangeListingStatus,
-  DEFAULT_SEARCH_STATUSES,
   isPublishedStatus,
   ListingFieldsSchema,
   REQUIRED_TO_PUBLISH,
   SEARCH_TOTAL_CAP,
+  searchFilters,
   searchTsQuery,
 } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
@@ -279,13 +279,7 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
 export async function searchListings(db: Db, { query }: { query: ListingSearch }): Promise<ListingSearchPage> {
   const { rows, total } = await searchPublicListings(db, {
     tsQuery: listingTsQuery(query.q),
-    statuses: query.status ?? DEFAULT_SEARCH_STATUSES,
-    minPrice: query.minPrice,
-    maxPrice: query.maxPrice,
-    minBeds: query.minBeds,
-    minBaths: query.minBaths,
-    types: query.type,
-    sort: query.sort,
+    ...searchFilters(query),
     page: query.page,
     pageSize: query.pageSize,
     countUpTo: SEARCH_TOTAL_CAP + 1,

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ListingPatch, ManagedListing } from '@offerbook/domain/listing'
@@ -10,6 +11,7 @@ import type { Role } from '@offerbook/domain/roles'
 import type { TestApp, TestAppOptions } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
+import { storedFile } from '../../db/schema/files'
 import { teamMember, teamMemberListing } from '../../db/schema/listings'
 import { makePng, multipart } from '../files/files.test-helpers'
 
@@ -115,6 +117,11 @@ export async function joinTeam(t: TestApp, { leaderId, memberId, access, listing
 export const MISSING_ID = '3f1c2a4e-9b7d-4c2e-8a1f-0d9e8c7b6a55'
 
 export const managed = (response: { json: <T>() => T }) => response.json<{ listing: ManagedListing }>().listing
+/** Where a listing photo's file is kept in storage, from the photo's MediaURL. */
+export async function storageKeyOf(t: TestApp, mediaURL: string): Promise<string> {
+  const [row] = await t.db.select({ key: storedFile.key }).from(storedFile).where(eq(storedFile.id, mediaURL.split('/').pop()!))
+  return row!.key
+}
 export const apiError = (response: { json: <T>() => T }) => response.json<ApiError>()
 
 /** What an answer says: the catalogue key, its parameters and the English text the spec words. */

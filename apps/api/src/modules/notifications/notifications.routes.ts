@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { listNotifications, NotificationsPageSchema, NotificationsQuerySchema, readAllNotifications, readNotification } from './notifications.service'
+import { errors } from '../../http/api-errors'
 
 export type NotificationsRoutesOptions = { db: Db }
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 const UnreadSchema = z.object({ unread: z.number().int() })
 
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { db }) => {

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { OFFER_LIMITS, OfferAttachmentSchema } from '@offerbook/domain/offer'
 import { freeText } from '@offerbook/domain/validation'
@@ -14,6 +13,7 @@ import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { generateOfferForms, openOfferAttachment, removeOfferAttachment, UPLOAD_KINDS, uploadOfferAttachment } from './offer-documents.service'
+import { errors } from '../../http/api-errors'
 
 export type OfferDocumentsRoutesOptions = { db: Db; storage: FileStorage }
 
@@ -30,8 +30,6 @@ const UPLOAD_MESSAGES: UploadMessages = {
   onlyOne: 'offer.attachmentOnlyOne',
   missing: 'offer.attachmentMissing',
 }
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 function cleanupLog(request: FastifyRequest): CleanupLog {
   return (error, key) => request.log.warn({ err: error, key }, 'could not remove an offer file from the file storage')

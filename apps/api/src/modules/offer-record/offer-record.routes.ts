@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { LedgerVerificationSchema, OfferRecordSchema } from '@offerbook/domain/offer-record'
 import { dateInZone } from '@offerbook/domain/property-time'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
@@ -13,6 +12,7 @@ import { runHeavy } from '../../workers/heavy-pool'
 import { offerRecordCsv } from './offer-record-export'
 import { getOfferRecord, getOfferRecordEntries } from './offer-record.service'
 import { openTransactionFile } from './transaction-file'
+import { errors } from '../../http/api-errors'
 
 export type OfferRecordRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string }
 
@@ -23,7 +23,6 @@ const RecordResponseSchema = z.object({ record: OfferRecordSchema, verification:
 const FeedStateSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() })
 const FeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() })
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 const download = (description: string) => z.any().describe(description)
 
 /** Parties of a listing: its seller side, and buyer sides with an offer on it (the service tells which). */

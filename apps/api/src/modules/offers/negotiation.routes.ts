@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { AnswerOfferSchema, OfferViewSchema } from '@offerbook/domain/offer'
 import { CounterOfferSchema, HighestBestRequestSchema, HighestBestResultSchema, OpenBestRequestAnswerSchema } from '@offerbook/domain/offer-negotiation'
 import { PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
@@ -9,6 +8,7 @@ import type { FileStorage } from '../../storage/storage'
 import { signedIn } from '../../http/signed-in'
 import { openBestRequest } from './offers-best-request'
 import { acceptCounter, askHighestAndBest, counterOffer, declineCounter, verifyPreApproval } from './offers-negotiation.service'
+import { errors } from '../../http/api-errors'
 
 /** Negotiation (decision 029): counter-offers, the buyer side's answers, highest and best, the pre-approval's verification. */
 
@@ -16,7 +16,6 @@ export type NegotiationRoutesOptions = { db: Db; storage?: FileStorage; publicUr
 
 const OfferParamsSchema = z.object({ id: z.string() })
 const OfferResponseSchema = z.object({ offer: OfferViewSchema })
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> = async (app, { db, storage, publicUrl }) => {
   // Sending a version makes its offer form (decision 036).

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { AcceptOfferSchema, AnswerOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
@@ -16,6 +15,7 @@ import type { SimpleAction } from './offers-answers.service'
 import { acceptOffer, actOnOffer } from './offers-answers.service'
 import { listListingOffers, listMyOffers, optimizeListingAnswer } from './offers-lists.service'
 import { createOffer, deleteOffer, getOffer, saveOffer, sendRevision, shareOffer } from './offers.service'
+import { errors } from '../../http/api-errors'
 
 export type OffersRoutesOptions = { db: Db; storage?: FileStorage; publicUrl: string }
 
@@ -23,8 +23,6 @@ const OfferParamsSchema = z.object({ id: z.string() })
 const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
 const OfferResponseSchema = z.object({ offer: OfferViewSchema })
 const ListingOffersSchema = z.object({ items: z.array(OfferSummarySchema) })
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 /** The buyer side acts from /submitted-offers, the seller side from /my-properties; either side may terminate. */
 const ACTION_ACCESS: Record<SimpleAction, readonly Role[]> = {

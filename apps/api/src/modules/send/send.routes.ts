@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { SendEmailInputSchema, SendSmsInputSchema, SMS_STATUSES } from '@offerbook/domain/send'
 import { AppError } from '../../app-error'
 import type { SmsConfig } from '../../config'
@@ -10,10 +9,9 @@ import { onOutboxFailure } from '../messaging/outbox-worker'
 import { receiveSms, validSignature } from './sms-inbound'
 import { sendEmail, sendSms, tellMessageFailed } from './send.service'
 import { getUnsubscribe, resubscribe, unsubscribe } from './unsubscribe'
+import { errors } from '../../http/api-errors'
 
 export type SendRoutesOptions = { db: Db; publicUrl: string; authSecret: string; sms: SmsConfig }
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 const SendEmailAnswerSchema = z.object({ queued: z.array(z.string()), optedOut: z.array(z.string()) })
 const SendSmsAnswerSchema = z.object({ status: z.enum(SMS_STATUSES) })

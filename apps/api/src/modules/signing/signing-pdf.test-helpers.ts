@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { MessageKey } from '@offerbook/domain/messages'
 import { messageText } from '@offerbook/domain/messages'
 import { AppError } from '../../app-error'
+import { encodePng } from '../files/files.test-helpers'
 import type { SealingIdentity } from './signing-certificate'
 import { loadSealingIdentity } from './signing-certificate'
 
@@ -95,19 +95,7 @@ export function signaturePng(width = 300, height = 100): Uint8Array {
     }
     rows.push(row)
   }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 6, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))])
+  return encodePng(width, height, 6, Buffer.concat(rows))
 }
 
 /** A JPEG made by poppler: a PDF page rendered by pdftoppm. */
@@ -160,18 +148,7 @@ export function filteredPng(colourType: 0 | 2 | 4 | 6, width = 64, height = 40):
       raw[y * (stride + 1) + 1 + x] = (value - predicted) & 0xff
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const framing = Buffer.alloc(8)
-    framing.writeUInt32BE(data.length, 0)
-    framing.writeUInt32BE(crc32(body), 4)
-    return Buffer.concat([framing.subarray(0, 4), body, framing.subarray(4)])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, colourType, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  return encodePng(width, height, colourType, raw)
 }
 
 export async function renderFirstPage(pdf: Uint8Array): Promise<Buffer> {

@@ -16,7 +16,7 @@ import { runHeavy } from '../../workers/heavy-pool'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, withStoredObject } from '../files/files.service'
 import { openOfferAttachment, renderOfferFormPdf } from '../offer-documents/offer-documents.service'
 import type { OfferRow } from '../offers/offers.service'
-import type { PacketRow, SignerRow } from './signing.queries'
+import type { NewPacketRow, PacketRow, SignerRow } from './signing.queries'
 import { countOfferPackets, deletePacket, deleteStoredFile, findAccountsByEmail, findFileKey, insertFields, insertPacket, insertSigners, updatePacket } from './signing.queries'
 import type { Party } from './signing-access'
 import { partyOfOffer } from './signing-access'
@@ -140,13 +140,7 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
         signingOrder: input.order,
         requireSmsCode: input.requireSmsCode,
         message: input.message,
-        createdBy: actor.uid,
-        createdByName: actor.name,
-        originalFileId: stored.fileId,
-        documents: assembled.documents,
-        pages: assembled.pages,
-        createdAt: now,
-        updatedAt: now,
+        ...newPacketColumns(actor, stored.fileId, assembled, now),
         sentAt: now,
         expiresAt: expiryOf(now, input.expiresInDays),
       })
@@ -160,7 +154,7 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
         placed.map(({ signerKey, ...field }) => ({ ...field, packetId: created.id, signerId: signers[Number(signerKey)]!.id })),
       )
       const source = actorSource(actor, request)
-      await appendEvent(tx, created.id, 'created', source, { at: now, details: { kind: 'offer', documents: assembled.documents.map((document) => ({ filename: document.filename, sha256: document.sha256 })) } })
+      await appendEvent(tx, created.id, 'created', source, { at: now, details: { kind: 'offer', documents: documentsDetail(assembled) } })
       await appendEvent(tx, created.id, 'sent', source, { at: now, details: { signers: signers.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), order: input.order, expiresAt: created.expiresAt?.toISOString() ?? null, requireSmsCode: input.requireSmsCode } })
       await inviteAbleSigners(tx, ctx, { packet: created, signers, address, at: now })
       return created
@@ -168,6 +162,16 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
   }))
   return getPacket(db, { actor, packetId: packet.id, now })
 }
+
+type Assembled = Required<Pick<NewPacketRow, 'documents' | 'pages'>>
+
+/** The columns a new packet takes from who makes it, its stored original and its assembled documents. */
+function newPacketColumns(actor: User, originalFileId: string, { documents, pages }: Assembled, now: Date) {
+  return { createdBy: actor.uid, createdByName: actor.name, originalFileId, documents, pages, createdAt: now, updatedAt: now }
+}
+
+/** The documents as the packet's 'created' event records them: each file's name and SHA-256. */
+const documentsDetail = ({ documents }: Assembled) => documents.map((document) => ({ filename: document.filename, sha256: document.sha256 }))
 
 /** A form document (a disclosure, an amendment) uploaded to the offer: a draft packet whose fields the sender places next. */
 export async function uploadFormDocument(db: Db, ctx: SigningContext, { actor, offerId, readFile, request = {}, now = new Date() }: { actor: User; offerId: string; readFile: () => Promise<UploadedFile>; request?: RequestInfo; now?: Date }): Promise<PacketView> {
@@ -191,15 +195,9 @@ export async function uploadFormDocument(db: Db, ctx: SigningContext, { actor, o
         offerId: offer.id,
         title: filename.replace(/\.pdf$/i, ''),
         status: 'draft',
-        createdBy: actor.uid,
-        createdByName: actor.name,
-        originalFileId: stored.fileId,
-        documents: assembled.documents,
-        pages: assembled.pages,
-        createdAt: now,
-        updatedAt: now,
+        ...newPacketColumns(actor, stored.fileId, assembled, now),
       })
-      await appendEvent(tx, packetId, 'created', actorSource(actor, request), { at: now, details: { kind: 'form', documents: assembled.documents.map((document) => ({ filename: document.filename, sha256: document.sha256 })) } })
+      await appendEvent(tx, packetId, 'created', actorSource(actor, request), { at: now, details: { kind: 'form', documents: documentsDetail(assembled) } })
     }),
   }))
   return getPacket(db, { actor, packetId, now })

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { pageRoles } from '@offerbook/domain/roles'
 import {
   ConsentSchema,
@@ -32,6 +31,7 @@ import { deleteDraftPacket, sendFormPacket, sendOfferPacket, uploadFormDocument 
 import { verifyFile, verifyHash } from './verify.service'
 import type { AddressLimits } from '../../plugins/rate-limit-store'
 import { addressLimit, DEFAULT_ADDRESS_LIMITS } from '../../plugins/rate-limit-store'
+import { errors } from '../../http/api-errors'
 
 export type SigningRoutesOptions = { db: Db; ctx: SigningContext; addressLimits?: Pick<AddressLimits, 'verifyUploads' | 'verifyLookups'> }
 
@@ -44,7 +44,6 @@ const PacketResponse = z.object({ packet: PacketViewSchema })
 
 /** The signing panel is on both offer pages: /submitted-offers/update/{id} and /my-properties/{id}/offers/{offerId}. */
 const OFFER_PARTY_ROLES = pageRoles('submittedOffers', 'myProperties')
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 const UPLOAD_MESSAGES: UploadMessages = {
   tooLarge: 'signing.fileTooLarge',

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { deflateSync } from 'node:zlib'
 import { and, asc, eq, like } from 'drizzle-orm'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { LightMyRequestResponse } from 'fastify'
@@ -15,6 +14,7 @@ import { storedFile } from '../../db/schema/files'
 import { outboxMessage } from '../../db/schema/outbox'
 import { signingPacket } from '../../db/schema/signing'
 import { createFileStorage } from '../../storage/create-file-storage'
+import { encodePng } from '../files/files.test-helpers'
 import { expectRefusal, offersCaller } from '../offers/offers.test-helpers'
 import { createSigningContext } from './signing-context'
 import { completePendingPackets } from './signing-jobs'
@@ -40,29 +40,6 @@ export function signingContextOf(t: TestApp): SigningContext {
 
 /** A valid PNG of a few pixels, as a data URL: what the browser's canvas gives. */
 export function pngDataUrl(width = 40, height = 12): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([length, body, sum])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 8
-  header[9] = 6
   const rows = Buffer.alloc((width * 4 + 1) * height)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -71,7 +48,7 @@ export function pngDataUrl(width = 40, height = 12): string {
       if (Math.abs(y - height / 2) < 2) rows[at + 3] = 255
     }
   }
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+  const png = encodePng(width, height, 6, rows)
   return `data:image/png;base64,${png.toString('base64')}`
 }
 

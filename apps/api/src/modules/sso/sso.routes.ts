@@ -2,7 +2,6 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { OneTimeCodeSchema, SessionSchema } from '@offerbook/domain/session'
 import { AppError } from '../../app-error'
 import type { Auth } from '../session/session.auth'
@@ -20,6 +19,7 @@ import {
   startSingleSignOn,
   verifySsoEmail,
 } from './sso.service'
+import { errors } from '../../http/api-errors'
 
 export const SsoStatusSchema = z.object({ enabled: z.boolean(), name: z.string().nullable() })
 const StartSsoQuerySchema = z.object({ redirect: z.string().max(2048).optional() })
@@ -40,8 +40,6 @@ function clientHeaders(request: FastifyRequest): Headers {
   if (userAgent) headers.set('user-agent', userAgent)
   return headers
 }
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 
 /** Single sign-on through an OpenID Connect provider (docs/decisions/008-single-sign-on.md). */
 export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { db, auth, oidc, publicUrl, production, accountLimit, limit }) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import {
   MyTeamSchema,
@@ -17,10 +16,10 @@ import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { acceptInvitation, declineInvitation, inviteMember, previewInvitation, resendInvitation, revokeInvitation } from './team-invitations.service'
 import { changeMemberAccess, getMyTeam, getMyMemberships, leaveTeam, removeMember } from './teams.service'
+import { errors } from '../../http/api-errors'
 
 export type TeamsRoutesOptions = { db: Db; publicUrl: string }
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 /** The leader's side sits behind /manageTeam (spec section 2). */
 const leader = { access: PAGE_ROLES.manageTeam }
 /** The invitee's and the member's side: anyone signed in, as support staff need not hold an agent's role. */

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { StartUserImportSchema, USER_IMPORT_LIMITS, UserImportJobSchema, UserImportParamsSchema, UserImportPreviewSchema, UserImportStatusSchema } from '@offerbook/domain/user-import'
 import { contentDisposition } from '../../http/content-disposition'
@@ -12,9 +11,9 @@ import type { AdminDeps } from '../admin/admin-deps'
 import type { RunContext } from './user-import.service'
 import { buildReport, DEFAULT_LEASE_MS, getJob, previewImport, resumeInterruptedImports, startImport } from './user-import.service'
 import { kindOf } from '../../db/client'
+import { errors } from '../../http/api-errors'
 
 const access = { access: PAGE_ROLES.superAdmin }
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]))
 const security = [{ bearer: [] }]
 
 const UPLOAD_MESSAGES: UploadMessages = {

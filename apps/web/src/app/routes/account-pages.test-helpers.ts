@@ -12,27 +12,6 @@ import { pageLoaderFor } from '../page-modules'
 // take longer than the 1 s Testing Library waits by default, so these page tests wait up to 5 s.
 configure({ asyncUtilTimeout: 5000 })
 
-export function userWith(overrides: Partial<User> = {}): User {
-  return {
-    uid: 'u1',
-    name: 'Ben Buyer',
-    email: 'ben@example.com',
-    phone: null,
-    photoURL: null,
-    roles: ['BUYER_SIMPLE'],
-    onboarded: true,
-    zipcode: null,
-    sellerAgentId: null,
-    nrds: null,
-    isAddListingEnabled: false,
-    isPrincipalBroker: false,
-    principalBrokerStatus: 'none',
-    language: 'en-us',
-    uiMode: 'buy',
-    ...overrides,
-  }
-}
-
 /** A successful answer with a JSON body (an error answer is built by apiError, so it has its key). */
 export function json(status: number, body: unknown): FakeAnswer {
   return reply(body, status)

@@ -5,7 +5,8 @@ import type { JobStatus } from '@offerbook/domain/jobs'
 import { i18n } from '../../shared/i18n/i18n'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, json, preloadPages, userWith } from './account-pages.test-helpers'
+import { accountApi, apiError, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('admin-jobs')

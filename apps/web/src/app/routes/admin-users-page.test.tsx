@@ -5,7 +5,8 @@ import type { AdminUserDetail, AdminUserRow } from '@offerbook/domain/admin-user
 import type { Role } from '@offerbook/domain/roles'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, bodyOf, json, preloadPages, userWith } from './account-pages.test-helpers'
+import { accountApi, apiError, bodyOf, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('admin-users')

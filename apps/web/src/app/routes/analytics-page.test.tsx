@@ -5,7 +5,8 @@ import type { AnalyticsFigures, AnalyticsReport } from '@offerbook/domain/analyt
 import type { Role } from '@offerbook/domain/roles'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, json, preloadPages, userWith } from './account-pages.test-helpers'
+import { accountApi, apiError, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('analytics')

@@ -8,7 +8,8 @@ import { RECENT_SEARCHES_KEY } from '../../shared/recent-searches'
 import { UI_MODE_STORAGE_KEY } from '../../shared/ui-mode'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, bodyOf, json, preloadPages, userWith } from './account-pages.test-helpers'
+import { accountApi, apiError, bodyOf, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('dashboard', 'pb-dashboard')

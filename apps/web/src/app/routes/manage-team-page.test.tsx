@@ -5,7 +5,8 @@ import type { MyTeam, TeamInvitationPreview, TeamMemberView } from '@offerbook/d
 import { teamKeys } from '../../shared/query-keys'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, bodyOf, json, preloadPages, userWith } from './account-pages.test-helpers'
+import { accountApi, apiError, bodyOf, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('manage-team', 'team-invitation')

@@ -12,6 +12,7 @@ import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import { zoneName } from '../../shared/ui/zone-name'
 import type { PageProps } from '../page-props'
+import { DataTable } from '../../shared/ui/data-table'
 
 function VerificationResult({ verification }: { verification: LedgerVerification }) {
   const { t } = useTranslation()
@@ -112,30 +113,21 @@ export default function OfferRecordPage({ params }: PageProps) {
         {record.entries.length === 0 ? (
           <Alert color="gray">{t('offerRecord.empty')}</Alert>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('offerRecord.columns.seq')}</Table.Th>
-                  <Table.Th scope="col">{t('offerRecord.columns.time')}</Table.Th>
-                  <Table.Th scope="col">{t('offerRecord.columns.offer')}</Table.Th>
-                  <Table.Th scope="col">{t('offerRecord.columns.entry')}</Table.Th>
-                  <Table.Th scope="col">{t('offerRecord.columns.by')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {record.entries.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.seq}</Table.Td>
-                    <Table.Td>{formatZonedDateTime(new Date(entry.at), record.timeZone, language)}</Table.Td>
-                    <Table.Td>{entry.offerLabel}</Table.Td>
-                    <Table.Td>{t(`offerRecord.types.${entry.type}`)}</Table.Td>
-                    <Table.Td>{entry.actorName ?? t('offerRecord.system')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            striped
+            columns={['seq', 'time', 'offer', 'entry', 'by'].map((column) => t(`offerRecord.columns.${column}`))}
+            items={record.entries}
+            row={(entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{entry.seq}</Table.Td>
+                <Table.Td>{formatZonedDateTime(new Date(entry.at), record.timeZone, language)}</Table.Td>
+                <Table.Td>{entry.offerLabel}</Table.Td>
+                <Table.Td>{t(`offerRecord.types.${entry.type}`)}</Table.Td>
+                <Table.Td>{entry.actorName ?? t('offerRecord.system')}</Table.Td>
+              </Table.Tr>
+            )}
+          />
         )}
       </Stack>
 

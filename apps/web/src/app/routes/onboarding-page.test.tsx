@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, bodyOf, json, userWith, preloadPages } from './account-pages.test-helpers'
+import { accountApi, bodyOf, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('onboarding-step', 'dashboard', 'how-it-works', 'sign-in')

@@ -7,7 +7,8 @@ import type { User } from '@offerbook/domain/user'
 import { i18n } from '../../shared/i18n/i18n'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, bodyOf, json, userWith, preloadPages } from './account-pages.test-helpers'
+import { accountApi, apiError, bodyOf, json, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('profile')

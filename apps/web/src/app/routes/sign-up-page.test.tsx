@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, apiError, bodyOf, inSeconds, json, session, userWith, preloadPages } from './account-pages.test-helpers'
+import { accountApi, apiError, bodyOf, inSeconds, json, session, preloadPages } from './account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 
 const api = accountApi()
 preloadPages('sign-up', 'onboarding-step', 'team-invitation')

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Role } from '@offerbook/domain/roles'
 import { renderAt } from '../../test/render'
-import { userWith } from '../routes/account-pages.test-helpers'
+import {  } from '../routes/account-pages.test-helpers'
+import { userWith } from '../../test/test-user'
 import UserMenu from './user-menu'
 
 /** The account menu's entries, opened as a person would. */

@@ -1,28 +1,14 @@
-import { useState } from 'react'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/i18n'
 import { renderAt } from '../../test/render'
+import { Controlled } from '../../test/controlled'
 import type { DateInputProps } from './date-input'
 import { DateInput, parseIsoDate } from './date-input'
 
 function Harness({ initial = '', onValue, ...props }: Partial<DateInputProps> & { initial?: string; onValue?: (value: string) => void }) {
-  const [value, setValue] = useState(initial)
-  return (
-    <>
-      <DateInput
-        label="Closing date"
-        {...props}
-        value={value}
-        onChange={(next) => {
-          setValue(next)
-          onValue?.(next)
-        }}
-      />
-      <output aria-label="value">{value}</output>
-    </>
-  )
+  return <Controlled input={DateInput} initial={initial} onValue={onValue} showValue props={{ label: 'Closing date', ...props }} />
 }
 
 const shown = () => screen.getByLabelText('value').textContent

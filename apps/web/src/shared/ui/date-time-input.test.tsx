@@ -3,25 +3,12 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
+import { Controlled } from '../../test/controlled'
 import type { DateTimeInputProps } from './date-time-input'
 import { DateTimeInput, maskTime, splitDateTime } from './date-time-input'
 
 function Harness({ initial = '', onValue, ...props }: Partial<DateTimeInputProps> & { initial?: string; onValue?: (value: string) => void }) {
-  const [value, setValue] = useState(initial)
-  return (
-    <>
-      <DateTimeInput
-        label="Offer expires"
-        {...props}
-        value={value}
-        onChange={(next) => {
-          setValue(next)
-          onValue?.(next)
-        }}
-      />
-      <output aria-label="value">{value}</output>
-    </>
-  )
+  return <Controlled input={DateTimeInput} initial={initial} onValue={onValue} showValue props={{ label: 'Offer expires', ...props }} />
 }
 
 const shown = () => screen.getByLabelText('value').textContent

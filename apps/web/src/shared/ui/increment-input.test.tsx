@@ -1,25 +1,14 @@
-import { useState } from 'react'
 import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
+import { Controlled } from '../../test/controlled'
 import { i18n } from '../i18n/i18n'
 import type { IncrementInputProps } from './increment-input'
 import { IncrementInput } from './increment-input'
 
 function Harness({ initial = null, onChange, ...props }: Partial<IncrementInputProps> & { initial?: number | null }) {
-  const [value, setValue] = useState<number | null>(initial)
-  return (
-    <IncrementInput
-      label="Offer price"
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next)
-        onChange?.(next)
-      }}
-    />
-  )
+  return <Controlled input={IncrementInput} initial={initial} onValue={onChange} props={{ label: 'Offer price', ...props }} />
 }
 
 const field = () => screen.getByRole('spinbutton', { name: 'Offer price' })

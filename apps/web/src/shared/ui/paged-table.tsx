@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Skeleton, Stack, Text } from '@mantine/core'
+import { DataTable } from './data-table'
 import { LoadFailedAlert } from './load-failed-alert'
 import { Pager } from './pager'
 
@@ -21,8 +22,9 @@ export type PagedTableProps<T, D extends PageOf<T>> = {
   page: number
   pageSize: number
   onPage: (page: number) => void
-  /** The header cells, in one row. */
-  head: ReactNode
+  /** The header cells, in one row: `columns` where each is only its label. */
+  head?: ReactNode
+  columns?: readonly string[]
   row: (item: T) => ReactNode
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number
@@ -47,7 +49,7 @@ export type PagedTableProps<T, D extends PageOf<T>> = {
  * A list of the admin area and the team pages as one table a page at a time: grey rows while it loads,
  * the reason and Retry when it could not, the count, a sentence when there is nothing, then the pager.
  */
-export function PagedTable<T, D extends PageOf<T> = PageOf<T>>({ query, page, pageSize, onPage, head, row, minWidth, loadingRows = 3, highlightOnHover, texts }: PagedTableProps<T, D>) {
+export function PagedTable<T, D extends PageOf<T> = PageOf<T>>({ query, page, pageSize, onPage, head, columns, row, minWidth, loadingRows = 3, highlightOnHover, texts }: PagedTableProps<T, D>) {
   return (
     <>
       {query.isError && <LoadFailedAlert title={texts.loadFailed} error={query.error} onRetry={() => void query.refetch()} />}
@@ -66,14 +68,17 @@ export function PagedTable<T, D extends PageOf<T> = PageOf<T>>({ query, page, pa
           {query.data.items.length === 0 ? (
             <Text c="gray.7">{texts.empty}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={minWidth}>
-              <Table striped highlightOnHover={highlightOnHover} aria-label={texts.table} aria-busy={query.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>{head}</Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{query.data.items.map(row)}</Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={minWidth}
+              striped
+              highlightOnHover={highlightOnHover}
+              aria-label={texts.table}
+              aria-busy={query.isFetching}
+              head={head}
+              columns={columns}
+              items={query.data.items}
+              row={row}
+            />
           )}
           <Pager pages={Math.ceil(query.data.total / pageSize)} page={page} onPage={onPage} label={texts.pages} />
         </>

@@ -1,24 +1,14 @@
-import { useState } from 'react'
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
+import { Controlled } from '../../test/controlled'
 import { i18n } from '../i18n/i18n'
-import type { PasswordConfirmInputProps, PasswordConfirmValue } from './password-confirm-input'
+import type { PasswordConfirmInputProps } from './password-confirm-input'
 import { PasswordConfirmInput } from './password-confirm-input'
 
 function Harness({ onChange, ...props }: Partial<PasswordConfirmInputProps>) {
-  const [value, setValue] = useState<PasswordConfirmValue>({ password: '', confirm: '' })
-  return (
-    <PasswordConfirmInput
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next)
-        onChange?.(next)
-      }}
-    />
-  )
+  return <Controlled input={PasswordConfirmInput} initial={{ password: '', confirm: '' }} onValue={onChange} props={props} />
 }
 
 const password = () => screen.getByLabelText('Password')

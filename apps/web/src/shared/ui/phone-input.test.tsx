@@ -1,24 +1,14 @@
-import { useState } from 'react'
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
+import { Controlled } from '../../test/controlled'
 import { i18n } from '../i18n/i18n'
 import type { PhoneInputProps } from './phone-input'
 import { PhoneInput } from './phone-input'
 
 function Harness({ initial = '', onChange, ...props }: Partial<PhoneInputProps> & { initial?: string }) {
-  const [value, setValue] = useState(initial)
-  return (
-    <PhoneInput
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next)
-        onChange?.(next)
-      }}
-    />
-  )
+  return <Controlled input={PhoneInput} initial={initial} onValue={onChange} props={props} />
 }
 
 const number = () => screen.getByRole('textbox', { name: 'Phone number' })

@@ -8,6 +8,7 @@ import { errorText, translate } from '../../../shared/i18n/messages'
 import { useSchemaForm } from '../../../shared/use-schema-form'
 import type { FirebaseImportBody } from './identity-api'
 import { useFirebaseImport } from './identity-api'
+import { DataTable } from '../../../shared/ui/data-table'
 
 const P = 'identity'
 const EMPTY = { signerKey: '', saltSeparator: '', rounds: '', memCost: '' }
@@ -24,26 +25,20 @@ function ImportResult({ result }: { result: FirebaseImportResult }) {
         <Text size="sm">{t(`${P}.importInvited`, { count: result.invited })}</Text>
       </Alert>
       {result.problems.length > 0 && (
-        <Table.ScrollContainer minWidth={500}>
-          <Table striped aria-label={t(`${P}.problems`)}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`${P}.problemUser`)}</Table.Th>
-                <Table.Th>{t(`${P}.email`)}</Table.Th>
-                <Table.Th>{t(`${P}.problemMessage`)}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.problems.map((problem) => (
-                <Table.Tr key={problem.index}>
-                  <Table.Td>{problem.index + 1}</Table.Td>
-                  <Table.Td>{problem.email ?? '—'}</Table.Td>
-                  <Table.Td>{isMessageKey(problem.key) ? translate(problem.key) : problem.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={500}
+          striped
+          aria-label={t(`${P}.problems`)}
+          columns={[t(`${P}.problemUser`), t(`${P}.email`), t(`${P}.problemMessage`)]}
+          items={result.problems}
+          row={(problem) => (
+            <Table.Tr key={problem.index}>
+              <Table.Td>{problem.index + 1}</Table.Td>
+              <Table.Td>{problem.email ?? '—'}</Table.Td>
+              <Table.Td>{isMessageKey(problem.key) ? translate(problem.key) : problem.message}</Table.Td>
+            </Table.Tr>
+          )}
+        />
       )}
     </Stack>
   )

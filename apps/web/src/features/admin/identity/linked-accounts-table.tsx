@@ -1,27 +1,24 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
+import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const PAGE_SIZE = 20
 const P = 'identity'
 
-function formatDate(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
-
 /** The accounts linked to the provider, each of which can be unlinked after a confirmation. */
 export function LinkedAccountsTable() {
   const { t, i18n } = useTranslation()
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
+  const { page, setPage, search, searchInput } = usePagedSearch()
   const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null)
-  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search: search.trim() })
+  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search })
   const unlink = useUnlinkAccount()
 
   const confirm = () => {
@@ -41,16 +38,7 @@ export function LinkedAccountsTable() {
         <Title order={3} id="identity-accounts-heading">
           {t(`${P}.accountsHeading`)}
         </Title>
-        <SearchInput
-          label={t(`${P}.search`)}
-          placeholder={t(`${P}.searchPlaceholder`)}
-          value={text}
-          onChange={setText}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
-        />
+        <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
         <PagedTable
           query={accounts}
           page={page}
@@ -65,15 +53,7 @@ export function LinkedAccountsTable() {
             empty: t(`${P}.accountsEmpty`),
             pages: t(`${P}.pagination`),
           }}
-          head={
-            <>
-              <Table.Th>{t(`${P}.email`)}</Table.Th>
-              <Table.Th>{t(`${P}.subject`)}</Table.Th>
-              <Table.Th>{t(`${P}.linkedAt`)}</Table.Th>
-              <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
-              <Table.Th>{t(`${P}.actions`)}</Table.Th>
-            </>
-          }
+          columns={['email', 'subject', 'linkedAt', 'lastSignInAt', 'actions'].map((column) => t(`${P}.${column}`))}
           row={(item: LinkedAccount) => (
             <Table.Tr key={item.id}>
               <Table.Td>
@@ -83,8 +63,8 @@ export function LinkedAccountsTable() {
                 </Text>
               </Table.Td>
               <Table.Td style={{ wordBreak: 'break-all' }}>{item.subject}</Table.Td>
-              <Table.Td>{formatDate(i18n.language, item.linkedAt)}</Table.Td>
-              <Table.Td>{item.lastSignInAt ? formatDate(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
+              <Table.Td>{formatDateTime(i18n.language, item.linkedAt)}</Table.Td>
+              <Table.Td>{item.lastSignInAt ? formatDateTime(i18n.language, item.lastSignInAt) : t(`${P}.never`)}</Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" color="red" onClick={() => setUnlinking(item)} aria-label={t(`${P}.unlinkAccount`, { email: item.email })}>
                   {t(`${P}.unlink`)}
@@ -98,14 +78,7 @@ export function LinkedAccountsTable() {
         {unlinking && (
           <Stack gap="sm">
             <Text size="sm">{t(`${P}.unlinkBody`, { email: unlinking.email, subject: unlinking.subject })}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setUnlinking(null)}>
-                {t(`${P}.cancel`)}
-              </Button>
-              <Button color="red" onClick={confirm} loading={unlink.isPending}>
-                {t(`${P}.unlinkConfirm`)}
-              </Button>
-            </Group>
+            <DialogActions cancel={t(`${P}.cancel`)} onCancel={() => setUnlinking(null)} confirm={t(`${P}.unlinkConfirm`)} onConfirm={confirm} color="red" loading={unlink.isPending} />
           </Stack>
         )}
       </Modal>

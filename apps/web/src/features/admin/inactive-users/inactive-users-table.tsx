@@ -1,13 +1,17 @@
 import { useState } from 'react'
-import { Badge, Button, Group, List, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { InactiveReason, InactiveUser } from '@offerbook/domain/inactive-users'
 import { INACTIVE_REASONS } from '@offerbook/domain/inactive-users'
+import { RoleBadges } from '../../../shared/ui/role-badges'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
+import { SegmentedFilter } from '../../../shared/ui/segmented-filter'
+import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import type { InactiveUserAction } from './inactive-users-api'
 import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 const PAGE_SIZE = 20
 const P = 'inactiveUsers'
@@ -32,14 +36,7 @@ function EraseModal({ target, busy, onCancel, onConfirm }: { target: InactiveUse
           <Text size="sm" fw={600}>
             {t(`${P}.eraseFinal`)}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              {t(`${P}.cancel`)}
-            </Button>
-            <Button color="red.8" onClick={onConfirm} loading={busy}>
-              {t(`${P}.eraseConfirm`)}
-            </Button>
-          </Group>
+          <DialogActions cancel={t(`${P}.cancel`)} onCancel={onCancel} confirm={t(`${P}.eraseConfirm`)} onConfirm={onConfirm} color="red.8" loading={busy} />
         </Stack>
       )}
     </Modal>
@@ -49,12 +46,10 @@ function EraseModal({ target, busy, onCancel, onConfirm }: { target: InactiveUse
 /** /admin/inactiveusers: the accounts that are deactivated, dormant, unverified or not onboarded, and what an admin does to them. */
 export function InactiveUsersTable() {
   const { t, i18n } = useTranslation()
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
+  const { page, setPage, search, fromFirstPage, searchInput } = usePagedSearch()
   const [reason, setReason] = useState<InactiveReason | 'all'>('all')
-  const [page, setPage] = useState(1)
   const [erasing, setErasing] = useState<InactiveUser | null>(null)
-  const users = useInactiveUsers({ page, pageSize: PAGE_SIZE, search: search.trim(), reason: reason === 'all' ? undefined : reason })
+  const users = useInactiveUsers({ page, pageSize: PAGE_SIZE, search, reason: reason === 'all' ? undefined : reason })
   const action = useInactiveUserAction()
 
   const run = (next: InactiveUserAction, done: string, name: string) =>
@@ -83,13 +78,7 @@ export function InactiveUsersTable() {
           </Group>
         </Table.Td>
         <Table.Td>
-          <Group gap={4}>
-            {user.roles.map((r) => (
-              <Badge key={r} variant="outline" size="sm" tt="none">
-                {t(`roles.${r}`)}
-              </Badge>
-            ))}
-          </Group>
+          <RoleBadges roles={user.roles} variant="outline" size="sm" />
         </Table.Td>
         <Table.Td>{formatDate(i18n.language, user.createdAt)}</Table.Td>
         <Table.Td>{user.lastSignInAt ? formatDate(i18n.language, user.lastSignInAt) : t(`${P}.never`)}</Table.Td>
@@ -124,30 +113,13 @@ export function InactiveUsersTable() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <SearchInput
-          label={t(`${P}.search`)}
-          placeholder={t(`${P}.searchPlaceholder`)}
-          value={text}
-          onChange={setText}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
+        <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
+        <SegmentedFilter
+          label={t(`${P}.reason`)}
+          value={reason}
+          onChange={fromFirstPage(setReason)}
+          data={[{ value: 'all' as const, label: t(`${P}.reasons.all`) }, ...INACTIVE_REASONS.map((r) => ({ value: r, label: t(`${P}.reasons.${r}`) }))]}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="inactive-users-reason">
-            {t(`${P}.reason`)}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="inactive-users-reason"
-            value={reason}
-            onChange={(value) => {
-              setReason(value as InactiveReason | 'all')
-              setPage(1)
-            }}
-            data={[{ value: 'all', label: t(`${P}.reasons.all`) }, ...INACTIVE_REASONS.map((r) => ({ value: r, label: t(`${P}.reasons.${r}`) }))]}
-          />
-        </Stack>
       </Group>
       <PagedTable
         query={users}
@@ -164,17 +136,7 @@ export function InactiveUsersTable() {
           empty: t(`${P}.empty`),
           pages: t(`${P}.pagination`),
         }}
-        head={
-          <>
-            <Table.Th>{t(`${P}.name`)}</Table.Th>
-            <Table.Th>{t(`${P}.email`)}</Table.Th>
-            <Table.Th>{t(`${P}.reasonsColumn`)}</Table.Th>
-            <Table.Th>{t(`${P}.roles`)}</Table.Th>
-            <Table.Th>{t(`${P}.createdAt`)}</Table.Th>
-            <Table.Th>{t(`${P}.lastSignInAt`)}</Table.Th>
-            <Table.Th>{t(`${P}.actions`)}</Table.Th>
-          </>
-        }
+        columns={['name', 'email', 'reasonsColumn', 'roles', 'createdAt', 'lastSignInAt', 'actions'].map((column) => t(`${P}.${column}`))}
         row={rowOf}
       />
       <EraseModal

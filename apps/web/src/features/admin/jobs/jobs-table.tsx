@@ -5,6 +5,7 @@ import { JOB_LIMITS } from '@offerbook/domain/jobs'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useJobs, useRetryJob } from './jobs-api'
+import { DataTable } from '../../../shared/ui/data-table'
 
 const P = 'jobs'
 
@@ -86,42 +87,31 @@ export function JobsTable() {
       {items.length === 0 ? (
         <Text c="gray.7">{t(`${P}.empty`)}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={960}>
-          <Table striped aria-label={t(`${P}.table`)}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t(`${P}.columns.job`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.runs`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.lastStarted`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.lastFinished`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.outcome`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.failures`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.nextRun`)}</Table.Th>
-                <Table.Th scope="col">{t(`${P}.columns.state`)}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((job) => (
-                <Table.Tr key={job.name}>
-                  <Table.Th scope="row" fw={600}>
-                    {t(`${P}.names.${job.name}`)}
-                  </Table.Th>
-                  <Table.Td>{job.kind && job.everyMs ? t(`${P}.kinds.${job.kind}`, { every: interval(i18n.language, job.everyMs) }) : never}</Table.Td>
-                  <Table.Td>{dateTime(i18n.language, job.lastStartedAt, never)}</Table.Td>
-                  <Table.Td>{dateTime(i18n.language, job.lastFinishedAt, never)}</Table.Td>
-                  <Table.Td>
-                    <Outcome job={job} />
-                  </Table.Td>
-                  <Table.Td>{job.consecutiveFailures}</Table.Td>
-                  <Table.Td>{job.deadLetteredAt ? t(`${P}.notScheduled`) : dateTime(i18n.language, job.nextRunAt, never)}</Table.Td>
-                  <Table.Td>
-                    <State job={job} asOf={jobs.dataUpdatedAt} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={960}
+          striped
+          aria-label={t(`${P}.table`)}
+          columns={['job', 'runs', 'lastStarted', 'lastFinished', 'outcome', 'failures', 'nextRun', 'state'].map((column) => t(`${P}.columns.${column}`))}
+          items={items}
+          row={(job) => (
+            <Table.Tr key={job.name}>
+              <Table.Th scope="row" fw={600}>
+                {t(`${P}.names.${job.name}`)}
+              </Table.Th>
+              <Table.Td>{job.kind && job.everyMs ? t(`${P}.kinds.${job.kind}`, { every: interval(i18n.language, job.everyMs) }) : never}</Table.Td>
+              <Table.Td>{dateTime(i18n.language, job.lastStartedAt, never)}</Table.Td>
+              <Table.Td>{dateTime(i18n.language, job.lastFinishedAt, never)}</Table.Td>
+              <Table.Td>
+                <Outcome job={job} />
+              </Table.Td>
+              <Table.Td>{job.consecutiveFailures}</Table.Td>
+              <Table.Td>{job.deadLetteredAt ? t(`${P}.notScheduled`) : dateTime(i18n.language, job.nextRunAt, never)}</Table.Td>
+              <Table.Td>
+                <State job={job} asOf={jobs.dataUpdatedAt} />
+              </Table.Td>
+            </Table.Tr>
+          )}
+        />
       )}
     </Stack>
   )

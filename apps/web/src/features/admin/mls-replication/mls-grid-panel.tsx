@@ -7,13 +7,11 @@ import { useSchemaForm } from '../../../shared/use-schema-form'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useMlsGridStatus, useRunMlsReplication, useSaveMlsSchedule } from './mls-replication-api'
+import { DataTable } from '../../../shared/ui/data-table'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const P = 'mlsReplication'
 const STATUS_COLORS: Record<MlsRun['status'], string> = { running: 'blue', done: 'green', failed: 'red' }
-
-export function formatDateTime(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
 
 /** The feed's settings (never the token), the high-water mark and 'Run now'. */
 function FeedSettings({ status }: { status: MlsGridStatus }) {
@@ -146,51 +144,40 @@ function RunsTable({ runs }: { runs: MlsRun[] }) {
   const { t, i18n } = useTranslation()
   if (runs.length === 0) return <Text c="gray.7">{t(`${P}.noRuns`)}</Text>
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped aria-label={t(`${P}.runsTable`)}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t(`${P}.startedAt`)}</Table.Th>
-            <Table.Th>{t(`${P}.trigger`)}</Table.Th>
-            <Table.Th>{t(`${P}.status`)}</Table.Th>
-            <Table.Th>{t(`${P}.created`)}</Table.Th>
-            <Table.Th>{t(`${P}.updated`)}</Table.Th>
-            <Table.Th>{t(`${P}.deleted`)}</Table.Th>
-            <Table.Th>{t(`${P}.photos`)}</Table.Th>
-            <Table.Th>{t(`${P}.errors`)}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((run) => (
-            <Table.Tr key={run.id}>
-              <Table.Td>{formatDateTime(i18n.language, run.startedAt)}</Table.Td>
-              <Table.Td>{t(`${P}.triggers.${run.trigger}`)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLORS[run.status]} variant="light" tt="none">
-                  {t(`${P}.statuses.${run.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{run.created}</Table.Td>
-              <Table.Td>{run.updated}</Table.Td>
-              <Table.Td>{run.deleted}</Table.Td>
-              <Table.Td>{run.photos}</Table.Td>
-              <Table.Td>
-                {run.errors.length === 0 ? (
-                  '0'
-                ) : (
-                  <List size="xs" spacing={2}>
-                    {run.errors.slice(0, 5).map((error, index) => (
-                      <List.Item key={index}>{error.listingKey ? `${error.listingKey}: ${error.message}` : error.message}</List.Item>
-                    ))}
-                    {run.errors.length > 5 && <List.Item>{t(`${P}.moreErrors`, { count: run.errors.length - 5 })}</List.Item>}
-                  </List>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={800}
+      striped
+      aria-label={t(`${P}.runsTable`)}
+      columns={['startedAt', 'trigger', 'status', 'created', 'updated', 'deleted', 'photos', 'errors'].map((column) => t(`${P}.${column}`))}
+      items={runs}
+      row={(run) => (
+        <Table.Tr key={run.id}>
+          <Table.Td>{formatDateTime(i18n.language, run.startedAt)}</Table.Td>
+          <Table.Td>{t(`${P}.triggers.${run.trigger}`)}</Table.Td>
+          <Table.Td>
+            <Badge color={STATUS_COLORS[run.status]} variant="light" tt="none">
+              {t(`${P}.statuses.${run.status}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{run.created}</Table.Td>
+          <Table.Td>{run.updated}</Table.Td>
+          <Table.Td>{run.deleted}</Table.Td>
+          <Table.Td>{run.photos}</Table.Td>
+          <Table.Td>
+            {run.errors.length === 0 ? (
+              '0'
+            ) : (
+              <List size="xs" spacing={2}>
+                {run.errors.slice(0, 5).map((error, index) => (
+                  <List.Item key={index}>{error.listingKey ? `${error.listingKey}: ${error.message}` : error.message}</List.Item>
+                ))}
+                {run.errors.length > 5 && <List.Item>{t(`${P}.moreErrors`, { count: run.errors.length - 5 })}</List.Item>}
+              </List>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   )
 }
 

@@ -1,11 +1,13 @@
 import { useState } from 'react'
-import { Badge, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { MlsReplica } from '@offerbook/domain/mls-replication'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
+import { SegmentedFilter } from '../../../shared/ui/segmented-filter'
+import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useMlsReplicas } from './mls-replication-api'
-import { formatDateTime } from './mls-grid-panel'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const PAGE_SIZE = 20
 const P = 'mlsReplication'
@@ -14,11 +16,9 @@ type LinkedFilter = 'all' | 'true' | 'false'
 /** The replicated listings of the whole feed, with the MLS number and the Offerbook agent each is linked to. */
 export function ReplicasTable({ running }: { running: boolean }) {
   const { t, i18n } = useTranslation()
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
+  const { page, setPage, search, fromFirstPage, searchInput } = usePagedSearch()
   const [linked, setLinked] = useState<LinkedFilter>('all')
-  const [page, setPage] = useState(1)
-  const replicas = useMlsReplicas({ page, pageSize: PAGE_SIZE, search: search.trim(), linked: linked === 'all' ? undefined : linked }, running)
+  const replicas = useMlsReplicas({ page, pageSize: PAGE_SIZE, search, linked: linked === 'all' ? undefined : linked }, running)
   const price = (value: number | null) => (value === null ? '—' : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value))
 
   const rowOf = (item: MlsReplica) => (
@@ -46,34 +46,17 @@ export function ReplicasTable({ running }: { running: boolean }) {
     <Stack gap="md">
       <Title order={3}>{t(`${P}.listings`)}</Title>
       <Group align="flex-end" gap="md" wrap="wrap">
-        <SearchInput
-          label={t(`${P}.search`)}
-          placeholder={t(`${P}.searchPlaceholder`)}
-          value={text}
-          onChange={setText}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
+        <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
+        <SegmentedFilter
+          label={t(`${P}.linkedFilter`)}
+          value={linked}
+          onChange={fromFirstPage(setLinked)}
+          data={[
+            { value: 'all', label: t(`${P}.linkedAll`) },
+            { value: 'true', label: t(`${P}.linkedOnly`) },
+            { value: 'false', label: t(`${P}.unlinkedOnly`) },
+          ]}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="mls-replicas-linked">
-            {t(`${P}.linkedFilter`)}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="mls-replicas-linked"
-            value={linked}
-            onChange={(value) => {
-              setLinked(value as LinkedFilter)
-              setPage(1)
-            }}
-            data={[
-              { value: 'all', label: t(`${P}.linkedAll`) },
-              { value: 'true', label: t(`${P}.linkedOnly`) },
-              { value: 'false', label: t(`${P}.unlinkedOnly`) },
-            ]}
-          />
-        </Stack>
       </Group>
       <PagedTable
         query={replicas}
@@ -89,17 +72,7 @@ export function ReplicasTable({ running }: { running: boolean }) {
           empty: t(`${P}.noListings`),
           pages: t(`${P}.pagination`),
         }}
-        head={
-          <>
-            <Table.Th>{t(`${P}.mlsNumber`)}</Table.Th>
-            <Table.Th>{t(`${P}.address`)}</Table.Th>
-            <Table.Th>{t(`${P}.price`)}</Table.Th>
-            <Table.Th>{t(`${P}.status`)}</Table.Th>
-            <Table.Th>{t(`${P}.agent`)}</Table.Th>
-            <Table.Th>{t(`${P}.photos`)}</Table.Th>
-            <Table.Th>{t(`${P}.modified`)}</Table.Th>
-          </>
-        }
+        columns={['mlsNumber', 'address', 'price', 'status', 'agent', 'photos', 'modified'].map((column) => t(`${P}.${column}`))}
         row={rowOf}
       />
     </Stack>

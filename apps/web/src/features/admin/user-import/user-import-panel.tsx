@@ -6,6 +6,7 @@ import type { UserImportJob, UserImportOnExisting, UserImportPreview } from '@of
 import { USER_IMPORT_LIMITS } from '@offerbook/domain/user-import'
 import { errorText, translate } from '../../../shared/i18n/messages'
 import { downloadUserImportReport, useStartUserImport, useUploadUserImport, useUserImportJob } from './user-import-api'
+import { DataTable } from '../../../shared/ui/data-table'
 
 const P = 'userImport'
 
@@ -27,26 +28,21 @@ function ProblemsTable({ preview }: { preview: UserImportPreview }) {
   const { t } = useTranslation()
   if (preview.problems.length === 0) return <Alert color="green">{t(`${P}.noProblems`)}</Alert>
   return (
-    <Table.ScrollContainer minWidth={500}>
-      <Table striped aria-label={t(`${P}.problems`)} data-testid="user-import-problems">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t(`${P}.line`)}</Table.Th>
-            <Table.Th>{t(`${P}.column`)}</Table.Th>
-            <Table.Th>{t(`${P}.message`)}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.problems.map((problem, index) => (
-            <Table.Tr key={`${problem.line}-${problem.column ?? ''}-${index}`}>
-              <Table.Td>{problem.line}</Table.Td>
-              <Table.Td>{problem.column ?? '—'}</Table.Td>
-              <Table.Td>{isMessageKey(problem.message.key) ? translate({ key: problem.message.key, params: problem.message.params }) : problem.message.key}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={500}
+      striped
+      aria-label={t(`${P}.problems`)}
+      data-testid="user-import-problems"
+      columns={[t(`${P}.line`), t(`${P}.column`), t(`${P}.message`)]}
+      items={preview.problems}
+      row={(problem, index) => (
+        <Table.Tr key={`${problem.line}-${problem.column ?? ''}-${index}`}>
+          <Table.Td>{problem.line}</Table.Td>
+          <Table.Td>{problem.column ?? '—'}</Table.Td>
+          <Table.Td>{isMessageKey(problem.message.key) ? translate({ key: problem.message.key, params: problem.message.params }) : problem.message.key}</Table.Td>
+        </Table.Tr>
+      )}
+    />
   )
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Checkbox, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Checkbox, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { AdminUserDetail, AdminUserRow, AuditRowView } from '@offerbook/domain/admin-users'
@@ -9,11 +9,14 @@ import { ROLES } from '@offerbook/domain/roles'
 import { translateOptional } from '../../../shared/i18n/messages'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { RoleBadges } from '../../../shared/ui/role-badges'
 import type { AdminUserAction } from './admin-users-api'
 import { useAdminUser, useAdminUserAction } from './admin-users-api'
 import { parseUserAgent } from '@offerbook/domain/user-agent'
 import { ReasonModal } from './reason-modal'
-import { formatDateTime, statusOf } from './user-format'
+import { formatDateTime } from '../../../shared/format-date-time'
+import { statusOf } from './user-format'
+import { DataTable } from '../../../shared/ui/data-table'
 
 const P = 'adminUsers'
 const PRIVILEGED: readonly Role[] = ['ADMIN', 'SUPER_ADMIN']
@@ -209,13 +212,7 @@ function Profile({ user }: { user: AdminUserRow }) {
   if (user.deactivatedAt) rows.push([t(`${P}.deactivatedAt`), formatDateTime(i18n.language, user.deactivatedAt)])
   return (
     <Stack gap="xs">
-      <Group gap={4}>
-        {user.roles.map((role) => (
-          <Badge key={role} variant="light" tt="none">
-            {t(`roles.${role}`)}
-          </Badge>
-        ))}
-      </Group>
+      <RoleBadges roles={user.roles} />
       <Table variant="vertical" withTableBorder>
         <Table.Tbody>
           {rows.map(([label, value]) => (
@@ -234,31 +231,24 @@ function SignIns({ detail }: { detail: AdminUserDetail }) {
   const { t, i18n } = useTranslation()
   if (detail.signIns.length === 0) return <Text size="sm">{t(`${P}.noSignIns`)}</Text>
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table aria-label={t(`${P}.signInsTitle`)}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t(`${P}.when`)}</Table.Th>
-            <Table.Th>{t(`${P}.ip`)}</Table.Th>
-            <Table.Th>{t(`${P}.device`)}</Table.Th>
+    <DataTable
+      minWidth={420}
+      aria-label={t(`${P}.signInsTitle`)}
+      columns={[t(`${P}.when`), t(`${P}.ip`), t(`${P}.device`)]}
+      items={detail.signIns}
+      row={(event, index) => {
+        const { browser, system } = parseUserAgent(event.userAgent)
+        return (
+          <Table.Tr key={`${event.at}-${index}`}>
+            <Table.Td>{formatDateTime(i18n.language, event.at)}</Table.Td>
+            <Table.Td>{event.ipAddress ?? t(`${P}.unknown`)}</Table.Td>
+            <Table.Td title={event.userAgent ?? undefined}>
+              {t(`${P}.deviceName`, { browser: browser ?? t(`${P}.unknownBrowser`), system: system ?? t(`${P}.unknownSystem`) })}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {detail.signIns.map((event, index) => {
-            const { browser, system } = parseUserAgent(event.userAgent)
-            return (
-              <Table.Tr key={`${event.at}-${index}`}>
-                <Table.Td>{formatDateTime(i18n.language, event.at)}</Table.Td>
-                <Table.Td>{event.ipAddress ?? t(`${P}.unknown`)}</Table.Td>
-                <Table.Td title={event.userAgent ?? undefined}>
-                  {t(`${P}.deviceName`, { browser: browser ?? t(`${P}.unknownBrowser`), system: system ?? t(`${P}.unknownSystem`) })}
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        )
+      }}
+    />
   )
 }
 

@@ -6,10 +6,13 @@ import type { AdminUserRow, AdminUserSort, AdminUserStatus } from '@offerbook/do
 import { ADMIN_USER_STATUSES } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
+import { RoleBadges } from '../../../shared/ui/role-badges'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'
+import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useAdminUsers } from './admin-users-api'
-import { formatDateTime, statusOf } from './user-format'
+import { formatDateTime } from '../../../shared/format-date-time'
+import { statusOf } from './user-format'
 
 const PAGE_SIZE = 20
 const P = 'adminUsers'
@@ -38,13 +41,11 @@ function SortableHeader({ column, label, current, onSort }: { column: AdminUserS
 /** The users list of /admin/users: search, filters, sorting and pages; a row opens the user. */
 export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation()
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
+  const { page, setPage, search, fromFirstPage, searchInput } = usePagedSearch()
   const [role, setRole] = useState<Role | null>(null)
   const [status, setStatus] = useState<AdminUserStatus | null>(null)
   const [sort, setSort] = useState<Sort>({ sort: 'name', order: 'asc' })
-  const [page, setPage] = useState(1)
-  const users = useAdminUsers({ page, pageSize: PAGE_SIZE, search: search.trim(), role: role ?? undefined, status: status ?? undefined, ...sort })
+  const users = useAdminUsers({ page, pageSize: PAGE_SIZE, search, role: role ?? undefined, status: status ?? undefined, ...sort })
 
   const rowOf = (user: AdminUserRow) => {
     const state = statusOf(user)
@@ -57,13 +58,7 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
         </Table.Td>
         <Table.Td>{user.email}</Table.Td>
         <Table.Td>
-          <Group gap={4}>
-            {user.roles.map((r) => (
-              <Badge key={r} variant="light" size="sm" tt="none">
-                {t(`roles.${r}`)}
-              </Badge>
-            ))}
-          </Group>
+          <RoleBadges roles={user.roles} size="sm" />
         </Table.Td>
         <Table.Td>
           <Badge variant={state === 'deactivated' ? 'filled' : 'light'} size="sm" tt="none" color={state === 'deactivated' ? 'dark' : undefined}>
@@ -79,25 +74,13 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <SearchInput
-          label={t(`${P}.search`)}
-          placeholder={t(`${P}.searchPlaceholder`)}
-          value={text}
-          onChange={setText}
-          onSearch={(value) => {
-            setSearch(value)
-            setPage(1)
-          }}
-        />
+        <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
         <Select
           label={t(`${P}.role`)}
           placeholder={t(`${P}.anyRole`)}
           data={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
           value={role}
-          onChange={(value) => {
-            setRole(value as Role | null)
-            setPage(1)
-          }}
+          onChange={(value) => fromFirstPage(setRole)(value as Role | null)}
           clearable
           clearButtonProps={{ 'aria-label': t(`${P}.clearRole`) }}
         />
@@ -106,10 +89,7 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           placeholder={t(`${P}.anyStatus`)}
           data={ADMIN_USER_STATUSES.map((s) => ({ value: s, label: t(`${P}.statuses.${s}`) }))}
           value={status}
-          onChange={(value) => {
-            setStatus(value as AdminUserStatus | null)
-            setPage(1)
-          }}
+          onChange={(value) => fromFirstPage(setStatus)(value as AdminUserStatus | null)}
           clearable
           clearButtonProps={{ 'aria-label': t(`${P}.clearStatus`) }}
         />

@@ -2,29 +2,13 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
-import type { User } from '@offerbook/domain/user'
 import { initSession } from '../../../shared/session'
 import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
+import { userWith } from '../../../test/test-user'
 import { SignInForm } from './sign-in-form'
 
-const user: User = {
-  uid: 'u1',
-  name: 'Ben Buyer',
-  email: 'buyer-simple@example.com',
-  phone: null,
-  photoURL: null,
-  roles: ['BUYER_SIMPLE'],
-  onboarded: true,
-  zipcode: null,
-  sellerAgentId: null,
-  nrds: null,
-  isAddListingEnabled: false,
-  isPrincipalBroker: false,
-  principalBrokerStatus: 'none',
-  language: 'en-us',
-  uiMode: 'buy',
-}
+const user = userWith({ email: 'buyer-simple@example.com' })
 
 const api = fakeApi()
 

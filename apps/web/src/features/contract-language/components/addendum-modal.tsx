@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Anchor, Box, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core'
 import { concatLabel } from '@offerbook/domain/clauses/concat'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
@@ -12,6 +12,7 @@ import { useSession } from '../../../shared/session'
 import { useDownloadRf707Pdf } from '../api/rf707-pdf'
 import type { AddendumValue } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
+import { ClauseModal, ClauseModalActions } from './clause-modal'
 import { ClauseRow } from './clause-row'
 import { Rf707Preview } from './rf707-preview'
 
@@ -27,8 +28,6 @@ export type AddendumModalProps = {
   onClose: () => void
 }
 
-/** Spec section 9: at most 80vw wide, at least 300px. */
-const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
 const COLUMN_HEIGHT = 'calc(100dvh - 15rem)'
 
 /**
@@ -40,18 +39,10 @@ const COLUMN_HEIGHT = 'calc(100dvh - 15rem)'
 export function AddendumModal({ opened, value, parties, onImport, onClose }: AddendumModalProps) {
   const { t } = useTranslation()
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('clauses.addendum.title')}
-      size="100%"
-      centered
-      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': t('clauses.closeDialog') }}
-    >
+    <ClauseModal opened={opened} onClose={onClose} title={t('clauses.addendum.title')} size="100%">
       {/* Mantine mounts the body only while open, so each opening starts from the saved value. */}
       <AddendumForm value={value} parties={parties} onImport={onImport} onClose={onClose} />
-    </Modal>
+    </ClauseModal>
   )
 }
 
@@ -121,14 +112,7 @@ function AddendumForm({ value, parties, onImport, onClose }: Omit<AddendumModalP
             </Text>
           )}
         </Group>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('clauses.close')}
-          </Button>
-          <Button onClick={submit} disabled={!form.anyTicked}>
-            {t('clauses.import')}
-          </Button>
-        </Group>
+        <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
       </Group>
     </Stack>
   )

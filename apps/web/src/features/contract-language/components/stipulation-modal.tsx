@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Box, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Box, Group, Stack, Text } from '@mantine/core'
 import { concatLabel } from '@offerbook/domain/clauses/concat'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import type { Message } from '@offerbook/domain/messages'
@@ -8,6 +8,7 @@ import { translateOptional } from '../../../shared/i18n/messages'
 import type { StipulationValue } from '../clause-form'
 import { CLAUSE_MESSAGE_MS } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
+import { ClauseModal, ClauseModalActions } from './clause-modal'
 import { ClauseRow } from './clause-row'
 
 export type StipulationModalProps = {
@@ -20,25 +21,15 @@ export type StipulationModalProps = {
   onClose: () => void
 }
 
-/** Spec section 9: at most 80vw wide, at least 300px. */
-const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
 
 /** The stipulation modal of spec screen 3: 40 optional clauses, Close and Import, and an inline error line. */
 export function StipulationModal({ opened, value, onImport, onClose }: StipulationModalProps) {
   const { t } = useTranslation()
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('clauses.stipulation.title')}
-      size="xl"
-      centered
-      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': t('clauses.closeDialog') }}
-    >
+    <ClauseModal opened={opened} onClose={onClose} title={t('clauses.stipulation.title')} size="xl">
       {/* Mantine mounts the body only while open, so each opening starts from the saved value. */}
       <StipulationForm value={value} onImport={onImport} onClose={onClose} />
-    </Modal>
+    </ClauseModal>
   )
 }
 
@@ -80,14 +71,7 @@ function StipulationForm({ value, onImport, onClose }: Omit<StipulationModalProp
         <Text role="alert" size="sm" fw={600} c="var(--mantine-color-error)" style={{ minHeight: '1.5em', flex: '1 1 16rem' }}>
           {translateOptional(message)}
         </Text>
-        <Group gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('clauses.close')}
-          </Button>
-          <Button onClick={submit} disabled={!form.anyTicked}>
-            {t('clauses.import')}
-          </Button>
-        </Group>
+        <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
       </Group>
     </Stack>
   )

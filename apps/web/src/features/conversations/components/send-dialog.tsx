@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useTranslation } from 'react-i18next'
 import { SEND_LIMITS } from '@offerbook/domain/send'
@@ -13,6 +13,7 @@ import type { SendFormErrors, SendFormField } from './send-form'
 import { canSend, checkSend, emailEntries } from './send-form'
 import type { Notice, SendField } from './send-results'
 import { sendReport } from './send-results'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 export type SendDialogProps = {
   opened: boolean
@@ -155,14 +156,7 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
               {t('sendDialog.skipped', { entries: skipped.join(', ') })}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={sending}>
-              {t('sendDialog.cancel')}
-            </Button>
-            <Button type="submit" loading={sending} disabled={!canSend(message)}>
-              {t('sendDialog.send')}
-            </Button>
-          </Group>
+          <DialogActions cancel={t('sendDialog.cancel')} onCancel={onClose} confirm={t('sendDialog.send')} loading={sending} holdCancel disabled={!canSend(message)} />
         </Stack>
       </form>
     </Modal>

@@ -11,12 +11,9 @@ import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
 import { errorText, translate, translateOptional } from '../../../shared/i18n/messages'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useCheckFeed, useImportPreview, useImportSources, useUploadResoFile } from '../api/listing-import'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const PROFILE_PATH = '/profile'
-
-function dateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
 
 /** Where the agent changes the MLS ID the feed and imported listings go by. */
 function ChangeMlsIdLink() {
@@ -66,7 +63,7 @@ function FeedCard({ sources }: { sources: ImportSources }) {
         <Text size="sm">{t('listingImport.list.feedFor', { mlsId: sources.mlsId })}</Text>
         <ChangeMlsIdLink />
         <Text size="sm" c="gray.7">
-          {sources.lastFeedTimestamp ? t('listingImport.list.since', { date: dateTime(sources.lastFeedTimestamp, i18n.language) }) : t('listingImport.list.firstLoad')}
+          {sources.lastFeedTimestamp ? t('listingImport.list.since', { date: formatDateTime(i18n.language, sources.lastFeedTimestamp) }) : t('listingImport.list.firstLoad')}
         </Text>
         {check.isError && (
           <Alert color="red" role="alert" w="100%">

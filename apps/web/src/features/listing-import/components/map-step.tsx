@@ -14,6 +14,7 @@ import { fieldLabel, isPickable, statusLabel } from '../import-state'
 import { ProblemText } from './problem-text'
 import type { ChoiceStepProps } from './pick-step'
 import { recordName } from './pick-step'
+import { DataTable } from '../../../shared/ui/data-table'
 
 function shownValue(t: TFunction, language: string, row: MappedValue): string {
   const { value, source } = row
@@ -100,31 +101,25 @@ export function MapStep({ preview, choices, onChange }: ChoiceStepProps) {
             data={chosen.map((record) => ({ value: record.ref, label: recordName(record, none) }))}
             maw={480}
           />
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs">
-              <Table.Caption>{t('listingImport.map.caption', { name: recordName(shown, none) })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('listingImport.map.source')}</Table.Th>
-                  <Table.Th>{t('listingImport.map.target')}</Table.Th>
-                  <Table.Th>{t('listingImport.map.value')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.mapping.map((row) => (
-                  <Table.Tr key={row.source}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {row.source}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{fieldLabel(t, row.field)}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{shownValue(t, i18n.language, row)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={560}
+            striped
+            verticalSpacing="xs"
+            caption={t('listingImport.map.caption', { name: recordName(shown, none) })}
+            columns={[t('listingImport.map.source'), t('listingImport.map.target'), t('listingImport.map.value')]}
+            items={shown.mapping}
+            row={(row) => (
+              <Table.Tr key={row.source}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {row.source}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{fieldLabel(t, row.field)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{shownValue(t, i18n.language, row)}</Table.Td>
+              </Table.Tr>
+            )}
+          />
         </Stack>
       )}
 

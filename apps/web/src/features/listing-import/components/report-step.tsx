@@ -8,6 +8,7 @@ import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useImportJob } from '../api/listing-import'
 import { skipProblem } from '../import-state'
 import { ProblemText } from './problem-text'
+import { DataTable } from '../../../shared/ui/data-table'
 
 const MY_LISTINGS_PATH = '/my-properties/list'
 const editListingPath = (id: string) => `/my-properties/${encodeURIComponent(id)}/edit-listing`
@@ -86,28 +87,22 @@ export function ReportStep({ jobId }: { jobId: string }) {
           <Title order={3} size="h5" id="import-report-skipped-title">
             {t('listingImport.report.skippedTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('listingImport.report.record')}</Table.Th>
-                  <Table.Th>{t('listingImport.report.where')}</Table.Th>
-                  <Table.Th>{t('listingImport.report.reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.skipped.map((skip, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{skip.key}</Table.Td>
-                    <Table.Td>{skip.line === null ? t('listingImport.none') : t('listingImport.line', { line: skip.line })}</Table.Td>
-                    <Table.Td>
-                      <ProblemText problem={skipProblem(skip)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={560}
+            striped
+            verticalSpacing="xs"
+            columns={[t('listingImport.report.record'), t('listingImport.report.where'), t('listingImport.report.reason')]}
+            items={report.skipped}
+            row={(skip, index) => (
+              <Table.Tr key={index}>
+                <Table.Td>{skip.key}</Table.Td>
+                <Table.Td>{skip.line === null ? t('listingImport.none') : t('listingImport.line', { line: skip.line })}</Table.Td>
+                <Table.Td>
+                  <ProblemText problem={skipProblem(skip)} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
         </Stack>
       )}
 

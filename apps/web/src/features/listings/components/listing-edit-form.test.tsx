@@ -1,58 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { ManagedListing } from '@offerbook/domain/listing'
-import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import { initSession, saveSession } from '../../../shared/session'
 import type { FakeAnswer } from '../../../test/fake-api'
 import { apiError, fakeApi, reply } from '../../../test/fake-api'
 import { renderRoutes } from '../../../test/render'
 import { ListingEditForm } from './listing-edit-form'
+import { testListing } from './manage/test-listing'
 
-const published: ManagedListing = {
+const published = testListing({
   id: 'L9',
   ListingKey: 'OB-L9',
-  ListingId: null,
-  StandardStatus: 'Active',
   UnparsedAddress: '12 Main St, Franklin, TN 37064',
-  ModificationTimestamp: '2030-01-01T00:00:00.000Z',
   ListPrice: 510000,
   StreetNumber: '12',
   StreetName: 'Main',
   StreetSuffix: 'St',
-  UnitNumber: null,
-  City: 'Franklin',
-  StateOrProvince: 'TN',
-  PostalCode: '37064',
   CountyOrParish: 'Williamson',
-  PropertyType: 'Residential',
   BedroomsTotal: 4,
   BathroomsTotalInteger: 3,
   LivingArea: 2400,
   LotSizeAcres: 0.4,
   YearBuilt: 2004,
   PublicRemarks: 'Close to the square.',
-  ListAgentFullName: 'Lena Listing',
   ListAgentEmail: 'lena@example.com',
-  ListAgentDirectPhone: null,
-  ListAgentMlsId: null,
-  ListOfficeName: null,
-  firmLicenseNumber: null,
-  offerDeadline: null,
-  offerPreferences: [],
-  offerInstructions: null,
-  Media: [],
   ownerId: 'u1',
   listAgentUserId: null,
-  visibility: 'public',
-  notify: DEFAULT_LISTING_NOTIFY,
-  weighting: DEFAULT_LISTING_WEIGHTING,
-  draftStep: null,
-  source: 'manual',
-  OriginatingSystemName: null,
-  publishedAt: '2030-01-01T00:00:00.000Z',
-  createdAt: '2030-01-01T00:00:00.000Z',
-}
+})
 
 const api = fakeApi()
 let patchAnswer: (body: Record<string, unknown>) => FakeAnswer

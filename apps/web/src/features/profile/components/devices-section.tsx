@@ -7,15 +7,12 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { useDevices, useSignOutDevice, useSignOutOtherDevices } from '../api/devices'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 const P = 'accounts.profile.devices'
 
 function deviceName(t: TFunction, device: Device): string {
   return t(`${P}.name`, { browser: device.browser ?? t(`${P}.unknownBrowser`), system: device.system ?? t(`${P}.unknownSystem`) })
-}
-
-function formatDate(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 }
 
 const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
@@ -28,7 +25,7 @@ const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] =
 export function lastSeenText(t: TFunction, language: string, iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
   if (seconds < 60) return t(`${P}.justNow`)
-  if (seconds >= 30 * 86_400) return formatDate(language, iso)
+  if (seconds >= 30 * 86_400) return formatDateTime(language, iso)
   const { unit, seconds: size } = UNITS.find((entry) => seconds >= entry.seconds) ?? UNITS[UNITS.length - 1]!
   return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-Math.floor(seconds / size), unit)
 }
@@ -49,7 +46,7 @@ function DeviceRow({ device, onSignOut, signingOut }: { device: Device; onSignOu
             )}
           </Group>
           <Text size="sm" c="gray.7">
-            {t(`${P}.signedIn`, { date: formatDate(i18n.language, device.signedInAt) })}
+            {t(`${P}.signedIn`, { date: formatDateTime(i18n.language, device.signedInAt) })}
           </Text>
           <Text size="sm" c="gray.7">
             {device.current ? t(`${P}.activeNow`) : t(`${P}.lastSeen`, { when: lastSeenText(t, i18n.language, device.lastSeenAt) })}

@@ -1,7 +1,7 @@
 import '@fontsource/dancing-script/400.css'
 import type { FormEvent } from 'react'
 import { useEffect, useRef, useState } from 'react'
-import { Box, Button, Group, Modal, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core'
+import { Box, Button, Modal, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import SignaturePad from 'signature_pad'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import type { AdoptedSignature } from '@offerbook/domain/signing'
 import type { Message } from '@offerbook/domain/messages'
 import { translate } from '../../../shared/i18n/messages'
 import { fitsSignatureLimit, initialsOf, SIGNATURE_FONT_FAMILY, signatureScale, typedSignatureImage } from '../lib/signature-image'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 const INK = '#1a1b4b'
 
@@ -175,14 +176,7 @@ export function AdoptSignatureDialog({ opened, name, onClose, onAdopt }: AdoptSi
               {errors.form === 'failed' ? t('signer.adopt.failed') : translate(errors.form)}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('signer.adopt.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!ready}>
-              {t('signer.adopt.adopt')}
-            </Button>
-          </Group>
+          <DialogActions cancel={t('signer.adopt.cancel')} onCancel={onClose} confirm={t('signer.adopt.adopt')} loading={busy} holdCancel disabled={!ready} />
           <Text size="sm" c="gray.8">
             {t('signer.adopt.legal')}
           </Text>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { ReasonSchema, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { notifyError } from '../../../shared/notify'
 import { useSchemaForm } from '../../../shared/use-schema-form'
 import type { SignerLink } from '../api/signer'
 import { useDeclineSigning } from '../api/signer'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 /** 'Decline to sign': a reason is required (the sender reads it); the view then shows the declined page. */
 export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onClose: () => void; link: SignerLink }) {
@@ -39,14 +40,7 @@ export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onCl
             withAsterisk
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={decline.isPending}>
-              {t('signer.decline.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={decline.isPending}>
-              {t('signer.decline.submit')}
-            </Button>
-          </Group>
+          <DialogActions cancel={t('signer.decline.cancel')} onCancel={close} confirm={t('signer.decline.submit')} color="red.9" loading={decline.isPending} holdCancel />
         </Stack>
       </form>
     </Modal>

@@ -13,6 +13,7 @@ import { useDialog } from '../../../shared/ui/app-dialog'
 import { downloadSignedPdf, useDeletePacket, useRemindPacket, useVoidPacket } from '../api/signing'
 import { packetStatusColor, packetStatusKey, signerState } from './packet-status'
 import { formatInstant } from './signing-format'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 export function PacketStatusBadge({ packet }: { packet: Pick<PacketView, 'kind' | 'status'> }) {
   const { t } = useTranslation()
@@ -259,14 +260,7 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={voidPacket.isPending}>
-              {t('signing.cancel')}
-            </Button>
-            <Button type="submit" color="red.8" loading={voidPacket.isPending}>
-              {t('signing.void.confirm')}
-            </Button>
-          </Group>
+          <DialogActions cancel={t('signing.cancel')} onCancel={close} confirm={t('signing.void.confirm')} color="red.8" loading={voidPacket.isPending} holdCancel />
         </Stack>
       </form>
     </Modal>

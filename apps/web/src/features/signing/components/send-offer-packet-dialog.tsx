@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Checkbox, Divider, Fieldset, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Checkbox, Divider, Fieldset, Modal, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { OfferSigning } from '@offerbook/domain/signing'
 import { SendOfferPacketSchema } from '@offerbook/domain/signing'
@@ -10,6 +10,7 @@ import { useSendOfferPacket } from '../api/signing'
 import type { SendOptions, SignerDraft } from './signing-form'
 import { addProblems, DEFAULT_SEND_OPTIONS, expiresValue, serverProblems, signerDrafts, signerInputs } from './signing-form'
 import { SendOptionsFields, SignerListEditor } from './signer-list-editor'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 export type SendOfferPacketDialogProps = {
   opened: boolean
@@ -128,14 +129,7 @@ function SendOfferPacketForm({ offerId, signing, onClose }: Omit<SendOfferPacket
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={send.isPending}>
-            {t('signing.cancel')}
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            {t('signing.send.submit')}
-          </Button>
-        </Group>
+        <DialogActions cancel={t('signing.cancel')} onCancel={onClose} confirm={t('signing.send.submit')} loading={send.isPending} holdCancel />
       </Stack>
     </form>
   )

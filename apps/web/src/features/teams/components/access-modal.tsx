@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core'
+import { Alert, Modal, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { TeamMemberView, TeamTransaction } from '@offerbook/domain/teams'
 import { fieldErrorsOf } from '../../../shared/api-client'
@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../shared/notify'
 import { useChangeAccess } from '../api/teams'
 import type { AccessErrors, AccessValue } from './access-fields'
 import { AccessFields } from './access-fields'
+import { DialogActions } from '../../../shared/ui/dialog-actions'
 
 type Props = { member: TeamMemberView | null; listings: readonly TeamTransaction[]; offers: readonly TeamTransaction[]; onClose: () => void }
 
@@ -70,14 +71,7 @@ function AccessEditor({ member, listings, offers, onDone }: { member: TeamMember
         offers={offers}
         errors={errors}
       />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onDone}>
-          {t('inputs.dialog.cancel')}
-        </Button>
-        <Button onClick={save} loading={change.isPending}>
-          {t('teams.members.save')}
-        </Button>
-      </Group>
+      <DialogActions cancel={t('inputs.dialog.cancel')} onCancel={onDone} confirm={t('teams.members.save')} onConfirm={save} loading={change.isPending} />
     </Stack>
   )
 }

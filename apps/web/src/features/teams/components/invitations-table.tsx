@@ -5,6 +5,7 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { useResendInvitation, useRevokeInvitation } from '../api/teams'
 import { accessSummary } from './access-fields'
+import { DataTable } from '../../../shared/ui/data-table'
 
 /** The invitations waiting for an answer (expired ones too: they can be sent again), each withdrawable. */
 export function InvitationsTable({ invitations }: { invitations: readonly TeamInvitationView[] }) {
@@ -27,50 +28,41 @@ export function InvitationsTable({ invitations }: { invitations: readonly TeamIn
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('teams.invitations.email')}</Table.Th>
-            <Table.Th>{t('teams.members.kind')}</Table.Th>
-            <Table.Th>{t('teams.members.access')}</Table.Th>
-            <Table.Th>{t('teams.invitations.state')}</Table.Th>
-            <Table.Th>{t('teams.invitations.expires')}</Table.Th>
-            <Table.Th>{t('teams.members.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.map((invitation) => (
-            <Table.Tr key={invitation.id}>
-              <Table.Td>{invitation.email}</Table.Td>
-              <Table.Td>{t(`teams.kind.${invitation.kind}`)}</Table.Td>
-              <Table.Td>{accessSummary(t, invitation)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={invitation.state === 'pending' ? 'blue' : 'gray'}>
-                  {t(invitation.state === 'pending' ? 'teams.invitations.pending' : 'teams.invitations.expired')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{date.format(new Date(invitation.expiresAt))}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={resend.isPending && resend.variables === invitation.id}
-                    onClick={() => resend.mutate(invitation.id, { onSuccess: () => notifySuccess(t('teams.invitations.resent', { email: invitation.email })), onError: notifyError })}
-                    aria-label={t('teams.invitations.resendTo', { email: invitation.email })}
-                  >
-                    {t('teams.invitations.resend')}
-                  </Button>
-                  <Button size="xs" color="red" variant="light" onClick={() => void askRevoke(invitation)} aria-label={t('teams.invitations.revokeTo', { email: invitation.email })}>
-                    {t('teams.invitations.revoke')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={640}
+      striped
+      verticalSpacing="sm"
+      columns={[t('teams.invitations.email'), t('teams.members.kind'), t('teams.members.access'), t('teams.invitations.state'), t('teams.invitations.expires'), t('teams.members.actions')]}
+      items={invitations}
+      row={(invitation) => (
+        <Table.Tr key={invitation.id}>
+          <Table.Td>{invitation.email}</Table.Td>
+          <Table.Td>{t(`teams.kind.${invitation.kind}`)}</Table.Td>
+          <Table.Td>{accessSummary(t, invitation)}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={invitation.state === 'pending' ? 'blue' : 'gray'}>
+              {t(invitation.state === 'pending' ? 'teams.invitations.pending' : 'teams.invitations.expired')}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{date.format(new Date(invitation.expiresAt))}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="default"
+                loading={resend.isPending && resend.variables === invitation.id}
+                onClick={() => resend.mutate(invitation.id, { onSuccess: () => notifySuccess(t('teams.invitations.resent', { email: invitation.email })), onError: notifyError })}
+                aria-label={t('teams.invitations.resendTo', { email: invitation.email })}
+              >
+                {t('teams.invitations.resend')}
+              </Button>
+              <Button size="xs" color="red" variant="light" onClick={() => void askRevoke(invitation)} aria-label={t('teams.invitations.revokeTo', { email: invitation.email })}>
+                {t('teams.invitations.revoke')}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   )
 }

@@ -7,6 +7,7 @@ import { useDialog } from '../../../shared/ui/app-dialog'
 import { useRemoveMember } from '../api/teams'
 import { accessSummary } from './access-fields'
 import { AccessModal } from './access-modal'
+import { DataTable } from '../../../shared/ui/data-table'
 
 type Props = { members: readonly TeamMemberView[]; listings: readonly TeamTransaction[]; offers: readonly TeamTransaction[] }
 
@@ -32,53 +33,45 @@ export function MembersTable({ members, listings, offers }: Props) {
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('teams.members.name')}</Table.Th>
-              <Table.Th>{t('teams.members.kind')}</Table.Th>
-              <Table.Th>{t('teams.members.access')}</Table.Th>
-              <Table.Th>{t('teams.members.joined')}</Table.Th>
-              <Table.Th>{t('teams.members.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => (
-              <Table.Tr key={member.userId}>
-                <Table.Td>
-                  <Text fw={600}>{member.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {member.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text>{t(`teams.kind.${member.kind}`)}</Text>
-                    {member.brokerage && (
-                      <Badge variant="light" color="grape">
-                        {t('teams.members.brokerage')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{accessSummary(t, member)}</Table.Td>
-                <Table.Td>{date.format(new Date(member.joinedAt))}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setEditing(member)} aria-label={t('teams.members.changeOf', { name: member.name })}>
-                      {t('teams.members.change')}
-                    </Button>
-                    <Button size="xs" color="red" variant="light" onClick={() => void askRemove(member)} aria-label={t('teams.members.removeOf', { name: member.name })}>
-                      {t('teams.members.remove')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        minWidth={640}
+        striped
+        verticalSpacing="sm"
+        columns={['name', 'kind', 'access', 'joined', 'actions'].map((column) => t(`teams.members.${column}`))}
+        items={members}
+        row={(member) => (
+          <Table.Tr key={member.userId}>
+            <Table.Td>
+              <Text fw={600}>{member.name}</Text>
+              <Text size="sm" c="dimmed">
+                {member.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs">
+                <Text>{t(`teams.kind.${member.kind}`)}</Text>
+                {member.brokerage && (
+                  <Badge variant="light" color="grape">
+                    {t('teams.members.brokerage')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>{accessSummary(t, member)}</Table.Td>
+            <Table.Td>{date.format(new Date(member.joinedAt))}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setEditing(member)} aria-label={t('teams.members.changeOf', { name: member.name })}>
+                  {t('teams.members.change')}
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => void askRemove(member)} aria-label={t('teams.members.removeOf', { name: member.name })}>
+                  {t('teams.members.remove')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <AccessModal member={editing} listings={listings} offers={offers} onClose={() => setEditing(null)} />
     </>
   )

@@ -1,6 +1,6 @@
-import { AspectRatio, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { IconEye, IconEyeOff, IconLink, IconPhotoOff } from '@tabler/icons-react'
+import { IconEye, IconEyeOff, IconLink } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListingSummary, ListingVisibility } from '@offerbook/domain/listing'
@@ -9,6 +9,7 @@ import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { continueDraftPath, myPropertyPath } from './listing-links'
 import { ListingStatusBadge } from './listing-status-badge'
+import { CardPhoto } from '../../../../shared/ui/card-photo'
 
 const VISIBILITY_ICONS: Record<ListingVisibility, typeof IconEye> = { public: IconEye, unlisted: IconLink, private: IconEyeOff }
 
@@ -37,20 +38,7 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-listing-id={listing.id}>
-      <Card.Section>
-        <AspectRatio ratio={4 / 3}>
-          {listing.primaryPhotoURL ? (
-            <Image src={listing.primaryPhotoURL} alt={t('manage.list.photoOf', { address })} fit="cover" loading="lazy" />
-          ) : (
-            <Center bg="gray.1">
-              <Stack align="center" gap={4}>
-                <IconPhotoOff size={32} aria-hidden />
-                <Text size="sm">{t('listing.noPhoto')}</Text>
-              </Stack>
-            </Center>
-          )}
-        </AspectRatio>
-      </Card.Section>
+      <CardPhoto src={listing.primaryPhotoURL} alt={t('manage.list.photoOf', { address })} ratio={4 / 3} noPhoto={t('listing.noPhoto')} />
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">

@@ -1,7 +1,7 @@
 import type { ListingSummary, ManagedListing } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 
-/** A published listing as GET /api/listings/:id answers it, for the component tests of this folder. */
+/** A published listing as GET /api/listings/:id answers it, for the listing components' tests. */
 export function testListing(overrides: Partial<ManagedListing> = {}): ManagedListing {
   return {
     id: 'listing-1',

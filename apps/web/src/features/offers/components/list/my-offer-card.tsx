@@ -1,6 +1,6 @@
-import { AspectRatio, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { IconPencil, IconEye, IconPhotoOff } from '@tabler/icons-react'
+import { IconPencil, IconEye } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OfferSummary } from '@offerbook/domain/offer'
@@ -14,6 +14,7 @@ import { useOfferAction } from '../../api/offers'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
 import { PreApprovalBadge } from '../negotiation/negotiation-panel'
+import { CardPhoto } from '../../../../shared/ui/card-photo'
 
 export function offerUpdatePath(offerId: string): string {
   return `/submitted-offers/update/${encodeURIComponent(offerId)}`
@@ -59,20 +60,7 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-offer-id={offer.id}>
-      <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          {offer.property.primaryPhotoURL ? (
-            <Image src={offer.property.primaryPhotoURL} alt={t('offerView.list.photoOf', { address })} fit="cover" loading="lazy" />
-          ) : (
-            <Center bg="gray.1">
-              <Stack align="center" gap={4}>
-                <IconPhotoOff size={32} aria-hidden />
-                <Text size="sm">{t('offerView.list.noPhoto')}</Text>
-              </Stack>
-            </Center>
-          )}
-        </AspectRatio>
-      </Card.Section>
+      <CardPhoto src={offer.property.primaryPhotoURL} alt={t('offerView.list.photoOf', { address })} ratio={16 / 9} noPhoto={t('offerView.list.noPhoto')} />
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">

@@ -9,42 +9,38 @@ import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
 import { formatInstant, zoneOf } from '../details/offer-format'
 import { CounterForm } from './counter-form'
 import { termText, useVersionChanged } from './version-changes'
+import { DataTable } from '../../../../shared/ui/data-table'
 
 /** The last two versions side by side, the changed terms marked. */
 function Difference({ before, after, timeZone }: { before: OfferVersion; after: OfferVersion; timeZone: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table withTableBorder striped aria-label={t('negotiation.difference.label', { before: before.number, after: after.number })}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('negotiation.difference.term')}</Table.Th>
-            <Table.Th scope="col">{t('negotiation.version', { number: before.number })}</Table.Th>
-            <Table.Th scope="col">{t('negotiation.version', { number: after.number })}</Table.Th>
+    <DataTable
+      minWidth={420}
+      withTableBorder
+      striped
+      aria-label={t('negotiation.difference.label', { before: before.number, after: after.number })}
+      columns={[t('negotiation.difference.term'), t('negotiation.version', { number: before.number }), t('negotiation.version', { number: after.number })]}
+      items={COUNTER_TERMS}
+      row={(term) => {
+        const changed = after.changed.includes(term)
+        return (
+          <Table.Tr key={term} data-changed={changed || undefined}>
+            <Table.Th scope="row">{t(`negotiation.term.${term}`)}</Table.Th>
+            <Table.Td>{termText(before.terms, term, t, language, timeZone)}</Table.Td>
+            <Table.Td fw={changed ? 700 : undefined}>
+              {termText(after.terms, term, t, language, timeZone)}
+              {changed && (
+                <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
+                  {t('negotiation.difference.changed')}
+                </Badge>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {COUNTER_TERMS.map((term) => {
-            const changed = after.changed.includes(term)
-            return (
-              <Table.Tr key={term} data-changed={changed || undefined}>
-                <Table.Th scope="row">{t(`negotiation.term.${term}`)}</Table.Th>
-                <Table.Td>{termText(before.terms, term, t, language, timeZone)}</Table.Td>
-                <Table.Td fw={changed ? 700 : undefined}>
-                  {termText(after.terms, term, t, language, timeZone)}
-                  {changed && (
-                    <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
-                      {t('negotiation.difference.changed')}
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        )
+      }}
+    />
   )
 }
 

@@ -1,0 +1,25 @@
+/** The value that `share` of the sorted values reach (nearest rank): 0.5 is the median, 0.95 the 95th percentile. */
+export function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN
+}
+
+/**
+ * Runs `once` `warmUp` times unmeasured, then `runs` times, each timed by the wall clock and by the
+ * CPU time this process spent (on a shared machine the wall time includes waiting for a core).
+ * `check` sees each result outside the timing. Returns both timings sorted, in ms, and the last result.
+ */
+export function timeRuns<T>(warmUp: number, runs: number, once: () => T, check: (result: T) => void = () => {}): { wall: number[]; cpu: number[]; last: T | undefined } {
+  for (let index = 0; index < warmUp; index++) once()
+  let last: T | undefined
+  const measured = Array.from({ length: runs }, () => {
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    last = once()
+    const wall = performance.now() - started
+    const used = process.cpuUsage(cpu)
+    check(last)
+    return { wall, cpu: (used.user + used.system) / 1000 }
+  })
+  const sorted = (values: number[]) => values.sort((a, b) => a - b)
+  return { wall: sorted(measured.map((run) => run.wall)), cpu: sorted(measured.map((run) => run.cpu)), last }
+}

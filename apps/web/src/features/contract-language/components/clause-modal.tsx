@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { Button, Group, Modal } from '@mantine/core'
+import type { ModalProps } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+
+/** Spec section 9: at most 80vw wide, at least 300px. */
+const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
+
+type ClauseModalProps = { opened: boolean; onClose: () => void; title: string; size: ModalProps['size']; children: ReactNode }
+
+/** The frame of the stipulation and addendum modals: their width, title and close button. */
+export function ClauseModal({ opened, onClose, title, size, children }: ClauseModalProps) {
+  const { t } = useTranslation()
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered
+      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': t('clauses.closeDialog') }}
+    >
+      {children}
+    </Modal>
+  )
+}
+
+/** Close and Import, at the foot of both clause modals; Import waits for a ticked clause. */
+export function ClauseModalActions({ canImport, onImport, onClose }: { canImport: boolean; onImport: () => void; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Group gap="sm">
+      <Button variant="default" onClick={onClose}>
+        {t('clauses.close')}
+      </Button>
+      <Button onClick={onImport} disabled={!canImport}>
+        {t('clauses.import')}
+      </Button>
+    </Group>
+  )
+}

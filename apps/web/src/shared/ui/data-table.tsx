@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import { Table } from '@mantine/core'
+import type { TableProps } from '@mantine/core'
+
+export type DataTableProps<T> = Omit<TableProps, 'children' | 'captionSide'> & {
+  /** The header cells, in one row: each column's label, or `head` where a header is more than its label. */
+  columns?: readonly ReactNode[]
+  head?: ReactNode
+  items: readonly T[]
+  row: (item: T, index: number) => ReactNode
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number
+  scrollType?: 'native' | 'scrollarea'
+  caption?: ReactNode
+}
+
+/** A list as a table: one header row, one row per item, scrolling sideways on a narrow screen. */
+export function DataTable<T>({ columns = [], head, items, row, minWidth, scrollType, caption, ...table }: DataTableProps<T>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type={scrollType}>
+      <Table {...table}>
+        {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {head ??
+              columns.map((label, n) => (
+                <Table.Th key={n} scope="col">
+                  {label}
+                </Table.Th>
+              ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{items.map(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
