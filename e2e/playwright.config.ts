@@ -14,7 +14,10 @@ export default defineConfig({
   fullyParallel: true,
   // Two, for CI's two cores; E2E_WORKERS tries another count.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // A test that fails runs once more, recording its trace (use.trace, below); it fails the run either
+  // way: failing twice, or passing the second time (failOnFlakyTests), so a flaky test is never hidden.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: !!process.env.CI,
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -26,10 +29,11 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: BASE_URL,
-    // A failed test keeps its trace: every action with the page's DOM before and after it, the network
-    // and the console. Not the screencast: recording it for every test, kept or not, cost about 40 % of the
-    // journeys' time on two cores (docs/measurements/ci-steps.md); the failure's own screenshot stays.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test's second run records a trace: every action with the page's DOM before and after it,
+    // the network and the console. Only that run: recording a trace for every test, kept or not, took a
+    // quarter of the journeys' CPU (docs/measurements/ci-steps.md). No screencast in it either: it cost
+    // about 40 % of the journeys' time. The failure's own screenshot stays.
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as its chromium,
