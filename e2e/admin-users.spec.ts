@@ -40,7 +40,8 @@ async function openUser(page: Page, email: string, name: string) {
   await page.goto('/admin/users')
   await page.getByLabel('Search users').fill(email)
   await page.getByLabel('Search users').press('Enter')
-  await page.getByRole('button', { name: `Open ${name}` }).click()
+  // The row of this email: the list before the search may hold another user of the same name.
+  await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Open ${name}` }).click()
   const drawer = page.getByRole('dialog', { name })
   await expect(drawer.getByRole('heading', { name: 'Sign-in history' })).toBeVisible()
   return drawer

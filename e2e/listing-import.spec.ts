@@ -1,15 +1,8 @@
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
 
 const RESO_FILE = fileURLToPath(new URL('./listing-import.reso.json', import.meta.url))
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-  expect(summary, `accessibility of ${what}`).toEqual([])
-}
 
 test('a listing agent imports a RESO JSON file: picks, maps, watches the progress, reads the report, finds the listing', async ({ page }) => {
   await useAccount(page, 'seller-agent@example.com')
