@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
@@ -32,7 +33,14 @@ async function writeNewFile(path: string, body: Buffer | Readable): Promise<numb
     return body.length
   }
   const out = createWriteStream(path, { flags: 'wx', mode: FILE_MODE, flush: true })
-  await pipeline(body, out)
+  try {
+    await pipeline(body, out)
+  } catch (error) {
+    // The stream opens its file in the background: a body that fails at once can reject the pipeline
+    // before the file exists. Closed first, the file is there for the caller's clean-up to remove.
+    if (!out.closed) await once(out, 'close').catch(() => undefined)
+    throw error
+  }
   return out.bytesWritten
 }
 
