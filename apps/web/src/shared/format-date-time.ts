@@ -1,4 +1,4 @@
-/** An instant as the admin and account pages show it: medium date, short time, in the reader's language ("Mar 14, 2025, 9:05 AM"). */
+/** An instant (ISO) as the app shows it: medium date, short time, in the reader's language ("Mar 14, 2025, 9:05 AM"). */
 export function formatDateTime(language: string, iso: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 }

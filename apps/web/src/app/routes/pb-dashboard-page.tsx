@@ -5,9 +5,9 @@ import { ActionItem, ActionSection } from '../../features/dashboard/components/a
 import { BrokerageCard } from '../../features/dashboard/components/brokerage-card'
 import { deadlineItems } from '../../features/dashboard/components/next-actions'
 import { PipelineBoard } from '../../features/dashboard/components/pipeline-board'
-import { formatInstant } from '../../features/dashboard/format'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../shared/ui/load-failed-alert'
+import { formatDateTime } from '../../shared/format-date-time'
 
 /** /pbDashboard (issue #16): every transaction by stage, the deadlines, what needs attention, the brokerage. */
 export default function PbDashboardPage() {
@@ -38,7 +38,7 @@ export default function PbDashboardPage() {
               {pipeline.data.attention.map((item) => (
                 <ActionItem
                   key={`${item.kind}-${item.offerId}`}
-                  label={t(`pbDashboard.attention.${item.kind}`, { date: formatInstant(item.at, i18n.language) })}
+                  label={t(`pbDashboard.attention.${item.kind}`, { date: formatDateTime(i18n.language, item.at) })}
                   detail={item.address}
                   href={item.href}
                   action={t('dashboard.openTransaction')}

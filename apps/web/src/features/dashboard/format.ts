@@ -1,10 +1,5 @@
 import { formatUsd } from '@offerbook/domain/money'
 
-/** An instant (ISO) as a date and time in the reader's language. */
-export function formatInstant(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
-
 /** A calendar day (YYYY-MM-DD) as a date: read in UTC, so it never slips a day in the reader's time zone. */
 export function formatDay(day: string, language: string): string {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)

@@ -3,7 +3,8 @@ import { SimpleGrid } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Dashboard, DashboardDeadline, DashboardSection } from '@offerbook/domain/dashboard'
-import { formatDay, formatInstant, formatPrice } from '../format'
+import { formatDateTime } from '../../../shared/format-date-time'
+import { formatDay, formatPrice } from '../format'
 import { ActionItem, ActionSection } from './action-section'
 
 export type NewHomesGroup = {
@@ -56,7 +57,7 @@ export function NextActions({ dashboard, order, newHomes }: { dashboard: Dashboa
       <ActionItem
         key={item.offerId}
         label={item.purchasePrice === null ? t('dashboard.draftNoPrice', { address: item.address }) : t('dashboard.draft', { address: item.address, price: formatPrice(item.purchasePrice, language) })}
-        detail={t('dashboard.draftUpdated', { date: formatInstant(item.updatedAt, language) })}
+        detail={t('dashboard.draftUpdated', { date: formatDateTime(language, item.updatedAt) })}
         href={item.href}
         action={t('dashboard.finishDraft')}
       />
@@ -65,7 +66,7 @@ export function NextActions({ dashboard, order, newHomes }: { dashboard: Dashboa
       <ActionItem
         key={item.offerId}
         label={t('dashboard.offerFrom', { buyer: item.buyerName, address: item.address, price: formatPrice(item.purchasePrice, language) ?? '—' })}
-        detail={item.expiresAt ? t('dashboard.offerExpires', { date: formatInstant(item.expiresAt, language) }) : t('dashboard.offerNoExpiry')}
+        detail={item.expiresAt ? t('dashboard.offerExpires', { date: formatDateTime(language, item.expiresAt) }) : t('dashboard.offerNoExpiry')}
         href={item.href}
         action={t('dashboard.answerOffer')}
       />
@@ -74,7 +75,7 @@ export function NextActions({ dashboard, order, newHomes }: { dashboard: Dashboa
       <ActionItem
         key={item.packetId}
         label={t('dashboard.documentSent', { title: item.title, address: item.address })}
-        detail={item.sentAt ? t('dashboard.documentSentAt', { date: formatInstant(item.sentAt, language) }) : undefined}
+        detail={item.sentAt ? t('dashboard.documentSentAt', { date: formatDateTime(language, item.sentAt) }) : undefined}
         href={item.href}
         action={t('dashboard.signDocument')}
       />

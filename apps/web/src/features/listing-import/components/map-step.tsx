@@ -15,6 +15,7 @@ import { ProblemText } from './problem-text'
 import type { ChoiceStepProps } from './pick-step'
 import { recordName } from './pick-step'
 import { DataTable } from '../../../shared/ui/data-table'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 function shownValue(t: TFunction, language: string, row: MappedValue): string {
   const { value, source } = row
@@ -25,7 +26,7 @@ function shownValue(t: TFunction, language: string, row: MappedValue): string {
   if (source === 'Media' && typeof value === 'number') return t('listingImport.map.photos', { count: value })
   if (typeof value === 'boolean') return value ? t('listingImport.yes') : t('listingImport.no')
   if (source === 'ModificationTimestamp' && !Number.isNaN(Date.parse(String(value)))) {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(String(value)))
+    return formatDateTime(language, String(value))
   }
   return String(value)
 }

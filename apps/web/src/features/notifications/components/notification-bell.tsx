@@ -6,6 +6,7 @@ import { notifyError } from '../../../shared/notify'
 import type { AppNotification } from '../api/notifications'
 import { useLatestNotifications, useMarkAllRead, useMarkRead } from '../api/notifications'
 import { notificationLink, notificationText } from './notification-text'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 /** The badge never grows past this: 100 and more read "99+". */
 const MAX_BADGE = 99
@@ -15,7 +16,7 @@ function BellItem({ notification, onOpen }: { notification: AppNotification; onO
   const message = notificationText(notification, t, i18n.language)
   const link = notificationLink(notification)
   const unread = notification.readAt === null
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notification.createdAt))
+  const when = formatDateTime(i18n.language, notification.createdAt)
   const content = (
     <Stack gap={2}>
       <Text size="sm" fw={unread ? 700 : 400} style={{ whiteSpace: 'normal' }}>

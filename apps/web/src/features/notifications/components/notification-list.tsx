@@ -9,6 +9,7 @@ import type { AppNotification, NotificationFilter } from '../api/notifications'
 import { isNotificationFilter, NOTIFICATION_FILTERS, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications'
 import { notificationLink, notificationText } from './notification-text'
 import { Pager } from '../../../shared/ui/pager'
+import { formatDateTime } from '../../../shared/format-date-time'
 
 export type NotificationListProps = {
   filter: NotificationFilter
@@ -23,7 +24,7 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
   const message = notificationText(notification, t, i18n.language)
   const link = notificationLink(notification)
   const unread = notification.readAt === null
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notification.createdAt))
+  const when = formatDateTime(i18n.language, notification.createdAt)
   const read = () => {
     if (unread) markRead.mutate(notification.id, { onError: notifyError })
   }

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../../shared/notify'
 import { useMyDrafts } from '../../api/listing'
 import { NEW_LISTING_PATH } from './listing-wizard'
 import { wizardPath } from './wizard-steps'
+import { formatDateTime } from '../../../../shared/format-date-time'
 
 export const IMPORT_LISTINGS_PATH = '/add-listing/import'
 
@@ -116,7 +117,7 @@ function DraftRow({ draft }: { draft: ListingSummary }) {
   const address = draft.UnparsedAddress || unparsedAddress({ StreetNumber: null, StreetName: null, StreetSuffix: null, UnitNumber: null, City: draft.City, StateOrProvince: null, PostalCode: draft.PostalCode })
   const name = address || t('listing.noAddress')
   const step = draft.draftStep ?? 'pricing'
-  const modified = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(draft.ModificationTimestamp))
+  const modified = formatDateTime(i18n.language, draft.ModificationTimestamp)
   return (
     <Card component="li" withBorder padding="md">
       <Group justify="space-between" wrap="wrap" gap="sm">

@@ -2,6 +2,7 @@ import type { Concession } from '@offerbook/domain/offer'
 import { concessionDollars } from '@offerbook/domain/offer'
 import { formatUsd } from '@offerbook/domain/money'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
+import { formatDateTime } from '../../../../shared/format-date-time'
 
 /** A calendar date (YYYY-MM-DD) in the reader's language; read in UTC so no time zone moves the day. */
 export function formatCalendarDate(date: string, language: string): string {
@@ -21,7 +22,7 @@ export function formatInstant(iso: string, language: string, timeZone?: string):
   const instant = new Date(iso)
   if (Number.isNaN(instant.getTime())) return iso
   if (timeZone) return formatZonedDateTime(instant, timeZone, language)
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(instant)
+  return formatDateTime(language, iso)
 }
 
 export function formatPercent(percent: number, language: string): string {

@@ -28,6 +28,7 @@ import { useOfferAutosave } from './use-offer-autosave'
 import { useOfferAsOfNow } from '../negotiation/version-changes'
 import { MoneyChecksProvider, useMoneyChecks } from './money-checks'
 import { zoneOf } from '../details/offer-format'
+import { formatDateTime } from '../../../../shared/format-date-time'
 
 
 /** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
@@ -131,7 +132,7 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
       </Group>
       {offer.sharedAt && (
         <Text size="sm">
-          {t('offerEditor.sharedAt', { time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(offer.sharedAt)) })}
+          {t('offerEditor.sharedAt', { time: formatDateTime(i18n.language, offer.sharedAt) })}
         </Text>
       )}
     </Stack>
