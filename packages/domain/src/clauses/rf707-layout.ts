@@ -5,6 +5,8 @@ import { templateParts } from './clause-types'
 import { fieldValue, isTicked, printedFieldValue } from './concat'
 import { plainValue } from './fields'
 import { pageFooter, RF707_CLAUSES, RF707_EXTRA_CLAUSES, RF707_FORM } from './rf707-catalogue'
+import type { Draft, LineSpan, LineSpanKind } from '../contracts/lined-text'
+import { centred as centredLine, text, toSpans, valueOrBlank, wrap as wrapLine } from '../contracts/lined-text'
 
 /**
  * Lays the RF707 document onto its 287 numbered lines over 6 pages (spec section 9), so that the
@@ -18,9 +20,9 @@ import { pageFooter, RF707_CLAUSES, RF707_EXTRA_CLAUSES, RF707_FORM } from './rf
  * fit, the layout says so instead of printing it.
  */
 
-export type Rf707SpanKind = 'text' | 'heading' | 'mark' | 'value' | 'blank'
+export type Rf707SpanKind = LineSpanKind
 /** A run of a line's text, so a renderer can set values, marks and headings apart. */
-export type Rf707Span = { readonly text: string; readonly kind: Rf707SpanKind }
+export type Rf707Span = LineSpan
 export type Rf707Line = {
   /** 1 to 287. */
   readonly number: number
@@ -37,8 +39,7 @@ export type Rf707Layout =
   | { readonly fits: true; readonly pages: readonly Rf707Page[]; readonly lines: readonly Rf707Line[] }
   | { readonly fits: false; readonly linesNeeded: number; readonly linesAvailable: number; readonly message: Message }
 
-type Piece = { text: string; kind: Rf707SpanKind }
-type Draft = Piece[]
+type Piece = LineSpan
 
 const WIDTH = RF707_FORM.lineWidth
 const TOTAL = RF707_FORM.lineCount
@@ -63,86 +64,8 @@ function pageEnd(pageIndex: number): number {
   return PAGE_STARTS[pageIndex + 1] ?? TOTAL
 }
 
-const text = (value: string): Piece => ({ text: value, kind: 'text' })
-
-function valueOrBlank(value: string, blankLength: number): Piece {
-  return value === '' ? { text: '_'.repeat(blankLength), kind: 'blank' } : { text: value, kind: 'value' }
-}
-
-const length = (pieces: readonly Piece[]): number => pieces.reduce((sum, piece) => sum + piece.text.length, 0)
-
-/** Splits pieces into words at spaces; a word keeps the kinds of its parts (a value glued to '%'). */
-function toWords(pieces: readonly Piece[]): Piece[][] {
-  const words: Piece[][] = []
-  let current: Piece[] = []
-  for (const piece of pieces) {
-    piece.text.split(' ').forEach((part, index) => {
-      if (index > 0 && current.length > 0) {
-        words.push(current)
-        current = []
-      }
-      if (part !== '') current.push({ text: part, kind: piece.kind })
-    })
-  }
-  if (current.length > 0) words.push(current)
-  return words
-}
-
-function splitWord(word: readonly Piece[], at: number): [Piece[], Piece[]] {
-  const head: Piece[] = []
-  const rest: Piece[] = []
-  let taken = 0
-  for (const piece of word) {
-    const room = at - taken
-    if (room >= piece.text.length) head.push(piece)
-    else if (room > 0) {
-      head.push({ text: piece.text.slice(0, room), kind: piece.kind })
-      rest.push({ text: piece.text.slice(room), kind: piece.kind })
-    } else rest.push(piece)
-    taken += Math.min(piece.text.length, Math.max(room, 0))
-  }
-  return [head, rest]
-}
-
-/** Greedy word wrap to WIDTH; a word longer than a line is cut where the line ends. */
-function wrap(pieces: readonly Piece[], first: readonly Piece[] = [], indent = 0): Draft[] {
-  const lines: Draft[] = []
-  let line: Draft = [...first]
-  let start = length(first)
-  let used = start
-  const newLine = () => {
-    lines.push(line)
-    line = indent > 0 ? [text(' '.repeat(indent))] : []
-    start = indent
-    used = indent
-  }
-  for (let word of toWords(pieces)) {
-    let size = length(word)
-    if (used > start && used + 1 + size > WIDTH) newLine()
-    else if (used > start) {
-      // The space inside a value (or a title) belongs to it, so a renderer underlines the value whole.
-      const before = line.at(-1)?.kind
-      const after = word[0]?.kind
-      line.push({ text: ' ', kind: before === after && (before === 'value' || before === 'heading') ? before : 'text' })
-      used += 1
-    }
-    while (size > WIDTH - used) {
-      const [head, rest] = splitWord(word, WIDTH - used)
-      line.push(...head)
-      newLine()
-      word = rest
-      size = length(rest)
-    }
-    line.push(...word)
-    used += size
-  }
-  lines.push(line)
-  return lines
-}
-
-function centred(value: string, kind: Rf707SpanKind): Draft {
-  return [text(' '.repeat(Math.max(0, Math.floor((WIDTH - value.length) / 2)))), { text: value, kind }]
-}
+const wrap = (pieces: readonly Piece[], first: readonly Piece[] = [], indent = 0): Draft[] => wrapLine(pieces, { width: WIDTH, first, indent })
+const centred = (value: string, kind: Rf707SpanKind): Draft => centredLine(value, kind, WIDTH)
 
 function headerLines(parties: Rf707Parties): Draft[] {
   const party = (value: string | undefined) => valueOrBlank(plainValue(value), PARTY_BLANK)
@@ -212,17 +135,6 @@ function signatureLines(): Draft[] {
     signer('Seller'),
     signer('Seller'),
   ]
-}
-
-function toSpans(draft: Draft): Rf707Span[] {
-  const spans: Rf707Span[] = []
-  for (const piece of draft) {
-    if (piece.text === '') continue
-    const last = spans.at(-1)
-    if (last && last.kind === piece.kind) spans[spans.length - 1] = { text: last.text + piece.text, kind: last.kind }
-    else spans.push({ ...piece })
-  }
-  return spans
 }
 
 /** The RF707 document for the given choices and parties, or how many lines it would need. */

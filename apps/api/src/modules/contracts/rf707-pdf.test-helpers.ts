@@ -1,8 +1,8 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api'
-import { RF707_PDF_GRID } from './rf707-pdf'
+import { LINED_PDF_GRID } from './lined-pdf'
 
-/** What a PDF reader (pdf.js) finds in a rendered RF707 PDF. */
+/** What a PDF reader (pdf.js) finds in a PDF printed on numbered lines (the RF707, the purchase agreement). */
 export type ReadPdf = {
   pageCount: number
   info: Record<string, unknown>
@@ -39,7 +39,7 @@ function textAtColumns(pieces: Placed[], only: (piece: Placed) => boolean = () =
   const columns: string[] = []
   for (const piece of pieces) {
     if (piece.str.trim() === '' || !only(piece)) continue
-    const start = Math.round((piece.x - RF707_PDF_GRID.textX) / RF707_PDF_GRID.charWidth)
+    const start = Math.round((piece.x - LINED_PDF_GRID.textX) / LINED_PDF_GRID.charWidth)
     if (start < 0) throw new Error(`text left of the column: ${piece.str}`)
     ;[...piece.str].forEach((char, index) => {
       if (columns[start + index] !== undefined && columns[start + index] !== ' ') throw new Error(`two pieces drawn over each other at ${piece.str}`)
@@ -68,7 +68,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       const rows: string[] = []
       for (const row of toRows(items)) {
         rows.push(row.map((item) => item.str).join('').replace(/\s+/g, ' ').trim())
-        const margin = row.filter((item) => item.x < RF707_PDF_GRID.textX - 1 && item.str.trim() !== '')
+        const margin = row.filter((item) => item.x < LINED_PDF_GRID.textX - 1 && item.str.trim() !== '')
         const numberText = margin.map((item) => item.str).join('').trim()
         if (!/^\d+$/.test(numberText)) continue
         const pieces = row.filter((item) => !margin.includes(item))

@@ -4,7 +4,8 @@ import { RF707_CLAUSES, RF707_FORM } from '@offerbook/domain/clauses/rf707-catal
 import type { Rf707Layout, Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import type { FittedRf707Layout } from './rf707-pdf'
-import { renderRf707Pdf, toWinAnsi } from './rf707-pdf'
+import { toWinAnsi } from './lined-pdf'
+import { renderRf707Pdf } from './rf707-pdf'
 import type { ReadPdf } from './rf707-pdf.test-helpers'
 import { readPdf } from './rf707-pdf.test-helpers'
 

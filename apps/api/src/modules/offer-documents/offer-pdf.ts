@@ -8,7 +8,7 @@ import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-ti
 import { offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import type { NetSheetLine } from '@offerbook/domain/net-sheet'
 import { netSheet } from '@offerbook/domain/net-sheet'
-import { toWinAnsi } from '../contracts/rf707-pdf'
+import { toWinAnsi } from '../contracts/lined-pdf'
 
 /**
  * The offer as a document: "Offer to Purchase", the parties and every structured term with its

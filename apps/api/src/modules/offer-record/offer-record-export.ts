@@ -3,7 +3,7 @@ import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-re
 import type { OfferEventType } from '@offerbook/domain/offer-status'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { csvFile } from '@offerbook/domain/csv'
-import { toWinAnsi } from '../contracts/rf707-pdf'
+import { toWinAnsi } from '../contracts/lined-pdf'
 
 /**
  * The offer record as files a broker keeps (decision 030): CSV for a spreadsheet, PDF to print. Both

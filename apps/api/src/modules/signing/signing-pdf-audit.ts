@@ -1,7 +1,7 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
 import type { SignerRole } from '@offerbook/domain/signing'
 import { SIGNER_ROLE_LABELS } from '@offerbook/domain/signing-rules'
-import { toWinAnsi } from '../contracts/rf707-pdf'
+import { toWinAnsi } from '../contracts/lined-pdf'
 import { wrapText } from '../offer-documents/offer-pdf'
 import type { Embedded } from './signing-pdf-images'
 import { drawImageInBox } from './signing-pdf-images'

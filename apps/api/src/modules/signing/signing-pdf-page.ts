@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { PDFFont, PDFPage } from 'pdf-lib'
 import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, rgb } from 'pdf-lib'
 import type { PageSize } from '@offerbook/domain/signing'
-import { toWinAnsi } from '../contracts/rf707-pdf'
+import { toWinAnsi } from '../contracts/lined-pdf'
 
 /**
  * What every part of the packet's PDF draws with: the sheet it adds, its greys and fonts, and pages

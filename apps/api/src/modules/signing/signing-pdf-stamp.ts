@@ -1,6 +1,6 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
 import type { SigningFieldType } from '@offerbook/domain/signing'
-import { toWinAnsi } from '../contracts/rf707-pdf'
+import { toWinAnsi } from '../contracts/lined-pdf'
 import { wrapText } from '../offer-documents/offer-pdf'
 import type { Embedded } from './signing-pdf-images'
 import { drawImageInBox } from './signing-pdf-images'

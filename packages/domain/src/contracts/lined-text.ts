@@ -1,0 +1,128 @@
+/**
+ * The monospaced line engine of the documents Offerbook prints on numbered lines (the RF707 addendum,
+ * the purchase and sale agreement): words wrapped to a fixed number of characters, each run of a
+ * line marked with what it is, so that the browser's preview and the server's PDF set values, marks,
+ * headings and blanks apart on the same columns.
+ */
+
+export type LineSpanKind = 'text' | 'heading' | 'mark' | 'value' | 'blank'
+/** A run of a line's text. */
+export type LineSpan = { readonly text: string; readonly kind: LineSpanKind }
+/** A line being built: its runs, in order, not yet merged. */
+export type Draft = LineSpan[]
+
+export const text = (value: string): LineSpan => ({ text: value, kind: 'text' })
+export const heading = (value: string): LineSpan => ({ text: value, kind: 'heading' })
+
+/** A value, or underscores to write on when it is empty (a caller trims what it prints). */
+export function valueOrBlank(value: string, blankLength: number): LineSpan {
+  return value === '' ? { text: '_'.repeat(blankLength), kind: 'blank' } : { text: value, kind: 'value' }
+}
+
+export const lengthOf = (pieces: readonly LineSpan[]): number => pieces.reduce((sum, piece) => sum + piece.text.length, 0)
+
+/** Splits pieces into words at spaces; a word keeps the kinds of its parts (a value glued to '%'). */
+function toWords(pieces: readonly LineSpan[]): LineSpan[][] {
+  const words: LineSpan[][] = []
+  let current: LineSpan[] = []
+  for (const piece of pieces) {
+    piece.text.split(' ').forEach((part, index) => {
+      if (index > 0 && current.length > 0) {
+        words.push(current)
+        current = []
+      }
+      if (part !== '') current.push({ text: part, kind: piece.kind })
+    })
+  }
+  if (current.length > 0) words.push(current)
+  return words
+}
+
+function splitWord(word: readonly LineSpan[], at: number): [LineSpan[], LineSpan[]] {
+  const head: LineSpan[] = []
+  const rest: LineSpan[] = []
+  let taken = 0
+  for (const piece of word) {
+    const room = at - taken
+    if (room >= piece.text.length) head.push(piece)
+    else if (room > 0) {
+      head.push({ text: piece.text.slice(0, room), kind: piece.kind })
+      rest.push({ text: piece.text.slice(room), kind: piece.kind })
+    } else rest.push(piece)
+    taken += Math.min(piece.text.length, Math.max(room, 0))
+  }
+  return [head, rest]
+}
+
+export type WrapOptions = {
+  /** Characters on a line. */
+  readonly width: number
+  /** What the first line starts with (a clause's letter and mark). */
+  readonly first?: readonly LineSpan[]
+  /** Spaces the lines after the first start with. */
+  readonly indent?: number
+}
+
+/** Greedy word wrap; a word longer than a line is cut where the line ends. Line breaks in a value start a new line. */
+export function wrap(pieces: readonly LineSpan[], { width, first = [], indent = 0 }: WrapOptions): Draft[] {
+  const lines: Draft[] = []
+  let line: Draft = [...first]
+  let start = lengthOf(first)
+  let used = start
+  const newLine = () => {
+    lines.push(line)
+    line = indent > 0 ? [text(' '.repeat(indent))] : []
+    start = indent
+    used = indent
+  }
+  for (let word of toWords(pieces)) {
+    let size = lengthOf(word)
+    if (used > start && used + 1 + size > width) newLine()
+    else if (used > start) {
+      // The space inside a value (or a title) belongs to it, so a renderer underlines the value whole.
+      const before = line.at(-1)?.kind
+      const after = word[0]?.kind
+      line.push({ text: ' ', kind: before === after && (before === 'value' || before === 'heading') ? before : 'text' })
+      used += 1
+    }
+    while (size > width - used) {
+      const [head, rest] = splitWord(word, width - used)
+      line.push(...head)
+      newLine()
+      word = rest
+      size = lengthOf(rest)
+    }
+    line.push(...word)
+    used += size
+  }
+  lines.push(line)
+  return lines
+}
+
+/** Each paragraph of a text wrapped on its own (a text's line breaks are kept). */
+export function wrapParagraphs(value: string, kind: LineSpanKind, options: WrapOptions): Draft[] {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .flatMap((paragraph, index) => wrap([{ text: paragraph.replace(/\t/g, '    '), kind }], { ...options, first: index === 0 ? options.first : indentOf(options.indent) }))
+}
+
+const indentOf = (spaces = 0): LineSpan[] => (spaces > 0 ? [text(' '.repeat(spaces))] : [])
+
+export function centred(value: string, kind: LineSpanKind, width: number): Draft {
+  return [text(' '.repeat(Math.max(0, Math.floor((width - value.length) / 2)))), { text: value, kind }]
+}
+
+/** A draft's runs with the empty ones dropped and neighbours of one kind merged. */
+export function toSpans(draft: Draft): LineSpan[] {
+  const spans: LineSpan[] = []
+  for (const piece of draft) {
+    if (piece.text === '') continue
+    const last = spans.at(-1)
+    if (last && last.kind === piece.kind) spans[spans.length - 1] = { text: last.text + piece.text, kind: last.kind }
+    else spans.push({ ...piece })
+  }
+  return spans
+}
+
+export const lineText = (spans: readonly LineSpan[]): string => spans.map((span) => span.text).join('')
