@@ -189,14 +189,17 @@ async function importThroughput() {
   }
 }
 
-/** The RF707 PDF bench of the contracts module: one JSON line {"rf707PdfMedianMs": n, "rf707PdfP95Ms": n, "runs": n}. */
-async function rf707Pdf() {
-  const script = 'apps/api/bench/rf707-pdf.ts'
+/**
+ * A document bench that prints one JSON line {"<name>MedianMs": n, "<name>P95Ms": n, "runs": n}: the
+ * RF707 PDF (apps/api/bench/rf707-pdf.ts), the purchase agreement (apps/api/bench/agreement-pdf.ts).
+ */
+async function documentBench(script, name, targetMs) {
   if (!existsSync(join(ROOT, script))) return `not measured: ${script} is missing`
   try {
     const result = await runJson(script, 'npx', ['tsx', script])
-    if (typeof result.rf707PdfMedianMs !== 'number') return `not measured: ${script} printed no rf707PdfMedianMs`
-    return `median ${result.rf707PdfMedianMs} ms, p95 ${result.rf707PdfP95Ms} ms over ${result.runs} runs (target: median < 40 ms)`
+    const median = result[`${name}MedianMs`]
+    if (typeof median !== 'number') return `not measured: ${script} printed no ${name}MedianMs`
+    return `median ${median} ms, p95 ${result[`${name}P95Ms`]} ms over ${result.runs} runs (target: median < ${targetMs} ms)`
   } catch (error) {
     return `not measured: ${error.message}`
   }
@@ -329,7 +332,8 @@ try {
   // Issue #29: the hostile-inputs corpus against the server as `npm start` runs it.
   rows.push(...(await hostileRows({ startServer, stopServer, sleep, port, dataDir })))
   rows.push(['listing import from the recorded feed', await importThroughput()])
-  rows.push(['RF707 PDF generation (layout + render)', await rf707Pdf()])
+  rows.push(['RF707 PDF generation (layout + render)', await documentBench('apps/api/bench/rf707-pdf.ts', 'rf707Pdf', 40)])
+  rows.push(['Purchase agreement with 10 clauses and the RF707 (layout + render)', await documentBench('apps/api/bench/agreement-pdf.ts', 'agreementPdf', 60)])
   rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])
   rows.push([NET_SHEET_LABEL, await netSheetBench(runJson)])
   rows.push([

@@ -7,7 +7,7 @@ import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import { messageText } from '@offerbook/domain/messages'
 import { renderRf707Pdf } from '../src/modules/contracts/rf707-pdf'
-import { percentile } from './stats'
+import { medianLine, timeAsyncRuns } from './stats'
 
 const WARM_UP = Number(process.env.BENCH_RF707_WARM_UP ?? 20)
 const RUNS = Number(process.env.BENCH_RF707_RUNS ?? 200)
@@ -23,18 +23,11 @@ for (const clause of RF707_CLAUSES) {
   }
 }
 
-async function once(): Promise<number> {
-  const started = performance.now()
+async function once(): Promise<void> {
   const layout = layoutRf707(formData, PARTIES)
   if (!layout.fits) throw new Error(messageText(layout.message.key, layout.message.params))
   const pdf = await renderRf707Pdf(layout, { parties: PARTIES, createdAt: new Date() })
   if (pdf.byteLength === 0) throw new Error('empty PDF')
-  return performance.now() - started
 }
 
-for (let index = 0; index < WARM_UP; index++) await once()
-const times: number[] = []
-for (let index = 0; index < RUNS; index++) times.push(await once())
-times.sort((a, b) => a - b)
-const round = (ms: number) => Math.round(ms * 10) / 10
-console.log(JSON.stringify({ rf707PdfMedianMs: round(percentile(times, 0.5)), rf707PdfP95Ms: round(percentile(times, 0.95)), runs: RUNS }))
+console.log(medianLine('rf707Pdf', await timeAsyncRuns(WARM_UP, RUNS, once)))

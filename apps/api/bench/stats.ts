@@ -23,3 +23,21 @@ export function timeRuns<T>(warmUp: number, runs: number, once: () => T, check: 
   const sorted = (values: number[]) => values.sort((a, b) => a - b)
   return { wall: sorted(measured.map((run) => run.wall)), cpu: sorted(measured.map((run) => run.cpu)), last }
 }
+
+/** Runs the asynchronous `once` `warmUp` times unmeasured, then `runs` times; each run's wall time in ms, sorted. */
+export async function timeAsyncRuns(warmUp: number, runs: number, once: () => Promise<unknown>): Promise<number[]> {
+  for (let index = 0; index < warmUp; index++) await once()
+  const times: number[] = []
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now()
+    await once()
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)
+}
+
+/** The JSON line a document bench prints for scripts/bench.mjs: {"<name>MedianMs", "<name>P95Ms", "runs"}, to 0.1 ms. */
+export function medianLine(name: string, sorted: readonly number[]): string {
+  const round = (ms: number) => Math.round(ms * 10) / 10
+  return JSON.stringify({ [`${name}MedianMs`]: round(percentile(sorted, 0.5)), [`${name}P95Ms`]: round(percentile(sorted, 0.95)), runs: sorted.length })
+}

@@ -50,7 +50,7 @@ export type WorldIds = {
   importJobId: string
   /** The seller's profile photo (/api/files/{id}). */
   photoFileId: string
-  /** The Offer to Purchase packet out for signature on the accepted offer, and a draft form packet. */
+  /** The purchase and sale agreement's packet out for signature on the accepted offer, and a draft form packet. */
   sentPacketId: string
   draftPacketId: string
   signers: { signerId: string; token: string }[]

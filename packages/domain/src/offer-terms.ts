@@ -5,6 +5,7 @@ import { PAGE_ROLES } from './roles'
 import { concessionDollars } from './concession'
 import { optionalPhoneTextSchema } from './phone'
 import { emailSchema, freeText } from './validation'
+import { AGREEMENT_FORM_VERSIONS, PURCHASE_AGREEMENT_CODE, PURCHASE_AGREEMENT_FORMS } from './contracts/purchase-agreement-form'
 
 /**
  * A purchase offer in the shape of a Tennessee purchase and sale agreement (RF401, domain.md
@@ -116,7 +117,22 @@ export const EscalationSchema = z
   .prefault({})
 export type Escalation = z.infer<typeof EscalationSchema>
 
+/**
+ * The purchase agreement form the offer is made on, its code and version date
+ * (contracts/purchase-agreement-form.ts). The server sets it when the offer is made and keeps it
+ * through every version, so a later version of the form never changes an earlier contract; an
+ * offer saved before forms were versioned reads on the first version.
+ */
+export const AgreementFormRefSchema = z
+  .object({
+    code: z.literal(PURCHASE_AGREEMENT_CODE, { error: 'common.invalidValue' }).default(PURCHASE_AGREEMENT_CODE),
+    version: z.enum(AGREEMENT_FORM_VERSIONS as [string, ...string[]], { error: 'common.invalidValue' }).default(PURCHASE_AGREEMENT_FORMS[0].version),
+  })
+  .prefault({})
+export type AgreementFormRef = z.infer<typeof AgreementFormRefSchema>
+
 export const OfferTermsSchema = z.object({
+  form: AgreementFormRefSchema,
   purchasePrice: nullable(dollars('offerTerms.priceRange', OFFER_LIMITS.minPrice, OFFER_LIMITS.maxPrice)),
   earnestMoney: z
     .object({

@@ -164,7 +164,7 @@ const sendOptions = {
 /** POST /api/offers/:id/signing: 'Send for signature'. Fields are placed by the server. */
 export const SendOfferPacketSchema = z.object({
   signers: z.array(SignerInputSchema).min(1, 'signing.signersRequired').max(SIGNING_LIMITS.maxSigners, 'signing.tooManySigners'),
-  /** Offer attachments (PDF, JPEG, PNG) to add after the Offer to Purchase. */
+  /** Offer attachments (PDF, JPEG, PNG) to add after the purchase and sale agreement. */
   attachmentIds: z.array(freeText().max(100)).max(20).default([]),
   ...sendOptions,
 })

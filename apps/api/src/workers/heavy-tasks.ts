@@ -15,7 +15,7 @@ export const HEAVY_TASKS = {
   assemblePacket: (input: Parameters<typeof assemblePacket>[0]) => assemblePacket(input),
   completePacketPdf: (input: Parameters<typeof completePacketPdf>[0]) => completePacketPdf({ ...input, identity: { ...input.identity, p12: Buffer.from(input.identity.p12) } }),
   signaturePngReadable: (bytes: Uint8Array) => signaturePngReadable(bytes),
-  // The documents the product writes itself: the Offer to Purchase, the RF707 addendum, the offer record.
+  // The documents the product writes itself: the purchase and sale agreement, the RF707 addendum, the offer record.
   renderOfferPdf: (input: Parameters<typeof renderOfferPdf>[0]) => renderOfferPdf(input),
   renderRf707Pdf: ({ layout, meta }: { layout: Parameters<typeof renderRf707Pdf>[0]; meta: Parameters<typeof renderRf707Pdf>[1] }) => renderRf707Pdf(layout, meta),
   offerRecordPdf: (input: Parameters<typeof offerRecordPdf>[0]) => offerRecordPdf(input),

@@ -46,6 +46,21 @@ export const LINED_PDF_GRID = { textX: TEXT_X, charWidth: CHAR_WIDTH, fontSize: 
 
 export const textWidth = (characters: number): number => characters * CHAR_WIDTH
 
+export type DocumentInfo = { readonly title: string; readonly subject: string; readonly keywords: readonly string[]; readonly author?: string; readonly createdAt: Date }
+
+/** The document's information dictionary: made by Offerbook, in English, dated when it was made. */
+export function setDocumentInfo(pdf: PDFDocument, { title, subject, keywords, author, createdAt }: DocumentInfo): void {
+  pdf.setTitle(toWinAnsi(title))
+  pdf.setSubject(toWinAnsi(subject))
+  if (author !== undefined) pdf.setAuthor(toWinAnsi(author) || 'Offerbook')
+  pdf.setKeywords([...keywords])
+  pdf.setProducer('Offerbook')
+  pdf.setCreator('Offerbook')
+  pdf.setLanguage('en-US')
+  pdf.setCreationDate(createdAt)
+  pdf.setModificationDate(createdAt)
+}
+
 /** Courier and Courier Bold, embedded once per document (a standard font: nothing but its name is stored). */
 export async function embedCourier(pdf: PDFDocument): Promise<Fonts> {
   return { regular: await pdf.embedFont(StandardFonts.Courier), bold: await pdf.embedFont(StandardFonts.CourierBold) }

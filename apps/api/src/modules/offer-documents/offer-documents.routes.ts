@@ -85,7 +85,7 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
       config: { access: PAGE_ROLES.submittedOffers },
       schema: {
         tags: ['offers'],
-        summary: 'Generate the offer form (Offer to Purchase PDF, with the RF707 addendum when there is one) from the saved terms; it replaces the previous one',
+        summary: 'Generate the offer form (the purchase and sale agreement PDF, with the RF707 addendum when there is one) from the saved terms; it replaces the previous one',
         security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409) },

@@ -12,7 +12,10 @@ import type { Db } from '../../db/client'
 import type { UploadedFile } from '../../http/multipart-upload'
 import type { FileStorage } from '../../storage/storage'
 import { runHeavy } from '../../workers/heavy-pool'
-import { renderRf707Document } from '../contracts/contracts.service'
+import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
+import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
+import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
+import type { AgreementAddendum } from '../contracts/agreement-pdf'
 import type { CleanupLog } from '../files/files.service'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
@@ -173,8 +176,15 @@ function buyerNames(terms: OfferTerms): string {
     .join(' and ')
 }
 
+/** The RF707 addendum laid out for the offer's PDF; choices that cannot fit on the form's 6 pages are refused with the layout's message. */
+function fittedRf707(formData: ClauseFormData, parties: Rf707Parties): AgreementAddendum {
+  const layout = layoutRf707(formData, parties)
+  if (!layout.fits) throw fieldError('formData', layout.message.key, layout.message.params)
+  return { layout, parties }
+}
+
 /**
- * The Offer to Purchase of an offer as its terms are now (its latest version's, decision 029: an
+ * The purchase and sale agreement of an offer as its terms are now (its latest version's, decision 029: an
  * accepted counter-offer's terms are the offer's), with the RF707 addendum when it has one.
  */
 export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<{ pdf: Buffer; timeZone: PropertyTimeZone }> {
@@ -182,9 +192,11 @@ export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Prom
   const listing = await findOfferListing(db, row.listingId)
   if (!listing) throw offerNotFound()
   const timeZone = propertyTimeZone(listing.countyOrParish)
-  const addendum = terms.addendum ? (await renderRf707Document({ formData: terms.addendum, parties: { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }, now })).pdf : null
+  const addendum = terms.addendum ? fittedRf707(terms.addendum, { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }) : null
   // Rendered in the heavy-work pool, off the thread that answers requests (decision 039).
-  return { pdf: Buffer.from(await runHeavy('renderOfferPdf', { terms, address: listing.unparsedAddress, createdAt: now, timeZone, addendum, version: row.version })), timeZone }
+  const bindingAgreementAt = row.bindingAgreementAt?.toISOString() ?? null
+  const input = { terms, address: listing.unparsedAddress, county: listing.countyOrParish, createdAt: now, timeZone, bindingAgreementAt, addendum, version: row.version }
+  return { pdf: Buffer.from(await runHeavy('renderOfferPdf', input)), timeZone }
 }
 
 /**
@@ -239,7 +251,7 @@ export async function generateOfferForms(
 
 /** The form's file name, dated in the property's zone as its 'Prepared' line is, and naming its version once shared. */
 function formFileName(now: Date, timeZone: PropertyTimeZone, version: number | null): string {
-  return version === null ? `Offer-to-Purchase-${dateInZone(now, timeZone)}.pdf` : `Offer-to-Purchase-v${version}-${dateInZone(now, timeZone)}.pdf`
+  return version === null ? `Purchase-and-Sale-Agreement-${dateInZone(now, timeZone)}.pdf` : `Purchase-and-Sale-Agreement-v${version}-${dateInZone(now, timeZone)}.pdf`
 }
 
 /**

@@ -312,22 +312,22 @@ describe('POST /api/offers/:id/forms', () => {
     expect(await t.db.select().from(offerAttachment).where(eq(offerAttachment.offerId, noAgent.offer.id))).toEqual([])
   })
 
-  it('makes the Offer to Purchase PDF from the saved terms, keeps it as the offer form and records it', async () => {
+  it('makes the purchase and sale agreement PDF from the saved terms, keeps it as the offer form and records it', async () => {
     const stipulations = 'Seller to repair the back porch railing before closing.'
     const { offer, buyer } = await createTestOffer(t, { terms: { purchasePrice: 312_500, stipulations } })
     const response = await generate(buyer, offer.id)
     expect(response.statusCode, response.body).toBe(201)
     const form = response.json<{ attachment: OfferAttachment }>().attachment
     expect(form).toMatchObject({ kind: 'offer-form', contentType: 'application/pdf' })
-    expect(form.filename).toMatch(/^Offer-to-Purchase-\d{4}-\d{2}-\d{2}\.pdf$/)
+    expect(form.filename).toMatch(/^Purchase-and-Sale-Agreement-\d{4}-\d{2}-\d{2}\.pdf$/)
 
     const file = await download(buyer, offer.id, form.id)
     expect(file.statusCode).toBe(200)
     expect(file.rawPayload.length).toBe(form.size)
     const { pageCount, text } = await pdfText(new Uint8Array(file.rawPayload))
-    expect(pageCount).toBe(1)
-    expect(text).toContain('Offer to Purchase')
-    expect(text).toContain('Purchase price $312,500')
+    expect(pageCount).toBeGreaterThanOrEqual(3)
+    expect(text).toContain('RESIDENTIAL PURCHASE AND SALE AGREEMENT')
+    expect(text).toContain('The purchase price is $312,500')
     expect(text).toContain(stipulations)
     expect(text).toContain('Ben Buyer')
 
@@ -352,8 +352,10 @@ describe('POST /api/offers/:id/forms', () => {
     const { offer, buyer } = await createTestOffer(t, { terms: { addendum: { MCheckbox: true } } })
     const form = (await generate(buyer, offer.id)).json<{ attachment: OfferAttachment }>().attachment
     const { pageCount, text } = await pdfText(new Uint8Array((await download(buyer, offer.id, form.id)).rawPayload))
-    expect(pageCount).toBe(1 + 6)
-    expect(text).toContain('ADDITIONAL CONTRACT LANGUAGE')
+    // The agreement's pages, then the addendum's six.
+    expect(text.indexOf('ADDITIONAL CONTRACT LANGUAGE')).toBeGreaterThan(text.indexOf('11. SIGNATURES'))
+    expect(text).toMatch(/Page (\d+) of \1 .*Page 6 of 6/)
+    expect(pageCount).toBeGreaterThan(6 + 2)
   })
 
   it('is for the buyer side alone, while the offer can change', async () => {

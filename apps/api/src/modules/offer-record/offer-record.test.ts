@@ -187,7 +187,7 @@ describe("an offer's transaction file", () => {
         'offer.json',
         'documents/01-attachment-proof of funds.pdf',
         // The form made again for version 1 replaces the one made at sharing: one current form per version.
-        expect.stringMatching(/^documents\/02-offer-form-Offer-to-Purchase-v1-\d{4}-\d{2}-\d{2}\.pdf$/),
+        expect.stringMatching(/^documents\/02-offer-form-Purchase-and-Sale-Agreement-v1-\d{4}-\d{2}-\d{2}\.pdf$/),
         'events/offer-record.csv',
         'events/offer-record.json',
         'events/offer-events.json',

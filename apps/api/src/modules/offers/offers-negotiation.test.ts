@@ -8,6 +8,7 @@ import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { createTestOffer, createUser } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { offer as offerTable, offerAttachment, offerVersion } from '../../db/schema/offers'
+import { readPdf } from '../contracts/rf707-pdf.test-helpers'
 import { renderOfferFormPdf } from '../offer-documents/offer-documents.service'
 import type { LightMyRequestResponse } from 'fastify'
 import type { ApiError } from '@offerbook/domain/api-error'
@@ -86,7 +87,7 @@ describe('counter-offers', () => {
     expect(text).toContain('$312,500')
     expect(text).not.toContain('$300,000')
     expect(text).not.toContain('$325,000')
-    expect(text).toContain('Version 3')
+    expect(text).toContain('Offer version 3')
 
     const types = (await eventsOf(suite.t, offer.id)).map((event) => event.type)
     expect(types.filter((type) => type === 'countered')).toHaveLength(2)
@@ -104,7 +105,7 @@ describe('counter-offers', () => {
     expect((await notificationsOf(suite.t, seller.id, offer.id)).map((item) => item.type)).toContain('offer.counter-accepted')
     const text = await pdftotext((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
     expect(text).toContain('$9,000')
-    expect(text).toContain('Version 2')
+    expect(text).toContain('Offer version 2')
   })
 
   it('ends the negotiation when the buyer side declines the counter', async () => {
@@ -192,10 +193,11 @@ describe('counter-offers', () => {
 describe('the escalation clause in the PDF', () => {
   it('prints the increment, the cap and the proof the buyer asks for', async () => {
     const { offer } = await createTestOffer(suite.t, { status: 'active', terms: { purchasePrice: 400_000, escalation: { increment: 2_500, cap: 425_000, proofRequired: true } } })
-    const text = await pdftotext((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
-    expect(text).toContain('Escalation clause')
-    expect(text).toContain('The price rises to $2,500 above any bona fide competing offer, up to $425,000.')
-    expect(text).toContain('The seller provides a copy of the competing offer as proof.')
+    // The numbered lines' text, joined: a sentence wrapped over two lines reads whole.
+    const read = await readPdf((await renderOfferFormPdf(suite.t.db, await rowOf(offer.id), new Date())).pdf)
+    const text = read.pages.flatMap((page) => page.lines.map((line) => line.text.trim())).join(' ')
+    expect(text).toContain('Price escalation. The purchase price rises to $2,500 more than the price of any bona fide competing offer the Seller receives, up to $425,000.')
+    expect(text).toContain('The Seller gives the Buyer a copy of that offer as proof.')
   })
 })
 

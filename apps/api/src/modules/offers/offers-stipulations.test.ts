@@ -100,7 +100,7 @@ describe('the offer PDF', () => {
     const terms = OfferTermsSchema.parse({ stipulationChoices: { RCheckbox: true, Rtext1: '7' }, stipulations: 'Seller leaves the washer.' })
     const words = await wordsOf(await renderOfferPdf({ terms, address: '1200 Magnolia Drive, Nashville, TN 37212', createdAt: new Date('2025-05-10T15:00:00Z') }))
     const clause = concatLabel(STIPULATION_CLAUSES, { RCheckbox: true, Rtext1: '7' })
-    const stipulations = words.slice(words.indexOf('Special stipulations'))
+    const stipulations = words.slice(words.indexOf('SPECIAL STIPULATIONS'))
     expect(stipulations).toContain('inspected within 7 days after the Binding Agreement Date')
     expect(stipulations).toContain(clause.slice(0, 30))
     expect(stipulations.indexOf(clause.slice(0, 30))).toBeLessThan(stipulations.indexOf('Seller leaves the washer.'))

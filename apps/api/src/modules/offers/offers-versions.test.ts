@@ -187,7 +187,7 @@ describe('documents follow the version', () => {
       { version: 1, superseded: true },
       { version: 2, superseded: false },
     ])
-    expect(forms.map((form) => form.filename)).toEqual([expect.stringMatching(/^Offer-to-Purchase-v1-/), expect.stringMatching(/^Offer-to-Purchase-v2-/)])
+    expect(forms.map((form) => form.filename)).toEqual([expect.stringMatching(/^Purchase-and-Sale-Agreement-v1-/), expect.stringMatching(/^Purchase-and-Sale-Agreement-v2-/)])
     // Its buyer side still sees the draft's form, marked as no longer the offer.
     const buyerForms = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`)).attachments.filter((attachment) => attachment.kind === 'offer-form')
     expect(buyerForms.map(({ version, superseded }) => ({ version, superseded }))).toEqual([{ version: null, superseded: true }, ...forms.map(({ version, superseded }) => ({ version, superseded }))])
@@ -197,7 +197,22 @@ describe('documents follow the version', () => {
     expect(response.headers['content-disposition']).toContain('-v2.zip')
     const files = await readZip(response.rawPayload)
     const names = [...files.keys()]
-    expect(names.filter((name) => name.includes('offer-form'))).toEqual([expect.stringMatching(/^documents\/01-offer-form-Offer-to-Purchase-v2-/), expect.stringMatching(/^superseded\/01-offer-form-v1-Offer-to-Purchase-v1-/)])
+    expect(names.filter((name) => name.includes('offer-form'))).toEqual([expect.stringMatching(/^documents\/01-offer-form-Purchase-and-Sale-Agreement-v2-/), expect.stringMatching(/^superseded\/01-offer-form-v1-Purchase-and-Sale-Agreement-v1-/)])
     expect(JSON.parse(files.get('offer.json')?.toString() ?? '{}')).toMatchObject({ version: 2, terms: { purchasePrice: 295_000 } })
+  })
+})
+
+describe('the purchase agreement form an offer is made on', () => {
+  it('is set when the offer is made, kept through saves and versions, and a form the product does not have is refused', async () => {
+    const { offer, buyer } = await sharedOffer()
+    const shared = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))
+    expect(shared.terms.form).toEqual({ code: 'OB-PSA', version: '12/01/2026' })
+
+    const refused = expectRefusal(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...shared.terms, form: { code: 'OB-PSA', version: '01/01/1999' } } }), 400, 'Invalid value')
+    expect(refused.errors?.map((error) => error.path)).toEqual(['terms.form.version'])
+
+    offerOf(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...shared.terms, purchasePrice: 305_000 } }))
+    const sent = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 1 }))
+    expect(sent.negotiation.versions.map((version) => version.terms.form)).toEqual([shared.terms.form, shared.terms.form])
   })
 })

@@ -4,6 +4,7 @@ import { isPublishedStatus, takesOffers } from '@offerbook/domain/listing'
 import type { StandardStatus } from '@offerbook/domain/listing'
 import type { OfferProblem, OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OFFER_LIMITS, OfferAgentSchema, OfferPartySchema, shareProblems } from '@offerbook/domain/offer'
+import { CURRENT_AGREEMENT_FORM } from '@offerbook/domain/contracts/purchase-agreement-form'
 import type { OfferAction, OfferStatus } from '@offerbook/domain/offer-status'
 import { canTransition, effectiveOfferStatus, isPastExpiry, nextStatus } from '@offerbook/domain/offer-status'
 import { differingTerms } from '@offerbook/domain/offer-negotiation'
@@ -151,7 +152,8 @@ export async function createOffer(db: Db, ctx: OffersContext, { actor, listingId
   if (!listing || (!canManage && !isPublishedStatus(listing.standardStatus as StandardStatus))) throw new AppError('NOT_FOUND', 'listing.notFound')
   if (canManage) throw new AppError('FORBIDDEN', 'offer.ownListing')
   if (!takesOffers(listing.standardStatus as StandardStatus)) throw new AppError('CONFLICT', 'offer.notTakingOffers')
-  const terms = prefilledTerms(listing, actor)
+  // Made on the current form, kept through every version (contracts/purchase-agreement-form.ts).
+  const terms = { ...prefilledTerms(listing, actor), form: { code: CURRENT_AGREEMENT_FORM.code, version: CURRENT_AGREEMENT_FORM.version } }
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const created = await insertOffer(tx, { listingId: listing.id, buyerId: actor.uid, status: 'draft', terms, ...termColumns(terms), createdAt: now, updatedAt: now })
@@ -194,10 +196,12 @@ async function recordViewed(db: Db, row: OfferRow, { actorId, actorName, via, no
  * the notices, the ledger and the ranking never see until sendRevision sends it. An expired offer
  * takes a working copy too: sent with a new expiration, it renews the offer.
  */
-export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms }: { actor: User; id: string; terms: OfferTerms }): Promise<OfferView> {
+export async function saveOffer(db: Db, ctx: OffersContext, { actor, id, terms: given }: { actor: User; id: string; terms: OfferTerms }): Promise<OfferView> {
   const now = new Date()
   const row = await db.transaction(async (tx) => {
     const locked = await lockOfferForBuyer(tx, actor, id)
+    // The form the offer was made on is the server's to keep, whatever the browser sends.
+    const terms: OfferTerms = { ...given, form: termsOf(locked).form }
     const status = effectiveOfferStatus(locked.status as OfferStatus, locked.expiresAt, now)
     if (status !== 'draft' && status !== 'active' && status !== 'expired') throw new AppError('CONFLICT', 'offer.locked', { params: { status } })
     // A highest-and-best request's deadline ends the revisions (decision 029), whatever the form shows.
@@ -238,7 +242,7 @@ export async function sendRevision(
     // The buyer side's own revisions build on each other; a version the seller side sent since makes it stale.
     if (version > locked.version || (version < locked.version && (await sidesOfVersionsAfter(tx, { offerId: locked.id, number: version })).includes('seller'))) throw versionChanged(locked)
     const current = termsOf(locked)
-    const next = terms ?? (locked.workingTerms ? termsOf({ terms: locked.workingTerms }) : current)
+    const next = { ...(terms ?? (locked.workingTerms ? termsOf({ terms: locked.workingTerms }) : current)), form: current.form }
     const changed = differingTerms(current, next)
     if (changed.length === 0) throw new AppError('BAD_REQUEST', 'offer.revisionUnchanged', { errors: [{ path: 'terms', key: 'offer.revisionUnchanged' }] })
     if (action === 'renew' && isPastExpiry(next.expiresAt, now)) throw new AppError('BAD_REQUEST', 'offer.renewNeedsExpiry', { errors: [{ path: 'expiresAt', key: 'offer.renewNeedsExpiry' }] })

@@ -89,7 +89,7 @@ async function inviteAbleSigners(tx: Db, ctx: Pick<SigningContext, 'publicUrl'>,
 const expiryOf = (now: Date, days: number) => new Date(now.getTime() + days * 24 * 60 * 60 * 1000)
 
 /**
- * 'Send for signature' on an accepted offer: the Offer to Purchase as its accepted terms read (with
+ * 'Send for signature' on an accepted offer: the purchase and sale agreement as its accepted terms read (with
  * the RF707 pages), the chosen attachments, and a signature page; fields placed by rule.
  */
 export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offerId, input, request = {}, now = new Date() }: { actor: User; offerId: string; input: SendOfferPacket; request?: RequestInfo; now?: Date }): Promise<PacketView> {
@@ -106,7 +106,7 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
   await checkOffer(db, party)
 
   // The documents are read before the transaction: the offer's terms no longer change once accepted.
-  const sources: PacketSource[] = [{ filename: `Offer to Purchase, version ${party.offer.version}.pdf`, bytes: (await renderOfferFormPdf(db, party.offer, now)).pdf, contentType: 'application/pdf' }]
+  const sources: PacketSource[] = [{ filename: `Purchase and Sale Agreement, version ${party.offer.version}.pdf`, bytes: (await renderOfferFormPdf(db, party.offer, now)).pdf, contentType: 'application/pdf' }]
   for (const attachmentId of [...new Set(input.attachmentIds)]) {
     let file
     try {

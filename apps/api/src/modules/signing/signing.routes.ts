@@ -97,7 +97,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
       config: { access: OFFER_PARTY_ROLES },
       schema: {
         tags: ['signing'],
-        summary: "'Send for signature': the accepted offer's Offer to Purchase (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically",
+        summary: "'Send for signature': the accepted offer's purchase and sale agreement (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically",
         security: [{ bearer: [] }],
         params: OfferParams,
         body: SendOfferPacketSchema,

@@ -36,7 +36,7 @@ export type SigningContext = {
 }
 
 export const SIGNING_FILE_PURPOSE = 'signing-document'
-export const OFFER_PACKET_TITLE = 'Offer to Purchase'
+export const OFFER_PACKET_TITLE = 'Purchase and Sale Agreement'
 
 export const conflict = (key: MessageKey, params?: MessageParams) => new AppError('CONFLICT', key, { params })
 

@@ -66,7 +66,7 @@ describe('the signing page', { timeout: 40_000 }, () => {
   it('opens a form document under /form-sign with the packet id', async () => {
     view = testSignerView({ packet: { kind: 'form', id: 'doc-9' } })
     open('/form-sign/doc-9/signer-1?token=secret')
-    expect(await heading('Offer to Purchase - 120 Maple Ave')).toBeTruthy()
+    expect(await heading('Purchase and Sale Agreement - 120 Maple Ave')).toBeTruthy()
   })
 
   it('shows a voided document with the reason the sender gave', async () => {

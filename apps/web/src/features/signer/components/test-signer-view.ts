@@ -7,7 +7,7 @@ export function testSignerView(overrides: { packet?: Partial<SignerView['packet'
       id: 'packet-1',
       kind: 'offer',
       offerId: 'offer-1',
-      title: 'Offer to Purchase - 120 Maple Ave',
+      title: 'Purchase and Sale Agreement - 120 Maple Ave',
       status: 'sent',
       address: '120 Maple Ave, Franklin, TN 37064',
       senderName: 'Sam Seller',

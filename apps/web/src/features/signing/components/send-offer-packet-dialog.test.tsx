@@ -14,7 +14,7 @@ async function openDialog() {
 }
 
 describe('Send for signature', () => {
-  it('prefills the signers the offer names, with the Offer to Purchase always included', async () => {
+  it('prefills the signers the offer names, with the purchase and sale agreement always included', async () => {
     fetchRoutes(api, { 'GET /api/offers/offer-1/signing': () => json(200, testSigning()) })
     renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
     const dialog = await openDialog()
@@ -25,7 +25,7 @@ describe('Send for signature', () => {
     const second = within(dialog).getByRole('group', { name: 'Signer 2' })
     expect((within(second).getByLabelText(/Full name/) as HTMLInputElement).value).toBe('Sam Seller')
     expect((within(dialog).getByLabelText(/Expires in/) as HTMLInputElement).value).toBe('7')
-    expect((within(dialog).getByRole('checkbox', { name: 'Offer to Purchase (always included)' }) as HTMLInputElement).checked).toBe(true)
+    expect((within(dialog).getByRole('checkbox', { name: 'Purchase and Sale Agreement (always included)' }) as HTMLInputElement).checked).toBe(true)
     // Moving rows is offered only when the order matters.
     expect(within(dialog).queryByRole('button', { name: 'Move signer 2 up' })).toBeNull()
   })

@@ -19,7 +19,7 @@ export type SendOfferPacketDialogProps = {
   onClose: () => void
 }
 
-/** 'Send for signature': who signs the offer packet, in what order, by when, and which attachments go with the Offer to Purchase. */
+/** 'Send for signature': who signs the offer packet, in what order, by when, and which attachments go with the purchase and sale agreement. */
 export function SendOfferPacketDialog({ opened, offerId, signing, onClose }: SendOfferPacketDialogProps) {
   const { t } = useTranslation()
   return (

@@ -28,7 +28,7 @@ export function testPacket(rest: Partial<PacketView> = {}): PacketView {
     id: 'packet-1',
     kind: 'offer',
     offerId: 'offer-1',
-    title: 'Offer to Purchase, 120 Maple Ave',
+    title: 'Purchase and Sale Agreement, 120 Maple Ave',
     status: 'sent',
     order: 'parallel',
     requireSmsCode: false,

@@ -1,0 +1,93 @@
+import type { OfferAgent } from '../offer-terms'
+import { formatPhone } from '../phone'
+import type { WallTime } from '../property-time'
+import { formatZonedDateTime, formatZonedDay, wallTimeInZone, zoneAbbreviation } from '../property-time'
+import { heading, text } from './lined-text'
+import type { AgreementBlock, AgreementSection } from './agreement-pieces'
+import { BLANK, block, buyerNames, para, sellerNames, v, zoneOf } from './agreement-pieces'
+
+/** The agreement's last sections: the offer's time limit, the Binding Agreement Date, the signatures. */
+
+export const offerExpiry: AgreementSection = {
+  key: 'offerExpiry',
+  title: 'TIME LIMIT OF OFFER',
+  blocks: (input) => [
+    block(
+      para(
+        text('This offer lapses unless it is accepted, and notice of the acceptance received, by '),
+        v(input.terms.expiresAt === null ? '' : formatZonedDateTime(new Date(input.terms.expiresAt), zoneOf(input)), BLANK.long),
+        text('. Until then it may be withdrawn by notice before its acceptance is received.'),
+      ),
+    ),
+  ],
+}
+
+/** '9:05 PM': a wall clock's reading. */
+function clockTime({ hour, minute }: WallTime): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
+}
+
+export const bindingDate: AgreementSection = {
+  key: 'bindingDate',
+  title: 'BINDING AGREEMENT DATE',
+  blocks: (input) => {
+    const at = input.bindingAgreementAt ? new Date(input.bindingAgreementAt) : null
+    const zone = zoneOf(input)
+    const clock = at ? clockTime(wallTimeInZone(at, zone)) : ''
+    return [
+      block(
+        para(
+          text(
+            'This Agreement binds Buyer and Seller when the party who made the last offer or counter-offer receives notice of its acceptance. The date and time of that notice, the Binding Agreement Date, start every period counted in days. It is recorded here; recording it does not make the agreement: the signatures and the notice do.',
+          ),
+        ),
+        para(
+          text('Binding Agreement Date: '),
+          v(at ? formatZonedDay(at, zone) : '', BLANK.medium),
+          text(' at '),
+          v(clock, 10),
+          text(' '),
+          v(at ? zoneAbbreviation(at, zone) : '', 4),
+        ),
+      ),
+    ]
+  },
+}
+
+function licensee(role: string, agent: OfferAgent): AgreementBlock {
+  return {
+    keepTogether: true,
+    paragraphs: [
+      para(),
+      para(heading(role)),
+      para(text('Licensee: '), v(agent.fullName, BLANK.medium), text('; license no. '), v(agent.licenseNumber, BLANK.short)),
+      para(text('Firm: '), v(agent.firmName, BLANK.medium), text('; firm license no. '), v(agent.firmLicenseNumber, BLANK.short)),
+      para(text('Phone: '), v(formatPhone(agent.phone), BLANK.short), text('; email: '), v(agent.email, BLANK.medium)),
+    ],
+  }
+}
+
+/** A signer's block: the line to sign on, the name printed under it, the date. Its place is reserved for the signature field. */
+function signer(role: string, name: string): AgreementBlock {
+  return {
+    keepTogether: true,
+    paragraphs: [para(), para(text(`${role} signature: `), { text: '_'.repeat(40), kind: 'blank' }, text('  Date '), { text: '_'.repeat(12), kind: 'blank' }), para(text('Printed name: '), v(name, BLANK.long))],
+  }
+}
+
+export const signatures: AgreementSection = {
+  key: 'signatures',
+  title: 'SIGNATURES',
+  blocks: (input) => {
+    const buyers = buyerNames(input)
+    const sellers = sellerNames(input)
+    return [
+      block(para(text('By signing, each party agrees to this Agreement and confirms receiving a copy of it.'))),
+      ...(buyers.length > 0 ? buyers : ['', '']).map((name) => signer('Buyer', name)),
+      ...(sellers.length > 0 ? sellers : ['', '']).map((name) => signer('Seller', name)),
+      licensee("Buyer's licensee", input.terms.buyerAgent),
+      licensee("Seller's licensee", input.terms.listingAgent),
+    ]
+  },
+}
+
