@@ -23,3 +23,9 @@ export function timeRuns<T>(warmUp: number, runs: number, once: () => T, check: 
   const sorted = (values: number[]) => values.sort((a, b) => a - b)
   return { wall: sorted(measured.map((run) => run.wall)), cpu: sorted(measured.map((run) => run.cpu)), last }
 }
+
+/** A timed call's figures as a bench prints them, to a hundredth of a ms: `<name>MedianMs`, `<name>P95Ms` and `<name>CpuMedianMs`. */
+export function timingFigures(name: string, { wall, cpu }: { wall: readonly number[]; cpu: readonly number[] }): Record<string, number> {
+  const round = (ms: number) => Math.round(ms * 100) / 100
+  return { [`${name}MedianMs`]: round(percentile(wall, 0.5)), [`${name}P95Ms`]: round(percentile(wall, 0.95)), [`${name}CpuMedianMs`]: round(percentile(cpu, 0.5)) }
+}
