@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { autoUpdatedAt, createdAt, timestamptz } from './columns'
+import { authTimestamps, timestamptz } from './columns'
 import { cascadeUser } from './users'
 
 // better-auth 1.7's session, account and verification models, written by hand because its CLI needs
@@ -11,8 +11,7 @@ export const session = pgTable(
     id: text('id').primaryKey(),
     expiresAt: timestamptz('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: createdAt(),
-    updatedAt: autoUpdatedAt(),
+    ...authTimestamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: cascadeUser('user_id'),
@@ -34,8 +33,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: createdAt(),
-    updatedAt: autoUpdatedAt(),
+    ...authTimestamps(),
   },
   (table) => [index('account_user_id_idx').on(table.userId)],
 )
@@ -47,8 +45,7 @@ export const verification = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
-    createdAt: createdAt(),
-    updatedAt: autoUpdatedAt(),
+    ...authTimestamps(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
 )

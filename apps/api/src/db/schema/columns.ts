@@ -17,8 +17,8 @@ export const createdAt = () => timestamptz('created_at').notNull().defaultNow()
 /** When the row last changed; our queries set it. */
 export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow()
 
-/** When the row last changed, stamped by every update made through drizzle (better-auth's models expect it). */
-export const autoUpdatedAt = () => updatedAt().$onUpdate(() => new Date())
+/** better-auth's models' createdAt and updatedAt; updatedAt is stamped by every update made through drizzle, as better-auth expects. */
+export const authTimestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt().$onUpdate(() => new Date()) })
 
 /** A required link to the row this one belongs to (by its uuid): the row goes when that one goes. */
 export const cascadeUuid = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: 'cascade' })

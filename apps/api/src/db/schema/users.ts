@@ -2,7 +2,7 @@ import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'd
 import { ROLES } from '@offerbook/domain/roles'
 import { UI_MODES } from '@offerbook/domain/ui-mode'
 import { LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
-import { autoUpdatedAt, createdAt, isOneOf, timestamptz } from './columns'
+import { authTimestamps, createdAt, isOneOf, timestamptz } from './columns'
 
 /**
  * better-auth's `user` model (its property names are what its drizzle adapter looks up) plus the
@@ -17,8 +17,7 @@ export const user = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    createdAt: createdAt(),
-    updatedAt: autoUpdatedAt(),
+    ...authTimestamps(),
     phone: text('phone'),
     onboarded: boolean('onboarded').notNull().default(false),
     zipcode: text('zipcode'),
