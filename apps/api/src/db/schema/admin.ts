@@ -1,6 +1,6 @@
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { cascadeUuid, createdAt, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
-import { cascadeUser, setNullUser, user } from './users'
+import { cascadeUuid, counter, createdAt, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
+import { cascadeUser, setNullUser, userIdPrimaryKey } from './users'
 
 /**
  * The admin area (issue #15): sign-in history, the audit of admin actions, admin settings, legacy
@@ -54,9 +54,7 @@ export const adminSetting = pgTable('admin_setting', {
 export const legacyPassword = pgTable(
   'legacy_password',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdPrimaryKey(),
     algorithm: text('algorithm').notNull(),
     passwordHash: text('password_hash').notNull(),
     salt: text('salt').notNull(),
@@ -79,14 +77,14 @@ export const userImportJob = pgTable(
     filename: text('filename').notNull(),
     /** The file's columns (by USER_IMPORT_COLUMNS position) that the file has; its rows are user_import_row. */
     columns: jsonb('columns').$type<boolean[]>().notNull().default([]),
-    total: integer('total').notNull().default(0),
+    total: counter('total'),
     /** The rows the check refused, counted at the preview. */
-    invalid: integer('invalid').notNull().default(0),
-    processed: integer('processed').notNull().default(0),
-    created: integer('created').notNull().default(0),
-    updated: integer('updated').notNull().default(0),
-    skipped: integer('skipped').notNull().default(0),
-    failed: integer('failed').notNull().default(0),
+    invalid: counter('invalid'),
+    processed: counter('processed'),
+    created: counter('created'),
+    updated: counter('updated'),
+    skipped: counter('skipped'),
+    failed: counter('failed'),
     error: text('error'),
     /** While running: the run holding the job, until when (renewed while it works); an expired lease is taken over. */
     leaseOwner: text('lease_owner'),
@@ -147,10 +145,10 @@ export const mlsReplicationRun = pgTable(
     status: text('status').notNull().default('running'),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     finishedAt: timestamptz('finished_at'),
-    created: integer('created').notNull().default(0),
-    updated: integer('updated').notNull().default(0),
-    deleted: integer('deleted').notNull().default(0),
-    photos: integer('photos').notNull().default(0),
+    created: counter('created'),
+    updated: counter('updated'),
+    deleted: counter('deleted'),
+    photos: counter('photos'),
     /** [{ listingKey, message }] */
     errors: jsonb('errors').$type<unknown[]>().notNull().default([]),
     /** The newest ModificationTimestamp this run took. */
@@ -178,7 +176,7 @@ export const mlsReplica = pgTable(
     listAgentMlsId: text('list_agent_mls_id'),
     unparsedAddress: text('unparsed_address'),
     listPrice: integer('list_price'),
-    photoCount: integer('photo_count').notNull().default(0),
+    photoCount: counter('photo_count'),
     modificationTimestamp: timestamptz('modification_timestamp').notNull(),
     /** The feed's record as it came. */
     record: jsonb('record').$type<Record<string, unknown>>().notNull(),

@@ -1,7 +1,7 @@
 import type { Column } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { timestamp, uuid } from 'drizzle-orm/pg-core'
+import { integer, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 // The column shapes every table repeats. Each helper builds a new column: a builder belongs to one table.
 
@@ -19,6 +19,9 @@ export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow()
 
 /** better-auth's models' createdAt and updatedAt; updatedAt is stamped by every update made through drizzle, as better-auth expects. */
 export const authTimestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt().$onUpdate(() => new Date()) })
+
+/** A count kept on the row (rows imported, attempts made…): starts at 0. */
+export const counter = (name: string) => integer(name).notNull().default(0)
 
 /** A required link to the row this one belongs to (by its uuid): the row goes when that one goes. */
 export const cascadeUuid = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: 'cascade' })

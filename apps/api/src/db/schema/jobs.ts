@@ -1,5 +1,5 @@
 import { check, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { isOneOf, timestamptz } from './columns'
+import { counter, isOneOf, timestamptz } from './columns'
 
 /**
  * One row per background job of the job runner (decision 045): its lease, its last run and its
@@ -19,7 +19,7 @@ export const jobRun = pgTable(
     lastFinishedAt: timestamptz('last_finished_at'),
     lastOutcome: text('last_outcome', { enum: ['ok', 'failed'] }),
     lastError: text('last_error'),
-    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    consecutiveFailures: counter('consecutive_failures'),
     nextRunAt: timestamptz('next_run_at'),
     deadLetteredAt: timestamptz('dead_lettered_at'),
   },

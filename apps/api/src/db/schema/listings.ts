@@ -4,9 +4,9 @@ import type { ListingNotify, ListingWeighting, OfferPreference } from '@offerboo
 import type { ImportSkip } from '@offerbook/domain/listing-import'
 import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING, LISTING_SOURCES, LISTING_VISIBILITIES, LISTING_WIZARD_STEPS, PROPERTY_TYPES, STANDARD_STATUSES } from '@offerbook/domain/listing'
 import { TEAM_ACCESS_LEVELS, TEAM_MEMBER_KINDS } from '@offerbook/domain/teams'
-import { cascadeUuid, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
+import { cascadeUuid, counter, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
-import { cascadeUser, setNullUser, user } from './users'
+import { cascadeUser, setNullUser, userIdPrimaryKey } from './users'
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -165,11 +165,11 @@ export const listingImportJob = pgTable(
     status: text('status').notNull().default('pending'),
     /** What was asked: the chosen ListingKeys, the visibility to give, the uploaded file. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
-    total: integer('total').notNull().default(0),
-    processed: integer('processed').notNull().default(0),
-    imported: integer('imported').notNull().default(0),
-    updated: integer('updated').notNull().default(0),
-    deleted: integer('deleted').notNull().default(0),
+    total: counter('total'),
+    processed: counter('processed'),
+    imported: counter('imported'),
+    updated: counter('updated'),
+    deleted: counter('deleted'),
     /** The records not written: [{ key (ListingKey, or #n), reason, line in the file, RESO field }] */
     skipped: jsonb('skipped').$type<ImportSkip[]>().notNull().default([]),
     error: text('error'),
@@ -185,9 +185,7 @@ export const listingImportJob = pgTable(
 
 /** The newest ModificationTimestamp already taken from a feed for an agent: the next run asks only for newer records. */
 export const mlsFeedCursor = pgTable('mls_feed_cursor', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
+  userId: userIdPrimaryKey(),
   highWater: timestamptz('high_water').notNull(),
   updatedAt: updatedAt(),
 })

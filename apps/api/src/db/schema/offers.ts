@@ -5,7 +5,7 @@ import { OFFER_EVENT_TYPES, OFFER_STATUSES, OPEN_OFFER_STATUSES } from '@offerbo
 import { cascadeUuid, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
 import { listing } from './listings'
-import { cascadeUser, setNullUser, user } from './users'
+import { cascadeUser, setNullUser, userIdPrimaryKey } from './users'
 
 /**
  * A purchase offer on a listing. The terms are one JSON document validated by OfferTermsSchema; the
@@ -184,9 +184,7 @@ export const notification = pgTable(
 export const calendarFeed = pgTable(
   'calendar_feed',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdPrimaryKey(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
   },

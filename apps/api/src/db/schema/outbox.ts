@@ -1,5 +1,5 @@
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { counter, createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
 
 /**
  * Mail and SMS waiting to go out, written in the same transaction as the change that caused them and
@@ -22,7 +22,7 @@ export const outboxMessage = pgTable(
     kind: text('kind').notNull(),
     locale: text('locale').notNull().default('en-us'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
+    attempts: counter('attempts'),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     /** A worker that claimed the message holds it until then; after that another may take it. */
     lockedUntil: timestamptz('locked_until'),

@@ -1,7 +1,7 @@
 import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { PacketDocument, PageSize } from '@offerbook/domain/signing'
 import { PACKET_KINDS, PACKET_STATUSES, SIGNER_ROLES, SIGNER_STATUSES, SIGNING_EVENT_TYPES, SIGNING_FIELD_TYPES, SIGNING_ORDERS } from '@offerbook/domain/signing'
-import { cascadeUuid, createdAt, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
+import { cascadeUuid, counter, createdAt, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
 import { offer } from './offers'
 import { setNullUser } from './users'
@@ -38,7 +38,7 @@ export const signingPacket = pgTable(
     pages: jsonb('pages').$type<PageSize[]>().notNull().default([]),
     /** The hash of the last audit event: the head of the packet's chain. */
     chainHead: text('chain_head'),
-    eventCount: integer('event_count').notNull().default(0),
+    eventCount: counter('event_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     sentAt: timestamptz('sent_at'),
@@ -84,7 +84,7 @@ export const signingSigner = pgTable(
     codeHash: text('code_hash'),
     codeSentAt: timestamptz('code_sent_at'),
     codeExpiresAt: timestamptz('code_expires_at'),
-    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeAttempts: counter('code_attempts'),
     codeVerifiedAt: timestamptz('code_verified_at'),
     signedAt: timestamptz('signed_at'),
     signatureMethod: text('signature_method'),

@@ -49,6 +49,9 @@ export const user = pgTable(
 /** A required link to a user: the row goes when the account goes. */
 export const cascadeUser = (name: string) => text(name).notNull().references(() => user.id, { onDelete: 'cascade' })
 
+/** The key of a table with at most one row per user: the user's id; the row goes when the account goes. */
+export const userIdPrimaryKey = () => text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' })
+
 /** An optional link to a user (who did something, who is linked), emptied when the account goes. */
 export const setNullUser = (name: string) => text(name).references(() => user.id, { onDelete: 'set null' })
 
