@@ -1,23 +1,6 @@
-import type { APIRequestContext } from '@playwright/test'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { expect, test } from './fixtures'
-
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string; createdAt: string }
-
-/** The newest code sent to `to` of this kind, read from the dev mailbox the test server keeps. */
-async function latestCode(request: APIRequestContext, to: string, kind: RegExp): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-      const message = messages.find((m) => kind.test(m.kind))
-      code = message ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined
-      return code
-    })
-    .toBeTruthy()
-  return code!
-}
+import { latestCode, mailTo } from './mailbox'
 
 test('a newcomer signs up with an emailed code, onboards as a buyer agent, and recovers the password', async ({ page, baseURL }) => {
   const email = `casey.${Date.now()}@example.com`
@@ -131,9 +114,7 @@ test('a signed-in user edits the profile and asks for principal-broker access', 
   await page.getByRole('button', { name: 'Request principal broker access' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Send request' }).click()
   await expect(page.getByText('Pending', { exact: true })).toBeVisible()
-  const admins = await page.request.get('/api/dev/mailbox?to=admin%40example.com')
-  const { messages } = (await admins.json()) as { messages: MailboxMessage[] }
-  expect(messages.some((m) => m.text.includes('Pat Profiled'))).toBe(true)
+  expect((await mailTo(page.request, 'admin@example.com')).some((m) => m.text.includes('Pat Profiled'))).toBe(true)
 })
 
 // A valid 1x1 PNG.

@@ -1,13 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
-
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string }
-
-async function mailTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-  return ((await res.json()) as { messages: MailboxMessage[] }).messages
-}
+import { mailTo } from './mailbox'
 
 /** Mantine's FileInput is a button opening the file chooser. */
 async function chooseFile(page: Page, content: unknown): Promise<void> {

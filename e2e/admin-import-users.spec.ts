@@ -1,17 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect, test, useAccount } from './fixtures'
+import { mailTo } from './mailbox'
 
 /** Mantine's FileInput is a button with a hidden file input beside it. */
 const csvInput = (page: Page) => page.locator('input[type="file"]')
-
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string }
-
-async function mailTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-  return ((await res.json()) as { messages: MailboxMessage[] }).messages
-}
 
 test('a super admin imports a CSV with one bad row, follows the progress and downloads the report', async ({ page }) => {
   const stamp = Date.now()

@@ -1,16 +1,9 @@
-import type { APIRequestContext } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect as baseExpect, test, useAccount } from './fixtures'
+import { mailTo } from './mailbox'
 
 // The admin pages load two lists and a setting; on a busy CI machine that takes longer than the default wait.
 const expect = baseExpect.configure({ timeout: 30_000 })
-
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string }
-
-async function mailTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-  return ((await res.json()) as { messages: MailboxMessage[] }).messages
-}
 
 test('an admin finds an unverified sign-up, sends it a reminder and erases it', async ({ page }) => {
   const name = 'Una Verified'

@@ -1,26 +1,11 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect as baseExpect, test, useAccount } from './fixtures'
+import { latestCode } from './mailbox'
 
 // Each test signs up a user and drives two browsers; on a shared two-core machine that needs more than the defaults.
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 300_000 })
-
-type MailboxMessage = { to: string; kind: string; text: string }
-
-/** The newest code of this kind sent to `to`, read from the dev mailbox the test server keeps. */
-async function latestCode(request: APIRequestContext, to: string, kind: RegExp): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-      code = /\b(\d{6})\b/.exec(messages.find((m) => kind.test(m.kind))?.text ?? '')?.[1]
-      return code
-    })
-    .toBeTruthy()
-  return code!
-}
 
 /** A verified, onboarded seller of its own, so parallel tests never act on the same account. */
 async function newSeller(request: APIRequestContext, name: string): Promise<{ email: string; password: string; token: string }> {

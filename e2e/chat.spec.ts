@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expectNoViolations } from './axe'
-import { apiToken, expect, test, useAccount } from './fixtures'
+import { apiToken, expect, pageSignedInAs, test } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
 
 /**
@@ -25,9 +25,7 @@ test('a guest on a property page chats with the listing agent, each side live', 
   const before = await lenasUnread(page.request)
 
   // Lena, in a context of her own, has her inbox open with her live stream connected.
-  const lenaContext = await browser.newContext()
-  const lena = await lenaContext.newPage()
-  await useAccount(lena, SELLER_AGENT)
+  const lena = await pageSignedInAs(browser, SELLER_AGENT)
   const lenaStream = lena.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200)
   await lena.goto('/notifications/messages')
   await expect(lena.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
@@ -95,5 +93,5 @@ test('a guest on a property page chats with the listing agent, each side live', 
   await expect(reopened).toHaveAttribute('data-maximized', 'true')
   await expect(reopened.getByRole('log')).toContainText('Would you like a tour on Saturday?')
 
-  await lenaContext.close()
+  await lena.context().close()
 })

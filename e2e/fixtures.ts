@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { test as base, expect } from '@playwright/test'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
@@ -118,6 +118,13 @@ export async function useAccount(page: Page, email: string): Promise<void> {
     },
     [SESSION_STORAGE_KEY, JSON.stringify({ accessToken, persist: true })],
   )
+}
+
+/** A page signed in as a demo account in a browser context of its own: another user beside the test's page. Close its context when done. */
+export async function pageSignedInAs(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await useAccount(page, email)
+  return page
 }
 
 /** A concrete path for a route pattern, with sample values for its parameters. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
-import { apiSignIn, expect, test, useAccount } from './fixtures'
+import { apiSignIn, expect, pageSignedInAs, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, uniqueStreet } from './listings'
 
 const AGENT = 'seller-agent@example.com'
@@ -100,9 +100,7 @@ test('a listing agent withdraws a listing after confirming; another seller is se
   expect(((await saved.json()) as { listing: { StandardStatus: string } }).listing.StandardStatus).toBe('Withdrawn')
 
   // Another seller is sent Home from the settings and the API refuses the change.
-  const other = await browser.newContext()
-  const otherPage = await other.newPage()
-  await useAccount(otherPage, OTHER_SELLER)
+  const otherPage = await pageSignedInAs(browser, OTHER_SELLER)
   await otherPage.goto(`/my-properties/${id}/settings`)
   await expect(otherPage).toHaveURL('/')
   await expect(otherPage.getByRole('button', { name: 'Save settings' })).toHaveCount(0)
@@ -110,7 +108,7 @@ test('a listing agent withdraws a listing after confirming; another seller is se
   const otherToken = await apiSignIn(otherPage, OTHER_SELLER)
   const refused = await otherPage.request.patch(`/api/listings/${id}/settings`, { headers: { Authorization: `Bearer ${otherToken}` }, data: { StandardStatus: 'Active' } })
   expect(refused.status()).toBe(403)
-  await other.close()
+  await otherPage.context().close()
 })
 
 test('a listing that does not exist says so', async ({ page }) => {

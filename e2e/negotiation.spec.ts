@@ -1,5 +1,5 @@
 import { expectNoViolations } from './axe'
-import { expect, test, useAccount } from './fixtures'
+import { expect, pageSignedInAs, test, useAccount } from './fixtures'
 import { SELLER_AGENT } from './listings'
 import { BEN, bearer, listingWithBensSharedOffer } from './offers'
 
@@ -30,10 +30,8 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
   await expect(lenaPanel.getByText('Countered: waiting for the buyer side')).toBeVisible()
 
   // Ben, in his own browser context, sees the counter as a difference and counters back at $615,000.
-  const benContext = await browser.newContext()
+  const benPage = await pageSignedInAs(browser, BEN)
   try {
-    const benPage = await benContext.newPage()
-    await useAccount(benPage, BEN)
     await benPage.goto(`/submitted-offers/update/${offer.id}`)
     const benPanel = benPage.getByRole('region', { name: 'Negotiation' })
     await expect(benPanel.getByText('Countered: your turn to answer')).toBeVisible(LOAD)
@@ -56,7 +54,7 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
     await expect(benPanel.getByText('Countered: waiting for the seller side')).toBeVisible()
     await expect(benPanel.getByRole('button', { name: 'Accept the counter-offer' })).toBeHidden()
   } finally {
-    await benContext.close()
+    await benPage.context().close()
   }
 
   // Lena sees Ben's version 3 and accepts it.

@@ -2,6 +2,7 @@ import type { OfferView } from '@offerbook/domain/offer'
 import { expectNoViolations } from './axe'
 import { apiToken, expect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing } from './listings'
+import { mailTo } from './mailbox'
 
 /**
  * The buyer's side of making an offer (issue #6 part 2): Make an offer on a property opens a draft in
@@ -10,8 +11,6 @@ import { pngOf, publishableListing, publishListing } from './listings'
  */
 
 const BEN = 'buyer-simple@example.com'
-
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string; createdAt: string }
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** A calendar day `days` from now in the browser's (and this machine's) time zone, YYYY-MM-DD. */
@@ -89,13 +88,7 @@ test('a buyer makes an offer from the property page, it saves itself, shares onc
   await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible()
 
   // The listing agent is emailed the link.
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(agentEmail)}`)
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-      return messages.some((message) => message.text.includes(`/property/${listing.id}/offers/${offerId}?token=`))
-    })
-    .toBe(true)
+  await expect.poll(async () => (await mailTo(page.request, agentEmail)).some((message) => message.text.includes(`/property/${listing.id}/offers/${offerId}?token=`))).toBe(true)
 
   // Generating the forms adds the offer PDF to the attachments.
   await page.getByRole('button', { name: 'Generate forms' }).click()

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test'
 import type { OfferView } from '@offerbook/domain/offer'
-import { expect, expectConsoleError, test, useAccount } from './fixtures'
+import { expect, expectConsoleError, pageSignedInAs, test, useAccount } from './fixtures'
 import { SELLER_AGENT } from './listings'
 import { BEN, bearer, listingWithBensSharedOffer } from './offers'
 
@@ -46,10 +46,8 @@ test("the buyer side's edits reach the seller side only when sent, as one change
   await page.goto(`/my-properties/${listingId}/offers/${offer.id}`)
   await expect(page.getByRole('button', { name: 'Accept', exact: true })).toBeEnabled(LOAD)
 
-  const benContext = await browser.newContext()
+  const benPage = await pageSignedInAs(browser, BEN)
   try {
-    const benPage = await benContext.newPage()
-    await useAccount(benPage, BEN)
     await benPage.goto(`/submitted-offers/update/${offer.id}`)
     const price = benPage.getByRole('spinbutton', { name: 'Purchase price' })
     await expect(price).toBeEditable(LOAD)
@@ -72,7 +70,7 @@ test("the buyer side's edits reach the seller side only when sent, as one change
     await confirm.getByRole('button', { name: 'Send revision' }).click()
     await expect(benPage.getByText('Revision sent: the seller side was told')).toBeVisible(LOAD)
   } finally {
-    await benContext.close()
+    await benPage.context().close()
   }
 
   // Lena's open page shows the revision live, as the difference from version 1.

@@ -3,6 +3,7 @@ import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
 import { expectNoViolations } from './axe'
 import { apiToken, expect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
+import { mailTo } from './mailbox'
 
 /**
  * The issue's browser journey: two buyer sides share offers on a fresh listing (through the API); the
@@ -14,7 +15,6 @@ import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listi
 const BEN = 'buyer-simple@example.com'
 const ALEX = 'buyer-agent@example.com'
 
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string; createdAt: string }
 type Notification = { type: string; offerId?: string | null }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
@@ -139,10 +139,7 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
     })
     .toContain('offer.declined')
   await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(ALEX)}`)).json()) as { messages: MailboxMessage[] }
-      return messages.some((message) => message.createdAt >= acceptedAt && /declin/i.test(`${message.kind} ${message.subject ?? ''} ${message.text}`))
-    })
+    .poll(async () => (await mailTo(request, ALEX)).some((message) => message.createdAt >= acceptedAt && /declin/i.test(`${message.kind} ${message.subject ?? ''} ${message.text}`)))
     .toBe(true)
   const declined = await request.get(`/api/offers/${alex.id}`, { headers: alexHeaders })
   expect(((await declined.json()) as { offer: OfferView }).offer.status).toBe('declined')

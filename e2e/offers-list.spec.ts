@@ -3,6 +3,7 @@ import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
 import { expectNoViolations } from './axe'
 import { apiSignIn, apiToken, expect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT, uniqueStreet } from './listings'
+import { waitForMail } from './mailbox'
 
 const BUYER = 'buyer-simple@example.com'
 /** A first page load (session, page chunk, then its data) on a machine the whole team's tests share. */
@@ -48,21 +49,10 @@ async function sharedOffer(request: APIRequestContext, listingId: string): Promi
   return ((await shared.json()) as { offer: OfferView }).offer
 }
 
-type MailboxMessage = { to: string; text: string; kind: string }
-
 /** The share link the listing agent was emailed for this offer, read from the dev mailbox the test server keeps. */
 async function emailedLink(request: APIRequestContext, listingId: string, offerId: string): Promise<string> {
   const pattern = new RegExp(`https?://\\S+/property/${listingId}/offers/${offerId}\\?token=[\\w-]+`)
-  let link: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(SELLER_AGENT)}`)
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-      link = messages.map((message) => pattern.exec(message.text)?.[0]).find(Boolean)
-      return link
-    })
-    .toBeTruthy()
-  return link!
+  return waitForMail(request, SELLER_AGENT, (messages) => messages.map((message) => pattern.exec(message.text)?.[0]).find(Boolean))
 }
 
 test('a buyer sees a shared offer under Active with its countdown, withdraws it after confirming, and finds it under Inactive', async ({ page }) => {

@@ -8,6 +8,7 @@ import type { OfferSigning } from '@offerbook/domain/signing'
 import { expectNoViolations } from './axe'
 import { apiToken, expect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
+import { waitForMail } from './mailbox'
 
 /**
  * The E-signature issue's browser journey: the listing agent sends the accepted offer for signature;
@@ -19,8 +20,6 @@ import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listi
 
 const BEN = 'buyer-simple@example.com'
 const LENA = SELLER_AGENT
-
-type MailboxMessage = { to: string; subject: string | null; text: string; kind: string; createdAt: string }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
 
@@ -51,21 +50,10 @@ async function acceptedOffer(request: APIRequestContext): Promise<{ listingId: s
 
 /** The newest signing link emailed to `to` after `since` (a path with its token), read from the dev mailbox. */
 async function signingLink(request: APIRequestContext, to: string, since: string, prefix: '/sign/' | '/form-sign/'): Promise<string> {
-  let found = ''
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-        const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-        const invite = messages.filter((message) => message.kind === 'signing.invite' && message.createdAt >= since).find((message) => message.text.includes(prefix))
-        const match = invite ? new RegExp(`(${prefix.replace(/\//g, '\\/')}[\\w-]+\\/[\\w-]+\\?token=[\\w-]+)`).exec(invite.text) : null
-        found = match?.[1] ?? ''
-        return found
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('')
-  return found
+  return waitForMail(request, to, (messages) => {
+    const invite = messages.filter((message) => message.kind === 'signing.invite' && message.createdAt >= since).find((message) => message.text.includes(prefix))
+    return invite ? new RegExp(`(${prefix.replace(/\//g, '\\/')}[\\w-]+\\/[\\w-]+\\?token=[\\w-]+)`).exec(invite.text)?.[1] : undefined
+  })
 }
 
 /** A fresh browser with nobody signed in: a signer opens the link from their email. */

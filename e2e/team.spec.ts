@@ -2,26 +2,11 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect as baseExpect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
+import { latestCode, latestMail } from './mailbox'
 
 // Two browsers and a sign-up per test on a shared two-core machine: more than the defaults.
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 300_000 })
-
-type MailboxMessage = { to: string; kind: string; text: string }
-
-/** The newest message of this kind sent to `to`, read from the dev mailbox the test server keeps. */
-async function latestMail(request: APIRequestContext, to: string, kind: RegExp): Promise<string> {
-  let text: string | undefined
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)
-      const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-      text = messages.find((m) => kind.test(m.kind))?.text
-      return text
-    })
-    .toBeTruthy()
-  return text!
-}
 
 /** The invitation link's path (the mail holds the public address). */
 async function invitationPath(request: APIRequestContext, to: string): Promise<string> {
@@ -37,7 +22,7 @@ async function newAgent(request: APIRequestContext, name: string): Promise<{ ema
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`
   const password = 'team-e2e-password-2026'
   expect((await request.post('/api/accounts', { data: { name, email, password } })).status()).toBe(201)
-  const code = /\b(\d{6})\b/.exec(await latestMail(request, email, /verification/))?.[1]
+  const code = await latestCode(request, email, /verification/)
   const verified = await request.post('/api/accounts/verify', { data: { email, code, persist: false } })
   const { accessToken } = (await verified.json()) as { accessToken: string }
   const phone = `(615) 555-${String(Date.now()).slice(-4)}`
@@ -124,7 +109,7 @@ test('a listing agent gives a new member one listing; the invitee signs up from 
   await invitee.getByLabel(/^Password/).fill(password)
   await invitee.getByLabel(/^Confirm password/).fill(password)
   await invitee.getByRole('button', { name: 'Create account' }).click()
-  const code = /\b(\d{6})\b/.exec(await latestMail(page.request, email, /verification/))?.[1] ?? ''
+  const code = await latestCode(page.request, email, /verification/)
   await invitee.getByLabel('Verification code').fill(code)
   await invitee.getByRole('button', { name: 'Verify' }).click()
   // The new account lands back on the invitation and accepts it.

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { hostileFiles } from '../apps/api/scripts/make-hostile-fixtures.mjs'
+import { apiCall } from './api-call.mjs'
 import { serverPid } from './server-pid.mjs'
 
 const DEMO_PASSWORD = 'offerbook-demo'
@@ -15,27 +16,8 @@ function rssMiB(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 }
 
-async function api(base, token, method, path, body) {
-  const headers = token ? { authorization: `Bearer ${token}` } : {}
-  const init = { method, headers }
-  if (body instanceof FormData) init.body = body
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body)
-    headers['content-type'] = 'application/json'
-  }
-  const response = await fetch(`${base}${path}`, init)
-  const text = await response.text()
-  let json = null
-  try {
-    json = JSON.parse(text)
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, json }
-}
-
 async function must(base, token, method, path, body) {
-  const answer = await api(base, token, method, path, body)
+  const answer = await apiCall(base, token, method, path, body)
   if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`)
   return answer.json
 }
@@ -73,17 +55,17 @@ const SMALL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkY
 async function send(base, where, file) {
   switch (file.target) {
     case 'form':
-      return api(base, where.buyer, 'POST', `/api/offers/${where.offerId}/signing/documents`, fileForm('file', file.bytes, 'hostile.pdf', 'application/pdf'))
+      return apiCall(base, where.buyer, 'POST', `/api/offers/${where.offerId}/signing/documents`, fileForm('file', file.bytes, 'hostile.pdf', 'application/pdf'))
     case 'verify':
-      return api(base, null, 'POST', '/api/verify', fileForm('file', file.bytes, 'hostile.pdf', 'application/pdf'))
+      return apiCall(base, null, 'POST', '/api/verify', fileForm('file', file.bytes, 'hostile.pdf', 'application/pdf'))
     case 'signature': {
       const response = await where.signerCall('POST', '/finish', { adopted: { method: 'drawn', signature: `data:image/png;base64,${file.bytes.toString('base64')}`, initials: `data:image/png;base64,${SMALL_PNG}` }, values: {} })
       return { status: response.status, json: await response.json().catch(() => null) }
     }
     case 'listing-photo':
-      return api(base, where.owner, 'POST', `/api/listings/${where.listingId}/photos`, fileForm('photo', file.bytes, 'hostile.png', 'image/png'))
+      return apiCall(base, where.owner, 'POST', `/api/listings/${where.listingId}/photos`, fileForm('photo', file.bytes, 'hostile.png', 'image/png'))
     case 'profile-photo':
-      return api(base, where.buyer, 'POST', '/api/me/photo', fileForm('photo', file.bytes, 'hostile.png', 'image/png'))
+      return apiCall(base, where.buyer, 'POST', '/api/me/photo', fileForm('photo', file.bytes, 'hostile.png', 'image/png'))
   }
   throw new Error(`no target ${file.target}`)
 }

@@ -5,6 +5,7 @@
 //   offer create + save + share at 50 connections, each connection a buyer of its own signed in:
 //     p99 of each step and of the three together (a draft cannot be shared before its terms are saved).
 import autocannon from 'autocannon'
+import { apiCall } from './api-call.mjs'
 
 const OPTIMIZE_CONNECTIONS = Number(process.env.BENCH_OPTIMIZE_CONNECTIONS ?? 10)
 const SHARE_CONNECTIONS = Number(process.env.BENCH_SHARE_CONNECTIONS ?? 50)
@@ -21,21 +22,7 @@ const statuses = (result) => {
 }
 const ms = (value) => `${Number.isFinite(value) ? Math.round(value * 10) / 10 : '-'} ms`
 
-async function call(base, method, path, { token, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  let json = null
-  try {
-    json = JSON.parse(text)
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, json, text }
-}
+const call = (base, method, path, { token, body } = {}) => apiCall(base, token, method, path, body)
 
 async function signIn(base, email, password) {
   const response = await call(base, 'POST', '/api/session', { body: { email, password } })

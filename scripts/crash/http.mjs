@@ -1,22 +1,10 @@
 // The crash test's client: one request to the API under test, which the kill may cut off.
+import { apiCall } from '../api-call.mjs'
 
 /** A request; `null` when the connection failed (the server was killed under it). */
 export async function call(base, token, method, path, body) {
   try {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(90_000),
-    })
-    const text = await response.text()
-    let json = null
-    try {
-      json = JSON.parse(text)
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, json, text }
+    return await apiCall(base, token, method, path, body, { signal: AbortSignal.timeout(90_000) })
   } catch {
     return null
   }

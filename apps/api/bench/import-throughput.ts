@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Database } from '../src/db/client'
 import { openDatabase } from '../src/db/client'
-import { user, userRole } from '../src/db/schema/users'
 import { checkFeed, getImportJob, startImport } from '../src/modules/listing-import/listing-import.service'
 import { createMlsGridClient } from '../src/modules/listing-import/mls-grid-client'
 import { getUser } from '../src/modules/users/users.service'
 import { createDiskStorage } from '../src/storage/disk-storage'
 import { createScratchDatabase } from '../test/build-test-app'
 import { startMlsGridServer } from '../test/mls-grid-server'
+import { insertBenchUser } from './bench-users'
 
 const LISTINGS = Number(process.env.BENCH_IMPORT_LISTINGS ?? 1000)
 const PHOTOS = Number(process.env.BENCH_IMPORT_PHOTOS ?? 3)
@@ -89,8 +89,7 @@ async function importInto(database: Database, feedUrl: string, token: string): P
   const files = await mkdtemp(join(tmpdir(), 'offerbook-import-bench-'))
   try {
     const id = randomUUID()
-    await db.insert(user).values({ id, name: 'Bench Agent', email: `bench-${id}@example.com`, emailVerified: true, onboarded: true, sellerAgentId: AGENT_MLS_ID })
-    await db.insert(userRole).values({ userId: id, role: 'SELLER_AGENT' })
+    await insertBenchUser(db, 'SELLER_AGENT', { id, name: 'Bench Agent', email: `bench-${id}@example.com`, sellerAgentId: AGENT_MLS_ID })
     const actor = (await getUser(db, id))!
     const quiet = { error: () => {}, warn: () => {} }
     const ctx = {

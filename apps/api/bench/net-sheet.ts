@@ -7,8 +7,8 @@
 import { DEFAULT_OFFER_WEIGHTS } from '@offerbook/domain/listing'
 import { FINANCING_TYPES, OfferTermsSchema } from '@offerbook/domain/offer'
 import type { ScorableOffer } from '@offerbook/domain/offer-scoring'
-import { scoreOffers } from '@offerbook/domain/offer-scoring'
-import { percentile, timeRuns } from './stats'
+import { timeScoreOffers } from './score-offers-runs'
+import { timingFigures } from './stats'
 
 const OFFERS = Number(process.env.BENCH_NET_SHEET_OFFERS ?? 200)
 const WARM_UP = Number(process.env.BENCH_NET_SHEET_WARM_UP ?? 50)
@@ -43,20 +43,10 @@ const offers: ScorableOffer[] = Array.from({ length: OFFERS }, (_, index) => {
 })
 const weighting = { weights: { ...DEFAULT_OFFER_WEIGHTS, escalation: 3 }, sellerCommissionPercent: 5.5, sellerClosingCosts: 3_500, wantedClosingDate: '2026-04-15', listPrice: LIST_PRICE }
 
-const { wall, cpu, last } = timeRuns(
-  WARM_UP,
-  RUNS,
-  () => scoreOffers(offers, weighting),
-  (ranked) => {
-    if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
-  },
-)
-const round = (ms: number) => Math.round(ms * 100) / 100
+const { last, ...timings } = timeScoreOffers(offers, weighting, WARM_UP, RUNS)
 console.log(
   JSON.stringify({
-    netSheetMedianMs: round(percentile(wall, 0.5)),
-    netSheetP95Ms: round(percentile(wall, 0.95)),
-    netSheetCpuMedianMs: round(percentile(cpu, 0.5)),
+    ...timingFigures('netSheet', timings),
     offers: OFFERS,
     escalated: last?.filter((entry) => (entry.escalated?.by ?? 0) > 0).length ?? 0,
     runs: RUNS,

@@ -5,8 +5,8 @@
 import { DEFAULT_OFFER_WEIGHTS } from '@offerbook/domain/listing'
 import { FINANCING_TYPES, OfferTermsSchema } from '@offerbook/domain/offer'
 import type { ScorableOffer } from '@offerbook/domain/offer-scoring'
-import { scoreOffers } from '@offerbook/domain/offer-scoring'
-import { percentile, timeRuns } from './stats'
+import { timeScoreOffers } from './score-offers-runs'
+import { timingFigures } from './stats'
 
 const OFFERS = Number(process.env.BENCH_SCORING_OFFERS ?? 1000)
 const WARM_UP = Number(process.env.BENCH_SCORING_WARM_UP ?? 50)
@@ -39,20 +39,10 @@ const offers: ScorableOffer[] = Array.from({ length: OFFERS }, (_, index) => {
 })
 const weighting = { weights: DEFAULT_OFFER_WEIGHTS, sellerCommissionPercent: 5.5, sellerClosingCosts: 3_500, wantedClosingDate: '2026-04-15' }
 
-const { wall, cpu } = timeRuns(
-  WARM_UP,
-  RUNS,
-  () => scoreOffers(offers, weighting),
-  (ranked) => {
-    if (ranked.length !== OFFERS) throw new Error(`ranked ${ranked.length} of ${OFFERS} offers`)
-  },
-)
-const round = (ms: number) => Math.round(ms * 100) / 100
+const timings = timeScoreOffers(offers, weighting, WARM_UP, RUNS)
 console.log(
   JSON.stringify({
-    scoreOffersMedianMs: round(percentile(wall, 0.5)),
-    scoreOffersP95Ms: round(percentile(wall, 0.95)),
-    scoreOffersCpuMedianMs: round(percentile(cpu, 0.5)),
+    ...timingFigures('scoreOffers', timings),
     offers: OFFERS,
     runs: RUNS,
   }),

@@ -41,3 +41,9 @@ export function medianLine(name: string, sorted: readonly number[]): string {
   const round = (ms: number) => Math.round(ms * 10) / 10
   return JSON.stringify({ [`${name}MedianMs`]: round(percentile(sorted, 0.5)), [`${name}P95Ms`]: round(percentile(sorted, 0.95)), runs: sorted.length })
 }
+
+/** A timed call's figures as a bench prints them, to a hundredth of a ms: `<name>MedianMs`, `<name>P95Ms` and `<name>CpuMedianMs`. */
+export function timingFigures(name: string, { wall, cpu }: { wall: readonly number[]; cpu: readonly number[] }): Record<string, number> {
+  const round = (ms: number) => Math.round(ms * 100) / 100
+  return { [`${name}MedianMs`]: round(percentile(wall, 0.5)), [`${name}P95Ms`]: round(percentile(wall, 0.95)), [`${name}CpuMedianMs`]: round(percentile(cpu, 0.5)) }
+}

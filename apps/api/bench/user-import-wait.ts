@@ -12,8 +12,8 @@ import { Worker } from 'node:worker_threads'
 import { buildApp } from '../src/app'
 import { openDatabase } from '../src/db/client'
 import { session } from '../src/db/schema/auth'
-import { user, userRole } from '../src/db/schema/users'
 import { testConfig } from '../test/build-test-app'
+import { insertBenchAdmin } from './bench-users'
 
 const ROWS = Number(process.env.BENCH_USER_IMPORT_ROWS ?? 50_000)
 const PROBE_EVERY_MS = 25
@@ -45,9 +45,7 @@ const config = testConfig({ dataDir })
 try {
   await database.migrate()
   const { db } = database
-  const actorId = randomUUID()
-  await db.insert(user).values({ id: actorId, name: 'Bench Admin', email: 'bench-admin@example.com', emailVerified: true, onboarded: true })
-  await db.insert(userRole).values({ userId: actorId, role: 'SUPER_ADMIN' })
+  const actorId = await insertBenchAdmin(db)
   const token = randomBytes(24).toString('base64url')
   await db.insert(session).values({ id: randomUUID(), token, userId: actorId, expiresAt: new Date(Date.now() + 3_600_000) })
   const headers = { authorization: `Bearer ${token}` }

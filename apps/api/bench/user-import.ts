@@ -2,10 +2,9 @@
 // takes in: a file of 10,000 valid rows (BENCH_USER_IMPORT_ROWS) is checked (the preview) and
 // imported as one job into a fresh in-memory PGlite, each new user with an invitation in the outbox.
 // rowsPerSecond counts the import job alone; previewSeconds is the upload's check. Prints ONE line of JSON.
-import { randomUUID } from 'node:crypto'
 import { openDatabase } from '../src/db/client'
-import { user, userRole } from '../src/db/schema/users'
 import { getJob, previewImport, startImport } from '../src/modules/user-import/user-import.service'
+import { insertBenchAdmin } from './bench-users'
 
 const ROWS = Number(process.env.BENCH_USER_IMPORT_ROWS ?? 10_000)
 const ROLES = ['BUYER_SIMPLE', 'SELLER_AGENT;BUYER_AGENT', 'SELLER_OWNER', 'BUYER_AGENT|SELLER_AGENT']
@@ -14,9 +13,7 @@ const database = await openDatabase({ dataDir: null })
 try {
   await database.migrate()
   const { db } = database
-  const actorId = randomUUID()
-  await db.insert(user).values({ id: actorId, name: 'Bench Admin', email: 'bench-admin@example.com', emailVerified: true, onboarded: true })
-  await db.insert(userRole).values({ userId: actorId, role: 'SUPER_ADMIN' })
+  const actorId = await insertBenchAdmin(db)
 
   const lines = ['email,name,phone,roles,language']
   for (let n = 0; n < ROWS; n++) {

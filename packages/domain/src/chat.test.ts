@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { IssueLike } from './messages'
-import { issueMessage, messageText } from './messages'
+import { fieldMessages } from './messages.test-helpers'
 import { CHAT_LIMITS, ChatMessageInputSchema, ChatMessagesQuerySchema, chatPreview, GuestStartChatInputSchema, StartChatInputSchema } from './chat'
-
-const messages = (result: { success: boolean; error?: { issues: (IssueLike & { path: PropertyKey[] })[] } }) =>
-  result.error?.issues.map((issue) => {
-    const { key, params } = issueMessage(issue)
-    return [issue.path.join('.'), messageText(key, params)]
-  }) ?? []
 
 describe('a chat message', () => {
   it('takes 1 to 2000 characters, trimmed, HTML as typed', () => {
@@ -16,26 +9,26 @@ describe('a chat message', () => {
   })
 
   it('refuses an empty, blank or too long body, or unstorable text, on its field', () => {
-    expect(messages(ChatMessageInputSchema.safeParse({ body: '' }))).toEqual([['body', 'Required']])
-    expect(messages(ChatMessageInputSchema.safeParse({ body: '   ' }))).toEqual([['body', 'Required']])
-    expect(messages(ChatMessageInputSchema.safeParse({}))).toEqual([['body', 'Required']])
-    expect(messages(ChatMessageInputSchema.safeParse({ body: 'x'.repeat(2001) }))).toEqual([['body', 'Must have at most 2000 characters']])
-    expect(messages(ChatMessageInputSchema.safeParse({ body: 'a\u0000b' }))).toEqual([['body', 'This text contains characters that cannot be saved']])
+    expect(fieldMessages(ChatMessageInputSchema.safeParse({ body: '' }))).toEqual([['body', 'Required']])
+    expect(fieldMessages(ChatMessageInputSchema.safeParse({ body: '   ' }))).toEqual([['body', 'Required']])
+    expect(fieldMessages(ChatMessageInputSchema.safeParse({}))).toEqual([['body', 'Required']])
+    expect(fieldMessages(ChatMessageInputSchema.safeParse({ body: 'x'.repeat(2001) }))).toEqual([['body', 'Must have at most 2000 characters']])
+    expect(fieldMessages(ChatMessageInputSchema.safeParse({ body: 'a\u0000b' }))).toEqual([['body', 'This text contains characters that cannot be saved']])
   })
 })
 
 describe('starting a chat', () => {
   it('leaves every field optional for a signed-in visitor', () => {
     expect(StartChatInputSchema.safeParse({}).success).toBe(true)
-    expect(messages(StartChatInputSchema.safeParse({ listingId: 'nope' }))).toEqual([['listingId', 'Invalid value']])
+    expect(fieldMessages(StartChatInputSchema.safeParse({ listingId: 'nope' }))).toEqual([['listingId', 'Invalid value']])
   })
 
   it('requires a guest name (at most 100 characters) and a valid email', () => {
-    expect(messages(GuestStartChatInputSchema.safeParse({}))).toEqual([
+    expect(fieldMessages(GuestStartChatInputSchema.safeParse({}))).toEqual([
       ['name', 'Required'],
       ['email', 'Required'],
     ])
-    expect(messages(GuestStartChatInputSchema.safeParse({ name: 'x'.repeat(101), email: 'not-an-email' }))).toEqual([
+    expect(fieldMessages(GuestStartChatInputSchema.safeParse({ name: 'x'.repeat(101), email: 'not-an-email' }))).toEqual([
       ['name', 'Must have at most 100 characters'],
       ['email', 'Invalid email'],
     ])
@@ -46,7 +39,7 @@ describe('starting a chat', () => {
 describe('the messages page query and the preview', () => {
   it('takes an ISO date-time as before', () => {
     expect(ChatMessagesQuerySchema.safeParse({ before: '2026-01-01T10:00:00.000Z' }).success).toBe(true)
-    expect(messages(ChatMessagesQuerySchema.safeParse({ before: 'yesterday' }))).toEqual([['before', 'Invalid value']])
+    expect(fieldMessages(ChatMessagesQuerySchema.safeParse({ before: 'yesterday' }))).toEqual([['before', 'Invalid value']])
   })
 
   it('cuts the preview at 120 characters', () => {

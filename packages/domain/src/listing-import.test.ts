@@ -75,31 +75,25 @@ describe('the field map', () => {
 })
 
 describe('the feed high-water mark', () => {
-  it('moves to the newest record when every record was dealt with', () => {
-    const records = [
-      { timestamp: at('2024-05-02T10:00:00Z'), settled: true },
-      { timestamp: at('2024-05-03T10:00:00Z'), settled: true },
-      { timestamp: at('2024-05-01T10:00:00Z'), settled: true },
-    ]
-    expect(nextHighWater(records, null)).toEqual(at('2024-05-03T10:00:00Z'))
-  })
-
-  it('stops before a record that was left out or failed for a passing reason, so the next run offers it again', () => {
-    const records = [
-      { timestamp: at('2024-05-01T10:00:00Z'), settled: true },
-      { timestamp: at('2024-05-02T10:00:00Z'), settled: false },
-      { timestamp: at('2024-05-03T10:00:00Z'), settled: true },
-    ]
-    expect(nextHighWater(records, null)).toEqual(at('2024-05-01T10:00:00Z'))
-  })
-
-  it('does not pass records of the same instant as an unsettled one', () => {
-    const records = [
-      { timestamp: at('2024-05-01T10:00:00Z'), settled: true },
-      { timestamp: at('2024-05-02T10:00:00Z'), settled: true },
-      { timestamp: at('2024-05-02T10:00:00Z'), settled: false },
-    ]
-    expect(nextHighWater(records, null)).toEqual(at('2024-05-01T10:00:00Z'))
+  const cases: { behaviour: string; records: [string, boolean][]; mark: string }[] = [
+    {
+      behaviour: 'moves to the newest record when every record was dealt with',
+      records: [['2024-05-02T10:00:00Z', true], ['2024-05-03T10:00:00Z', true], ['2024-05-01T10:00:00Z', true]],
+      mark: '2024-05-03T10:00:00Z',
+    },
+    {
+      behaviour: 'stops before a record that was left out or failed for a passing reason, so the next run offers it again',
+      records: [['2024-05-01T10:00:00Z', true], ['2024-05-02T10:00:00Z', false], ['2024-05-03T10:00:00Z', true]],
+      mark: '2024-05-01T10:00:00Z',
+    },
+    {
+      behaviour: 'does not pass records of the same instant as an unsettled one',
+      records: [['2024-05-01T10:00:00Z', true], ['2024-05-02T10:00:00Z', true], ['2024-05-02T10:00:00Z', false]],
+      mark: '2024-05-01T10:00:00Z',
+    },
+  ]
+  it.each(cases)('$behaviour', ({ records, mark }) => {
+    expect(nextHighWater(records.map(([iso, settled]) => ({ timestamp: at(iso), settled })), null)).toEqual(at(mark))
   })
 
   it('keeps the previous mark when nothing newer was settled, and never goes back', () => {

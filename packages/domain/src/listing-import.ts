@@ -3,6 +3,7 @@ import { FieldErrorSchema } from './api-error'
 import { ListingVisibilitySchema } from './listing'
 import type { MessageKey, MessageParams } from './messages'
 import { CATALOGUE, message, messageText, templateParams } from './messages'
+import { runCounts } from './run-counts'
 import { freeText } from './validation'
 
 /**
@@ -193,11 +194,7 @@ export const ImportJobSchema = z.object({
   status: ImportJobStatusSchema,
   /** The uploaded file's name; null for the feed. */
   fileName: z.string().nullable(),
-  total: z.number().int(),
-  processed: z.number().int(),
-  imported: z.number().int(),
-  updated: z.number().int(),
-  deleted: z.number().int(),
+  ...runCounts(['total', 'processed', 'imported', 'updated', 'deleted']),
   skipped: z.array(ImportSkipSchema),
   /** Why a failed import stopped: the English text and its catalogue key. */
   error: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { freeText } from './validation'
-import { pageOf } from './paging'
+import { pageOf, queryWholeNumber } from './paging'
+import { runCounts } from './run-counts'
 
 /** The MLS Grid feed replication of the admin area (issue #15, /admin/mls-grid-listing). */
 
@@ -27,10 +28,7 @@ export const MlsRunSchema = z.object({
   status: z.enum(MLS_RUN_STATUSES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  deleted: z.number().int(),
-  photos: z.number().int(),
+  ...runCounts(['created', 'updated', 'deleted', 'photos']),
   errors: z.array(MlsRunErrorSchema),
 })
 export type MlsRun = z.infer<typeof MlsRunSchema>
@@ -65,13 +63,8 @@ export type UpdateMlsSchedule = z.infer<typeof UpdateMlsScheduleSchema>
 export const MlsReplicaQuerySchema = z.object({
   search: freeText().max(MLS_REPLICATION_LIMITS.searchMaxLength, 'mlsReplication.searchTooLong').optional(),
   linked: z.enum(['true', 'false'], { error: 'mlsReplication.linkedInvalid' }).optional(),
-  page: z.coerce.number({ error: 'mlsReplication.pageInvalid' }).int('mlsReplication.pageInvalid').min(1, 'mlsReplication.pageInvalid').max(1_000_000, 'mlsReplication.pageInvalid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'mlsReplication.pageSizeInvalid' })
-    .int('mlsReplication.pageSizeInvalid')
-    .min(1, 'mlsReplication.pageSizeInvalid')
-    .max(MLS_REPLICATION_LIMITS.pageSizeMax, 'mlsReplication.pageSizeInvalid')
-    .default(20),
+  page: queryWholeNumber(1_000_000, 'mlsReplication.pageInvalid').default(1),
+  pageSize: queryWholeNumber(MLS_REPLICATION_LIMITS.pageSizeMax, 'mlsReplication.pageSizeInvalid').default(20),
 })
 export type MlsReplicaQuery = z.infer<typeof MlsReplicaQuerySchema>
 

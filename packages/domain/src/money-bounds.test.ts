@@ -51,27 +51,26 @@ describe('the money bounds', () => {
 })
 
 describe('dollarsInWords', () => {
-  it('spells dollars in English', () => {
-    expect(dollarsInWords(44_500, 'en-US')).toBe('forty-four thousand five hundred dollars')
-    expect(dollarsInWords(469_900, 'en-US')).toBe('four hundred sixty-nine thousand nine hundred dollars')
-    expect(dollarsInWords(1, 'en-US')).toBe('one dollar')
-    expect(dollarsInWords(0, 'en-US')).toBe('zero dollars')
-    expect(dollarsInWords(45_000_000, 'en-US')).toBe('forty-five million dollars')
-    expect(dollarsInWords(1_000_017, 'en-US')).toBe('one million seventeen dollars')
-    expect(dollarsInWords(2_345_678_910, 'en-US')).toBe('two billion three hundred forty-five million six hundred seventy-eight thousand nine hundred ten dollars')
-  })
-
-  it('spells dollars in Spanish', () => {
-    expect(dollarsInWords(44_500, 'es-ES')).toBe('cuarenta y cuatro mil quinientos dólares')
-    expect(dollarsInWords(469_900, 'es-ES')).toBe('cuatrocientos sesenta y nueve mil novecientos dólares')
-    expect(dollarsInWords(1, 'es-ES')).toBe('un dólar')
-    expect(dollarsInWords(21, 'es-ES')).toBe('veintiún dólares')
-    expect(dollarsInWords(100, 'es-ES')).toBe('cien dólares')
-    expect(dollarsInWords(101_000, 'es-ES')).toBe('ciento un mil dólares')
-    expect(dollarsInWords(1_000, 'es-ES')).toBe('mil dólares')
-    expect(dollarsInWords(1_000_000, 'es-ES')).toBe('un millón de dólares')
-    expect(dollarsInWords(45_000_000, 'es-ES')).toBe('cuarenta y cinco millones de dólares')
-    expect(dollarsInWords(21_500_000, 'es-ES')).toBe('veintiún millones quinientos mil dólares')
-    expect(dollarsInWords(4_500, 'es-ES')).toBe('cuatro mil quinientos dólares')
+  it.each([
+    ['en-US', 44_500, 'forty-four thousand five hundred dollars'],
+    ['en-US', 469_900, 'four hundred sixty-nine thousand nine hundred dollars'],
+    ['en-US', 1, 'one dollar'],
+    ['en-US', 0, 'zero dollars'],
+    ['en-US', 45_000_000, 'forty-five million dollars'],
+    ['en-US', 1_000_017, 'one million seventeen dollars'],
+    ['en-US', 2_345_678_910, 'two billion three hundred forty-five million six hundred seventy-eight thousand nine hundred ten dollars'],
+    ['es-ES', 44_500, 'cuarenta y cuatro mil quinientos dólares'],
+    ['es-ES', 469_900, 'cuatrocientos sesenta y nueve mil novecientos dólares'],
+    ['es-ES', 1, 'un dólar'],
+    ['es-ES', 21, 'veintiún dólares'],
+    ['es-ES', 100, 'cien dólares'],
+    ['es-ES', 101_000, 'ciento un mil dólares'],
+    ['es-ES', 1_000, 'mil dólares'],
+    ['es-ES', 1_000_000, 'un millón de dólares'],
+    ['es-ES', 45_000_000, 'cuarenta y cinco millones de dólares'],
+    ['es-ES', 21_500_000, 'veintiún millones quinientos mil dólares'],
+    ['es-ES', 4_500, 'cuatro mil quinientos dólares'],
+  ])('%s: %i dollars are "%s"', (language, amount, words) => {
+    expect(dollarsInWords(amount, language)).toBe(words)
   })
 })

@@ -237,27 +237,9 @@ describe('scoreOffers', () => {
   })
 
   it('says why each offer sits above the next: its gains only, largest first, three at most', () => {
-    const strong = offer('strong', {
-      purchasePrice: 400_000,
-      earnestMoney: { amount: 20_000 },
-      financing: { type: 'cash' },
-      inspectionPeriodDays: 0,
-      closingDate: '2025-06-30',
-    })
-    const middle = offer('middle', {
-      purchasePrice: 380_000,
-      earnestMoney: { amount: 10_000 },
-      financing: { type: 'conventional', downPayment: 76_000 },
-      inspectionPeriodDays: 10,
-      closingDate: '2025-06-30',
-    })
-    const weak = offer('weak', {
-      purchasePrice: 390_000,
-      earnestMoney: { amount: 1_000 },
-      financing: { type: 'fha', loanAmount: 376_350 },
-      inspectionPeriodDays: 15,
-      closingDate: '2025-06-30',
-    })
+    const strong = offer('strong', { purchasePrice: 400_000, earnestMoney: { amount: 20_000 }, financing: { type: 'cash' }, inspectionPeriodDays: 0, closingDate: '2025-06-30' })
+    const middle = offer('middle', { purchasePrice: 380_000, earnestMoney: { amount: 10_000 }, financing: { type: 'conventional', downPayment: 76_000 }, inspectionPeriodDays: 10, closingDate: '2025-06-30' })
+    const weak = offer('weak', { purchasePrice: 390_000, earnestMoney: { amount: 1_000 }, financing: { type: 'fha', loanAmount: 376_350 }, inspectionPeriodDays: 15, closingDate: '2025-06-30' })
     const ranked = scoreOffers([weak, middle, strong], { ...COSTS, weights: DEFAULT_OFFER_WEIGHTS })
     expect(ids(ranked)).toEqual(['strong', 'middle', 'weak'])
     for (const [index, entry] of ranked.entries()) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ROLES } from './roles'
-import type { IssueLike } from './messages'
-import { issueMessage, messageText } from './messages'
+import { fieldMessages } from './messages.test-helpers'
 import {
   AGENT_KINDS,
   canAddListings,
@@ -16,13 +15,6 @@ import {
   UpdateProfileSchema,
 } from './profile'
 
-/** Each refused field with the English text the API answers for it. */
-const messages = (result: { success: boolean; error?: { issues: (IssueLike & { path: PropertyKey[] })[] } }) =>
-  result.error?.issues.map((issue) => {
-    const { key, params } = issueMessage(issue)
-    return [issue.path.join('.'), messageText(key, params)]
-  }) ?? []
-
 describe('onboarding kinds', () => {
   it('offer every role but PRINCIPAL_BROKER, ADMIN and SUPER_ADMIN', () => {
     expect(ROLES.filter((role) => !(ONBOARDING_KINDS as readonly string[]).includes(role))).toEqual(['PRINCIPAL_BROKER', 'ADMIN', 'SUPER_ADMIN'])
@@ -36,7 +28,7 @@ describe('onboarding kinds', () => {
 
 describe('OnboardingSchema', () => {
   it('asks an agent for every detail with Required', () => {
-    expect(messages(OnboardingSchema.safeParse({ kind: 'BUYER_AGENT', nrds: '', phone: '  ' }))).toEqual([
+    expect(fieldMessages(OnboardingSchema.safeParse({ kind: 'BUYER_AGENT', nrds: '', phone: '  ' }))).toEqual([
       ['nrds', 'Required'],
       ['sellerAgentId', 'Required'],
       ['phone', 'Required'],
@@ -46,7 +38,7 @@ describe('OnboardingSchema', () => {
 
   it('checks the format of each detail with its own message', () => {
     const result = OnboardingSchema.safeParse({ kind: 'SELLER_AGENT', nrds: '1234', sellerAgentId: 'tn-123456', phone: '(555) 555-0100', zipcode: '3720' })
-    expect(messages(result)).toEqual([
+    expect(fieldMessages(result)).toEqual([
       ['nrds', 'NRDS number must be 9 digits'],
       ['sellerAgentId', 'Lead agent MLS ID must be: state code - license number (e.g., TN-123456)'],
       ['phone', 'Invalid phone number'],
@@ -68,28 +60,28 @@ describe('OnboardingSchema', () => {
 
 describe('UpdateProfileSchema and ChangePasswordSchema', () => {
   it('use the shared messages', () => {
-    expect(messages(UpdateProfileSchema.safeParse({ name: 'Ada', phone: '(555) 555-0100', zipcode: 'x' }))).toEqual([
+    expect(fieldMessages(UpdateProfileSchema.safeParse({ name: 'Ada', phone: '(555) 555-0100', zipcode: 'x' }))).toEqual([
       ['name', 'Required First and Last Name'],
       ['phone', 'Invalid phone number'],
       ['zipcode', 'Invalid ZIP code'],
     ])
-    expect(messages(UpdateProfileSchema.safeParse({ name: `Ada ${'L'.repeat(200)}` }))).toEqual([['name', 'Must have at most 200 characters']])
+    expect(fieldMessages(UpdateProfileSchema.safeParse({ name: `Ada ${'L'.repeat(200)}` }))).toEqual([['name', 'Must have at most 200 characters']])
     expect(UpdateProfileSchema.safeParse({ phone: '', zipcode: '' }).success).toBe(true)
     expect(UpdateProfileSchema.parse({ phone: '(615) 555-0100', zipcode: '37203-1234' })).toEqual({ phone: '+16155550100', zipcode: '37203-1234' })
-    expect(messages(ChangePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short' }))).toEqual([
+    expect(fieldMessages(ChangePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short' }))).toEqual([
       ['currentPassword', 'Required'],
       ['newPassword', 'Must have at least 8 characters'],
     ])
-    expect(messages(ChangePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'x'.repeat(257) }))).toEqual([['newPassword', 'Must have at most 256 characters']])
+    expect(fieldMessages(ChangePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'x'.repeat(257) }))).toEqual([['newPassword', 'Must have at most 256 characters']])
   })
 
   it('ask for a new password twice, the same both times', () => {
-    expect(messages(PasswordConfirmSchema.safeParse({ password: '', confirm: '' }))).toEqual([
+    expect(fieldMessages(PasswordConfirmSchema.safeParse({ password: '', confirm: '' }))).toEqual([
       ['password', 'Required'],
       ['confirm', 'Required'],
     ])
-    expect(messages(PasswordConfirmSchema.safeParse({ password: 'long enough', confirm: 'long enougH' }))).toEqual([['confirm', 'Password mismatch']])
-    expect(messages(PasswordConfirmSchema.safeParse({ password: 'short', confirm: 'other' }))).toEqual([
+    expect(fieldMessages(PasswordConfirmSchema.safeParse({ password: 'long enough', confirm: 'long enougH' }))).toEqual([['confirm', 'Password mismatch']])
+    expect(fieldMessages(PasswordConfirmSchema.safeParse({ password: 'short', confirm: 'other' }))).toEqual([
       ['password', 'Must have at least 8 characters'],
       ['confirm', 'Password mismatch'],
     ])
@@ -105,15 +97,15 @@ describe('the NRDS number and MLS ID on the profile', () => {
   })
 
   it('refuse a bad one with the spec message, one message a field', () => {
-    expect(messages(UpdateProfileSchema.safeParse({ nrds: '12345678', sellerAgentId: 'tn-654321' }))).toEqual([
+    expect(fieldMessages(UpdateProfileSchema.safeParse({ nrds: '12345678', sellerAgentId: 'tn-654321' }))).toEqual([
       ['nrds', 'NRDS number must be 9 digits'],
       ['sellerAgentId', mlsMessage],
     ])
-    expect(messages(UpdateProfileSchema.safeParse({ sellerAgentId: `TN-${'1'.repeat(40)}` }))).toEqual([['sellerAgentId', mlsMessage]])
+    expect(fieldMessages(UpdateProfileSchema.safeParse({ sellerAgentId: `TN-${'1'.repeat(40)}` }))).toEqual([['sellerAgentId', mlsMessage]])
   })
 
   it('cannot be emptied: an agent keeps both, as onboarding requires', () => {
-    expect(messages(UpdateProfileSchema.safeParse({ nrds: '', sellerAgentId: '  ' }))).toEqual([
+    expect(fieldMessages(UpdateProfileSchema.safeParse({ nrds: '', sellerAgentId: '  ' }))).toEqual([
       ['nrds', 'Required'],
       ['sellerAgentId', 'Required'],
     ])
@@ -128,7 +120,7 @@ describe('the NRDS number and MLS ID on the profile', () => {
 
 describe('signing up', () => {
   it('asks for a full name, an e-mail and a password of 8 characters, and keeps the e-mail in lower case', () => {
-    expect(messages(CreateAccountSchema.safeParse({ name: 'Cher', email: 'not-an-email', password: 'short' }))).toEqual([
+    expect(fieldMessages(CreateAccountSchema.safeParse({ name: 'Cher', email: 'not-an-email', password: 'short' }))).toEqual([
       ['name', 'Required First and Last Name'],
       ['email', 'Invalid email'],
       ['password', 'Must have at least 8 characters'],

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { MessageKey, MessageParams } from './messages'
 import type { Role } from './roles'
 import { RoleSchema } from './roles'
+import { runCounts } from './run-counts'
 import { LanguageSchema } from './user'
 
 /**
@@ -102,6 +103,9 @@ export const USER_IMPORT_STATUSES = ['preview', 'running', 'done', 'failed'] as 
 export const UserImportStatusSchema = z.enum(USER_IMPORT_STATUSES)
 export type UserImportStatus = z.infer<typeof UserImportStatusSchema>
 
+export const USER_IMPORT_OUTCOMES = ['created', 'updated', 'skipped', 'failed', 'invalid'] as const
+export type UserImportOutcome = (typeof USER_IMPORT_OUTCOMES)[number]
+
 export const UserImportJobSchema = z.object({
   id: z.uuid(),
   status: UserImportStatusSchema,
@@ -110,12 +114,8 @@ export const UserImportJobSchema = z.object({
   total: z.number().int(),
   /** Rows done, the invalid ones included (they are done at the start), so the bar ends at total. */
   processed: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
-  failed: z.number().int(),
-  /** Rows the preview refused; never imported. */
-  invalid: z.number().int(),
+  /** Rows per outcome; 'invalid' are the rows the preview refused, never imported. */
+  ...runCounts(USER_IMPORT_OUTCOMES),
   onExisting: UserImportOnExistingSchema,
   /** The rows (1-based, among the rows imported) at which the job went on after a restart stopped it. */
   resumedAt: z.array(z.number().int()),
@@ -123,9 +123,6 @@ export const UserImportJobSchema = z.object({
   finishedAt: z.string().nullable(),
 })
 export type UserImportJob = z.infer<typeof UserImportJobSchema>
-
-export const USER_IMPORT_OUTCOMES = ['created', 'updated', 'skipped', 'failed', 'invalid'] as const
-export type UserImportOutcome = (typeof USER_IMPORT_OUTCOMES)[number]
 
 export function userImportReportPath(id: string): string {
   return `/api/admin/user-imports/${encodeURIComponent(id)}/report`

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Message } from './messages'
+import type { Message, MessageKey } from './messages'
 import { issueMessage } from './messages'
 
 /**
@@ -52,11 +52,12 @@ export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value)
 }
 
-export const emailSchema = z
-  .string({ error: 'common.required' })
-  .trim()
-  .min(1, 'common.required')
-  .refine(isEmail, 'common.invalidEmail')
+/** A required value (trimmed; empty is 'Required') in a format `isValid` knows, else `message`. */
+function requiredIn(isValid: (value: string) => boolean, message: MessageKey) {
+  return z.string({ error: 'common.required' }).trim().min(1, 'common.required').refine(isValid, message)
+}
+
+export const emailSchema = requiredIn(isEmail, 'common.invalidEmail')
 
 /** At least two words: a first and a last name. */
 export const fullNameSchema = freeText({ error: 'common.required' })
@@ -89,11 +90,7 @@ export function isMlsId(value: string): boolean {
   return MLS_ID_PATTERN.test(value)
 }
 
-export const mlsIdSchema = z
-  .string({ error: 'common.required' })
-  .trim()
-  .min(1, 'common.required')
-  .refine(isMlsId, 'common.mlsId')
+export const mlsIdSchema = requiredIn(isMlsId, 'common.mlsId')
 
 // Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the invisible direction
 // marks (U+200E, U+200F, U+061C): in a file name they can make 'invoice\u202Efdp.exe' read as

@@ -1,5 +1,6 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { user } from './users'
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { authTimestamps, timestamptz } from './columns'
+import { cascadeUser } from './users'
 
 // better-auth 1.7's session, account and verification models, written by hand because its CLI needs
 // Node 21; the property names are the model's field names, which its drizzle adapter looks up.
@@ -8,18 +9,12 @@ export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...authTimestamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: cascadeUser('user_id'),
   },
   (table) => [index('session_user_id_idx').on(table.userId)],
 )
@@ -30,21 +25,15 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: cascadeUser('user_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...authTimestamps(),
   },
   (table) => [index('account_user_id_idx').on(table.userId)],
 )
@@ -55,12 +44,8 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ...authTimestamps(),
   },
   (table) => [index('verification_identifier_idx').on(table.identifier)],
 )

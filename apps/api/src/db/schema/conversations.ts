@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { cascadeUuid, createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
 import { listing } from './listings'
 import { outboxMessage } from './outbox'
-import { user } from './users'
+import { cascadeUser, setNullUser, user } from './users'
 
 /**
  * A message a signed-in user sent from the Send dialog (spec section 2 screen 4): who, about which
@@ -12,30 +12,26 @@ import { user } from './users'
 export const userMessage = pgTable(
   'user_message',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    senderId: cascadeUser('sender_id'),
     listingId: uuid('listing_id').references(() => listing.id, { onDelete: 'set null' }),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     /** Email only. */
     subject: text('subject'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('user_message_sender_idx').on(table.senderId, table.channel, table.createdAt),
-    check('user_message_channel_check', sql`${table.channel} in ('email', 'sms')`),
+    check('user_message_channel_check', isOneOf(table.channel, ['email', 'sms'])),
   ],
 )
 
 export const userMessageRecipient = pgTable(
   'user_message_recipient',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => userMessage.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    messageId: cascadeUuid('message_id', () => userMessage.id),
     /** The sender, repeated so the hourly limit is one index range. */
     senderId: text('sender_id').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
@@ -46,15 +42,15 @@ export const userMessageRecipient = pgTable(
     /** 'queued' (in the outbox: its status is the outcome) or 'opted-out'. */
     status: text('status', { enum: ['queued', 'opted-out'] }).notNull(),
     /** Set once a failure has been told to the sender as a notification. */
-    failureNotifiedAt: timestamp('failure_notified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    failureNotifiedAt: timestamptz('failure_notified_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     index('user_message_recipient_message_idx').on(table.messageId),
     index('user_message_recipient_sender_idx').on(table.senderId, table.channel, table.createdAt),
     index('user_message_recipient_outbox_idx').on(table.outboxMessageId),
-    check('user_message_recipient_channel_check', sql`${table.channel} in ('email', 'sms')`),
-    check('user_message_recipient_status_check', sql`${table.status} in ('queued', 'opted-out')`),
+    check('user_message_recipient_channel_check', isOneOf(table.channel, ['email', 'sms'])),
+    check('user_message_recipient_status_check', isOneOf(table.status, ['queued', 'opted-out'])),
   ],
 )
 
@@ -70,11 +66,11 @@ export const contactOptOut = pgTable(
     recipient: text('recipient').notNull(),
     /** 'unsubscribe' (the email link), 'stop' (an SMS keyword). */
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('contact_opt_out_recipient_unique').on(table.channel, table.recipient),
-    check('contact_opt_out_channel_check', sql`${table.channel} in ('email', 'sms')`),
+    check('contact_opt_out_channel_check', isOneOf(table.channel, ['email', 'sms'])),
   ],
 )
 
@@ -91,7 +87,7 @@ export const appEvent = pgTable(
     /** e.g. 'offer.changed', 'notification.created', 'signing.changed', 'chat.message'. */
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('app_event_recipient_idx').on(table.recipient, table.id), index('app_event_created_idx').on(table.createdAt)],
 )
@@ -104,7 +100,7 @@ export const appEvent = pgTable(
 export const chatConversation = pgTable(
   'chat_conversation',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text('kind', { enum: ['listing', 'support'] }).notNull(),
     listingId: uuid('listing_id').references(() => listing.id, { onDelete: 'cascade' }),
     /** The listing's agent or owner who answers; null for support, which every admin answers. */
@@ -114,39 +110,37 @@ export const chatConversation = pgTable(
     visitorEmail: text('visitor_email').notNull(),
     /** sha256 of a guest's token; null for a signed-in visitor. */
     visitorTokenHash: text('visitor_token_hash'),
-    visitorReadAt: timestamp('visitor_read_at', { withTimezone: true }),
-    staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
+    visitorReadAt: timestamptz('visitor_read_at'),
+    staffReadAt: timestamptz('staff_read_at'),
     /** When each side was last emailed a digest of what it had not read. */
-    visitorDigestAt: timestamp('visitor_digest_at', { withTimezone: true }),
-    staffDigestAt: timestamp('staff_digest_at', { withTimezone: true }),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    visitorDigestAt: timestamptz('visitor_digest_at'),
+    staffDigestAt: timestamptz('staff_digest_at'),
+    lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('chat_conversation_staff_idx').on(table.staffUserId, table.lastMessageAt),
     index('chat_conversation_visitor_idx').on(table.visitorUserId, table.lastMessageAt),
     index('chat_conversation_kind_idx').on(table.kind, table.lastMessageAt),
     uniqueIndex('chat_conversation_token_unique').on(table.visitorTokenHash),
-    check('chat_conversation_kind_check', sql`${table.kind} in ('listing', 'support')`),
+    check('chat_conversation_kind_check', isOneOf(table.kind, ['listing', 'support'])),
   ],
 )
 
 export const chatMessage = pgTable(
   'chat_message',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => chatConversation.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    conversationId: cascadeUuid('conversation_id', () => chatConversation.id),
     /** 'visitor' or 'staff' (the agent, or an admin for support). */
     side: text('side', { enum: ['visitor', 'staff'] }).notNull(),
-    senderUserId: text('sender_user_id').references(() => user.id, { onDelete: 'set null' }),
+    senderUserId: setNullUser('sender_user_id'),
     senderName: text('sender_name').notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('chat_message_conversation_idx').on(table.conversationId, table.createdAt),
-    check('chat_message_side_check', sql`${table.side} in ('visitor', 'staff')`),
+    check('chat_message_side_check', isOneOf(table.side, ['visitor', 'staff'])),
   ],
 )

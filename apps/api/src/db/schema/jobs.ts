@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { counter, isOneOf, timestamptz } from './columns'
 
 /**
  * One row per background job of the job runner (decision 045): its lease, its last run and its
@@ -14,17 +14,17 @@ export const jobRun = pgTable(
     kind: text('kind', { enum: ['schedule', 'queue'] }),
     everyMs: integer('every_ms'),
     leaseOwner: text('lease_owner'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
+    lastStartedAt: timestamptz('last_started_at'),
+    lastFinishedAt: timestamptz('last_finished_at'),
     lastOutcome: text('last_outcome', { enum: ['ok', 'failed'] }),
     lastError: text('last_error'),
-    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    deadLetteredAt: timestamp('dead_lettered_at', { withTimezone: true }),
+    consecutiveFailures: counter('consecutive_failures'),
+    nextRunAt: timestamptz('next_run_at'),
+    deadLetteredAt: timestamptz('dead_lettered_at'),
   },
   (table) => [
-    check('job_run_kind_check', sql`${table.kind} in ('schedule', 'queue')`),
-    check('job_run_last_outcome_check', sql`${table.lastOutcome} in ('ok', 'failed')`),
+    check('job_run_kind_check', isOneOf(table.kind, ['schedule', 'queue'])),
+    check('job_run_last_outcome_check', isOneOf(table.lastOutcome, ['ok', 'failed'])),
   ],
 )

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ListingNotify, ListingWeighting, OfferPreference } from '@offerbook/domain/listing'
 import type { ImportSkip } from '@offerbook/domain/listing-import'
 import { DEFAULT_LISTING_NOTIFY, DEFAULT_LISTING_WEIGHTING, LISTING_SOURCES, LISTING_VISIBILITIES, LISTING_WIZARD_STEPS, PROPERTY_TYPES, STANDARD_STATUSES } from '@offerbook/domain/listing'
 import { TEAM_ACCESS_LEVELS, TEAM_MEMBER_KINDS } from '@offerbook/domain/teams'
+import { cascadeUuid, counter, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
-import { user } from './users'
-
-const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { cascadeUser, setNullUser, userIdPrimaryKey } from './users'
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -20,18 +19,16 @@ const tsvector = customType<{ data: string }>({
 export const listing = pgTable(
   'listing',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** RESO ListingKey: the feed's key for an imported listing, OB-<id> for one made here. */
     listingKey: text('listing_key').notNull(),
     /** RESO ListingId: the MLS number. */
     listingId: text('listing_id'),
     standardStatus: text('standard_status').notNull().default('Incomplete'),
     /** Who created it and manages it: the seller, or the agent who listed it. */
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ownerId: cascadeUser('owner_id'),
     /** The listing agent's account, when they have one here. */
-    listAgentUserId: text('list_agent_user_id').references(() => user.id, { onDelete: 'set null' }),
+    listAgentUserId: setNullUser('list_agent_user_id'),
     source: text('source').notNull().default('manual'),
     originatingSystemName: text('originating_system_name'),
 
@@ -61,7 +58,7 @@ export const listing = pgTable(
     listOfficeName: text('list_office_name'),
     firmLicenseNumber: text('firm_license_number'),
 
-    offerDeadline: timestamp('offer_deadline', { withTimezone: true }),
+    offerDeadline: timestamptz('offer_deadline'),
     offerPreferences: jsonb('offer_preferences').$type<OfferPreference[]>().notNull().default([]),
     offerInstructions: text('offer_instructions'),
 
@@ -70,10 +67,10 @@ export const listing = pgTable(
     weighting: jsonb('weighting').$type<ListingWeighting>().notNull().default(DEFAULT_LISTING_WEIGHTING),
     /** The wizard step a draft was last saved on; null once published. */
     draftStep: text('draft_step'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: timestamptz('published_at'),
     /** RESO ModificationTimestamp: the source's for an imported listing, ours otherwise. */
-    modificationTimestamp: timestamp('modification_timestamp', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modificationTimestamp: timestamptz('modification_timestamp').notNull().defaultNow(),
+    createdAt: createdAt(),
 
     /** What the search box matches: address, city, ZIP, county and MLS number, as 'simple' words. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -93,11 +90,11 @@ export const listing = pgTable(
     index('listing_beds_idx').on(table.bedroomsTotal.desc().nullsLast(), table.publishedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('listing_area_idx').on(table.livingArea.desc().nullsLast(), table.publishedAt.desc().nullsLast(), table.id.desc().nullsFirst()),
     index('listing_status_visibility_idx').on(table.standardStatus, table.visibility),
-    check('listing_standard_status_check', sql`${table.standardStatus} in (${quotedList(STANDARD_STATUSES)})`),
-    check('listing_property_type_check', sql`${table.propertyType} is null or ${table.propertyType} in (${quotedList(PROPERTY_TYPES)})`),
-    check('listing_visibility_check', sql`${table.visibility} in (${quotedList(LISTING_VISIBILITIES)})`),
-    check('listing_source_check', sql`${table.source} in (${quotedList(LISTING_SOURCES)})`),
-    check('listing_draft_step_check', sql`${table.draftStep} is null or ${table.draftStep} in (${quotedList(LISTING_WIZARD_STEPS)})`),
+    check('listing_standard_status_check', isOneOf(table.standardStatus, STANDARD_STATUSES)),
+    check('listing_property_type_check', isNullOrOneOf(table.propertyType, PROPERTY_TYPES)),
+    check('listing_visibility_check', isOneOf(table.visibility, LISTING_VISIBILITIES)),
+    check('listing_source_check', isOneOf(table.source, LISTING_SOURCES)),
+    check('listing_draft_step_check', isNullOrOneOf(table.draftStep, LISTING_WIZARD_STEPS)),
   ],
 )
 
@@ -105,20 +102,16 @@ export const listing = pgTable(
 export const listingMedia = pgTable(
   'listing_media',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listing.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    listingId: cascadeUuid('listing_id', () => listing.id),
+    fileId: cascadeUuid('file_id', () => storedFile.id),
     /** RESO MediaKey: the feed's key for an imported photo, our id otherwise. */
     mediaKey: text('media_key').notNull(),
     order: integer('order').notNull(),
     /** The source's MediaURL and ModificationTimestamp of an imported photo, to skip unchanged ones on the next run. */
     sourceUrl: text('source_url'),
-    sourceModificationTimestamp: timestamp('source_modification_timestamp', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sourceModificationTimestamp: timestamptz('source_modification_timestamp'),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('listing_media_key_unique').on(table.listingId, table.mediaKey), index('listing_media_order_idx').on(table.listingId, table.order)],
 )
@@ -131,25 +124,21 @@ export const listingMedia = pgTable(
 export const teamMember = pgTable(
   'team_member',
   {
-    leaderId: text('leader_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    leaderId: cascadeUser('leader_id'),
+    memberId: cascadeUser('member_id'),
     access: text('access').notNull().default('all'),
     /** An agent or support staff (spec section 6). */
     kind: text('kind').notNull().default('agent'),
     /** The leader is the member's principal broker: this team is the brokerage, and an agent has one at most. */
     brokerage: boolean('brokerage').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('team_member_unique').on(table.leaderId, table.memberId),
     index('team_member_member_idx').on(table.memberId),
     uniqueIndex('team_member_one_brokerage').on(table.memberId).where(sql`${table.brokerage}`),
-    check('team_member_access_check', sql`${table.access} in (${quotedList(TEAM_ACCESS_LEVELS)})`),
-    check('team_member_kind_check', sql`${table.kind} in (${quotedList(TEAM_MEMBER_KINDS)})`),
+    check('team_member_access_check', isOneOf(table.access, TEAM_ACCESS_LEVELS)),
+    check('team_member_kind_check', isOneOf(table.kind, TEAM_MEMBER_KINDS)),
   ],
 )
 
@@ -158,9 +147,7 @@ export const teamMemberListing = pgTable(
   {
     leaderId: text('leader_id').notNull(),
     memberId: text('member_id').notNull(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listing.id, { onDelete: 'cascade' }),
+    listingId: cascadeUuid('listing_id', () => listing.id),
   },
   (table) => [uniqueIndex('team_member_listing_unique').on(table.memberId, table.listingId), index('team_member_listing_leader_idx').on(table.leaderId, table.memberId)],
 )
@@ -172,37 +159,33 @@ export const teamMemberListing = pgTable(
 export const listingImportJob = pgTable(
   'listing_import_job',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: cascadeUser('user_id'),
     source: text('source').notNull(),
     status: text('status').notNull().default('pending'),
     /** What was asked: the chosen ListingKeys, the visibility to give, the uploaded file. */
     request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
-    total: integer('total').notNull().default(0),
-    processed: integer('processed').notNull().default(0),
-    imported: integer('imported').notNull().default(0),
-    updated: integer('updated').notNull().default(0),
-    deleted: integer('deleted').notNull().default(0),
+    total: counter('total'),
+    processed: counter('processed'),
+    imported: counter('imported'),
+    updated: counter('updated'),
+    deleted: counter('deleted'),
     /** The records not written: [{ key (ListingKey, or #n), reason, line in the file, RESO field }] */
     skipped: jsonb('skipped').$type<ImportSkip[]>().notNull().default([]),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamptz('finished_at'),
   },
   (table) => [
     index('listing_import_job_user_idx').on(table.userId, table.createdAt),
-    check('listing_import_job_source_check', sql`${table.source} in ('mls-grid', 'reso-file')`),
-    check('listing_import_job_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),
+    check('listing_import_job_source_check', isOneOf(table.source, ['mls-grid', 'reso-file'])),
+    check('listing_import_job_status_check', isOneOf(table.status, ['pending', 'running', 'done', 'failed'])),
   ],
 )
 
 /** The newest ModificationTimestamp already taken from a feed for an agent: the next run asks only for newer records. */
 export const mlsFeedCursor = pgTable('mls_feed_cursor', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  highWater: timestamp('high_water', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  userId: userIdPrimaryKey(),
+  highWater: timestamptz('high_water').notNull(),
+  updatedAt: updatedAt(),
 })

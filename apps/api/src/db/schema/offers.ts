@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OFFER_ATTACHMENT_KINDS } from '@offerbook/domain/offer'
-import { OFFER_EVENT_TYPES, OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { OFFER_EVENT_TYPES, OFFER_STATUSES, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
+import { cascadeUuid, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
 import { listing } from './listings'
-import { user } from './users'
-
-const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { cascadeUser, setNullUser, userIdPrimaryKey } from './users'
 
 /**
  * A purchase offer on a listing. The terms are one JSON document validated by OfferTermsSchema; the
@@ -16,37 +14,33 @@ const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => 
 export const offer = pgTable(
   'offer',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listing.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    listingId: cascadeUuid('listing_id', () => listing.id),
     /** The buyer side's account that made the offer (a buyer, or the buyer's agent). */
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    buyerId: cascadeUser('buyer_id'),
     status: text('status').notNull().default('draft'),
     terms: jsonb('terms').$type<OfferTerms>().notNull().default(EMPTY_OFFER_TERMS),
     /** terms.purchasePrice, kept for sorting. */
     purchasePrice: integer('purchase_price'),
     /** terms.expiresAt, kept for the expiry job. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sharedAt: timestamptz('shared_at'),
     /** When the seller side accepted or declined it, or it was withdrawn, expired, closed or terminated. */
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     /** The Binding Agreement Date: when the buyer side acknowledged receipt of the acceptance. */
-    bindingAgreementAt: timestamp('binding_agreement_at', { withTimezone: true }),
+    bindingAgreementAt: timestamptz('binding_agreement_at'),
     /** When every party signed the offer packet (issue #12); stamped by the signing module's completion. */
-    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedAt: timestamptz('signed_at'),
     /** The latest version's number (decision 029): 1 until the first counter-offer; the terms are that version's. */
     version: integer('version').notNull().default(1),
     /** A countered offer's turn: the side the last counter-offer went to ('buyer' or 'seller'); null otherwise. */
     turn: text('turn'),
     /** The open highest-and-best request's deadline: the buyer side revises until then, never after. */
-    bestDeadline: timestamp('best_deadline', { withTimezone: true }),
+    bestDeadline: timestamptz('best_deadline'),
     /** When the seller side marked the pre-approval letter verified; cleared by a new letter. */
-    preApprovalVerifiedAt: timestamp('pre_approval_verified_at', { withTimezone: true }),
+    preApprovalVerifiedAt: timestamptz('pre_approval_verified_at'),
     /**
      * The buyer side's working copy of a shared offer (decision 036): its saved edits, not yet sent.
      * Only the buyer side reads it; the seller side, the ranking and the notices read `terms`, the
@@ -57,16 +51,16 @@ export const offer = pgTable(
   (table) => [
     index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),
     index('offer_listing_idx').on(table.listingId, table.status),
-    index('offer_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} in ('active', 'backup', 'countered')`),
+    index('offer_open_expiry_idx').on(table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
     // /analytics (docs/decisions/024): the offers shared on a scope's listings, or made by a scope's
     // buyers, in a period. The figures' columns ride along so the aggregates read the index alone.
     index('offer_listing_shared_idx').on(table.listingId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt),
     index('offer_buyer_shared_idx').on(table.buyerId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt, table.listingId),
     // The scope's open offers expiring soon, per listing and per buyer.
-    index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(sql`${table.status} in ('active', 'backup', 'countered')`),
-    index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(sql`${table.status} in ('active', 'backup', 'countered')`),
-    check('offer_status_check', sql`${table.status} in (${quotedList(OFFER_STATUSES)})`),
-    check('offer_turn_check', sql`${table.turn} is null or ${table.turn} in ('buyer', 'seller')`),
+    index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
+    index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
+    check('offer_status_check', isOneOf(table.status, OFFER_STATUSES)),
+    check('offer_turn_check', isNullOrOneOf(table.turn, ['buyer', 'seller'])),
   ],
 )
 
@@ -77,26 +71,24 @@ export const offer = pgTable(
 export const offerVersion = pgTable(
   'offer_version',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offer.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    offerId: cascadeUuid('offer_id', () => offer.id),
     number: integer('number').notNull(),
     /** How it came (decision 036): 'offer' (version 1, at sharing), 'revision' (the buyer side's), 'counter'. */
     kind: text('kind').notNull().default('counter'),
     /** Who sent it: 'buyer' or 'seller'. */
     side: text('side').notNull(),
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: setNullUser('actor_id'),
     actorName: text('actor_name'),
     message: text('message').notNull().default(''),
     terms: jsonb('terms').$type<OfferTerms>().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('offer_version_number_unique').on(table.offerId, table.number),
-    check('offer_version_side_check', sql`${table.side} in ('buyer', 'seller')`),
-    check('offer_version_kind_check', sql`${table.kind} in ('offer', 'revision', 'counter')`),
+    check('offer_version_side_check', isOneOf(table.side, ['buyer', 'seller'])),
+    check('offer_version_kind_check', isOneOf(table.kind, ['offer', 'revision', 'counter'])),
   ],
 )
 
@@ -104,19 +96,15 @@ export const offerVersion = pgTable(
 export const offerAttachment = pgTable(
   'offer_attachment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offer.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    offerId: cascadeUuid('offer_id', () => offer.id),
+    fileId: cascadeUuid('file_id', () => storedFile.id),
     kind: text('kind').notNull().default('attachment'),
     /** A generated offer form: the offer's version it was made from (decision 036); null for uploads. */
     version: integer('version'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (table) => [index('offer_attachment_offer_idx').on(table.offerId, table.createdAt), check('offer_attachment_kind_check', sql`${table.kind} in (${quotedList(OFFER_ATTACHMENT_KINDS)})`)],
+  (table) => [index('offer_attachment_offer_idx').on(table.offerId, table.createdAt), check('offer_attachment_kind_check', isOneOf(table.kind, OFFER_ATTACHMENT_KINDS))],
 )
 
 /**
@@ -128,31 +116,27 @@ export const offerAttachment = pgTable(
 export const offerEvent = pgTable(
   'offer_event',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offer.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listing.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    offerId: cascadeUuid('offer_id', () => offer.id),
+    listingId: cascadeUuid('listing_id', () => listing.id),
     /** 1, 2, 3… per listing, in the order the rows were written. */
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
     /** Who did it; null for the system (the expiry job). */
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: setNullUser('actor_id'),
     /** The actor's name at the time, kept when the account goes. */
     actorName: text('actor_name'),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
     previousHash: text('previous_hash').notNull(),
     hash: text('hash').notNull(),
   },
   (table) => [
     index('offer_event_offer_idx').on(table.offerId, table.at),
     uniqueIndex('offer_event_listing_seq_unique').on(table.listingId, table.seq),
-    check('offer_event_type_check', sql`${table.type} in (${quotedList(OFFER_EVENT_TYPES)})`),
+    check('offer_event_type_check', isOneOf(table.type, OFFER_EVENT_TYPES)),
   ],
 )
 
@@ -160,15 +144,13 @@ export const offerEvent = pgTable(
 export const offerShareLink = pgTable(
   'offer_share_link',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offer.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    offerId: cascadeUuid('offer_id', () => offer.id),
     tokenHash: text('token_hash').notNull(),
     /** Who it was sent to. */
     recipient: text('recipient').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('offer_share_link_token_unique').on(table.tokenHash), index('offer_share_link_offer_idx').on(table.offerId)],
 )
@@ -181,17 +163,15 @@ export const offerShareLink = pgTable(
 export const notification = pgTable(
   'notification',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: cascadeUser('user_id'),
     /** e.g. 'offer.shared', 'offer.accepted'. */
     type: text('type').notNull(),
     offerId: uuid('offer_id').references(() => offer.id, { onDelete: 'cascade' }),
     listingId: uuid('listing_id').references(() => listing.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<Record<string, string | number | null>>().notNull().default({}),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
   },
   (table) => [index('notification_user_idx').on(table.userId, table.createdAt)],
 )
@@ -204,11 +184,9 @@ export const notification = pgTable(
 export const calendarFeed = pgTable(
   'calendar_feed',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdPrimaryKey(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('calendar_feed_token_unique').on(table.tokenHash)],
 )

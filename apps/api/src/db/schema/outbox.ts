@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { counter, createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
 
 /**
  * Mail and SMS waiting to go out, written in the same transaction as the change that caused them and
@@ -9,7 +9,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const outboxMessage = pgTable(
   'outbox_message',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     /** An email address, or a phone number in E.164. */
     recipient: text('recipient').notNull(),
@@ -22,20 +22,20 @@ export const outboxMessage = pgTable(
     kind: text('kind').notNull(),
     locale: text('locale').notNull().default('en-us'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: counter('attempts'),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     /** A worker that claimed the message holds it until then; after that another may take it. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
     /** The SMTP message id or the SMS provider's id, or 'dev-mailbox' / 'dev-outbox'. */
     providerMessageId: text('provider_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
   },
   (table) => [
     index('outbox_message_due_idx').on(table.status, table.nextAttemptAt),
     index('outbox_message_recipient_idx').on(table.recipient, table.createdAt),
-    check('outbox_message_channel_check', sql`${table.channel} in ('email', 'sms')`),
-    check('outbox_message_status_check', sql`${table.status} in ('pending', 'sent', 'failed')`),
+    check('outbox_message_channel_check', isOneOf(table.channel, ['email', 'sms'])),
+    check('outbox_message_status_check', isOneOf(table.status, ['pending', 'sent', 'failed'])),
   ],
 )

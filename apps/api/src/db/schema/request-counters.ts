@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { timestamptz } from './columns'
 
 /**
  * Request counters for our rate limits, kept in the database so that every API process counts the
@@ -7,6 +8,6 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 export const requestCounter = pgTable('request_counter', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: timestamptz('reset_at').notNull(),
 })
 

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { TEAM_ACCESS_LEVELS, TEAM_MEMBER_KINDS } from '@offerbook/domain/teams'
+import { cascadeUuid, createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
 import { offer } from './offers'
-import { user } from './users'
-
-const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { cascadeUser, setNullUser } from './users'
 
 /**
  * An invitation to join a user's team (issue #16): sent by email with a single-use link (only the
@@ -14,10 +12,8 @@ const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => 
 export const teamInvitation = pgTable(
   'team_invitation',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    leaderId: text('leader_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    leaderId: cascadeUser('leader_id'),
     /** Lower-cased. */
     email: text('email').notNull(),
     kind: text('kind').notNull().default('agent'),
@@ -27,18 +23,18 @@ export const teamInvitation = pgTable(
     /** A principal broker's invitation into the brokerage. */
     brokerage: boolean('brokerage').notNull().default(false),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    acceptedBy: setNullUser('accepted_by'),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('team_invitation_token_unique').on(table.tokenHash),
     index('team_invitation_leader_idx').on(table.leaderId, table.createdAt),
     index('team_invitation_email_idx').on(table.email),
-    check('team_invitation_access_check', sql`${table.access} in (${quotedList(TEAM_ACCESS_LEVELS)})`),
-    check('team_invitation_kind_check', sql`${table.kind} in (${quotedList(TEAM_MEMBER_KINDS)})`),
+    check('team_invitation_access_check', isOneOf(table.access, TEAM_ACCESS_LEVELS)),
+    check('team_invitation_kind_check', isOneOf(table.kind, TEAM_MEMBER_KINDS)),
   ],
 )
 
@@ -48,9 +44,7 @@ export const teamMemberOffer = pgTable(
   {
     leaderId: text('leader_id').notNull(),
     memberId: text('member_id').notNull(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offer.id, { onDelete: 'cascade' }),
+    offerId: cascadeUuid('offer_id', () => offer.id),
   },
   (table) => [uniqueIndex('team_member_offer_unique').on(table.memberId, table.offerId), index('team_member_offer_leader_idx').on(table.leaderId, table.memberId)],
 )

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ROLES } from '@offerbook/domain/roles'
 import { UI_MODES } from '@offerbook/domain/ui-mode'
 import { LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
-
-const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+import { authTimestamps, createdAt, isOneOf, timestamptz } from './columns'
 
 /**
  * better-auth's `user` model (its property names are what its drizzle adapter looks up) plus the
@@ -19,11 +17,7 @@ export const user = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...authTimestamps(),
     phone: text('phone'),
     onboarded: boolean('onboarded').notNull().default(false),
     zipcode: text('zipcode'),
@@ -37,34 +31,41 @@ export const user = pgTable(
     /** The phone (E.164) has been proven by an SMS code; only then can it be used to sign in. */
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** Set by an admin (issue #15): no sign-in by any means, no session, the listings out of search. */
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedAt: timestamptz('deactivated_at'),
     /** The latest successful sign-in (sign_in_event has them all). */
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    lastSignInAt: timestamptz('last_sign_in_at'),
     /** Spec section 3, Preferences: the interface ordered for buying or selling, kept like the language. */
     uiMode: text('ui_mode').notNull().default('buy'),
   },
   (table) => [
-    check('user_language_check', sql`${table.language} in (${quotedList(LANGUAGES)})`),
-    check('user_ui_mode_check', sql`${table.uiMode} in (${quotedList(UI_MODES)})`),
-    check('user_principal_broker_status_check', sql`${table.principalBrokerStatus} in (${quotedList(PRINCIPAL_BROKER_STATUSES)})`),
+    check('user_language_check', isOneOf(table.language, LANGUAGES)),
+    check('user_ui_mode_check', isOneOf(table.uiMode, UI_MODES)),
+    check('user_principal_broker_status_check', isOneOf(table.principalBrokerStatus, PRINCIPAL_BROKER_STATUSES)),
     uniqueIndex('user_phone_unique').on(table.phone),
     index('user_last_sign_in_idx').on(table.lastSignInAt),
   ],
 )
 
+/** A required link to a user: the row goes when the account goes. */
+export const cascadeUser = (name: string) => text(name).notNull().references(() => user.id, { onDelete: 'cascade' })
+
+/** The key of a table with at most one row per user: the user's id; the row goes when the account goes. */
+export const userIdPrimaryKey = () => text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' })
+
+/** An optional link to a user (who did something, who is linked), emptied when the account goes. */
+export const setNullUser = (name: string) => text(name).references(() => user.id, { onDelete: 'set null' })
+
 /** Roles live in their own table (docs/decisions/003-roles-storage.md). */
 export const userRole = pgTable(
   'user_role',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: cascadeUser('user_id'),
     role: text('role').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.role] }),
     index('user_role_role_idx').on(table.role),
-    check('user_role_role_check', sql`${table.role} in (${quotedList(ROLES)})`),
+    check('user_role_role_check', isOneOf(table.role, ROLES)),
   ],
 )
