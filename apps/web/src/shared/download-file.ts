@@ -14,12 +14,14 @@ export function saveBlob(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(href), 10_000)
 }
 
+export type FileRequest = { headers?: Record<string, string>; fallbackName: string }
+
 /**
  * GETs a file of the API with the given headers (the session's bearer token, or a link's token: a
- * plain link would carry neither) and saves it under the name the server gave, or `fallbackName`.
- * A refusal throws the API's error, as every other call does.
+ * plain link would carry neither): its bytes and the name the server gave, or `fallbackName`. A
+ * refusal throws the API's error, as every other call does.
  */
-export async function downloadApiFile(path: string, { headers = {}, fallbackName }: { headers?: Record<string, string>; fallbackName: string }): Promise<void> {
+export async function fetchApiFile(path: string, { headers = {}, fallbackName }: FileRequest): Promise<{ blob: Blob; filename: string }> {
   let response: Response
   try {
     response = await fetch(`${API_BASE}${path}`, { headers: { Accept: '*/*', ...headers } })
@@ -30,5 +32,11 @@ export async function downloadApiFile(path: string, { headers = {}, fallbackName
     const body: unknown = await response.json().catch(() => null)
     throw apiErrorOf(response.status, body)
   }
-  saveBlob(await response.blob(), filenameFrom(response.headers.get('content-disposition'), fallbackName))
+  return { blob: await response.blob(), filename: filenameFrom(response.headers.get('content-disposition'), fallbackName) }
+}
+
+/** fetchApiFile, saved under its name as a download. */
+export async function downloadApiFile(path: string, request: FileRequest): Promise<void> {
+  const { blob, filename } = await fetchApiFile(path, request)
+  saveBlob(blob, filename)
 }

@@ -30,6 +30,7 @@ export const OFFER_MESSAGES = {
   /** Decision 036: an answer names the version it answers; `version` is the offer's current version. */
   'offer.versionRequired': 'Name the version of the offer you are answering',
   'offer.versionChanged': 'This offer changed while you were looking at it: it is now version {version}',
+  'offer.versionNotFound': 'This offer has no version {version}',
   /** `expiresAt` is a date and time in the property's time zone, named. */
   'offer.expired': 'This offer expired on {expiresAt}',
   'offer.revisionUnchanged': 'The revision changes nothing: change at least one term',

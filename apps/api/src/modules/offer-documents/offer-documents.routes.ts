@@ -12,7 +12,7 @@ import { contentDisposition } from '../../http/content-disposition'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
-import { generateOfferForms, openOfferAttachment, removeOfferAttachment, UPLOAD_KINDS, uploadOfferAttachment } from './offer-documents.service'
+import { generateOfferForms, openOfferAttachment, previewAgreement, removeOfferAttachment, UPLOAD_KINDS, uploadOfferAttachment } from './offer-documents.service'
 import { errors } from '../../http/api-errors'
 
 export type OfferDocumentsRoutesOptions = { db: Db; storage: FileStorage }
@@ -22,6 +22,9 @@ const AttachmentParamsSchema = z.object({ id: z.string(), attachmentId: z.string
 const UploadQuerySchema = z.object({ kind: z.enum(UPLOAD_KINDS).default('attachment') })
 const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
 const AttachmentResponseSchema = z.object({ attachment: OfferAttachmentSchema })
+const AgreementQuerySchema = TokenQuerySchema.extend({
+  version: z.coerce.number({ error: 'offer.versionRequired' }).int('offer.versionRequired').min(1, 'offer.versionRequired').max(1_000_000, 'offer.versionRequired').optional(),
+})
 
 const FILE_FIELD = 'file'
 const UPLOAD_MESSAGES: UploadMessages = {
@@ -76,6 +79,31 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.body)
+    },
+  )
+
+  app.get(
+    '/api/offers/:id/agreement',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['offers'],
+        summary:
+          "The purchase and sale agreement of one version of an offer (PDF, the one 'Send for signature' sends for it), for its buyer side, its seller side once shared, or the holder of a valid share link (?token=); without ?version=, the offer as it is now",
+        params: OfferParamsSchema,
+        querystring: AgreementQuerySchema,
+        response: { 200: z.any().describe('The PDF, shown in the browser'), ...errors(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { version, token } = request.query
+      const file = await previewAgreement(db, { viewer: request.user, offerId: request.params.id, version, token: token ?? null })
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(file.filename, 'inline'))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.pdf)
     },
   )
 

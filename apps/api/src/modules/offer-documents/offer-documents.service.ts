@@ -22,7 +22,7 @@ import type { OfferDocumentRow } from './offer-documents.queries'
 import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
 import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from '../offers/offers-access'
 import type { OfferRow } from '../offers/offer-rows.service'
-import { findOfferListing, insertOfferEvent, lockOffer, updateOffer } from '../offers/offer-rows.service'
+import { findOfferListing, findOfferVersion, insertOfferEvent, lockOffer, updateOffer } from '../offers/offer-rows.service'
 import { dropRanking } from '../offers/offers-optimize-cache'
 
 /**
@@ -188,15 +188,43 @@ function fittedRf707(formData: ClauseFormData, parties: Rf707Parties): Agreement
  * accepted counter-offer's terms are the offer's), with the RF707 addendum when it has one.
  */
 export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<{ pdf: Buffer; timeZone: PropertyTimeZone }> {
-  const terms = termsOf(row)
+  return renderVersionPdf(db, row, { terms: termsOf(row), version: row.version, now })
+}
+
+/**
+ * One version's agreement: its terms on the offer's form, the Binding Agreement Date filled only on
+ * the version that is the offer now (the accepted one, once accepted).
+ */
+async function renderVersionPdf(db: Db, row: OfferRow, { terms, version, now }: { terms: OfferTerms; version: number; now: Date }): Promise<{ pdf: Buffer; timeZone: PropertyTimeZone }> {
   const listing = await findOfferListing(db, row.listingId)
   if (!listing) throw offerNotFound()
   const timeZone = propertyTimeZone(listing.countyOrParish)
   const addendum = terms.addendum ? fittedRf707(terms.addendum, { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }) : null
+  const bindingAgreementAt = version === row.version ? (row.bindingAgreementAt?.toISOString() ?? null) : null
+  const input = { terms, address: listing.unparsedAddress, county: listing.countyOrParish, createdAt: now, timeZone, bindingAgreementAt, addendum, version }
   // Rendered in the heavy-work pool, off the thread that answers requests (decision 039).
-  const bindingAgreementAt = row.bindingAgreementAt?.toISOString() ?? null
-  const input = { terms, address: listing.unparsedAddress, county: listing.countyOrParish, createdAt: now, timeZone, bindingAgreementAt, addendum, version: row.version }
   return { pdf: Buffer.from(await runHeavy('renderOfferPdf', input)), timeZone }
+}
+
+/**
+ * The agreement of any version of an offer, for whoever may see the offer (its buyer side, its seller
+ * side once shared, a share link's holder): the PDF 'Send for signature' sends for that version.
+ * Without a version, the offer as it is now (a draft's saved terms).
+ */
+export async function previewAgreement(
+  db: Db,
+  { viewer, offerId, version, token = null, now = new Date() }: { viewer: User | null; offerId: string; version?: number | undefined; token?: string | null; now?: Date },
+): Promise<{ pdf: Buffer; filename: string }> {
+  const { row } = await loadOfferForViewer(db, { viewer, id: offerId, token, now })
+  const number = version ?? row.version
+  let terms = termsOf(row)
+  if (number !== row.version) {
+    const found = number < row.version ? await findOfferVersion(db, { offerId: row.id, number }) : null
+    if (!found) throw new AppError('NOT_FOUND', 'offer.versionNotFound', { params: { version: number } })
+    terms = termsOf({ terms: found.terms })
+  }
+  const { pdf, timeZone } = await renderVersionPdf(db, row, { terms, version: number, now })
+  return { pdf, filename: formFileName(now, timeZone, number) }
 }
 
 /**

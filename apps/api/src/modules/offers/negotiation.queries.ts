@@ -16,6 +16,15 @@ export async function listOfferVersions(db: Db, offerId: string): Promise<OfferV
   return db.select().from(offerVersion).where(eq(offerVersion.offerId, offerId)).orderBy(asc(offerVersion.number))
 }
 
+export async function findOfferVersion(db: Db, { offerId, number }: { offerId: string; number: number }): Promise<OfferVersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(offerVersion)
+    .where(and(eq(offerVersion.offerId, offerId), eq(offerVersion.number, number)))
+    .limit(1)
+  return row ?? null
+}
+
 /** Writes a version unless the offer already has one with its number (version 1 of an offer shared before versions were kept at sharing). */
 export async function insertOfferVersionOnce(db: Db, values: typeof offerVersion.$inferInsert): Promise<void> {
   await db.insert(offerVersion).values(values).onConflictDoNothing()

@@ -3,3 +3,5 @@
 // is the one writer of the offer record's ledger (decision 030).
 export type { OfferEventInput, OfferEventRow, OfferListingRow, OfferRow } from './offers.queries'
 export { findOffer, findOfferListing, insertOfferEvent, listOfferEvents, lockOffer, updateOffer } from './offers.queries'
+export type { OfferVersionRow } from './negotiation.queries'
+export { findOfferVersion } from './negotiation.queries'

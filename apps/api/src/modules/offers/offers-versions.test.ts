@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { OfferTerms } from '@offerbook/domain/offer'
-import { createTestOffer } from '../../../test/factories'
+import { createTestOffer, createUser } from '../../../test/factories'
+import { readPdf } from '../contracts/rf707-pdf.test-helpers'
 import { offer as offerTable, offerVersion } from '../../db/schema/offers'
 import { emailsTo, eventsOf, expectRefusal, notificationsOf, offerOf, offersTestApp, readZip, statusOf } from './offers.test-helpers'
 
@@ -214,5 +215,38 @@ describe('the purchase agreement form an offer is made on', () => {
     offerOf(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...shared.terms, purchasePrice: 305_000 } }))
     const sent = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 1 }))
     expect(sent.negotiation.versions.map((version) => version.terms.form)).toEqual([shared.terms.form, shared.terms.form])
+  })
+})
+
+describe('the agreement of any version, previewed', () => {
+  /** The agreement's numbered lines, as a reader's PDF tool gives them, joined. */
+  async function agreementText(response: { statusCode: number; body: string; rawPayload: Buffer; headers: Record<string, unknown> }): Promise<string> {
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(String(response.headers['content-disposition'])).toMatch(/^inline; filename="Purchase-and-Sale-Agreement-v\d+-/)
+    const read = await readPdf(new Uint8Array(response.rawPayload))
+    return read.pages.flatMap((page) => page.lines.map((line) => line.text.trim())).join(' ')
+  }
+
+  it('shows each side, and a share link, the agreement of the version asked for, and names a version that does not exist', async () => {
+    const { offer, buyer, seller, listing } = await sharedOffer()
+    const shared = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))
+    offerOf(await call(buyer, 'PATCH', `/api/offers/${offer.id}`, { terms: { ...shared.terms, purchasePrice: 315_000 } }))
+    offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/revisions`, { version: 1 }))
+
+    const first = await agreementText(await call(seller, 'GET', `/api/offers/${offer.id}/agreement?version=1`))
+    expect(first).toContain('The purchase price is $300,000')
+    const now = await agreementText(await call(buyer, 'GET', `/api/offers/${offer.id}/agreement`))
+    expect(now).toContain('The purchase price is $315,000')
+    expect(await agreementText(await call(seller, 'GET', `/api/offers/${offer.id}/agreement?version=2`))).toBe(now)
+
+    expectRefusal(await call(seller, 'GET', `/api/offers/${offer.id}/agreement?version=3`), 404, 'This offer has no version 3')
+    expectRefusal(await call(seller, 'GET', `/api/offers/${offer.id}/agreement?version=two`), 400)
+    const stranger = await createUser(suite.t, { roles: ['BUYER_SIMPLE'] })
+    expectRefusal(await call(stranger, 'GET', `/api/offers/${offer.id}/agreement`), 404, 'Offer not found')
+    expectRefusal(await call(null, 'GET', `/api/offers/${offer.id}/agreement`), 404, 'Offer not found')
+
+    const linked = await createTestOffer(suite.t, { status: 'active', listing, terms: { purchasePrice: 290_000 } })
+    expect(await agreementText(await call(null, 'GET', `/api/offers/${linked.offer.id}/agreement?token=${linked.token}`))).toContain('The purchase price is $290,000')
   })
 })

@@ -120,6 +120,11 @@ export function offerAttachmentPath(id: string, attachmentId: string): string {
   return `${path(id)}/attachments/${encodeURIComponent(attachmentId)}`
 }
 
+/** Where one version's purchase agreement (PDF) is read from; without a version, the offer as it is now. */
+export function offerAgreementPath(id: string, version?: number): string {
+  return `${path(id)}/agreement${version === undefined ? '' : `?version=${version}`}`
+}
+
 /** Generates the offer's forms (the offer PDF with its stipulations and addendum) and attaches them. */
 export async function generateOfferForms(id: string): Promise<OfferAttachment> {
   const { attachment } = await apiClient.post<{ attachment: OfferAttachment }>(`${path(id)}/forms`)

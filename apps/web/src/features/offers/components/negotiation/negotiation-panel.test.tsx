@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { OfferVersion, OfferView } from '@offerbook/domain/offer'
-import { fakeApi, reply } from '../../../../test/fake-api'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
 import { NegotiationPanel } from './negotiation-panel'
@@ -42,8 +42,8 @@ describe('NegotiationPanel', () => {
     expect(closing.textContent).not.toContain('Changed')
     for (const name of ['Accept the counter-offer', 'Decline the counter-offer', 'Counter back']) expect(within(panel).getByRole('button', { name })).toBeTruthy()
     expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Version 1, the offer as shared, .+ · \$450,000$/),
-      expect.stringMatching(/^Version 2, from the seller side, .+ · \$470,000 · “We can meet at 470\.”$/),
+      expect.stringMatching(/^Version 1, the offer as shared, .+ · \$450,000 Agreement$/),
+      expect.stringMatching(/^Version 2, from the seller side, .+ · \$470,000 · “We can meet at 470\.” Agreement$/),
     ])
   })
 
@@ -51,7 +51,8 @@ describe('NegotiationPanel', () => {
     renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
     const panel = await screen.findByRole('region', { name: 'Negotiation' })
     expect(within(panel).getByText('Countered: waiting for the buyer side')).toBeTruthy()
-    expect(within(panel).queryByRole('button')).toBeNull()
+    // Only the versions' agreements to open: no answer.
+    expect(within(panel).getAllByRole('button').map((button) => button.textContent)).toEqual(['Agreement', 'Agreement'])
   })
 
   it('sends the buyer side\'s acceptance of the counter', async () => {
@@ -71,5 +72,28 @@ describe('NegotiationPanel', () => {
     expect(within(panel).getByText('pre-approved')).toBeTruthy()
     expect(within(panel).getByRole('button', { name: 'Mark the letter verified' })).toBeTruthy()
     expect(within(panel).getByRole('button', { name: 'Counter' })).toBeTruthy()
+  })
+
+  it("opens a version's purchase agreement, the PDF the server makes for that version, in a dialog with a download", async () => {
+    api.on('GET /api/offers/offer-1/agreement', (request) => {
+      expect(request.url).toMatch(/\/api\/offers\/offer-1\/agreement\?version=1$/)
+      return new Response(new Blob(['%PDF-1.7 agreement'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="Purchase-and-Sale-Agreement-v1-2030-01-03.pdf"' } })
+    })
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the purchase and sale agreement of version 1' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Purchase and Sale Agreement, version 1' })
+    const frame = within(dialog).getByTitle('Purchase and Sale Agreement, version 1')
+    expect(frame.getAttribute('src')).toMatch(/^blob:/)
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it("says so when a version's agreement cannot be opened", async () => {
+    api.on('GET /api/offers/offer-1/agreement', apiError(404, 'offer.versionNotFound', { params: { version: 2 } }))
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the purchase and sale agreement of version 2' }))
+    expect(await screen.findByText('This offer has no version 2')).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

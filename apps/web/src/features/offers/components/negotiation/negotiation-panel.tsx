@@ -7,6 +7,7 @@ import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
 import { formatInstant, zoneOf } from '../details/offer-format'
+import { AgreementPreview } from './agreement-preview'
 import { CounterForm } from './counter-form'
 import { termText, useVersionChanged } from './version-changes'
 import { DataTable } from '../../../../shared/ui/data-table'
@@ -160,7 +161,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
                 <li key={version.number}>
                   {t(version.kind === 'counter' ? `negotiation.historyItem.${version.side}` : `negotiation.historyItem.${version.kind}`, { number: version.number, date: formatInstant(version.createdAt, language, offer.property.timeZone) })}
                   {version.terms.purchasePrice !== null && ` · ${formatUsd(version.terms.purchasePrice, language)}`}
-                  {version.message && ` · “${version.message}”`}
+                  {version.message && ` · “${version.message}”`} <AgreementPreview offerId={offer.id} version={version.number} />
                 </li>
               ))}
             </ol>

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react'
+import { Button, Group, Modal, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { fetchApiFile, saveBlob } from '../../../../shared/download-file'
+import { notifyError } from '../../../../shared/notify'
+import { getAccessToken } from '../../../../shared/session'
+import { offerAgreementPath } from '../../api/offers'
+
+type Shown = { url: string; blob: Blob; filename: string }
+
+/**
+ * 'Agreement' beside a version: fetches that version's purchase and sale agreement (the PDF 'Send for
+ * signature' would send for it) with the session, and shows it in a dialog with the browser's PDF
+ * viewer, with a button to download it.
+ */
+export function AgreementPreview({ offerId, version }: { offerId: string; version: number }) {
+  const { t } = useTranslation()
+  const [loading, setLoading] = useState(false)
+  const [shown, setShown] = useState<Shown | null>(null)
+
+  useEffect(() => () => (shown ? URL.revokeObjectURL(shown.url) : undefined), [shown])
+
+  const open = async () => {
+    setLoading(true)
+    try {
+      const session = getAccessToken()
+      const file = await fetchApiFile(offerAgreementPath(offerId, version), {
+        headers: session ? { Authorization: `Bearer ${session}` } : {},
+        fallbackName: `Purchase-and-Sale-Agreement-v${version}.pdf`,
+      })
+      setShown({ ...file, url: URL.createObjectURL(file.blob) })
+    } catch (error) {
+      notifyError(error)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  const title = t('negotiation.agreement.title', { number: version })
+  return (
+    <>
+      <Button variant="subtle" size="compact-sm" loading={loading} onClick={() => void open()} aria-label={t('negotiation.agreement.open', { number: version })}>
+        {t('negotiation.agreement.button')}
+      </Button>
+      <Modal opened={shown !== null} onClose={() => setShown(null)} title={title} size="xl" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
+        {shown && (
+          <Stack gap="sm">
+            <iframe src={shown.url} title={title} style={{ width: '100%', height: '70vh', border: 0 }} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => saveBlob(shown.blob, shown.filename)}>
+                {t('negotiation.agreement.download')}
+              </Button>
+              <Button onClick={() => setShown(null)}>{t('negotiation.agreement.close')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  )
+}
