@@ -185,7 +185,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: {
         tags: ['me'],
         summary: "Text a code to prove the signed-in user's phone",
-        security: [{ bearer: [] }],
         body: RequestPhoneCodeSchema,
         response: { 202: z.null(), ...errors(400, 401, 409, 429) },
       },
@@ -203,7 +202,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: {
         tags: ['me'],
         summary: 'Prove the phone with its code: it becomes the verified phone of the signed-in user',
-        security: [{ bearer: [] }],
         body: ProvePhoneSchema,
         response: { 200: MeSchema, ...errors(400, 401, 409, 429) },
       },

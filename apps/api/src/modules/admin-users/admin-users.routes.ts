@@ -41,7 +41,6 @@ const UserParamsSchema = z.object({ id: z.string() })
 const SentSchema = z.object({ sent: z.literal(true) })
 
 const admin = { access: PAGE_ROLES.admin }
-const security = [{ bearer: [] }]
 
 /** The users of the admin area (issue #15): list, read, and every change an admin makes to one. */
 export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, auth, config }) => {
@@ -52,7 +51,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'List users: search name, e-mail or phone; filter by role or status; sort',
-        security,
         querystring: ListUsersQuerySchema,
         response: { 200: AdminUserPageSchema, ...errors(400, 401, 403) },
       },
@@ -67,7 +65,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: "A user with their latest sign-ins and the admins' actions on them",
-        security,
         params: UserParamsSchema,
         response: { 200: AdminUserDetailSchema, ...errors(401, 403, 404) },
       },
@@ -82,7 +79,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: "Replace a user's roles",
-        security,
         params: UserParamsSchema,
         body: SetUserRolesSchema,
         response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -98,7 +94,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: "Approve or deny a user's pending principal broker request",
-        security,
         params: UserParamsSchema,
         body: PrincipalBrokerDecisionSchema,
         response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -114,7 +109,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'Deactivate a user: no sign-in, every session ended, their listings out of search',
-        security,
         params: UserParamsSchema,
         body: DeactivateUserSchema,
         response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -130,7 +124,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'Reactivate a deactivated user',
-        security,
         params: UserParamsSchema,
         body: ReactivateUserSchema,
         response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
@@ -146,7 +139,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'E-mail the user a password reset code, as the recovery flow does',
-        security,
         params: UserParamsSchema,
         response: { 202: SentSchema, ...errors(401, 403, 404) },
       },
@@ -161,7 +153,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'E-mail the user a new e-mail verification code',
-        security,
         params: UserParamsSchema,
         response: { 202: SentSchema, ...errors(401, 403, 404, 409) },
       },

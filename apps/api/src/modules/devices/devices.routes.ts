@@ -20,7 +20,6 @@ export const devicesRoutes: FastifyPluginAsyncZod<DevicesRoutesOptions> = async 
       schema: {
         tags: ['session'],
         summary: "The caller's signed-in devices (unexpired sessions), most recently active first; `current` marks this one",
-        security: [{ bearer: [] }],
         response: { 200: DevicesSchema, ...errors(401) },
       },
     },
@@ -34,7 +33,6 @@ export const devicesRoutes: FastifyPluginAsyncZod<DevicesRoutesOptions> = async 
       schema: {
         tags: ['session'],
         summary: 'Sign out everywhere else: ends every session of the caller except the one making this call; answers how many ended',
-        security: [{ bearer: [] }],
         response: { 200: SignedOutDevicesSchema, ...errors(401) },
       },
     },
@@ -48,7 +46,6 @@ export const devicesRoutes: FastifyPluginAsyncZod<DevicesRoutesOptions> = async 
       schema: {
         tags: ['session'],
         summary: "Signs one of the caller's devices out by its session id (the current one too, which signs this device out)",
-        security: [{ bearer: [] }],
         params: DeviceParamsSchema,
         response: { 204: z.null(), ...errors(400, 401, 404) },
       },

@@ -30,7 +30,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
       schema: {
         tags: ['admin'],
         summary: 'The configured OpenID Connect provider and the callback URL to register there (never the secret)',
-        security: [{ bearer: [] }],
         response: { 200: IdentityConfigSchema, ...errors(401, 403) },
       },
     },
@@ -44,7 +43,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
       schema: {
         tags: ['admin'],
         summary: "Fetch the provider's discovery document and signing keys now",
-        security: [{ bearer: [] }],
         response: { 200: IdentityCheckSchema, ...errors(401, 403) },
       },
     },
@@ -58,7 +56,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
       schema: {
         tags: ['admin'],
         summary: 'Accounts linked to the identity provider, searching e-mail, name or subject',
-        security: [{ bearer: [] }],
         querystring: LinkedAccountsQuerySchema,
         response: { 200: LinkedAccountPageSchema, ...errors(400, 401, 403) },
       },
@@ -73,7 +70,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
       schema: {
         tags: ['admin'],
         summary: 'Unlink an account from the identity provider',
-        security: [{ bearer: [] }],
         params: AccountParamsSchema,
         response: { 204: z.null().describe('Unlinked'), ...errors(400, 401, 403, 404) },
       },
@@ -92,7 +88,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
       schema: {
         tags: ['admin'],
         summary: 'Import the users of a Firebase Authentication export (firebase auth:export users.json)',
-        security: [{ bearer: [] }],
         body: FirebaseImportSchema,
         response: { 200: FirebaseImportResultSchema, ...errors(400, 401, 403, 413) },
       },

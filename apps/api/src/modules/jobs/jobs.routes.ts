@@ -9,7 +9,6 @@ import type { AdminDeps } from '../admin/admin-deps'
 import { listJobs, retryJob } from './jobs.service'
 
 const access = { access: PAGE_ROLES.superAdmin }
-const security = [{ bearer: [] }]
 const denied = { 401: ApiErrorSchema, 403: ApiErrorSchema }
 const JobParamsSchema = z.object({ name: freeText().max(100) })
 
@@ -22,7 +21,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) 
       schema: {
         tags: ['admin'],
         summary: 'The background jobs: lease, last run and its outcome, failures in a row, next run, and whether a job is dead-lettered',
-        security,
         response: { 200: JobListSchema, ...denied },
       },
     },
@@ -36,7 +34,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) 
       schema: {
         tags: ['admin'],
         summary: 'Run a dead-lettered job again: its failures are forgotten and it runs at once (409 when it is not dead-lettered)',
-        security,
         params: JobParamsSchema,
         response: { 200: JobStatusSchema, 400: ApiErrorSchema, ...denied, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },

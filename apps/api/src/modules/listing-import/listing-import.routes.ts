@@ -54,7 +54,6 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       schema: {
         tags: ['listing import'],
         summary: 'What the import can read from: the MLS feed (when configured, for your MLS ID) and RESO JSON files',
-        security: [{ bearer: [] }],
         response: { 200: ImportSourcesSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
@@ -68,7 +67,6 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       schema: {
         tags: ['listing import'],
         summary: 'Ask the MLS feed for your listings (changed since your last import) and keep them in a new pending import',
-        security: [{ bearer: [] }],
         response: { 200: ImportPreviewSchema, ...errors, 503: ApiErrorSchema },
       },
     },
@@ -82,7 +80,6 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       schema: {
         tags: ['listing import'],
         summary: "An import's progress and, once done, its report",
-        security: [{ bearer: [] }],
         params: ImportJobParamsSchema,
         response: { 200: z.object({ job: ImportJobSchema }), ...errors },
       },
@@ -97,7 +94,6 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       schema: {
         tags: ['listing import'],
         summary: 'The records of a pending import: what each would create, update, delete or skip, and how its fields map',
-        security: [{ bearer: [] }],
         params: ImportJobParamsSchema,
         response: { 200: ImportPreviewSchema, ...errors },
       },
@@ -112,7 +108,6 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       schema: {
         tags: ['listing import'],
         summary: 'Import the picked listings with the chosen visibility; the import runs in the background (poll GET /api/listing-import/jobs/{id})',
-        security: [{ bearer: [] }],
         params: ImportJobParamsSchema,
         body: StartImportSchema,
         response: { 202: z.object({ job: ImportJobSchema }), ...errors },
@@ -134,7 +129,6 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
         schema: {
           tags: ['listing import'],
           summary: 'Upload a RESO JSON file (multipart/form-data, one file field "file", at most 10 MB): { "value": [ Property records ] } or an array',
-          security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: { 200: ImportPreviewSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
         },

@@ -68,7 +68,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: "Start a new listing (a draft, StandardStatus Incomplete); an agent's own details fill the listing agent fields",
-        security: [{ bearer: [] }],
         body: ListingPatchSchema,
         response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403) },
       },
@@ -83,7 +82,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'The listings the caller manages (drafts too), last modified first',
-        security: [{ bearer: [] }],
         querystring: MyListingsQuerySchema,
         response: { 200: ListingPageSchema, ...errors(400, 401, 403) },
       },
@@ -98,7 +96,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'One listing as its owner, listing agent or their team see and edit it',
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(401, 403, 404) },
       },
@@ -113,7 +110,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'Change fields of a listing; a published listing keeps every field publishing requires',
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         body: ListingPatchSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
@@ -129,7 +125,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'Publish a draft as Active (the default) or ComingSoon; refused with every missing field when it is not complete',
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         body: PublishListingSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -147,7 +142,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'Put the photos in a new order: every media id of the listing once; the first is the primary photo',
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         body: ReorderListingPhotosSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
@@ -163,7 +157,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'Remove one photo of a listing',
-        security: [{ bearer: [] }],
         params: MediaParamsSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
       },
@@ -180,7 +173,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'Change the status (as the transition table allows), offer deadline, notifications or visibility',
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         body: ListingSettingsPatchSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
@@ -196,7 +188,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: "The seller's offer weights and costs",
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         body: ListingWeightingSchema,
         response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
@@ -212,7 +203,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       schema: {
         tags: ['listings'],
         summary: 'Delete a draft with its photos (a published listing is withdrawn or canceled instead)',
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         response: { 204: z.null(), ...errors(401, 403, 404, 409) },
       },
@@ -284,7 +274,6 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
         schema: {
           tags: ['listings'],
           summary: 'Add one photo to a listing (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 10 MB; at most 50 photos)',
-          security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           params: ListingParamsSchema,
           response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 413, 415) },

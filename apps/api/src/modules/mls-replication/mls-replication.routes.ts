@@ -8,7 +8,6 @@ import type { AdminDeps } from '../admin/admin-deps'
 import { createRunKeeper, getStatus, listReplicas, setSchedule } from './mls-replication.service'
 
 const access = { access: PAGE_ROLES.superAdmin }
-const security = [{ bearer: [] }]
 const denied = { 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** /api/admin/mls-grid: the MLS Grid feed replication (issue #15), for super admins. */
@@ -25,7 +24,6 @@ export const mlsReplicationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app
       schema: {
         tags: ['admin'],
         summary: 'The MLS Grid replication: its settings (never the token), high-water mark, schedule and latest runs',
-        security,
         response: { 200: MlsGridStatusSchema, ...denied },
       },
     },
@@ -39,7 +37,6 @@ export const mlsReplicationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app
       schema: {
         tags: ['admin'],
         summary: 'Run the replication every N minutes (5 to 1440), or never (null)',
-        security,
         body: UpdateMlsScheduleSchema,
         response: { 200: MlsScheduleSchema, 400: ApiErrorSchema, ...denied },
       },
@@ -54,7 +51,6 @@ export const mlsReplicationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app
       schema: {
         tags: ['admin'],
         summary: 'Start a replication run now; it runs in the background (409 when one is running or the feed is not configured)',
-        security,
         response: { 202: z.object({ run: MlsRunSchema }), ...denied, 409: ApiErrorSchema },
       },
     },
@@ -71,7 +67,6 @@ export const mlsReplicationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app
       schema: {
         tags: ['admin'],
         summary: 'The replicated listings, searching MLS number, address or agent MLS ID',
-        security,
         querystring: MlsReplicaQuerySchema,
         response: { 200: MlsReplicaPageSchema, 400: ApiErrorSchema, ...denied },
       },

@@ -38,7 +38,6 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       schema: {
         tags: ['offer record'],
         summary: "The listing's offer record: who was told what and when, hash-chained, with the chain's verification (seller side: every entry; a buyer side: its own offers' entries)",
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         response: { 200: RecordResponseSchema, ...errors(404) },
       },
@@ -53,7 +52,6 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       schema: {
         tags: ['offer record'],
         summary: "The listing's offer record as CSV (the entries the viewer may see)",
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         response: { 200: download('CSV, UTF-8 with a byte-order mark'), ...errors(404) },
       },
@@ -75,7 +73,6 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       schema: {
         tags: ['offer record'],
         summary: "The listing's offer record as PDF, with the chain's verification",
-        security: [{ bearer: [] }],
         params: ListingParamsSchema,
         response: { 200: download('The PDF'), ...errors(404) },
       },
@@ -98,7 +95,6 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       schema: {
         tags: ['offer record'],
         summary: "The offer's transaction file: one ZIP with its terms, documents, signing packets, events and a manifest of SHA-256 hashes (its buyer side, its listing's seller side)",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 200: download('The ZIP, streamed'), ...errors(404) },
       },
@@ -120,7 +116,6 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       schema: {
         tags: ['offer record'],
         summary: "The offer's deadlines as iCalendar: its expiration and the dates that follow from the Binding Agreement Date",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 200: download('text/calendar'), ...errors(404) },
       },
@@ -140,7 +135,7 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
     '/api/me/calendar-feed',
     {
       config: { access: PAGE_ROLES.signedIn },
-      schema: { tags: ['offer record'], summary: 'Whether the user has a private calendar subscription URL, and since when', security: [{ bearer: [] }], response: { 200: FeedStateSchema } },
+      schema: { tags: ['offer record'], summary: 'Whether the user has a private calendar subscription URL, and since when', response: { 200: FeedStateSchema } },
     },
     async (request) => getFeed(db, signedIn(request.user)),
   )
@@ -152,7 +147,6 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
       schema: {
         tags: ['offer record'],
         summary: 'Makes a new private calendar subscription URL (shown once); the previous one stops working',
-        security: [{ bearer: [] }],
         response: { 201: FeedCreatedSchema },
       },
     },
@@ -163,7 +157,7 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
     '/api/me/calendar-feed',
     {
       config: { access: PAGE_ROLES.signedIn },
-      schema: { tags: ['offer record'], summary: 'Turns the private calendar subscription URL off: it answers 404 from now on', security: [{ bearer: [] }], response: { 204: z.null().describe('Turned off') } },
+      schema: { tags: ['offer record'], summary: 'Turns the private calendar subscription URL off: it answers 404 from now on', response: { 204: z.null().describe('Turned off') } },
     },
     async (request, reply) => {
       await revokeFeed(db, signedIn(request.user))

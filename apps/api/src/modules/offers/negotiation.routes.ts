@@ -29,7 +29,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "Send a counter-offer: the seller side on an open offer, or the buyer side on the seller side's counter; the changed terms become the next version",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: CounterOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -45,7 +44,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "The buyer side accepts the seller side's counter-offer: the offer is accepted at that version's terms",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: AnswerOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -61,7 +59,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "The buyer side declines the seller side's counter-offer: the offer is declined",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: AnswerOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -77,7 +74,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "The seller side marks the offer's pre-approval letter verified",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
       },
@@ -92,7 +88,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "The seller side asks the listing's open offers (all, or the chosen ones) for their highest and best by a deadline; every buyer side is told the same words at the same instant",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: HighestBestRequestSchema,
         response: { 200: HighestBestResultSchema, ...errors(400, 401, 403, 404, 409) },
@@ -108,7 +103,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "The seller side's highest-and-best request still open on the listing (deadline ahead), with which asked offers have answered since; null when none is open",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 200: OpenBestRequestAnswerSchema, ...errors(401, 403, 404) },
       },

@@ -57,6 +57,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: "Start a draft offer on a listing that takes offers, prefilled from the listing and the maker's profile",
+        // Public in config only for the message above: a caller without a token is refused.
         security: [{ bearer: [] }],
         body: CreateOfferSchema,
         response: { 201: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -72,7 +73,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: "The buyer side's own offers on one tab, last changed first, with every tab's count",
-        security: [{ bearer: [] }],
         querystring: MyOffersQuerySchema,
         response: { 200: MyOffersPageSchema, ...errors(400, 401) },
       },
@@ -102,7 +102,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: "Save the whole terms (buyer side): a draft's, or the working copy of a shared offer, which nobody else sees until it is sent as a revision",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: SaveOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -119,7 +118,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         tags: ['offers'],
         summary:
           "Send the buyer side's revision of a shared offer (its terms, or the saved working copy), built on the version it names: the next version, told to the seller side; an expired offer sent with a new expiration is renewed",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: SendRevisionSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -135,7 +133,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: 'Delete a draft (buyer side); a shared offer is withdrawn instead',
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors(401, 403, 404, 409) },
       },
@@ -154,7 +151,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         tags: ['offers'],
         summary:
           'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified. A price or earnest money out of the money bounds must be listed in `confirmed`.',
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: ShareOfferSchema.nullish(),
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -171,7 +167,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         schema: {
           tags: ['offers'],
           summary,
-          security: [{ bearer: [] }],
           params: OfferParamsSchema,
           // Decline answers the offer: it names the version the seller side was looking at (decision 036).
           ...(action === 'decline' ? { body: AnswerOfferSchema } : {}),
@@ -192,7 +187,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: "The seller side accepts an offer; the listing's other open offers are declined or kept as back-ups, every buyer side told at the same time",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: AcceptOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -208,7 +202,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: 'The shared offers on a listing the caller manages, newest shared first',
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 200: ListingOffersSchema, ...errors(401, 403, 404) },
       },
@@ -223,7 +216,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: "The open offers on a listing the caller manages, ranked by the listing's weighting with every criterion's points",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         response: { 200: OptimizeResultSchema, ...errors(401, 403, 404) },
       },

@@ -32,7 +32,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       schema: {
         tags: ['me'],
         summary: 'Finish onboarding: choose buyer or seller, on your own or as an agent',
-        security: [{ bearer: [] }],
         body: OnboardingSchema,
         response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
       },
@@ -47,7 +46,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       schema: {
         tags: ['me'],
         summary: "Change the signed-in user's name, phone, ZIP code, language or UI mode (buy or sell); an agent's NRDS number or MLS ID too",
-        security: [{ bearer: [] }],
         body: UpdateProfileSchema,
         response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
       },
@@ -62,7 +60,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       schema: {
         tags: ['me'],
         summary: 'Change the password; every session ends, and the caller gets the token of a new one',
-        security: [{ bearer: [] }],
         body: ChangePasswordSchema,
         response: { 200: z.object({ accessToken: z.string() }), 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
@@ -77,7 +74,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       schema: {
         tags: ['me'],
         summary: 'Ask the support team for principal broker access',
-        security: [{ bearer: [] }],
         response: { 200: MeSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
@@ -94,7 +90,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         schema: {
           tags: ['me'],
           summary: 'Upload a profile photo (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 5 MB and 50 megapixels); it is stored again as WebP, at most 512 pixels on a side',
-          security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
         },

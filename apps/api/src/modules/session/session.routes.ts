@@ -62,7 +62,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       schema: {
         tags: ['session'],
         summary: 'Sign out: the token is revoked',
-        security: [{ bearer: [] }],
         response: { 204: z.null(), 401: ApiErrorSchema },
       },
     },

@@ -86,7 +86,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     '/api/offers/:id/signing',
     {
       config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: "The offer's signing packets, and whether the viewer may send the offer for signature", security: [{ bearer: [] }], params: OfferParams, response: { 200: OfferSigningSchema, ...errors(401, 404) } },
+      schema: { tags: ['signing'], summary: "The offer's signing packets, and whether the viewer may send the offer for signature", params: OfferParams, response: { 200: OfferSigningSchema, ...errors(401, 404) } },
     },
     async (request) => getOfferSigning(db, ctx, { actor: signedIn(request.user), offerId: request.params.id }),
   )
@@ -98,7 +98,6 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
       schema: {
         tags: ['signing'],
         summary: "'Send for signature': the accepted offer's purchase and sale agreement (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically",
-        security: [{ bearer: [] }],
         params: OfferParams,
         body: SendOfferPacketSchema,
         response: { 201: PacketResponse, ...errors(400, 401, 404, 409) },
@@ -112,7 +111,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.get(
     '/api/signing/packets/:packetId',
-    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
+    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
     async (request) => ({ packet: await getPacket(db, { actor: signedIn(request.user), packetId: request.params.packetId }) }),
   )
 
@@ -124,7 +123,6 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
         schema: {
           tags: ['signing'],
           summary: which === 'original' ? "The packet's PDF before signing (the preview fields are placed on)" : 'The signed, sealed PDF with its Certificate of Completion (completed packets)',
-          security: [{ bearer: [] }],
           params: PacketParams,
           response: { ...PDF_ANSWER, ...errors(401, 404, 409) },
         },
@@ -137,14 +135,14 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     '/api/signing/packets/:packetId/send',
     {
       config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: 'Send a draft form document to its signers with the fields placed on its pages', security: [{ bearer: [] }], params: PacketParams, body: SendFormPacketSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
+      schema: { tags: ['signing'], summary: 'Send a draft form document to its signers with the fields placed on its pages', params: PacketParams, body: SendFormPacketSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
     },
     async (request) => ({ packet: await sendFormPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, input: request.body, request: requestInfo(request) }) }),
   )
 
   app.delete(
     '/api/signing/packets/:packetId',
-    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', security: [{ bearer: [] }], params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
+    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
     async (request, reply) => {
       await deleteDraftPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId })
       return reply.code(204).send(null)
@@ -155,7 +153,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     '/api/signing/packets/:packetId/remind',
     {
       config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: 'Remind the signers whose turn it is (email, and SMS with a phone); once an hour', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404, 409, 429) } },
+      schema: { tags: ['signing'], summary: 'Remind the signers whose turn it is (email, and SMS with a phone); once an hour', params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404, 409, 429) } },
     },
     async (request) => ({ packet: await remindPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, request: requestInfo(request) }) }),
   )
@@ -164,7 +162,7 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
     '/api/signing/packets/:packetId/void',
     {
       config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: 'Void a packet out for signature, with a reason; everyone is told', security: [{ bearer: [] }], params: PacketParams, body: ReasonSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
+      schema: { tags: ['signing'], summary: 'Void a packet out for signature, with a reason; everyone is told', params: PacketParams, body: ReasonSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
     },
     async (request) => ({ packet: await voidPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, reason: request.body.reason, request: requestInfo(request) }) }),
   )
@@ -250,7 +248,6 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
         schema: {
           tags: ['signing'],
           summary: 'Upload a form document (multipart/form-data, field "file": a PDF of at most 25 MB) to the accepted offer: a draft packet whose fields are placed next',
-          security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           params: OfferParams,
           response: { 201: PacketResponse, ...errors(400, 401, 404, 409, 413, 415) },

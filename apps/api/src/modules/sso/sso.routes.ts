@@ -59,7 +59,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
       schema: {
         tags: ['session'],
         summary: "The provider's sign-out page for a session that began there (null otherwise); ask before DELETE /api/session",
-        security: [{ bearer: [] }],
         response: { 200: SsoEndSessionSchema, ...errors(401) },
       },
     },

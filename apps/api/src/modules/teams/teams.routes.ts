@@ -24,7 +24,6 @@ export type TeamsRoutesOptions = { db: Db; publicUrl: string }
 const leader = { access: PAGE_ROLES.manageTeam }
 /** The invitee's and the member's side: anyone signed in, as support staff need not hold an agent's role. */
 const anyone = { access: 'signed-in' } as const
-const security = [{ bearer: [] }]
 const InvitationParams = z.object({ id: z.string() })
 const MemberParams = z.object({ memberId: z.string() })
 const LeaderParams = z.object({ leaderId: z.string() })
@@ -36,7 +35,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team',
     {
       config: leader,
-      schema: { tags: ['teams'], operationId: 'getMyTeam', summary: "The caller's team: members, open invitations, what can be designated, and the teams the caller is in", security, response: { 200: MyTeamSchema, ...errors(401, 403) } },
+      schema: { tags: ['teams'], operationId: 'getMyTeam', summary: "The caller's team: members, open invitations, what can be designated, and the teams the caller is in", response: { 200: MyTeamSchema, ...errors(401, 403) } },
     },
     async (request) => getMyTeam(db, { actor: signedIn(request.user) }),
   )
@@ -45,7 +44,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/invitations',
     {
       config: leader,
-      schema: { tags: ['teams'], operationId: 'inviteTeamMember', summary: 'Invite an agent or support staff by email, with all or designated access', security, body: TeamInviteSchema, response: { 201: TeamInvitationViewSchema, ...errors(400, 401, 403, 409) } },
+      schema: { tags: ['teams'], operationId: 'inviteTeamMember', summary: 'Invite an agent or support staff by email, with all or designated access', body: TeamInviteSchema, response: { 201: TeamInvitationViewSchema, ...errors(400, 401, 403, 409) } },
     },
     async (request, reply) => reply.code(201).send(await inviteMember(db, { actor: signedIn(request.user), input: request.body, publicUrl })),
   )
@@ -54,7 +53,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/invitations/:id',
     {
       config: leader,
-      schema: { tags: ['teams'], operationId: 'revokeTeamInvitation', summary: 'Withdraw an open invitation: its link stops working', security, params: InvitationParams, response: { 204: NoContent, ...errors(401, 403, 404, 409) } },
+      schema: { tags: ['teams'], operationId: 'revokeTeamInvitation', summary: 'Withdraw an open invitation: its link stops working', params: InvitationParams, response: { 204: NoContent, ...errors(401, 403, 404, 409) } },
     },
     async (request, reply) => {
       await revokeInvitation(db, { actor: signedIn(request.user), id: request.params.id })
@@ -66,7 +65,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/invitations/:id/resend',
     {
       config: leader,
-      schema: { tags: ['teams'], operationId: 'resendTeamInvitation', summary: 'Email an open invitation again with a new link and a new expiry', security, params: InvitationParams, response: { 200: TeamInvitationViewSchema, ...errors(401, 403, 404, 409) } },
+      schema: { tags: ['teams'], operationId: 'resendTeamInvitation', summary: 'Email an open invitation again with a new link and a new expiry', params: InvitationParams, response: { 200: TeamInvitationViewSchema, ...errors(401, 403, 404, 409) } },
     },
     async (request) => resendInvitation(db, { actor: signedIn(request.user), id: request.params.id, publicUrl }),
   )
@@ -84,7 +83,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/invitations/accept',
     {
       config: anyone,
-      schema: { tags: ['teams'], operationId: 'acceptTeamInvitation', summary: "Join the leader's team with the invitation's access (single use; the account's email must be the invitation's)", security, body: TeamInvitationTokenSchema, response: { 200: TeamMembershipSchema, ...errors(400, 401, 403, 404, 409) } },
+      schema: { tags: ['teams'], operationId: 'acceptTeamInvitation', summary: "Join the leader's team with the invitation's access (single use; the account's email must be the invitation's)", body: TeamInvitationTokenSchema, response: { 200: TeamMembershipSchema, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request) => acceptInvitation(db, { actor: signedIn(request.user), token: request.body.token }),
   )
@@ -93,7 +92,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/invitations/decline',
     {
       config: anyone,
-      schema: { tags: ['teams'], operationId: 'declineTeamInvitation', summary: 'Decline an invitation sent to the caller: its link stops working', security, body: TeamInvitationTokenSchema, response: { 204: NoContent, ...errors(400, 401, 403, 404, 409) } },
+      schema: { tags: ['teams'], operationId: 'declineTeamInvitation', summary: 'Decline an invitation sent to the caller: its link stops working', body: TeamInvitationTokenSchema, response: { 204: NoContent, ...errors(400, 401, 403, 404, 409) } },
     },
     async (request, reply) => {
       await declineInvitation(db, { actor: signedIn(request.user), token: request.body.token })
@@ -105,7 +104,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/members/:memberId',
     {
       config: leader,
-      schema: { tags: ['teams'], operationId: 'changeTeamMemberAccess', summary: "Change a member's access: all transactions, or designated listings and offers", security, params: MemberParams, body: TeamAccessInputSchema, response: { 200: TeamMemberViewSchema, ...errors(400, 401, 403, 404) } },
+      schema: { tags: ['teams'], operationId: 'changeTeamMemberAccess', summary: "Change a member's access: all transactions, or designated listings and offers", params: MemberParams, body: TeamAccessInputSchema, response: { 200: TeamMemberViewSchema, ...errors(400, 401, 403, 404) } },
     },
     async (request) => changeMemberAccess(db, { actor: signedIn(request.user), memberId: request.params.memberId, input: request.body }),
   )
@@ -114,7 +113,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/members/:memberId',
     {
       config: leader,
-      schema: { tags: ['teams'], operationId: 'removeTeamMember', summary: 'Remove a member: their access ends with their next request', security, params: MemberParams, response: { 204: NoContent, ...errors(401, 403, 404) } },
+      schema: { tags: ['teams'], operationId: 'removeTeamMember', summary: 'Remove a member: their access ends with their next request', params: MemberParams, response: { 204: NoContent, ...errors(401, 403, 404) } },
     },
     async (request, reply) => {
       await removeMember(db, { actor: signedIn(request.user), memberId: request.params.memberId })
@@ -126,7 +125,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/memberships',
     {
       config: anyone,
-      schema: { tags: ['teams'], operationId: 'listTeamMemberships', summary: 'The teams the caller is a member of', security, response: { 200: TeamMembershipsSchema, ...errors(401) } },
+      schema: { tags: ['teams'], operationId: 'listTeamMemberships', summary: 'The teams the caller is a member of', response: { 200: TeamMembershipsSchema, ...errors(401) } },
     },
     async (request) => getMyMemberships(db, { actor: signedIn(request.user) }),
   )
@@ -135,7 +134,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesOptions> = async (app
     '/api/team/memberships/:leaderId',
     {
       config: anyone,
-      schema: { tags: ['teams'], operationId: 'leaveTeam', summary: "Leave a leader's team (a brokerage too)", security, params: LeaderParams, response: { 204: NoContent, ...errors(401, 404) } },
+      schema: { tags: ['teams'], operationId: 'leaveTeam', summary: "Leave a leader's team (a brokerage too)", params: LeaderParams, response: { 204: NoContent, ...errors(401, 404) } },
     },
     async (request, reply) => {
       await leaveTeam(db, { actor: signedIn(request.user), leaderId: request.params.leaderId })

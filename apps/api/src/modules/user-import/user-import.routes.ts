@@ -14,7 +14,6 @@ import { kindOf } from '../../db/client'
 import { errors } from '../../http/api-errors'
 
 const access = { access: PAGE_ROLES.superAdmin }
-const security = [{ bearer: [] }]
 
 const UPLOAD_MESSAGES: UploadMessages = {
   tooLarge: 'userImport.fileTooLarge',
@@ -62,7 +61,6 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: "A user import's progress and counts (poll it while the status is running)",
-        security,
         params: UserImportParamsSchema,
         response: { 200: UserImportJobSchema, ...errors(400, 401, 403, 404) },
       },
@@ -80,7 +78,6 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: 'Import the valid rows of a previewed file as one background job; rows whose email exists update that user or are skipped',
-        security,
         params: UserImportParamsSchema,
         body: StartUserImportSchema,
         response: { 202: z.object({ id: z.uuid(), status: UserImportStatusSchema }), ...errors(400, 401, 403, 404, 409) },
@@ -102,7 +99,6 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       schema: {
         tags: ['admin'],
         summary: "The file's rows as CSV with each row's outcome (created, updated, skipped, failed or invalid) and message",
-        security,
         params: UserImportParamsSchema,
         produces: ['text/csv'],
         response: { 200: z.any().describe('The report, text/csv'), ...errors(400, 401, 403, 404) },
@@ -130,7 +126,6 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         schema: {
           tags: ['admin'],
           summary: 'Upload a CSV of users (multipart/form-data, one file field "file", at most 10 MB and 50,000 rows) and get its preview: counts, problems by line and column, the first 50 rows',
-          security,
           consumes: ['multipart/form-data'],
           response: { 201: UserImportPreviewSchema, ...errors(400, 401, 403, 413, 415) },
         },

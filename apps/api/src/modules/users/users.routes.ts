@@ -16,7 +16,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/me',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['me'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: MeSchema, 401: ApiErrorSchema } },
+      schema: { tags: ['me'], summary: 'The signed-in user', response: { 200: MeSchema, 401: ApiErrorSchema } },
     },
     async (request) => ({ user: signedIn(request.user) }),
   )
@@ -28,7 +28,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags: ['me'],
         summary: "Change the signed-in user's language",
-        security: [{ bearer: [] }],
         body: ChangeLanguageSchema,
         response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
@@ -44,7 +43,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['me'],
         summary: "Change the signed-in user's UI mode: the interface ordered for buying or for selling",
         operationId: 'changeUiMode',
-        security: [{ bearer: [] }],
         body: ChangeUiModeSchema,
         response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
