@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { FirebaseImportResult, IdentityCheck, IdentityConfig, LinkedAccountPage } from '@offerbook/domain/identity'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { adminAudit, legacyPassword } from '../../db/schema/admin'
 import { account } from '../../db/schema/auth'
@@ -22,16 +23,14 @@ const HASH_CONFIG = {
 }
 const USER1 = { salt: '42xEC+ixf3L2lw==', passwordHash: 'lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==' }
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let superToken: string
 let adminToken: string
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true })
   superToken = (await signIn(t.app, 'super-admin@example.com', DEMO_PASSWORD)).accessToken
   adminToken = (await signIn(t.app, 'admin@example.com', DEMO_PASSWORD)).accessToken
 })
-afterAll(async () => t.close())
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = superToken) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) })

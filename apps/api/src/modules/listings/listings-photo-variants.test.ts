@@ -1,26 +1,22 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_VARIANT_WIDTHS } from '@offerbook/domain/photo-variants'
 import type { FileStorage } from '../../storage/storage'
 import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng } from '../files/files.test-helpers'
 import { photoVariantKeys } from '../files/photo-variants'
 import type { Signed } from './listings.test-helpers'
-import { apiError, call, listingsTestApp, makeJpeg, managed, newListing, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, useListingsTestApp, makeJpeg, managed, newListing, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
 
 /** A stored listing photo gets WebP copies at the display widths; the original stays as uploaded. */
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
+const t = useListingsTestApp()
 let storage: FileStorage
 let owner: Signed
 
 beforeAll(async () => {
-  t = await listingsTestApp()
   storage = createFileStorage({ kind: 'disk', directory: t.files })
   owner = await signedInUser(t, ['SELLER_OWNER'])
-})
-afterAll(async () => {
-  await t.closeAll()
 })
 
 describe('listing photo copies', () => {

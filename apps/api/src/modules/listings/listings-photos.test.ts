@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { listingMedia } from '../../db/schema/listings'
@@ -8,19 +8,15 @@ import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng, multipart } from '../files/files.test-helpers'
 import { attachListingPhoto } from './listings-photos.service'
 import type { Signed } from './listings.test-helpers'
-import { apiError, call, listingsTestApp, makeJpeg, managed, newListing, publishedListing, said, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, useListingsTestApp, makeJpeg, managed, newListing, publishedListing, said, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
+const t = useListingsTestApp()
 let storage: FileStorage
 let owner: Signed
 
 beforeAll(async () => {
-  t = await listingsTestApp()
   storage = createFileStorage({ kind: 'disk', directory: t.files })
   owner = await signedInUser(t, ['SELLER_OWNER'])
-})
-afterAll(async () => {
-  await t.closeAll()
 })
 
 describe('POST /api/listings/:id/photos', () => {

@@ -10,6 +10,7 @@ import { messageText } from '@offerbook/domain/messages'
 import type { Role } from '@offerbook/domain/roles'
 import type { TestApp, TestAppOptions } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { perFile } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { teamMember, teamMemberListing } from '../../db/schema/listings'
@@ -42,7 +43,9 @@ export function makeJpeg(): Buffer {
 export type Signed = { id: string; email: string; headers: { authorization: string } }
 
 /** A test app whose files live in a temporary folder of its own. */
-export async function listingsTestApp(options: TestAppOptions = {}): Promise<TestApp & { files: string; closeAll: () => Promise<void> }> {
+export type ListingsTestApp = TestApp & { files: string; closeAll: () => Promise<void> }
+
+export async function listingsTestApp(options: TestAppOptions = {}): Promise<ListingsTestApp> {
   const files = await mkdtemp(join(tmpdir(), 'offerbook-listings-test-'))
   const t = await buildTestApp({ ...options, config: { storage: { kind: 'disk', directory: files }, ...options.config } })
   return {
@@ -53,6 +56,14 @@ export async function listingsTestApp(options: TestAppOptions = {}): Promise<Tes
       await rm(files, { recursive: true, force: true })
     },
   }
+}
+
+/** The listings test app of a file, built before its tests and closed (its files folder too) after them. */
+export function useListingsTestApp(options: TestAppOptions = {}): ListingsTestApp {
+  return perFile(
+    () => listingsTestApp(options),
+    (t) => t.closeAll(),
+  )
 }
 
 export async function signedInUser(t: TestApp, roles: Role[], options: { name?: string } = {}): Promise<Signed> {
