@@ -3,8 +3,8 @@ import type { TestApp, TestAppOptions } from './build-test-app'
 import { buildTestApp } from './build-test-app'
 
 /**
- * What a test file builds once before its tests and closes after them, declared at the top of the
- * file: `const t = perFile(build, close)`. Its fields can be read from the file's first beforeAll on;
+ * What a test file (or a describe block) builds once before its tests and closes after them, declared
+ * at its top: `const t = perFile(build, close)`. Its fields can be read from the first beforeAll on;
  * reading one sooner throws, as reading a `let` that beforeAll had not set yet would have failed.
  */
 export function perFile<T extends object>(build: () => Promise<T>, close: (built: T) => Promise<unknown>): T {
@@ -15,12 +15,20 @@ export function perFile<T extends object>(build: () => Promise<T>, close: (built
   afterAll(async () => {
     if (built) await close(built)
   })
-  const current = (): T => {
+  return lazy(() => {
     if (!built) throw new Error('perFile: read before the beforeAll that builds it')
     return built
-  }
+  })
+}
+
+/** An object whose fields are read from `current()` when they are read, its methods called on it. */
+export function lazy<T extends object>(current: () => T): T {
   return new Proxy({} as T, {
-    get: (_target, key) => Reflect.get(current(), key),
+    get: (_target, key) => {
+      const target = current()
+      const value: unknown = Reflect.get(target, key)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
     has: (_target, key) => Reflect.has(current(), key),
   })
 }
