@@ -202,15 +202,10 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
 
   app.get(
     '/api/properties/:id',
-    {
-      config: { access: 'public', publicCache: true },
-      schema: {
-        tags: ['listings'],
-        summary: "A listing's public page; the agent's e-mail and phone only for signed-in visitors",
-        params: ListingParamsSchema,
-        response: { 200: z.object({ property: PublicListingSchema }), ...errors(404) },
-      },
-    },
+    routeOptions('public', 'listings', "A listing's public page; the agent's e-mail and phone only for signed-in visitors", {
+      params: ListingParamsSchema,
+      response: { 200: z.object({ property: PublicListingSchema }), ...errors(404) },
+    }, { publicCache: true }),
     async (request) => ({ property: await getPublicListing(db, { viewer: request.user, id: request.params.id }) }),
   )
 

@@ -110,29 +110,19 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
 
   app.get(
     '/api/sso/verify',
-    {
-      config: { access: 'public', ...perAddress },
-      schema: {
-        tags: ['session'],
-        summary: 'A single sign-on waiting for its e-mail code: the address it went to (masked) and when it expires',
-        querystring: PendingSsoQuerySchema,
-        response: { 200: PendingSsoSchema, ...errors(400, 404, 429) },
-      },
-    },
+    routeOptions('public', 'session', 'A single sign-on waiting for its e-mail code: the address it went to (masked) and when it expires', {
+      querystring: PendingSsoQuerySchema,
+      response: { 200: PendingSsoSchema, ...errors(400, 404, 429) },
+    }, perAddress),
     async (request) => getPendingSso(db, request.query.pending),
   )
 
   app.post(
     '/api/sso/verify',
-    {
-      config: { access: 'public', ...perAddress },
-      schema: {
-        tags: ['session'],
-        summary: "Prove the provider's unverified e-mail with the e-mailed code: creates or links the account and signs in",
-        body: VerifySsoSchema,
-        response: { 200: SessionSchema, ...errors(400, 404, 409, 429) },
-      },
-    },
+    routeOptions('public', 'session', "Prove the provider's unverified e-mail with the e-mailed code: creates or links the account and signs in", {
+      body: VerifySsoSchema,
+      response: { 200: SessionSchema, ...errors(400, 404, 409, 429) },
+    }, perAddress),
     async (request) => verifySsoEmail(db, auth, { pendingId: request.body.pending, code: request.body.code, headers: clientHeaders(request), accountLimit, log: request.log }),
   )
 }
