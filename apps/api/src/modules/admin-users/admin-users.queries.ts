@@ -84,16 +84,15 @@ export async function searchAdminUsers(db: Db, query: UserSearch): Promise<{ ite
   return { items: rows.map((row) => toAdminRow(row, roles.get(row.id) ?? [])), total: totals[0]?.total ?? 0 }
 }
 
-export async function findUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findUserRecord(db: Db, userId: string, { forUpdate = false } = {}): Promise<UserRecord | null> {
+  const query = db.select().from(user).where(eq(user.id, userId)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The user's row, locked until the transaction ends, so two admins' changes do not interleave. */
-export async function lockUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1).for('update')
-  return row ?? null
-}
+export const lockUserRecord = (db: Db, userId: string): Promise<UserRecord | null> => findUserRecord(db, userId, { forUpdate: true })
 
 export async function adminRowOf(db: Db, userId: string): Promise<AdminUserRow | null> {
   const row = await findUserRecord(db, userId)

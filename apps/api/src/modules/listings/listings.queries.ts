@@ -61,16 +61,15 @@ export async function insertListing(db: Db, values: NewListingRow): Promise<List
   return row
 }
 
-export async function findListing(db: Db, id: string): Promise<ListingRow | null> {
-  const [row] = await db.select().from(listing).where(eq(listing.id, id)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findListing(db: Db, id: string, { forUpdate = false } = {}): Promise<ListingRow | null> {
+  const query = db.select().from(listing).where(eq(listing.id, id)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The listing, locked until the transaction ends, so photo orders and status changes do not race. */
-export async function lockListing(db: Db, id: string): Promise<ListingRow | null> {
-  const [row] = await db.select().from(listing).where(eq(listing.id, id)).limit(1).for('update')
-  return row ?? null
-}
+export const lockListing = (db: Db, id: string): Promise<ListingRow | null> => findListing(db, id, { forUpdate: true })
 
 export async function updateListing(db: Db, id: string, changes: ListingChanges): Promise<ListingRow | null> {
   const [row] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning()

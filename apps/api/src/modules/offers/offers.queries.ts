@@ -18,16 +18,15 @@ export type NewOfferEventRow = typeof offerEvent.$inferInsert
 // ---------------------------------------------------------------------------------------------
 // Offers
 
-export async function findOffer(db: Db, id: string): Promise<OfferRow | null> {
-  const [row] = await db.select().from(offer).where(eq(offer.id, id)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findOffer(db: Db, id: string, { forUpdate = false } = {}): Promise<OfferRow | null> {
+  const query = db.select().from(offer).where(eq(offer.id, id)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The offer, locked until the transaction ends, so two changes of status never race. */
-export async function lockOffer(db: Db, id: string): Promise<OfferRow | null> {
-  const [row] = await db.select().from(offer).where(eq(offer.id, id)).limit(1).for('update')
-  return row ?? null
-}
+export const lockOffer = (db: Db, id: string): Promise<OfferRow | null> => findOffer(db, id, { forUpdate: true })
 
 /**
  * The listing's offers in the given statuses, locked in id order (so two accepts on one listing
