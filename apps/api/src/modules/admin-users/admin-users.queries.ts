@@ -11,6 +11,7 @@ import { toUser } from '../users/users.service'
 import { ownerListingsChanged } from '../listings/listing-changes'
 import { announceAuthChange } from '../../auth/session-cache'
 import { revokeLiveStreams } from '../events/events.publish'
+import { onPage } from '../../db/paging'
 
 export type UserRecord = typeof user.$inferSelect
 
@@ -68,13 +69,7 @@ export async function searchAdminUsers(db: Db, query: UserSearch): Promise<{ ite
   const order =
     query.order === 'asc' ? [sql`${column} asc nulls last`, asc(user.id)] : [sql`${column} desc nulls last`, desc(user.id)]
   const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(user)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onPage(db.select().from(user).where(where).orderBy(...order).$dynamic(), query.page, query.pageSize),
     db.select({ total: count() }).from(user).where(where),
   ])
   const roles = await rolesOfUsers(

@@ -8,6 +8,7 @@ import { listing, listingMedia } from '../../db/schema/listings'
 import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
 import { chainInputOf, LEDGER_GENESIS_HASH } from '../../db/offer-ledger'
+import { onPage } from '../../db/paging'
 
 export type OfferRow = typeof offer.$inferSelect
 export type NewOfferRow = typeof offer.$inferInsert
@@ -105,13 +106,7 @@ export async function listBuyerOffers(
   // `scope` widens the buyer's own offers to those their teams give them (teams/team-access buyerSideScope).
   const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(effectiveStatus(now), [...statuses]), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined)
   const [rows, totals] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(offer)
-      .where(where)
-      .orderBy(desc(offer.updatedAt), desc(offer.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onPage(db.select(listColumns).from(offer).where(where).orderBy(desc(offer.updatedAt), desc(offer.id)).$dynamic(), page, pageSize),
     db.select({ total: count() }).from(offer).where(where),
   ])
   return { rows, total: totals[0]?.total ?? 0 }
