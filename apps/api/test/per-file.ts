@@ -7,11 +7,11 @@ import { buildTestApp } from './build-test-app'
  * at its top: `const t = perFile(build, close)`. Its fields can be read from the first beforeAll on;
  * reading one sooner throws, as reading a `let` that beforeAll had not set yet would have failed.
  */
-export function perFile<T extends object>(build: () => Promise<T>, close: (built: T) => Promise<unknown>): T {
+export function perFile<T extends object>(build: () => Promise<T>, close: (built: T) => Promise<unknown>, buildTimeoutMs?: number): T {
   let built: T | undefined
   beforeAll(async () => {
     built = await build()
-  })
+  }, buildTimeoutMs)
   afterAll(async () => {
     if (built) await close(built)
   })
