@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
-import type { TestApp } from './build-test-app'
-import { buildTestApp } from './build-test-app'
+import { useTestApp } from './per-file'
 import type { CreatedUser } from './factories'
 import { bearer, createUser, signIn } from './factories'
 
@@ -107,18 +106,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/dashboard/pipeline', roles: PB_DASHBOARD },
 ]
 
-let t: TestApp
+const t = useTestApp({ config: { signInLimit: { max: 1000, timeWindow: '1 minute' } } })
 const tokens = new Map<Role, string>()
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { signInLimit: { max: 1000, timeWindow: '1 minute' } } })
   for (const role of ROLES) {
     const user: CreatedUser = await createUser(t, { roles: [role] })
     tokens.set(role, (await signIn(t.app, user.email, user.password)).accessToken)
   }
-})
-afterAll(async () => {
-  await t.close()
 })
 
 function call(endpoint: Endpoint, role: Role | null) {

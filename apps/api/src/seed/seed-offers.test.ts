@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
-import type { TestApp } from '../../test/build-test-app'
-import { buildTestApp } from '../../test/build-test-app'
+import { useTestApp } from '../../test/per-file'
 import { bearer, createTestListing, signIn } from '../../test/factories'
 import { offer } from '../db/schema/offers'
 import { user } from '../db/schema/users'
 import { seedDemoAccounts } from './seed'
 import { seedDemoOffers } from './seed-offers'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
+const t = useTestApp()
 
 describe('seedDemoOffers', () => {
   it("shares offers from Ben Buyer and Alex Agent on two of Lena Listing's listings, once", async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { asc, count, eq, inArray, like } from 'drizzle-orm'
 import type { Pipeline } from '@offerbook/domain/dashboard'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { DEFAULT_SEARCH_STATUSES, ListingFieldsSchema, listingPublishProblems, unparsedAddress } from '@offerbook/domain/listing'
-import type { TestApp } from '../../test/build-test-app'
 import { buildTestApp, testConfig } from '../../test/build-test-app'
+import { useTestApp } from '../../test/per-file'
 import { signIn } from '../../test/factories'
 import { listingFieldsOf } from '../modules/listings/listings-reso'
 import { createFileStorage } from '../storage/create-file-storage'
@@ -18,12 +18,7 @@ import { HISTORY_PLAN } from './seed-history'
 import { demoPhotoKind } from './demo-photos'
 import { DEMO_LISTING_COUNT, DEMO_PHOTO_COUNT, findDemoSellers, generateListing, TN_CITIES } from './seed-listings'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
+const t = useTestApp()
 
 describe('seedDemoAccounts', () => {
   it('creates one verified, onboarded account per demo role, and nothing more when run again', async () => {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp({ config: { signInLimit: { max: 3, timeWindow: '1 minute' } } })
-})
-afterAll(async () => t.close())
+const t = useTestApp({ config: { signInLimit: { max: 3, timeWindow: '1 minute' } } })
 
 const TOO_MANY = { statusCode: 429, code: 'RATE_LIMITED', key: 'common.tooManyRequests', message: 'Too many requests, please try again later or reset your password' }
 

@@ -35,6 +35,7 @@ import {
   verifyAccount,
 } from './accounts.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type AccountsRoutesOptions = { db: Db; auth: Auth; limit: { max: number; timeWindow: string }; accountLimit: AccountLimit; addressLimits: AddressLimits }
 
@@ -180,16 +181,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.post(
     '/api/me/phone/verify-code',
-    {
-      config: { access: 'signed-in', ...signedInLimit },
-      schema: {
-        tags: ['me'],
-        summary: "Text a code to prove the signed-in user's phone",
-        security: [{ bearer: [] }],
-        body: RequestPhoneCodeSchema,
-        response: { 202: z.null(), ...errors(400, 401, 409, 429) },
-      },
-    },
+    routeOptions('signed-in', 'me', "Text a code to prove the signed-in user's phone", {
+      body: RequestPhoneCodeSchema,
+      response: { 202: z.null(), ...errors(400, 401, 409, 429) },
+    }, signedInLimit),
     async (request, reply) => {
       await sendPhoneProofCode(db, auth, { actor: signedIn(request.user), phone: request.body.phone, headers: clientHeaders(request) })
       return reply.code(202).send(null)
@@ -198,16 +193,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
 
   app.post(
     '/api/me/phone/verify',
-    {
-      config: { access: 'signed-in', ...signedInLimit },
-      schema: {
-        tags: ['me'],
-        summary: 'Prove the phone with its code: it becomes the verified phone of the signed-in user',
-        security: [{ bearer: [] }],
-        body: ProvePhoneSchema,
-        response: { 200: MeSchema, ...errors(400, 401, 409, 429) },
-      },
-    },
+    routeOptions('signed-in', 'me', 'Prove the phone with its code: it becomes the verified phone of the signed-in user', {
+      body: ProvePhoneSchema,
+      response: { 200: MeSchema, ...errors(400, 401, 409, 429) },
+    }, signedInLimit),
     async (request) => ({ user: await provePhone(db, auth, { actor: signedIn(request.user), input: request.body }) }),
   )
 }

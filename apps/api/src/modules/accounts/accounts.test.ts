@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { Session } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { account, session } from '../../db/schema/auth'
 import { outboxMessage } from '../../db/schema/outbox'
@@ -13,12 +12,7 @@ import { requestCounter } from '../../db/schema/request-counters'
 import { user } from '../../db/schema/users'
 import { listMailbox } from '../messaging/messaging.service'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
+const t = useTestApp()
 
 let sequence = 0
 const newEmail = () => `newcomer-${++sequence}-${randomUUID().slice(0, 6)}@example.com`

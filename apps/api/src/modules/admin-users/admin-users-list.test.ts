@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { User } from '@offerbook/domain/user'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 
 type UserPage = { items: User[]; total: number; page: number; pageSize: number }
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let adminToken: string
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true })
   adminToken = (await signIn(t.app, 'admin@example.com', DEMO_PASSWORD)).accessToken
 })
-afterAll(async () => t.close())
 
 const list = (query: string, token = adminToken) => t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: bearer(token) })
 

@@ -11,6 +11,7 @@ import { toUser } from '../users/users.service'
 import { ownerListingsChanged } from '../listings/listing-changes'
 import { announceAuthChange } from '../../auth/session-cache'
 import { revokeLiveStreams } from '../events/events.publish'
+import { onPage } from '../../db/paging'
 
 export type UserRecord = typeof user.$inferSelect
 
@@ -68,13 +69,7 @@ export async function searchAdminUsers(db: Db, query: UserSearch): Promise<{ ite
   const order =
     query.order === 'asc' ? [sql`${column} asc nulls last`, asc(user.id)] : [sql`${column} desc nulls last`, desc(user.id)]
   const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(user)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onPage(db.select().from(user).where(where).orderBy(...order).$dynamic(), query.page, query.pageSize),
     db.select({ total: count() }).from(user).where(where),
   ])
   const roles = await rolesOfUsers(
@@ -84,16 +79,15 @@ export async function searchAdminUsers(db: Db, query: UserSearch): Promise<{ ite
   return { items: rows.map((row) => toAdminRow(row, roles.get(row.id) ?? [])), total: totals[0]?.total ?? 0 }
 }
 
-export async function findUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findUserRecord(db: Db, userId: string, { forUpdate = false } = {}): Promise<UserRecord | null> {
+  const query = db.select().from(user).where(eq(user.id, userId)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The user's row, locked until the transaction ends, so two admins' changes do not interleave. */
-export async function lockUserRecord(db: Db, userId: string): Promise<UserRecord | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1).for('update')
-  return row ?? null
-}
+export const lockUserRecord = (db: Db, userId: string): Promise<UserRecord | null> => findUserRecord(db, userId, { forUpdate: true })
 
 export async function adminRowOf(db: Db, userId: string): Promise<AdminUserRow | null> {
   const row = await findUserRecord(db, userId)

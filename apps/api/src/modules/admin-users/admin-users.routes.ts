@@ -27,6 +27,7 @@ import {
   setUserRoles,
 } from './admin-users.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 const ListUsersQuerySchema = z.object({
   ...ADMIN_PAGING,
@@ -40,132 +41,83 @@ const ListUsersQuerySchema = z.object({
 const UserParamsSchema = z.object({ id: z.string() })
 const SentSchema = z.object({ sent: z.literal(true) })
 
-const admin = { access: PAGE_ROLES.admin }
-const security = [{ bearer: [] }]
+const admin = PAGE_ROLES.admin
 
 /** The users of the admin area (issue #15): list, read, and every change an admin makes to one. */
 export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, auth, config }) => {
   app.get(
     '/api/admin/users',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'List users: search name, e-mail or phone; filter by role or status; sort',
-        security,
-        querystring: ListUsersQuerySchema,
-        response: { 200: AdminUserPageSchema, ...errors(400, 401, 403) },
-      },
-    },
+    routeOptions(admin, 'admin', 'List users: search name, e-mail or phone; filter by role or status; sort', {
+      querystring: ListUsersQuerySchema,
+      response: { 200: AdminUserPageSchema, ...errors(400, 401, 403) },
+    }),
     async (request) => listAdminUsers(db, request.query),
   )
 
   app.get(
     '/api/admin/users/:id',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "A user with their latest sign-ins and the admins' actions on them",
-        security,
-        params: UserParamsSchema,
-        response: { 200: AdminUserDetailSchema, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(admin, 'admin', "A user with their latest sign-ins and the admins' actions on them", {
+      params: UserParamsSchema,
+      response: { 200: AdminUserDetailSchema, ...errors(401, 403, 404) },
+    }),
     async (request) => getAdminUser(db, request.params.id),
   )
 
   app.put(
     '/api/admin/users/:id/roles',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "Replace a user's roles",
-        security,
-        params: UserParamsSchema,
-        body: SetUserRolesSchema,
-        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(admin, 'admin', "Replace a user's roles", {
+      params: UserParamsSchema,
+      body: SetUserRolesSchema,
+      response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => setUserRoles(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
   )
 
   app.post(
     '/api/admin/users/:id/principal-broker',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "Approve or deny a user's pending principal broker request",
-        security,
-        params: UserParamsSchema,
-        body: PrincipalBrokerDecisionSchema,
-        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(admin, 'admin', "Approve or deny a user's pending principal broker request", {
+      params: UserParamsSchema,
+      body: PrincipalBrokerDecisionSchema,
+      response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => decidePrincipalBroker(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body, publicUrl: config.publicUrl }),
   )
 
   app.post(
     '/api/admin/users/:id/deactivate',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Deactivate a user: no sign-in, every session ended, their listings out of search',
-        security,
-        params: UserParamsSchema,
-        body: DeactivateUserSchema,
-        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(admin, 'admin', 'Deactivate a user: no sign-in, every session ended, their listings out of search', {
+      params: UserParamsSchema,
+      body: DeactivateUserSchema,
+      response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => deactivateUser(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
   )
 
   app.post(
     '/api/admin/users/:id/reactivate',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Reactivate a deactivated user',
-        security,
-        params: UserParamsSchema,
-        body: ReactivateUserSchema,
-        response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(admin, 'admin', 'Reactivate a deactivated user', {
+      params: UserParamsSchema,
+      body: ReactivateUserSchema,
+      response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => reactivateUser(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
   )
 
   app.post(
     '/api/admin/users/:id/password-reset',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'E-mail the user a password reset code, as the recovery flow does',
-        security,
-        params: UserParamsSchema,
-        response: { 202: SentSchema, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(admin, 'admin', 'E-mail the user a password reset code, as the recovery flow does', {
+      params: UserParamsSchema,
+      response: { 202: SentSchema, ...errors(401, 403, 404) },
+    }),
     async (request, reply) => reply.code(202).send(await sendPasswordReset(db, auth, { actor: signedIn(request.user), userId: request.params.id })),
   )
 
   app.post(
     '/api/admin/users/:id/verification-code',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'E-mail the user a new e-mail verification code',
-        security,
-        params: UserParamsSchema,
-        response: { 202: SentSchema, ...errors(401, 403, 404, 409) },
-      },
-    },
+    routeOptions(admin, 'admin', 'E-mail the user a new e-mail verification code', {
+      params: UserParamsSchema,
+      response: { 202: SentSchema, ...errors(401, 403, 404, 409) },
+    }),
     async (request, reply) => reply.code(202).send(await sendVerificationCode(db, auth, { actor: signedIn(request.user), userId: request.params.id })),
   )
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AdminUserChange, AdminUserDetail, AdminUserPage } from '@offerbook/domain/admin-users'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { Role } from '@offerbook/domain/roles'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../../../test/factories'
 import { adminAudit, signInEvent } from '../../db/schema/admin'
@@ -15,14 +14,13 @@ import { offer } from '../../db/schema/offers'
 import { user, userRole } from '../../db/schema/users'
 import { listMailbox } from '../messaging/messaging.service'
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let adminToken: string
 let superToken: string
 let adminId: string
 let superId: string
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true })
   const admin = await signIn(t.app, 'admin@example.com', DEMO_PASSWORD)
   const superAdmin = await signIn(t.app, 'super-admin@example.com', DEMO_PASSWORD)
   adminToken = admin.accessToken
@@ -30,7 +28,6 @@ beforeAll(async () => {
   adminId = admin.user.uid
   superId = superAdmin.user.uid
 })
-afterAll(async () => t.close())
 
 let sequence = 0
 const remote = () => `198.19.${++sequence % 250}.${Math.floor(Math.random() * 250)}`

@@ -1,15 +1,14 @@
 import { asc, eq, gt } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import { buildTestApp } from '../../../test/build-test-app'
-import type { TestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestListing } from '../../../test/factories'
 import { appEvent, chatConversation } from '../../db/schema/conversations'
 import { resolveChatVisitor } from './chat-visitor'
 import type { As } from './chat-test-helpers'
 import { chatApi, guestHeaders, signedInUser } from './chat-test-helpers'
 
-let t: TestApp
+const t = useTestApp()
 let api: ReturnType<typeof chatApi>
 let agent: { id: string; as: As }
 let otherAgent: { id: string; as: As }
@@ -20,7 +19,6 @@ let listingId: string
 let address: string
 
 beforeAll(async () => {
-  t = await buildTestApp()
   api = chatApi(t.app)
   agent = await signedInUser(t, ['SELLER_AGENT'], 'Lena Listing')
   otherAgent = await signedInUser(t, ['SELLER_AGENT'], 'Oscar Other')
@@ -30,10 +28,6 @@ beforeAll(async () => {
   const listing = await createTestListing(t, { ownerId: agent.id })
   listingId = listing.id
   address = listing.unparsedAddress
-})
-
-afterAll(async () => {
-  await t?.close()
 })
 
 /** The events written since `after`, as recipient and type. */

@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildTestApp } from '../../../test/build-test-app'
-import type { TestApp } from '../../../test/build-test-app'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../../test/per-file'
 import { createTestListing } from '../../../test/factories'
 import { chatMessage, contactOptOut } from '../../db/schema/conversations'
 import { outboxMessage } from '../../db/schema/outbox'
@@ -14,21 +13,16 @@ import { chatApi, guestHeaders, signedInUser } from './chat-test-helpers'
 const MINUTE = 60_000
 const PUBLIC_URL = 'https://offerbook.example'
 
-let t: TestApp
+const t = useTestApp()
 let api: ReturnType<typeof chatApi>
 let agent: { id: string; email: string; as: As }
 let listing: { id: string; unparsedAddress: string }
 
 beforeAll(async () => {
-  t = await buildTestApp()
   api = chatApi(t.app)
   agent = await signedInUser(t, ['SELLER_AGENT'], 'Lena Listing')
   await t.db.update(user).set({ language: 'es-es' }).where(eq(user.id, agent.id))
   listing = await createTestListing(t, { ownerId: agent.id })
-})
-
-afterAll(async () => {
-  await t?.close()
 })
 
 const digests = async (to: string[]) => t.db.select().from(outboxMessage).where(inArray(outboxMessage.recipient, to))

@@ -1,28 +1,22 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { CHAT_LIMITS } from '@offerbook/domain/chat'
-import { buildTestApp } from '../../../test/build-test-app'
-import type { TestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestListing } from '../../../test/factories'
 import { chatConversation, chatMessage } from '../../db/schema/conversations'
 import type { As } from './chat-test-helpers'
 import { chatApi, guestHeaders, signedInUser } from './chat-test-helpers'
 
-let t: TestApp
+const t = useTestApp()
 let api: ReturnType<typeof chatApi>
 let agent: { id: string; as: As }
 let listingId: string
 
 beforeAll(async () => {
-  t = await buildTestApp()
   api = chatApi(t.app)
   agent = await signedInUser(t, ['SELLER_AGENT'], 'Lena Listing')
   listingId = (await createTestListing(t, { ownerId: agent.id })).id
-})
-
-afterAll(async () => {
-  await t?.close()
 })
 
 const conversations = async () => (await t.db.select({ total: count() }).from(chatConversation))[0]?.total ?? 0

@@ -1,40 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ChatMessage, StartChatAnswer } from '@offerbook/domain/chat'
 import { createTestListing } from '../../../test/factories'
-import type { EventServer, SharedDatabase, SignedInUser, StreamClient } from '../events/events.test-helpers'
-import { openStream, sharedDatabase, signedInUser, startEventServer } from '../events/events.test-helpers'
+import type { SignedInUser } from '../events/events.test-helpers'
+import { signedInUser, useEventServer } from '../events/events.test-helpers'
 
 /** Over a real listening server: a guest's X-Chat-Visitor opens their events stream, which carries their conversation's news only. */
 
-let shared: SharedDatabase
-let server: EventServer
+const { server, stream } = useEventServer()
 let agent: SignedInUser
 let listingId: string
-const streams: StreamClient[] = []
 
 beforeAll(async () => {
-  shared = await sharedDatabase()
-  server = await startEventServer(shared)
   agent = await signedInUser(server.db, ['SELLER_AGENT'], 'Lena Listing')
   listingId = (await createTestListing({ db: server.db }, { ownerId: agent.id })).id
-})
-
-afterAll(async () => {
-  for (const stream of streams) stream.close()
-  await server?.close()
-  await shared?.close()
 })
 
 async function post<T>(path: string, headers: Record<string, string>, body: object): Promise<T> {
   const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })
   if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
-}
-
-async function stream(headers: Record<string, string>): Promise<StreamClient> {
-  const client = await openStream(server.base, headers)
-  streams.push(client)
-  return client
 }
 
 const visitorHeader = (answer: StartChatAnswer) => ({ 'x-chat-visitor': `${answer.conversation.id}.${answer.visitorToken ?? ''}` })

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { AppError } from '../../app-error'
 import { renderRf707Document } from './contracts.service'
 import { readPdf } from './rf707-pdf.test-helpers'
 import { CENTRAL_TIME, dateInZone } from '@offerbook/domain/property-time'
 
-let t: TestApp
+const t = useTestApp()
 let headers: { authorization: string }
 
 beforeAll(async () => {
-  t = await buildTestApp()
   // The addendum is written in the offer editor, a /submitted-offers page.
   const who = await createUser(t, { roles: ['BUYER_SIMPLE'] })
   headers = bearer((await signIn(t.app, who.email, who.password)).accessToken)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const URL = '/api/contracts/rf707/pdf'

@@ -5,36 +5,25 @@ import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { getDashboard, getPipeline } from './dashboard.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 /** The two dashboards of issue #16: /dashboard (next actions) and /pbDashboard (the pipeline). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/dashboard',
-    {
-      config: { access: PAGE_ROLES.signedIn },
-      schema: {
-        tags: ['dashboard'],
-        summary: 'What the signed-in user should do next: drafts to finish, offers to answer, documents to sign and the deadlines of the next 14 days',
-        operationId: 'getDashboard',
-        security: [{ bearer: [] }],
-        response: { 200: DashboardSchema, ...errors(401, 403) },
-      },
-    },
+    routeOptions(PAGE_ROLES.signedIn, 'dashboard', 'What the signed-in user should do next: drafts to finish, offers to answer, documents to sign and the deadlines of the next 14 days', {
+      operationId: 'getDashboard',
+      response: { 200: DashboardSchema, ...errors(401, 403) },
+    }),
     async (request) => getDashboard(db, { actor: signedIn(request.user) }),
   )
 
   app.get(
     '/api/dashboard/pipeline',
-    {
-      config: { access: PAGE_ROLES.pbDashboard },
-      schema: {
-        tags: ['dashboard'],
-        summary: "The user's transactions by stage, over the listings they manage (also through a team) and the offers they made; the deadlines of the next 14 days; what needs attention; their brokerage",
-        operationId: 'getPipeline',
-        security: [{ bearer: [] }],
-        response: { 200: PipelineSchema, ...errors(401, 403) },
-      },
-    },
+    routeOptions(PAGE_ROLES.pbDashboard, 'dashboard', "The user's transactions by stage, over the listings they manage (also through a team) and the offers they made; the deadlines of the next 14 days; what needs attention; their brokerage", {
+      operationId: 'getPipeline',
+      response: { 200: PipelineSchema, ...errors(401, 403) },
+    }),
     async (request) => getPipeline(db, { actor: signedIn(request.user) }),
   )
 }

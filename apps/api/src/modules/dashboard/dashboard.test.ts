@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Dashboard, Pipeline } from '@offerbook/domain/dashboard'
 import { teamMember, teamMemberListing } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../../../test/factories'
 
-let t: TestApp
+const t = useTestApp()
 const DAY = 86_400_000
 const HOUR = 3_600_000
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
 
 async function get<T>(who: CreatedUser, url: string): Promise<{ status: number; body: T }> {
   const { accessToken } = await signIn(t.app, who.email, who.password)

@@ -16,14 +16,19 @@ export async function listUserSessions(db: Db, { userId, now }: { userId: string
     .orderBy(desc(session.updatedAt), desc(session.createdAt), desc(session.id))
 }
 
+/** Tells every process that these sessions of the user are gone, and closes their live event streams. */
+async function sessionsEnded(db: Db, userId: string, rows: { id: string }[]): Promise<void> {
+  if (rows.length > 0) await announceAuthChange(db, [userId])
+  await revokeLiveStreams(db, { sessions: rows.map((row) => row.id) })
+}
+
 /** Deletes one of the user's sessions; false when the user has no session with that id. */
 export async function deleteUserSession(db: Db, { userId, id }: { userId: string; id: string }): Promise<boolean> {
   const rows = await db
     .delete(session)
     .where(and(eq(session.id, id), eq(session.userId, userId)))
     .returning({ id: session.id })
-  if (rows.length > 0) await announceAuthChange(db, [userId])
-  await revokeLiveStreams(db, { sessions: rows.map((row) => row.id) })
+  await sessionsEnded(db, userId, rows)
   return rows.length > 0
 }
 
@@ -33,8 +38,7 @@ export async function deleteOtherUserSessions(db: Db, { userId, keepId }: { user
     .delete(session)
     .where(and(eq(session.userId, userId), ne(session.id, keepId)))
     .returning({ id: session.id })
-  if (rows.length > 0) await announceAuthChange(db, [userId])
-  await revokeLiveStreams(db, { sessions: rows.map((row) => row.id) })
+  await sessionsEnded(db, userId, rows)
   return rows.length
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type DevicesRoutesOptions = { db: Db }
 
@@ -15,44 +16,26 @@ export { recordSessionSeen } from './devices.service'
 export const devicesRoutes: FastifyPluginAsyncZod<DevicesRoutesOptions> = async (app, { db }) => {
   app.get(
     '/api/sessions',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['session'],
-        summary: "The caller's signed-in devices (unexpired sessions), most recently active first; `current` marks this one",
-        security: [{ bearer: [] }],
-        response: { 200: DevicesSchema, ...errors(401) },
-      },
-    },
+    routeOptions('signed-in', 'session', "The caller's signed-in devices (unexpired sessions), most recently active first; `current` marks this one", {
+      response: { 200: DevicesSchema, ...errors(401) },
+    }),
     async (request) => listDevices(db, { actor: signedIn(request.user), sessionId: request.sessionId }),
   )
 
   app.delete(
     '/api/sessions',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['session'],
-        summary: 'Sign out everywhere else: ends every session of the caller except the one making this call; answers how many ended',
-        security: [{ bearer: [] }],
-        response: { 200: SignedOutDevicesSchema, ...errors(401) },
-      },
-    },
+    routeOptions('signed-in', 'session', 'Sign out everywhere else: ends every session of the caller except the one making this call; answers how many ended', {
+      response: { 200: SignedOutDevicesSchema, ...errors(401) },
+    }),
     async (request) => signOutOtherDevices(db, { actor: signedIn(request.user), sessionId: request.sessionId }),
   )
 
   app.delete(
     '/api/sessions/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['session'],
-        summary: "Signs one of the caller's devices out by its session id (the current one too, which signs this device out)",
-        security: [{ bearer: [] }],
-        params: DeviceParamsSchema,
-        response: { 204: z.null(), ...errors(400, 401, 404) },
-      },
-    },
+    routeOptions('signed-in', 'session', "Signs one of the caller's devices out by its session id (the current one too, which signs this device out)", {
+      params: DeviceParamsSchema,
+      response: { 204: z.null(), ...errors(400, 401, 404) },
+    }),
     async (request, reply) => {
       await signOutDevice(db, { actor: signedIn(request.user), sessionId: request.sessionId, id: request.params.id })
       return reply.code(204).send(null)

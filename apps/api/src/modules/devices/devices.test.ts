@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { Devices, SignedOutDevices } from '@offerbook/domain/devices'
 import type { Session } from '@offerbook/domain/session'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createUser } from '../../../test/factories'
 import { session } from '../../db/schema/auth'
@@ -13,12 +12,7 @@ import { parseUserAgent } from '@offerbook/domain/user-agent'
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
+const t = useTestApp()
 
 async function signInFrom(user: CreatedUser, userAgent: string, remoteAddress = '198.51.100.7'): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress, headers: { 'user-agent': userAgent }, payload: { email: user.email, password: user.password } })

@@ -1,43 +1,27 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { createTestListing, createTestOffer, shareableTerms } from '../../../test/factories'
 import { appEvent } from '../../db/schema/conversations'
 import { publishEvent, visitorRecipient } from './events.publish'
-import type { EventServer, SharedDatabase, SignedInUser, StreamClient } from './events.test-helpers'
-import { openStream, publishTo, sharedDatabase, signedInUser, startEventServer } from './events.test-helpers'
+import type { SignedInUser, StreamClient } from './events.test-helpers'
+import { publishTo, signedInUser, useEventServer } from './events.test-helpers'
 
 /**
  * GET /api/events on a real listening server, read with fetch as the browser reads it: who gets
  * which event, nothing for a rolled-back change, and a reconnect with Last-Event-ID.
  */
 
-let shared: SharedDatabase
-let server: EventServer
+const { server, stream } = useEventServer({ heartbeatMs: 200 })
 let seller: SignedInUser
 let buyer: SignedInUser
 let stranger: SignedInUser
-const streams: StreamClient[] = []
 
 beforeAll(async () => {
-  shared = await sharedDatabase()
-  server = await startEventServer(shared, { heartbeatMs: 200 })
   seller = await signedInUser(server.db, ['SELLER_AGENT'], 'Lena Listing')
   buyer = await signedInUser(server.db, ['BUYER_SIMPLE'], 'Ben Buyer')
   stranger = await signedInUser(server.db, ['BUYER_AGENT'], 'Sam Stranger')
 }, 120_000)
-
-afterAll(async () => {
-  for (const stream of streams) stream.close()
-  await server?.close()
-  await shared?.close()
-})
-
-async function stream(headers: Record<string, string>): Promise<StreamClient> {
-  const opened = await openStream(server.base, headers)
-  streams.push(opened)
-  return opened
-}
 
 const marker = (value: string) => ({ marker: value })
 const hasMarker = (client: StreamClient, value: string) => client.events.find((event) => event.data.marker === value)

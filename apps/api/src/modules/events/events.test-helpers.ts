@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/client'
 import { session } from '../../db/schema/auth'
 import type { AppConfig } from '../../app'
 import { createScratchDatabase, testConfig } from '../../../test/build-test-app'
+import { lazy, perFile } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createUser } from '../../../test/factories'
 import type { EventHub, EventLimits } from './events.hub'
@@ -72,6 +73,34 @@ export async function startEventServer(shared: SharedDatabase, limits: Partial<E
       app.server.closeAllConnections()
       await closing
       await hub.stop()
+    },
+  }
+}
+
+/**
+ * One server on a database of its own for a test file, started before its tests. After them the
+ * streams opened with `stream(headers)` are closed, then the server and the database.
+ */
+export function useEventServer(limits: Partial<EventLimits> = {}): { server: EventServer; stream: (headers: Record<string, string>) => Promise<StreamClient> } {
+  const streams: StreamClient[] = []
+  const started = perFile(
+    async () => {
+      const shared = await sharedDatabase()
+      return { shared, server: await startEventServer(shared, limits) }
+    },
+    async ({ shared, server }) => {
+      for (const opened of streams) opened.close()
+      await server.close()
+      await shared.close()
+    },
+    120_000,
+  )
+  return {
+    server: lazy(() => started.server),
+    stream: async (headers) => {
+      const opened = await openStream(started.server.base, headers)
+      streams.push(opened)
+      return opened
     },
   }
 }

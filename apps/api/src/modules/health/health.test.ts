@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../../test/build-test-app'
+import { describe, expect, it } from 'vitest'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
+const t = useTestApp()
 
 describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { legacyPassword } from '../../db/schema/admin'
 import { account } from '../../db/schema/auth'
 import { user } from '../../db/schema/users'
+import { onPage } from '../../db/paging'
 
 export type LegacyPasswordRow = typeof legacyPassword.$inferSelect
 
@@ -36,14 +37,17 @@ export async function selectLinkedAccounts(db: Db, { providerId, page, pageSize,
   const linked = eq(account.providerId, providerId)
   const where = search ? and(linked, or(ilike(user.email, containsPattern(search)), ilike(user.name, containsPattern(search)), ilike(account.accountId, containsPattern(search)))) : linked
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ id: account.id, userId: account.userId, email: user.email, name: user.name, subject: account.accountId, linkedAt: account.createdAt, lastSignInAt: user.lastSignInAt })
-      .from(account)
-      .innerJoin(user, eq(user.id, account.userId))
-      .where(where)
-      .orderBy(desc(account.createdAt), account.id)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onPage(
+      db
+        .select({ id: account.id, userId: account.userId, email: user.email, name: user.name, subject: account.accountId, linkedAt: account.createdAt, lastSignInAt: user.lastSignInAt })
+        .from(account)
+        .innerJoin(user, eq(user.id, account.userId))
+        .where(where)
+        .orderBy(desc(account.createdAt), account.id)
+        .$dynamic(),
+      page,
+      pageSize,
+    ),
     db.select({ total: count() }).from(account).innerJoin(user, eq(user.id, account.userId)).where(where),
   ])
   return { rows, total: totalRow?.total ?? 0 }

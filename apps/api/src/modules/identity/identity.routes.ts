@@ -8,6 +8,7 @@ import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import { checkProvider, identityConfig, importFirebaseUsers, listLinkedAccounts, unlinkAccount } from './identity.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 const LinkedAccountsQuerySchema = z.object({
   ...ADMIN_PAGING,
@@ -25,59 +26,33 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
 
   app.get(
     '/api/admin/identity',
-    {
-      config: { access },
-      schema: {
-        tags: ['admin'],
-        summary: 'The configured OpenID Connect provider and the callback URL to register there (never the secret)',
-        security: [{ bearer: [] }],
-        response: { 200: IdentityConfigSchema, ...errors(401, 403) },
-      },
-    },
+    routeOptions(access, 'admin', 'The configured OpenID Connect provider and the callback URL to register there (never the secret)', {
+      response: { 200: IdentityConfigSchema, ...errors(401, 403) },
+    }),
     async () => identityConfig(config.oidc, config.publicUrl),
   )
 
   app.post(
     '/api/admin/identity/check',
-    {
-      config: { access },
-      schema: {
-        tags: ['admin'],
-        summary: "Fetch the provider's discovery document and signing keys now",
-        security: [{ bearer: [] }],
-        response: { 200: IdentityCheckSchema, ...errors(401, 403) },
-      },
-    },
+    routeOptions(access, 'admin', "Fetch the provider's discovery document and signing keys now", { response: { 200: IdentityCheckSchema, ...errors(401, 403) } }),
     async () => checkProvider(config.oidc),
   )
 
   app.get(
     '/api/admin/identity/accounts',
-    {
-      config: { access },
-      schema: {
-        tags: ['admin'],
-        summary: 'Accounts linked to the identity provider, searching e-mail, name or subject',
-        security: [{ bearer: [] }],
-        querystring: LinkedAccountsQuerySchema,
-        response: { 200: LinkedAccountPageSchema, ...errors(400, 401, 403) },
-      },
-    },
+    routeOptions(access, 'admin', 'Accounts linked to the identity provider, searching e-mail, name or subject', {
+      querystring: LinkedAccountsQuerySchema,
+      response: { 200: LinkedAccountPageSchema, ...errors(400, 401, 403) },
+    }),
     async (request) => listLinkedAccounts(db, request.query),
   )
 
   app.delete(
     '/api/admin/identity/accounts/:id',
-    {
-      config: { access },
-      schema: {
-        tags: ['admin'],
-        summary: 'Unlink an account from the identity provider',
-        security: [{ bearer: [] }],
-        params: AccountParamsSchema,
-        response: { 204: z.null().describe('Unlinked'), ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(access, 'admin', 'Unlink an account from the identity provider', {
+      params: AccountParamsSchema,
+      response: { 204: z.null().describe('Unlinked'), ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       await unlinkAccount(db, { actorId: signedIn(request.user).uid, id: request.params.id })
       return reply.code(204).send(null)
@@ -92,7 +67,6 @@ export const identityRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db
       schema: {
         tags: ['admin'],
         summary: 'Import the users of a Firebase Authentication export (firebase auth:export users.json)',
-        security: [{ bearer: [] }],
         body: FirebaseImportSchema,
         response: { 200: FirebaseImportResultSchema, ...errors(400, 401, 403, 413) },
       },

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { FirebaseImportResult, IdentityCheck, IdentityConfig, LinkedAccountPage } from '@offerbook/domain/identity'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { adminAudit, legacyPassword } from '../../db/schema/admin'
 import { account } from '../../db/schema/auth'
@@ -22,16 +21,14 @@ const HASH_CONFIG = {
 }
 const USER1 = { salt: '42xEC+ixf3L2lw==', passwordHash: 'lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==' }
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let superToken: string
 let adminToken: string
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true })
   superToken = (await signIn(t.app, 'super-admin@example.com', DEMO_PASSWORD)).accessToken
   adminToken = (await signIn(t.app, 'admin@example.com', DEMO_PASSWORD)).accessToken
 })
-afterAll(async () => t.close())
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = superToken) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) })
@@ -77,11 +74,7 @@ describe('GET /api/admin/identity without a provider', () => {
 })
 
 describe('the check against a provider that is down', () => {
-  let down: TestApp
-  beforeAll(async () => {
-    down = await buildTestApp({ seed: true, config: { oidc: { issuer: 'http://127.0.0.1:9', clientId: 'offerbook', clientSecret: 'a-secret-never-shown', name: 'Down' } } })
-  })
-  afterAll(async () => down.close())
+  const down = useTestApp({ seed: true, config: { oidc: { issuer: 'http://127.0.0.1:9', clientId: 'offerbook', clientSecret: 'a-secret-never-shown', name: 'Down' } } })
 
   it('gives reachable false and why, and never the secret', async () => {
     const token = (await signIn(down.app, 'super-admin@example.com', DEMO_PASSWORD)).accessToken

@@ -7,6 +7,7 @@ import { listing } from '../../db/schema/listings'
 import { offer, offerEvent } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
 import { user } from '../../db/schema/users'
+import { onPage } from '../../db/paging'
 
 export type UserRow = typeof user.$inferSelect
 
@@ -36,13 +37,7 @@ export async function selectInactiveUsers(db: Db, { reason, cutoff, search, page
   const matches = search ? or(ilike(user.name, containsPattern(search)), ilike(user.email, containsPattern(search))) : undefined
   const where = and(inactive, matches)
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(user)
-      .where(where)
-      .orderBy(desc(user.createdAt), asc(user.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onPage(db.select().from(user).where(where).orderBy(desc(user.createdAt), asc(user.id)).$dynamic(), page, pageSize),
     db.select({ total: count() }).from(user).where(where),
   ])
   return { rows, total: totalRow?.total ?? 0 }

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { InactiveUsersPage } from '@offerbook/domain/inactive-users'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createTestOffer, createUser, signIn } from '../../../test/factories'
 import { adminAudit, adminSetting } from '../../db/schema/admin'
 import { account, session } from '../../db/schema/auth'
@@ -12,7 +11,7 @@ import { offer } from '../../db/schema/offers'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user } from '../../db/schema/users'
 
-let t: TestApp
+const t = useTestApp({ seed: true })
 let adminToken: string
 let adminId: string
 
@@ -20,13 +19,11 @@ const DAY = 24 * 60 * 60 * 1000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true })
   const signedIn = await signIn(t.app, 'admin@example.com', DEMO_PASSWORD)
   adminToken = signedIn.accessToken
   const [admin] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, 'admin@example.com'))
   adminId = admin!.id
 })
-afterAll(async () => t.close())
 beforeEach(async () => {
   await t.db.delete(adminSetting)
 })

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { JobList, JobName, JobStatus } from '@offerbook/domain/jobs'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { adminAudit } from '../../db/schema/admin'
 import { jobRun } from '../../db/schema/jobs'
@@ -12,7 +11,7 @@ import { backoffMs, createJobRunner } from './job-runner'
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-let t: TestApp
+const t = useTestApp()
 let superAdminHeaders: { authorization: string }
 let superAdminId: string
 const runners: JobRunner[] = []
@@ -49,7 +48,6 @@ async function listed(name: JobName): Promise<JobStatus | undefined> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp()
   const admin = await createUser(t, { roles: ['SUPER_ADMIN'] })
   superAdminId = admin.id
   superAdminHeaders = bearer((await signIn(t.app, admin.email, admin.password)).accessToken)
@@ -57,9 +55,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((each) => each.stop()))
   await t.db.delete(jobRun)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 describe('the job runner', () => {

@@ -2,27 +2,22 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ImportSources } from '@offerbook/domain/listing-import'
-import type { MlsGridServer } from '../../../test/mls-grid-server'
 import { startMlsGridServer } from '../../../test/mls-grid-server'
 import { listing, listingImportJob } from '../../db/schema/listings'
 import type { ImportTestApp, Who } from './listing-import.test-helpers'
-import { appWith, call, checkFeed, feedApp, signedIn, SYSTEM } from './listing-import.test-helpers'
+import { appWith, call, checkFeed, useFeedApp, signedIn, SYSTEM } from './listing-import.test-helpers'
 
 /** A feed that cannot be read: what the agent is told, and that nothing is imported. */
 
 const fromFeed = { method: 'POST', url: '/api/listing-import/jobs/from-feed' } as const
 
 describe('a feed that refuses or fails', () => {
-  let server: MlsGridServer
-  let t: ImportTestApp
-  let close: () => Promise<void>
+  const { server, t } = useFeedApp()
   let agent: Who
 
   beforeAll(async () => {
-    ;({ server, t, close } = await feedApp())
     agent = await signedIn(t, ['SELLER_AGENT'])
   })
-  afterAll(async () => close())
 
   it('waits out a 429 for as long as Retry-After says, then carries on', async () => {
     const other = await signedIn(t, ['BUYER_AGENT'])

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import type { MlsGridServer } from '../../../test/mls-grid-server'
 import { photoBytes } from '../../../test/mls-grid-server'
 import { storedFile } from '../../db/schema/files'
 import { mlsFeedCursor } from '../../db/schema/listings'
-import type { ImportTestApp, Who } from './listing-import.test-helpers'
-import { call, checkFeed, FIRST_LOAD_FILTER, feedApp, finished, importAll, listingByKey, mediaOf, problemsOf, signedIn, smallestGap, start, SYSTEM } from './listing-import.test-helpers'
+import type { Who } from './listing-import.test-helpers'
+import { call, checkFeed, FIRST_LOAD_FILTER, useFeedApp, finished, importAll, listingByKey, mediaOf, problemsOf, signedIn, smallestGap, start, SYSTEM } from './listing-import.test-helpers'
 
 /** The feed's replication, run after run: each test starts where the one before it left the listings and the high-water mark. */
 
@@ -15,16 +14,12 @@ const ROOMS = { key: 'listing.roomsRange', message: 'Must be a whole number from
 const OWNED_BY_OTHER = { key: 'listingImport.ownedByOther', message: 'This listing was already imported by another account' }
 
 describe('importing from the MLS Grid feed', () => {
-  let server: MlsGridServer
-  let t: ImportTestApp
-  let close: () => Promise<void>
+  const { server, t } = useFeedApp()
   let agent: Who
 
   beforeAll(async () => {
-    ;({ server, t, close } = await feedApp())
     agent = await signedIn(t, ['SELLER_AGENT'])
   })
-  afterAll(async () => close())
 
   it('reads every page of a first load, gzip and bearer token, no faster than 2 requests a second, and lists what it would do', async () => {
     await server.play('first-load')

@@ -10,25 +10,17 @@ import { LISTING_IMPORT_LIMITS } from '@offerbook/domain/listing-import'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
+import { resoRecord } from '../../../test/world'
 import { listing, listingImportJob } from '../../db/schema/listings'
 import { multipart } from '../files/files.test-helpers'
 
 type Who = { id: string; headers: { authorization: string } }
 
+/** The world's RESO record under this file's keys, each with its own modification time. */
 const record = (n: number, extra: Record<string, unknown> = {}) => ({
+  ...resoRecord(n),
   ListingKey: `file-${n}`,
   ListingId: `F${n}`,
-  StandardStatus: 'Active',
-  ListPrice: 300000 + n * 1000,
-  StreetNumber: String(100 + n),
-  StreetName: 'Church',
-  StreetSuffix: 'St',
-  City: 'Nashville',
-  StateOrProvince: 'TN',
-  PostalCode: '37201',
-  PropertyType: 'Residential',
-  BedroomsTotal: 3,
-  BathroomsTotalInteger: 2,
   ModificationTimestamp: `2024-07-0${n}T10:00:00Z`,
   ...extra,
 })

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import type { ImportPreview } from '@offerbook/domain/listing-import'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { multipart } from '../files/files.test-helpers'
 
 /** A RESO file's records are kept as they came (jsonb): what cannot be stored is refused whole (decision 017). */
 
-let t: TestApp
+const t = useTestApp()
 let headers: { authorization: string }
 
 beforeAll(async () => {
-  t = await buildTestApp()
   const agent = await createUser(t, { roles: ['BUYER_AGENT'] })
   headers = bearer((await signIn(t.app, agent.email, agent.password)).accessToken)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 async function upload(text: string, filename = 'listings.json') {

@@ -3,32 +3,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ImportJob } from '@offerbook/domain/listing-import'
 import type { Role } from '@offerbook/domain/roles'
-import type { MlsGridServer } from '../../../test/mls-grid-server'
 import { storedFile } from '../../db/schema/files'
 import { listingImportJob, mlsFeedCursor } from '../../db/schema/listings'
 import { createDiskStorage } from '../../storage/disk-storage'
 import type { FileStorage } from '../../storage/storage'
 import { getUser } from '../users/users.service'
 import { checkFeed as checkFeedService, startImport } from './listing-import.service'
-import type { ImportTestApp } from './listing-import.test-helpers'
-import { call, checkFeed, FIRST_LOAD_FILTER, feedApp, finished, importAll, listingByKey, mediaOf, signedIn, start, SYSTEM } from './listing-import.test-helpers'
+import { call, checkFeed, FIRST_LOAD_FILTER, useFeedApp, finished, importAll, listingByKey, mediaOf, signedIn, start, SYSTEM } from './listing-import.test-helpers'
 import { createMlsGridClient } from './mls-grid-client'
 
 /** A running import: records that fail on their way in, an import whose process stopped, and who may import. */
 
 describe('an import job', () => {
-  let server: MlsGridServer
-  let t: ImportTestApp
-  let close: () => Promise<void>
-
-  beforeAll(async () => {
-    ;({ server, t, close } = await feedApp())
-  })
-  afterAll(async () => close())
+  const { server, t } = useFeedApp()
 
   it('writes nothing of a record whose photo fails, and offers it again next time', async () => {
     const agent = await signedIn(t, ['SELLER_AGENT'])

@@ -14,6 +14,7 @@ import type { ImportContext } from './import-context'
 import { checkFeed, getImportJob, getImportPreview, getImportSources, startImport, uploadResoFile } from './listing-import.service'
 import type { MlsGridClient } from './mls-grid-client'
 import { createMlsGridClient } from './mls-grid-client'
+import { routeOptions } from '../../http/route-options'
 
 export type ListingImportRoutesOptions = {
   db: Db
@@ -26,7 +27,7 @@ export type ListingImportRoutesOptions = {
 }
 
 const FILE_FIELD = 'file'
-const access = { access: LISTING_IMPORTER_ROLES }
+const access = LISTING_IMPORTER_ROLES
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
 
 const FILE_UPLOAD_MESSAGES: UploadMessages = {
@@ -49,75 +50,45 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
 
   app.get(
     '/api/listing-import/sources',
-    {
-      config: access,
-      schema: {
-        tags: ['listing import'],
-        summary: 'What the import can read from: the MLS feed (when configured, for your MLS ID) and RESO JSON files',
-        security: [{ bearer: [] }],
-        response: { 200: ImportSourcesSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
-      },
-    },
+    routeOptions(access, 'listing import', 'What the import can read from: the MLS feed (when configured, for your MLS ID) and RESO JSON files', {
+      response: { 200: ImportSourcesSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+    }),
     async (request) => getImportSources(ctx, { actor: signedIn(request.user) }),
   )
 
   app.post(
     '/api/listing-import/jobs/from-feed',
-    {
-      config: access,
-      schema: {
-        tags: ['listing import'],
-        summary: 'Ask the MLS feed for your listings (changed since your last import) and keep them in a new pending import',
-        security: [{ bearer: [] }],
-        response: { 200: ImportPreviewSchema, ...errors, 503: ApiErrorSchema },
-      },
-    },
+    routeOptions(access, 'listing import', 'Ask the MLS feed for your listings (changed since your last import) and keep them in a new pending import', {
+      response: { 200: ImportPreviewSchema, ...errors, 503: ApiErrorSchema },
+    }),
     async (request) => checkFeed(ctx, { actor: signedIn(request.user) }),
   )
 
   app.get(
     '/api/listing-import/jobs/:id',
-    {
-      config: access,
-      schema: {
-        tags: ['listing import'],
-        summary: "An import's progress and, once done, its report",
-        security: [{ bearer: [] }],
-        params: ImportJobParamsSchema,
-        response: { 200: z.object({ job: ImportJobSchema }), ...errors },
-      },
-    },
+    routeOptions(access, 'listing import', "An import's progress and, once done, its report", {
+      params: ImportJobParamsSchema,
+      response: { 200: z.object({ job: ImportJobSchema }), ...errors },
+    }),
     async (request) => ({ job: await getImportJob(ctx, { actor: signedIn(request.user), id: request.params.id }) }),
   )
 
   app.get(
     '/api/listing-import/jobs/:id/preview',
-    {
-      config: access,
-      schema: {
-        tags: ['listing import'],
-        summary: 'The records of a pending import: what each would create, update, delete or skip, and how its fields map',
-        security: [{ bearer: [] }],
-        params: ImportJobParamsSchema,
-        response: { 200: ImportPreviewSchema, ...errors },
-      },
-    },
+    routeOptions(access, 'listing import', 'The records of a pending import: what each would create, update, delete or skip, and how its fields map', {
+      params: ImportJobParamsSchema,
+      response: { 200: ImportPreviewSchema, ...errors },
+    }),
     async (request) => getImportPreview(ctx, { actor: signedIn(request.user), id: request.params.id }),
   )
 
   app.post(
     '/api/listing-import/jobs/:id/start',
-    {
-      config: access,
-      schema: {
-        tags: ['listing import'],
-        summary: 'Import the picked listings with the chosen visibility; the import runs in the background (poll GET /api/listing-import/jobs/{id})',
-        security: [{ bearer: [] }],
-        params: ImportJobParamsSchema,
-        body: StartImportSchema,
-        response: { 202: z.object({ job: ImportJobSchema }), ...errors },
-      },
-    },
+    routeOptions(access, 'listing import', 'Import the picked listings with the chosen visibility; the import runs in the background (poll GET /api/listing-import/jobs/{id})', {
+      params: ImportJobParamsSchema,
+      body: StartImportSchema,
+      response: { 202: z.object({ job: ImportJobSchema }), ...errors },
+    }),
     async (request, reply) => {
       const { job } = await startImport(ctx, { actor: signedIn(request.user), id: request.params.id, input: request.body })
       return reply.code(202).send({ job })
@@ -129,16 +100,10 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
     await upload.register(multipart, { limits: { fileSize: LISTING_IMPORT_LIMITS.fileMaxBytes, files: 1, fields: 0 } })
     upload.post(
       '/api/listing-import/jobs/from-file',
-      {
-        config: access,
-        schema: {
-          tags: ['listing import'],
-          summary: 'Upload a RESO JSON file (multipart/form-data, one file field "file", at most 10 MB): { "value": [ Property records ] } or an array',
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          response: { 200: ImportPreviewSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
-        },
-      },
+      routeOptions(access, 'listing import', 'Upload a RESO JSON file (multipart/form-data, one file field "file", at most 10 MB): { "value": [ Property records ] } or an array', {
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportPreviewSchema, ...errors, 413: ApiErrorSchema, 415: ApiErrorSchema },
+      }),
       async (request) => {
         const actor = signedIn(request.user)
         return uploadResoFile(ctx, { actor, file: await readSingleFile(request, { field: FILE_FIELD, messages: FILE_UPLOAD_MESSAGES, emptyIsMissing: true }) })

@@ -9,6 +9,7 @@ import type { Role } from '@offerbook/domain/roles'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
+import { lazy, perFile } from '../../../test/per-file'
 import type { MlsGridServer } from '../../../test/mls-grid-server'
 import { startMlsGridServer } from '../../../test/mls-grid-server'
 import { listing, listingMedia } from '../../db/schema/listings'
@@ -34,6 +35,12 @@ export async function feedApp(): Promise<{ server: MlsGridServer; t: ImportTestA
   const server = await startMlsGridServer()
   const t = await appWith({ url: server.url, token: server.token })
   return { server, t, close: async () => (await t.closeAll(), await server.close()) }
+}
+
+/** The feed's server and the app reading it, started before the tests of the describe block that calls this and closed after them. */
+export function useFeedApp(): { server: MlsGridServer; t: ImportTestApp } {
+  const feed = perFile(feedApp, ({ close }) => close())
+  return { server: lazy(() => feed.server), t: lazy(() => feed.t) }
 }
 
 export async function signedIn(t: TestApp, roles: Role[], mlsId: string | null = 'TN-200001'): Promise<Who> {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MlsGridServer } from '../../../test/mls-grid-server'
+import { describe, expect, it } from 'vitest'
 import { startMlsGridServer } from '../../../test/mls-grid-server'
+import { perFile } from '../../../test/per-file'
 import { isPrivateAddress, RefusedHostError } from '../../http/safe-get'
 import { agentPropertiesFilter, createMlsGridClient, downloadPhoto, FeedError, RequestSpacer, retryAfterMs } from './mls-grid-client'
 
@@ -56,11 +56,7 @@ describe('the rate limit', () => {
 })
 
 describe('against the recorded feed', () => {
-  let server: MlsGridServer
-  beforeAll(async () => {
-    server = await startMlsGridServer()
-  })
-  afterAll(async () => server.close())
+  const server = perFile(startMlsGridServer, (started) => started.close())
 
   it('gives up on a feed that does not answer within the timeout', async () => {
     await server.setHang(true)

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPatch, ListingSearchPage } from '@offerbook/domain/listing'
 import { LISTING_SORTS, ListingSearchSchema, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
 import type { FileStorage } from '../../storage/storage'
@@ -8,7 +8,7 @@ import { createListingSearch } from './listing-search.service'
 import { deleteListingWithPhotos, searchListings } from './listings.service'
 import type { Signed } from './listings.test-helpers'
 import { bearer, createTestListing, signIn } from '../../../test/factories'
-import { call, COMPLETE_FIELDS, listingsTestApp, newListing, signedInUser, uploadPhoto } from './listings.test-helpers'
+import { call, COMPLETE_FIELDS, useListingsTestApp, newListing, signedInUser, uploadPhoto } from './listings.test-helpers'
 
 /**
  * The index agrees with PostgreSQL (decision 027): listings are created, edited, published, moved
@@ -17,20 +17,15 @@ import { call, COMPLETE_FIELDS, listingsTestApp, newListing, signedInUser, uploa
  * index (GET /api/properties) as from the SQL path (searchListings).
  */
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
+const t = useListingsTestApp()
 let agents: Signed[]
 let admin: Signed
 let storage: FileStorage
 
 beforeAll(async () => {
-  t = await listingsTestApp()
   agents = [await signedInUser(t, ['SELLER_AGENT']), await signedInUser(t, ['SELLER_AGENT'])]
   admin = await signedInUser(t, ['SUPER_ADMIN'])
   storage = createFileStorage(t.config.storage)
-})
-
-afterAll(async () => {
-  await t.closeAll()
 })
 
 const STREETS = ['Oak', 'Maple', 'Magnolia', 'Main', 'Mapleton', 'Elm']

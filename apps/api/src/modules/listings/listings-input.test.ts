@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import { listing as listingTable } from '../../db/schema/listings'
 import type { Signed } from './listings.test-helpers'
-import { call, listingsTestApp, newListing, said, signedInUser } from './listings.test-helpers'
+import { call, useListingsTestApp, newListing, said, signedInUser } from './listings.test-helpers'
 
 /** Odd input to the listing endpoints, and their OpenAPI document. */
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
-
-beforeAll(async () => {
-  t = await listingsTestApp()
-})
-afterAll(async () => {
-  await t.closeAll()
-})
+const t = useListingsTestApp()
 
 describe('odd input never answers 500', () => {
   let who: Signed

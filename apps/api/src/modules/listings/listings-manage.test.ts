@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ListingSummary, Page } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { Role } from '@offerbook/domain/roles'
-import { apiError, call, COMPLETE_FIELDS, listingsTestApp, managed, newListing, publishedListing, readyDraft, said, signedInUser } from './listings.test-helpers'
+import { apiError, call, COMPLETE_FIELDS, useListingsTestApp, managed, newListing, publishedListing, readyDraft, said, signedInUser } from './listings.test-helpers'
 
 /** Managing a listing: editing, publishing, settings, weights, deleting, and the manager's list. */
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
-
-beforeAll(async () => {
-  t = await listingsTestApp()
-})
-afterAll(async () => {
-  await t.closeAll()
-})
+const t = useListingsTestApp()
 
 describe('PATCH /api/listings/:id', () => {
   it('writes a list price out of bounds only with the confirmation of that very figure, and says so on the field', async () => {

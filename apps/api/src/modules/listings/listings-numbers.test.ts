@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestListing, createUser } from '../../../test/factories'
 import { said } from './listings.test-helpers'
 
 /** Numbers kept in integer columns are whole and in range before they reach the database (decision 017). */
 
-let t: TestApp
+const t = useTestApp()
 
 beforeAll(async () => {
-  t = await buildTestApp()
   const owner = await createUser(t, { roles: ['SELLER_AGENT'] })
   await createTestListing(t, { ownerId: owner.id, streetName: 'Main', city: 'Nashville', listPrice: 300_000, publishedAt: new Date() })
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/properties${query}` })

@@ -1,26 +1,18 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_VARIANT_WIDTHS } from '@offerbook/domain/photo-variants'
-import type { FileStorage } from '../../storage/storage'
-import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng } from '../files/files.test-helpers'
 import { photoVariantKeys } from '../files/photo-variants'
 import type { Signed } from './listings.test-helpers'
-import { apiError, call, listingsTestApp, makeJpeg, managed, newListing, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, useListingsTestApp, makeJpeg, managed, newListing, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
 
 /** A stored listing photo gets WebP copies at the display widths; the original stays as uploaded. */
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
-let storage: FileStorage
+const t = useListingsTestApp()
 let owner: Signed
 
 beforeAll(async () => {
-  t = await listingsTestApp()
-  storage = createFileStorage({ kind: 'disk', directory: t.files })
   owner = await signedInUser(t, ['SELLER_OWNER'])
-})
-afterAll(async () => {
-  await t.closeAll()
 })
 
 describe('listing photo copies', () => {
@@ -66,11 +58,11 @@ describe('listing photo copies', () => {
     const second = managed(await uploadPhoto(t, owner, draft.id, makePng(64, 48, [4, 5, 6]), 'b.png'))
     const photo = second.Media[1]!
     const key = await storageKeyOf(t, photo.MediaURL)
-    for (const variant of photoVariantKeys(key)) expect(await storage.exists(variant)).toBe(true)
+    for (const variant of photoVariantKeys(key)) expect(await t.storage.exists(variant)).toBe(true)
 
     const removed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${draft.id}/photos/${photo.id}` })
     expect(removed.statusCode).toBe(200)
-    expect(await storage.exists(key)).toBe(false)
-    for (const variant of photoVariantKeys(key)) expect(await storage.exists(variant)).toBe(false)
+    expect(await t.storage.exists(key)).toBe(false)
+    for (const variant of photoVariantKeys(key)) expect(await t.storage.exists(variant)).toBe(false)
   })
 })

@@ -1,26 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { listingMedia } from '../../db/schema/listings'
-import type { FileStorage } from '../../storage/storage'
-import { createFileStorage } from '../../storage/create-file-storage'
 import { makePng, multipart } from '../files/files.test-helpers'
 import { attachListingPhoto } from './listings-photos.service'
 import type { Signed } from './listings.test-helpers'
-import { apiError, call, listingsTestApp, makeJpeg, managed, newListing, publishedListing, said, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, useListingsTestApp, makeJpeg, managed, newListing, publishedListing, said, signedInUser, storageKeyOf, uploadPhoto } from './listings.test-helpers'
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
-let storage: FileStorage
+const t = useListingsTestApp()
 let owner: Signed
 
 beforeAll(async () => {
-  t = await listingsTestApp()
-  storage = createFileStorage({ kind: 'disk', directory: t.files })
   owner = await signedInUser(t, ['SELLER_OWNER'])
-})
-afterAll(async () => {
-  await t.closeAll()
 })
 
 describe('POST /api/listings/:id/photos', () => {
@@ -75,7 +67,7 @@ describe('POST /api/listings/:id/photos', () => {
   it('refuses the 51st photo', async () => {
     const draft = await newListing(t, owner)
     for (let index = 0; index < LISTING_LIMITS.maxPhotos; index++) {
-      await attachListingPhoto(t.db, storage, { listingId: draft.id, ownerId: owner.id, bytes: makePng(1, 1, [index, 0, 0]), filename: `p${index}.png` })
+      await attachListingPhoto(t.db, t.storage, { listingId: draft.id, ownerId: owner.id, bytes: makePng(1, 1, [index, 0, 0]), filename: `p${index}.png` })
     }
     const response = await uploadPhoto(t, owner, draft.id)
     expect(response.statusCode).toBe(400)
@@ -188,7 +180,7 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
       [second!.id, 0],
       [third!.id, 1],
     ])
-    expect(await storage.exists(key)).toBe(false)
+    expect(await t.storage.exists(key)).toBe(false)
     expect((await t.app.inject({ method: 'GET', url: first!.MediaURL })).statusCode).toBe(404)
     const again = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
     expect(again.statusCode).toBe(404)
@@ -216,7 +208,7 @@ describe('PUT /api/listings/:id/photos/order and DELETE /api/listings/:id/photos
     await t.db.update(listingMedia).set({ fileId: first!.MediaURL.split('/').pop()! }).where(eq(listingMedia.id, second!.id))
     const key = await storageKeyOf(t, first!.MediaURL)
     await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${first!.id}` })
-    expect(await storage.exists(key)).toBe(true)
+    expect(await t.storage.exists(key)).toBe(true)
     expect((await t.app.inject({ method: 'GET', url: first!.MediaURL })).statusCode).toBe(200)
     const crossed = await call(t, owner, { method: 'DELETE', url: `/api/listings/${listing.id}/photos/${other.Media[0]!.id}` })
     expect(crossed.statusCode).toBe(404)

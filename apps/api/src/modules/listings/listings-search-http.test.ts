@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { LISTING_LIMITS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing'
 import { listing } from '../../db/schema/listings'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestListing, createUser } from '../../../test/factories'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../plugins/public-cache'
 import { listingsChanged } from './listing-changes'
 import { said, signedInUser } from './listings.test-helpers'
 
-let t: TestApp
+const t = useTestApp()
 let ownerId: string
 
 beforeAll(async () => {
-  t = await buildTestApp()
   ownerId = (await createUser(t, { roles: ['SELLER_OWNER'] })).id
-})
-
-afterAll(async () => {
-  await t.close()
 })
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ListingSearchPage, ListingSummary, Page } from '@offerbook/domain/listing'
 import { SEARCH_TOTAL_CAP } from '@offerbook/domain/listing'
 import { listing } from '../../db/schema/listings'
 import { listingsChanged } from './listing-changes'
-import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestListing, createUser } from '../../../test/factories'
 import { said } from './listings.test-helpers'
 
-let t: TestApp
+const t = useTestApp()
 const ids: Record<string, string> = {}
 
 const DAY = 86_400_000
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
 
 beforeAll(async () => {
-  t = await buildTestApp()
   const owner = await createUser(t, { roles: ['SELLER_AGENT'] })
   const listings = {
     main: { streetNumber: '123', streetName: 'Main', streetSuffix: 'St', city: 'Nashville', postalCode: '37201', listPrice: 300_000, bedroomsTotal: 3, bathroomsTotalInteger: 2, livingArea: 1800, listingId: 'MLS-778899', publishedAt: daysAgo(3) },
@@ -32,9 +31,6 @@ beforeAll(async () => {
   for (const [name, columns] of Object.entries(listings)) {
     ids[name] = (await createTestListing(t, { ownerId: owner.id, ...columns })).id
   }
-})
-afterAll(async () => {
-  await t.close()
 })
 
 async function search(query: string): Promise<Page<ListingSummary>> {

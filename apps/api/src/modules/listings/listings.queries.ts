@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { listing, listingMedia, teamMember, teamMemberListing } from '../../db/schema/listings'
 import { user } from '../../db/schema/users'
 import { listingsChanged } from './listing-changes'
+import { onPage } from '../../db/paging'
 
 export type ListingRow = typeof listing.$inferSelect
 export type NewListingRow = typeof listing.$inferInsert
@@ -61,16 +62,15 @@ export async function insertListing(db: Db, values: NewListingRow): Promise<List
   return row
 }
 
-export async function findListing(db: Db, id: string): Promise<ListingRow | null> {
-  const [row] = await db.select().from(listing).where(eq(listing.id, id)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findListing(db: Db, id: string, { forUpdate = false } = {}): Promise<ListingRow | null> {
+  const query = db.select().from(listing).where(eq(listing.id, id)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The listing, locked until the transaction ends, so photo orders and status changes do not race. */
-export async function lockListing(db: Db, id: string): Promise<ListingRow | null> {
-  const [row] = await db.select().from(listing).where(eq(listing.id, id)).limit(1).for('update')
-  return row ?? null
-}
+export const lockListing = (db: Db, id: string): Promise<ListingRow | null> => findListing(db, id, { forUpdate: true })
 
 export async function updateListing(db: Db, id: string, changes: ListingChanges): Promise<ListingRow | null> {
   const [row] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning()
@@ -179,13 +179,7 @@ export async function listManagedListings(
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = and(await managedByCondition(db, userId), ne(listing.standardStatus, 'Delete'), textMatch(tsQuery), statuses ? inArray(listing.standardStatus, [...statuses]) : undefined)
   const [rows, totals] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(listing)
-      .where(where)
-      .orderBy(desc(listing.modificationTimestamp), desc(listing.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onPage(db.select(summaryColumns).from(listing).where(where).orderBy(desc(listing.modificationTimestamp), desc(listing.id)).$dynamic(), page, pageSize),
     db.select({ total: count() }).from(listing).where(where),
   ])
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }
@@ -228,13 +222,7 @@ export async function searchPublicListings(db: Db, search: PublicSearch & { coun
     search.types && search.types.length > 0 ? inArray(listing.propertyType, [...search.types]) : undefined,
   )
   const [rows, totals] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(listing)
-      .where(where)
-      .orderBy(...SORTS[search.sort])
-      .limit(search.pageSize)
-      .offset((search.page - 1) * search.pageSize),
+    onPage(db.select(summaryColumns).from(listing).where(where).orderBy(...SORTS[search.sort]).$dynamic(), search.page, search.pageSize),
     db.select({ total: count() }).from(db.select({ one: sql`1` }).from(listing).where(where).limit(search.countUpTo).as('matches')),
   ])
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }

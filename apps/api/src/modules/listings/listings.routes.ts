@@ -30,6 +30,7 @@ import { removeListingPhoto, reorderListingPhotos, uploadListingPhoto } from './
 import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, publishListing } from './listings.service'
 import type { ListingSearchEngine } from './listing-search.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type ListingsRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string; search: ListingSearchEngine }
 
@@ -63,78 +64,48 @@ const LISTING_PAGES_ROLES = pageRoles('addListing', 'myProperties')
 export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, storage, search }) => {
   app.post(
     '/api/listings',
-    {
-      config: { access: LISTING_CREATOR_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: "Start a new listing (a draft, StandardStatus Incomplete); an agent's own details fill the listing agent fields",
-        security: [{ bearer: [] }],
-        body: ListingPatchSchema,
-        response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403) },
-      },
-    },
+    routeOptions(LISTING_CREATOR_ROLES, 'listings', "Start a new listing (a draft, StandardStatus Incomplete); an agent's own details fill the listing agent fields", {
+      body: ListingPatchSchema,
+      response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403) },
+    }),
     async (request, reply) => reply.code(201).send({ listing: await createListing(db, { actor: signedIn(request.user), patch: request.body }) }),
   )
 
   app.get(
     '/api/listings/mine',
-    {
-      config: { access: LISTING_MANAGER_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'The listings the caller manages (drafts too), last modified first',
-        security: [{ bearer: [] }],
-        querystring: MyListingsQuerySchema,
-        response: { 200: ListingPageSchema, ...errors(400, 401, 403) },
-      },
-    },
+    routeOptions(LISTING_MANAGER_ROLES, 'listings', 'The listings the caller manages (drafts too), last modified first', {
+      querystring: MyListingsQuerySchema,
+      response: { 200: ListingPageSchema, ...errors(400, 401, 403) },
+    }),
     async (request) => listMyListings(db, { actor: signedIn(request.user), query: request.query }),
   )
 
   app.get(
     '/api/listings/:id',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'One listing as its owner, listing agent or their team see and edit it',
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'One listing as its owner, listing agent or their team see and edit it', {
+      params: ListingParamsSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(401, 403, 404) },
+    }),
     async (request) => ({ listing: await getManagedListing(db, { actor: signedIn(request.user), id: request.params.id }) }),
   )
 
   app.patch(
     '/api/listings/:id',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'Change fields of a listing; a published listing keeps every field publishing requires',
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        body: ListingPatchSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'Change fields of a listing; a published listing keeps every field publishing requires', {
+      params: ListingParamsSchema,
+      body: ListingPatchSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({ listing: await editListing(db, { actor: signedIn(request.user), id: request.params.id, patch: request.body }) }),
   )
 
   app.post(
     '/api/listings/:id/publish',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'Publish a draft as Active (the default) or ComingSoon; refused with every missing field when it is not complete',
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        body: PublishListingSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'Publish a draft as Active (the default) or ComingSoon; refused with every missing field when it is not complete', {
+      params: ListingParamsSchema,
+      body: PublishListingSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({
       listing: await publishListing(db, { actor: signedIn(request.user), id: request.params.id, status: request.body?.StandardStatus ?? 'Active' }),
     }),
@@ -142,32 +113,20 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
 
   app.put(
     '/api/listings/:id/photos/order',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'Put the photos in a new order: every media id of the listing once; the first is the primary photo',
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        body: ReorderListingPhotosSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'Put the photos in a new order: every media id of the listing once; the first is the primary photo', {
+      params: ListingParamsSchema,
+      body: ReorderListingPhotosSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({ listing: await reorderListingPhotos(db, { actor: signedIn(request.user), id: request.params.id, mediaIds: request.body.mediaIds }) }),
   )
 
   app.delete(
     '/api/listings/:id/photos/:mediaId',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'Remove one photo of a listing',
-        security: [{ bearer: [] }],
-        params: MediaParamsSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'Remove one photo of a listing', {
+      params: MediaParamsSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({
       listing: await removeListingPhoto(db, storage, { actor: signedIn(request.user), id: request.params.id, mediaId: request.params.mediaId, onCleanupError: cleanupLog(request) }),
     }),
@@ -175,48 +134,30 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
 
   app.patch(
     '/api/listings/:id/settings',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'Change the status (as the transition table allows), offer deadline, notifications or visibility',
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        body: ListingSettingsPatchSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'Change the status (as the transition table allows), offer deadline, notifications or visibility', {
+      params: ListingParamsSchema,
+      body: ListingSettingsPatchSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({ listing: await changeListingSettings(db, { actor: signedIn(request.user), id: request.params.id, patch: request.body }) }),
   )
 
   app.put(
     '/api/listings/:id/weighting',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: "The seller's offer weights and costs",
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        body: ListingWeightingSchema,
-        response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', "The seller's offer weights and costs", {
+      params: ListingParamsSchema,
+      body: ListingWeightingSchema,
+      response: { 200: ManagedListingResponseSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => ({ listing: await changeListingWeighting(db, { actor: signedIn(request.user), id: request.params.id, weighting: request.body }) }),
   )
 
   app.delete(
     '/api/listings/:id',
-    {
-      config: { access: LISTING_PAGES_ROLES },
-      schema: {
-        tags: ['listings'],
-        summary: 'Delete a draft with its photos (a published listing is withdrawn or canceled instead)',
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        response: { 204: z.null(), ...errors(401, 403, 404, 409) },
-      },
-    },
+    routeOptions(LISTING_PAGES_ROLES, 'listings', 'Delete a draft with its photos (a published listing is withdrawn or canceled instead)', {
+      params: ListingParamsSchema,
+      response: { 204: z.null(), ...errors(401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       await deleteDraft(db, storage, { actor: signedIn(request.user), id: request.params.id, onCleanupError: cleanupLog(request) })
       return reply.code(204).send(null)
@@ -261,15 +202,10 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
 
   app.get(
     '/api/properties/:id',
-    {
-      config: { access: 'public', publicCache: true },
-      schema: {
-        tags: ['listings'],
-        summary: "A listing's public page; the agent's e-mail and phone only for signed-in visitors",
-        params: ListingParamsSchema,
-        response: { 200: z.object({ property: PublicListingSchema }), ...errors(404) },
-      },
-    },
+    routeOptions('public', 'listings', "A listing's public page; the agent's e-mail and phone only for signed-in visitors", {
+      params: ListingParamsSchema,
+      response: { 200: z.object({ property: PublicListingSchema }), ...errors(404) },
+    }, { publicCache: true }),
     async (request) => ({ property: await getPublicListing(db, { viewer: request.user, id: request.params.id }) }),
   )
 
@@ -279,17 +215,11 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
     const upload = scope.withTypeProvider<ZodTypeProvider>()
     upload.post(
       '/api/listings/:id/photos',
-      {
-        config: { access: LISTING_PAGES_ROLES },
-        schema: {
-          tags: ['listings'],
-          summary: 'Add one photo to a listing (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 10 MB; at most 50 photos)',
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          params: ListingParamsSchema,
-          response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 413, 415) },
-        },
-      },
+      routeOptions(LISTING_PAGES_ROLES, 'listings', 'Add one photo to a listing (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 10 MB; at most 50 photos)', {
+        consumes: ['multipart/form-data'],
+        params: ListingParamsSchema,
+        response: { 201: ManagedListingResponseSchema, ...errors(400, 401, 403, 404, 413, 415) },
+      }),
       async (request, reply) => {
         const listing = await uploadListingPhoto(db, storage, {
           actor: signedIn(request.user),

@@ -10,6 +10,9 @@ import { messageText } from '@offerbook/domain/messages'
 import type { Role } from '@offerbook/domain/roles'
 import type { TestApp, TestAppOptions } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { perFile } from '../../../test/per-file'
+import { createFileStorage } from '../../storage/create-file-storage'
+import type { FileStorage } from '../../storage/storage'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { teamMember, teamMemberListing } from '../../db/schema/listings'
@@ -41,18 +44,29 @@ export function makeJpeg(): Buffer {
 
 export type Signed = { id: string; email: string; headers: { authorization: string } }
 
-/** A test app whose files live in a temporary folder of its own. */
-export async function listingsTestApp(options: TestAppOptions = {}): Promise<TestApp & { files: string; closeAll: () => Promise<void> }> {
+/** A test app whose files live in a temporary folder of its own, with a storage reading that folder as the app does. */
+export type ListingsTestApp = TestApp & { files: string; storage: FileStorage; closeAll: () => Promise<void> }
+
+export async function listingsTestApp(options: TestAppOptions = {}): Promise<ListingsTestApp> {
   const files = await mkdtemp(join(tmpdir(), 'offerbook-listings-test-'))
   const t = await buildTestApp({ ...options, config: { storage: { kind: 'disk', directory: files }, ...options.config } })
   return {
     ...t,
     files,
+    storage: createFileStorage({ kind: 'disk', directory: files }),
     closeAll: async () => {
       await t.close()
       await rm(files, { recursive: true, force: true })
     },
   }
+}
+
+/** The listings test app of a file, built before its tests and closed (its files folder too) after them. */
+export function useListingsTestApp(options: TestAppOptions = {}): ListingsTestApp {
+  return perFile(
+    () => listingsTestApp(options),
+    (t) => t.closeAll(),
+  )
 }
 
 export async function signedInUser(t: TestApp, roles: Role[], options: { name?: string } = {}): Promise<Signed> {

@@ -1,22 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ListingSummary, Page } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import { createTestListing } from '../../../test/factories'
 import { listing as listingTable } from '../../db/schema/listings'
 import { user as userTable } from '../../db/schema/users'
-import { apiError, call, COMPLETE_FIELDS, joinTeam, listingsTestApp, managed, MISSING_ID, newListing, said, signedInUser, uploadPhoto } from './listings.test-helpers'
+import { apiError, call, COMPLETE_FIELDS, joinTeam, useListingsTestApp, managed, MISSING_ID, newListing, said, signedInUser, uploadPhoto } from './listings.test-helpers'
 
 /** Creating a listing and who may read it: its owner, its listing agent and their teams. */
 
-let t: Awaited<ReturnType<typeof listingsTestApp>>
-
-beforeAll(async () => {
-  t = await listingsTestApp()
-})
-afterAll(async () => {
-  await t.closeAll()
-})
+const t = useListingsTestApp()
 
 describe('POST /api/listings: a new draft', () => {
   it.each(['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT'] as const)('a %s creates a draft, edits it and publishes it', async (role) => {

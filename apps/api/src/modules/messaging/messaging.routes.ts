@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import type { OutboxMessage } from './messaging.queries'
 import { getMailboxMessage, listMailbox } from './messaging.service'
 import { BRAND_COLOR, escapeHtml } from './emails/layout'
+import { routeOptions } from '../../http/route-options'
 
 const MailboxQuerySchema = z.object({
   to: freeText().trim().max(254, 'messaging.mailboxToTooLong').optional(),
@@ -89,15 +90,10 @@ ${items.length > 0 ? items.join('\n') : '<p>No messages yet.</p>'}`,
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/dev/mailbox',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['dev'],
-        summary: 'Outside production: the queued emails and SMS, newest first',
-        querystring: MailboxQuerySchema,
-        response: { 200: MailboxSchema, 400: ApiErrorSchema },
-      },
-    },
+    routeOptions('public', 'dev', 'Outside production: the queued emails and SMS, newest first', {
+      querystring: MailboxQuerySchema,
+      response: { 200: MailboxSchema, 400: ApiErrorSchema },
+    }),
     async (request) => {
       const rows = await listMailbox(db, request.query)
       return { messages: rows.map(toMailboxMessage) }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../../test/build-test-app'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { outboxMessage } from '../../db/schema/outbox'
 import { enqueueRenderedEmail, enqueueRenderedSms, listMailbox } from './messaging.service'
 import { testLog } from '../../../test/messaging-servers'
@@ -9,12 +9,7 @@ import { OFFER_NOTICE_EVENTS } from './emails/offer-notice'
 import { renderEmail, renderSms } from './emails/registry'
 import { devMailbox, devOutbox } from './transports'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => t.close())
+const t = useTestApp()
 
 const email = { subject: 'Hello', text: 'Hello there', kind: 'test.hello', locale: 'en-us' as const }
 

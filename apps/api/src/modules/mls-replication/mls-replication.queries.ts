@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { mlsReplica, mlsReplicationRun } from '../../db/schema/admin'
 import { listing } from '../../db/schema/listings'
 import { user, userRole } from '../../db/schema/users'
+import { onPage } from '../../db/paging'
 
 export type RunRow = typeof mlsReplicationRun.$inferSelect
 export type RunProgress = Pick<typeof mlsReplicationRun.$inferInsert, 'created' | 'updated' | 'deleted' | 'photos' | 'errors'>
@@ -117,13 +118,16 @@ export async function selectReplicas(db: Db, { search, linked, page, pageSize }:
   if (linked === 'false') conditions.push(isNull(mlsReplica.linkedUserId))
   const where = conditions.length > 0 ? and(...conditions) : undefined
   const [total] = await db.select({ value: count() }).from(mlsReplica).where(where)
-  const rows = await db
-    .select({ replica: mlsReplica, agentName: user.name })
-    .from(mlsReplica)
-    .leftJoin(user, eq(user.id, mlsReplica.linkedUserId))
-    .where(where)
-    .orderBy(desc(mlsReplica.modificationTimestamp), asc(mlsReplica.listingKey))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+  const rows = await onPage(
+    db
+      .select({ replica: mlsReplica, agentName: user.name })
+      .from(mlsReplica)
+      .leftJoin(user, eq(user.id, mlsReplica.linkedUserId))
+      .where(where)
+      .orderBy(desc(mlsReplica.modificationTimestamp), asc(mlsReplica.listingKey))
+      .$dynamic(),
+    page,
+    pageSize,
+  )
   return { rows, total: total?.value ?? 0 }
 }

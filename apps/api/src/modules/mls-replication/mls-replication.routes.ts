@@ -6,9 +6,9 @@ import { PAGE_ROLES } from '@offerbook/domain/roles'
 import { signedIn } from '../../http/signed-in'
 import type { AdminDeps } from '../admin/admin-deps'
 import { createRunKeeper, getStatus, listReplicas, setSchedule } from './mls-replication.service'
+import { routeOptions } from '../../http/route-options'
 
-const access = { access: PAGE_ROLES.superAdmin }
-const security = [{ bearer: [] }]
+const access = PAGE_ROLES.superAdmin
 const denied = { 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** /api/admin/mls-grid: the MLS Grid feed replication (issue #15), for super admins. */
@@ -20,44 +20,26 @@ export const mlsReplicationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app
 
   app.get(
     '/api/admin/mls-grid',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: 'The MLS Grid replication: its settings (never the token), high-water mark, schedule and latest runs',
-        security,
-        response: { 200: MlsGridStatusSchema, ...denied },
-      },
-    },
+    routeOptions(access, 'admin', 'The MLS Grid replication: its settings (never the token), high-water mark, schedule and latest runs', {
+      response: { 200: MlsGridStatusSchema, ...denied },
+    }),
     async () => getStatus(deps),
   )
 
   app.put(
     '/api/admin/mls-grid/schedule',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: 'Run the replication every N minutes (5 to 1440), or never (null)',
-        security,
-        body: UpdateMlsScheduleSchema,
-        response: { 200: MlsScheduleSchema, 400: ApiErrorSchema, ...denied },
-      },
-    },
+    routeOptions(access, 'admin', 'Run the replication every N minutes (5 to 1440), or never (null)', {
+      body: UpdateMlsScheduleSchema,
+      response: { 200: MlsScheduleSchema, 400: ApiErrorSchema, ...denied },
+    }),
     async (request) => setSchedule(db, { minutes: request.body.minutes, actorId: signedIn(request.user).uid }),
   )
 
   app.post(
     '/api/admin/mls-grid/runs',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: 'Start a replication run now; it runs in the background (409 when one is running or the feed is not configured)',
-        security,
-        response: { 202: z.object({ run: MlsRunSchema }), ...denied, 409: ApiErrorSchema },
-      },
-    },
+    routeOptions(access, 'admin', 'Start a replication run now; it runs in the background (409 when one is running or the feed is not configured)', {
+      response: { 202: z.object({ run: MlsRunSchema }), ...denied, 409: ApiErrorSchema },
+    }),
     async (request, reply) => {
       const { run } = await keeper.start({ trigger: 'manual', actorId: signedIn(request.user).uid })
       return reply.code(202).send({ run })
@@ -66,16 +48,10 @@ export const mlsReplicationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app
 
   app.get(
     '/api/admin/mls-grid/listings',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: 'The replicated listings, searching MLS number, address or agent MLS ID',
-        security,
-        querystring: MlsReplicaQuerySchema,
-        response: { 200: MlsReplicaPageSchema, 400: ApiErrorSchema, ...denied },
-      },
-    },
+    routeOptions(access, 'admin', 'The replicated listings, searching MLS number, address or agent MLS ID', {
+      querystring: MlsReplicaQuerySchema,
+      response: { 200: MlsReplicaPageSchema, 400: ApiErrorSchema, ...denied },
+    }),
     async (request) => listReplicas(db, request.query),
   )
 }

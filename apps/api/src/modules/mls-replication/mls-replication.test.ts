@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MlsGridStatus, MlsReplicaPage, MlsRun } from '@offerbook/domain/mls-replication'
 import { bearer, createUser, signIn } from '../../../test/factories'
-import type { MlsGridServer } from '../../../test/mls-grid-server'
 import { adminAudit, adminSetting, mlsReplica, mlsReplicationRun } from '../../db/schema/admin'
 import type { ImportTestApp, Who } from '../listing-import/listing-import.test-helpers'
-import { appWith, call, feedApp, listingByKey, mediaOf, signedIn } from '../listing-import/listing-import.test-helpers'
+import { appWith, call, useFeedApp, listingByKey, mediaOf, signedIn } from '../listing-import/listing-import.test-helpers'
 
 /** The whole-feed replication against the recorded MLS Grid server; each test goes on from the state the one before left. */
 
@@ -91,18 +90,14 @@ describe('the MLS Grid replication without a feed', () => {
 })
 
 describe('replicating the MLS Grid feed', () => {
-  let server: MlsGridServer
-  let t: ImportTestApp
-  let close: () => Promise<void>
+  const { server, t } = useFeedApp()
   let admin: Who
   let agent: Who
 
   beforeAll(async () => {
-    ;({ server, t, close } = await feedApp())
     admin = await superAdmin(t)
     agent = await signedIn(t, ['SELLER_AGENT'], 'TN-200001')
   })
-  afterAll(async () => close())
 
   it('shows the settings but never the token', async () => {
     const shown = await status(t, admin)

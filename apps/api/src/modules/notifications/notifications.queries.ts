@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { notification } from '../../db/schema/offers'
+import { onPage } from '../../db/paging'
 
 export type NotificationRow = typeof notification.$inferSelect
 export type NewNotificationRow = typeof notification.$inferInsert
@@ -20,13 +21,7 @@ export async function listUserNotifications(
   const unreadWhere = and(mine, isNull(notification.readAt))
   const where = unreadOnly ? unreadWhere : mine
   const [rows, totals, unread] = await Promise.all([
-    db
-      .select()
-      .from(notification)
-      .where(where)
-      .orderBy(desc(notification.createdAt), desc(notification.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onPage(db.select().from(notification).where(where).orderBy(desc(notification.createdAt), desc(notification.id)).$dynamic(), page, pageSize),
     db.select({ total: count() }).from(notification).where(where),
     db.select({ total: count() }).from(notification).where(unreadWhere),
   ])

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { listNotifications, NotificationsPageSchema, NotificationsQuerySchema, readAllNotifications, readNotification } from './notifications.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type NotificationsRoutesOptions = { db: Db }
 
@@ -13,45 +14,25 @@ const UnreadSchema = z.object({ unread: z.number().int() })
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { db }) => {
   app.get(
     '/api/notifications',
-    {
-      config: { access: PAGE_ROLES.notifications },
-      schema: {
-        tags: ['notifications'],
-        summary: "The caller's own notifications, newest first (unread=true for the unread only), with the unread count",
-        security: [{ bearer: [] }],
-        querystring: NotificationsQuerySchema,
-        response: { 200: NotificationsPageSchema, ...errors(400, 401) },
-      },
-    },
+    routeOptions(PAGE_ROLES.notifications, 'notifications', "The caller's own notifications, newest first (unread=true for the unread only), with the unread count", {
+      querystring: NotificationsQuerySchema,
+      response: { 200: NotificationsPageSchema, ...errors(400, 401) },
+    }),
     async (request) => listNotifications(db, { actor: signedIn(request.user), query: request.query }),
   )
 
   app.post(
     '/api/notifications/:id/read',
-    {
-      config: { access: PAGE_ROLES.notifications },
-      schema: {
-        tags: ['notifications'],
-        summary: "Marks one of the caller's notifications read; answers how many are left unread",
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string() }),
-        response: { 200: UnreadSchema, ...errors(401, 404) },
-      },
-    },
+    routeOptions(PAGE_ROLES.notifications, 'notifications', "Marks one of the caller's notifications read; answers how many are left unread", {
+      params: z.object({ id: z.string() }),
+      response: { 200: UnreadSchema, ...errors(401, 404) },
+    }),
     async (request) => readNotification(db, { actor: signedIn(request.user), id: request.params.id }),
   )
 
   app.post(
     '/api/notifications/read-all',
-    {
-      config: { access: PAGE_ROLES.notifications },
-      schema: {
-        tags: ['notifications'],
-        summary: "Marks all the caller's notifications read",
-        security: [{ bearer: [] }],
-        response: { 200: UnreadSchema, ...errors(401) },
-      },
-    },
+    routeOptions(PAGE_ROLES.notifications, 'notifications', "Marks all the caller's notifications read", { response: { 200: UnreadSchema, ...errors(401) } }),
     async (request) => readAllNotifications(db, { actor: signedIn(request.user) }),
   )
 }

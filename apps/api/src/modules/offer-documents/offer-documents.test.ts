@@ -1,41 +1,24 @@
 import { and, eq } from 'drizzle-orm'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OfferAttachment } from '@offerbook/domain/offer'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import type { CreatedOffer, CreatedUser } from '../../../test/factories'
-import { bearer, createTestOffer, createUser, signIn } from '../../../test/factories'
+import { createTestOffer, createUser } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
 import { offerAttachment, offerEvent } from '../../db/schema/offers'
 import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
 import { contentDisposition } from '../../http/content-disposition'
-import { expectRefusal } from '../offers/offers.test-helpers'
+import { expectRefusal, userHeaders } from '../offers/offers.test-helpers'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(16)])
 
-const tokens = new Map<string, string>()
-async function headersOf(user: CreatedUser | null): Promise<Record<string, string>> {
-  if (!user) return {}
-  let token = tokens.get(user.id)
-  if (!token) {
-    token = (await signIn(t.app, user.email, user.password)).accessToken
-    tokens.set(user.id, token)
-  }
-  return bearer(token)
-}
+const headersOf = userHeaders(t)
 
 async function upload(who: CreatedUser | null, offerId: string, file: { bytes: Buffer; filename?: string; type?: string } = { bytes: PDF }, kind?: string) {
   const form = await multipart([{ name: 'file', value: file.bytes, filename: file.filename ?? 'document.pdf', type: file.type ?? 'application/pdf' }])

@@ -13,6 +13,7 @@ import { offerRecordCsv } from './offer-record-export'
 import { getOfferRecord, getOfferRecordEntries } from './offer-record.service'
 import { openTransactionFile } from './transaction-file'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type OfferRecordRoutesOptions = { db: Db; storage: FileStorage; publicUrl: string }
 
@@ -33,31 +34,19 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/listings/:id/offer-record',
-    {
-      config: { access: PARTIES },
-      schema: {
-        tags: ['offer record'],
-        summary: "The listing's offer record: who was told what and when, hash-chained, with the chain's verification (seller side: every entry; a buyer side: its own offers' entries)",
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        response: { 200: RecordResponseSchema, ...errors(404) },
-      },
-    },
+    routeOptions(PARTIES, 'offer record', "The listing's offer record: who was told what and when, hash-chained, with the chain's verification (seller side: every entry; a buyer side: its own offers' entries)", {
+      params: ListingParamsSchema,
+      response: { 200: RecordResponseSchema, ...errors(404) },
+    }),
     async (request) => getOfferRecord(db, { viewer: signedIn(request.user), listingId: request.params.id }),
   )
 
   app.get(
     '/api/listings/:id/offer-record.csv',
-    {
-      config: { access: PARTIES },
-      schema: {
-        tags: ['offer record'],
-        summary: "The listing's offer record as CSV (the entries the viewer may see)",
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        response: { 200: download('CSV, UTF-8 with a byte-order mark'), ...errors(404) },
-      },
-    },
+    routeOptions(PARTIES, 'offer record', "The listing's offer record as CSV (the entries the viewer may see)", {
+      params: ListingParamsSchema,
+      response: { 200: download('CSV, UTF-8 with a byte-order mark'), ...errors(404) },
+    }),
     async (request, reply) => {
       const record = await getOfferRecordEntries(db, { viewer: signedIn(request.user), listingId: request.params.id })
       return reply
@@ -70,16 +59,10 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/listings/:id/offer-record.pdf',
-    {
-      config: { access: PARTIES },
-      schema: {
-        tags: ['offer record'],
-        summary: "The listing's offer record as PDF, with the chain's verification",
-        security: [{ bearer: [] }],
-        params: ListingParamsSchema,
-        response: { 200: download('The PDF'), ...errors(404) },
-      },
-    },
+    routeOptions(PARTIES, 'offer record', "The listing's offer record as PDF, with the chain's verification", {
+      params: ListingParamsSchema,
+      response: { 200: download('The PDF'), ...errors(404) },
+    }),
     async (request, reply) => {
       const { record, verification } = await getOfferRecord(db, { viewer: signedIn(request.user), listingId: request.params.id })
       const pdf = await runHeavy('offerRecordPdf', { entries: record.entries, address: record.address ?? '', timeZone: record.timeZone, verification, now: new Date() })
@@ -93,16 +76,10 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/offers/:id/transaction-file',
-    {
-      config: { access: PARTIES },
-      schema: {
-        tags: ['offer record'],
-        summary: "The offer's transaction file: one ZIP with its terms, documents, signing packets, events and a manifest of SHA-256 hashes (its buyer side, its listing's seller side)",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 200: download('The ZIP, streamed'), ...errors(404) },
-      },
-    },
+    routeOptions(PARTIES, 'offer record', "The offer's transaction file: one ZIP with its terms, documents, signing packets, events and a manifest of SHA-256 hashes (its buyer side, its listing's seller side)", {
+      params: OfferParamsSchema,
+      response: { 200: download('The ZIP, streamed'), ...errors(404) },
+    }),
     async (request, reply) => {
       const file = await openTransactionFile(db, storage, { viewer: signedIn(request.user), offerId: request.params.id })
       return reply
@@ -115,16 +92,10 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/offers/:id/calendar',
-    {
-      config: { access: PARTIES },
-      schema: {
-        tags: ['offer record'],
-        summary: "The offer's deadlines as iCalendar: its expiration and the dates that follow from the Binding Agreement Date",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 200: download('text/calendar'), ...errors(404) },
-      },
-    },
+    routeOptions(PARTIES, 'offer record', "The offer's deadlines as iCalendar: its expiration and the dates that follow from the Binding Agreement Date", {
+      params: OfferParamsSchema,
+      response: { 200: download('text/calendar'), ...errors(404) },
+    }),
     async (request, reply) => {
       const viewer = signedIn(request.user)
       const ics = await offerCalendar(db, { viewer, offerId: request.params.id, publicUrl })
@@ -138,33 +109,21 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/me/calendar-feed',
-    {
-      config: { access: PAGE_ROLES.signedIn },
-      schema: { tags: ['offer record'], summary: 'Whether the user has a private calendar subscription URL, and since when', security: [{ bearer: [] }], response: { 200: FeedStateSchema } },
-    },
+    routeOptions(PAGE_ROLES.signedIn, 'offer record', 'Whether the user has a private calendar subscription URL, and since when', { response: { 200: FeedStateSchema } }),
     async (request) => getFeed(db, signedIn(request.user)),
   )
 
   app.post(
     '/api/me/calendar-feed',
-    {
-      config: { access: PAGE_ROLES.signedIn },
-      schema: {
-        tags: ['offer record'],
-        summary: 'Makes a new private calendar subscription URL (shown once); the previous one stops working',
-        security: [{ bearer: [] }],
-        response: { 201: FeedCreatedSchema },
-      },
-    },
+    routeOptions(PAGE_ROLES.signedIn, 'offer record', 'Makes a new private calendar subscription URL (shown once); the previous one stops working', {
+      response: { 201: FeedCreatedSchema },
+    }),
     async (request, reply) => reply.code(201).send(await regenerateFeed(db, signedIn(request.user), publicUrl)),
   )
 
   app.delete(
     '/api/me/calendar-feed',
-    {
-      config: { access: PAGE_ROLES.signedIn },
-      schema: { tags: ['offer record'], summary: 'Turns the private calendar subscription URL off: it answers 404 from now on', security: [{ bearer: [] }], response: { 204: z.null().describe('Turned off') } },
-    },
+    routeOptions(PAGE_ROLES.signedIn, 'offer record', 'Turns the private calendar subscription URL off: it answers 404 from now on', { response: { 204: z.null().describe('Turned off') } }),
     async (request, reply) => {
       await revokeFeed(db, signedIn(request.user))
       return reply.code(204).send(null)
@@ -173,15 +132,10 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/calendar/:file',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['offer record'],
-        summary: "A user's private calendar feed (<token>.ics), followed by calendar apps without a session; a revoked token answers 404",
-        params: FeedParamsSchema,
-        response: { 200: download('text/calendar'), ...errors(404) },
-      },
-    },
+    routeOptions('public', 'offer record', "A user's private calendar feed (<token>.ics), followed by calendar apps without a session; a revoked token answers 404", {
+      params: FeedParamsSchema,
+      response: { 200: download('text/calendar'), ...errors(404) },
+    }),
     async (request, reply) => {
       const ics = await feedCalendar(db, { file: request.params.file, publicUrl })
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store').send(ics)

@@ -9,6 +9,7 @@ import { signedIn } from '../../http/signed-in'
 import { openBestRequest } from './offers-best-request'
 import { acceptCounter, askHighestAndBest, counterOffer, declineCounter, verifyPreApproval } from './offers-negotiation.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 /** Negotiation (decision 029): counter-offers, the buyer side's answers, highest and best, the pre-approval's verification. */
 
@@ -29,7 +30,6 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
       schema: {
         tags: ['offers'],
         summary: "Send a counter-offer: the seller side on an open offer, or the buyer side on the seller side's counter; the changed terms become the next version",
-        security: [{ bearer: [] }],
         params: OfferParamsSchema,
         body: CounterOfferSchema,
         response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -40,79 +40,49 @@ export const negotiationRoutes: FastifyPluginAsyncZod<NegotiationRoutesOptions> 
 
   app.post(
     '/api/offers/:id/counter/accept',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: "The buyer side accepts the seller side's counter-offer: the offer is accepted at that version's terms",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: AnswerOfferSchema,
-        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', "The buyer side accepts the seller side's counter-offer: the offer is accepted at that version's terms", {
+      params: OfferParamsSchema,
+      body: AnswerOfferSchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await acceptCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version }) }),
   )
 
   app.post(
     '/api/offers/:id/counter/decline',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: "The buyer side declines the seller side's counter-offer: the offer is declined",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: AnswerOfferSchema,
-        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', "The buyer side declines the seller side's counter-offer: the offer is declined", {
+      params: OfferParamsSchema,
+      body: AnswerOfferSchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await declineCounter(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version }) }),
   )
 
   app.post(
     '/api/offers/:id/pre-approval/verify',
-    {
-      config: { access: PAGE_ROLES.myProperties },
-      schema: {
-        tags: ['offers'],
-        summary: "The seller side marks the offer's pre-approval letter verified",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.myProperties, 'offers', "The seller side marks the offer's pre-approval letter verified", {
+      params: OfferParamsSchema,
+      response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await verifyPreApproval(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
   )
 
   app.post(
     '/api/listings/:id/highest-and-best',
-    {
-      config: { access: PAGE_ROLES.myProperties },
-      schema: {
-        tags: ['offers'],
-        summary: "The seller side asks the listing's open offers (all, or the chosen ones) for their highest and best by a deadline; every buyer side is told the same words at the same instant",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: HighestBestRequestSchema,
-        response: { 200: HighestBestResultSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.myProperties, 'offers', "The seller side asks the listing's open offers (all, or the chosen ones) for their highest and best by a deadline; every buyer side is told the same words at the same instant", {
+      params: OfferParamsSchema,
+      body: HighestBestRequestSchema,
+      response: { 200: HighestBestResultSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => askHighestAndBest(db, ctx, { actor: signedIn(request.user), listingId: request.params.id, request: request.body }),
   )
 
   app.get(
     '/api/listings/:id/highest-and-best',
-    {
-      config: { access: PAGE_ROLES.myProperties },
-      schema: {
-        tags: ['offers'],
-        summary: "The seller side's highest-and-best request still open on the listing (deadline ahead), with which asked offers have answered since; null when none is open",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 200: OpenBestRequestAnswerSchema, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(PAGE_ROLES.myProperties, 'offers', "The seller side's highest-and-best request still open on the listing (deadline ahead), with which asked offers have answered since; null when none is open", {
+      params: OfferParamsSchema,
+      response: { 200: OpenBestRequestAnswerSchema, ...errors(401, 403, 404) },
+    }),
     async (request) => ({ request: await openBestRequest(db, { actor: signedIn(request.user), listingId: request.params.id }) }),
   )
 }

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { User } from '@offerbook/domain/user'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestOffer, createUser } from '../../../test/factories'
 import { getUser } from '../users/users.service'
 import { loadOfferForViewer, lockOfferForBuyer, toOfferView } from './offers-access'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 async function userOf(id: string): Promise<User> {
   const found = await getUser(t.db, id)

@@ -8,6 +8,7 @@ import { listing, listingMedia } from '../../db/schema/listings'
 import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
 import { chainInputOf, LEDGER_GENESIS_HASH } from '../../db/offer-ledger'
+import { onPage } from '../../db/paging'
 
 export type OfferRow = typeof offer.$inferSelect
 export type NewOfferRow = typeof offer.$inferInsert
@@ -18,16 +19,15 @@ export type NewOfferEventRow = typeof offerEvent.$inferInsert
 // ---------------------------------------------------------------------------------------------
 // Offers
 
-export async function findOffer(db: Db, id: string): Promise<OfferRow | null> {
-  const [row] = await db.select().from(offer).where(eq(offer.id, id)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findOffer(db: Db, id: string, { forUpdate = false } = {}): Promise<OfferRow | null> {
+  const query = db.select().from(offer).where(eq(offer.id, id)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The offer, locked until the transaction ends, so two changes of status never race. */
-export async function lockOffer(db: Db, id: string): Promise<OfferRow | null> {
-  const [row] = await db.select().from(offer).where(eq(offer.id, id)).limit(1).for('update')
-  return row ?? null
-}
+export const lockOffer = (db: Db, id: string): Promise<OfferRow | null> => findOffer(db, id, { forUpdate: true })
 
 /**
  * The listing's offers in the given statuses, locked in id order (so two accepts on one listing
@@ -106,13 +106,7 @@ export async function listBuyerOffers(
   // `scope` widens the buyer's own offers to those their teams give them (teams/team-access buyerSideScope).
   const where = and(scope ?? eq(offer.buyerId, buyerId), inArray(effectiveStatus(now), [...statuses]), listingId ? eq(offer.listingId, listingId.toLowerCase()) : undefined)
   const [rows, totals] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(offer)
-      .where(where)
-      .orderBy(desc(offer.updatedAt), desc(offer.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onPage(db.select(listColumns).from(offer).where(where).orderBy(desc(offer.updatedAt), desc(offer.id)).$dynamic(), page, pageSize),
     db.select({ total: count() }).from(offer).where(where),
   ])
   return { rows, total: totals[0]?.total ?? 0 }

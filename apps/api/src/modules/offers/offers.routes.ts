@@ -16,6 +16,7 @@ import { acceptOffer, actOnOffer } from './offers-answers.service'
 import { listListingOffers, listMyOffers, optimizeListingAnswer } from './offers-lists.service'
 import { createOffer, deleteOffer, getOffer, saveOffer, sendRevision, shareOffer } from './offers.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type OffersRoutesOptions = { db: Db; storage?: FileStorage; publicUrl: string }
 
@@ -57,6 +58,7 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       schema: {
         tags: ['offers'],
         summary: "Start a draft offer on a listing that takes offers, prefilled from the listing and the maker's profile",
+        // Public in config only for the message above: a caller without a token is refused.
         security: [{ bearer: [] }],
         body: CreateOfferSchema,
         response: { 201: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -67,79 +69,49 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
 
   app.get(
     '/api/offers/mine',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: "The buyer side's own offers on one tab, last changed first, with every tab's count",
-        security: [{ bearer: [] }],
-        querystring: MyOffersQuerySchema,
-        response: { 200: MyOffersPageSchema, ...errors(400, 401) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', "The buyer side's own offers on one tab, last changed first, with every tab's count", {
+      querystring: MyOffersQuerySchema,
+      response: { 200: MyOffersPageSchema, ...errors(400, 401) },
+    }),
     async (request) => listMyOffers(db, { actor: signedIn(request.user), query: request.query }),
   )
 
   app.get(
     '/api/offers/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['offers'],
-        summary: 'One offer: to its buyer side, to the seller side once shared, or read-only to the holder of a valid share link (token)',
-        params: OfferParamsSchema,
-        querystring: TokenQuerySchema,
-        response: { 200: OfferResponseSchema, ...errors(400, 403, 404) },
-      },
-    },
+    routeOptions('public', 'offers', 'One offer: to its buyer side, to the seller side once shared, or read-only to the holder of a valid share link (token)', {
+      params: OfferParamsSchema,
+      querystring: TokenQuerySchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 403, 404) },
+    }),
     async (request) => ({ offer: await getOffer(db, ctx, { viewer: request.user, id: request.params.id, token: request.query.token }) }),
   )
 
   app.patch(
     '/api/offers/:id',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: "Save the whole terms (buyer side): a draft's, or the working copy of a shared offer, which nobody else sees until it is sent as a revision",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: SaveOfferSchema,
-        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', "Save the whole terms (buyer side): a draft's, or the working copy of a shared offer, which nobody else sees until it is sent as a revision", {
+      params: OfferParamsSchema,
+      body: SaveOfferSchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await saveOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, terms: request.body.terms }) }),
   )
 
   app.post(
     '/api/offers/:id/revisions',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary:
-          "Send the buyer side's revision of a shared offer (its terms, or the saved working copy), built on the version it names: the next version, told to the seller side; an expired offer sent with a new expiration is renewed",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: SendRevisionSchema,
-        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', "Send the buyer side's revision of a shared offer (its terms, or the saved working copy), built on the version it names: the next version, told to the seller side; an expired offer sent with a new expiration is renewed", {
+      params: OfferParamsSchema,
+      body: SendRevisionSchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await sendRevision(db, ctx, { actor: signedIn(request.user), id: request.params.id, version: request.body.version, terms: request.body.terms, confirmed: request.body.confirmed }) }),
   )
 
   app.delete(
     '/api/offers/:id',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: 'Delete a draft (buyer side); a shared offer is withdrawn instead',
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors(401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', 'Delete a draft (buyer side); a shared offer is withdrawn instead', {
+      params: OfferParamsSchema,
+      response: { 204: z.null().describe('Deleted'), ...errors(401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       await deleteOffer(db, { actor: signedIn(request.user), id: request.params.id })
       return reply.code(204).send(null)
@@ -148,18 +120,11 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
 
   app.post(
     '/api/offers/:id/share',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary:
-          'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified. A price or earnest money out of the money bounds must be listed in `confirmed`.',
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: ShareOfferSchema.nullish(),
-        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', 'Share a complete draft: it becomes active, the listing agent gets an email with a link, the seller side is notified. A price or earnest money out of the money bounds must be listed in `confirmed`.', {
+      params: OfferParamsSchema,
+      body: ShareOfferSchema.nullish(),
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await shareOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, confirmed: request.body?.confirmed ?? [] }) }),
   )
 
@@ -171,7 +136,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
         schema: {
           tags: ['offers'],
           summary,
-          security: [{ bearer: [] }],
           params: OfferParamsSchema,
           // Decline answers the offer: it names the version the seller side was looking at (decision 036).
           ...(action === 'decline' ? { body: AnswerOfferSchema } : {}),
@@ -187,47 +151,29 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
 
   app.post(
     '/api/offers/:id/accept',
-    {
-      config: { access: PAGE_ROLES.myProperties },
-      schema: {
-        tags: ['offers'],
-        summary: "The seller side accepts an offer; the listing's other open offers are declined or kept as back-ups, every buyer side told at the same time",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        body: AcceptOfferSchema,
-        response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.myProperties, 'offers', "The seller side accepts an offer; the listing's other open offers are declined or kept as back-ups, every buyer side told at the same time", {
+      params: OfferParamsSchema,
+      body: AcceptOfferSchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request) => ({ offer: await acceptOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, ...request.body }) }),
   )
 
   app.get(
     '/api/listings/:id/offers',
-    {
-      config: { access: PAGE_ROLES.myProperties },
-      schema: {
-        tags: ['offers'],
-        summary: 'The shared offers on a listing the caller manages, newest shared first',
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 200: ListingOffersSchema, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(PAGE_ROLES.myProperties, 'offers', 'The shared offers on a listing the caller manages, newest shared first', {
+      params: OfferParamsSchema,
+      response: { 200: ListingOffersSchema, ...errors(401, 403, 404) },
+    }),
     async (request) => ({ items: await listListingOffers(db, { actor: signedIn(request.user), listingId: request.params.id }) }),
   )
 
   app.get(
     '/api/listings/:id/optimize',
-    {
-      config: { access: PAGE_ROLES.myProperties },
-      schema: {
-        tags: ['offers'],
-        summary: "The open offers on a listing the caller manages, ranked by the listing's weighting with every criterion's points",
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 200: OptimizeResultSchema, ...errors(401, 403, 404) },
-      },
-    },
+    routeOptions(PAGE_ROLES.myProperties, 'offers', "The open offers on a listing the caller manages, ranked by the listing's weighting with every criterion's points", {
+      params: OfferParamsSchema,
+      response: { 200: OptimizeResultSchema, ...errors(401, 403, 404) },
+    }),
     // Sent as the bytes kept with the ranking, compressed once when the client accepts it: no answer
     // serializes, encodes or compresses 200 offers again.
     async (request, reply) => {

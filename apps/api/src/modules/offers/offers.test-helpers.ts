@@ -14,10 +14,10 @@ import { notification, offer as offerTable, offerEvent } from '../../db/schema/o
 
 export type OffersCall = (who: CreatedUser | null, method: InjectOptions['method'], url: string, payload?: unknown) => Promise<LightMyRequestResponse>
 
-/** Calls as a user (signed in once per test file and user) or anonymously. */
-export function offersCaller(t: TestApp): OffersCall {
+/** A user's bearer header (each user signed in once per test file), or none for an anonymous caller. */
+export function userHeaders(t: TestApp): (user: CreatedUser | null) => Promise<Record<string, string>> {
   const tokens = new Map<string, string>()
-  async function headersOf(user: CreatedUser | null): Promise<Record<string, string>> {
+  return async (user) => {
     if (!user) return {}
     let token = tokens.get(user.id)
     if (!token) {
@@ -26,6 +26,11 @@ export function offersCaller(t: TestApp): OffersCall {
     }
     return bearer(token)
   }
+}
+
+/** Calls as a user (signed in once per test file and user) or anonymously. */
+export function offersCaller(t: TestApp): OffersCall {
+  const headersOf = userHeaders(t)
   return async (who, method, url, payload) =>
     t.app.inject({ method, url, headers: await headersOf(who), ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) })
 }

@@ -11,6 +11,7 @@ import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import { changePassword, completeOnboarding, replaceProfilePhoto, requestPrincipalBroker, updateProfile } from './profile.service'
+import { routeOptions } from '../../http/route-options'
 
 export type ProfileRoutesOptions = { db: Db; auth: Auth; storage: FileStorage; publicUrl: string }
 
@@ -27,60 +28,34 @@ const PHOTO_UPLOAD_MESSAGES: UploadMessages = {
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, auth, storage, publicUrl }) => {
   app.put(
     '/api/me/onboarding',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['me'],
-        summary: 'Finish onboarding: choose buyer or seller, on your own or as an agent',
-        security: [{ bearer: [] }],
-        body: OnboardingSchema,
-        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'me', 'Finish onboarding: choose buyer or seller, on your own or as an agent', {
+      body: OnboardingSchema,
+      response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
+    }),
     async (request) => ({ user: await completeOnboarding(db, { actor: signedIn(request.user), input: request.body }) }),
   )
 
   app.patch(
     '/api/me',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['me'],
-        summary: "Change the signed-in user's name, phone, ZIP code, language or UI mode (buy or sell); an agent's NRDS number or MLS ID too",
-        security: [{ bearer: [] }],
-        body: UpdateProfileSchema,
-        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'me', "Change the signed-in user's name, phone, ZIP code, language or UI mode (buy or sell); an agent's NRDS number or MLS ID too", {
+      body: UpdateProfileSchema,
+      response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
+    }),
     async (request) => ({ user: await updateProfile(db, { actor: signedIn(request.user), input: request.body }) }),
   )
 
   app.post(
     '/api/me/password',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['me'],
-        summary: 'Change the password; every session ends, and the caller gets the token of a new one',
-        security: [{ bearer: [] }],
-        body: ChangePasswordSchema,
-        response: { 200: z.object({ accessToken: z.string() }), 400: ApiErrorSchema, 401: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'me', 'Change the password; every session ends, and the caller gets the token of a new one', {
+      body: ChangePasswordSchema,
+      response: { 200: z.object({ accessToken: z.string() }), 400: ApiErrorSchema, 401: ApiErrorSchema },
+    }),
     async (request) => changePassword(auth, { authorization: request.headers.authorization ?? '', input: request.body }),
   )
 
   app.post(
     '/api/me/principal-broker-request',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['me'],
-        summary: 'Ask the support team for principal broker access',
-        security: [{ bearer: [] }],
-        response: { 200: MeSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'me', 'Ask the support team for principal broker access', { response: { 200: MeSchema, 401: ApiErrorSchema, 409: ApiErrorSchema } }),
     async (request) => ({ user: await requestPrincipalBroker(db, { actor: signedIn(request.user), publicUrl }) }),
   )
 
@@ -89,16 +64,10 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     await upload.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 0 } })
     upload.post(
       '/api/me/photo',
-      {
-        config: { access: 'signed-in' },
-        schema: {
-          tags: ['me'],
-          summary: 'Upload a profile photo (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 5 MB and 50 megapixels); it is stored again as WebP, at most 512 pixels on a side',
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
-        },
-      },
+      routeOptions('signed-in', 'me', 'Upload a profile photo (multipart/form-data, one file field "photo": JPEG, PNG or WebP, at most 5 MB and 50 megapixels); it is stored again as WebP, at most 512 pixels on a side', {
+        consumes: ['multipart/form-data'],
+        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },
+      }),
       async (request) => {
         const actor = signedIn(request.user)
         const photo = await readSingleFile(request, { field: PHOTO_FIELD, messages: PHOTO_UPLOAD_MESSAGES })

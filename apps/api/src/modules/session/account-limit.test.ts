@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { Session } from '@offerbook/domain/session'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { listMailbox } from '../messaging/messaging.service'
 import { said } from '../listings/listings.test-helpers'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp({ seed: true, config: { accountLimit: { max: 4, timeWindowMs: 60_000 } } })
-})
-afterAll(async () => t.close())
+const t = useTestApp({ seed: true, config: { accountLimit: { max: 4, timeWindowMs: 60_000 } } })
 
 // Each try from a new address, so only a limit that counts the account itself can stop them.
 let address = 0

@@ -6,6 +6,7 @@ import type { ApiError } from '@offerbook/domain/api-error'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { bearer, signIn } from '../../../test/factories'
 import { session } from '../../db/schema/auth'
 import { user } from '../../db/schema/users'
@@ -147,11 +148,7 @@ describe("the single sign-on provider's callback", () => {
 })
 
 describe('without single sign-on', () => {
-  let plain: TestApp
-  beforeAll(async () => {
-    plain = await buildTestApp()
-  })
-  afterAll(async () => plain.close())
+  const plain = useTestApp()
 
   it('has no callback either', async () => {
     for (const method of ['GET', 'POST'] as const) {

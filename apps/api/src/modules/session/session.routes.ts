@@ -10,6 +10,7 @@ import type { Db } from '../../db/client'
 import type { AccountLimit, AddressLimits } from '../../plugins/rate-limit-store'
 import { accountPastLimit, accountTried, addressLimit, postgresRateLimitStore } from '../../plugins/rate-limit-store'
 import { signIn, signOut } from './session.service'
+import { routeOptions } from '../../http/route-options'
 
 export type SessionRoutesOptions = { db: Db; auth: Auth; signInLimit: { max: number; timeWindow: string }; accountLimit: AccountLimit; addressLimits: AddressLimits }
 
@@ -57,15 +58,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
 
   app.delete(
     '/api/session',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['session'],
-        summary: 'Sign out: the token is revoked',
-        security: [{ bearer: [] }],
-        response: { 204: z.null(), 401: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'session', 'Sign out: the token is revoked', { response: { 204: z.null(), 401: ApiErrorSchema } }),
     async (request, reply) => {
       await signOut(auth, { headers: new Headers({ authorization: request.headers.authorization ?? '' }) })
       return reply.code(204).send(null)

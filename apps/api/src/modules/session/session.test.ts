@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { Session } from '@offerbook/domain/session'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp, testConfig } from '../../../test/build-test-app'
+import { testConfig } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { buildApp } from '../../app'
 import { countHit } from '../../plugins/rate-limit-store'
 import { bearer, signIn } from '../../../test/factories'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp({ seed: true, config: { signInLimit: { max: 5, timeWindow: '1 minute' } } })
-})
-afterAll(async () => t.close())
+const t = useTestApp({ seed: true, config: { signInLimit: { max: 5, timeWindow: '1 minute' } } })
 
 const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/session', payload: payload as object })
 

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/per-file'
 import { acceptedOffer, completeNow, expectKeyedRefusal, lastLink, offersCaller, outsider, partiesAsSigners, sendOffer, signAs, signerCaller, signerViewOf } from './signing.test-helpers'
 
-let t: TestApp
-let signer: ReturnType<typeof signerCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  signer = signerCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const signer = signerCaller(t)
 
 describe("the last signer's link", () => {
   it('answers the completed packet to a last signer who is not a party of the offer, before and after the completion, and downloads the signed PDF', async () => {

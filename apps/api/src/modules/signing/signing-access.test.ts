@@ -5,10 +5,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OfferSigning } from '@offerbook/domain/signing'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { createTestOffer } from '../../../test/factories'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
 import {
@@ -35,18 +34,9 @@ import {
 
 const run = promisify(execFile)
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-let signer: ReturnType<typeof signerCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-  signer = signerCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const call = offersCaller(t)
+const signer = signerCaller(t)
 
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000'
 

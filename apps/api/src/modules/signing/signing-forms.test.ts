@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { PacketView, SigningFieldInput } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { formDocumentLabel } from '@offerbook/domain/signing-rules'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { storedFile } from '../../db/schema/files'
 import { offer as offerTable } from '../../db/schema/offers'
 import { signingPacket } from '../../db/schema/signing'
@@ -40,17 +39,12 @@ import {
 
 const run = promisify(execFile)
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
+const t = useTestApp()
+const call = offersCaller(t)
 let twoPages: Buffer
 
 beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
   twoPages = await pdfWithPages(2)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 async function draftOf(deal: AcceptedOffer): Promise<PacketView> {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { acceptedOffer, fieldRefusal, lastLink, offersCaller, packetOf, partiesAsSigners, pdfWithPages, sendOffer, signerCaller, signerViewOf, uploadForm } from './signing.test-helpers'
 
 /**
@@ -9,16 +8,8 @@ import { acceptedOffer, fieldRefusal, lastLink, offersCaller, packetOf, partiesA
  * column refuses it) get a 400 on their field instead of a 500, and file names lose bidi overrides.
  */
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const call = offersCaller(t)
 
 function refused(response: { statusCode: number; body: string; json: <T>() => T }, path: string) {
   expect(response.statusCode, response.body).toBe(400)

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OfferSigning } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { formDocumentLabel } from '@offerbook/domain/signing-rules'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { offer as offerTable } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
 import { newSignerToken, sha256Hex } from './signing-events'
@@ -34,18 +33,9 @@ import {
   uniqueEmail,
 } from './signing.test-helpers'
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-let signer: ReturnType<typeof signerCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-  signer = signerCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const call = offersCaller(t)
+const signer = signerCaller(t)
 
 const DAY = 24 * 60 * 60 * 1000
 

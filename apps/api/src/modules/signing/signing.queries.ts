@@ -27,16 +27,15 @@ export async function insertPacket(db: Db, values: NewPacketRow): Promise<Packet
   return row
 }
 
-export async function findPacket(db: Db, id: string): Promise<PacketRow | null> {
-  const [row] = await db.select().from(signingPacket).where(eq(signingPacket.id, id)).limit(1)
+/** `forUpdate` locks the row until the transaction ends. */
+export async function findPacket(db: Db, id: string, { forUpdate = false } = {}): Promise<PacketRow | null> {
+  const query = db.select().from(signingPacket).where(eq(signingPacket.id, id)).limit(1)
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row ?? null
 }
 
 /** The packet, locked until the transaction ends: every change of a packet's state goes through this lock. */
-export async function lockPacket(db: Db, id: string): Promise<PacketRow | null> {
-  const [row] = await db.select().from(signingPacket).where(eq(signingPacket.id, id)).limit(1).for('update')
-  return row ?? null
-}
+export const lockPacket = (db: Db, id: string): Promise<PacketRow | null> => findPacket(db, id, { forUpdate: true })
 
 export async function updatePacket(db: Db, id: string, changes: PacketChanges): Promise<PacketRow> {
   const [row] = await db.update(signingPacket).set(changes).where(eq(signingPacket.id, id)).returning()

@@ -32,6 +32,7 @@ import { verifyFile, verifyHash } from './verify.service'
 import type { AddressLimits } from '../../plugins/rate-limit-store'
 import { addressLimit, DEFAULT_ADDRESS_LIMITS } from '../../plugins/rate-limit-store'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type SigningRoutesOptions = { db: Db; ctx: SigningContext; addressLimits?: Pick<AddressLimits, 'verifyUploads' | 'verifyLookups'> }
 
@@ -84,26 +85,17 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.get(
     '/api/offers/:id/signing',
-    {
-      config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: "The offer's signing packets, and whether the viewer may send the offer for signature", security: [{ bearer: [] }], params: OfferParams, response: { 200: OfferSigningSchema, ...errors(401, 404) } },
-    },
+    routeOptions(OFFER_PARTY_ROLES, 'signing', "The offer's signing packets, and whether the viewer may send the offer for signature", { params: OfferParams, response: { 200: OfferSigningSchema, ...errors(401, 404) } }),
     async (request) => getOfferSigning(db, ctx, { actor: signedIn(request.user), offerId: request.params.id }),
   )
 
   app.post(
     '/api/offers/:id/signing',
-    {
-      config: { access: OFFER_PARTY_ROLES },
-      schema: {
-        tags: ['signing'],
-        summary: "'Send for signature': the accepted offer's purchase and sale agreement (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically",
-        security: [{ bearer: [] }],
-        params: OfferParams,
-        body: SendOfferPacketSchema,
-        response: { 201: PacketResponse, ...errors(400, 401, 404, 409) },
-      },
-    },
+    routeOptions(OFFER_PARTY_ROLES, 'signing', "'Send for signature': the accepted offer's purchase and sale agreement (with its RF707 pages) and the chosen attachments, to the signers given; fields placed automatically", {
+      params: OfferParams,
+      body: SendOfferPacketSchema,
+      response: { 201: PacketResponse, ...errors(400, 401, 404, 409) },
+    }),
     async (request, reply) => {
       const packet = await sendOfferPacket(db, ctx, { actor: signedIn(request.user), offerId: request.params.id, input: request.body, request: requestInfo(request) })
       return reply.code(201).send({ packet })
@@ -112,39 +104,30 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.get(
     '/api/signing/packets/:packetId',
-    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
+    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'One packet, for the parties of its offer', params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404) } } },
     async (request) => ({ packet: await getPacket(db, { actor: signedIn(request.user), packetId: request.params.packetId }) }),
   )
 
   for (const which of ['original', 'signed'] as const) {
     app.get(
       `/api/signing/packets/:packetId/${which}`,
-      {
-        config: { access: OFFER_PARTY_ROLES },
-        schema: {
-          tags: ['signing'],
-          summary: which === 'original' ? "The packet's PDF before signing (the preview fields are placed on)" : 'The signed, sealed PDF with its Certificate of Completion (completed packets)',
-          security: [{ bearer: [] }],
-          params: PacketParams,
-          response: { ...PDF_ANSWER, ...errors(401, 404, 409) },
-        },
-      },
+      routeOptions(OFFER_PARTY_ROLES, 'signing', which === 'original' ? "The packet's PDF before signing (the preview fields are placed on)" : 'The signed, sealed PDF with its Certificate of Completion (completed packets)', {
+        params: PacketParams,
+        response: { ...PDF_ANSWER, ...errors(401, 404, 409) },
+      }),
       async (request, reply) => sendPdf(reply, await openPacketFile(db, ctx.storage, { actor: signedIn(request.user), packetId: request.params.packetId, which })),
     )
   }
 
   app.post(
     '/api/signing/packets/:packetId/send',
-    {
-      config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: 'Send a draft form document to its signers with the fields placed on its pages', security: [{ bearer: [] }], params: PacketParams, body: SendFormPacketSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
-    },
+    routeOptions(OFFER_PARTY_ROLES, 'signing', 'Send a draft form document to its signers with the fields placed on its pages', { params: PacketParams, body: SendFormPacketSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } }),
     async (request) => ({ packet: await sendFormPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, input: request.body, request: requestInfo(request) }) }),
   )
 
   app.delete(
     '/api/signing/packets/:packetId',
-    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', security: [{ bearer: [] }], params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
+    { config: { access: OFFER_PARTY_ROLES }, schema: { tags: ['signing'], summary: 'Delete a form document that was never sent', params: PacketParams, response: { 204: z.null().describe('Deleted'), ...errors(401, 404, 409) } } },
     async (request, reply) => {
       await deleteDraftPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId })
       return reply.code(204).send(null)
@@ -153,19 +136,13 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
   app.post(
     '/api/signing/packets/:packetId/remind',
-    {
-      config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: 'Remind the signers whose turn it is (email, and SMS with a phone); once an hour', security: [{ bearer: [] }], params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404, 409, 429) } },
-    },
+    routeOptions(OFFER_PARTY_ROLES, 'signing', 'Remind the signers whose turn it is (email, and SMS with a phone); once an hour', { params: PacketParams, response: { 200: PacketResponse, ...errors(401, 404, 409, 429) } }),
     async (request) => ({ packet: await remindPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, request: requestInfo(request) }) }),
   )
 
   app.post(
     '/api/signing/packets/:packetId/void',
-    {
-      config: { access: OFFER_PARTY_ROLES },
-      schema: { tags: ['signing'], summary: 'Void a packet out for signature, with a reason; everyone is told', security: [{ bearer: [] }], params: PacketParams, body: ReasonSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } },
-    },
+    routeOptions(OFFER_PARTY_ROLES, 'signing', 'Void a packet out for signature, with a reason; everyone is told', { params: PacketParams, body: ReasonSchema, response: { 200: PacketResponse, ...errors(400, 401, 404, 409) } }),
     async (request) => ({ packet: await voidPacket(db, ctx, { actor: signedIn(request.user), packetId: request.params.packetId, reason: request.body.reason, request: requestInfo(request) }) }),
   )
 
@@ -245,17 +222,11 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
 
     typed.post(
       '/api/offers/:id/signing/documents',
-      {
-        config: { access: OFFER_PARTY_ROLES },
-        schema: {
-          tags: ['signing'],
-          summary: 'Upload a form document (multipart/form-data, field "file": a PDF of at most 25 MB) to the accepted offer: a draft packet whose fields are placed next',
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          params: OfferParams,
-          response: { 201: PacketResponse, ...errors(400, 401, 404, 409, 413, 415) },
-        },
-      },
+      routeOptions(OFFER_PARTY_ROLES, 'signing', 'Upload a form document (multipart/form-data, field "file": a PDF of at most 25 MB) to the accepted offer: a draft packet whose fields are placed next', {
+        consumes: ['multipart/form-data'],
+        params: OfferParams,
+        response: { 201: PacketResponse, ...errors(400, 401, 404, 409, 413, 415) },
+      }),
       async (request, reply) => {
         const packet = await uploadFormDocument(db, ctx, {
           actor: signedIn(request.user),

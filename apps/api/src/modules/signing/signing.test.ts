@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OfferSigning, SignerInput, VerifyResult } from '@offerbook/domain/signing'
 import { CHAIN_GENESIS, firstBrokenLink } from '@offerbook/domain/signing-chain'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { offer as offerTable } from '../../db/schema/offers'
 import { signingEvent } from '../../db/schema/signing'
 import { chainEventOf, sha256Hex } from './signing-events'
@@ -18,16 +17,8 @@ import { acceptedOffer, lastLink, multipartFile, offersCaller, packetOf, signAs,
 
 const run = promisify(execFile)
 
-let t: TestApp
-let call: ReturnType<typeof offersCaller>
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  call = offersCaller(t)
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
+const call = offersCaller(t)
 
 function signersOf(deal: AcceptedOffer): SignerInput[] {
   return [

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { VerifyResult } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { firstBrokenLink } from '@offerbook/domain/signing-chain'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { listing } from '../../db/schema/listings'
 import { signingEvent } from '../../db/schema/signing'
 import { chainEventOf, sha256Hex } from './signing-events'
@@ -27,14 +26,7 @@ import {
   signerViewOf,
 } from './signing.test-helpers'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 const verifyHash = (payload?: unknown) => t.app.inject({ method: 'POST', url: '/api/verify', ...(payload === undefined ? {} : { payload: payload as object }) })
 function verifyUpload(bytes: Buffer) {

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
+import { useTestApp } from '../../../test/per-file'
 import { languageFromHeader, maskEmail, safeRedirectPath } from './sso.service'
 import { close, listen } from './sso.test-helpers'
 
@@ -15,11 +16,7 @@ describe('helpers', () => {
 })
 
 describe('without OIDC settings', () => {
-  let plain: TestApp
-  beforeAll(async () => {
-    plain = await buildTestApp()
-  })
-  afterAll(async () => plain.close())
+  const plain = useTestApp()
 
   it('reports single sign-on as disabled and has no start or session endpoint', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/api/sso' })).json()).toEqual({ enabled: false, name: null })

@@ -20,6 +20,7 @@ import {
   verifySsoEmail,
 } from './sso.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export const SsoStatusSchema = z.object({ enabled: z.boolean(), name: z.string().nullable() })
 const StartSsoQuerySchema = z.object({ redirect: z.string().max(2048).optional() })
@@ -45,24 +46,15 @@ function clientHeaders(request: FastifyRequest): Headers {
 export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { db, auth, oidc, publicUrl, production, accountLimit, limit }) => {
   app.get(
     '/api/sso',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['session'], summary: 'Whether single sign-on is offered, and the name on its button', response: { 200: SsoStatusSchema } },
-    },
+    routeOptions('public', 'session', 'Whether single sign-on is offered, and the name on its button', { response: { 200: SsoStatusSchema } }),
     async () => ssoStatus(oidc),
   )
 
   app.get(
     '/api/sso/end-session',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['session'],
-        summary: "The provider's sign-out page for a session that began there (null otherwise); ask before DELETE /api/session",
-        security: [{ bearer: [] }],
-        response: { 200: SsoEndSessionSchema, ...errors(401) },
-      },
-    },
+    routeOptions('signed-in', 'session', "The provider's sign-out page for a session that began there (null otherwise); ask before DELETE /api/session", {
+      response: { 200: SsoEndSessionSchema, ...errors(401) },
+    }),
     async (request) => {
       const token = (request.headers.authorization ?? '').slice(7).trim()
       // Without single sign-on no session began at a provider; the route answers anyway, so sign-out asks it without an error.
@@ -84,14 +76,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
 
   app.get(
     '/api/sso/start',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['session'],
-        summary: 'Start single sign-on: redirects to the provider; back on the app root with ?sso=1 (and &redirect=)',
-        querystring: StartSsoQuerySchema,
-      },
-    },
+    routeOptions('public', 'session', 'Start single sign-on: redirects to the provider; back on the app root with ?sso=1 (and &redirect=)', {
+      querystring: StartSsoQuerySchema,
+    }),
     async (request, reply) => {
       let start
       try {
@@ -108,14 +95,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
 
   app.post(
     '/api/sso/session',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['session'],
-        summary: "Exchange the session cookie set by the provider's callback for a bearer token; the cookie is cleared",
-        response: { 200: SessionSchema, ...errors(401, 403, 429) },
-      },
-    },
+    routeOptions('public', 'session', "Exchange the session cookie set by the provider's callback for a bearer token; the cookie is cleared", {
+      response: { 200: SessionSchema, ...errors(401, 403, 429) },
+    }),
     async (request, reply) => {
       // The cookie is SameSite=Lax already; a foreign Origin is refused as well, in case a browser sends it.
       const origin = request.headers.origin
@@ -128,29 +110,19 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
 
   app.get(
     '/api/sso/verify',
-    {
-      config: { access: 'public', ...perAddress },
-      schema: {
-        tags: ['session'],
-        summary: 'A single sign-on waiting for its e-mail code: the address it went to (masked) and when it expires',
-        querystring: PendingSsoQuerySchema,
-        response: { 200: PendingSsoSchema, ...errors(400, 404, 429) },
-      },
-    },
+    routeOptions('public', 'session', 'A single sign-on waiting for its e-mail code: the address it went to (masked) and when it expires', {
+      querystring: PendingSsoQuerySchema,
+      response: { 200: PendingSsoSchema, ...errors(400, 404, 429) },
+    }, perAddress),
     async (request) => getPendingSso(db, request.query.pending),
   )
 
   app.post(
     '/api/sso/verify',
-    {
-      config: { access: 'public', ...perAddress },
-      schema: {
-        tags: ['session'],
-        summary: "Prove the provider's unverified e-mail with the e-mailed code: creates or links the account and signs in",
-        body: VerifySsoSchema,
-        response: { 200: SessionSchema, ...errors(400, 404, 409, 429) },
-      },
-    },
+    routeOptions('public', 'session', "Prove the provider's unverified e-mail with the e-mailed code: creates or links the account and signs in", {
+      body: VerifySsoSchema,
+      response: { 200: SessionSchema, ...errors(400, 404, 409, 429) },
+    }, perAddress),
     async (request) => verifySsoEmail(db, auth, { pendingId: request.body.pending, code: request.body.code, headers: clientHeaders(request), accountLimit, log: request.log }),
   )
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { listing, teamMember, teamMemberListing } from '../../db/schema/listings'
@@ -33,7 +33,7 @@ export type MemberWithPerson = MemberRow & { name: string; email: string }
 
 export async function listMembers(db: Db, leaderId: string): Promise<MemberWithPerson[]> {
   return db
-    .select({ leaderId: teamMember.leaderId, memberId: teamMember.memberId, access: teamMember.access, kind: teamMember.kind, brokerage: teamMember.brokerage, createdAt: teamMember.createdAt, name: user.name, email: user.email })
+    .select({ ...getTableColumns(teamMember), name: user.name, email: user.email })
     .from(teamMember)
     .innerJoin(user, eq(user.id, teamMember.memberId))
     .where(eq(teamMember.leaderId, leaderId))
@@ -45,7 +45,7 @@ export type MembershipRow = MemberRow & { leaderName: string; leaderEmail: strin
 /** The teams the user is a member of, with their leaders. */
 export async function listMemberships(db: Db, memberId: string): Promise<MembershipRow[]> {
   return db
-    .select({ leaderId: teamMember.leaderId, memberId: teamMember.memberId, access: teamMember.access, kind: teamMember.kind, brokerage: teamMember.brokerage, createdAt: teamMember.createdAt, leaderName: user.name, leaderEmail: user.email })
+    .select({ ...getTableColumns(teamMember), leaderName: user.name, leaderEmail: user.email })
     .from(teamMember)
     .innerJoin(user, eq(user.id, teamMember.leaderId))
     .where(eq(teamMember.memberId, memberId))

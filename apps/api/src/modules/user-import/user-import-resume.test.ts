@@ -1,7 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../../../test/build-test-app'
-import { buildTestApp } from '../../../test/build-test-app'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/per-file'
 import { createUser } from '../../../test/factories'
 import { kindOf } from '../../db/client'
 import { userImportJob } from '../../db/schema/admin'
@@ -16,15 +15,13 @@ import { buildReport, getJob, previewImport, resumeInterruptedImports, startImpo
  * database) and goes on from the last committed batch, every row imported once.
  */
 
-let t: TestApp
+const t = useTestApp()
 let actorId: string
 const log = { error: () => {}, info: () => {} }
 
 beforeAll(async () => {
-  t = await buildTestApp()
   actorId = (await createUser(t, { roles: ['SUPER_ADMIN'] })).id
 })
-afterAll(async () => t.close())
 
 function csv(prefix: string, rows: number): Buffer {
   const lines = ['email,name,roles']

@@ -12,9 +12,9 @@ import type { RunContext } from './user-import.service'
 import { buildReport, DEFAULT_LEASE_MS, getJob, previewImport, resumeInterruptedImports, startImport } from './user-import.service'
 import { kindOf } from '../../db/client'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
-const access = { access: PAGE_ROLES.superAdmin }
-const security = [{ bearer: [] }]
+const access = PAGE_ROLES.superAdmin
 
 const UPLOAD_MESSAGES: UploadMessages = {
   tooLarge: 'userImport.fileTooLarge',
@@ -57,16 +57,10 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
 
   app.get(
     '/api/admin/user-imports/:id',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: "A user import's progress and counts (poll it while the status is running)",
-        security,
-        params: UserImportParamsSchema,
-        response: { 200: UserImportJobSchema, ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(access, 'admin', "A user import's progress and counts (poll it while the status is running)", {
+      params: UserImportParamsSchema,
+      response: { 200: UserImportJobSchema, ...errors(400, 401, 403, 404) },
+    }),
     async (request) => {
       signedIn(request.user)
       return getJob(db, request.params.id)
@@ -75,17 +69,11 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
 
   app.post(
     '/api/admin/user-imports/:id/start',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: 'Import the valid rows of a previewed file as one background job; rows whose email exists update that user or are skipped',
-        security,
-        params: UserImportParamsSchema,
-        body: StartUserImportSchema,
-        response: { 202: z.object({ id: z.uuid(), status: UserImportStatusSchema }), ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(access, 'admin', 'Import the valid rows of a previewed file as one background job; rows whose email exists update that user or are skipped', {
+      params: UserImportParamsSchema,
+      body: StartUserImportSchema,
+      response: { 202: z.object({ id: z.uuid(), status: UserImportStatusSchema }), ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       const actor = signedIn(request.user)
       const { job, run } = await startImport(ctx, { actorId: actor.uid, id: request.params.id, onExisting: request.body.onExisting })
@@ -97,17 +85,11 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
 
   app.get(
     '/api/admin/user-imports/:id/report',
-    {
-      config: access,
-      schema: {
-        tags: ['admin'],
-        summary: "The file's rows as CSV with each row's outcome (created, updated, skipped, failed or invalid) and message",
-        security,
-        params: UserImportParamsSchema,
-        produces: ['text/csv'],
-        response: { 200: z.any().describe('The report, text/csv'), ...errors(400, 401, 403, 404) },
-      },
-    },
+    routeOptions(access, 'admin', "The file's rows as CSV with each row's outcome (created, updated, skipped, failed or invalid) and message", {
+      params: UserImportParamsSchema,
+      produces: ['text/csv'],
+      response: { 200: z.any().describe('The report, text/csv'), ...errors(400, 401, 403, 404) },
+    }),
     async (request, reply) => {
       signedIn(request.user)
       const { filename, csv } = await buildReport(db, request.params.id)
@@ -125,16 +107,10 @@ export const userImportRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
     await upload.register(multipart, { limits: { fileSize: USER_IMPORT_LIMITS.fileMaxBytes, files: 1, fields: 0 } })
     upload.post(
       '/api/admin/user-imports',
-      {
-        config: access,
-        schema: {
-          tags: ['admin'],
-          summary: 'Upload a CSV of users (multipart/form-data, one file field "file", at most 10 MB and 50,000 rows) and get its preview: counts, problems by line and column, the first 50 rows',
-          security,
-          consumes: ['multipart/form-data'],
-          response: { 201: UserImportPreviewSchema, ...errors(400, 401, 403, 413, 415) },
-        },
-      },
+      routeOptions(access, 'admin', 'Upload a CSV of users (multipart/form-data, one file field "file", at most 10 MB and 50,000 rows) and get its preview: counts, problems by line and column, the first 50 rows', {
+        consumes: ['multipart/form-data'],
+        response: { 201: UserImportPreviewSchema, ...errors(400, 401, 403, 413, 415) },
+      }),
       async (request, reply) => {
         const actor = signedIn(request.user)
         const file = await readSingleFile(request, { field: 'file', messages: UPLOAD_MESSAGES, emptyIsMissing: true })

@@ -6,6 +6,7 @@ import { LanguageSchema, UserSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { signedIn } from '../../http/signed-in'
 import { changeLanguage, changeUiMode } from './users.service'
+import { routeOptions } from '../../http/route-options'
 
 const MeSchema = z.object({ user: UserSchema })
 const ChangeLanguageSchema = z.object({ language: LanguageSchema })
@@ -14,41 +15,26 @@ const ChangeUiModeSchema = z.object({ uiMode: UiModeSchema })
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/me',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['me'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: MeSchema, 401: ApiErrorSchema } },
-    },
+    routeOptions('signed-in', 'me', 'The signed-in user', { response: { 200: MeSchema, 401: ApiErrorSchema } }),
     async (request) => ({ user: signedIn(request.user) }),
   )
 
   app.put(
     '/api/me/language',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['me'],
-        summary: "Change the signed-in user's language",
-        security: [{ bearer: [] }],
-        body: ChangeLanguageSchema,
-        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'me', "Change the signed-in user's language", {
+      body: ChangeLanguageSchema,
+      response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+    }),
     async (request) => ({ user: await changeLanguage(db, { actor: signedIn(request.user), language: request.body.language }) }),
   )
 
   app.put(
     '/api/me/ui-mode',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['me'],
-        summary: "Change the signed-in user's UI mode: the interface ordered for buying or for selling",
-        operationId: 'changeUiMode',
-        security: [{ bearer: [] }],
-        body: ChangeUiModeSchema,
-        response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
-      },
-    },
+    routeOptions('signed-in', 'me', "Change the signed-in user's UI mode: the interface ordered for buying or for selling", {
+      operationId: 'changeUiMode',
+      body: ChangeUiModeSchema,
+      response: { 200: MeSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+    }),
     async (request) => ({ user: await changeUiMode(db, { actor: signedIn(request.user), uiMode: request.body.uiMode }) }),
   )
 }
