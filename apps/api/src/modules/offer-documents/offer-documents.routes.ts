@@ -14,6 +14,7 @@ import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { generateOfferForms, openOfferAttachment, previewAgreement, removeOfferAttachment, UPLOAD_KINDS, uploadOfferAttachment } from './offer-documents.service'
 import { errors } from '../../http/api-errors'
+import { routeOptions } from '../../http/route-options'
 
 export type OfferDocumentsRoutesOptions = { db: Db; storage: FileStorage }
 
@@ -41,16 +42,10 @@ function cleanupLog(request: FastifyRequest): CleanupLog {
 export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOptions> = async (app, { db, storage }) => {
   app.delete(
     '/api/offers/:id/attachments/:attachmentId',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: "Remove one of an offer's files (buyer side; draft or active; not the offer form once the offer was shared)",
-        security: [{ bearer: [] }],
-        params: AttachmentParamsSchema,
-        response: { 204: z.null().describe('Removed'), ...errors(401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', "Remove one of an offer's files (buyer side; draft or active; not the offer form once the offer was shared)", {
+      params: AttachmentParamsSchema,
+      response: { 204: z.null().describe('Removed'), ...errors(401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       await removeOfferAttachment(db, storage, { actor: signedIn(request.user), offerId: request.params.id, attachmentId: request.params.attachmentId, onCleanupError: cleanupLog(request) })
       return reply.code(204).send(null)
@@ -59,17 +54,12 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
 
   app.get(
     '/api/offers/:id/attachments/:attachmentId',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['offers'],
-        summary: "One of an offer's files, for its buyer side, its seller side once shared, or the holder of a valid share link (?token=)",
-        params: AttachmentParamsSchema,
-        querystring: TokenQuerySchema,
-        // A stream is sent as it is; the schema only documents the answer.
-        response: { 200: z.any().describe('The bytes of the file, with its Content-Type and its name'), ...errors(403, 404) },
-      },
-    },
+    routeOptions('public', 'offers', "One of an offer's files, for its buyer side, its seller side once shared, or the holder of a valid share link (?token=)", {
+      params: AttachmentParamsSchema,
+      querystring: TokenQuerySchema,
+      // A stream is sent as it is; the schema only documents the answer.
+      response: { 200: z.any().describe('The bytes of the file, with its Content-Type and its name'), ...errors(403, 404) },
+    }),
     async (request, reply) => {
       const file = await openOfferAttachment(db, storage, { viewer: request.user, offerId: request.params.id, attachmentId: request.params.attachmentId, token: request.query.token ?? null })
       return reply
@@ -84,17 +74,11 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
 
   app.get(
     '/api/offers/:id/agreement',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['offers'],
-        summary:
-          "The purchase and sale agreement of one version of an offer (PDF, the one 'Send for signature' sends for it), for its buyer side, its seller side once shared, or the holder of a valid share link (?token=); without ?version=, the offer as it is now",
-        params: OfferParamsSchema,
-        querystring: AgreementQuerySchema,
-        response: { 200: z.any().describe('The PDF, shown in the browser'), ...errors(400, 403, 404) },
-      },
-    },
+    routeOptions('public', 'offers', "The purchase and sale agreement of one version of an offer (PDF, the one 'Send for signature' sends for it), for its buyer side, its seller side once shared, or the holder of a valid share link (?token=); without ?version=, the offer as it is now", {
+      params: OfferParamsSchema,
+      querystring: AgreementQuerySchema,
+      response: { 200: z.any().describe('The PDF, shown in the browser'), ...errors(400, 403, 404) },
+    }),
     async (request, reply) => {
       const { version, token } = request.query
       const file = await previewAgreement(db, { viewer: request.user, offerId: request.params.id, version, token: token ?? null })
@@ -109,16 +93,10 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
 
   app.post(
     '/api/offers/:id/forms',
-    {
-      config: { access: PAGE_ROLES.submittedOffers },
-      schema: {
-        tags: ['offers'],
-        summary: 'Generate the offer form (the purchase and sale agreement PDF, with the RF707 addendum when there is one) from the saved terms; it replaces the previous one',
-        security: [{ bearer: [] }],
-        params: OfferParamsSchema,
-        response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
+    routeOptions(PAGE_ROLES.submittedOffers, 'offers', 'Generate the offer form (the purchase and sale agreement PDF, with the RF707 addendum when there is one) from the saved terms; it replaces the previous one', {
+      params: OfferParamsSchema,
+      response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       const attachment = await generateOfferForms(db, storage, { actor: signedIn(request.user), offerId: request.params.id, onCleanupError: cleanupLog(request) })
       return reply.code(201).send({ attachment })
@@ -130,19 +108,12 @@ export const offerDocumentsRoutes: FastifyPluginAsyncZod<OfferDocumentsRoutesOpt
     await scope.register(multipart, { limits: { fileSize: OFFER_LIMITS.attachmentMaxBytes, files: 1, fields: 0 } })
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/offers/:id/attachments',
-      {
-        config: { access: PAGE_ROLES.submittedOffers },
-        schema: {
-          tags: ['offers'],
-          summary:
-            'Attach a file to an offer (multipart/form-data, one file field "file": PDF, JPEG or PNG, at most 20 MB; at most 20 per offer). kind=pre-approval replaces the previous pre-approval letter',
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          params: OfferParamsSchema,
-          querystring: UploadQuerySchema,
-          response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
-        },
-      },
+      routeOptions(PAGE_ROLES.submittedOffers, 'offers', 'Attach a file to an offer (multipart/form-data, one file field "file": PDF, JPEG or PNG, at most 20 MB; at most 20 per offer). kind=pre-approval replaces the previous pre-approval letter', {
+        consumes: ['multipart/form-data'],
+        params: OfferParamsSchema,
+        querystring: UploadQuerySchema,
+        response: { 201: AttachmentResponseSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+      }),
       async (request, reply) => {
         const attachment = await uploadOfferAttachment(db, storage, {
           actor: signedIn(request.user),
