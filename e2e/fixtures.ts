@@ -114,6 +114,8 @@ export async function useAccount(page: Page, email: string): Promise<void> {
   await page.context().addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: base.info().project.use.baseURL ?? '' }])
   await page.addInitScript(
     ([key, value]) => {
+      // The page's own document only: a frame inside it (a PDF shown in a dialog) may have no storage to read.
+      if (window !== window.top) return
       if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!)
     },
     [SESSION_STORAGE_KEY, JSON.stringify({ accessToken, persist: true })],

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
 import { expect, pageSignedInAs, test, useAccount } from './fixtures'
 import { SELLER_AGENT } from './listings'
@@ -10,6 +11,20 @@ import { BEN, bearer, listingWithBensSharedOffer } from './offers'
 
 /** A first page load waits up to 30 s on the shared two-core machine, as elsewhere in the suite. */
 const LOAD = { timeout: 30_000 }
+
+/** Opens a version's purchase agreement from the negotiation panel: a PDF from the API, shown in a dialog, then closed. */
+async function previewAgreement(page: Page, version: number): Promise<void> {
+  const answer = page.waitForResponse((response) => response.url().includes(`/agreement?version=${version}`))
+  await page.getByRole('button', { name: `Open the purchase and sale agreement of version ${version}` }).click()
+  const response = await answer
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('application/pdf')
+  const dialog = page.getByRole('dialog', { name: `Purchase and Sale Agreement, version ${version}` })
+  await expect(dialog.getByTitle(`Purchase and Sale Agreement, version ${version}`)).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Download' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(dialog).toBeHidden()
+}
 
 test('a seller counters, the buyer counters back, and the seller accepts the buyer\'s version', async ({ page, browser }) => {
   const { listingId, offer } = await listingWithBensSharedOffer(page.request, { listPrice: 640_000, offerPrice: 600_000 })
@@ -53,6 +68,9 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
     await expect(back).toBeHidden()
     await expect(benPanel.getByText('Countered: waiting for the seller side')).toBeVisible()
     await expect(benPanel.getByRole('button', { name: 'Accept the counter-offer' })).toBeHidden()
+
+    // Ben previews the agreement of Lena's version 2: the PDF the server makes for that version.
+    await previewAgreement(benPage, 2)
   } finally {
     await benPage.context().close()
   }
@@ -63,6 +81,7 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
   await expect(lenaPanel.getByRole('table', { name: 'Version 2 and version 3 side by side' }).getByRole('row', { name: /^Purchase price/ })).toContainText('$615,000')
   await expect(lenaPanel.getByRole('region', { name: 'Versions' }).getByRole('listitem')).toHaveCount(3)
   await expectNoViolations(page, "the seller's countered offer")
+  await previewAgreement(page, 3)
   await page.getByRole('button', { name: 'Accept', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Accept this offer?' })
   await dialog.getByRole('button', { name: 'CONFIRM ACCEPT OFFER' }).click()

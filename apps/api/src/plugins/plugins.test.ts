@@ -121,6 +121,9 @@ describe('security headers', () => {
       expect(csp).toContain("script-src 'self'")
       expect(csp).toContain("style-src 'self' 'unsafe-inline'")
       expect(csp).toContain("img-src 'self' data: blob:")
+      // Only the page's own PDFs may be framed in it; nothing may frame the page.
+      expect(csp).toContain("frame-src 'self' blob:")
+      expect(csp).toContain("frame-ancestors 'none'")
       expect(response.headers['x-content-type-options']).toBe('nosniff')
       expect(response.headers['x-frame-options']).toBe('DENY')
       expect(response.headers['referrer-policy']).toBe('no-referrer')

@@ -23,6 +23,8 @@ async function securityPlugin(app: FastifyInstance, { production }: SecurityOpti
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // A PDF the page fetched with the session (an agreement's preview) is shown in a frame of its own.
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
