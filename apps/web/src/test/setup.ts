@@ -43,6 +43,11 @@ if (inBrowser && !('ResizeObserver' in window)) {
 
 if (inBrowser) window.scrollTo = () => {}
 
+// jsdom has no CSS Font Loading API; an autosizing textarea listens for fonts that finish loading.
+if (inBrowser && !('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } })
+}
+
 // A console.error nobody expected (React's warnings about keys, act, props; a failed render) fails the
 // test that caused it. A test that expects one says so by replacing it: vi.spyOn(console, 'error').mockImplementation(…).
 let consoleErrors: string[] = []

@@ -5,7 +5,7 @@ import type { OfferView } from '@offerbook/domain/offer'
 import { CONCESSION_UNITS, OFFER_LIMITS } from '@offerbook/domain/offer'
 import type { CounterTerms } from '@offerbook/domain/offer-negotiation'
 import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
-import { errorText } from '../../../../shared/i18n/messages'
+import { errorText, translate } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
 import { DateInput } from '../../../../shared/ui/date-input'
 import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
@@ -29,6 +29,8 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
   const [stipulations, setStipulations] = useState(terms.stipulations)
   const [expires, setExpires] = useState(terms.expiresAt)
   const [message, setMessage] = useState('')
+  /** Sending a counter that changes nothing is refused here, before any request. */
+  const [unchanged, setUnchanged] = useState(false)
 
   const changes = (): CounterTerms => {
     const out: CounterTerms = {}
@@ -43,8 +45,11 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
   }
 
   const send = () => {
+    const changed = changes()
+    setUnchanged(Object.keys(changed).length === 0)
+    if (Object.keys(changed).length === 0) return
     counter.mutate(
-      { terms: changes(), message, version: offer.negotiation.version },
+      { terms: changed, message, version: offer.negotiation.version },
       {
         onSuccess: () => {
           notifySuccess('negotiation.counter.sent')
@@ -89,9 +94,9 @@ export function CounterForm({ offer, opened, onClose }: { offer: OfferView; open
         <ZonedDateTimeInput label={t('offer.field.expiresAt')} value={expires} onChange={setExpires} timeZone={zoneOf(offer.property)} futureOnly />
         <Textarea label={t('negotiation.counter.stipulations')} value={stipulations} onChange={(event) => setStipulations(event.currentTarget.value)} autosize minRows={2} maxRows={8} />
         <Textarea label={t('negotiation.counter.message')} value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={NEGOTIATION_LIMITS.maxMessage} autosize minRows={2} />
-        {counter.isError && (
+        {(unchanged || counter.isError) && (
           <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
-            {errorText(counter.error)}
+            {unchanged ? translate('negotiation.counterUnchanged') : errorText(counter.error)}
           </div>
         )}
         <Group justify="flex-end">
