@@ -9,7 +9,9 @@ import { downloadOfferCalendar, downloadRecord, downloadTransactionFile, offerRe
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage, notifyError } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
+import { TitledSection } from '../../shared/ui/titled-section'
 import { zoneName } from '../../shared/ui/zone-name'
 import type { PageProps } from '../page-props'
 import { DataTable } from '../../shared/ui/data-table'
@@ -52,14 +54,7 @@ export default function OfferRecordPage({ params }: PageProps) {
   if (query.isPending) return <CenteredLoader />
   if (query.isError) {
     if (query.error instanceof ApiClientError && query.error.status === 404)
-      return (
-        <Stack gap="md" maw={640}>
-          <Title order={1}>{t('offerRecord.title')}</Title>
-          <Alert color="red" role="alert">
-            {errorMessage(query.error)}
-          </Alert>
-        </Stack>
-      )
+      return <PageNotice title={t('offerRecord.title')} message={errorMessage(query.error)} />
     return <RetryAlert message={`${t('offerRecord.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
   }
 
@@ -106,10 +101,7 @@ export default function OfferRecordPage({ params }: PageProps) {
       </Group>
       {checked && <VerificationResult verification={verification} />}
 
-      <Stack gap="sm" component="section" aria-labelledby="offer-record-entries">
-        <Title order={2} size="h3" id="offer-record-entries">
-          {t('offerRecord.entriesTitle')}
-        </Title>
+      <TitledSection title={t('offerRecord.entriesTitle')}>
         {record.entries.length === 0 ? (
           <Alert color="gray">{t('offerRecord.empty')}</Alert>
         ) : (
@@ -129,15 +121,9 @@ export default function OfferRecordPage({ params }: PageProps) {
             )}
           />
         )}
-      </Stack>
+      </TitledSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="offer-record-files">
-        <Title order={2} size="h3" id="offer-record-files">
-          {t('offerRecord.filesTitle')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('offerRecord.filesIntro')}
-        </Text>
+      <TitledSection title={t('offerRecord.filesTitle')} intro={t('offerRecord.filesIntro')}>
         {offersOf(record.entries).map((item) => (
           <Group key={item.id} gap="sm" justify="space-between" wrap="wrap">
             <Text fw={500}>{item.label}</Text>
@@ -165,7 +151,7 @@ export default function OfferRecordPage({ params }: PageProps) {
             </Group>
           </Group>
         ))}
-      </Stack>
+      </TitledSection>
     </Stack>
   )
 }
