@@ -10,15 +10,14 @@ import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
 import { formatDateTime } from '../../../shared/format-date-time'
 
-const PAGE_SIZE = 20
 const P = 'identity'
 
 /** The accounts linked to the provider, each of which can be unlinked after a confirmation. */
 export function LinkedAccountsTable() {
   const { t, i18n } = useTranslation()
-  const { page, setPage, search, searchInput } = usePagedSearch()
+  const { request, pager, searchInput } = usePagedSearch()
   const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null)
-  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search })
+  const accounts = useLinkedAccounts(request)
   const unlink = useUnlinkAccount()
 
   const confirm = () => {
@@ -41,9 +40,7 @@ export function LinkedAccountsTable() {
         <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
         <PagedTable
           query={accounts}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
+          {...pager}
           minWidth={800}
           texts={{
             table: t(`${P}.accountsHeading`),
