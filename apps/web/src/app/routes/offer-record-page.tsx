@@ -7,9 +7,10 @@ import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-re
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { downloadOfferCalendar, downloadRecord, downloadTransactionFile, offerRecordQuery } from '../../features/offer-record/offer-record-api'
 import { ApiClientError } from '../../shared/api-client'
-import { errorMessage, notifyError } from '../../shared/notify'
+import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { PageNotice } from '../../shared/ui/page-notice'
+import { useBusyAction } from '../../shared/use-busy-action'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import { TitledSection } from '../../shared/ui/titled-section'
 import { zoneName } from '../../shared/ui/zone-name'
@@ -49,7 +50,7 @@ export default function OfferRecordPage({ params }: PageProps) {
   const id = params.id ?? ''
   const query = useQuery(offerRecordQuery(id))
   const [checked, setChecked] = useState(false)
-  const [busy, setBusy] = useState<string | null>(null)
+  const { busy, run } = useBusyAction()
 
   if (query.isPending) return <CenteredLoader />
   if (query.isError) {
@@ -60,19 +61,8 @@ export default function OfferRecordPage({ params }: PageProps) {
 
   const { record, verification } = query.data
   const language = i18n.language
-  const run = (key: string, action: () => Promise<void>) => {
-    setBusy(key)
-    action()
-      .catch((error: unknown) => notifyError(error))
-      .finally(() => setBusy(null))
-  }
-  const verify = () => {
-    setBusy('verify')
-    void query.refetch().finally(() => {
-      setChecked(true)
-      setBusy(null)
-    })
-  }
+  // A refetch does not throw: a failed check shows as the page's own error.
+  const verify = () => run('verify', () => query.refetch().finally(() => setChecked(true)))
 
   return (
     <Stack gap="lg">
