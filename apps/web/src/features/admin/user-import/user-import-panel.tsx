@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { useBusyAction } from '../../../shared/use-busy-action'
 import { Alert, Button, FileInput, Group, Loader, Paper, Progress, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { isMessageKey } from '@offerbook/domain/messages'
 import type { UserImportJob, UserImportOnExisting, UserImportPreview } from '@offerbook/domain/user-import'
 import { USER_IMPORT_LIMITS } from '@offerbook/domain/user-import'
 import { errorText, translate } from '../../../shared/i18n/messages'
+import { useBusyAction } from '../../../shared/use-busy-action'
 import { downloadUserImportReport, useStartUserImport, useUploadUserImport, useUserImportJob } from './user-import-api'
 import { DataTable } from '../../../shared/ui/data-table'
 

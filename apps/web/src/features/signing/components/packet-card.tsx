@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { DataTable } from '../../../shared/ui/data-table'
-import { useBusyAction } from '../../../shared/use-busy-action'
+import type { FormEvent } from 'react'
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconBell, IconDownload, IconEdit, IconTrash, IconBan } from '@tabler/icons-react'
@@ -16,6 +15,8 @@ import { downloadSignedPdf, useDeletePacket, useRemindPacket, useVoidPacket } fr
 import { packetStatusColor, packetStatusKey, signerState } from './packet-status'
 import { formatInstant } from './signing-format'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
+import { DataTable } from '../../../shared/ui/data-table'
+import { useBusyAction } from '../../../shared/use-busy-action'
 
 export function PacketStatusBadge({ packet }: { packet: Pick<PacketView, 'kind' | 'status'> }) {
   const { t } = useTranslation()
@@ -193,7 +194,8 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
     onClose()
   }
 
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
     if (voidPacket.isPending) return
     const parsed = ReasonSchema.safeParse({ reason })
     if (!parsed.success) {
@@ -216,13 +218,7 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
 
   return (
     <Modal opened={opened} onClose={close} title={t('signing.void.title')} closeButtonProps={{ 'aria-label': t('signing.close') }} styles={{ title: { fontWeight: 700 } }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          submit()
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm">{t('signing.void.message', { title: packet.title })}</Text>
           <Textarea
