@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, CopyButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, CopyButton, Group, List, Skeleton, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { IdentityCheck } from '@offerbook/domain/identity'
 import { isMessageKey } from '@offerbook/domain/messages'
 import { errorText, translate } from '../../../shared/i18n/messages'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { SectionCard } from '../../../shared/ui/section-card'
 import { useIdentityCheck, useIdentityConfig } from './identity-api'
 
 const P = 'identity'
@@ -52,11 +53,7 @@ export function ProviderSection() {
   const config = useIdentityConfig()
   const check = useIdentityCheck()
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="identity-provider-heading">
-      <Stack gap="sm">
-        <Title order={3} id="identity-provider-heading">
-          {t(`${P}.providerHeading`)}
-        </Title>
+    <SectionCard title={t(`${P}.providerHeading`)} order={3} padding="md" gap="sm">
         {config.isPending && <Skeleton height={80} aria-busy="true" aria-label={t(`${P}.loading`)} />}
         {config.isError && <LoadFailedAlert title={t(`${P}.loadFailed`)} error={config.error} onRetry={() => void config.refetch()} />}
         {config.data && (
@@ -109,7 +106,6 @@ export function ProviderSection() {
             {check.data && <CheckResult result={check.data} />}
           </>
         )}
-      </Stack>
-    </Paper>
+    </SectionCard>
   )
 }
