@@ -47,6 +47,20 @@ function CheckResult({ result }: { result: IdentityCheck }) {
   )
 }
 
+/** One setting of the provider in the description list: its name, then its value, broken anywhere (a URL, a client id). */
+function Setting({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" ml={0} mb="xs" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+    </>
+  )
+}
+
 /** The configured provider (never its secret), the callback URL to register, and the live check. */
 export function ProviderSection() {
   const { t } = useTranslation()
@@ -64,18 +78,8 @@ export function ProviderSection() {
               </Alert>
             )}
             <dl style={{ margin: 0 }}>
-              <Text component="dt" size="sm" fw={600}>
-                {t(`${P}.issuer`)}
-              </Text>
-              <Text component="dd" size="sm" ml={0} mb="xs" style={{ wordBreak: 'break-all' }}>
-                {config.data.issuer ?? t(`${P}.notSet`)}
-              </Text>
-              <Text component="dt" size="sm" fw={600}>
-                {t(`${P}.clientId`)}
-              </Text>
-              <Text component="dd" size="sm" ml={0} mb="xs" style={{ wordBreak: 'break-all' }}>
-                {config.data.clientId ?? t(`${P}.notSet`)}
-              </Text>
+              <Setting label={t(`${P}.issuer`)} value={config.data.issuer ?? t(`${P}.notSet`)} />
+              <Setting label={t(`${P}.clientId`)} value={config.data.clientId ?? t(`${P}.notSet`)} />
               <Text component="dt" size="sm" fw={600}>
                 {t(`${P}.callbackUrl`)}
               </Text>
