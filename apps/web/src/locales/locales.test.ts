@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ROLES } from '@offerbook/domain/roles'
 import { FOOTER_ITEMS, NAV_ITEMS, ROUTES } from '@offerbook/domain/route-access'
-import type { Tree } from './resources'
 import { hasOwnPage } from '../app/page-modules'
+import type { Tree } from './resources'
 import { RESOURCES } from './all-languages'
+import { flatten } from './locales.test-helpers'
 import { mergeInto } from './resources'
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(path, value)
-    else for (const [k, v] of flatten(value, path)) out.set(k, v)
-  }
-  return out
-}
 
 const en = flatten(RESOURCES['en-us'])
 const es = flatten(RESOURCES['es-es'])

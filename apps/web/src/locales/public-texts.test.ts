@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Tree } from './resources'
 import { RESOURCES } from './all-languages'
+import { flatten } from './locales.test-helpers'
 import { FAQ_TEXTS } from '../features/public-pages/texts/faq'
 import { HOME_TEXTS } from '../features/public-pages/texts/home'
 import { PAGE_TEXTS } from '../features/public-pages/texts/pages'
 import publicEnglish from './public-en-us'
 import publicSpanish from './public-es-es'
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(path, value)
-    else for (const [k, v] of flatten(value, path)) out.set(k, v)
-  }
-  return out
-}
 
 describe('the public pages texts', () => {
   for (const [name, texts] of Object.entries({ home: HOME_TEXTS, pages: PAGE_TEXTS, faq: FAQ_TEXTS })) {

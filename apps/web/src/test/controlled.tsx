@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { screen } from '@testing-library/react'
 import type { ComponentType } from 'react'
 
 type ControlledInputProps<V> = { value: V; onChange: (value: V) => void }
@@ -28,3 +29,9 @@ export function Controlled<V, P extends ControlledInputProps<V>>({ input: Input,
     </>
   )
 }
+
+/** The value a `<Controlled showValue>` holds, as its <output> shows it. */
+export const shownValue = () => screen.getByLabelText('value').textContent
+
+/** A day button of an open calendar, e.g. '20 March 2025'. jsdom has no layout, so Mantine's popover soon hides its dropdown as detached from the input. */
+export const calendarDay = (name: string) => screen.findByRole('button', { name, hidden: true })

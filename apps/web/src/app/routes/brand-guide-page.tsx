@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, useMantineTheme } from '@mantine/core'
 import type { MantineSize } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { TitledSection } from '../../shared/ui/titled-section'
 import { BRAND_COLOR, brand } from '../theme'
 
 function channel(value: number): number {
@@ -36,10 +37,7 @@ export default function BrandGuidePage() {
         <Text size="lg">{t('brandGuide.lead')}</Text>
       </Stack>
 
-      <Stack gap="sm" component="section" aria-labelledby="brand-colour">
-        <Title order={2} id="brand-colour">
-          {t('brandGuide.colour.title')}
-        </Title>
+      <TitledSection title={t('brandGuide.colour.title')} size="h2">
         <Text>{t('brandGuide.colour.body', { hex: BRAND_COLOR })}</Text>
         <Table.ScrollContainer minWidth={560}>
           <Table>
@@ -91,12 +89,9 @@ export default function BrandGuidePage() {
         <Text size="sm" c="dimmed">
           {t('brandGuide.colour.note')}
         </Text>
-      </Stack>
+      </TitledSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="brand-type">
-        <Title order={2} id="brand-type">
-          {t('brandGuide.type.title')}
-        </Title>
+      <TitledSection title={t('brandGuide.type.title')} size="h2">
         {([1, 2, 3, 4, 5, 6] as const).map((order) => (
           <Group key={order} gap="md" wrap="nowrap" align="baseline">
             <Text w={110} size="sm" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
@@ -115,12 +110,9 @@ export default function BrandGuidePage() {
             <Text size={size}>{t('brandGuide.type.body')}</Text>
           </Group>
         ))}
-      </Stack>
+      </TitledSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="brand-buttons">
-        <Title order={2} id="brand-buttons">
-          {t('brandGuide.buttons.title')}
-        </Title>
+      <TitledSection title={t('brandGuide.buttons.title')} size="h2">
         <Group>
           <Button>{t('brandGuide.buttons.primary')}</Button>
           <Button variant="light">{t('brandGuide.buttons.secondary')}</Button>
@@ -140,12 +132,9 @@ export default function BrandGuidePage() {
             </Button>
           ))}
         </Group>
-      </Stack>
+      </TitledSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="brand-spacing">
-        <Title order={2} id="brand-spacing">
-          {t('brandGuide.spacing.title')}
-        </Title>
+      <TitledSection title={t('brandGuide.spacing.title')} size="h2">
         <Text>{t('brandGuide.spacing.body')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 5 }}>
           {SIZES.map((size) => (
@@ -157,7 +146,7 @@ export default function BrandGuidePage() {
             </Card>
           ))}
         </SimpleGrid>
-      </Stack>
+      </TitledSection>
     </Stack>
   )
 }

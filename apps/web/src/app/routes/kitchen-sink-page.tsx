@@ -1,6 +1,6 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { ReactNode } from 'react'
-import { Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { ContractLanguageShowcase } from '../../features/contract-language/components/contract-language-showcase'
 import { AppDialog, useDialog } from '../../shared/ui/app-dialog'
@@ -15,29 +15,24 @@ import type { PasswordConfirmValue } from '../../shared/ui/password-confirm-inpu
 import { PersonCard } from '../../shared/ui/person-card'
 import { PhoneInput } from '../../shared/ui/phone-input'
 import { SearchInput } from '../../shared/ui/search-input'
+import { SectionCard } from '../../shared/ui/section-card'
 
 /** One component on show: a titled region with the component and, beside it, its current value. */
 function Showcase({ title, value, children }: { title: string; value?: unknown; children: ReactNode }) {
   const { t } = useTranslation()
-  const headingId = useId()
   const shown = value === undefined || value === '' || value === null ? t('kitchenSink.empty') : typeof value === 'string' ? value : JSON.stringify(value)
   return (
-    <Card component="section" withBorder padding="lg" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={headingId}>
-          {title}
-        </Title>
-        {children}
-        {value !== undefined && (
-          <Text size="sm">
-            {t('kitchenSink.value')}:{' '}
-            <Code component="output" aria-label={t('kitchenSink.value')}>
-              {shown}
-            </Code>
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard title={title} gap="sm">
+      {children}
+      {value !== undefined && (
+        <Text size="sm">
+          {t('kitchenSink.value')}:{' '}
+          <Code component="output" aria-label={t('kitchenSink.value')}>
+            {shown}
+          </Code>
+        </Text>
+      )}
+    </SectionCard>
   )
 }
 

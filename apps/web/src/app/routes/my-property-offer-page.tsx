@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, Stack, Title } from '@mantine/core'
+import { Alert, Button, Stack } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -17,6 +17,7 @@ import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
 import { offerKeys } from '../../shared/query-keys'
@@ -35,15 +36,11 @@ type FromOffer = { fromOffer?: boolean }
 function NotFound({ listingId }: { listingId: string }) {
   const { t } = useTranslation()
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1}>{t('offerSeller.offer.notFoundTitle')}</Title>
-      <Alert color="red" role="alert">
-        {t('offerSeller.offer.notFound')}
-      </Alert>
+    <PageNotice title={t('offerSeller.offer.notFoundTitle')} message={t('offerSeller.offer.notFound')}>
       <Button component={Link} to={optimizePath(listingId)} variant="default" w="fit-content">
         {t('offerSeller.offer.allOffers')}
       </Button>
-    </Stack>
+    </PageNotice>
   )
 }
 

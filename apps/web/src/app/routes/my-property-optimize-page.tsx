@@ -1,5 +1,5 @@
-import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconAdjustmentsHorizontal, IconArrowLeft, IconListCheck } from '@tabler/icons-react'
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconAdjustmentsHorizontal, IconListCheck } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -12,23 +12,22 @@ import { closedOffers, OtherOffersTable } from '../../features/offers/components
 import { manageListingPath, weightingPath } from '../../features/offers/components/seller/seller-offer-links'
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage } from '../../shared/notify'
+import { BackLink } from '../../shared/ui/back-link'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
+import { TitledSection } from '../../shared/ui/titled-section'
 import type { PageProps } from '../page-props'
 import { zoneOf } from '../../features/offers/components/details/offer-format'
 
 function NotFound() {
   const { t } = useTranslation()
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1}>{t('offerSeller.optimize.notFoundTitle')}</Title>
-      <Alert color="red" role="alert">
-        {t('offerSeller.optimize.notFound')}
-      </Alert>
+    <PageNotice title={t('offerSeller.optimize.notFoundTitle')} message={t('offerSeller.optimize.notFound')}>
       <Button component={Link} to="/my-properties/list" variant="default" w="fit-content">
         {t('offerSeller.optimize.backToList')}
       </Button>
-    </Stack>
+    </PageNotice>
   )
 }
 
@@ -36,13 +35,7 @@ function OtherOffers({ listingId }: { listingId: string }) {
   const { t } = useTranslation()
   const query = useQuery(listingOffersQuery(listingId))
   return (
-    <Stack gap="sm" component="section" aria-labelledby="other-offers-title">
-      <Title order={2} size="h3" id="other-offers-title">
-        {t('offerSeller.others.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('offerSeller.others.intro')}
-      </Text>
+    <TitledSection title={t('offerSeller.others.title')} intro={t('offerSeller.others.intro')}>
       {query.isPending && <CenteredLoader />}
       {query.isError && (
         <Alert color="red" role="alert">
@@ -50,7 +43,7 @@ function OtherOffers({ listingId }: { listingId: string }) {
         </Alert>
       )}
       {query.isSuccess && <OtherOffersTable listingId={listingId} offers={closedOffers(query.data)} />}
-    </Stack>
+    </TitledSection>
   )
 }
 
@@ -73,12 +66,7 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
   const noWeights = OFFER_WEIGHT_CRITERIA.every((criterion) => result.weighting.weights[criterion] === 0)
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={manageListingPath(id)} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('offerSeller.optimize.backToProperty')}
-        </Group>
-      </Anchor>
+      <BackLink to={manageListingPath(id)}>{t('offerSeller.optimize.backToProperty')}</BackLink>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4}>
           <Title order={1} size="h2">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Alert, Button, Stack, Tabs, Title } from '@mantine/core'
+import { Alert, Button, Stack, Tabs } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ListingEditForm } from '../../features/listings/components/listing-edit-form'
@@ -12,6 +12,7 @@ import { WeightingForm } from '../../features/listings/components/manage/weighti
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
 
@@ -28,15 +29,11 @@ const TAB_OF_ROUTE: Readonly<Record<string, MyPropertyTab>> = {
 function NotFound() {
   const { t } = useTranslation()
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1}>{t('manage.property.notFoundTitle')}</Title>
-      <Alert color="red" role="alert">
-        {t('manage.property.notFound')}
-      </Alert>
+    <PageNotice title={t('manage.property.notFoundTitle')} message={t('manage.property.notFound')}>
       <Button component={Link} to="/my-properties/list" variant="default" w="fit-content">
         {t('manage.property.back')}
       </Button>
-    </Stack>
+    </PageNotice>
   )
 }
 

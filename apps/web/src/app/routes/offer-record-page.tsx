@@ -7,9 +7,12 @@ import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-re
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { downloadOfferCalendar, downloadRecord, downloadTransactionFile, offerRecordQuery } from '../../features/offer-record/offer-record-api'
 import { ApiClientError } from '../../shared/api-client'
-import { errorMessage, notifyError } from '../../shared/notify'
+import { errorMessage } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { PageNotice } from '../../shared/ui/page-notice'
+import { useBusyAction } from '../../shared/use-busy-action'
 import { RetryAlert } from '../../shared/ui/retry-alert'
+import { TitledSection } from '../../shared/ui/titled-section'
 import { zoneName } from '../../shared/ui/zone-name'
 import type { PageProps } from '../page-props'
 import { DataTable } from '../../shared/ui/data-table'
@@ -47,37 +50,19 @@ export default function OfferRecordPage({ params }: PageProps) {
   const id = params.id ?? ''
   const query = useQuery(offerRecordQuery(id))
   const [checked, setChecked] = useState(false)
-  const [busy, setBusy] = useState<string | null>(null)
+  const { busy, run } = useBusyAction()
 
   if (query.isPending) return <CenteredLoader />
   if (query.isError) {
     if (query.error instanceof ApiClientError && query.error.status === 404)
-      return (
-        <Stack gap="md" maw={640}>
-          <Title order={1}>{t('offerRecord.title')}</Title>
-          <Alert color="red" role="alert">
-            {errorMessage(query.error)}
-          </Alert>
-        </Stack>
-      )
+      return <PageNotice title={t('offerRecord.title')} message={errorMessage(query.error)} />
     return <RetryAlert message={`${t('offerRecord.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
   }
 
   const { record, verification } = query.data
   const language = i18n.language
-  const run = (key: string, action: () => Promise<void>) => {
-    setBusy(key)
-    action()
-      .catch((error: unknown) => notifyError(error))
-      .finally(() => setBusy(null))
-  }
-  const verify = () => {
-    setBusy('verify')
-    void query.refetch().finally(() => {
-      setChecked(true)
-      setBusy(null)
-    })
-  }
+  // A refetch does not throw: a failed check shows as the page's own error.
+  const verify = () => run('verify', () => query.refetch().finally(() => setChecked(true)))
 
   return (
     <Stack gap="lg">
@@ -106,10 +91,7 @@ export default function OfferRecordPage({ params }: PageProps) {
       </Group>
       {checked && <VerificationResult verification={verification} />}
 
-      <Stack gap="sm" component="section" aria-labelledby="offer-record-entries">
-        <Title order={2} size="h3" id="offer-record-entries">
-          {t('offerRecord.entriesTitle')}
-        </Title>
+      <TitledSection title={t('offerRecord.entriesTitle')}>
         {record.entries.length === 0 ? (
           <Alert color="gray">{t('offerRecord.empty')}</Alert>
         ) : (
@@ -129,15 +111,9 @@ export default function OfferRecordPage({ params }: PageProps) {
             )}
           />
         )}
-      </Stack>
+      </TitledSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="offer-record-files">
-        <Title order={2} size="h3" id="offer-record-files">
-          {t('offerRecord.filesTitle')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('offerRecord.filesIntro')}
-        </Text>
+      <TitledSection title={t('offerRecord.filesTitle')} intro={t('offerRecord.filesIntro')}>
         {offersOf(record.entries).map((item) => (
           <Group key={item.id} gap="sm" justify="space-between" wrap="wrap">
             <Text fw={500}>{item.label}</Text>
@@ -165,7 +141,7 @@ export default function OfferRecordPage({ params }: PageProps) {
             </Group>
           </Group>
         ))}
-      </Stack>
+      </TitledSection>
     </Stack>
   )
 }

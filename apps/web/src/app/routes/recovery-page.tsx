@@ -1,20 +1,14 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { RecoveryForm } from '../../features/accounts/components/recovery-form'
+import { FormCardPage } from '../../shared/ui/form-card-page'
 
 export default function RecoveryPage() {
   const { t } = useTranslation()
   const [searchParams] = useSearchParams()
   return (
-    <Container size={460} px={0}>
-      <Stack gap="md">
-        <Title order={1}>{t('accounts.recovery.title')}</Title>
-        <Text c="gray.7">{t('accounts.recovery.intro')}</Text>
-        <Paper withBorder shadow="sm" p="lg">
-          <RecoveryForm initialEmail={searchParams.get('email') ?? ''} />
-        </Paper>
-      </Stack>
-    </Container>
+    <FormCardPage title={t('accounts.recovery.title')} intro={t('accounts.recovery.intro')}>
+      <RecoveryForm initialEmail={searchParams.get('email') ?? ''} />
+    </FormCardPage>
   )
 }

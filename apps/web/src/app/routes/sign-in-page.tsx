@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { User } from '@offerbook/domain/user'
@@ -17,6 +17,7 @@ import { SignedInPanel } from '../../features/auth/components/signed-in-panel'
 import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { destinationFor, useCompleteSignIn } from '../after-sign-in'
+import { FormCardPage } from '../../shared/ui/form-card-page'
 
 type Method = 'email' | 'phone'
 
@@ -71,14 +72,8 @@ export default function SignInPage() {
   }
 
   return (
-    <Container size={460} px={0}>
-      <Stack gap="md">
-        <Title order={1}>{t('auth.signIn')}</Title>
-        <Text c="gray.7">{t('auth.signInIntro')}</Text>
-        <Paper withBorder shadow="sm" p="lg">
-          {content}
-        </Paper>
-      </Stack>
-    </Container>
+    <FormCardPage title={t('auth.signIn')} intro={t('auth.signInIntro')}>
+      {content}
+    </FormCardPage>
   )
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { safeRedirect } from '@offerbook/domain/route-access'
 import { SignUpForm } from '../../features/accounts/components/sign-up-form'
 import { VerifyCodeForm } from '../../features/accounts/components/verify-code-form'
 import { useCompleteSignIn } from '../after-sign-in'
+import { FormCardPage } from '../../shared/ui/form-card-page'
 
 /** Two steps on one page; the code step lives at ?verify=<email> so sign-in can send people to it. */
 export default function SignUpPage() {
@@ -18,29 +18,23 @@ export default function SignUpPage() {
   const redirect = safeRedirect(searchParams.get('redirect'))
 
   return (
-    <Container size={460} px={0}>
-      <Stack gap="md">
-        <Title order={1}>{t(verifyEmail ? 'accounts.verify.title' : 'accounts.signUp.title')}</Title>
-        {!verifyEmail && <Text c="gray.7">{t('accounts.signUp.intro')}</Text>}
-        <Paper withBorder shadow="sm" p="lg">
-          {verifyEmail ? (
-            <VerifyCodeForm
-              key={verifyEmail}
-              email={verifyEmail}
-              resendAvailableAt={resendAvailableAt}
-              // A new account is never onboarded yet: this lands on the onboarding's first step, or back on a team invitation.
-              onVerified={(session) => completeSignIn(session, true, redirect)}
-            />
-          ) : (
-            <SignUpForm
-              onCodeSent={({ email, resendAvailableAt: until }) => {
-                setResendAvailableAt(until)
-                setSearchParams(redirect ? { verify: email, redirect } : { verify: email })
-              }}
-            />
-          )}
-        </Paper>
-      </Stack>
-    </Container>
+    <FormCardPage title={t(verifyEmail ? 'accounts.verify.title' : 'accounts.signUp.title')} intro={verifyEmail ? undefined : t('accounts.signUp.intro')}>
+      {verifyEmail ? (
+        <VerifyCodeForm
+          key={verifyEmail}
+          email={verifyEmail}
+          resendAvailableAt={resendAvailableAt}
+          // A new account is never onboarded yet: this lands on the onboarding's first step, or back on a team invitation.
+          onVerified={(session) => completeSignIn(session, true, redirect)}
+        />
+      ) : (
+        <SignUpForm
+          onCodeSent={({ email, resendAvailableAt: until }) => {
+            setResendAvailableAt(until)
+            setSearchParams(redirect ? { verify: email, redirect } : { verify: email })
+          }}
+        />
+      )}
+    </FormCardPage>
   )
 }

@@ -28,6 +28,17 @@ const api = fakeApi()
 let answers: Array<() => FakeAnswer>
 const calls = () => api.calls('GET /api/events')
 
+/** Each next try comes exactly `wait` ms after the one before (on fake timers): not a millisecond sooner. */
+async function expectTriesAfter(waits: readonly number[]): Promise<void> {
+  for (const wait of waits) {
+    const before = calls().length
+    await vi.advanceTimersByTimeAsync(wait - 1)
+    expect(calls()).toHaveLength(before)
+    await vi.advanceTimersByTimeAsync(1)
+    await until(() => expect(calls()).toHaveLength(before + 1))
+  }
+}
+
 beforeEach(() => {
   answers = []
   api.on('GET /api/events', () => answers.shift()?.() ?? new Promise<FakeAnswer>(() => {}))
@@ -108,19 +119,8 @@ describe('openEventStream', () => {
     const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
     await until(() => expect(calls()).toHaveLength(1))
     // 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s each.
-    for (const [wait, total] of [
-      [1_000, 2],
-      [2_000, 3],
-      [4_000, 4],
-      [8_000, 5],
-      [16_000, 6],
-      [30_000, 7],
-    ] as const) {
-      await vi.advanceTimersByTimeAsync(wait - 1)
-      expect(calls()).toHaveLength(total - 1)
-      await vi.advanceTimersByTimeAsync(1)
-      await until(() => expect(calls()).toHaveLength(total))
-    }
+    await expectTriesAfter([1_000, 2_000, 4_000, 8_000, 16_000, 30_000])
+    expect(calls()).toHaveLength(7)
     close()
     await vi.advanceTimersByTimeAsync(60_000)
     expect(calls()).toHaveLength(7)
@@ -142,16 +142,8 @@ describe('openEventStream', () => {
     )
     const close = openEventStream({ headers: () => ({}), onEvent: () => {} })
     await until(() => expect(calls()).toHaveLength(1))
-    for (const [wait, total] of [
-      [1_000, 2],
-      [2_000, 3],
-      [4_000, 4],
-    ] as const) {
-      await vi.advanceTimersByTimeAsync(wait - 1)
-      expect(calls()).toHaveLength(total - 1)
-      await vi.advanceTimersByTimeAsync(1)
-      await until(() => expect(calls()).toHaveLength(total))
-    }
+    await expectTriesAfter([1_000, 2_000, 4_000])
+    expect(calls()).toHaveLength(4)
     // The fourth stays open a minute, then ends: the next try comes a second later.
     await vi.advanceTimersByTimeAsync(60_000)
     endLasting()

@@ -12,14 +12,16 @@ export type DataTableProps<T> = Omit<TableProps, 'children' | 'captionSide'> & {
   minWidth: number
   scrollType?: 'native' | 'scrollarea'
   caption?: ReactNode
+  /** The caption's text alignment: centred unless told. */
+  captionAlign?: 'left' | 'center'
 }
 
 /** A list as a table: one header row, one row per item, scrolling sideways on a narrow screen. */
-export function DataTable<T>({ columns = [], head, items, row, minWidth, scrollType, caption, ...table }: DataTableProps<T>) {
+export function DataTable<T>({ columns = [], head, items, row, minWidth, scrollType, caption, captionAlign, ...table }: DataTableProps<T>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type={scrollType}>
       <Table {...table}>
-        {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
+        {caption !== undefined && <Table.Caption ta={captionAlign}>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             {head ??

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/i18n'
 import { renderAt } from '../../test/render'
-import { Controlled } from '../../test/controlled'
+import { calendarDay, Controlled, shownValue } from '../../test/controlled'
 import type { DateInputProps } from './date-input'
 import { DateInput, parseIsoDate } from './date-input'
 
@@ -11,16 +11,13 @@ function Harness({ initial = '', onValue, ...props }: Partial<DateInputProps> & 
   return <Controlled input={DateInput} initial={initial} onValue={onValue} showValue props={{ label: 'Closing date', ...props }} />
 }
 
-const shown = () => screen.getByLabelText('value').textContent
-// jsdom has no layout, so Mantine's popover soon hides its dropdown as detached from the input.
-const day = (name: string) => screen.findByRole('button', { name, hidden: true })
 
 describe('DateInput', () => {
   it('emits a typed date as YYYY-MM-DD', async () => {
     const onValue = vi.fn()
     renderAt(<Harness onValue={onValue} />)
     await userEvent.type(screen.getByLabelText('Closing date'), '2025-03-14')
-    expect(shown()).toBe('2025-03-14')
+    expect(shownValue()).toBe('2025-03-14')
     expect(onValue).toHaveBeenLastCalledWith('2025-03-14')
     // A half-typed date is not emitted as some other day.
     expect(onValue).toHaveBeenCalledTimes(1)
@@ -29,18 +26,18 @@ describe('DateInput', () => {
   it('emits a day picked in the calendar', async () => {
     renderAt(<Harness initial="2025-03-14" />)
     await userEvent.click(screen.getByLabelText('Closing date'))
-    await userEvent.click(await day('20 March 2025'))
-    expect(shown()).toBe('2025-03-20')
+    await userEvent.click(await calendarDay('20 March 2025'))
+    expect(shownValue()).toBe('2025-03-20')
     expect((screen.getByLabelText('Closing date') as HTMLInputElement).value).toBe('2025-03-20')
   })
 
   it('disables the days outside minDate and maxDate in the calendar', async () => {
     renderAt(<Harness initial="2025-03-14" minDate="2025-03-10" maxDate="2025-03-20" />)
     await userEvent.click(screen.getByLabelText('Closing date'))
-    expect((await day('9 March 2025')).hasAttribute('disabled')).toBe(true)
-    expect((await day('21 March 2025')).hasAttribute('disabled')).toBe(true)
-    expect((await day('10 March 2025')).hasAttribute('disabled')).toBe(false)
-    expect((await day('20 March 2025')).hasAttribute('disabled')).toBe(false)
+    expect((await calendarDay('9 March 2025')).hasAttribute('disabled')).toBe(true)
+    expect((await calendarDay('21 March 2025')).hasAttribute('disabled')).toBe(true)
+    expect((await calendarDay('10 March 2025')).hasAttribute('disabled')).toBe(false)
+    expect((await calendarDay('20 March 2025')).hasAttribute('disabled')).toBe(false)
   })
 
   it('refuses a typed date before minDate with a message, keeping the previous value', async () => {
@@ -60,7 +57,7 @@ describe('DateInput', () => {
     await userEvent.type(screen.getByLabelText('Closing date'), '2026-01-01')
     await userEvent.tab()
     expect(await screen.findByText('2026-01-01 is not allowed: the latest date is 2025-12-31')).toBeTruthy()
-    expect(shown()).toBe('')
+    expect(shownValue()).toBe('')
   })
 
   it('says how to write a date when the text is not one, and clears the message once a good date is typed', async () => {
@@ -69,18 +66,18 @@ describe('DateInput', () => {
     await userEvent.type(input, '2025-02-30')
     await userEvent.tab()
     expect(await screen.findByText('Enter a date as YYYY-MM-DD, for example 2025-03-14')).toBeTruthy()
-    expect(shown()).toBe('')
+    expect(shownValue()).toBe('')
 
     await userEvent.clear(input)
     await userEvent.type(input, '2025-02-28')
     await waitFor(() => expect(screen.queryByText(/Enter a date as/)).toBeNull())
-    expect(shown()).toBe('2025-02-28')
+    expect(shownValue()).toBe('2025-02-28')
   })
 
   it('clears to an empty string with the clear button', async () => {
     renderAt(<Harness initial="2025-03-14" />)
     await userEvent.click(screen.getByRole('button', { name: 'Clear the date' }))
-    expect(shown()).toBe('')
+    expect(shownValue()).toBe('')
   })
 
   it('shows the error, description and required mark it is given, and submits the value under its name', () => {
@@ -98,7 +95,7 @@ describe('DateInput', () => {
     try {
       expect(screen.getByLabelText('Closing date').getAttribute('placeholder')).toBe('AAAA-MM-DD')
       await userEvent.click(screen.getByLabelText('Closing date'))
-      expect(await day('20 marzo 2025')).toBeTruthy()
+      expect(await calendarDay('20 marzo 2025')).toBeTruthy()
     } finally {
       await act(() => i18n.changeLanguage('en-us'))
     }

@@ -26,14 +26,18 @@ export function useDatesSettings(): DatesProviderSettings {
   return spanish ? { locale: 'es', firstDayOfWeek: 1, weekendDays: [0, 6] } : { locale: 'en', firstDayOfWeek: 0, weekendDays: [0, 6] }
 }
 
-export type DateInputProps = Omit<FieldProps, 'onBlur'> & {
+/** The days a date input allows, both 'YYYY-MM-DD' and both optional. */
+export type DateBounds = {
+  /** Earliest allowed day. */
+  minDate?: string
+  /** Latest allowed day. */
+  maxDate?: string
+}
+
+export type DateInputProps = Omit<FieldProps, 'onBlur'> & DateBounds & {
   /** 'YYYY-MM-DD', or '' when empty. */
   value: string
   onChange: (value: string) => void
-  /** Earliest allowed day, 'YYYY-MM-DD'. */
-  minDate?: string
-  /** Latest allowed day, 'YYYY-MM-DD'. */
-  maxDate?: string
   placeholder?: string
   /** Accessible name when there is no visible label. */
   'aria-label'?: string

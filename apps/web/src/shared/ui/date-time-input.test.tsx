@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
-import { Controlled } from '../../test/controlled'
+import { calendarDay, Controlled, shownValue } from '../../test/controlled'
 import type { DateTimeInputProps } from './date-time-input'
 import { DateTimeInput, maskTime, splitDateTime } from './date-time-input'
 
@@ -11,25 +11,22 @@ function Harness({ initial = '', onValue, ...props }: Partial<DateTimeInputProps
   return <Controlled input={DateTimeInput} initial={initial} onValue={onValue} showValue props={{ label: 'Offer expires', ...props }} />
 }
 
-const shown = () => screen.getByLabelText('value').textContent
-// jsdom has no layout, so Mantine's popover soon hides its dropdown as detached from the input.
-const day = (name: string) => screen.findByRole('button', { name, hidden: true })
 
 describe('DateTimeInput', () => {
   it('moves to the time once a day is picked, then emits YYYY-MM-DD HH:mm', async () => {
     renderAt(<Harness initial="2025-03-14 09:00" />)
     await userEvent.click(screen.getByRole('textbox', { name: 'Offer expires: date' }))
-    await userEvent.click(await day('20 March 2025'))
+    await userEvent.click(await calendarDay('20 March 2025'))
 
     const time = screen.getByRole('textbox', { name: 'Offer expires: time' })
     await waitFor(() => expect(document.activeElement).toBe(time))
-    expect(shown()).toBe('2025-03-20 09:00')
+    expect(shownValue()).toBe('2025-03-20 09:00')
 
     await userEvent.clear(time)
-    expect(shown()).toBe('')
+    expect(shownValue()).toBe('')
     await userEvent.type(time, '1545')
     expect((time as HTMLInputElement).value).toBe('15:45')
-    expect(shown()).toBe('2025-03-20 15:45')
+    expect(shownValue()).toBe('2025-03-20 15:45')
   })
 
   it('emits nothing until both the date and the time are complete', async () => {
@@ -48,7 +45,7 @@ describe('DateTimeInput', () => {
     const time = screen.getByRole('textbox', { name: 'Offer expires: time' })
     await userEvent.type(time, '0345pm')
     expect((time as HTMLInputElement).value).toBe('03:45 PM')
-    expect(shown()).toBe('2025-03-14 03:45 PM')
+    expect(shownValue()).toBe('2025-03-14 03:45 PM')
   })
 
   it('shows a 12-hour value of length 8 and explains a bad time when the field is left', async () => {
@@ -62,7 +59,7 @@ describe('DateTimeInput', () => {
     await userEvent.tab()
     expect(await screen.findByText('Enter a time as hh:mm AM or PM, for example 03:45 PM')).toBeTruthy()
     expect(time.getAttribute('aria-invalid')).toBe('true')
-    expect(shown()).toBe('')
+    expect(shownValue()).toBe('')
   })
 
   it('explains a bad 24-hour time', async () => {
@@ -72,14 +69,14 @@ describe('DateTimeInput', () => {
     await userEvent.type(time, '2460')
     await userEvent.tab()
     expect(await screen.findByText('Enter a time as HH:mm in 24-hour form, for example 15:45')).toBeTruthy()
-    expect(shown()).toBe('')
+    expect(shownValue()).toBe('')
   })
 
   it('keeps the dates outside minDate and maxDate unavailable', async () => {
     renderAt(<Harness initial="2025-03-14 09:00" minDate="2025-03-10" maxDate="2025-03-20" />)
     await userEvent.click(screen.getByRole('textbox', { name: 'Offer expires: date' }))
-    expect((await day('9 March 2025')).hasAttribute('disabled')).toBe(true)
-    expect((await day('21 March 2025')).hasAttribute('disabled')).toBe(true)
+    expect((await calendarDay('9 March 2025')).hasAttribute('disabled')).toBe(true)
+    expect((await calendarDay('21 March 2025')).hasAttribute('disabled')).toBe(true)
   })
 
   it('is one labelled group, with its error and a hidden field under its name', () => {

@@ -5,6 +5,7 @@ import { useId } from '@mantine/hooks'
 import { IconClock } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { DateInput } from './date-input'
+import type { DateBounds } from './date-input'
 import type { FieldProps } from './field-props'
 
 const TIME_24H = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -48,13 +49,11 @@ function join({ date, time }: Parts, format12h: boolean): string {
   return date && isValidTime(time, format12h) ? `${date} ${time}` : ''
 }
 
-export type DateTimeInputProps = Omit<FieldProps, 'onBlur'> & {
+export type DateTimeInputProps = Omit<FieldProps, 'onBlur'> & DateBounds & {
   /** 'YYYY-MM-DD HH:mm', or with format12h 'YYYY-MM-DD hh:mm AM' (date-fns 'yyyy-MM-dd hh:mm a'); '' until both parts are complete. */
   value: string
   onChange: (value: string) => void
   format12h?: boolean
-  minDate?: string
-  maxDate?: string
   /** Accessible name of the group when `label` is not a plain string. */
   labelText?: string
   /** A short text beside the time, read with the field (the time zone the time is in). */

@@ -49,13 +49,9 @@ export function IncrementInput({
   units = 1,
   currency = true,
   label,
-  description,
-  error,
-  required,
-  disabled,
-  name,
   id,
   onBlur,
+  ...fieldProps
 }: IncrementInputProps) {
   const { t, i18n } = useTranslation()
   const fieldId = useId(id)
@@ -135,7 +131,7 @@ export function IncrementInput({
       size="md"
       aria-label={t(direction > 0 ? 'inputs.increment.increase' : 'inputs.increment.decrease')}
       aria-controls={fieldId}
-      disabled={disabled || !canStep(value, direction)}
+      disabled={fieldProps.disabled || !canStep(value, direction)}
       style={{ touchAction: 'manipulation', userSelect: 'none' }}
       onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
         if (event.button === 0) startPress(direction)
@@ -172,8 +168,8 @@ export function IncrementInput({
 
   return (
     <TextInput
+      {...fieldProps}
       id={fieldId}
-      name={name}
       role="spinbutton"
       inputMode="numeric"
       autoComplete="off"
@@ -183,10 +179,6 @@ export function IncrementInput({
       aria-valuemin={min}
       aria-valuemax={max}
       aria-valuetext={value === null ? undefined : amount.format(value)}
-      description={description}
-      error={error}
-      required={required}
-      disabled={disabled}
       leftSection={currency ? <Text size="sm" aria-hidden>$</Text> : undefined}
       rightSection={
         <Group gap={2} wrap="nowrap">

@@ -69,14 +69,11 @@ export function PhoneInput({
   value,
   onChange,
   label,
-  description,
   error,
-  required,
-  disabled,
-  name,
   id,
   onBlur,
   defaultCountry = DEFAULT_PHONE_COUNTRY,
+  ...fieldProps
 }: PhoneInputProps) {
   const { t, i18n } = useTranslation()
   const numberId = useId(id)
@@ -123,7 +120,7 @@ export function PhoneInput({
         label={t('inputs.phone.country')}
         data={countries}
         value={field.country}
-        disabled={disabled}
+        disabled={fieldProps.disabled}
         autoComplete="tel-country-code"
         style={{ flex: '0 1 12rem', minWidth: '8rem' }}
         onChange={(event) => {
@@ -132,16 +129,13 @@ export function PhoneInput({
         }}
       />
       <TextInput
+        {...fieldProps}
         id={numberId}
-        name={name}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
         label={label ?? t('inputs.phone.label')}
-        description={description}
         error={shownError}
-        required={required}
-        disabled={disabled}
         style={{ flex: '1 1 10rem' }}
         value={field.text}
         onChange={(event) => onType(event.currentTarget.value)}

@@ -27,13 +27,7 @@ export function SearchInput({
   debounceMs = SEARCH_DEBOUNCE_MS,
   label,
   placeholder,
-  description,
-  error,
-  required,
-  disabled,
-  name,
-  id,
-  onBlur,
+  ...fieldProps
 }: SearchInputProps) {
   const { t } = useTranslation()
   const input = useRef<HTMLInputElement>(null)
@@ -53,21 +47,16 @@ export function SearchInput({
 
   return (
     <TextInput
+      {...fieldProps}
       ref={input}
       type="search"
-      id={id}
-      name={name}
       label={label}
       aria-label={label === undefined ? t('inputs.search.label') : undefined}
       placeholder={placeholder ?? t('inputs.search.label')}
-      description={description}
-      error={error}
-      required={required}
-      disabled={disabled}
       autoComplete="off"
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        value !== '' && !disabled ? <CloseButton size="sm" aria-label={t('inputs.search.clear')} onClick={clear} /> : null
+        value !== '' && !fieldProps.disabled ? <CloseButton size="sm" aria-label={t('inputs.search.clear')} onClick={clear} /> : null
       }
       value={value}
       onChange={(event) => {
@@ -85,7 +74,6 @@ export function SearchInput({
           clear()
         }
       }}
-      onBlur={onBlur}
     />
   )
 }

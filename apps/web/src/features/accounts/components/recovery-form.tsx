@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PasswordConfirmInput } from '../../../shared/ui/password-confirm-input'
 import type { PasswordConfirmValue } from '../../../shared/ui/password-confirm-input'
 import { useSchemaForm } from '../../../shared/use-schema-form'
+import { EmailInput } from '../../../shared/ui/email-input'
 import { useRequestRecovery, useResetPassword } from '../api/recovery'
 import { CodeInput } from './code-input'
 
@@ -107,14 +108,7 @@ export function RecoveryForm({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <form onSubmit={onRequest} noValidate aria-label={t('accounts.recovery.requestLabel')}>
       <Stack gap="md">
-        <TextInput
-          label={t('accounts.recovery.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          {...requestForm.field('email')}
-          withAsterisk
-        />
+        <EmailInput label={t('accounts.recovery.email')} {...requestForm.field('email')} />
         <Button type="submit" loading={request.isPending} fullWidth>
           {t('accounts.recovery.sendCode')}
         </Button>

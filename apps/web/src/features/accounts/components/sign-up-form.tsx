@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Stack, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { CreateAccountSchema, PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { ApiClientError } from '../../../shared/api-client'
 import { validateWith } from '../../../shared/form-validation'
@@ -8,6 +7,8 @@ import { errorMessage, notifyError } from '../../../shared/notify'
 import { PasswordConfirmInput } from '../../../shared/ui/password-confirm-input'
 import type { PasswordConfirmValue } from '../../../shared/ui/password-confirm-input'
 import { useSchemaForm } from '../../../shared/use-schema-form'
+import { QuestionLink } from '../../../shared/ui/question-link'
+import { EmailInput } from '../../../shared/ui/email-input'
 import type { CodeSent } from '../api/sign-up'
 import { useCreateAccount } from '../api/sign-up'
 
@@ -55,14 +56,7 @@ export function SignUpForm({ onCodeSent }: SignUpFormProps) {
           {...form.field('name')}
           withAsterisk
         />
-        <TextInput
-          label={t('accounts.signUp.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          {...form.field('email')}
-          withAsterisk
-        />
+        <EmailInput label={t('accounts.signUp.email')} {...form.field('email')} />
         <PasswordConfirmInput
           value={form.values.password}
           onChange={(value) => form.setValue('password', value, ['password', 'confirm'])}
@@ -75,12 +69,9 @@ export function SignUpForm({ onCodeSent }: SignUpFormProps) {
         <Button type="submit" loading={create.isPending} fullWidth>
           {t('accounts.signUp.submit')}
         </Button>
-        <Text size="sm" ta="center">
-          {t('accounts.signUp.haveAccount')}{' '}
-          <Anchor component={Link} to="/auth/sign-in">
-            {t('accounts.signUp.signIn')}
-          </Anchor>
-        </Text>
+        <QuestionLink question={t('accounts.signUp.haveAccount')} to="/auth/sign-in">
+          {t('accounts.signUp.signIn')}
+        </QuestionLink>
       </Stack>
     </form>
   )

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { FirebaseImportResult } from '@offerbook/domain/identity'
 import { HashParametersFormSchema } from '@offerbook/domain/identity'
@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../shared/use-schema-form'
 import type { FirebaseImportBody } from './identity-api'
 import { useFirebaseImport } from './identity-api'
 import { DataTable } from '../../../shared/ui/data-table'
+import { SectionCard } from '../../../shared/ui/section-card'
 
 const P = 'identity'
 const EMPTY = { signerKey: '', saltSeparator: '', rounds: '', memCost: '' }
@@ -87,12 +88,9 @@ export function FirebaseImportForm() {
   }
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="identity-import-heading">
+    <SectionCard title={t(`${P}.importHeading`)} order={3} padding="md" gap="sm">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          <Title order={3} id="identity-import-heading">
-            {t(`${P}.importHeading`)}
-          </Title>
           <Text size="sm" c="gray.7">
             {t(`${P}.importHelp`)}
           </Text>
@@ -135,6 +133,6 @@ export function FirebaseImportForm() {
           {importUsers.data && <ImportResult result={importUsers.data} />}
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Modal, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
@@ -9,16 +9,16 @@ import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useLinkedAccounts, useUnlinkAccount } from './identity-api'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
 import { formatDateTime } from '../../../shared/format-date-time'
+import { SectionCard } from '../../../shared/ui/section-card'
 
-const PAGE_SIZE = 20
 const P = 'identity'
 
 /** The accounts linked to the provider, each of which can be unlinked after a confirmation. */
 export function LinkedAccountsTable() {
   const { t, i18n } = useTranslation()
-  const { page, setPage, search, searchInput } = usePagedSearch()
+  const { request, pager, searchInput } = usePagedSearch()
   const [unlinking, setUnlinking] = useState<LinkedAccount | null>(null)
-  const accounts = useLinkedAccounts({ page, pageSize: PAGE_SIZE, search })
+  const accounts = useLinkedAccounts(request)
   const unlink = useUnlinkAccount()
 
   const confirm = () => {
@@ -33,17 +33,11 @@ export function LinkedAccountsTable() {
   }
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="identity-accounts-heading">
-      <Stack gap="sm">
-        <Title order={3} id="identity-accounts-heading">
-          {t(`${P}.accountsHeading`)}
-        </Title>
+    <SectionCard title={t(`${P}.accountsHeading`)} order={3} padding="md" gap="sm">
         <SearchInput label={t(`${P}.search`)} placeholder={t(`${P}.searchPlaceholder`)} {...searchInput} />
         <PagedTable
           query={accounts}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
+          {...pager}
           minWidth={800}
           texts={{
             table: t(`${P}.accountsHeading`),
@@ -73,7 +67,6 @@ export function LinkedAccountsTable() {
             </Table.Tr>
           )}
         />
-      </Stack>
       <Modal opened={unlinking !== null} onClose={() => setUnlinking(null)} title={t(`${P}.unlinkTitle`)} closeButtonProps={{ 'aria-label': t(`${P}.cancel`) }}>
         {unlinking && (
           <Stack gap="sm">
@@ -82,6 +75,6 @@ export function LinkedAccountsTable() {
           </Stack>
         )}
       </Modal>
-    </Paper>
+    </SectionCard>
   )
 }

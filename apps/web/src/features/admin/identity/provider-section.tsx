@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, CopyButton, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, CopyButton, Group, List, Skeleton, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { IdentityCheck } from '@offerbook/domain/identity'
 import { isMessageKey } from '@offerbook/domain/messages'
 import { errorText, translate } from '../../../shared/i18n/messages'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
+import { SectionCard } from '../../../shared/ui/section-card'
 import { useIdentityCheck, useIdentityConfig } from './identity-api'
 
 const P = 'identity'
@@ -46,17 +47,27 @@ function CheckResult({ result }: { result: IdentityCheck }) {
   )
 }
 
+/** One setting of the provider in the description list: its name, then its value, broken anywhere (a URL, a client id). */
+function Setting({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" size="sm" ml={0} mb="xs" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+    </>
+  )
+}
+
 /** The configured provider (never its secret), the callback URL to register, and the live check. */
 export function ProviderSection() {
   const { t } = useTranslation()
   const config = useIdentityConfig()
   const check = useIdentityCheck()
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="identity-provider-heading">
-      <Stack gap="sm">
-        <Title order={3} id="identity-provider-heading">
-          {t(`${P}.providerHeading`)}
-        </Title>
+    <SectionCard title={t(`${P}.providerHeading`)} order={3} padding="md" gap="sm">
         {config.isPending && <Skeleton height={80} aria-busy="true" aria-label={t(`${P}.loading`)} />}
         {config.isError && <LoadFailedAlert title={t(`${P}.loadFailed`)} error={config.error} onRetry={() => void config.refetch()} />}
         {config.data && (
@@ -67,18 +78,8 @@ export function ProviderSection() {
               </Alert>
             )}
             <dl style={{ margin: 0 }}>
-              <Text component="dt" size="sm" fw={600}>
-                {t(`${P}.issuer`)}
-              </Text>
-              <Text component="dd" size="sm" ml={0} mb="xs" style={{ wordBreak: 'break-all' }}>
-                {config.data.issuer ?? t(`${P}.notSet`)}
-              </Text>
-              <Text component="dt" size="sm" fw={600}>
-                {t(`${P}.clientId`)}
-              </Text>
-              <Text component="dd" size="sm" ml={0} mb="xs" style={{ wordBreak: 'break-all' }}>
-                {config.data.clientId ?? t(`${P}.notSet`)}
-              </Text>
+              <Setting label={t(`${P}.issuer`)} value={config.data.issuer ?? t(`${P}.notSet`)} />
+              <Setting label={t(`${P}.clientId`)} value={config.data.clientId ?? t(`${P}.notSet`)} />
               <Text component="dt" size="sm" fw={600}>
                 {t(`${P}.callbackUrl`)}
               </Text>
@@ -109,7 +110,6 @@ export function ProviderSection() {
             {check.data && <CheckResult result={check.data} />}
           </>
         )}
-      </Stack>
-    </Paper>
+    </SectionCard>
   )
 }

@@ -13,7 +13,6 @@ import type { InactiveUserAction } from './inactive-users-api'
 import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
 
-const PAGE_SIZE = 20
 const P = 'inactiveUsers'
 const REASON_COLORS: Record<InactiveReason, string> = { deactivated: 'red', dormant: 'gray', unverified: 'grape', notOnboarded: 'blue' }
 
@@ -46,10 +45,10 @@ function EraseModal({ target, busy, onCancel, onConfirm }: { target: InactiveUse
 /** /admin/inactiveusers: the accounts that are deactivated, dormant, unverified or not onboarded, and what an admin does to them. */
 export function InactiveUsersTable() {
   const { t, i18n } = useTranslation()
-  const { page, setPage, search, fromFirstPage, searchInput } = usePagedSearch()
+  const { request, pager, fromFirstPage, searchInput } = usePagedSearch()
   const [reason, setReason] = useState<InactiveReason | 'all'>('all')
   const [erasing, setErasing] = useState<InactiveUser | null>(null)
-  const users = useInactiveUsers({ page, pageSize: PAGE_SIZE, search, reason: reason === 'all' ? undefined : reason })
+  const users = useInactiveUsers({ ...request, reason: reason === 'all' ? undefined : reason })
   const action = useInactiveUserAction()
 
   const run = (next: InactiveUserAction, done: string, name: string) =>
@@ -123,9 +122,7 @@ export function InactiveUsersTable() {
       </Group>
       <PagedTable
         query={users}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPage={setPage}
+        {...pager}
         minWidth={900}
         loadingRows={5}
         texts={{

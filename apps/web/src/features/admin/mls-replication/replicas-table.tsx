@@ -9,16 +9,15 @@ import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useMlsReplicas } from './mls-replication-api'
 import { formatDateTime } from '../../../shared/format-date-time'
 
-const PAGE_SIZE = 20
 const P = 'mlsReplication'
 type LinkedFilter = 'all' | 'true' | 'false'
 
 /** The replicated listings of the whole feed, with the MLS number and the Offerbook agent each is linked to. */
 export function ReplicasTable({ running }: { running: boolean }) {
   const { t, i18n } = useTranslation()
-  const { page, setPage, search, fromFirstPage, searchInput } = usePagedSearch()
+  const { request, pager, fromFirstPage, searchInput } = usePagedSearch()
   const [linked, setLinked] = useState<LinkedFilter>('all')
-  const replicas = useMlsReplicas({ page, pageSize: PAGE_SIZE, search, linked: linked === 'all' ? undefined : linked }, running)
+  const replicas = useMlsReplicas({ ...request, linked: linked === 'all' ? undefined : linked }, running)
   const price = (value: number | null) => (value === null ? '—' : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value))
 
   const rowOf = (item: MlsReplica) => (
@@ -60,9 +59,7 @@ export function ReplicasTable({ running }: { running: boolean }) {
       </Group>
       <PagedTable
         query={replicas}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPage={setPage}
+        {...pager}
         minWidth={900}
         texts={{
           table: t(`${P}.listingsTable`),

@@ -5,6 +5,7 @@ import { isMessageKey } from '@offerbook/domain/messages'
 import type { UserImportJob, UserImportOnExisting, UserImportPreview } from '@offerbook/domain/user-import'
 import { USER_IMPORT_LIMITS } from '@offerbook/domain/user-import'
 import { errorText, translate } from '../../../shared/i18n/messages'
+import { useBusyAction } from '../../../shared/use-busy-action'
 import { downloadUserImportReport, useStartUserImport, useUploadUserImport, useUserImportJob } from './user-import-api'
 import { DataTable } from '../../../shared/ui/data-table'
 
@@ -50,22 +51,15 @@ function JobProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
   const { t, i18n } = useTranslation()
   const job = useUserImportJob(id)
   const [downloadError, setDownloadError] = useState<unknown>(null)
-  const [downloading, setDownloading] = useState(false)
+  const { busy, run } = useBusyAction()
   if (job.isPending) return <Loader aria-label={t(`${P}.loading`)} />
   if (job.isError) return <Alert color="red">{errorText(job.error)}</Alert>
   const data: UserImportJob = job.data
   const percent = data.total > 0 ? Math.round((data.processed / data.total) * 100) : 100
   const finished = data.status === 'done' || data.status === 'failed'
-  const download = async () => {
+  const download = () => {
     setDownloadError(null)
-    setDownloading(true)
-    try {
-      await downloadUserImportReport(id)
-    } catch (error) {
-      setDownloadError(error)
-    } finally {
-      setDownloading(false)
-    }
+    run('report', () => downloadUserImportReport(id), setDownloadError)
   }
   return (
     <Stack gap="sm" aria-live="polite">
@@ -95,7 +89,7 @@ function JobProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
           </SimpleGrid>
           {downloadError !== null && <Alert color="red">{errorText(downloadError)}</Alert>}
           <Group>
-            <Button onClick={() => void download()} loading={downloading}>
+            <Button onClick={download} loading={busy === 'report'}>
               {t(`${P}.downloadReport`)}
             </Button>
             <Button variant="default" onClick={onAgain}>

@@ -14,7 +14,6 @@ import { useAdminUsers } from './admin-users-api'
 import { formatDateTime } from '../../../shared/format-date-time'
 import { statusOf } from './user-format'
 
-const PAGE_SIZE = 20
 const P = 'adminUsers'
 
 type Sort = { sort: AdminUserSort; order: 'asc' | 'desc' }
@@ -41,11 +40,11 @@ function SortableHeader({ column, label, current, onSort }: { column: AdminUserS
 /** The users list of /admin/users: search, filters, sorting and pages; a row opens the user. */
 export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation()
-  const { page, setPage, search, fromFirstPage, searchInput } = usePagedSearch()
+  const { request, pager, fromFirstPage, searchInput } = usePagedSearch()
   const [role, setRole] = useState<Role | null>(null)
   const [status, setStatus] = useState<AdminUserStatus | null>(null)
   const [sort, setSort] = useState<Sort>({ sort: 'name', order: 'asc' })
-  const users = useAdminUsers({ page, pageSize: PAGE_SIZE, search, role: role ?? undefined, status: status ?? undefined, ...sort })
+  const users = useAdminUsers({ ...request, role: role ?? undefined, status: status ?? undefined, ...sort })
 
   const rowOf = (user: AdminUserRow) => {
     const state = statusOf(user)
@@ -96,9 +95,7 @@ export function AdminUsersTable({ onOpen }: { onOpen: (id: string) => void }) {
       </Group>
       <PagedTable
         query={users}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPage={setPage}
+        {...pager}
         minWidth={760}
         loadingRows={5}
         highlightOnHover

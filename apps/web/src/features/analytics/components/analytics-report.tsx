@@ -1,12 +1,12 @@
 import '@mantine/charts/styles.css'
 import { BarChart } from '@mantine/charts'
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { AnalyticsReport as Report } from '@offerbook/domain/analytics'
 import { formatCell } from '../format'
 import type { Cell } from '../report-tables'
 import { agentsTable, expiringTable, keyFiguresTable, monthsTable, statusTable, topListingsTable } from '../report-tables'
-import { ChartSection } from './chart-section'
+import { ChartSection, ReportSection } from './chart-section'
 import { FigureTable } from './figure-table'
 
 const P = 'analytics'
@@ -119,22 +119,12 @@ export function AnalyticsReport({ report, tablesShown }: { report: Report; table
           </ChartSection>
         </SimpleGrid>
       )}
-      <Paper withBorder p="md" radius="md" component="section" aria-label={t(`${P}.tables.keyFigures`)}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t(`${P}.tables.keyFigures`)}
-          </Title>
-          <FigureTable table={keyFiguresTable(report, t)} shown />
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md" radius="md" component="section" aria-label={t(`${P}.figures.expiringSoon`)}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t(`${P}.figures.expiringSoon`)}
-          </Title>
-          {report.expiringSoon.count === 0 ? <Text c="dimmed">{t(`${P}.noneExpiring`)}</Text> : <FigureTable table={expiringTable(report, t)} shown />}
-        </Stack>
-      </Paper>
+      <ReportSection title={t(`${P}.tables.keyFigures`)}>
+        <FigureTable table={keyFiguresTable(report, t)} shown />
+      </ReportSection>
+      <ReportSection title={t(`${P}.figures.expiringSoon`)}>
+        {report.expiringSoon.count === 0 ? <Text c="dimmed">{t(`${P}.noneExpiring`)}</Text> : <FigureTable table={expiringTable(report, t)} shown />}
+      </ReportSection>
     </Stack>
   )
 }

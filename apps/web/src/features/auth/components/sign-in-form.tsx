@@ -8,6 +8,8 @@ import type { User } from '@offerbook/domain/user'
 import { ApiClientError } from '../../../shared/api-client'
 import { errorMessage, notifyError } from '../../../shared/notify'
 import { useSchemaForm } from '../../../shared/use-schema-form'
+import { QuestionLink } from '../../../shared/ui/question-link'
+import { EmailInput } from '../../../shared/ui/email-input'
 import { useSignIn } from '../api/sign-in'
 
 export type SignInFormProps = {
@@ -64,15 +66,7 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
             </Stack>
           </Alert>
         )}
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          {...form.field('email')}
-          onBlur={() => email && form.checkField('email')}
-          withAsterisk
-        />
+        <EmailInput label={t('auth.email')} autoComplete="username" {...form.field('email')} onBlur={() => email && form.checkField('email')} />
         <PasswordInput
           label={t('auth.password')}
           name="password"
@@ -103,12 +97,9 @@ export function SignInForm({ onSignedIn, initialEmail = '', unverifiedActions }:
         <Button type="submit" loading={signIn.isPending} fullWidth>
           {t('auth.signIn')}
         </Button>
-        <Text size="sm" ta="center">
-          {t('auth.noAccount')}{' '}
-          <Anchor component={Link} to="/auth/sign-up">
-            {t('auth.createAccount')}
-          </Anchor>
-        </Text>
+        <QuestionLink question={t('auth.noAccount')} to="/auth/sign-up">
+          {t('auth.createAccount')}
+        </QuestionLink>
       </Stack>
     </form>
   )

@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { Alert, Anchor, Button, Card, FileInput, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useId } from '@mantine/hooks'
 import { IconCloudDownload, IconJson } from '@tabler/icons-react'
+import type { Icon } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { ImportPreview, ImportSources } from '@offerbook/domain/listing-import'
@@ -14,6 +16,24 @@ import { useCheckFeed, useImportPreview, useImportSources, useUploadResoFile } f
 import { formatDateTime } from '../../../shared/format-date-time'
 
 const PROFILE_PATH = '/profile'
+
+/** One place listings come from (the MLS feed, a file), as a section named by its heading. */
+function SourceCard({ icon: Icon, title, children }: { icon: Icon; title: string; children: ReactNode }) {
+  const headingId = useId()
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Icon size={24} stroke={1.5} aria-hidden />
+          <Title order={3} size="h4" id={headingId}>
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  )
+}
 
 /** Where the agent changes the MLS ID the feed and imported listings go by. */
 function ChangeMlsIdLink() {
@@ -82,17 +102,9 @@ function FeedCard({ sources }: { sources: ImportSources }) {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="import-feed-title">
-      <Stack gap="sm">
-        <Group gap="xs">
-          <IconCloudDownload size={24} stroke={1.5} aria-hidden />
-          <Title order={3} size="h4" id="import-feed-title">
-            {t('listingImport.list.feedTitle')}
-          </Title>
-        </Group>
-        {body}
-      </Stack>
-    </Card>
+    <SourceCard icon={IconCloudDownload} title={t('listingImport.list.feedTitle')}>
+      {body}
+    </SourceCard>
   )
 }
 
@@ -116,15 +128,9 @@ function FileCard({ maxBytes }: { maxBytes: number }) {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="import-file-title">
+    <SourceCard icon={IconJson} title={t('listingImport.list.fileTitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Group gap="xs">
-            <IconJson size={24} stroke={1.5} aria-hidden />
-            <Title order={3} size="h4" id="import-file-title">
-              {t('listingImport.list.fileTitle')}
-            </Title>
-          </Group>
           <FileInput
             label={t('listingImport.list.fileLabel')}
             description={t('listingImport.list.fileHelp', { size: limitMb })}
@@ -145,7 +151,7 @@ function FileCard({ maxBytes }: { maxBytes: number }) {
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SourceCard>
   )
 }
 

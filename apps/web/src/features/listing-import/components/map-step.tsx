@@ -8,6 +8,7 @@ import type { ImportRecordPreview, MappedValue } from '@offerbook/domain/listing
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { formatUsd } from '@offerbook/domain/money'
 import { i18n as appI18n } from '../../../shared/i18n/i18n'
+import { TitledSection } from '../../../shared/ui/titled-section'
 import { errorText } from '../../../shared/i18n/messages'
 import { useStartImport } from '../api/listing-import'
 import { fieldLabel, isPickable, statusLabel } from '../import-state'
@@ -35,10 +36,7 @@ function Skipped({ records }: { records: ImportRecordPreview[] }) {
   const { t } = useTranslation()
   if (records.length === 0) return null
   return (
-    <Stack gap="xs" component="section" aria-labelledby="import-skipped-title">
-      <Title order={3} size="h5" id="import-skipped-title">
-        {t('listingImport.map.skippedTitle', { count: records.length })}
-      </Title>
+    <TitledSection title={t('listingImport.map.skippedTitle', { count: records.length })} order={3} size="h5" gap="xs">
       <List size="sm" spacing="xs">
         {records.map((record) => (
           <List.Item key={record.ref}>
@@ -56,7 +54,7 @@ function Skipped({ records }: { records: ImportRecordPreview[] }) {
           </List.Item>
         ))}
       </List>
-    </Stack>
+    </TitledSection>
   )
 }
 
@@ -91,10 +89,7 @@ export function MapStep({ preview, choices, onChange }: ChoiceStepProps) {
     <Stack gap="lg">
       <Text>{t('listingImport.map.intro')}</Text>
       {shown && (
-        <Stack gap="sm" component="section" aria-labelledby="import-map-title">
-          <Title order={3} size="h5" id="import-map-title">
-            {t('listingImport.map.fieldsTitle')}
-          </Title>
+        <TitledSection title={t('listingImport.map.fieldsTitle')} order={3} size="h5">
           <NativeSelect
             label={t('listingImport.map.record')}
             value={shown.ref}
@@ -121,7 +116,7 @@ export function MapStep({ preview, choices, onChange }: ChoiceStepProps) {
               </Table.Tr>
             )}
           />
-        </Stack>
+        </TitledSection>
       )}
 
       <Skipped records={skipped} />

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, List, SimpleGrid, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, List, SimpleGrid, Paper, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import type { ImportJob } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { errorText } from '../../../shared/i18n/messages'
+import { TitledSection } from '../../../shared/ui/titled-section'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { useImportJob } from '../api/listing-import'
 import { skipProblem } from '../import-state'
@@ -63,10 +64,7 @@ export function ReportStep({ jobId }: { jobId: string }) {
         </div>
       </SimpleGrid>
 
-      <Stack gap="xs" component="section" aria-labelledby="import-listings-title">
-        <Title order={3} size="h5" id="import-listings-title">
-          {t('listingImport.report.listingsTitle')}
-        </Title>
+      <TitledSection title={t('listingImport.report.listingsTitle')} order={3} size="h5" gap="xs">
         {report.listings.length === 0 ? (
           <Text size="sm">{t('listingImport.report.noListings')}</Text>
         ) : (
@@ -80,13 +78,10 @@ export function ReportStep({ jobId }: { jobId: string }) {
             ))}
           </List>
         )}
-      </Stack>
+      </TitledSection>
 
       {report.skipped.length > 0 && (
-        <Stack gap="xs" component="section" aria-labelledby="import-report-skipped-title">
-          <Title order={3} size="h5" id="import-report-skipped-title">
-            {t('listingImport.report.skippedTitle')}
-          </Title>
+        <TitledSection title={t('listingImport.report.skippedTitle')} order={3} size="h5" gap="xs">
           <DataTable
             minWidth={560}
             striped
@@ -103,7 +98,7 @@ export function ReportStep({ jobId }: { jobId: string }) {
               </Table.Tr>
             )}
           />
-        </Stack>
+        </TitledSection>
       )}
 
       <Group>

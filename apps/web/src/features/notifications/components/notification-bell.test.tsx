@@ -8,6 +8,7 @@ import { renderRoutes } from '../../../test/render'
 import { initSession, saveSession } from '../../../shared/session'
 import { LiveEventsProvider } from '../../../shared/live/live-events'
 import type { AppNotification, NotificationsPage } from '../api/notifications'
+import { OFFER_DATA, testNotification } from '../test/test-notification'
 import { NotificationBell } from './notification-bell'
 
 const api = fakeApi()
@@ -17,16 +18,8 @@ let streams: ReturnType<typeof eventStreams>
 const posts = () => api.calls().filter((request) => request.method === 'POST').map((request) => request.path)
 const unread = () => items.filter((item) => !item.readAt).length
 
-const notification = (rest: Partial<AppNotification>): AppNotification => ({
-  id: 'n1',
-  type: 'offer.shared',
-  offerId: 'offer-1',
-  listingId: 'listing-1',
-  data: { address: '120 Maple Ave, Franklin, TN 37064', price: 450_000, side: 'seller', offerId: 'offer-1', listingId: 'listing-1' },
-  readAt: null,
-  createdAt: '2030-01-02T15:00:00.000Z',
-  ...rest,
-})
+// Written to the seller side: each one leads to the seller's review of the offer.
+const notification = (rest: Partial<AppNotification>) => testNotification({ data: { ...OFFER_DATA, side: 'seller' }, ...rest })
 
 beforeEach(() => {
   initSession()

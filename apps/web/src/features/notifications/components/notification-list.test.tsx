@@ -5,26 +5,16 @@ import { fakeApi, noContent, reply } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { initSession, saveSession } from '../../../shared/session'
 import type { AppNotification, NotificationsPage } from '../api/notifications'
+import { testNotification } from '../test/test-notification'
 import { NotificationList } from './notification-list'
 
 let items: AppNotification[]
 const api = fakeApi()
 
-const notification = (rest: Partial<AppNotification>): AppNotification => ({
-  id: 'n1',
-  type: 'offer.shared',
-  offerId: 'offer-1',
-  listingId: 'listing-1',
-  data: { address: '120 Maple Ave, Franklin, TN 37064', price: 450_000, offerId: 'offer-1', listingId: 'listing-1' },
-  readAt: null,
-  createdAt: '2030-01-02T15:00:00.000Z',
-  ...rest,
-})
-
 beforeEach(() => {
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
-  items = [notification({ id: 'n1' }), notification({ id: 'n2', type: 'offer.accepted', readAt: '2030-01-03T10:00:00.000Z' })]
+  items = [testNotification({ id: 'n1' }), testNotification({ id: 'n2', type: 'offer.accepted', readAt: '2030-01-03T10:00:00.000Z' })]
   api.on('GET /api/notifications', () => {
     const page: NotificationsPage = { items, total: items.length, page: 1, pageSize: 20, unread: items.filter((item) => !item.readAt).length }
     return reply(page)
@@ -54,7 +44,7 @@ describe('NotificationList', () => {
   })
 
   it('marks one as read, then all as read', async () => {
-    items.push(notification({ id: 'n3', type: 'offer.withdrawn' }))
+    items.push(testNotification({ id: 'n3', type: 'offer.withdrawn' }))
     renderAt(<NotificationList filter="all" page={1} onFilter={() => {}} onPage={() => {}} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as read: New offer of $450,000 on 120 Maple Ave, Franklin, TN 37064' }))
     await waitFor(() => expect(screen.getByText('1 unread notification')).toBeTruthy())

@@ -14,6 +14,16 @@ export type PhotoGalleryProps = {
   address: string
 }
 
+/** The round arrow over the photo's left or right edge that shows the photo before or after. */
+function StepButton({ side, label, onClick }: { side: 'left' | 'right'; label: string; onClick: () => void }) {
+  const Icon = side === 'left' ? IconChevronLeft : IconChevronRight
+  return (
+    <ActionIcon variant="white" size="lg" radius="xl" pos="absolute" left={side === 'left' ? 8 : undefined} right={side === 'right' ? 8 : undefined} top="50%" style={{ transform: 'translateY(-50%)' }} aria-label={label} onClick={onClick}>
+      <Icon size={20} aria-hidden />
+    </ActionIcon>
+  )
+}
+
 /** Where an arrow, Home or End key moves from `index` among `count` photos; null for other keys. */
 export function nextPhotoIndex(key: string, index: number, count: number): number | null {
   if (count === 0) return null
@@ -98,32 +108,8 @@ export function PhotoGallery({ photos, address }: PhotoGalleryProps) {
         </AspectRatio>
         {count > 1 && (
           <>
-            <ActionIcon
-              variant="white"
-              size="lg"
-              radius="xl"
-              pos="absolute"
-              left={8}
-              top="50%"
-              style={{ transform: 'translateY(-50%)' }}
-              aria-label={t('property.gallery.previous')}
-              onClick={() => show((index - 1 + count) % count, false)}
-            >
-              <IconChevronLeft size={20} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="white"
-              size="lg"
-              radius="xl"
-              pos="absolute"
-              right={8}
-              top="50%"
-              style={{ transform: 'translateY(-50%)' }}
-              aria-label={t('property.gallery.next')}
-              onClick={() => show((index + 1) % count, false)}
-            >
-              <IconChevronRight size={20} aria-hidden />
-            </ActionIcon>
+            <StepButton side="left" label={t('property.gallery.previous')} onClick={() => show((index - 1 + count) % count, false)} />
+            <StepButton side="right" label={t('property.gallery.next')} onClick={() => show((index + 1) % count, false)} />
           </>
         )}
       </Box>

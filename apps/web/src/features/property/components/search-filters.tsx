@@ -59,6 +59,30 @@ export type SearchFiltersProps = {
   errors: Partial<Record<FilterField, string>>
 }
 
+type CheckboxListProps<T extends string> = {
+  label: string
+  description: string
+  options: readonly T[]
+  optionLabel: (option: T) => string
+  value: readonly T[]
+  /** The options ticked, in the options' own order. */
+  onChange: (value: T[]) => void
+  error: string | undefined
+}
+
+/** A filter of several choices, one checkbox each. */
+function CheckboxList<T extends string>({ label, description, options, optionLabel, value, onChange, error }: CheckboxListProps<T>) {
+  return (
+    <Checkbox.Group label={label} description={description} value={[...value]} onChange={(ticked) => onChange(options.filter((option) => ticked.includes(option)))} error={error}>
+      <Stack gap={6} mt={6}>
+        {options.map((option) => (
+          <Checkbox key={option} value={option} label={optionLabel(option)} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  )
+}
+
 /** Price range, bedrooms, bathrooms, property types, statuses and the order of the results. */
 export function SearchFilters({ state, onChange, errors }: SearchFiltersProps) {
   const { t } = useTranslation()
@@ -95,33 +119,25 @@ export function SearchFilters({ state, onChange, errors }: SearchFiltersProps) {
           error={errors.minBaths}
         />
       </SimpleGrid>
-      <Checkbox.Group
+      <CheckboxList
         label={t('search.filters.type')}
         description={t('search.filters.typeHint')}
+        options={PROPERTY_TYPES}
+        optionLabel={(type) => t(`listing.type.${type}`)}
         value={state.types}
-        onChange={(types) => onChange({ types: PROPERTY_TYPES.filter((type) => types.includes(type)) })}
+        onChange={(types) => onChange({ types })}
         error={errors.type}
-      >
-        <Stack gap={6} mt={6}>
-          {PROPERTY_TYPES.map((type) => (
-            <Checkbox key={type} value={type} label={t(`listing.type.${type}`)} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
-      <Checkbox.Group
+      />
+      {/* Unticking the last status goes back to the default ones rather than to an empty search. */}
+      <CheckboxList
         label={t('search.filters.status')}
         description={t('search.filters.statusHint', { statuses: DEFAULT_SEARCH_STATUSES.map((status) => t(`listing.status.${status}`)).join(', ') })}
+        options={SEARCHABLE_STATUSES}
+        optionLabel={(status) => t(`listing.status.${status}`)}
         value={effectiveStatuses(state)}
-        // Unticking the last status goes back to the default ones rather than to an empty search.
-        onChange={(statuses) => onChange({ statuses: SEARCHABLE_STATUSES.filter((status) => statuses.includes(status)) })}
+        onChange={(statuses) => onChange({ statuses })}
         error={errors.status}
-      >
-        <Stack gap={6} mt={6}>
-          {SEARCHABLE_STATUSES.map((status) => (
-            <Checkbox key={status} value={status} label={t(`listing.status.${status}`)} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      />
     </Stack>
   )
 }

@@ -4,8 +4,8 @@ import { useId } from '@mantine/hooks'
 import { IconDownload, IconSignature } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
-import type { OfferSigning, PacketView } from '@offerbook/domain/signing'
-import { notifyError } from '../../../shared/notify'
+import type { OfferSigning } from '@offerbook/domain/signing'
+import { useBusyAction } from '../../../shared/use-busy-action'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { downloadSignedPdf, useOfferSigning } from '../api/signing'
@@ -127,25 +127,15 @@ function PanelBody({ offerId, offerStatus, onOfferSigned, packetHeadingOrder }: 
 /** The offer packet's outcome at the top: signed with its PDF, out for signature, or the button that sends it. */
 function OfferPacketSummary({ signing, onSend }: { signing: OfferSigning; onSend: () => void }) {
   const { t, i18n } = useTranslation()
-  const [downloading, setDownloading] = useState(false)
+  const { busy, run } = useBusyAction()
   const completed = signing.packets.find((packet) => packet.kind === 'offer' && packet.status === 'completed')
-  const download = async (packet: PacketView) => {
-    setDownloading(true)
-    try {
-      await downloadSignedPdf(packet)
-    } catch (error) {
-      notifyError(error)
-    } finally {
-      setDownloading(false)
-    }
-  }
 
   if (completed) {
     return (
       <Alert color="green" title={t('signing.panel.signedTitle')} data-testid="offer-signed" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('signing.panel.signedOn', { date: formatDay(completed.completedAt ?? completed.createdAt, i18n.language) })}</Text>
-          <Button size="sm" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading} onClick={() => void download(completed)}>
+          <Button size="sm" leftSection={<IconDownload size={16} aria-hidden />} loading={busy === 'download'} onClick={() => run('download', () => downloadSignedPdf(completed))}>
             {t('signing.downloadSigned')}
           </Button>
         </Stack>

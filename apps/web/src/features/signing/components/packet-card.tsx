@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { FormEvent } from 'react'
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconBell, IconDownload, IconEdit, IconTrash, IconBan } from '@tabler/icons-react'
@@ -14,6 +15,8 @@ import { downloadSignedPdf, useDeletePacket, useRemindPacket, useVoidPacket } fr
 import { packetStatusColor, packetStatusKey, signerState } from './packet-status'
 import { formatInstant } from './signing-format'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
+import { DataTable } from '../../../shared/ui/data-table'
+import { useBusyAction } from '../../../shared/use-busy-action'
 
 export function PacketStatusBadge({ packet }: { packet: Pick<PacketView, 'kind' | 'status'> }) {
   const { t } = useTranslation()
@@ -41,7 +44,7 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
   const remind = useRemindPacket(packet.offerId)
   const remove = useDeletePacket(packet.offerId)
   const [voiding, setVoiding] = useState(false)
-  const [downloading, setDownloading] = useState(false)
+  const { busy, run } = useBusyAction()
   const can = (action: PacketView['actions'][number]) => packet.actions.includes(action)
   const when = (iso: string) => formatInstant(iso, language)
 
@@ -57,16 +60,6 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
     })
   }
 
-  const download = async () => {
-    setDownloading(true)
-    try {
-      await downloadSignedPdf(packet)
-    } catch (error) {
-      notifyError(error)
-    } finally {
-      setDownloading(false)
-    }
-  }
 
   const deleteDraft = async () => {
     const confirmed = await dialog.confirm({ title: t('signing.packet.deleteTitle'), message: t('signing.packet.deleteMessage', { title: packet.title }), confirmLabel: t('signing.packet.deleteConfirm') })
@@ -113,46 +106,39 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
         )}
 
         {packet.signers.length > 0 ? (
-          <Table.ScrollContainer minWidth={420} type="native">
-            <Table verticalSpacing={6} aria-label={t('signing.packet.signersOf', { title: packet.title })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('signing.packet.signer')}</Table.Th>
-                  <Table.Th scope="col">{t('signing.packet.role')}</Table.Th>
-                  <Table.Th scope="col">{t('signing.packet.status')}</Table.Th>
+          <DataTable
+            minWidth={420}
+            scrollType="native"
+            verticalSpacing={6}
+            aria-label={t('signing.packet.signersOf', { title: packet.title })}
+            columns={['signer', 'role', 'status'].map((column) => t(`signing.packet.${column}`))}
+            items={[...packet.signers].sort((a, b) => a.position - b.position)}
+            row={(signer) => {
+              const state = signerState(signer, packet)
+              return (
+                <Table.Tr key={signer.id} data-signer-id={signer.id}>
+                  <Table.Th scope="row" fw={500}>
+                    <Text size="sm" fw={600}>
+                      {signer.name}
+                    </Text>
+                    <Text size="xs" c="gray.8">
+                      {signer.email}
+                    </Text>
+                  </Table.Th>
+                  <Table.Td>{t(`signing.role.${signer.role}`)}</Table.Td>
+                  <Table.Td data-signer-state={state.key}>
+                    {state.key === 'signed' && state.at
+                      ? t('signing.signerStatus.signedAt', { time: when(state.at) })
+                      : state.key === 'declined'
+                        ? state.reason
+                          ? t('signing.signerStatus.declinedBecause', { reason: state.reason })
+                          : t('signing.signerStatus.declined')
+                        : t(`signing.signerStatus.${state.key}`)}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...packet.signers]
-                  .sort((a, b) => a.position - b.position)
-                  .map((signer) => {
-                    const state = signerState(signer, packet)
-                    return (
-                      <Table.Tr key={signer.id} data-signer-id={signer.id}>
-                        <Table.Th scope="row" fw={500}>
-                          <Text size="sm" fw={600}>
-                            {signer.name}
-                          </Text>
-                          <Text size="xs" c="gray.8">
-                            {signer.email}
-                          </Text>
-                        </Table.Th>
-                        <Table.Td>{t(`signing.role.${signer.role}`)}</Table.Td>
-                        <Table.Td data-signer-state={state.key}>
-                          {state.key === 'signed' && state.at
-                            ? t('signing.signerStatus.signedAt', { time: when(state.at) })
-                            : state.key === 'declined'
-                              ? state.reason
-                                ? t('signing.signerStatus.declinedBecause', { reason: state.reason })
-                                : t('signing.signerStatus.declined')
-                              : t(`signing.signerStatus.${state.key}`)}
-                        </Table.Td>
-                      </Table.Tr>
-                    )
-                  })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              )
+            }}
+          />
         ) : (
           <Text size="sm" c="gray.8">
             {t('signing.packet.noSigners')}
@@ -166,7 +152,7 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
             </Button>
           )}
           {can('download') && (
-            <Button size="sm" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading} onClick={() => void download()} aria-label={t('signing.packet.downloadLabel', { title: packet.title })}>
+            <Button size="sm" leftSection={<IconDownload size={16} aria-hidden />} loading={busy === 'download'} onClick={() => run('download', () => downloadSignedPdf(packet))} aria-label={t('signing.packet.downloadLabel', { title: packet.title })}>
               {t('signing.downloadSigned')}
             </Button>
           )}
@@ -208,7 +194,8 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
     onClose()
   }
 
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
     if (voidPacket.isPending) return
     const parsed = ReasonSchema.safeParse({ reason })
     if (!parsed.success) {
@@ -231,13 +218,7 @@ function VoidPacketDialog({ packet, opened, onClose }: { packet: PacketView; ope
 
   return (
     <Modal opened={opened} onClose={close} title={t('signing.void.title')} closeButtonProps={{ 'aria-label': t('signing.close') }} styles={{ title: { fontWeight: 700 } }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          submit()
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm">{t('signing.void.message', { title: packet.title })}</Text>
           <Textarea

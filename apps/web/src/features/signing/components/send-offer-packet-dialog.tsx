@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { FormEvent } from 'react'
 import { Alert, Checkbox, Divider, Fieldset, Modal, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { OfferSigning } from '@offerbook/domain/signing'
@@ -61,7 +62,8 @@ function SendOfferPacketForm({ offerId, signing, onClose }: Omit<SendOfferPacket
     form.setValues(values, [path])
   }
 
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
     if (send.isPending) return
     const checked = form.validate()
     if (!checked.ok) {
@@ -82,13 +84,7 @@ function SendOfferPacketForm({ offerId, signing, onClose }: Omit<SendOfferPacket
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        submit()
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Text size="sm">{t('signing.send.intro')}</Text>
         <Title order={3} size="h5">

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconArrowLeft, IconWorld } from '@tabler/icons-react'
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { IconWorld } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
+import { BackLink } from '../../../../shared/ui/back-link'
 import { continueDraftPath, publicPropertyPath } from './listing-links'
 import { ListingStatusBadge } from './listing-status-badge'
 import { ListingVisibilityText } from './my-listing-card'
@@ -15,12 +16,7 @@ export function MyPropertyHeader({ listing }: { listing: ManagedListing }) {
   const address = listing.UnparsedAddress.trim() || t('listing.noAddress')
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to="/my-properties/list" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('manage.property.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/my-properties/list">{t('manage.property.back')}</BackLink>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6}>
           <Title order={1} size="h2">

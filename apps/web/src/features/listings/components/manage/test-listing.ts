@@ -50,6 +50,26 @@ export function testListing(overrides: Partial<ManagedListing> = {}): ManagedLis
   }
 }
 
+/** A draft just begun, on its price step: no address, facts or agent yet. */
+export function testDraft(overrides: Partial<ManagedListing> = {}): ManagedListing {
+  const address = { UnparsedAddress: '', StreetNumber: null, StreetName: null, StreetSuffix: null, City: null, StateOrProvince: null, PostalCode: null }
+  const facts = { ListPrice: null, PropertyType: null, BedroomsTotal: null, BathroomsTotalInteger: null, LivingArea: null }
+  return testListing({
+    id: 'L1',
+    ListingKey: 'L1',
+    StandardStatus: 'Incomplete',
+    ...address,
+    ...facts,
+    ListAgentFullName: null,
+    ListAgentEmail: null,
+    ownerId: 'u1',
+    listAgentUserId: null,
+    draftStep: 'pricing',
+    publishedAt: null,
+    ...overrides,
+  })
+}
+
 export function testSummary(overrides: Partial<ListingSummary> = {}): ListingSummary {
   const listing = testListing()
   return {

@@ -182,20 +182,16 @@ export function WeightingForm({ listing }: { listing: ManagedListing }) {
               label={t('manage.weighting.closingCosts')}
               description={t('manage.weighting.closingCostsHint')}
               name="sellerClosingCosts"
-              value={values.sellerClosingCosts}
-              onChange={(value) => form.setValue('sellerClosingCosts', value)}
+              {...form.field('sellerClosingCosts')}
               min={0}
               max={LISTING_LIMITS.maxPrice}
               units={500}
-              error={form.errorOf('sellerClosingCosts')}
             />
             <DateInput
               label={t('manage.weighting.wantedClosingDate')}
               description={t('manage.weighting.wantedClosingDateHint')}
               name="wantedClosingDate"
-              value={values.wantedClosingDate}
-              onChange={(value) => form.setValue('wantedClosingDate', value)}
-              error={form.errorOf('wantedClosingDate')}
+              {...form.field('wantedClosingDate')}
             />
           </Stack>
         </Paper>

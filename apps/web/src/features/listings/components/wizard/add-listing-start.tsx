@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
+import type { ReactNode } from 'react'
 import { IconFileImport, IconPencilPlus } from '@tabler/icons-react'
+import type { Icon } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListingSummary } from '@offerbook/domain/listing'
@@ -14,6 +16,26 @@ import { formatDateTime } from '../../../../shared/format-date-time'
 
 export const IMPORT_LISTINGS_PATH = '/add-listing/import'
 
+/** One way to start a listing: what it is, and the button that takes it. */
+function StartCard({ icon: Icon, title, body, children }: { icon: Icon; title: string; body: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap="xs">
+          <Icon size={32} stroke={1.5} aria-hidden />
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {body}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Card>
+  )
+}
+
 /** /add-listing: enter a new listing or import from the MLS (agents), and the drafts left unfinished. */
 export function AddListingStart({ canImport }: { canImport: boolean }) {
   const { t } = useTranslation()
@@ -24,39 +46,17 @@ export function AddListingStart({ canImport }: { canImport: boolean }) {
         <Text c="gray.7">{t('wizard.start.intro')}</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: canImport ? 2 : 1 }} maw={canImport ? undefined : 520}>
-        <Card withBorder padding="lg">
-          <Stack gap="sm" h="100%" justify="space-between">
-            <Stack gap="xs">
-              <IconPencilPlus size={32} stroke={1.5} aria-hidden />
-              <Title order={2} size="h3">
-                {t('wizard.start.newTitle')}
-              </Title>
-              <Text size="sm" c="gray.7">
-                {t('wizard.start.newBody')}
-              </Text>
-            </Stack>
-            <Button component={Link} to={NEW_LISTING_PATH} w="fit-content">
-              {t('wizard.start.newAction')}
-            </Button>
-          </Stack>
-        </Card>
+        <StartCard icon={IconPencilPlus} title={t('wizard.start.newTitle')} body={t('wizard.start.newBody')}>
+          <Button component={Link} to={NEW_LISTING_PATH} w="fit-content">
+            {t('wizard.start.newAction')}
+          </Button>
+        </StartCard>
         {canImport && (
-          <Card withBorder padding="lg">
-            <Stack gap="sm" h="100%" justify="space-between">
-              <Stack gap="xs">
-                <IconFileImport size={32} stroke={1.5} aria-hidden />
-                <Title order={2} size="h3">
-                  {t('wizard.start.importTitle')}
-                </Title>
-                <Text size="sm" c="gray.7">
-                  {t('wizard.start.importBody')}
-                </Text>
-              </Stack>
-              <Button component={Link} to={IMPORT_LISTINGS_PATH} variant="light" w="fit-content">
-                {t('wizard.start.importAction')}
-              </Button>
-            </Stack>
-          </Card>
+          <StartCard icon={IconFileImport} title={t('wizard.start.importTitle')} body={t('wizard.start.importBody')}>
+            <Button component={Link} to={IMPORT_LISTINGS_PATH} variant="light" w="fit-content">
+              {t('wizard.start.importAction')}
+            </Button>
+          </StartCard>
         )}
       </SimpleGrid>
       <DraftList />

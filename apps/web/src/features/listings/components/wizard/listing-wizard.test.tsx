@@ -7,55 +7,8 @@ import type { RouteObject } from 'react-router'
 import { initSession, saveSession } from '../../../../shared/session'
 import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderRoutes } from '../../../../test/render'
+import { testDraft } from '../manage/test-listing'
 import { ListingWizard } from './listing-wizard'
-
-function draft(overrides: Partial<ManagedListing> = {}): ManagedListing {
-  return {
-    id: 'L1',
-    ListingKey: 'L1',
-    ListingId: null,
-    StandardStatus: 'Incomplete',
-    UnparsedAddress: '',
-    ModificationTimestamp: '2030-01-01T00:00:00.000Z',
-    ListPrice: null,
-    StreetNumber: null,
-    StreetName: null,
-    StreetSuffix: null,
-    UnitNumber: null,
-    City: null,
-    StateOrProvince: null,
-    PostalCode: null,
-    CountyOrParish: null,
-    PropertyType: null,
-    BedroomsTotal: null,
-    BathroomsTotalInteger: null,
-    LivingArea: null,
-    LotSizeAcres: null,
-    YearBuilt: null,
-    PublicRemarks: null,
-    ListAgentFullName: null,
-    ListAgentEmail: null,
-    ListAgentDirectPhone: null,
-    ListAgentMlsId: null,
-    ListOfficeName: null,
-    firmLicenseNumber: null,
-    offerDeadline: null,
-    offerPreferences: [],
-    offerInstructions: null,
-    Media: [],
-    ownerId: 'u1',
-    listAgentUserId: null,
-    visibility: 'public',
-    notify: { owner: true, listAgent: true, emails: [] },
-    weighting: { weights: { netToSeller: 10, earnestMoney: 5, financingCertainty: 7, downPayment: 4, contingencies: 6, inspectionPeriod: 3, closingDateFit: 5, concessions: 5, preApproval: 6, escalation: 0 }, sellerCommissionPercent: 3, sellerClosingCosts: 0, wantedClosingDate: null },
-    draftStep: 'pricing',
-    source: 'manual',
-    OriginatingSystemName: null,
-    publishedAt: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    ...overrides,
-  }
-}
 
 function WizardRoute() {
   const { step } = useParams()
@@ -90,7 +43,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   it('needs a price before the first Next, corrects a price under the minimum, then creates the draft and goes on with its id', async () => {
     let created: ManagedListing | null = null
     api.on('POST /api/listings', ({ body }) => {
-      created = draft(body as Partial<ManagedListing>)
+      created = testDraft(body as Partial<ManagedListing>)
       return reply({ listing: created }, 201)
     })
     api.on('GET /api/listings/L1', () => reply({ listing: created }))
@@ -116,7 +69,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('asks to confirm a list price under $10,000, spelled out, before Next creates the draft', async () => {
-    api.on('POST /api/listings', ({ body }) => reply({ listing: draft(body as Partial<ManagedListing>) }, 201))
+    api.on('POST /api/listings', ({ body }) => reply({ listing: testDraft(body as Partial<ManagedListing>) }, 201))
     const { router } = renderRoutes(routes, '/add-listing/new/pricing')
     const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
     await userEvent.type(price, '4500')
@@ -135,7 +88,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('checks a field when it is left, and does not move on while a field is wrong', async () => {
-    api.on('GET /api/listings/L1', reply({ listing: draft({ ListPrice: 425000, draftStep: 'details' }) }))
+    api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 425000, draftStep: 'details' }) }))
     renderRoutes(routes, '/add-listing/new/details?id=L1')
     const zip = await screen.findByRole('textbox', { name: /^ZIP code/ }, { timeout: 10_000 })
     await userEvent.type(zip, '372')
@@ -146,7 +99,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('saves the step with how far the draft got when going Back, and keeps what was entered', async () => {
-    let saved = draft({ ListPrice: 425000, draftStep: 'agent' })
+    let saved = testDraft({ ListPrice: 425000, draftStep: 'agent' })
     api.on('GET /api/listings/L1', () => reply({ listing: saved }))
     api.on('PATCH /api/listings/L1', ({ body }) => {
       saved = { ...saved, ...(body as Partial<ManagedListing>) }
@@ -163,7 +116,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('warns before leaving a step with unsaved changes, and stays when asked to', async () => {
-    api.on('GET /api/listings/L1', reply({ listing: draft({ ListPrice: 425000, draftStep: 'details' }) }))
+    api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 425000, draftStep: 'details' }) }))
     const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')
     await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Memphis')
 
@@ -188,7 +141,7 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
   })
 
   it('lists on review what stops publishing, each with a link to its step', async () => {
-    api.on('GET /api/listings/L1', reply({ listing: draft({ ListPrice: 425000, draftStep: 'review' }) }))
+    api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 425000, draftStep: 'review' }) }))
     renderRoutes(routes, '/add-listing/new/review?id=L1')
     const problems = await screen.findByRole('region', { name: 'Before you can publish' }, { timeout: 10_000 })
     expect(within(problems).getByText(/Photos: Add at least one photo before publishing\./)).toBeTruthy()

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
-import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core'
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -9,6 +9,7 @@ import { LISTING_WIZARD_STEPS, REQUIRED_TO_PUBLISH } from '@offerbook/domain/lis
 import { ApiClientError, fieldErrorsOf } from '../../../../shared/api-client'
 import { errorMessage, notifyError } from '../../../../shared/notify'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { PageNotice } from '../../../../shared/ui/page-notice'
 import { RetryAlert } from '../../../../shared/ui/retry-alert'
 import { createListing, updateListing, useManagedListing, useSetManagedListing } from '../../api/listing'
 import { AgentSection } from '../listing-form/agent-section'
@@ -60,11 +61,7 @@ function DraftWizard({ id, step }: { id: string; step: ListingWizardStep }) {
 function DraftMissing() {
   const { t } = useTranslation()
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1}>{t('wizard.missing.title')}</Title>
-      <Alert color="red" role="alert">
-        {t('wizard.missing.body')}
-      </Alert>
+    <PageNotice title={t('wizard.missing.title')} message={t('wizard.missing.body')}>
       <Group>
         <Button component={Link} to={NEW_LISTING_PATH}>
           {t('wizard.missing.startNew')}
@@ -73,18 +70,14 @@ function DraftMissing() {
           {t('wizard.missing.backToStart')}
         </Button>
       </Group>
-    </Stack>
+    </PageNotice>
   )
 }
 
 function AlreadyPublished({ id }: { id: string }) {
   const { t } = useTranslation()
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1}>{t('wizard.published.title')}</Title>
-      <Alert color="blue" role="status">
-        {t('wizard.published.body')}
-      </Alert>
+    <PageNotice title={t('wizard.published.title')} message={t('wizard.published.body')} tone="info">
       <Group>
         <Button component={Link} to={`/my-properties/${encodeURIComponent(id)}/edit-listing`}>
           {t('wizard.published.edit')}
@@ -93,7 +86,7 @@ function AlreadyPublished({ id }: { id: string }) {
           {t('wizard.missing.startNew')}
         </Button>
       </Group>
-    </Stack>
+    </PageNotice>
   )
 }
 

@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core'
 import { IconDownload, IconFileText } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { OfferAttachment } from '@offerbook/domain/offer'
-import { notifyError } from '../../../../shared/notify'
+import { useBusyAction } from '../../../../shared/use-busy-action'
 import { formatFileSize } from './offer-format'
 
 export type AttachmentDownload = (attachment: OfferAttachment) => Promise<void>
@@ -11,20 +10,9 @@ export type AttachmentDownload = (attachment: OfferAttachment) => Promise<void>
 /** An offer's files, each with its kind, size and a Download button. */
 export function OfferAttachmentList({ attachments, onDownload }: { attachments: OfferAttachment[]; onDownload: AttachmentDownload }) {
   const { t, i18n } = useTranslation()
-  const [busy, setBusy] = useState<string | null>(null)
+  const { busy, run } = useBusyAction()
 
   if (attachments.length === 0) return <Text c="dimmed">{t('offerView.attachments.none')}</Text>
-
-  const download = async (attachment: OfferAttachment) => {
-    setBusy(attachment.id)
-    try {
-      await onDownload(attachment)
-    } catch (error) {
-      notifyError(error)
-    } finally {
-      setBusy(null)
-    }
-  }
 
   return (
     <Box component="ul" p={0} m={0} style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-sm)' }} aria-label={t('offer.field.attachments')}>
@@ -62,7 +50,7 @@ export function OfferAttachmentList({ attachments, onDownload }: { attachments: 
             size="xs"
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={busy === attachment.id}
-            onClick={() => void download(attachment)}
+            onClick={() => run(attachment.id, () => onDownload(attachment))}
             aria-label={t('offerView.attachments.downloadLabel', { filename: attachment.filename })}
           >
             {t('offerView.attachments.download')}

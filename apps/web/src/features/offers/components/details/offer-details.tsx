@@ -62,6 +62,23 @@ function PartySection({ title, party, prefix }: { title: string; party: OfferPar
   )
 }
 
+/** A block of the offer's own words (stipulations, addendum) as written, or 'None'. */
+function ContractText({ title, text, testId }: { title: string; text: string; testId: string }) {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="xs">
+      <Text fw={700}>{title}</Text>
+      {text ? (
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid={testId}>
+          {text}
+        </Text>
+      ) : (
+        <Text c="dimmed">{t('offerView.none')}</Text>
+      )}
+    </Stack>
+  )
+}
+
 /** Every term of an offer, read-only, in sections: what the buyer side wrote and what has happened since. */
 export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }: OfferDetailsProps) {
   const { t, i18n } = useTranslation()
@@ -193,26 +210,8 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       </DetailsSection>
 
       <DetailsSection title={t('offerView.sections.language')} headingOrder={headingOrder}>
-        <Stack gap="xs">
-          <Text fw={700}>{t('offer.field.stipulations')}</Text>
-          {stipulationsText ? (
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="offer-stipulations">
-              {stipulationsText}
-            </Text>
-          ) : (
-            <Text c="dimmed">{t('offerView.none')}</Text>
-          )}
-        </Stack>
-        <Stack gap="xs">
-          <Text fw={700}>{t('offer.field.addendum')}</Text>
-          {addendumText ? (
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="offer-addendum">
-              {addendumText}
-            </Text>
-          ) : (
-            <Text c="dimmed">{t('offerView.none')}</Text>
-          )}
-        </Stack>
+        <ContractText title={t('offer.field.stipulations')} text={stipulationsText} testId="offer-stipulations" />
+        <ContractText title={t('offer.field.addendum')} text={addendumText} testId="offer-addendum" />
       </DetailsSection>
 
       <DetailsSection title={t('offer.field.attachments')} headingOrder={headingOrder}>

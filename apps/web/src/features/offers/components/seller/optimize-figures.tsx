@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { Stack, Text } from '@mantine/core'
 import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import type { OfferWeightCriterion } from '@offerbook/domain/listing'
 import { formatUsd } from '@offerbook/domain/money'
 import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
@@ -28,6 +30,20 @@ export function rankedOffers(result: OptimizeResult): OptimizeOffer[] {
  * The figures of the optimize grid's rows, for the phone's cards and their side-by-side comparison:
  * the same labels and the same values as the grid (optimize-grid.tsx), row for row.
  */
+/** What an offer brings on one criterion, and the points that earns it. */
+export function CriterionFigure({ offer, criterion, weighting }: { offer: OptimizeOffer; criterion: OfferWeightCriterion; weighting: OptimizeResult['weighting'] }) {
+  const { t, i18n } = useTranslation()
+  const points = offer.criteria.find((entry) => entry.criterion === criterion)?.points ?? 0
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{criterionMeasure(offer, criterion, weighting, t, i18n.language)}</Text>
+      <Text size="sm" fw={700}>
+        {t('offerSeller.optimize.points', { points: formatPoints(points, i18n.language) })}
+      </Text>
+    </Stack>
+  )
+}
+
 export function optimizeFigures(result: OptimizeResult, t: TFunction, language: string): OptimizeFigure[] {
   const offers = rankedOffers(result)
   const usd = (amount: number) => formatUsd(amount, language)
@@ -43,17 +59,7 @@ export function optimizeFigures(result: OptimizeResult, t: TFunction, language: 
         key: `criterion-${criterion}`,
         group: 'criteria',
         label: t('offerSeller.optimize.criterionWeight', { criterion: t(`listing.criterion.${criterion}`), weight: result.weighting.weights[criterion] }),
-        value: (offer) => {
-          const points = offer.criteria.find((entry) => entry.criterion === criterion)?.points ?? 0
-          return (
-            <Stack gap={2}>
-              <Text size="sm">{criterionMeasure(offer, criterion, result.weighting, t, language)}</Text>
-              <Text size="sm" fw={700}>
-                {t('offerSeller.optimize.points', { points: formatPoints(points, language) })}
-              </Text>
-            </Stack>
-          )
-        },
+        value: (offer) => <CriterionFigure offer={offer} criterion={criterion} weighting={result.weighting} />,
       }),
     ),
     {

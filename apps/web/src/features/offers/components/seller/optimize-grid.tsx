@@ -8,7 +8,8 @@ import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domai
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { NegotiationMarks } from '../negotiation/negotiation-marks'
 import { sellerOfferPath } from './seller-offer-links'
-import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
+import { aheadExplanation, formatPoints } from './seller-format'
+import { CriterionFigure } from './optimize-figures'
 import { NetSheetLines, PriceCell, priceFitNote, rankLookup } from './net-sheet-lines'
 import { zoneOf } from '../details/offer-format'
 
@@ -99,17 +100,9 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
             <Row
               key={criterion}
               header={t('offerSeller.optimize.criterionWeight', { criterion: t(`listing.criterion.${criterion}`), weight: result.weighting.weights[criterion] })}
-              cells={offers.map((offer) => {
-                const points = offer.criteria.find((entry) => entry.criterion === criterion)?.points ?? 0
-                return (
-                  <Stack gap={2}>
-                    <Text size="sm">{criterionMeasure(offer, criterion, result.weighting, t, language)}</Text>
-                    <Text size="sm" fw={700}>
-                      {t('offerSeller.optimize.points', { points: formatPoints(points, language) })}
-                    </Text>
-                  </Stack>
-                )
-              })}
+              cells={offers.map((offer) => (
+                <CriterionFigure offer={offer} criterion={criterion} weighting={result.weighting} />
+              ))}
             />
           ))}
           <Row

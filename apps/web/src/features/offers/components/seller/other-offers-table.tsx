@@ -7,6 +7,7 @@ import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { formatInstant } from '../details/offer-format'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
+import { DataTable } from '../../../../shared/ui/data-table'
 import { buyerNamesText } from './optimize-grid'
 import { sellerOfferPath } from './seller-offer-links'
 
@@ -21,42 +22,35 @@ export function OtherOffersTable({ listingId, offers }: { listingId: string; off
   const language = i18n.language
   if (offers.length === 0) return <Text c="dimmed">{t('offerSeller.others.empty')}</Text>
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table withTableBorder verticalSpacing="sm" data-testid="other-offers">
-        <Table.Caption ta="left">{t('offerSeller.others.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('offerSeller.others.buyers')}</Table.Th>
-            <Table.Th scope="col">{t('offerSeller.others.price')}</Table.Th>
-            <Table.Th scope="col">{t('offerSeller.others.status')}</Table.Th>
-            <Table.Th scope="col">{t('offerSeller.others.updated')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {offers.map((offer) => {
-            const buyers = buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))
-            return (
-              <Table.Tr key={offer.id}>
-                <Table.Th scope="row" fw={500}>
-                  <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)}>
-                    {buyers}
-                  </Anchor>
-                </Table.Th>
-                <Table.Td>{offer.purchasePrice === null ? t('offer.field.notSet') : formatUsd(offer.purchasePrice, language)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    <OfferStatusBadge status={offer.status} size="sm" />
-                    <SignedBadge signedAt={offer.signedAt} size="sm" />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <time dateTime={offer.updatedAt}>{formatInstant(offer.updatedAt, language)}</time>
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={560}
+      scrollType="native"
+      withTableBorder
+      verticalSpacing="sm"
+      data-testid="other-offers"
+      caption={t('offerSeller.others.caption')}
+      captionAlign="left"
+      columns={['buyers', 'price', 'status', 'updated'].map((column) => t(`offerSeller.others.${column}`))}
+      items={offers}
+      row={(offer) => (
+        <Table.Tr key={offer.id}>
+          <Table.Th scope="row" fw={500}>
+            <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)}>
+              {buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}
+            </Anchor>
+          </Table.Th>
+          <Table.Td>{offer.purchasePrice === null ? t('offer.field.notSet') : formatUsd(offer.purchasePrice, language)}</Table.Td>
+          <Table.Td>
+            <Group gap={6}>
+              <OfferStatusBadge status={offer.status} size="sm" />
+              <SignedBadge signedAt={offer.signedAt} size="sm" />
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <time dateTime={offer.updatedAt}>{formatInstant(offer.updatedAt, language)}</time>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   )
 }

@@ -1,13 +1,12 @@
 import type { ReactNode, Ref } from 'react'
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
-import { IconArrowLeft } from '@tabler/icons-react'
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import type { OfferView } from '@offerbook/domain/offer'
 import type { OfferAction } from '@offerbook/domain/offer-status'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
+import { BackLink } from '../../../../shared/ui/back-link'
 import type { SimpleOfferAction } from '../../api/offers'
 import { useOfferAction } from '../../api/offers'
 import { formatInstant } from '../details/offer-format'
@@ -87,12 +86,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
   const decided = offer.decidedAt !== null
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={optimizePath(offer.property.id)} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('offerSeller.offer.allOffers')}
-        </Group>
-      </Anchor>
+      <BackLink to={optimizePath(offer.property.id)}>{t('offerSeller.offer.allOffers')}</BackLink>
 
       <Stack gap={6}>
         <Title order={1} size="h2">
