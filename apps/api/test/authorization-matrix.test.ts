@@ -218,6 +218,7 @@ const ROWS: Row[] = [
   { operation: 'GET /api/offers/{id}/attachments/{attachmentId}', attempt: "download the buyer's attachment without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: everyone(404) },
   { operation: 'DELETE /api/offers/{id}/attachments/{attachmentId}', attempt: "remove the buyer's attachment", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
   { operation: 'POST /api/offers/{id}/attachments', attempt: "attach a file to the buyer's offer", call: (w, pdf) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'GET /api/offers/{id}/agreement', attempt: "read the agreement of the buyer's offer without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/agreement` }), expected: everyone(404) },
   { operation: 'POST /api/offers/{id}/forms', attempt: "generate the buyer's offer form", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/forms` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
 
   // The seller's notification

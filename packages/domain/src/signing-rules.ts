@@ -88,24 +88,70 @@ export function signatureBlockPosition(index: number): { sheet: number; top: num
   return { sheet, top: layout.top + (index % layout.blocksPerPage) * layout.blockHeight }
 }
 
+/** The fields of a packet whose documents keep no place for anyone: every signer on the signature page, initials at each page's foot. */
 export function placeOfferFields(contentPageCount: number, signerKeys: readonly string[]): PlacedField[] {
-  const layout = SIGNATURE_PAGE_LAYOUT
+  const packet: AgreementPacket = { linedPageCount: 0, contentPageCount, reserved: [], initialsBox: () => ({ x: 0, y: 0, width: 0, height: 0 }) }
+  return placeAgreementFields(packet, signerKeys.map((key) => ({ key, role: 'other' as const }))).fields
+}
+
+/** A box on a page, as fractions of the page's width and height from its top left. */
+export type FieldBox = { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+
+/** A place the offer's own documents keep for a party's signer: the buyer or seller of that order, the field, its page and box. */
+export type ReservedPlace = { readonly role: 'buyer' | 'seller'; readonly index: number; readonly field: 'signature' | 'date-signed' | 'full-name'; readonly page: number; readonly box: FieldBox }
+
+export type AgreementPacket = {
+  /** The pages of the agreement and the RF707, first in the packet: each keeps a margin for initials. */
+  readonly linedPageCount: number
+  /** Those and the attachments' pages, before the signature page. */
+  readonly contentPageCount: number
+  readonly reserved: readonly ReservedPlace[]
+  /** Signer `n`'s initials box in a lined page's margin. */
+  readonly initialsBox: (index: number) => FieldBox
+}
+
+/**
+ * The fields of an offer packet made of the purchase agreement (and its RF707 pages) and the chosen
+ * attachments. The n-th buyer signer (in the order given) signs in the places the documents keep for
+ * the n-th buyer, the same for sellers: the agreement's signature block, the RF707's Buyer or Seller
+ * line. Every signer initials each lined page in its margin box, and each attachment page at its foot
+ * (SIGNATURE_PAGE_LAYOUT). A signer the documents keep no place for (an agent, another signer, a
+ * buyer past the blocks) signs on the signature page after them: `onSignaturePage` lists them in order.
+ */
+export function placeAgreementFields(packet: AgreementPacket, signers: readonly { key: string; role: SignerRole }[]): { fields: PlacedField[]; onSignaturePage: string[] } {
   const fields: PlacedField[] = []
-  for (let page = 0; page < contentPageCount; page++) {
-    signerKeys.forEach((signerKey, index) => {
-      const x = 1 - layout.initialsRight - (index + 1) * layout.initialsWidth - index * layout.initialsGap
-      fields.push({ signerKey, type: 'initials', page, x, y: 1 - layout.initialsBottom - layout.initialsHeight, width: layout.initialsWidth, height: layout.initialsHeight, required: true, label: '' })
-    })
-  }
-  signerKeys.forEach((signerKey, index) => {
-    const { sheet, top } = signatureBlockPosition(index)
-    const page = contentPageCount + sheet
-    const signatureTop = top + layout.lineHeight
-    fields.push({ signerKey, type: 'signature', page, x: layout.left, y: signatureTop, width: layout.signatureWidth, height: layout.signatureHeight, required: true, label: '' })
-    fields.push({ signerKey, type: 'date-signed', page, x: layout.dateLeft, y: signatureTop + layout.signatureHeight - layout.lineHeight, width: layout.dateWidth, height: layout.lineHeight, required: true, label: '' })
-    fields.push({ signerKey, type: 'full-name', page, x: layout.left, y: signatureTop + layout.signatureHeight + 0.005, width: layout.nameWidth, height: layout.lineHeight, required: true, label: '' })
+  const field = (signerKey: string, type: PlacedField['type'], page: number, box: FieldBox): PlacedField => ({ signerKey, type, page, ...box, required: true, label: '' })
+  const footer = SIGNATURE_PAGE_LAYOUT
+  signers.forEach(({ key }, index) => {
+    for (let page = 0; page < packet.contentPageCount; page++) {
+      if (page < packet.linedPageCount) fields.push(field(key, 'initials', page, packet.initialsBox(index)))
+      else {
+        const x = 1 - footer.initialsRight - (index + 1) * footer.initialsWidth - index * footer.initialsGap
+        fields.push(field(key, 'initials', page, { x, y: 1 - footer.initialsBottom - footer.initialsHeight, width: footer.initialsWidth, height: footer.initialsHeight }))
+      }
+    }
   })
-  return fields
+  const seen = { buyer: 0, seller: 0 }
+  const onSignaturePage: string[] = []
+  for (const { key, role } of signers) {
+    const party = role === 'buyer' || role === 'seller' ? role : null
+    const places = party === null ? [] : packet.reserved.filter((place) => place.role === party && place.index === seen[party])
+    if (party !== null) seen[party] += 1
+    if (!places.some((place) => place.field === 'signature')) {
+      onSignaturePage.push(key)
+      continue
+    }
+    for (const place of places) fields.push(field(key, place.field, place.page, place.box))
+  }
+  onSignaturePage.forEach((signerKey, index) => {
+    const { sheet, top } = signatureBlockPosition(index)
+    const page = packet.contentPageCount + sheet
+    const signatureTop = top + footer.lineHeight
+    fields.push(field(signerKey, 'signature', page, { x: footer.left, y: signatureTop, width: footer.signatureWidth, height: footer.signatureHeight }))
+    fields.push(field(signerKey, 'date-signed', page, { x: footer.dateLeft, y: signatureTop + footer.signatureHeight - footer.lineHeight, width: footer.dateWidth, height: footer.lineHeight }))
+    fields.push(field(signerKey, 'full-name', page, { x: footer.left, y: signatureTop + footer.signatureHeight + 0.005, width: footer.nameWidth, height: footer.lineHeight }))
+  })
+  return { fields, onSignaturePage }
 }
 
 /** Problems with a form packet's placed fields, by the path of the field in the request (`fields.3.page`). */

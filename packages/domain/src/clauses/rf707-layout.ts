@@ -6,7 +6,7 @@ import { fieldValue, isTicked, printedFieldValue } from './concat'
 import { plainValue } from './fields'
 import { pageFooter, RF707_CLAUSES, RF707_EXTRA_CLAUSES, RF707_FORM } from './rf707-catalogue'
 import type { Draft, LineSpan, LineSpanKind } from '../contracts/lined-text'
-import { centred as centredLine, text, toSpans, valueOrBlank, wrap as wrapLine } from '../contracts/lined-text'
+import { centred as centredLine, signHere, text, toSpans, valueOrBlank, wrap as wrapLine } from '../contracts/lined-text'
 
 /**
  * Lays the RF707 document onto its 287 numbered lines over 6 pages (spec section 9), so that the
@@ -119,21 +119,22 @@ function extraLines(clause: Clause, formData: ClauseFormData, ticked: boolean, f
   return lines
 }
 
+/** The parties' lines to sign, the last of the form: Buyer, Buyer, Seller, Seller, each with its date. */
 function signatureLines(): Draft[] {
-  const signer = (role: string): Draft => [
-    text(`${role.padEnd(8)}`),
-    { text: '_'.repeat(44), kind: 'blank' },
+  const signer = (role: 'buyer' | 'seller', index: number): Draft => [
+    text(`${role === 'buyer' ? 'Buyer' : 'Seller'}`.padEnd(8)),
+    signHere(44, { role, index, field: 'signature', rise: 0 }),
     text('  Date  '),
-    { text: '_'.repeat(14), kind: 'blank' },
+    signHere(14, { role, index, field: 'date-signed', rise: 0 }),
   ]
   return [
     [],
     ...wrap([text('By signing below, Buyer and Seller agree that the clauses marked [X] above are part of their agreement.')]),
     [],
-    signer('Buyer'),
-    signer('Buyer'),
-    signer('Seller'),
-    signer('Seller'),
+    signer('buyer', 0),
+    signer('buyer', 1),
+    signer('seller', 0),
+    signer('seller', 1),
   ]
 }
 

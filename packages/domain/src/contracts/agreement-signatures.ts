@@ -2,7 +2,8 @@ import type { OfferAgent } from '../offer-terms'
 import { formatPhone } from '../phone'
 import type { WallTime } from '../property-time'
 import { formatZonedDateTime, formatZonedDay, wallTimeInZone, zoneAbbreviation } from '../property-time'
-import { heading, text } from './lined-text'
+import type { SignPlace } from './lined-text'
+import { heading, signHere, text } from './lined-text'
 import type { AgreementBlock, AgreementSection } from './agreement-pieces'
 import { BLANK, block, buyerNames, para, sellerNames, v, zoneOf } from './agreement-pieces'
 
@@ -67,11 +68,20 @@ function licensee(role: string, agent: OfferAgent): AgreementBlock {
   }
 }
 
-/** A signer's block: the line to sign on, the name printed under it, the date. Its place is reserved for the signature field. */
-function signer(role: string, name: string): AgreementBlock {
+/**
+ * A signer's block: two empty lines and the line to sign on (the signature field takes them), the
+ * date beside it, the name printed under it (or a place for it). Kept on one page.
+ */
+function signer(role: 'buyer' | 'seller', index: number, name: string): AgreementBlock {
+  const at = (field: SignPlace['field'], rise = 0): SignPlace => ({ role, index, field, rise })
   return {
     keepTogether: true,
-    paragraphs: [para(), para(text(`${role} signature: `), { text: '_'.repeat(40), kind: 'blank' }, text('  Date '), { text: '_'.repeat(12), kind: 'blank' }), para(text('Printed name: '), v(name, BLANK.long))],
+    paragraphs: [
+      para(),
+      para(),
+      para(text(`${role === 'buyer' ? 'Buyer' : 'Seller'} signature: `), signHere(40, at('signature', 2)), text(' Date '), signHere(12, at('date-signed'))),
+      para(text('Printed name: '), name.trim() === '' ? signHere(40, at('full-name')) : { text: name.trim(), kind: 'value' }),
+    ],
   }
 }
 
@@ -83,8 +93,8 @@ export const signatures: AgreementSection = {
     const sellers = sellerNames(input)
     return [
       block(para(text('By signing, each party agrees to this Agreement and confirms receiving a copy of it.'))),
-      ...(buyers.length > 0 ? buyers : ['', '']).map((name) => signer('Buyer', name)),
-      ...(sellers.length > 0 ? sellers : ['', '']).map((name) => signer('Seller', name)),
+      ...(buyers.length > 0 ? buyers : ['', '']).map((name, index) => signer('buyer', index, name)),
+      ...(sellers.length > 0 ? sellers : ['', '']).map((name, index) => signer('seller', index, name)),
       licensee("Buyer's licensee", input.terms.buyerAgent),
       licensee("Seller's licensee", input.terms.listingAgent),
     ]

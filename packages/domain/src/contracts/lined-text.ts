@@ -5,14 +5,23 @@
  * headings and blanks apart on the same columns.
  */
 
-export type LineSpanKind = 'text' | 'heading' | 'mark' | 'value' | 'blank'
+export type LineSpanKind = 'text' | 'heading' | 'mark' | 'value' | 'blank' | 'sign'
+/**
+ * A place a signer fills when signing ('sign' spans): whose (the buyer or seller of that index in the
+ * document's order), which field, and how many empty lines above it the field may also take. A PDF
+ * draws it as a rule, not as text, so the field placed on it covers no printed word.
+ */
+export type SignPlace = { readonly role: 'buyer' | 'seller'; readonly index: number; readonly field: 'signature' | 'date-signed' | 'full-name'; readonly rise: number }
 /** A run of a line's text. */
-export type LineSpan = { readonly text: string; readonly kind: LineSpanKind }
+export type LineSpan = { readonly text: string; readonly kind: LineSpanKind; readonly place?: SignPlace }
 /** A line being built: its runs, in order, not yet merged. */
 export type Draft = LineSpan[]
 
 export const text = (value: string): LineSpan => ({ text: value, kind: 'text' })
 export const heading = (value: string): LineSpan => ({ text: value, kind: 'heading' })
+
+/** A place to sign (or date, or print a name) of `length` characters. */
+export const signHere = (length: number, place: SignPlace): LineSpan => ({ text: '_'.repeat(length), kind: 'sign', place })
 
 /** A value, or underscores to write on when it is empty (a caller trims what it prints). */
 export function valueOrBlank(value: string, blankLength: number): LineSpan {
@@ -31,7 +40,7 @@ function toWords(pieces: readonly LineSpan[]): LineSpan[][] {
         words.push(current)
         current = []
       }
-      if (part !== '') current.push({ text: part, kind: piece.kind })
+      if (part !== '') current.push({ ...piece, text: part })
     })
   }
   if (current.length > 0) words.push(current)
@@ -46,8 +55,8 @@ function splitWord(word: readonly LineSpan[], at: number): [LineSpan[], LineSpan
     const room = at - taken
     if (room >= piece.text.length) head.push(piece)
     else if (room > 0) {
-      head.push({ text: piece.text.slice(0, room), kind: piece.kind })
-      rest.push({ text: piece.text.slice(room), kind: piece.kind })
+      head.push({ ...piece, text: piece.text.slice(0, room) })
+      rest.push({ ...piece, text: piece.text.slice(room) })
     } else rest.push(piece)
     taken += Math.min(piece.text.length, Math.max(room, 0))
   }
@@ -119,10 +128,25 @@ export function toSpans(draft: Draft): LineSpan[] {
   for (const piece of draft) {
     if (piece.text === '') continue
     const last = spans.at(-1)
-    if (last && last.kind === piece.kind) spans[spans.length - 1] = { text: last.text + piece.text, kind: last.kind }
+    if (last && last.kind === piece.kind && last.place === undefined && piece.place === undefined) spans[spans.length - 1] = { text: last.text + piece.text, kind: last.kind }
     else spans.push({ ...piece })
   }
   return spans
 }
 
 export const lineText = (spans: readonly LineSpan[]): string => spans.map((span) => span.text).join('')
+
+/** Where a document's places to sign are: the line, its page, and the columns the place spans. */
+export type PlacedSign = { readonly place: SignPlace; readonly line: number; readonly page: number; readonly column: number; readonly length: number }
+
+export function signPlacesOf(lines: readonly { readonly number: number; readonly page: number; readonly spans: readonly LineSpan[] }[]): PlacedSign[] {
+  const placed: PlacedSign[] = []
+  for (const line of lines) {
+    let column = 0
+    for (const span of line.spans) {
+      if (span.kind === 'sign' && span.place) placed.push({ place: span.place, line: line.number, page: line.page, column, length: span.text.length })
+      column += span.text.length
+    }
+  }
+  return placed
+}

@@ -1,11 +1,13 @@
 import { PDFDocument } from 'pdf-lib'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import type { AgreementLayout } from '@offerbook/domain/contracts/purchase-agreement'
+import type { SignPlace } from '@offerbook/domain/contracts/lined-text'
+import { signPlacesOf } from '@offerbook/domain/contracts/lined-text'
 import { agreementFormLabel } from '@offerbook/domain/contracts/purchase-agreement-form'
-import type { Sheet } from './lined-pdf'
-import { drawFooter, drawLines, drawRunningHeader, embedCourier, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
+import type { LinedPageGeometry, PageBox, Sheet } from './lined-pdf'
+import { drawFooter, drawLines, drawRunningHeader, embedCourier, initialsBox, signBox, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
 import type { FittedRf707Layout } from './rf707-pdf'
-import { drawRf707Pages } from './rf707-pdf'
+import { drawRf707Pages, rf707PageGeometry } from './rf707-pdf'
 
 /**
  * The purchase and sale agreement of one version of an offer as a PDF, drawn from
@@ -28,6 +30,11 @@ export type AgreementPdfMeta = {
 
 /** Baselines of a page's first numbered line: below page 1's taller header, or the running header. */
 const FIRST_BASELINE = { firstPage: 668, otherPages: 712 } as const
+
+/** Where page `number` (1-based) of the agreement has its numbered lines. */
+export function agreementPageGeometry(layout: Pick<AgreementLayout, 'form'>, number: number): LinedPageGeometry {
+  return { firstBaseline: number === 1 ? FIRST_BASELINE.firstPage : FIRST_BASELINE.otherPages, linesOnAFullPage: layout.form.linesPerPage }
+}
 const TITLE_SIZE = 13
 const LEADING = 12.5
 
@@ -63,7 +70,8 @@ export async function renderAgreementPdf(layout: AgreementLayout, meta: Agreemen
     const sheet = openSheet(pdf.addPage([PAGE.width, PAGE.height]), fonts)
     if (layoutPage.number === 1) drawFirstPageHeader(sheet, layout, meta)
     else drawRunningHeader(sheet, title, `Version ${form.version}`, form.lineWidth)
-    drawLines(sheet, layoutPage.lines, layoutPage.number === 1 ? FIRST_BASELINE.firstPage : FIRST_BASELINE.otherPages, form.linesPerPage)
+    const geometry = agreementPageGeometry(layout, layoutPage.number)
+    drawLines(sheet, layoutPage.lines, geometry.firstBaseline, geometry.linesOnAFullPage)
     drawFooter(sheet, agreementFormLabel(form), layoutPage.footer, form.lineWidth)
     sheet.finish()
   }
@@ -73,3 +81,30 @@ export async function renderAgreementPdf(layout: AgreementLayout, meta: Agreemen
   setDocumentInfo(pdf, { title: `${title}: ${meta.address}`, subject: meta.address, author: meta.author, keywords, createdAt: meta.createdAt })
   return pdf.save()
 }
+
+/** A place to sign in the agreement's PDF (the RF707's pages included): its page (0-based) and box. */
+export type AgreementSignBox = SignPlace & { readonly page: number; readonly box: PageBox }
+
+/**
+ * Where the signers sign in the PDF renderAgreementPdf makes from these layouts: the agreement's
+ * signature blocks, then the RF707's Buyer and Seller lines; and the pages, all printed on numbered
+ * lines, whose margin keeps room for initials (initialsBox).
+ */
+export function agreementSignBoxes(layout: AgreementLayout, addendum: AgreementAddendum | null): { places: AgreementSignBox[]; pageCount: number } {
+  const places: AgreementSignBox[] = []
+  /** A line's place on its page, 0 for the page's first line. */
+  const indexOnPage = (lines: readonly { number: number; page: number }[], sign: { line: number; page: number }) => lines.filter((line) => line.page === sign.page && line.number < sign.line).length
+  for (const sign of signPlacesOf(layout.lines)) {
+    const box = signBox(agreementPageGeometry(layout, sign.page), indexOnPage(layout.lines, sign), sign.column, sign.length, sign.place.rise)
+    places.push({ ...sign.place, page: sign.page - 1, box })
+  }
+  if (addendum) {
+    for (const sign of signPlacesOf(addendum.layout.lines)) {
+      const box = signBox(rf707PageGeometry(sign.page), indexOnPage(addendum.layout.lines, sign), sign.column, sign.length, sign.place.rise)
+      places.push({ ...sign.place, page: layout.pages.length + sign.page - 1, box })
+    }
+  }
+  return { places, pageCount: layout.pages.length + (addendum ? addendum.layout.pages.length : 0) }
+}
+
+export { initialsBox }

@@ -6,7 +6,7 @@ import { useTestApp } from '../../../test/per-file'
 import { bearer, createUser, signIn } from '../../../test/factories'
 import { AppError } from '../../app-error'
 import { renderRf707Document } from './contracts.service'
-import { readPdf } from './rf707-pdf.test-helpers'
+import { printedLine, readPdf } from './rf707-pdf.test-helpers'
 import { CENTRAL_TIME, dateInZone } from '@offerbook/domain/property-time'
 
 const t = useTestApp()
@@ -66,7 +66,7 @@ describe('POST /api/contracts/rf707/pdf', () => {
     if (!layout.fits) throw new Error('the full form should fit')
     // The same lines as the preview draws from the same choices.
     expect(read.pages.flatMap((page) => page.lines).map((line) => `${line.number} ${line.text}`.trimEnd())).toEqual(
-      layout.lines.map((line) => `${line.number} ${line.text}`.trimEnd()),
+      layout.lines.map((line) => `${line.number} ${printedLine(line.spans)}`.trimEnd()),
     )
     expect(read.pages[0]?.rows.slice(0, 5)).toEqual([
       'RF707 Version 01/01/2024',

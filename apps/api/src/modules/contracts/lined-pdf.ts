@@ -184,7 +184,7 @@ export function drawFooter(sheet: Sheet, label: string, footer: string, lineWidt
 export type NumberedLine = { readonly number: number; readonly spans: readonly LineSpan[] }
 
 /** Values are set apart in bold and underlined; marks and headings in bold; form text and blanks plain. */
-const BOLD: Record<LineSpanKind, boolean> = { text: false, blank: false, heading: true, mark: true, value: true }
+const BOLD: Record<LineSpanKind, boolean> = { text: false, blank: false, sign: false, heading: true, mark: true, value: true }
 
 /** A page's numbered lines from the baseline `first` down, spaced so that a full page of `linesOnAFullPage` ends at LAST_BASELINE. */
 export function drawLines(sheet: Sheet, lines: readonly NumberedLine[], first: number, linesOnAFullPage: number): void {
@@ -199,17 +199,50 @@ export function drawLines(sheet: Sheet, lines: readonly NumberedLine[], first: n
     let run = { text: '', bold: false, column: 0 }
     let column = 0
     for (const span of line.spans) {
-      const printed = toWinAnsi(span.text)
+      // A place to sign is a rule with nothing printed on it: the field placed there covers no text.
+      const printed = span.kind === 'sign' ? ' '.repeat(span.text.length) : toWinAnsi(span.text)
       const bold = BOLD[span.kind]
       if (bold !== run.bold) {
         sheet.text(run.text, { x: TEXT_X + run.column * CHAR_WIDTH, y, size: FONT_SIZE, bold: run.bold })
         run = { text: '', bold, column }
       }
       run.text += printed
-      if (span.kind === 'value') sheet.line({ x: TEXT_X + column * CHAR_WIDTH, y: y - 1.5 }, TEXT_X + (column + printed.length) * CHAR_WIDTH, 0.4)
+      if (span.kind === 'value' || span.kind === 'sign') sheet.line({ x: TEXT_X + column * CHAR_WIDTH, y: y - 1.5 }, TEXT_X + (column + printed.length) * CHAR_WIDTH, span.kind === 'sign' ? 0.6 : 0.4)
       column += printed.length
     }
     sheet.text(run.text, { x: TEXT_X + run.column * CHAR_WIDTH, y, size: FONT_SIZE, bold: run.bold })
   })
 }
 
+/** Where a page's numbered lines sit: the first line's baseline, and how many lines a full page has. */
+export type LinedPageGeometry = { readonly firstBaseline: number; readonly linesOnAFullPage: number }
+
+/** A box on a page, as a field stores it: fractions of the page's width and height, from its top left. */
+export type PageBox = { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+
+const toPageBox = ({ left, bottom, width, height }: { left: number; bottom: number; width: number; height: number }): PageBox => ({
+  x: left / PAGE.width,
+  y: (PAGE.height - bottom - height) / PAGE.height,
+  width: width / PAGE.width,
+  height: height / PAGE.height,
+})
+
+/**
+ * The box of a place to sign: the columns of its rule, from just above the rule up to below the text
+ * of the line `rise + 1` lines above (the empty lines between belong to it).
+ */
+export function signBox(page: LinedPageGeometry, indexOnPage: number, column: number, length: number, rise: number): PageBox {
+  const leading = (page.firstBaseline - LAST_BASELINE) / (page.linesOnAFullPage - 1)
+  const baseline = page.firstBaseline - indexOnPage * leading
+  const bottom = baseline - 1
+  const top = baseline + (rise + 1) * leading - FONT_SIZE * 0.3
+  return toPageBox({ left: TEXT_X + column * CHAR_WIDTH, bottom, width: length * CHAR_WIDTH, height: top - bottom })
+}
+
+/** The margin left of the line numbers, kept empty on every lined page for the signers' initials. */
+const INITIALS = { left: 16, width: 40, height: 20, gap: 4, bottom: LAST_BASELINE + 4 } as const
+
+/** Signer `index`'s initials box in a lined page's margin, stacked up from the foot of the page. */
+export function initialsBox(index: number): PageBox {
+  return toPageBox({ left: INITIALS.left, bottom: INITIALS.bottom + index * (INITIALS.height + INITIALS.gap), width: INITIALS.width, height: INITIALS.height })
+}

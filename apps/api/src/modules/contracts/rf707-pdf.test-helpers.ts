@@ -1,6 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api'
-import { LINED_PDF_GRID } from './lined-pdf'
+import type { LineSpan } from '@offerbook/domain/contracts/lined-text'
+import { LINED_PDF_GRID, toWinAnsi } from './lined-pdf'
 
 /** What a PDF reader (pdf.js) finds in a PDF printed on numbered lines (the RF707, the purchase agreement). */
 export type ReadPdf = {
@@ -81,4 +82,9 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   } finally {
     await document.destroy()
   }
+}
+
+/** A layout's line as the PDF prints it: a place to sign is a rule with no text on it; `asPrinted` makes it WinAnsi as the PDF's font does. */
+export function printedLine(spans: readonly LineSpan[], { asPrinted = false }: { asPrinted?: boolean } = {}): string {
+  return spans.map((span) => (span.kind === 'sign' ? ' '.repeat(span.text.length) : asPrinted ? toWinAnsi(span.text) : span.text)).join('')
 }

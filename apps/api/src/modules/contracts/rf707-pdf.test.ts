@@ -7,7 +7,7 @@ import type { FittedRf707Layout } from './rf707-pdf'
 import { toWinAnsi } from './lined-pdf'
 import { renderRf707Pdf } from './rf707-pdf'
 import type { ReadPdf } from './rf707-pdf.test-helpers'
-import { readPdf } from './rf707-pdf.test-helpers'
+import { printedLine, readPdf } from './rf707-pdf.test-helpers'
 
 const CREATED_AT = new Date('2025-03-14T15:09:26Z')
 const PARTIES = { buyer: 'Jane Q. Buyer', seller: 'Sam Seller', property: '12 Main Street, Nashville, TN 37212' }
@@ -56,7 +56,7 @@ function expectTheForm(read: ReadPdf) {
  */
 function expectSameLines(read: ReadPdf, layout: FittedRf707Layout, { asPrinted = false } = {}) {
   const printed = read.pages.flatMap((page) => page.lines).map((line) => `${line.number} ${line.text}`.trimEnd())
-  const expected = layout.lines.map((line) => (asPrinted ? line.spans.map((span) => toWinAnsi(span.text)).join('') : line.text))
+  const expected = layout.lines.map((line) => printedLine(line.spans, { asPrinted }))
   expect(printed).toEqual(expected.map((text, index) => `${index + 1} ${text}`.trimEnd()))
 }
 

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib'
 import { plainValue } from '@offerbook/domain/clauses/fields'
 import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Layout, Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
-import type { Fonts, Sheet } from './lined-pdf'
+import type { Fonts, LinedPageGeometry, Sheet } from './lined-pdf'
 import { drawFooter, drawLines, drawRunningHeader, embedCourier, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
 
 /**
@@ -44,13 +44,19 @@ function drawFirstPageHeader(sheet: Sheet, parties: Rf707Parties): void {
   rule(sheet, top - 42 - rows.length * LEADING + 4, RF707_FORM.lineWidth)
 }
 
+/** Where page `number` (1-based) of the addendum has its numbered lines. */
+export function rf707PageGeometry(number: number): LinedPageGeometry {
+  return { firstBaseline: number === 1 ? FIRST_BASELINE.firstPage : FIRST_BASELINE.otherPages, linesOnAFullPage: LINES_ON_A_FULL_PAGE }
+}
+
 /** The addendum's six pages, added to a document (its own, or after the purchase agreement's pages). */
 export function drawRf707Pages(pdf: PdfDocument, fonts: Fonts, layout: FittedRf707Layout, parties: Rf707Parties): void {
   for (const layoutPage of layout.pages) {
     const sheet = openSheet(pdf.addPage([PAGE.width, PAGE.height]), fonts)
     if (layoutPage.number === 1) drawFirstPageHeader(sheet, parties)
     else drawRunningHeader(sheet, RF707_PDF_TITLE, `Version ${RF707_FORM.version}`, RF707_FORM.lineWidth)
-    drawLines(sheet, layoutPage.lines, layoutPage.number === 1 ? FIRST_BASELINE.firstPage : FIRST_BASELINE.otherPages, LINES_ON_A_FULL_PAGE)
+    const geometry = rf707PageGeometry(layoutPage.number)
+    drawLines(sheet, layoutPage.lines, geometry.firstBaseline, geometry.linesOnAFullPage)
     drawFooter(sheet, RF707_FORM_LABEL, layoutPage.footer, RF707_FORM.lineWidth)
     sheet.finish()
   }

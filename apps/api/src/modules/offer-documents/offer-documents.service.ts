@@ -15,7 +15,9 @@ import { runHeavy } from '../../workers/heavy-pool'
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
-import type { AgreementAddendum } from '../contracts/agreement-pdf'
+import type { AgreementAddendum, AgreementSignBox } from '../contracts/agreement-pdf'
+import { agreementSignBoxes } from '../contracts/agreement-pdf'
+import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-agreement'
 import type { CleanupLog } from '../files/files.service'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
@@ -176,6 +178,9 @@ function buyerNames(terms: OfferTerms): string {
     .join(' and ')
 }
 
+/** An offer's agreement as a PDF, with the places it keeps for its signers (agreementSignBoxes). */
+export type RenderedAgreement = { pdf: Buffer; timeZone: PropertyTimeZone; signing: { places: AgreementSignBox[]; pageCount: number } }
+
 /** The RF707 addendum laid out for the offer's PDF; choices that cannot fit on the form's 6 pages are refused with the layout's message. */
 function fittedRf707(formData: ClauseFormData, parties: Rf707Parties): AgreementAddendum {
   const layout = layoutRf707(formData, parties)
@@ -187,7 +192,7 @@ function fittedRf707(formData: ClauseFormData, parties: Rf707Parties): Agreement
  * The purchase and sale agreement of an offer as its terms are now (its latest version's, decision 029: an
  * accepted counter-offer's terms are the offer's), with the RF707 addendum when it has one.
  */
-export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<{ pdf: Buffer; timeZone: PropertyTimeZone }> {
+export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Promise<RenderedAgreement> {
   return renderVersionPdf(db, row, { terms: termsOf(row), version: row.version, now })
 }
 
@@ -195,15 +200,17 @@ export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Prom
  * One version's agreement: its terms on the offer's form, the Binding Agreement Date filled only on
  * the version that is the offer now (the accepted one, once accepted).
  */
-async function renderVersionPdf(db: Db, row: OfferRow, { terms, version, now }: { terms: OfferTerms; version: number; now: Date }): Promise<{ pdf: Buffer; timeZone: PropertyTimeZone }> {
+async function renderVersionPdf(db: Db, row: OfferRow, { terms, version, now }: { terms: OfferTerms; version: number; now: Date }): Promise<RenderedAgreement> {
   const listing = await findOfferListing(db, row.listingId)
   if (!listing) throw offerNotFound()
   const timeZone = propertyTimeZone(listing.countyOrParish)
   const addendum = terms.addendum ? fittedRf707(terms.addendum, { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }) : null
   const bindingAgreementAt = version === row.version ? (row.bindingAgreementAt?.toISOString() ?? null) : null
   const input = { terms, address: listing.unparsedAddress, county: listing.countyOrParish, createdAt: now, timeZone, bindingAgreementAt, addendum, version }
-  // Rendered in the heavy-work pool, off the thread that answers requests (decision 039).
-  return { pdf: Buffer.from(await runHeavy('renderOfferPdf', input)), timeZone }
+  // Where its signers sign: laid out here too (a millisecond), the PDF drawn in the heavy-work pool,
+  // off the thread that answers requests (decision 039).
+  const signing = agreementSignBoxes(layoutPurchaseAgreement({ terms, property: { address: input.address, county: input.county }, timeZone, bindingAgreementAt, version }), addendum)
+  return { pdf: Buffer.from(await runHeavy('renderOfferPdf', input)), timeZone, signing }
 }
 
 /**

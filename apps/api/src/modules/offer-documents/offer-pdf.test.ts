@@ -4,8 +4,10 @@ import { EMPTY_OFFER_TERMS, OfferTermsSchema } from '@offerbook/domain/offer'
 import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-agreement'
 import { AGREEMENT_ADDRESS as ADDRESS, SAMPLE_AGREEMENT_TERMS as TERMS } from '@offerbook/domain/contracts/purchase-agreement.test-helpers'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
-import { readPdf } from '../contracts/rf707-pdf.test-helpers'
-import { pdftotext, run, setUpPdfWork, toFile } from '../signing/signing-pdf.test-helpers'
+import { printedLine, readPdf } from '../contracts/rf707-pdf.test-helpers'
+import type { Word } from '../signing/signing-pdf.test-helpers'
+import { pdftotext, run, setUpPdfWork, toFile, wordsOnPages } from '../signing/signing-pdf.test-helpers'
+import { agreementSignBoxes, initialsBox } from '../contracts/agreement-pdf'
 import type { OfferPdfInput } from './offer-pdf'
 import { renderOfferPdf } from './offer-pdf'
 
@@ -50,7 +52,7 @@ describe('the offer PDF: the purchase and sale agreement', () => {
     // The PDF's numbered lines are the layout's, number for number.
     const layout = layoutPurchaseAgreement({ terms: OfferTermsSchema.parse(TERMS), property: { address: ADDRESS, county: 'Davidson' } })
     expect(read.pageCount).toBe(layout.pages.length)
-    expect(read.pages.flatMap((page) => page.lines.map((line) => `${line.number} ${line.text}`))).toEqual(layout.lines.map((line) => `${line.number} ${line.text.trimEnd()}`))
+    expect(read.pages.flatMap((page) => page.lines.map((line) => `${line.number} ${line.text}`))).toEqual(layout.lines.map((line) => `${line.number} ${printedLine(line.spans).trimEnd()}`))
   })
 
   it('prints every filled value where a reader finds it', async () => {
@@ -112,5 +114,39 @@ describe('the offer PDF: the purchase and sale agreement', () => {
     expect(read.pages.at(-1)?.rows.at(-1)).toContain('Page 6 of 6')
     const check = await run('qpdf', ['--check', await toFile(bytes)])
     expect(check.code, check.stdout + check.stderr).toBe(0)
+  })
+
+  it("reserves the signers' places: no signature, date, name or initials box covers a word on any page", async () => {
+    const terms = OfferTermsSchema.parse({ ...TERMS, buyers: [TERMS.buyers?.[0]], addendum: { MCheckbox: true } })
+    const parties = { buyer: 'Ben Buyer', property: ADDRESS }
+    const rf707 = layoutRf707({ MCheckbox: true }, parties)
+    if (!rf707.fits) throw new Error('the RF707 does not fit')
+    const addendum = { layout: rf707, parties }
+    const bytes = await render(terms, { addendum })
+    const layout = layoutPurchaseAgreement({ terms, property: { address: ADDRESS, county: 'Davidson' } })
+    const { places, pageCount } = agreementSignBoxes(layout, addendum)
+    expect(pageCount).toBe((await readPdf(bytes)).pageCount)
+
+    // One buyer named, two seller blocks to fill: each has a signature and a date; the unnamed sellers a name too.
+    const agreementPlaces = places.filter((place) => place.page < layout.pages.length).map((place) => `${place.role} ${place.index} ${place.field}`)
+    expect(agreementPlaces).toEqual(['buyer 0 signature', 'buyer 0 date-signed', 'seller 0 signature', 'seller 0 date-signed', 'seller 0 full-name', 'seller 1 signature', 'seller 1 date-signed', 'seller 1 full-name'])
+    // The RF707's lines 284 to 287, on its sixth page: Buyer, Buyer, Seller, Seller.
+    const lastPage = layout.pages.length + 5
+    expect(places.filter((place) => place.page === lastPage && place.field === 'signature').map((place) => `${place.role} ${place.index}`)).toEqual(['buyer 0', 'buyer 1', 'seller 0', 'seller 1'])
+
+    const words = await wordsOnPages(bytes, 1, pageCount)
+    const toPoints = (box: { x: number; y: number; width: number; height: number }) => ({ xMin: box.x * 612, yMin: box.y * 792, xMax: (box.x + box.width) * 612, yMax: (box.y + box.height) * 792 })
+    const overlaps = (a: ReturnType<typeof toPoints>, b: Word) => a.xMin < b.xMax && b.xMin < a.xMax && a.yMin < b.yMax && b.yMin < a.yMax
+    const boxes = [
+      ...places.map((place) => ({ page: place.page, what: `${place.role} ${place.index} ${place.field}`, box: toPoints(place.box) })),
+      ...Array.from({ length: pageCount }, (_, page) => Array.from({ length: 6 }, (_, signer) => ({ page, what: `initials of signer ${signer}`, box: toPoints(initialsBox(signer)) }))).flat(),
+    ]
+    for (const { page, what, box } of boxes) {
+      const covered = (words[page] ?? []).filter((word) => overlaps(box, word)).map((word) => word.text)
+      expect(covered, `${what} on page ${page + 1}`).toEqual([])
+      expect(box.yMax - box.yMin, what).toBeGreaterThan(8)
+    }
+    // The signature boxes take the empty lines above their rule: tall enough to sign in.
+    for (const place of places.filter((candidate) => candidate.field === 'signature' && candidate.page < layout.pages.length)) expect(toPoints(place.box).yMax - toPoints(place.box).yMin).toBeGreaterThan(30)
   })
 })

@@ -5,7 +5,7 @@ import { toE164 } from '@offerbook/domain/phone'
 import type { PacketView, SendFormPacket, SendOfferPacket, SignerInput } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { FieldProblem } from '@offerbook/domain/signing-rules'
-import { fieldProblems, placeOfferFields, signerKeyOf, signerProblems, signersAbleToSign } from '@offerbook/domain/signing-rules'
+import { fieldProblems, placeAgreementFields, signerKeyOf, signerProblems, signersAbleToSign } from '@offerbook/domain/signing-rules'
 import type { User } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
@@ -15,6 +15,7 @@ import type { FileStorage } from '../../storage/storage'
 import { runHeavy } from '../../workers/heavy-pool'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, withStoredObject } from '../files/files.service'
 import { openOfferAttachment, renderOfferFormPdf } from '../offer-documents/offer-documents.service'
+import { initialsBox } from '../contracts/agreement-pdf'
 import type { OfferRow } from '../offers/offers.service'
 import type { NewPacketRow, PacketRow, SignerRow } from './signing.queries'
 import { countOfferPackets, deletePacket, deleteStoredFile, findAccountsByEmail, findFileKey, insertFields, insertPacket, insertSigners, updatePacket } from './signing.queries'
@@ -106,7 +107,8 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
   await checkOffer(db, party)
 
   // The documents are read before the transaction: the offer's terms no longer change once accepted.
-  const sources: PacketSource[] = [{ filename: `Purchase and Sale Agreement, version ${party.offer.version}.pdf`, bytes: (await renderOfferFormPdf(db, party.offer, now)).pdf, contentType: 'application/pdf' }]
+  const agreement = await renderOfferFormPdf(db, party.offer, now)
+  const sources: PacketSource[] = [{ filename: `Purchase and Sale Agreement, version ${party.offer.version}.pdf`, bytes: agreement.pdf, contentType: 'application/pdf' }]
   for (const attachmentId of [...new Set(input.attachmentIds)]) {
     let file
     try {
@@ -121,7 +123,14 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
     sources.push({ filename: file.filename, bytes, contentType: file.contentType as PacketSource['contentType'] })
   }
   const address = await packetAddress(db, party.offer)
-  const assembled = await runHeavy('assemblePacket', { sources, signaturePage: { title: OFFER_PACKET_TITLE, address, signers: input.signers.map((signer) => ({ name: signer.name, role: signer.role })) } })
+  // Each buyer and seller signs where the agreement and the RF707 keep their places; anyone else on a signature page after them.
+  const signerKeys = input.signers.map((signer, index) => ({ key: signerKeyOf(index), role: signer.role }))
+  const placement = (contentPageCount: number) =>
+    placeAgreementFields({ linedPageCount: agreement.signing.pageCount, contentPageCount, reserved: agreement.signing.places, initialsBox }, signerKeys)
+  const onSignaturePage = new Set(placement(0).onSignaturePage)
+  const pageSigners = input.signers.filter((_, index) => onSignaturePage.has(signerKeyOf(index)))
+  const signaturePage = pageSigners.length === 0 ? null : { title: OFFER_PACKET_TITLE, address, signers: pageSigners.map((signer) => ({ name: signer.name, role: signer.role })) }
+  const assembled = await runHeavy('assemblePacket', { sources, signaturePage })
 
   const packetId = randomUUID()
   const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
@@ -145,10 +154,7 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
         expiresAt: expiryOf(now, input.expiresInDays),
       })
       const signers = await addSigners(tx, created.id, input.signers)
-      const placed = placeOfferFields(
-        assembled.contentPageCount,
-        signers.map((_, index) => signerKeyOf(index)),
-      )
+      const placed = placement(assembled.contentPageCount).fields
       await insertFields(
         tx,
         placed.map(({ signerKey, ...field }) => ({ ...field, packetId: created.id, signerId: signers[Number(signerKey)]!.id })),

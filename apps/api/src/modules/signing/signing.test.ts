@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import type { OfferSigning, SignerInput, VerifyResult } from '@offerbook/domain/signing'
 import { CHAIN_GENESIS, firstBrokenLink } from '@offerbook/domain/signing-chain'
 import { useTestApp } from '../../../test/per-file'
+import { createTestOffer } from '../../../test/factories'
+import { setUpPdfWork, wordsOnPage } from './signing-pdf.test-helpers'
 import { offer as offerTable } from '../../db/schema/offers'
 import { signingEvent } from '../../db/schema/signing'
 import { chainEventOf, sha256Hex } from './signing-events'
@@ -18,6 +20,7 @@ import { acceptedOffer, lastLink, multipartFile, offersCaller, packetOf, signAs,
 const run = promisify(execFile)
 
 const t = useTestApp()
+setUpPdfWork()
 const call = offersCaller(t)
 
 function signersOf(deal: AcceptedOffer): SignerInput[] {
@@ -49,12 +52,13 @@ describe('the offer packet, signed in parallel', () => {
       ['Ben Buyer', true],
       ['Lena Seller', true],
     ])
-    // Each signer: a signature, a date and a name on the signature page, and initials on every other page.
-    const contentPages = sent.pages.length - 1
+    // Each signer signs and dates in the agreement's block kept for their party, and initials every
+    // page: the buyer and the seller both have their places, so no signature page follows.
     for (const signer of sent.signers) {
       const mine = sent.fields.filter((field) => field.signerId === signer.id)
       expect(mine.filter((field) => field.type === 'signature')).toHaveLength(1)
-      expect(mine.filter((field) => field.type === 'initials')).toHaveLength(contentPages)
+      expect(mine.filter((field) => field.type === 'date-signed')).toHaveLength(1)
+      expect(mine.filter((field) => field.type === 'initials')).toHaveLength(sent.pages.length)
     }
     expect(sent.events.map((event) => event.type)).toEqual(['created', 'sent'])
 
@@ -153,5 +157,37 @@ describe('the OpenAPI document', () => {
     for (const action of ['code', 'code/verify', 'consent', 'finish', 'decline']) expect(methods(`/api/signing/signers/{signerId}/${action}`)).toEqual(['post'])
     for (const file of ['document', 'signed']) expect(methods(`/api/signing/signers/{signerId}/${file}`)).toEqual(['get'])
     expect(methods('/api/verify')).toEqual(['post'])
+  })
+})
+
+describe('the offer packet of an offer with the RF707 addendum', () => {
+  it("places each party's signer in the agreement's block and on the RF707's Buyer and Seller lines, and the sealed page carries their dates there", async () => {
+    const created = await createTestOffer(t, { status: 'accepted', bindingAgreementAt: new Date(), terms: { addendum: { MCheckbox: true } } })
+    if (!created.seller) throw new Error('createTestOffer made no seller')
+    const deal = { ...created, seller: created.seller }
+    const sent = packetOf(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: signersOf(deal) }), 201)
+    // The RF707's sixth page is the packet's last: no attachment, and no signature page.
+    const rf707Last = sent.pages.length - 1
+    const placed = (signerId: string, type: string) => sent.fields.filter((field) => field.signerId === signerId && field.type === type)
+    for (const signer of sent.signers) {
+      expect(placed(signer.id, 'signature').map((field) => field.page >= rf707Last - 5)).toEqual([false, true])
+      expect(placed(signer.id, 'date-signed').filter((field) => field.page === rf707Last)).toHaveLength(1)
+    }
+    // Line 284 is the first Buyer's, line 286 the first Seller's: the buyer's place is above the seller's.
+    const [buyer, seller] = sent.signers
+    const onLast = (signerId: string) => placed(signerId, 'signature').find((field) => field.page === rf707Last)!
+    expect(onLast(buyer!.id).y).toBeLessThan(onLast(seller!.id).y)
+
+    const buyerDone = await signAs(t, await lastLink(t, deal.buyer.email))
+    await signAs(t, await lastLink(t, deal.seller.email))
+    expect(await completePendingPackets(t.db, signingContextOf(t))).toBe(1)
+    const pdf = await download(`/api/signing/packets/${sent.id}/signed`, { authorization: (await bearerOf(deal.buyer)).authorization })
+
+    // Poppler finds the buyer's date on the RF707's line 284, inside the Date place.
+    const dated = buyerDone.fields.find((field) => field.type === 'date-signed' && field.page === rf707Last)!
+    const { width, height } = sent.pages[rf707Last]!
+    const words = await wordsOnPage(new Uint8Array(pdf), rf707Last + 1)
+    const inside = words.filter((word) => word.xMin >= dated.x * width - 1 && word.xMax <= (dated.x + dated.width) * width + 1 && word.yMin >= dated.y * height - 1 && word.yMax <= (dated.y + dated.height) * height + 1)
+    expect(inside.map((word) => word.text).join(' ')).toBe(dated.value)
   })
 })
