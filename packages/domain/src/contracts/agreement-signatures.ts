@@ -28,13 +28,16 @@ function clockTime({ hour, minute }: WallTime): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
 }
 
+/** 'December 1, 2026 at 9:05 PM CST': when notice of acceptance was received, in the property's zone. */
+export function bindingDateText(at: Date, zone: string): string {
+  return `${formatZonedDay(at, zone)} at ${clockTime(wallTimeInZone(at, zone))} ${zoneAbbreviation(at, zone)}`
+}
+
 export const bindingDate: AgreementSection = {
   key: 'bindingDate',
   title: 'BINDING AGREEMENT DATE',
   blocks: (input) => {
     const at = input.bindingAgreementAt ? new Date(input.bindingAgreementAt) : null
-    const zone = zoneOf(input)
-    const clock = at ? clockTime(wallTimeInZone(at, zone)) : ''
     return [
       block(
         para(
@@ -42,13 +45,10 @@ export const bindingDate: AgreementSection = {
             'This Agreement binds Buyer and Seller when the party who made the last offer or counter-offer receives notice of its acceptance. The date and time of that notice, the Binding Agreement Date, start every period counted in days. It is recorded here; recording it does not make the agreement: the signatures and the notice do.',
           ),
         ),
+        // Not known yet: a place the signing packet fills at sealing once the notice is recorded.
         para(
           text('Binding Agreement Date: '),
-          v(at ? formatZonedDay(at, zone) : '', BLANK.medium),
-          text(' at '),
-          v(clock, 10),
-          text(' '),
-          v(at ? zoneAbbreviation(at, zone) : '', 4),
+          at ? { text: bindingDateText(at, zoneOf(input)), kind: 'value' } : signHere(40, { role: 'record', index: 0, field: 'binding-agreement-date', rise: 0 }),
         ),
       ),
     ]
@@ -73,7 +73,7 @@ function licensee(role: string, agent: OfferAgent): AgreementBlock {
  * date beside it, the name printed under it (or a place for it). Kept on one page.
  */
 function signer(role: 'buyer' | 'seller', index: number, name: string): AgreementBlock {
-  const at = (field: SignPlace['field'], rise = 0): SignPlace => ({ role, index, field, rise })
+  const at = (field: 'signature' | 'date-signed' | 'full-name', rise = 0): SignPlace => ({ role, index, field, rise })
   return {
     keepTogether: true,
     paragraphs: [

@@ -7,11 +7,14 @@
 
 export type LineSpanKind = 'text' | 'heading' | 'mark' | 'value' | 'blank' | 'sign'
 /**
- * A place a signer fills when signing ('sign' spans): whose (the buyer or seller of that index in the
- * document's order), which field, and how many empty lines above it the field may also take. A PDF
- * draws it as a rule, not as text, so the field placed on it covers no printed word.
+ * A place filled when the document is signed ('sign' spans): whose (the buyer or seller of that index
+ * in the document's order, or the record, which the product fills at sealing), which field, and how
+ * many empty lines above it the field may also take. A PDF draws it as a rule, not as text, so what is
+ * placed on it covers no printed word.
  */
-export type SignPlace = { readonly role: 'buyer' | 'seller'; readonly index: number; readonly field: 'signature' | 'date-signed' | 'full-name'; readonly rise: number }
+export type SignPlace =
+  | { readonly role: 'buyer' | 'seller'; readonly index: number; readonly field: 'signature' | 'date-signed' | 'full-name'; readonly rise: number }
+  | { readonly role: 'record'; readonly index: 0; readonly field: 'binding-agreement-date'; readonly rise: 0 }
 /** A run of a line's text. */
 export type LineSpan = { readonly text: string; readonly kind: LineSpanKind; readonly place?: SignPlace }
 /** A line being built: its runs, in order, not yet merged. */

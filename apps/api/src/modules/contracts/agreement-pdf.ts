@@ -84,6 +84,8 @@ export async function renderAgreementPdf(layout: AgreementLayout, meta: Agreemen
 
 /** A place to sign in the agreement's PDF (the RF707's pages included): its page (0-based) and box. */
 export type AgreementSignBox = SignPlace & { readonly page: number; readonly box: PageBox }
+export type SignerSignBox = Extract<SignPlace, { role: 'buyer' | 'seller' }> & { readonly page: number; readonly box: PageBox }
+export type RecordSignBox = Extract<SignPlace, { role: 'record' }> & { readonly page: number; readonly box: PageBox }
 
 /**
  * Where the signers sign in the PDF renderAgreementPdf makes from these layouts: the agreement's

@@ -15,7 +15,7 @@ import { runHeavy } from '../../workers/heavy-pool'
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
-import type { AgreementAddendum, AgreementSignBox } from '../contracts/agreement-pdf'
+import type { AgreementAddendum, RecordSignBox, SignerSignBox } from '../contracts/agreement-pdf'
 import { agreementSignBoxes } from '../contracts/agreement-pdf'
 import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-agreement'
 import type { CleanupLog } from '../files/files.service'
@@ -178,8 +178,11 @@ function buyerNames(terms: OfferTerms): string {
     .join(' and ')
 }
 
-/** An offer's agreement as a PDF, with the places it keeps for its signers (agreementSignBoxes). */
-export type RenderedAgreement = { pdf: Buffer; timeZone: PropertyTimeZone; signing: { places: AgreementSignBox[]; pageCount: number } }
+/**
+ * An offer's agreement as a PDF, with the places it keeps for its signers and the Binding Agreement
+ * Date's place when it is not known yet (agreementSignBoxes).
+ */
+export type RenderedAgreement = { pdf: Buffer; timeZone: PropertyTimeZone; signing: { places: SignerSignBox[]; bindingDatePlace: RecordSignBox | null; pageCount: number } }
 
 /** The RF707 addendum laid out for the offer's PDF; choices that cannot fit on the form's 6 pages are refused with the layout's message. */
 function fittedRf707(formData: ClauseFormData, parties: Rf707Parties): AgreementAddendum {
@@ -209,7 +212,12 @@ async function renderVersionPdf(db: Db, row: OfferRow, { terms, version, now }: 
   const input = { terms, address: listing.unparsedAddress, county: listing.countyOrParish, createdAt: now, timeZone, bindingAgreementAt, addendum, version }
   // Where its signers sign: laid out here too (a millisecond), the PDF drawn in the heavy-work pool,
   // off the thread that answers requests (decision 039).
-  const signing = agreementSignBoxes(layoutPurchaseAgreement({ terms, property: { address: input.address, county: input.county }, timeZone, bindingAgreementAt, version }), addendum)
+  const boxes = agreementSignBoxes(layoutPurchaseAgreement({ terms, property: { address: input.address, county: input.county }, timeZone, bindingAgreementAt, version }), addendum)
+  const signing = {
+    places: boxes.places.filter((place): place is SignerSignBox => place.role !== 'record'),
+    bindingDatePlace: boxes.places.find((place): place is RecordSignBox => place.role === 'record') ?? null,
+    pageCount: boxes.pageCount,
+  }
   return { pdf: Buffer.from(await runHeavy('renderOfferPdf', input)), timeZone, signing }
 }
 

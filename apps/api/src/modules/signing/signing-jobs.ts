@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
+import { bindingDateText } from '@offerbook/domain/contracts/agreement-signatures'
 import type { SigningFieldType } from '@offerbook/domain/signing'
 import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
@@ -9,7 +11,8 @@ import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { PacketRow } from './signing.queries'
-import { findFileKey, listFields, listSigners, lockDuePackets, lockPacketsToComplete, updatePacket } from './signing.queries'
+import { findFileKey, listEvents, listFields, listSigners, lockDuePackets, lockPacketsToComplete, updatePacket } from './signing.queries'
+import type { BurnField } from './signing-pdf-stamp'
 import { appendEvent, sha256Hex } from './signing-events'
 import { packetAddress, tellEveryone } from './signing-notify'
 import type { SigningContext } from './signing.service'
@@ -31,6 +34,24 @@ async function readAll(body: Readable): Promise<Buffer> {
 /** The time one packet's completion may take in the heavy-work pool: a 200-page packet with ten signers' images. */
 const COMPLETION_TIMEOUT_MS = 120_000
 
+const LeftToFillSchema = z.object({ page: z.number().int().min(0), x: z.number(), y: z.number(), width: z.number(), height: z.number(), timeZone: z.string() })
+
+/**
+ * The Binding Agreement Date of an offer packet sent before the notice of acceptance was recorded
+ * (its place kept blank in the agreement, said by the 'created' event): filled at sealing when the
+ * offer has it by then; otherwise left as a line to fill, and the certificate says so.
+ */
+async function bindingDateRecord(tx: Db, packet: PacketRow, bindingAgreementAt: Date | null): Promise<{ fields: BurnField[]; notes: string[] }> {
+  if (packet.kind !== 'offer') return { fields: [], notes: [] }
+  const created = (await listEvents(tx, packet.id)).find((event) => event.type === 'created')
+  const blank = LeftToFillSchema.safeParse((created?.details as { bindingDateLeftToFill?: unknown } | undefined)?.bindingDateLeftToFill)
+  if (!blank.success) return { fields: [], notes: [] }
+  const { timeZone, ...box } = blank.data
+  if (bindingAgreementAt === null) return { fields: [], notes: ['The Binding Agreement Date was not recorded when the packet was sealed: it is left as a line to fill.'] }
+  const value = bindingDateText(bindingAgreementAt, timeZone)
+  return { fields: [{ signerId: '', type: 'text', ...box, value }], notes: [`The Binding Agreement Date, recorded after the packet was sent, was filled in at sealing: ${value}.`] }
+}
+
 /** Completes one packet in the caller's transaction; returns the key of the stored sealed PDF. */
 async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, now: Date): Promise<string> {
   const offer = await offerById(tx, packet.offerId)
@@ -42,13 +63,14 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
   const originalBytes = await readAll(content.body)
   const identity = await ctx.sealing()
   const address = await packetAddress(tx, offer)
+  const record = await bindingDateRecord(tx, packet, offer.bindingAgreementAt)
 
   // The completed event is the chain's last link: the certificate prints the head that includes it.
   const completed = await appendEvent(tx, packet.id, 'completed', { actorName: null }, { at: now, details: { signers: signers.length, documents: packet.documents.map((document) => document.sha256) } })
   // Burnt in, certified and sealed in the heavy-work pool; a packet too heavy for it fails this run (and is logged).
   const sealed = await runHeavy('completePacketPdf', {
     original: originalBytes,
-    fields: fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })),
+    fields: [...fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })), ...record.fields],
     images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng! }])),
     certificate: {
       packetId: packet.id,
@@ -75,6 +97,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       eventCount: completed.seq,
       consentVersion: signers.find((signer) => signer.consentVersion)?.consentVersion ?? CONSENT_VERSION,
       verifyUrl: new URL('/verify', `${ctx.publicUrl.replace(/\/+$/, '')}/`).toString(),
+      notes: record.notes,
     },
     identity,
     sealedAt: now,

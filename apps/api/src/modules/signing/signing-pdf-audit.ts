@@ -39,6 +39,8 @@ export type CertificateData = {
   eventCount: number
   consentVersion: string
   verifyUrl: string
+  /** What the certificate says of the documents besides the signatures (the Binding Agreement Date filled at sealing, or left to fill). */
+  notes?: readonly string[]
 }
 
 const CHICAGO_TIME = new Intl.DateTimeFormat('en-US', {
@@ -183,6 +185,7 @@ export async function addCertificate(doc: PDFDocument, fonts: CertFonts, data: C
     ])
     groups.push(index === 0 ? [headingPiece(fonts, 'Documents'), row] : [row])
   })
+  for (const note of data.notes ?? []) groups.push([rowPiece(fonts, 'Note', [{ text: note }])])
   for (const [index, signer] of data.signers.entries()) {
     const image = signer.signaturePng ? await embed(signer.signaturePng) : null
     const consent = signer.consentedAt ? `${certificateTime(signer.consentedAt)}, disclosure version ${data.consentVersion}` : NOT_RECORDED

@@ -160,7 +160,10 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
         placed.map(({ signerKey, ...field }) => ({ ...field, packetId: created.id, signerId: signers[Number(signerKey)]!.id })),
       )
       const source = actorSource(actor, request)
-      await appendEvent(tx, created.id, 'created', source, { at: now, details: { kind: 'offer', documents: documentsDetail(assembled) } })
+      // Sent before the notice of acceptance was recorded: its place in the agreement is kept, and filled at sealing (signing-jobs.ts).
+      const blank = agreement.signing.bindingDatePlace
+      const bindingDate = blank ? { bindingDateLeftToFill: { page: blank.page, ...blank.box, timeZone: agreement.timeZone } } : {}
+      await appendEvent(tx, created.id, 'created', source, { at: now, details: { kind: 'offer', documents: documentsDetail(assembled), ...bindingDate } })
       await appendEvent(tx, created.id, 'sent', source, { at: now, details: { signers: signers.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), order: input.order, expiresAt: created.expiresAt?.toISOString() ?? null, requireSmsCode: input.requireSmsCode } })
       await inviteAbleSigners(tx, ctx, { packet: created, signers, address, at: now })
       return created

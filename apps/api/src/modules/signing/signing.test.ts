@@ -191,3 +191,43 @@ describe('the offer packet of an offer with the RF707 addendum', () => {
     expect(inside.map((word) => word.text).join(' ')).toBe(dated.value)
   })
 })
+
+describe('the Binding Agreement Date of an offer packet sent before the notice of acceptance', () => {
+  async function sentBeforeNotice() {
+    const created = await createTestOffer(t, { status: 'accepted', bindingAgreementAt: null })
+    if (!created.seller) throw new Error('createTestOffer made no seller')
+    const deal = { ...created, seller: created.seller }
+    const sent = packetOf(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/signing`, { signers: signersOf(deal) }), 201)
+    await signAs(t, await lastLink(t, deal.buyer.email))
+    await signAs(t, await lastLink(t, deal.seller.email))
+    return { deal, sent }
+  }
+
+  /** The sealed PDF's text as poppler reads it, white space made single. */
+  async function sealedText(deal: AcceptedOffer, packetId: string): Promise<string> {
+    expect(await completePendingPackets(t.db, signingContextOf(t))).toBe(1)
+    const pdf = await download(`/api/signing/packets/${packetId}/signed`, { authorization: (await bearerOf(deal.buyer)).authorization })
+    const dir = mkdtempSync(join(tmpdir(), 'offerbook-signed-'))
+    const file = join(dir, 'signed.pdf')
+    writeFileSync(file, pdf)
+    return (await run('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ')
+  }
+
+  it('is filled in at sealing once recorded, in the property zone, and the certificate says so', async () => {
+    const { deal, sent } = await sentBeforeNotice()
+    // 3:05 PM UTC on December 2 is 9:05 AM in Nashville.
+    await t.db.update(offerTable).set({ bindingAgreementAt: new Date('2026-12-02T15:05:00Z') }).where(eq(offerTable.id, deal.offer.id))
+    const text = await sealedText(deal, sent.id)
+    expect(text).toContain('Binding Agreement Date: December 2, 2026 at 9:05 AM CST')
+    expect(text).toContain('The Binding Agreement Date, recorded after the packet was sent, was filled in at sealing: December 2, 2026 at 9:05 AM CST.')
+  })
+
+  it('is left as a line to fill when still not recorded at sealing, and the certificate says so', async () => {
+    const { deal, sent } = await sentBeforeNotice()
+    const text = await sealedText(deal, sent.id)
+    // The line numbers after it, and no date.
+    expect(text).toMatch(/Binding Agreement Date: \d+ \d+ /)
+    expect(text).not.toMatch(/Binding Agreement Date: [A-Z][a-z]+ \d/)
+    expect(text).toContain('The Binding Agreement Date was not recorded when the packet was sealed: it is left as a line to fill.')
+  })
+})
