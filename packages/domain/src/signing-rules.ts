@@ -91,7 +91,7 @@ export function signatureBlockPosition(index: number): { sheet: number; top: num
 /** The fields of a packet whose documents keep no place for anyone: every signer on the signature page, initials at each page's foot. */
 export function placeOfferFields(contentPageCount: number, signerKeys: readonly string[]): PlacedField[] {
   const packet: AgreementPacket = { linedPageCount: 0, contentPageCount, reserved: [], initialsBox: () => ({ x: 0, y: 0, width: 0, height: 0 }) }
-  return placeAgreementFields(packet, signerKeys.map((key) => ({ key, role: 'other' as const }))).fields
+  return placeAgreementFields(packet, signerKeys.map((key) => ({ key, role: 'other' as const })))
 }
 
 /** A box on a page, as fractions of the page's width and height from its top left. */
@@ -110,15 +110,30 @@ export type AgreementPacket = {
   readonly initialsBox: (index: number) => FieldBox
 }
 
+/** Each signer's reserved places, in the signers' order: the n-th buyer signer gets the n-th buyer's, the same for sellers; anyone else none. */
+function placesOfSigners(reserved: readonly ReservedPlace[], signers: readonly { role: SignerRole }[]): ReservedPlace[][] {
+  const seen = { buyer: 0, seller: 0 }
+  return signers.map(({ role }) => {
+    if (role !== 'buyer' && role !== 'seller') return []
+    const index = seen[role]++
+    return reserved.filter((place) => place.role === role && place.index === index)
+  })
+}
+
+/** Whether each signer signs on the signature page after the documents: the documents keep them no place to sign. */
+export function signsOnSignaturePage(reserved: readonly ReservedPlace[], signers: readonly { role: SignerRole }[]): boolean[] {
+  return placesOfSigners(reserved, signers).map((places) => !places.some((place) => place.field === 'signature'))
+}
+
 /**
  * The fields of an offer packet made of the purchase agreement (and its RF707 pages) and the chosen
  * attachments. The n-th buyer signer (in the order given) signs in the places the documents keep for
  * the n-th buyer, the same for sellers: the agreement's signature block, the RF707's Buyer or Seller
  * line. Every signer initials each lined page in its margin box, and each attachment page at its foot
  * (SIGNATURE_PAGE_LAYOUT). A signer the documents keep no place for (an agent, another signer, a
- * buyer past the blocks) signs on the signature page after them: `onSignaturePage` lists them in order.
+ * buyer past the blocks) signs on the signature page after them (signsOnSignaturePage), in order.
  */
-export function placeAgreementFields(packet: AgreementPacket, signers: readonly { key: string; role: SignerRole }[]): { fields: PlacedField[]; onSignaturePage: string[] } {
+export function placeAgreementFields(packet: AgreementPacket, signers: readonly { key: string; role: SignerRole }[]): PlacedField[] {
   const fields: PlacedField[] = []
   const field = (signerKey: string, type: PlacedField['type'], page: number, box: FieldBox): PlacedField => ({ signerKey, type, page, ...box, required: true, label: '' })
   const footer = SIGNATURE_PAGE_LAYOUT
@@ -131,18 +146,12 @@ export function placeAgreementFields(packet: AgreementPacket, signers: readonly 
       }
     }
   })
-  const seen = { buyer: 0, seller: 0 }
   const onSignaturePage: string[] = []
-  for (const { key, role } of signers) {
-    const party = role === 'buyer' || role === 'seller' ? role : null
-    const places = party === null ? [] : packet.reserved.filter((place) => place.role === party && place.index === seen[party])
-    if (party !== null) seen[party] += 1
-    if (!places.some((place) => place.field === 'signature')) {
-      onSignaturePage.push(key)
-      continue
-    }
-    for (const place of places) fields.push(field(key, place.field, place.page, place.box))
-  }
+  placesOfSigners(packet.reserved, signers).forEach((places, index) => {
+    const key = signers[index]!.key
+    if (places.some((place) => place.field === 'signature')) for (const place of places) fields.push(field(key, place.field, place.page, place.box))
+    else onSignaturePage.push(key)
+  })
   onSignaturePage.forEach((signerKey, index) => {
     const { sheet, top } = signatureBlockPosition(index)
     const page = packet.contentPageCount + sheet
@@ -151,7 +160,7 @@ export function placeAgreementFields(packet: AgreementPacket, signers: readonly 
     fields.push(field(signerKey, 'date-signed', page, { x: footer.dateLeft, y: signatureTop + footer.signatureHeight - footer.lineHeight, width: footer.dateWidth, height: footer.lineHeight }))
     fields.push(field(signerKey, 'full-name', page, { x: footer.left, y: signatureTop + footer.signatureHeight + 0.005, width: footer.nameWidth, height: footer.lineHeight }))
   })
-  return { fields, onSignaturePage }
+  return fields
 }
 
 /** Problems with a form packet's placed fields, by the path of the field in the request (`fields.3.page`). */

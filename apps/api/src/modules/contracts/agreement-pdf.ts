@@ -4,7 +4,8 @@ import type { AgreementLayout } from '@offerbook/domain/contracts/purchase-agree
 import type { SignPlace } from '@offerbook/domain/contracts/lined-text'
 import { signPlacesOf } from '@offerbook/domain/contracts/lined-text'
 import { agreementFormLabel } from '@offerbook/domain/contracts/purchase-agreement-form'
-import type { LinedPageGeometry, PageBox, Sheet } from './lined-pdf'
+import type { FieldBox } from '@offerbook/domain/signing-rules'
+import type { LinedPageGeometry, Sheet } from './lined-pdf'
 import { drawFooter, drawLines, drawRunningHeader, embedCourier, initialsBox, signBox, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
 import type { FittedRf707Layout } from './rf707-pdf'
 import { drawRf707Pages, rf707PageGeometry } from './rf707-pdf'
@@ -83,9 +84,9 @@ export async function renderAgreementPdf(layout: AgreementLayout, meta: Agreemen
 }
 
 /** A place to sign in the agreement's PDF (the RF707's pages included): its page (0-based) and box. */
-export type AgreementSignBox = SignPlace & { readonly page: number; readonly box: PageBox }
-export type SignerSignBox = Extract<SignPlace, { role: 'buyer' | 'seller' }> & { readonly page: number; readonly box: PageBox }
-export type RecordSignBox = Extract<SignPlace, { role: 'record' }> & { readonly page: number; readonly box: PageBox }
+export type AgreementSignBox = SignPlace & { readonly page: number; readonly box: FieldBox }
+export type SignerSignBox = Extract<SignPlace, { role: 'buyer' | 'seller' }> & { readonly page: number; readonly box: FieldBox }
+export type RecordSignBox = Extract<SignPlace, { role: 'record' }> & { readonly page: number; readonly box: FieldBox }
 
 /**
  * Where the signers sign in the PDF renderAgreementPdf makes from these layouts: the agreement's

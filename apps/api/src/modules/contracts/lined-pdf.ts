@@ -17,6 +17,7 @@ import {
   stroke,
 } from 'pdf-lib'
 import type { LineSpan, LineSpanKind } from '@offerbook/domain/contracts/lined-text'
+import type { FieldBox } from '@offerbook/domain/signing-rules'
 
 /**
  * The page of a document printed on numbered lines (the RF707 addendum, the purchase and sale
@@ -217,10 +218,8 @@ export function drawLines(sheet: Sheet, lines: readonly NumberedLine[], first: n
 /** Where a page's numbered lines sit: the first line's baseline, and how many lines a full page has. */
 export type LinedPageGeometry = { readonly firstBaseline: number; readonly linesOnAFullPage: number }
 
-/** A box on a page, as a field stores it: fractions of the page's width and height, from its top left. */
-export type PageBox = { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
 
-const toPageBox = ({ left, bottom, width, height }: { left: number; bottom: number; width: number; height: number }): PageBox => ({
+const toFieldBox = ({ left, bottom, width, height }: { left: number; bottom: number; width: number; height: number }): FieldBox => ({
   x: left / PAGE.width,
   y: (PAGE.height - bottom - height) / PAGE.height,
   width: width / PAGE.width,
@@ -231,18 +230,18 @@ const toPageBox = ({ left, bottom, width, height }: { left: number; bottom: numb
  * The box of a place to sign: the columns of its rule, from just above the rule up to below the text
  * of the line `rise + 1` lines above (the empty lines between belong to it).
  */
-export function signBox(page: LinedPageGeometry, indexOnPage: number, column: number, length: number, rise: number): PageBox {
+export function signBox(page: LinedPageGeometry, indexOnPage: number, column: number, length: number, rise: number): FieldBox {
   const leading = (page.firstBaseline - LAST_BASELINE) / (page.linesOnAFullPage - 1)
   const baseline = page.firstBaseline - indexOnPage * leading
   const bottom = baseline - 1
   const top = baseline + (rise + 1) * leading - FONT_SIZE * 0.3
-  return toPageBox({ left: TEXT_X + column * CHAR_WIDTH, bottom, width: length * CHAR_WIDTH, height: top - bottom })
+  return toFieldBox({ left: TEXT_X + column * CHAR_WIDTH, bottom, width: length * CHAR_WIDTH, height: top - bottom })
 }
 
 /** The margin left of the line numbers, kept empty on every lined page for the signers' initials. */
 const INITIALS = { left: 16, width: 40, height: 20, gap: 4, bottom: LAST_BASELINE + 4 } as const
 
 /** Signer `index`'s initials box in a lined page's margin, stacked up from the foot of the page. */
-export function initialsBox(index: number): PageBox {
-  return toPageBox({ left: INITIALS.left, bottom: INITIALS.bottom + index * (INITIALS.height + INITIALS.gap), width: INITIALS.width, height: INITIALS.height })
+export function initialsBox(index: number): FieldBox {
+  return toFieldBox({ left: INITIALS.left, bottom: INITIALS.bottom + index * (INITIALS.height + INITIALS.gap), width: INITIALS.width, height: INITIALS.height })
 }

@@ -5,7 +5,7 @@ import { toE164 } from '@offerbook/domain/phone'
 import type { PacketView, SendFormPacket, SendOfferPacket, SignerInput } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { FieldProblem } from '@offerbook/domain/signing-rules'
-import { fieldProblems, placeAgreementFields, signerKeyOf, signerProblems, signersAbleToSign } from '@offerbook/domain/signing-rules'
+import { fieldProblems, placeAgreementFields, signerKeyOf, signerProblems, signersAbleToSign, signsOnSignaturePage } from '@offerbook/domain/signing-rules'
 import type { User } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
@@ -124,11 +124,8 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
   }
   const address = await packetAddress(db, party.offer)
   // Each buyer and seller signs where the agreement and the RF707 keep their places; anyone else on a signature page after them.
-  const signerKeys = input.signers.map((signer, index) => ({ key: signerKeyOf(index), role: signer.role }))
-  const placement = (contentPageCount: number) =>
-    placeAgreementFields({ linedPageCount: agreement.signing.pageCount, contentPageCount, reserved: agreement.signing.places, initialsBox }, signerKeys)
-  const onSignaturePage = new Set(placement(0).onSignaturePage)
-  const pageSigners = input.signers.filter((_, index) => onSignaturePage.has(signerKeyOf(index)))
+  const onSignaturePage = signsOnSignaturePage(agreement.signing.places, input.signers)
+  const pageSigners = input.signers.filter((_, index) => onSignaturePage[index])
   const signaturePage = pageSigners.length === 0 ? null : { title: OFFER_PACKET_TITLE, address, signers: pageSigners.map((signer) => ({ name: signer.name, role: signer.role })) }
   const assembled = await runHeavy('assemblePacket', { sources, signaturePage })
 
@@ -154,7 +151,8 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
         expiresAt: expiryOf(now, input.expiresInDays),
       })
       const signers = await addSigners(tx, created.id, input.signers)
-      const placed = placement(assembled.contentPageCount).fields
+      const reserved = { linedPageCount: agreement.signing.pageCount, contentPageCount: assembled.contentPageCount, reserved: agreement.signing.places, initialsBox }
+      const placed = placeAgreementFields(reserved, input.signers.map((signer, index) => ({ key: signerKeyOf(index), role: signer.role })))
       await insertFields(
         tx,
         placed.map(({ signerKey, ...field }) => ({ ...field, packetId: created.id, signerId: signers[Number(signerKey)]!.id })),
