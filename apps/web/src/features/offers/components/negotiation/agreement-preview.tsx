@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button, Group, Modal, Stack } from '@mantine/core'
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { fetchApiFile, saveBlob } from '../../../../shared/download-file'
 import { notifyError } from '../../../../shared/notify'
@@ -8,10 +8,13 @@ import { offerAgreementPath } from '../../api/offers'
 
 type Shown = { url: string; blob: Blob; filename: string }
 
+/** Whether the browser shows a PDF in a page (most phones do not); a browser that does not say is taken to. */
+const showsPdf = () => (navigator as Navigator & { pdfViewerEnabled?: boolean }).pdfViewerEnabled !== false
+
 /**
  * 'Agreement' beside a version: fetches that version's purchase and sale agreement (the PDF 'Send for
  * signature' would send for it) with the session, and shows it in a dialog with the browser's PDF
- * viewer, with a button to download it.
+ * viewer, with a button to download it; a browser with no PDF viewer is told to download it.
  */
 export function AgreementPreview({ offerId, version }: { offerId: string; version: number }) {
   const { t } = useTranslation()
@@ -45,7 +48,11 @@ export function AgreementPreview({ offerId, version }: { offerId: string; versio
       <Modal opened={shown !== null} onClose={() => setShown(null)} title={title} size="xl" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
         {shown && (
           <Stack gap="sm">
-            <iframe src={shown.url} title={title} style={{ width: '100%', height: '70vh', border: 0 }} />
+            {showsPdf() ? (
+              <iframe src={shown.url} title={title} style={{ width: '100%', height: '70vh', border: 0 }} />
+            ) : (
+              <Alert color="blue">{t('negotiation.agreement.noViewer')}</Alert>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => saveBlob(shown.blob, shown.filename)}>
                 {t('negotiation.agreement.download')}

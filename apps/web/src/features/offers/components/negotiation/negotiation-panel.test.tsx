@@ -96,4 +96,19 @@ describe('NegotiationPanel', () => {
     expect(await screen.findByText('This offer has no version 2')).toBeTruthy()
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+
+  it('tells a browser with no PDF viewer, as most phones, to download the agreement', async () => {
+    api.on('GET /api/offers/offer-1/agreement', () => new Response(new Blob(['%PDF-1.7 agreement'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } }))
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { configurable: true, value: false })
+    try {
+      renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+      await userEvent.click(await screen.findByRole('button', { name: 'Open the purchase and sale agreement of version 2' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Purchase and Sale Agreement, version 2' })
+      expect(within(dialog).getByText('This browser cannot show a PDF here: download it to read it.')).toBeTruthy()
+      expect(within(dialog).queryByTitle('Purchase and Sale Agreement, version 2')).toBeNull()
+      expect(within(dialog).getByRole('button', { name: 'Download' })).toBeTruthy()
+    } finally {
+      delete (navigator as { pdfViewerEnabled?: boolean }).pdfViewerEnabled
+    }
+  })
 })
