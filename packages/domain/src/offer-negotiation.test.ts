@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { OfferTermsSchema, shareProblems } from './offer'
-import { applyCounter, CounterOfferSchema, differingTerms } from './offer-negotiation'
+import { applyCounter, counterChanges, CounterOfferSchema, differingTerms } from './offer-negotiation'
 
 const NOW = new Date('2030-03-01T12:00:00Z')
 const TERMS = OfferTermsSchema.parse({
@@ -32,6 +32,44 @@ describe('applyCounter', () => {
     expect(CounterOfferSchema.parse({ version: 1, terms: {} })).toEqual({ version: 1, terms: {}, message: '' })
     // A counter names the version it answers (decision 036).
     expect(CounterOfferSchema.safeParse({ terms: {} }).success).toBe(false)
+  })
+})
+
+describe('a counter on every term', () => {
+  const parse = (terms: unknown) => CounterOfferSchema.safeParse({ version: 1, terms })
+
+  it('changes a group field by field, keeping the fields it leaves out', () => {
+    const counter = parse({ financing: { type: 'fha', loanAmount: 380_000 }, possession: { time: 'after-closing', date: '2030-04-20' } })
+    expect(counter.success).toBe(true)
+    const next = applyCounter(TERMS, counter.data?.terms ?? {})
+    expect(next.financing).toEqual({ ...TERMS.financing, type: 'fha', loanAmount: 380_000 })
+    expect(next.possession).toEqual({ time: 'after-closing', date: '2030-04-20' })
+    expect(next.earnestMoney).toEqual(TERMS.earnestMoney)
+    expect(differingTerms(TERMS, next)).toEqual(['financing', 'possession'])
+  })
+
+  it('replaces the clause choices whole: null strikes them all, and a ticked clause needs its fields', () => {
+    const withClauses = applyCounter(TERMS, { stipulationChoices: { BCheckbox: true, Btext1: '2500' }, addendum: { DCheckbox: true, Dtext1: '1800', Dtext2: '30' } })
+    expect(applyCounter(withClauses, { stipulationChoices: null }).stipulationChoices).toBeNull()
+    expect(applyCounter(withClauses, { stipulationChoices: null }).addendum).toEqual(withClauses.addendum)
+    const missing = parse({ addendum: { DCheckbox: true, Dtext1: '', Dtext2: '30' } })
+    expect(missing.success).toBe(false)
+    expect(missing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['terms.addendum.Dtext1', 'common.required']])
+  })
+
+  it('refuses a term no counter may change, and a field a group does not have', () => {
+    expect(parse({ buyers: [] }).success).toBe(false)
+    expect(parse({ form: { code: 'OB-PSA' } }).success).toBe(false)
+    expect(parse({ financing: { rate: 6 } }).success).toBe(false)
+    expect(parse({ earnestMoney: { dueDays: 90 } }).success).toBe(false)
+  })
+
+  it('is found again from the edited terms: counterChanges then applyCounter gives the edit back', () => {
+    const edited = { ...TERMS, financing: { ...TERMS.financing, type: 'va' as const }, resolutionPeriodDays: 4, stipulationChoices: { ACheckbox: true, Atext1: '2', Atext2: '5000' } }
+    const changes = counterChanges(TERMS, edited)
+    expect(changes).toEqual({ financing: { type: 'va' }, resolutionPeriodDays: 4, stipulationChoices: edited.stipulationChoices })
+    expect(applyCounter(TERMS, changes)).toEqual(edited)
+    expect(counterChanges(TERMS, { ...TERMS, buyers: [] })).toEqual({})
   })
 })
 

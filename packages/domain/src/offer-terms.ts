@@ -139,6 +139,8 @@ export const OfferTermsSchema = z.object({
       amount: nullable(amount),
       holder: nullable(z.enum(EARNEST_MONEY_HOLDERS)),
       holderName: text().default(''),
+      /** Where the Holder receives the deposit; the agreement prints it in the earnest money section. */
+      holderAddress: text().default(''),
       dueDays: nullable(days(OFFER_LIMITS.maxEarnestMoneyDays)),
     })
     .prefault({}),
@@ -156,6 +158,8 @@ export const OfferTermsSchema = z.object({
   appraisalContingency: nullable(z.boolean()),
   /** 0 means the buyer waives the inspection period. */
   inspectionPeriodDays: nullable(days(OFFER_LIMITS.maxInspectionDays)),
+  /** Days the parties have to agree on repairs after a request made in the inspection period. */
+  resolutionPeriodDays: nullable(days(OFFER_LIMITS.maxInspectionDays)),
   saleOfBuyersPropertyContingency: nullable(z.boolean()),
   closingDate: nullable(isoDate),
   possession: z

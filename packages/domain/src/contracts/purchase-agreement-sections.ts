@@ -137,7 +137,7 @@ const earnestMoney: AgreementSection = {
   key: 'earnestMoney',
   title: 'EARNEST MONEY',
   blocks: ({ terms }) => {
-    const { amount, holder, holderName, dueDays } = terms.earnestMoney
+    const { amount, holder, holderName, holderAddress, dueDays } = terms.earnestMoney
     const holderText = [holderName.trim(), holder === null ? '' : `(${HOLDERS[holder]})`].filter(Boolean).join(' ')
     return [
       block(
@@ -147,7 +147,7 @@ const earnestMoney: AgreementSection = {
           text(' to '),
           v(holderText, BLANK.long),
           text(' (the Holder), whose address is '),
-          v('', BLANK.long),
+          v(holderAddress.trim(), BLANK.long),
           text(', within '),
           days(dueDays),
           text(
@@ -201,7 +201,7 @@ const inspections: AgreementSection = {
           inspectionDays !== null && inspectionDays > 0,
           heading('Resolution Period.'),
           text(' After a request for repairs, the parties have '),
-          v('', 4),
+          days(inspectionDays !== null && inspectionDays > 0 ? terms.resolutionPeriodDays : null),
           text(' days to agree in writing; without an agreement by then, this Agreement ends and the earnest money goes back to the Buyer.'),
         ),
         choice(inspectionDays === 0, heading('Inspections waived.'), text(' The Buyer accepts the Property in its present condition, subject to the disclosures the Seller owes.')),

@@ -5,10 +5,11 @@ export const AGREEMENT_ADDRESS = '1200 Magnolia Drive, Nashville, TN 37212'
 
 export const SAMPLE_AGREEMENT_TERMS: OfferTermsInput = {
   purchasePrice: 400_000,
-  earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Acme Title', dueDays: 3 },
+  earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Acme Title', holderAddress: '400 Church St, Nashville', dueDays: 3 },
   financing: { type: 'conventional', loanAmount: 320_000, downPayment: 80_000, lenderName: 'First Bank', lenderPhone: '(615) 555-0150', lenderEmail: 'loans@firstbank.example' },
   appraisalContingency: true,
   inspectionPeriodDays: 10,
+  resolutionPeriodDays: 3,
   saleOfBuyersPropertyContingency: false,
   closingDate: '2025-06-30',
   possession: { time: 'after-closing', date: '2025-07-02' },

@@ -18,7 +18,7 @@ function financing(type: Terms['financing']['type'], downPayment: number | null)
 }
 
 function earnest(amount: number): Terms['earnestMoney'] {
-  return { amount, holder: 'title-company', holderName: '', dueDays: 3 }
+  return { amount, holder: 'title-company', holderName: '', holderAddress: '', dueDays: 3 }
 }
 
 export const SAMPLE_OFFERS: readonly ScorableOffer[] = [
