@@ -29,7 +29,11 @@ test('stipulations and the addendum picked in the editor are saved with the offe
   const terms = {
     ...draft.terms,
     purchasePrice: 350_000,
+    earnestMoney: { ...draft.terms.earnestMoney, amount: 3_500, holder: 'title-company', dueDays: 3 },
     financing: { ...draft.terms.financing, type: 'cash' },
+    appraisalContingency: false,
+    inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     closingDate: day(40),
     expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
     listingAgent: { ...draft.terms.listingAgent, fullName: 'Lena Listing', email: SELLER_AGENT },

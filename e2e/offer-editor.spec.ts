@@ -47,6 +47,8 @@ test('a buyer makes an offer from the property page, it saves itself, shares onc
   await page.getByRole('combobox', { name: 'Financing type' }).selectOption('cash')
   await page.getByRole('radiogroup', { name: 'Appraisal contingency' }).getByRole('radio', { name: 'No' }).check()
   await page.getByRole('spinbutton', { name: 'Inspection period (days)' }).fill('10')
+  // An inspection period asks for the resolution period that follows it before the offer can be shared.
+  await page.getByLabel('Resolution period (days)').fill('3')
   const closing = page.getByRole('textbox', { name: 'Closing date' })
   await closing.fill(dayFromNow(45))
   await closing.press('Tab')
@@ -63,9 +65,9 @@ test('a buyer makes an offer from the property page, it saves itself, shares onc
     .poll(async () => {
       const res = await page.request.get(`/api/offers/${offerId}`, { headers })
       const { offer } = (await res.json()) as { offer: OfferView }
-      return [offer.terms.purchasePrice, offer.terms.financing.type, offer.terms.earnestMoney.holder, offer.terms.inspectionPeriodDays, offer.terms.closingDate]
+      return [offer.terms.purchasePrice, offer.terms.financing.type, offer.terms.earnestMoney.holder, offer.terms.inspectionPeriodDays, offer.terms.resolutionPeriodDays, offer.terms.closingDate]
     })
-    .toEqual([480_000, 'cash', 'title-company', 10, dayFromNow(45)])
+    .toEqual([480_000, 'cash', 'title-company', 10, 3, dayFromNow(45)])
 
   // Without the listing agent's email the offer cannot be shared.
   const agentEmailField = listingAgent.getByRole('textbox', { name: 'Email' })

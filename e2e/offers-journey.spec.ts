@@ -46,15 +46,18 @@ async function shareOffer(request: APIRequestContext, email: string, listingId: 
 async function listingWithTwoOffers(request: APIRequestContext) {
   const listing = await publishListing(request, { fields: publishableListing({ ListPrice: 499_000 }), photos: [pngOf(8, 6, [40, 90, 160])] })
   const dates = { closingDate: isoDate(inDays(45)), expiresAt: inDays(5).toISOString() }
-  const ben = await shareOffer(request, BEN, listing.id, { ...dates, purchasePrice: 495_000, financing: { type: 'cash' }, inspectionPeriodDays: 0 })
+  // The same earnest money on both, so it decides nothing between them.
+  const earnestMoney = { amount: 5_000, holder: 'title-company', dueDays: 3 } as const
+  const ben = await shareOffer(request, BEN, listing.id, { ...dates, earnestMoney, purchasePrice: 495_000, financing: { type: 'cash' }, appraisalContingency: false, inspectionPeriodDays: 0 })
   const alex = await shareOffer(request, ALEX, listing.id, {
     ...dates,
-    earnestMoney: { amount: 5_000, holder: 'title-company', dueDays: 3 },
+    earnestMoney,
     purchasePrice: 490_000,
     buyers: [{ fullName: 'Carla Client', email: 'carla.client@example.com' }],
     financing: { type: 'conventional', loanAmount: 392_000 },
     appraisalContingency: true,
     inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
   })
   expect([ben.status, alex.status]).toEqual(['active', 'active'])

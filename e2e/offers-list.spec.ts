@@ -27,6 +27,7 @@ function completeTerms(): OfferTermsInput {
     financing: { type: 'cash' },
     appraisalContingency: false,
     inspectionPeriodDays: 7,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
     closingDate: closing,
     expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),

@@ -14,7 +14,9 @@ export async function bearer(request: APIRequestContext, email: string): Promise
 
 /**
  * A fresh listing of Lena's (the demo listing agent) at `listPrice`, and a cash offer of Ben's on it at
- * `offerPrice`, shared with her today through the API: what a page of the seller side then shows.
+ * `offerPrice`, shared with her today through the API: what a page of the seller side then shows. It
+ * names what the share check asks of a contract: $5,000 earnest money held by a title company, due in
+ * 3 days; no appraisal contingency; the inspection waived (so no resolution period).
  */
 export async function listingWithBensSharedOffer(request: APIRequestContext, { listPrice, offerPrice }: { listPrice: number; offerPrice: number }): Promise<{ listingId: string; offer: OfferView }> {
   const listing = await publishListing(request, { fields: publishableListing({ ListPrice: listPrice }), photos: [pngOf(8, 6, [60, 120, 90])] })
@@ -26,7 +28,9 @@ export async function listingWithBensSharedOffer(request: APIRequestContext, { l
     ...offer.terms,
     listingAgent: { fullName: 'Lena Listing', email: SELLER_AGENT },
     purchasePrice: offerPrice,
+    earnestMoney: { ...offer.terms.earnestMoney, amount: 5_000, holder: 'title-company', dueDays: 3 },
     financing: { type: 'cash' },
+    appraisalContingency: false,
     inspectionPeriodDays: 0,
     closingDate: inDays(45).toISOString().slice(0, 10),
     expiresAt: inDays(5).toISOString(),

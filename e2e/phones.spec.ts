@@ -116,7 +116,11 @@ test('the seller side sees the ranked offers as cards on a phone, with the gridâ
     buyers: [{ fullName: 'Casey Client', email: 'casey.client@example.com', phone: '' }],
     listingAgent: { fullName: 'Lena Listing', email: SELLER_AGENT },
     purchasePrice: 395_000,
+    earnestMoney: { ...offer.terms.earnestMoney, amount: 8_000, holder: 'title-company', dueDays: 3 },
     financing: { ...offer.terms.financing, type: 'conventional', loanAmount: 316_000 },
+    appraisalContingency: true,
+    inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     closingDate: inDays(40).toISOString().slice(0, 10),
     expiresAt: inDays(4).toISOString(),
   }

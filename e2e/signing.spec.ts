@@ -37,7 +37,10 @@ async function acceptedOffer(request: APIRequestContext): Promise<{ listingId: s
   const terms = {
     ...offer.terms,
     listingAgent: { ...offer.terms.listingAgent, fullName: 'Lena Listing', email: LENA },
+    earnestMoney: { ...offer.terms.earnestMoney, amount: 4_500, holder: 'title-company', dueDays: 3 },
     financing: { ...offer.terms.financing, type: 'cash' },
+    appraisalContingency: false,
+    inspectionPeriodDays: 0,
     closingDate: inDays(40).toISOString().slice(0, 10),
     expiresAt: inDays(4).toISOString(),
   }

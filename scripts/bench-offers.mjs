@@ -63,6 +63,7 @@ function benchTerms(data, index) {
     financing: { type: 'conventional', loanAmount: 272_000, downPayment: 68_000, lenderName: 'Bench Bank' },
     appraisalContingency: true,
     inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
     closingDate: new Date(now + 45 * 86_400_000).toISOString().slice(0, 10),
     expiresAt: new Date(now + 3 * 86_400_000).toISOString(),

@@ -15,6 +15,7 @@ function termsFor(draft, { price, agentEmail, now }) {
     financing: { ...draft.financing, type: 'conventional', loanAmount: Math.round(price * 0.8), downPayment: price - Math.round(price * 0.8), lenderName: 'First Bank' },
     appraisalContingency: true,
     inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
     closingDate: new Date(now + 45 * DAY).toISOString().slice(0, 10),
     expiresAt: new Date(now + 3 * DAY).toISOString(),

@@ -107,7 +107,11 @@ export async function createTestListing(
 
 const DAY = 86_400_000
 
-/** Terms that pass the share check: a listing agent, a price, one buyer, conventional financing, a closing date and an expiration ahead. */
+/**
+ * Terms that pass the share check: a listing agent, a price, one buyer, earnest money with its holder
+ * and due days, conventional financing, the appraisal choice, inspection and resolution periods, a
+ * closing date and an expiration ahead.
+ */
 export function shareableTerms(overrides: OfferTermsInput = {}, now: Date = new Date()): OfferTerms {
   return OfferTermsSchema.parse({
     purchasePrice: 300_000,
@@ -115,6 +119,7 @@ export function shareableTerms(overrides: OfferTermsInput = {}, now: Date = new 
     financing: { type: 'conventional', loanAmount: 240_000, downPayment: 60_000, lenderName: 'First Bank' },
     appraisalContingency: true,
     inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
     closingDate: new Date(now.getTime() + 45 * DAY).toISOString().slice(0, 10),
     expiresAt: new Date(now.getTime() + 3 * DAY).toISOString(),

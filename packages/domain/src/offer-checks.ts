@@ -37,14 +37,27 @@ export function shareProblems(terms: OfferTerms, now: Date): OfferProblem[] {
   if (!hasListingAgent(terms)) problems.push(problem('listingAgent', 'offerTerms.listingAgentRequired'))
   if (terms.purchasePrice === null) problems.push(problem('purchasePrice', 'offerTerms.purchasePriceRequired'))
   if (!hasBuyerDetails(terms)) problems.push(problem('buyers', 'offerTerms.buyersRequired'))
+  // The contract names the earnest money's amount, its holder and when it is due (domain.md section 1).
+  const earnest = terms.earnestMoney
+  if (earnest.amount === null) problems.push(problem('earnestMoney.amount', 'offerTerms.earnestMoneyRequired'))
+  if (earnest.holder === null) problems.push(problem('earnestMoney.holder', 'offerTerms.earnestHolderRequired'))
+  if (earnest.dueDays === null) problems.push(problem('earnestMoney.dueDays', 'offerTerms.earnestDueDaysRequired'))
   const financing = terms.financing
   if (financing.type === null) problems.push(problem('financing.type', 'offerTerms.financingRequired'))
   else if (financing.type !== 'cash' && financing.loanAmount === null && financing.downPayment === null)
     problems.push(problem('financing.loanAmount', 'offerTerms.loanAmountRequired'))
   if (financing.type !== 'cash' && financing.loanAmount !== null && terms.purchasePrice !== null && financing.loanAmount > terms.purchasePrice)
     problems.push(problem('financing.loanAmount', 'offerTerms.loanAbovePrice'))
+  // Asked of cash offers too: the appraisal contingency is the buyer's choice whatever the financing
+  // (a cash buyer may still want the value to reach the price), and the contract says either way.
+  if (terms.appraisalContingency === null) problems.push(problem('appraisalContingency', 'offerTerms.appraisalRequired'))
+  // 0 days waives the inspection period, and with it the resolution period that follows it.
+  if (terms.inspectionPeriodDays === null) problems.push(problem('inspectionPeriodDays', 'offerTerms.inspectionPeriodRequired'))
+  else if (terms.inspectionPeriodDays > 0 && terms.resolutionPeriodDays === null) problems.push(problem('resolutionPeriodDays', 'offerTerms.resolutionPeriodRequired'))
   if (terms.closingDate === null) problems.push(problem('closingDate', 'offerTerms.closingDateRequired'))
   else if (terms.closingDate <= now.toISOString().slice(0, 10)) problems.push(problem('closingDate', 'offerTerms.closingDatePast'))
+  // Possession at closing needs no date; before or after closing, the contract names the day.
+  if (terms.possession.time !== 'at-closing' && terms.possession.date === null) problems.push(problem('possession.date', 'offerTerms.possessionDateRequired'))
   if (terms.expiresAt === null) problems.push(problem('expiresAt', 'offerTerms.expirationRequired'))
   else if (Date.parse(terms.expiresAt) <= now.getTime()) problems.push(problem('expiresAt', 'offerTerms.expirationPast'))
   // An offer is answered before its closing: an expiry on a later day (in Tennessee) is refused.

@@ -7,6 +7,8 @@ const TERMS = OfferTermsSchema.parse({
   purchasePrice: 400_000,
   earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Volunteer Title', dueDays: 3 },
   financing: { type: 'cash' },
+  appraisalContingency: false,
+  inspectionPeriodDays: 0,
   closingDate: '2030-04-15',
   expiresAt: '2030-03-03T17:00:00Z',
   buyers: [{ fullName: 'Ben Buyer', email: 'ben@example.com' }],

@@ -21,16 +21,18 @@ import {
 const NOW = new Date('2025-05-10T15:00:00Z')
 
 const BUYER = { fullName: 'Ben Buyer', email: 'ben@example.com', phone: '(615) 555-0101' }
+const EARNEST = { amount: 5_000, holder: 'title-company', dueDays: 3 } as const
 const LISTING_AGENT = { fullName: 'Lena Listing', email: 'lena@example.com', phone: '', firmName: 'Listing Realty', firmLicenseNumber: '261234', licenseNumber: '339911' }
 
 /** An offer that can be shared at NOW; each test breaks one thing. */
 function complete(overrides: OfferTermsInput = {}) {
   return OfferTermsSchema.parse({
     purchasePrice: 400_000,
-    earnestMoney: { amount: 5_000, holder: 'title-company', dueDays: 3 },
+    earnestMoney: EARNEST,
     financing: { type: 'conventional', loanAmount: 320_000 },
     appraisalContingency: true,
     inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
     closingDate: '2025-06-30',
     expiresAt: '2025-05-12T17:00:00-05:00',
@@ -155,7 +157,12 @@ describe('shareProblems', () => {
       { field: 'listingAgent', key: 'offerTerms.listingAgentRequired' },
       { field: 'purchasePrice', key: 'offerTerms.purchasePriceRequired' },
       { field: 'buyers', key: 'offerTerms.buyersRequired' },
+      { field: 'earnestMoney.amount', key: 'offerTerms.earnestMoneyRequired' },
+      { field: 'earnestMoney.holder', key: 'offerTerms.earnestHolderRequired' },
+      { field: 'earnestMoney.dueDays', key: 'offerTerms.earnestDueDaysRequired' },
       { field: 'financing.type', key: 'offerTerms.financingRequired' },
+      { field: 'appraisalContingency', key: 'offerTerms.appraisalRequired' },
+      { field: 'inspectionPeriodDays', key: 'offerTerms.inspectionPeriodRequired' },
       { field: 'closingDate', key: 'offerTerms.closingDateRequired' },
       { field: 'expiresAt', key: 'offerTerms.expirationRequired' },
     ])
@@ -193,11 +200,47 @@ describe('shareProblems', () => {
   })
 
   it('refuses earnest money over the price, and an expiry on a day after the closing date (in Tennessee)', () => {
-    expect(shareProblems(complete({ earnestMoney: { amount: 400_001 } }), NOW)).toEqual([{ field: 'earnestMoney.amount', key: 'offerTerms.earnestAbovePrice' }])
-    expect(shareProblems(complete({ earnestMoney: { amount: 400_000 } }), NOW)).toEqual([])
+    expect(shareProblems(complete({ earnestMoney: { ...EARNEST, amount: 400_001 } }), NOW)).toEqual([{ field: 'earnestMoney.amount', key: 'offerTerms.earnestAbovePrice' }])
+    expect(shareProblems(complete({ earnestMoney: { ...EARNEST, amount: 400_000 } }), NOW)).toEqual([])
     // 11:59 PM Central on the closing day still expires on it; a minute later is the next day.
     expect(shareProblems(complete({ closingDate: '2025-05-20', expiresAt: '2025-05-20T23:59:00-05:00' }), NOW)).toEqual([])
     expect(shareProblems(complete({ closingDate: '2025-05-20', expiresAt: '2025-05-21T00:01:00-05:00' }), NOW)).toEqual([{ field: 'expiresAt', key: 'offerTerms.expiryAfterClosing' }])
+  })
+
+  it('asks for the earnest money amount, who holds it and within how many days it is due, each on its field', () => {
+    expect(shareProblems(complete({ earnestMoney: { holder: 'attorney', dueDays: 5 } }), NOW)).toEqual([{ field: 'earnestMoney.amount', key: 'offerTerms.earnestMoneyRequired' }])
+    expect(shareProblems(complete({ earnestMoney: { amount: 5_000, dueDays: 5 } }), NOW)).toEqual([{ field: 'earnestMoney.holder', key: 'offerTerms.earnestHolderRequired' }])
+    expect(shareProblems(complete({ earnestMoney: { amount: 5_000, holder: 'attorney' } }), NOW)).toEqual([{ field: 'earnestMoney.dueDays', key: 'offerTerms.earnestDueDaysRequired' }])
+    // Zero is an answer, not a blank: no earnest money, or money due on the Binding Agreement Date (money bounds question the first).
+    expect(shareProblems(complete({ earnestMoney: { amount: 0, holder: 'listing-broker', dueDays: 0 } }), NOW)).toEqual([])
+    expect(english('offerTerms.earnestMoneyRequired')).toBe('Enter the earnest money amount')
+    expect(english('offerTerms.earnestHolderRequired')).toBe('Choose who holds the earnest money')
+    expect(english('offerTerms.earnestDueDaysRequired')).toBe('Enter within how many days the earnest money is due')
+  })
+
+  it('asks whether the offer is contingent on the appraisal, whatever the financing, and takes either answer', () => {
+    expect(shareProblems(complete({ appraisalContingency: null }), NOW)).toEqual([{ field: 'appraisalContingency', key: 'offerTerms.appraisalRequired' }])
+    expect(shareProblems(complete({ financing: { type: 'cash' }, appraisalContingency: null }), NOW)).toEqual([{ field: 'appraisalContingency', key: 'offerTerms.appraisalRequired' }])
+    expect(shareProblems(complete({ financing: { type: 'cash' }, appraisalContingency: true }), NOW)).toEqual([])
+    expect(shareProblems(complete({ appraisalContingency: false }), NOW)).toEqual([])
+    expect(english('offerTerms.appraisalRequired')).toBe('Choose whether the offer is contingent on the appraisal')
+  })
+
+  it('asks for the inspection period, and for the resolution period unless the inspection is waived (0 days)', () => {
+    expect(shareProblems(complete({ inspectionPeriodDays: null, resolutionPeriodDays: null }), NOW)).toEqual([{ field: 'inspectionPeriodDays', key: 'offerTerms.inspectionPeriodRequired' }])
+    expect(shareProblems(complete({ inspectionPeriodDays: 10, resolutionPeriodDays: null }), NOW)).toEqual([{ field: 'resolutionPeriodDays', key: 'offerTerms.resolutionPeriodRequired' }])
+    expect(shareProblems(complete({ inspectionPeriodDays: 1, resolutionPeriodDays: 0 }), NOW)).toEqual([])
+    expect(shareProblems(complete({ inspectionPeriodDays: 0, resolutionPeriodDays: null }), NOW)).toEqual([])
+    expect(english('offerTerms.inspectionPeriodRequired')).toBe('Enter the inspection period in days (0 waives it)')
+    expect(english('offerTerms.resolutionPeriodRequired')).toBe('Enter the resolution period in days')
+  })
+
+  it('asks for the possession date when possession is before or after closing, not at closing', () => {
+    expect(shareProblems(complete({ possession: { time: 'before-closing' } }), NOW)).toEqual([{ field: 'possession.date', key: 'offerTerms.possessionDateRequired' }])
+    expect(shareProblems(complete({ possession: { time: 'after-closing' } }), NOW)).toEqual([{ field: 'possession.date', key: 'offerTerms.possessionDateRequired' }])
+    expect(shareProblems(complete({ possession: { time: 'after-closing', date: '2025-07-03' } }), NOW)).toEqual([])
+    expect(shareProblems(complete({ possession: { time: 'at-closing' } }), NOW)).toEqual([])
+    expect(english('offerTerms.possessionDateRequired')).toBe('Enter the possession date')
   })
 
   it('parses an offer saved before the buyer agreement was asked, with none stated', () => {

@@ -91,6 +91,7 @@ function termsFor(listPrice: number, planned: PlannedOffer, people: { alex: Pers
     purchasePrice: price,
     appraisalContingency: true,
     inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
     saleOfBuyersPropertyContingency: false,
     closingDate: isoDate(new Date(closingFrom.getTime() + 30 * DAY)),
     expiresAt: new Date(planned.sharedAt.getTime() + 7 * DAY).toISOString(),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
+import { OfferTermsSchema, shareProblems } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { useTestApp } from '../../test/per-file'
 import { bearer, createTestListing, signIn } from '../../test/factories'
@@ -26,6 +27,8 @@ describe('seedDemoOffers', () => {
     const rows = await t.db.select().from(offer)
     expect(new Set(rows.map((row) => row.listingId))).toEqual(new Set([listings[0]?.id, listings[1]?.id]))
     expect(rows.every((row) => row.status === 'active' && row.sharedAt !== null)).toBe(true)
+    // Each is an offer the share check lets through, as a revision or a counter on it checks again.
+    expect(rows.flatMap((row) => shareProblems(OfferTermsSchema.parse(row.terms), new Date()))).toEqual([])
 
     const { accessToken } = await signIn(t.app, lena.email, DEMO_PASSWORD)
     const response = await t.app.inject({ method: 'GET', url: `/api/listings/${listings[0]?.id}/optimize`, headers: bearer(accessToken) })

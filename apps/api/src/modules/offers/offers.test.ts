@@ -85,6 +85,25 @@ describe('POST /api/offers/:id/share', () => {
     expect(await eventsOf(suite.t, offer.id)).toHaveLength(1)
   })
 
+  it("refuses an offer without the contract's terms (earnest money, appraisal, inspection and resolution periods, possession date), each on its field", async () => {
+    const { offer, buyer } = await createTestOffer(suite.t, {
+      terms: { earnestMoney: {}, appraisalContingency: null, inspectionPeriodDays: 10, resolutionPeriodDays: null, possession: { time: 'after-closing', date: null } },
+    })
+    const body = expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`), 400, { key: 'offerTerms.earnestMoneyRequired', message: 'Enter the earnest money amount' })
+    expect(body.errors).toEqual([
+      { path: 'earnestMoney.amount', key: 'offerTerms.earnestMoneyRequired', message: 'Enter the earnest money amount' },
+      { path: 'earnestMoney.holder', key: 'offerTerms.earnestHolderRequired', message: 'Choose who holds the earnest money' },
+      { path: 'earnestMoney.dueDays', key: 'offerTerms.earnestDueDaysRequired', message: 'Enter within how many days the earnest money is due' },
+      { path: 'appraisalContingency', key: 'offerTerms.appraisalRequired', message: 'Choose whether the offer is contingent on the appraisal' },
+      { path: 'resolutionPeriodDays', key: 'offerTerms.resolutionPeriodRequired', message: 'Enter the resolution period in days' },
+      { path: 'possession.date', key: 'offerTerms.possessionDateRequired', message: 'Enter the possession date' },
+    ])
+    expect(await statusOf(suite.t, offer.id)).toBe('draft')
+    // A waived inspection needs no resolution period.
+    const waived = await createTestOffer(suite.t, { terms: { inspectionPeriodDays: 0, resolutionPeriodDays: null } })
+    expect(offerOf(await call(waived.buyer, 'POST', `/api/offers/${waived.offer.id}/share`))).toMatchObject({ status: 'active' })
+  })
+
   it('names the expiry in the property time zone in the email to the listing agent: Eastern for Knox County', async () => {
     const owner = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
     const knoxville = await createTestListing(suite.t, { ownerId: owner.id, city: 'Knoxville', countyOrParish: 'Knox', postalCode: '37902' })
@@ -140,7 +159,7 @@ describe('POST /api/offers/:id/share', () => {
 
   it('refuses a price under 70 % of the list price and earnest money over 10 % of it until the share confirms them', async () => {
     const { listing } = await sellerWithListing(suite.t, { listPrice: 469_900 })
-    const { offer, buyer } = await createTestOffer(suite.t, { listing, terms: { purchasePrice: 44_500, earnestMoney: { amount: 5_000 }, financing: { type: 'cash' } } })
+    const { offer, buyer } = await createTestOffer(suite.t, { listing, terms: { purchasePrice: 44_500, earnestMoney: { ...shareableTerms().earnestMoney, amount: 5_000 }, financing: { type: 'cash' } } })
     const body = expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`), 400, { key: 'offer.moneyUnconfirmed', message: 'An amount looks unusual: confirm it before sharing the offer' })
     expect(body.errors?.map((error) => error.path)).toEqual(['purchasePrice', 'earnestMoney.amount'])
     // Confirming one is not enough; nothing was shared, told or logged.
@@ -152,7 +171,7 @@ describe('POST /api/offers/:id/share', () => {
   })
 
   it('refuses earnest money over the price and an expiry after the closing date, on their fields', async () => {
-    const { offer, buyer } = await createTestOffer(suite.t, { terms: { earnestMoney: { amount: 300_001 }, closingDate: '2031-06-01', expiresAt: '2031-06-03T17:00:00Z' } })
+    const { offer, buyer } = await createTestOffer(suite.t, { terms: { earnestMoney: { ...shareableTerms().earnestMoney, amount: 300_001 }, closingDate: '2031-06-01', expiresAt: '2031-06-03T17:00:00Z' } })
     const body = expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/share`, { confirmed: ['earnestMoney'] }), 400)
     expect(body.errors?.map((error) => [error.path, error.key])).toEqual([
       ['expiresAt', 'offerTerms.expiryAfterClosing'],

@@ -14,9 +14,16 @@ const FIELD_TARGETS: Readonly<Record<string, { id?: string; label?: string }>> =
   listingAgent: { id: 'offer-listingAgent-fullName' },
   buyers: { id: 'offer-buyer-0-fullName' },
   purchasePrice: { label: 'offer.field.purchasePrice' },
+  'earnestMoney.amount': { label: 'offer.field.earnestMoneyAmount' },
+  'earnestMoney.holder': { label: 'offer.field.earnestMoneyHolder' },
+  'earnestMoney.dueDays': { label: 'offer.field.earnestMoneyDueDays' },
   'financing.type': { label: 'offer.field.financingType' },
   'financing.loanAmount': { label: 'offer.field.loanAmount' },
+  appraisalContingency: { label: 'offer.field.appraisalContingency' },
+  inspectionPeriodDays: { label: 'offer.field.inspectionPeriodDays' },
+  resolutionPeriodDays: { label: 'offer.field.resolutionPeriodDays' },
   closingDate: { label: 'offer.field.closingDate' },
+  'possession.date': { label: 'offer.field.possessionDate' },
   expiresAt: { label: 'offer.field.expiresAt' },
   'sellerConcessions.amount': { label: 'offer.field.concessionAmount' },
 }
@@ -77,6 +84,13 @@ export function OfferSectionIndex({ root, terms }: { root: RefObject<HTMLElement
       const label = [...element.querySelectorAll('label')].find((candidate) => candidate.textContent?.replace(/\*/g, '').trim() === text)
       const control = label?.control ?? (label?.htmlFor ? document.getElementById(label.htmlFor) : null)
       if (control) return control
+      // A yes/no choice is a radio group labelled by a heading that is not a <label>: its chosen radio, or its first.
+      const group = [...element.querySelectorAll<HTMLElement>('[role="radiogroup"]')].find((candidate) => {
+        const labelId = candidate.getAttribute('aria-labelledby')
+        return labelId !== null && document.getElementById(labelId)?.textContent?.replace(/\*/g, '').trim() === text
+      })
+      const radio = group?.querySelector<HTMLElement>('input[type="radio"]:checked') ?? group?.querySelector<HTMLElement>('input[type="radio"]')
+      if (radio) return radio
     }
     return null
   }
