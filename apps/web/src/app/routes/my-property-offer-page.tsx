@@ -20,6 +20,7 @@ import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
+import { OFFER_CLAUSE_PICKERS } from './offer-clause-pickers'
 import { offerKeys } from '../../shared/query-keys'
 
 type ReturnFocus = 'accept' | 'decision'
@@ -123,7 +124,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
     <Stack gap="lg">
       {accepting && <AcceptDialog offer={offer} onClose={closeDialog} />}
       <OfferSendButton offer={offer} />
-      <NegotiationPanel offer={offer} />
+      <NegotiationPanel offer={offer} pickers={OFFER_CLAUSE_PICKERS} />
       <SellerOfferView
         offer={offer}
         initialFocus={accepting ? null : initialFocus}

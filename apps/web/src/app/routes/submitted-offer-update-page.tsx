@@ -1,16 +1,9 @@
-import { useState } from 'react'
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
-import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
-import { AddendumModal } from '../../features/contract-language/components/addendum-modal'
-import { GenerateEditButton } from '../../features/contract-language/components/generate-edit-button'
-import { StipulationPicker } from '../../features/contract-language/components/stipulation-picker'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { useOffer } from '../../features/offers/api/offers'
-import type { AddendumPickerProps } from '../../features/offers/components/editor/offer-editor'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
 import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
 import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
@@ -19,19 +12,8 @@ import { errorText } from '../../shared/i18n/messages'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
+import { OFFER_CLAUSE_PICKERS } from './offer-clause-pickers'
 import { offerKeys } from '../../shared/query-keys'
-
-/** The RF707 addendum modal for the editor; the offer stores its choices (terms.addendum). */
-function AddendumPicker({ formData, onImport, disabled, parties }: AddendumPickerProps) {
-  const [open, setOpen] = useState(false)
-  const value = formData ? { concatLabel: concatLabel(RF707_CLAUSES, formData), formData } : null
-  return (
-    <>
-      <GenerateEditButton value={formData} onClick={() => setOpen(true)} disabled={disabled} />
-      <AddendumModal opened={open} value={value} parties={parties} onImport={(next) => onImport(next.formData)} onClose={() => setOpen(false)} />
-    </>
-  )
-}
 
 /** /submitted-offers/update/{id}: the buyer side's offer, in the editor. */
 export default function SubmittedOfferUpdatePage({ params }: PageProps) {
@@ -60,13 +42,8 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   return (
     <Stack gap="lg">
       <OfferSendButton offer={offer.data} />
-      <NegotiationPanel offer={offer.data} />
-      <OfferEditor
-        key={offer.data.id}
-        offer={offer.data}
-        renderStipulations={(props) => <StipulationPicker {...props} />}
-        renderAddendum={(props) => <AddendumPicker {...props} />}
-      />
+      <NegotiationPanel offer={offer.data} pickers={OFFER_CLAUSE_PICKERS} />
+      <OfferEditor key={offer.data.id} offer={offer.data} pickers={OFFER_CLAUSE_PICKERS} />
       {/* Only an accepted (later closed or terminated) offer is signed; the panel shows nothing before. */}
       <Stack maw={960} w="100%">
         <OfferSigningPanel offerId={offer.data.id} offerStatus={offer.data.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />

@@ -1,6 +1,5 @@
-import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from '@offerbook/domain/clauses/clause-types'
+import type { ClauseCatalogue, ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import { emptyClauseForm } from '@offerbook/domain/clauses/concat'
-import { RF707_EXTRA_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 
 /**
  * What the stipulation modal emits on Import (spec section 3): the text of the ticked clauses, and
@@ -37,13 +36,7 @@ export function hasSavedValue(value: object | null | undefined): boolean {
   return value !== null && value !== undefined && Object.keys(value).length > 0
 }
 
-/**
- * The i18n key of a field's label. The RF707 extra options reuse the letters N and O, whose field
- * names mean something else in the stipulation catalogue (decision 010), so they have a key of their own.
- */
-export function fieldLabelKey(clause: Clause, field: ClauseField): string {
-  return RF707_EXTRA_CLAUSES.includes(clause) ? 'clauses.fieldLabels.extraLanguage' : `clauses.fieldLabels.${field.name}`
-}
+export { fieldLabelKey } from '../../shared/i18n/clause-labels'
 
 /** The id of a field's input inside one form (the form's prefix keeps two open forms apart). */
 export function fieldInputId(formId: string, fieldName: string): string {

@@ -104,6 +104,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
     { label: t('offer.field.purchasePrice'), value: usd(terms.purchasePrice) },
     { label: t('offer.field.earnestMoneyAmount'), value: usd(earnest.amount) },
     { label: t('offer.field.earnestMoneyHolder'), value: holder },
+    ...(earnest.holderAddress ? [{ label: t('offer.field.earnestMoneyHolderAddress'), value: earnest.holderAddress }] : []),
     { label: t('offer.field.earnestMoneyDueDays'), value: earnest.dueDays === null ? notSet : t('offerView.days', { count: earnest.dueDays }) },
     { label: t('offer.field.sellerConcessions'), value: concession(terms.sellerConcessions) },
     { label: t('offer.field.buyerBrokerCompensation'), value: concession(terms.buyerBrokerCompensation) },
@@ -149,6 +150,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
   const datesTerms: Term[] = [
     { label: t('offer.field.appraisalContingency'), value: yesNo(terms.appraisalContingency, t) },
     { label: t('offer.field.inspectionPeriodDays'), value: inspection },
+    ...(terms.inspectionPeriodDays === 0 ? [] : [{ label: t('offer.field.resolutionPeriodDays'), value: terms.resolutionPeriodDays === null ? notSet : t('offerView.days', { count: terms.resolutionPeriodDays }) }]),
     { label: t('offer.field.saleOfBuyersPropertyContingency'), value: yesNo(terms.saleOfBuyersPropertyContingency, t) },
     { label: t('offer.field.closingDate'), value: date(terms.closingDate) },
     { label: t('offer.field.possession'), value: possession },

@@ -48,7 +48,7 @@ afterEach(() => {
 function Harness() {
   const query = useOffer('offer-1')
   if (!query.data) return <p>loading</p>
-  return <OfferEditor offer={query.data} renderStipulations={() => <button type="button">GENERATE</button>} renderAddendum={() => <button type="button">GENERATE</button>} />
+  return <OfferEditor offer={query.data} pickers={{ renderStipulations: () => <button type="button">GENERATE</button>, renderAddendum: () => <button type="button">GENERATE</button> }} />
 }
 
 async function open(start: OfferView) {

@@ -1,12 +1,9 @@
-import type { ReactNode } from 'react'
 import { useCallback, useMemo, useRef } from 'react'
-import { Anchor, Box, Button, Group, Image, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import { formatUsd } from '@offerbook/domain/money'
 import type { OfferView } from '@offerbook/domain/offer'
-import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import type { Message } from '@offerbook/domain/messages'
 import { translateOptional } from '../../../../shared/i18n/messages'
 import { SectionCard } from '../../../../shared/ui/section-card'
@@ -16,6 +13,8 @@ import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { OfferTimeline } from '../details/offer-timeline'
 import { AttachmentList, UploadButton } from './attachments-section'
+import type { ClausePickers } from './clause-sections'
+import { AddendumSection, StipulationsSection } from './clause-sections'
 import type { EditorForm } from './editor-form'
 import { OfferActionsPanel, useOfferActions } from './offer-actions'
 import { OfferSectionIndex } from './offer-section-index'
@@ -31,16 +30,10 @@ import { zoneOf } from '../details/offer-format'
 import { formatDateTime } from '../../../../shared/format-date-time'
 
 
-/** The saved stipulation choices (terms.stipulationChoices): EDIT reopens them, Import replaces them. */
-export type StipulationPickerProps = { choices: ClauseFormData | null; onImport: (choices: ClauseFormData) => void; disabled: boolean }
-export type AddendumPickerProps = { formData: ClauseFormData | null; onImport: (formData: ClauseFormData) => void; disabled: boolean; parties: { buyer: string; seller: string; property: string } }
-
 export type OfferEditorProps = {
   offer: OfferView
-  /** The stipulation modal and its GENERATE/EDIT button (another feature's; the page composes it). */
-  renderStipulations: (props: StipulationPickerProps) => ReactNode
-  /** The RF707 addendum modal and its GENERATE/EDIT button. */
-  renderAddendum: (props: AddendumPickerProps) => ReactNode
+  /** The stipulation and RF707 modals with their GENERATE/EDIT buttons (another feature's; the page composes them). */
+  pickers: ClausePickers
 }
 
 /** Buyer-side statuses whose terms may still change (the API takes PATCH on these; an expired offer's edits renew it when sent). */
@@ -59,7 +52,7 @@ function errorFor(path: string, client: FieldErrors, server: FieldErrors): Messa
  * The buyer side's offer at /submitted-offers/update/{id}: every term, saved by itself as it is typed,
  * and the actions the offer's status allows. A decided offer is shown read-only.
  */
-export function OfferEditor({ offer: given, renderStipulations, renderAddendum }: OfferEditorProps) {
+export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
   const { t, i18n } = useTranslation()
   // Past its expiration the offer reads expired at once, open page or not (decision 036).
   const offer = useOfferAsOfNow(given) ?? given
@@ -166,8 +159,6 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
     )
   }
 
-  const addendumText = addendumClausesText(terms)
-  const stipulationsText = offerStipulationsText(terms)
   const buyerNames = terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', ')
 
   return (
@@ -189,40 +180,8 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
       <BuyersSection form={form} />
       <AgentSection form={form} path="buyerAgent" title={t('offer.field.buyerAgent')} />
       <AgentSection form={form} path="listingAgent" title={t('offer.field.listingAgent')} />
-      <SectionCard title={t('offer.field.stipulations')}>
-        <ClauseText text={stipulationsText} error={form.error('stipulationChoices') ?? form.error('stipulations')} />
-        <Group gap="sm">
-          {renderStipulations({ choices: terms.stipulationChoices, onImport: (choices) => set('stipulationChoices', choices), disabled: !editable })}
-          {stipulationsText !== '' && (
-            <Button
-              variant="subtle"
-              color="red"
-              onClick={() => {
-                set('stipulationChoices', null)
-                set('stipulations', '')
-              }}
-            >
-              {t('offerEditor.clear')}
-            </Button>
-          )}
-        </Group>
-      </SectionCard>
-      <SectionCard title={t('offer.field.addendum')}>
-        <ClauseText text={addendumText} error={form.error('addendum')} />
-        <Group gap="sm">
-          {renderAddendum({
-            formData: terms.addendum,
-            onImport: (formData) => set('addendum', formData),
-            disabled: !editable,
-            parties: { buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) },
-          })}
-          {terms.addendum !== null && (
-            <Button variant="subtle" color="red" onClick={() => set('addendum', null)}>
-              {t('offerEditor.clear')}
-            </Button>
-          )}
-        </Group>
-      </SectionCard>
+      <StipulationsSection form={form} pickers={pickers} />
+      <AddendumSection form={form} pickers={pickers} parties={{ buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) }} />
       <SectionCard title={t('offer.field.attachments')}>
         <AttachmentList offerId={offer.id} attachments={offer.attachments} kinds={['attachment', 'offer-form']} editable={editable} label={t('offer.field.attachments')} />
         <Group>
@@ -235,28 +194,5 @@ export function OfferEditor({ offer: given, renderStipulations, renderAddendum }
       {guard.dialog}
     </Stack>
     </MoneyChecksProvider>
-  )
-}
-
-/** The imported clause text as the offer will carry it, or a note that there is none yet. */
-function ClauseText({ text, error }: { text: string; error?: string }) {
-  const { t } = useTranslation()
-  return (
-    <Stack gap={4}>
-      {text ? (
-        <Box p="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', background: 'var(--mantine-color-default-hover)', borderRadius: 'var(--mantine-radius-sm)' }} fz="sm">
-          {text}
-        </Box>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('offerEditor.noClauses')}
-        </Text>
-      )}
-      {error && (
-        <Text size="sm" c="var(--mantine-color-error)">
-          {error}
-        </Text>
-      )}
-    </Stack>
   )
 }

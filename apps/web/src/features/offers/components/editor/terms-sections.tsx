@@ -102,6 +102,16 @@ function EarnestMoneySectionView({ form }: { form: EditorForm }) {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label={t('offer.field.earnestMoneyHolderName')} value={money.holderName} onChange={(event) => set('earnestMoney.holderName', event.currentTarget.value)} error={error('earnestMoney.holderName')} disabled={disabled} />
         </Grid.Col>
+        <Grid.Col span={12}>
+          <TextInput
+            label={t('offer.field.earnestMoneyHolderAddress')}
+            value={money.holderAddress}
+            onChange={(event) => set('earnestMoney.holderAddress', event.currentTarget.value)}
+            error={error('earnestMoney.holderAddress')}
+            disabled={disabled}
+            autoComplete="off"
+          />
+        </Grid.Col>
       </Grid>
       <OfferMoneyCheck field="earnestMoney" disabled={disabled} />
     </SectionCard>
@@ -192,12 +202,33 @@ function ContingenciesSectionView({ form }: { form: EditorForm }) {
             disabled={disabled}
           />
         </Grid.Col>
+        {/* A waived inspection (0 days) leaves nothing to resolve. */}
+        {terms.inspectionPeriodDays !== 0 && (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <IncrementInput
+              label={t('offer.field.resolutionPeriodDays')}
+              description={t('offerEditor.resolutionHint')}
+              currency={false}
+              value={terms.resolutionPeriodDays}
+              onChange={(value) => set('resolutionPeriodDays', value)}
+              max={OFFER_LIMITS.maxInspectionDays}
+              error={error('resolutionPeriodDays')}
+              disabled={disabled}
+            />
+          </Grid.Col>
+        )}
       </Grid>
     </SectionCard>
   )
 }
 
-export const ContingenciesSection = sectionMemo(ContingenciesSectionView, ({ form }) => [form.terms.appraisalContingency, form.terms.inspectionPeriodDays, form.terms.saleOfBuyersPropertyContingency, form.errorsUnder('appraisalContingency', 'inspectionPeriodDays', 'saleOfBuyersPropertyContingency')])
+export const ContingenciesSection = sectionMemo(ContingenciesSectionView, ({ form }) => [
+  form.terms.appraisalContingency,
+  form.terms.inspectionPeriodDays,
+  form.terms.resolutionPeriodDays,
+  form.terms.saleOfBuyersPropertyContingency,
+  form.errorsUnder('appraisalContingency', 'inspectionPeriodDays', 'resolutionPeriodDays', 'saleOfBuyersPropertyContingency'),
+])
 
 function ClosingSectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()

@@ -1,112 +1,125 @@
-import { useState } from 'react'
-import { Button, Grid, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core'
+import { useCallback, useMemo, useState } from 'react'
+import { Box, Button, Group, Modal, Stack, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { OfferView } from '@offerbook/domain/offer'
-import { CONCESSION_UNITS, OFFER_LIMITS } from '@offerbook/domain/offer'
-import type { CounterTerms } from '@offerbook/domain/offer-negotiation'
-import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
-import { errorText, translate } from '../../../../shared/i18n/messages'
+import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
+import type { Message } from '@offerbook/domain/messages'
+import { COUNTER_TERMS, counterChanges, NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
+import { ApiClientError } from '../../../../shared/api-client'
+import { errorText, translate, translateOptional } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
-import { DateInput } from '../../../../shared/ui/date-input'
-import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
 import { useCounterOffer } from '../../api/negotiation'
-import { useVersionChanged } from './version-changes'
 import { zoneOf } from '../details/offer-format'
+import type { AddendumPickerProps, ClausePickers } from '../editor/clause-sections'
+import { AddendumSection, StipulationsSection } from '../editor/clause-sections'
+import type { EditorForm } from '../editor/editor-form'
+import { EscalationSection } from '../editor/escalation-section'
+import type { FieldErrors } from '../editor/offer-form'
+import { setAt, termsErrors, touches } from '../editor/offer-form'
+import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from '../editor/terms-sections'
+import { useVersionChanged } from './version-changes'
 
-const numberOrNull = (value: string | number) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value))
+const isCounterPath = (path: string) => (COUNTER_TERMS as readonly string[]).includes(path.split('.')[0] ?? '')
 
-/** The terms a counter-offer may change, prefilled with the latest version's; only the changed ones are sent. */
-export function CounterForm({ offer, opened, onClose }: { offer: OfferView; opened: boolean; onClose: () => void }) {
+/** The API names a counter's fields under `terms.` (the body) or by the term itself (the checks before sending). */
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiClientError)) return {}
+  return Object.fromEntries(error.errors.map(({ path, key, params }) => [path.replace(/^terms\./, ''), { key, params } satisfies Message]))
+}
+
+/**
+ * A counter-offer on every term (issue: a Tennessee purchase agreement): the offer editor's own
+ * sections, filled with the latest version's terms; what differs when it is sent is the counter.
+ * A counter that changes nothing is refused here, before any request.
+ */
+export function CounterForm({ offer, opened, onClose, pickers }: { offer: OfferView; opened: boolean; onClose: () => void; pickers: ClausePickers }) {
   const { t } = useTranslation()
-  const terms = offer.terms
   const versionChanged = useVersionChanged()
   const counter = useCounterOffer(offer.id)
-  const [price, setPrice] = useState<number | null>(terms.purchasePrice)
-  const [earnest, setEarnest] = useState<number | null>(terms.earnestMoney.amount)
-  const [closingDate, setClosingDate] = useState(terms.closingDate ?? '')
-  const [inspection, setInspection] = useState<number | null>(terms.inspectionPeriodDays)
-  const [concession, setConcession] = useState(terms.sellerConcessions)
-  const [stipulations, setStipulations] = useState(terms.stipulations)
-  const [expires, setExpires] = useState(terms.expiresAt)
+  const [terms, setTerms] = useState<OfferTerms>(offer.terms)
   const [message, setMessage] = useState('')
-  /** Sending a counter that changes nothing is refused here, before any request. */
   const [unchanged, setUnchanged] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  // Only the terms a counter changes: a party's detail is not the counter's to fix.
+  const clientErrors = useMemo(() => Object.fromEntries(Object.entries(termsErrors(terms)).filter(([path]) => isCounterPath(path))), [terms])
 
-  const changes = (): CounterTerms => {
-    const out: CounterTerms = {}
-    if (price !== null && price !== terms.purchasePrice) out.purchasePrice = price
-    if (earnest !== null && earnest !== terms.earnestMoney.amount) out.earnestMoney = { amount: earnest }
-    if (closingDate && closingDate !== terms.closingDate) out.closingDate = closingDate
-    if (inspection !== null && inspection !== terms.inspectionPeriodDays) out.inspectionPeriodDays = inspection
-    if (concession.amount !== terms.sellerConcessions.amount || concession.unit !== terms.sellerConcessions.unit) out.sellerConcessions = concession
-    if (stipulations !== terms.stipulations) out.stipulations = stipulations
-    if (expires && expires !== terms.expiresAt) out.expiresAt = expires
-    return out
+  const set = useCallback((path: string, value: unknown) => {
+    setTerms((current) => setAt(current, path, value))
+    setUnchanged(false)
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touches(key, path))))
+  }, [])
+
+  const errorAt = (path: string) => clientErrors[path] ?? serverErrors[path]
+  const form: EditorForm = {
+    terms,
+    set,
+    error: (path) => translateOptional(errorAt(path)),
+    errorsUnder: (...paths) =>
+      [clientErrors, serverErrors]
+        .flatMap((source) => Object.entries(source))
+        .filter(([key]) => paths.some((path) => touches(key, path)))
+        .map(([key, problem]) => `${key}=${JSON.stringify(problem)}`)
+        .join('|'),
+    disabled: counter.isPending,
   }
 
   const send = () => {
-    const changed = changes()
-    setUnchanged(Object.keys(changed).length === 0)
-    if (Object.keys(changed).length === 0) return
+    const changes = counterChanges(offer.terms, terms)
+    const nothing = Object.keys(changes).length === 0
+    setUnchanged(nothing)
+    if (nothing || Object.keys(clientErrors).length > 0) return
     counter.mutate(
-      { terms: changed, message, version: offer.negotiation.version },
+      { terms: changes, message, version: offer.negotiation.version },
       {
         onSuccess: () => {
           notifySuccess('negotiation.counter.sent')
           onClose()
         },
-        // Countering a version the offer moved on from: the difference is shown, the form closes on the new version.
         onError: (error) => {
+          // Countering a version the offer moved on from: the difference is shown, the form closes on the new version.
           if (versionChanged(error, offer)) onClose()
+          else setServerErrors(serverFieldErrors(error))
         },
       },
     )
   }
 
+  const property = offer.property
+  const parties: AddendumPickerProps['parties'] = { buyer: terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', '), seller: '', property: property.address }
+  if (property.timeZone === 'America/New_York' || property.timeZone === 'America/Chicago') parties.timeZone = property.timeZone
+  const invalid = Object.keys(clientErrors).length > 0
+  const problem = unchanged ? translate('negotiation.counterUnchanged') : invalid ? t('negotiation.counter.fixFields') : counter.isError && Object.keys(serverErrors).length === 0 ? errorText(counter.error) : null
+
   return (
-    <Modal opened={opened} onClose={onClose} title={t('negotiation.counter.title')} size="lg" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
-      <Stack gap="sm">
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput label={t('offer.field.purchasePrice')} value={price ?? ''} onChange={(value) => setPrice(numberOrNull(value))} min={OFFER_LIMITS.minPrice} max={OFFER_LIMITS.maxPrice} prefix="$" thousandSeparator="," />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput label={t('offer.field.earnestMoneyAmount')} value={earnest ?? ''} onChange={(value) => setEarnest(numberOrNull(value))} min={0} max={OFFER_LIMITS.maxPrice} prefix="$" thousandSeparator="," />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateInput label={t('offer.field.closingDate')} value={closingDate} onChange={setClosingDate} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput label={t('negotiation.counter.inspectionDays')} value={inspection ?? ''} onChange={(value) => setInspection(numberOrNull(value))} min={0} max={OFFER_LIMITS.maxInspectionDays} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 6 }}>
-            <NumberInput label={t('negotiation.counter.concessions')} value={concession.amount ?? ''} onChange={(value) => setConcession({ ...concession, amount: numberOrNull(value) })} min={0} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 6 }}>
-            <NativeSelect
-              label={t('negotiation.counter.concessionUnit')}
-              value={concession.unit}
-              onChange={(event) => setConcession({ ...concession, unit: event.currentTarget.value === 'percent' ? 'percent' : 'dollars' })}
-              data={CONCESSION_UNITS.map((unit) => ({ value: unit, label: t(`negotiation.counter.unit.${unit}`) }))}
-            />
-          </Grid.Col>
-        </Grid>
-        <ZonedDateTimeInput label={t('offer.field.expiresAt')} value={expires} onChange={setExpires} timeZone={zoneOf(offer.property)} futureOnly />
-        <Textarea label={t('negotiation.counter.stipulations')} value={stipulations} onChange={(event) => setStipulations(event.currentTarget.value)} autosize minRows={2} maxRows={8} />
+    <Modal opened={opened} onClose={onClose} title={t('negotiation.counter.title')} size="xl" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
+      <Stack gap="md">
+        <PriceSection form={form} />
+        <EscalationSection form={form} />
+        <EarnestMoneySection form={form} />
+        <FinancingSection form={form} preApproval={null} />
+        <ContingenciesSection form={form} />
+        <ClosingSection form={form} />
+        <ConcessionsSection form={form} />
+        <WarrantySection form={form} />
+        <StipulationsSection form={form} pickers={pickers} />
+        <AddendumSection form={form} pickers={pickers} parties={parties} />
+        <ExpirationSection form={form} timeZone={zoneOf(property)} />
         <Textarea label={t('negotiation.counter.message')} value={message} onChange={(event) => setMessage(event.currentTarget.value)} maxLength={NEGOTIATION_LIMITS.maxMessage} autosize minRows={2} />
-        {(unchanged || counter.isError) && (
-          <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
-            {unchanged ? translate('negotiation.counterUnchanged') : errorText(counter.error)}
-          </div>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('negotiation.counter.cancel')}
-          </Button>
-          <Button onClick={send} loading={counter.isPending}>
-            {t('negotiation.counter.send')}
-          </Button>
-        </Group>
+        {/* The answer and the actions stay in view at the foot of a long form, on a phone too. */}
+        <Box pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          {problem && (
+            <Box role="alert" mb="xs" c="red.8">
+              {problem}
+            </Box>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('negotiation.counter.cancel')}
+            </Button>
+            <Button onClick={send} loading={counter.isPending}>
+              {t('negotiation.counter.send')}
+            </Button>
+          </Group>
+        </Box>
       </Stack>
     </Modal>
   )

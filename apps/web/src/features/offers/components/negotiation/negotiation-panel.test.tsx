@@ -6,6 +6,7 @@ import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
 import { NegotiationPanel } from './negotiation-panel'
+import { testPickers } from './test-pickers'
 
 // No route unless a case declares one: any other request fails the case.
 const api = fakeApi()
@@ -33,13 +34,13 @@ const countered = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>
 
 describe('NegotiationPanel', () => {
   it("shows the buyer side the seller's counter as a difference, says it is their turn, and offers the three answers", async () => {
-    renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} />)
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} pickers={testPickers()} />)
     const panel = await screen.findByRole('region', { name: 'Negotiation' })
     expect(within(panel).getByText('Countered: your turn to answer')).toBeTruthy()
     const row = within(within(panel).getByRole('table', { name: 'Version 1 and version 2 side by side' })).getByRole('row', { name: /^Purchase price/ })
-    expect(row.textContent).toBe('Purchase price$450,000$470,000Changed')
-    const closing = within(panel).getByRole('row', { name: /^Closing date/ })
-    expect(closing.textContent).not.toContain('Changed')
+    expect(row.textContent).toBe('Purchase price$450,000$470,000')
+    // Only what changed is listed: the closing date stood.
+    expect(within(panel).queryByRole('row', { name: /^Closing date/ })).toBeNull()
     for (const name of ['Accept the counter-offer', 'Decline the counter-offer', 'Counter back']) expect(within(panel).getByRole('button', { name })).toBeTruthy()
     expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Version 1, the offer as shared, .+ · \$450,000 Agreement$/),
@@ -48,7 +49,7 @@ describe('NegotiationPanel', () => {
   })
 
   it('shows the seller side whose turn it is and no answer while the buyer side has the counter', async () => {
-    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} pickers={testPickers()} />)
     const panel = await screen.findByRole('region', { name: 'Negotiation' })
     expect(within(panel).getByText('Countered: waiting for the buyer side')).toBeTruthy()
     // Only the versions' agreements to open: no answer.
@@ -57,7 +58,7 @@ describe('NegotiationPanel', () => {
 
   it('sends the buyer side\'s acceptance of the counter', async () => {
     api.on('POST /api/offers/offer-1/counter/accept', reply({ offer: countered({ status: 'accepted', actions: [] }) }))
-    renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} />)
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} pickers={testPickers()} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Accept the counter-offer' }))
     await waitFor(() => expect(api.calls().length).toBeGreaterThan(0))
     const [request] = api.calls()
@@ -67,7 +68,7 @@ describe('NegotiationPanel', () => {
 
   it("shows 'pre-approved' and lets the seller side mark the letter verified", async () => {
     const letter = { id: 'a1', kind: 'pre-approval' as const, filename: 'letter.pdf', contentType: 'application/pdf', size: 10, createdAt: '2030-01-02T15:00:00.000Z' }
-    renderAt(<NegotiationPanel offer={testOffer({ viewer: 'seller', actions: ['accept', 'decline', 'counter'], attachments: [letter] })} />)
+    renderAt(<NegotiationPanel offer={testOffer({ viewer: 'seller', actions: ['accept', 'decline', 'counter'], attachments: [letter] })} pickers={testPickers()} />)
     const panel = await screen.findByRole('region', { name: 'Negotiation' })
     expect(within(panel).getByText('pre-approved')).toBeTruthy()
     expect(within(panel).getByRole('button', { name: 'Mark the letter verified' })).toBeTruthy()
@@ -79,7 +80,7 @@ describe('NegotiationPanel', () => {
       expect(request.url).toMatch(/\/api\/offers\/offer-1\/agreement\?version=1$/)
       return new Response(new Blob(['%PDF-1.7 agreement'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="Purchase-and-Sale-Agreement-v1-2030-01-03.pdf"' } })
     })
-    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} pickers={testPickers()} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Open the purchase and sale agreement of version 1' }))
     const dialog = await screen.findByRole('dialog', { name: 'Purchase and Sale Agreement, version 1' })
     const frame = within(dialog).getByTitle('Purchase and Sale Agreement, version 1')
@@ -91,7 +92,7 @@ describe('NegotiationPanel', () => {
 
   it("says so when a version's agreement cannot be opened", async () => {
     api.on('GET /api/offers/offer-1/agreement', apiError(404, 'offer.versionNotFound', { params: { version: 2 } }))
-    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+    renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} pickers={testPickers()} />)
     await userEvent.click(await screen.findByRole('button', { name: 'Open the purchase and sale agreement of version 2' }))
     expect(await screen.findByText('This offer has no version 2')).toBeTruthy()
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -101,7 +102,7 @@ describe('NegotiationPanel', () => {
     api.on('GET /api/offers/offer-1/agreement', () => new Response(new Blob(['%PDF-1.7 agreement'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } }))
     Object.defineProperty(navigator, 'pdfViewerEnabled', { configurable: true, value: false })
     try {
-      renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} />)
+      renderAt(<NegotiationPanel offer={countered({ viewer: 'seller', actions: ['decline'] })} pickers={testPickers()} />)
       await userEvent.click(await screen.findByRole('button', { name: 'Open the purchase and sale agreement of version 2' }))
       const dialog = await screen.findByRole('dialog', { name: 'Purchase and Sale Agreement, version 2' })
       expect(within(dialog).getByText('This browser cannot show a PDF here: download it to read it.')).toBeTruthy()

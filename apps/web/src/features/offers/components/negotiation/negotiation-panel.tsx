@@ -1,49 +1,15 @@
 import { useState } from 'react'
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { OfferVersion, OfferView } from '@offerbook/domain/offer'
+import type { OfferView } from '@offerbook/domain/offer'
 import { formatUsd } from '@offerbook/domain/money'
-import { COUNTER_TERMS } from '@offerbook/domain/offer-negotiation'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
 import { formatInstant, zoneOf } from '../details/offer-format'
 import { AgreementPreview } from './agreement-preview'
 import { CounterForm } from './counter-form'
-import { termText, useVersionChanged } from './version-changes'
-import { DataTable } from '../../../../shared/ui/data-table'
-
-/** The last two versions side by side, the changed terms marked. */
-function Difference({ before, after, timeZone }: { before: OfferVersion; after: OfferVersion; timeZone: string }) {
-  const { t, i18n } = useTranslation()
-  const language = i18n.resolvedLanguage ?? i18n.language
-  return (
-    <DataTable
-      minWidth={420}
-      withTableBorder
-      striped
-      aria-label={t('negotiation.difference.label', { before: before.number, after: after.number })}
-      columns={[t('negotiation.difference.term'), t('negotiation.version', { number: before.number }), t('negotiation.version', { number: after.number })]}
-      items={COUNTER_TERMS}
-      row={(term) => {
-        const changed = after.changed.includes(term)
-        return (
-          <Table.Tr key={term} data-changed={changed || undefined}>
-            <Table.Th scope="row">{t(`negotiation.term.${term}`)}</Table.Th>
-            <Table.Td>{termText(before.terms, term, t, language, timeZone)}</Table.Td>
-            <Table.Td fw={changed ? 700 : undefined}>
-              {termText(after.terms, term, t, language, timeZone)}
-              {changed && (
-                <Badge ml="xs" size="sm" color="dark.7" variant="filled" tt="none">
-                  {t('negotiation.difference.changed')}
-                </Badge>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        )
-      }}
-    />
-  )
-}
+import { TermChanges, useVersionChanged } from './version-changes'
+import type { ClausePickers } from '../editor/clause-sections'
 
 /** 'pre-approved' (spec section 3), or 'verified' once the seller side checked the letter. */
 export function PreApprovalBadge({ state }: { state: 'pre-approved' | 'verified' }) {
@@ -77,7 +43,7 @@ function PreApproval({ offer }: { offer: OfferView }) {
  * highest-and-best request, the last counter-offer as a difference from the version before, the
  * versions' history, and the viewer's answers (Counter; Accept / Decline / Counter back).
  */
-export function NegotiationPanel({ offer }: { offer: OfferView }) {
+export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers: ClausePickers }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const [countering, setCountering] = useState(false)
@@ -129,7 +95,14 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
               {t(latest.kind === 'revision' ? 'negotiation.latest.revision' : `negotiation.latest.${latest.side}`, { number: latest.number })}
               {latest.message ? ` “${latest.message}”` : ''}
             </Text>
-            <Difference before={previous} after={latest} timeZone={zoneOf(offer.property)} />
+            <TermChanges
+              before={previous.terms}
+              after={latest.terms}
+              label={t('negotiation.difference.label', { before: previous.number, after: latest.number })}
+              beforeLabel={t('negotiation.version', { number: previous.number })}
+              afterLabel={t('negotiation.version', { number: latest.number })}
+              timeZone={zoneOf(offer.property)}
+            />
           </Stack>
         )}
         <Group gap="sm">
@@ -168,7 +141,7 @@ export function NegotiationPanel({ offer }: { offer: OfferView }) {
           </Stack>
         )}
       </Stack>
-      {countering && <CounterForm offer={offer} opened={countering} onClose={() => setCountering(false)} />}
+      {countering && <CounterForm offer={offer} opened={countering} onClose={() => setCountering(false)} pickers={pickers} />}
     </Paper>
   )
 }

@@ -6,78 +6,105 @@ import type { TFunction } from 'i18next'
 import { formatUsd } from '@offerbook/domain/money'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
-import { COUNTER_TERMS, differingTerms } from '@offerbook/domain/offer-negotiation'
-import type { CounterTerm } from '@offerbook/domain/offer-negotiation'
+import type { ClauseFieldKind } from '@offerbook/domain/clauses/fields'
+import type { ChoiceGroup, TermDifference, TermValue } from '@offerbook/domain/offer-differences'
+import { termDifferences } from '@offerbook/domain/offer-differences'
 import { allowedOfferActions, effectiveOfferStatus } from '@offerbook/domain/offer-status'
 import { ApiClientError } from '../../../../shared/api-client'
+import { fieldLabelKey } from '../../../../shared/i18n/clause-labels'
 import { useDialog } from '../../../../shared/ui/app-dialog'
+import { DataTable } from '../../../../shared/ui/data-table'
 import { formatCalendarDate, formatInstant, zoneOf } from '../details/offer-format'
 import { offerKeys } from '../../../../shared/query-keys'
 
-/** A term of a version as the difference shows it. */
-export function termText(terms: OfferTerms, term: CounterTerm, t: TFunction, language: string, timeZone?: string): string {
-  switch (term) {
-    case 'purchasePrice':
-      return terms.purchasePrice === null ? '-' : formatUsd(terms.purchasePrice, language)
-    case 'earnestMoney':
-      return terms.earnestMoney.amount === null ? '-' : formatUsd(terms.earnestMoney.amount, language)
-    case 'closingDate':
-      return terms.closingDate ? formatCalendarDate(terms.closingDate, language) : '-'
-    case 'inspectionPeriodDays':
-      return terms.inspectionPeriodDays === null ? '-' : t('negotiation.days', { count: terms.inspectionPeriodDays })
-    case 'sellerConcessions':
-      if (terms.sellerConcessions.amount === null) return '-'
-      return terms.sellerConcessions.unit === 'percent' ? `${terms.sellerConcessions.amount}%` : formatUsd(terms.sellerConcessions.amount, language)
-    case 'stipulations':
-      return terms.stipulations.trim() === '' ? '-' : terms.stipulations
-    case 'expiresAt':
-      return terms.expiresAt ? formatInstant(terms.expiresAt, language, timeZone) : '-'
+/** A term's value as the difference writes it in the reader's language; '-' for a value not given. */
+function valueText(value: TermValue, t: TFunction, language: string, timeZone?: string): string {
+  switch (value.type) {
+    case 'money':
+      return value.value === null ? '-' : formatUsd(value.value, language)
+    case 'days':
+      return value.value === null ? '-' : t('negotiation.days', { count: value.value })
+    case 'date':
+      return value.value ? formatCalendarDate(value.value, language) : '-'
+    case 'instant':
+      return value.value ? formatInstant(value.value, language, timeZone) : '-'
+    case 'yesNo':
+      return value.value === null ? '-' : t(value.value ? 'negotiation.revision.yes' : 'negotiation.revision.no')
+    case 'choice':
+      return value.value === null ? '-' : t(`${CHOICE_LABELS[value.group]}.${value.value}`)
+    case 'text':
+      return value.value.trim() === '' ? '-' : value.value
+    case 'concession':
+      if (value.value.amount === null) return '-'
+      return value.value.unit === 'percent' ? `${value.value.amount}%` : formatUsd(value.value.amount, language)
   }
 }
 
-const isCounterTerm = (field: string): field is CounterTerm => (COUNTER_TERMS as readonly string[]).includes(field)
+const CHOICE_LABELS: Record<ChoiceGroup, string> = { financing: 'offer.financing', holder: 'offer.holder', possession: 'offer.possession', warrantyPayer: 'offer.warrantyPayer' }
 
-/** Any term's value in a line: the counter terms as the difference writes them, the others plainly. */
-function anyTermText(terms: OfferTerms, field: keyof OfferTerms, t: TFunction, language: string, timeZone?: string): string {
-  if (isCounterTerm(field)) return termText(terms, field, t, language, timeZone)
-  const value = terms[field]
-  if (value === null) return '-'
-  if (typeof value === 'boolean') return t(value ? 'negotiation.revision.yes' : 'negotiation.revision.no')
-  if (typeof value === 'string' || typeof value === 'number') return String(value)
-  return t('negotiation.revision.edited')
+/** A clause field's printed value with its unit: '21 days', '3%', '$9,000'. */
+function clauseValueText(kind: ClauseFieldKind, value: string, t: TFunction): string {
+  if (value === '') return '-'
+  if (kind === 'days' && /^\d+$/.test(value)) return t('negotiation.days', { count: Number(value) })
+  if (kind === 'percent') return `${value}%`
+  if (kind === 'dollars') return `$${value}`
+  return value
 }
 
-function termLabel(field: keyof OfferTerms, t: TFunction, exists: (key: string) => boolean): string {
-  if (isCounterTerm(field)) return t(`negotiation.term.${field}`)
-  return exists(`offer.field.${field}`) ? t(`offer.field.${field}`) : t('negotiation.revision.otherTerm', { term: field })
+type Row = { key: string; name: string; before: string; after: string }
+
+/** Each difference as a row of the table: what, then old and new, in the reader's language. */
+function differenceRow(difference: TermDifference, t: TFunction, language: string, timeZone?: string): Row {
+  if (difference.kind === 'term') {
+    return { key: difference.path, name: t(`negotiation.term.${difference.path.replace('.', '_')}`), before: valueText(difference.before, t, language, timeZone), after: valueText(difference.after, t, language, timeZone) }
+  }
+  const clause = t(`negotiation.clause.${difference.set}`, { key: difference.clause.key, title: difference.clause.title })
+  if (difference.kind === 'clause') {
+    const added = difference.change === 'added'
+    return {
+      key: `${difference.set}.${difference.clause.key}`,
+      name: t(`negotiation.clause.${difference.change}`, { clause }),
+      before: added ? '-' : t('negotiation.clause.included'),
+      after: added ? t('negotiation.clause.included') : t('negotiation.clause.struckValue'),
+    }
+  }
+  const label = t(fieldLabelKey(difference.clause, difference.field), { defaultValue: difference.field.label })
+  return {
+    key: `${difference.set}.${difference.field.name}`,
+    name: t('negotiation.clause.field', { clause, field: label }),
+    before: clauseValueText(difference.field.kind, difference.before, t),
+    after: clauseValueText(difference.field.kind, difference.after, t),
+  }
 }
 
-/** Each term that differs between two versions of the terms: old → new. */
-/** `timeZone`: the property's, in which the expiration is written. */
-export function TermChanges({ before, after, label, timeZone }: { before: OfferTerms; after: OfferTerms; label: string; timeZone?: string }) {
+/**
+ * The difference of two versions, term by term and clause by clause (decision 051): one row per
+ * change, old and new. `timeZone`: the property's, in which the expiration is written.
+ */
+export function TermChanges({ before, after, label, beforeLabel, afterLabel, timeZone }: { before: OfferTerms; after: OfferTerms; label: string; beforeLabel?: string; afterLabel?: string; timeZone?: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
-  const changed = differingTerms(before, after)
-  if (changed.length === 0) return <Text>{t('negotiation.revision.noChange')}</Text>
+  const rows = termDifferences(before, after).map((difference) => differenceRow(difference, t, language, timeZone))
+  if (rows.length === 0) return <Text>{t('negotiation.revision.noChange')}</Text>
   return (
-    <Table withTableBorder aria-label={label} data-testid="term-changes">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('negotiation.difference.term')}</Table.Th>
-          <Table.Th scope="col">{t('negotiation.revision.was')}</Table.Th>
-          <Table.Th scope="col">{t('negotiation.revision.now')}</Table.Th>
+    <DataTable
+      minWidth={420}
+      withTableBorder
+      striped
+      aria-label={label}
+      data-testid="term-changes"
+      columns={[t('negotiation.difference.term'), beforeLabel ?? t('negotiation.revision.was'), afterLabel ?? t('negotiation.revision.now')]}
+      items={rows}
+      row={(row) => (
+        <Table.Tr key={row.key} data-term={row.key}>
+          <Table.Th scope="row">{row.name}</Table.Th>
+          <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.before}</Table.Td>
+          <Table.Td fw={700} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {row.after}
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {changed.map((field) => (
-          <Table.Tr key={field} data-term={field}>
-            <Table.Th scope="row">{termLabel(field, t, (key) => i18n.exists(key))}</Table.Th>
-            <Table.Td>{anyTermText(before, field, t, language, timeZone)}</Table.Td>
-            <Table.Td fw={700}>{anyTermText(after, field, t, language, timeZone)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      )}
+    />
   )
 }
 
