@@ -39,9 +39,9 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
   await expect(lenaPanel).toBeVisible(LOAD)
   await lenaPanel.getByRole('button', { name: 'Counter', exact: true }).click()
   const counter = page.getByRole('dialog', { name: 'Counter-offer' })
-  await expect(counter.getByLabel('Purchase price')).toBeVisible()
+  await expect(counter.getByRole('spinbutton', { name: 'Purchase price' })).toBeVisible()
   await expectNoViolations(page, 'the counter-offer form')
-  await counter.getByLabel('Purchase price').fill('630000')
+  await counter.getByRole('spinbutton', { name: 'Purchase price' }).fill('630000')
   await counter.getByLabel('Message to the other side').fill('We can meet at 630.')
   await counter.getByRole('button', { name: 'Send the counter-offer' }).click()
   await expect(counter).toBeHidden()
@@ -58,14 +58,13 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
     const priceRow = difference.getByRole('row', { name: /^Purchase price/ })
     await expect(priceRow).toContainText('$600,000')
     await expect(priceRow).toContainText('$630,000')
-    await expect(priceRow).toContainText('Changed')
     await expect(benPanel.getByRole('button', { name: 'Accept the counter-offer' })).toBeVisible()
     await expect(benPanel.getByRole('button', { name: 'Decline the counter-offer' })).toBeVisible()
     await expectNoViolations(benPage, "the buyer's countered offer")
 
     await benPanel.getByRole('button', { name: 'Counter back' }).click()
     const back = benPage.getByRole('dialog', { name: 'Counter-offer' })
-    await back.getByLabel('Purchase price').fill('615000')
+    await back.getByRole('spinbutton', { name: 'Purchase price' }).fill('615000')
     await back.getByLabel('Message to the other side').fill('Meet us at 615?')
     await back.getByRole('button', { name: 'Send the counter-offer' }).click()
     await expect(back).toBeHidden()
@@ -93,4 +92,61 @@ test('a seller counters, the buyer counters back, and the seller accepts the buy
   const read = await page.request.get(`/api/offers/${offer.id}`, { headers: await bearer(page.request, SELLER_AGENT) })
   const accepted = (await read.json()) as { offer: { status: string; terms: { purchasePrice: number }; negotiation: { version: number } } }
   expect(accepted.offer).toMatchObject({ status: 'accepted', terms: { purchasePrice: 615_000 }, negotiation: { version: 3 } })
+})
+
+test('the seller counters the financing and strikes a stipulation; the buyer sees each change, previews and accepts', async ({ page, browser }) => {
+  const { listingId, offer } = await listingWithBensSharedOffer(page.request, {
+    listPrice: 520_000,
+    offerPrice: 500_000,
+    terms: {
+      financing: { type: 'conventional', loanAmount: 400_000, downPayment: 100_000, lenderName: 'First Bank' },
+      stipulationChoices: { ACheckbox: true, Atext1: '2', Atext2: '8000', BCheckbox: true, Btext1: '3000' },
+    },
+  })
+
+  // Lena counters: cash instead of a loan, and no repair credit (clause B struck in the stipulation picker).
+  await useAccount(page, SELLER_AGENT)
+  await page.goto(`/my-properties/${listingId}/offers/${offer.id}`)
+  const lenaPanel = page.getByRole('region', { name: 'Negotiation' })
+  await lenaPanel.getByRole('button', { name: 'Counter', exact: true }).click(LOAD)
+  const counter = page.getByRole('dialog', { name: 'Counter-offer' })
+  await counter.getByRole('combobox', { name: 'Financing type' }).selectOption('cash')
+  await counter.getByRole('region', { name: 'Special stipulations' }).getByRole('button', { name: 'EDIT', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: 'Stipulations' })
+  await picker.getByRole('checkbox', { name: 'B. Reduction in price in lieu of repairs' }).uncheck()
+  await picker.getByRole('button', { name: 'Import' }).click()
+  await expect(picker).toBeHidden()
+  await expect(counter.getByText(/Instead of Seller making repairs/)).toHaveCount(0)
+  await expectNoViolations(page, 'the counter-offer form on every term')
+  await counter.getByLabel('Message to the other side').fill('Cash, and no repair credit.')
+  await counter.getByRole('button', { name: 'Send the counter-offer' }).click()
+  await expect(counter).toBeHidden()
+  await expect(lenaPanel.getByText('Countered: waiting for the buyer side')).toBeVisible()
+  await previewAgreement(page, 2)
+
+  // Ben sees each change as a row, old and new, previews version 2's agreement and accepts it.
+  const benPage = await pageSignedInAs(browser, BEN)
+  try {
+    await benPage.goto(`/submitted-offers/update/${offer.id}`)
+    const benPanel = benPage.getByRole('region', { name: 'Negotiation' })
+    await expect(benPanel.getByText('Countered: your turn to answer')).toBeVisible(LOAD)
+    const difference = benPanel.getByRole('table', { name: 'Version 1 and version 2 side by side' })
+    await expect(difference.getByRole('row', { name: /^Financing\b/ }).first()).toContainText(/Conventional\s*Cash/)
+    await expect(difference.getByRole('row', { name: /^Stipulation B \(Reduction in price in lieu of repairs\) struck/ })).toContainText(/Included\s*Struck/)
+    await expect(difference.getByRole('row', { name: /^Stipulation A/ })).toHaveCount(0)
+    await expectNoViolations(benPage, 'the difference of a counter on every term')
+    await previewAgreement(benPage, 2)
+    await benPanel.getByRole('button', { name: 'Accept the counter-offer' }).click()
+    await expect(benPage.getByText('You accepted the counter-offer: the offer is accepted at its terms.')).toBeVisible(LOAD)
+  } finally {
+    await benPage.context().close()
+  }
+
+  const read = await page.request.get(`/api/offers/${offer.id}`, { headers: await bearer(page.request, SELLER_AGENT) })
+  const accepted = (await read.json()) as { offer: { status: string; terms: { financing: { type: string; lenderName: string }; stipulationChoices: Record<string, unknown> }; negotiation: { version: number } } }
+  expect(accepted.offer.status).toBe('accepted')
+  expect(accepted.offer.negotiation.version).toBe(2)
+  expect(accepted.offer.terms.financing).toMatchObject({ type: 'cash', lenderName: 'First Bank' })
+  expect(accepted.offer.terms.stipulationChoices).toMatchObject({ ACheckbox: true })
+  expect(accepted.offer.terms.stipulationChoices.BCheckbox).not.toBe(true)
 })

@@ -16,9 +16,13 @@ export async function bearer(request: APIRequestContext, email: string): Promise
  * A fresh listing of Lena's (the demo listing agent) at `listPrice`, and a cash offer of Ben's on it at
  * `offerPrice`, shared with her today through the API: what a page of the seller side then shows. It
  * names what the share check asks of a contract: $5,000 earnest money held by a title company, due in
- * 3 days; no appraisal contingency; the inspection waived (so no resolution period).
+ * 3 days; no appraisal contingency; the inspection waived (so no resolution period). `terms` change
+ * any of those before it is shared.
  */
-export async function listingWithBensSharedOffer(request: APIRequestContext, { listPrice, offerPrice }: { listPrice: number; offerPrice: number }): Promise<{ listingId: string; offer: OfferView }> {
+export async function listingWithBensSharedOffer(
+  request: APIRequestContext,
+  { listPrice, offerPrice, terms: given = {} }: { listPrice: number; offerPrice: number; terms?: Record<string, unknown> },
+): Promise<{ listingId: string; offer: OfferView }> {
   const listing = await publishListing(request, { fields: publishableListing({ ListPrice: listPrice }), photos: [pngOf(8, 6, [60, 120, 90])] })
   const headers = await bearer(request, BEN)
   const created = await request.post('/api/offers', { headers, data: { listingId: listing.id } })
@@ -34,6 +38,7 @@ export async function listingWithBensSharedOffer(request: APIRequestContext, { l
     inspectionPeriodDays: 0,
     closingDate: inDays(45).toISOString().slice(0, 10),
     expiresAt: inDays(5).toISOString(),
+    ...given,
   }
   const saved = await request.patch(`/api/offers/${offer.id}`, { headers, data: { terms } })
   expect(saved.status(), await saved.text()).toBe(200)
