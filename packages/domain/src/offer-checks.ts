@@ -77,11 +77,30 @@ export function shareProblems(terms: OfferTerms, now: Date): OfferProblem[] {
   return problems
 }
 
-/** Why forms cannot be generated yet, in the spec's order (buyer details, then the listing agent). */
+/** The share checks that name a field the contract cannot be written without (domain.md section 1). */
+const CONTRACT_FIELD_KEYS: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  'offerTerms.purchasePriceRequired',
+  'offerTerms.earnestMoneyRequired',
+  'offerTerms.earnestHolderRequired',
+  'offerTerms.earnestDueDaysRequired',
+  'offerTerms.financingRequired',
+  'offerTerms.appraisalRequired',
+  'offerTerms.inspectionPeriodRequired',
+  'offerTerms.resolutionPeriodRequired',
+  'offerTerms.closingDateRequired',
+  'offerTerms.possessionDateRequired',
+  'offerTerms.expirationRequired',
+])
+
+/**
+ * Why forms cannot be generated yet: the spec's order first (buyer details, then the listing agent),
+ * then the first field the contract needs that is empty, named by its own message. Dates in the past
+ * do not stop a form: it records what was agreed.
+ */
 export function formsProblem(terms: OfferTerms): OfferProblem | null {
   if (!hasBuyerDetails(terms)) return problem('buyers', 'offerTerms.buyerDetailsRequired')
   if (!hasListingAgent(terms)) return problem('listingAgent', 'offerTerms.listingAgentDetailsRequired')
-  return null
+  return shareProblems(terms, new Date(0)).find((found) => CONTRACT_FIELD_KEYS.has(found.key)) ?? null
 }
 
 // ---------------------------------------------------------------------------------------------

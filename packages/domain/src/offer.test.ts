@@ -260,8 +260,15 @@ describe('formsProblem', () => {
     expect(formsProblem(complete())).toBeNull()
   })
 
-  it('does not need a price or dates to generate forms', () => {
-    expect(formsProblem(OfferTermsSchema.parse({ buyers: [BUYER], listingAgent: LISTING_AGENT }))).toBeNull()
+  it('then names the first field the contract needs that is empty, and lets a past date stand', () => {
+    expect(formsProblem(complete({ earnestMoney: { amount: 5_000, holder: null, dueDays: 3 } }))).toEqual({ field: 'earnestMoney.holder', key: 'offerTerms.earnestHolderRequired' })
+    expect(formsProblem(complete({ inspectionPeriodDays: 10, resolutionPeriodDays: null }))).toEqual({ field: 'resolutionPeriodDays', key: 'offerTerms.resolutionPeriodRequired' })
+    expect(formsProblem(complete({ possession: { time: 'after-closing', date: null } }))).toEqual({ field: 'possession.date', key: 'offerTerms.possessionDateRequired' })
+    expect(formsProblem(complete({ closingDate: '2001-01-01', expiresAt: '2000-12-01T17:00:00Z' }))).toBeNull()
+  })
+
+  it('asks for the price before the other contract terms once the parties are named', () => {
+    expect(formsProblem(OfferTermsSchema.parse({ buyers: [BUYER], listingAgent: LISTING_AGENT }))).toEqual({ field: 'purchasePrice', key: 'offerTerms.purchasePriceRequired' })
   })
 })
 
