@@ -12,6 +12,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
       financing: { type: 'conventional', loanAmount: 360_000, downPayment: 90_000, lenderName: 'First Bank', lenderPhone: '', lenderEmail: 'loans@firstbank.example' },
       appraisalContingency: true,
       inspectionPeriodDays: 10,
+      resolutionPeriodDays: 3,
       saleOfBuyersPropertyContingency: false,
       closingDate: '2031-06-30',
       possession: { time: 'at-closing' },
