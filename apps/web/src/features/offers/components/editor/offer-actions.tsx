@@ -13,6 +13,7 @@ import { translate } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import type { SimpleOfferAction } from '../../api/offers'
+import { AgreementPreview } from '../negotiation/agreement-preview'
 import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
 import { zoneOf } from '../details/offer-format'
 import { deleteOfferDraft, generateOfferForms, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
@@ -251,6 +252,8 @@ export function OfferActionsPanel({ offer, actions, autosave, editable }: { offe
               {t('offerEditor.generateForms')}
             </Button>
           )}
+          {/* Before sharing, the agreement the seller side will read, from the terms as saved. */}
+          {offer.status === 'draft' && <AgreementPreview offerId={offer.id} beforeOpen={autosave.saveNow} />}
           {(offer.status === 'draft' || can('withdraw')) && (
             <Button variant="default" color="red" onClick={() => void actions.withdraw()} loading={busy === 'withdraw'}>
               {t('offer.action.withdraw')}

@@ -224,6 +224,24 @@ describe('OfferEditor actions', () => {
     expect(within(files).getByRole('button', { name: 'Download offer-120-maple-ave.pdf' })).toBeTruthy()
   })
 
+  it("previews a draft's agreement before sharing, saving what was typed first", async () => {
+    const user = userEvent.setup()
+    await open(draft())
+    api.on(`GET ${OFFER}/agreement`, (request) => {
+      // The terms typed are saved before the PDF is read, so the preview is what the seller side would get.
+      expect(patches().at(-1)?.purchasePrice).toBe(455_000)
+      expect(request.url).toMatch(/\/agreement$/)
+      return new Response(new Blob(['%PDF-1.7 draft'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } })
+    })
+    const price = screen.getByRole('spinbutton', { name: 'Purchase price' })
+    await user.clear(price)
+    await user.type(price, '455000')
+    await user.click(screen.getByRole('button', { name: 'Preview the agreement' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Purchase and Sale Agreement, as saved' })
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeTruthy()
+    expect(api.calls(`GET ${OFFER}/agreement`)).toHaveLength(1)
+  })
+
   it('says to share first when withdrawing a draft', async () => {
     const user = userEvent.setup()
     await open(draft())

@@ -15,8 +15,9 @@ const showsPdf = () => (navigator as Navigator & { pdfViewerEnabled?: boolean })
  * 'Agreement' beside a version: fetches that version's purchase and sale agreement (the PDF 'Send for
  * signature' would send for it) with the session, and shows it in a dialog with the browser's PDF
  * viewer, with a button to download it; a browser with no PDF viewer is told to download it.
+ * Without a version it is the draft's agreement as saved: `beforeOpen` saves what is typed first.
  */
-export function AgreementPreview({ offerId, version }: { offerId: string; version: number }) {
+export function AgreementPreview({ offerId, version, beforeOpen }: { offerId: string; version?: number; beforeOpen?: () => Promise<unknown> }) {
   const { t } = useTranslation()
   const [loading, setLoading] = useState(false)
   const [shown, setShown] = useState<Shown | null>(null)
@@ -26,10 +27,11 @@ export function AgreementPreview({ offerId, version }: { offerId: string; versio
   const open = async () => {
     setLoading(true)
     try {
+      await beforeOpen?.()
       const session = getAccessToken()
       const file = await fetchApiFile(offerAgreementPath(offerId, version), {
         headers: session ? { Authorization: `Bearer ${session}` } : {},
-        fallbackName: `Purchase-and-Sale-Agreement-v${version}.pdf`,
+        fallbackName: version === undefined ? 'Purchase-and-Sale-Agreement-draft.pdf' : `Purchase-and-Sale-Agreement-v${version}.pdf`,
       })
       setShown({ ...file, url: URL.createObjectURL(file.blob) })
     } catch (error) {
@@ -39,12 +41,19 @@ export function AgreementPreview({ offerId, version }: { offerId: string; versio
     }
   }
 
-  const title = t('negotiation.agreement.title', { number: version })
+  const draft = version === undefined
+  const title = draft ? t('negotiation.agreement.draftTitle') : t('negotiation.agreement.title', { number: version })
   return (
     <>
-      <Button variant="subtle" size="compact-sm" loading={loading} onClick={() => void open()} aria-label={t('negotiation.agreement.open', { number: version })}>
-        {t('negotiation.agreement.button')}
-      </Button>
+      {draft ? (
+        <Button variant="default" loading={loading} onClick={() => void open()}>
+          {t('negotiation.agreement.preview')}
+        </Button>
+      ) : (
+        <Button variant="subtle" size="compact-sm" loading={loading} onClick={() => void open()} aria-label={t('negotiation.agreement.open', { number: version })}>
+          {t('negotiation.agreement.button')}
+        </Button>
+      )}
       <Modal opened={shown !== null} onClose={() => setShown(null)} title={title} size="xl" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
         {shown && (
           <Stack gap="sm">
