@@ -71,7 +71,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
   const sealed = await runHeavy('completePacketPdf', {
     original: originalBytes,
     fields: [...fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })), ...record.fields],
-    images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng! }])),
+    images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng!, name: signer.name }])),
     certificate: {
       packetId: packet.id,
       title: packet.title,

@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
+import { beginText, endText, moveText, setFontAndSize, setTextRenderingMode, showText, TextRenderingMode } from 'pdf-lib'
 import type { SigningFieldType } from '@offerbook/domain/signing'
 import { toWinAnsi } from '../contracts/lined-pdf'
 import { wrapText } from '../offer-documents/offer-pdf'
@@ -43,7 +44,28 @@ function drawTextInBox(page: PDFPage, value: string, font: PDFFont, box: { x: nu
   page.drawText(single, { x: box.x, y: box.y + (box.height - CAP_HEIGHT * size) / 2, size, font })
 }
 
-export async function burnFields(doc: PDFDocument, font: PDFFont, fields: readonly BurnField[], images: Map<string, { signature: Uint8Array; initials: Uint8Array }>, embed: (png: Uint8Array) => Promise<Embedded>): Promise<void> {
+/** A signer's adopted marks, and the name the signature stands for. */
+export type SignerMarks = { signature: Uint8Array; initials: Uint8Array; name?: string }
+
+/**
+ * The signer's name as invisible text across a signature's box: the image shows the signature, and a
+ * reader's tools (copy, search, pdftotext, a screen reader) find whose it is, as an OCR layer does.
+ */
+function nameLayer(page: PDFPage, font: PDFFont, name: string, box: { x: number; y: number; width: number; height: number }): void {
+  const text = toWinAnsi(name).replace(/\s+/g, ' ').trim()
+  if (text === '') return
+  const size = Math.max(1, Math.min(box.height * 0.6, (box.width * 0.95 * 12) / Math.max(1, font.widthOfTextAtSize(text, 12))))
+  page.pushOperators(
+    beginText(),
+    setFontAndSize(page.node.newFontDictionary(font.name, font.ref), size),
+    setTextRenderingMode(TextRenderingMode.Invisible),
+    moveText(box.x, box.y + (box.height - CAP_HEIGHT * size) / 2),
+    showText(font.encodeText(text)),
+    endText(),
+  )
+}
+
+export async function burnFields(doc: PDFDocument, font: PDFFont, fields: readonly BurnField[], images: Map<string, SignerMarks>, embed: (png: Uint8Array) => Promise<Embedded>): Promise<void> {
   const pages = doc.getPages()
   const frames = new Map<number, PageFrame>()
   for (const field of fields) {
@@ -57,10 +79,15 @@ export async function burnFields(doc: PDFDocument, font: PDFFont, fields: readon
     const size = displaySize(frame)
     const box = { x: field.x * size.width, y: size.height * (1 - field.y - field.height), width: field.width * size.width, height: field.height * size.height }
     if (field.type === 'signature' || field.type === 'initials') {
-      const png = images.get(field.signerId)?.[field.type]
+      const marks = images.get(field.signerId)
+      const png = marks?.[field.type]
       if (!png) throw new Error(`No ${field.type} image for signer ${field.signerId}`)
       const image = await embed(png)
-      inDisplaySpace(page, frame, () => drawImageInBox(page, image, box))
+      const name = field.type === 'signature' ? marks?.name : undefined
+      inDisplaySpace(page, frame, () => {
+        drawImageInBox(page, image, box)
+        if (name) nameLayer(page, font, name, box)
+      })
     } else if (field.value !== null && field.value.trim() !== '') {
       const value = field.value
       inDisplaySpace(page, frame, () => drawTextInBox(page, value, font, box))

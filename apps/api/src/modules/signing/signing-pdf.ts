@@ -12,7 +12,7 @@ import { addCertificate } from './signing-pdf-audit'
 import { imageCache } from './signing-pdf-images'
 import type { Fonts } from './signing-pdf-page'
 import { displaySize, fitLine, GREY, HALF_INCH, LETTER, pageFrame, sha256Hex } from './signing-pdf-page'
-import type { BurnField } from './signing-pdf-stamp'
+import type { BurnField, SignerMarks } from './signing-pdf-stamp'
 import { burnFields } from './signing-pdf-stamp'
 import { sealDocument } from './signing-seal'
 
@@ -374,7 +374,7 @@ export async function assemblePacket(input: { sources: PacketSource[]; signature
 export async function completePacketPdf(input: {
   original: Uint8Array
   fields: BurnField[]
-  images: Map<string, { signature: Uint8Array; initials: Uint8Array }>
+  images: Map<string, SignerMarks>
   certificate: CertificateData
   identity: SealingIdentity
   sealedAt: Date

@@ -187,8 +187,11 @@ describe('the offer packet of an offer with the RF707 addendum', () => {
     const dated = buyerDone.fields.find((field) => field.type === 'date-signed' && field.page === rf707Last)!
     const { width, height } = sent.pages[rf707Last]!
     const words = await wordsOnPage(new Uint8Array(pdf), rf707Last + 1)
-    const inside = words.filter((word) => word.xMin >= dated.x * width - 1 && word.xMax <= (dated.x + dated.width) * width + 1 && word.yMin >= dated.y * height - 1 && word.yMax <= (dated.y + dated.height) * height + 1)
-    expect(inside.map((word) => word.text).join(' ')).toBe(dated.value)
+    const within = (box: { x: number; y: number; width: number; height: number }) =>
+      words.filter((word) => word.xMin >= box.x * width - 1 && word.xMax <= (box.x + box.width) * width + 1 && word.yMin >= box.y * height - 1 && word.yMax <= (box.y + box.height) * height + 1)
+    expect(within(dated).map((word) => word.text).join(' ')).toBe(dated.value)
+    // Each signature on the RF707's lines carries its signer's name as text a reader's tools find.
+    for (const signer of sent.signers) expect(within(onLast(signer.id)).map((word) => word.text).join(' ')).toBe(signer.name)
   })
 })
 
