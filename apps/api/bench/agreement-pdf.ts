@@ -17,6 +17,14 @@ const RUNS = Number(process.env.BENCH_AGREEMENT_RUNS ?? 100)
 
 const SAMPLE: Record<ClauseFieldKind, string> = { text: 'the county', percent: '2.5', dollars: '12,500.00', days: '10', date: '2025-06-30', time: '03:45 PM' }
 const ADDRESS = '12 Main Street, Nashville, TN 37212'
+/** The property's whole identification, the legal description near its 1,000 characters. */
+const PROPERTY = {
+  address: ADDRESS,
+  county: 'Davidson',
+  parcelNumber: '093 13 0 123.00',
+  deedReference: "Instrument No. 20190412-0034567, Register's Office of Davidson County",
+  legalDescription: "Lot 12, Section 3, Magnolia Hills subdivision, as recorded in Plat Book 7900, Page 105, Register's Office of Davidson County, Tennessee. ".repeat(7).trim(),
+}
 
 function ticked(clauses: ClauseCatalogue): Record<string, string | boolean> {
   const formData: Record<string, string | boolean> = {}
@@ -47,7 +55,7 @@ async function once(): Promise<void> {
   const layout = layoutRf707(terms.addendum ?? {}, parties)
   if (!layout.fits) throw new Error('the RF707 does not fit')
   const addendum = { layout, parties }
-  const pdf = await renderOfferPdf({ terms, address: ADDRESS, county: 'Davidson', createdAt: new Date(), addendum, version: 2 })
+  const pdf = await renderOfferPdf({ terms, property: PROPERTY, createdAt: new Date(), addendum, version: 2 })
   if (pdf.byteLength === 0) throw new Error('empty PDF')
 }
 

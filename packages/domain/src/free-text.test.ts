@@ -108,7 +108,7 @@ describe('every free-text field refuses what cannot be stored, on its own path',
   })
 
   it('covers listing text, search text and the other inputs', () => {
-    for (const field of ['StreetNumber', 'StreetName', 'StreetSuffix', 'UnitNumber', 'City', 'CountyOrParish', 'PublicRemarks', 'ListAgentFullName', 'ListOfficeName', 'offerInstructions'])
+    for (const field of ['StreetNumber', 'StreetName', 'StreetSuffix', 'UnitNumber', 'City', 'CountyOrParish', 'ParcelNumber', 'TaxLegalDescription', 'deedReference', 'PublicRemarks', 'ListAgentFullName', 'ListOfficeName', 'offerInstructions'])
       expect(messageAt(ListingPatchSchema, { [field]: 'a\u0000b' }, field), field).toBe(UNSTORABLE_TEXT)
     for (const field of ['StateOrProvince', 'PostalCode', 'ListAgentEmail', 'ListAgentDirectPhone', 'ListAgentMlsId', 'firmLicenseNumber'])
       expect(ListingPatchSchema.safeParse({ [field]: 'T\u0000N' }).success, field).toBe(false)

@@ -53,6 +53,13 @@ export const ListingFieldsSchema = z.object({
     .nullable(),
   YearBuilt: wholeNumber(LISTING_LIMITS.minYearBuilt, LISTING_LIMITS.maxYearBuilt, 'listing.yearBuiltRange').nullable(),
   PublicRemarks: boundedText(LISTING_LIMITS.maxRemarks).nullable(),
+  // The property's identification, which the purchase agreement prints (../shared/domain.md section 1).
+  /** RESO ParcelNumber: the tax map and parcel ID the county assessor gives it. */
+  ParcelNumber: boundedText(LISTING_LIMITS.maxParcelNumber).nullable(),
+  /** RESO TaxLegalDescription: the legal description, as the deed and the tax record give it. */
+  TaxLegalDescription: boundedText(LISTING_LIMITS.maxLegalDescription).nullable(),
+  /** The deed book and page, or the instrument number, at the county Register of Deeds (no RESO Property field carries it). */
+  deedReference: boundedText(LISTING_LIMITS.maxDeedReference).nullable(),
   // Listing agent and licensee details.
   ListAgentFullName: boundedText(150).nullable(),
   ListAgentEmail: z
@@ -87,7 +94,7 @@ export type ListingFieldName = keyof ListingFields
  * The listing fields named after RESO Data Dictionary Property fields, which a RESO record (feed or
  * file) fills one to one; the others (camelCase) are our own.
  */
-export const ResoListingFieldsSchema = ListingFieldsSchema.omit({ firmLicenseNumber: true, offerDeadline: true, offerPreferences: true, offerInstructions: true })
+export const ResoListingFieldsSchema = ListingFieldsSchema.omit({ deedReference: true, firmLicenseNumber: true, offerDeadline: true, offerPreferences: true, offerInstructions: true })
 export type ResoListingFieldName = keyof z.infer<typeof ResoListingFieldsSchema>
 export const RESO_LISTING_FIELDS = Object.keys(ResoListingFieldsSchema.shape) as ResoListingFieldName[]
 
@@ -110,6 +117,9 @@ export const WIZARD_STEP_FIELDS: Readonly<Record<Exclude<ListingWizardStep, 'pho
     'LotSizeAcres',
     'YearBuilt',
     'PublicRemarks',
+    'ParcelNumber',
+    'TaxLegalDescription',
+    'deedReference',
   ],
   agent: ['ListAgentFullName', 'ListAgentEmail', 'ListAgentDirectPhone', 'ListAgentMlsId', 'ListOfficeName', 'firmLicenseNumber'],
   'offer-settings': ['offerDeadline', 'offerPreferences', 'offerInstructions'],

@@ -84,6 +84,8 @@ export const RESO_FIELD_MAP = [
   { source: 'LotSizeAcres', field: 'LotSizeAcres' },
   { source: 'YearBuilt', field: 'YearBuilt' },
   { source: 'PublicRemarks', field: 'PublicRemarks' },
+  { source: 'ParcelNumber', field: 'ParcelNumber' },
+  { source: 'TaxLegalDescription', field: 'TaxLegalDescription' },
   { source: 'ListAgentFullName', field: 'ListAgentFullName' },
   { source: 'ListAgentEmail', field: 'ListAgentEmail' },
   { source: 'ListAgentDirectPhone', field: 'ListAgentDirectPhone' },

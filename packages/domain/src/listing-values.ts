@@ -55,6 +55,10 @@ export const LISTING_LIMITS = {
   maxYearBuilt: 2100,
   maxRemarks: 4000,
   maxOfferInstructions: 2000,
+  /** The property's identification (RESO ParcelNumber, TaxLegalDescription; our deedReference). */
+  maxParcelNumber: 50,
+  maxDeedReference: 200,
+  maxLegalDescription: 1000,
   maxNotifyEmails: 10,
   photoMaxBytes: 10 * 1024 * 1024,
   maxPhotos: 50,

@@ -55,6 +55,18 @@ describe('listing field rules', () => {
     expect(refusal(shape.PublicRemarks, 'x'.repeat(4001))).toEqual(refused('common.tooLong', 'Must have at most 4000 characters'))
   })
 
+  it("bounds the property's identification: parcel number, legal description and deed reference", () => {
+    const shape = ListingFieldsSchema.shape
+    expect(refusal(shape.ParcelNumber, '093 13 0 123.00')).toBeNull()
+    expect(refusal(shape.ParcelNumber, 'x'.repeat(51))).toEqual(refused('common.tooLong', 'Must have at most 50 characters'))
+    expect(refusal(shape.TaxLegalDescription, 'Lot 12, Section 3, Magnolia Hills subdivision.\nBeing the same property conveyed by deed.')).toBeNull()
+    expect(refusal(shape.TaxLegalDescription, 'x'.repeat(1001))).toEqual(refused('common.tooLong', 'Must have at most 1000 characters'))
+    expect(refusal(shape.deedReference, "Instrument No. 20190412-0034567, Register's Office of Davidson County")).toBeNull()
+    expect(refusal(shape.deedReference, 'x'.repeat(201))).toEqual(refused('common.tooLong', 'Must have at most 200 characters'))
+    // Trimmed like every text field.
+    expect(shape.ParcelNumber.parse('  093-13-0-123.00  ')).toBe('093-13-0-123.00')
+  })
+
   it('checks the agent details with the shared messages', () => {
     const shape = ListingFieldsSchema.shape
     expect(refusal(shape.ListAgentEmail, 'not-an-email')).toEqual(refused('common.invalidEmail', 'Invalid email'))
@@ -72,7 +84,7 @@ describe('listing field rules', () => {
   it('tells the fields with RESO names, which a RESO record fills, from our own', () => {
     const all = Object.keys(ListingFieldsSchema.shape)
     expect(RESO_LISTING_FIELDS).toEqual(all.filter((name) => /^[A-Z]/.test(name)))
-    expect(all.filter((name) => !(RESO_LISTING_FIELDS as string[]).includes(name))).toEqual(['firmLicenseNumber', 'offerDeadline', 'offerPreferences', 'offerInstructions'])
+    expect(all.filter((name) => !(RESO_LISTING_FIELDS as string[]).includes(name))).toEqual(['deedReference', 'firmLicenseNumber', 'offerDeadline', 'offerPreferences', 'offerInstructions'])
   })
 })
 

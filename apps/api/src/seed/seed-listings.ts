@@ -95,6 +95,35 @@ const STREET_NAMES = [
 
 const STREET_SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Rd', 'Ct', 'Way', 'Pl', 'Cir', 'Trl', 'Pike', 'Blvd', 'Pass', 'Run'] as const
 
+/** Made-up subdivisions and condominiums the legal descriptions name. */
+const SUBDIVISIONS = ['Magnolia Hills', 'Harpeth Oaks', 'Cedar Ridge', 'Willow Creek', 'Stones River Estates', 'Brookhaven', 'Laurel Park', 'Foxborough', 'Hickory Bend', 'Millstone Farms'] as const
+const CONDOMINIUMS = ['The Overton', 'Riverbend Place', 'Belmont Commons', 'Lookout Terrace', 'Haywood Lofts'] as const
+
+type Identification = { parcelNumber: string; deedReference: string; legalDescription: string }
+
+/**
+ * The property's public record as a county gives it: a tax map and parcel number, the instrument the
+ * seller's deed was recorded as, and a short legal description (a lot on a recorded plat, or a
+ * condominium unit), which the purchase agreement prints.
+ */
+function identificationFor(random: Random, county: string, unit: string | null): Identification {
+  const map = String(wholeBetween(random, 1, 180)).padStart(3, '0')
+  const group = String(wholeBetween(random, 1, 16)).padStart(2, '0')
+  const parcel = `${wholeBetween(random, 1, 399)}.00`
+  const recorded = `${wholeBetween(random, 2004, 2024)}${String(wholeBetween(random, 1, 12)).padStart(2, '0')}${String(wholeBetween(random, 1, 28)).padStart(2, '0')}`
+  const registersOffice = `Register's Office of ${county} County`
+  const book = wholeBetween(random, 1_000, 9_999)
+  const page = wholeBetween(random, 1, 400)
+  const legalDescription = unit
+    ? `Unit ${unit}, ${pick(random, CONDOMINIUMS)}, a Horizontal Property Regime, as established by the Master Deed of record in Book ${book}, Page ${page}, ${registersOffice}, Tennessee, with its undivided interest in the common elements.`
+    : `Lot ${wholeBetween(random, 1, 120)}, Section ${wholeBetween(random, 1, 8)}, ${pick(random, SUBDIVISIONS)} subdivision, as recorded in Plat Book ${book}, Page ${page}, ${registersOffice}, Tennessee.`
+  return {
+    parcelNumber: unit ? `${map} ${group} 0A ${unit}.00` : `${map} ${group} 0 ${parcel}`,
+    deedReference: `Instrument No. ${recorded}-${String(wholeBetween(random, 1, 9_999_999)).padStart(7, '0')}, ${registersOffice}`,
+    legalDescription,
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // People
 
@@ -436,6 +465,8 @@ export function generateListing(index: number, options: GenerateOptions): Genera
   const mlsNumber = published && random() < 0.65 ? String(2_600_000 + ((index * 7_919 + (options.seed ?? 1) * 104_729) % 399_999)) : null
   const photoCount = draftStep === 'photos' ? 0 : wholeBetween(random, 2, 5)
   const photos = photosFor(exteriorKind(type, facts.unit !== null, random), index, photoCount, random)
+  // Drawn last, so the values above stay what they were before listings had them.
+  const identification = identificationFor(random, city.county, facts.unit)
 
   return {
     photos,
@@ -455,6 +486,9 @@ export function generateListing(index: number, options: GenerateOptions): Genera
       stateOrProvince: street.StateOrProvince,
       postalCode: street.PostalCode,
       countyOrParish: city.county,
+      parcelNumber: identification.parcelNumber,
+      taxLegalDescription: identification.legalDescription,
+      deedReference: identification.deedReference,
       unparsedAddress: unparsedAddress(street),
       propertyType: type,
       bedroomsTotal: facts.beds,

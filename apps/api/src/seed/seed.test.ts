@@ -90,6 +90,10 @@ describe('seedDemoData: the demo listings', () => {
       expect(row.streetNumber).toMatch(/^[1-9]\d{0,4}$/)
       expect(row.streetName).toMatch(/^[A-Z]/)
       expect(row.unparsedAddress).toBe(unparsedAddress(listingFieldsOf(row)))
+      // The public record the purchase agreement prints, in the listing's county.
+      expect(row.parcelNumber).toMatch(/^\d{3} \d{2} 0A? \d+\.00$/)
+      expect(row.deedReference).toMatch(new RegExp(`^Instrument No\\. \\d{8}-\\d{7}, Register's Office of ${row.countyOrParish} County$`))
+      expect(row.taxLegalDescription).toMatch(new RegExp(`^(Lot|Unit) \\d+, .*, Register's Office of ${row.countyOrParish} County, Tennessee`))
       counties.set(row.city ?? '', (counties.get(row.city ?? '') ?? new Set()).add(row.countyOrParish ?? ''))
     }
     const expected = { Nashville: 'Davidson', Franklin: 'Williamson', Murfreesboro: 'Rutherford', Knoxville: 'Knox', Chattanooga: 'Hamilton', Memphis: 'Shelby', Clarksville: 'Montgomery' }

@@ -10,17 +10,26 @@ import { heading, text, valueOrBlank } from './lined-text'
  * lettered item, a box to mark.
  */
 
+/**
+ * The property as the agreement identifies it (../shared/domain.md section 1), from its listing; a
+ * part the listing leaves empty prints as a blank to fill.
+ */
+export type AgreementProperty = {
+  /** The full address: street, city, state and ZIP. */
+  readonly address: string
+  readonly county?: string | null
+  /** The tax map and parcel ID (the listing's ParcelNumber). */
+  readonly parcelNumber?: string | null
+  /** Deed book and page, or instrument number, at the county Register of Deeds (the listing's deedReference). */
+  readonly deedReference?: string | null
+  /** The listing's TaxLegalDescription; its line breaks are kept. */
+  readonly legalDescription?: string | null
+}
+
 /** What the agreement is made from. */
 export type AgreementInput = {
   readonly terms: OfferTerms
-  readonly property: {
-    /** The full address: street, city, state and ZIP. */
-    readonly address: string
-    readonly county?: string | null
-    /** Deed book and page, or instrument number, at the county Register of Deeds. */
-    readonly deedReference?: string | null
-    readonly legalDescription?: string | null
-  }
+  readonly property: AgreementProperty
   /** The sellers' names, when the listing knows them; blank signature blocks otherwise. */
   readonly sellers?: readonly string[]
   /** The property's zone: the offer's expiry and the Binding Agreement Date are written in it. */

@@ -42,11 +42,17 @@ function concession(amount: OfferTerms['sellerConcessions'], price: number | nul
   return amount.unit === 'percent' ? `${dollars} (${amount.amount}% of the purchase price)` : dollars
 }
 
+/** A listing's text on one line: its line breaks and runs of spaces become one space. */
+const oneLine = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim()
+
 const parties: AgreementSection = {
   key: 'parties',
   title: 'PURCHASE AND SALE',
   blocks: (input) => {
-    const county = (input.property.county ?? '').trim().replace(/\s+county$/i, '')
+    const { property } = input
+    const county = (property.county ?? '').trim().replace(/\s+county$/i, '')
+    // A legal description may run to several paragraphs: the first follows its label, each other one starts a line.
+    const [legalFirst = '', ...legalRest] = (property.legalDescription ?? '').split(/\r\n?|\n/).map(oneLine).filter(Boolean)
     return [
       block(
         para(
@@ -56,10 +62,12 @@ const parties: AgreementSection = {
           v(sellerNames(input).join(' and '), BLANK.long),
           text(', agrees to sell, the real property below, with its improvements and the fixtures attached to it (the Property), on the terms of this Agreement.'),
         ),
-        para(text('Address: '), v(input.property.address, BLANK.line - 10)),
+        para(text('Address: '), v(property.address, BLANK.line - 10)),
         para(text('County: '), v(county, BLANK.medium), text(' County, Tennessee.')),
-        para(text('Deed book and page, or instrument number, at the Register of Deeds: '), v(input.property.deedReference, BLANK.medium)),
-        para(text('Legal description: '), v(input.property.legalDescription, BLANK.line - 20)),
+        para(text('Tax map and parcel number: '), v(oneLine(property.parcelNumber), BLANK.long)),
+        para(text('Deed book and page, or instrument number, at the Register of Deeds: '), v(oneLine(property.deedReference), BLANK.medium)),
+        para(text('Legal description: '), v(legalFirst, BLANK.line - 20)),
+        ...legalRest.map((line) => para({ text: line, kind: 'value' })),
       ),
       block(
         item(

@@ -3,6 +3,16 @@ import type { OfferTermsInput } from '../offer-terms'
 /** An offer with every term filled, for the agreement's layout and PDF tests. */
 export const AGREEMENT_ADDRESS = '1200 Magnolia Drive, Nashville, TN 37212'
 
+/** The property with every part of its identification, as its listing gives them. */
+export const AGREEMENT_PROPERTY = {
+  address: AGREEMENT_ADDRESS,
+  county: 'Davidson',
+  parcelNumber: '093 13 0 123.00',
+  deedReference: "Instrument No. 20190412-0034567, Register's Office of Davidson County",
+  legalDescription:
+    "Lot 12, Section 3, Magnolia Hills subdivision, as recorded in Plat Book 7900, Page 105, Register's Office of Davidson County, Tennessee, to which plat reference is made for a more particular description.",
+} as const
+
 export const SAMPLE_AGREEMENT_TERMS: OfferTermsInput = {
   purchasePrice: 400_000,
   earnestMoney: { amount: 5_000, holder: 'title-company', holderName: 'Acme Title', holderAddress: '400 Church St, Nashville', dueDays: 3 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OfferTermsInput } from '../offer-terms'
-import { AGREEMENT_ADDRESS as ADDRESS, SAMPLE_AGREEMENT_TERMS as TERMS } from './purchase-agreement.test-helpers'
+import { AGREEMENT_ADDRESS as ADDRESS, AGREEMENT_PROPERTY as PROPERTY, SAMPLE_AGREEMENT_TERMS as TERMS } from './purchase-agreement.test-helpers'
 import { EMPTY_OFFER_TERMS, OfferTermsSchema } from '../offer-terms'
 import type { AgreementInput, AgreementLayout, AgreementSectionKey } from './purchase-agreement'
 import { layoutPurchaseAgreement } from './purchase-agreement'
@@ -8,7 +8,7 @@ import { CURRENT_AGREEMENT_FORM, agreementForm, agreementFormLabel, PURCHASE_AGR
 
 const input = (terms: OfferTermsInput, more: Partial<AgreementInput> = {}): AgreementInput => ({
   terms: OfferTermsSchema.parse(terms),
-  property: { address: ADDRESS, county: 'Davidson' },
+  property: PROPERTY,
   sellers: ['Sam Seller'],
   ...more,
 })
@@ -47,6 +47,9 @@ describe('the purchase and sale agreement layout', () => {
       ['parties', 'The Buyer, Ben Buyer and Bea Buyer, agrees to buy, and the Seller, Sam Seller, agrees to sell'],
       ['parties', `Address: ${ADDRESS}`],
       ['parties', 'County: Davidson County, Tennessee.'],
+      ['parties', 'Tax map and parcel number: 093 13 0 123.00'],
+      ['parties', "Deed book and page, or instrument number, at the Register of Deeds: Instrument No. 20190412-0034567, Register's Office of Davidson County"],
+      ['parties', `Legal description: ${PROPERTY.legalDescription}`],
       ['price', 'The purchase price is $400,000 (four hundred thousand dollars).'],
       ['price', '[X] Financing contingency. This Agreement depends on the Buyer obtaining a conventional loan of $320,000, with a down payment of $80,000, from the lender First Bank, (615) 555-0150, loans@firstbank.example.'],
       ['price', '[ ] No financing contingency.'],
@@ -86,6 +89,7 @@ describe('the purchase and sale agreement layout', () => {
     expect(all).not.toMatch(/not stated/i)
     expect(sectionText(layout, 'parties')).toMatch(/The Buyer, _{40}, agrees to buy, and the Seller, _{40}, agrees/)
     expect(sectionText(layout, 'parties')).toMatch(/County: _{24} County, Tennessee\./)
+    expect(sectionText(layout, 'parties')).toMatch(/Tax map and parcel number: _{40} Deed book and page, or instrument number, at the Register of Deeds: _{24} Legal description: _{56} /)
     expect(sectionText(layout, 'price')).toMatch(/The purchase price is _{12}\. The Buyer pays/)
     expect(sectionText(layout, 'price')).toContain('[ ] Financing contingency.')
     expect(sectionText(layout, 'price')).toContain('[ ] No financing contingency.')
@@ -99,6 +103,23 @@ describe('the purchase and sale agreement layout', () => {
     expect(layout.lines.filter((line) => /^(Buyer|Seller) signature: _{40} Date _{12}$/.test(line.text))).toHaveLength(4)
     // No concession asked: no summary.
     expect(sectionText(layout, 'concessions')).not.toContain('asks of the Seller')
+  })
+
+  it('wraps a long legal description on the numbered lines of the parties section, keeping its paragraphs', () => {
+    const tract = (n: number) => `Tract ${n}: Being part of the land conveyed to the Seller by deed of record in Instrument No. 2019041200${n}, Register's Office of Davidson County, Tennessee, bounded and described by metes and bounds on the survey of record.`
+    const legalDescription = `${tract(1)} ${tract(2)}\r\n${tract(3)}\n\n   ${tract(4)}`
+    expect(legalDescription.length).toBeLessThanOrEqual(1000)
+    const layout = layoutPurchaseAgreement(input(TERMS, { property: { ...PROPERTY, legalDescription } }))
+    const parties = layout.lines.filter((line) => line.section === 'parties')
+    const first = parties.findIndex((line) => line.text.startsWith('Legal description: '))
+    const last = parties.findLastIndex((line) => line.text.includes('of record.'))
+    expect(last - first).toBeGreaterThanOrEqual(8)
+    for (const line of layout.lines) expect(line.text.length).toBeLessThanOrEqual(layout.form.lineWidth)
+    // Every word, in order, printed as the value; the third and fourth tracts each start a line.
+    const printed = sectionText(layout, 'parties')
+    expect(printed).toContain(`Legal description: ${tract(1)} ${tract(2)} ${tract(3)} ${tract(4)}`)
+    expect(parties.filter((line) => /^Tract [34]:/.test(line.text))).toHaveLength(2)
+    for (const line of parties.slice(first, last + 1)) expect(line.spans.filter((span) => span.kind !== 'value').map((span) => span.text.trim()).join('')).toMatch(/^(Legal description:)?$/)
   })
 
   it("records the Binding Agreement Date in the property's zone", () => {
@@ -138,6 +159,9 @@ describe('the purchase and sale agreement layout', () => {
         if (!/ signature: /.test(line.text)) return
         expect(layout.lines[index + 1]?.text).toMatch(/^Printed name: /)
         expect(layout.lines[index + 1]?.page, `signature at line ${line.number} with ${count} stipulations`).toBe(line.page)
+        // The lines its signature field rises into are empty and on its page, even when the block opens a page.
+        const rise = line.spans.find((span) => span.place?.field === 'signature')?.place?.rise ?? 0
+        for (const above of layout.lines.slice(index - rise, index)) expect([above.text, above.page], `room to sign at line ${line.number} with ${count} stipulations`).toEqual(['', line.page])
       })
       const licensees = layout.lines.filter((line) => /^(Buyer's|Seller's) licensee$/.test(line.text))
       for (const heading of licensees) expect(layout.lines[heading.number + 2]?.page).toBe(heading.page)

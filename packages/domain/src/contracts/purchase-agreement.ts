@@ -5,7 +5,7 @@ import { heading, lineText, toSpans, wrap } from './lined-text'
 import type { AgreementInput, AgreementSectionKey } from './agreement-pieces'
 import { AGREEMENT_SECTIONS } from './purchase-agreement-sections'
 
-export type { AgreementInput, AgreementSectionKey } from './agreement-pieces'
+export type { AgreementInput, AgreementProperty, AgreementSectionKey } from './agreement-pieces'
 
 /**
  * Lays the purchase and sale agreement of one version of an offer onto numbered lines and pages, so
@@ -60,13 +60,14 @@ export function layoutPurchaseAgreement(input: AgreementInput, formVersion: stri
     const firstBlock = blocks[0]?.lines.length ?? 0
     const keepWithHeading = 1 + Math.min(HEADING_KEEPS, blocks[0]?.keepTogether ? firstBlock : HEADING_KEEPS)
     if (roomOnPage() < keepWithHeading) toNextPage(section.key)
-    // A blank line that opens a page is dropped: the page's top is space enough.
     starts.push({ key: section.key, number, title: section.title, index: placed.length })
     placed.push({ draft: headingLine, section: section.key })
     for (const block of blocks) {
       if (block.keepTogether && block.lines.length <= perPage && roomOnPage() < block.lines.length) toNextPage(section.key)
       for (const line of block.lines) {
-        if (line.length === 0 && placed.length % perPage === 0) continue
+        // A blank line that opens a page is dropped: the page's top is space enough. A block kept
+        // together keeps its own: a signer's blank lines are the room its signature field takes.
+        if (line.length === 0 && placed.length % perPage === 0 && !block.keepTogether) continue
         placed.push({ draft: line, section: section.key })
       }
     }

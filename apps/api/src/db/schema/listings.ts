@@ -50,6 +50,11 @@ export const listing = pgTable(
     lotSizeAcres: doublePrecision('lot_size_acres'),
     yearBuilt: smallint('year_built'),
     publicRemarks: text('public_remarks'),
+    /** The property's identification, which the purchase agreement prints: RESO ParcelNumber and TaxLegalDescription, and our deed reference. */
+    parcelNumber: text('parcel_number'),
+    taxLegalDescription: text('tax_legal_description'),
+    /** Deed book and page, or instrument number, at the county Register of Deeds (no RESO field). */
+    deedReference: text('deed_reference'),
 
     listAgentFullName: text('list_agent_full_name'),
     listAgentEmail: text('list_agent_email'),

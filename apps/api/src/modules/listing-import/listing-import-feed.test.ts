@@ -52,6 +52,7 @@ describe('importing from the MLS Grid feed', () => {
     expect(first).toMatchObject({ ListingId: '1001', UnparsedAddress: '412 Belmont Blvd, Nashville, TN 37212', ListPrice: 425000, StandardStatus: 'Active', photoCount: 2 })
     expect(first.mapping).toContainEqual({ source: 'ListPrice', field: 'ListPrice', value: 425000 })
     expect(first.mapping).toContainEqual({ source: 'ListAgentDirectPhone', field: 'ListAgentDirectPhone', value: '+16155550142' })
+    expect(first.mapping).toContainEqual({ source: 'ParcelNumber', field: 'ParcelNumber', value: '104 02 0 135.00' })
     // The document of 1005 is not a photo.
     expect(preview.records[4]!.photoCount).toBe(1)
   })
@@ -82,6 +83,10 @@ describe('importing from the MLS Grid feed', () => {
       bedroomsTotal: 3,
       lotSizeAcres: 0.21,
       listAgentDirectPhone: '+16155550142',
+      // The public record the purchase agreement prints, by the RESO names the feed sends.
+      parcelNumber: '104 02 0 135.00',
+      taxLegalDescription: "Lot 7, Belmont Heights, as recorded in Plat Book 421, Page 63, Register's Office of Davidson County, Tennessee.",
+      deedReference: null,
       visibility: 'public',
       draftStep: null,
     })

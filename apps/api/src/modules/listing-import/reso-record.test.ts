@@ -23,6 +23,15 @@ describe('a RESO record mapped onto a listing', () => {
     expect(record.fields).toEqual({ ListPrice: 425000, City: 'Nashville', BedroomsTotal: 3, LotSizeAcres: 0.25 })
   })
 
+  it("takes the property's public record by its RESO names, ParcelNumber and TaxLegalDescription, and no deed reference", () => {
+    const legal = "Lot 12, Section 3, Magnolia Hills subdivision,\r\nas recorded in Plat Book 7900, Page 105, Register's Office of Davidson County, Tennessee."
+    expect(mapped({ ParcelNumber: ' 093 13 0 123.00 ', TaxLegalDescription: legal, deedReference: 'Instrument No. 1' }).fields).toEqual({ ParcelNumber: '093 13 0 123.00', TaxLegalDescription: legal })
+    expect(problems({ ...base, ParcelNumber: 'x'.repeat(51), TaxLegalDescription: 'x'.repeat(1001) })).toEqual([
+      { field: 'ParcelNumber', key: 'common.tooLong', params: { maximum: 50 }, message: 'Must have at most 50 characters' },
+      { field: 'TaxLegalDescription', key: 'common.tooLong', params: { maximum: 1000 }, message: 'Must have at most 1000 characters' },
+    ])
+  })
+
   it('reads lookups written with spaces, numbers written as text, US phones with punctuation, fractional areas', () => {
     const record = mapped({
       StandardStatus: 'Active Under Contract',

@@ -42,6 +42,25 @@ describe('PATCH /api/listings/:id', () => {
     expect(cleared).toMatchObject({ UnitNumber: null, UnparsedAddress: '12 Oak Ave, Nashville, TN 37203' })
   })
 
+  it("saves the property's public record, optional to publish: parcel number, legal description with its line breaks, deed reference", async () => {
+    const who = await signedInUser(t, ['SELLER_OWNER'])
+    const listing = await publishedListing(t, who)
+    expect(listing).toMatchObject({ ParcelNumber: null, TaxLegalDescription: null, deedReference: null })
+    const record = {
+      ParcelNumber: ' 093 13 0 123.00 ',
+      TaxLegalDescription: "Lot 12, Section 3, Magnolia Hills subdivision,\nas recorded in Plat Book 7900, Page 105, Register's Office of Davidson County, Tennessee.",
+      deedReference: "Instrument No. 20190412-0034567, Register's Office of Davidson County",
+    }
+    const saved = managed(await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: record }))
+    expect(saved).toMatchObject({ ...record, ParcelNumber: '093 13 0 123.00' })
+    expect(managed(await call(t, who, { method: 'GET', url: `/api/listings/${listing.id}` }))).toMatchObject({ ...record, ParcelNumber: '093 13 0 123.00' })
+    const tooLong = await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: { deedReference: 'x'.repeat(201) } })
+    expect(tooLong.statusCode).toBe(400)
+    expect(apiError(tooLong).errors).toEqual([expect.objectContaining({ path: 'deedReference', key: 'common.tooLong' })])
+    const cleared = managed(await call(t, who, { method: 'PATCH', url: `/api/listings/${listing.id}`, payload: { ParcelNumber: '', TaxLegalDescription: null } }))
+    expect(cleared).toMatchObject({ ParcelNumber: null, TaxLegalDescription: null, deedReference: record.deedReference, StandardStatus: 'Active' })
+  })
+
   it('a published listing keeps every field publishing requires (400 Required), while other fields may be cleared', async () => {
     const who = await signedInUser(t, ['SELLER_OWNER'])
     const listing = await publishedListing(t, who, { PublicRemarks: 'Sunny' })

@@ -51,6 +51,9 @@ describe('GET /api/properties/:id', () => {
       ListOfficeName: 'Music City Realty',
       firmLicenseNumber: 'FIRM-123',
       PublicRemarks: 'Porch and pool',
+      ParcelNumber: '063 10 0 045.00',
+      TaxLegalDescription: "Lot 45, Section 2, Evergreen subdivision, as recorded in Plat Book 41, Page 118, Register's Office of Williamson County, Tennessee.",
+      deedReference: "Instrument No. 20190412-0034567, Register's Office of Williamson County",
     })
   })
 
@@ -63,6 +66,10 @@ describe('GET /api/properties/:id', () => {
       StandardStatus: 'Active',
       UnparsedAddress: '742 Evergreen Terrace, Franklin, TN 37064',
       PublicRemarks: 'Porch and pool',
+      // Public record: anyone may read it.
+      ParcelNumber: '063 10 0 045.00',
+      TaxLegalDescription: expect.stringMatching(/^Lot 45, Section 2, Evergreen subdivision, /),
+      deedReference: "Instrument No. 20190412-0034567, Register's Office of Williamson County",
       canManage: false,
       listAgent: { name: 'Riley Realtor', office: 'Music City Realty', email: null, phone: null, photoURL: '/api/files/0b7e3a8e-31c4-4d4b-9a51-5d2c1a0f9e11' },
     })

@@ -135,7 +135,7 @@ describe('replicating the MLS Grid feed', () => {
     // The linked record is the agent's listing, with its photos; the others are nobody's.
     expect(await myListingKeys(t, agent)).toEqual(['testmls-2001'])
     const listing = (await listingByKey(t, 'testmls-2001'))!
-    expect(listing).toMatchObject({ ownerId: agent.id, source: 'mls-grid', listingId: '2001' })
+    expect(listing).toMatchObject({ ownerId: agent.id, source: 'mls-grid', listingId: '2001', parcelNumber: '104 02 0 135.00', taxLegalDescription: expect.stringMatching(/^Lot 7, Belmont Heights, /) })
     expect(await mediaOf(t, listing.id)).toHaveLength(2)
     expect(await listingByKey(t, 'testmls-2002')).toBeNull()
 

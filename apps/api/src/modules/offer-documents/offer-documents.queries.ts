@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm'
 import type { OfferAttachmentKind } from '@offerbook/domain/offer'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
+import { listing } from '../../db/schema/listings'
 import { offerAttachment } from '../../db/schema/offers'
 
 export type OfferDocumentRow = {
@@ -72,4 +73,28 @@ export async function deleteDocumentFiles(db: Db, fileIds: readonly string[]): P
     .where(inArray(storedFile.id, [...fileIds]))
     .returning({ key: storedFile.key })
   return rows.map((row) => row.key)
+}
+
+/** What the purchase agreement says of the property an offer is on: its address, county and identification. */
+export type AgreementPropertyRow = {
+  address: string
+  county: string | null
+  parcelNumber: string | null
+  deedReference: string | null
+  legalDescription: string | null
+}
+
+export async function findAgreementProperty(db: Db, listingId: string): Promise<AgreementPropertyRow | null> {
+  const [row] = await db
+    .select({
+      address: listing.unparsedAddress,
+      county: listing.countyOrParish,
+      parcelNumber: listing.parcelNumber,
+      deedReference: listing.deedReference,
+      legalDescription: listing.taxLegalDescription,
+    })
+    .from(listing)
+    .where(eq(listing.id, listingId))
+    .limit(1)
+  return row ?? null
 }

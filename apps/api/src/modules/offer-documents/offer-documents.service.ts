@@ -21,10 +21,10 @@ import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-ag
 import type { CleanupLog } from '../files/files.service'
 import { ignoreCleanupError, recordStoredFile, removeStoredObjects, sniffImageType, withStoredObject } from '../files/files.service'
 import type { OfferDocumentRow } from './offer-documents.queries'
-import { countOfferDocuments, deleteDocumentFiles, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
+import { countOfferDocuments, deleteDocumentFiles, findAgreementProperty, findOfferDocument, insertOfferDocument, listOfferDocumentsOfKinds } from './offer-documents.queries'
 import { isOfferId, loadOfferForViewer, lockOfferForBuyer, offerNotFound, termsOf } from '../offers/offers-access'
 import type { OfferRow } from '../offers/offer-rows.service'
-import { findOfferListing, findOfferVersion, insertOfferEvent, lockOffer, updateOffer } from '../offers/offer-rows.service'
+import { findOfferVersion, insertOfferEvent, lockOffer, updateOffer } from '../offers/offer-rows.service'
 import { dropRanking } from '../offers/offers-optimize-cache'
 
 /**
@@ -204,15 +204,16 @@ export async function renderOfferFormPdf(db: Db, row: OfferRow, now: Date): Prom
  * the version that is the offer now (the accepted one, once accepted).
  */
 async function renderVersionPdf(db: Db, row: OfferRow, { terms, version, now }: { terms: OfferTerms; version: number; now: Date }): Promise<RenderedAgreement> {
-  const listing = await findOfferListing(db, row.listingId)
-  if (!listing) throw offerNotFound()
-  const timeZone = propertyTimeZone(listing.countyOrParish)
-  const addendum = terms.addendum ? fittedRf707(terms.addendum, { buyer: buyerNames(terms), property: listing.unparsedAddress, timeZone }) : null
+  const property = await findAgreementProperty(db, row.listingId)
+  if (!property) throw offerNotFound()
+  const timeZone = propertyTimeZone(property.county)
+  const addendum = terms.addendum ? fittedRf707(terms.addendum, { buyer: buyerNames(terms), property: property.address, timeZone }) : null
   const bindingAgreementAt = version === row.version ? (row.bindingAgreementAt?.toISOString() ?? null) : null
-  const input = { terms, address: listing.unparsedAddress, county: listing.countyOrParish, createdAt: now, timeZone, bindingAgreementAt, addendum, version }
-  // Where its signers sign: laid out here too (a millisecond), the PDF drawn in the heavy-work pool,
-  // off the thread that answers requests (decision 039).
-  const boxes = agreementSignBoxes(layoutPurchaseAgreement({ terms, property: { address: input.address, county: input.county }, timeZone, bindingAgreementAt, version }), addendum)
+  const input = { terms, property, createdAt: now, timeZone, bindingAgreementAt, addendum, version }
+  // Where its signers sign: laid out here too (a millisecond) from the same property, so the places
+  // fall on the lines the PDF prints, the PDF drawn in the heavy-work pool, off the thread that
+  // answers requests (decision 039).
+  const boxes = agreementSignBoxes(layoutPurchaseAgreement({ terms, property, timeZone, bindingAgreementAt, version }), addendum)
   const signing = {
     places: boxes.places.filter((place): place is SignerSignBox => place.role !== 'record'),
     bindingDatePlace: boxes.places.find((place): place is RecordSignBox => place.role === 'record') ?? null,

@@ -8,6 +8,7 @@ import { useTestApp } from '../../../test/per-file'
 import type { CreatedOffer, CreatedUser } from '../../../test/factories'
 import { createTestOffer, createUser } from '../../../test/factories'
 import { storedFile } from '../../db/schema/files'
+import { listing as listingTable } from '../../db/schema/listings'
 import { offerAttachment, offerEvent } from '../../db/schema/offers'
 import { makeJpegLike, makePng, multipart } from '../files/files.test-helpers'
 import { contentDisposition } from '../../http/content-disposition'
@@ -316,6 +317,24 @@ describe('POST /api/offers/:id/forms', () => {
 
     const events = await eventsOf(offer.id)
     expect(events.at(-1)).toMatchObject({ type: 'forms-generated', actorId: buyer.id, details: { attachmentId: form.id, filename: form.filename } })
+  })
+
+  it("identifies the property as its listing does: county, parcel number, deed reference and legal description", async () => {
+    const { offer, buyer, listing } = await createTestOffer(t)
+    const legal = "Lot 12, Section 3, Magnolia Hills subdivision, as recorded in Plat Book 7900, Page 105, Register's Office of Davidson County, Tennessee."
+    await t.db
+      .update(listingTable)
+      .set({ countyOrParish: 'Davidson', parcelNumber: '093 13 0 123.00', deedReference: "Instrument No. 20190412-0034567, Register's Office of Davidson County", taxLegalDescription: legal })
+      .where(eq(listingTable.id, listing.id))
+    const form = (await generate(buyer, offer.id)).json<{ attachment: OfferAttachment }>().attachment
+    const { text } = await pdfText(new Uint8Array((await download(buyer, offer.id, form.id)).rawPayload))
+    const parties = text.slice(text.indexOf('1. PURCHASE AND SALE'), text.indexOf('A. Fixtures that stay.'))
+    // Words in order; where a value wraps, the next line's number may read in between.
+    const reads = (words: string) => new RegExp(words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '(?: \\d{1,3})? '))
+    expect(parties).toMatch(reads('County: Davidson County, Tennessee.'))
+    expect(parties).toMatch(reads('Tax map and parcel number: 093 13 0 123.00'))
+    expect(parties).toMatch(reads("at the Register of Deeds: Instrument No. 20190412-0034567, Register's Office of Davidson County"))
+    expect(parties).toMatch(reads(`Legal description: ${legal}`))
   })
 
   it('replaces the previous offer form', async () => {

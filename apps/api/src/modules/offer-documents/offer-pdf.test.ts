@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { OfferTermsInput } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OfferTermsSchema } from '@offerbook/domain/offer'
 import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-agreement'
-import { AGREEMENT_ADDRESS as ADDRESS, SAMPLE_AGREEMENT_TERMS as TERMS } from '@offerbook/domain/contracts/purchase-agreement.test-helpers'
+import { AGREEMENT_ADDRESS as ADDRESS, AGREEMENT_PROPERTY as PROPERTY, SAMPLE_AGREEMENT_TERMS as TERMS } from '@offerbook/domain/contracts/purchase-agreement.test-helpers'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import { printedLine, readPdf } from '../contracts/rf707-pdf.test-helpers'
 import type { Word } from '../signing/signing-pdf.test-helpers'
@@ -30,7 +30,7 @@ const HEADINGS = [
 setUpPdfWork()
 
 const render = (terms: OfferTermsInput, more: Partial<OfferPdfInput> = {}) =>
-  renderOfferPdf({ terms: OfferTermsSchema.parse(terms), address: ADDRESS, county: 'Davidson', createdAt: CREATED_AT, ...more })
+  renderOfferPdf({ terms: OfferTermsSchema.parse(terms), property: PROPERTY, createdAt: CREATED_AT, ...more })
 
 /** The text as poppler reads it, white space collapsed, so a value wrapped over two lines reads whole. */
 const flat = (text: string) => text.replace(/\s+/g, ' ')
@@ -50,7 +50,7 @@ describe('the offer PDF: the purchase and sale agreement', () => {
       expect(page.rows.at(-1)).toBe(`OB-PSA - Residential Purchase and Sale Agreement - Version 12/01/2026 Page ${index + 1} of ${read.pageCount}`)
     })
     // The PDF's numbered lines are the layout's, number for number.
-    const layout = layoutPurchaseAgreement({ terms: OfferTermsSchema.parse(TERMS), property: { address: ADDRESS, county: 'Davidson' } })
+    const layout = layoutPurchaseAgreement({ terms: OfferTermsSchema.parse(TERMS), property: PROPERTY })
     expect(read.pageCount).toBe(layout.pages.length)
     expect(read.pages.flatMap((page) => page.lines.map((line) => `${line.number} ${line.text}`))).toEqual(layout.lines.map((line) => `${line.number} ${printedLine(line.spans).trimEnd()}`))
   })
@@ -61,6 +61,9 @@ describe('the offer PDF: the purchase and sale agreement', () => {
       'The Buyer, Ben Buyer and Bea Buyer, agrees to buy',
       `Address: ${ADDRESS}`,
       'County: Davidson County, Tennessee.',
+      'Tax map and parcel number: 093 13 0 123.00',
+      "at the Register of Deeds: Instrument No. 20190412-0034567, Register's Office of Davidson County",
+      `Legal description: ${PROPERTY.legalDescription}`,
       'The purchase price is $400,000 (four hundred thousand dollars).',
       'conventional loan of $320,000, with a down payment of $80,000, from the lender First Bank, (615) 555-0150, loans@firstbank.example.',
       '[X] Contingent on appraised value.',
@@ -84,9 +87,10 @@ describe('the offer PDF: the purchase and sale agreement', () => {
   })
 
   it('leaves an empty draft as blanks to fill', async () => {
-    const bytes = await renderOfferPdf({ terms: EMPTY_OFFER_TERMS, address: ADDRESS, createdAt: CREATED_AT })
+    const bytes = await renderOfferPdf({ terms: EMPTY_OFFER_TERMS, property: { address: ADDRESS }, createdAt: CREATED_AT })
     const text = flat(await pdftotext(bytes, { layout: false }))
     expect(text).toMatch(/The purchase price is _{12}\./)
+    expect(text).toMatch(/Tax map and parcel number: _{40} Deed book and page, or instrument number, at the Register of Deeds: _{24} Legal description: _{56} /)
     expect(text).not.toMatch(/not stated/i)
     // The Binding Agreement Date is a rule with nothing on it, filled at sealing once it is known.
     const lines = (await readPdf(bytes)).pages.flatMap((page) => page.lines.map((line) => line.text.trim()))
@@ -110,7 +114,7 @@ describe('the offer PDF: the purchase and sale agreement', () => {
     if (!rf707.fits) throw new Error('the RF707 does not fit')
     const bytes = await render({ ...TERMS, addendum: { MCheckbox: true } }, { addendum: { layout: rf707, parties } })
     const read = await readPdf(bytes)
-    const agreementPages = layoutPurchaseAgreement({ terms: OfferTermsSchema.parse({ ...TERMS, addendum: { MCheckbox: true } }), property: { address: ADDRESS } }).pages.length
+    const agreementPages = layoutPurchaseAgreement({ terms: OfferTermsSchema.parse({ ...TERMS, addendum: { MCheckbox: true } }), property: PROPERTY }).pages.length
     expect(read.pageCount).toBe(agreementPages + 6)
     expect(flat(await pdftotext(bytes, { last: agreementPages, layout: false }))).toContain('[X] The RF707 Additional Contract Language addendum attached, with the clauses marked [X] on it, is part of this Agreement.')
     expect(read.pages[agreementPages]?.rows).toContain('ADDITIONAL CONTRACT LANGUAGE')
@@ -125,8 +129,10 @@ describe('the offer PDF: the purchase and sale agreement', () => {
     const rf707 = layoutRf707({ MCheckbox: true }, parties)
     if (!rf707.fits) throw new Error('the RF707 does not fit')
     const addendum = { layout: rf707, parties }
-    const bytes = await render(terms, { addendum })
-    const layout = layoutPurchaseAgreement({ terms, property: { address: ADDRESS, county: 'Davidson' } })
+    // A legal description of several paragraphs, wrapped over many lines of page 1.
+    const property = { ...PROPERTY, legalDescription: Array.from({ length: 4 }, () => PROPERTY.legalDescription).join('\n') }
+    const bytes = await render(terms, { addendum, property })
+    const layout = layoutPurchaseAgreement({ terms, property })
     const { places, pageCount } = agreementSignBoxes(layout, addendum)
     expect(pageCount).toBe((await readPdf(bytes)).pageCount)
 

@@ -1,5 +1,6 @@
 import type { PDFFont } from 'pdf-lib'
 import type { OfferTerms } from '@offerbook/domain/offer'
+import type { AgreementProperty } from '@offerbook/domain/contracts/purchase-agreement'
 import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-agreement'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import type { AgreementAddendum } from '../contracts/agreement-pdf'
@@ -14,10 +15,8 @@ import { toWinAnsi } from '../contracts/lined-pdf'
 
 export type OfferPdfInput = {
   terms: OfferTerms
-  /** The property's full address. */
-  address: string
-  /** The property's county, as the listing gives it. */
-  county?: string | null
+  /** The property as its listing identifies it: address, county, parcel number, deed reference and legal description. */
+  property: AgreementProperty
   /** When it is made: 'Prepared' on page 1 and the PDF's dates. */
   createdAt: Date
   /** The property's time zone: 'Prepared', the expiration and the Binding Agreement Date are written in it. Central when not given. */
@@ -57,8 +56,8 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 }
 
 /** The agreement's pages, then the addendum's when there is one. */
-export async function renderOfferPdf({ terms, address, county = null, createdAt, timeZone = CENTRAL_TIME, bindingAgreementAt = null, addendum = null, version = 1 }: OfferPdfInput): Promise<Uint8Array> {
-  const layout = layoutPurchaseAgreement({ terms, property: { address, county }, timeZone, bindingAgreementAt, version })
+export async function renderOfferPdf({ terms, property, createdAt, timeZone = CENTRAL_TIME, bindingAgreementAt = null, addendum = null, version = 1 }: OfferPdfInput): Promise<Uint8Array> {
+  const layout = layoutPurchaseAgreement({ terms, property, timeZone, bindingAgreementAt, version })
   const author = terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', ')
-  return renderAgreementPdf(layout, { address, createdAt, prepared: formatZonedDateTime(createdAt, timeZone), version, author }, addendum)
+  return renderAgreementPdf(layout, { address: property.address, createdAt, prepared: formatZonedDateTime(createdAt, timeZone), version, author }, addendum)
 }

@@ -98,7 +98,7 @@ async function wordsOf(bytes: Uint8Array): Promise<string> {
 describe('the offer PDF', () => {
   it('prints the ticked stipulation clauses built from the choices, then the free text', async () => {
     const terms = OfferTermsSchema.parse({ stipulationChoices: { RCheckbox: true, Rtext1: '7' }, stipulations: 'Seller leaves the washer.' })
-    const words = await wordsOf(await renderOfferPdf({ terms, address: '1200 Magnolia Drive, Nashville, TN 37212', createdAt: new Date('2025-05-10T15:00:00Z') }))
+    const words = await wordsOf(await renderOfferPdf({ terms, property: { address: '1200 Magnolia Drive, Nashville, TN 37212' }, createdAt: new Date('2025-05-10T15:00:00Z') }))
     const clause = concatLabel(STIPULATION_CLAUSES, { RCheckbox: true, Rtext1: '7' })
     const stipulations = words.slice(words.indexOf('SPECIAL STIPULATIONS'))
     expect(stipulations).toContain('inspected within 7 days after the Binding Agreement Date')

@@ -35,6 +35,9 @@ const LISTING = {
   LotSizeAcres: 0.3,
   YearBuilt: 1998,
   PublicRemarks: 'Porch swing included. </script><script>alert(1)</script>',
+  ParcelNumber: '063 10 0 045.00',
+  TaxLegalDescription: "Lot 45, Section 2, Dogwood Hills subdivision, as recorded in Plat Book 41, Page 118, Register's Office of Williamson County, Tennessee.",
+  deedReference: null,
   ListAgentFullName: 'Lena Listing',
   ListAgentEmail: null,
   ListAgentDirectPhone: null,
@@ -108,6 +111,11 @@ describe('the public shell on the server', () => {
     expect(page?.html).toContain('12 Dogwood Ln, Franklin, TN 37064')
     expect(page?.html).toContain('$459,000')
     expect(page?.html).toContain('Make an offer')
+    // The public record it gives, and nothing for the part it leaves out.
+    expect(page?.html).toContain('Tax parcel number')
+    expect(page?.html).toContain('063 10 0 045.00')
+    expect(page?.html).toContain('Lot 45, Section 2, Dogwood Hills subdivision')
+    expect(page?.html).not.toContain('Deed reference')
     // The remarks' closing tag cannot end the data block early.
     expect(page?.dataScript).toMatch(new RegExp(`^<script type="application/json" id="${PAGE_DATA_ID}">`))
     expect(page?.dataScript.match(/<\/script>/g)).toHaveLength(1)

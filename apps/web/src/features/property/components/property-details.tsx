@@ -53,6 +53,26 @@ function Paragraphs({ text }: { text: string }) {
   return <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{text}</Text>
 }
 
+/** The public record that identifies the property (what the purchase agreement prints), the parts the listing gives. */
+function PublicRecord({ items }: { items: readonly { label: string; value: string | null }[] }) {
+  const given = items.filter((item): item is { label: string; value: string } => Boolean(item.value?.trim()))
+  if (given.length === 0) return null
+  return (
+    <Stack component="dl" gap="xs" mt="sm" mb={0}>
+      {given.map(({ label, value }) => (
+        <div key={label}>
+          <Text component="dt" size="sm" c="gray.7">
+            {label}
+          </Text>
+          <Text component="dd" m={0} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  )
+}
+
 export type PropertyDetailsProps = {
   listing: PublicListing
   /** Whether the signed-in user's roles may make offers; null for visitors and while the account loads. */
@@ -120,6 +140,13 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
               <Text>{street || none}</Text>
               {region && <Text>{region}</Text>}
               {listing.CountyOrParish && <Text c="gray.7">{t('property.address.county', { county: listing.CountyOrParish })}</Text>}
+              <PublicRecord
+                items={[
+                  { label: t('listing.field.ParcelNumber'), value: listing.ParcelNumber },
+                  { label: t('listing.field.deedReference'), value: listing.deedReference },
+                  { label: t('listing.field.TaxLegalDescription'), value: listing.TaxLegalDescription },
+                ]}
+              />
             </Section>
             <Section title={t('property.description.title')}>
               {listing.PublicRemarks ? <Paragraphs text={listing.PublicRemarks} /> : <Text c="gray.7">{t('property.description.none')}</Text>}

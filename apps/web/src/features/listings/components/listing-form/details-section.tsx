@@ -5,7 +5,7 @@ import { IncrementInput } from '../../../../shared/ui/increment-input'
 import type { SectionProps } from './section-props'
 import { fieldBinding, shownError } from './section-props'
 
-/** Address parts, property type, rooms, areas, year built and the description. */
+/** Address parts, property type, rooms, areas, year built, the description, and the public record that identifies the property. */
 export function DetailsSection({ form, marked, disabled }: SectionProps) {
   const { t } = useTranslation()
   const { values, set } = form
@@ -107,6 +107,34 @@ export function DetailsSection({ form, marked, disabled }: SectionProps) {
           maxLength={LISTING_LIMITS.maxRemarks}
           value={values.PublicRemarks}
           onChange={(event) => set('PublicRemarks', event.currentTarget.value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextInput
+          {...bind('ParcelNumber')}
+          description={t('wizard.details.parcelHint')}
+          autoComplete="off"
+          value={values.ParcelNumber}
+          onChange={(event) => set('ParcelNumber', event.currentTarget.value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        <TextInput
+          {...bind('deedReference')}
+          description={t('wizard.details.deedHint')}
+          autoComplete="off"
+          value={values.deedReference}
+          onChange={(event) => set('deedReference', event.currentTarget.value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea
+          {...bind('TaxLegalDescription')}
+          description={t('wizard.details.legalDescriptionCount', { count: values.TaxLegalDescription.length, max: LISTING_LIMITS.maxLegalDescription })}
+          rows={3}
+          maxLength={LISTING_LIMITS.maxLegalDescription}
+          value={values.TaxLegalDescription}
+          onChange={(event) => set('TaxLegalDescription', event.currentTarget.value)}
         />
       </Grid.Col>
     </Grid>

@@ -59,6 +59,23 @@ describe('listing form values', () => {
     expect(listingFieldErrors(['StreetName', 'LivingArea'], values)).toEqual({})
   })
 
+  it("edits the property's public record: parcel number, legal description and deed reference, each optional and bounded", () => {
+    const listing = { ParcelNumber: '093 13 0 123.00', TaxLegalDescription: 'Lot 12, Section 3.\nMagnolia Hills.', deedReference: null, Media: [] } as unknown as ManagedListing
+    const values = formValuesOf(listing)
+    expect([values.ParcelNumber, values.TaxLegalDescription, values.deedReference]).toEqual(['093 13 0 123.00', 'Lot 12, Section 3.\nMagnolia Hills.', ''])
+    expect(listingFieldErrors(['ParcelNumber', 'TaxLegalDescription', 'deedReference'], values)).toEqual({})
+    expect(english(listingFieldError('ParcelNumber', { ...empty, ParcelNumber: 'x'.repeat(51) }))).toBe('Must have at most 50 characters')
+    expect(english(listingFieldError('TaxLegalDescription', { ...empty, TaxLegalDescription: 'x'.repeat(1001) }))).toBe('Must have at most 1000 characters')
+    expect(english(listingFieldError('deedReference', { ...empty, deedReference: 'x'.repeat(201) }))).toBe('Must have at most 200 characters')
+    // The legal description keeps its line breaks; a cleared field is sent as null.
+    expect(listingPatchOf(['TaxLegalDescription', 'deedReference', 'ParcelNumber'], { ...values, TaxLegalDescription: ' Lot 12.\nSection 3. ', ParcelNumber: '  ' })).toEqual({
+      TaxLegalDescription: 'Lot 12.\nSection 3.',
+      deedReference: null,
+      ParcelNumber: null,
+    })
+    expect(changedFields(values, { ...values, deedReference: "Instrument No. 20190412-0034567, Register's Office of Davidson County" })).toEqual(['deedReference'])
+  })
+
   it('counts as changed only what differs from the saved listing once normalised', () => {
     const saved = formValuesOf({ ListPrice: 350000, StreetName: 'Main', StateOrProvince: null, offerPreferences: ['proofOfFunds', 'earnestMoney'], Media: [] } as unknown as ManagedListing)
     expect(changedFields(saved, { ...saved, StreetName: ' Main ' })).toEqual([])

@@ -26,6 +26,9 @@ export type ListingFormValues = {
   LotSizeAcres: string
   YearBuilt: string
   PublicRemarks: string
+  ParcelNumber: string
+  TaxLegalDescription: string
+  deedReference: string
   ListAgentFullName: string
   ListAgentEmail: string
   ListAgentDirectPhone: string
@@ -85,6 +88,9 @@ export function formValuesOf(listing: ManagedListing | null): ListingFormValues 
     LotSizeAcres: numberText(listing?.LotSizeAcres),
     YearBuilt: numberText(listing?.YearBuilt),
     PublicRemarks: textOf(listing?.PublicRemarks),
+    ParcelNumber: textOf(listing?.ParcelNumber),
+    TaxLegalDescription: textOf(listing?.TaxLegalDescription),
+    deedReference: textOf(listing?.deedReference),
     ListAgentFullName: textOf(listing?.ListAgentFullName),
     ListAgentEmail: textOf(listing?.ListAgentEmail),
     ListAgentDirectPhone: textOf(listing?.ListAgentDirectPhone),

@@ -115,6 +115,29 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     expect(((await screen.findByRole('textbox', { name: /^City/ }, { timeout: 5_000 })) as HTMLInputElement).value).toBe('Nashville')
   })
 
+  it("takes the property's public record on the details step, and shows it on review once entered", async () => {
+    let saved = testDraft({ ListPrice: 425000, draftStep: 'details' })
+    api.on('GET /api/listings/L1', () => reply({ listing: saved }))
+    api.on('PATCH /api/listings/L1', ({ body }) => {
+      saved = { ...saved, ...(body as Partial<ManagedListing>) }
+      return reply({ listing: saved })
+    })
+    const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Tax parcel number/ }, { timeout: 10_000 }), '093 13 0 123.00')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Legal description/ }), 'Lot 12, Section 3,{enter}Magnolia Hills subdivision')
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-listing/new/pricing'), { timeout: 5_000 })
+    expect(calls('PATCH /api/listings/L1')[0]).toMatchObject({ ParcelNumber: '093 13 0 123.00', TaxLegalDescription: 'Lot 12, Section 3,\nMagnolia Hills subdivision' })
+
+    await router.navigate('/add-listing/new/review?id=L1')
+    const details = await screen.findByRole('region', { name: 'Property details' }, { timeout: 10_000 })
+    expect(within(details).getByText('Tax parcel number')).toBeTruthy()
+    expect(within(details).getByText('093 13 0 123.00')).toBeTruthy()
+    expect(within(details).getByText(/Magnolia Hills subdivision/)).toBeTruthy()
+    // Left out: no line for it.
+    expect(within(details).queryByText('Deed reference')).toBeNull()
+  })
+
   it('warns before leaving a step with unsaved changes, and stays when asked to', async () => {
     api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 425000, draftStep: 'details' }) }))
     const { router } = renderRoutes(routes, '/add-listing/new/details?id=L1')

@@ -65,6 +65,9 @@ function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
   )
 }
 
+/** The facts that have a value. */
+const filled = (items: { label: string; value: string | null }[]) => items.flatMap(({ label, value }) => (value?.trim() ? [{ label, value }] : []))
+
 /** Every section of the draft with an Edit link, what still stops publishing, and publish or delete. */
 export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave: (go: () => unknown) => unknown }) {
   const { t, i18n } = useTranslation()
@@ -160,6 +163,11 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
             { label: t('listing.field.LivingArea'), value: number(listing.LivingArea) },
             { label: t('listing.field.LotSizeAcres'), value: number(listing.LotSizeAcres) },
             { label: t('listing.field.YearBuilt'), value: listing.YearBuilt === null ? none : String(listing.YearBuilt) },
+            // The public record is optional: shown once entered.
+            ...filled([
+              { label: t('listing.field.ParcelNumber'), value: listing.ParcelNumber },
+              { label: t('listing.field.deedReference'), value: listing.deedReference },
+            ]),
           ]}
         />
         <Text size="sm" c="gray.7">
@@ -168,6 +176,16 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
         <Text style={{ whiteSpace: 'pre-wrap' }} lineClamp={6}>
           {text(listing.PublicRemarks)}
         </Text>
+        {listing.TaxLegalDescription?.trim() && (
+          <>
+            <Text size="sm" c="gray.7">
+              {t('listing.field.TaxLegalDescription')}
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }} lineClamp={6}>
+              {listing.TaxLegalDescription}
+            </Text>
+          </>
+        )}
       </SummarySection>
       <Divider />
       <SummarySection title={t('listing.step.photos')} step="photos" id={id}>
