@@ -252,11 +252,22 @@ export const PacketSignerSchema = z.object({
 })
 export type PacketSigner = z.infer<typeof PacketSignerSchema>
 
+/**
+ * What an uploaded PDF may carry that a packet never keeps (issue #32): scripts, actions that run on
+ * opening or on a page, actions behind links and form buttons (a submit to an outside address, a
+ * launch), embedded files, media, and form fields (flattened into the page: what they show stays).
+ */
+export const PDF_REMOVALS = ['scripts', 'openActions', 'actions', 'embeddedFiles', 'media', 'formFields'] as const
+export const PdfRemovalSchema = z.enum(PDF_REMOVALS)
+export type PdfRemoval = z.infer<typeof PdfRemovalSchema>
+
 export const PacketDocumentSchema = z.object({
   filename: z.string(),
   /** SHA-256 of the document before signing. */
   sha256: z.string(),
   pageCount: z.number().int(),
+  /** What was taken out of the file before it went into the packet; absent on packets made before it was recorded. */
+  removed: z.array(PdfRemovalSchema).optional(),
 })
 export type PacketDocument = z.infer<typeof PacketDocumentSchema>
 

@@ -64,7 +64,7 @@ describe('uploading a form document', () => {
       { width: 612, height: 792 },
       { width: 612, height: 792 },
     ])
-    expect(draft.documents).toEqual([{ filename: 'Lead paint disclosure.pdf', sha256: sha256Hex(twoPages), pageCount: 2 }])
+    expect(draft.documents).toEqual([{ filename: 'Lead paint disclosure.pdf', sha256: sha256Hex(twoPages), pageCount: 2, removed: [] }])
     expect(draft.events.map((event) => event.type)).toEqual(['created'])
     // The seller side sees it and can open the preview.
     const original = await t.app.inject({ method: 'GET', url: `/api/signing/packets/${draft.id}/original`, headers: await authOf(t, deal.seller) })

@@ -38,9 +38,9 @@ describe('assemblePacket', () => {
     expect(packet.pages).toHaveLength(6)
     expect(packet.pages.every((page) => page.width === 612 && page.height === 792)).toBe(true)
     expect(packet.documents).toEqual([
-      { filename: 'offer.pdf', sha256: sha256(offer), pageCount: 3 },
-      { filename: 'survey.png', sha256: sha256(png), pageCount: 1 },
-      { filename: 'photo.jpg', sha256: sha256(photo), pageCount: 1 },
+      { filename: 'offer.pdf', sha256: sha256(offer), pageCount: 3, removed: [] },
+      { filename: 'survey.png', sha256: sha256(png), pageCount: 1, removed: [] },
+      { filename: 'photo.jpg', sha256: sha256(photo), pageCount: 1, removed: [] },
     ])
 
     const info = await run('pdfinfo', [await toFile(packet.pdf)])

@@ -1,8 +1,8 @@
 import { constants, inflateSync } from 'node:zlib'
 import type { PDFImage, PDFPage } from 'pdf-lib'
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from 'pdf-lib'
-import type { PageSize, SignerRole } from '@offerbook/domain/signing'
-import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import type { PacketDocument, PageSize, PdfRemoval, SignerRole } from '@offerbook/domain/signing'
+import { PDF_REMOVALS, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { SIGNATURE_PAGE_LAYOUT, SIGNER_ROLE_LABELS, signatureBlockPosition, signaturePageCount } from '@offerbook/domain/signing-rules'
 import { AppError } from '../../app-error'
 import { toWinAnsi } from '../contracts/lined-pdf'
@@ -27,7 +27,7 @@ export type PacketSource = { filename: string; bytes: Uint8Array; contentType: '
 export type AssembledPacket = {
   pdf: Uint8Array
   pages: PageSize[]
-  documents: { filename: string; sha256: string; pageCount: number }[]
+  documents: PacketDocument[]
   /** pages before the signature page(s) */
   contentPageCount: number
 }
@@ -195,6 +195,79 @@ export function countPages(doc: PDFDocument): number {
 /** Annotations that carry files or media: not copied into a packet at all. */
 const MEDIA_ANNOTATIONS = new Set(['FileAttachment', 'Sound', 'Movie', 'Screen', 'RichMedia', '3D'])
 
+const name = (key: string) => PDFName.of(key)
+const isNamed = (value: unknown, key: string) => value instanceof PDFName && value.decodeText() === key
+
+/** Whether an action (or a trigger dictionary of actions, /AA) runs JavaScript; only its first level is read. */
+function runsScript(doc: PDFDocument, value: unknown): boolean {
+  const action = value instanceof PDFRef ? doc.context.lookup(value) : value
+  if (!(action instanceof PDFDict)) return false
+  if (isNamed(action.lookup(name('S')), 'JavaScript')) return true
+  return action.entries().some(([, trigger]) => {
+    const inner = trigger instanceof PDFRef ? doc.context.lookup(trigger) : trigger
+    return inner instanceof PDFDict && isNamed(inner.lookup(name('S')), 'JavaScript')
+  })
+}
+
+/**
+ * What a source PDF carries that its packet will not: read before anything is taken off, so the
+ * sender can be told (issue #32). The catalog's entries never reach a packet (its catalog is new);
+ * the pages' are taken off by flattenForm and withoutActions.
+ */
+function removalsOf(doc: PDFDocument, pages: PDFPage[]): Set<PdfRemoval> {
+  const found = new Set<PdfRemoval>()
+  const catalog = doc.catalog
+  const names = catalog.lookup(name('Names'))
+  if (names instanceof PDFDict) {
+    if (names.has(name('JavaScript'))) found.add('scripts')
+    if (names.has(name('EmbeddedFiles'))) found.add('embeddedFiles')
+  }
+  for (const key of ['OpenAction', 'AA']) {
+    if (!catalog.has(name(key))) continue
+    found.add('openActions')
+    if (runsScript(doc, catalog.get(name(key)))) found.add('scripts')
+  }
+  const form = catalog.lookup(name('AcroForm'))
+  const fields = form instanceof PDFDict ? form.lookup(name('Fields')) : undefined
+  if (fields instanceof PDFArray && fields.size() > 0) found.add('formFields')
+  for (const page of pages) {
+    if (page.node.has(name('AA'))) {
+      found.add('openActions')
+      if (runsScript(doc, page.node.get(name('AA')))) found.add('scripts')
+    }
+    const annotations = page.node.lookup(name('Annots'))
+    if (!(annotations instanceof PDFArray)) continue
+    for (const item of annotations.asArray()) {
+      const annotation = item instanceof PDFRef ? doc.context.lookup(item) : item
+      if (!(annotation instanceof PDFDict)) continue
+      const subtype = annotation.lookup(name('Subtype'))
+      if (subtype instanceof PDFName && MEDIA_ANNOTATIONS.has(subtype.decodeText())) found.add(subtype.decodeText() === 'FileAttachment' ? 'embeddedFiles' : 'media')
+      if (isNamed(subtype, 'Widget')) found.add('formFields')
+      for (const key of ['A', 'AA']) {
+        if (!annotation.has(name(key))) continue
+        found.add('actions')
+        if (runsScript(doc, annotation.get(name(key)))) found.add('scripts')
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * Draws each form field's appearance into its page and takes the fields away: what a filled form
+ * shows stays, and nothing is left to type into or submit. A field with no appearance of its own
+ * leaves nothing behind. A form pdf-lib cannot read is left to withoutActions, which cuts its
+ * widgets loose from it.
+ */
+function flattenForm(doc: PDFDocument): void {
+  if (!(doc.catalog.lookup(name('AcroForm')) instanceof PDFDict)) return
+  try {
+    doc.getForm().flatten({ updateFieldAppearances: false })
+  } catch {
+    // Left as it is: the widgets lose their actions and their field below.
+  }
+}
+
 /**
  * Takes every action off a source PDF's pages before they are copied into a packet: the page's own
  * (/AA), each annotation's (/A, /AA) and the form field behind a widget (/Parent, which the packet
@@ -225,7 +298,7 @@ function withoutActions(doc: PDFDocument, pages: PDFPage[]): void {
  * A PDF read within the limits (issue #29), in this order: its size, its declared object count,
  * the values it spells out, what its object streams inflate to (and the values in them), the parse, encryption, then the page tree walked and counted, and only then the pages read.
  */
-async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: PageSize[] }> {
+async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; pages: PageSize[]; removed: PdfRemoval[] }> {
   if (bytes.length < PDF_HEADER.length || PDF_HEADER.some((byte, index) => bytes[index] !== byte)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'signing.notPdf')
   }
@@ -264,8 +337,10 @@ async function loadReadablePdf(bytes: Uint8Array): Promise<{ doc: PDFDocument; p
       if (!(size.width > 0 && size.height > 0 && Number.isFinite(size.width) && Number.isFinite(size.height))) throw new Error('a page has no size')
       return size
     })
-    withoutActions(doc, pages)
-    return { doc, pages: sizes }
+    const removed = removalsOf(doc, pages)
+    flattenForm(doc)
+    withoutActions(doc, doc.getPages())
+    return { doc, pages: sizes, removed: PDF_REMOVALS.filter((kind) => removed.has(kind)) }
   } catch (error) {
     throw damaged(error)
   }
@@ -351,12 +426,13 @@ export async function assemblePacket(input: { sources: PacketSource[]; signature
   for (const source of input.sources) {
     const before = doc.getPageCount()
     if (source.contentType === 'application/pdf') {
-      const { doc: sourceDoc } = await loadReadablePdf(source.bytes)
+      const { doc: sourceDoc, removed } = await loadReadablePdf(source.bytes)
       for (const page of await doc.copyPages(sourceDoc, sourceDoc.getPageIndices())) doc.addPage(page)
+      documents.push({ filename: source.filename, sha256: sha256Hex(source.bytes), pageCount: doc.getPageCount() - before, removed })
     } else {
       await addImagePage(doc, source)
+      documents.push({ filename: source.filename, sha256: sha256Hex(source.bytes), pageCount: doc.getPageCount() - before, removed: [] })
     }
-    documents.push({ filename: source.filename, sha256: sha256Hex(source.bytes), pageCount: doc.getPageCount() - before })
   }
   const contentPageCount = doc.getPageCount()
   if (input.signaturePage) {

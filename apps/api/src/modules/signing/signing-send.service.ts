@@ -177,8 +177,9 @@ function newPacketColumns(actor: User, originalFileId: string, { documents, page
   return { createdBy: actor.uid, createdByName: actor.name, originalFileId, documents, pages, createdAt: now, updatedAt: now }
 }
 
-/** The documents as the packet's 'created' event records them: each file's name and SHA-256. */
-const documentsDetail = ({ documents }: Assembled) => documents.map((document) => ({ filename: document.filename, sha256: document.sha256 }))
+/** The documents as the packet's 'created' event records them: each file's name and SHA-256, and what was taken out of it. */
+const documentsDetail = ({ documents }: Assembled) =>
+  documents.map((document) => ({ filename: document.filename, sha256: document.sha256, ...(document.removed?.length ? { removed: document.removed } : {}) }))
 
 /** A form document (a disclosure, an amendment) uploaded to the offer: a draft packet whose fields the sender places next. */
 export async function uploadFormDocument(db: Db, ctx: SigningContext, { actor, offerId, readFile, request = {}, now = new Date() }: { actor: User; offerId: string; readFile: () => Promise<UploadedFile>; request?: RequestInfo; now?: Date }): Promise<PacketView> {

@@ -21,6 +21,22 @@ describe('PacketCard', () => {
     expect(buttonNames()).toEqual(['Download signed PDF'])
   })
 
+  it('tells the sender what was taken out of an uploaded file, and says nothing of a clean one', () => {
+    fetchRoutes(api, {})
+    const documents = [
+      { filename: 'Addendum.pdf', sha256: 'a'.repeat(64), pageCount: 1, removed: ['scripts', 'formFields'] as const },
+      { filename: 'Survey.pdf', sha256: 'b'.repeat(64), pageCount: 2, removed: [] },
+    ]
+    const { unmount } = renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', signers: [], sentAt: null, actions: ['send', 'delete'], documents: documents.map((document) => ({ ...document, removed: [...document.removed] })) })} onEdit={() => {}} />)
+    const notice = screen.getByTestId('packet-removed')
+    expect(within(notice).getByText('Taken out before signing')).toBeTruthy()
+    expect(within(notice).getByText('Addendum.pdf: scripts; form fields, flattened: what they showed stays on the page.')).toBeTruthy()
+    expect(within(notice).queryByText(/Survey\.pdf/)).toBeNull()
+    unmount()
+    renderAt(<PacketCard packet={testPacket({ documents: [documents[1]!] })} />)
+    expect(screen.queryByTestId('packet-removed')).toBeNull()
+  })
+
   it('offers Place fields and Delete draft on a draft form document', () => {
     fetchRoutes(api, {})
     renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', title: 'Amendment.pdf', signers: [], sentAt: null, actions: ['send', 'delete'] })} onEdit={() => {}} />)

@@ -99,6 +99,7 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
             {t('signing.packet.finishing')}
           </Text>
         )}
+        <RemovedFromDocuments documents={packet.documents} />
         {packet.status !== 'draft' && packet.order === 'sequential' && (
           <Text size="sm" c="gray.8">
             {t('signing.packet.inOrder')}
@@ -175,6 +176,24 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
       </Stack>
       <VoidPacketDialog packet={packet} opened={voiding} onClose={() => setVoiding(false)} />
     </Paper>
+  )
+}
+
+/** What was taken out of each uploaded file before it went into the packet (issue #32), so the sender knows what the signers will not get. */
+function RemovedFromDocuments({ documents }: { documents: PacketView['documents'] }) {
+  const { t } = useTranslation()
+  const cleaned = documents.filter((document) => (document.removed?.length ?? 0) > 0)
+  if (cleaned.length === 0) return null
+  return (
+    <Alert color="blue" variant="light" title={t('signing.removed.title')} data-testid="packet-removed">
+      <Stack gap={4}>
+        {cleaned.map((document) => (
+          <Text size="sm" key={document.sha256}>
+            {t('signing.removed.document', { filename: document.filename, items: (document.removed ?? []).map((kind) => t(`signing.removed.kind.${kind}`)).join('; ') })}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
   )
 }
 
