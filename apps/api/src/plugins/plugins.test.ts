@@ -142,6 +142,20 @@ describe('the SPA', () => {
     expect(response.body).toContain('<div id="root">')
   })
 
+  it('answers 404 with the app, which shows its not-found page, for a path no route has', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' }
+    for (const url of ['/no-such-page', '/my-properties/list/extra/parts', '/auth/no-such-step']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['content-type']).toContain('text/html')
+      expect(response.body).toContain('<div id="root">')
+    }
+    // The app's own routes, with their parameters, and the shell's own files stay 200.
+    for (const url of ['/', '/index.html', '/my-properties/list', '/submitted-offers/update/abc', '/property/anything']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: html })).statusCode, url).toBe(200)
+    }
+  })
+
   it('serves hashed assets with a long cache and other files as they are', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
-import { inPublicShell } from '@offerbook/domain/route-access'
+import { inPublicShell, matchRoute } from '@offerbook/domain/route-access'
 import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import { AppError } from '../app-error'
 import { redactUrl } from '../http/log-redaction'
@@ -212,8 +212,12 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
       reply.header('cache-control', relative.startsWith(`assets${sep}`) || relative.startsWith('assets/') ? IMMUTABLE : 'no-cache')
       return reply.sendFile(relative, root)
     }
-    if (relative === '' || relative === 'index.html' || relative === 'public.html' || acceptsHtml(request)) return sendIndex(request, reply, pathname)
-    throw new AppError('NOT_FOUND', 'request.notFound')
+    const shell = relative === '' || relative === 'index.html' || relative === 'public.html'
+    if (!shell && !acceptsHtml(request)) throw new AppError('NOT_FOUND', 'request.notFound')
+    // A path no route of the app has still gets the app, which shows its not-found page, but answers
+    // 404, so a search engine drops it and a link checker reports it.
+    if (!shell && matchRoute(pathname).route.name === 'not-found') void reply.code(404)
+    return sendIndex(request, reply, pathname)
   })
 }
 
