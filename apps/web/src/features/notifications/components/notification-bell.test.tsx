@@ -121,6 +121,18 @@ describe('NotificationBell', () => {
     expect(document.activeElement).toBe(await bell(2))
   })
 
+  it("shows one digit on the badge: 9 as it is, 10 and more as '9+', the full count in the bell's name", async () => {
+    items = Array.from({ length: 9 }, (_, index) => notification({ id: `n${index}`, readAt: null }))
+    const nine = renderBell()
+    expect((await bell(9)).textContent).toContain('9')
+    expect((await bell(9)).textContent).not.toContain('9+')
+    nine.unmount()
+    items = Array.from({ length: 12 }, (_, index) => notification({ id: `n${index}`, readAt: null }))
+    renderBell()
+    expect((await bell(12)).textContent).toContain('9+')
+    expect((await bell(12)).textContent).not.toContain('12')
+  })
+
   it('says when there is nothing yet', async () => {
     items = []
     renderBell()

@@ -8,8 +8,8 @@ import { useLatestNotifications, useMarkAllRead, useMarkRead } from '../api/noti
 import { notificationLink, notificationText } from './notification-text'
 import { formatDateTime } from '../../../shared/format-date-time'
 
-/** The badge never grows past this: 100 and more read "99+". */
-const MAX_BADGE = 99
+/** The badge holds one digit at its size: 10 and more read "9+", never a clipped "10". */
+const MAX_BADGE = 9
 
 function BellItem({ notification, onOpen }: { notification: AppNotification; onOpen: (notification: AppNotification) => void }) {
   const { t, i18n } = useTranslation()
