@@ -87,6 +87,46 @@ test('a buyer on a phone makes an offer from the bar at the bottom of the proper
   await expectNoOverflow(page, 'My Offers')
 })
 
+/** The element's box lies wholly inside the phone's screen as it is now, unscrolled: reachable without hunting for it. */
+async function expectOnScreen(page: Page, name: string, locator: ReturnType<Page['getByRole']>) {
+  const box = await locator.boundingBox()
+  expect(box, name).not.toBeNull()
+  expect(box!.y, `${name}: top`).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height, `${name}: bottom`).toBeLessThanOrEqual(PHONE.height)
+  // Nothing lies on top of it: the element itself is what a tap at its centre reaches.
+  const hit = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)
+    return top !== null && (element === top || element.contains(top))
+  })
+  expect(hit, `${name}: not covered`).toBe(true)
+}
+
+test('on a phone, the stipulation and RF707 dialogs keep Close and Import on screen above their long lists', async ({ page }) => {
+  const { offer } = await listingWithBensSharedOffer(page.request, { listPrice: 410_000, offerPrice: 400_000 })
+  await useAccount(page, BEN)
+  await page.goto(`/submitted-offers/update/${offer.id}`)
+  await expect(page.getByRole('heading', { name: 'Your offer', level: 1 })).toBeVisible({ timeout: 30_000 })
+
+  await page.getByRole('region', { name: 'Special stipulations' }).getByRole('button', { name: 'GENERATE', exact: true }).click()
+  const stipulations = page.getByRole('dialog', { name: 'Stipulations' })
+  await expect(stipulations.getByRole('checkbox').first()).toBeVisible()
+  for (const name of ['Close', 'Import']) await expectOnScreen(page, `the stipulations' ${name}`, stipulations.getByRole('button', { name, exact: true }))
+  // Ticked far down the list, Import is still on screen and imports.
+  const last = stipulations.getByRole('checkbox', { name: /^N1\. / })
+  await last.scrollIntoViewIfNeeded()
+  await last.check()
+  await expectOnScreen(page, "the stipulations' Import after scrolling", stipulations.getByRole('button', { name: 'Import', exact: true }))
+  await stipulations.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(stipulations).toBeHidden()
+
+  await page.getByRole('region', { name: 'Additional contract language (RF707)' }).getByRole('button', { name: 'GENERATE', exact: true }).click()
+  const addendum = page.getByRole('dialog', { name: 'ADDITIONAL CONTRACT LANGUAGE' })
+  await expect(addendum.getByRole('checkbox').first()).toBeVisible()
+  for (const name of ['Close', 'Import']) await expectOnScreen(page, `the RF707's ${name}`, addendum.getByRole('button', { name, exact: true }))
+  await expectNoOverflow(page, 'the RF707 dialog')
+})
+
 test("'Make an offer' is disabled on a Coming soon home, with the reason, and the API refuses it too", async ({ page }) => {
   const listing = await publishListing(page.request, { fields: publishableListing({ StreetName: uniqueStreet('Dogwood') }), photos: [pngOf(8, 6, [200, 120, 60])], status: 'ComingSoon' })
   await useAccount(page, BEN)

@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/session'
 import { useDownloadRf707Pdf } from '../api/rf707-pdf'
 import type { AddendumValue } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
-import { ClauseModal, ClauseModalActions } from './clause-modal'
+import { ClauseModal, ClauseModalActions, ClauseModalFooter } from './clause-modal'
 import { ClauseRow } from './clause-row'
 import { Rf707Preview } from './rf707-preview'
 
@@ -94,26 +94,28 @@ function AddendumForm({ value, parties, onImport, onClose }: Omit<AddendumModalP
         </Box>
         <Rf707Preview formData={form.values} parties={parties} style={{ flex: '0 1 auto', maxWidth: '100%', maxHeight: COLUMN_HEIGHT, minHeight: '12rem' }} />
       </Box>
-      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Group gap="sm" align="center" style={{ flex: '1 1 18rem' }}>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={downloadPdf}
-            loading={download.isPending}
-            disabled={!signedIn || !form.anyTicked}
-            aria-describedby={downloadNote ? downloadNoteId : undefined}
-          >
-            {t('clauses.addendum.downloadPdf')}
-          </Button>
-          {downloadNote && (
-            <Text id={downloadNoteId} size="sm">
-              {downloadNote}
-            </Text>
-          )}
+      <ClauseModalFooter>
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Group gap="sm" align="center" style={{ flex: '1 1 18rem' }}>
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={downloadPdf}
+              loading={download.isPending}
+              disabled={!signedIn || !form.anyTicked}
+              aria-describedby={downloadNote ? downloadNoteId : undefined}
+            >
+              {t('clauses.addendum.downloadPdf')}
+            </Button>
+            {downloadNote && (
+              <Text id={downloadNoteId} size="sm">
+                {downloadNote}
+              </Text>
+            )}
+          </Group>
+          <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
         </Group>
-        <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
-      </Group>
+      </ClauseModalFooter>
     </Stack>
   )
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Button, Group, Modal } from '@mantine/core'
+import { Box, Button, Group, Modal } from '@mantine/core'
 import type { ModalProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
@@ -38,5 +38,17 @@ export function ClauseModalActions({ canImport, onImport, onClose }: { canImport
         {t('clauses.import')}
       </Button>
     </Group>
+  )
+}
+
+/**
+ * The foot of a clause modal, kept in view at the bottom of the dialog however long the clause list
+ * above it (a phone scrolls the whole dialog): its message line and its actions stay reachable.
+ */
+export function ClauseModalFooter({ children }: { children: ReactNode }) {
+  return (
+    <Box pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="clause-modal-footer">
+      {children}
+    </Box>
   )
 }

@@ -8,7 +8,7 @@ import { translateOptional } from '../../../shared/i18n/messages'
 import type { StipulationValue } from '../clause-form'
 import { CLAUSE_MESSAGE_MS } from '../clause-form'
 import { useClauseForm } from '../hooks/use-clause-form'
-import { ClauseModal, ClauseModalActions } from './clause-modal'
+import { ClauseModal, ClauseModalActions, ClauseModalFooter } from './clause-modal'
 import { ClauseRow } from './clause-row'
 
 export type StipulationModalProps = {
@@ -67,12 +67,14 @@ function StipulationForm({ value, onImport, onClose }: Omit<StipulationModalProp
           <ClauseRow key={clause.key} clause={clause} form={form} />
         ))}
       </Box>
-      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Text role="alert" size="sm" fw={600} c="var(--mantine-color-error)" style={{ minHeight: '1.5em', flex: '1 1 16rem' }}>
-          {translateOptional(message)}
-        </Text>
-        <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
-      </Group>
+      <ClauseModalFooter>
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Text role="alert" size="sm" fw={600} c="var(--mantine-color-error)" style={{ minHeight: '1.5em', flex: '1 1 16rem' }}>
+            {translateOptional(message)}
+          </Text>
+          <ClauseModalActions canImport={form.anyTicked} onImport={submit} onClose={onClose} />
+        </Group>
+      </ClauseModalFooter>
     </Stack>
   )
 }

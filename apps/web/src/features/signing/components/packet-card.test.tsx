@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { bodyOf, fetchRoutes, json, testPacket, testSigner } from '../test/test-signing'
+import type { PacketView } from '@offerbook/domain/signing'
 import { PacketCard } from './packet-card'
 
 const api = fakeApi()
@@ -23,11 +24,11 @@ describe('PacketCard', () => {
 
   it('tells the sender what was taken out of an uploaded file, and says nothing of a clean one', () => {
     fetchRoutes(api, {})
-    const documents = [
-      { filename: 'Addendum.pdf', sha256: 'a'.repeat(64), pageCount: 1, removed: ['scripts', 'formFields'] as const },
+    const documents: PacketView['documents'] = [
+      { filename: 'Addendum.pdf', sha256: 'a'.repeat(64), pageCount: 1, removed: ['scripts', 'formFields'] },
       { filename: 'Survey.pdf', sha256: 'b'.repeat(64), pageCount: 2, removed: [] },
     ]
-    const { unmount } = renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', signers: [], sentAt: null, actions: ['send', 'delete'], documents: documents.map((document) => ({ ...document, removed: [...document.removed] })) })} onEdit={() => {}} />)
+    const { unmount } = renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', signers: [], sentAt: null, actions: ['send', 'delete'], documents })} onEdit={() => {}} />)
     const notice = screen.getByTestId('packet-removed')
     expect(within(notice).getByText('Taken out before signing')).toBeTruthy()
     expect(within(notice).getByText('Addendum.pdf: scripts; form fields, flattened: what they showed stays on the page.')).toBeTruthy()
