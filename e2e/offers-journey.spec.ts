@@ -99,6 +99,24 @@ test('a seller weights the criteria and the two offers are ranked best first, sa
   await expectNoViolations(page, 'the optimize grid')
 
   await expect(grid.getByRole('link', { name: 'Open offer #1' })).toHaveAttribute('href', `/my-properties/${listing.id}/offers/${ben.id}`)
+
+  // Scrolled to the end, the floating chat button lies over nothing the page shows: no figure, link or footer text.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const chat = await page.getByRole('button', { name: /^Chat with us/ }).boundingBox()
+  expect(chat).not.toBeNull()
+  const covered = await page.locator('main').evaluate((main, box) => {
+    const overlaps = (rect: DOMRect) => rect.width > 0 && rect.height > 0 && rect.left < box.x + box.width && rect.right > box.x && rect.top < box.y + box.height && rect.bottom > box.y
+    const texts: string[] = []
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      if (Array.from(range.getClientRects()).some(overlaps)) texts.push(node.textContent.trim())
+    }
+    return texts
+  }, chat!)
+  expect(covered, 'text under the chat button').toEqual([])
 })
 
 test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buyer is told, and the buyer acknowledges', async ({ page }) => {

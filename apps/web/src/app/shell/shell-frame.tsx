@@ -109,7 +109,7 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
         <Box mih="calc(100vh - 64px - 120px)" py="xl">
           <Container size="lg">{children}</Container>
         </Box>
-        <Box component="footer" py="lg" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box component="footer" pt="lg" className="app-footer" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <Container size="lg">
             <Group justify="space-between" align="flex-start">
               <Text size="sm" c="gray.7" maw={420}>
