@@ -83,7 +83,7 @@ describe('apiClient', () => {
     expect((error as ApiClientError).errors).toEqual([{ path: 'name', key: 'common.tooLong', params: { maximum: 200 } }])
   })
 
-  it('shows a generic message for a key this browser does not know, or a body that is no ApiError', async () => {
+  it("shows the server's own message for a key this browser does not know, and a generic one for a body that is no ApiError", async () => {
     const i18n = initI18n('en-us', copyOfAllLanguages())
     await i18n.changeLanguage('en-us')
     const generic = errorText(new ApiClientError(500, { key: 'client.unknown' }))
@@ -91,7 +91,13 @@ describe('apiClient', () => {
     // A newer server's key, which no catalogue here has: the body is written out, as apiError takes catalogue keys only.
     api.on('POST /api/x', new Response(JSON.stringify({ statusCode: 400, code: 'BAD_REQUEST', key: 'future.thing', message: 'Something new' }), { status: 400 }))
     const newer = await apiClient.post('/x', {}).catch((error: unknown) => error)
-    expect(errorText(newer)).toBe(generic)
+    expect(errorText(newer)).toBe('Something new')
+    // A key this browser knows is shown in the reader's language, whatever the server wrote.
+    api.on('POST /api/x', new Response(JSON.stringify({ statusCode: 400, code: 'BAD_REQUEST', key: 'common.required', message: 'Server words' }), { status: 400 }))
+    expect(errorText(await apiClient.post('/x', {}).catch((error: unknown) => error))).toBe('Required')
+    // No message at all: the generic text.
+    api.on('POST /api/x', new Response(JSON.stringify({ statusCode: 400, code: 'BAD_REQUEST', key: 'future.other' }), { status: 400 }))
+    expect(errorText(await apiClient.post('/x', {}).catch((error: unknown) => error))).toBe(generic)
     api.on('POST /api/x', new Response(JSON.stringify('<html>Bad gateway</html>'), { status: 502 }))
     await expect(apiClient.post('/x', {})).rejects.toMatchObject({ status: 502, detail: { key: 'client.unknown' } })
   })

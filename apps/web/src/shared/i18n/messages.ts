@@ -32,9 +32,17 @@ export function translateOptional(message: Message | MessageKey | null | undefin
   return message ? translate(message) : undefined
 }
 
-/** What an error says to the reader: the API's message by key, else a generic one. */
+/**
+ * What an error says to the reader (spec section 8): the API's message by key, translated; a key
+ * this browser has no text for (a newer server's) shows the server's own message field; anything
+ * else, a generic one.
+ */
 export function errorText(error: unknown): string {
-  if (error instanceof ApiClientError) return translate(error.detail)
+  if (error instanceof ApiClientError) {
+    const serverText = error.message.trim()
+    if (!hasText(error.detail.key) && serverText !== '' && serverText !== error.detail.key) return serverText
+    return translate(error.detail)
+  }
   if (typeof error === 'string' && hasText(error)) return translate(error as MessageKey)
   return translate(UNKNOWN_ERROR)
 }
