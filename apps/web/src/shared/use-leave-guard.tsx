@@ -114,7 +114,7 @@ export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = fal
 function LeaveDialog({ question, texts, canSave, onAnswer }: { question: Question | null; texts: LeaveGuardTexts; canSave: boolean; onAnswer: (choice: LeaveChoice) => void }) {
   const { t } = useTranslation()
   return (
-    <Modal opened={question !== null} onClose={() => onAnswer('stay')} title={texts.title} centered styles={{ content: { maxWidth: '80vw', minWidth: 300 }, title: { fontWeight: 700 } }} closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
+    <Modal opened={question !== null} onClose={() => onAnswer('stay')} title={texts.title} centered styles={{ title: { fontWeight: 700 } }} closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
       <Stack gap="lg">
         <Text>{texts.message}</Text>
         <Group justify="flex-end" gap="sm">

@@ -31,8 +31,6 @@ export type AppDialogProps = {
   onClosed?: () => void
 }
 
-/** Spec section 9: at most 80vw wide, at least 300px. */
-const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
 
 /** The generic dialog of spec section 2.6: an alert with Close, or a confirmation with Cancel and Confirm. */
 export function AppDialog({ state, onClose, onConfirm, onCancel, onClosed }: AppDialogProps) {
@@ -56,7 +54,7 @@ export function AppDialog({ state, onClose, onConfirm, onCancel, onClosed }: App
       title={state.title}
       centered
       size="md"
-      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700 } }}
+      styles={{ title: { fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}
     >
       <Stack gap="lg">

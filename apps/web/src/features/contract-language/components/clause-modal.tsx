@@ -3,8 +3,6 @@ import { Box, Button, Group, Modal } from '@mantine/core'
 import type { ModalProps } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
-/** Spec section 9: at most 80vw wide, at least 300px. */
-const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
 
 type ClauseModalProps = { opened: boolean; onClose: () => void; title: string; size: ModalProps['size']; children: ReactNode }
 
@@ -18,7 +16,7 @@ export function ClauseModal({ opened, onClose, title, size, children }: ClauseMo
       title={title}
       size={size}
       centered
-      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': t('clauses.closeDialog') }}
     >
       {children}

@@ -23,8 +23,6 @@ export type SendDialogProps = {
   onClosed?: () => void
 }
 
-/** Spec section 9: at most 80vw wide, at least 300px, as the generic dialog. */
-const CONTENT_STYLE = { maxWidth: '80vw', minWidth: 300 }
 
 /** Where the API's field errors show. */
 const FORM_FIELD: Record<SendField, SendFormField> = { emailAddresses: 'emails', subject: 'subject', message: 'message', phoneNumber: 'phones' }
@@ -92,7 +90,7 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
       title={t('sendDialog.title')}
       centered
       size="lg"
-      styles={{ content: CONTENT_STYLE, title: { fontWeight: 700 } }}
+      styles={{ title: { fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('sendDialog.close') }}
     >
       <form
