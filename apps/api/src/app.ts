@@ -205,7 +205,7 @@ export async function buildApp({
   }
   await app.register(chatRoutes, { db })
   await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, header) })
-  await app.register(signingRoutes, { db, addressLimits, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert }) })
+  await app.register(signingRoutes, { db, addressLimits, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls }) })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

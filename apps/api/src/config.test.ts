@@ -8,6 +8,12 @@ describe('parseConfig', () => {
     expect(config.webDist).toMatch(/apps\/web\/dist$/)
   })
 
+  it('reads SIGNING_TSA_URL as a list of http(s) URLs, and none when unset', () => {
+    expect(parseConfig({}).signingTsaUrls).toEqual([])
+    expect(parseConfig({ SIGNING_TSA_URL: ' http://127.0.0.1:3180/tsa , https://ts.example.com ' }).signingTsaUrls).toEqual(['http://127.0.0.1:3180/tsa', 'https://ts.example.com'])
+    expect(() => parseConfig({ SIGNING_TSA_URL: 'http://ok.example.com,ftp://ts.example.com' })).toThrow('SIGNING_TSA_URL must be one or more http:// or https:// URLs')
+  })
+
   it('rejects PORT=abc with a message naming PORT', () => {
     expect(() => parseConfig({ PORT: 'abc' })).toThrow('Invalid environment: PORT must be a whole number from 1 to 65535')
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT/)

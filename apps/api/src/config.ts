@@ -76,6 +76,12 @@ const EnvSchema = z
     SEED_DEMO: booleanString('SEED_DEMO').optional(),
     SIGNING_CERT_P12: z.string().trim().min(1, 'SIGNING_CERT_P12 must not be empty').optional(),
     SIGNING_CERT_PASSPHRASE: z.string().optional(),
+    SIGNING_TSA_URL: z
+      .string()
+      .trim()
+      .transform((list) => list.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+      .refine((urls) => urls.length > 0 && urls.every((url) => /^https?:\/\//.test(url) && URL.canParse(url)), 'SIGNING_TSA_URL must be one or more http:// or https:// URLs, separated by commas')
+      .optional(),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { message: 'NODE_ENV must be one of development, production, test' })
       .default('development'),
@@ -217,6 +223,8 @@ export type Config = {
   mlsGrid: MlsGridConfig
   /** The certificate signed PDFs are sealed with; unset: a self-signed one under DATA_DIR/signing (decision 016). */
   signingCert: { p12: string | undefined; passphrase: string | undefined }
+  /** The RFC 3161 timestamp authorities, tried in order, that make the seal PAdES B-T; empty: B-B, no timestamp (decision 052). */
+  signingTsaUrls: string[]
   /** How long a checked session is kept per process (auth/session-cache.ts); 0 keeps none. Unset: 15 s. */
   sessionCacheSeconds?: number
 }
@@ -272,6 +280,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         }
       : { kind: 'disk', directory: resolve(cwd, e.DATA_DIR, 'files') },
     signingCert: { p12: e.SIGNING_CERT_P12, passphrase: e.SIGNING_CERT_PASSPHRASE },
+    signingTsaUrls: e.SIGNING_TSA_URL ?? [],
     mlsGrid: e.MLS_GRID_URL && e.MLS_GRID_TOKEN ? { url: e.MLS_GRID_URL, token: e.MLS_GRID_TOKEN, originatingSystem: e.MLS_GRID_SYSTEM } : null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

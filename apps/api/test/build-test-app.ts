@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     oidc: null,
     mlsGrid: null,
     signingCert: { p12: undefined, passphrase: undefined },
+    signingTsaUrls: [],
     storage: { kind: 'disk', directory: join(tmpdir(), `offerbook-test-files-${process.pid}`) },
     // Tests change users and sessions straight in the database; the ones about the kept sessions turn it on.
     sessionCacheSeconds: 0,

@@ -41,6 +41,14 @@ export const PACKET_STATUSES = ['draft', 'sent', 'completing', 'completed', 'dec
 export const PacketStatusSchema = z.enum(PACKET_STATUSES)
 export type PacketStatus = z.infer<typeof PacketStatusSchema>
 
+/** The PAdES baseline levels a seal reaches (ETSI EN 319 142-1, decision 052): B-T when a timestamp authority is configured. */
+export const SEAL_LEVELS = ['B-B', 'B-T'] as const
+export const SealLevelSchema = z.enum(SEAL_LEVELS)
+export type SealLevel = z.infer<typeof SealLevelSchema>
+
+/** Why a completing packet is not sealed yet: a TSA is configured and none gave a timestamp. */
+export const SEAL_WAITING_REASONS = ['timestamp-unavailable'] as const
+
 /** The packets that can still change: signers may still sign. */
 export const OPEN_PACKET_STATUSES = ['sent'] as const satisfies readonly PacketStatus[]
 
@@ -304,6 +312,8 @@ export const PacketViewSchema = z.object({
   events: z.array(SigningEventSchema),
   /** SHA-256 of the sealed PDF once completed. */
   signedSha256: z.string().nullable(),
+  /** While 'completing': why the seal waits (no timestamp authority answered) and since when; the job tries again by itself. */
+  sealWaiting: z.object({ reason: z.enum(SEAL_WAITING_REASONS), since: z.string() }).nullable(),
   /** What the viewer may do now. */
   actions: z.array(z.enum(['send', 'remind', 'void', 'download', 'delete'])),
 })
@@ -364,6 +374,9 @@ export const VerifyResultSchema = z.object({
       timeZone: z.string(),
       completedAt: z.string(),
       signers: z.array(z.object({ name: z.string(), role: SignerRoleSchema, signedAt: z.string() })),
+      /** The PAdES level of the seal (null: sealed before decision 052, as adbe.pkcs7.detached), and with B-T the time its timestamp authority attested. */
+      sealLevel: SealLevelSchema.nullable(),
+      timestampedAt: z.string().nullable(),
     })
     .optional(),
 })

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { ManagedListingSchema } from '@offerbook/domain/listing-views'
 import { OfferViewSchema } from '@offerbook/domain/offer'
+import { PacketViewSchema } from '@offerbook/domain/signing'
 import type { RouteAccess } from './auth'
 
 const DOCS_PREFIX = '/api/docs'
@@ -20,6 +21,8 @@ const DOCS_PREFIX = '/api/docs'
 const components = z.registry<{ id: string }>()
 components.add(ApiErrorSchema, { id: 'ApiError' })
 components.add(OfferViewSchema, { id: 'Offer' })
+// Every signing route answers with a packet: written once, the document stays under its size.
+components.add(PacketViewSchema, { id: 'SigningPacket' })
 components.add(ManagedListingSchema, { id: 'ManagedListing' })
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: components })
 const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components })

@@ -1,7 +1,7 @@
 import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { PacketDocument, PageSize } from '@offerbook/domain/signing'
-import { PACKET_KINDS, PACKET_STATUSES, SIGNER_ROLES, SIGNER_STATUSES, SIGNING_EVENT_TYPES, SIGNING_FIELD_TYPES, SIGNING_ORDERS } from '@offerbook/domain/signing'
-import { cascadeUuid, counter, createdAt, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
+import { PACKET_KINDS, PACKET_STATUSES, SEAL_LEVELS, SEAL_WAITING_REASONS, SIGNER_ROLES, SIGNER_STATUSES, SIGNING_EVENT_TYPES, SIGNING_FIELD_TYPES, SIGNING_ORDERS } from '@offerbook/domain/signing'
+import { cascadeUuid, counter, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
 import { offer } from './offers'
 import { setNullUser } from './users'
@@ -48,6 +48,14 @@ export const signingPacket = pgTable(
     voidedAt: timestamptz('voided_at'),
     voidReason: text('void_reason'),
     lastRemindedAt: timestamptz('last_reminded_at'),
+    /** The PAdES baseline level the seal reached (decision 052): 'B-B', or 'B-T' with a signature timestamp. */
+    sealLevel: text('seal_level'),
+    /** The time the signature timestamp's authority attested, and that authority's name (its certificate's subject). */
+    sealTimestampAt: timestamptz('seal_timestamp_at'),
+    sealTsaName: text('seal_tsa_name'),
+    /** Why a packet still 'completing' is not sealed yet (no TSA answered), and when that was last found; cleared at sealing. */
+    sealWaitingReason: text('seal_waiting_reason'),
+    sealWaitingSince: timestamptz('seal_waiting_since'),
   },
   (table) => [
     index('signing_packet_offer_idx').on(table.offerId, table.createdAt),
@@ -56,6 +64,8 @@ export const signingPacket = pgTable(
     check('signing_packet_kind_check', isOneOf(table.kind, PACKET_KINDS)),
     check('signing_packet_status_check', isOneOf(table.status, PACKET_STATUSES)),
     check('signing_packet_order_check', isOneOf(table.signingOrder, SIGNING_ORDERS)),
+    check('signing_packet_seal_level_check', isNullOrOneOf(table.sealLevel, SEAL_LEVELS)),
+    check('signing_packet_seal_waiting_check', isNullOrOneOf(table.sealWaitingReason, SEAL_WAITING_REASONS)),
   ],
 )
 

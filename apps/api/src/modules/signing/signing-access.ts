@@ -120,6 +120,7 @@ export function toPacketView(packet: PacketRow, { signers, fields, events }: Pac
     voidedAt: iso(packet.voidedAt),
     voidReason: packet.voidReason,
     declinedAt: iso(packet.declinedAt),
+    sealWaiting: status === 'completing' && packet.sealWaitingReason && packet.sealWaitingSince ? { reason: packet.sealWaitingReason as 'timestamp-unavailable', since: packet.sealWaitingSince.toISOString() } : null,
     documents: packet.documents,
     pages: packet.pages,
     signers: signers.map((signer) => ({

@@ -5,19 +5,23 @@ import type { SigningContext } from './signing.service'
 
 /**
  * The signing module's context: the file storage, and the sealing certificate loaded (or made under
- * DATA_DIR) once, the first time a packet completes, so start-up does not wait for it.
+ * DATA_DIR) once, the first time a packet completes, so start-up does not wait for it; and the
+ * timestamp authorities the seal asks for a B-T timestamp.
  */
 export function createSigningContext({
   publicUrl,
   storage,
   dataDir,
   signingCert,
+  tsaUrls = [],
   onCompletionQueued,
 }: {
   publicUrl: string
   storage: FileStorage
   dataDir: string
   signingCert: { p12: string | undefined; passphrase: string | undefined }
+  /** SIGNING_TSA_URL: the timestamp authorities that make the seal B-T (decision 052); none, B-B. */
+  tsaUrls?: string[]
   onCompletionQueued?: () => void
 }): SigningContext {
   let identity: Promise<SealingIdentity> | null = null
@@ -29,5 +33,5 @@ export function createSigningContext({
     })
     return identity
   }
-  return { publicUrl, storage, sealing, ...(onCompletionQueued ? { onCompletionQueued } : {}) }
+  return { publicUrl, storage, sealing, timestamps: tsaUrls.length > 0 ? { urls: tsaUrls } : null, ...(onCompletionQueued ? { onCompletionQueued } : {}) }
 }

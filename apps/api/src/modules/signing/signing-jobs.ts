@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
@@ -11,12 +11,15 @@ import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { PacketRow } from './signing.queries'
-import { findFileKey, listEvents, listFields, listSigners, lockDuePackets, lockPacketsToComplete, updatePacket } from './signing.queries'
+import { findFileKey, listEvents, listFields, listSigners, lockDuePackets, lockPacketsToComplete, markSealWaiting, updatePacket } from './signing.queries'
 import type { BurnField } from './signing-pdf-stamp'
 import { appendEvent, sha256Hex } from './signing-events'
 import { packetAddress, tellEveryone } from './signing-notify'
 import type { SigningContext } from './signing.service'
 import { SIGNING_FILE_PURPOSE } from './signing.service'
+import { addSignatureTimestamp, sealSignatureValue } from './signing-seal'
+import type { SignatureTimestamp, TsaOptions } from './signing-tsa'
+import { requestTimestamp, TimestampUnavailableError } from './signing-tsa'
 
 /**
  * The signing jobs (decision 016): completing packets whose last signature is in (burn, certificate,
@@ -67,8 +70,12 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
 
   // The completed event is the chain's last link: the certificate prints the head that includes it.
   const completed = await appendEvent(tx, packet.id, 'completed', { actorName: null }, { at: now, details: { signers: signers.length, documents: packet.documents.map((document) => document.sha256) } })
-  // Burnt in, certified and sealed in the heavy-work pool; a packet too heavy for it fails this run (and is logged).
-  const sealed = await runHeavy('completePacketPdf', {
+  // With a TSA configured (decision 052), it first attests the chain head, so the certificate can name
+  // it and its time; the seal's own timestamp comes from the same TSA after signing. No answer throws
+  // TimestampUnavailableError: this transaction rolls back and the packet waits for a later run.
+  const attested = ctx.timestamps ? await requestTimestamp(Buffer.from(completed.hash, 'hex'), ctx.timestamps) : null
+  // Burnt in, certified and sealed (B-B) in the heavy-work pool; a packet too heavy for it fails this run (and is logged).
+  const sealedBB = await runHeavy('completePacketPdf', {
     original: originalBytes,
     fields: [...fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })), ...record.fields],
     images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng!, name: signer.name }])),
@@ -98,17 +105,32 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       consentVersion: signers.find((signer) => signer.consentVersion)?.consentVersion ?? CONSENT_VERSION,
       verifyUrl: new URL('/verify', `${ctx.publicUrl.replace(/\/+$/, '')}/`).toString(),
       notes: record.notes,
+      seal: attested ? { level: 'B-T', tsaName: attested.tsaName, attestedAt: attested.time } : { level: 'B-B' },
     },
     identity,
     sealedAt: now,
   }, { timeoutMs: COMPLETION_TIMEOUT_MS, tooHeavy: () => new Error(`signing packet ${packet.id} took more time or memory to complete than the heavy-work pool allows`) })
+
+  const timestamp = attested && ctx.timestamps ? await signatureTimestamp(sealedBB, attested, ctx.timestamps) : null
+  const sealed = timestamp ? addSignatureTimestamp(sealedBB, timestamp.token) : sealedBB
 
   const fileId = randomUUID()
   const key = `signing/${packet.id}/${fileId}.pdf`
   await ctx.storage.put(key, Buffer.from(sealed), { contentType: 'application/pdf', contentLength: sealed.length })
   try {
     await recordStoredFile(tx, { id: fileId, ownerId: packet.createdBy ?? offer.buyerId, key, purpose: SIGNING_FILE_PURPOSE, filename: `${packet.title} - signed.pdf`, contentType: 'application/pdf', size: sealed.length })
-    const done = await updatePacket(tx, packet.id, { status: 'completed', completedAt: now, signedFileId: fileId, signedSha256: sha256Hex(sealed), updatedAt: now })
+    const done = await updatePacket(tx, packet.id, {
+      status: 'completed',
+      completedAt: now,
+      signedFileId: fileId,
+      signedSha256: sha256Hex(sealed),
+      sealLevel: timestamp ? 'B-T' : 'B-B',
+      sealTimestampAt: timestamp?.time ?? null,
+      sealTsaName: timestamp?.tsaName ?? null,
+      sealWaitingReason: null,
+      sealWaitingSince: null,
+      updatedAt: now,
+    })
     if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
     await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
   } catch (error) {
@@ -118,26 +140,49 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
   return key
 }
 
-/** Completes every packet waiting for its seal, one transaction each; returns how many. */
+/**
+ * The seal's signature timestamp, over the SHA-256 of its signature value, from the TSA that attested
+ * the chain head: the certificate already names that TSA, so no other may stand in for it.
+ */
+async function signatureTimestamp(sealed: Uint8Array, attested: SignatureTimestamp, timestamps: TsaOptions): Promise<SignatureTimestamp> {
+  const stamp = await requestTimestamp(createHash('sha256').update(sealSignatureValue(sealed)).digest(), { ...timestamps, urls: [attested.url] })
+  if (stamp.tsaName !== attested.tsaName) throw new TimestampUnavailableError([`${attested.url}: signed by ${stamp.tsaName}, not ${attested.tsaName} as a moment before`])
+  return stamp
+}
+
+/**
+ * Completes every packet waiting for its seal, one transaction each; returns how many. A packet
+ * whose timestamp no TSA gave stays 'completing' with the reason recorded for its sender; the others
+ * go on, and the run then throws, so the job runner retries with its backoff (decisions 045, 052).
+ */
 export async function completePendingPackets(db: Db, ctx: SigningContext, { now = () => new Date() }: { now?: () => Date } = {}): Promise<number> {
   let count = 0
+  const waiting: string[] = []
+  let lastWait: TimestampUnavailableError | null = null
   for (;;) {
     let storedKey: string | null = null
+    let packetId: string | null = null
     try {
       const done = await db.transaction(async (tx) => {
-        const [packet] = await lockPacketsToComplete(tx, 1)
+        const [packet] = await lockPacketsToComplete(tx, 1, waiting)
         if (!packet) return false
+        packetId = packet.id
         storedKey = await completePacket(tx, ctx, packet, now())
         return true
       })
-      if (!done) return count
+      if (!done) break
       count += 1
     } catch (error) {
       // The commit failed after the sealed file was stored: it would be an orphan.
       if (storedKey) await removeStoredObjects(ctx.storage, [storedKey], () => {})
-      throw error
+      if (!(error instanceof TimestampUnavailableError) || packetId === null) throw error
+      waiting.push(packetId)
+      lastWait = error
+      await markSealWaiting(db, packetId, { reason: 'timestamp-unavailable', now: now() })
     }
   }
+  if (lastWait) throw new TimestampUnavailableError([`${waiting.length} signing ${waiting.length === 1 ? 'packet waits' : 'packets wait'} for a signature timestamp`, ...lastWait.failures])
+  return count
 }
 
 /** Expires the packets out for signature past their time, a batch per transaction; everyone is told. */
@@ -170,10 +215,18 @@ export function signingJob({ db, ctx, log, everyMs = 30_000 }: { db: Db; ctx: Si
     everyMs,
     runAtStart: true,
     async run() {
-      const completed = await completePendingPackets(db, ctx)
+      // A packet waiting for a timestamp fails the run after the others are sealed and the due ones
+      // expired: the runner records why and tries again with its backoff (decisions 045, 052).
+      let waiting: unknown = null
+      const completed = await completePendingPackets(db, ctx).catch((error: unknown) => {
+        if (!(error instanceof TimestampUnavailableError)) throw error
+        waiting = error
+        return 0
+      })
       if (completed > 0) log.info({ completed }, 'signing packets completed and sealed')
       const expired = await expireDuePackets(db, ctx)
       if (expired > 0) log.info({ expired }, 'signing packets expired')
+      if (waiting) throw waiting
     },
   }
 }

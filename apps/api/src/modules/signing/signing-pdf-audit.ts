@@ -41,6 +41,22 @@ export type CertificateData = {
   verifyUrl: string
   /** What the certificate says of the documents besides the signatures (the Binding Agreement Date filled at sealing, or left to fill). */
   notes?: readonly string[]
+  /**
+   * The PAdES level the seal reaches (decision 052). With B-T, the timestamp authority that attested
+   * this certificate's chain head before sealing, and the time it attested; the same authority
+   * timestamps the seal's signature.
+   */
+  seal?: { level: 'B-B' } | { level: 'B-T'; tsaName: string; attestedAt: Date }
+}
+
+/** The certificate's words on the seal's PAdES level and its trusted time. */
+export function sealStatement(seal: NonNullable<CertificateData['seal']>): string[] {
+  if (seal.level === 'B-B')
+    return ['PAdES baseline B-B (ETSI EN 319 142-1): signed with the sealing certificate above.', 'No trusted timestamp was configured: the signing time is the server\'s own claim.']
+  return [
+    'PAdES baseline B-T (ETSI EN 319 142-1): the seal\'s signature carries an RFC 3161 timestamp.',
+    `Timestamp authority: ${seal.tsaName}. It attested this audit trail's chain head at ${certificateTime(seal.attestedAt)}, and timestamped the seal moments later.`,
+  ]
 }
 
 const CHICAGO_TIME = new Intl.DateTimeFormat('en-US', {
@@ -211,6 +227,7 @@ export async function addCertificate(doc: PDFDocument, fonts: CertFonts, data: C
     paragraphPiece(fonts, `Audit trail: ${data.eventCount} ${data.eventCount === 1 ? 'event' : 'events'}, chain head ${data.chainHead}`),
     paragraphPiece(fonts, `Verify this document at ${data.verifyUrl}`),
   ])
+  if (data.seal) groups.push([headingPiece(fonts, 'Seal'), ...sealStatement(data.seal).map((line) => paragraphPiece(fonts, line))])
 
   const pages = layOutCertificate(doc, groups)
   const footer = toWinAnsi(`Certificate of Completion - packet ${data.packetId}`)

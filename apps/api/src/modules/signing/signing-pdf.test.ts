@@ -198,7 +198,7 @@ describe('completePacketPdf', () => {
     const { stdout } = await run('pdfsig', [await toFile(sealed)])
     expect(stdout).toContain('Signature is Valid')
     expect(stdout).toContain('Total document signed')
-    expect(stdout).toContain('adbe.pkcs7.detached')
+    expect(stdout).toContain('ETSI.CAdES.detached')
     expect(stdout).toContain('Offerbook document sealing')
     expect(readSeal(sealed)).toEqual({ sealed: true, intact: true })
   })

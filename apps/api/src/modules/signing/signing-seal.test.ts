@@ -49,7 +49,7 @@ describe('sealPdf', () => {
     const report = await pdfsig(sealed)
     expect(report).toContain('Signature is Valid')
     expect(report).toContain('Total document signed')
-    expect(report).toContain('adbe.pkcs7.detached')
+    expect(report).toContain('ETSI.CAdES.detached')
     expect(report).toContain('SHA-256')
     const text = Buffer.from(sealed).toString('latin1')
     expect(text).toContain(`/Name (${SEAL_NAME})`)
@@ -61,6 +61,35 @@ describe('sealPdf', () => {
     const other = await sealPdf(plain, identity, { signedAt: new Date(), reason: 'Sealed again for a test' })
     expect(Buffer.from(other).toString('latin1')).toContain('/Reason (Sealed again for a test)')
     expect(readSeal(other)).toEqual({ sealed: true, intact: true })
+  })
+})
+
+/** The CMS in the seal's /Contents and the bytes its /ByteRange covers. */
+function sealParts(bytes: Uint8Array): { cms: Buffer; covered: Buffer } {
+  const file = Buffer.from(bytes)
+  const text = file.toString('latin1')
+  const [a, b, c, d] = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(text)!.slice(1).map(Number) as [number, number, number, number]
+  const hex = text.slice(b + 1, c - 1).replace(/(00)+$/, '')
+  return { cms: Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'), covered: Buffer.concat([file.subarray(a, a + b), file.subarray(c, c + d)]) }
+}
+
+describe('the PAdES B-B signature', () => {
+  it('signs content type, message digest and signing-certificate-v2 with no signing time, and OpenSSL verifies it', async () => {
+    const { cms, covered } = sealParts(sealed)
+    const cmsPath = join(workDir, 'seal.der')
+    const contentPath = join(workDir, 'covered.bin')
+    await writeFile(cmsPath, cms)
+    await writeFile(contentPath, covered)
+    const printed = (await run('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', cmsPath])).stdout
+    expect(printed).toContain('contentType')
+    expect(printed).toContain('messageDigest')
+    expect(printed).toMatch(/id-smime-aa-signingCertificateV2|1\.2\.840\.113549\.1\.9\.16\.2\.47/)
+    expect(printed).not.toContain('signingTime')
+    expect(printed).toMatch(/unsignedAttrs:\s+<ABSENT>/)
+    const verified = await run('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', cmsPath, '-content', contentPath, '-noverify', '-out', '/dev/null'])
+    expect(verified.stderr).toContain('Verification successful')
+    // The claimed time is the signature dictionary's /M.
+    expect(Buffer.from(sealed).toString('latin1')).toMatch(/\/M \(D:20261125210405Z\)/)
   })
 })
 

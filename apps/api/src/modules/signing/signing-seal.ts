@@ -1,18 +1,20 @@
-import type { KeyObject } from 'node:crypto'
-import { constants, createHash, createPrivateKey, privateEncrypt, verify as verifySignature, X509Certificate } from 'node:crypto'
+import { createHash, createPrivateKey, verify as verifySignature, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
 import type { PDFPage } from 'pdf-lib'
 import { PDFDocument } from 'pdf-lib'
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
 import { SignPdf } from '@signpdf/signpdf'
-import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils'
-import type { OpenedP12, SealingIdentity } from './signing-certificate'
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils'
+import type { CmsSigner } from './signing-cms'
+import { buildCadesSignature, childrenOf, signatureValueOf, tlvAt, withSignatureTimestamp } from './signing-cms'
+import type { SealingIdentity } from './signing-certificate'
 import { openP12 } from './signing-certificate'
 
 /**
- * The seal of a completed packet (decision 016): a detached CMS signature over the whole file, as
- * PDF readers check it (adbe.pkcs7.detached). Our signature dictionary's /Name is how /api/verify
- * tells a file we sealed from any other signed PDF.
+ * The seal of a completed packet (decisions 016, 052): a PAdES baseline signature over the whole
+ * file (ETSI.CAdES.detached), B-B as sealDocument makes it and B-T once addSignatureTimestamp has put
+ * a TSA's token in. Our signature dictionary's /Name is how /api/verify tells a file we sealed from
+ * any other signed PDF.
  */
 
 export const SEAL_NAME = 'Offerbook'
@@ -20,7 +22,8 @@ export const SEAL_REASON = 'Sealed by Offerbook after every signer signed'
 export const SEAL_LOCATION = 'Tennessee, US'
 /**
  * Hex digits kept for the CMS (half as many bytes): a self-signed certificate needs about 1.5 KB, a
- * chain up to a public root several times that.
+ * chain up to a public root several times that, and a signature timestamp with its TSA's chain
+ * another 2 to 6 KB.
  */
 const SIGNATURE_LENGTH = 32_768
 
@@ -43,78 +46,42 @@ export async function sealDocument(doc: PDFDocument, identity: SealingIdentity, 
     location: SEAL_LOCATION,
     signingTime: signedAt,
     signatureLength: SIGNATURE_LENGTH,
-    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   })
   // A classic cross-reference table, as STACK.md records pdfsig validating; readSeal's search of the
   // file's tail relies on the signature dictionary being plain text too.
   const unsigned = await doc.save({ useObjectStreams: false })
-  const signer = new SealSigner(identity)
+  const signer = new CadesSigner(identity)
   const sealed = await new SignPdf().sign(Buffer.from(unsigned.buffer, unsigned.byteOffset, unsigned.byteLength), signer, signedAt)
   return new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.byteLength)
 }
 
-const CMS_OIDS = {
-  sha256: '2.16.840.1.101.3.4.2.1',
-  contentType: '1.2.840.113549.1.9.3',
-  data: '1.2.840.113549.1.7.1',
-  signingTime: '1.2.840.113549.1.9.5',
-  messageDigest: '1.2.840.113549.1.9.4',
-} as const
-
-/** DigestInfo (RFC 8017 9.2) of a SHA-256 digest, less the digest itself. */
-const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex')
-
-type Opened = OpenedP12 & { nodeKey: KeyObject }
+type Opened = CmsSigner
 const openedIdentities = new WeakMap<SealingIdentity, Opened>()
+
+const certificateDer = (certificate: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes(), 'binary')
 
 function opened(identity: SealingIdentity): Opened {
   let entry = openedIdentities.get(identity)
   if (!entry) {
     const p12 = openP12(identity.p12, identity.passphrase)
-    entry = { ...p12, nodeKey: createPrivateKey(forge.pki.privateKeyToPem(p12.key)) }
+    entry = { key: createPrivateKey(forge.pki.privateKeyToPem(p12.key)), certificate: certificateDer(p12.certificate), chain: p12.certificates.map(certificateDer) }
     openedIdentities.set(identity, entry)
   }
   return entry
 }
 
 /**
- * The CMS @signpdf's P12Signer makes (SHA-256; content type, signing time and message digest signed;
- * the P12's certificates included), made faster for a job that seals every completed packet:
- * P12Signer decrypts the P12 on every call and signs with forge's JavaScript RSA, which together
- * took most of the completion time. Here the P12 is opened once per identity and node:crypto does
- * the RSA operation; forge still builds the CMS.
+ * The CMS of a PAdES B-B seal (signing-cms.ts). The P12 is opened once per identity (decrypting it
+ * on every seal took most of the completion time) and node:crypto does the RSA operation.
  */
-class SealSigner extends Signer {
+class CadesSigner extends Signer {
   constructor(private readonly identity: SealingIdentity) {
     super()
   }
 
-  override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
-    const { certificate, certificates, nodeKey } = opened(this.identity)
-    const p7 = forge.pkcs7.createSignedData()
-    p7.content = forge.util.createBuffer(pdf.toString('binary'))
-    for (const cert of certificates) p7.addCertificate(cert)
-    // forge only asks the key to sign the digest it has computed over the signed attributes.
-    const key = {
-      sign: (md: forge.md.MessageDigest) => {
-        const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')])
-        return privateEncrypt({ key: nodeKey, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary')
-      },
-    }
-    p7.addSigner({
-      key: key as unknown as forge.pki.rsa.PrivateKey,
-      certificate,
-      digestAlgorithm: CMS_OIDS.sha256,
-      // In this order, as P12Signer has it (EU validators are said to care).
-      authenticatedAttributes: [
-        { type: CMS_OIDS.contentType, value: CMS_OIDS.data },
-        // forge takes a Date here though its types say string.
-        { type: CMS_OIDS.signingTime, value: (signingTime ?? new Date()) as unknown as string },
-        { type: CMS_OIDS.messageDigest },
-      ],
-    })
-    p7.sign({ detached: true })
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary')
+  override async sign(pdf: Buffer): Promise<Buffer> {
+    return buildCadesSignature(pdf, opened(this.identity))
   }
 }
 
@@ -127,37 +94,6 @@ const OUR_NAME = Buffer.from(`/Name (${SEAL_NAME})`)
 const DICTIONARY_REACH = 2 * SIGNATURE_LENGTH
 /** Signature dictionaries we look at, from the end, before giving up. */
 const MAX_CANDIDATES = 16
-
-type Tlv = { tag: number; start: number; contentStart: number; end: number }
-
-/** One DER element at `at`: its tag, where its contents start and where it ends; null when it is not well-formed DER. */
-function tlv(der: Buffer, at: number, limit: number): Tlv | null {
-  if (at + 2 > limit) return null
-  const tag = der[at] ?? 0
-  let length = der[at + 1] ?? 0
-  let contentStart = at + 2
-  if (length & 0x80) {
-    const octets = length & 0x7f
-    if (octets === 0 || octets > 4 || contentStart + octets > limit) return null
-    length = 0
-    for (let index = 0; index < octets; index++) length = length * 256 + (der[contentStart + index] ?? 0)
-    contentStart += octets
-  }
-  const end = contentStart + length
-  return end > limit ? null : { tag, start: at, contentStart, end }
-}
-
-function children(der: Buffer, parent: Tlv): Tlv[] {
-  const out: Tlv[] = []
-  let at = parent.contentStart
-  while (at < parent.end) {
-    const child = tlv(der, at, parent.end)
-    if (!child) return []
-    out.push(child)
-    at = child.end
-  }
-  return out
-}
 
 const OID = {
   messageDigest: Buffer.from('06092a864886f70d010904', 'hex'),
@@ -177,32 +113,32 @@ type SignedCms = { digestAlgorithm: string; messageDigest: Buffer; signedAttribu
 
 /** The parts of a CMS SignedData (RFC 5652) a seal check needs, or null for anything else. */
 function parseSignedCms(der: Buffer): SignedCms | null {
-  const contentInfo = tlv(der, 0, der.length)
+  const contentInfo = tlvAt(der, 0, der.length)
   if (!contentInfo || contentInfo.tag !== 0x30) return null
-  const explicit = children(der, contentInfo)[1]
+  const explicit = childrenOf(der, contentInfo)[1]
   if (!explicit || explicit.tag !== 0xa0) return null
-  const signedData = children(der, explicit)[0]
+  const signedData = childrenOf(der, explicit)[0]
   if (!signedData || signedData.tag !== 0x30) return null
-  const parts = children(der, signedData)
+  const parts = childrenOf(der, signedData)
   const certificates = parts.find((part) => part.tag === 0xa0)
   const signerInfos = parts[parts.length - 1]
   if (!signerInfos || signerInfos.tag !== 0x31) return null
-  const signerInfo = children(der, signerInfos)[0]
+  const signerInfo = childrenOf(der, signerInfos)[0]
   if (!signerInfo) return null
-  const fields = children(der, signerInfo)
+  const fields = childrenOf(der, signerInfo)
   const attributesIndex = fields.findIndex((field) => field.tag === 0xa0)
   const attributes = fields[attributesIndex]
   const digestAlgorithm = fields[attributesIndex - 1]
   const signature = fields[attributesIndex + 2]
   if (!attributes || !digestAlgorithm || !signature || signature.tag !== 0x04) return null
-  const algorithmOid = children(der, digestAlgorithm)[0]
+  const algorithmOid = childrenOf(der, digestAlgorithm)[0]
   const algorithm = algorithmOid && DIGESTS.find(([, oid]) => der.subarray(algorithmOid.start, algorithmOid.end).equals(oid))?.[0]
   if (!algorithm) return null
   let messageDigest: Buffer | null = null
-  for (const attribute of children(der, attributes)) {
-    const [type, values] = children(der, attribute)
+  for (const attribute of childrenOf(der, attributes)) {
+    const [type, values] = childrenOf(der, attribute)
     if (!type || !values || !der.subarray(type.start, type.end).equals(OID.messageDigest)) continue
-    const value = children(der, values)[0]
+    const value = childrenOf(der, values)[0]
     if (value?.tag === 0x04) messageDigest = der.subarray(value.contentStart, value.end)
   }
   if (!messageDigest) return null
@@ -214,7 +150,7 @@ function parseSignedCms(der: Buffer): SignedCms | null {
     messageDigest,
     signedAttributes,
     signature: der.subarray(signature.contentStart, signature.end),
-    certificates: certificates ? children(der, certificates).map((cert) => der.subarray(cert.start, cert.end)) : [],
+    certificates: certificates ? childrenOf(der, certificates).map((cert) => der.subarray(cert.start, cert.end)) : [],
   }
 }
 
@@ -259,19 +195,58 @@ function objectAround(bytes: Buffer, at: number): Buffer {
 export function readSeal(bytes: Uint8Array): { sealed: boolean; intact: boolean } {
   try {
     const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    let from = file.length
-    for (let candidate = 0; candidate < MAX_CANDIDATES && from > 0; candidate++) {
-      const at = file.lastIndexOf(BYTE_RANGE, from - 1)
-      if (at === -1) break
-      from = at
-      const range = byteRangeAt(file, at)
-      if (!range || objectAround(file, at).indexOf(OUR_NAME) === -1) continue
-      return { sealed: true, intact: coversFile(file, range) }
-    }
+    const range = ourSealRange(file)
+    if (range) return { sealed: true, intact: coversFile(file, range) }
   } catch {
     // Falls through: a file we cannot read is not one we sealed.
   }
   return { sealed: false, intact: false }
+}
+
+/** The /ByteRange of the last Offerbook signature dictionary in the file, or null. */
+function ourSealRange(file: Buffer): [number, number, number, number] | null {
+  let from = file.length
+  for (let candidate = 0; candidate < MAX_CANDIDATES && from > 0; candidate++) {
+    const at = file.lastIndexOf(BYTE_RANGE, from - 1)
+    if (at === -1) break
+    from = at
+    const range = byteRangeAt(file, at)
+    if (range && objectAround(file, at).indexOf(OUR_NAME) !== -1) return range
+  }
+  return null
+}
+
+/** Where our seal's /Contents hex sits (brackets excluded) and the CMS it holds. */
+function sealContents(file: Buffer): { start: number; end: number; cms: Buffer } {
+  const range = ourSealRange(file)
+  if (!range) throw new Error('the file carries no Offerbook seal')
+  const [, b, c] = range
+  if (file[b] !== 0x3c || file[c - 1] !== 0x3e) throw new Error('the seal has no /Contents string where its /ByteRange says')
+  const contents = Buffer.from(file.toString('latin1', b + 1, c - 1), 'hex')
+  const outer = tlvAt(contents, 0, contents.length)
+  if (!outer) throw new Error('the seal holds no CMS')
+  return { start: b + 1, end: c - 1, cms: contents.subarray(0, outer.end) }
+}
+
+/** The signature value of a file's seal: a signature timestamp is taken over its SHA-256 (ETSI EN 319 122-1 5.3). */
+export function sealSignatureValue(sealed: Uint8Array): Buffer {
+  const value = signatureValueOf(sealContents(Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength)).cms)
+  if (!value) throw new Error('the seal has no signature value')
+  return Buffer.from(value)
+}
+
+/**
+ * PAdES B-T: the sealed file with an RFC 3161 token in its CMS as an unsigned attribute. /Contents
+ * lies outside the signed byte ranges, so the new CMS is written over the old in the same
+ * placeholder, padded with zeros as before; every other byte stays as signed.
+ */
+export function addSignatureTimestamp(sealed: Uint8Array, token: Uint8Array): Uint8Array {
+  const file = Buffer.from(sealed)
+  const { start, end, cms } = sealContents(file)
+  const hex = withSignatureTimestamp(cms, Buffer.from(token)).toString('hex')
+  if (hex.length > end - start) throw new Error(`the signature with its timestamp needs ${hex.length} hex digits; the seal keeps ${end - start}`)
+  file.write(hex.padEnd(end - start, '0'), start, 'latin1')
+  return new Uint8Array(file.buffer, file.byteOffset, file.byteLength)
 }
 
 function coversFile(file: Buffer, [a, b, c, d]: [number, number, number, number]): boolean {
@@ -281,7 +256,7 @@ function coversFile(file: Buffer, [a, b, c, d]: [number, number, number, number]
   const hex = file.subarray(b + 1, c - 1)
   if (hex.length % 2 !== 0 || !hex.every(isHex)) return false
   const contents = Buffer.from(hex.toString('latin1'), 'hex')
-  const outer = tlv(contents, 0, contents.length)
+  const outer = tlvAt(contents, 0, contents.length)
   if (!outer) return false
   const cms = parseSignedCms(contents.subarray(0, outer.end))
   if (!cms) return false

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { PacketStatus } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
@@ -52,8 +52,24 @@ export async function listOfferPackets(db: Db, offerId: string): Promise<PacketR
 }
 
 /** Packets whose last signature is in and whose seal is not made yet, locked so one worker takes each. */
-export async function lockPacketsToComplete(db: Db, limit: number): Promise<PacketRow[]> {
-  return db.select().from(signingPacket).where(eq(signingPacket.status, 'completing')).orderBy(asc(signingPacket.updatedAt)).limit(limit).for('update', { skipLocked: true })
+/** Records why a completing packet is not sealed yet; `since` keeps the first run that found it, and updatedAt moves it behind the other waiting packets. */
+export async function markSealWaiting(db: Db, id: string, { reason, now }: { reason: 'timestamp-unavailable'; now: Date }): Promise<void> {
+  await db
+    .update(signingPacket)
+    .set({ sealWaitingReason: reason, sealWaitingSince: sql`coalesce(${signingPacket.sealWaitingSince}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(and(eq(signingPacket.id, id), eq(signingPacket.status, 'completing')))
+}
+
+/** Packets waiting for their seal, oldest change first, less those this run already found waiting for a timestamp. */
+export async function lockPacketsToComplete(db: Db, limit: number, excluding: readonly string[] = []): Promise<PacketRow[]> {
+  const waiting = eq(signingPacket.status, 'completing')
+  return db
+    .select()
+    .from(signingPacket)
+    .where(excluding.length > 0 ? and(waiting, notInArray(signingPacket.id, [...excluding])) : waiting)
+    .orderBy(asc(signingPacket.updatedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
 }
 
 export async function lockDuePackets(db: Db, { now, limit }: { now: Date; limit: number }): Promise<PacketRow[]> {

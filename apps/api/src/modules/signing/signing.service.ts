@@ -16,6 +16,7 @@ import { findFileKey, findUsersByIds, listEventsOfPackets, listFieldsOfPackets, 
 import type { Party } from './signing-access'
 import { effectiveStatus, packetForParty, packetNotFound, packetParts, partyOfOffer, SIGNING_OFFER_STATUSES, toPacketView } from './signing-access'
 import type { SealingIdentity } from './signing-certificate'
+import type { TsaOptions } from './signing-tsa'
 import type { EventSource } from './signing-events'
 import { appendEvent } from './signing-events'
 import { packetAddress, sendSignerLink, tellEveryone } from './signing-notify'
@@ -31,6 +32,8 @@ export type SigningContext = {
   storage: FileStorage
   /** The sealing certificate, loaded (or made) the first time it is needed. */
   sealing: () => Promise<SealingIdentity>
+  /** The RFC 3161 timestamp authorities (SIGNING_TSA_URL) that make the seal PAdES B-T; null: B-B (decision 052). */
+  timestamps: TsaOptions | null
   /** Called after a transaction queued a packet for completion, so the job need not wait for its next poll. */
   onCompletionQueued?: () => void
 }

@@ -1,4 +1,4 @@
-import type { SignerRole, VerifyResult } from '@offerbook/domain/signing'
+import type { SealLevel, SignerRole, VerifyResult } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
 import { propertyTimeZone } from '@offerbook/domain/property-time'
 import { findCompletedBySignedHash, findOfferCounty, listSigners } from './signing.queries'
@@ -22,6 +22,9 @@ async function intact(db: Db, sha256: string): Promise<VerifyResult | null> {
       timeZone: property ? propertyTimeZone(property.county) : 'UTC',
       completedAt: packet.completedAt.toISOString(),
       signers: signers.filter((signer) => signer.signedAt).map((signer) => ({ name: signer.name, role: signer.role as SignerRole, signedAt: signer.signedAt!.toISOString() })),
+      // Null for packets sealed before decision 052 (adbe.pkcs7.detached, no PAdES level).
+      sealLevel: (packet.sealLevel as SealLevel | null) ?? null,
+      timestampedAt: packet.sealLevel === 'B-T' && packet.sealTimestampAt ? packet.sealTimestampAt.toISOString() : null,
     },
   }
 }

@@ -90,6 +90,9 @@ describe('/api/verify with a sealed PDF', () => {
           { name: 'Ben Buyer', role: 'buyer', signedAt: expect.any(String) as string },
           { name: 'Lena Seller', role: 'seller', signedAt: expect.any(String) as string },
         ],
+        // No SIGNING_TSA_URL in the test app: PAdES B-B, no trusted time.
+        sealLevel: 'B-B',
+        timestampedAt: null,
       },
     }
     expect(resultOf(await verifyUpload(sealed))).toEqual(expected)

@@ -40,7 +40,7 @@ function choose(file: File) {
 
 describe('VerifyPage', () => {
   it('hashes the file in the browser, sends only the fingerprint, and shows an intact document with its signers', async () => {
-    answers.push({ status: 'intact', packet: { timeZone: 'America/Chicago', completedAt: '2030-01-06T15:00:00.000Z', signers: [{ name: 'Ben Buyer', role: 'buyer', signedAt: '2030-01-06T14:00:00.000Z' }, { name: 'Sam Seller', role: 'seller', signedAt: '2030-01-06T15:00:00.000Z' }] } })
+    answers.push({ status: 'intact', packet: { timeZone: 'America/Chicago', completedAt: '2030-01-06T15:00:00.000Z', signers: [{ name: 'Ben Buyer', role: 'buyer', signedAt: '2030-01-06T14:00:00.000Z' }, { name: 'Sam Seller', role: 'seller', signedAt: '2030-01-06T15:00:00.000Z' }], sealLevel: 'B-T', timestampedAt: '2030-01-06T15:00:02.000Z' } })
     renderAt(<VerifyPage route={route} params={{}} />)
     expect(screen.getByRole('heading', { level: 1, name: 'Verify a signed document' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Choose a PDF' })).toBeTruthy()
@@ -56,6 +56,8 @@ describe('VerifyPage', () => {
     // The page has no property around it: every time names its zone, the property's from the answer.
     expect(within(status).getByText('Completed January 6, 2030, 9:00 AM CST')).toBeTruthy()
     expect(rows[1]?.textContent).toContain('January 6, 2030, 8:00 AM CST')
+    expect(within(status).getByText('Seal: PAdES baseline B-T')).toBeTruthy()
+    expect(within(status).getByText('Trusted timestamp: January 6, 2030, 9:00 AM CST')).toBeTruthy()
     expect(api.calls()).toHaveLength(1)
     expect(api.calls('POST /api/verify')[0]?.body).toEqual({ sha256: SHA })
     // jsdom has no layout, so axe judges everything but colour contrast.

@@ -38,6 +38,15 @@ describe('PacketCard', () => {
     expect(screen.queryByTestId('packet-removed')).toBeNull()
   })
 
+  it('says why a finished packet is not sealed yet while no timestamp authority answers', () => {
+    fetchRoutes(api, {})
+    const { unmount } = renderAt(<PacketCard packet={testPacket({ status: 'completing', actions: [] })} />)
+    expect(screen.getByRole('status').textContent).toBe('Every signer has signed. The signed PDF is being sealed; this takes a moment.')
+    unmount()
+    renderAt(<PacketCard packet={testPacket({ status: 'completing', actions: [], sealWaiting: { reason: 'timestamp-unavailable', since: '2030-01-06T15:00:00.000Z' } })} />)
+    expect(screen.getByRole('status').textContent).toMatch(/^The seal waits for a trusted timestamp: no timestamp authority has answered since .*2030.*\. Offerbook tries again by itself; the packet is not sealed without one\.$/)
+  })
+
   it('offers Place fields and Delete draft on a draft form document', () => {
     fetchRoutes(api, {})
     renderAt(<PacketCard packet={testPacket({ kind: 'form', status: 'draft', title: 'Amendment.pdf', signers: [], sentAt: null, actions: ['send', 'delete'] })} onEdit={() => {}} />)

@@ -96,7 +96,7 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
         )}
         {packet.status === 'completing' && (
           <Text size="sm" role="status">
-            {t('signing.packet.finishing')}
+            {packet.sealWaiting ? t('signing.packet.sealWaiting', { time: when(packet.sealWaiting.since) }) : t('signing.packet.finishing')}
           </Text>
         )}
         <RemovedFromDocuments documents={packet.documents} />

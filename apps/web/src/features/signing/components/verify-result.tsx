@@ -33,6 +33,12 @@ export function VerifyResultView({ result, onCheckSeal, checkingSeal = false, se
               <Text size="sm" fw={600}>
                 {t('signing.verify.completedAt', { time: when(result.packet.completedAt) })}
               </Text>
+              {result.packet.sealLevel && (
+                <Stack gap={2} data-testid="verify-seal">
+                  <Text size="sm">{t('signing.verify.sealLevel', { level: result.packet.sealLevel })}</Text>
+                  <Text size="sm">{result.packet.timestampedAt ? t('signing.verify.timestampedAt', { time: when(result.packet.timestampedAt) }) : t('signing.verify.noTimestamp')}</Text>
+                </Stack>
+              )}
               <Table withTableBorder verticalSpacing={6} bg="white" captionSide="top">
                 <Table.Caption ta="left">{t('signing.verify.signersCaption')}</Table.Caption>
                 <Table.Thead>

@@ -40,6 +40,7 @@ export function testPacket(rest: Partial<PacketView> = {}): PacketView {
     voidedAt: null,
     voidReason: null,
     declinedAt: null,
+    sealWaiting: null,
     documents: [{ filename: 'offer.pdf', sha256: 'a'.repeat(64), pageCount: 3 }],
     pages: [
       { width: 612, height: 792 },

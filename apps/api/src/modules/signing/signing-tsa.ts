@@ -1,0 +1,144 @@
+import { randomBytes, X509Certificate } from 'node:crypto'
+import { AsnConvert, OctetString } from '@peculiar/asn1-schema'
+import { id_signedData, SignedData } from '@peculiar/asn1-cms'
+import { id_ct_tstInfo, MessageImprint, PKIStatus, TimeStampReq, TimeStampResp, TSTInfo } from '@peculiar/asn1-tsp'
+import { AlgorithmIdentifier } from '@peculiar/asn1-x509'
+import { CMS_OIDS } from './signing-cms'
+
+/**
+ * An RFC 3161 client for the signature timestamp of a PAdES B-T seal (decision 052). The TSA URLs
+ * are the operator's own configuration (SIGNING_TSA_URL), not user input: they are fetched directly,
+ * private and loopback addresses included, with a timeout and a cap on the answer's size.
+ */
+
+export type TsaOptions = { urls: string[]; timeoutMs?: number; retries?: number; retryDelayMs?: number }
+
+export type SignatureTimestamp = {
+  /** The TimeStampToken (a CMS ContentInfo) as the TSA sent it */
+  token: Buffer
+  /** The time the TSA attested (TSTInfo genTime) */
+  time: Date
+  /** The subject of the certificate that signed the token */
+  tsaName: string
+  url: string
+}
+
+const TIMEOUT_MS = 10_000
+const RETRIES = 1
+const RETRY_DELAY_MS = 500
+/** A token with its TSA's chain is a few KB; anything this large is not one. */
+const MAX_ANSWER_BYTES = 64 * 1024
+
+/** No TSA in the list gave a token this time: the packet waits and the job tries again later. */
+export class TimestampUnavailableError extends Error {
+  constructor(readonly failures: string[]) {
+    super(`no timestamp authority gave a signature timestamp: ${failures.join('; ')}`)
+    this.name = 'TimestampUnavailableError'
+  }
+}
+
+/** Parses SIGNING_TSA_URL: a comma-separated list of http(s) URLs, tried in order. */
+export function parseTsaUrls(setting: string | undefined): string[] {
+  if (!setting) return []
+  return setting
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '')
+}
+
+/** A timestamp over `digest` (a SHA-256) from the first TSA in the list that gives a valid one. */
+export async function requestTimestamp(digest: Buffer, options: TsaOptions): Promise<SignatureTimestamp> {
+  const { urls, timeoutMs = TIMEOUT_MS, retries = RETRIES, retryDelayMs = RETRY_DELAY_MS } = options
+  const failures: string[] = []
+  for (const url of urls) {
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs))
+      try {
+        return await timestampFrom(url, digest, timeoutMs)
+      } catch (error) {
+        failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+  throw new TimestampUnavailableError(failures)
+}
+
+async function timestampFrom(url: string, digest: Buffer, timeoutMs: number): Promise<SignatureTimestamp> {
+  // A positive nonce: its first byte stays below 0x80 so the INTEGER reads back as sent.
+  const nonce = randomBytes(16)
+  nonce[0] = (nonce[0]! & 0x7f) | 0x01
+  const request = new TimeStampReq({
+    version: 1,
+    messageImprint: new MessageImprint({ hashAlgorithm: new AlgorithmIdentifier({ algorithm: CMS_OIDS.sha256 }), hashedMessage: new OctetString(digest) }),
+    nonce: nonce.buffer.slice(nonce.byteOffset, nonce.byteOffset + nonce.byteLength),
+    certReq: true,
+  })
+  const answer = await post(url, Buffer.from(AsnConvert.serialize(request)), timeoutMs)
+  return checkAnswer(answer, digest, nonce, url)
+}
+
+async function post(url: string, body: Buffer, timeoutMs: number): Promise<Buffer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(timeoutMs),
+  }).catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string } }).cause?.code
+    throw new Error(error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `cannot connect${cause ? ` (${cause})` : ''}`)
+  })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  const declared = Number(response.headers.get('content-length') ?? 0)
+  if (declared > MAX_ANSWER_BYTES) throw new Error(`an answer of ${declared} bytes`)
+  const chunks: Buffer[] = []
+  let size = 0
+  const reader = response.body?.getReader()
+  if (!reader) throw new Error('an empty answer')
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel()
+      throw new Error(`an answer over ${MAX_ANSWER_BYTES} bytes`)
+    }
+    chunks.push(Buffer.from(value))
+  }
+  return Buffer.concat(chunks)
+}
+
+/** The token of a TimeStampResp, refused unless granted, for our digest and nonce, and a SignedData whose TSTInfo parses. */
+export function checkAnswer(answer: Buffer, digest: Buffer, nonce: Buffer, url: string): SignatureTimestamp {
+  let response: TimeStampResp
+  try {
+    response = AsnConvert.parse(answer, TimeStampResp)
+  } catch {
+    throw new Error('an answer that is not a timestamp response')
+  }
+  if (response.status.status !== PKIStatus.granted) throw new Error(`status ${response.status.status}${response.status.statusString ? ` (${response.status.statusString.join(' ')})` : ''}`)
+  const token = response.timeStampToken
+  if (!token || token.contentType !== id_signedData) throw new Error('no token in a granted answer')
+  let signedData: SignedData
+  let info: TSTInfo
+  try {
+    signedData = AsnConvert.parse(token.content, SignedData)
+    const content = signedData.encapContentInfo.eContent?.single?.buffer ?? signedData.encapContentInfo.eContent?.any
+    if (signedData.encapContentInfo.eContentType !== id_ct_tstInfo || !content) throw new Error('no TSTInfo')
+    info = AsnConvert.parse(content, TSTInfo)
+  } catch {
+    throw new Error('a token whose TSTInfo does not parse')
+  }
+  if (!info.nonce || !Buffer.from(info.nonce).equals(nonce)) throw new Error('a token for another nonce')
+  if (info.messageImprint.hashAlgorithm.algorithm !== CMS_OIDS.sha256 || !Buffer.from(info.messageImprint.hashedMessage.buffer).equals(digest)) throw new Error('a token over another digest')
+  return { token: Buffer.from(AsnConvert.serialize(token)), time: info.genTime, tsaName: signerName(signedData) ?? 'unnamed timestamp authority', url }
+}
+
+/** The subject of the token's signing certificate: found by the SignerInfo's issuer and serial, or else the one end-entity certificate. */
+function signerName(signedData: SignedData): string | null {
+  const sid = signedData.signerInfos[0]?.sid
+  const certificates = (signedData.certificates ?? []).flatMap((choice) => (choice.certificate ? [new X509Certificate(Buffer.from(AsnConvert.serialize(choice.certificate)))] : []))
+  const serial = sid?.issuerAndSerialNumber ? Buffer.from(sid.issuerAndSerialNumber.serialNumber).toString('hex').replace(/^(00)+/, '').toUpperCase() : null
+  const signer = certificates.find((certificate) => serial !== null && certificate.serialNumber.replace(/^(00)+/, '').toUpperCase() === serial) ?? certificates.find((certificate) => !certificate.ca)
+  return signer ? signer.subject.split('\n').join(', ') : null
+}
