@@ -9,11 +9,12 @@ import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/per-file'
 import { signingEvent } from '../../db/schema/signing'
 import { createFileStorage } from '../../storage/create-file-storage'
-import { pdftotext } from './signing-pdf.test-helpers'
+import { pdftotext, setUpPdfWork } from './signing-pdf.test-helpers'
 import { acceptedOffer, offersCaller, packetFiles, packetOf, pdfWithPages, uploadForm } from './signing.test-helpers'
 
 const run = promisify(execFile)
 const t = useTestApp()
+setUpPdfWork()
 const call = offersCaller(t)
 
 /** A filled form as a sender might get it from elsewhere: a script on opening, a submit link to an outside address, a file inside, and a field. */
