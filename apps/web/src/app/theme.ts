@@ -1,5 +1,5 @@
-import { createTheme, Modal, Notification } from '@mantine/core'
-import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core'
+import { createTheme, Notification } from '@mantine/core'
+import type { CSSVariablesResolver, MantineColorsTuple, MantineTheme, ModalProps } from '@mantine/core'
 
 /** The brand colour of the spec (section 9). */
 export const BRAND_COLOR = '#7963f0'
@@ -19,8 +19,9 @@ export const theme = createTheme({
     // A notice's message is grey.6 by default (about 3.3:1 on white, below WCAG AA): gray.8 passes.
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
     // Spec section 9: every dialog is at most 80vw wide and at least 300px, set here once for all of
-    // them; a full-screen one (a phone's comparison, the signature pad) keeps the whole screen.
-    Modal: Modal.extend({ styles: (_theme, props) => (props.fullScreen ? {} : { content: { maxWidth: '80vw', minWidth: 300 } }) }),
+    // them; a full-screen one (a phone's comparison, the signature pad) keeps the whole screen. A plain
+    // object, not Modal.extend: the public shell imports the theme and must not pull in Modal's styles.
+    Modal: { styles: (_theme: MantineTheme, props: ModalProps) => (props.fullScreen ? {} : { content: { maxWidth: '80vw', minWidth: 300 } }) },
   },
 })
 
