@@ -6,7 +6,7 @@ import { LANGUAGES } from '@offerbook/domain/user'
 import type { UserImportColumn, UserImportProblem, UserImportRow } from '@offerbook/domain/user-import'
 import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, userImportColumn, userImportProblem } from '@offerbook/domain/user-import'
 import { toE164 } from '@offerbook/domain/phone'
-import { hasUnstorableCharacters, isEmail } from '@offerbook/domain/validation'
+import { fullNameSchema, hasUnstorableCharacters, isEmail } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { CsvRecord } from './csv'
 import { CsvError, parseCsv } from './csv'
@@ -78,6 +78,8 @@ function checkRow(record: CsvRecord, columns: readonly (UserImportColumn | null)
   const name = value('name')
   if (name === '') problem('name', 'userImport.nameRequired')
   else if (name.length > USER_IMPORT_LIMITS.nameMaxLength) problem('name', 'userImport.nameTooLong', { max: USER_IMPORT_LIMITS.nameMaxLength })
+  // The rule of sign-up: a first and a last name.
+  else if (!fullNameSchema.safeParse(name).success) problem('name', 'common.fullName')
 
   const phoneText = value('phone')
   const phone = phoneText === '' ? '' : toE164(phoneText)

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { UserImportJob, UserImportPreview } from '@offerbook/domain/user-import'
+import { messageText } from '@offerbook/domain/messages'
 import type { TestApp } from '../../../test/build-test-app'
 import { buildTestApp } from '../../../test/build-test-app'
 import { bearer, createUser, signIn } from '../../../test/factories'
@@ -213,6 +214,16 @@ describe('the CSV user import', () => {
     expect(job).toMatchObject({ created: 0, failed: 1 })
     expect(await t.db.select().from(user).where(inArray(user.email, ['phone-clash@example.com']))).toEqual([])
     expect((await report(shown.id))[1]?.slice(-2)).toEqual(['failed', 'Another account already has this phone number'])
+  })
+
+  it('refuses a one-word name as sign-up does, on its line and column', async () => {
+    const shown = await preview('email,name\nmono@example.com,Cher\nduo@example.com,Ana Pérez\nblank@example.com,\n')
+    expect(shown).toMatchObject({ total: 3, valid: 1 })
+    expect(shown.problems.map((problem) => [problem.line, problem.column, problem.message.key])).toEqual([
+      [2, 'name', 'common.fullName'],
+      [4, 'name', 'userImport.nameRequired'],
+    ])
+    expect(messageText('common.fullName')).toBe('Required First and Last Name')
   })
 
   it('answers 409 to a second start, 404 to an unknown job, and 403 to an ADMIN', async () => {
