@@ -23,6 +23,9 @@ describe('MyListingCard', () => {
     expect(screen.getByText('Draft')).toBeTruthy()
     expect(screen.getByText('No photo yet')).toBeTruthy()
     expect(screen.getByText('No price yet')).toBeTruthy()
+    // A draft is found by no search, whatever its visibility setting says.
+    expect(screen.getByText('Not published: no one else sees it yet')).toBeTruthy()
+    expect(screen.queryByText('Public: found by search')).toBeNull()
     expect(screen.getByRole('link', { name: 'Continue the draft Address not entered yet' }).getAttribute('href')).toBe('/add-listing/new/photos?id=listing-1')
   })
 

@@ -13,13 +13,14 @@ import { CardPhoto } from '../../../../shared/ui/card-photo'
 
 const VISIBILITY_ICONS: Record<ListingVisibility, typeof IconEye> = { public: IconEye, unlisted: IconLink, private: IconEyeOff }
 
-export function ListingVisibilityText({ visibility }: { visibility: ListingVisibility }) {
+/** Who finds the listing; a draft, whatever its setting, is seen by no one else until it is published. */
+export function ListingVisibilityText({ visibility, draft = false }: { visibility: ListingVisibility; draft?: boolean }) {
   const { t } = useTranslation()
-  const Icon = VISIBILITY_ICONS[visibility]
+  const Icon = draft ? IconEyeOff : VISIBILITY_ICONS[visibility]
   return (
     <Group gap={6} wrap="nowrap">
       <Icon size={16} aria-hidden />
-      <Text size="sm">{t(`listing.visibility.${visibility}`)}</Text>
+      <Text size="sm">{draft ? t('listing.visibility.draft') : t(`listing.visibility.${visibility}`)}</Text>
     </Group>
   )
 }
@@ -56,7 +57,7 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
           {listing.ListPrice !== null ? formatUsd(listing.ListPrice, i18n.language) : t('manage.list.noPrice')}
         </Text>
         {facts.length > 0 && <Text size="sm">{facts.join(' · ')}</Text>}
-        <ListingVisibilityText visibility={listing.visibility} />
+        <ListingVisibilityText visibility={listing.visibility} draft={draft} />
         <TeamBadge team={listing.team} />
         {listing.offerDeadline && (
           <Group gap={6}>

@@ -25,7 +25,7 @@ export function MyPropertyHeader({ listing }: { listing: ManagedListing }) {
           <Group gap="md">
             <ListingStatusBadge status={listing.StandardStatus} size="lg" />
             {listing.ListPrice !== null && <Text fw={700}>{formatUsd(listing.ListPrice, i18n.language)}</Text>}
-            <ListingVisibilityText visibility={listing.visibility} />
+            <ListingVisibilityText visibility={listing.visibility} draft={draft} />
           </Group>
         </Stack>
         {draft ? (
