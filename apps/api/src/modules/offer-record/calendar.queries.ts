@@ -5,12 +5,21 @@ import { listing } from '../../db/schema/listings'
 import { calendarFeed, offer } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
 
-const calendarColumns = { id: offer.id, status: offer.status, terms: offer.terms, bindingAgreementAt: offer.bindingAgreementAt, address: listing.unparsedAddress, county: listing.countyOrParish }
+const calendarColumns = {
+  id: offer.id,
+  status: offer.status,
+  terms: offer.terms,
+  bindingAgreementAt: offer.bindingAgreementAt,
+  address: listing.unparsedAddress,
+  county: listing.countyOrParish,
+  buyerId: offer.buyerId,
+  listingId: offer.listingId,
+}
 
 /** One offer with what its calendar needs, its buyer and its listing; undefined when there is none. */
 export async function findCalendarOffer(db: Db, offerId: string) {
   const [row] = await db
-    .select({ ...calendarColumns, buyerId: offer.buyerId, listingId: offer.listingId })
+    .select(calendarColumns)
     .from(offer)
     .innerJoin(listing, eq(listing.id, offer.listingId))
     .where(eq(offer.id, offerId))

@@ -28,7 +28,12 @@ export const calendarNotFound = () => new AppError('NOT_FOUND', 'calendar.notFou
 
 const OPEN_STATUSES = ['active', 'backup', 'accepted'] as const
 
-type CalendarOffer = { id: string; status: string; terms: OfferTerms; bindingAgreementAt: Date | null; address: string | null; county: string | null }
+type CalendarOffer = { id: string; status: string; terms: OfferTerms; bindingAgreementAt: Date | null; address: string | null; county: string | null; listingId: string }
+
+/** The page an entry opens: the offer as the reader's side works on it. */
+function offerPagePath(row: Pick<CalendarOffer, 'id' | 'listingId'>, side: 'buyer' | 'seller'): string {
+  return side === 'seller' ? `/my-properties/${encodeURIComponent(row.listingId)}/offers/${encodeURIComponent(row.id)}` : `/submitted-offers/update/${encodeURIComponent(row.id)}`
+}
 
 type Words = { expires: string; binding: string; earnest: string; inspection: string; closing: string; possession: string; calendar: string; at: (time: string) => string }
 const WORDS: Record<'en-us' | 'es-es', Words> = {
@@ -57,12 +62,12 @@ const WORDS: Record<'en-us' | 'es-es', Words> = {
 const wordsFor = (language: string): Words => WORDS[language === 'es-es' ? 'es-es' : 'en-us']
 const dayArray = (isoDate: string): [number, number, number] => isoDate.split('-').map(Number) as [number, number, number]
 
-/** The calendar entries of one offer, in the reader's language. */
-export function offerCalendarEvents(row: CalendarOffer, language: string, publicUrl: string): EventAttributes[] {
+/** The calendar entries of one offer, in the reader's language, each linking to the offer's page on the reader's side. */
+export function offerCalendarEvents(row: CalendarOffer, language: string, publicUrl: string, side: 'buyer' | 'seller'): EventAttributes[] {
   const words = wordsFor(language)
   const zone = propertyTimeZone(row.county)
   const place = row.address ?? ''
-  const url = new URL(`/submitted-offers`, `${publicUrl.replace(/\/+$/, '')}/`).toString()
+  const url = new URL(offerPagePath(row, side), `${publicUrl.replace(/\/+$/, '')}/`).toString()
   const events: EventAttributes[] = []
   const day = (kind: string, title: string, date: string) =>
     events.push({ uid: `${row.id}-${kind}@offerbook`, title: `${title}: ${place}`, location: place, start: dayArray(date), end: dayArray(addCalendarDays(date, 1)), url, productId: 'offerbook/deadlines' })
@@ -104,7 +109,7 @@ export async function offerCalendar(db: Db, { viewer, offerId, publicUrl }: { vi
   const row = await findCalendarOffer(db, offerId.toLowerCase())
   if (!row) throw fileNotFound()
   if (row.buyerId !== viewer.uid && !(row.status !== 'draft' && (await managesListing(db, viewer, row.listingId)))) throw fileNotFound()
-  return toIcs(offerCalendarEvents({ ...row, terms: termsOf(row) }, viewer.language, publicUrl), viewer.language)
+  return toIcs(offerCalendarEvents({ ...row, terms: termsOf(row) }, viewer.language, publicUrl, row.buyerId === viewer.uid ? 'buyer' : 'seller'), viewer.language)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,6 +145,6 @@ export async function feedCalendar(db: Db, { file, publicUrl }: { file: string; 
   const owner = await findFeedOwner(db, hashToken(match[1]))
   if (!owner) throw calendarNotFound()
   const rows = await listFeedOffers(db, { buyerId: owner.id, managed: await managedListingsCondition(db, owner.id), statuses: [...OPEN_STATUSES] })
-  const events = rows.flatMap((row) => offerCalendarEvents({ ...row, terms: termsOf(row) }, owner.language, publicUrl))
+  const events = rows.flatMap((row) => offerCalendarEvents({ ...row, terms: termsOf(row) }, owner.language, publicUrl, row.buyerId === owner.id ? 'buyer' : 'seller'))
   return toIcs(events, owner.language)
 }

@@ -253,6 +253,10 @@ describe('deadlines in the calendar', () => {
     expect(byUid['inspection']?.DTSTART).toEqual({ params: ';VALUE=DATE', value: '20261204' })
     expect(byUid['closing']?.DTSTART).toEqual({ params: ';VALUE=DATE', value: '20261230' })
     expect(byUid['closing']?.SUMMARY?.value).toContain('Closing (on or before)')
+    // Each entry opens the offer on the reader's side: the buyer's editor, the seller's offer page.
+    expect(byUid['closing']?.URL?.value).toMatch(new RegExp(`/submitted-offers/update/${accepted.offer.id}$`))
+    const sellerEvents = parseIcs((await call(seller, 'GET', `/api/offers/${accepted.offer.id}/calendar`)).body).events
+    expect(sellerEvents.map((event) => event.URL?.value)).toEqual(sellerEvents.map(() => expect.stringMatching(new RegExp(`/my-properties/${listing.id}/offers/${accepted.offer.id}$`))))
 
     const open = await createTestOffer(app.t, { status: 'active', listing, terms: { expiresAt: '2027-03-08T07:30:00.000Z' } })
     const expiry = parseIcs((await call(seller, 'GET', `/api/offers/${open.offer.id}/calendar`)).body).events
