@@ -1,6 +1,8 @@
 import { memo } from 'react'
 import type { ReactNode } from 'react'
 import type { OfferTerms } from '@offerbook/domain/offer'
+import type { FieldErrors } from './offer-form'
+import { touches } from './offer-form'
 
 /** What each section of the editor gets: the terms, a setter by dotted path, the field errors, and whether it may edit. */
 export type EditorForm = {
@@ -25,4 +27,13 @@ export function sectionMemo<P extends { form: EditorForm }>(Component: (props: P
     const b = pick(after)
     return a.length === b.length && a.every((value, index) => Object.is(value, b[index]))
   })
+}
+
+/** EditorForm.errorsUnder over several sources of field errors (the form's own checks, the API's answer). */
+export function errorsUnder(sources: readonly FieldErrors[], paths: readonly string[]): string {
+  return sources
+    .flatMap((source) => Object.entries(source))
+    .filter(([key, message]) => message && paths.some((path) => touches(key, path)))
+    .map(([key, message]) => `${key}=${JSON.stringify(message)}`)
+    .join('|')
 }

@@ -16,10 +16,11 @@ import { AttachmentList, UploadButton } from './attachments-section'
 import type { ClausePickers } from './clause-sections'
 import { AddendumSection, StipulationsSection } from './clause-sections'
 import type { EditorForm } from './editor-form'
+import { errorsUnder } from './editor-form'
 import { OfferActionsPanel, useOfferActions } from './offer-actions'
 import { OfferSectionIndex } from './offer-section-index'
 import type { FieldErrors } from './offer-form'
-import { setAt, touches } from './offer-form'
+import { setAt } from './offer-form'
 import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
 import { EscalationSection } from './escalation-section'
@@ -100,13 +101,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
     terms,
     set,
     error: (path) => translateOptional(errorFor(path, errors, actions.serverErrors)),
-    errorsUnder: (...paths) => {
-      const found: string[] = []
-      for (const source of [errors, actions.serverErrors]) {
-        for (const [key, message] of Object.entries(source)) if (message && paths.some((path) => touches(key, path))) found.push(`${key}=${JSON.stringify(message)}`)
-      }
-      return found.join('|')
-    },
+    errorsUnder: (...paths) => errorsUnder([errors, actions.serverErrors], paths),
     disabled: !editable,
   }
 

@@ -12,6 +12,7 @@ import { zoneOf } from '../details/offer-format'
 import type { AddendumPickerProps, ClausePickers } from '../editor/clause-sections'
 import { AddendumSection, StipulationsSection } from '../editor/clause-sections'
 import type { EditorForm } from '../editor/editor-form'
+import { errorsUnder } from '../editor/editor-form'
 import { EscalationSection } from '../editor/escalation-section'
 import type { FieldErrors } from '../editor/offer-form'
 import { setAt, termsErrors, touches } from '../editor/offer-form'
@@ -53,12 +54,7 @@ export function CounterForm({ offer, opened, onClose, pickers }: { offer: OfferV
     terms,
     set,
     error: (path) => translateOptional(errorAt(path)),
-    errorsUnder: (...paths) =>
-      [clientErrors, serverErrors]
-        .flatMap((source) => Object.entries(source))
-        .filter(([key]) => paths.some((path) => touches(key, path)))
-        .map(([key, problem]) => `${key}=${JSON.stringify(problem)}`)
-        .join('|'),
+    errorsUnder: (...paths) => errorsUnder([clientErrors, serverErrors], paths),
     disabled: counter.isPending,
   }
 
