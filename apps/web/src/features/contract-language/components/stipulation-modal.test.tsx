@@ -189,7 +189,7 @@ describe('StipulationModal', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Importar' }))
     expect(within(dialog).getByText('Escriba el porcentaje como un número, p. ej., 3 o 2.5')).toBeTruthy()
     expect(within(dialog).getByText('Obligatorio')).toBeTruthy()
-    expect(within(dialog).getByRole('alert').textContent).toBe('Rellena todos los campos obligatorios')
+    expect(within(dialog).getByRole('alert').textContent).toBe('Rellene todos los campos obligatorios')
     expect(within(dialog).getByText(clauseA).getAttribute('lang')).toBe('en')
   })
 })
