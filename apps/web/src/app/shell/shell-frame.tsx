@@ -58,9 +58,10 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
           styles={vertical ? { inner: { justifyContent: 'flex-start' } } : undefined}
           aria-current={active ? 'page' : undefined}
           size="sm"
-          // In the header the items sit closer than a button's own padding, so an agent's six items, the
-          // Buy/Sell switch, the language and the account fit from 1200 px in Spanish too.
-          px={vertical ? undefined : 10}
+          // In the header the items sit closer than a button's own padding, so an agent's seven items, the
+          // Buy/Sell switch, the language and the account fit whole at 1366 px in Spanish, beside a
+          // desktop browser's scroll bar; narrower, down to 1200 px, the navigation scrolls.
+          px={vertical ? undefined : 8}
           // A partly hidden item does not scroll into view by itself when it takes the focus.
           onFocus={vertical ? undefined : (event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
         >
