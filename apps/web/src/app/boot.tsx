@@ -8,7 +8,7 @@ import { setApiNavigate } from '../shared/api-client'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { loadLanguageTree } from '../locales/resources'
-import { initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
+import { browserLanguage, initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { preloadPage } from './lazy-page'
@@ -29,7 +29,8 @@ export async function bootApp(): Promise<void> {
   void initSession()
   if (language) writeLanguagePreference(language)
   if (uiMode) writeUiModePreference(uiMode)
-  const shownLanguage = language ?? DEFAULT_LANGUAGE
+  // No stored choice: the language the browser asks for, when we speak it (not stored: not a choice).
+  const shownLanguage = language ?? browserLanguage() ?? DEFAULT_LANGUAGE
   // The language's texts and the page's module are chunks of their own: fetched side by side, before the first render.
   const [texts] = await Promise.all([loadLanguageTree(shownLanguage), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
   const i18n = initI18n(shownLanguage, { [shownLanguage]: texts })

@@ -5,7 +5,7 @@ import type { Root } from 'react-dom/client'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { matchRoute } from '@offerbook/domain/route-access'
-import { readLanguagePreference, writeLanguagePreference } from '../../shared/i18n/language-preference'
+import { browserLanguage, readLanguagePreference, writeLanguagePreference } from '../../shared/i18n/language-preference'
 import { getSession, initSession, subscribeSession } from '../../shared/session'
 import { readUiModePreference, writeUiModePreference } from '../../shared/ui-mode'
 import { preloadPage } from '../lazy-page'
@@ -70,7 +70,8 @@ async function startPublic(): Promise<void> {
   document.documentElement.dataset.shell = 'public'
   const releaseClicks = holdEarlyClicks(container)
 
-  const shownLanguage = language ?? DEFAULT_LANGUAGE
+  // No stored choice: the language the browser asks for, when we speak it (not stored: not a choice).
+  const shownLanguage = language ?? browserLanguage() ?? DEFAULT_LANGUAGE
   const loader = publicPageLoader(matchRoute(window.location.pathname).route.name)
   // The texts and the page's module side by side, before the first render.
   const [texts] = await Promise.all([loadPublicTree(shownLanguage), loader ? preloadPage(loader).catch(() => {}) : null])

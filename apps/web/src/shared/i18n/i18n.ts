@@ -7,7 +7,7 @@ import { loadLanguageTree } from '../../locales/resources'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
 import { setActiveTranslator } from './translation'
 
-export { LANGUAGE_STORAGE_KEY, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from './language-preference'
+export { browserLanguage, LANGUAGE_STORAGE_KEY, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from './language-preference'
 
 /** The whole app's i18next (the public shell has a translator of its own: translator.ts). */
 export const i18n = i18next.createInstance()

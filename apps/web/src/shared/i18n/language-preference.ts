@@ -15,6 +15,20 @@ export function readLanguagePreference(): Language | null {
   }
 }
 
+/**
+ * The language the browser asks for (navigator.languages, the list it sends as Accept-Language), for
+ * a browser with no stored choice: Spanish of any region is es-es. The first of the list that we speak
+ * wins, so 'en-US, es' stays in English; anything else is null (the default language).
+ */
+export function browserLanguage(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? []): Language | null {
+  for (const tag of languages) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0]
+    if (primary === 'es') return 'es-es'
+    if (primary === 'en') return null
+  }
+  return null
+}
+
 export function writeLanguagePreference(language: Language): void {
   chosen = language
   try {
