@@ -20,6 +20,11 @@ export const UserSchema = z.object({
   phone: z.string().nullable(),
   photoURL: z.string().nullable(),
   roles: z.array(RoleSchema),
+  /**
+   * The user's public identifier: opaque, stable for the life of the account, unique. What names a user
+   * outside Offerbook (exports, links, support) instead of uid (docs/decisions/053-user-key.md).
+   */
+  key: z.string(),
   onboarded: z.boolean(),
   zipcode: z.string().nullable(),
   sellerAgentId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ROLES } from '@offerbook/domain/roles'
 import { UI_MODES } from '@offerbook/domain/ui-mode'
 import { LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
@@ -18,6 +18,11 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     ...authTimestamps(),
+    /**
+     * Spec section 3's `key`: the user's public, opaque identifier, made by the database when the row
+     * is written and never changed (docs/decisions/053-user-key.md).
+     */
+    key: uuid('key').notNull().unique().defaultRandom(),
     phone: text('phone'),
     onboarded: boolean('onboarded').notNull().default(false),
     zipcode: text('zipcode'),

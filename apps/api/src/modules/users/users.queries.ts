@@ -24,6 +24,7 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
       const parsed = RoleSchema.safeParse(role)
       return parsed.success ? [parsed.data] : []
     }),
+    key: row.key,
     onboarded: row.onboarded,
     zipcode: row.zipcode,
     sellerAgentId: row.sellerAgentId,

@@ -16,6 +16,26 @@ describe('GET /api/me', () => {
     expect(response.json<{ user: User }>().user).toMatchObject({ uid: seller.id, name: 'Olga Owner', email: seller.email, roles: ['SELLER_OWNER'] })
   })
 
+  it("gives each user a public key of their own that stays the same, and no one can change it", async () => {
+    const first = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const second = await createUser(t, { roles: ['BUYER_SIMPLE'] })
+    const keyOf = async (who: { email: string; password: string }) => {
+      const { accessToken } = await signIn(t.app, who.email, who.password)
+      const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+      return { key: response.json<{ user: User }>().user.key, accessToken }
+    }
+    const a = await keyOf(first)
+    const b = await keyOf(second)
+    expect(a.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(a.key).not.toBe(b.key)
+    expect(a.key).not.toBe(first.id)
+    // A profile change that sends a key is not a way to set it.
+    const patched = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: bearer(a.accessToken), payload: { key: b.key, zipcode: '37203' } })
+    expect(patched.statusCode).toBe(200)
+    expect(patched.json<{ user: User }>().user.key).toBe(a.key)
+    expect((await keyOf(first)).key).toBe(a.key)
+  })
+
   it('answers 401 Please sign in without a token, with a garbage token and with a malformed header', async () => {
     for (const headers of [{}, bearer('garbage'), bearer('abc.def'), { authorization: 'Basic Zm9vOmJhcg==' }, bearer('x'.repeat(5000))]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/me', headers })
