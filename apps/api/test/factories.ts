@@ -5,6 +5,7 @@ import type { OfferTerms, OfferTermsInput } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { Role } from '@offerbook/domain/roles'
+import { LISTING_KINDS } from '@offerbook/domain/profile'
 import type { Session } from '@offerbook/domain/session'
 import { account } from '../src/db/schema/auth'
 import { listing } from '../src/db/schema/listings'
@@ -32,12 +33,19 @@ export function restartSequences(): void {
 /** A verified user with a password, stored the way better-auth's sign-up stores one. */
 export async function createUser(
   { db, hashPassword }: Pick<TestApp, 'db' | 'hashPassword'>,
-  { roles = [], email, name, password = 'correct-horse-battery' }: { roles?: Role[]; email?: string; name?: string; password?: string } = {},
+  {
+    roles = [],
+    email,
+    name,
+    password = 'correct-horse-battery',
+    addListing,
+  }: { roles?: Role[]; email?: string; name?: string; password?: string; /** isAddListingEnabled; by default as onboarding sets it for the roles. */ addListing?: boolean } = {},
 ): Promise<CreatedUser> {
   sequence++
   const id = randomUUID()
   const address = email ?? `user-${sequence}-${id.slice(0, 8)}@example.com`
-  await db.insert(user).values({ id, name: name ?? `Test User ${sequence}`, email: address, emailVerified: true, onboarded: true })
+  const isAddListingEnabled = addListing ?? roles.some((role) => (LISTING_KINDS as readonly Role[]).includes(role))
+  await db.insert(user).values({ id, name: name ?? `Test User ${sequence}`, email: address, emailVerified: true, onboarded: true, isAddListingEnabled })
   await db.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) })
   if (roles.length > 0) await db.insert(userRole).values(roles.map((role) => ({ userId: id, role })))
   return { id, email: address, password, roles }

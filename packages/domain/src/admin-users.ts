@@ -76,6 +76,10 @@ export type DeactivateUser = z.infer<typeof DeactivateUserSchema>
 export const ReactivateUserSchema = z.object({ expectedUpdatedAt: ExpectedUpdatedAtSchema })
 export type ReactivateUser = z.infer<typeof ReactivateUserSchema>
 
+/** Spec section 3's isAddListingEnabled, turned on or off by an admin: whether the user may add listings. */
+export const SetAddListingSchema = z.object({ enabled: z.boolean({ error: 'adminUsers.addListingChoice' }), expectedUpdatedAt: ExpectedUpdatedAtSchema })
+export type SetAddListing = z.infer<typeof SetAddListingSchema>
+
 /** The answer of every change: the user as it now is. */
 export const AdminUserChangeSchema = z.object({ user: AdminUserRowSchema })
 export type AdminUserChange = z.infer<typeof AdminUserChangeSchema>

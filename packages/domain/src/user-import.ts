@@ -13,11 +13,32 @@ import { LanguageSchema } from './user'
  */
 
 /** The columns a file may have, by their canonical (report) names; only email is required. */
-export const USER_IMPORT_COLUMNS = ['email', 'name', 'phone', 'roles', 'language', 'principal_broker_email'] as const
+export const USER_IMPORT_COLUMNS = ['email', 'name', 'phone', 'roles', 'language', 'principal_broker_email', 'add_listing'] as const
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number]
 
 /** Header spellings besides the canonical ones (compared lower-cased, trimmed). */
-export const USER_IMPORT_COLUMN_ALIASES: Record<string, UserImportColumn> = { principalbrokeremail: 'principal_broker_email' }
+export const USER_IMPORT_COLUMN_ALIASES: Record<string, UserImportColumn> = {
+  principalbrokeremail: 'principal_broker_email',
+  addlisting: 'add_listing',
+  isaddlistingenabled: 'add_listing',
+  is_add_listing_enabled: 'add_listing',
+}
+
+const ADD_LISTING_YES = ['yes', 'y', 'true', '1', 'sí', 'si']
+const ADD_LISTING_NO = ['no', 'n', 'false', '0']
+
+/**
+ * The add_listing cell (spec section 3, isAddListingEnabled): yes or no (true/false, 1/0 too), null
+ * when empty (a new user then gets what onboarding gives their roles; an existing one keeps theirs),
+ * undefined when it is none of these.
+ */
+export function parseAddListing(cell: string): boolean | null | undefined {
+  const value = cell.trim().toLowerCase()
+  if (value === '') return null
+  if (ADD_LISTING_YES.includes(value)) return true
+  if (ADD_LISTING_NO.includes(value)) return false
+  return undefined
+}
 
 /** The canonical column of a header cell, or null when it is not one of ours. */
 export function userImportColumn(header: string): UserImportColumn | null {
@@ -76,6 +97,8 @@ export const UserImportRowSchema = z.object({
   roles: z.array(RoleSchema),
   language: LanguageSchema,
   principalBrokerEmail: z.string(),
+  /** Whether the user may add listings; null: as onboarding gives the roles (new user) or unchanged (existing). */
+  addListing: z.boolean().nullable(),
   valid: z.boolean(),
 })
 export type UserImportRow = z.infer<typeof UserImportRowSchema>

@@ -23,5 +23,8 @@ export const ADMIN_USER_MESSAGES = {
   'adminUsers.alreadyDeactivated': 'This account is already deactivated',
   'adminUsers.notDeactivated': 'This account is not deactivated',
   'adminUsers.alreadyVerified': 'This user has already verified their email',
+  'adminUsers.addListingChoice': 'enabled must be true or false',
+  'adminUsers.ownAddListing': 'You cannot change whether you may add listings',
+  'adminUsers.onlySuperAdminChangesAdmin': 'Only a super admin can change this for an admin',
   'adminUsers.accountDeactivated': 'This account has been deactivated. Contact support to restore it.',
 } as const satisfies MessageTable

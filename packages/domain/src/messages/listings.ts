@@ -38,6 +38,7 @@ export const LISTING_MESSAGES = {
   'listing.photoOrder': 'List every photo of the listing exactly once',
   'listing.photoNotFound': 'Photo not found',
   'listing.notFound': 'Listing not found',
+  'listing.addListingDisabled': 'Adding listings is turned off for your account. Ask an administrator to turn it on',
   'listing.notYours': 'Only the owner, the listing agent or their team can manage this listing',
   'listing.onlyDraftsDeleted': 'Only a draft can be deleted; withdraw or cancel a published listing instead',
   'files.notFound': 'File not found',

@@ -111,7 +111,7 @@ export async function addRole(db: Db, userId: string, role: Role): Promise<void>
 }
 
 /** Any change to the user; updatedAt moves on, so an admin holding the old one is told of it (409). */
-export async function updateUserRecord(db: Db, userId: string, changes: Partial<Pick<UserRecord, 'deactivatedAt' | 'principalBrokerStatus' | 'isPrincipalBroker'>>): Promise<void> {
+export async function updateUserRecord(db: Db, userId: string, changes: Partial<Pick<UserRecord, 'deactivatedAt' | 'principalBrokerStatus' | 'isPrincipalBroker' | 'isAddListingEnabled'>>): Promise<void> {
   await db
     .update(user)
     .set({ ...changes, updatedAt: new Date() })

@@ -9,6 +9,7 @@ import {
   DeactivateUserSchema,
   PrincipalBrokerDecisionSchema,
   ReactivateUserSchema,
+  SetAddListingSchema,
   SetUserRolesSchema,
 } from '@offerbook/domain/admin-users'
 import { PAGE_ROLES, ROLES } from '@offerbook/domain/roles'
@@ -24,6 +25,7 @@ import {
   reactivateUser,
   sendPasswordReset,
   sendVerificationCode,
+  setAddListing,
   setUserRoles,
 } from './admin-users.service'
 import { errors } from '../../http/api-errors'
@@ -71,6 +73,16 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
     }),
     async (request) => setUserRoles(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
+  )
+
+  app.put(
+    '/api/admin/users/:id/add-listing',
+    routeOptions(admin, 'admin', 'Turn adding listings on or off for a user (isAddListingEnabled)', {
+      params: UserParamsSchema,
+      body: SetAddListingSchema,
+      response: { 200: AdminUserChangeSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (request) => setAddListing(db, { actor: signedIn(request.user), userId: request.params.id, input: request.body }),
   )
 
   app.post(

@@ -1,4 +1,4 @@
-import type { AdminUserChange, AdminUserDetail, AdminUserPage, DeactivateUser, PrincipalBrokerDecision, ReactivateUser, SetUserRoles } from '@offerbook/domain/admin-users'
+import type { AdminUserChange, AdminUserDetail, AdminUserPage, DeactivateUser, PrincipalBrokerDecision, ReactivateUser, SetAddListing, SetUserRoles } from '@offerbook/domain/admin-users'
 import { roleCombinationProblem } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
@@ -112,6 +112,26 @@ export async function decidePrincipalBroker(db: Db, { actor, userId, input, publ
     })
     const locale = LanguageSchema.catch(DEFAULT_LANGUAGE).parse(target.language)
     await enqueueEmail(tx, 'principal-broker-decision', { decision: input.decision, name: target.name, reason }, { to: target.email, locale, publicUrl })
+  })
+}
+
+/**
+ * Turns adding listings on or off for a user (spec section 3, isAddListingEnabled). Any admin may, for
+ * anyone but an admin when they are not a super admin, as for the other changes; never on themselves.
+ */
+export async function setAddListing(db: Db, { actor, userId, input }: Change<SetAddListing>): Promise<AdminUserChange> {
+  if (userId === actor.uid) throw new AppError('FORBIDDEN', 'adminUsers.ownAddListing')
+  return changeUser(db, { userId, expectedUpdatedAt: input.expectedUpdatedAt }, async (tx, target, roles) => {
+    if (holdsAdminRole(roles) && !isSuperAdmin(actor)) throw new AppError('FORBIDDEN', 'adminUsers.onlySuperAdminChangesAdmin')
+    if (target.isAddListingEnabled === input.enabled) return
+    await updateUserRecord(tx, target.id, { isAddListingEnabled: input.enabled })
+    await recordAudit(tx, {
+      actorId: actor.uid,
+      targetUserId: target.id,
+      action: 'user.addListing',
+      before: { isAddListingEnabled: target.isAddListingEnabled },
+      after: { isAddListingEnabled: input.enabled },
+    })
   })
 }
 

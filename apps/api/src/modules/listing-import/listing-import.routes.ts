@@ -11,7 +11,7 @@ import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { ImportContext } from './import-context'
-import { checkFeed, getImportJob, getImportPreview, getImportSources, startImport, uploadResoFile } from './listing-import.service'
+import { checkFeed, getImportJob, getImportPreview, getImportSources, refuseUnlessAddListingEnabled, startImport, uploadResoFile } from './listing-import.service'
 import type { MlsGridClient } from './mls-grid-client'
 import { createMlsGridClient } from './mls-grid-client'
 import { routeOptions } from '../../http/route-options'
@@ -106,6 +106,8 @@ export const listingImportRoutes: FastifyPluginAsyncZod<ListingImportRoutesOptio
       }),
       async (request) => {
         const actor = signedIn(request.user)
+        // Refused before the file is read.
+        refuseUnlessAddListingEnabled(actor)
         return uploadResoFile(ctx, { actor, file: await readSingleFile(request, { field: FILE_FIELD, messages: FILE_UPLOAD_MESSAGES, emptyIsMissing: true }) })
       },
     )

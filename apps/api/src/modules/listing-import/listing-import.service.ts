@@ -7,7 +7,9 @@ import type { User } from '@offerbook/domain/user'
 import { cleanFileName, holdsUnstorableText, isUuid } from '@offerbook/domain/validation'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { deleteListingWithPhotos } from '../listings/listings.service'
+import { deleteListingWithPhotos, refuseUnlessAddListingEnabled } from '../listings/listings.service'
+
+export { refuseUnlessAddListingEnabled }
 import type { PlannedRecord, StoredRecord } from './import-plan'
 import { keyOf, listingOf, planRecords, previewsOf, timestampOf } from './import-plan'
 import type { ImportJobRow } from './listing-import.queries'
@@ -95,6 +97,7 @@ const FEED_MESSAGES: Record<FeedError['kind'], MessageKey> = {
  * last import, or all viewable ones the first time, and keeps them in a new pending job.
  */
 export async function checkFeed(ctx: ImportContext, { actor }: { actor: User }): Promise<ImportPreview> {
+  refuseUnlessAddListingEnabled(actor)
   if (!ctx.feed) throw new AppError('CONFLICT', 'listingImport.feedNotConfigured')
   const agentMlsId = actor.sellerAgentId?.trim()
   if (!agentMlsId) throw new AppError('CONFLICT', 'listingImport.noMlsId')
@@ -115,6 +118,7 @@ export async function checkFeed(ctx: ImportContext, { actor }: { actor: User }):
 
 /** Reads an uploaded RESO JSON file; a file that is not JSON or not RESO records is refused whole. */
 export async function uploadResoFile(ctx: ImportContext, { actor, file }: { actor: User; file: { bytes: Buffer; filename: string } }): Promise<ImportPreview> {
+  refuseUnlessAddListingEnabled(actor)
   if (file.bytes.length > LISTING_IMPORT_LIMITS.fileMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'listingImport.fileTooLarge')
   const parsed = parseResoFile(file.bytes.toString('utf8'))
   if (!parsed.ok) throw fieldError('file', parsed.message.key, parsed.message.params)
@@ -204,6 +208,7 @@ export type StartedImport = { job: ImportJob; done: Promise<void> }
 
 /** Starts a pending job with the picked records; it runs in the background and `done` settles when it ends. */
 export async function startImport(ctx: ImportContext, { actor, id, input }: { actor: User; id: string; input: StartImport }): Promise<StartedImport> {
+  refuseUnlessAddListingEnabled(actor)
   const row = await loadJob(ctx.db, actor, id)
   if (row.status !== 'pending') throw new AppError('CONFLICT', 'listingImport.jobStarted')
   if ((await findRunningJobs(ctx.db, actor.uid)).some((job) => !abandoned(job))) throw new AppError('CONFLICT', 'listingImport.jobRunning')

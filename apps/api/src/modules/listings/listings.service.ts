@@ -116,7 +116,16 @@ export function listAgentFieldsOf(agent: User): ListAgentFields {
 }
 
 /** A new draft. An agent's own details fill the listing agent fields the body leaves out. */
+/**
+ * Spec section 3's isAddListingEnabled: onboarding turns it on for the kinds that list, an admin turns
+ * it on or off. Off, the user adds no listing, by hand or by import; their listings stay theirs to manage.
+ */
+export function refuseUnlessAddListingEnabled(actor: User): void {
+  if (!actor.isAddListingEnabled) throw new AppError('FORBIDDEN', 'listing.addListingDisabled')
+}
+
 export async function createListing(db: Db, { actor, patch }: { actor: User; patch: ListingPatch }): Promise<ManagedListing> {
+  refuseUnlessAddListingEnabled(actor)
   const now = new Date()
   checkOfferDeadline(patch.offerDeadline, null, now)
   checkListPrice(patch, null)

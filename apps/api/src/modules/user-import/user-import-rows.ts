@@ -4,7 +4,7 @@ import { ROLES } from '@offerbook/domain/roles'
 import type { Language } from '@offerbook/domain/user'
 import { LANGUAGES } from '@offerbook/domain/user'
 import type { UserImportColumn, UserImportProblem, UserImportRow } from '@offerbook/domain/user-import'
-import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, userImportColumn, userImportProblem } from '@offerbook/domain/user-import'
+import { parseAddListing, USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS, roleConflict, splitRoles, userImportColumn, userImportProblem } from '@offerbook/domain/user-import'
 import { toE164 } from '@offerbook/domain/phone'
 import { fullNameSchema, hasUnstorableCharacters, isEmail } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
@@ -100,6 +100,9 @@ function checkRow(record: CsvRecord, columns: readonly (UserImportColumn | null)
   const principalBrokerEmail = value('principal_broker_email').toLowerCase()
   if (principalBrokerEmail !== '' && !isEmail(principalBrokerEmail)) problem('principal_broker_email', 'userImport.invalidPrincipalBrokerEmail')
 
+  const addListing = parseAddListing(value('add_listing'))
+  if (addListing === undefined) problem('add_listing', 'userImport.invalidAddListing')
+
   return {
     line: record.line,
     email,
@@ -108,6 +111,7 @@ function checkRow(record: CsvRecord, columns: readonly (UserImportColumn | null)
     roles,
     language: (LANGUAGES as readonly string[]).includes(language) ? language : 'en-us',
     principalBrokerEmail,
+    addListing: addListing ?? null,
     cells,
     problems,
   }

@@ -170,12 +170,12 @@ export async function selectPrincipalBrokerEmails(db: Db, emails: string[]): Pro
   return rows.map((row) => row.email)
 }
 
-export type ExistingUserRow = { id: string; email: string; name: string; phone: string | null; language: string }
+export type ExistingUserRow = { id: string; email: string; name: string; phone: string | null; language: string; isAddListingEnabled: boolean }
 
 /** The users with these (lower-cased) emails, and every role row of theirs. */
 export async function selectUsersByEmail(db: Db, emails: string[]): Promise<{ rows: ExistingUserRow[]; roles: (typeof userRole.$inferSelect)[] }> {
   const rows = await db
-    .select({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language })
+    .select({ id: user.id, email: user.email, name: user.name, phone: user.phone, language: user.language, isAddListingEnabled: user.isAddListingEnabled })
     .from(user)
     .where(inArray(sql<string>`lower(${user.email})`, emails))
   const roles = rows.length ? await db.select().from(userRole).where(inArray(userRole.userId, rows.map((row) => row.id))) : []

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { MessageKey } from '@offerbook/domain/messages'
 import { messageText } from '@offerbook/domain/messages'
 import type { Role } from '@offerbook/domain/roles'
+import { LISTING_KINDS } from '@offerbook/domain/profile'
 import type { UserImportColumn, UserImportJob, UserImportOnExisting, UserImportPreview, UserImportRow } from '@offerbook/domain/user-import'
 import { USER_IMPORT_COLUMNS, USER_IMPORT_LIMITS } from '@offerbook/domain/user-import'
 import { AppError } from '../../app-error'
@@ -72,7 +73,18 @@ function toJob(row: JobRow): UserImportJob {
 }
 
 function publicRow(row: StoredRow): UserImportRow {
-  return { line: row.line, email: row.email, name: row.name, phone: row.phone, roles: row.roles, language: row.language, principalBrokerEmail: row.principalBrokerEmail, valid: row.problems.length === 0 }
+  return {
+    line: row.line,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    roles: row.roles,
+    language: row.language,
+    principalBrokerEmail: row.principalBrokerEmail,
+    // Rows kept before the column existed have none.
+    addListing: row.addListing ?? null,
+    valid: row.problems.length === 0,
+  }
 }
 
 /** POST /api/admin/user-imports: checks the file and keeps it as a job in 'preview'. */
@@ -161,7 +173,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-type Existing = { id: string; email: string; name: string; phone: string | null; language: string; roles: Role[] }
+type Existing = { id: string; email: string; name: string; phone: string | null; language: string; isAddListingEnabled: boolean; roles: Role[] }
 
 async function existingUsers(db: Db, emails: readonly string[]): Promise<Map<string, Existing>> {
   const found = new Map<string, Existing>()
@@ -208,6 +220,8 @@ async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: st
   if (hasColumn('phone')) changes.phone = row.phone || null
   if (hasColumn('language')) changes.language = row.language
   if (hasColumn('roles')) changes.isPrincipalBroker = roles.includes('PRINCIPAL_BROKER')
+  const addListing = hasColumn('add_listing') ? (row.addListing ?? null) : null
+  if (addListing !== null) changes.isAddListingEnabled = addListing
   await tx.transaction(async (sp) => {
     await updateImportedUser(sp, existing.id, changes)
     if (hasColumn('roles')) await replaceUserRoles(sp, existing.id, roles)
@@ -217,8 +231,14 @@ async function updateRow(tx: Db, row: StoredRow, existing: Existing, actorId: st
       actorId,
       targetUserId: existing.id,
       action: 'userImport.update',
-      before: { name: existing.name, phone: existing.phone, language: existing.language, roles: existing.roles },
-      after: { name: row.name, phone: changes.phone === undefined ? existing.phone : changes.phone, language: changes.language ?? existing.language, roles },
+      before: { name: existing.name, phone: existing.phone, language: existing.language, roles: existing.roles, isAddListingEnabled: existing.isAddListingEnabled },
+      after: {
+        name: row.name,
+        phone: changes.phone === undefined ? existing.phone : changes.phone,
+        language: changes.language ?? existing.language,
+        roles,
+        isAddListingEnabled: changes.isAddListingEnabled ?? existing.isAddListingEnabled,
+      },
     })
   })
 }
@@ -238,6 +258,8 @@ async function createRows(tx: Db, ctx: RunContext, rows: readonly { row: StoredR
         phone: row.phone || null,
         language: row.language,
         isPrincipalBroker: row.roles.includes('PRINCIPAL_BROKER'),
+        // As onboarding sets it for the roles, unless the file says.
+        isAddListingEnabled: row.addListing ?? row.roles.some((role) => (LISTING_KINDS as readonly Role[]).includes(role)),
       })),
     )
     const roles = rows.flatMap(({ row, id }) => row.roles.map((role) => ({ userId: id, role })))

@@ -178,6 +178,40 @@ describe('the CSV user import', () => {
     expect(response.statusCode).toBe(415)
   })
 
+  it('sets whether each user may add listings from the add_listing column, by role when empty, and refuses anything but yes or no', async () => {
+    const existing = await createUser(t, { roles: ['SELLER_AGENT'], email: 'lister.kept@example.com', name: 'Lister Kept' })
+    const bad = await preview('email,name,roles,add_listing\nodd.value@example.com,Odd Value,SELLER_AGENT,perhaps\n')
+    expect(bad.problems).toEqual([{ line: 2, column: 'add_listing', message: { key: 'userImport.invalidAddListing' } }])
+
+    const body = [
+      'email,name,roles,add_listing',
+      'agent.off@example.com,Agent Off,SELLER_AGENT,no',
+      'agent.default@example.com,Agent Default,BUYER_AGENT,',
+      'buyer.on@example.com,Buyer On,BUYER_SIMPLE,yes',
+      'buyer.default@example.com,Buyer Default,BUYER_SIMPLE,',
+      'lister.kept@example.com,Lister Kept,SELLER_AGENT,',
+      '',
+    ].join('\n')
+    const { preview: shown, job } = await run(body, 'update')
+    expect(shown.rows.map((row) => row.addListing)).toEqual([false, null, true, null, null])
+    expect(job).toMatchObject({ created: 4, updated: 1, failed: 0 })
+    const flags = await t.db
+      .select({ email: user.email, enabled: user.isAddListingEnabled })
+      .from(user)
+      .where(inArray(user.email, ['agent.off@example.com', 'agent.default@example.com', 'buyer.on@example.com', 'buyer.default@example.com', 'lister.kept@example.com']))
+    expect(Object.fromEntries(flags.map((row) => [row.email, row.enabled]))).toEqual({
+      'agent.off@example.com': false,
+      'agent.default@example.com': true,
+      'buyer.on@example.com': true,
+      'buyer.default@example.com': false,
+      'lister.kept@example.com': true,
+    })
+
+    await run('email,name,add_listing\nlister.kept@example.com,Lister Kept,no\n', 'update')
+    const [kept] = await t.db.select().from(user).where(eq(user.id, existing.id))
+    expect(kept?.isAddListingEnabled).toBe(false)
+  })
+
   it('updates existing emails when asked, and skips them otherwise', async () => {
     const existing = await createUser(t, { roles: ['BUYER_SIMPLE', 'ADMIN'], email: 'exists@example.com', name: 'Old Name' })
     const body = 'email,name,phone,roles,language\nEXISTS@example.com,New Name,+16155559999,BUYER_AGENT,es-es\nfresh@example.com,Fresh Person,,,\n'

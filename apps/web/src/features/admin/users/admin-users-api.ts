@@ -8,6 +8,7 @@ import type {
   DeactivateUser,
   PrincipalBrokerDecision,
   ReactivateUser,
+  SetAddListing,
   SetUserRoles,
 } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
@@ -58,6 +59,7 @@ export function useAdminUser(id: string | null) {
 /** Every change of a user, by what it asks of the API. */
 export type AdminUserAction =
   | { kind: 'roles'; body: SetUserRoles }
+  | { kind: 'addListing'; body: SetAddListing }
   | { kind: 'principalBroker'; body: PrincipalBrokerDecision }
   | { kind: 'deactivate'; body: DeactivateUser }
   | { kind: 'reactivate'; body: ReactivateUser }
@@ -72,6 +74,8 @@ function send(id: string, action: AdminUserAction): Promise<AdminUserChange | { 
   switch (action.kind) {
     case 'roles':
       return apiClient.put<AdminUserChange>(`${base}/roles`, action.body, STAY)
+    case 'addListing':
+      return apiClient.put<AdminUserChange>(`${base}/add-listing`, action.body, STAY)
     case 'principalBroker':
       return apiClient.post<AdminUserChange>(`${base}/principal-broker`, action.body, STAY)
     case 'deactivate':

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Checkbox, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Checkbox, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { AdminUserDetail, AdminUserRow, AuditRowView } from '@offerbook/domain/admin-users'
@@ -149,6 +149,16 @@ function UserActions({ detail, actor }: { detail: AdminUserDetail; actor: AdminA
         </Paper>
       )}
       <RolesEditor key={user.updatedAt} user={user} canGrantPrivileged={canGrantPrivileged} onSave={(roles) => void saveRoles(roles)} busy={action.isPending} />
+      <Switch
+        label={t(`${P}.addListing`)}
+        description={t(`${P}.addListingHint`)}
+        checked={user.isAddListingEnabled}
+        disabled={action.isPending}
+        onChange={(event) => {
+          const enabled = event.currentTarget.checked
+          run({ kind: 'addListing', body: { enabled, expectedUpdatedAt } }, enabled ? `${P}.addListingOn` : `${P}.addListingOff`)
+        }}
+      />
       <Group gap="sm" wrap="wrap">
         {user.deactivatedAt ? (
           <Button size="sm" variant="light" onClick={() => void reactivate()} disabled={action.isPending}>
@@ -204,6 +214,8 @@ function Profile({ user }: { user: AdminUserRow }) {
     [t(`${P}.status`), t(`${P}.statuses.${statusOf(user)}`)],
     [t(`${P}.emailVerified`), user.emailVerified ? t(`${P}.yes`) : t(`${P}.no`)],
     [t(`${P}.onboarded`), user.onboarded ? t(`${P}.yes`) : t(`${P}.no`)],
+    [t(`${P}.addListing`), user.isAddListingEnabled ? t(`${P}.yes`) : t(`${P}.no`)],
+    [t(`${P}.key`), user.key],
     [t(`${P}.principalBroker`), t(`${P}.pbStatuses.${user.principalBrokerStatus}`)],
     [t(`${P}.language`), user.language],
     [t(`${P}.createdAt`), formatDateTime(i18n.language, user.createdAt)],
