@@ -79,7 +79,7 @@ describe('PersonCard', () => {
     expect(onSend).toHaveBeenLastCalledWith({ emails: ['sally@example.com'] })
     screen.getByRole('button', { name: 'Text Sally Seller' }).focus()
     await userEvent.keyboard('{Enter}')
-    expect(onSend).toHaveBeenLastCalledWith({ phones: ['6155550100'] })
+    expect(onSend).toHaveBeenLastCalledWith({ phones: ['6155550100'], emails: ['sally@example.com'] })
     expect(onSend).toHaveBeenCalledTimes(2)
   })
 

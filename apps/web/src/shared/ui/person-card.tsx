@@ -23,7 +23,10 @@ export type PersonCardProps = {
   onSend?: (to: SendTarget) => void
 }
 
-/** Who the card's email or SMS button writes to. */
+/**
+ * Who the card's email or SMS button writes to. The Send dialog needs an email besides the numbers it
+ * texts (spec section 5), so the SMS button gives the person's address too when the card has one.
+ */
 export type SendTarget = { emails?: string[]; phones?: string[] }
 
 const dialable = (number: string) => number.replace(/[^\d+]/g, '')
@@ -64,7 +67,7 @@ export function PersonCard({ fullName, subtitle, image, phone, sms, email, onSen
               </ActionIcon>
             ) : null}
             {textNumber && onSend ? (
-              <ActionIcon variant="light" size="lg" aria-label={t('inputs.personCard.text', { name })} onClick={() => onSend({ phones: [textNumber] })}>
+              <ActionIcon variant="light" size="lg" aria-label={t('inputs.personCard.text', { name })} onClick={() => onSend(mail ? { phones: [textNumber], emails: [mail] } : { phones: [textNumber] })}>
                 <IconMessage size={18} aria-hidden />
               </ActionIcon>
             ) : null}

@@ -67,8 +67,8 @@ describe('SendDialog', () => {
     expect(sendButton()).toHaveProperty('disabled', false)
   })
 
-  it("asks for 'Please enter email(s)' when no entry is an email and there is no number, and sends nothing", async () => {
-    await openDialog({ message: 'Hello there' })
+  it("asks for 'Please enter email(s)' when no entry is an email, even with numbers to text, and sends nothing", async () => {
+    await openDialog({ message: 'Hello there', phones: ['+16155550101'] })
     await userEvent.type(field('Emails'), 'nobody, at all')
     expect(screen.getByText('Not email addresses, so they will not be sent: nobody, at, all')).toBeTruthy()
     await userEvent.click(sendButton())
@@ -134,17 +134,20 @@ describe('SendDialog', () => {
     ])
   })
 
-  it("one number: 'SMS sent!' or 'SMS failed. Check the number or try later'", async () => {
+  it("one number: 'SMS sent!' or 'SMS failed. Check the number or try later'; a retry texts again without emailing twice", async () => {
     api.on('POST /api/messages/sms', smsStatus('failed'))
-    await openDialog({ message: 'Hello there', phones: ['+16155550101'] })
+    await openDialog({ subject: 'Hi', message: 'Hello there', emails: ['a@example.com'], phones: ['+16155550101'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS failed. Check the number or try later')).toBeTruthy()
     expect(screen.getByRole('dialog')).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('Already sent to a@example.com.')
+    expect(field('Emails')).toHaveProperty('value', '')
 
     api.on('POST /api/messages/sms', smsStatus('pending'))
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS sent!')).toBeTruthy()
     await gone()
+    expect(calls().map((call) => call.path)).toEqual(['/api/messages/email', '/api/messages/sms', '/api/messages/sms'])
   })
 
   it('several numbers, some failing: names exactly those, keeps them for another try, and drops what was sent', async () => {
@@ -154,13 +157,14 @@ describe('SendDialog', () => {
     expect(await screen.findByText('SMS failed for (615) 555-0102, (615) 555-0104. The other messages were sent.')).toBeTruthy()
     expect(screen.getByText('Emails sent!')).toBeTruthy()
     expect(phones()).toEqual(['(615) 555-0102', '(615) 555-0104'])
+    expect(screen.getByRole('status').textContent).toBe('Already sent to a@example.com, (615) 555-0101, (615) 555-0103.')
     expect(field('Emails')).toHaveProperty('value', '')
     expect(field('Phone numbers')).toHaveProperty('disabled', false)
   })
 
   it("all of several failing: 'SMS failed. Check the numbers or try later'", async () => {
     api.on('POST /api/messages/sms', smsStatus('opted-out'))
-    await openDialog({ message: 'Hello there', phones: ['+16155550101', '+16155550102'] })
+    await openDialog({ subject: 'Hi', message: 'Hello there', emails: ['a@example.com'], phones: ['+16155550101', '+16155550102'] })
     await userEvent.click(sendButton())
     expect(await screen.findByText('SMS failed. Check the numbers or try later')).toBeTruthy()
     expect(phones()).toEqual(['(615) 555-0101', '(615) 555-0102'])
@@ -195,7 +199,7 @@ describe('SendDialog', () => {
       await gate
       return smsStatus('sent')
     })
-    await openDialog({ message: 'Hello there', phones: ['+16155550101'] })
+    await openDialog({ subject: 'Hi', message: 'Hello there', emails: ['a@example.com'], phones: ['+16155550101'] })
     await userEvent.click(sendButton())
     await waitFor(() => expect(field('Message')).toHaveProperty('disabled', true))
     expect(field('Subject')).toHaveProperty('disabled', true)

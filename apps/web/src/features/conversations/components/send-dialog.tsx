@@ -7,7 +7,7 @@ import { useSendBatch } from '../api/send-messages'
 import { translate } from '../../../shared/i18n/messages'
 import { PhoneChips } from './phone-chips'
 import type { PhoneChipsValue } from './phone-format'
-import { chipsFrom } from './phone-format'
+import { chipsFrom, formatPhone } from './phone-format'
 import type { SendPrefill } from './send-prefill'
 import type { SendFormErrors, SendFormField } from './send-form'
 import { canSend, checkSend, emailEntries } from './send-form'
@@ -46,6 +46,8 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
   const [emailsText, setEmailsText] = useState((prefill.emails ?? []).join(', '))
   const [chips, setChips] = useState<PhoneChipsValue>(() => chipsFrom(prefill.phones ?? []))
   const [errors, setErrors] = useState<SendFormErrors>({})
+  // What already went from this dialog: said under the fields, and the emails count for a retry of texts.
+  const [sent, setSent] = useState<{ emailed: string[]; texted: string[] }>({ emailed: [], texted: [] })
   const send = useSendBatch()
   const sending = send.isPending
   const { skipped } = emailEntries(emailsText)
@@ -54,7 +56,7 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
 
   const submit = async () => {
     if (sending || !canSend(message)) return
-    const checked = checkSend({ subject, message, emailsText, chips }, t)
+    const checked = checkSend({ subject, message, emailsText, chips, emailed: sent.emailed }, t)
     setChips(checked.chips)
     setErrors(checked.errors)
     if (!checked.ok) return
@@ -72,7 +74,8 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
       onClose()
       return
     }
-    // What went stays gone, so Send again retries only what failed.
+    // What went stays gone, so Send again retries only what failed; the dialog says what went.
+    setSent(({ emailed, texted }) => ({ emailed: [...emailed, ...report.emailed], texted: [...texted, ...report.texted] }))
     if (report.emailsSent) setEmailsText('')
     setChips({ phones: report.failedPhones, draft: '', invalid: false })
     const fieldErrors: SendFormErrors = {}
@@ -133,7 +136,6 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
             onChange={(next) => {
               setChips(next)
               clear('phones')
-              if (next.phones.length > 0) clear('emails')
             }}
           />
           <Textarea
@@ -152,6 +154,11 @@ export default function SendDialog({ opened, prefill, onClose, onClosed }: SendD
           {skipped.length > 0 && (
             <Text size="sm" c="gray.7" role="status">
               {t('sendDialog.skipped', { entries: skipped.join(', ') })}
+            </Text>
+          )}
+          {sent.emailed.length + sent.texted.length > 0 && (
+            <Text size="sm" role="status">
+              {t('sendDialog.sentTo', { recipients: [...sent.emailed, ...sent.texted.map(formatPhone)].join(', ') })}
             </Text>
           )}
           <DialogActions cancel={t('sendDialog.cancel')} onCancel={onClose} confirm={t('sendDialog.send')} loading={sending} holdCancel disabled={!canSend(message)} />

@@ -32,10 +32,19 @@ describe('checkSend', () => {
     expect(canSend('abcde')).toBe(true)
   })
 
-  it("asks for 'Please enter email(s)' when there is no number and no valid email", () => {
+  it("asks for 'Please enter email(s)' whenever no entry is a valid email, numbers or not (spec section 5)", () => {
     expect(checkSend({ ...base, emailsText: 'nope, also nope' }, t).errors).toEqual({ emails: 'Please enter email(s)' })
-    const phonesOnly = checkSend({ ...base, subject: '', chips: { ...EMPTY_PHONE_CHIPS, phones: ['+16155550101'] } }, t)
-    expect(phonesOnly.ok).toBe(true)
+    const phonesOnly = checkSend({ ...base, chips: { ...EMPTY_PHONE_CHIPS, phones: ['+16155550101'] } }, t)
+    expect(phonesOnly.errors).toEqual({ emails: 'Please enter email(s)' })
+    expect(phonesOnly.ok).toBe(false)
+    const both = checkSend({ ...base, emailsText: 'a@example.com', chips: { ...EMPTY_PHONE_CHIPS, phones: ['+16155550101'] } }, t)
+    expect(both.ok).toBe(true)
+    expect(both.emails).toEqual(['a@example.com'])
+  })
+
+  it('lets a retry of failed texts go once this dialog has emailed', () => {
+    const retry = checkSend({ ...base, emailed: ['a@example.com'], chips: { ...EMPTY_PHONE_CHIPS, phones: ['+16155550101'] } }, t)
+    expect(retry.ok).toBe(true)
   })
 
   it("needs a subject only when emailing: 'Required'", () => {
@@ -47,18 +56,18 @@ describe('checkSend', () => {
     const phones = ['+16155550101', '+16155550102', '+16155550103']
     expect(checkSend({ ...base, emailsText: emails, chips: { ...EMPTY_PHONE_CHIPS, phones } }, t).errors).toEqual({ emails: 'Send to at most 10 recipients at a time' })
     const many = Array.from({ length: 11 }, (_, i) => `+1615555${String(100 + i).padStart(4, '0')}`)
-    expect(checkSend({ ...base, chips: { ...EMPTY_PHONE_CHIPS, phones: many } }, t).errors).toEqual({ phones: 'Send to at most 10 recipients at a time' })
+    expect(checkSend({ ...base, emailed: ['a@example.com'], chips: { ...EMPTY_PHONE_CHIPS, phones: many } }, t).errors).toEqual({ phones: 'Send to at most 10 recipients at a time' })
     expect(checkSend({ ...base, emailsText: emails, chips: { ...EMPTY_PHONE_CHIPS, phones: phones.slice(0, 2) } }, t).ok).toBe(true)
   })
 
   it('refuses a message over 5000 characters, and over 1600 when texting', () => {
     expect(checkSend({ ...base, emailsText: 'a@example.com', message: 'x'.repeat(5001) }, t).errors).toEqual({ message: 'Must have at most 5000 characters' })
     expect(checkSend({ ...base, emailsText: 'a@example.com', message: 'x'.repeat(5000) }, t).ok).toBe(true)
-    expect(checkSend({ ...base, message: 'x'.repeat(1601), chips: { ...EMPTY_PHONE_CHIPS, phones: ['+16155550101'] } }, t).errors).toEqual({ message: 'Must have at most 1600 characters' })
+    expect(checkSend({ ...base, emailsText: 'a@example.com', message: 'x'.repeat(1601), chips: { ...EMPTY_PHONE_CHIPS, phones: ['+16155550101'] } }, t).errors).toEqual({ message: 'Must have at most 1600 characters' })
   })
 
   it("adds a number still being typed, and refuses an invalid one with 'Invalid format'", () => {
-    const typed = checkSend({ ...base, chips: { ...EMPTY_PHONE_CHIPS, draft: '615-555-0101' } }, t)
+    const typed = checkSend({ ...base, emailsText: 'a@example.com', chips: { ...EMPTY_PHONE_CHIPS, draft: '615-555-0101' } }, t)
     expect(typed.ok).toBe(true)
     expect(typed.chips.phones).toEqual(['+16155550101'])
     const bad = checkSend({ ...base, emailsText: 'a@example.com', chips: { ...EMPTY_PHONE_CHIPS, draft: '555' } }, t)

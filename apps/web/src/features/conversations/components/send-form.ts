@@ -6,7 +6,14 @@ import { translate, translateOptional } from '../../../shared/i18n/messages'
 import type { PhoneChipsValue } from './phone-format'
 import { commitDraft } from './phone-format'
 
-export type SendFormValues = { subject: string; message: string; emailsText: string; chips: PhoneChipsValue }
+export type SendFormValues = {
+  subject: string
+  message: string
+  emailsText: string
+  chips: PhoneChipsValue
+  /** Addresses this dialog has already emailed (a retry of failed texts need not name them again). */
+  emailed?: readonly string[]
+}
 export type SendFormField = 'subject' | 'message' | 'emails' | 'phones'
 export type SendFormErrors = Partial<Record<SendFormField, string>>
 
@@ -29,9 +36,10 @@ export function canSend(message: string): boolean {
 export type CheckedSend = { errors: SendFormErrors; chips: PhoneChipsValue; emails: string[]; ok: boolean }
 
 /**
- * Checks the form as Send does: a number still being typed is added first; no number and no valid
- * email is 'Please enter email(s)'; at most 10 recipients in all; a subject when emailing; the
- * message by the schema of the API (the SMS limit when texting).
+ * Checks the form as Send does: a number still being typed is added first; no valid email is 'Please
+ * enter email(s)' (spec section 5: at least one email is required, the numbers are texted besides),
+ * unless this dialog already emailed and only texts are being retried; at most 10 recipients in all;
+ * a subject when emailing; the message by the schema of the API (the SMS limit when texting).
  */
 export function checkSend(values: SendFormValues, t: TFunction): CheckedSend {
   const chips = values.chips.draft.trim() === '' ? values.chips : commitDraft(values.chips)
@@ -40,7 +48,7 @@ export function checkSend(values: SendFormValues, t: TFunction): CheckedSend {
   const recipients = chips.phones.length + emails.length
 
   if (chips.invalid) errors.phones = t('errors.invalidFormat')
-  if (recipients === 0) errors.emails = t('sendDialog.enterEmails')
+  if (emails.length === 0 && (values.emailed ?? []).length === 0) errors.emails = t('sendDialog.enterEmails')
   if (recipients > SEND_LIMITS.recipientsPerCall) {
     errors[emails.length > 0 ? 'emails' : 'phones'] = translate(messageOf('send.tooManyRecipients', { maximum: SEND_LIMITS.recipientsPerCall }))
   }

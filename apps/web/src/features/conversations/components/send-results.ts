@@ -15,6 +15,10 @@ export type SendReport = {
   /** The notifications to show, in order: emails first, then text messages. */
   notices: Notice[]
   emailsSent: boolean
+  /** The addresses the email went to (queued by the API). */
+  emailed: string[]
+  /** The numbers texted (E.164). */
+  texted: string[]
   /** The numbers whose SMS failed (E.164), to keep in the dialog for another try. */
   failedPhones: string[]
   /** The API's field errors (a 400), for their fields. */
@@ -48,10 +52,12 @@ export function sendReport(outcome: SendOutcome, t: TFunction): SendReport {
   }
 
   let emailsSent = true
+  let emailed: string[] = []
   if (outcome.email) {
     const { email } = outcome
     if (email.ok) {
       const { queued, optedOut } = email.answer
+      emailed = queued
       emailsSent = queued.length > 0 || optedOut.length === 0
       notices.push(emailsSent ? { tone: 'success', text: t('sendDialog.emailsSent') } : { tone: 'error', text: t('sendDialog.emailsFailed') })
       if (optedOut.length > 0) notices.push({ tone: 'error', text: t('sendDialog.optedOut', { addresses: optedOut.join(', ') }) })
@@ -73,5 +79,6 @@ export function sendReport(outcome: SendOutcome, t: TFunction): SendReport {
   }
 
   const failedPhones = failed.map((item) => item.phoneNumber)
-  return { notices, emailsSent, failedPhones, fieldErrors, allSent: emailsSent && failedPhones.length === 0 }
+  const texted = outcome.sms.filter(smsSent).map((item) => item.phoneNumber)
+  return { notices, emailsSent, emailed, texted, failedPhones, fieldErrors, allSent: emailsSent && failedPhones.length === 0 }
 }
