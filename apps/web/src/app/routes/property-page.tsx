@@ -5,7 +5,7 @@ import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { useSendDialog } from '../../features/conversations/components/send-dialog-host'
 import { createOffer, myOpenOfferOnQuery, useSetOffer } from '../../features/offers/api/offers'
-import { PropertyDetails } from '../../features/property/components/property-details'
+import { homeUrl, PropertyDetails } from '../../features/property/components/property-details'
 import { useSession } from '../../shared/session'
 import type { PageProps } from '../page-props'
 import { PropertyLoader } from './property-loader'
@@ -34,7 +34,7 @@ export default function PropertyPage({ params }: PageProps) {
     <PropertyLoader id={id}>
       {(listing) => {
         const address = listing.UnparsedAddress || t('listing.noAddress')
-        const link = `${window.location.origin}/property/${encodeURIComponent(listing.id)}`
+        const link = homeUrl(listing.id)
         return (
           <>
             <PropertyDetails

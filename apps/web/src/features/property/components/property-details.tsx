@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Anchor, Box, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { IconEdit, IconShare } from '@tabler/icons-react'
+import { IconEdit } from '@tabler/icons-react'
 import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from '../../../shared/navigation'
 import type { PublicListing } from '@offerbook/domain/listing'
@@ -12,8 +12,12 @@ import { formatNumber, formatPrice } from '../format'
 import type { YourOffer } from './make-offer'
 import { MakeOffer } from './make-offer'
 import { PhotoGallery } from './photo-gallery'
+import { ShareHomeButton } from './share-home-button'
 import { StatusBadge } from './status-badge'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
+
+/** A home's page as a link to send. */
+export const homeUrl = (id: string) => `${window.location.origin}/property/${encodeURIComponent(id)}`
 
 /** Room kept below the page's end so the bar never covers its last lines. */
 const BAR_ROOM = 132
@@ -81,7 +85,7 @@ export type PropertyDetailsProps = {
   yourOffer?: YourOffer | null
   /** Starts a draft offer on this listing and opens it (the page composes the offers feature). */
   onMakeOffer: () => Promise<void>
-  /** Opens the Send dialog with this home's address and link; absent for visitors, who cannot send. */
+  /** Opens the Send dialog with this home's address and link; absent for visitors, who cannot send through Offerbook and share through their own apps instead. */
   onShare?: () => void
   /** Opens the Send dialog to the listing agent (the person card's email and SMS buttons). */
   onContactAgent?: (to: SendTarget) => void
@@ -206,11 +210,7 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
                 <Box visibleFrom="md">
                   <MakeOffer {...makeOffer} />
                 </Box>
-                {onShare && (
-                  <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={onShare}>
-                    {t('sendDialog.share.action')}
-                  </Button>
-                )}
+                <ShareHomeButton address={listing.UnparsedAddress || t('listing.noAddress')} url={homeUrl(listing.id)} onSend={onShare} />
                 {listing.canManage && (
                   <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/edit-listing`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
                     {t('property.manage')}
