@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { MessageKey } from './messages'
-import { ONBOARDING_KINDS } from './profile'
+import { ONBOARDING_ROLES } from './profile'
 import type { Role } from './roles'
 import { RoleSchema } from './roles'
 import { UserSchema } from './user'
@@ -93,6 +93,6 @@ export type AdminUserChange = z.infer<typeof AdminUserChangeSchema>
 export function roleCombinationProblem(roles: readonly Role[]): MessageKey | null {
   if (roles.length === 0) return 'adminUsers.noRoles'
   if (new Set(roles).size !== roles.length) return 'adminUsers.repeatedRole'
-  if (roles.filter((role) => (ONBOARDING_KINDS as readonly Role[]).includes(role)).length > 1) return 'adminUsers.oneKindOnly'
+  if (roles.filter((role) => (ONBOARDING_ROLES as readonly Role[]).includes(role)).length > 1) return 'adminUsers.oneKindOnly'
   return null
 }

@@ -8,20 +8,40 @@ import {
   CreateAccountSchema,
   hasAgentRole,
   ONBOARDING_KINDS,
+  ONBOARDING_ROLES,
   OnboardingSchema,
   PasswordConfirmSchema,
   PHOTO_MAX_BYTES,
   profilePhotoProblem,
+  roleOfKind,
+  uiModeOfKind,
   UpdateProfileSchema,
 } from './profile'
 
 describe('onboarding kinds', () => {
   it('offer every role but PRINCIPAL_BROKER, ADMIN and SUPER_ADMIN', () => {
-    expect(ROLES.filter((role) => !(ONBOARDING_KINDS as readonly string[]).includes(role))).toEqual(['PRINCIPAL_BROKER', 'ADMIN', 'SUPER_ADMIN'])
+    expect(ROLES.filter((role) => !(ONBOARDING_ROLES as readonly string[]).includes(role))).toEqual(['PRINCIPAL_BROKER', 'ADMIN', 'SUPER_ADMIN'])
     expect(AGENT_KINDS).toEqual(['SELLER_AGENT', 'BUYER_AGENT'])
   })
 
-  it('let everyone but SELLER_SIMPLE and BUYER_SIMPLE add listings', () => {
+  it("offer 'I assist an agent' last, which gives SELLER_SIMPLE: never a role beyond the spec's eight", () => {
+    expect(ONBOARDING_KINDS.at(-1)).toBe('ASSISTANT')
+    expect(roleOfKind('ASSISTANT')).toBe('SELLER_SIMPLE')
+    for (const kind of ONBOARDING_KINDS) expect(ROLES).toContain(roleOfKind(kind))
+  })
+
+  it('start sellers and assistants in Sell mode and buyers in Buy mode', () => {
+    expect(Object.fromEntries(ONBOARDING_KINDS.map((kind) => [kind, uiModeOfKind(kind)]))).toEqual({
+      SELLER_OWNER: 'sell',
+      SELLER_SIMPLE: 'sell',
+      SELLER_AGENT: 'sell',
+      BUYER_SIMPLE: 'buy',
+      BUYER_AGENT: 'buy',
+      ASSISTANT: 'sell',
+    })
+  })
+
+  it('let everyone but SELLER_SIMPLE, BUYER_SIMPLE and assistants add listings', () => {
     expect(ONBOARDING_KINDS.filter(canAddListings)).toEqual(['SELLER_OWNER', 'SELLER_AGENT', 'BUYER_AGENT'])
   })
 })
@@ -53,7 +73,7 @@ describe('OnboardingSchema', () => {
   })
 
   it('lets a buyer or seller on their own leave phone and ZIP code out', () => {
-    for (const kind of ['SELLER_SIMPLE', 'SELLER_OWNER', 'BUYER_SIMPLE']) expect(OnboardingSchema.safeParse({ kind }).success, kind).toBe(true)
+    for (const kind of ['SELLER_SIMPLE', 'SELLER_OWNER', 'BUYER_SIMPLE', 'ASSISTANT']) expect(OnboardingSchema.safeParse({ kind }).success, kind).toBe(true)
     expect(OnboardingSchema.safeParse({ kind: 'ADMIN' }).success).toBe(false)
   })
 })

@@ -1,17 +1,35 @@
 import { z } from 'zod'
 import type { MessageKey } from './messages'
 import type { Role } from './roles'
+import type { UiMode } from './ui-mode'
 import { UiModeSchema } from './ui-mode'
 import { LanguageSchema } from './user'
 import { optionalPhoneSchema } from './phone'
 import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema } from './validation'
 
 /**
- * The roles a user may pick when onboarding, in the order the role step shows them. PRINCIPAL_BROKER
- * is granted after a request, ADMIN and SUPER_ADMIN only by an administrator.
+ * The roles onboarding gives, one per user. PRINCIPAL_BROKER is granted after a request, ADMIN and
+ * SUPER_ADMIN only by an administrator.
  */
-export const ONBOARDING_KINDS = ['SELLER_OWNER', 'SELLER_SIMPLE', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT'] as const satisfies readonly Role[]
+export const ONBOARDING_ROLES = ['SELLER_OWNER', 'SELLER_SIMPLE', 'SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT'] as const satisfies readonly Role[]
+
+/**
+ * What a user may pick when onboarding, in the order the role step shows them: a role each, and
+ * ASSISTANT, the support staff of spec section 6 ('I assist an agent'), which is no role of its own:
+ * it becomes SELLER_SIMPLE and works through the team it joins (decision 054).
+ */
+export const ONBOARDING_KINDS = [...ONBOARDING_ROLES, 'ASSISTANT'] as const
 export type OnboardingKind = (typeof ONBOARDING_KINDS)[number]
+
+/** The one role each kind gives; there is never a role beyond the spec's eight. */
+export function roleOfKind(kind: OnboardingKind): Role {
+  return kind === 'ASSISTANT' ? 'SELLER_SIMPLE' : kind
+}
+
+/** The UI mode a new account starts in (spec section 3): sellers and assistants in Sell, buyers in Buy. */
+export function uiModeOfKind(kind: OnboardingKind): UiMode {
+  return roleOfKind(kind).startsWith('SELLER_') ? 'sell' : 'buy'
+}
 
 /** Licensed agents: they must give their NRDS number, MLS ID, phone and ZIP code. */
 export const AGENT_KINDS = ['SELLER_AGENT', 'BUYER_AGENT'] as const satisfies readonly OnboardingKind[]

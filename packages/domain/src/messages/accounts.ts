@@ -24,7 +24,7 @@ export const ACCOUNT_MESSAGES = {
   'sso.accountNotLinked': 'An account with this email already exists. Please sign in with your email and password',
   'profile.nrds': 'NRDS number must be 9 digits',
   'profile.zipCode': 'Invalid ZIP code',
-  'profile.roleNotOffered': 'Choose how you will use Offerbook: as a buyer or a seller, on your own or as an agent',
+  'profile.roleNotOffered': "Choose how you will use Offerbook: as a buyer or a seller, on your own or as an agent, or as an agent's assistant",
   'profile.alreadyOnboarded': 'You have already completed onboarding',
   'profile.wrongCurrentPassword': 'Your current password is not correct',
   'profile.noPassword': 'Your account signs in without a password, so there is none to change',

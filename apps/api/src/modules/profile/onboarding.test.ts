@@ -29,6 +29,31 @@ describe('PUT /api/me/onboarding', () => {
     expect(response.json<{ user: User }>().user).toMatchObject({ roles: ['SELLER_OWNER'], nrds: null, sellerAgentId: null, phone: '+16155550177', isAddListingEnabled: true })
   })
 
+  it("starts 'I am selling my home' in Sell mode, and a buyer in Buy mode", async () => {
+    const seller = await newcomer()
+    expect((await onboard(seller, { kind: 'SELLER_OWNER' })).json<{ user: User }>().user).toMatchObject({ roles: ['SELLER_OWNER'], uiMode: 'sell' })
+    expect(await me(seller.headers)).toMatchObject({ uiMode: 'sell' })
+    const buyer = await newcomer()
+    expect((await onboard(buyer, { kind: 'BUYER_SIMPLE' })).json<{ user: User }>().user).toMatchObject({ uiMode: 'buy' })
+  })
+
+  it("takes 'I assist an agent' without an NRDS number or MLS ID, as SELLER_SIMPLE: no ninth role, no listings of their own", async () => {
+    const who = await newcomer()
+    const response = await onboard(who, { kind: 'ASSISTANT', ...AGENT, phone: '+16155550178' })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json<{ user: User }>().user).toMatchObject({
+      roles: ['SELLER_SIMPLE'],
+      onboarded: true,
+      nrds: null,
+      sellerAgentId: null,
+      phone: '+16155550178',
+      isAddListingEnabled: false,
+      uiMode: 'sell',
+    })
+    const bare = await newcomer()
+    expect((await onboard(bare, { kind: 'ASSISTANT' })).statusCode).toBe(200)
+  })
+
   it('asks an agent for the NRDS number, MLS ID, phone and ZIP code', async () => {
     const who = await newcomer()
     const response = await onboard(who, { kind: 'BUYER_AGENT' })
@@ -86,7 +111,7 @@ describe('PUT /api/me/onboarding', () => {
     expect(await me(who.headers)).toMatchObject({ roles: ['BUYER_SIMPLE'], phone: null })
   })
 
-  it.each(['ADMIN', 'SUPER_ADMIN', 'PRINCIPAL_BROKER', 'admin', '', 42, null])('never lets a user choose the kind %j', async (kind) => {
+  it.each(['ADMIN', 'SUPER_ADMIN', 'PRINCIPAL_BROKER', 'SUPPORT_STAFF', 'admin', '', 42, null])('never lets a user choose the kind %j', async (kind) => {
     const who = await newcomer()
     const response = await onboard(who, { kind, ...AGENT })
     expect(response.statusCode).toBe(400)

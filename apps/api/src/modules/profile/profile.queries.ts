@@ -21,6 +21,7 @@ export type OnboardingFields = {
   phone: string | undefined
   zipcode: string | undefined
   isAddListingEnabled: boolean
+  uiMode: string
 }
 
 /** Marks the user onboarded unless already so; false when nothing changed. */
@@ -32,6 +33,7 @@ export async function markOnboarded(db: Db, userId: string, fields: OnboardingFi
       nrds: fields.nrds,
       sellerAgentId: fields.sellerAgentId,
       isAddListingEnabled: fields.isAddListingEnabled,
+      uiMode: fields.uiMode,
       ...(fields.phone === undefined ? {} : phoneChange(fields.phone)),
       ...(fields.zipcode === undefined ? {} : { zipcode: fields.zipcode }),
     })

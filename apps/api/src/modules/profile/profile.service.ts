@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isAPIError } from 'better-auth/api'
 import type { ChangePassword, Onboarding, UpdateProfile } from '@offerbook/domain/profile'
-import { canAddListings, hasAgentRole, isAgentKind } from '@offerbook/domain/profile'
+import { canAddListings, hasAgentRole, isAgentKind, roleOfKind, uiModeOfKind } from '@offerbook/domain/profile'
 import type { Role } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { DEFAULT_LANGUAGE, LanguageSchema } from '@offerbook/domain/user'
@@ -44,7 +44,11 @@ function phoneInUse(error: unknown): never {
   throw error
 }
 
-/** The user picks what they are; their roles become exactly that kind. */
+/**
+ * The user picks what they are; their roles become exactly that kind's one role (an assistant's is
+ * SELLER_SIMPLE, decision 054), and they start in the UI mode of that kind: a seller is not greeted
+ * as a buyer.
+ */
 export async function completeOnboarding(db: Db, { actor, input }: { actor: User; input: Onboarding }): Promise<User> {
   const agent = isAgentKind(input.kind)
   try {
@@ -55,13 +59,14 @@ export async function completeOnboarding(db: Db, { actor, input }: { actor: User
         phone: given(input.phone),
         zipcode: given(input.zipcode),
         isAddListingEnabled: canAddListings(input.kind),
+        uiMode: uiModeOfKind(input.kind),
       })
       if (!changed) {
         const current = await getUser(tx, actor.uid)
         if (!current) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
         throw new AppError('CONFLICT', 'profile.alreadyOnboarded')
       }
-      await replaceRoles(tx, actor.uid, [input.kind])
+      await replaceRoles(tx, actor.uid, [roleOfKind(input.kind)])
       return reload(tx, actor.uid)
     })
   } catch (error) {

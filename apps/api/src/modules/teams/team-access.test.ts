@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { ListingSummary, Page } from '@offerbook/domain/listing-views'
 import type { MyOffersPage, OfferSummary, OfferView } from '@offerbook/domain/offer'
 import type { MyTeam, TeamMemberView } from '@offerbook/domain/teams'
+import type { User } from '@offerbook/domain/user'
+import { eq } from 'drizzle-orm'
 import { createTestListing, createTestOffer } from '../../../test/factories'
+import { user as userTable } from '../../db/schema/users'
 import type { CreatedUser } from '../../../test/factories'
 import { said } from '../listings/listings.test-helpers'
 import { expectRefusal, offersTestApp } from '../offers/offers.test-helpers'
@@ -53,6 +56,23 @@ describe('what a team member reaches', () => {
     expect((await call(sam, 'GET', `/api/listings/${first.id}`)).statusCode).toBe(403)
     expect((await myListings(sam)).map((row) => row.id)).toEqual([own.id])
     expectRefusal(await call(lena, 'DELETE', `/api/team/members/${sam.id}`), 404, said('team.memberNotFound'))
+  })
+
+  it("lets an account onboarded as 'I assist an agent' work through the team it joins, and add no listing of its own", async () => {
+    const { t } = app
+    const lena = await person(t, ['SELLER_AGENT'], 'Lena Listing')
+    const listing = await createTestListing(t, { ownerId: lena.id, listAgentUserId: lena.id })
+    const amy = await person(t, [], 'Amy Assistant')
+    await t.db.update(userTable).set({ onboarded: false }).where(eq(userTable.id, amy.id))
+    const onboarded = await call(amy, 'PUT', '/api/me/onboarding', { kind: 'ASSISTANT' })
+    expect(onboarded.statusCode, onboarded.body).toBe(200)
+    expect(onboarded.json<{ user: User }>().user.roles).toEqual(['SELLER_SIMPLE'])
+
+    expect(await myListings(amy)).toEqual([])
+    await joinByInvitation(call, t, lena, amy, { kind: 'staff', access: 'all' })
+    expect((await myListings(amy)).map((row) => [row.id, row.team])).toEqual([[listing.id, { leaderName: 'Lena Listing' }]])
+    expect((await call(amy, 'PATCH', `/api/listings/${listing.id}`, { PublicRemarks: 'Updated by the assistant' })).statusCode).toBe(200)
+    expect((await call(amy, 'POST', '/api/listings', {})).statusCode).toBe(403)
   })
 
   it('lets the seller side’s team read and answer offers and see their signing through the listing (managesListing)', async () => {

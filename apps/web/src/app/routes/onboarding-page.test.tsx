@@ -71,6 +71,19 @@ describe('onboarding', () => {
     expect(bodyOf(api.calls('PUT /api/me/onboarding')[0])).toEqual({ kind: 'BUYER_SIMPLE' })
   })
 
+  it("offers 'I assist an agent', which asks for no NRDS number or MLS ID and tells how to join the agent's team", async () => {
+    api.signInAs(agentToBe())
+    api.handlers['PUT /api/me/onboarding'] = () => json(200, { user: userWith({ roles: ['SELLER_SIMPLE'], uiMode: 'sell' }) })
+    renderRoutes(appRoutes(), '/onboarding/welcome')
+    await chooseRole('I assist an agent')
+    expect(await screen.findByText(/Assistants give no license details/)).toBeTruthy()
+    expect(screen.queryByLabelText(/^NRDS number/)).toBeNull()
+    expect(screen.queryByLabelText(/^Lead agent MLS ID/)).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }))
+    expect(await screen.findByText(/When the agent you assist invites you to their team/)).toBeTruthy()
+    expect(bodyOf(api.calls('PUT /api/me/onboarding')[0])).toEqual({ kind: 'ASSISTANT' })
+  })
+
   it('sends a signed-in user who is not onboarded from a protected page to onboarding, not from a public one', async () => {
     api.signInAs(agentToBe())
     const { router } = renderRoutes(appRoutes(), '/dashboard')

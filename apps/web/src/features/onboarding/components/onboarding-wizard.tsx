@@ -128,7 +128,7 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
       <form onSubmit={onSubmit} noValidate aria-label={t('accounts.onboarding.details.title')}>
         <Stack gap="lg">
           <Title order={1}>{t('accounts.onboarding.details.title')}</Title>
-          <Text>{t(agent ? 'accounts.onboarding.details.agentIntro' : 'accounts.onboarding.details.otherIntro')}</Text>
+          <Text>{t(agent ? 'accounts.onboarding.details.agentIntro' : kind === 'ASSISTANT' ? 'accounts.onboarding.details.assistantIntro' : 'accounts.onboarding.details.otherIntro')}</Text>
           {complete.isError && (
             <Alert color="red" role="alert" title={t('accounts.onboarding.details.failed')}>
               {errorMessage(complete.error)}
@@ -151,7 +151,7 @@ export function OnboardingWizard({ step, user, onCompleted }: OnboardingWizardPr
   return (
     <Stack gap="lg">
       <Title order={1}>{t('accounts.onboarding.done.title')}</Title>
-      <Text size="lg">{t('accounts.onboarding.done.body')}</Text>
+      <Text size="lg">{t(kind === 'ASSISTANT' ? 'accounts.onboarding.done.assistantBody' : 'accounts.onboarding.done.body')}</Text>
       <Group>
         <Button component={Link} to={homePathFor(user.roles)} size="md">
           {t('accounts.onboarding.done.cta')}
