@@ -221,3 +221,12 @@ export const OfferVersionNumberSchema = z.number({ error: 'offer.versionRequired
 /** POST /api/offers/:id/decline, /counter/accept, /counter/decline: the version answered. */
 export const AnswerOfferSchema = z.object({ version: OfferVersionNumberSchema })
 export type AnswerOffer = z.infer<typeof AnswerOfferSchema>
+
+/** The longest reason a decline may carry. */
+export const DECLINE_REASON_MAX = 1000
+
+/** POST /api/offers/:id/decline: the version answered, and why, if the seller side says (the buyer side sees it). */
+export const DeclineOfferSchema = AnswerOfferSchema.extend({
+  reason: freeText().trim().max(DECLINE_REASON_MAX, 'common.tooLong').optional(),
+})
+export type DeclineOffer = z.infer<typeof DeclineOfferSchema>

@@ -106,6 +106,8 @@ export const OfferViewSchema = z.object({
   updatedAt: z.string(),
   sharedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** Why the seller side declined the offer, when it said (the last decline's reason); null otherwise. */
+  declineReason: z.string().nullable(),
   bindingAgreementAt: z.string().nullable(),
   /** When every party signed the offer packet electronically (issue #12); null until then. */
   signedAt: z.string().nullable(),

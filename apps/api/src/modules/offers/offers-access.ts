@@ -104,6 +104,13 @@ export function offerPagePath(row: Pick<OfferRow, 'id' | 'listingId'>): string {
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null)
 
+/** The reason the seller side gave with the offer's last decline, if it gave one. */
+function declineReasonOf(events: readonly { type: string; details: Record<string, unknown> }[]): string | null {
+  const declined = events.filter((event) => event.type === 'declined').at(-1)
+  const reason = declined?.details.reason
+  return typeof reason === 'string' && reason !== '' ? reason : null
+}
+
 export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { now = new Date(), publicUrl }: { now?: Date; publicUrl: string }): Promise<OfferView> {
   const [listing, attachments, events] = await Promise.all([findOfferListing(db, row.listingId), listOfferAttachments(db, row.id), listOfferEvents(db, row.id)])
   if (!listing) throw offerNotFound()
@@ -142,6 +149,7 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     updatedAt: row.updatedAt.toISOString(),
     sharedAt: iso(row.sharedAt),
     decidedAt: iso(row.decidedAt),
+    declineReason: status === 'declined' ? declineReasonOf(events) : null,
     bindingAgreementAt: iso(row.bindingAgreementAt),
     signedAt: iso(row.signedAt),
     deadlines: row.bindingAgreementAt ? offerDeadlines(terms, dateInZone(row.bindingAgreementAt, propertyTimeZone(listing.countyOrParish))) : null,

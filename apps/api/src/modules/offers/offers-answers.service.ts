@@ -47,7 +47,7 @@ async function lockForAction(tx: Db, actor: User, id: string, action: OfferActio
 }
 
 /** Withdraw (buyer), decline (seller), acknowledge the acceptance (buyer), close (seller), terminate (either). */
-export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action, version }: { actor: User; id: string; action: SimpleAction; version?: number | undefined }): Promise<OfferView> {
+export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action, version, reason }: { actor: User; id: string; action: SimpleAction; version?: number | undefined; reason?: string | undefined }): Promise<OfferView> {
   const now = new Date()
   const { row, side } = await db.transaction(async (tx) => {
     const locked = await lockForAction(tx, actor, id, action, now)
@@ -60,7 +60,8 @@ export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action
         ? await updateOffer(tx, locked.row.id, { bindingAgreementAt: now, updatedAt: now })
         : await updateOffer(tx, locked.row.id, { status: to, decidedAt: now, updatedAt: now })
     const type: 'acknowledged' | 'withdrawn' | 'declined' | 'closed' | 'terminated' = action === 'acknowledge' ? 'acknowledged' : (to as 'withdrawn' | 'declined' | 'closed' | 'terminated')
-    await recordEvent(tx, changed, { type, actor, from, to, at: now })
+    // A decline's reason is kept in its ledger entry, where the buyer side's view reads it (offers-access.ts).
+    await recordEvent(tx, changed, { type, actor, from, to, at: now, ...(type === 'declined' && reason ? { details: { reason } } : {}) })
     if (!OPEN_OFFER_STATUSES.includes(to) && to !== 'accepted') await expireShareLinks(tx, { offerId: changed.id, now })
     const notice = { row: changed, listing: await listingOf(tx, changed), event: type, actorName: actor.name }
     const noticeContext = { publicUrl: ctx.publicUrl, at: now }

@@ -30,6 +30,20 @@ describe('answers and the contract', () => {
     expect(email?.textBody).toContain(`/submitted-offers/update/${offer.id}`)
   })
 
+  it('a decline may say why: the buyer side reads the reason on its offer, and the record keeps it', async () => {
+    const { offer, buyer, seller } = await createTestOffer(suite.t, { status: 'active' })
+    const tooLong = await call(seller, 'POST', `/api/offers/${offer.id}/decline`, { version: 1, reason: 'x'.repeat(1001) })
+    expect(tooLong.statusCode).toBe(400)
+    expect(offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))).toMatchObject({ status: 'active', declineReason: null })
+    const declined = offerOf(await call(seller, 'POST', `/api/offers/${offer.id}/decline`, { version: 1, reason: '  We took a cash offer closing sooner.  ' }))
+    expect(declined).toMatchObject({ status: 'declined', declineReason: 'We took a cash offer closing sooner.' })
+    expect(offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`)).declineReason).toBe('We took a cash offer closing sooner.')
+
+    // Without a reason, as before: none is shown.
+    const other = await createTestOffer(suite.t, { status: 'active' })
+    expect(offerOf(await call(other.seller, 'POST', `/api/offers/${other.offer.id}/decline`, { version: 1 })).declineReason).toBeNull()
+  })
+
   it('acknowledging the acceptance stamps the Binding Agreement Date, once, and the deadlines appear', async () => {
     const { offer, buyer, seller } = await createTestOffer(suite.t, { status: 'accepted', terms: { inspectionPeriodDays: 10, earnestMoney: { amount: 5000, dueDays: 3 } } })
     const before = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))

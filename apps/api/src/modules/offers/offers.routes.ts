@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AcceptOfferSchema, AnswerOfferSchema, CreateOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
+import { AcceptOfferSchema, CreateOfferSchema, DeclineOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
@@ -138,13 +138,22 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
           summary,
           params: OfferParamsSchema,
           // Decline answers the offer: it names the version the seller side was looking at (decision 036).
-          ...(action === 'decline' ? { body: AnswerOfferSchema } : {}),
+          // It may say why; the buyer side reads the reason on its offer.
+          ...(action === 'decline' ? { body: DeclineOfferSchema } : {}),
           response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
-        const body = request.body as { version?: number } | undefined
-        return { offer: await actOnOffer(db, ctx, { actor: signedIn(request.user), id: request.params.id, action, version: action === 'decline' ? body?.version : undefined }) }
+        const body = request.body as { version?: number; reason?: string } | undefined
+        return {
+          offer: await actOnOffer(db, ctx, {
+            actor: signedIn(request.user),
+            id: request.params.id,
+            action,
+            version: action === 'decline' ? body?.version : undefined,
+            reason: action === 'decline' ? body?.reason : undefined,
+          }),
+        }
       },
     )
   }

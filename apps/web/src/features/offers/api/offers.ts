@@ -45,9 +45,10 @@ export async function deleteOfferDraft(id: string): Promise<void> {
 /** The actions that take no body: share, withdraw, decline, acknowledge, close, terminate. */
 export type SimpleOfferAction = Extract<OfferAction, 'share' | 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
 
-/** `version`: the version answered, which decline names (decision 036). */
-export async function actOnOffer(id: string, action: SimpleOfferAction, version?: number): Promise<OfferView> {
-  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/${action}`, version === undefined ? undefined : { version })
+/** `version`: the version answered, which decline names (decision 036); `reason`: why it is declined, if said. */
+export async function actOnOffer(id: string, action: SimpleOfferAction, version?: number, reason?: string): Promise<OfferView> {
+  const body = version === undefined ? undefined : { version, ...(reason ? { reason } : {}) }
+  const { offer } = await apiClient.post<{ offer: OfferView }>(`${path(id)}/${action}`, body)
   return offer
 }
 
@@ -144,7 +145,7 @@ export function useSetOffer() {
 
 export function useOfferAction(id: string) {
   const setOffer = useSetOffer()
-  return useMutation({ mutationFn: ({ action, version }: { action: SimpleOfferAction; version?: number }) => actOnOffer(id, action, version), onSuccess: setOffer })
+  return useMutation({ mutationFn: ({ action, version, reason }: { action: SimpleOfferAction; version?: number; reason?: string }) => actOnOffer(id, action, version, reason), onSuccess: setOffer })
 }
 
 export function useSendRevision(id: string) {

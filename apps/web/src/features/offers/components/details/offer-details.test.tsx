@@ -30,6 +30,15 @@ describe('OfferDetails', () => {
     expect(termValue(financing, 'Pre-approval letter')).toBe('No letter attached')
   })
 
+  it("shows the buyer side the seller side's reason for a decline, and nothing when none was given", () => {
+    const { unmount } = renderAt(<OfferDetails offer={testOffer({ viewer: 'buyer', status: 'declined', declineReason: 'We took a cash offer closing sooner.' })} />)
+    const reason = screen.getByTestId('offer-decline-reason')
+    expect(reason.textContent).toBe('Why the seller side declinedWe took a cash offer closing sooner.')
+    unmount()
+    renderAt(<OfferDetails offer={testOffer({ viewer: 'buyer', status: 'declined', declineReason: null })} />)
+    expect(screen.queryByTestId('offer-decline-reason')).toBeNull()
+  })
+
   it('writes a phone as people read it, though the offer keeps it in E.164', () => {
     const financing = { type: 'conventional' as const, loanAmount: 360_000, downPayment: 90_000, lenderName: 'First Bank', lenderPhone: '615-555-0150', lenderEmail: '' }
     const offer = testOffer({ terms: { financing, buyers: [{ fullName: 'Ben Buyer', email: 'buyer-simple@example.com', phone: '+1 615 555 0101' }] } })

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -174,6 +174,13 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
 
   return (
     <Stack gap="lg">
+      {offer.status === 'declined' && offer.declineReason && (
+        <Alert color="red" variant="light" title={t('offerView.declinedBecause')} data-testid="offer-decline-reason">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {offer.declineReason}
+          </Text>
+        </Alert>
+      )}
       <DetailsSection title={t('offerView.sections.money')} headingOrder={headingOrder}>
         <TermList terms={moneyTerms} />
       </DetailsSection>

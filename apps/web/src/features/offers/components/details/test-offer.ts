@@ -37,6 +37,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
     updatedAt: '2030-01-02T15:00:00.000Z',
     sharedAt: '2030-01-02T16:00:00.000Z',
     decidedAt: null,
+    declineReason: null,
     bindingAgreementAt: null,
     signedAt: null,
     deadlines: null,

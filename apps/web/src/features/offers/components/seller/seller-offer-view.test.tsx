@@ -45,6 +45,17 @@ describe('SellerOfferView', () => {
     await waitFor(() => expect(document.activeElement).toBe(decline))
   })
 
+  it('a decline may carry a reason typed in its confirmation, sent with the version answered', async () => {
+    api.on('POST /api/offers/offer-1/decline', (request) => reply({ offer: sellerOffer({ id: 'offer-1', status: 'declined', actions: [], declineReason: (request.body as { reason?: string }).reason ?? null }) }))
+    renderAt(<SellerOfferView offer={sellerOffer({ id: 'offer-1' })} onAccept={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this offer?' })
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), ' We took a cash offer. ')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'CONFIRM DECLINE OFFER' }))
+    await waitFor(() => expect(api.calls('POST /api/offers/offer-1/decline')).toHaveLength(1))
+    expect(api.calls('POST /api/offers/offer-1/decline')[0]!.body).toEqual({ version: 1, reason: 'We took a cash offer.' })
+  })
+
   it('on an accepted offer, disables Accept and Decline, offers Close and Terminate, and waits for the acknowledgement', () => {
     renderAt(<SellerOfferView offer={accepted()} onAccept={() => {}} />)
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)

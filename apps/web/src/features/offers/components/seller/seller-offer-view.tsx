@@ -1,8 +1,9 @@
 import type { ReactNode, Ref } from 'react'
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { OfferView } from '@offerbook/domain/offer'
+import { DECLINE_REASON_MAX } from '@offerbook/domain/offer'
 import type { OfferAction } from '@offerbook/domain/offer-status'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
@@ -63,18 +64,22 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
   const confirmAndAct = async (name: ConfirmedAction) => {
     const texts = CONFIRMATIONS[name]
     // Declining before her own highest-and-best deadline: the confirmation names it and the offers still expected.
+    // A decline may say why (optional); the buyer side reads it on its offer. Kept as typed: the dialog's
+    // text box is gone once the dialog closes.
+    let reason = ''
     const message =
       name === 'decline' ? (
         <Stack gap="sm">
           <Text>{t(texts.message)}</Text>
           <EarlyAnswerNotice listingId={offer.property.id} offerId={offer.id} />
+          <Textarea onChange={(event) => (reason = event.currentTarget.value.trim())} label={t('offerSeller.offer.declineReason')} description={t('offerSeller.offer.declineReasonHint')} maxLength={DECLINE_REASON_MAX} autosize minRows={2} maxRows={6} />
         </Stack>
       ) : (
         t(texts.message)
       )
     const confirmed = await dialog.confirm({ title: t(texts.title), message, confirmLabel: t(texts.confirm) })
     if (!confirmed) return
-    action.mutate({ action: name, ...(name === 'decline' ? { version: offer.negotiation.version } : {}) }, {
+    action.mutate({ action: name, ...(name === 'decline' ? { version: offer.negotiation.version, ...(reason ? { reason } : {}) } : {}) }, {
       onSuccess: () => {
         notifySuccess(texts.done)
         setFocusTarget('decision')
