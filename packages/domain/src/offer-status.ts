@@ -168,6 +168,16 @@ export const OFFER_EVENT_TYPES = [
   'pre-approval-verified',
   /** The seller side opened the offer (at most once per viewer and offer in 15 minutes; decision 030). */
   'viewed',
+  /** A signer of one of the offer's signing packets opened their link for the first time. */
+  'signer-viewed',
+  /** A signer consented to sign electronically (ESIGN). */
+  'signer-consented',
+  /** A signer signed their fields. */
+  'signer-signed',
+  /** An uploaded form document (a disclosure, an amendment) was sent to its signers. */
+  'form-sent',
+  /** Every signer of an uploaded form document signed, and it was sealed. */
+  'form-completed',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

@@ -113,6 +113,8 @@ export const SIGNING_LIMITS = {
   reminderEveryMinutes: 60,
   maxTextValue: 500,
   maxReason: 1000,
+  /** A form document's name. */
+  maxTitle: 200,
 } as const
 
 /** The version of the consumer disclosure a signer consents to; the certificate names it. */
@@ -182,6 +184,8 @@ export type SendOfferPacket = z.infer<typeof SendOfferPacketSchema>
 export const SendFormPacketSchema = z.object({
   signers: z.array(SignerInputSchema).min(1, 'signing.signersRequired').max(SIGNING_LIMITS.maxSigners, 'signing.tooManySigners'),
   fields: z.array(SigningFieldInputSchema).max(SIGNING_LIMITS.maxFields, 'signing.tooManyFields'),
+  /** The document's name as the signers read it; left out, the name it has (its file's, at upload). */
+  title: freeText({ error: 'signing.titleRequired' }).trim().min(1, 'signing.titleRequired').max(SIGNING_LIMITS.maxTitle, 'common.tooLong').optional(),
   ...sendOptions,
 })
 export type SendFormPacket = z.infer<typeof SendFormPacketSchema>

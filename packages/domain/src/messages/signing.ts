@@ -32,6 +32,8 @@ export const SIGNING_API_MESSAGES = {
   'signing.tooManyFields': 'A packet can have at most 200 fields',
   'signing.attachmentNotPdf': 'Only PDF, JPEG and PNG files can be added to the packet',
   'signing.notDraft': 'This packet has already been sent',
+  'signing.notYourDraft': 'Only the one who uploaded this form can send or delete it while it is a draft',
+  'signing.titleRequired': 'Please name the document',
   'signing.notOpen': 'A packet that is {status} can no longer be changed',
   'signing.expiresRange': 'Choose from 1 to 60 days',
   'signing.reasonRequired': 'Please give a reason',

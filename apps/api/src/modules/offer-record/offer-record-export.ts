@@ -35,6 +35,11 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   revised: 'Offer revised by the buyer side before the highest-and-best deadline',
   'pre-approval-verified': 'Pre-approval letter marked verified by the seller side',
   viewed: 'Opened by the seller side',
+  'signer-viewed': 'Signing document opened by a signer',
+  'signer-consented': 'Signer agreed to sign electronically',
+  'signer-signed': 'Signed by a signer',
+  'form-sent': 'Form document sent for signature',
+  'form-completed': 'Form document signed by every signer',
 }
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type

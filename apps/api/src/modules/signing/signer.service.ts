@@ -13,6 +13,7 @@ import { fillField, findFileKey, listFields, listSigners, lockPacket, updatePack
 import { ableToSign, effectiveStatus, linkNotValid, signerByToken, toSignerView } from './signing-access'
 import type { EventSource } from './signing-events'
 import { appendEvent, hashSigningCode, newSigningCode } from './signing-events'
+import { recordOnOfferLedger } from './signing-ledger'
 import { readPngHeader } from './signing-png'
 import { packetAddress, sendSignerLink, sendSigningCode, tellEveryone } from './signing-notify'
 import type { RequestInfo, SigningContext } from './signing.service'
@@ -62,6 +63,7 @@ export async function openSignerView(db: Db, { signerId, token, request, now = n
       if (!packet || !signer || signer.viewedAt) return
       await updateSigner(tx, signer.id, { viewedAt: now })
       await appendEvent(tx, packet.id, 'viewed', source(signer, request), { at: now })
+      await recordOnOfferLedger(tx, packet, 'signer-viewed', { at: now, signer })
     })
   }
   const again = await signerByToken(db, { signerId, token })
@@ -114,6 +116,7 @@ export async function consent(db: Db, { signerId, token, version, request, now =
     if (signer.consentedAt) return
     await updateSigner(tx, signer.id, { consentedAt: now, consentVersion: version || CONSENT_VERSION })
     await appendEvent(tx, packet.id, 'consented', source(signer, request), { at: now, details: { version: version || CONSENT_VERSION } })
+    await recordOnOfferLedger(tx, packet, 'signer-consented', { at: now, signer })
   })
   return openSignerView(db, { signerId, token, request, now })
 }
@@ -174,6 +177,7 @@ export async function finishSigning(db: Db, ctx: SigningContext, { signerId, tok
     }
     await updateSigner(tx, signer.id, { status: 'signed', signedAt: now, signatureMethod: input.adopted.method, signaturePng: signature, initialsPng: initials, signedIp: request?.ip ?? null, signedUserAgent: request?.userAgent ?? null })
     await appendEvent(tx, packet.id, 'signed', from, { at: now, details: { method: input.adopted.method, fields: fields.length } })
+    await recordOnOfferLedger(tx, packet, 'signer-signed', { at: now, signer })
 
     const after = signers.map((row) => (row.id === signer.id ? { ...row, status: 'signed' } : row))
     if (after.every((row) => row.status === 'signed')) {

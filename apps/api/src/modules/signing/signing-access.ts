@@ -97,11 +97,12 @@ export async function packetParts(db: Db, packetId: string): Promise<PacketParts
   return { signers, fields, events }
 }
 
-export function toPacketView(packet: PacketRow, { signers, fields, events }: PacketParts, now: Date): PacketView {
+/** `viewerId`: who looks; a draft form is sent or deleted by its uploader only (signing-send.service.ts). */
+export function toPacketView(packet: PacketRow, { signers, fields, events }: PacketParts, now: Date, viewerId: string | null = null): PacketView {
   const status = effectiveStatus(packet, now)
   const able = ableToSign(packet, signers, now)
   const actions: PacketView['actions'] = []
-  if (status === 'draft') actions.push('send', 'delete')
+  if (status === 'draft' && (packet.createdBy === null || packet.createdBy === viewerId)) actions.push('send', 'delete')
   if (status === 'sent') actions.push('remind', 'void')
   if (status === 'completed') actions.push('download')
   return {

@@ -131,8 +131,13 @@ describe('sending a form document', () => {
       { signerKey: '0', type: 'text', page: 1, x: 0.1, y: 0.3, width: 0.5, height: 0.04, required: true, label: 'License number' },
       { signerKey: '0', type: 'date-signed', page: 1, x: 0.1, y: 0.4, width: 0.3, height: 0.04, required: true, label: '' },
     ]
-    const sent = packetOf(await call(deal.seller, 'POST', `/api/signing/packets/${draft.id}/send`, { signers: [inspector], fields }))
-    expect(sent).toMatchObject({ id: draft.id, status: 'sent', actions: ['remind', 'void'] })
+    // The draft is the buyer side's, who uploaded it: the seller side sees it but cannot send it.
+    expect(packetOf(await call(deal.seller, 'GET', `/api/signing/packets/${draft.id}`)).actions).toEqual([])
+    expectKeyedRefusal(await call(deal.seller, 'POST', `/api/signing/packets/${draft.id}/send`, { signers: [inspector], fields }), 403, 'signing.notYourDraft')
+    expectKeyedRefusal(await call(deal.buyer, 'POST', `/api/signing/packets/${draft.id}/send`, { signers: [inspector], fields, title: '   ' }), 400, 'signing.titleRequired')
+    // The sender names the document; the signers and the record read that name, not the file's.
+    const sent = packetOf(await call(deal.buyer, 'POST', `/api/signing/packets/${draft.id}/send`, { signers: [inspector], fields, title: "Inspector's license addendum" }))
+    expect(sent).toMatchObject({ id: draft.id, status: 'sent', title: "Inspector's license addendum", actions: ['remind', 'void'] })
     expect(sent.fields).toHaveLength(3)
     const [invitation] = await signingLinks(t, inspector.email)
     expect(invitation!.path).toBe(`/form-sign/${draft.id}/${sent.signers[0]!.id}?token=${invitation!.token}`)
@@ -169,18 +174,32 @@ describe('sending a form document', () => {
     const link = await lastLink(t, inspector.email)
     expect(link.kind).toBe('signing.completed')
     expect(link.path.startsWith(`/form-sign/${draft.id}/`)).toBe(true)
+
+    // The offer's ledger has the form sent, the signer's view, consent and signature, and the form completed.
+    const offerView = await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}`)
+    const events = (offerView.json() as { offer: { events: { type: string; actorName: string | null }[] } }).offer.events
+    expect(events.filter((event) => ['form-sent', 'signer-viewed', 'signer-consented', 'signer-signed', 'form-completed'].includes(event.type))).toEqual([
+      { type: 'form-sent', at: expect.any(String), actorName: 'Ben Buyer' },
+      { type: 'signer-viewed', at: expect.any(String), actorName: inspector.name },
+      { type: 'signer-consented', at: expect.any(String), actorName: inspector.name },
+      { type: 'signer-signed', at: expect.any(String), actorName: inspector.name },
+      { type: 'form-completed', at: expect.any(String), actorName: null },
+    ])
   })
 })
 
 describe('deleting a form document', () => {
-  it('a draft is deleted with its file; a sent one cannot be', async () => {
+  it('a draft is deleted with its file by its uploader only; a sent one cannot be', async () => {
     const deal = await acceptedOffer(t)
     const draft = await draftOf(deal)
     const [file] = await packetFiles(t, draft.id)
     const storage = t.config.storage
     if (!file || storage.kind !== 'disk') throw new Error("expected the draft's file on disk")
     expect(existsSync(join(storage.directory, file.key))).toBe(true)
-    const deleted = await call(deal.seller, 'DELETE', `/api/signing/packets/${draft.id}`)
+    // Only its uploader throws a draft away: the other side is refused and the draft stays.
+    expectKeyedRefusal(await call(deal.seller, 'DELETE', `/api/signing/packets/${draft.id}`), 403, 'signing.notYourDraft')
+    expect(packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`)).status).toBe('draft')
+    const deleted = await call(deal.buyer, 'DELETE', `/api/signing/packets/${draft.id}`)
     expect(deleted.statusCode, deleted.body).toBe(204)
     expectKeyedRefusal(await call(deal.buyer, 'GET', `/api/signing/packets/${draft.id}`), 404, 'signing.packetNotFound')
     expect(await packetFiles(t, draft.id)).toEqual([])

@@ -14,6 +14,7 @@ import type { PacketRow } from './signing.queries'
 import { findFileKey, listEvents, listFields, listSigners, lockDuePackets, lockPacketsToComplete, markSealWaiting, updatePacket } from './signing.queries'
 import type { BurnField } from './signing-pdf-stamp'
 import { appendEvent, sha256Hex } from './signing-events'
+import { recordOnOfferLedger } from './signing-ledger'
 import { packetAddress, tellEveryone } from './signing-notify'
 import type { SigningContext } from './signing.service'
 import { SIGNING_FILE_PURPOSE } from './signing.service'
@@ -132,6 +133,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       updatedAt: now,
     })
     if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
+    else await recordOnOfferLedger(tx, packet, 'form-completed', { at: now })
     await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
   } catch (error) {
     await removeStoredObjects(ctx.storage, [key], () => {})

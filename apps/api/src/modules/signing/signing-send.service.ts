@@ -22,6 +22,7 @@ import { countOfferPackets, deletePacket, deleteStoredFile, findAccountsByEmail,
 import type { Party } from './signing-access'
 import { partyOfOffer } from './signing-access'
 import { appendEvent } from './signing-events'
+import { recordOnOfferLedger } from './signing-ledger'
 import { languageOf, packetAddress, sendSignerLink } from './signing-notify'
 import type { PacketSource } from './signing-pdf'
 import type { RequestInfo, SigningContext } from './signing.service'
@@ -216,6 +217,7 @@ export async function sendFormPacket(db: Db, ctx: SigningContext, { actor, packe
   const id = await db.transaction(async (tx) => {
     const { packet, offer } = await lockForParty(tx, actor, packetId)
     if (packet.status !== 'draft') throw conflict('signing.notDraft')
+    assertUploader(packet, actor)
     assertAccepted(offer)
     const problems = [
       ...signerProblems(input.signers, input),
@@ -226,6 +228,7 @@ export async function sendFormPacket(db: Db, ctx: SigningContext, { actor, packe
     ]
     if (problems.length > 0) throw badInput(problems)
     const sent = await updatePacket(tx, packet.id, {
+      ...(input.title ? { title: input.title } : {}),
       status: 'sent',
       signingOrder: input.order,
       requireSmsCode: input.requireSmsCode,
@@ -243,10 +246,19 @@ export async function sendFormPacket(db: Db, ctx: SigningContext, { actor, packe
       at: now,
       details: { signers: signers.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), fields: input.fields.length, order: input.order, expiresAt: sent.expiresAt?.toISOString() ?? null, requireSmsCode: input.requireSmsCode },
     })
+    await recordOnOfferLedger(tx, sent, 'form-sent', { at: now, actor })
     await inviteAbleSigners(tx, ctx, { packet: sent, signers, address: await packetAddress(tx, offer), at: now })
     return packet.id
   })
   return getPacket(db, { actor, packetId: id, now })
+}
+
+/**
+ * A draft form is its uploader's until it is sent: the other side (and the uploader's teammates) see
+ * it in the panel but may not send it in the uploader's name or throw away their work.
+ */
+function assertUploader(packet: PacketRow, actor: User): void {
+  if (packet.createdBy !== null && packet.createdBy !== actor.uid) throw new AppError('FORBIDDEN', 'signing.notYourDraft')
 }
 
 /** Removes a form document that was never sent. */
@@ -254,6 +266,7 @@ export async function deleteDraftPacket(db: Db, ctx: SigningContext, { actor, pa
   const key = await db.transaction(async (tx) => {
     const { packet } = await lockForParty(tx, actor, packetId)
     if (packet.status !== 'draft') throw conflict('signing.notDraft')
+    assertUploader(packet, actor)
     const file = packet.originalFileId ? await findFileKey(tx, packet.originalFileId) : null
     await deletePacket(tx, packet.id)
     // Its file row goes too: the stored object is removed below, so the row would point at nothing.

@@ -70,7 +70,7 @@ async function suggestedSigners(db: Db, offer: OfferRow): Promise<SignerInput[]>
   return signers.slice(0, SIGNING_LIMITS.maxSigners)
 }
 
-async function packetViews(db: Db, packets: PacketRow[], now: Date): Promise<PacketView[]> {
+async function packetViews(db: Db, packets: PacketRow[], now: Date, viewerId: string): Promise<PacketView[]> {
   const ids = packets.map((packet) => packet.id)
   const [signers, fields, events] = await Promise.all([listSignersOfPackets(db, ids), listFieldsOfPackets(db, ids), listEventsOfPackets(db, ids)])
   return packets.map((packet) =>
@@ -82,6 +82,7 @@ async function packetViews(db: Db, packets: PacketRow[], now: Date): Promise<Pac
         events: events.filter((row) => row.packetId === packet.id),
       },
       now,
+      viewerId,
     ),
   )
 }
@@ -90,7 +91,7 @@ export async function getOfferSigning(db: Db, ctx: Pick<SigningContext, 'publicU
   const { offer } = await partyOfOffer(db, actor, offerId)
   const status = offer.status as OfferStatus
   if (!SIGNING_OFFER_STATUSES.includes(status)) return { packets: [], canSendOffer: false, suggestedSigners: [], attachments: [] }
-  const packets = await packetViews(db, await listOfferPackets(db, offer.id), now)
+  const packets = await packetViews(db, await listOfferPackets(db, offer.id), now, actor.uid)
   const offerPackets = packets.filter((packet) => packet.kind === 'offer')
   const canSendOffer = status === 'accepted' && !offerPackets.some((packet) => ['sent', 'completing', 'completed'].includes(packet.status))
   return {
@@ -108,7 +109,7 @@ async function offerAttachmentChoices(db: Db, ctx: Pick<SigningContext, 'publicU
 
 export async function getPacket(db: Db, { actor, packetId, now = new Date() }: { actor: User; packetId: string; now?: Date }): Promise<PacketView> {
   const { packet } = await packetForParty(db, actor, packetId)
-  return toPacketView(packet, await packetParts(db, packet.id), now)
+  return toPacketView(packet, await packetParts(db, packet.id), now, actor.uid)
 }
 
 export type PacketFile = { body: Readable; size: number; filename: string }

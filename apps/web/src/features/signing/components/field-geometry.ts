@@ -45,3 +45,21 @@ export function fractionIn(rect: { left: number; top: number; width: number; hei
   // A drop event with no coordinates (some assistive drag tools) lands in the middle.
   return { fx: Number.isFinite(fx) ? fx : 0.5, fy: Number.isFinite(fy) ? fy : 0.5 }
 }
+
+/**
+ * The pairs of fields that cover each other on the same page (touching edges do not count): a
+ * signer could fill one and not see the other, and the sealed PDF would print one over the other.
+ */
+export function overlappingPairs<T extends Box & { id: string; page: number }>(fields: readonly T[]): [T, T][] {
+  const pairs: [T, T][] = []
+  for (const [index, a] of fields.entries()) {
+    for (const b of fields.slice(index + 1)) {
+      if (a.page !== b.page) continue
+      const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+      const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+      // A ten-thousandth of the page: positions are rounded to four decimals (round4).
+      if (across > 0.0001 && down > 0.0001) pairs.push([a, b])
+    }
+  }
+  return pairs
+}

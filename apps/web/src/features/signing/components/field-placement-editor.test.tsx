@@ -55,9 +55,16 @@ describe('FieldPlacementEditor', () => {
     await userEvent.keyboard('{Delete}')
     expect(screen.queryByRole('button', { name: 'Initials for Sam Seller on page 2' })).toBeNull()
 
+    // The sender names the document, which starts as the file's name.
+    const name = screen.getByRole('textbox', { name: 'Document name' })
+    expect((name as HTMLInputElement).value).toBe('Amendment.pdf')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Amendment 1: repairs')
+
     await userEvent.click(screen.getByRole('button', { name: 'Send for signature' }))
     await waitFor(() => expect(calls('POST /api/signing/packets/form-1/send')).toHaveLength(1))
     expect(bodyOf(calls('POST /api/signing/packets/form-1/send')[0])).toEqual({
+      title: 'Amendment 1: repairs',
       signers: [
         { name: 'Ben Buyer', email: 'buyer-simple@example.com', phone: '', role: 'buyer' },
         { name: 'Sam Seller', email: 'seller@example.com', phone: '', role: 'seller' },
@@ -72,6 +79,21 @@ describe('FieldPlacementEditor', () => {
       message: '',
     })
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce())
+  })
+
+  it('warns while two fields cover each other on a page, and stops when one is moved away', async () => {
+    renderEditor()
+    await userEvent.click(screen.getByRole('button', { name: 'Signature' }))
+    expect(screen.queryByTestId('fields-overlap')).toBeNull()
+    await choose('Fields for', 'Sam Seller')
+    await userEvent.click(screen.getByRole('button', { name: 'Signature' }))
+    const warning = await screen.findByTestId('fields-overlap')
+    expect(warning.textContent).toContain('Fields overlap')
+    expect(warning.textContent).toContain('Signature for Ben Buyer on page 1 overlaps Signature for Sam Seller on page 1.')
+    const samSignature = screen.getByRole('button', { name: 'Signature for Sam Seller on page 1' })
+    samSignature.focus()
+    await userEvent.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}')
+    await waitFor(() => expect(screen.queryByTestId('fields-overlap')).toBeNull())
   })
 
   it('keeps a nudged field inside the page', async () => {

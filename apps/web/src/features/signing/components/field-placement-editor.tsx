@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { DragEvent } from 'react'
-import { Alert, Box, Button, Divider, Grid, Group, List, Loader, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Box, Button, Divider, Grid, Group, List, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { useElementSize, useId } from '@mantine/hooks'
 import { IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { PdfPage, usePdfDocument } from '../../../shared/ui/pdf-page'
 import { authHeaders, packetOriginalUrl, useDeletePacket, useSendFormPacket } from '../api/signing'
-import { fractionIn } from './field-geometry'
+import { fractionIn, overlappingPairs } from './field-geometry'
 import type { DragData, PlacedField } from './field-placement'
 import { DRAG_TYPE, formPacketBody, initialState, percent } from './field-placement'
 import { signerColor } from './signer-colors'
@@ -44,6 +44,8 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
   const [initial] = useState(() => initialState(packet, suggestedSigners))
   const [signers, setSigners] = useState<SignerDraft[]>(initial.signers)
   const [options, setOptions] = useState<SendOptions>(DEFAULT_SEND_OPTIONS)
+  // The name the signers and the record read; it starts as the uploaded file's name.
+  const [title, setTitle] = useState(packet.title)
   const [activeSigner, setActiveSigner] = useState<string>(initial.signers[0]?.key ?? '')
   const [targetPage, setTargetPage] = useState(0)
   const [problems, setProblems] = useState<Problems>({})
@@ -97,7 +99,7 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
 
   const submit = () => {
     if (send.isPending) return
-    const body = formPacketBody(signers, fields, options)
+    const body = formPacketBody(signers, fields, options, title)
     const parsed = SendFormPacketSchema.safeParse(body)
     const found = addProblems({}, zodProblems(parsed.error))
     addProblems(found, signerProblems(body.signers, { requireSmsCode: options.requireSmsCode }))
@@ -137,6 +139,7 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
       .filter(([path]) => path === `fields.${index}` || path.startsWith(`fields.${index}.`))
       .map(([, message]) => translate(message))
   const otherFieldProblem = translateOptional(problems.fields)
+  const overlaps = overlappingPairs(fields)
   const pageOptions = packet.pages.map((_, index) => ({ value: String(index), label: t('signing.editor.pageN', { number: index + 1, count: pageCount }) }))
   const signerOptions = signers.map((signer, index) => ({ value: signer.key, label: signer.name.trim() || t('signing.signers.legend', { number: index + 1 }) }))
 
@@ -146,6 +149,20 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
         {announcement}
       </VisuallyHidden>
       <Text size="sm">{t('signing.editor.intro')}</Text>
+      <TextInput
+        label={t('signing.editor.documentName')}
+        description={t('signing.editor.documentNameHint')}
+        value={title}
+        maxLength={200}
+        required
+        error={problems.title ? translate(problems.title) : undefined}
+        onChange={(event) => {
+          setTitle(event.currentTarget.value)
+          setFailure(null)
+          setProblems((current) => withoutProblems(current, 'title'))
+        }}
+        maw={520}
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
@@ -332,6 +349,15 @@ export function FieldPlacementEditor({ packet, suggestedSigners, onDone, onDirty
                 <Text size="sm" c="red.8" role="alert">
                   {otherFieldProblem}
                 </Text>
+              )}
+              {overlaps.length > 0 && (
+                <Alert color="yellow" title={t('signing.editor.overlapTitle')} data-testid="fields-overlap">
+                  <List size="sm" spacing={2}>
+                    {overlaps.map(([first, second]) => (
+                      <List.Item key={`${first.id}-${second.id}`}>{t('signing.editor.overlap', { first: fieldLabel(first), second: fieldLabel(second) })}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
               )}
             </Stack>
           </Stack>

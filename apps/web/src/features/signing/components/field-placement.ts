@@ -49,8 +49,9 @@ export function initialState(packet: PacketView, suggested: readonly SignerInput
 }
 
 /** The request a draft is sent with: each field names its signer by the signer's index (signerKeyOf). */
-export function formPacketBody(signers: readonly SignerDraft[], fields: readonly PlacedField[], options: SendOptions) {
+export function formPacketBody(signers: readonly SignerDraft[], fields: readonly PlacedField[], options: SendOptions, title?: string) {
   return {
+    ...(title === undefined ? {} : { title }),
     signers: signerInputs(signers),
     fields: fields.map((field) => ({
       signerKey: signerKeyOf(signers.findIndex((signer) => signer.key === field.signer)),
