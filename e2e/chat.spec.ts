@@ -93,5 +93,14 @@ test('a guest on a property page chats with the listing agent, each side live', 
   await expect(reopened).toHaveAttribute('data-maximized', 'true')
   await expect(reopened.getByRole('log')).toContainText('Would you like a tour on Saturday?')
 
+  // A new tab of the same browser (the visitor closed theirs and came back): the conversation is still theirs.
+  const later = await page.context().newPage()
+  await later.goto(`/property/${listing.id}`)
+  await later.getByRole('button', { name: 'Chat with the listing agent' }).click()
+  const back = later.getByRole('dialog', { name: 'Chat with the listing agent' })
+  await expect(back.getByRole('log', { name: 'Messages' })).toContainText('Would you like a tour on Saturday?')
+  await expect(back.getByRole('textbox', { name: /Your name/ })).toHaveCount(0)
+  await later.close()
+
   await lena.context().close()
 })

@@ -203,8 +203,8 @@ export async function buildApp({
     app.addHook('onClose', async () => ownHub.stop())
     hub = ownHub
   }
-  await app.register(chatRoutes, { db })
-  await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, header) })
+  await app.register(chatRoutes, { db, authSecret: config.authSecret })
+  await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, config.authSecret, header) })
   await app.register(signingRoutes, { db, addressLimits, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls }) })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.

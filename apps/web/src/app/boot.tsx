@@ -11,6 +11,7 @@ import { loadLanguageTree } from '../locales/resources'
 import { browserLanguage, initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
+import { keepGuestConversations } from '../features/chat/chat-state'
 import { preloadPage } from './lazy-page'
 import { pageLoaderFor } from './page-modules'
 import { Providers } from './providers'
@@ -25,10 +26,12 @@ export async function bootApp(): Promise<void> {
   // Read before initSession, which may clear localStorage (spec section 4), then written back.
   const language = readLanguagePreference()
   const uiMode = readUiModePreference()
+  const restoreGuests = keepGuestConversations()
   // Not awaited: public pages render at once; guarded ones wait while a new tab asks the open ones for the session.
   void initSession()
   if (language) writeLanguagePreference(language)
   if (uiMode) writeUiModePreference(uiMode)
+  restoreGuests()
   // No stored choice: the language the browser asks for, when we speak it (not stored: not a choice).
   const shownLanguage = language ?? browserLanguage() ?? DEFAULT_LANGUAGE
   // The language's texts and the page's module are chunks of their own: fetched side by side, before the first render.

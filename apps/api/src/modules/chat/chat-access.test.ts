@@ -4,7 +4,7 @@ import type { ApiError } from '@offerbook/domain/api-error'
 import { useTestApp } from '../../../test/per-file'
 import { createTestListing } from '../../../test/factories'
 import { appEvent, chatConversation } from '../../db/schema/conversations'
-import { resolveChatVisitor } from './chat-visitor'
+import { resolveChatVisitor, visitorLinkKey } from './chat-visitor'
 import type { As } from './chat-test-helpers'
 import { chatApi, guestHeaders, signedInUser } from './chat-test-helpers'
 
@@ -82,7 +82,7 @@ describe('a guest and the listing agent', () => {
     expect((await api.read(guest, id)).json()).toEqual({ unread: 0 })
     expect((await api.list(guest)).unread).toBe(0)
     expect((await api.list(agent.as)).unread).toBe(0)
-    expect(await resolveChatVisitor(t.db, guest['x-chat-visitor'])).toBe(`visitor:${id}`)
+    expect(await resolveChatVisitor(t.db, t.config.authSecret, guest['x-chat-visitor'])).toBe(`visitor:${id}`)
   })
 
   it("keeps a guest's conversation from everyone else: another guest, another agent, an admin (404)", async () => {
@@ -103,8 +103,26 @@ describe('a guest and the listing agent', () => {
     // Another conversation's token with this one's id proves nothing: the caller is anonymous.
     const forged = { 'x-chat-visitor': `${id}.${second.visitorToken ?? ''}` }
     expect((await api.messages(forged, id)).statusCode).toBe(401)
-    expect(await resolveChatVisitor(t.db, forged['x-chat-visitor'])).toBeNull()
-    expect(await resolveChatVisitor(t.db, 'nonsense')).toBeNull()
+    expect(await resolveChatVisitor(t.db, t.config.authSecret, forged['x-chat-visitor'])).toBeNull()
+    expect(await resolveChatVisitor(t.db, t.config.authSecret, 'nonsense')).toBeNull()
+  })
+
+  it("opens a guest's conversation with the link key of the emails too, from any browser, and nothing with a key made for another", async () => {
+    const started = await api.startOk({}, { listingId, name: 'Link Guest', email: 'link.guest@example.com' })
+    const other = await api.startOk({}, { listingId, name: 'Other Guest', email: 'other.guest@example.com' })
+    const id = started.conversation.id
+    await api.sendOk(guestHeaders(started), id, 'Still there?')
+    const [stored] = await t.db.select().from(chatConversation).where(eq(chatConversation.id, id))
+    const key = visitorLinkKey(t.config.authSecret, id, stored?.visitorTokenHash ?? '')
+    const byLink = { 'x-chat-visitor': `${id}.${key}` }
+    expect((await api.messagesOk(byLink, id)).items.map((message) => message.body)).toEqual(['Still there?'])
+    expect(await resolveChatVisitor(t.db, t.config.authSecret, byLink['x-chat-visitor'])).toBe(`visitor:${id}`)
+
+    // A key under another secret, or this key on another conversation, opens nothing.
+    const wrongSecret = { 'x-chat-visitor': `${id}.${visitorLinkKey('another-secret-another-secret-42', id, stored?.visitorTokenHash ?? '')}` }
+    expect((await api.messages(wrongSecret, id)).statusCode).toBe(401)
+    const elsewhere = { 'x-chat-visitor': `${other.conversation.id}.${key}` }
+    expect((await api.messages(elsewhere, other.conversation.id)).statusCode).toBe(401)
   })
 
   it('answers 401 without a bearer token or a valid X-Chat-Visitor, and 404 for an unknown id', async () => {

@@ -36,10 +36,10 @@ describe('the chat digest', () => {
     await api.sendOk(guest, id, 'Is it <b>still</b> available?')
     await api.sendOk(guest, id, 'Can I visit on Sunday & Monday?')
 
-    expect(await runChatDigest(t.db, { now: at(1), publicUrl: PUBLIC_URL })).toBe(0)
+    expect(await runChatDigest(t.db, { now: at(1), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(0)
     expect(await digests([agent.email])).toEqual([])
 
-    expect(await runChatDigest(t.db, { now: at(6), publicUrl: PUBLIC_URL })).toBe(1)
+    expect(await runChatDigest(t.db, { now: at(6), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(1)
     const [email, ...more] = await digests([agent.email])
     expect(more).toEqual([])
     expect(email).toMatchObject({ channel: 'email', kind: 'chat-digest', locale: 'es-es', subject: `Tiene 2 mensajes nuevos de Gina Guest sobre ${listing.unparsedAddress}` })
@@ -51,17 +51,21 @@ describe('the chat digest', () => {
 
     // More unread messages, later runs: still the one email.
     await api.sendOk(guest, id, 'Hello?')
-    expect(await runChatDigest(t.db, { now: at(7), publicUrl: PUBLIC_URL })).toBe(0)
-    expect(await runChatDigest(t.db, { now: at(30), publicUrl: PUBLIC_URL })).toBe(0)
+    expect(await runChatDigest(t.db, { now: at(7), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(0)
+    expect(await runChatDigest(t.db, { now: at(30), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(0)
     expect(await digests([agent.email])).toHaveLength(1)
 
     // The visitor is told of the agent's answer, in English, with a link to the property.
     await api.read(agent.as, id)
     await api.sendOk(agent.as, id, 'Yes, come on Sunday.')
-    expect(await runChatDigest(t.db, { now: at(36), publicUrl: PUBLIC_URL })).toBe(1)
+    expect(await runChatDigest(t.db, { now: at(36), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(1)
     const [toGuest] = await digests(['gina.digest@example.com'])
     expect(toGuest).toMatchObject({ locale: 'en-us', subject: `You have 1 new message from Lena Listing about ${listing.unparsedAddress}` })
-    expect(toGuest?.textBody).toContain(`${PUBLIC_URL}/property/${listing.id}`)
+    // The link reopens the conversation from any browser: its fragment holds what the chat's header needs.
+    const link = toGuest?.textBody.match(new RegExp(`${PUBLIC_URL}/property/${listing.id}#chat=([^\\s]+)`))?.[1]
+    expect(link).toMatch(new RegExp(`^${id}\\.[A-Za-z0-9_-]{43}$`))
+    expect(link).not.toContain(started.visitorToken ?? '-')
+    expect((await api.messagesOk({ 'x-chat-visitor': link ?? '' }, id)).items.at(-1)?.body).toBe('Yes, come on Sunday.')
     expect(await digests([agent.email])).toHaveLength(1)
   })
 
@@ -70,7 +74,7 @@ describe('the chat digest', () => {
     await api.sendOk(guestHeaders(started), started.conversation.id, 'Quick question')
     const before = (await digests([agent.email])).length
     await api.read(agent.as, started.conversation.id)
-    expect(await runChatDigest(t.db, { now: at(60), publicUrl: PUBLIC_URL })).toBe(0)
+    expect(await runChatDigest(t.db, { now: at(60), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(0)
     expect(await digests([agent.email])).toHaveLength(before)
   })
 
@@ -79,7 +83,7 @@ describe('the chat digest', () => {
     const started = await api.startOk({}, { listingId: listing.id, name: 'Gone Guest', email: 'Gone@example.com' }, '10.9.0.4')
     await api.read(agent.as, started.conversation.id)
     await api.sendOk(agent.as, started.conversation.id, 'Are you there?')
-    expect(await runChatDigest(t.db, { now: at(66), publicUrl: PUBLIC_URL })).toBe(0)
+    expect(await runChatDigest(t.db, { now: at(66), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(0)
     expect(await digests(['gone@example.com', 'Gone@example.com'])).toEqual([])
   })
 
@@ -88,12 +92,12 @@ describe('the chat digest', () => {
     const buyer = await signedInUser(t, ['BUYER_SIMPLE'], 'Ben Buyer')
     const started = await api.startOk(buyer.as, {})
     await api.sendOk(buyer.as, started.conversation.id, 'Help me, please')
-    expect(await runChatDigest(t.db, { now: at(90), publicUrl: PUBLIC_URL })).toBe(2)
+    expect(await runChatDigest(t.db, { now: at(90), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(2)
     const toAdmins = await digests(admins.map((admin) => admin.email))
     expect(toAdmins.map((email) => email.subject)).toEqual(['You have 1 new message from Ben Buyer about your support chat', 'You have 1 new message from Ben Buyer about your support chat'])
 
     await api.sendOk(admins[0]!.as, started.conversation.id, 'We are on it')
-    expect(await runChatDigest(t.db, { now: at(120), publicUrl: PUBLIC_URL })).toBe(1)
+    expect(await runChatDigest(t.db, { now: at(120), publicUrl: PUBLIC_URL, secret: t.config.authSecret })).toBe(1)
     const [toBuyer] = await digests([buyer.email])
     expect(toBuyer?.subject).toBe('You have 1 new message from the Offerbook support team about your support chat')
     expect(toBuyer?.textBody).toContain(`${PUBLIC_URL}/`)
@@ -103,7 +107,7 @@ describe('the chat digest', () => {
     const started = await api.startOk({}, { listingId: listing.id, name: 'Job Guest', email: 'job.guest@example.com' }, '10.9.0.3')
     await t.db.insert(chatMessage).values({ conversationId: started.conversation.id, side: 'staff', senderName: 'Lena Listing', body: 'Written ten minutes ago', createdAt: at(-10) })
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
-    const job = createJobRunner({ db: t.db, log, jobs: [chatDigestJob({ db: t.db, log, publicUrl: PUBLIC_URL, everyMs: 20 })] })
+    const job = createJobRunner({ db: t.db, log, jobs: [chatDigestJob({ db: t.db, log, publicUrl: PUBLIC_URL, secret: t.config.authSecret, everyMs: 20 })] })
     await job.start()
     try {
       await vi.waitFor(async () => expect(await digests(['job.guest@example.com'])).toHaveLength(1), { timeout: 10_000, interval: 50 })

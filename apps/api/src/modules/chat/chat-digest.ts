@@ -7,6 +7,7 @@ import type { Db } from '../../db/client'
 import type { JobDefinition } from '../jobs/job-runner'
 import { enqueueEmail } from '../messaging/messaging.service'
 import type { ConversationRow } from './chat.queries'
+import { visitorLinkKey } from './chat-visitor'
 import { findDigestCandidates, findListingForChat, findUserContacts, isEmailOptedOut, listAdminIds, listUnreadFor, lockConversation, setDigestAt } from './chat.queries'
 
 /**
@@ -34,13 +35,24 @@ async function recipientsOf(db: Db, row: ConversationRow, side: ChatSide): Promi
   return (await findUserContacts(db, ids)).map((contact) => ({ email: contact.email, locale: languageOf(contact.language) }))
 }
 
+/**
+ * Where a side answers. A guest's link carries their conversation and its link key in the fragment
+ * (`#chat=<id>.<key>`), which no server or log sees: the page reopens the chat from it in any browser.
+ */
+function answerPath(row: ConversationRow, side: ChatSide, secret: string): string {
+  if (side === 'staff') return '/notifications/messages'
+  const page = row.listingId ? `/property/${row.listingId}` : '/'
+  if (row.visitorUserId || !row.visitorTokenHash) return page
+  return `${page}#chat=${row.id}.${visitorLinkKey(secret, row.id, row.visitorTokenHash)}`
+}
+
 async function listingAddress(db: Db, row: ConversationRow): Promise<string | null> {
   if (!row.listingId) return null
   return (await findListingForChat(db, row.listingId))?.address ?? null
 }
 
-/** Sends the digests due at `now`; returns how many emails were put in the outbox. */
-export async function runChatDigest(db: Db, { now = new Date(), publicUrl, batchSize = 100 }: { now?: Date; publicUrl: string; batchSize?: number }): Promise<number> {
+/** Sends the digests due at `now`; returns how many emails were put in the outbox. `secret` keys a guest's link (chat-visitor.ts). */
+export async function runChatDigest(db: Db, { now = new Date(), publicUrl, secret, batchSize = 100 }: { now?: Date; publicUrl: string; secret: string; batchSize?: number }): Promise<number> {
   const dueBefore = new Date(now.getTime() - DELAY_MS)
   const candidates = await findDigestCandidates(db, { dueBefore, limit: batchSize })
   let emails = 0
@@ -53,7 +65,7 @@ export async function runChatDigest(db: Db, { now = new Date(), publicUrl, batch
       const digestAt = side === 'visitor' ? row.visitorDigestAt : row.staffDigestAt
       if (!oldest || oldest.createdAt >= dueBefore || (digestAt && digestAt >= oldest.createdAt)) return 0
       const address = await listingAddress(tx, row)
-      const path = side === 'staff' ? '/notifications/messages' : row.listingId ? `/property/${row.listingId}` : '/'
+      const path = answerPath(row, side, secret)
       const fromName = side === 'staff' ? row.visitorName : row.kind === 'support' ? null : (unread.at(-1)?.senderName ?? null)
       const recipients = await recipientsOf(tx, row, side)
       for (const recipient of recipients) {
@@ -67,13 +79,13 @@ export async function runChatDigest(db: Db, { now = new Date(), publicUrl, batch
 }
 
 /** The chat digest as an entry of the job runner (decision 045): every minute, first a minute after start; one process at a time. */
-export function chatDigestJob({ db, log, publicUrl, everyMs = 60_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info'>; publicUrl: string; everyMs?: number }): JobDefinition<number> {
+export function chatDigestJob({ db, log, publicUrl, secret, everyMs = 60_000 }: { db: Db; log: Pick<FastifyBaseLogger, 'info'>; publicUrl: string; secret: string; everyMs?: number }): JobDefinition<number> {
   return {
     name: 'chat-digest',
     kind: 'schedule',
     everyMs,
     async run() {
-      const count = await runChatDigest(db, { publicUrl })
+      const count = await runChatDigest(db, { publicUrl, secret })
       if (count > 0) log.info({ count }, 'chat digests queued')
       return count
     },

@@ -1,14 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { isUuid } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
 import { visitorRecipient } from '../events/events.publish'
-import { findConversationByToken } from './chat.queries'
+import { findConversationTokenHash } from './chat.queries'
 
 /**
  * A chat guest is known by a random 32-byte token given once when they start their conversation; the
- * database keeps only its sha256. The browser sends `X-Chat-Visitor: <conversationId>.<token>`, which
- * opens that conversation only.
+ * database keeps only its sha256. The browser keeps the token (localStorage) and sends
+ * `X-Chat-Visitor: <conversationId>.<token>`, which opens that conversation only.
+ *
+ * The emails that tell an absent guest of an answer cannot carry that token (it is not stored), so
+ * they carry a link key instead: an HMAC of the conversation and its token's hash under the server's
+ * secret. It opens the same conversation in the same header, from any browser the guest opens the
+ * email in, and dies with the token if a conversation's token is ever replaced.
  */
 
 export const VISITOR_HEADER = 'x-chat-visitor'
@@ -33,25 +38,34 @@ export function parseVisitorHeader(value: unknown): { conversationId: string; to
   return { conversationId, token }
 }
 
-/** The conversation a header value opens, or null. */
-export async function visitorConversationId(db: Db, value: unknown): Promise<string | null> {
+/** The key of the link that reopens a guest's conversation from an email (base64url, 43 characters). */
+export function visitorLinkKey(secret: string, conversationId: string, tokenHash: string): string {
+  return createHmac('sha256', secret).update(`chat-visitor-link:${conversationId}:${tokenHash}`).digest('base64url')
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/** The conversation a header value opens (by the guest's token or an email's link key), or null. */
+export async function visitorConversationId(db: Db, secret: string, value: unknown): Promise<string | null> {
   const parsed = parseVisitorHeader(value)
   if (!parsed) return null
-  const row = await findConversationByToken(db, { id: parsed.conversationId, tokenHash: hashVisitorToken(parsed.token) })
-  return row?.id ?? null
+  const row = await findConversationTokenHash(db, parsed.conversationId)
+  if (!row?.visitorTokenHash) return null
+  const opens = sameText(hashVisitorToken(parsed.token), row.visitorTokenHash) || sameText(visitorLinkKey(secret, row.id, row.visitorTokenHash), parsed.token)
+  return opens ? row.id : null
 }
 
 /** The conversation a request's X-Chat-Visitor header opens, or null. */
-export async function requestVisitorConversation(db: Db, request: FastifyRequest): Promise<string | null> {
+export async function requestVisitorConversation(db: Db, secret: string, request: FastifyRequest): Promise<string | null> {
   const header = request.headers[VISITOR_HEADER]
-  return visitorConversationId(db, Array.isArray(header) ? header[0] : header)
+  return visitorConversationId(db, secret, Array.isArray(header) ? header[0] : header)
 }
 
 /**
  * For the events stream (GET /api/events): the recipient a guest's X-Chat-Visitor header stands for,
  * `visitor:<conversationId>`, or null when the header opens no conversation.
  */
-export async function resolveChatVisitor(db: Db, headerValue: string | null | undefined): Promise<string | null> {
-  const conversationId = await visitorConversationId(db, headerValue)
+export async function resolveChatVisitor(db: Db, secret: string, headerValue: string | null | undefined): Promise<string | null> {
+  const conversationId = await visitorConversationId(db, secret, headerValue)
   return conversationId ? visitorRecipient(conversationId) : null
 }

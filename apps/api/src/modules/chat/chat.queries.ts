@@ -62,11 +62,9 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
   return row ?? null
 }
 
-export async function findConversationByToken(db: Db, { id, tokenHash }: { id: string; tokenHash: string }): Promise<ConversationRow | null> {
-  const [row] = await db
-    .select()
-    .from(chatConversation)
-    .where(and(eq(chatConversation.id, id), eq(chatConversation.visitorTokenHash, tokenHash)))
+/** A conversation's id and its guest token's hash (null for a signed-in visitor's), to check a guest's header against. */
+export async function findConversationTokenHash(db: Db, id: string): Promise<{ id: string; visitorTokenHash: string | null } | null> {
+  const [row] = await db.select({ id: chatConversation.id, visitorTokenHash: chatConversation.visitorTokenHash }).from(chatConversation).where(eq(chatConversation.id, id))
   return row ?? null
 }
 

@@ -17,7 +17,8 @@ import { listChatMessages, listChats, readChat, sendChatMessage, startChat } fro
 import { requestVisitorConversation } from './chat-visitor'
 import { errors } from '../../http/api-errors'
 
-export type ChatRoutesOptions = { db: Db }
+/** `authSecret` keys the links of the emails that reopen a guest's conversation (chat-visitor.ts). */
+export type ChatRoutesOptions = { db: Db; authSecret: string }
 
 const ParamsSchema = z.object({ id: z.string() })
 /** A guest's `<conversationId>.<visitorToken>`; a signed-in user sends a bearer token instead. */
@@ -25,10 +26,10 @@ const HeadersSchema = z.object({ 'x-chat-visitor': z.string().optional() })
 /** A bearer token, or a guest's X-Chat-Visitor header (which opens that conversation only). */
 const SECURITY: Record<string, string[]>[] = [{ bearer: [] }, {}]
 
-export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db }) => {
+export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, { db, authSecret }) => {
   const callerOf = async (request: FastifyRequest): Promise<ChatCaller> => ({
     user: request.user,
-    guestConversationId: await requestVisitorConversation(db, request),
+    guestConversationId: await requestVisitorConversation(db, authSecret, request),
     ip: request.ip,
   })
 

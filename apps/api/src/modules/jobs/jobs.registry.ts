@@ -14,6 +14,8 @@ export type BackgroundJobDeps = {
   db: Db
   log: JobLog
   publicUrl: string
+  /** The server's secret: keys the links of the chat emails to guests. */
+  authSecret: string
   mail: EmailTransport
   sms: SmsTransport
   storage: FileStorage
@@ -29,7 +31,7 @@ export function backgroundJobs(deps: BackgroundJobDeps): JobDefinition[] {
   return [
     outboxJob({ db, mail: deps.mail, sms: deps.sms, log, releaseClaimsOnStart: deps.singleProcess }),
     offerExpiryJob({ db, log, publicUrl }),
-    chatDigestJob({ db, log, publicUrl }),
+    chatDigestJob({ db, log, publicUrl, secret: deps.authSecret }),
     mlsReplicationJob({ db, storage: deps.storage, mlsGrid: deps.mlsGrid, log }),
     signingJob({ db, ctx: deps.signing, log }),
   ]

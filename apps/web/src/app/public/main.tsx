@@ -8,6 +8,7 @@ import { matchRoute } from '@offerbook/domain/route-access'
 import { browserLanguage, readLanguagePreference, writeLanguagePreference } from '../../shared/i18n/language-preference'
 import { getSession, initSession, subscribeSession } from '../../shared/session'
 import { readUiModePreference, writeUiModePreference } from '../../shared/ui-mode'
+import { keepGuestConversations } from '../../features/chat/chat-state'
 import { preloadPage } from '../lazy-page'
 import { createQueryClient } from '../query-client'
 import { readPageData, seedQueries } from './page-data'
@@ -57,9 +58,12 @@ async function startPublic(): Promise<void> {
   // Read before initSession, which may clear localStorage (spec section 4), then written back.
   const language = readLanguagePreference()
   const uiMode = readUiModePreference()
+  const restoreGuests = keepGuestConversations()
   void initSession()
   if (language) writeLanguagePreference(language)
   if (uiMode) writeUiModePreference(uiMode)
+  // A guest's chat is this browser's, like its language: it outlives the clearing (issue #33).
+  restoreGuests()
   // Signed in, or back from the single sign-on provider (`/?sso=1`, a sign-in): the whole app's.
   const ssoReturn = window.location.pathname === '/' && new URLSearchParams(window.location.search).get('sso') === '1'
   if (getSession() || ssoReturn) return startWholeApp()

@@ -5,6 +5,8 @@ import {
   CHAT_GUESTS_KEY,
   chatScope,
   forgetGuestConversation,
+  guestConversationFromHash,
+  keepGuestConversations,
   readChatFlags,
   readGuestConversation,
   saveGuestConversation,
@@ -42,7 +44,7 @@ describe('the chat flags (spec section 1: loaded, maximized)', () => {
 })
 
 describe("a guest's conversations", () => {
-  it('are kept per listing (or support) in sessionStorage, and can be forgotten', () => {
+  it('are kept per listing (or support) in localStorage, so a closed tab does not lose them, and can be forgotten', () => {
     const listing = chatScope('listing-1')
     const support = chatScope(null)
     expect(support).toBe('support')
@@ -50,15 +52,29 @@ describe("a guest's conversations", () => {
     saveGuestConversation(support, { conversationId: 'c-2', token: 'tok-2' })
     expect(readGuestConversation(listing)).toEqual({ conversationId: 'c-1', token: 'tok-1' })
     expect(readGuestConversation(support)).toEqual({ conversationId: 'c-2', token: 'tok-2' })
-    expect(window.localStorage.getItem(CHAT_GUESTS_KEY)).toBeNull()
+    expect(JSON.parse(window.localStorage.getItem(CHAT_GUESTS_KEY) ?? 'null')).toEqual({ 'listing-1': { conversationId: 'c-1', token: 'tok-1' }, support: { conversationId: 'c-2', token: 'tok-2' } })
+    expect(window.sessionStorage.getItem(CHAT_GUESTS_KEY)).toBeNull()
     forgetGuestConversation(listing)
     expect(readGuestConversation(listing)).toBeNull()
     expect(readGuestConversation(support)).not.toBeNull()
   })
 
   it('ignore malformed entries', () => {
-    window.sessionStorage.setItem(CHAT_GUESTS_KEY, JSON.stringify({ support: { conversationId: 7 }, x: 'y' }))
+    window.localStorage.setItem(CHAT_GUESTS_KEY, JSON.stringify({ support: { conversationId: 7 }, x: 'y' }))
     expect(readGuestConversation('support')).toBeNull()
+  })
+
+  it("survive the start-up clearing of localStorage (spec section 4), as the language does", () => {
+    saveGuestConversation('support', { conversationId: 'c-3', token: 'tok-3' })
+    const restore = keepGuestConversations()
+    window.localStorage.clear()
+    restore()
+    expect(readGuestConversation('support')).toEqual({ conversationId: 'c-3', token: 'tok-3' })
+  })
+
+  it("are read from an email's link, #chat=<conversationId>.<key>", () => {
+    expect(guestConversationFromHash('#chat=0b5e6a1e-2c1b-4f3e-9f3a-1d2c3b4a5e6f.AbC_-123')).toEqual({ conversationId: '0b5e6a1e-2c1b-4f3e-9f3a-1d2c3b4a5e6f', token: 'AbC_-123' })
+    for (const hash of ['', '#', '#chat=', '#chat=abc', '#chat=.key', '#chat=abc.', '#other=a.b']) expect(guestConversationFromHash(hash), hash).toBeNull()
   })
 
   it('re-render their users when one starts', () => {

@@ -3,7 +3,9 @@ import { useCallback, useSyncExternalStore } from 'react'
 /**
  * The chat widget's session state (spec section 1: "flags: loaded, maximized"), in sessionStorage so
  * that it lasts while the tab does and goes with the session (clearing the session empties it).
- * This module is imported by the launcher, so it stays small and has no dependency.
+ * A guest's conversations are kept in localStorage instead: a visitor who closes the tab and comes
+ * back finds theirs (issue #33). This module is imported by the launcher, so it stays small and has
+ * no dependency.
  */
 
 export type ChatFlags = { loaded: boolean; maximized: boolean }
@@ -18,18 +20,20 @@ type GuestConversations = Record<string, GuestConversation>
 const DEFAULT_FLAGS: ChatFlags = { loaded: false, maximized: false }
 const listeners = new Set<() => void>()
 
-function readJson(key: string): unknown {
+type Store = 'sessionStorage' | 'localStorage'
+
+function readJson(key: string, store: Store = 'sessionStorage'): unknown {
   try {
-    const raw = window.sessionStorage.getItem(key)
+    const raw = window[store].getItem(key)
     return raw ? (JSON.parse(raw) as unknown) : null
   } catch {
     return null
   }
 }
 
-function writeJson(key: string, value: unknown): void {
+function writeJson(key: string, value: unknown, store: Store = 'sessionStorage'): void {
   try {
-    window.sessionStorage.setItem(key, JSON.stringify(value))
+    window[store].setItem(key, JSON.stringify(value))
   } catch {
     // Storage full or blocked: the flag still holds in this page until it is reloaded.
   }
@@ -77,7 +81,7 @@ export function chatScope(listingId: string | null): string {
 }
 
 function readGuests(): GuestConversations {
-  const value = readJson(CHAT_GUESTS_KEY)
+  const value = readJson(CHAT_GUESTS_KEY, 'localStorage')
   if (!value || typeof value !== 'object') return {}
   const guests: GuestConversations = {}
   for (const [scope, entry] of Object.entries(value as Record<string, unknown>)) {
@@ -88,19 +92,42 @@ function readGuests(): GuestConversations {
   return guests
 }
 
-/** The guest's conversation in this scope, if this tab started one. */
+/** The guest's conversation in this scope, if this browser started (or an email's link reopened) one. */
 export function readGuestConversation(scope: string): GuestConversation | null {
   return readGuests()[scope] ?? null
 }
 
 export function saveGuestConversation(scope: string, conversation: GuestConversation): void {
-  writeJson(CHAT_GUESTS_KEY, { ...readGuests(), [scope]: conversation })
+  writeJson(CHAT_GUESTS_KEY, { ...readGuests(), [scope]: conversation }, 'localStorage')
 }
 
 export function forgetGuestConversation(scope: string): void {
   const guests = readGuests()
   delete guests[scope]
-  writeJson(CHAT_GUESTS_KEY, guests)
+  writeJson(CHAT_GUESTS_KEY, guests, 'localStorage')
+}
+
+/**
+ * The guest's conversations as stored, to keep them across the start-up rule of spec section 4
+ * (a browser with no persisting session has its localStorage cleared at start): read before, then
+ * written back, as the language and the UI mode are.
+ */
+export function keepGuestConversations(): () => void {
+  const guests = readGuests()
+  return () => {
+    if (Object.keys(guests).length > 0) writeJson(CHAT_GUESTS_KEY, { ...guests, ...readGuests() }, 'localStorage')
+  }
+}
+
+/**
+ * The conversation an email's link reopens: `#chat=<conversationId>.<key>` in the address (a fragment,
+ * which no server sees), or null.
+ */
+export function guestConversationFromHash(hash: string): GuestConversation | null {
+  const value = new URLSearchParams(hash.replace(/^#/, '')).get('chat')
+  const dot = value ? value.indexOf('.') : -1
+  if (!value || dot < 1 || dot === value.length - 1) return null
+  return { conversationId: value.slice(0, dot), token: value.slice(dot + 1) }
 }
 
 /** The guest's conversation in a scope, re-rendering when it is saved or forgotten. */

@@ -95,6 +95,18 @@ describe('the chat launcher and panel', () => {
     expect(await within(panel).findByText('Hello Gina, happy to help')).toBeTruthy()
   })
 
+  it("reopens a guest's conversation from an email's link (#chat=<id>.<key>), keeps it, and cleans the address", async () => {
+    messages = [answer('Yes, come on Sunday.', 6)]
+    window.history.replaceState(null, '', `/property/${LISTING}#chat=${ID}.link-key-from-the-email`)
+    renderLauncher(`/property/${LISTING}`)
+    const panel = await screen.findByRole('dialog', { name: 'Chat with the listing agent' }, LAZY)
+    expect(await within(panel).findByText('Yes, come on Sunday.')).toBeTruthy()
+    expect(readGuestConversation(LISTING)).toEqual({ conversationId: ID, token: 'link-key-from-the-email' })
+    expect(window.location.hash).toBe('')
+    const read = api.calls(`GET /api/chat/conversations/${ID}/messages`)[0]
+    expect(read?.headers.get('X-Chat-Visitor')).toBe(`${ID}.link-key-from-the-email`)
+  })
+
   it('shows a signed-in user their unread count, their conversations, and a way to write to support', async () => {
     saveSession({ accessToken: 'tok', persist: false })
     list = { items: [{ ...conversation, kind: 'support', listingId: null, listingTitle: null, counterpartName: 'Ben Buyer', unread: 3, lastMessagePreview: 'Hi there' }], unread: 3 }

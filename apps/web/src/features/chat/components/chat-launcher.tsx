@@ -6,7 +6,7 @@ import { useLocation } from '../../../shared/navigation'
 import { matchRoute } from '@offerbook/domain/route-access'
 import type { Role } from '@offerbook/domain/roles'
 import { ErrorBoundary } from '../../../shared/ui/error-boundary'
-import { useChatFlags } from '../chat-state'
+import { chatScope, guestConversationFromHash, saveGuestConversation, useChatFlags } from '../chat-state'
 
 /**
  * The chat's corner button, on every page. It is all of the chat that the first page load carries:
@@ -75,6 +75,24 @@ export function ChatLauncher({ signedIn, roles, unread = 0, preload = true }: Ch
 
   const { route, params } = matchRoute(location.pathname)
   const listingId = route.name === 'property' || route.name === 'property-offer' ? (params.id ?? null) : null
+
+  // An email's link to a guest's conversation (#chat=<id>.<key>): kept as this browser's, the address
+  // cleaned of it, and the chat opened on it once its chunk is in.
+  useEffect(() => {
+    const linked = guestConversationFromHash(window.location.hash)
+    if (!linked) return
+    saveGuestConversation(chatScope(listingId), linked)
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+    void loadWidget().then(
+      () => {
+        setFlags({ loaded: true })
+        setMounted(true)
+        setOpen(true)
+      },
+      // Offline or a new deployment: the conversation is kept, and the launcher opens it.
+      () => undefined,
+    )
+  }, [listingId, setFlags])
 
   useEffect(() => {
     if (!preload) return
