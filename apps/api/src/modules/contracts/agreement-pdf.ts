@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import type { AgreementLayout } from '@offerbook/domain/contracts/purchase-agreement'
 import type { SignPlace } from '@offerbook/domain/contracts/lined-text'

@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont, PDFName, PDFOperator, PDFPage } from 'pdf-lib'
+import type { PDFDocument, PDFFont, PDFName, PDFOperator, PDFPage } from '@cantoo/pdf-lib'
 import {
   beginText,
   endText,
@@ -15,7 +15,7 @@ import {
   StandardFontEmbedder,
   StandardFonts,
   stroke,
-} from 'pdf-lib'
+} from '@cantoo/pdf-lib'
 import type { LineSpan, LineSpanKind } from '@offerbook/domain/contracts/lined-text'
 import type { FieldBox } from '@offerbook/domain/signing-rules'
 

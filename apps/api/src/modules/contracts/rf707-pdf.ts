@@ -1,5 +1,5 @@
-import type { PDFDocument as PdfDocument } from 'pdf-lib'
-import { PDFDocument } from 'pdf-lib'
+import type { PDFDocument as PdfDocument } from '@cantoo/pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { plainValue } from '@offerbook/domain/clauses/fields'
 import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Layout, Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'

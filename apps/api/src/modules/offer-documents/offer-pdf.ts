@@ -1,4 +1,4 @@
-import type { PDFFont } from 'pdf-lib'
+import type { PDFFont } from '@cantoo/pdf-lib'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import type { AgreementProperty } from '@offerbook/domain/contracts/purchase-agreement'
 import { layoutPurchaseAgreement } from '@offerbook/domain/contracts/purchase-agreement'

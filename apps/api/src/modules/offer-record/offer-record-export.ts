@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
+import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib'
 import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-record'
 import type { OfferEventType } from '@offerbook/domain/offer-status'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'

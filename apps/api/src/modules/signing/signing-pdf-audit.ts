@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
+import type { PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib'
 import type { SignerRole } from '@offerbook/domain/signing'
 import { SIGNER_ROLE_LABELS } from '@offerbook/domain/signing-rules'
 import { toWinAnsi } from '../contracts/lined-pdf'

@@ -1,4 +1,4 @@
-import { degrees, PDFDocument, StandardFonts } from 'pdf-lib'
+import { degrees, PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { CONSENT_VERSION } from '@offerbook/domain/signing'
 import { completePacketPdf, inspectPdf } from './signing-pdf'

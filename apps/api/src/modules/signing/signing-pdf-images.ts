@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
-import type { PDFDocument, PDFPage, PDFRef } from 'pdf-lib'
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib'
+import type { PDFDocument, PDFPage, PDFRef } from '@cantoo/pdf-lib'
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from '@cantoo/pdf-lib'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { sha256Hex } from './signing-pdf-page'
 import { readPngHeader } from './signing-png'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { PDFFont, PDFPage } from 'pdf-lib'
-import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, rgb } from 'pdf-lib'
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib'
+import { concatTransformationMatrix, popGraphicsState, pushGraphicsState, rgb } from '@cantoo/pdf-lib'
 import type { PageSize } from '@offerbook/domain/signing'
 import { toWinAnsi } from '../contracts/lined-pdf'
 

@@ -1,5 +1,5 @@
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib'
-import { beginText, endText, moveText, setFontAndSize, setTextRenderingMode, showText, TextRenderingMode } from 'pdf-lib'
+import type { PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib'
+import { beginText, endText, moveText, setFontAndSize, setTextRenderingMode, showText, TextRenderingMode } from '@cantoo/pdf-lib'
 import type { SigningFieldType } from '@offerbook/domain/signing'
 import { toWinAnsi } from '../contracts/lined-pdf'
 import { wrapText } from '../offer-documents/offer-pdf'

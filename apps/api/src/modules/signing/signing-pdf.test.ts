@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { degrees, PDFDocument } from 'pdf-lib'
+import { degrees, PDFDocument } from '@cantoo/pdf-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SignerRole } from '@offerbook/domain/signing'
 import { CONSENT_VERSION } from '@offerbook/domain/signing'

@@ -1,6 +1,6 @@
 import { constants, inflateSync } from 'node:zlib'
-import type { PDFImage, PDFPage } from 'pdf-lib'
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from 'pdf-lib'
+import type { PDFImage, PDFPage } from '@cantoo/pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from '@cantoo/pdf-lib'
 import type { PacketDocument, PageSize, PdfRemoval, SignerRole } from '@offerbook/domain/signing'
 import { PDF_REMOVALS, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { SIGNATURE_PAGE_LAYOUT, SIGNER_ROLE_LABELS, signatureBlockPosition, signaturePageCount } from '@offerbook/domain/signing-rules'

@@ -1,13 +1,12 @@
 import { createHash, createPrivateKey, verify as verifySignature, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
-import type { PDFPage } from 'pdf-lib'
-import { PDFDocument } from 'pdf-lib'
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
+import { PDFDocument } from '@cantoo/pdf-lib'
 import { SignPdf } from '@signpdf/signpdf'
-import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils'
+import { Signer } from '@signpdf/utils'
 import type { CmsSigner } from './signing-cms'
 import { buildCadesSignature, childrenOf, signatureValueOf, tlvAt, withSignatureTimestamp } from './signing-cms'
 import type { SealingIdentity } from './signing-certificate'
+import { addSignatureField } from './signing-pdf-signature-field'
 import { openP12 } from './signing-certificate'
 
 /**
@@ -36,18 +35,7 @@ export async function sealPdf(pdf: Uint8Array, identity: SealingIdentity, option
 
 /** Seals a document already loaded, so the completion job saves the PDF once instead of saving, loading and saving again. */
 export async function sealDocument(doc: PDFDocument, identity: SealingIdentity, { signedAt, reason = SEAL_REASON }: SealOptions): Promise<Uint8Array> {
-  const pages = doc.getPages()
-  const lastPage: PDFPage | undefined = pages[pages.length - 1]
-  pdflibAddPlaceholder({
-    ...(lastPage ? { pdfPage: lastPage } : { pdfDoc: doc }),
-    reason,
-    contactInfo: '',
-    name: SEAL_NAME,
-    location: SEAL_LOCATION,
-    signingTime: signedAt,
-    signatureLength: SIGNATURE_LENGTH,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-  })
+  addSignatureField(doc, { kind: 'seal', reason, name: SEAL_NAME, location: SEAL_LOCATION, signedAt, contentsLength: SIGNATURE_LENGTH })
   // A classic cross-reference table, as STACK.md records pdfsig validating; readSeal's search of the
   // file's tail relies on the signature dictionary being plain text too.
   const unsigned = await doc.save({ useObjectStreams: false })

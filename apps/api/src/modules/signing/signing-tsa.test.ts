@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocalTsa } from '../../../test/tsa-server'
 import { LOCAL_TSA_SUBJECT, startLocalTsa } from '../../../test/tsa-server'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, like } from 'drizzle-orm'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
