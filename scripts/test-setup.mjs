@@ -19,6 +19,8 @@ export const NEEDED = [
   { command: () => 'pdfinfo', debianPackage: 'poppler-utils' },
   { command: () => 'pdftoppm', debianPackage: 'poppler-utils' },
   { command: () => 'qpdf', debianPackage: 'qpdf' },
+  // MuPDF's signature check, a second verifier of the seal beside pdfsig (issue #32).
+  { command: () => 'mutool', debianPackage: 'mupdf-tools' },
   // The sealing certificates' checks.
   { command: () => 'openssl', debianPackage: 'openssl' },
 ]
@@ -47,7 +49,7 @@ export function missingPackages(env = process.env) {
 export function testSetup(env = process.env) {
   const missing = missingPackages(env)
   if (missing.length === 0) {
-    console.log('test setup: chromium-headless-shell, poppler-utils, qpdf and openssl are all present.')
+    console.log('test setup: chromium-headless-shell, poppler-utils, qpdf, mupdf-tools and openssl are all present.')
     return 0
   }
   const mayInstall = process.getuid?.() === 0 && env.TEST_SETUP_NO_INSTALL !== '1'

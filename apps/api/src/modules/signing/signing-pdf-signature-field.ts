@@ -1,6 +1,6 @@
 import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib'
 import { PDFArray, PDFDict, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib'
-import type { IncrementalDocumentSnapshot } from '@cantoo/pdf-lib'
+import type { DocumentSnapshot } from '@cantoo/pdf-lib'
 
 /**
  * An invisible signature field with an empty signature dictionary, for the seal (a PAdES signature,
@@ -24,7 +24,7 @@ export type SignatureFieldSpec =
  * Adds the field to the document's last page. With a snapshot (an incremental update of a signed
  * file), every existing object it changes is marked so the update rewrites it.
  */
-export function addSignatureField(doc: PDFDocument, spec: SignatureFieldSpec, snapshot?: IncrementalDocumentSnapshot): void {
+export function addSignatureField(doc: PDFDocument, spec: SignatureFieldSpec, snapshot?: DocumentSnapshot): void {
   const { context } = doc
   const pages = doc.getPages()
   const page: PDFPage | undefined = pages[pages.length - 1]

@@ -1,5 +1,8 @@
 import { createHash, createPrivateKey, verify as verifySignature, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
+import { AsnConvert } from '@peculiar/asn1-schema'
+import { ContentInfo, id_signedData, SignedData } from '@peculiar/asn1-cms'
+import { id_ct_tstInfo, TSTInfo } from '@peculiar/asn1-tsp'
 import { PDFDocument } from '@cantoo/pdf-lib'
 import { SignPdf } from '@signpdf/signpdf'
 import { Signer } from '@signpdf/utils'
@@ -78,6 +81,7 @@ class CadesSigner extends Signer {
 
 const BYTE_RANGE = Buffer.from('/ByteRange')
 const OUR_NAME = Buffer.from(`/Name (${SEAL_NAME})`)
+
 /** How far around a /ByteRange we look for the rest of its dictionary (the /Contents hex alone is SIGNATURE_LENGTH). */
 const DICTIONARY_REACH = 2 * SIGNATURE_LENGTH
 /** Signature dictionaries we look at, from the end, before giving up. */
@@ -176,20 +180,36 @@ function objectAround(bytes: Buffer, at: number): Buffer {
 }
 
 /**
- * Whether the file carries an Offerbook seal and whether that seal still covers every byte of it.
- * Only the last signature dictionaries are read, from the end of the file, so a 25 MB upload costs
- * one SHA-256 pass. Never throws: anything unexpected reads as not sealed or not intact.
+ * Whether the file carries an Offerbook seal and whether every byte of it is still covered: by the
+ * seal itself, or, after the updates of PAdES B-LT and B-LTA (decision 054), by a document timestamp
+ * over the whole file that follows the seal. Only the last signature dictionaries are read, from the
+ * end of the file, so a 25 MB upload costs one SHA-256 pass per signature checked. Never throws:
+ * anything unexpected reads as not sealed or not intact.
  */
 export function readSeal(bytes: Uint8Array): { sealed: boolean; intact: boolean } {
   try {
     const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     const range = ourSealRange(file)
-    if (range) return { sealed: true, intact: coversFile(file, range) }
+    if (!range) return { sealed: false, intact: false }
+    if (!signatureHolds(file, range)) return { sealed: true, intact: false }
+    if (range[2] + range[3] === file.length) return { sealed: true, intact: true }
+    const last = lastRange(file)
+    return { sealed: true, intact: last !== null && last.documentTimestamp && last.range[2] + last.range[3] === file.length && documentTimestampHolds(file, last.range) }
   } catch {
     // Falls through: a file we cannot read is not one we sealed.
   }
   return { sealed: false, intact: false }
 }
+
+/** The last /ByteRange in the file, and whether its dictionary is a document timestamp. */
+function lastRange(file: Buffer): { range: [number, number, number, number]; documentTimestamp: boolean } | null {
+  const at = file.lastIndexOf(BYTE_RANGE)
+  if (at === -1) return null
+  const range = byteRangeAt(file, at)
+  return range ? { range, documentTimestamp: objectAround(file, at).indexOf(DOCUMENT_TIMESTAMP) !== -1 } : null
+}
+
+const DOCUMENT_TIMESTAMP = Buffer.from('/ETSI.RFC3161')
 
 /** The /ByteRange of the last Offerbook signature dictionary in the file, or null. */
 function ourSealRange(file: Buffer): [number, number, number, number] | null {
@@ -237,17 +257,58 @@ export function addSignatureTimestamp(sealed: Uint8Array, token: Uint8Array): Ui
   return new Uint8Array(file.buffer, file.byteOffset, file.byteLength)
 }
 
-function coversFile(file: Buffer, [a, b, c, d]: [number, number, number, number]): boolean {
-  if (a !== 0 || b <= 0 || c <= b + 2 || c + d !== file.length) return false
+/** The signature's /Contents between its two ranges, as a CMS, or null when the ranges do not frame a hex string. */
+function contentsOf(file: Buffer, [a, b, c, d]: [number, number, number, number]): Buffer | null {
+  if (a !== 0 || b <= 0 || c <= b + 2 || c + d > file.length) return null
   // Between the two ranges sits exactly the /Contents hex string, brackets included.
-  if (file[b] !== 0x3c || file[c - 1] !== 0x3e) return false
+  if (file[b] !== 0x3c || file[c - 1] !== 0x3e) return null
   const hex = file.subarray(b + 1, c - 1)
-  if (hex.length % 2 !== 0 || !hex.every(isHex)) return false
+  if (hex.length % 2 !== 0 || !hex.every(isHex)) return null
   const contents = Buffer.from(hex.toString('latin1'), 'hex')
   const outer = tlvAt(contents, 0, contents.length)
-  if (!outer) return false
-  const cms = parseSignedCms(contents.subarray(0, outer.end))
+  return outer ? contents.subarray(0, outer.end) : null
+}
+
+const digestOfRanges = (algorithm: string, file: Buffer, [a, b, c, d]: [number, number, number, number]) =>
+  createHash(algorithm).update(file.subarray(a, a + b)).update(file.subarray(c, c + d)).digest()
+
+/** Whether the signature's digest matches the bytes its ranges cover and one of its certificates signed it. */
+function signatureHolds(file: Buffer, range: [number, number, number, number]): boolean {
+  const contents = contentsOf(file, range)
+  const cms = contents && parseSignedCms(contents)
   if (!cms) return false
-  const digest = createHash(cms.digestAlgorithm).update(file.subarray(a, a + b)).update(file.subarray(c, c + d)).digest()
-  return digest.equals(cms.messageDigest) && signedByAnIncludedCertificate(cms)
+  return digestOfRanges(cms.digestAlgorithm, file, range).equals(cms.messageDigest) && signedByAnIncludedCertificate(cms)
+}
+
+/**
+ * Whether a document timestamp's token is over the bytes its ranges cover (TSTInfo's message
+ * imprint), its signed attributes over its TSTInfo, and its signature by one of its certificates.
+ */
+function documentTimestampHolds(file: Buffer, range: [number, number, number, number]): boolean {
+  const contents = contentsOf(file, range)
+  const cms = contents && parseSignedCms(contents)
+  if (!contents || !cms) return false
+  const imprint = timestampImprint(contents)
+  if (!imprint) return false
+  return digestOfRanges(imprint.algorithm, file, range).equals(imprint.digest) && createHash(cms.digestAlgorithm).update(imprint.tstInfo).digest().equals(cms.messageDigest) && signedByAnIncludedCertificate(cms)
+}
+
+const DIGEST_NAMES: Record<string, string> = { '2.16.840.1.101.3.4.2.1': 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512' }
+
+/** A timestamp token's TSTInfo (the DER it signs) and the digest it attests, or null. */
+function timestampImprint(token: Buffer): { tstInfo: Buffer; algorithm: string; digest: Buffer } | null {
+  try {
+    const info = AsnConvert.parse(token, ContentInfo)
+    if (info.contentType !== id_signedData) return null
+    const signedData = AsnConvert.parse(info.content, SignedData)
+    if (signedData.encapContentInfo.eContentType !== id_ct_tstInfo) return null
+    const content = signedData.encapContentInfo.eContent?.single?.buffer ?? signedData.encapContentInfo.eContent?.any
+    if (!content) return null
+    const tstInfo = Buffer.from(content)
+    const parsed = AsnConvert.parse(tstInfo, TSTInfo)
+    const algorithm = DIGEST_NAMES[parsed.messageImprint.hashAlgorithm.algorithm]
+    return algorithm ? { tstInfo, algorithm, digest: Buffer.from(parsed.messageImprint.hashedMessage.buffer) } : null
+  } catch {
+    return null
+  }
 }

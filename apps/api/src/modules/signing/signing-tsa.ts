@@ -4,6 +4,7 @@ import { id_signedData, SignedData } from '@peculiar/asn1-cms'
 import { id_ct_tstInfo, MessageImprint, PKIStatus, TimeStampReq, TimeStampResp, TSTInfo } from '@peculiar/asn1-tsp'
 import { AlgorithmIdentifier } from '@peculiar/asn1-x509'
 import { CMS_OIDS } from './signing-cms'
+import { fetchOperatorUrl } from './signing-operator-fetch'
 
 /**
  * An RFC 3161 client for the signature timestamp of a PAdES B-T seal (decision 052). The TSA URLs
@@ -20,6 +21,10 @@ export type SignatureTimestamp = {
   time: Date
   /** The subject of the certificate that signed the token */
   tsaName: string
+  /** When that certificate expires: a document timestamp must be renewed before then (PAdES B-LTA) */
+  tsaExpiresAt: Date | null
+  /** The certificates the token carries (DER): the TSA's and its chain, for the DSS */
+  certificates: Buffer[]
   url: string
 }
 
@@ -77,35 +82,8 @@ async function timestampFrom(url: string, digest: Buffer, timeoutMs: number): Pr
   return checkAnswer(answer, digest, nonce, url)
 }
 
-async function post(url: string, body: Buffer, timeoutMs: number): Promise<Buffer> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' },
-    body,
-    redirect: 'error',
-    signal: AbortSignal.timeout(timeoutMs),
-  }).catch((error: unknown) => {
-    const cause = (error as { cause?: { code?: string } }).cause?.code
-    throw new Error(error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `cannot connect${cause ? ` (${cause})` : ''}`)
-  })
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > MAX_ANSWER_BYTES) throw new Error(`an answer of ${declared} bytes`)
-  const chunks: Buffer[] = []
-  let size = 0
-  const reader = response.body?.getReader()
-  if (!reader) throw new Error('an empty answer')
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel()
-      throw new Error(`an answer over ${MAX_ANSWER_BYTES} bytes`)
-    }
-    chunks.push(Buffer.from(value))
-  }
-  return Buffer.concat(chunks)
+function post(url: string, body: Buffer, timeoutMs: number): Promise<Buffer> {
+  return fetchOperatorUrl(url, { method: 'POST', body, headers: { 'content-type': 'application/timestamp-query', accept: 'application/timestamp-reply' }, timeoutMs, maxBytes: MAX_ANSWER_BYTES })
 }
 
 /** The token of a TimeStampResp, refused unless granted, for our digest and nonce, and a SignedData whose TSTInfo parses. */
@@ -131,14 +109,22 @@ export function checkAnswer(answer: Buffer, digest: Buffer, nonce: Buffer, url: 
   }
   if (!info.nonce || !Buffer.from(info.nonce).equals(nonce)) throw new Error('a token for another nonce')
   if (info.messageImprint.hashAlgorithm.algorithm !== CMS_OIDS.sha256 || !Buffer.from(info.messageImprint.hashedMessage.buffer).equals(digest)) throw new Error('a token over another digest')
-  return { token: Buffer.from(AsnConvert.serialize(token)), time: info.genTime, tsaName: signerName(signedData) ?? 'unnamed timestamp authority', url }
+  const certificates = (signedData.certificates ?? []).flatMap((choice) => (choice.certificate ? [Buffer.from(AsnConvert.serialize(choice.certificate))] : []))
+  const signer = tokenSigner(signedData, certificates)
+  return {
+    token: Buffer.from(AsnConvert.serialize(token)),
+    time: info.genTime,
+    tsaName: signer ? signer.subject.split('\n').join(', ') : 'unnamed timestamp authority',
+    tsaExpiresAt: signer ? new Date(signer.validTo) : null,
+    certificates,
+    url,
+  }
 }
 
-/** The subject of the token's signing certificate: found by the SignerInfo's issuer and serial, or else the one end-entity certificate. */
-function signerName(signedData: SignedData): string | null {
+/** The token's signing certificate: found by the SignerInfo's issuer and serial, or else the one end-entity certificate. */
+function tokenSigner(signedData: SignedData, ders: Buffer[]): X509Certificate | null {
   const sid = signedData.signerInfos[0]?.sid
-  const certificates = (signedData.certificates ?? []).flatMap((choice) => (choice.certificate ? [new X509Certificate(Buffer.from(AsnConvert.serialize(choice.certificate)))] : []))
+  const certificates = ders.map((der) => new X509Certificate(der))
   const serial = sid?.issuerAndSerialNumber ? Buffer.from(sid.issuerAndSerialNumber.serialNumber).toString('hex').replace(/^(00)+/, '').toUpperCase() : null
-  const signer = certificates.find((certificate) => serial !== null && certificate.serialNumber.replace(/^(00)+/, '').toUpperCase() === serial) ?? certificates.find((certificate) => !certificate.ca)
-  return signer ? signer.subject.split('\n').join(', ') : null
+  return certificates.find((certificate) => serial !== null && certificate.serialNumber.replace(/^(00)+/, '').toUpperCase() === serial) ?? certificates.find((certificate) => !certificate.ca) ?? null
 }
