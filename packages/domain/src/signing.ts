@@ -42,7 +42,7 @@ export const PacketStatusSchema = z.enum(PACKET_STATUSES)
 export type PacketStatus = z.infer<typeof PacketStatusSchema>
 
 /** The PAdES baseline levels a seal reaches (ETSI EN 319 142-1, decision 052): B-T when a timestamp authority is configured. */
-export const SEAL_LEVELS = ['B-B', 'B-T'] as const
+export const SEAL_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const
 export const SealLevelSchema = z.enum(SEAL_LEVELS)
 export type SealLevel = z.infer<typeof SealLevelSchema>
 

@@ -56,11 +56,18 @@ export const signingPacket = pgTable(
     /** Why a packet still 'completing' is not sealed yet (no TSA answered), and when that was last found; cleared at sealing. */
     sealWaitingReason: text('seal_waiting_reason'),
     sealWaitingSince: timestamptz('seal_waiting_since'),
+    /**
+     * When the archive job next looks at the sealed file (decision 054): to add its long-term
+     * validation data and a document timestamp (B-T to B-LTA), or to renew them 90 days before the
+     * last timestamp's certificate expires. Null: nothing to do (B-B, or no revocation data to fetch).
+     */
+    sealArchiveDueAt: timestamptz('seal_archive_due_at'),
   },
   (table) => [
     index('signing_packet_offer_idx').on(table.offerId, table.createdAt),
     index('signing_packet_signed_sha_idx').on(table.signedSha256),
     index('signing_packet_due_idx').on(table.status, table.expiresAt),
+    index('signing_packet_archive_due_idx').on(table.sealArchiveDueAt),
     check('signing_packet_kind_check', isOneOf(table.kind, PACKET_KINDS)),
     check('signing_packet_status_check', isOneOf(table.status, PACKET_STATUSES)),
     check('signing_packet_order_check', isOneOf(table.signingOrder, SIGNING_ORDERS)),
@@ -159,4 +166,34 @@ export const signingEvent = pgTable(
     hash: text('hash').notNull(),
   },
   (table) => [uniqueIndex('signing_event_seq_unique').on(table.packetId, table.seq), check('signing_event_type_check', isOneOf(table.type, SIGNING_EVENT_TYPES))],
+)
+
+/**
+ * Every version of a packet's sealed file (decision 054): the seal (seq 1), then each incremental
+ * update the archive job appended (a DSS and a document timestamp). Each update's file begins with
+ * the bytes of the one before, whose SHA-256 it names: /verify accepts any version as intact.
+ */
+export const signingSealVersion = pgTable(
+  'signing_seal_version',
+  {
+    id: uuidPrimaryKey(),
+    packetId: cascadeUuid('packet_id', () => signingPacket.id),
+    seq: integer('seq').notNull(),
+    fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    sha256: text('sha256').notNull(),
+    /** The version this one extends (null for the seal). */
+    previousSha256: text('previous_sha256'),
+    /** The PAdES level of this version; null for a file sealed before decision 052 (adbe.pkcs7.detached). */
+    level: text('level'),
+    /** The last timestamp in this version (the signature timestamp, or the newest document timestamp), its TSA and when that TSA's certificate expires. */
+    timestampAt: timestamptz('timestamp_at'),
+    tsaName: text('tsa_name'),
+    tsaExpiresAt: timestamptz('tsa_expires_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('signing_seal_version_seq_unique').on(table.packetId, table.seq),
+    index('signing_seal_version_sha_idx').on(table.sha256),
+    check('signing_seal_version_level_check', isNullOrOneOf(table.level, SEAL_LEVELS)),
+  ],
 )

@@ -11,7 +11,7 @@ import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { PacketRow } from './signing.queries'
-import { findFileKey, listEvents, listFields, listSigners, lockDuePackets, lockPacketsToComplete, markSealWaiting, updatePacket } from './signing.queries'
+import { findFileKey, insertSealVersion, latestSealVersion, listEvents, listFields, listSigners, lockDuePackets, lockPacketsDueForArchive, lockPacketsToComplete, markSealWaiting, updatePacket } from './signing.queries'
 import type { BurnField } from './signing-pdf-stamp'
 import { appendEvent, sha256Hex } from './signing-events'
 import { recordOnOfferLedger } from './signing-ledger'
@@ -21,6 +21,8 @@ import { SIGNING_FILE_PURPOSE } from './signing.service'
 import { addSignatureTimestamp, sealSignatureValue } from './signing-seal'
 import type { SignatureTimestamp, TsaOptions } from './signing-tsa'
 import { requestTimestamp, TimestampUnavailableError } from './signing-tsa'
+import { archiveSealedFile } from './signing-archive'
+import { ValidationDataUnavailableError } from './signing-ltv'
 
 /**
  * The signing jobs (decision 016): completing packets whose last signature is in (burn, certificate,
@@ -130,8 +132,11 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       sealTsaName: timestamp?.tsaName ?? null,
       sealWaitingReason: null,
       sealWaitingSince: null,
+      // A B-T seal is taken to B-LTA by the archive step, in this same job run (decision 054).
+      sealArchiveDueAt: timestamp ? now : null,
       updatedAt: now,
     })
+    await insertSealVersion(tx, { packetId: packet.id, seq: 1, fileId, sha256: done.signedSha256!, previousSha256: null, level: done.sealLevel, timestampAt: timestamp?.time ?? null, tsaName: timestamp?.tsaName ?? null, tsaExpiresAt: timestamp?.tsaExpiresAt ?? null, createdAt: now })
     if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
     else await recordOnOfferLedger(tx, packet, 'form-completed', { at: now })
     await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
@@ -187,6 +192,66 @@ export async function completePendingPackets(db: Db, ctx: SigningContext, { now 
   return count
 }
 
+/** A document timestamp is renewed this long before its TSA's certificate expires. */
+const RENEW_BEFORE_EXPIRY_MS = 90 * 24 * 60 * 60 * 1000
+/** After a CRL or a TSA did not answer, the archive step tries that packet again this much later. */
+const ARCHIVE_RETRY_MS = 60 * 60 * 1000
+
+export type ArchiveRun = { archived: number; deferred: { packetId: string; reason: string }[] }
+
+/**
+ * The archive step (decision 054): each completed packet whose sealed file is due gets a DSS and a
+ * document timestamp as an incremental update, stored as its new file and recorded as its next
+ * version; the next renewal falls due 90 days before that timestamp's certificate expires. A packet
+ * whose CRLs or TSA did not answer is tried again an hour later; one whose certificates name no CRL
+ * stays at B-T. One transaction per packet: a crash before the commit leaves it due, and the next
+ * run does it again.
+ */
+export async function archiveDuePackets(db: Db, ctx: SigningContext, { now = () => new Date() }: { now?: () => Date } = {}): Promise<ArchiveRun> {
+  const run: ArchiveRun = { archived: 0, deferred: [] }
+  const timestamps = ctx.timestamps
+  if (!timestamps) return run
+  const skipped: string[] = []
+  for (;;) {
+    let storedKey: string | null = null
+    let packetId: string | null = null
+    try {
+      const done = await db.transaction(async (tx) => {
+        const [packet] = await lockPacketsDueForArchive(tx, { now: now(), limit: 1, excluding: skipped })
+        if (!packet) return false
+        packetId = packet.id
+        const current = await latestSealVersion(tx, packet.id)
+        const file = packet.signedFileId ? await findFileKey(tx, packet.signedFileId) : null
+        const content = file ? await ctx.storage.get(file.key) : null
+        if (!current || !content) throw new Error(`the sealed PDF of signing packet ${packet.id} is missing from the file storage`)
+        const offer = await offerById(tx, packet.offerId)
+        if (!offer) throw new Error(`the offer of signing packet ${packet.id} is gone`)
+        const at = now()
+        const { pdf, timestamp } = await archiveSealedFile(await readAll(content.body), (digest) => requestTimestamp(digest, timestamps), { now: at })
+        const fileId = randomUUID()
+        storedKey = `signing/${packet.id}/${fileId}.pdf`
+        await ctx.storage.put(storedKey, Buffer.from(pdf), { contentType: 'application/pdf', contentLength: pdf.length })
+        await recordStoredFile(tx, { id: fileId, ownerId: packet.createdBy ?? offer.buyerId, key: storedKey, purpose: SIGNING_FILE_PURPOSE, filename: `${packet.title} - signed.pdf`, contentType: 'application/pdf', size: pdf.length })
+        const sha256 = sha256Hex(pdf)
+        await insertSealVersion(tx, { packetId: packet.id, seq: current.seq + 1, fileId, sha256, previousSha256: current.sha256, level: 'B-LTA', timestampAt: timestamp.time, tsaName: timestamp.tsaName, tsaExpiresAt: timestamp.tsaExpiresAt, createdAt: at })
+        const renewAt = timestamp.tsaExpiresAt ? new Date(Math.max(at.getTime() + ARCHIVE_RETRY_MS, timestamp.tsaExpiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS)) : null
+        await updatePacket(tx, packet.id, { signedFileId: fileId, signedSha256: sha256, sealLevel: 'B-LTA', sealArchiveDueAt: renewAt, updatedAt: at })
+        return true
+      })
+      if (!done) break
+      run.archived += 1
+    } catch (error) {
+      if (storedKey) await removeStoredObjects(ctx.storage, [storedKey], () => {})
+      if (packetId === null) throw error
+      skipped.push(packetId)
+      const permanent = error instanceof ValidationDataUnavailableError && error.permanent
+      run.deferred.push({ packetId, reason: error instanceof Error ? error.message : String(error) })
+      await updatePacket(db, packetId, { sealArchiveDueAt: permanent ? null : new Date(now().getTime() + ARCHIVE_RETRY_MS) })
+    }
+  }
+  return run
+}
+
 /** Expires the packets out for signature past their time, a batch per transaction; everyone is told. */
 export async function expireDuePackets(db: Db, ctx: SigningContext, { now = new Date(), batchSize = 50 }: { now?: Date; batchSize?: number } = {}): Promise<number> {
   let total = 0
@@ -228,6 +293,9 @@ export function signingJob({ db, ctx, log, everyMs = 30_000 }: { db: Db; ctx: Si
       if (completed > 0) log.info({ completed }, 'signing packets completed and sealed')
       const expired = await expireDuePackets(db, ctx)
       if (expired > 0) log.info({ expired }, 'signing packets expired')
+      const archive = await archiveDuePackets(db, ctx)
+      if (archive.archived > 0) log.info({ archived: archive.archived }, 'sealed files given their long-term validation data and a document timestamp')
+      if (archive.deferred.length > 0) log.info({ deferred: archive.deferred }, 'sealed files left for a later archive run')
       if (waiting) throw waiting
     },
   }

@@ -23,9 +23,15 @@ const DOCUMENT_TIMESTAMP_LENGTH = 32_768
 
 export type ValidationMaterial = { certificates: Buffer[]; crls: Buffer[] }
 
-/** Why B-LT cannot be reached now: a certificate names no revocation source, or none answered. */
+/**
+ * Why B-LT cannot be reached: a certificate names no revocation source (`permanent`: trying again
+ * changes nothing), or a source did not answer with a CRL that holds (it may later).
+ */
 export class ValidationDataUnavailableError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly permanent: boolean,
+  ) {
     super(`the long-term validation data is incomplete: ${problems.join('; ')}`)
     this.name = 'ValidationDataUnavailableError'
   }
@@ -104,6 +110,7 @@ export async function collectValidationMaterial(chains: Buffer[][], { now = new 
   }
   const certificates = [...byFingerprint.values()]
   const problems: string[] = []
+  let transient = false
   const crls = new Map<string, Buffer>()
   for (const certificate of certificates) {
     if (isSelfSigned(certificate)) continue
@@ -126,9 +133,12 @@ export async function collectValidationMaterial(chains: Buffer[][], { now = new 
         failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
-    if (!found) problems.push(`${subjectOf(certificate)}: ${failures.join(', ')}`)
+    if (!found) {
+      transient = true
+      problems.push(`${subjectOf(certificate)}: ${failures.join(', ')}`)
+    }
   }
-  if (problems.length > 0) throw new ValidationDataUnavailableError(problems)
+  if (problems.length > 0) throw new ValidationDataUnavailableError(problems, !transient)
   return { certificates: certificates.map((certificate) => certificate.raw), crls: [...new Set(crls.values())] }
 }
 

@@ -56,6 +56,7 @@ export function sealStatement(seal: NonNullable<CertificateData['seal']>): strin
   return [
     'PAdES baseline B-T (ETSI EN 319 142-1): the seal\'s signature carries an RFC 3161 timestamp.',
     `Timestamp authority: ${seal.tsaName}. It attested this audit trail's chain head at ${certificateTime(seal.attestedAt)}, and timestamped the seal moments later.`,
+    'When the certificates publish revocation data, it is added to this file after the seal with a document timestamp over the whole file (PAdES B-LTA), and both are renewed before that timestamp\'s certificate expires. Each version verifies at /verify.',
   ]
 }
 

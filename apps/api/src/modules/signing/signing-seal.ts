@@ -312,3 +312,15 @@ function timestampImprint(token: Buffer): { tstInfo: Buffer; algorithm: string; 
     return null
   }
 }
+
+/** The CMS of every signature in the file (the seal, document timestamps), oldest first; what cannot be read is left out. */
+export function signaturesOf(bytes: Uint8Array): Buffer[] {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const found: Buffer[] = []
+  for (let at = file.indexOf(BYTE_RANGE); at !== -1; at = file.indexOf(BYTE_RANGE, at + BYTE_RANGE.length)) {
+    const range = byteRangeAt(file, at)
+    const contents = range && contentsOf(file, range)
+    if (contents) found.push(contents)
+  }
+  return found
+}

@@ -5,7 +5,7 @@ import { storedFile } from '../../db/schema/files'
 import { listing } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
-import { signingEvent, signingField, signingPacket, signingSigner } from '../../db/schema/signing'
+import { signingEvent, signingField, signingPacket, signingSealVersion, signingSigner } from '../../db/schema/signing'
 
 export type PacketRow = typeof signingPacket.$inferSelect
 export type NewPacketRow = typeof signingPacket.$inferInsert
@@ -82,13 +82,39 @@ export async function lockDuePackets(db: Db, { now, limit }: { now: Date; limit:
     .for('update', { skipLocked: true })
 }
 
-export async function findCompletedBySignedHash(db: Db, sha256: string): Promise<PacketRow | null> {
+export type SealVersionRow = typeof signingSealVersion.$inferSelect
+
+/** The completed packet one of whose sealed files (the seal or a later archive update) has this SHA-256, with that version. */
+export async function findCompletedBySignedHash(db: Db, sha256: string): Promise<{ packet: PacketRow; version: SealVersionRow } | null> {
   const [row] = await db
-    .select()
-    .from(signingPacket)
-    .where(and(eq(signingPacket.signedSha256, sha256), eq(signingPacket.status, 'completed')))
+    .select({ packet: signingPacket, version: signingSealVersion })
+    .from(signingSealVersion)
+    .innerJoin(signingPacket, eq(signingPacket.id, signingSealVersion.packetId))
+    .where(and(eq(signingSealVersion.sha256, sha256), eq(signingPacket.status, 'completed')))
     .limit(1)
   return row ?? null
+}
+
+export async function insertSealVersion(db: Db, row: typeof signingSealVersion.$inferInsert): Promise<void> {
+  await db.insert(signingSealVersion).values(row)
+}
+
+/** A packet's newest sealed file version. */
+export async function latestSealVersion(db: Db, packetId: string): Promise<SealVersionRow | null> {
+  const [row] = await db.select().from(signingSealVersion).where(eq(signingSealVersion.packetId, packetId)).orderBy(desc(signingSealVersion.seq)).limit(1)
+  return row ?? null
+}
+
+/** Completed packets whose sealed file the archive job should update now, oldest due first, locked for this transaction. */
+export async function lockPacketsDueForArchive(db: Db, { now, limit, excluding = [] }: { now: Date; limit: number; excluding?: readonly string[] }): Promise<PacketRow[]> {
+  const due = and(eq(signingPacket.status, 'completed'), lte(signingPacket.sealArchiveDueAt, now))
+  return db
+    .select()
+    .from(signingPacket)
+    .where(excluding.length > 0 ? and(due, notInArray(signingPacket.id, [...excluding])) : due)
+    .orderBy(asc(signingPacket.sealArchiveDueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
 }
 
 /** The county of the property an offer (and so its packets) is for; null when the offer or its listing is gone. */
