@@ -57,7 +57,7 @@ export const signingPacket = pgTable(
     sealWaitingReason: text('seal_waiting_reason'),
     sealWaitingSince: timestamptz('seal_waiting_since'),
     /**
-     * When the archive job next looks at the sealed file (decision 054): to add its long-term
+     * When the archive job next looks at the sealed file (decision 056): to add its long-term
      * validation data and a document timestamp (B-T to B-LTA), or to renew them 90 days before the
      * last timestamp's certificate expires. Null: nothing to do (B-B, or no revocation data to fetch).
      */
@@ -169,7 +169,7 @@ export const signingEvent = pgTable(
 )
 
 /**
- * Every version of a packet's sealed file (decision 054): the seal (seq 1), then each incremental
+ * Every version of a packet's sealed file (decision 056): the seal (seq 1), then each incremental
  * update the archive job appended (a DSS and a document timestamp). Each update's file begins with
  * the bytes of the one before, whose SHA-256 it names: /verify accepts any version as intact.
  */

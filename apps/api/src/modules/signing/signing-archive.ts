@@ -5,7 +5,7 @@ import { signaturesOf } from './signing-seal'
 import type { SignatureTimestamp } from './signing-tsa'
 
 /**
- * The archive step of PAdES B-LTA (decision 054): a sealed file gets the validation data of every
+ * The archive step of PAdES B-LTA (decision 056): a sealed file gets the validation data of every
  * certificate its signatures carry, in its DSS, then a document timestamp over all of it. Run on a
  * B-T seal it makes B-LTA; run again before the last timestamp's certificate expires it renews it.
  */

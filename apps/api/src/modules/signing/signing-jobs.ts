@@ -132,7 +132,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       sealTsaName: timestamp?.tsaName ?? null,
       sealWaitingReason: null,
       sealWaitingSince: null,
-      // A B-T seal is taken to B-LTA by the archive step, in this same job run (decision 054).
+      // A B-T seal is taken to B-LTA by the archive step, in this same job run (decision 056).
       sealArchiveDueAt: timestamp ? now : null,
       updatedAt: now,
     })
@@ -200,7 +200,7 @@ const ARCHIVE_RETRY_MS = 60 * 60 * 1000
 export type ArchiveRun = { archived: number; deferred: { packetId: string; reason: string }[] }
 
 /**
- * The archive step (decision 054): each completed packet whose sealed file is due gets a DSS and a
+ * The archive step (decision 056): each completed packet whose sealed file is due gets a DSS and a
  * document timestamp as an incremental update, stored as its new file and recorded as its next
  * version; the next renewal falls due 90 days before that timestamp's certificate expires. A packet
  * whose CRLs or TSA did not answer is tried again an hour later; one whose certificates name no CRL

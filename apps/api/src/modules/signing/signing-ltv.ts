@@ -9,7 +9,7 @@ import { addSignatureField } from './signing-pdf-signature-field'
 import type { SignatureTimestamp } from './signing-tsa'
 
 /**
- * PAdES B-LT and B-LTA (decision 054). B-LT: a /DSS in the catalog holding the certificates of the
+ * PAdES B-LT and B-LTA (decision 056). B-LT: a /DSS in the catalog holding the certificates of the
  * seal's chain and of the timestamp authority's, with a CRL for every certificate that is not a root,
  * each fetched from the URL its certificate names. B-LTA: a document timestamp (ETSI.RFC3161) over the
  * whole file, DSS included. Both are incremental updates: the bytes already signed stay as they are.

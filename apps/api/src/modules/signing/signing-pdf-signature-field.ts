@@ -6,7 +6,7 @@ import type { DocumentSnapshot } from '@cantoo/pdf-lib'
  * An invisible signature field with an empty signature dictionary, for the seal (a PAdES signature,
  * ETSI.CAdES.detached) or for a document timestamp (ETSI.RFC3161, PAdES B-LTA). The /ByteRange holds
  * placeholders and /Contents zeros; @signpdf/signpdf fills both once the file's bytes are final
- * (decision 053).
+ * (decision 055).
  */
 
 /** What @signpdf/signpdf looks for in the file: `/ByteRange [0 /********** /********** /**********]`. */

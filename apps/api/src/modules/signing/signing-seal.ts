@@ -181,7 +181,7 @@ function objectAround(bytes: Buffer, at: number): Buffer {
 
 /**
  * Whether the file carries an Offerbook seal and whether every byte of it is still covered: by the
- * seal itself, or, after the updates of PAdES B-LT and B-LTA (decision 054), by a document timestamp
+ * seal itself, or, after the updates of PAdES B-LT and B-LTA (decision 056), by a document timestamp
  * over the whole file that follows the seal. Only the last signature dictionaries are read, from the
  * end of the file, so a 25 MB upload costs one SHA-256 pass per signature checked. Never throws:
  * anything unexpected reads as not sealed or not intact.

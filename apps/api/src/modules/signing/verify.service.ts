@@ -7,7 +7,7 @@ import { readSeal } from './signing-seal'
 
 /**
  * /verify (issue #12, part 5): 'intact' for a file whose SHA-256 is exactly that of a sealed PDF made
- * here, the seal or any of its archive updates (decision 054); 'changed' for a file that carries our seal but matches none (or whose seal no longer covers
+ * here, the seal or any of its archive updates (decision 056); 'changed' for a file that carries our seal but matches none (or whose seal no longer covers
  * its bytes); 'unknown' otherwise, saying nothing more.
  */
 
@@ -24,7 +24,7 @@ async function intact(db: Db, sha256: string): Promise<VerifyResult | null> {
       timeZone: property ? propertyTimeZone(property.county) : 'UTC',
       completedAt: packet.completedAt.toISOString(),
       signers: signers.filter((signer) => signer.signedAt).map((signer) => ({ name: signer.name, role: signer.role as SignerRole, signedAt: signer.signedAt!.toISOString() })),
-      // The level of the very file given: the seal, or a later archive update (decision 054). Null for
+      // The level of the very file given: the seal, or a later archive update (decision 056). Null for
       // packets sealed before decision 052 (adbe.pkcs7.detached, no PAdES level).
       sealLevel: (version.level as SealLevel | null) ?? null,
       timestampedAt: version.level !== 'B-B' && version.timestampAt ? version.timestampAt.toISOString() : null,
