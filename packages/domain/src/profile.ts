@@ -3,7 +3,7 @@ import type { MessageKey } from './messages'
 import type { Role } from './roles'
 import type { UiMode } from './ui-mode'
 import { UiModeSchema } from './ui-mode'
-import { LanguageSchema } from './user'
+import { CurrencySchema, LanguageSchema } from './user'
 import { optionalPhoneSchema } from './phone'
 import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema } from './validation'
 
@@ -124,6 +124,7 @@ export const UpdateProfileSchema = z.object({
   zipcode: blankOr(isZipCode, 'profile.zipCode'),
   language: LanguageSchema.optional(),
   uiMode: UiModeSchema.optional(),
+  currency: CurrencySchema.optional(),
   nrds: profileNrdsSchema,
   sellerAgentId: profileMlsIdSchema,
 })

@@ -2,10 +2,14 @@ import { z } from 'zod'
 import { RoleSchema } from './roles'
 import { UiModeSchema } from './ui-mode'
 import { LANGUAGES } from './languages'
+import { CURRENCIES } from './currencies'
 
 export type { Language } from './languages'
 export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from './languages'
 export const LanguageSchema = z.enum(LANGUAGES)
+export type { Currency } from './currencies'
+export { CURRENCIES, DEFAULT_CURRENCY, isCurrency } from './currencies'
+export const CurrencySchema = z.enum(CURRENCIES, { error: 'profile.currency' })
 
 /** A principal-broker access request (spec section 6: the status can be pending). */
 export const PRINCIPAL_BROKER_STATUSES = ['none', 'pending', 'approved'] as const
@@ -35,5 +39,7 @@ export const UserSchema = z.object({
   language: LanguageSchema,
   /** Spec section 3, Preferences: the interface ordered for buying or selling. */
   uiMode: UiModeSchema,
+  /** Spec section 3, Preferences: the currency every amount is shown in. */
+  currency: CurrencySchema,
 })
 export type User = z.infer<typeof UserSchema>

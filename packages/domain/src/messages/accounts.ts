@@ -25,6 +25,7 @@ export const ACCOUNT_MESSAGES = {
   'profile.nrds': 'NRDS number must be 9 digits',
   'profile.zipCode': 'Invalid ZIP code',
   'profile.roleNotOffered': "Choose how you will use Offerbook: as a buyer or a seller, on your own or as an agent, or as an agent's assistant",
+  'profile.currency': 'Choose one of the currencies offered: USD, EUR or MXN',
   'profile.alreadyOnboarded': 'You have already completed onboarding',
   'profile.wrongCurrentPassword': 'Your current password is not correct',
   'profile.noPassword': 'Your account signs in without a password, so there is none to change',

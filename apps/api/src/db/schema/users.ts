@@ -1,7 +1,7 @@
 import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ROLES } from '@offerbook/domain/roles'
 import { UI_MODES } from '@offerbook/domain/ui-mode'
-import { LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
+import { CURRENCIES, LANGUAGES, PRINCIPAL_BROKER_STATUSES } from '@offerbook/domain/user'
 import { authTimestamps, createdAt, isOneOf, timestamptz } from './columns'
 
 /**
@@ -41,10 +41,13 @@ export const user = pgTable(
     lastSignInAt: timestamptz('last_sign_in_at'),
     /** Spec section 3, Preferences: the interface ordered for buying or selling, kept like the language. */
     uiMode: text('ui_mode').notNull().default('buy'),
+    /** Spec section 3, Preferences: the currency money is shown in, kept like the language. */
+    currency: text('currency').notNull().default('USD'),
   },
   (table) => [
     check('user_language_check', isOneOf(table.language, LANGUAGES)),
     check('user_ui_mode_check', isOneOf(table.uiMode, UI_MODES)),
+    check('user_currency_check', isOneOf(table.currency, CURRENCIES)),
     check('user_principal_broker_status_check', isOneOf(table.principalBrokerStatus, PRINCIPAL_BROKER_STATUSES)),
     uniqueIndex('user_phone_unique').on(table.phone),
     index('user_last_sign_in_idx').on(table.lastSignInAt),

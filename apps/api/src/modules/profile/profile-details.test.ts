@@ -20,6 +20,21 @@ describe('PATCH /api/me', () => {
     expect(await me(who.headers)).toMatchObject({ phone: '+16155550201', zipcode: '37027', language: 'es-es' })
   })
 
+  it('keeps the currency the user prefers (USD until chosen), and refuses one it cannot show, changing nothing', async () => {
+    const who = await signedInUser({ roles: ['SELLER_OWNER'] })
+    expect((await me(who.headers)).currency).toBe('USD')
+    const euro = await patchMe(who, { currency: 'EUR' })
+    expect(euro.statusCode).toBe(200)
+    expect(euro.json<{ user: User }>().user.currency).toBe('EUR')
+    expect((await me(who.headers)).currency).toBe('EUR')
+    for (const currency of ['GBP', 'usd', '', 7]) {
+      const refused = await patchMe(who, { currency, zipcode: '37203' })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json<ApiError>()).toMatchObject({ key: 'profile.currency', message: 'Choose one of the currencies offered: USD, EUR or MXN' })
+    }
+    expect(await me(who.headers)).toMatchObject({ currency: 'EUR', zipcode: null })
+  })
+
   it('leaves out fields it was not sent, and clears the phone and ZIP code when they are empty', async () => {
     const who = await signedInUser({ name: 'Grace Hopper' })
     await patchMe(who, { phone: '+16155550202', zipcode: '37027' })

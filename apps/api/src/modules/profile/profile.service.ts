@@ -97,6 +97,7 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
         ...(input.zipcode === undefined ? {} : { zipcode: input.zipcode || null }),
         ...(input.language === undefined ? {} : { language: input.language }),
         ...(input.uiMode === undefined ? {} : { uiMode: input.uiMode }),
+        ...(input.currency === undefined ? {} : { currency: input.currency }),
         ...(input.nrds === undefined ? {} : { nrds: input.nrds }),
       })
       if (!found) throw new AppError('UNAUTHORIZED', 'request.signInRequired')

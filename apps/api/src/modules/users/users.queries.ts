@@ -3,7 +3,7 @@ import { RoleSchema } from '@offerbook/domain/roles'
 import { DEFAULT_UI_MODE, UiModeSchema } from '@offerbook/domain/ui-mode'
 import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
-import { LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
+import { CurrencySchema, DEFAULT_CURRENCY, LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import { rolesOfUsers } from '../../db/user-roles'
 import { user } from '../../db/schema/users'
@@ -34,6 +34,7 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
     principalBrokerStatus: PrincipalBrokerStatusSchema.catch('none').parse(row.principalBrokerStatus),
     language: language.success ? language.data : DEFAULT_LANGUAGE,
     uiMode: UiModeSchema.catch(DEFAULT_UI_MODE).parse(row.uiMode),
+    currency: CurrencySchema.catch(DEFAULT_CURRENCY).parse(row.currency),
   }
 }
 

@@ -74,6 +74,15 @@ describe('dashboard page', () => {
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]')[0].seen).toEqual(['h2', 'h1']))
   })
 
+  it('shows every amount in the currency the user prefers', async () => {
+    api.handlers['GET /api/dashboard'] = () => json(200, { drafts: [], offersToAnswer: [], documentsToSign: [], deadlines: [] })
+    api.handlers['GET /api/properties'] = () => json(200, { items: [{ id: 'h3', UnparsedAddress: '7 Euro Ln, Franklin, TN', ListPrice: 500_000 }], total: 1, page: 1, pageSize: 3, totalCapped: false })
+    window.localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify([{ query: 'q=Franklin', seen: [] }]))
+    open(userWith({ roles: ['BUYER_SIMPLE'], currency: 'EUR' }))
+    const newHomes = await screen.findByTestId('section-newHomes')
+    await within(newHomes).findByText('7 Euro Ln, Franklin, TN, €500,000')
+  })
+
   it('shows the error with a retry', async () => {
     api.handlers['GET /api/dashboard'] = () => apiError(500, 'INTERNAL', 'request.internal')
     open(userWith({ roles: ['BUYER_SIMPLE'] }))

@@ -9,6 +9,7 @@ import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
 import { accountApi, apiError, bodyOf, json, preloadPages } from './account-pages.test-helpers'
 import { userWith } from '../../test/test-user'
+import { formatMoney, setMoneyCurrency } from '../../shared/money'
 
 const api = accountApi()
 preloadPages('profile')
@@ -42,6 +43,17 @@ describe('profile page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy()
     expect(bodyOf(api.calls('PATCH /api/me')[0])).toEqual({ name: 'Ben Buyer Jr', zipcode: '37203' })
+  })
+
+  it('saves the currency chosen, and amounts are then written in it', async () => {
+    api.handlers['PATCH /api/me'] = (init) => json(200, { user: userWith({ ...(bodyOf(init) as Partial<User>) }) })
+    profileOf()
+    await userEvent.selectOptions(await screen.findByLabelText(/^Currency/), 'EUR')
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy()
+    expect(bodyOf(api.calls('PATCH /api/me')[0])).toEqual({ currency: 'EUR' })
+    expect(formatMoney(1_000, 'en-us')).toBe('€1,000')
+    setMoneyCurrency('USD')
   })
 
   it('shows a taken phone number on the phone field', async () => {

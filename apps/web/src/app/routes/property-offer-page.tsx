@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { IconArrowRight } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../shared/money'
 import { signInPathFor } from '@offerbook/domain/route-access'
 import { linkedOfferQuery } from '../../features/offers/components/details/linked-offer'
 import { OfferDetails } from '../../features/offers/components/details/offer-details'
@@ -95,10 +95,10 @@ export default function PropertyOfferPage({ params }: PageProps) {
         <Title order={1}>{t('offerView.link.title', { address })}</Title>
         {offer.terms.purchasePrice !== null && (
           <Text size="xl" fw={700}>
-            {formatUsd(offer.terms.purchasePrice, i18n.language)}
+            {formatMoney(offer.terms.purchasePrice, i18n.language)}
           </Text>
         )}
-        {offer.property.listPrice !== null && <Text size="sm">{t('offerView.link.listPrice', { price: formatUsd(offer.property.listPrice, i18n.language) })}</Text>}
+        {offer.property.listPrice !== null && <Text size="sm">{t('offerView.link.listPrice', { price: formatMoney(offer.property.listPrice, i18n.language) })}</Text>}
       </Stack>
       {offer.viewer === 'link' && (
         <Alert color="blue" variant="light" title={t('offerView.link.readOnlyTitle')}>

@@ -1,4 +1,5 @@
 import type { Cell } from './report-tables'
+import { formatWholeMoney } from '../../shared/money'
 
 /** A cell as the page shows it, in the reader's language; a figure with nothing to measure is a dash. */
 export function formatCell(cell: Cell, language: string): string {
@@ -7,7 +8,7 @@ export function formatCell(cell: Cell, language: string): string {
   if (typeof value === 'string') return kind === 'dateTime' ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : value
   switch (kind) {
     case 'money':
-      return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value)
+      return formatWholeMoney(value, language)
     case 'percent':
       return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value)
     case 'ratio':

@@ -1,4 +1,4 @@
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../shared/money'
 
 /** A calendar day (YYYY-MM-DD) as a date: read in UTC, so it never slips a day in the reader's time zone. */
 export function formatDay(day: string, language: string): string {
@@ -7,5 +7,5 @@ export function formatDay(day: string, language: string): string {
 }
 
 export function formatPrice(amount: number | null, language: string): string | null {
-  return amount === null ? null : formatUsd(amount, language)
+  return amount === null ? null : formatMoney(amount, language)
 }

@@ -1,6 +1,6 @@
 import type { Translate } from '../../shared/i18n/translation'
 import type { ListingSummary, PropertyType } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../shared/money'
 
 /** Numbers and prices as the reader's language writes them. */
 
@@ -9,7 +9,7 @@ export function formatNumber(value: number, language: string): string {
 }
 
 export function formatPrice(price: number | null, language: string, t: Translate): string {
-  return price === null ? t('property.priceNotSet') : formatUsd(price, language)
+  return price === null ? t('property.priceNotSet') : formatMoney(price, language)
 }
 
 /** Property types that are not homes: no bedrooms is what they are, not a missing room. */

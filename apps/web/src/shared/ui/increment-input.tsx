@@ -5,6 +5,7 @@ import { useId } from '@mantine/hooks'
 import { IconMinus, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import type { FieldProps } from './field-props'
+import { moneyCurrency } from '../money'
 
 /** Spec section 9: a held button steps at once, again after 600 ms, then every 100 ms. */
 export const LONG_PRESS_DELAY_MS = 600
@@ -57,7 +58,7 @@ export function IncrementInput({
   const fieldId = useId(id)
   const language = i18n.language
   const plain = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
-  const amount = new Intl.NumberFormat(language, currency ? { style: 'currency', currency: 'USD' } : {})
+  const amount = new Intl.NumberFormat(language, currency ? { style: 'currency', currency: moneyCurrency() } : {})
   const textOf = (number: number | null) => (number === null ? '' : plain.format(number))
 
   const [field, setField] = useState({ text: textOf(value), shown: value, language })

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { MoneyWarning } from '@offerbook/domain/money-bounds'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../money'
 import { dollarsInWords } from '@offerbook/domain/number-words'
 
 /**
@@ -14,9 +14,9 @@ import { dollarsInWords } from '@offerbook/domain/number-words'
 
 /** 'This price is under 70 % of the list price ($328,930).' and 'You typed $44,500: forty-four thousand five hundred dollars.' */
 export function moneyWarningSentences(warning: MoneyWarning, t: TFunction, language: string): [why: string, spelled: string] {
-  const amount = formatUsd(warning.amount, language)
+  const amount = formatMoney(warning.amount, language)
   return [
-    t(`moneyCheck.${warning.field}.${warning.side}`, { percent: warning.percent ?? 0, bound: formatUsd(warning.bound, language) }),
+    t(`moneyCheck.${warning.field}.${warning.side}`, { percent: warning.percent ?? 0, bound: formatMoney(warning.bound, language) }),
     t('moneyCheck.spelled', { amount, words: dollarsInWords(warning.amount, language) }),
   ]
 }
@@ -46,7 +46,7 @@ export function MoneyCheck({ warning, checked, onChange, id, error, disabled = f
           id={id}
           checked={checked}
           onChange={(event) => onChange(event.currentTarget.checked)}
-          label={t('moneyCheck.confirm', { amount: formatUsd(warning.amount, i18n.language) })}
+          label={t('moneyCheck.confirm', { amount: formatMoney(warning.amount, i18n.language) })}
           error={error}
           disabled={disabled}
         />

@@ -8,6 +8,7 @@ import { SegmentedFilter } from '../../../shared/ui/segmented-filter'
 import { usePagedSearch } from '../../../shared/ui/use-paged-search'
 import { useMlsReplicas } from './mls-replication-api'
 import { formatDateTime } from '../../../shared/format-date-time'
+import { formatWholeMoney } from '../../../shared/money'
 
 const P = 'mlsReplication'
 type LinkedFilter = 'all' | 'true' | 'false'
@@ -18,7 +19,7 @@ export function ReplicasTable({ running }: { running: boolean }) {
   const { request, pager, fromFirstPage, searchInput } = usePagedSearch()
   const [linked, setLinked] = useState<LinkedFilter>('all')
   const replicas = useMlsReplicas({ ...request, linked: linked === 'all' ? undefined : linked }, running)
-  const price = (value: number | null) => (value === null ? '—' : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value))
+  const price = (value: number | null) => (value === null ? '—' : formatWholeMoney(value, i18n.language))
 
   const rowOf = (item: MlsReplica) => (
     <Table.Tr key={item.listingKey}>

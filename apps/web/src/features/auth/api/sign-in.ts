@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Session, SignIn } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
 import { apiClient } from '../../../shared/api-client'
+import { setMoneyCurrency } from '../../../shared/money'
 import { saveSession } from '../../../shared/session'
 import { meKeys } from './get-me'
 
@@ -15,6 +16,7 @@ export function useStoreSession() {
   const queryClient = useQueryClient()
   return useCallback(
     (session: Session, persist: boolean) => {
+      setMoneyCurrency(session.user.currency)
       queryClient.setQueryData(meKeys.all, session.user)
       saveSession({ accessToken: session.accessToken, persist })
     },

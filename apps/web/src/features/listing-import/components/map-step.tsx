@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router'
 import { LISTING_VISIBILITIES, ListingVisibilitySchema } from '@offerbook/domain/listing'
 import type { ImportRecordPreview, MappedValue } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../shared/money'
 import { i18n as appI18n } from '../../../shared/i18n/i18n'
 import { TitledSection } from '../../../shared/ui/titled-section'
 import { errorText } from '../../../shared/i18n/messages'
@@ -21,7 +21,7 @@ import { formatDateTime } from '../../../shared/format-date-time'
 function shownValue(t: TFunction, language: string, row: MappedValue): string {
   const { value, source } = row
   if (value === null || value === '') return t('listingImport.none')
-  if (source === 'ListPrice' && typeof value === 'number') return formatUsd(value, language)
+  if (source === 'ListPrice' && typeof value === 'number') return formatMoney(value, language)
   if (source === 'StandardStatus') return statusLabel(t, String(value))
   if (source === 'PropertyType' && appI18n.exists(`listing.type.${value}`)) return t(`listing.type.${value}`)
   if (source === 'Media' && typeof value === 'number') return t('listingImport.map.photos', { count: value })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ImportPreview, ImportRecordPreview } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../shared/money'
 import type { ImportChoices } from '../import-state'
 import { isPickable, statusLabel } from '../import-state'
 import { ProblemText } from './problem-text'
@@ -86,7 +86,7 @@ export function PickStep({ preview, choices, onChange }: ChoiceStepProps) {
                       ))}
                     </Table.Td>
                     <Table.Td>{record.ListingId ?? none}</Table.Td>
-                    <Table.Td>{record.ListPrice === null ? none : formatUsd(record.ListPrice, i18n.language)}</Table.Td>
+                    <Table.Td>{record.ListPrice === null ? none : formatMoney(record.ListPrice, i18n.language)}</Table.Td>
                     <Table.Td>{statusLabel(t, record.StandardStatus)}</Table.Td>
                     <Table.Td>{record.photoCount}</Table.Td>
                     <Table.Td>

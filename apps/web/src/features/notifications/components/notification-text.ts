@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../shared/money'
 import type { AppNotification } from '../api/notifications'
 
 /** Who a notification of each type is written to: the buyer side or the seller side of the offer. */
@@ -41,7 +41,7 @@ export function notificationText(notification: AppNotification, t: TFunction, la
   // A message the user sent from the Send dialog that could not be delivered (issue #14).
   if (notification.type === 'message.failed') return t(data.channel === 'sms' ? 'sendOutcome.failedSms' : 'sendOutcome.failedEmail', { recipient: text(data.recipient) })
   const address = text(data.address) || t('notifications.someProperty')
-  const price = typeof data.price === 'number' ? formatUsd(data.price, language) : text(data.price) || t('notifications.noPrice')
+  const price = typeof data.price === 'number' ? formatMoney(data.price, language) : text(data.price) || t('notifications.noPrice')
   const key = `notifications.type.${notification.type}`
   return t(NOTIFICATION_TYPES.includes(notification.type) ? key : 'notifications.type.other', { address, price })
 }

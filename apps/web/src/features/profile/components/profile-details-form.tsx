@@ -2,17 +2,25 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useTranslation } from 'react-i18next'
 import type { UpdateProfile } from '@offerbook/domain/profile'
 import { hasAgentRole, UpdateProfileSchema } from '@offerbook/domain/profile'
-import type { Language, User } from '@offerbook/domain/user'
-import { LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
+import type { Currency, Language, User } from '@offerbook/domain/user'
+import { CURRENCIES, CurrencySchema, LANGUAGES, LanguageSchema } from '@offerbook/domain/user'
 import { changeLanguage } from '../../../shared/i18n/i18n'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { AgentDetailsFields } from '../../../shared/ui/agent-details-fields'
 import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useUpdateProfile } from '../api/profile'
 
-type Values = { name: string; phone: string; zipcode: string; language: Language; nrds: string; sellerAgentId: string }
+type Values = { name: string; phone: string; zipcode: string; language: Language; currency: Currency; nrds: string; sellerAgentId: string }
 function valuesOf(user: User): Values {
-  return { name: user.name, phone: user.phone ?? '', zipcode: user.zipcode ?? '', language: user.language, nrds: user.nrds ?? '', sellerAgentId: user.sellerAgentId ?? '' }
+  return {
+    name: user.name,
+    phone: user.phone ?? '',
+    zipcode: user.zipcode ?? '',
+    language: user.language,
+    currency: user.currency,
+    nrds: user.nrds ?? '',
+    sellerAgentId: user.sellerAgentId ?? '',
+  }
 }
 
 /** An agent's NRDS number and MLS ID, when changed: an agent without one yet can still save the rest. */
@@ -31,6 +39,7 @@ function changes(before: Values, after: Values, agent: boolean): UpdateProfile {
   if (after.phone !== before.phone) body.phone = after.phone
   if (after.zipcode.trim() !== before.zipcode) body.zipcode = after.zipcode.trim()
   if (after.language !== before.language) body.language = after.language
+  if (after.currency !== before.currency) body.currency = after.currency
   return body
 }
 
@@ -89,6 +98,18 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
           }}
           data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
           error={form.errorOf('language')}
+        />
+        <NativeSelect
+          label={t('accounts.profile.details.currency')}
+          description={t('accounts.profile.details.currencyHint')}
+          name="currency"
+          value={values.currency}
+          onChange={(event) => {
+            const parsed = CurrencySchema.safeParse(event.currentTarget.value)
+            if (parsed.success) form.setValue('currency', parsed.data)
+          }}
+          data={CURRENCIES.map((currency) => ({ value: currency, label: t(`currencies.${currency}`) }))}
+          error={form.errorOf('currency')}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Slider, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../shared/money'
 import { DEFAULT_OFFER_WEIGHTS, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/offer-weight-criteria'
 import type { OfferWeightCriterion } from '@offerbook/domain/offer-weight-criteria'
 import type { Weights } from '../sample-offers'
@@ -98,7 +98,7 @@ export default function RankingExample() {
                   <Text size="sm" c="gray.7">
                     {t(`publicPages.example.offers.${offer.id}.summary`)}
                   </Text>
-                  <Text size="sm">{t('publicPages.example.net', { amount: formatUsd(offer.netToSeller, i18n.language) })}</Text>
+                  <Text size="sm">{t('publicPages.example.net', { amount: formatMoney(offer.netToSeller, i18n.language) })}</Text>
                   <Text size="sm" c="gray.7">
                     {offer.leadOverNext === null
                       ? t('publicPages.example.last')

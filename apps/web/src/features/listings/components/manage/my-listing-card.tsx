@@ -4,7 +4,7 @@ import { IconEye, IconEyeOff, IconLink } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListingSummary, ListingVisibility } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { continueDraftPath, myPropertyPath } from './listing-links'
@@ -54,7 +54,7 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
           {address}
         </Title>
         <Text fw={700} size="lg">
-          {listing.ListPrice !== null ? formatUsd(listing.ListPrice, i18n.language) : t('manage.list.noPrice')}
+          {listing.ListPrice !== null ? formatMoney(listing.ListPrice, i18n.language) : t('manage.list.noPrice')}
         </Text>
         {facts.length > 0 && <Text size="sm">{facts.join(' · ')}</Text>}
         <ListingVisibilityText visibility={listing.visibility} draft={draft} />

@@ -3,7 +3,7 @@ import { IconWorld } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ManagedListing } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { BackLink } from '../../../../shared/ui/back-link'
 import { continueDraftPath, publicPropertyPath } from './listing-links'
 import { ListingStatusBadge } from './listing-status-badge'
@@ -24,7 +24,7 @@ export function MyPropertyHeader({ listing }: { listing: ManagedListing }) {
           </Title>
           <Group gap="md">
             <ListingStatusBadge status={listing.StandardStatus} size="lg" />
-            {listing.ListPrice !== null && <Text fw={700}>{formatUsd(listing.ListPrice, i18n.language)}</Text>}
+            {listing.ListPrice !== null && <Text fw={700}>{formatMoney(listing.ListPrice, i18n.language)}</Text>}
             <ListingVisibilityText visibility={listing.visibility} draft={draft} />
           </Group>
         </Stack>

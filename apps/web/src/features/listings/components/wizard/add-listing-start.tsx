@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListingSummary } from '@offerbook/domain/listing'
 import { unparsedAddress } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { errorMessage } from '../../../../shared/notify'
 import { useMyDrafts } from '../../api/listing'
 import { NEW_LISTING_PATH } from './listing-wizard'
@@ -124,7 +124,7 @@ function DraftRow({ draft }: { draft: ListingSummary }) {
         <Stack gap={2}>
           <Text fw={600}>{name}</Text>
           <Text size="sm" c="gray.7">
-            {[draft.ListPrice === null ? null : formatUsd(draft.ListPrice, i18n.language), t('wizard.start.savedAt', { date: modified }), t('wizard.start.atStep', { step: t(`listing.step.${step}`) })]
+            {[draft.ListPrice === null ? null : formatMoney(draft.ListPrice, i18n.language), t('wizard.start.savedAt', { date: modified }), t('wizard.start.atStep', { step: t(`listing.step.${step}`) })]
               .filter(Boolean)
               .join(' · ')}
           </Text>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { ListingWizardStep, ManagedListing, PublishProblem } from '@offerbook/domain/listing'
 import { OFFER_PREFERENCES, PUBLISH_STATUSES, REQUIRED_TO_PUBLISH, unparsedAddress } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { ApiClientError } from '../../../../shared/api-client'
 import { translate } from '../../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
@@ -149,7 +149,7 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
       )}
 
       <SummarySection title={t('listing.step.pricing')} step="pricing" id={id}>
-        <Facts items={[{ label: t('listing.field.ListPrice'), value: listing.ListPrice === null ? none : formatUsd(listing.ListPrice, i18n.language) }]} />
+        <Facts items={[{ label: t('listing.field.ListPrice'), value: listing.ListPrice === null ? none : formatMoney(listing.ListPrice, i18n.language) }]} />
       </SummarySection>
       <Divider />
       <SummarySection title={t('listing.step.details')} step="details" id={id}>

@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { formatPhone } from '@offerbook/domain/phone'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { downloadOfferAttachment } from './download-attachment'
@@ -85,7 +85,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
   const language = i18n.language
   const { terms } = offer
   const notSet = t('offer.field.notSet')
-  const usd = (amount: number | null) => (amount === null ? notSet : formatUsd(amount, language))
+  const usd = (amount: number | null) => (amount === null ? notSet : formatMoney(amount, language))
   const date = (value: string | null) => (value === null ? notSet : formatCalendarDate(value, language))
 
   const concession = (value: Concession) => {

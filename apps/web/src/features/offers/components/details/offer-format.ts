@@ -1,6 +1,6 @@
 import type { Concession } from '@offerbook/domain/offer'
 import { concessionDollars } from '@offerbook/domain/offer'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import { formatDateTime } from '../../../../shared/format-date-time'
 
@@ -32,7 +32,7 @@ export function formatPercent(percent: number, language: string): string {
 /** A concession in dollars, or as a percent of the price with its dollars beside it; null when not set. */
 export function concessionParts(concession: Concession, purchasePrice: number | null, language: string): { percent: string | null; dollars: string } | null {
   if (concession.amount === null) return null
-  const dollars = formatUsd(concessionDollars(concession, purchasePrice), language)
+  const dollars = formatMoney(concessionDollars(concession, purchasePrice), language)
   return concession.unit === 'percent' ? { percent: formatPercent(concession.amount, language), dollars } : { percent: null, dollars }
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from 'react'
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { OfferView } from '@offerbook/domain/offer'
 import type { Message } from '@offerbook/domain/messages'
 import { translateOptional } from '../../../../shared/i18n/messages'
@@ -136,7 +136,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
           </Anchor>
           {property.city && <Text size="sm">{property.city}</Text>}
           <Text size="sm">
-            {t('offerEditor.listPrice')}: {property.listPrice === null ? t('offer.field.notSet') : formatUsd(property.listPrice, i18n.language)}
+            {t('offerEditor.listPrice')}: {property.listPrice === null ? t('offer.field.notSet') : formatMoney(property.listPrice, i18n.language)}
           </Text>
         </Stack>
       </Group>

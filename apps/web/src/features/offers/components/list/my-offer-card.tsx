@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { OfferSummary } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
@@ -75,7 +75,7 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
           {address}
         </Title>
         <Text fw={700} size="lg">
-          {offer.purchasePrice !== null ? formatUsd(offer.purchasePrice, i18n.language) : t('offerView.list.noPrice')}
+          {offer.purchasePrice !== null ? formatMoney(offer.purchasePrice, i18n.language) : t('offerView.list.noPrice')}
         </Text>
         <TeamBadge team={team} />
         {offer.buyerNames.length > 0 && <Text size="sm">{t('offerView.list.buyers', { names: offer.buyerNames.join(', ') })}</Text>}

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/
 import { useTranslation } from 'react-i18next'
 import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
 import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { errorText } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
 import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
@@ -54,7 +54,7 @@ export function HighestBestButton({ listingId, offers, timeZone }: { listingId: 
                 <Checkbox
                   key={offer.id}
                   value={offer.id}
-                  label={`${buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}${offer.purchasePrice === null ? '' : ` · ${formatUsd(offer.purchasePrice, language)}`}`}
+                  label={`${buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}${offer.purchasePrice === null ? '' : ` · ${formatMoney(offer.purchasePrice, language)}`}`}
                 />
               ))}
             </Stack>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { OfferView } from '@offerbook/domain/offer'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
 import { formatInstant, zoneOf } from '../details/offer-format'
@@ -76,7 +76,7 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
         <PreApproval offer={offer} />
         {escalation && escalation.increment !== null && escalation.cap !== null && (
           <Text size="sm">
-            {`${t('negotiation.escalation.section')}: ${t('negotiation.escalation.summary', { increment: formatUsd(escalation.increment, language), cap: formatUsd(escalation.cap, language) })}`}
+            {`${t('negotiation.escalation.section')}: ${t('negotiation.escalation.summary', { increment: formatMoney(escalation.increment, language), cap: formatMoney(escalation.cap, language) })}`}
           </Text>
         )}
         {offer.status === 'countered' && negotiation.turn && (
@@ -133,7 +133,7 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
               {versions.map((version) => (
                 <li key={version.number}>
                   {t(version.kind === 'counter' ? `negotiation.historyItem.${version.side}` : `negotiation.historyItem.${version.kind}`, { number: version.number, date: formatInstant(version.createdAt, language, offer.property.timeZone) })}
-                  {version.terms.purchasePrice !== null && ` · ${formatUsd(version.terms.purchasePrice, language)}`}
+                  {version.terms.purchasePrice !== null && ` · ${formatMoney(version.terms.purchasePrice, language)}`}
                   {version.message && ` · “${version.message}”`} <AgreementPreview offerId={offer.id} version={version.number} />
                 </li>
               ))}

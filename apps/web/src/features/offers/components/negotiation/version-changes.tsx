@@ -3,7 +3,7 @@ import { Stack, Table, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
 import type { ClauseFieldKind } from '@offerbook/domain/clauses/fields'
@@ -21,7 +21,7 @@ import { offerKeys } from '../../../../shared/query-keys'
 function valueText(value: TermValue, t: TFunction, language: string, timeZone?: string): string {
   switch (value.type) {
     case 'money':
-      return value.value === null ? '-' : formatUsd(value.value, language)
+      return value.value === null ? '-' : formatMoney(value.value, language)
     case 'days':
       return value.value === null ? '-' : t('negotiation.days', { count: value.value })
     case 'date':
@@ -36,7 +36,7 @@ function valueText(value: TermValue, t: TFunction, language: string, timeZone?: 
       return value.value.trim() === '' ? '-' : value.value
     case 'concession':
       if (value.value.amount === null) return '-'
-      return value.value.unit === 'percent' ? `${value.value.amount}%` : formatUsd(value.value.amount, language)
+      return value.value.unit === 'percent' ? `${value.value.amount}%` : formatMoney(value.value.amount, language)
   }
 }
 

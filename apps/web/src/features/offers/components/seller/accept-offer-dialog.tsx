@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Radio, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
 import { OTHER_OFFERS_CHOICES } from '@offerbook/domain/offer'
 import type { NetSheetLine } from '@offerbook/domain/net-sheet'
@@ -43,8 +43,8 @@ export function AcceptOfferDialog({ opened, offer, netToSeller, netLines = [], o
   const notSet = t('offer.field.notSet')
   const { terms } = offer
   const summary: [string, string][] = [
-    [t('offer.field.purchasePrice'), terms.purchasePrice === null ? notSet : formatUsd(terms.purchasePrice, language)],
-    ...(netToSeller === null ? [] : [[t('offerSeller.accept.net'), formatUsd(netToSeller, language)] as [string, string]]),
+    [t('offer.field.purchasePrice'), terms.purchasePrice === null ? notSet : formatMoney(terms.purchasePrice, language)],
+    ...(netToSeller === null ? [] : [[t('offerSeller.accept.net'), formatMoney(netToSeller, language)] as [string, string]]),
     [t('offer.field.financing'), terms.financing.type === null ? notSet : t(`offer.financing.${terms.financing.type}`)],
     [t('offer.field.closingDate'), terms.closingDate === null ? notSet : formatCalendarDate(terms.closingDate, language)],
   ]

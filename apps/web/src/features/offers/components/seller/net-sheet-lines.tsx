@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { NetSheetLine } from '@offerbook/domain/net-sheet'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 
@@ -15,7 +15,7 @@ export function rankLookup(result: OptimizeResult): RankOf {
 
 /** A net sheet line in words, with its source: 'Stipulation A: 3 % of price, capped at $10,000'. */
 export function netLineText(line: NetSheetLine, t: TFunction, language: string, rankOf: RankOf): string {
-  const usd = (amount: number) => formatUsd(amount, language)
+  const usd = (amount: number) => formatMoney(amount, language)
   const { params } = line
   const percent = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(params.percent ?? 0)
   const source = params.source ? t(`netSheet.source.${params.source}`) : ''
@@ -35,7 +35,7 @@ export function netLineText(line: NetSheetLine, t: TFunction, language: string, 
 
 /** What the seller pays shows with a minus sign; what she gets without. */
 export function signedUsd(amount: number, language: string): string {
-  return amount < 0 ? `−${formatUsd(-amount, language)}` : formatUsd(amount, language)
+  return amount < 0 ? `−${formatMoney(-amount, language)}` : formatMoney(amount, language)
 }
 
 /** The net sheet's lines after the price, one to a line with its amount. */
@@ -61,7 +61,7 @@ export function PriceCell({ offer, rankOf, notSet }: { offer: OptimizeOffer; ran
   return (
     <Stack gap={2}>
       <Text size="sm" fw={escalation ? 700 : undefined} inherit={!escalation}>
-        {formatUsd(offer.price, i18n.language)}
+        {formatMoney(offer.price, i18n.language)}
       </Text>
       {escalation && (
         <Text size="xs" c="dimmed" data-testid="escalation-note">

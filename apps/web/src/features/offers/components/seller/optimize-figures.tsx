@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import type { OfferWeightCriterion } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { aheadExplanation, criterionMeasure, formatPoints } from './seller-format'
 import { NetSheetLines, PriceCell, priceFitNote, rankLookup } from './net-sheet-lines'
@@ -46,7 +46,7 @@ export function CriterionFigure({ offer, criterion, weighting }: { offer: Optimi
 
 export function optimizeFigures(result: OptimizeResult, t: TFunction, language: string): OptimizeFigure[] {
   const offers = rankedOffers(result)
-  const usd = (amount: number) => formatUsd(amount, language)
+  const usd = (amount: number) => formatMoney(amount, language)
   const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
   const rankOf = rankLookup(result)
   return [

@@ -3,7 +3,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { NegotiationMarks } from '../negotiation/negotiation-marks'
@@ -49,7 +49,7 @@ export function OptimizeGrid({ result }: { result: OptimizeResult }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language
   const offers: OptimizeOffer[] = [...result.offers].sort((a, b) => a.rank - b.rank)
-  const usd = (amount: number) => formatUsd(amount, language)
+  const usd = (amount: number) => formatMoney(amount, language)
   const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)
   const listingId = result.property.id
   const rankOf = rankLookup(result)

@@ -1,7 +1,7 @@
 import { Anchor, Group, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { OfferSummary } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { formatInstant } from '../details/offer-format'
@@ -39,7 +39,7 @@ export function OtherOffersTable({ listingId, offers }: { listingId: string; off
               {buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}
             </Anchor>
           </Table.Th>
-          <Table.Td>{offer.purchasePrice === null ? t('offer.field.notSet') : formatUsd(offer.purchasePrice, language)}</Table.Td>
+          <Table.Td>{offer.purchasePrice === null ? t('offer.field.notSet') : formatMoney(offer.purchasePrice, language)}</Table.Td>
           <Table.Td>
             <Group gap={6}>
               <OfferStatusBadge status={offer.status} size="sm" />

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { OfferWeightCriterion } from '@offerbook/domain/listing'
-import { formatUsd } from '@offerbook/domain/money'
+import { formatMoney } from '../../../../shared/money'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { formatCalendarDate } from '../details/offer-format'
 
@@ -16,7 +16,7 @@ export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCri
     case 'netToSeller':
     case 'earnestMoney':
     case 'concessions':
-      return formatUsd(measure ?? 0, language)
+      return formatMoney(measure ?? 0, language)
     case 'financingCertainty':
       return offer.financingType === null ? t('offer.field.notSet') : t(`offer.financing.${offer.financingType}`)
     case 'downPayment':
@@ -36,7 +36,7 @@ export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCri
       return measure === 1 ? t('offer.field.yes') : t('offer.field.no')
     case 'escalation':
       if (measure === null || !offer.escalation || offer.escalation.increment === null || offer.escalation.cap === null) return t('negotiation.escalation.none')
-      return t('negotiation.escalation.summary', { increment: formatUsd(offer.escalation.increment, language), cap: formatUsd(offer.escalation.cap, language) })
+      return t('negotiation.escalation.summary', { increment: formatMoney(offer.escalation.increment, language), cap: formatMoney(offer.escalation.cap, language) })
   }
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "user" ADD COLUMN "currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "user" ADD CONSTRAINT "user_currency_check" CHECK ("user"."currency" in ('USD', 'EUR', 'MXN'));
