@@ -54,6 +54,8 @@ export const AdminUserDetailSchema = z.object({
   signIns: z.array(SignInEventSchema),
   /** Every admin action on this user, newest first. */
   audit: z.array(AuditRowSchema),
+  /** The phones the user's listing cards dial (their listings' ListAgentDirectPhone), at most five. */
+  listingPhones: z.array(z.string()),
 })
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { rolesOfUsers } from '../../db/user-roles'
 import { adminAudit, signInEvent } from '../../db/schema/admin'
 import { session } from '../../db/schema/auth'
+import { listing } from '../../db/schema/listings'
 import { user, userRole } from '../../db/schema/users'
 import { toUser } from '../users/users.service'
 import { ownerListingsChanged } from '../listings/listing-changes'
@@ -132,6 +133,20 @@ export async function deleteSessionsOf(db: Db, userId: string): Promise<number> 
   await announceAuthChange(db, [userId])
   await revokeLiveStreams(db, { users: [userId] })
   return rows.length
+}
+
+/**
+ * The phones the user's listing cards dial (ListAgentDirectPhone): of the listings they are the agent
+ * of, or own with no agent named. Often the only phone an agent has, when their profile has none.
+ */
+export async function listingPhonesOf(db: Db, userId: string, limit = 5): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ phone: listing.listAgentDirectPhone })
+    .from(listing)
+    .where(and(isNotNull(listing.listAgentDirectPhone), or(eq(listing.listAgentUserId, userId), and(eq(listing.ownerId, userId), isNull(listing.listAgentUserId)))))
+    .orderBy(asc(listing.listAgentDirectPhone))
+    .limit(limit)
+  return rows.flatMap((row) => (row.phone ? [row.phone] : []))
 }
 
 export async function latestSignIns(db: Db, userId: string, limit = 50): Promise<SignInEventView[]> {

@@ -19,6 +19,7 @@ import {
   deleteSessionsOf,
   findUserRecord,
   latestSignIns,
+  listingPhonesOf,
   lockUserRecord,
   replaceRoles,
   searchAdminUsers,
@@ -43,8 +44,8 @@ export async function getAdminUser(db: Db, userId: string): Promise<AdminUserDet
   if (isNoUsersId(userId)) throw notFound()
   const row = await adminRowOf(db, userId)
   if (!row) throw notFound()
-  const [signIns, audit] = await Promise.all([latestSignIns(db, userId), auditWithActors(db, userId)])
-  return { user: row, signIns, audit }
+  const [signIns, audit, listingPhones] = await Promise.all([latestSignIns(db, userId), auditWithActors(db, userId), listingPhonesOf(db, userId)])
+  return { user: row, signIns, audit, listingPhones }
 }
 
 type Change<T> = { actor: User; userId: string; input: T }

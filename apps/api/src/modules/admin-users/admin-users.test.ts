@@ -102,6 +102,20 @@ describe('GET /api/admin/users/:id', () => {
     }
   })
 
+  it("names the phones the user's listing cards dial, though their profile has none", async () => {
+    const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const owner = await createUser(t, { roles: ['SELLER_OWNER'] })
+    expect((await detail(agent.id)).user.phone).toBeNull()
+    expect((await detail(agent.id)).listingPhones).toEqual([])
+    await createTestListing(t, { ownerId: agent.id, listAgentDirectPhone: '+16155550142' })
+    // Twice the same number counts once; a listing the agent is the named agent of counts too.
+    await createTestListing(t, { ownerId: agent.id, listAgentDirectPhone: '+16155550142' })
+    await createTestListing(t, { ownerId: owner.id, listAgentUserId: agent.id, listAgentDirectPhone: '+16155550199' })
+    // The owner's listing with another agent named is that agent's number, not the owner's.
+    expect((await detail(agent.id)).listingPhones).toEqual(['+16155550142', '+16155550199'])
+    expect((await detail(owner.id)).listingPhones).toEqual([])
+  })
+
   it('records every sign-in with the IP and user agent, and the latest one on the user', async () => {
     const someone = await createUser(t, { roles: ['BUYER_SIMPLE'] })
     const response = await t.app.inject({ method: 'POST', url: '/api/session', payload: { email: someone.email, password: someone.password }, headers: { 'user-agent': 'TestBrowser/1.0' }, remoteAddress: '203.0.113.7' })

@@ -44,6 +44,7 @@ function detail(user: AdminUserRow): AdminUserDetail {
         reason: null,
       },
     ],
+    listingPhones: ['+16155550123'],
   }
 }
 
@@ -98,6 +99,9 @@ describe('admin users page', () => {
     expect(within(drawer).getByText('Chrome 131 on Windows')).toBeTruthy()
     expect(within(drawer).getByText('Ada Admin: changed the roles')).toBeTruthy()
     expect(within(drawer).getByText('roles: Seller → Listing agent')).toBeTruthy()
+    // The phone their listing cards dial, though the profile has none.
+    expect(within(drawer).getByRole('row', { name: 'Phone None' })).toBeTruthy()
+    expect(within(drawer).getByRole('row', { name: 'Phone on their listings (615) 555-0123' })).toBeTruthy()
 
     await userEvent.click(within(drawer).getByRole('button', { name: 'Approve' }))
     const confirm = await screen.findByRole('dialog', { name: 'Approve Sam Seller as a principal broker?' })
@@ -145,6 +149,38 @@ describe('admin users page', () => {
 
     expect((within(drawer).getByRole('checkbox', { name: 'Admin' }) as HTMLInputElement).disabled).toBe(true)
     expect((within(drawer).getByRole('checkbox', { name: 'Seller (owner)' }) as HTMLInputElement).disabled).toBe(false)
+  })
+
+  it("asks a super admin to type a super admin's email before deactivating them or changing their roles", async () => {
+    const current = row({ roles: ['SUPER_ADMIN'], email: 'owner@example.com' })
+    api.handlers['GET /api/admin/users'] = () => json(200, { items: [current], total: 1, page: 1, pageSize: 20 })
+    api.handlers['GET /api/admin/users/u2'] = () => json(200, detail(current))
+    api.handlers['POST /api/admin/users/u2/deactivate'] = () => json(200, { user: row({ roles: ['SUPER_ADMIN'], email: 'owner@example.com', deactivatedAt: '2026-03-02T10:00:00.000Z', updatedAt: '2026-03-02T10:00:00.000Z' }) })
+    openAs(['SUPER_ADMIN'], '/admin/users?user=u2')
+    const drawer = await screen.findByRole('dialog', { name: 'Sam Seller' })
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Deactivate' }))
+    const first = await screen.findByRole('dialog', { name: 'Deactivate Sam Seller?' })
+    await userEvent.click(within(first).getByRole('button', { name: 'Deactivate' }))
+    const second = await screen.findByRole('dialog', { name: 'Sam Seller is a super admin' })
+    const confirm = within(second).getByRole('button', { name: 'Change this super admin' }) as HTMLButtonElement
+    expect(confirm.disabled).toBe(true)
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Email address of the account' }), 'someone@example.com')
+    expect(confirm.disabled).toBe(true)
+    expect(api.calls('POST /api/admin/users/u2/deactivate')).toHaveLength(0)
+    await userEvent.clear(within(second).getByRole('textbox', { name: 'Email address of the account' }))
+    await userEvent.type(within(second).getByRole('textbox', { name: 'Email address of the account' }), ' Owner@Example.com ')
+    await userEvent.click(confirm)
+    await waitFor(() => expect(api.calls('POST /api/admin/users/u2/deactivate')).toHaveLength(1))
+
+    // Cancelling the second confirmation of a role change sends nothing.
+    await userEvent.click(await within(drawer).findByRole('checkbox', { name: 'Seller (owner)' }))
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save roles' }))
+    const roles = await screen.findByRole('dialog', { name: /^Change the roles of Sam Seller/ })
+    await userEvent.click(within(roles).getByRole('button', { name: 'Change roles' }))
+    const again = await screen.findByRole('dialog', { name: 'Sam Seller is a super admin' })
+    await userEvent.click(within(again).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sam Seller is a super admin' })).toBeNull())
+    expect(api.calls('PUT /api/admin/users/u2/roles')).toHaveLength(0)
   })
 
   it('hides the actions an admin may not take on a super admin', async () => {

@@ -14,6 +14,8 @@ import type { AdminUserAction } from './admin-users-api'
 import { useAdminUser, useAdminUserAction } from './admin-users-api'
 import { parseUserAgent } from '@offerbook/domain/user-agent'
 import { ReasonModal } from './reason-modal'
+import { SuperAdminConfirm } from './super-admin-confirm'
+import { formatPhone } from '@offerbook/domain/phone'
 import { formatDateTime } from '../../../shared/format-date-time'
 import { statusOf } from './user-format'
 import { DataTable } from '../../../shared/ui/data-table'
@@ -95,12 +97,20 @@ function UserActions({ detail, actor }: { detail: AdminUserDetail; actor: AdminA
   const { user } = detail
   const action = useAdminUserAction(user.uid)
   const [asking, setAsking] = useState<Asking>(null)
+  /** A change to a super admin's account waiting for its second confirmation (the typed email). */
+  const [held, setHeld] = useState<(() => void) | null>(null)
   const { self, canAct, canGrantPrivileged } = permissionsOf(actor, user)
   const name = user.name || user.email
   const expectedUpdatedAt = user.updatedAt
+  const superAdmin = user.roles.includes('SUPER_ADMIN')
 
   const run = (request: AdminUserAction, successKey: string) => {
     action.mutate({ action: request, successText: t(successKey, { name }) })
+  }
+  /** Runs a change that is confirmed once; on a super admin, only after the second confirmation too. */
+  const runConfirmed = (request: AdminUserAction, successKey: string) => {
+    if (superAdmin) setHeld(() => () => run(request, successKey))
+    else run(request, successKey)
   }
 
   const saveRoles = async (roles: Role[]) => {
@@ -115,7 +125,7 @@ function UserActions({ detail, actor }: { detail: AdminUserDetail; actor: AdminA
       message: parts.join(' '),
       confirmLabel: t(`${P}.confirmRoles`),
     })
-    if (confirmed) run({ kind: 'roles', body: { roles, expectedUpdatedAt } }, `${P}.rolesSaved`)
+    if (confirmed) runConfirmed({ kind: 'roles', body: { roles, expectedUpdatedAt } }, `${P}.rolesSaved`)
   }
 
   const approve = async () => {
@@ -199,18 +209,28 @@ function UserActions({ detail, actor }: { detail: AdminUserDetail; actor: AdminA
         onCancel={() => setAsking(null)}
         onConfirm={(reason) => {
           setAsking(null)
-          run({ kind: 'deactivate', body: { reason: reason || undefined, expectedUpdatedAt } }, `${P}.deactivated`)
+          runConfirmed({ kind: 'deactivate', body: { reason: reason || undefined, expectedUpdatedAt } }, `${P}.deactivated`)
+        }}
+      />
+      <SuperAdminConfirm
+        target={held ? { name, email: user.email } : null}
+        onCancel={() => setHeld(null)}
+        onConfirm={() => {
+          held?.()
+          setHeld(null)
         }}
       />
     </Stack>
   )
 }
 
-function Profile({ user }: { user: AdminUserRow }) {
+function Profile({ user, listingPhones }: { user: AdminUserRow; listingPhones: readonly string[] }) {
   const { t, i18n } = useTranslation()
   const rows: [string, string][] = [
     [t(`${P}.email`), user.email],
     [t(`${P}.phone`), user.phone ?? t(`${P}.none`)],
+    // What the cards of their listings dial (ListAgentDirectPhone), which an agent's profile may lack.
+    [t(`${P}.listingPhone`), listingPhones.length > 0 ? listingPhones.map(formatPhone).join(', ') : t(`${P}.none`)],
     [t(`${P}.status`), t(`${P}.statuses.${statusOf(user)}`)],
     [t(`${P}.emailVerified`), user.emailVerified ? t(`${P}.yes`) : t(`${P}.no`)],
     [t(`${P}.onboarded`), user.onboarded ? t(`${P}.yes`) : t(`${P}.no`)],
@@ -313,7 +333,7 @@ export function UserDetailDrawer({ userId, actor, onClose }: { userId: string | 
       {detail.isError && <LoadFailedAlert title={t(`${P}.detailFailed`)} error={detail.error} onRetry={() => void detail.refetch()} />}
       {detail.data && (
         <Stack gap="lg">
-          <Profile user={detail.data.user} />
+          <Profile user={detail.data.user} listingPhones={detail.data.listingPhones} />
           <Stack gap="xs">
             <Title order={3} size="h4">
               {t(`${P}.actionsTitle`)}
