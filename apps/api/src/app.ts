@@ -46,6 +46,7 @@ import { sessionRoutes } from './modules/session/session.routes'
 import { createSigningContext } from './modules/signing/signing-context'
 import type { SigningContext } from './modules/signing/signing.service'
 import { signingRoutes } from './modules/signing/signing.routes'
+import { sealingAdminRoutes } from './modules/signing/sealing-admin.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
 import { usersRoutes } from './modules/users/users.routes'
@@ -205,7 +206,9 @@ export async function buildApp({
   }
   await app.register(chatRoutes, { db, authSecret: config.authSecret })
   await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, config.authSecret, header) })
-  await app.register(signingRoutes, { db, addressLimits, ctx: signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls }) })
+  const signingContext = signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls, db })
+  await app.register(signingRoutes, { db, addressLimits, ctx: signingContext })
+  await app.register(sealingAdminRoutes, { db, ctx: signingContext })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

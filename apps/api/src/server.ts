@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   // A finished packet nudges the signing job; the job runner starts after listen.
   let jobs: JobRunner | null = null
   const storage = createFileStorage(config.storage)
-  const signing = createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls, onCompletionQueued: () => jobs?.nudge('signing') })
+  const signing = createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls, db: database.db, onCompletionQueued: () => jobs?.nudge('signing') })
   // One live event hub for the process: one LISTEN, one heartbeat timer, every stream of this server.
   const hubLog: HubLog = { warn: (details, message) => app.log.warn(details, message), error: (details, message) => app.log.error(details, message) }
   const hub = createEventHub({ db: database.db, listen: database.listen, log: hubLog })

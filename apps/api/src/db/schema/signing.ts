@@ -197,3 +197,19 @@ export const signingSealVersion = pgTable(
     check('signing_seal_version_level_check', isNullOrOneOf(table.level, SEAL_LEVELS)),
   ],
 )
+
+/**
+ * The last answer of each timestamp authority (SIGNING_TSA_URL), for the super admins' seal page: one
+ * row per URL, written by whichever server asked it last, outside the sealing transaction so a packet
+ * that rolls back still leaves the TSA's failure on record.
+ */
+export const signingTsaStatus = pgTable('signing_tsa_status', {
+  url: text('url').primaryKey(),
+  lastAt: timestamptz('last_at').notNull(),
+  ok: boolean('ok').notNull(),
+  /** The subject of the certificate that signed the last token, and when it expires (success only). */
+  tsaName: text('tsa_name'),
+  tsaExpiresAt: timestamptz('tsa_expires_at'),
+  /** Why the last request failed (failure only). */
+  error: text('error'),
+})

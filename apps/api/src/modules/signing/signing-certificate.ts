@@ -16,6 +16,8 @@ export type SealingIdentity = {
   fingerprint: string
   subject: string
   selfSigned: boolean
+  /** 'configured': SIGNING_CERT_P12; 'generated': the self-signed certificate made under DATA_DIR */
+  source: 'configured' | 'generated'
 }
 
 const SELF_SIGNED_CN = 'Offerbook document sealing'
@@ -90,6 +92,7 @@ function openIdentity(p12: Buffer, passphrase: string, source: 'configured' | 'g
     fingerprint: createHash('sha256').update(der).digest('hex'),
     subject,
     selfSigned: subject === distinguishedName(opened.certificate.issuer),
+    source,
   }
 }
 

@@ -1,7 +1,10 @@
+import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import type { SealingIdentity } from './signing-certificate'
 import { loadSealingIdentity } from './signing-certificate'
 import type { SigningContext } from './signing.service'
+import { recordTsaAnswer } from './sealing-admin.queries'
+import type { TsaAnswer } from './signing-tsa'
 
 /**
  * The signing module's context: the file storage, and the sealing certificate loaded (or made under
@@ -14,6 +17,7 @@ export function createSigningContext({
   dataDir,
   signingCert,
   tsaUrls = [],
+  db,
   onCompletionQueued,
 }: {
   publicUrl: string
@@ -22,6 +26,8 @@ export function createSigningContext({
   signingCert: { p12: string | undefined; passphrase: string | undefined }
   /** SIGNING_TSA_URL: the timestamp authorities that make the seal B-T (decision 052); none, B-B. */
   tsaUrls?: string[]
+  /** Where each TSA's last answer is kept for the seal page (signing_tsa_status); without it, nowhere. */
+  db?: Db
   onCompletionQueued?: () => void
 }): SigningContext {
   let identity: Promise<SealingIdentity> | null = null
@@ -33,5 +39,8 @@ export function createSigningContext({
     })
     return identity
   }
-  return { publicUrl, storage, sealing, timestamps: tsaUrls.length > 0 ? { urls: tsaUrls } : null, ...(onCompletionQueued ? { onCompletionQueued } : {}) }
+  // Not awaited, and on the pool rather than the sealing transaction: the seal neither waits for the
+  // record nor fails with it, and a packet that rolls back still leaves the TSA's failure on record.
+  const onAnswer = db ? (answer: TsaAnswer) => void recordTsaAnswer(db, answer).catch(() => {}) : undefined
+  return { publicUrl, storage, sealing, timestamps: tsaUrls.length > 0 ? { urls: tsaUrls, ...(onAnswer ? { onAnswer } : {}) } : null, ...(onCompletionQueued ? { onCompletionQueued } : {}) }
 }

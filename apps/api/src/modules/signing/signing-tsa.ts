@@ -12,7 +12,17 @@ import { fetchOperatorUrl } from './signing-operator-fetch'
  * private and loopback addresses included, with a timeout and a cap on the answer's size.
  */
 
-export type TsaOptions = { urls: string[]; timeoutMs?: number; retries?: number; retryDelayMs?: number }
+export type TsaOptions = {
+  urls: string[]
+  timeoutMs?: number
+  retries?: number
+  retryDelayMs?: number
+  /** Told of every answer, success or failure, as it comes (the seal page's record of each TSA); must not throw. */
+  onAnswer?: (answer: TsaAnswer) => void
+}
+
+/** One TSA's answer to one request: the token's signer and its expiry, or why it failed. */
+export type TsaAnswer = { url: string; at: Date } & ({ ok: true; tsaName: string; tsaExpiresAt: Date | null } | { ok: false; error: string })
 
 export type SignatureTimestamp = {
   /** The TimeStampToken (a CMS ContentInfo) as the TSA sent it */
@@ -53,15 +63,19 @@ export function parseTsaUrls(setting: string | undefined): string[] {
 
 /** A timestamp over `digest` (a SHA-256) from the first TSA in the list that gives a valid one. */
 export async function requestTimestamp(digest: Buffer, options: TsaOptions): Promise<SignatureTimestamp> {
-  const { urls, timeoutMs = TIMEOUT_MS, retries = RETRIES, retryDelayMs = RETRY_DELAY_MS } = options
+  const { urls, timeoutMs = TIMEOUT_MS, retries = RETRIES, retryDelayMs = RETRY_DELAY_MS, onAnswer } = options
   const failures: string[] = []
   for (const url of urls) {
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs))
       try {
-        return await timestampFrom(url, digest, timeoutMs)
+        const timestamp = await timestampFrom(url, digest, timeoutMs)
+        onAnswer?.({ url, at: new Date(), ok: true, tsaName: timestamp.tsaName, tsaExpiresAt: timestamp.tsaExpiresAt })
+        return timestamp
       } catch (error) {
-        failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`)
+        const reason = error instanceof Error ? error.message : String(error)
+        onAnswer?.({ url, at: new Date(), ok: false, error: reason })
+        failures.push(`${url}: ${reason}`)
       }
     }
   }
