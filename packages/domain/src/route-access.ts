@@ -118,6 +118,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'admin-users', path: '/admin/users', access: ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
   { name: 'admin-inactive-users', path: '/admin/inactiveusers', access: ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
   { name: 'admin-firebase', path: '/admin/firebase', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+  // Issue #32: the document seal's certificate, chain and timestamp authorities, beside the identity provider.
+  { name: 'admin-sealing', path: '/admin/sealing', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
   { name: 'admin-import-users', path: '/admin/import-users', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
   { name: 'admin-mls-grid-listing', path: '/admin/mls-grid-listing', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
   // Issue 30: the background jobs of the job runner and their last runs (decision 045).

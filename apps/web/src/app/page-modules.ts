@@ -30,6 +30,7 @@ const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
   analytics: () => import('./routes/analytics-page'),
   'admin-inactive-users': () => import('./routes/admin-inactive-users-page'),
   'admin-firebase': () => import('./routes/admin-firebase-page'),
+  'admin-sealing': () => import('./routes/admin-sealing-page'),
   'admin-import-users': () => import('./routes/admin-import-users-page'),
   'admin-mls-grid-listing': () => import('./routes/admin-mls-grid-listing-page'),
   'admin-jobs': () => import('./routes/admin-jobs-page'),

@@ -63,3 +63,8 @@ export const teamKeys = {
 export const adminJobKeys = {
   all: ['admin', 'jobs'] as const,
 }
+
+/** The admin area's document seal page (issue #32). */
+export const adminSealingKeys = {
+  all: ['admin', 'sealing'] as const,
+}

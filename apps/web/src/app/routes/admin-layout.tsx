@@ -8,11 +8,12 @@ import { useCurrentUser } from '../../features/auth/api/get-me'
 
 type AdminPage = { path: string; labelKey: string; roles: readonly Role[] }
 
-/** The admin pages, each shown to the roles spec section 2 lets open it: ADMIN sees two, SUPER_ADMIN six. */
+/** The admin pages, each shown to the roles spec section 2 lets open it: ADMIN sees two, SUPER_ADMIN seven. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/users', labelKey: 'adminShell.users', roles: PAGE_ROLES.admin },
   { path: '/admin/inactiveusers', labelKey: 'adminShell.inactiveUsers', roles: PAGE_ROLES.admin },
   { path: '/admin/firebase', labelKey: 'adminShell.identity', roles: PAGE_ROLES.superAdmin },
+  { path: '/admin/sealing', labelKey: 'adminShell.sealing', roles: PAGE_ROLES.superAdmin },
   { path: '/admin/import-users', labelKey: 'adminShell.importUsers', roles: PAGE_ROLES.superAdmin },
   { path: '/admin/mls-grid-listing', labelKey: 'adminShell.mlsGrid', roles: PAGE_ROLES.superAdmin },
   { path: '/admin/jobs', labelKey: 'adminShell.jobs', roles: PAGE_ROLES.superAdmin },
