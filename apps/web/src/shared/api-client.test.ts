@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { ApiClientError, apiClient, buildQueryString, fieldErrorsOf, setApiNavigate } from './api-client'
+import { fetchApiFile } from './download-file'
 import { copyOfAllLanguages } from '../locales/all-languages'
 import { initI18n } from './i18n/i18n'
 import { errorText } from './i18n/messages'
@@ -138,11 +142,51 @@ describe('apiClient', () => {
     expect(navigate).not.toHaveBeenCalled()
   })
 
+  it('on 401 from a call that did not carry the session (a guest, a link) ends no session and keeps this browser\'s storage', async () => {
+    window.localStorage.setItem('offerbook.chat.guests', '{"support":{"conversationId":"c","token":"t"}}')
+    api.on('GET /api/chat/conversations', apiError(401, 'request.signInRequired'))
+    await expect(apiClient.get('/chat/conversations', undefined, { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401 })
+    expect(window.localStorage.getItem('offerbook.chat.guests')).not.toBeNull()
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
   it('turns a network failure into an ApiClientError', async () => {
     api.on('GET /api/health', () => {
       throw new TypeError('Failed to fetch')
     })
     await expect(apiClient.get('/health')).rejects.toMatchObject({ status: 0, detail: { key: 'client.network' } })
+  })
+})
+
+describe('the 401 and 403 rules on every call (spec section 8)', () => {
+  it('a file download follows them too: an ended session goes to sign-in and back, a 403 Home', async () => {
+    saveSession({ accessToken: 'ended', persist: true })
+    window.history.pushState({}, '', '/my-properties/l1/offers/o1')
+    api.on('GET /api/offers/o1/calendar', apiError(401, 'request.signInRequired'))
+    await expect(fetchApiFile('/offers/o1/calendar', { headers: { Authorization: 'Bearer ended' }, fallbackName: 'x.ics' })).rejects.toMatchObject({ status: 401 })
+    expect(getSession()).toBeNull()
+    expect(navigate).toHaveBeenCalledWith('/auth/sign-in?redirect=%2Fmy-properties%2Fl1%2Foffers%2Fo1')
+
+    api.on('GET /api/offers/o2/calendar', apiError(403, 'request.forbidden'))
+    await expect(fetchApiFile('/offers/o2/calendar', { fallbackName: 'x.ics' })).rejects.toMatchObject({ status: 403 })
+    expect(navigate).toHaveBeenLastCalledWith('/')
+  })
+
+  it("a link's download stays on its page, which says why", async () => {
+    api.on('GET /api/offers/o3/attachments/a1', apiError(403, 'offer.linkExpired'))
+    const rules = { redirectOnUnauthorized: false, redirectOnForbidden: false }
+    await expect(fetchApiFile('/offers/o3/attachments/a1', { fallbackName: 'a.pdf', rules })).rejects.toMatchObject({ status: 403, detail: { key: 'offer.linkExpired' } })
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('every call of the web goes through the one place: only api-client.ts fetches, and the stream and the upload follow its rules', () => {
+    const src = join(dirname(fileURLToPath(import.meta.url)), '..')
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? (entry.name === 'test' ? [] : files(join(dir, entry.name))) : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.includes('test-') ? [join(dir, entry.name)] : []))
+    const calling = files(src).filter((file) => /(^|[^.\w])fetch\(|new XMLHttpRequest\(/m.test(readFileSync(file, 'utf8')))
+    const byPath = calling.map((file) => relative(src, file).split('\\').join('/')).sort()
+    expect(byPath).toEqual(['features/listings/api/upload-photo.ts', 'shared/api-client.ts', 'shared/live/event-stream.ts'])
+    for (const file of calling.filter((name) => !name.endsWith('api-client.ts'))) expect(readFileSync(file, 'utf8'), file).toContain('followStatusRules(')
   })
 })
 

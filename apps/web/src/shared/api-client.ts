@@ -140,15 +140,51 @@ async function errorFrom(response: Response): Promise<ApiClientError> {
   return apiErrorOf(response.status, body)
 }
 
-function handleStatus(status: number, options: RequestOptions): void {
+/** Whether these request headers carry this tab's session (its bearer token): then a 401 means the session ended. */
+export function carriesSession(headers: HeadersInit | undefined): boolean {
+  const token = getAccessToken()
+  return token !== null && new Headers(headers).get('Authorization') === `Bearer ${token}`
+}
+
+/**
+ * Spec section 8, the one place every refused call goes through (this client, file downloads, PDFs,
+ * photo uploads, the events stream): a 401 on a call that carried the session ends it (a guest's or a
+ * link's token failing ends no session) and goes to sign-in with the full path to come back to,
+ * unless already there; a 403 goes Home. A caller opts out of the move, never of the session's end,
+ * only where the refusal is the page's to say (a sign-in form, a signer's or a link's token, an
+ * admin rule).
+ */
+export function followStatusRules(status: number, options: Pick<RequestOptions, 'redirectOnUnauthorized' | 'redirectOnForbidden'>, carriedSession: boolean): void {
   if (status === 401) {
-    clearSession()
+    if (carriedSession) clearSession()
     if (options.redirectOnUnauthorized === false) return
     const { pathname, search } = window.location
     if (pathname !== SIGN_IN_PATH) navigate(signInPathFor(pathname + search))
     return
   }
   if (status === 403 && options.redirectOnForbidden !== false) navigate(HOME_PATH)
+}
+
+/**
+ * A fetch of the API under the rules of spec section 8, for the calls the client's JSON methods do
+ * not fit (a file, a PDF's bytes): no answer at all is NETWORK_ERROR, a refusal follows
+ * followStatusRules and throws its ApiClientError. The caller gives the credentials in `init.headers`.
+ */
+export async function apiFetch(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Response> {
+  const carriedSession = carriesSession(init.headers)
+  let response: Response
+  try {
+    response = await fetch(url, { ...init, signal: init.signal ?? options.signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiClientError(0, NETWORK_ERROR)
+  }
+  if (!response.ok) {
+    const error = await errorFrom(response)
+    followStatusRules(response.status, options, carriedSession)
+    throw error
+  }
+  return response
 }
 
 /** Sends one call with the bearer token; a refused call throws its ApiClientError after the 401/403 rule. */
@@ -167,21 +203,7 @@ async function send(method: string, path: string, payload: unknown, options: Req
     headers.set('Content-Type', 'application/json')
     body = toJsonBody(payload)
   }
-
-  let response: Response
-  try {
-    response = await fetch(url, { method, headers, body, signal: options.signal })
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiClientError(0, NETWORK_ERROR)
-  }
-
-  if (!response.ok) {
-    const error = await errorFrom(response)
-    handleStatus(response.status, options)
-    throw error
-  }
-  return response
+  return apiFetch(url, { method, headers, body, signal: options.signal }, options)
 }
 
 async function request<T>(method: string, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {

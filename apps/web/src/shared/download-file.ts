@@ -1,4 +1,5 @@
-import { API_BASE, ApiClientError, apiErrorOf, filenameFrom, NETWORK_ERROR } from './api-client'
+import type { RequestOptions } from './api-client'
+import { API_BASE, apiFetch, filenameFrom } from './api-client'
 
 /** Hands bytes to the browser as a download named `filename`. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -14,24 +15,20 @@ export function saveBlob(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(href), 10_000)
 }
 
-export type FileRequest = { headers?: Record<string, string>; fallbackName: string }
+export type FileRequest = {
+  headers?: Record<string, string>
+  fallbackName: string
+  /** The 401/403 rule of spec section 8 applies; a link's or signer's token opts out of the move, as their JSON calls do. */
+  rules?: Pick<RequestOptions, 'redirectOnUnauthorized' | 'redirectOnForbidden'>
+}
 
 /**
  * GETs a file of the API with the given headers (the session's bearer token, or a link's token: a
  * plain link would carry neither): its bytes and the name the server gave, or `fallbackName`. A
- * refusal throws the API's error, as every other call does.
+ * refusal follows the 401/403 rule and throws the API's error, as every other call does.
  */
-export async function fetchApiFile(path: string, { headers = {}, fallbackName }: FileRequest): Promise<{ blob: Blob; filename: string }> {
-  let response: Response
-  try {
-    response = await fetch(`${API_BASE}${path}`, { headers: { Accept: '*/*', ...headers } })
-  } catch {
-    throw new ApiClientError(0, NETWORK_ERROR)
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null)
-    throw apiErrorOf(response.status, body)
-  }
+export async function fetchApiFile(path: string, { headers = {}, fallbackName, rules = {} }: FileRequest): Promise<{ blob: Blob; filename: string }> {
+  const response = await apiFetch(`${API_BASE}${path}`, { headers: { Accept: '*/*', ...headers } }, rules)
   return { blob: await response.blob(), filename: filenameFrom(response.headers.get('content-disposition'), fallbackName) }
 }
 

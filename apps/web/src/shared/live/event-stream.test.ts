@@ -3,6 +3,8 @@ import type { FakeAnswer } from '../../test/fake-api'
 import { apiError, eventStream, fakeApi } from '../../test/fake-api'
 import type { LiveEvent } from './event-stream'
 import { openEventStream, parseEventBlock } from './event-stream'
+import { setApiNavigate } from '../api-client'
+import { getSession, saveSession } from '../session'
 
 /** A text/event-stream answer that sends `chunks` and then ends, or stays open while `open`. */
 const streamResponse = (chunks: string[], { open = false }: { open?: boolean } = {}) => eventStream(chunks, { open }).response
@@ -158,10 +160,36 @@ describe('openEventStream', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     answers.push(() => apiError(401, 'request.signInRequired'))
     const onRefused = vi.fn()
-    openEventStream({ headers: () => ({}), onEvent: () => {}, onRefused })
+    openEventStream({ headers: () => ({}), onEvent: () => {}, onRefused, rules: { redirectOnUnauthorized: false } })
     await until(() => expect(onRefused).toHaveBeenCalledWith(401))
     await vi.advanceTimersByTimeAsync(60_000)
     expect(calls()).toHaveLength(1)
+  })
+
+  it('follows the 401 and 403 rules: an ended session goes to sign-in and back, a 403 Home; a guest stream stays', async () => {
+    const navigate = vi.fn<(to: string) => void>()
+    setApiNavigate(navigate)
+    window.history.pushState({}, '', '/notifications/all')
+    saveSession({ accessToken: 'ended', persist: false })
+    answers.push(() => apiError(401, 'request.signInRequired'))
+    openEventStream({ headers: () => ({ Authorization: 'Bearer ended' }), onEvent: () => {} })
+    await until(() => expect(navigate).toHaveBeenCalledWith('/auth/sign-in?redirect=%2Fnotifications%2Fall'))
+    expect(getSession()).toBeNull()
+
+    answers.push(() => apiError(403, 'request.forbidden'))
+    openEventStream({ headers: () => ({}), onEvent: () => {} })
+    await until(() => expect(navigate).toHaveBeenLastCalledWith('/'))
+
+    navigate.mockClear()
+    window.localStorage.setItem('offerbook.chat.guests', '{}')
+    const onRefused = vi.fn()
+    answers.push(() => apiError(401, 'request.signInRequired'))
+    openEventStream({ headers: () => ({ 'X-Chat-Visitor': 'c.t' }), onEvent: () => {}, onRefused, rules: { redirectOnUnauthorized: false, redirectOnForbidden: false } })
+    await until(() => expect(onRefused).toHaveBeenCalledWith(401))
+    expect(navigate).not.toHaveBeenCalled()
+    // A guest's refusal ends no session: this browser keeps what it stored.
+    expect(window.localStorage.getItem('offerbook.chat.guests')).toBe('{}')
+    window.history.pushState({}, '', '/')
   })
 
   it('connects no more once closed while waiting to reconnect', async () => {

@@ -1,4 +1,5 @@
-import { API_BASE } from '../api-client'
+import type { RequestOptions } from '../api-client'
+import { API_BASE, carriesSession, followStatusRules } from '../api-client'
 
 /** One event of GET /api/events. */
 export type LiveEvent = { id: string; type: string; data: Record<string, unknown> }
@@ -11,6 +12,12 @@ export type EventStreamOptions = {
   onOpen?: (reconnected: boolean) => void
   /** The server refused the stream (401, 403, 404): no retry. */
   onRefused?: (status: number) => void
+  /**
+   * A 401 or 403 follows the rule of spec section 8 (api-client's followStatusRules): a stream that
+   * carried the session ends it and goes to sign-in, a 403 goes Home. A guest's stream opts out of
+   * the moves: its refusal is its own conversation's, which it forgets.
+   */
+  rules?: Pick<RequestOptions, 'redirectOnUnauthorized' | 'redirectOnForbidden'>
 }
 
 const FIRST_RETRY_MS = 1_000
@@ -66,6 +73,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
     if (lastEventId) headers['Last-Event-ID'] = lastEventId
     const response = await fetch(`${API_BASE}/events`, { headers, signal: controller.signal, cache: 'no-store' })
     if (response.status === 401 || response.status === 403 || response.status === 404) {
+      followStatusRules(response.status, options.rules ?? {}, carriesSession(headers))
       options.onRefused?.(response.status)
       controller.abort()
       return

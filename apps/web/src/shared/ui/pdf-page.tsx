@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { useEffect, useRef, useState } from 'react'
 import type * as PdfJsModule from 'pdfjs-dist'
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist'
-import { apiErrorOf } from '../api-client'
+import type { RequestOptions } from '../api-client'
+import { apiFetch } from '../api-client'
 
 /**
  * pdf.js, loaded on first use so that public pages which never show a PDF stay small. The legacy
@@ -35,11 +36,16 @@ type Loaded = { key: string; doc: PDFDocumentProxy | null; error: Error | null }
 
 /**
  * Fetches a PDF (with `init.headers`, e.g. a signing token) and opens it with pdf.js. The bytes are
- * fetched here rather than by pdf.js so the request carries the same headers as every API call.
+ * fetched here rather than by pdf.js so the request carries the same headers, and its refusal follows
+ * the same 401/403 rule (`init.rules` opts a token's page out of the move), as every API call.
  */
-export function usePdfDocument(url: string | null, init?: { headers?: Record<string, string> }): { doc: PDFDocumentProxy | null; error: Error | null; loading: boolean } {
+export function usePdfDocument(
+  url: string | null,
+  init?: { headers?: Record<string, string>; rules?: Pick<RequestOptions, 'redirectOnUnauthorized' | 'redirectOnForbidden'> },
+): { doc: PDFDocumentProxy | null; error: Error | null; loading: boolean } {
   const headersKey = JSON.stringify(init?.headers ?? {})
-  const key = url === null ? '' : `${url}\n${headersKey}`
+  const rulesKey = JSON.stringify(init?.rules ?? {})
+  const key = url === null ? '' : `${url}\n${headersKey}\n${rulesKey}`
   const [loaded, setLoaded] = useState<Loaded>({ key: '', doc: null, error: null })
 
   useEffect(() => {
@@ -48,14 +54,12 @@ export function usePdfDocument(url: string | null, init?: { headers?: Record<str
     let opened: PDFDocumentProxy | null = null
     let cancelled = false
     const headers = JSON.parse(headersKey) as Record<string, string>
+    const rules = JSON.parse(rulesKey) as RequestOptions
 
     void (async () => {
       try {
-        const response = await fetch(url, { headers: { Accept: 'application/pdf', ...headers }, signal: controller.signal })
-        if (!response.ok) {
-          const body: unknown = await response.json().catch(() => null)
-          throw apiErrorOf(response.status, body)
-        }
+        // The 401/403 rule of spec section 8 applies here as to every call.
+        const response = await apiFetch(url, { headers: { Accept: 'application/pdf', ...headers }, signal: controller.signal }, rules)
         const data = new Uint8Array(await response.arrayBuffer())
         const lib = await loadPdfJs()
         const doc = await lib.getDocument({ data }).promise
@@ -76,7 +80,7 @@ export function usePdfDocument(url: string | null, init?: { headers?: Record<str
       controller.abort()
       if (opened) void opened.destroy()
     }
-  }, [url, headersKey, key])
+  }, [url, headersKey, rulesKey, key])
 
   if (url === null) return { doc: null, error: null, loading: false }
   // A result for another address is stale: the new one is still loading.

@@ -52,6 +52,7 @@ function useGuestStream(guest: GuestConversation | null, scope: string): void {
       onRefused: (status) => {
         if (status === 401 || status === 403) forgetGuestConversation(scope)
       },
+      rules: { redirectOnUnauthorized: false, redirectOnForbidden: false },
     })
   }, [conversationId, token, scope, queryClient])
 }

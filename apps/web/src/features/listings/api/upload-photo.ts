@@ -1,6 +1,6 @@
 import type { ManagedListing } from '@offerbook/domain/listing'
-import { API_BASE, ApiClientError, apiClient, apiErrorOf, NETWORK_ERROR, UNKNOWN_ERROR } from '../../../shared/api-client'
-import { clearSession, getAccessToken } from '../../../shared/session'
+import { API_BASE, ApiClientError, apiClient, apiErrorOf, followStatusRules, NETWORK_ERROR, UNKNOWN_ERROR } from '../../../shared/api-client'
+import { getAccessToken } from '../../../shared/session'
 
 /**
  * A listing's photos. Uploads go one file a request through XMLHttpRequest rather than the api-client's
@@ -50,9 +50,10 @@ export function uploadListingPhoto(listingId: string, file: File, { onProgress, 
         }
         return
       }
-      // A stale session: the guard sends the person to sign-in once the session is gone.
-      if (xhr.status === 401) clearSession()
-      reject(errorOf(xhr.status, xhr.responseText))
+      const error = errorOf(xhr.status, xhr.responseText)
+      // The 401/403 rule of spec section 8, as for every call (api-client's one place).
+      followStatusRules(xhr.status, {}, token !== null)
+      reject(error)
     }
     xhr.onerror = () => reject(new ApiClientError(0, NETWORK_ERROR))
     xhr.onabort = () => reject(new DOMException('The upload was canceled', 'AbortError'))

@@ -53,7 +53,7 @@ export function signedFileName(title: string): string {
 
 /** Fetches the sealed PDF with the token and hands it to the browser as a download. */
 export async function downloadSignedPdf({ signerId, token }: SignerLink, title: string): Promise<void> {
-  await downloadApiFile(`${path(signerId)}/signed`, { headers: tokenHeaders(token), fallbackName: signedFileName(title) })
+  await downloadApiFile(`${path(signerId)}/signed`, { headers: tokenHeaders(token), fallbackName: signedFileName(title), rules: { redirectOnUnauthorized: false } })
 }
 
 /**

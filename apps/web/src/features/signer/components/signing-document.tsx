@@ -19,6 +19,9 @@ import type { FieldOverlayProps } from './field-overlay'
 import { FieldOverlay } from './field-overlay'
 import classes from './signing-document.module.css'
 
+/** A signer's link is refused on the page, not by a move to sign-in (the signer has no account to sign in to). */
+const SIGNER_RULES = { redirectOnUnauthorized: false } as const
+
 /** Wide enough to read a letter page on a desktop; a phone gets its own width. */
 const MAX_PAGE_WIDTH = 900
 /** Before the container is measured (and in tests, where nothing has a size). */
@@ -38,7 +41,7 @@ function DocumentPages(props: PagesProps) {
 function LoadedPages({ link, pages, width, overlayFor, onRetry }: PagesProps & { onRetry: () => void }) {
   const { t } = useTranslation()
   const headers = useMemo(() => tokenHeaders(link.token), [link.token])
-  const { doc, error } = usePdfDocument(signerDocumentUrl(link.signerId), { headers })
+  const { doc, error } = usePdfDocument(signerDocumentUrl(link.signerId), { headers, rules: SIGNER_RULES })
 
   if (error) {
     return (

@@ -13,5 +13,7 @@ export async function downloadOfferAttachment(offerId: string, attachment: Offer
   await downloadApiFile(`${offerAttachmentPath(offerId, attachment.id)}${buildQueryString({ token: linkToken })}`, {
     headers: session ? { Authorization: `Bearer ${session}` } : {},
     fallbackName: attachment.filename,
+    // A share link's refusal (an expired link is 403) is the page's to say, as getLinkedOffer's is.
+    rules: linkToken ? { redirectOnUnauthorized: false, redirectOnForbidden: false } : {},
   })
 }

@@ -1,40 +1,33 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { OfferView } from '@offerbook/domain/offer'
-import { API_BASE, ApiClientError, apiErrorOf, buildQueryString, NETWORK_ERROR } from '../../../../shared/api-client'
-import { clearSession, getAccessToken } from '../../../../shared/session'
+import { API_BASE, ApiClientError, apiFetch, buildQueryString } from '../../../../shared/api-client'
+import { getAccessToken } from '../../../../shared/session'
 import { getOffer } from '../../api/offers'
 import { offerKeys } from '../../../../shared/query-keys'
 
-async function fetchOffer(id: string, token: string, bearer: string | null): Promise<Response> {
+/**
+ * The link's refusals are the page's to show: an expired link answers 403 ('This offer link has
+ * expired'), which must not send the visitor Home, and the token alone opens the offer, so a 401
+ * sends no one to sign-in. A 401 on a call that carried the session still ends that session (the
+ * rule of spec section 8, in api-client's one place), and the call is made again without it.
+ */
+const LINK_RULES = { redirectOnUnauthorized: false, redirectOnForbidden: false } as const
+
+function fetchOffer(id: string, token: string, bearer: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' })
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
-  try {
-    return await fetch(`${API_BASE}/offers/${encodeURIComponent(id)}${buildQueryString({ token })}`, { headers })
-  } catch {
-    throw new ApiClientError(0, NETWORK_ERROR)
-  }
+  return apiFetch(`${API_BASE}/offers/${encodeURIComponent(id)}${buildQueryString({ token })}`, { headers }, LINK_RULES)
 }
 
-/**
- * The offer a share link opens. Unlike the app's other calls, a refusal here is the page's to show:
- * an expired link answers 403 ('This offer link has expired'), which must not send the visitor
- * Home, and a stale session must not send them to sign-in when the token alone opens the offer.
- */
+/** The offer a share link opens. */
 export async function getLinkedOffer(id: string, token: string): Promise<OfferView> {
   const bearer = getAccessToken()
-  let response = await fetchOffer(id, token, bearer)
-  if (response.status === 401 && bearer) {
-    clearSession()
+  let response: Response
+  try {
+    response = await fetchOffer(id, token, bearer)
+  } catch (error) {
+    if (!(bearer && error instanceof ApiClientError && error.status === 401)) throw error
     response = await fetchOffer(id, token, null)
-  }
-  if (!response.ok) {
-    let body: unknown = null
-    try {
-      body = await response.json()
-    } catch {
-      // No JSON body: the generic message applies.
-    }
-    throw apiErrorOf(response.status, body)
   }
   const { offer } = (await response.json()) as { offer: OfferView }
   return offer
