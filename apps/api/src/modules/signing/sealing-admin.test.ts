@@ -5,7 +5,8 @@ import type { LocalTsa } from '../../../test/tsa-server'
 import { LOCAL_TSA_SUBJECT, startLocalTsa } from '../../../test/tsa-server'
 import { buildTestApp } from '../../../test/build-test-app'
 import { perFile } from '../../../test/per-file'
-import { bearer, createUser, signIn } from '../../../test/factories'
+import { bearer, createTestOffer, createUser, signIn } from '../../../test/factories'
+import { signingPacket } from '../../db/schema/signing'
 import { createFileStorage } from '../../storage/create-file-storage'
 import { loadSealingIdentity } from './signing-certificate'
 import { createSigningContext } from './signing-context'
@@ -93,6 +94,24 @@ describe('GET /api/admin/sealing', () => {
     await expect(requestTimestamp(randomBytes(32), { ...serverContext().timestamps!, retries: 0 })).rejects.toBeInstanceOf(TimestampUnavailableError)
     await expect.poll(async () => (await status('superAdmin')).json<SealingStatus>().tsas[1]!.ok).toBe(false)
     tsa.mode = 'ok'
+  })
+
+  it('counts the sealed packets per PAdES level, and those due for the archive step', async () => {
+    const { offer } = await createTestOffer(t, { status: 'accepted' })
+    const hour = 3_600_000
+    const packets: { status: 'completed' | 'completing'; sealLevel: 'B-B' | 'B-T' | 'B-LTA' | null; sealArchiveDueAt?: Date }[] = [
+      { status: 'completed', sealLevel: 'B-B' },
+      { status: 'completed', sealLevel: 'B-T', sealArchiveDueAt: new Date(Date.now() - hour) },
+      { status: 'completed', sealLevel: 'B-T', sealArchiveDueAt: new Date(Date.now() + hour) },
+      { status: 'completed', sealLevel: 'B-LTA', sealArchiveDueAt: new Date(Date.now() + 80 * 24 * hour) },
+      { status: 'completed', sealLevel: null },
+      // Not sealed yet: not counted.
+      { status: 'completing', sealLevel: null },
+    ]
+    await t.db.insert(signingPacket).values(packets.map((packet) => ({ kind: 'form', offerId: offer.id, title: 'Disclosure', ...packet })))
+    const body = (await status('superAdmin')).json<SealingStatus>()
+    expect(body.levels).toEqual({ 'B-B': 1, 'B-T': 2, 'B-LT': 0, 'B-LTA': 1, none: 1 })
+    expect(body.archiveDue).toBe(1)
   })
 
   it('refuses an admin who is not a super admin, a plain user and a visitor', async () => {
