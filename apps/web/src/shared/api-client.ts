@@ -152,7 +152,7 @@ export function carriesSession(headers: HeadersInit | undefined): boolean {
  * link's token failing ends no session) and goes to sign-in with the full path to come back to,
  * unless already there; a 403 goes Home. A caller opts out of the move, never of the session's end,
  * only where the refusal is the page's to say (a sign-in form, a signer's or a link's token, an
- * admin rule).
+ * admin rule). Decision 058.
  */
 export function followStatusRules(status: number, options: Pick<RequestOptions, 'redirectOnUnauthorized' | 'redirectOnForbidden'>, carriedSession: boolean): void {
   if (status === 401) {

@@ -13,7 +13,7 @@ import { findConversationTokenHash } from './chat.queries'
  * The emails that tell an absent guest of an answer cannot carry that token (it is not stored), so
  * they carry a link key instead: an HMAC of the conversation and its token's hash under the server's
  * secret. It opens the same conversation in the same header, from any browser the guest opens the
- * email in, and dies with the token if a conversation's token is ever replaced.
+ * email in, and dies with the token if a conversation's token is ever replaced (decision 058).
  */
 
 export const VISITOR_HEADER = 'x-chat-visitor'
