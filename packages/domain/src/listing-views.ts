@@ -81,6 +81,8 @@ export const ListingSummarySchema = ListingIdentitySchema.extend({
   draftStep: ListingWizardStepSchema.nullable(),
   /** My Listings: the listing reaches the user through a team (issue #16); whose it is. */
   team: TeamMarkSchema.nullable().optional(),
+  /** My Listings: how many offers the seller side has received (shared ones, any status). */
+  offerCount: z.number().int().nonnegative().optional(),
 })
 export type ListingSummary = z.infer<typeof ListingSummarySchema>
 

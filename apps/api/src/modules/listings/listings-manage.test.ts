@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { createTestOffer } from '../../../test/factories'
+import { listing as listingTable } from '../../db/schema/listings'
 import type { ListingSummary, Page } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { Role } from '@offerbook/domain/roles'
@@ -263,6 +266,18 @@ describe('GET /api/listings/mine', () => {
     const second = (await call(t, who, { method: 'GET', url: '/api/listings/mine?page=2&pageSize=2' })).json<Page<ListingSummary>>()
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 })
     expect(second.items.map((item) => item.id)).toEqual([draft.id])
+  })
+
+  it('counts the offers each listing received: shared ones in any status, not buyers\' drafts', async () => {
+    const who = await signedInUser(t, ['SELLER_AGENT'])
+    const live = await publishedListing(t, who, { StreetNumber: '7', StreetName: 'Oak' })
+    const draft = await newListing(t, who, { StreetNumber: '8', StreetName: 'Elm' })
+    const [row] = await t.db.select().from(listingTable).where(eq(listingTable.id, live.id))
+    for (const status of ['active', 'declined', 'draft'] as const) await createTestOffer(t, { listing: row!, status })
+    const mine = (await call(t, who, { method: 'GET', url: '/api/listings/mine' })).json<Page<ListingSummary>>()
+    const countOf = (id: string) => mine.items.find((item) => item.id === id)?.offerCount
+    expect(countOf(live.id)).toBe(2)
+    expect(countOf(draft.id)).toBe(0)
   })
 
   it.each(['BUYER_SIMPLE', 'ADMIN'] as Role[])('is refused to a %s (403)', async (role) => {

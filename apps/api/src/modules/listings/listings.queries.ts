@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import type { ListingSort, StandardStatus } from '@offerbook/domain/listing'
 import type { Db } from '../../db/client'
 import { listing, listingMedia, teamMember, teamMemberListing } from '../../db/schema/listings'
+import { offer } from '../../db/schema/offers'
 import { user } from '../../db/schema/users'
 import { listingsChanged } from './listing-changes'
 import { onPage } from '../../db/paging'
@@ -228,3 +229,17 @@ export async function searchPublicListings(db: Db, search: PublicSearch & { coun
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }
 }
 
+
+/**
+ * How many offers the seller side has received on each listing: every offer once shared (a buyer's
+ * draft is the buyer's alone), whatever became of it. Listings with none are left out.
+ */
+export async function countReceivedOffers(db: Db, listingIds: readonly string[]): Promise<Map<string, number>> {
+  if (listingIds.length === 0) return new Map()
+  const rows = await db
+    .select({ listingId: offer.listingId, offers: count() })
+    .from(offer)
+    .where(and(inArray(offer.listingId, [...listingIds]), ne(offer.status, 'draft')))
+    .groupBy(offer.listingId)
+  return new Map(rows.map((row) => [row.listingId, row.offers]))
+}

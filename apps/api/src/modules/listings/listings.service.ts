@@ -39,6 +39,7 @@ import { listingTeamMarks } from '../teams/team-access'
 import type { ListingChanges, ListingRow } from './listings.queries'
 import { deleteUnusedFiles, listMedia } from './listing-photos.queries'
 import {
+  countReceivedOffers,
   deleteDraftListing,
   deleteListingRow,
   findListing,
@@ -280,8 +281,9 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
     pageSize: query.pageSize,
   })
   // Rows that reach the user through a team say whose they are (issue #16).
-  const marks = await listingTeamMarks(db, actor.uid, rows.map((row) => row.id))
-  return { items: rows.map((row) => ({ ...toSummary(row), team: marks.get(row.id) ?? null })), total, page: query.page, pageSize: query.pageSize }
+  const ids = rows.map((row) => row.id)
+  const [marks, offers] = await Promise.all([listingTeamMarks(db, actor.uid, ids), countReceivedOffers(db, ids)])
+  return { items: rows.map((row) => ({ ...toSummary(row), team: marks.get(row.id) ?? null, offerCount: offers.get(row.id) ?? 0 })), total, page: query.page, pageSize: query.pageSize }
 }
 
 /** Public search: listings anyone can find (visibility public, a searchable status). */

@@ -57,6 +57,11 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
           {listing.ListPrice !== null ? formatMoney(listing.ListPrice, i18n.language) : t('manage.list.noPrice')}
         </Text>
         {facts.length > 0 && <Text size="sm">{facts.join(' · ')}</Text>}
+        {!draft && listing.offerCount !== undefined && (
+          <Text size="sm" fw={600} data-testid="listing-offer-count">
+            {t('manage.list.offers', { count: listing.offerCount })}
+          </Text>
+        )}
         <ListingVisibilityText visibility={listing.visibility} draft={draft} />
         <TeamBadge team={listing.team} />
         {listing.offerDeadline && (

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconHomePlus } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -8,6 +8,9 @@ import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../../shared/ui/search-input'
 import { useMyListingCounts, useMyListings } from '../../api/my-listings'
 import { MyListingCard } from './my-listing-card'
+import { MyListingsTable } from './my-listings-table'
+import type { MyListingsView } from './my-listings-view'
+import { MY_LISTINGS_VIEWS, readMyListingsView, writeMyListingsView } from './my-listings-view'
 import type { StatusGroup } from './status-options'
 import { isStatusGroup, STATUS_GROUP_NAMES, STATUS_GROUPS } from './status-options'
 
@@ -32,7 +35,7 @@ function useListState() {
   return { group, q, page, update }
 }
 
-function Results({ group, q, page, canAddListings, onPage, onShowAll }: { group: StatusGroup; q: string; page: number; canAddListings: boolean; onPage: (page: number) => void; onShowAll: () => void }) {
+function Results({ group, q, page, view, canAddListings, onPage, onShowAll }: { group: StatusGroup; q: string; page: number; view: MyListingsView; canAddListings: boolean; onPage: (page: number) => void; onShowAll: () => void }) {
   const { t } = useTranslation()
   const listings = useMyListings({ q, status: STATUS_GROUPS[group], page, pageSize: MY_LISTINGS_PAGE_SIZE })
 
@@ -74,11 +77,15 @@ function Results({ group, q, page, canAddListings, onPage, onShowAll }: { group:
       <Text size="sm" role="status">
         {t('manage.list.total', { count: total })}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {items.map((listing) => (
-          <MyListingCard key={listing.id} listing={listing} />
-        ))}
-      </SimpleGrid>
+      {view === 'table' ? (
+        <MyListingsTable items={items} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {items.map((listing) => (
+            <MyListingCard key={listing.id} listing={listing} />
+          ))}
+        </SimpleGrid>
+      )}
       {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} aria-label={t('manage.list.pagination')} />}
     </Stack>
   )
@@ -89,6 +96,7 @@ export function MyListings({ canAddListings }: { canAddListings: boolean }) {
   const { t } = useTranslation()
   const { group, q, page, update } = useListState()
   const [text, setText] = useState(q)
+  const [view, setView] = useState<MyListingsView>(readMyListingsView)
   const counts = useMyListingCounts(
     STATUS_GROUP_NAMES.map((name) => STATUS_GROUPS[name]),
     q,
@@ -108,13 +116,28 @@ export function MyListings({ canAddListings }: { canAddListings: boolean }) {
         )}
       </Group>
 
-      <SearchInput
-        label={t('manage.list.searchLabel')}
-        placeholder={t('manage.list.searchPlaceholder')}
-        value={text}
-        onChange={setText}
-        onSearch={(value) => update({ q: value.trim(), page: 1 })}
-      />
+      <Group align="flex-end" justify="space-between" gap="md">
+        <div style={{ flex: '1 1 18rem' }}>
+          <SearchInput
+            label={t('manage.list.searchLabel')}
+            placeholder={t('manage.list.searchPlaceholder')}
+            value={text}
+            onChange={setText}
+            onSearch={(value) => update({ q: value.trim(), page: 1 })}
+          />
+        </div>
+        <SegmentedControl
+          aria-label={t('manage.list.viewLabel')}
+          value={view}
+          onChange={(value) => {
+            const chosen = MY_LISTINGS_VIEWS.find((name) => name === value)
+            if (!chosen) return
+            setView(chosen)
+            writeMyListingsView(chosen)
+          }}
+          data={MY_LISTINGS_VIEWS.map((name) => ({ value: name, label: t(`manage.list.view.${name}`) }))}
+        />
+      </Group>
 
       <Tabs value={group} onChange={(value) => isStatusGroup(value) && update({ group: value, page: 1 })} keepMounted={false}>
         <Tabs.List aria-label={t('manage.list.groupsLabel')}>
@@ -142,6 +165,7 @@ export function MyListings({ canAddListings }: { canAddListings: boolean }) {
                 group={group}
                 q={q}
                 page={page}
+                view={view}
                 canAddListings={canAddListings}
                 onPage={(next) => update({ page: next })}
                 onShowAll={() => {
