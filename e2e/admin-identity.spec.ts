@@ -44,7 +44,7 @@ test('a super admin sees the provider is not configured and imports a Firebase e
   await expect.poll(async () => (await mailTo(page.request, invited)).some((m) => m.kind === 'account.password-reset-code')).toBe(true)
 })
 
-test('a refused file says why', async ({ page }) => {
+test('a refused file says why; the document seal is the next page', async ({ page }) => {
   await useAccount(page, 'super-admin@example.com')
   await page.goto('/admin/firebase')
   await expect(page.getByRole('heading', { name: 'Identity provider' })).toBeVisible({ timeout: 30_000 })
@@ -54,4 +54,14 @@ test('a refused file says why', async ({ page }) => {
   await page.getByLabel('Rounds').fill('99')
   await page.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(page.getByText('Rounds must be a whole number from 1 to 16')).toBeVisible()
+
+  // The document seal is the identity provider's neighbour in the admin navigation. The e2e server
+  // seals with the self-signed default and no timestamp authority.
+  await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Document seal' }).click()
+  await expect(page.getByRole('heading', { name: 'Document seal', level: 2 })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'The sealing certificate' }).getByText(/CN=Offerbook document sealing/).first()).toBeVisible()
+  await expect(page.getByText('This certificate is self-signed')).toBeVisible()
+  await expect(page.getByText('No timestamp authority is configured')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Sealed packets per PAdES level' })).toBeVisible()
+  await expectNoViolations(page, '/admin/sealing')
 })

@@ -8,6 +8,8 @@ import { useSealingStatus } from './sealing-api'
 
 const P = 'sealing'
 const DAY_MS = 86_400_000
+/** A yellow alert's own title colour is too pale on its background (WCAG AA): its title is written in the text colour. */
+const WARNING_STYLES = { title: { color: 'var(--mantine-color-text)' } }
 
 function useDates() {
   const { i18n } = useTranslation()
@@ -39,12 +41,12 @@ function CertificateSection({ certificate, asOf }: { certificate: SealCertificat
   return (
     <Stack gap="sm">
       {expiring && (
-        <Alert color={expiring.state === 'expired' ? 'red' : 'yellow'} title={t(`${P}.expiry.${expiring.state}Title`)}>
+        <Alert color={expiring.state === 'expired' ? 'red' : 'yellow'} styles={expiring.state === 'expired' ? undefined : WARNING_STYLES} title={t(`${P}.expiry.${expiring.state}Title`)}>
           {t(`${P}.expiry.${expiring.state}`, { count: expiring.days, date: dateTime(certificate.validUntil) })}
         </Alert>
       )}
       {certificate.selfSigned && (
-        <Alert color="yellow" title={t(`${P}.selfSigned.title`)}>
+        <Alert color="yellow" styles={WARNING_STYLES} title={t(`${P}.selfSigned.title`)}>
           <Stack gap={6}>
             <Text size="sm">{t(`${P}.selfSigned.untrusted`)}</Text>
             <Text size="sm">{t(`${P}.selfSigned.longTerm`)}</Text>
@@ -89,7 +91,7 @@ function ChainSection({ chain, asOf }: { chain: SealChainCertificate[]; asOf: nu
             <Table.Td>
               <Text size="sm">{dateTime(certificate.validUntil)}</Text>
               {expiring && (
-                <Text size="xs" fw={700} c={expiring.state === 'expired' ? 'red.9' : 'yellow.9'}>
+                <Text size="xs" fw={700} c={expiring.state === 'expired' ? 'red.9' : undefined}>
                   {t(`${P}.chain.${expiring.state}`, { count: expiring.days })}
                 </Text>
               )}
@@ -166,7 +168,7 @@ function TsaSection({ tsas, asOf }: { tsas: TsaStatus[]; asOf: number }) {
             <Table.Td>
               {tsa.tsaExpiresAt ? <Text size="sm">{dateTime(tsa.tsaExpiresAt)}</Text> : <Text size="sm">{none}</Text>}
               {expiring && (
-                <Text size="xs" fw={700} c={expiring.state === 'expired' ? 'red.9' : 'yellow.9'}>
+                <Text size="xs" fw={700} c={expiring.state === 'expired' ? 'red.9' : undefined}>
                   {t(`${P}.chain.${expiring.state}`, { count: expiring.days })}
                 </Text>
               )}
