@@ -381,7 +381,30 @@ export const VerifyResultSchema = z.object({
       /** The PAdES level of the seal (null: sealed before decision 052, as adbe.pkcs7.detached), and with B-T the time its timestamp authority attested. */
       sealLevel: SealLevelSchema.nullable(),
       timestampedAt: z.string().nullable(),
+      /** The record embedded in the sealed file (decision 059): its name and SHA-256; absent or null for files sealed before it. */
+      record: z.object({ filename: z.string(), sha256: z.string() }).nullable().optional(),
     })
     .optional(),
 })
 export type VerifyResult = z.infer<typeof VerifyResultSchema>
+
+/**
+ * The record a sealed packet carries inside it as an associated file (AFRelationship Data, decision
+ * 057): the terms the parties signed (the offer's version at completion, clause choices included) and
+ * the packet's audit chain, as canonical JSON (signing-chain canonicalJson).
+ */
+export const SEALED_RECORD_FILENAME = 'offerbook-record.json'
+export const SEALED_RECORD_FORMAT = 'offerbook.sealed-record/1'
+
+export const SealedRecordSchema = z.object({
+  format: z.literal(SEALED_RECORD_FORMAT),
+  packet: z.object({ id: z.string(), kind: z.string(), title: z.string(), completedAt: z.string() }),
+  offer: z.object({ id: z.string(), version: z.number(), terms: z.record(z.string(), z.unknown()) }),
+  signers: z.array(z.object({ name: z.string(), role: z.string(), signedAt: z.string().nullable() })),
+  audit: z.object({
+    chainHead: z.string(),
+    // Each event with the hash before it and its own: the chain can be checked again from the file alone.
+    events: z.array(z.object({ seq: z.number(), type: z.string(), at: z.string(), previousHash: z.string(), hash: z.string() }).passthrough()),
+  }),
+})
+export type SealedRecord = z.infer<typeof SealedRecordSchema>

@@ -189,6 +189,8 @@ export const signingSealVersion = pgTable(
     timestampAt: timestamptz('timestamp_at'),
     tsaName: text('tsa_name'),
     tsaExpiresAt: timestamptz('tsa_expires_at'),
+    /** The SHA-256 of the record embedded in the file (decision 059); null for files sealed before it. */
+    recordSha256: text('record_sha256'),
     createdAt: createdAt(),
   },
   (table) => [

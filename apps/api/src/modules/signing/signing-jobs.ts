@@ -4,16 +4,19 @@ import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import { bindingDateText } from '@offerbook/domain/contracts/agreement-signatures'
 import type { SigningFieldType } from '@offerbook/domain/signing'
-import { CONSENT_VERSION } from '@offerbook/domain/signing'
+import type { SealedRecord } from '@offerbook/domain/signing'
+import { CONSENT_VERSION, SEALED_RECORD_FILENAME, SEALED_RECORD_FORMAT } from '@offerbook/domain/signing'
+import { canonicalJson } from '@offerbook/domain/signing-chain'
 import type { Db } from '../../db/client'
 import type { JobDefinition } from '../jobs/job-runner'
 import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
+import type { OfferRow } from '../offers/offer-rows.service'
 import { runHeavy } from '../../workers/heavy-pool'
-import type { PacketRow } from './signing.queries'
+import type { EventRow, PacketRow, SignerRow } from './signing.queries'
 import { findFileKey, insertSealVersion, latestSealVersion, listEvents, listFields, listSigners, lockDuePackets, lockPacketsDueForArchive, lockPacketsToComplete, markSealWaiting, updatePacket } from './signing.queries'
 import type { BurnField } from './signing-pdf-stamp'
-import { appendEvent, sha256Hex } from './signing-events'
+import { appendEvent, chainEventOf, sha256Hex } from './signing-events'
 import { recordOnOfferLedger } from './signing-ledger'
 import { packetAddress, tellEveryone } from './signing-notify'
 import type { SigningContext } from './signing.service'
@@ -58,6 +61,22 @@ async function bindingDateRecord(tx: Db, packet: PacketRow, bindingAgreementAt: 
   return { fields: [{ signerId: '', type: 'text', ...box, value }], notes: [`The Binding Agreement Date, recorded after the packet was sent, was filled in at sealing: ${value}.`] }
 }
 
+/**
+ * The record the sealed file carries (decision 059): the offer's terms at completion (the version
+ * signed, clause choices included), the signers and the audit chain through 'completed', as canonical JSON.
+ */
+function sealedRecord({ packet, offer, signers, events, completedAt }: { packet: PacketRow; offer: OfferRow; signers: SignerRow[]; events: EventRow[]; completedAt: Date }): { bytes: Uint8Array; sha256: string } {
+  const record: SealedRecord = {
+    format: SEALED_RECORD_FORMAT,
+    packet: { id: packet.id, kind: packet.kind, title: packet.title, completedAt: completedAt.toISOString() },
+    offer: { id: offer.id, version: offer.version, terms: offer.terms as unknown as Record<string, unknown> },
+    signers: signers.map((signer) => ({ name: signer.name, role: signer.role, signedAt: signer.signedAt?.toISOString() ?? null })),
+    audit: { chainHead: events.at(-1)?.hash ?? '', events: events.map((event) => ({ ...chainEventOf(event), previousHash: event.previousHash, hash: event.hash })) },
+  }
+  const bytes = Buffer.from(canonicalJson(record), 'utf8')
+  return { bytes, sha256: sha256Hex(bytes) }
+}
+
 /** Completes one packet in the caller's transaction; returns the key of the stored sealed PDF. */
 async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, now: Date): Promise<string> {
   const offer = await offerById(tx, packet.offerId)
@@ -69,7 +88,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
   const originalBytes = await readAll(content.body)
   const identity = await ctx.sealing()
   const address = await packetAddress(tx, offer)
-  const record = await bindingDateRecord(tx, packet, offer.bindingAgreementAt)
+  const binding = await bindingDateRecord(tx, packet, offer.bindingAgreementAt)
 
   // The completed event is the chain's last link: the certificate prints the head that includes it.
   const completed = await appendEvent(tx, packet.id, 'completed', { actorName: null }, { at: now, details: { signers: signers.length, documents: packet.documents.map((document) => document.sha256) } })
@@ -77,10 +96,11 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
   // it and its time; the seal's own timestamp comes from the same TSA after signing. No answer throws
   // TimestampUnavailableError: this transaction rolls back and the packet waits for a later run.
   const attested = ctx.timestamps ? await requestTimestamp(Buffer.from(completed.hash, 'hex'), ctx.timestamps) : null
+  const record = sealedRecord({ packet, offer, signers, events: await listEvents(tx, packet.id), completedAt: now })
   // Burnt in, certified and sealed (B-B) in the heavy-work pool; a packet too heavy for it fails this run (and is logged).
   const sealedBB = await runHeavy('completePacketPdf', {
     original: originalBytes,
-    fields: [...fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })), ...record.fields],
+    fields: [...fields.map((field) => ({ signerId: field.signerId, type: field.type as SigningFieldType, page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, value: field.value })), ...binding.fields],
     images: new Map(signers.filter((signer) => signer.signaturePng && signer.initialsPng).map((signer) => [signer.id, { signature: signer.signaturePng!, initials: signer.initialsPng!, name: signer.name }])),
     certificate: {
       packetId: packet.id,
@@ -107,11 +127,13 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       eventCount: completed.seq,
       consentVersion: signers.find((signer) => signer.consentVersion)?.consentVersion ?? CONSENT_VERSION,
       verifyUrl: new URL('/verify', `${ctx.publicUrl.replace(/\/+$/, '')}/`).toString(),
-      notes: record.notes,
+      notes: binding.notes,
+      record: { filename: SEALED_RECORD_FILENAME, sha256: record.sha256 },
       seal: attested ? { level: 'B-T', tsaName: attested.tsaName, attestedAt: attested.time } : { level: 'B-B' },
     },
     identity,
     sealedAt: now,
+    record: { filename: SEALED_RECORD_FILENAME, bytes: record.bytes, description: 'The terms signed and the audit trail, as canonical JSON' },
   }, { timeoutMs: COMPLETION_TIMEOUT_MS, tooHeavy: () => new Error(`signing packet ${packet.id} took more time or memory to complete than the heavy-work pool allows`) })
 
   const timestamp = attested && ctx.timestamps ? await signatureTimestamp(sealedBB, attested, ctx.timestamps) : null
@@ -136,7 +158,7 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
       sealArchiveDueAt: timestamp ? now : null,
       updatedAt: now,
     })
-    await insertSealVersion(tx, { packetId: packet.id, seq: 1, fileId, sha256: done.signedSha256!, previousSha256: null, level: done.sealLevel, timestampAt: timestamp?.time ?? null, tsaName: timestamp?.tsaName ?? null, tsaExpiresAt: timestamp?.tsaExpiresAt ?? null, createdAt: now })
+    await insertSealVersion(tx, { packetId: packet.id, seq: 1, fileId, sha256: done.signedSha256!, previousSha256: null, level: done.sealLevel, timestampAt: timestamp?.time ?? null, tsaName: timestamp?.tsaName ?? null, tsaExpiresAt: timestamp?.tsaExpiresAt ?? null, recordSha256: record.sha256, createdAt: now })
     if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
     else await recordOnOfferLedger(tx, packet, 'form-completed', { at: now })
     await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
@@ -233,7 +255,7 @@ export async function archiveDuePackets(db: Db, ctx: SigningContext, { now = () 
         await ctx.storage.put(storedKey, Buffer.from(pdf), { contentType: 'application/pdf', contentLength: pdf.length })
         await recordStoredFile(tx, { id: fileId, ownerId: packet.createdBy ?? offer.buyerId, key: storedKey, purpose: SIGNING_FILE_PURPOSE, filename: `${packet.title} - signed.pdf`, contentType: 'application/pdf', size: pdf.length })
         const sha256 = sha256Hex(pdf)
-        await insertSealVersion(tx, { packetId: packet.id, seq: current.seq + 1, fileId, sha256, previousSha256: current.sha256, level: 'B-LTA', timestampAt: timestamp.time, tsaName: timestamp.tsaName, tsaExpiresAt: timestamp.tsaExpiresAt, createdAt: at })
+        await insertSealVersion(tx, { packetId: packet.id, seq: current.seq + 1, fileId, sha256, previousSha256: current.sha256, level: 'B-LTA', timestampAt: timestamp.time, tsaName: timestamp.tsaName, tsaExpiresAt: timestamp.tsaExpiresAt, recordSha256: current.recordSha256, createdAt: at })
         const renewAt = timestamp.tsaExpiresAt ? new Date(Math.max(at.getTime() + ARCHIVE_RETRY_MS, timestamp.tsaExpiresAt.getTime() - RENEW_BEFORE_EXPIRY_MS)) : null
         await updatePacket(tx, packet.id, { signedFileId: fileId, signedSha256: sha256, sealLevel: 'B-LTA', sealArchiveDueAt: renewAt, updatedAt: at })
         return true

@@ -47,6 +47,8 @@ export type CertificateData = {
    * timestamps the seal's signature.
    */
   seal?: { level: 'B-B' } | { level: 'B-T'; tsaName: string; attestedAt: Date }
+  /** The record embedded in the file (decision 059), named with its SHA-256 so a reader can check it. */
+  record?: { filename: string; sha256: string }
 }
 
 /** The certificate's words on the seal's PAdES level and its trusted time. */
@@ -202,6 +204,14 @@ export async function addCertificate(doc: PDFDocument, fonts: CertFonts, data: C
     ])
     groups.push(index === 0 ? [headingPiece(fonts, 'Documents'), row] : [row])
   })
+  if (data.record) {
+    groups.push([
+      rowPiece(fonts, 'Record', [
+        { text: `${data.record.filename}, attached to this file: the terms signed and this audit trail, as JSON; SHA-256:` },
+        { text: data.record.sha256, mono: true },
+      ]),
+    ])
+  }
   for (const note of data.notes ?? []) groups.push([rowPiece(fonts, 'Note', [{ text: note }])])
   for (const [index, signer] of data.signers.entries()) {
     const image = signer.signaturePng ? await embed(signer.signaturePng) : null

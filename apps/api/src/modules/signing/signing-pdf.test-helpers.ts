@@ -41,6 +41,9 @@ export function run(command: string, args: string[]): Promise<{ code: number; st
   })
 }
 
+/** The test file's scratch directory (removed after its tests). */
+export const pdfWorkDir = (): string => pdfWork.dir
+
 export async function toFile(bytes: Uint8Array, name = 'file.pdf'): Promise<string> {
   const path = join(pdfWork.dir, `${++pdfWork.files}-${name}`)
   await writeFile(path, bytes)

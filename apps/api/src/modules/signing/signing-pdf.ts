@@ -1,6 +1,6 @@
 import { constants, inflateSync } from 'node:zlib'
 import type { PDFImage, PDFPage } from '@cantoo/pdf-lib'
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from '@cantoo/pdf-lib'
+import { AFRelationship, PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from '@cantoo/pdf-lib'
 import type { PacketDocument, PageSize, PdfRemoval, SignerRole } from '@offerbook/domain/signing'
 import { PDF_REMOVALS, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { SIGNATURE_PAGE_LAYOUT, SIGNER_ROLE_LABELS, signatureBlockPosition, signaturePageCount } from '@offerbook/domain/signing-rules'
@@ -454,6 +454,8 @@ export async function completePacketPdf(input: {
   certificate: CertificateData
   identity: SealingIdentity
   sealedAt: Date
+  /** The record the file carries as an associated file (decision 059): the terms signed and the audit chain. */
+  record?: { filename: string; bytes: Uint8Array; description: string }
 }): Promise<Uint8Array> {
   const doc = await PDFDocument.load(input.original, { updateMetadata: false })
   const [regular, bold, mono] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold), doc.embedFont(StandardFonts.Courier)])
@@ -463,5 +465,14 @@ export async function completePacketPdf(input: {
   await addCertificate(doc, fonts, input.certificate, embed)
   doc.setModificationDate(input.sealedAt)
   doc.setProducer('Offerbook')
+  if (input.record) {
+    await doc.attach(input.record.bytes, input.record.filename, {
+      mimeType: 'application/json',
+      description: input.record.description,
+      creationDate: input.sealedAt,
+      modificationDate: input.sealedAt,
+      afRelationship: AFRelationship.Data,
+    })
+  }
   return sealDocument(doc, input.identity, { signedAt: input.sealedAt })
 }

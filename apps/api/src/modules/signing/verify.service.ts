@@ -1,4 +1,5 @@
 import type { SealLevel, SignerRole, VerifyResult } from '@offerbook/domain/signing'
+import { SEALED_RECORD_FILENAME } from '@offerbook/domain/signing'
 import type { Db } from '../../db/client'
 import { propertyTimeZone } from '@offerbook/domain/property-time'
 import { findCompletedBySignedHash, findOfferCounty, listSigners } from './signing.queries'
@@ -28,6 +29,7 @@ async function intact(db: Db, sha256: string): Promise<VerifyResult | null> {
       // packets sealed before decision 052 (adbe.pkcs7.detached, no PAdES level).
       sealLevel: (version.level as SealLevel | null) ?? null,
       timestampedAt: version.level !== 'B-B' && version.timestampAt ? version.timestampAt.toISOString() : null,
+      record: version.recordSha256 ? { filename: SEALED_RECORD_FILENAME, sha256: version.recordSha256 } : null,
     },
   }
 }

@@ -13,7 +13,7 @@ type PdfJs = typeof PdfJsModule
 
 let pdfJs: Promise<PdfJs> | null = null
 
-function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfJs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url')])
     .then(([lib, worker]) => {
       lib.GlobalWorkerOptions.workerSrc = worker.default

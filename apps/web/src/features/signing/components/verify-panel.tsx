@@ -11,13 +11,9 @@ import { translate } from '../../../shared/i18n/messages'
 import { verifyFile, verifyHash } from '../api/signing'
 import { messageOf } from './signing-form'
 import { isPdfFile, pdfFileProblem } from './upload-form-button'
+import { sha256Hex } from './file-fingerprint'
 import { VerifyResultView } from './verify-result'
 
-/** The file's SHA-256 in hex, computed in the browser: the file itself does not leave the device for this. */
-export async function sha256Hex(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer())
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
 
 type State =
   | { step: 'idle' }
@@ -164,7 +160,7 @@ export function VerifyPanel() {
             </Group>
           )}
           {state.step === 'done' && (
-            <VerifyResultView result={state.result} sealChecked={state.sealChecked} checkingSeal={sealing} onCheckSeal={isPdfFile(state.file) ? () => void checkSeal() : undefined} />
+            <VerifyResultView result={state.result} file={state.file} sealChecked={state.sealChecked} checkingSeal={sealing} onCheckSeal={isPdfFile(state.file) ? () => void checkSeal() : undefined} />
           )}
           {state.step === 'done' && state.result.status === 'unknown' && !isPdfFile(state.file) && <Text size="sm">{t('signing.verify.notPdf')}</Text>}
           {state.step === 'failed' && (

@@ -3,12 +3,18 @@ import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/ic
 import { useTranslation } from 'react-i18next'
 import type { VerifyResult } from '@offerbook/domain/signing'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
+import type { readSealedRecord } from './sealed-record'
+import { SealedRecordView } from './sealed-record'
 
 /** Green on the light green of the alert reads at 3.8:1; the title takes the text colour, the icon keeps the green. */
 const DARK_TITLE = { title: { color: 'var(--mantine-color-text)' } }
 
 export type VerifyResultViewProps = {
   result: VerifyResult
+  /** The file checked: on 'intact', the record inside it is read and shown (decision 059). */
+  file?: Blob
+  /** How that record is read (a test gives its own). */
+  readRecord?: typeof readSealedRecord
   /** Offered on 'unknown' for a PDF: the file goes up so the server can look for our seal. */
   onCheckSeal?: () => void
   checkingSeal?: boolean
@@ -17,7 +23,7 @@ export type VerifyResultViewProps = {
 }
 
 /** The answer of /api/verify in words: intact (green), changed after signing (red), or not signed here. */
-export function VerifyResultView({ result, onCheckSeal, checkingSeal = false, sealChecked = false }: VerifyResultViewProps) {
+export function VerifyResultView({ result, file, readRecord, onCheckSeal, checkingSeal = false, sealChecked = false }: VerifyResultViewProps) {
   const { t, i18n } = useTranslation()
   // The page has no property around it: each time names its zone, the property's or UTC (decision 038).
   const zone = result.packet?.timeZone ?? 'UTC'
@@ -39,6 +45,7 @@ export function VerifyResultView({ result, onCheckSeal, checkingSeal = false, se
                   <Text size="sm">{result.packet.timestampedAt ? t('signing.verify.timestampedAt', { time: when(result.packet.timestampedAt) }) : t('signing.verify.noTimestamp')}</Text>
                 </Stack>
               )}
+              {file && result.packet.record && <SealedRecordView key={result.packet.record.sha256} file={file} filename={result.packet.record.filename} sha256={result.packet.record.sha256} {...(readRecord ? { read: readRecord } : {})} />}
               <Table withTableBorder verticalSpacing={6} bg="white" captionSide="top">
                 <Table.Caption ta="left">{t('signing.verify.signersCaption')}</Table.Caption>
                 <Table.Thead>

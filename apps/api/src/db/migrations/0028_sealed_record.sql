@@ -1,0 +1,1 @@
+ALTER TABLE "signing_seal_version" ADD COLUMN "record_sha256" text;
