@@ -93,6 +93,8 @@ describe('/api/verify with a sealed PDF', () => {
         // No SIGNING_TSA_URL in the test app: PAdES B-B, no trusted time.
         sealLevel: 'B-B',
         timestampedAt: null,
+        // The terms and audit chain inside the file (decision 059), by name and SHA-256.
+        record: { filename: 'offerbook-record.json', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string },
       },
     }
     expect(resultOf(await verifyUpload(sealed))).toEqual(expected)
