@@ -10,8 +10,25 @@ import { ChartSection, ReportSection } from './chart-section'
 import { FigureTable } from './figure-table'
 
 const P = 'analytics'
-const CHART_HEIGHT = 260
+const CHART_HEIGHT = 300
 const COLORS = { received: 'blue.6', accepted: 'teal.6', declined: 'red.6', made: 'grape.6', count: 'blue.6' } as const
+
+/** The longest label a bar keeps whole; a longer one (an address, a long name) is cut with '…', its table keeping it whole. */
+const LABEL_MAX = 22
+
+export function shortLabel(value: unknown): string {
+  const text = String(value ?? '')
+  return text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1).trimEnd()}…` : text
+}
+
+/**
+ * Every bar's label on the axis of the categories (months, agents, statuses): Recharts by default
+ * drops the labels that would collide ('preserveEnd'), so two charts named every other bar.
+ * interval 0 keeps them all; slanted, they fit side by side.
+ */
+export const EVERY_LABEL_X = { interval: 0, angle: -35, textAnchor: 'end', height: 72, tickFormatter: shortLabel } as const
+/** The same for a chart lying on its side, whose categories are on the vertical axis. */
+export const EVERY_LABEL_Y = { interval: 0, width: 170, tickFormatter: shortLabel } as const
 
 function Stat({ label, cell }: { label: string; cell: Cell }) {
   const { i18n } = useTranslation()
@@ -83,7 +100,7 @@ export function AnalyticsReport({ report, tablesShown }: { report: Report; table
     <Stack gap="lg">
       <Headline report={report} />
       <ChartSection title={t(`${P}.charts.months`)} table={monthsTable(report, t)} tablesShown={tablesShown}>
-        <BarChart h={CHART_HEIGHT} data={report.months} dataKey="month" series={monthSeries} withLegend tickLine="y" accessibilityLayer={false} />
+        <BarChart h={CHART_HEIGHT} data={report.months} dataKey="month" series={monthSeries} withLegend tickLine="y" xAxisProps={EVERY_LABEL_X} accessibilityLayer={false} />
       </ChartSection>
       {report.byAgent.length > 0 && (
         <ChartSection title={t(`${P}.charts.agents`)} table={agentsTable(report, t)} tablesShown={tablesShown}>
@@ -97,6 +114,7 @@ export function AnalyticsReport({ report, tablesShown }: { report: Report; table
               { name: 'made', label: t(`${P}.series.made`), color: COLORS.made },
             ]}
             withLegend
+            xAxisProps={EVERY_LABEL_X}
             accessibilityLayer={false}
           />
         </ChartSection>
@@ -104,7 +122,7 @@ export function AnalyticsReport({ report, tablesShown }: { report: Report; table
       {selling && (
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <ChartSection title={t(`${P}.charts.listingsByStatus`)} table={statusTable(report, t)} tablesShown={tablesShown} empty={t(`${P}.noListings`)}>
-            <BarChart h={CHART_HEIGHT} data={statuses} dataKey="status" series={[{ name: 'count', label: t(`${P}.columns.listings`), color: COLORS.count }]} accessibilityLayer={false} />
+            <BarChart h={CHART_HEIGHT} data={statuses} dataKey="status" series={[{ name: 'count', label: t(`${P}.columns.listings`), color: COLORS.count }]} xAxisProps={EVERY_LABEL_X} accessibilityLayer={false} />
           </ChartSection>
           <ChartSection title={t(`${P}.charts.topListings`)} table={topListingsTable(report, t)} tablesShown={tablesShown} empty={noOffers}>
             <BarChart
@@ -112,7 +130,7 @@ export function AnalyticsReport({ report, tablesShown }: { report: Report; table
               data={report.topListings}
               dataKey="address"
               orientation="vertical"
-              yAxisProps={{ width: 160 }}
+              yAxisProps={EVERY_LABEL_Y}
               series={[{ name: 'offers', label: t(`${P}.series.received`), color: COLORS.received }]}
               accessibilityLayer={false}
             />
