@@ -21,6 +21,7 @@ import type { CertificateData } from '../src/modules/signing/signing-pdf-audit'
 import { assemblePacket, completePacketPdf } from '../src/modules/signing/signing-pdf'
 import { addSignatureTimestamp, readSeal, sealPdf, sealSignatureValue } from '../src/modules/signing/signing-seal'
 import { requestTimestamp } from '../src/modules/signing/signing-tsa'
+import { archiveSealedFile } from '../src/modules/signing/signing-archive'
 import { startLocalTsa } from '../test/tsa-server'
 import { percentile } from './stats'
 
@@ -155,6 +156,31 @@ try {
     await tsa.close()
   }
 
+  // B-LTA (decision 056) against a local CA that publishes its CRL and its TSA: the B-T steps with the
+  // CA's sealing certificate, then the archive step (the chains' CRLs fetched, a DSS and a document
+  // timestamp appended), as the signing job does at completion with SIGNING_TSA_URL set.
+  const ca = await startLocalTsa({ revocation: true })
+  const ltaTimes: number[] = []
+  try {
+    const caIdentity = await loadSealingIdentity({ p12: `base64:${ca.sealingP12!.toString('base64')}`, passphrase: ca.sealingPassphrase, dataDir })
+    const timestamps = { urls: [ca.url] }
+    const onceLta = async () => {
+      const started = performance.now()
+      const attested = await requestTimestamp(Buffer.from(certificate.chainHead, 'hex'), timestamps)
+      const sealedBB = await completePacketPdf({ original: packet.pdf, fields, images, certificate: { ...certificate, seal: { level: 'B-T', tsaName: attested.tsaName, attestedAt: attested.time } }, identity: caIdentity, sealedAt: at(40) })
+      const stamp = await requestTimestamp(createHash('sha256').update(sealSignatureValue(sealedBB)).digest(), { urls: [attested.url] })
+      const archived = await archiveSealedFile(addSignatureTimestamp(sealedBB, stamp.token), (digest) => requestTimestamp(digest, timestamps))
+      const elapsed = performance.now() - started
+      if (!readSeal(archived.pdf).intact) throw new Error('the B-LTA packet does not carry an intact seal')
+      return elapsed
+    }
+    for (let index = 0; index < WARM_UP; index++) await onceLta()
+    for (let index = 0; index < BT_RUNS; index++) ltaTimes.push(await onceLta())
+    ltaTimes.sort((a, b) => a - b)
+  } finally {
+    await ca.close()
+  }
+
   // A file of about 5 MB: the packet with a 5 MB stream of random bytes that nothing draws.
   const big = await PDFDocument.load(packet.pdf)
   big.catalog.set(PDFName.of('OfferbookBenchFiller'), big.context.register(big.context.stream(randomBytes(5 * 1024 * 1024))))
@@ -175,6 +201,7 @@ try {
       runs: RUNS,
       signingCompleteBtMedianMs: round(percentile(btTimes, 0.5)),
       btRuns: BT_RUNS,
+      signingCompleteLtaMedianMs: round(percentile(ltaTimes, 0.5)),
       readSeal5MbMedianMs: round(percentile(readTimes, 0.5)),
     }),
   )

@@ -1,6 +1,6 @@
 import { AsnConvert } from '@peculiar/asn1-schema'
 import { ContentInfo, id_signedData, SignedData } from '@peculiar/asn1-cms'
-import { appendDocumentTimestamp, appendDss, collectValidationMaterial } from './signing-ltv'
+import { appendDocumentTimestamp, collectValidationMaterial } from './signing-ltv'
 import { signaturesOf } from './signing-seal'
 import type { SignatureTimestamp } from './signing-tsa'
 
@@ -39,5 +39,5 @@ export function certificateChainsOf(pdf: Uint8Array): Buffer[][] {
  */
 export async function archiveSealedFile(pdf: Uint8Array, stamp: (digest: Buffer) => Promise<SignatureTimestamp>, { now = new Date() }: { now?: Date } = {}): Promise<{ pdf: Uint8Array; timestamp: SignatureTimestamp }> {
   const material = await collectValidationMaterial(certificateChainsOf(pdf), { now })
-  return appendDocumentTimestamp(await appendDss(pdf, material), stamp)
+  return appendDocumentTimestamp(pdf, stamp, material)
 }

@@ -151,6 +151,11 @@ const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex')
  */
 export async function appendDss(pdf: Uint8Array, material: ValidationMaterial): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false })
+  return addToDss(doc, material) ? doc.commit({ useObjectStreams: false }) : pdf
+}
+
+/** Adds what the DSS lacks to the loaded document (an incremental update still to commit); false when it lacks nothing. */
+function addToDss(doc: PDFDocument, material: ValidationMaterial): boolean {
   const { context } = doc
   const snapshot = context.snapshot
   const dssEntry = doc.catalog.get(PDFName.of('DSS'))
@@ -182,10 +187,10 @@ export async function appendDss(pdf: Uint8Array, material: ValidationMaterial): 
     else dss.set(PDFName.of(key), array)
   }
   // Nothing new: no update at all (an update that adds no object would also get a wrong /Size).
-  if (added === 0) return pdf
+  if (added === 0) return false
   const root = context.trailerInfo.Root
   if (root instanceof PDFRef) snapshot?.markRefForSave(root)
-  return doc.commit({ useObjectStreams: false })
+  return true
 }
 
 class DocumentTimestampSigner extends Signer {
@@ -204,8 +209,10 @@ class DocumentTimestampSigner extends Signer {
  * PAdES B-LTA: the file with a document timestamp over all of it, as an incremental update. `stamp`
  * asks a TSA for a token over a SHA-256 (signing-tsa.ts); its answer is returned with the file.
  */
-export async function appendDocumentTimestamp(pdf: Uint8Array, stamp: (digest: Buffer) => Promise<SignatureTimestamp>): Promise<{ pdf: Uint8Array; timestamp: SignatureTimestamp }> {
+export async function appendDocumentTimestamp(pdf: Uint8Array, stamp: (digest: Buffer) => Promise<SignatureTimestamp>, material?: ValidationMaterial): Promise<{ pdf: Uint8Array; timestamp: SignatureTimestamp }> {
   const doc = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false })
+  // With validation material, its DSS update comes first, from the same parse of the file.
+  if (material && addToDss(doc, material)) await doc.commit({ useObjectStreams: false })
   addSignatureField(doc, { kind: 'document-timestamp', contentsLength: DOCUMENT_TIMESTAMP_LENGTH }, doc.context.snapshot)
   const unsigned = await doc.commit({ useObjectStreams: false })
   const signer = new DocumentTimestampSigner(stamp)
