@@ -3,7 +3,7 @@ import type { ListingWizardStep } from './listing-enums'
 import { LISTING_LIMITS, ListingWizardStepSchema, OFFER_PREFERENCES, OfferPreferenceSchema, PROPERTY_TYPES } from './listing-enums'
 import type { MessageKey } from './messages'
 import { optionalPhoneSchema } from './phone'
-import { freeText, isEmail, isMlsId, ZIP_CODE_PATTERN } from './validation'
+import { freeText, isEmail, isMlsId, optionalUrlSchema, ZIP_CODE_PATTERN } from './validation'
 
 /**
  * A listing's editable fields, named after the RESO Data Dictionary 2.0 wherever it has a name
@@ -53,6 +53,8 @@ export const ListingFieldsSchema = z.object({
     .nullable(),
   YearBuilt: wholeNumber(LISTING_LIMITS.minYearBuilt, LISTING_LIMITS.maxYearBuilt, 'listing.yearBuiltRange').nullable(),
   PublicRemarks: boundedText(LISTING_LIMITS.maxRemarks).nullable(),
+  /** RESO VirtualTourURLUnbranded: a link to the home's virtual tour, with no agent branding; empty is none. */
+  VirtualTourURLUnbranded: optionalUrlSchema.nullable(),
   // The property's identification, which the purchase agreement prints (../shared/domain.md section 1).
   /** RESO ParcelNumber: the tax map and parcel ID the county assessor gives it. */
   ParcelNumber: boundedText(LISTING_LIMITS.maxParcelNumber).nullable(),
@@ -117,6 +119,7 @@ export const WIZARD_STEP_FIELDS: Readonly<Record<Exclude<ListingWizardStep, 'pho
     'LotSizeAcres',
     'YearBuilt',
     'PublicRemarks',
+    'VirtualTourURLUnbranded',
     'ParcelNumber',
     'TaxLegalDescription',
     'deedReference',

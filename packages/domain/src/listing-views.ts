@@ -28,6 +28,8 @@ export const ListingAgentCardSchema = z.object({
   phone: z.string().nullable(),
   photoURL: z.string().nullable(),
   office: z.string().nullable(),
+  /** The agent's website, from their profile when the agent has an account here. */
+  website: z.string().nullable(),
 })
 export type ListingAgentCard = z.infer<typeof ListingAgentCardSchema>
 

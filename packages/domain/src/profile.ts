@@ -5,7 +5,7 @@ import type { UiMode } from './ui-mode'
 import { UiModeSchema } from './ui-mode'
 import { CurrencySchema, LanguageSchema } from './user'
 import { optionalPhoneSchema } from './phone'
-import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema } from './validation'
+import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema, optionalUrlSchema } from './validation'
 
 /**
  * The roles onboarding gives, one per user. PRINCIPAL_BROKER is granted after a request, ADMIN and
@@ -127,6 +127,8 @@ export const UpdateProfileSchema = z.object({
   currency: CurrencySchema.optional(),
   nrds: profileNrdsSchema,
   sellerAgentId: profileMlsIdSchema,
+  /** An agent's website; empty clears it. */
+  website: optionalUrlSchema.optional(),
 })
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>
 

@@ -39,6 +39,8 @@ export const UserSchema = z.object({
   language: LanguageSchema,
   /** Spec section 3, Preferences: the interface ordered for buying or selling. */
   uiMode: UiModeSchema,
+  /** An agent's website (spec section 5's URL rule), shown on their person card; null when none. */
+  website: z.string().nullable(),
   /** Spec section 3, Preferences: the currency every amount is shown in. */
   currency: CurrencySchema,
 })

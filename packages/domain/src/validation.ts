@@ -77,10 +77,17 @@ export function isUrl(value: string): boolean {
   return URL_PATTERN.test(value)
 }
 
-/** Optional: empty passes; anything else must be an http(s) address with a domain. */
+/** The longest address a link field keeps. */
+export const URL_MAX_LENGTH = 2000
+
+/**
+ * Spec section 5's optional URL rule: empty passes; anything else must be an http(s) address with a
+ * domain ('Invalid url'). A listing's virtual tour and an agent's website use it.
+ */
 export const optionalUrlSchema = z
-  .string()
+  .string({ error: 'common.invalidUrl' })
   .trim()
+  .max(URL_MAX_LENGTH, 'common.tooLong')
   .refine((value) => value === '' || isUrl(value), 'common.invalidUrl')
 
 // Two uppercase letters (the state), a hyphen, then letters or digits (the license number).

@@ -13,7 +13,7 @@ import { LazyPage } from './lazy-page'
 import { appRoutes } from './router'
 
 function userWith(roles: Role[], name = 'Ben Buyer', email = 'buyer-simple@example.com'): User {
-  return { uid: 'u1', name, email, phone: null, photoURL: null, roles, key: 'k1', onboarded: true, zipcode: null, sellerAgentId: null, nrds: null, isAddListingEnabled: false, isPrincipalBroker: false, principalBrokerStatus: 'none', language: 'en-us', uiMode: 'buy', currency: 'USD' }
+  return { uid: 'u1', name, email, phone: null, photoURL: null, roles, key: 'k1', onboarded: true, zipcode: null, sellerAgentId: null, nrds: null, isAddListingEnabled: false, isPrincipalBroker: false, principalBrokerStatus: 'none', language: 'en-us', uiMode: 'buy', website: null, currency: 'USD' }
 }
 
 const api = fakeApi()

@@ -22,6 +22,7 @@ export function userWith(overrides: Partial<User> = {}): User {
     principalBrokerStatus: 'none',
     language: 'en-us',
     uiMode: 'buy',
+    website: null,
     currency: 'USD',
     ...overrides,
   }

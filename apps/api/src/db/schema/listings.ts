@@ -55,6 +55,8 @@ export const listing = pgTable(
     taxLegalDescription: text('tax_legal_description'),
     /** Deed book and page, or instrument number, at the county Register of Deeds (no RESO field). */
     deedReference: text('deed_reference'),
+    /** RESO VirtualTourURLUnbranded: the home's virtual tour, an http(s) address. */
+    virtualTourUrlUnbranded: text('virtual_tour_url_unbranded'),
 
     listAgentFullName: text('list_agent_full_name'),
     listAgentEmail: text('list_agent_email'),

@@ -41,6 +41,8 @@ export const user = pgTable(
     lastSignInAt: timestamptz('last_sign_in_at'),
     /** Spec section 3, Preferences: the interface ordered for buying or selling, kept like the language. */
     uiMode: text('ui_mode').notNull().default('buy'),
+    /** An agent's website (http or https), shown on their person card. */
+    website: text('website'),
     /** Spec section 3, Preferences: the currency money is shown in, kept like the language. */
     currency: text('currency').notNull().default('USD'),
   },

@@ -32,6 +32,11 @@ describe('a RESO record mapped onto a listing', () => {
     ])
   })
 
+  it('takes the virtual tour link (VirtualTourURLUnbranded) when it is an http(s) address, and refuses it otherwise with Invalid url', () => {
+    expect(mapped({ VirtualTourURLUnbranded: ' https://my.matterport.com/show/?m=abc ' }).fields).toEqual({ VirtualTourURLUnbranded: 'https://my.matterport.com/show/?m=abc' })
+    expect(problems({ ...base, VirtualTourURLUnbranded: 'matterport tour' })).toEqual([{ field: 'VirtualTourURLUnbranded', key: 'common.invalidUrl', message: 'Invalid url' }])
+  })
+
   it('reads lookups written with spaces, numbers written as text, US phones with punctuation, fractional areas', () => {
     const record = mapped({
       StandardStatus: 'Active Under Contract',

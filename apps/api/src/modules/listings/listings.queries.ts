@@ -100,9 +100,10 @@ export async function deleteListingRow(db: Db, id: string): Promise<boolean> {
 }
 
 /** The photo of the listing agent's account, for the agent card. */
-export async function findUserImage(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId)).limit(1)
-  return row?.image ?? null
+/** What the agent card shows of the listing agent's own profile: their photo and website. */
+export async function findAgentProfile(db: Db, userId: string): Promise<{ image: string | null; website: string | null }> {
+  const [row] = await db.select({ image: user.image, website: user.website }).from(user).where(eq(user.id, userId)).limit(1)
+  return { image: row?.image ?? null, website: row?.website ?? null }
 }
 
 // ---------------------------------------------------------------------------------------------

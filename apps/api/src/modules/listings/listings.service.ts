@@ -43,7 +43,7 @@ import {
   deleteDraftListing,
   deleteListingRow,
   findListing,
-  findUserImage,
+  findAgentProfile,
   insertListing,
   isListingManager,
   listManagedListings,
@@ -313,7 +313,8 @@ export async function getPublicListing(db: Db, { viewer, id }: { viewer: User | 
   if (!row) throw listingNotFound()
   const canManage = viewer ? await isListingManager(db, { userId: viewer.uid, listingId: row.id }) : false
   if (!canManage && !openToVisitors(row)) throw listingNotFound()
-  const [media, agentImage] = await Promise.all([listMedia(db, row.id), row.listAgentUserId ? findUserImage(db, row.listAgentUserId) : Promise.resolve(null)])
+  const noProfile = { image: null, website: null }
+  const [media, agent] = await Promise.all([listMedia(db, row.id), row.listAgentUserId ? findAgentProfile(db, row.listAgentUserId) : Promise.resolve(noProfile)])
   const { firmLicenseNumber: _license, ...fields } = listingFieldsOf(row)
   return {
     ...identity(row),
@@ -326,8 +327,9 @@ export async function getPublicListing(db: Db, { viewer, id }: { viewer: User | 
       name: row.listAgentFullName,
       email: viewer ? row.listAgentEmail : null,
       phone: viewer ? row.listAgentDirectPhone : null,
-      photoURL: agentImage,
+      photoURL: agent.image,
       office: row.listOfficeName,
+      website: agent.website,
     },
     canManage,
   }

@@ -49,7 +49,7 @@ export async function replaceRoles(db: Db, userId: string, roles: readonly Role[
   await announceAuthChange(db, [userId])
 }
 
-export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string; uiMode?: string; currency?: string; nrds?: string }
+export type ProfileChanges = { name?: string; phone?: string | null; zipcode?: string | null; language?: string; uiMode?: string; currency?: string; nrds?: string; website?: string | null }
 
 export async function updateProfileFields(db: Db, userId: string, changes: ProfileChanges): Promise<boolean> {
   const { phone, ...rest } = changes

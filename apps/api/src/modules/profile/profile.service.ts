@@ -74,7 +74,7 @@ export async function completeOnboarding(db: Db, { actor, input }: { actor: User
   }
 }
 
-const AGENT_DETAILS = ['nrds', 'sellerAgentId'] as const
+const AGENT_DETAILS = ['nrds', 'sellerAgentId', 'website'] as const
 
 /**
  * Only an agent has an NRDS number and MLS ID. Anyone else sending one is told so on the field, as the
@@ -99,6 +99,7 @@ export async function updateProfile(db: Db, { actor, input }: { actor: User; inp
         ...(input.uiMode === undefined ? {} : { uiMode: input.uiMode }),
         ...(input.currency === undefined ? {} : { currency: input.currency }),
         ...(input.nrds === undefined ? {} : { nrds: input.nrds }),
+        ...(input.website === undefined ? {} : { website: input.website || null }),
       })
       if (!found) throw new AppError('UNAUTHORIZED', 'request.signInRequired')
       if (input.sellerAgentId !== undefined && (await setSellerAgentId(tx, actor.uid, input.sellerAgentId))) {

@@ -34,6 +34,7 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
     principalBrokerStatus: PrincipalBrokerStatusSchema.catch('none').parse(row.principalBrokerStatus),
     language: language.success ? language.data : DEFAULT_LANGUAGE,
     uiMode: UiModeSchema.catch(DEFAULT_UI_MODE).parse(row.uiMode),
+    website: row.website,
     currency: CurrencySchema.catch(DEFAULT_CURRENCY).parse(row.currency),
   }
 }

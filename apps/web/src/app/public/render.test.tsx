@@ -38,6 +38,7 @@ const LISTING = {
   ParcelNumber: '063 10 0 045.00',
   TaxLegalDescription: "Lot 45, Section 2, Dogwood Hills subdivision, as recorded in Plat Book 41, Page 118, Register's Office of Williamson County, Tennessee.",
   deedReference: null,
+  VirtualTourURLUnbranded: null,
   ListAgentFullName: 'Lena Listing',
   ListAgentEmail: null,
   ListAgentDirectPhone: null,
@@ -47,7 +48,7 @@ const LISTING = {
   offerPreferences: ['preApprovalLetter'],
   offerInstructions: 'Best and final by Friday.',
   Media: [],
-  listAgent: { name: 'Lena Listing', email: null, phone: null, photoURL: null, office: 'Offerbook Demo Realty' },
+  listAgent: { name: 'Lena Listing', email: null, phone: null, photoURL: null, office: 'Offerbook Demo Realty', website: null },
   canManage: false,
 } satisfies PublicListing
 

@@ -23,6 +23,19 @@ describe('PersonCard', () => {
     expect(screen.getByRole('article', { name: 'No name' })).toBeTruthy()
   })
 
+  it("links the agent's website for everyone, opening it apart, and never a non-web address", () => {
+    renderAt(<PersonCard {...sally} website="https://sallysells.example.com/" />)
+    const link = screen.getByRole('link', { name: 'Website of Sally Seller' })
+    expect(link.getAttribute('href')).toBe('https://sallysells.example.com/')
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.textContent).toBe('sallysells.example.com')
+  })
+
+  it('shows no website link for an address that is not http(s)', () => {
+    renderAt(<PersonCard {...sally} website="javascript:alert(1)" />)
+    expect(screen.queryByRole('link', { name: 'Website of Sally Seller' })).toBeNull()
+  })
+
   it('shows the photo when there is one', () => {
     renderAt(<PersonCard {...sally} image="/photos/sally.jpg" />)
     expect(screen.getByRole('img', { name: 'Sally Seller' }).getAttribute('src')).toBe('/photos/sally.jpg')

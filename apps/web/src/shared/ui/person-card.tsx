@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ActionIcon, Avatar, Card, Group, Stack, Text } from '@mantine/core'
+import { ActionIcon, Anchor, Avatar, Card, Group, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconMail, IconMessage, IconPhone } from '@tabler/icons-react'
 import { useTranslation } from '../i18n/translation'
@@ -15,6 +15,8 @@ export type PersonCardProps = {
   /** Number for text messages when it differs from `phone`. */
   sms?: string | null
   email?: string | null
+  /** The person's website (an agent's, from their profile): a link under the name, for everyone. */
+  website?: string | null
   /**
    * Opens the Send Email/SMS dialog with this person's address or number (the page that shows the
    * card composes the dialog, which loads on first use). Without it the buttons open the device's
@@ -30,9 +32,11 @@ export type PersonCardProps = {
 export type SendTarget = { emails?: string[]; phones?: string[] }
 
 const dialable = (number: string) => number.replace(/[^\d+]/g, '')
+/** Only an http(s) address becomes a link (the API keeps no other; this guards against a javascript: one). */
+const WEB_ADDRESS = /^https?:\/\//i
 
 /** A person with, for signed-in users only (spec section 6), buttons to call, text and email them (spec section 2 screen 5). */
-export function PersonCard({ fullName, subtitle, image, phone, sms, email, onSend }: PersonCardProps) {
+export function PersonCard({ fullName, subtitle, image, phone, sms, email, website, onSend }: PersonCardProps) {
   const { t } = useTranslation()
   const signedIn = useSession() !== null
   const nameId = useId()
@@ -56,6 +60,11 @@ export function PersonCard({ fullName, subtitle, image, phone, sms, email, onSen
               <Text size="sm" c="dimmed">
                 {subtitle}
               </Text>
+            ) : null}
+            {website && WEB_ADDRESS.test(website) ? (
+              <Anchor href={website} target="_blank" rel="noopener noreferrer nofollow" size="sm" style={{ overflowWrap: 'anywhere' }} aria-label={t('inputs.personCard.website', { name })}>
+                {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+              </Anchor>
             ) : null}
           </Stack>
         </Group>

@@ -10,7 +10,7 @@ import { AgentDetailsFields } from '../../../shared/ui/agent-details-fields'
 import { useSchemaForm } from '../../../shared/use-schema-form'
 import { useUpdateProfile } from '../api/profile'
 
-type Values = { name: string; phone: string; zipcode: string; language: Language; currency: Currency; nrds: string; sellerAgentId: string }
+type Values = { name: string; phone: string; zipcode: string; language: Language; currency: Currency; nrds: string; sellerAgentId: string; website: string }
 function valuesOf(user: User): Values {
   return {
     name: user.name,
@@ -20,12 +20,14 @@ function valuesOf(user: User): Values {
     currency: user.currency,
     nrds: user.nrds ?? '',
     sellerAgentId: user.sellerAgentId ?? '',
+    website: user.website ?? '',
   }
 }
 
-/** An agent's NRDS number and MLS ID, when changed: an agent without one yet can still save the rest. */
-function agentChanges(before: Values, after: Values): Pick<UpdateProfile, 'nrds' | 'sellerAgentId'> {
-  const body: Pick<UpdateProfile, 'nrds' | 'sellerAgentId'> = {}
+/** An agent's NRDS number, MLS ID and website, when changed: an agent without one yet can still save the rest. */
+function agentChanges(before: Values, after: Values): Pick<UpdateProfile, 'nrds' | 'sellerAgentId' | 'website'> {
+  const body: Pick<UpdateProfile, 'nrds' | 'sellerAgentId' | 'website'> = {}
+  if (after.website.trim() !== before.website) body.website = after.website.trim()
   if (after.nrds.trim() !== before.nrds) body.nrds = after.nrds.trim()
   if (after.sellerAgentId.trim() !== before.sellerAgentId) body.sellerAgentId = after.sellerAgentId.trim()
   return body
@@ -88,6 +90,17 @@ export function ProfileDetailsForm({ user, onUser }: { user: User; onUser: (user
           withAsterisk
         />
         <AgentDetailsFields field={form.field} texts="accounts.profile.details" agent={agent} />
+        {agent && (
+          <TextInput
+            label={t('accounts.profile.details.website')}
+            description={t('accounts.profile.details.websiteHint')}
+            name="website"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            {...form.field('website')}
+          />
+        )}
         <NativeSelect
           label={t('accounts.profile.details.language')}
           name="language"

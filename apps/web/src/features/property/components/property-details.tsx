@@ -154,6 +154,11 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
             </Section>
             <Section title={t('property.description.title')}>
               {listing.PublicRemarks ? <Paragraphs text={listing.PublicRemarks} /> : <Text c="gray.7">{t('property.description.none')}</Text>}
+              {listing.VirtualTourURLUnbranded && /^https?:\/\//i.test(listing.VirtualTourURLUnbranded) && (
+                <Anchor href={listing.VirtualTourURLUnbranded} target="_blank" rel="noopener noreferrer nofollow" mt="sm" display="inline-block">
+                  {t('property.virtualTour')}
+                </Anchor>
+              )}
             </Section>
             {(listing.offerPreferences.length > 0 || listing.offerInstructions) && (
               <Section title={t('property.offers.title')}>
@@ -225,6 +230,7 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
                 image={listing.listAgent.photoURL}
                 phone={listing.listAgent.phone}
                 email={listing.listAgent.email}
+                website={listing.listAgent.website}
                 onSend={onContactAgent}
               />
             </Section>

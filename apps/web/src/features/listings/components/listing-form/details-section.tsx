@@ -109,6 +109,17 @@ export function DetailsSection({ form, marked, disabled }: SectionProps) {
           onChange={(event) => set('PublicRemarks', event.currentTarget.value)}
         />
       </Grid.Col>
+      <Grid.Col span={12}>
+        <TextInput
+          {...bind('VirtualTourURLUnbranded')}
+          description={t('wizard.details.virtualTourHint')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={values.VirtualTourURLUnbranded}
+          onChange={(event) => set('VirtualTourURLUnbranded', event.currentTarget.value)}
+        />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <TextInput
           {...bind('ParcelNumber')}

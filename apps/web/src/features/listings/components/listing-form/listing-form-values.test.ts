@@ -76,6 +76,13 @@ describe('listing form values', () => {
     expect(changedFields(values, { ...values, deedReference: "Instrument No. 20190412-0034567, Register's Office of Davidson County" })).toEqual(['deedReference'])
   })
 
+  it("checks the virtual tour link with the URL rule before sending it: optional, and 'Invalid url' when it is not an http(s) address", () => {
+    expect(listingFieldError('VirtualTourURLUnbranded', { ...empty, VirtualTourURLUnbranded: '' })).toBeNull()
+    expect(listingFieldError('VirtualTourURLUnbranded', { ...empty, VirtualTourURLUnbranded: 'https://my.matterport.com/show/?m=abc' })).toBeNull()
+    expect(english(listingFieldError('VirtualTourURLUnbranded', { ...empty, VirtualTourURLUnbranded: 'matterport tour' }))).toBe('Invalid url')
+    expect(listingPatchOf(['VirtualTourURLUnbranded'], { ...empty, VirtualTourURLUnbranded: ' https://tours.example.com/1 ' })).toEqual({ VirtualTourURLUnbranded: 'https://tours.example.com/1' })
+  })
+
   it('counts as changed only what differs from the saved listing once normalised', () => {
     const saved = formValuesOf({ ListPrice: 350000, StreetName: 'Main', StateOrProvince: null, offerPreferences: ['proofOfFunds', 'earnestMoney'], Media: [] } as unknown as ManagedListing)
     expect(changedFields(saved, { ...saved, StreetName: ' Main ' })).toEqual([])

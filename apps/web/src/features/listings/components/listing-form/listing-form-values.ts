@@ -26,6 +26,7 @@ export type ListingFormValues = {
   LotSizeAcres: string
   YearBuilt: string
   PublicRemarks: string
+  VirtualTourURLUnbranded: string
   ParcelNumber: string
   TaxLegalDescription: string
   deedReference: string
@@ -88,6 +89,7 @@ export function formValuesOf(listing: ManagedListing | null): ListingFormValues 
     LotSizeAcres: numberText(listing?.LotSizeAcres),
     YearBuilt: numberText(listing?.YearBuilt),
     PublicRemarks: textOf(listing?.PublicRemarks),
+    VirtualTourURLUnbranded: textOf(listing?.VirtualTourURLUnbranded),
     ParcelNumber: textOf(listing?.ParcelNumber),
     TaxLegalDescription: textOf(listing?.TaxLegalDescription),
     deedReference: textOf(listing?.deedReference),

@@ -29,6 +29,7 @@ export function testListing(overrides: Partial<ManagedListing> = {}): ManagedLis
     ParcelNumber: null,
     TaxLegalDescription: null,
     deedReference: null,
+    VirtualTourURLUnbranded: null,
     ListAgentFullName: 'Lena Listing',
     ListAgentEmail: 'seller-agent@example.com',
     ListAgentDirectPhone: null,

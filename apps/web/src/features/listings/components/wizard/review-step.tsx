@@ -167,6 +167,7 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
             ...filled([
               { label: t('listing.field.ParcelNumber'), value: listing.ParcelNumber },
               { label: t('listing.field.deedReference'), value: listing.deedReference },
+              { label: t('listing.field.VirtualTourURLUnbranded'), value: listing.VirtualTourURLUnbranded },
             ]),
           ]}
         />
