@@ -17,7 +17,8 @@ import { StatusBadge } from './status-badge'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 
 /** A home's page as a link to send. */
-export const homeUrl = (id: string) => `${window.location.origin}/property/${encodeURIComponent(id)}`
+/** The home's address to share; on the server (the public page's first render) there is no origin yet, and the path stands in until the browser renders it. */
+export const homeUrl = (id: string) => `${typeof window === 'undefined' ? '' : window.location.origin}/property/${encodeURIComponent(id)}`
 
 /** Room kept below the page's end so the bar never covers its last lines. */
 const BAR_ROOM = 132

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { SealedRecord, VerifyResult } from '@offerbook/domain/signing'
 import { SEALED_RECORD_FILENAME, SEALED_RECORD_FORMAT } from '@offerbook/domain/signing'
@@ -29,8 +29,8 @@ const file = new Blob(['%PDF-1.7'])
 describe('the record inside a verified file', () => {
   it('shows the signed terms read from the file when the record is the one sealed', async () => {
     renderAt(<VerifyResultView result={intact(digest(bytes))} file={file} readRecord={async () => new Uint8Array(bytes)} />)
-    const shown = await screen.findByTestId('verify-record')
-    expect(shown.getAttribute('data-record')).toBe('matches')
+    await waitFor(() => expect(screen.getByTestId('verify-record').getAttribute('data-record')).toBe('matches'))
+    const shown = screen.getByTestId('verify-record')
     const table = within(shown).getByRole('table', { name: 'The terms inside this file' })
     expect(within(table).getByRole('row', { name: /Purchase price/ }).textContent).toContain('$412,000')
     expect(within(table).getByRole('row', { name: /Earnest money/ }).textContent).toContain('$5,000')
@@ -43,12 +43,14 @@ describe('the record inside a verified file', () => {
     const changed = new Uint8Array(bytes)
     changed[20] = changed[20]! ^ 1
     renderAt(<VerifyResultView result={intact(digest(bytes))} file={file} readRecord={async () => changed} />)
-    expect((await screen.findByRole('alert')).textContent).toContain('does not match the one sealed')
+    await waitFor(() => expect(screen.getByTestId('verify-record').getAttribute('data-record')).toBe('mismatch'))
+    expect(screen.getByTestId('verify-record').textContent).toContain('does not match the one sealed')
     expect(screen.queryByRole('table', { name: 'The terms inside this file' })).toBeNull()
   })
 
   it('says so when the file carries no record', async () => {
     renderAt(<VerifyResultView result={intact(digest(bytes))} file={file} readRecord={async () => null} />)
-    expect((await screen.findByTestId('verify-record')).textContent).toContain('This file carries no record of its terms.')
+    await waitFor(() => expect(screen.getByTestId('verify-record').getAttribute('data-record')).toBe('missing'))
+    expect(screen.getByTestId('verify-record').textContent).toContain('This file carries no record of its terms.')
   })
 })
