@@ -198,7 +198,11 @@ test('the buyer and the listing agent sign the accepted offer from their emails,
   const [chooser] = await Promise.all([verify.waitForEvent('filechooser'), verify.getByRole('button', { name: 'Choose a PDF' }).click()])
   await chooser.setFiles(benFile)
   await expect(verify.getByText('Intact', { exact: true })).toBeVisible({ timeout: 30_000 })
-  await expect(verify.getByRole('table').getByText('Ben Buyer')).toBeVisible()
+  await expect(verify.getByRole('table', { name: 'Who signed' }).getByText('Ben Buyer')).toBeVisible()
+  // The terms come from the record inside the very file (decision 059), read by pdf.js in this browser.
+  await expect(verify.getByTestId('verify-record')).toHaveAttribute('data-record', 'matches', { timeout: 30_000 })
+  await expect(verify.getByRole('table', { name: 'The terms inside this file' }).getByRole('row', { name: /Purchase price/ })).toContainText('$')
+  await expect(verify.getByRole('link', { name: 'Download the record (JSON)' })).toBeVisible()
   await expectNoViolations(verify, 'the verify page: intact')
 
   const changed = Buffer.from(signed)
