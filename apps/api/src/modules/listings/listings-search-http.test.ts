@@ -158,8 +158,10 @@ describe('bad input on the search', () => {
       }
       return times.sort((a, b) => a - b)[3] as number
     }
-    await median(kinds.ordinary!)
-    const ordinary = await median(kinds.ordinary!)
+    // The warm-up asks other prices: the ordinary search measured next is answered from the database,
+    // not from the cache its own first run would have filled.
+    await median((n) => kinds.ordinary!(n + 1000))
+    const ordinary = Math.max(await median(kinds.ordinary!), 1)
     for (const [name, kind] of Object.entries(kinds)) {
       const took = await median(kind)
       // Generous: a scan of every listing per request would be far past it.
