@@ -61,9 +61,14 @@ test('a seller enters a listing step by step, uploads and orders photos, and pub
   await expect(page).toHaveURL(`${baseURL}/add-listing/new/details?id=${id}`)
   await expect(page.getByRole('textbox', { name: /^City/ })).toHaveValue('Nashville')
   await expect(page.getByRole('textbox', { name: /^Living area/ })).toHaveValue('1850')
-  // A reload finds it all again from the saved draft.
+  // A reload finds it all again from the saved draft, and what was typed since, unsaved, from the tab.
+  const lotSize = page.getByRole('textbox', { name: /^Lot size/ })
+  await lotSize.fill('0.3')
+  page.once('dialog', (dialog) => void dialog.accept())
   await page.reload()
   await expect(page.getByRole('textbox', { name: /^Street name/ })).toHaveValue('Magnolia')
+  await expect(page.getByText('Your unsaved changes are back')).toBeVisible()
+  await expect(lotSize).toHaveValue('0.3')
   await next(page).click()
 
   // Photos: a wrong file is refused before sending; two PNGs upload with their progress.

@@ -17,17 +17,23 @@ export type ListingForm = {
   showErrors: (errors: ListingFieldErrors) => void
   /** After a save: `fields` take the saved listing's values, so they are no longer unsaved. */
   accept: (saved: ManagedListing, fields: readonly ListingFieldName[]) => void
+  /** `fields` go back to the listing's saved values. */
+  revert: (fields: readonly ListingFieldName[]) => void
   /** The newest values, also right after `set` in the same event (before the next render). */
   current: () => ListingFormValues
 }
 
-/** The state of the listing fields: what is typed, what was saved (from `listing`), and the messages shown. */
-export function useListingForm(listing: ManagedListing | null, options: FieldCheckOptions = {}): ListingForm {
+/**
+ * The state of the listing fields: what is typed, what was saved (from `listing`), and the messages
+ * shown. `restored` are values typed before a reload and not saved (the wizard's stash): they start
+ * the form, unsaved.
+ */
+export function useListingForm(listing: ManagedListing | null, options: FieldCheckOptions = {}, restored: Partial<ListingFormValues> | null = null): ListingForm {
   // What was last saved: the listing given, or the one a save of this form answered with, whichever came last.
   const [savedListing, setSavedListing] = useState({ given: listing, saved: listing })
   if (savedListing.given !== listing) setSavedListing({ given: listing, saved: listing })
   const saved = useMemo(() => formValuesOf(savedListing.saved), [savedListing.saved])
-  const [values, setValues] = useState<ListingFormValues>(saved)
+  const [values, setValues] = useState<ListingFormValues>(() => ({ ...saved, ...restored }))
   const [errors, setErrors] = useState<ListingFieldErrors>({})
   // Blur handlers can run in the same event as a change (the increment input corrects its value on blur).
   const latest = useRef(values)
@@ -71,9 +77,19 @@ export function useListingForm(listing: ManagedListing | null, options: FieldChe
     setValues(next)
   }, [])
 
+  const revert = useCallback(
+    (fields: readonly ListingFieldName[]) => {
+      const next = { ...latest.current }
+      for (const field of fields) (next as Record<string, unknown>)[field] = saved[field]
+      latest.current = next
+      setValues(next)
+    },
+    [saved],
+  )
+
   const current = useCallback(() => latest.current, [])
 
   const dirtyFields = useMemo(() => changedFields(saved, values, LISTING_FORM_FIELDS), [saved, values])
 
-  return { values, errors, dirtyFields, set, blur, check, showErrors, accept, current }
+  return { values, errors, dirtyFields, set, blur, check, showErrors, accept, revert, current }
 }

@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
 const api = fakeApi()
 
 beforeEach(() => {
+  window.sessionStorage.clear()
   initSession()
   saveSession({ accessToken: 'tok', persist: false })
 })
@@ -154,6 +155,42 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' }, { timeout: 5_000 })).getByRole('button', { name: 'Leave without saving' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5_000 })
     expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
+    // Left on purpose: nothing comes back next time.
+    expect(window.sessionStorage.getItem('offerbook.listingWizard.L1')).toBeNull()
+  })
+
+  it('brings back what was typed and not saved after a reload, unsaved, and drops it on Discard', async () => {
+    api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 425000, draftStep: 'details' }) }))
+    const first = renderRoutes(routes, '/add-listing/new/details?id=L1')
+    await userEvent.type(await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 }), 'Memphis')
+    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem('offerbook.listingWizard.L1') ?? '{}')).toEqual({ City: 'Memphis' }))
+
+    // A reload ends the page without unmounting it: the tab's storage keeps what unmounting would drop.
+    const kept = window.sessionStorage.getItem('offerbook.listingWizard.L1')!
+    first.unmount()
+    expect(window.sessionStorage.getItem('offerbook.listingWizard.L1')).toBeNull()
+    window.sessionStorage.setItem('offerbook.listingWizard.L1', kept)
+    renderRoutes(routes, '/add-listing/new/details?id=L1')
+
+    const city = (await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 })) as HTMLInputElement
+    expect(city.value).toBe('Memphis')
+    expect(screen.getByText('Your unsaved changes are back')).toBeTruthy()
+    expect(calls('PATCH /api/listings/L1')).toHaveLength(0)
+
+    // Still unsaved: leaving asks first.
+    await userEvent.click(screen.getByRole('button', { name: 'Discard these changes' }))
+    expect(city.value).toBe('')
+    expect(screen.queryByText('Your unsaved changes are back')).toBeNull()
+    await waitFor(() => expect(window.sessionStorage.getItem('offerbook.listingWizard.L1')).toBeNull())
+  })
+
+  it('keeps nothing from a stash that does not fit the fields', async () => {
+    window.sessionStorage.setItem('offerbook.listingWizard.L1', JSON.stringify({ City: 12, BedroomsTotal: 'many', offerPreferences: ['cash'], Unknown: 'x' }))
+    api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 425000, draftStep: 'details' }) }))
+    renderRoutes(routes, '/add-listing/new/details?id=L1')
+    const city = (await screen.findByRole('textbox', { name: /^City/ }, { timeout: 10_000 })) as HTMLInputElement
+    expect(city.value).toBe('')
+    expect(screen.queryByText('Your unsaved changes are back')).toBeNull()
   })
 
   it('says so when the draft does not exist, with a way to start a new listing', async () => {

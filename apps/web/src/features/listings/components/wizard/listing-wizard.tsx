@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
-import { Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core'
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react'
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core'
+import { IconArrowLeft, IconArrowRight, IconRestore } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { ListingWizardStep, ManagedListing } from '@offerbook/domain/listing'
@@ -15,7 +15,7 @@ import { createListing, updateListing, useManagedListing, useSetManagedListing }
 import { AgentSection } from '../listing-form/agent-section'
 import { DetailsSection } from '../listing-form/details-section'
 import { focusFirstInvalid } from '../listing-form/focus-first-invalid'
-import { listingPatchOf } from '../listing-form/listing-form-values'
+import { formValuesOf, listingPatchOf } from '../listing-form/listing-form-values'
 import { OfferSettingsSection } from '../listing-form/offer-settings-section'
 import { PhotosSection } from '../listing-form/photos-section'
 import type { ListPriceConfirmation } from '../listing-form/pricing-section'
@@ -23,6 +23,7 @@ import { LIST_PRICE_CHECK_ID, listPriceUnconfirmed, PricingSection } from '../li
 import { useListingForm } from '../listing-form/use-listing-form'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 import { ReviewStep } from './review-step'
+import { forgetWizardStash, readWizardStash, wizardStashKey, writeWizardStash } from './wizard-stash'
 import { furthestStep, nextStepOf, parseWizardStep, previousStepOf, requiredOnStep, stepFields, stepIndex, wizardPath, wizardTarget } from './wizard-steps'
 
 const PUBLISH_FIELDS = REQUIRED_TO_PUBLISH.map(({ field }) => field)
@@ -95,7 +96,16 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
   const { t } = useTranslation()
   const navigate = useNavigate()
   const setListing = useSetManagedListing()
-  const form = useListingForm(listing, { required: requiredOnStep(step) })
+  // What was typed before a reload and not saved comes back, unsaved (wizard-stash.ts).
+  const stashKey = wizardStashKey(listing?.id ?? null)
+  const [restored] = useState(() => readWizardStash(stashKey, formValuesOf(listing)))
+  const [restoredShown, setRestoredShown] = useState(restored !== null)
+  const form = useListingForm(listing, { required: requiredOnStep(step) }, restored)
+  useEffect(() => {
+    writeWizardStash(stashKey, form.values, form.dirtyFields)
+    // Unmounting is leaving the wizard (past the leave guard) or this draft being created: nothing to keep.
+    return () => forgetWizardStash(stashKey)
+  }, [stashKey, form.values, form.dirtyFields])
   const [photosBusy, setPhotosBusy] = useState(false)
   const [saving, setSaving] = useState(false)
   // A list price out of bounds waits for its confirmation (decision 037).
@@ -206,6 +216,23 @@ function WizardSteps({ step, listing }: { step: ListingWizardStep; listing: Mana
                 </Text>
               )}
             </Stack>
+            {restoredShown && restored && (
+              <Alert color="blue" icon={<IconRestore size={18} aria-hidden />} title={t('wizard.restored.title')}>
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('wizard.restored.body')}</Text>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      form.revert(Object.keys(restored) as (keyof typeof restored)[])
+                      setRestoredShown(false)
+                    }}
+                  >
+                    {t('wizard.restored.discard')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
             <StepContent step={step} listing={listing} form={form} confirmation={confirmation} disabled={saving} onListing={setListing} onPhotosBusy={setPhotosBusy} leave={leave} />
             <Group justify="space-between">
               {previous ? (
