@@ -54,12 +54,12 @@ function CertificateSection({ certificate, asOf }: { certificate: SealCertificat
         </Alert>
       )}
       <DataTable
-        minWidth={560}
+        minWidth={320}
         aria-label={t(`${P}.certificate.table`)}
         items={rows}
         row={([key, value]) => (
           <Table.Tr key={key}>
-            <Table.Th scope="row" w={200}>
+            <Table.Th scope="row" w="35%" maw={200}>
               {t(`${P}.certificate.${key}`)}
             </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{key === 'fingerprint' || key === 'serial' ? <Code>{value}</Code> : value}</Table.Td>
@@ -140,7 +140,7 @@ function TsaSection({ tsas, asOf }: { tsas: TsaStatus[]; asOf: number }) {
         <Stack gap={6}>
           <Text size="sm">{t(`${P}.tsa.none`)}</Text>
           <Text size="sm">
-            {t(`${P}.tsa.howTo`)} <Code>SIGNING_TSA_URL=https://tsa.example.com/tsr,https://tsa2.example.com/tsr</Code>
+            {t(`${P}.tsa.howTo`)} <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>SIGNING_TSA_URL=https://tsa.example.com/tsr,https://tsa2.example.com/tsr</Code>
           </Text>
         </Stack>
       </Alert>
@@ -186,7 +186,7 @@ function LevelsSection({ status }: { status: SealingStatus }) {
   return (
     <Stack gap="sm">
       <DataTable
-        minWidth={420}
+        minWidth={300}
         striped
         aria-label={t(`${P}.levels.table`)}
         columns={[t(`${P}.levels.columns.level`), t(`${P}.levels.columns.packets`)]}
