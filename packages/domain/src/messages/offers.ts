@@ -45,7 +45,7 @@ export const OFFER_MESSAGES = {
   'offer.attachmentOnlyOne': 'Send one file, in the form field file, and nothing else',
   'offer.attachmentNotMultipart': 'Send the file as multipart/form-data',
   'offer.tooManyAttachments': 'An offer can have at most 20 attachments',
-  'offer.attachmentNotFound': 'File not found',
+  'offer.attachmentNotFound': 'This file is not on the offer. It may have been replaced or removed.',
   /** The buyer side removing the offer form of a shared offer: the seller has it. */
   'offer.offerFormKept': 'The offer form of a shared offer cannot be removed',
 

@@ -226,9 +226,9 @@ describe('GET /api/offers/:id/attachments/:attachmentId', () => {
     const one = await createTestOffer(t)
     const two = await createTestOffer(t, { buyer: one.buyer })
     const file = await attach(one.buyer, one.offer.id)
-    expectRefusal(await download(one.buyer, two.offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
-    expectRefusal(await download(one.buyer, one.offer.id, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10'), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
-    expectRefusal(await download(one.buyer, one.offer.id, 'x'.repeat(300)), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
+    expectRefusal(await download(one.buyer, two.offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'This file is not on the offer. It may have been replaced or removed.' })
+    expectRefusal(await download(one.buyer, one.offer.id, '6d1f0a52-0c8b-4b57-9d3c-2b8f1b2f7e10'), 404, { key: 'offer.attachmentNotFound', message: 'This file is not on the offer. It may have been replaced or removed.' })
+    expectRefusal(await download(one.buyer, one.offer.id, 'x'.repeat(300)), 404, { key: 'offer.attachmentNotFound', message: 'This file is not on the offer. It may have been replaced or removed.' })
     // Offer files are not public files.
     const [row] = await t.db.select({ fileId: offerAttachment.fileId }).from(offerAttachment).where(eq(offerAttachment.id, file.id))
     expect((await t.app.inject({ method: 'GET', url: `/api/files/${row?.fileId}` })).statusCode).toBe(404)
@@ -249,9 +249,9 @@ describe('DELETE /api/offers/:id/attachments/:attachmentId', () => {
     const { offer, buyer } = await createTestOffer(t)
     const file = await attach(buyer, offer.id, { bytes: PDF, filename: 'to-remove.pdf' })
     expect((await remove(buyer, offer.id, file.id)).statusCode).toBe(204)
-    expectRefusal(await download(buyer, offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
+    expectRefusal(await download(buyer, offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'This file is not on the offer. It may have been replaced or removed.' })
     expect(await t.db.select().from(storedFile).where(eq(storedFile.filename, 'to-remove.pdf'))).toEqual([])
-    expectRefusal(await remove(buyer, offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'File not found' })
+    expectRefusal(await remove(buyer, offer.id, file.id), 404, { key: 'offer.attachmentNotFound', message: 'This file is not on the offer. It may have been replaced or removed.' })
   })
 
   it('lets only the buyer side remove files, and only while the offer can change', async () => {

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import type { OfferAttachment, OfferAttachmentKind, OfferView } from '@offerbook/domain/offer'
 import { OFFER_ATTACHMENT_CONTENT_TYPES, OFFER_LIMITS } from '@offerbook/domain/offer'
+import { ApiClientError } from '../../../../shared/api-client'
 import { notifyError } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
 import { deleteOfferAttachment, uploadOfferAttachment } from '../../api/offers'
@@ -58,6 +59,7 @@ export function AttachmentList({ offerId, attachments, kinds, editable, label }:
   const { t, i18n } = useTranslation()
   const dialog = useDialog()
   const updateCache = useAttachmentsCache(offerId)
+  const queryClient = useQueryClient()
   const [busy, setBusy] = useState<string | null>(null)
   const items = attachments.filter((attachment) => kinds.includes(attachment.kind))
 
@@ -92,6 +94,8 @@ export function AttachmentList({ offerId, attachments, kinds, editable, label }:
     try {
       await downloadOfferAttachment(offerId, attachment)
     } catch (error) {
+      // Replaced (a form made again) or removed since the list was read: the list is read again.
+      if (error instanceof ApiClientError && error.status === 404) void queryClient.invalidateQueries({ queryKey: offerKeys.one(offerId) })
       notifyError(error)
     } finally {
       setBusy(null)

@@ -224,6 +224,20 @@ describe('OfferEditor actions', () => {
     expect(within(files).getByRole('button', { name: 'Download offer-120-maple-ave.pdf' })).toBeTruthy()
   })
 
+  it('says a form replaced since the list was read is no longer on the offer, and lists the new one', async () => {
+    const user = userEvent.setup()
+    const form = (id: string, filename: string) => ({ id, kind: 'offer-form', filename, contentType: 'application/pdf', size: 48_000, createdAt: '2030-01-02T17:00:00.000Z' }) as const
+    await open(draft({}, { attachments: [form('a1', 'Purchase-and-Sale-Agreement-2030-01-02.pdf')] }))
+    // Generated again elsewhere: the first form is gone, a new one stands in its place.
+    offer = { ...offer, attachments: [form('a2', 'Purchase-and-Sale-Agreement-2030-01-03.pdf')] }
+    api.on(`GET ${OFFER}/attachments/a1`, apiError(404, 'offer.attachmentNotFound'))
+    await user.click(screen.getByRole('button', { name: 'Download Purchase-and-Sale-Agreement-2030-01-02.pdf' }))
+    expect(await screen.findByText('This file is not on the offer. It may have been replaced or removed.')).toBeTruthy()
+    const files = screen.getByRole('list', { name: 'Attachments' })
+    expect(await within(files).findByText('Purchase-and-Sale-Agreement-2030-01-03.pdf')).toBeTruthy()
+    expect(within(files).queryByText('Purchase-and-Sale-Agreement-2030-01-02.pdf')).toBeNull()
+  })
+
   it("previews a draft's agreement before sharing, saving what was typed first", async () => {
     const user = userEvent.setup()
     await open(draft())
