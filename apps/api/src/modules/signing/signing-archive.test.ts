@@ -10,7 +10,7 @@ import { run, setUpPdfWork, toFile } from './signing-pdf.test-helpers'
 import { archiveDuePackets, completePendingPackets } from './signing-jobs'
 import { readSeal } from './signing-seal'
 import type { SigningContext } from './signing.service'
-import { acceptedOffer, lastLink, partiesAsSigners, packetRow, sentFormPacket, signAs, signingContextOf } from './signing.test-helpers'
+import { completingPacket, packetRow, sealedFile, signingContextOf } from './signing.test-helpers'
 
 const t = useTestApp()
 setUpPdfWork()
@@ -34,29 +34,13 @@ function context(tsa: LocalTsa): SigningContext {
   return { ...signingContextOf(t), sealing: () => Promise.resolve(identity), timestamps: { urls: [tsa.url], timeoutMs: 2_000, retryDelayMs: 10 } }
 }
 
-async function completingPacket(): Promise<string> {
-  const deal = await acceptedOffer(t)
-  const sent = await sentFormPacket(t, deal, partiesAsSigners(deal))
-  await signAs(t, await lastLink(t, deal.buyer.email))
-  await signAs(t, await lastLink(t, deal.seller.email))
-  return sent.id
-}
-
-async function storedFile(packetId: string): Promise<Buffer> {
-  const row = await packetRow(t, packetId)
-  const stored = await signingContextOf(t).storage.get(`signing/${packetId}/${row.signedFileId}.pdf`)
-  const chunks: Buffer[] = []
-  for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array))
-  return Buffer.concat(chunks)
-}
-
 async function verifyAnswer(pdf: Buffer): Promise<VerifyResult> {
   return (await t.app.inject({ method: 'POST', url: '/api/verify', payload: { sha256: sha256(pdf) } })).json<VerifyResult>()
 }
 
 describe('the archive step (PAdES B-LTA)', () => {
   it('takes a B-T seal to B-LTA in the same run, waits for a CRL that is not served, and /verify accepts every version', async () => {
-    const packetId = await completingPacket()
+    const { packetId } = await completingPacket(t)
     ca.crlServed = false
     const now = new Date()
     try {
@@ -67,7 +51,7 @@ describe('the archive step (PAdES B-LTA)', () => {
     } finally {
       ca.crlServed = true
     }
-    const sealed = await storedFile(packetId)
+    const sealed = await sealedFile(t, packetId)
     const waiting = await packetRow(t, packetId)
     expect(waiting).toMatchObject({ status: 'completed', sealLevel: 'B-T' })
     // Tried again an hour later, not before.
@@ -76,7 +60,7 @@ describe('the archive step (PAdES B-LTA)', () => {
 
     const later = new Date(now.getTime() + 61 * 60 * 1000)
     expect((await archiveDuePackets(t.db, context(ca), { now: () => later })).archived).toBe(1)
-    const archived = await storedFile(packetId)
+    const archived = await sealedFile(t, packetId)
     expect(archived.subarray(0, sealed.length).equals(sealed)).toBe(true)
     const row = await packetRow(t, packetId)
     expect(row).toMatchObject({ sealLevel: 'B-LTA', signedSha256: sha256(archived) })
@@ -97,16 +81,16 @@ describe('the archive step (PAdES B-LTA)', () => {
   })
 
   it('renews a document timestamp whose TSA certificate nears its end, as another update over the last', async () => {
-    const packetId = await completingPacket()
+    const { packetId } = await completingPacket(t)
     const now = new Date()
     expect(await completePendingPackets(t.db, context(shortLived), { now: () => now })).toBe(1)
     expect((await archiveDuePackets(t.db, context(shortLived), { now: () => now })).archived).toBe(1)
-    const first = await storedFile(packetId)
+    const first = await sealedFile(t, packetId)
     const due = (await packetRow(t, packetId)).sealArchiveDueAt!
     // 30 days left is already inside the 90: due again as soon as the retry spacing allows.
     expect(due.getTime()).toBe(now.getTime() + 60 * 60 * 1000)
     expect((await archiveDuePackets(t.db, context(shortLived), { now: () => new Date(due.getTime() + 1000) })).archived).toBe(1)
-    const renewed = await storedFile(packetId)
+    const renewed = await sealedFile(t, packetId)
     expect(renewed.subarray(0, first.length).equals(first)).toBe(true)
     expect((await run('pdfsig', [await toFile(renewed, 'renewed.pdf')])).stdout).toContain('Signature #3')
     expect(await verifyAnswer(first)).toMatchObject({ status: 'intact', packet: { sealLevel: 'B-LTA' } })

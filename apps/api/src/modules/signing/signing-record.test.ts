@@ -8,29 +8,18 @@ import { firstBrokenLink } from '@offerbook/domain/signing-chain'
 import { useTestApp } from '../../../test/per-file'
 import { pdftotext, pdfWorkDir, run, setUpPdfWork, toFile } from './signing-pdf.test-helpers'
 import { completePendingPackets } from './signing-jobs'
-import { acceptedOffer, lastLink, partiesAsSigners, packetRow, sentFormPacket, signAs, signingContextOf } from './signing.test-helpers'
+import { completingPacket, sealedFile, signingContextOf } from './signing.test-helpers'
 
 const t = useTestApp()
 setUpPdfWork()
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex')
 
-async function sealedFile(packetId: string): Promise<Buffer> {
-  const row = await packetRow(t, packetId)
-  const stored = await signingContextOf(t).storage.get(`signing/${packetId}/${row.signedFileId}.pdf`)
-  const chunks: Buffer[] = []
-  for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array))
-  return Buffer.concat(chunks)
-}
-
 describe('the record a sealed packet carries', () => {
   it('is the signed terms and the audit chain as JSON, attached as associated data, named with its SHA-256 on the certificate and by /verify', async () => {
-    const deal = await acceptedOffer(t)
-    const sent = await sentFormPacket(t, deal, partiesAsSigners(deal))
-    await signAs(t, await lastLink(t, deal.buyer.email))
-    await signAs(t, await lastLink(t, deal.seller.email))
+    const { deal, packetId } = await completingPacket(t)
     expect(await completePendingPackets(t.db, signingContextOf(t))).toBe(1)
-    const pdf = await sealedFile(sent.id)
+    const pdf = await sealedFile(t, packetId)
     const path = await toFile(pdf, 'sealed.pdf')
 
     // poppler lists and saves it, as any reader's attachment panel would.
@@ -41,7 +30,7 @@ describe('the record a sealed packet carries', () => {
     const bytes = await readFile(saved)
     const record = SealedRecordSchema.parse(JSON.parse(bytes.toString('utf8')))
     expect(record.offer).toEqual({ id: deal.offer.id, version: deal.offer.version, terms: JSON.parse(JSON.stringify(deal.offer.terms)) })
-    expect(record.packet).toMatchObject({ id: sent.id, kind: 'form' })
+    expect(record.packet).toMatchObject({ id: packetId, kind: 'form' })
     expect(record.signers.map((signer) => signer.role).sort()).toEqual(['buyer', 'seller'])
     expect(record.signers.every((signer) => signer.signedAt !== null)).toBe(true)
     // The audit chain inside holds together and ends with the completion.

@@ -12,7 +12,7 @@ import { completePendingPackets } from './signing-jobs'
 import { sealSignatureValue } from './signing-seal'
 import { TimestampUnavailableError } from './signing-tsa'
 import type { SigningContext } from './signing.service'
-import { acceptedOffer, lastLink, offersCaller, packetOf, partiesAsSigners, packetRow, sentFormPacket, signAs, signingContextOf } from './signing.test-helpers'
+import { completingPacket, offersCaller, packetOf, packetRow, sealedFile, signingContextOf } from './signing.test-helpers'
 
 const t = useTestApp()
 setUpPdfWork()
@@ -32,24 +32,6 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 /** The job's context with the local TSAs as SIGNING_TSA_URL, a short timeout so a hung TSA fails fast. */
 function withTsa(urls: string[]): SigningContext {
   return { ...signingContextOf(t), timestamps: { urls, timeoutMs: 500, retryDelayMs: 10 } }
-}
-
-/** A form packet every signer has signed: 'completing', waiting for the job. */
-async function completingPacket() {
-  const deal = await acceptedOffer(t)
-  const sent = await sentFormPacket(t, deal, partiesAsSigners(deal))
-  await signAs(t, await lastLink(t, deal.buyer.email))
-  const done = await signAs(t, await lastLink(t, deal.seller.email))
-  expect(done.packet.status).toBe('completing')
-  return { deal, packetId: sent.id }
-}
-
-async function sealedFile(packetId: string): Promise<Buffer> {
-  const row = await packetRow(t, packetId)
-  const stored = await signingContextOf(t).storage.get(`signing/${packetId}/${row.signedFileId}.pdf`)
-  const chunks: Buffer[] = []
-  for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array))
-  return Buffer.concat(chunks)
 }
 
 /** The signature-time-stamp token (unsigned attribute 1.2.840.113549.1.9.16.2.14) in the seal's CMS. */
@@ -74,9 +56,9 @@ async function verifyAnswer(pdf: Buffer): Promise<VerifyResult> {
 
 describe('a packet sealed with SIGNING_TSA_URL set (PAdES B-T)', () => {
   it('carries a timestamp that openssl accepts, a certificate naming the TSA, and /api/verify says B-T with the time', async () => {
-    const { packetId } = await completingPacket()
+    const { packetId } = await completingPacket(t)
     expect(await completePendingPackets(t.db, withTsa([tsa.url]))).toBe(1)
-    const pdf = await sealedFile(packetId)
+    const pdf = await sealedFile(t, packetId)
     const path = await toFile(pdf, 'b-t.pdf')
 
     const report = (await run('pdfsig', [path])).stdout
@@ -117,9 +99,9 @@ describe('a packet sealed with SIGNING_TSA_URL set (PAdES B-T)', () => {
 
 describe('a packet sealed with SIGNING_TSA_URL unset (PAdES B-B)', () => {
   it('is ETSI.CAdES.detached without a timestamp, and its certificate says no trusted timestamp was configured', async () => {
-    const { packetId } = await completingPacket()
+    const { packetId } = await completingPacket(t)
     expect(await completePendingPackets(t.db, signingContextOf(t))).toBe(1)
-    const pdf = await sealedFile(packetId)
+    const pdf = await sealedFile(t, packetId)
     const report = (await run('pdfsig', [await toFile(pdf)])).stdout
     expect(report).toContain('ETSI.CAdES.detached')
     expect(report).toContain('Signature is Valid')
@@ -133,7 +115,7 @@ describe('a packet sealed with SIGNING_TSA_URL unset (PAdES B-B)', () => {
 
 describe('when no timestamp authority answers', () => {
   it('keeps the packet completing with the reason for its sender, and seals it with a timestamp on a later run', async () => {
-    const { deal, packetId } = await completingPacket()
+    const { deal, packetId } = await completingPacket(t)
     await tsa.stop()
     try {
       const refused = await completePendingPackets(t.db, withTsa([tsa.url])).catch((error: unknown) => error)
@@ -158,12 +140,12 @@ describe('when no timestamp authority answers', () => {
     expect(await completePendingPackets(t.db, withTsa([tsa.url]))).toBe(1)
     const done = packetOf(await call(deal.buyer, 'GET', `/api/signing/packets/${packetId}`))
     expect(done).toMatchObject<Partial<PacketView>>({ status: 'completed', sealWaiting: null })
-    expect(embeddedToken(await sealedFile(packetId))).not.toBeNull()
+    expect(embeddedToken(await sealedFile(t, packetId))).not.toBeNull()
     expect(await packetRow(t, packetId)).toMatchObject({ sealLevel: 'B-T', sealWaitingReason: null })
   })
 
   it('refuses a TSA answering garbage or a wrong nonce and takes the next one in the list', async () => {
-    const { packetId } = await completingPacket()
+    const { packetId } = await completingPacket(t)
     tsa.mode = 'garbage'
     const garbage = await completePendingPackets(t.db, withTsa([tsa.url])).catch((error: unknown) => error)
     expect((garbage as Error).message).toContain('not a timestamp response')

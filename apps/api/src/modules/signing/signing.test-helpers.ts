@@ -204,6 +204,26 @@ export async function packetFiles(t: TestApp, packetId: string) {
     .where(and(eq(storedFile.purpose, 'signing-document'), like(storedFile.key, `signing/${packetId}/%`)))
 }
 
+/** The packet's sealed PDF as the file storage holds it now: the seal, or its newest archive update. */
+export async function sealedFile(t: TestApp, packetId: string): Promise<Buffer> {
+  const row = await packetRow(t, packetId)
+  const stored = await signingContextOf(t).storage.get(`signing/${packetId}/${row.signedFileId}.pdf`)
+  if (!stored) throw new Error(`the sealed PDF of signing packet ${packetId} is not in the file storage`)
+  const chunks: Buffer[] = []
+  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array))
+  return Buffer.concat(chunks)
+}
+
+/** A form packet the buyer and the seller of a new deal have both signed: 'completing', waiting for the job. */
+export async function completingPacket(t: TestApp): Promise<{ deal: AcceptedOffer; packetId: string }> {
+  const deal = await acceptedOffer(t)
+  const sent = await sentFormPacket(t, deal, partiesAsSigners(deal))
+  await signAs(t, await lastLink(t, deal.buyer.email))
+  const done = await signAs(t, await lastLink(t, deal.seller.email))
+  expect(done.packet.status).toBe('completing')
+  return { deal, packetId: sent.id }
+}
+
 /** Runs the completion job now, as a restarted process would: a context of its own on the same database and storage. */
 export async function completeNow(t: TestApp): Promise<number> {
   return completePendingPackets(t.db, signingContextOf(t))
