@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import type { Db } from '../../db/client'
 import { storedFile } from '../../db/schema/files'
 import { listing } from '../../db/schema/listings'
 import { offer, offerAttachment, offerEvent } from '../../db/schema/offers'
-import { signingEvent, signingPacket } from '../../db/schema/signing'
+import { signingEvent, signingPacket, signingSealVersion } from '../../db/schema/signing'
 import { chainInputOf } from '../../db/offer-ledger'
 
 export type LedgerRow = {
@@ -121,4 +121,17 @@ export async function storedFileKeys(db: Db, fileIds: string[]): Promise<{ id: s
 /** The events of these signing packets, by packet and in chain order. */
 export async function listPacketEvents(db: Db, packetIds: string[]): Promise<(typeof signingEvent.$inferSelect)[]> {
   return db.select().from(signingEvent).where(inArray(signingEvent.packetId, packetIds)).orderBy(asc(signingEvent.packetId), asc(signingEvent.seq))
+}
+
+/** A version of a sealed file, with its stored file's size in bytes (null once that stored file is gone). */
+export type SealVersionListing = typeof signingSealVersion.$inferSelect & { size: number | null }
+
+/** Every sealed file version of these signing packets (the seal, then each archive update), by packet and in order. */
+export async function listSealVersions(db: Db, packetIds: string[]): Promise<SealVersionListing[]> {
+  return db
+    .select({ ...getTableColumns(signingSealVersion), size: storedFile.size })
+    .from(signingSealVersion)
+    .leftJoin(storedFile, eq(storedFile.id, signingSealVersion.fileId))
+    .where(inArray(signingSealVersion.packetId, packetIds))
+    .orderBy(asc(signingSealVersion.packetId), asc(signingSealVersion.seq))
 }

@@ -5,14 +5,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { and, eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OfferRecord, LedgerVerification } from '@offerbook/domain/offer-record'
+import type { VerifyResult } from '@offerbook/domain/signing'
+import { SEALED_RECORD_FILENAME } from '@offerbook/domain/signing'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestOffer, createUser, signIn } from '../../../test/factories'
+import type { LocalTsa } from '../../../test/tsa-server'
+import { startLocalTsa } from '../../../test/tsa-server'
 import { offerEvent } from '../../db/schema/offers'
 import { multipart } from '../files/files.test-helpers'
 import { insertOfferEvent } from '../offers/offer-rows.service'
 import { expectRefusal, offersTestApp, readZip, sellerWithListing } from '../offers/offers.test-helpers'
+import { loadSealingIdentity } from '../signing/signing-certificate'
+import { archiveDuePackets, completePendingPackets } from '../signing/signing-jobs'
+import { completingPacket, packetRow, signingContextOf } from '../signing/signing.test-helpers'
 
 const app = offersTestApp()
 const call = app.call
@@ -209,6 +216,68 @@ describe("an offer's transaction file", () => {
       const ledger = JSON.parse(files.get('events/offer-record.json')!.toString()) as { offerId: string; type: string }[]
       expect(ledger.map((entry) => entry.type)).toEqual(expect.arrayContaining(['created', 'shared', 'updated']))
       expect(new Set(ledger.map((entry) => entry.offerId))).toEqual(new Set([first.offer.id]))
+    }
+  })
+})
+
+describe("a transaction file's sealed packets", () => {
+  let ca: LocalTsa
+  beforeAll(async () => {
+    ca = await startLocalTsa({ revocation: true })
+  })
+  afterAll(async () => {
+    await ca.close()
+  })
+
+  it('carry the newest sealed file, the record embedded in it byte for byte, and every version of it', async () => {
+    const { deal, packetId } = await completingPacket(app.t)
+    const identity = await loadSealingIdentity({ p12: `base64:${ca.sealingP12!.toString('base64')}`, passphrase: ca.sealingPassphrase, dataDir: app.t.config.dataDir })
+    const ctx = { ...signingContextOf(app.t), sealing: () => Promise.resolve(identity), timestamps: { urls: [ca.url], timeoutMs: 2_000, retryDelayMs: 10 } }
+    expect(await completePendingPackets(app.t.db, ctx)).toBe(1)
+    expect((await archiveDuePackets(app.t.db, ctx)).archived).toBe(1)
+
+    const response = await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}/transaction-file`)
+    expect(response.statusCode, response.body).toBe(200)
+    const dir = mkdtempSync(join(tmpdir(), 'transaction-file-'))
+    try {
+      writeFileSync(join(dir, 'file.zip'), response.rawPayload)
+      // The tools a broker would use: unzip, then sha256sum checks every file the manifest lists.
+      execFileSync('unzip', ['-q', 'file.zip', '-d', 'out'], { cwd: dir })
+      const out = join(dir, 'out')
+      expect(execFileSync('sha256sum', ['-c', '--strict', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' })).not.toContain('FAILED')
+      const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { files: { path: string }[] }
+      const folder = manifest.files.find((file) => file.path.startsWith('signing/01-'))!.path.split('/').slice(0, 2).join('/')
+      expect(manifest.files.map((file) => file.path).filter((path) => path.startsWith(folder))).toEqual(['original.pdf', 'sealed-with-certificate.pdf', 'record.json', 'versions.json', 'audit-trail.json'].map((name) => `${folder}/${name}`))
+
+      // The sealed file is the packet's newest, B-LTA, and /verify knows it.
+      const sealedPath = join(out, folder, 'sealed-with-certificate.pdf')
+      const sealed = readFileSync(sealedPath)
+      const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+      expect((await packetRow(app.t, packetId)).signedSha256).toBe(sha256(sealed))
+      const verified = (await app.t.app.inject({ method: 'POST', url: '/api/verify', payload: { sha256: sha256(sealed) } })).json<VerifyResult>()
+      expect(verified).toMatchObject({ status: 'intact', packet: { sealLevel: 'B-LTA' } })
+
+      // record.json is the attachment inside the sealed file, as qpdf reads it, and the record /verify names.
+      const record = readFileSync(join(out, folder, 'record.json'))
+      expect(record.equals(execFileSync('qpdf', [`--show-attachment=${SEALED_RECORD_FILENAME}`, sealedPath]))).toBe(true)
+      expect(verified.packet!.record).toEqual({ filename: SEALED_RECORD_FILENAME, sha256: sha256(record) })
+      expect((JSON.parse(record.toString('utf8')) as { packet: { id: string } }).packet.id).toBe(packetId)
+
+      // Each version: the B-T seal, then the B-LTA update; each is the newest file's first bytes.
+      const { versions } = JSON.parse(readFileSync(join(out, folder, 'versions.json'), 'utf8')) as { versions: { seq: number; sha256: string; size: number; level: string; timestampAt: string; recordSha256: string; previousSha256: string | null }[] }
+      expect(versions.map((version) => [version.seq, version.level])).toEqual([
+        [1, 'B-T'],
+        [2, 'B-LTA'],
+      ])
+      expect(versions[1]!.previousSha256).toBe(versions[0]!.sha256)
+      expect(versions[1]!.size).toBe(sealed.length)
+      for (const version of versions) {
+        expect(sha256(sealed.subarray(0, version.size))).toBe(version.sha256)
+        expect(version.recordSha256).toBe(sha256(record))
+        expect(Number.isNaN(Date.parse(version.timestampAt))).toBe(false)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

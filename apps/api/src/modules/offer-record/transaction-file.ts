@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { PassThrough, Transform } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import { ZipFile } from 'yazl'
 import type { User } from '@offerbook/domain/user'
 import { cleanFileName } from '@offerbook/domain/validation'
@@ -11,8 +12,10 @@ import { isOfferId, termsOf } from '../offers/offers-access'
 import { documentStanding } from '../offer-documents/offer-document-standing'
 import { findOffer, listOfferEvents } from '../offers/offer-rows.service'
 import { managesListing } from '../listings/listings.service'
+import { embeddedFileOf } from '../signing/signing-record'
 import { offerRecordCsv } from './offer-record-export'
-import { findRecordListing, listLedgerRows, listOfferPackets, listPacketEvents, listTransactionAttachments, storedFileKeys } from './offer-record.queries'
+import type { SealVersionListing } from './offer-record.queries'
+import { findRecordListing, listLedgerRows, listOfferPackets, listPacketEvents, listSealVersions, listTransactionAttachments, storedFileKeys } from './offer-record.queries'
 import { offerLabel, toEntries } from './offer-record.service'
 import { propertyTimeZone } from '@offerbook/domain/property-time'
 
@@ -27,7 +30,13 @@ import { propertyTimeZone } from '@offerbook/domain/property-time'
  *   offer.json                       the offer: status, stamps and terms as they are now
  *   documents/NN-<kind>-<name>       each attachment and the current offer form, oldest first
  *   superseded/NN-<kind>-vN-<name>   the offer forms of earlier versions (decision 036)
- *   signing/NN-<packet title>/original.pdf, sealed.pdf, audit-trail.json
+ *   signing/NN-<packet title>/       each signing packet, oldest first:
+ *     original.pdf                   the documents as sent
+ *     sealed-with-certificate.pdf    the sealed file as it is now: its newest version, after any archive update (decision 056)
+ *     record.json                    the record embedded in that sealed file (decision 059), its very bytes read back out of it
+ *     versions.json                  every version of the sealed file: SHA-256, size, PAdES level, timestamp; each earlier
+ *                                    one is the newest file's first `size` bytes (an archive update only appends)
+ *     audit-trail.json               the packet's signing events
  *   events/offer-record.csv          the offer's entries of the listing's offer record
  *   events/offer-record.json         the same entries with their sequence and hash
  *   events/offer-events.json         the offer's events as the offer page lists them
@@ -67,17 +76,21 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
     listLedgerRows(db, { listingId: row.listingId, offerIds: [row.id] }),
   ])
   const fileIds = packets.flatMap((packet) => [packet.originalFileId, packet.signedFileId]).filter((id): id is string => id !== null)
-  const [keys, audit] = await Promise.all([
+  const packetIds = packets.map((packet) => packet.id)
+  const [keys, audit, versions] = await Promise.all([
     fileIds.length === 0 ? [] : storedFileKeys(db, fileIds),
-    packets.length === 0
-      ? []
-      : listPacketEvents(
-          db,
-          packets.map((packet) => packet.id),
-        ),
+    packetIds.length === 0 ? [] : listPacketEvents(db, packetIds),
+    packetIds.length === 0 ? [] : listSealVersions(db, packetIds),
   ])
   const keyOf = new Map(keys.map((item) => [item.id, item.key]))
   const fromStorage = (key: string | undefined) => async () => (key ? ((await storage.get(key))?.body ?? null) : null)
+  // The record is kept only inside the sealed file: the ZIP carries the bytes read back out of it.
+  const recordIn = (key: string | undefined) => async () => {
+    const stored = key ? await storage.get(key) : null
+    const record = stored ? await embeddedFileOf(await buffer(stored.body)) : null
+    if (!record) throw new Error(`the sealed file ${key ?? '(none)'} carries no record`)
+    return Buffer.from(record)
+  }
   const json = (value: unknown) => async () => Buffer.from(`${JSON.stringify(value, null, 2)}\n`)
 
   // The current documents, and the offer forms of earlier versions apart; a form made on the draft and never shared is not part of the file (decision 036).
@@ -111,9 +124,14 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
     ...packets.flatMap((packet, index) => {
       const folder = `signing/${two(index)}-${safeName(packet.title)}`
       const trail = audit.filter((event) => event.packetId === packet.id)
+      const sealed = versions.filter((version) => version.packetId === packet.id)
+      const sealedKey = packet.signedFileId ? keyOf.get(packet.signedFileId) : undefined
       return [
         ...(packet.originalFileId ? [{ path: `${folder}/original.pdf`, open: fromStorage(keyOf.get(packet.originalFileId)) }] : []),
-        ...(packet.signedFileId ? [{ path: `${folder}/sealed-with-certificate.pdf`, open: fromStorage(keyOf.get(packet.signedFileId)) }] : []),
+        ...(packet.signedFileId ? [{ path: `${folder}/sealed-with-certificate.pdf`, open: fromStorage(sealedKey) }] : []),
+        // Files sealed before decision 059 carry no record, and packets sealed before the versions were kept list none.
+        ...(packet.signedFileId && sealed.at(-1)?.recordSha256 ? [{ path: `${folder}/record.json`, open: recordIn(sealedKey) }] : []),
+        ...(sealed.length > 0 ? [{ path: `${folder}/versions.json`, open: json({ packetId: packet.id, file: 'sealed-with-certificate.pdf', versions: sealed.map(versionEntry) }) }] : []),
         {
           path: `${folder}/audit-trail.json`,
           open: json({ packetId: packet.id, kind: packet.kind, status: packet.status, signedSha256: packet.signedSha256, completedAt: packet.completedAt?.toISOString() ?? null, events: trail }),
@@ -161,6 +179,22 @@ export async function openTransactionFile(db: Db, storage: FileStorage, { viewer
   zip.addReadStreamLazy('SHA256SUMS', { mtime: now }, (callback) => callback(null, bufferStream(files.map((file) => `${file.sha256}  ${file.path}\n`).join(''))))
   zip.end()
   return { filename: `Transaction-file-${row.id.slice(0, 8)}-v${row.version}.zip`, stream: zip.outputStream as unknown as Readable }
+}
+
+/** One version of a sealed file as versions.json lists it. */
+function versionEntry(version: SealVersionListing) {
+  return {
+    seq: version.seq,
+    sha256: version.sha256,
+    size: version.size,
+    previousSha256: version.previousSha256,
+    level: version.level,
+    timestampAt: version.timestampAt?.toISOString() ?? null,
+    tsaName: version.tsaName,
+    tsaExpiresAt: version.tsaExpiresAt?.toISOString() ?? null,
+    recordSha256: version.recordSha256,
+    createdAt: version.createdAt.toISOString(),
+  }
 }
 
 function bufferStream(text: string): Readable {
