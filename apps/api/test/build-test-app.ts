@@ -18,6 +18,8 @@ export type TestApp = {
   /** The configuration the app was built with. */
   config: AppConfig
   db: Db
+  /** The database's URL on TEST_DATABASE_URL's server; undefined on PGlite. */
+  databaseUrl: string | undefined
   auth: Auth
   hashPassword: (password: string) => Promise<string>
   /** Closes only the database, to see how the app answers without one. */
@@ -32,6 +34,11 @@ export type TestAppOptions = {
   extend?: (app: FastifyInstance) => void
   /** Where the app logs (at config.logLevel); without it the app does not log. */
   logStream?: NodeJS.WritableStream
+  /**
+   * On PGlite, keep the database in this directory (its `pglite` folder) instead of memory, so another
+   * process can open it once this one has closed it (closeDatabase). On TEST_DATABASE_URL it changes nothing.
+   */
+  pgliteDataDir?: string
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -174,7 +181,7 @@ async function migratedPgliteImage(): Promise<Blob> {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config)
   const fresh = await freshDatabaseUrl()
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null, image: fresh.url ? undefined : await migratedPgliteImage() })
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: fresh.url ? null : (options.pgliteDataDir ?? null), image: fresh.url ? undefined : await migratedPgliteImage() })
   await database.migrate()
   let databaseOpen = true
   const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
@@ -188,6 +195,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     config,
     db: database.db,
+    databaseUrl: fresh.url,
     auth,
     hashPassword,
     closeDatabase: async () => {

@@ -26,10 +26,12 @@ function pgliteSettings(): string[] {
 /**
  * For a directory with no database yet, the initialised and migrated one that `npm run build:server`
  * dumps beside the bundle (decision 028): a new directory then skips initdb and the migrations. Not
- * there (the server run from its sources by `npm run dev`): PGlite runs initdb as before.
+ * there (the server run from its sources by `npm run dev`): PGlite runs initdb as before. An image
+ * given by the caller (the tests' migrated one) comes first.
  */
-function newDataImage(directory: string): Blob | undefined {
+function newDataImage(directory: string, given: Blob | undefined): Blob | undefined {
   if (existsSync(join(directory, 'PG_VERSION'))) return undefined
+  if (given) return given
   const image = fileURLToPath(new URL('./new-data-directory.tar', import.meta.url))
   return existsSync(image) ? new Blob([readFileSync(image)]) : undefined
 }
@@ -41,7 +43,7 @@ export async function openPglite(dataDir: string | null, image: Blob | undefined
   } else {
     const directory = join(dataDir, 'pglite')
     mkdirSync(directory, { recursive: true })
-    client = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings()], loadDataDir: newDataImage(directory) })
+    client = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings()], loadDataDir: newDataImage(directory, image) })
   }
   await client.waitReady
   const db = drizzlePglite({ client, schema })
