@@ -18,6 +18,7 @@ import { ANALYTICS_MESSAGES } from './messages/analytics'
 import { NEGOTIATION_MESSAGES } from './messages/negotiation'
 import { OFFER_RECORD_MESSAGES } from './messages/offer-record'
 import { JOB_MESSAGES } from './messages/jobs'
+import { TIMELINE_MESSAGES } from './messages/timeline'
 
 /**
  * The message catalogue (docs/decisions/020-message-catalogue.md): every message the API can send,
@@ -29,7 +30,7 @@ import { JOB_MESSAGES } from './messages/jobs'
  * `maximum` and a refinement's `params` become the message's parameters (issueMessage).
  */
 export const MESSAGE_AREAS = { COMMON_MESSAGES, ACCOUNT_MESSAGES, LISTING_MESSAGES, LISTING_IMPORT_MESSAGES, OFFER_MESSAGES, CLAUSE_MESSAGES, SIGNING_API_MESSAGES, SEND_MESSAGES, CHAT_MESSAGES, EVENT_MESSAGES,
-  ADMIN_USER_MESSAGES, INACTIVE_USER_MESSAGES, IDENTITY_MESSAGES, USER_IMPORT_MESSAGES, MLS_REPLICATION_MESSAGES, TEAM_MESSAGES, ANALYTICS_MESSAGES, NEGOTIATION_MESSAGES, OFFER_RECORD_MESSAGES, JOB_MESSAGES } as const
+  ADMIN_USER_MESSAGES, INACTIVE_USER_MESSAGES, IDENTITY_MESSAGES, USER_IMPORT_MESSAGES, MLS_REPLICATION_MESSAGES, TEAM_MESSAGES, ANALYTICS_MESSAGES, NEGOTIATION_MESSAGES, OFFER_RECORD_MESSAGES, JOB_MESSAGES, TIMELINE_MESSAGES } as const
 
 export const CATALOGUE = {
   ...COMMON_MESSAGES,
@@ -52,6 +53,7 @@ export const CATALOGUE = {
   ...NEGOTIATION_MESSAGES,
   ...OFFER_RECORD_MESSAGES,
   ...JOB_MESSAGES,
+  ...TIMELINE_MESSAGES,
 } as const
 
 export type MessageKey = keyof typeof CATALOGUE

@@ -1,0 +1,48 @@
+import type { MessageTable } from './table'
+
+/**
+ * Keys timeline.* (see ../messages.ts for the rules of the catalogue): each contract timeline item's
+ * name, and what happens if its owner does nothing by its last day (contract-timeline.ts).
+ */
+export const TIMELINE_MESSAGES = {
+  'timeline.earnestMoney': 'Earnest money due',
+  'timeline.earnestMoneyIfNothing': 'If the earnest money is not delivered by then, the buyer is in default and the seller may end the agreement.',
+  'timeline.additionalEarnestMoney': 'Additional earnest money due',
+  'timeline.additionalEarnestMoneyIfNothing': 'If it is not paid by then, the seller may end the agreement by written notice within {days} days; after that, this option ends.',
+  'timeline.proofOfFunds': 'Proof of funds due',
+  'timeline.proofOfFundsIfNothing': 'If the buyer has not shown proof of funds by then, the buyer is in default and the seller may end the agreement.',
+  'timeline.loanApplication': 'Loan application due',
+  'timeline.loanApplicationIfNothing': 'If the buyer has not applied for the loan by then, the buyer is in default and the seller may end the agreement.',
+  'timeline.lenderIntent': "Lender's intent to proceed",
+  'timeline.lenderIntentIfNothing': "This date is customary, not a term of the agreement. Without word from the lender, the seller's side cannot tell whether the loan is moving and may ask for it in writing.",
+  'timeline.appraisalOrdered': 'Appraisal ordered',
+  'timeline.appraisalOrderedIfNothing': 'This date is customary, not a term of the agreement. An appraisal ordered late can hold up closing, and the closing date does not move by itself.',
+  'timeline.appraisalContingency': 'Appraisal contingency: waive it or end the agreement',
+  'timeline.appraisalContingencyIfNothing': 'After a low appraisal, the buyer has {days} days to waive the contingency or end the agreement. A buyer who does neither is treated as having waived it.',
+  'timeline.rentalInspectionNotice': 'Last day to ask for inspections of the rented property',
+  'timeline.rentalInspectionNoticeIfNothing': 'An inspection asked for later may not be arranged with the tenant before the inspection period ends.',
+  'timeline.inspectionPeriod': 'Inspection period ends',
+  'timeline.inspectionPeriodIfNothing': 'If the buyer gives no written notice by then, the buyer accepts the property as it is.',
+  'timeline.resolutionPeriod': 'Resolution period ends',
+  'timeline.resolutionPeriodIfNothing': 'Without a written agreement on the repairs by then, the agreement ends and the earnest money goes back to the buyer.',
+  'timeline.condoDescription': 'Condominium legal description completed',
+  'timeline.condoDescriptionIfNothing': "If the seller is late, the buyer's {days} days to accept it or object start only when it arrives.",
+  'timeline.condoDescriptionReview': 'Condominium legal description: accept it or object',
+  'timeline.condoDescriptionReviewIfNothing': 'If the buyer has not objected in writing by then, the time to object under this clause has passed.',
+  'timeline.condoDocuments': 'Condominium documents delivered',
+  'timeline.condoDocumentsIfNothing': "If the seller is late, the buyer's {days} days to review them start only when they arrive.",
+  'timeline.condoDocumentsReview': 'Condominium documents: last day to end the agreement',
+  'timeline.hoaDocuments': 'HOA documents delivered',
+  'timeline.hoaDocumentsIfNothing': 'If the seller has not delivered them by then, the buyer may end the agreement by written notice within {days} days, with the earnest money returned.',
+  'timeline.hoaDocumentsReview': 'HOA documents: last day to end the agreement',
+  'timeline.leases': 'Leases and rent roll delivered',
+  'timeline.leasesIfNothing': "If the seller is late, the buyer's {days} days to review them start only when they arrive.",
+  'timeline.leasesReview': 'Leases: last day to end the agreement',
+  'timeline.documentsReviewIfNothing': 'If the buyer has not ended the agreement in writing by then, the right to end it over these documents has passed.',
+  'timeline.title': 'Title defects reported',
+  'timeline.titleIfNothing': "A title defect the buyer has not reported in writing before closing is not the seller's to cure.",
+  'timeline.closing': 'Closing (on or before)',
+  'timeline.closingIfNothing': 'If closing has not taken place by then and no signed amendment moves the date, the party who was not ready is in default.',
+  'timeline.possession': 'Possession to the buyer',
+  'timeline.possessionIfNothing': 'If the seller has not handed over the property by then, the seller is in default.',
+} as const satisfies MessageTable
