@@ -4,6 +4,9 @@ import { CATALOGUE, message } from './messages'
 import { concessionDollars } from './concession'
 import type { OfferTerms } from './offer-terms'
 import { fullNameSchema, isEmail } from './validation'
+import { addCalendarDays } from './calendar-days'
+import type { TimelineKind, TimelineTerms } from './contract-timeline'
+import { contractTimelineDates } from './contract-timeline'
 
 /** What an offer's terms lack before sharing and before forms, and the dates the contract counts (offer.ts re-exports them). */
 
@@ -106,11 +109,8 @@ export function formsProblem(terms: OfferTerms): OfferProblem | null {
 // ---------------------------------------------------------------------------------------------
 // Deadlines from the Binding Agreement Date
 
-/** YYYY-MM-DD plus whole days, on the calendar (no time zone enters). */
-export function addCalendarDays(date: string, count: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, day + count)).toISOString().slice(0, 10)
-}
+/** Days are counted in one place, the contract timeline (contract-timeline.ts); these are its views. */
+export { addCalendarDays }
 
 /** The calendar date of an instant in Tennessee's Central time (Nashville, Memphis), where the offers are bound. */
 export function tennesseeDate(instant: Date): string {
@@ -125,13 +125,12 @@ export const OfferDeadlinesSchema = z.object({
 })
 export type OfferDeadlines = z.infer<typeof OfferDeadlinesSchema>
 
-/** The dates the contract counts from the Binding Agreement Date (a YYYY-MM-DD). */
-export function offerDeadlines(terms: Pick<OfferTerms, 'earnestMoney' | 'inspectionPeriodDays' | 'closingDate'>, bindingAgreementDate: string): OfferDeadlines {
-  return {
-    bindingAgreementDate,
-    earnestMoneyDue: terms.earnestMoney.dueDays === null ? null : addCalendarDays(bindingAgreementDate, terms.earnestMoney.dueDays),
-    inspectionPeriodEnds: terms.inspectionPeriodDays === null ? null : addCalendarDays(bindingAgreementDate, terms.inspectionPeriodDays),
-    closing: terms.closingDate,
-  }
+/**
+ * The first dates the contract counts from the Binding Agreement Date (a YYYY-MM-DD): the contract
+ * timeline's earnest money, inspection period and closing. A waived inspection (0 days) has no period.
+ */
+export function offerDeadlines(terms: TimelineTerms, bindingAgreementDate: string): OfferDeadlines {
+  const items = contractTimelineDates(terms, bindingAgreementDate)
+  const dateOf = (kind: TimelineKind) => items.find((item) => item.kind === kind)?.date ?? null
+  return { bindingAgreementDate, earnestMoneyDue: dateOf('earnestMoney'), inspectionPeriodEnds: dateOf('inspectionPeriod'), closing: dateOf('closing') }
 }
-

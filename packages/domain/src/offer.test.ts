@@ -311,10 +311,10 @@ describe('deadlines from the Binding Agreement Date', () => {
     expect(offerDeadlines(complete({ earnestMoney: { dueDays: 5 }, inspectionPeriodDays: 14 }), '2024-12-28')).toMatchObject({ earnestMoneyDue: '2025-01-02', inspectionPeriodEnds: '2025-01-11' })
   })
 
-  it('has no deadline for a term left blank, and a waived inspection ends on the day itself', () => {
+  it('has no deadline for a term left blank, nor for a waived inspection', () => {
     const blank = offerDeadlines(EMPTY_OFFER_TERMS, '2025-05-10')
     expect(blank).toEqual({ bindingAgreementDate: '2025-05-10', earnestMoneyDue: null, inspectionPeriodEnds: null, closing: null })
-    expect(offerDeadlines(complete({ inspectionPeriodDays: 0 }), '2025-05-10').inspectionPeriodEnds).toBe('2025-05-10')
+    expect(offerDeadlines(complete({ inspectionPeriodDays: 0 }), '2025-05-10').inspectionPeriodEnds).toBeNull()
   })
 })
 

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { EventAttributes } from 'ics'
 import { createEvents } from 'ics'
-import { addCalendarDays, offerDeadlines } from '@offerbook/domain/offer'
+import { addCalendarDays } from '@offerbook/domain/offer'
+import type { TimelineKind } from '@offerbook/domain/contract-timeline'
+import { contractTimeline } from '@offerbook/domain/contract-timeline'
 import type { OfferTerms } from '@offerbook/domain/offer'
-import { dateInZone, formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
+import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
@@ -87,12 +89,18 @@ export function offerCalendarEvents(row: CalendarOffer, language: string, public
     })
   }
   if (row.bindingAgreementAt) {
-    const deadlines = offerDeadlines(row.terms, dateInZone(row.bindingAgreementAt, zone))
-    day('binding', words.binding, deadlines.bindingAgreementDate)
-    if (deadlines.earnestMoneyDue) day('earnest-money', words.earnest, deadlines.earnestMoneyDue)
-    if (deadlines.inspectionPeriodEnds) day('inspection', words.inspection, deadlines.inspectionPeriodEnds)
-    if (deadlines.closing) day('closing', words.closing, deadlines.closing)
-    if (row.terms.possession.time !== 'at-closing' && row.terms.possession.date) day('possession', words.possession, row.terms.possession.date)
+    // The contract timeline counts every date (decision 060); the calendar writes some of them.
+    const timeline = contractTimeline(row.terms, row.bindingAgreementAt, { zone })
+    const dateOf = (kind: TimelineKind) => timeline.items.find((item) => item.kind === kind)?.date ?? null
+    day('binding', words.binding, timeline.bindingAgreementDate)
+    const entries: [string, string, string | null][] = [
+      ['earnest-money', words.earnest, dateOf('earnestMoney')],
+      ['inspection', words.inspection, dateOf('inspectionPeriod')],
+      ['closing', words.closing, dateOf('closing')],
+      // Possession at closing is the closing's entry.
+      ['possession', words.possession, row.terms.possession.time === 'at-closing' ? null : dateOf('possession')],
+    ]
+    for (const [kind, title, date] of entries) if (date) day(kind, title, date)
   }
   return events
 }
