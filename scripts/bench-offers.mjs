@@ -189,6 +189,18 @@ export async function netSheetBench(runJson) {
 
 export const NET_SHEET_LABEL = 'net sheet and rank of 200 offers with clauses and escalations'
 
+/** The contract timeline of 1,000 contracts (issue #34): apps/api/bench/contract-timeline.ts's one JSON line, with the load average it ran under. */
+export async function contractTimelineBench(runJson) {
+  try {
+    const result = await runJson('contract-timeline', 'npx', ['tsx', 'apps/api/bench/contract-timeline.ts'])
+    return `median ${result.timelineMedianMs} ms, p95 ${result.timelineP95Ms} ms over ${result.runs} runs, ${result.items} items (target < 20 ms); CPU median ${result.timelineCpuMedianMs} ms; first pass ${result.firstPassMs} ms; load average ${result.loadAverage.join(' ')}`
+  } catch (error) {
+    return `not measured: ${error.message}`
+  }
+}
+
+export const CONTRACT_TIMELINE_LABEL = 'contract timeline of 1,000 contracts'
+
 /** Both offer loads on a running server; without the data, says so. */
 export async function offersLoadRows(port, data, where, { duration }) {
   if (!data) return [[`offers load ${where}`, 'not measured: no bench data (see above)']]

@@ -9,7 +9,7 @@ import autocannon from 'autocannon'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { buildServerIfStale } from './build-server.mjs'
 import { initialJavaScriptRows } from './bench-web-size.mjs'
-import { fillOffers, NET_SHEET_LABEL, netSheetBench, offersLoadRows, offersScoring } from './bench-offers.mjs'
+import { CONTRACT_TIMELINE_LABEL, contractTimelineBench, fillOffers, NET_SHEET_LABEL, netSheetBench, offersLoadRows, offersScoring } from './bench-offers.mjs'
 import { benchPart, processesRows } from './bench-part.mjs'
 import { hostileRows } from './bench-hostile.mjs'
 import { serverPid } from './server-pid.mjs'
@@ -336,6 +336,7 @@ try {
   rows.push(['Purchase agreement with 10 clauses and the RF707 (layout + render)', await documentBench('apps/api/bench/agreement-pdf.ts', 'agreementPdf', 60)])
   rows.push(['scoreOffers on 1,000 offers', await offersScoring(runJson)])
   rows.push([NET_SHEET_LABEL, await netSheetBench(runJson)])
+  rows.push([CONTRACT_TIMELINE_LABEL, await contractTimelineBench(runJson)])
   rows.push([
     'signing: complete a 10-page packet, 4 signers (burn, certificate, seal)',
     await signingBench('apps/api/bench/signing.ts', (r) => `median ${r.signingCompleteMedianMs} ms, p95 ${r.signingCompleteP95Ms} ms over ${r.runs} runs (target: median < 150 ms); at B-T against a local TSA median ${r.signingCompleteBtMedianMs} ms; at B-LTA against a local CA and TSA median ${r.signingCompleteLtaMedianMs} ms (target < 250 ms), ${r.btRuns} runs each`),
