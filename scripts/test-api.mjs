@@ -1,6 +1,7 @@
 // The API integration suite: always on a fresh PGlite per test file, and again on a real PostgreSQL
 // when TEST_DATABASE_URL is set (each test file then gets a database of its own on that server).
 // The files that open no database run once, in the first pass: a second pass would run the same code.
+// So do the files that open a PGlite of their own whatever TEST_DATABASE_URL says (ONE_PGLITE).
 // The fuzz run's second pass sends other requests (its own seed): together the two passes send
 // 20,000 different requests, each database at least 10,000.
 import { spawnSync } from 'node:child_process'
@@ -18,9 +19,11 @@ export const DATABASE_FREE = [
   'src/modules/messaging/emails/emails.test.ts',
   'src/modules/offer-documents/offer-pdf.test.ts',
   'src/modules/signing/signing-certificate.test.ts',
+  'src/modules/signing/signing-ltv.test.ts',
   'src/modules/signing/signing-pdf-certificate.test.ts',
   'src/modules/signing/signing-pdf.test.ts',
   'src/modules/signing/signing-seal.test.ts',
+  'src/modules/signing/signing-tsa.test.ts',
   'src/modules/user-import/csv.test.ts',
   'src/plugins/error-handler.test.ts',
   'src/plugins/openapi.test.ts',
@@ -29,13 +32,22 @@ export const DATABASE_FREE = [
   'test/test-setup.test.ts',
 ]
 
+/**
+ * Test files that run the server on a PGlite data directory of their own, with TEST_DATABASE_URL taken
+ * out of its environment: the PostgreSQL pass would run them on PGlite again.
+ */
+export const ONE_PGLITE = [
+  // kill -9 in a CSV import, on the embedded database of DATA_DIR (what a restart finds there)
+  'test/user-import-crash.test.ts',
+]
+
 const { TEST_DATABASE_URL, ...rest } = process.env
 const runs = [{ label: 'PGlite (embedded)', env: rest, args: [] }]
 if (TEST_DATABASE_URL) {
   runs.push({
     label: 'PostgreSQL (TEST_DATABASE_URL)',
     env: { FUZZ_SEED: '40522250', ...rest, TEST_DATABASE_URL },
-    args: DATABASE_FREE.flatMap((file) => ['--exclude', file]),
+    args: [...DATABASE_FREE, ...ONE_PGLITE].flatMap((file) => ['--exclude', file]),
   })
 } else console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.')
 
