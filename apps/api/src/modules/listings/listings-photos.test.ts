@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
@@ -66,9 +67,12 @@ describe('POST /api/listings/:id/photos', () => {
 
   it('refuses the 51st photo', async () => {
     const draft = await newListing(t, owner)
-    for (let index = 0; index < LISTING_LIMITS.maxPhotos; index++) {
-      await attachListingPhoto(t.db, t.storage, { listingId: draft.id, ownerId: owner.id, bytes: makePng(1, 1, [index, 0, 0]), filename: `p${index}.png` })
-    }
+    // One photo stored as an upload stores it; the other 49 rows show the same file, as an order of
+    // shared files would (each stored photo costs its resized copies, seconds for 50 of them).
+    await attachListingPhoto(t.db, t.storage, { listingId: draft.id, ownerId: owner.id, bytes: makePng(1, 1, [0, 0, 0]), filename: 'p0.png' })
+    const [stored] = await t.db.select().from(listingMedia).where(eq(listingMedia.listingId, draft.id))
+    const others = Array.from({ length: LISTING_LIMITS.maxPhotos - 1 }, (_, index) => ({ id: randomUUID(), listingId: draft.id, fileId: stored!.fileId, order: index + 1 }))
+    await t.db.insert(listingMedia).values(others.map((row) => ({ ...row, mediaKey: row.id })))
     const response = await uploadPhoto(t, owner, draft.id)
     expect(response.statusCode).toBe(400)
     expect(apiError(response)).toMatchObject(said('listing.tooManyPhotos'))
