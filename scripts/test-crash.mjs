@@ -1,4 +1,4 @@
-// `npm run test:crash`: the real server is killed with SIGKILL in the middle of a burst of offer writes
+// `npm run test:crash` (first part; `npm run test:crash:writes` alone): the real server is killed with SIGKILL in the middle of a burst of offer writes
 // (create, save, share) and restarted on the same data directory. Every write a client saw acknowledged
 // (2xx) must be there whole afterwards, and every outbox message must reach the SMTP server exactly once.
 //

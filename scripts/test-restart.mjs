@@ -1,4 +1,4 @@
-// `npm run test:crash` (second part): the server restarts itself. It starts `npm start`'s primary
+// `npm run test:crash` (second part; `npm run test:crash:restart` alone): the server restarts itself. It starts `npm start`'s primary
 // (scripts/start.mjs, the bundled server, PGlite), kills the server process with SIGKILL twice and
 // checks that the site answers again each time, from a new process, with each restart logged with its
 // cause and the second, quick one backed off; then SIGINT to the primary stops everything.
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from './build-if-stale.mjs'
-import { freePort, sleep } from './crash/server.mjs'
+import { freePort, RESTART_PORTS, sleep } from './crash/server.mjs'
 
 const TIMEOUT_MS = 300_000
 /** The node flags of package.json's start script: the primary runs exactly as `npm start` runs it. */
@@ -19,7 +19,8 @@ const webDist = join(tempRoot, 'web')
 mkdirSync(webDist)
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Offerbook</title>')
 
-const port = await freePort(Math.random, new Set())
+// Its own range: npm test runs it beside the crash run, whose server takes a port only once it has started.
+const port = await freePort(Math.random, new Set(), RESTART_PORTS)
 const base = `http://127.0.0.1:${port}`
 const output = []
 const primary = spawn(process.execPath, [...START_FLAGS, 'scripts/start.mjs'], {

@@ -3,8 +3,9 @@
 // code; the closing table says what each step cost, so a slow CI can be read step by step. A stage's
 // steps share CI's two cores: at most two run at once, the next starting when one ends, their output
 // printed whole when each ends. Steps that use one core each (tsc, ESLint, the circle and layer checks, Redocly)
-// share a stage; so do the crash run, which leaves a core idle half the time, and the web build. The
-// suites, which use every core, run alone.
+// share a stage; so do the two halves of the crash run, which mostly wait for a server they started (one
+// ran after the other, leaving a core idle half the time), and the web build. The suites, which use every
+// core, run alone.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { ROOT } from './build-if-stale.mjs'
@@ -25,14 +26,15 @@ const STAGES = [
   [['test:unit', 'domain rules and web components']],
   [['test:api', 'the API suite on PGlite, and on PostgreSQL with TEST_DATABASE_URL']],
   [
-    ['test:crash', 'kill -9 during writes, then a restart'],
+    ['test:crash:writes', 'kill -9 during a burst of writes, then a restart on the same data'],
+    ['test:crash:restart', "npm start's primary starting a new server process after kill -9"],
     ['build:web', 'the web build, for the browser journeys'],
   ],
   [['test:browser', 'the browser journeys in Chromium (the server bundled first if stale)']],
 ]
 
-/** `node scripts/test.mjs test:e2e` names the web build and the journeys by the script that runs both. */
-const ALIASES = { 'test:e2e': ['build:web', 'test:browser'] }
+/** `node scripts/test.mjs test:e2e` names the web build and the journeys by the script that runs both; test:crash its two halves. */
+const ALIASES = { 'test:e2e': ['build:web', 'test:browser'], 'test:crash': ['test:crash:writes', 'test:crash:restart'] }
 
 const only = process.argv.slice(2).flatMap((name) => ALIASES[name] ?? [name])
 const stages = STAGES.map((stage) => stage.filter(([name]) => only.length === 0 || only.includes(name))).filter((stage) => stage.length > 0)
@@ -59,8 +61,8 @@ function busyShare(before, after) {
 
 function summary(wallMs) {
   console.log('\nStep times (the CPU share is the whole machine while the step ran):')
-  for (const [name, ms, status, cpu] of took) console.log(`  ${name.padEnd(14)} ${seconds(ms).padStart(9)}  ${status}${cpu ? `, ${cpu}` : ''}`)
-  console.log(`  ${'wall'.padEnd(14)} ${seconds(wallMs).padStart(9)}  (steps of a stage overlap)`)
+  for (const [name, ms, status, cpu] of took) console.log(`  ${name.padEnd(18)} ${seconds(ms).padStart(9)}  ${status}${cpu ? `, ${cpu}` : ''}`)
+  console.log(`  ${'wall'.padEnd(18)} ${seconds(wallMs).padStart(9)}  (steps of a stage overlap)`)
 }
 
 /** One step: alone, its output goes straight through; beside another, it is kept and printed whole at its end. */

@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ROOT } from '../build-if-stale.mjs'
 
+/** The crash run's ports; the restart test (which npm test runs beside it) takes RESTART_PORTS. */
 const PORTS = { from: 3700, to: 3799 }
+export const RESTART_PORTS = { from: 3800, to: 3899 }
 /** Start-up seeds 300 listings with photos: a slow CI machine may take a minute. */
 const HEALTH_TIMEOUT_MS = 120_000
 
@@ -21,17 +23,17 @@ function portIsFree(port) {
   })
 }
 
-export async function freePort(random, taken) {
-  const span = PORTS.to - PORTS.from + 1
+export async function freePort(random, taken, ports = PORTS) {
+  const span = ports.to - ports.from + 1
   const start = Math.floor(random() * span)
   for (let index = 0; index < span; index++) {
-    const port = PORTS.from + ((start + index) % span)
+    const port = ports.from + ((start + index) % span)
     if (!taken.has(port) && (await portIsFree(port))) {
       taken.add(port)
       return port
     }
   }
-  throw new Error(`no free port in ${PORTS.from}-${PORTS.to}`)
+  throw new Error(`no free port in ${ports.from}-${ports.to}`)
 }
 
 const tsxLoader = pathToFileURL(createRequire(join(ROOT, 'apps/api/package.json')).resolve('tsx/esm')).href
