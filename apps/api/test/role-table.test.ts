@@ -52,7 +52,6 @@ const ENDPOINTS: Endpoint[] = [
   // /my-properties: the seller side
   { method: 'POST', url: `/api/offers/${id}/accept`, payload: { others: 'decline', version: 1 }, roles: MY_PROPERTIES },
   { method: 'POST', url: `/api/offers/${id}/decline`, payload: { version: 1 }, roles: MY_PROPERTIES },
-  { method: 'POST', url: `/api/offers/${id}/close`, roles: MY_PROPERTIES },
   { method: 'GET', url: `/api/listings/${id}/offers`, roles: MY_PROPERTIES },
   { method: 'GET', url: `/api/listings/${id}/optimize`, roles: MY_PROPERTIES },
   { method: 'POST', url: `/api/listings/${id}/highest-and-best`, payload: { deadline: '2030-01-01T00:00:00Z', message: 'Best by Friday', versions: {} }, roles: MY_PROPERTIES },
@@ -60,6 +59,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/listings/mine', roles: MY_PROPERTIES },
   // Either side
   { method: 'POST', url: `/api/offers/${id}/terminate`, roles: OFFER_PARTIES },
+  { method: 'POST', url: `/api/offers/${id}/closing/record`, payload: { closingDate: '2026-01-05', finalPrice: 300_000 }, roles: OFFER_PARTIES },
+  { method: 'POST', url: `/api/offers/${id}/closing/confirm`, roles: OFFER_PARTIES },
+  { method: 'POST', url: `/api/offers/${id}/closing/dispute`, payload: { reason: 'Wrong price' }, roles: OFFER_PARTIES },
   { method: 'POST', url: `/api/offers/${id}/counter`, payload: { terms: { purchasePrice: 400_000 }, version: 1 }, roles: OFFER_PARTIES },
   { method: 'GET', url: `/api/offers/${id}/signing`, roles: OFFER_PARTIES },
   { method: 'POST', url: `/api/offers/${id}/signing`, payload: {}, roles: OFFER_PARTIES },

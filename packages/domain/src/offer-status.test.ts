@@ -39,7 +39,9 @@ const ALLOWED: readonly (readonly [OfferStatus, OfferAction, OfferActor, OfferSt
   ['active', 'expire', 'system', 'expired'],
   ['backup', 'expire', 'system', 'expired'],
   ['accepted', 'acknowledge', 'buyer', 'accepted'],
+  // Closing (decision 061): either side records, the other side's confirmation closes it.
   ['accepted', 'close', 'seller', 'closed'],
+  ['accepted', 'close', 'buyer', 'closed'],
   ['accepted', 'terminate', 'buyer', 'terminated'],
   ['accepted', 'terminate', 'seller', 'terminated'],
   // Negotiation (decision 029): the seller side counters an open offer; a countered offer is still open.
@@ -98,7 +100,6 @@ describe('OFFER_TRANSITIONS', () => {
       expect(canTransition(status, 'accept', 'buyer')).toBe(false)
       expect(canTransition(status, 'decline', 'buyer')).toBe(false)
       expect(canTransition(status, 'withdraw', 'seller')).toBe(false)
-      expect(canTransition(status, 'close', 'buyer')).toBe(false)
     }
   })
 
@@ -216,13 +217,13 @@ describe('allowedOfferActions', () => {
     expect(allowedOfferActions('active', 'system')).toEqual(['decline', 'keepAsBackup', 'expire'])
     expect(allowedOfferActions('backup', 'buyer')).toEqual(['withdraw'])
     expect(allowedOfferActions('backup', 'seller')).toEqual(['accept', 'decline', 'counter'])
-    expect(allowedOfferActions('accepted', 'buyer')).toEqual(['acknowledge', 'terminate'])
+    expect(allowedOfferActions('accepted', 'buyer')).toEqual(['acknowledge', 'close', 'terminate'])
     expect(allowedOfferActions('accepted', 'seller')).toEqual(['close', 'terminate'])
   })
 
   it('offers acknowledge to the buyer only until the Binding Agreement Date is stamped', () => {
     expect(allowedOfferActions('accepted', 'buyer', { acknowledged: false })).toContain('acknowledge')
-    expect(allowedOfferActions('accepted', 'buyer', { acknowledged: true })).toEqual(['terminate'])
+    expect(allowedOfferActions('accepted', 'buyer', { acknowledged: true })).toEqual(['close', 'terminate'])
     // The stamp changes nothing else.
     expect(allowedOfferActions('accepted', 'seller', { acknowledged: true })).toEqual(['close', 'terminate'])
     expect(allowedOfferActions('active', 'buyer', { acknowledged: true })).toEqual(['withdraw', 'revise'])

@@ -54,7 +54,11 @@ export const OFFER_TRANSITIONS: Readonly<Record<OfferAction, Transition>> = {
   expire: { from: ['active', 'backup', 'countered'], to: 'expired', by: ['system'] },
   /** Stamps the Binding Agreement Date; the status stays accepted. */
   acknowledge: { from: ['accepted'], to: 'accepted', by: ['buyer'] },
-  close: { from: ['accepted'], to: 'closed', by: ['seller'] },
+  /**
+   * Either side records the closing date and final price; the other side's confirmation makes it
+   * closed (decision 061). The API takes it only as that two-step closing, never in one step.
+   */
+  close: { from: ['accepted'], to: 'closed', by: ['buyer', 'seller'] },
   terminate: { from: ['accepted'], to: 'terminated', by: ['buyer', 'seller'] },
   /** A new version of the terms: the seller side counters an open offer, the buyer side counters back. */
   counter: { from: ['active', 'backup', 'countered'], to: 'countered', by: ['seller', 'buyer'], onTurn: true },
@@ -178,6 +182,10 @@ export const OFFER_EVENT_TYPES = [
   'form-sent',
   /** Every signer of an uploaded form document signed, and it was sealed. */
   'form-completed',
+  /** One side recorded the closing date and final price (decision 061); the 'closed' entry is the other side's confirmation. */
+  'closing-recorded',
+  /** The other side disputed the recorded closing, with a reason: the record is cleared. */
+  'closing-disputed',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

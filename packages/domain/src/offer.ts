@@ -5,6 +5,7 @@ import { OfferDeadlinesSchema, OfferProblemSchema } from './offer-checks'
 import { FinancingTypeSchema, OFFER_LIMITS, OfferTermsSchema, OfferVersionNumberSchema } from './offer-terms'
 import { freeText } from './validation'
 import { pageOf } from './paging'
+import { OfferClosingSchema } from './offer-closing'
 
 /*
  * An offer as the API answers it: its terms (offer-terms.ts), the checks on them (offer-checks.ts),
@@ -121,6 +122,8 @@ export const OfferViewSchema = z.object({
    * revision. Only the buyer side sees it; null when there is none (and always to anyone else).
    */
   workingTerms: OfferTermsSchema.nullable(),
+  /** The closing recorded by one side (decision 061): waiting for the other side while confirmedAt is null. */
+  closing: OfferClosingSchema.nullable(),
 })
 export type OfferView = z.infer<typeof OfferViewSchema>
 

@@ -38,6 +38,15 @@ export const OFFER_MESSAGES = {
   'offer.alreadyAccepted': 'Another offer on this property is already accepted',
   'offer.alreadyAcknowledged': 'The acceptance has already been acknowledged',
   'offer.linkExpired': 'This offer link has expired',
+  /** Closing (decision 061): the date is in the property's calendar; `date` is the Binding Agreement Date written out. */
+  'offer.closingDateFuture': 'The closing date cannot be later than today',
+  'offer.closingDateBeforeBinding': 'The closing date cannot be before the Binding Agreement Date ({date})',
+  'offer.closingNotBinding': 'A closing can be recorded only after the buyer side acknowledges the acceptance',
+  'offer.closingAlreadyRecorded': 'A closing is already recorded on this offer: the other side confirms or disputes it',
+  'offer.closingNothingRecorded': 'No closing is recorded on this offer',
+  'offer.closingOwnRecord': 'Your side recorded this closing: the other side confirms it',
+  /** `percent`: how far the final price is from the contract's price. */
+  'offer.closingPriceUnconfirmed': 'The final price is {percent} % away from the contract price: confirm it before recording the closing',
   'offer.onlyDraftDeleted': 'Only a draft can be deleted; withdraw a shared offer instead',
   'offer.attachmentTooLarge': 'The file is larger than 20 MB',
   'offer.attachmentType': 'The file must be a PDF, JPEG or PNG',

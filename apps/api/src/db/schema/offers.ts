@@ -1,4 +1,4 @@
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OFFER_ATTACHMENT_KINDS } from '@offerbook/domain/offer'
 import { OFFER_EVENT_TYPES, OFFER_STATUSES, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
@@ -47,6 +47,16 @@ export const offer = pgTable(
      * sent version. Cleared when a version is sent (a revision, or a counter from either side).
      */
     workingTerms: jsonb('working_terms').$type<OfferTerms>(),
+    /**
+     * The closing (decision 061): the date (the property's calendar) and final price one side
+     * recorded, which side, who and when. Kept once the other side confirms (the offer is closed);
+     * cleared when it disputes them.
+     */
+    closingDate: date('closing_date', { mode: 'string' }),
+    finalPrice: integer('final_price'),
+    closingRecordedSide: text('closing_recorded_side'),
+    closingRecordedBy: setNullUser('closing_recorded_by'),
+    closingRecordedAt: timestamptz('closing_recorded_at'),
   },
   (table) => [
     index('offer_buyer_idx').on(table.buyerId, table.status, table.updatedAt),
@@ -54,13 +64,15 @@ export const offer = pgTable(
     index('offer_open_expiry_idx').on(table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
     // /analytics (docs/decisions/024): the offers shared on a scope's listings, or made by a scope's
     // buyers, in a period. The figures' columns ride along so the aggregates read the index alone.
-    index('offer_listing_shared_idx').on(table.listingId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt),
-    index('offer_buyer_shared_idx').on(table.buyerId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt, table.listingId),
+    // The final price of a closed offer is its volume (decision 061).
+    index('offer_listing_shared_idx').on(table.listingId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt, table.finalPrice),
+    index('offer_buyer_shared_idx').on(table.buyerId, table.sharedAt, table.status, table.purchasePrice, table.decidedAt, table.listingId, table.finalPrice),
     // The scope's open offers expiring soon, per listing and per buyer.
     index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
     index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
     check('offer_status_check', isOneOf(table.status, OFFER_STATUSES)),
     check('offer_turn_check', isNullOrOneOf(table.turn, ['buyer', 'seller'])),
+    check('offer_closing_recorded_side_check', isNullOrOneOf(table.closingRecordedSide, ['buyer', 'seller'])),
   ],
 )
 

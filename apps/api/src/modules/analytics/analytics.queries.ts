@@ -111,6 +111,12 @@ export type AnswerRow = {
   accepted_volume: number
 }
 
+/**
+ * What an offer `o` sold for: a closed offer's final price as both sides confirmed it (decision 061),
+ * else its price (an accepted offer, or one closed before closings had a final price).
+ */
+const salePrice = sql.raw(`case when o.status = 'closed' then coalesce(o.final_price, o.purchase_price) else o.purchase_price end`)
+
 /** The answer figures of a set of offers `o` joined to their listing `l`, grouped by `agent_id`. */
 const answerColumns = sql`count(*)::int as offers,
   count(*) filter (where o.status in ('accepted', 'closed', 'terminated'))::int as accepted,
@@ -120,7 +126,7 @@ const answerColumns = sql`count(*)::int as offers,
   (avg(extract(epoch from o.decided_at - o.shared_at) / 3600) filter (where o.status = 'declined'))::float8 as hours_declined,
   (avg(o.purchase_price::float8 / l.list_price) filter (where o.purchase_price is not null and l.list_price > 0))::float8 as offer_to_list,
   (avg(o.purchase_price::float8 / l.list_price) filter (where o.status in ${ACCEPTED} and o.purchase_price is not null and l.list_price > 0))::float8 as accepted_to_list,
-  coalesce(sum(o.purchase_price) filter (where o.status in ${ACCEPTED}), 0)::float8 as accepted_volume`
+  coalesce(sum(${salePrice}) filter (where o.status in ${ACCEPTED}), 0)::float8 as accepted_volume`
 
 /** Offers shared in the period on the sellers' listings. */
 export function receivedFigures(db: Db, scope: Scope, w: Window): Promise<AnswerRow[]> {
@@ -149,14 +155,15 @@ export type ClosedRow = { agent_id: string | null; listings: number; volume: num
 
 /**
  * The sellers' listings whose StandardStatus is Closed and last changed in the period. The listing
- * has no ClosePrice column: the price is its closed (or accepted) offer's, else its list price.
+ * has no ClosePrice column: the price is its closed offer's final price (or the closed or accepted
+ * offer's price), else its list price.
  */
 export function closedFigures(db: Db, scope: Scope, w: Window): Promise<ClosedRow[]> {
   return rowsOf<ClosedRow>(
     db,
     sql`with ${scopedListings(scope.sellers)}
     select s.agent_id, count(*)::int as listings,
-      coalesce(sum(coalesce((select max(o.purchase_price) from offer o where o.listing_id = s.id and o.status in ${ACCEPTED}), s.list_price, 0)), 0)::float8 as volume
+      coalesce(sum(coalesce((select max(${salePrice}) from offer o where o.listing_id = s.id and o.status in ${ACCEPTED}), s.list_price, 0)), 0)::float8 as volume
     from scoped s
     where s.standard_status = 'Closed' and s.modification_timestamp >= ${w.start}::timestamptz and s.modification_timestamp < ${w.end}::timestamptz
     group by grouping sets ((s.agent_id), ())`,

@@ -24,7 +24,7 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   withdrawn: 'Offer withdrawn by the buyer side',
   expired: 'Offer expired',
   acknowledged: 'Acceptance acknowledged: Binding Agreement Date',
-  closed: 'Closed',
+  closed: 'Closing confirmed by the other side: closed',
   terminated: 'Contract terminated',
   'forms-generated': 'Offer form generated',
   signed: 'Signed by every party',
@@ -40,6 +40,8 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   'signer-signed': 'Signed by a signer',
   'form-sent': 'Form document sent for signature',
   'form-completed': 'Form document signed by every signer',
+  'closing-recorded': 'Closing date and final price recorded',
+  'closing-disputed': 'Recorded closing disputed: the record is cleared',
 }
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type

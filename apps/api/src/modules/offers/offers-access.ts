@@ -3,6 +3,7 @@ import type { OfferAttachmentKind, OfferProperty, OfferTerms, OfferView, OfferVi
 import { OfferTermsSchema, offerDeadlines, shareProblems } from '@offerbook/domain/offer'
 import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import { stipulationClausesText } from '@offerbook/domain/offer-clauses'
+import type { OfferClosing } from '@offerbook/domain/offer-closing'
 import type { OfferEventType, OfferStatus, OfferTurn } from '@offerbook/domain/offer-status'
 import { allowedOfferActions, effectiveOfferStatus } from '@offerbook/domain/offer-status'
 import type { User } from '@offerbook/domain/user'
@@ -111,6 +112,21 @@ function declineReasonOf(events: readonly { type: string; details: Record<string
   return typeof reason === 'string' && reason !== '' ? reason : null
 }
 
+/** The closing recorded on the offer (decision 061): its figures, the side and person who recorded them, and the confirmation's time once closed. */
+function closingOf(row: OfferRow, events: readonly { type: string; actorName: string | null }[]): OfferClosing | null {
+  const side = row.closingRecordedSide
+  if (row.closingDate === null || row.finalPrice === null || row.closingRecordedAt === null || (side !== 'buyer' && side !== 'seller')) return null
+  const recorded = events.filter((event) => event.type === 'closing-recorded').at(-1)
+  return {
+    closingDate: row.closingDate,
+    finalPrice: row.finalPrice,
+    recordedSide: side,
+    recordedByName: recorded?.actorName ?? null,
+    recordedAt: row.closingRecordedAt.toISOString(),
+    confirmedAt: row.status === 'closed' ? iso(row.decidedAt) : null,
+  }
+}
+
 export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { now = new Date(), publicUrl }: { now?: Date; publicUrl: string }): Promise<OfferView> {
   const [listing, attachments, events] = await Promise.all([findOfferListing(db, row.listingId), listOfferAttachments(db, row.id), listOfferEvents(db, row.id)])
   if (!listing) throw offerNotFound()
@@ -157,5 +173,6 @@ export async function toOfferView(db: Db, row: OfferRow, viewer: OfferViewer, { 
     shareUrl: viewer === 'buyer' && row.sharedAt ? new URL(offerPagePath(row), `${publicUrl.replace(/\/+$/, '')}/`).toString() : null,
     negotiation,
     workingTerms: viewer === 'buyer' && row.workingTerms ? termsOf({ terms: row.workingTerms }) : null,
+    closing: closingOf(row, events),
   }
 }

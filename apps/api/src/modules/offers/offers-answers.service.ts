@@ -15,11 +15,12 @@ import type { OffersContext } from './offers.service'
 import { listingOf, notAllowed, recordEvent } from './offers.service'
 
 /**
- * The answers to a shared offer and the contract's life: withdraw, decline, acknowledge, close,
- * terminate, and accept (which settles the listing's other open offers).
+ * The answers to a shared offer and the contract's life: withdraw, decline, acknowledge, terminate,
+ * and accept (which settles the listing's other open offers).
  */
 
-export type SimpleAction = Extract<OfferAction, 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
+/** Closing is two steps of its own (offers-closing.service.ts, decision 061), not one of these. */
+export type SimpleAction = Extract<OfferAction, 'withdraw' | 'decline' | 'acknowledge' | 'terminate'>
 
 /** The offer locked for an action, and which side the actor takes it as; refused in the order a user would understand. */
 async function lockForAction(tx: Db, actor: User, id: string, action: OfferAction, now: Date): Promise<{ row: OfferRow; side: 'buyer' | 'seller' }> {
@@ -46,7 +47,7 @@ async function lockForAction(tx: Db, actor: User, id: string, action: OfferActio
   return { row, side }
 }
 
-/** Withdraw (buyer), decline (seller), acknowledge the acceptance (buyer), close (seller), terminate (either). */
+/** Withdraw (buyer), decline (seller), acknowledge the acceptance (buyer), terminate (either). */
 export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action, version, reason }: { actor: User; id: string; action: SimpleAction; version?: number | undefined; reason?: string | undefined }): Promise<OfferView> {
   const now = new Date()
   const { row, side } = await db.transaction(async (tx) => {
@@ -59,7 +60,7 @@ export async function actOnOffer(db: Db, ctx: OffersContext, { actor, id, action
       action === 'acknowledge'
         ? await updateOffer(tx, locked.row.id, { bindingAgreementAt: now, updatedAt: now })
         : await updateOffer(tx, locked.row.id, { status: to, decidedAt: now, updatedAt: now })
-    const type: 'acknowledged' | 'withdrawn' | 'declined' | 'closed' | 'terminated' = action === 'acknowledge' ? 'acknowledged' : (to as 'withdrawn' | 'declined' | 'closed' | 'terminated')
+    const type: 'acknowledged' | 'withdrawn' | 'declined' | 'terminated' = action === 'acknowledge' ? 'acknowledged' : (to as 'withdrawn' | 'declined' | 'terminated')
     // A decline's reason is kept in its ledger entry, where the buyer side's view reads it (offers-access.ts).
     await recordEvent(tx, changed, { type, actor, from, to, at: now, ...(type === 'declined' && reason ? { details: { reason } } : {}) })
     if (!OPEN_OFFER_STATUSES.includes(to) && to !== 'accepted') await expireShareLinks(tx, { offerId: changed.id, now })

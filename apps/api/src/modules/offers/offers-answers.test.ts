@@ -5,7 +5,7 @@ import { listing as listingTable } from '../../db/schema/listings'
 import { offer as offerTable } from '../../db/schema/offers'
 import { emailsTo, eventsOf, expectRefusal, notificationsOf, offerOf, offersTestApp, sellerWithListing, statusOf } from './offers.test-helpers'
 
-/** The answers to a shared offer and the contract's life: withdraw, decline, acknowledge, close, terminate, accept. */
+/** The answers to a shared offer and the contract's life: withdraw, decline, acknowledge, terminate, accept. */
 
 const suite = offersTestApp()
 const { call } = suite
@@ -48,11 +48,11 @@ describe('answers and the contract', () => {
     const { offer, buyer, seller } = await createTestOffer(suite.t, { status: 'accepted', terms: { inspectionPeriodDays: 10, earnestMoney: { amount: 5000, dueDays: 3 } } })
     const before = offerOf(await call(buyer, 'GET', `/api/offers/${offer.id}`))
     expect(before.deadlines).toBeNull()
-    expect(before.actions).toEqual(['acknowledge', 'terminate'])
+    expect(before.actions).toEqual(['acknowledge', 'close', 'terminate'])
     const acknowledged = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/acknowledge`))
     expect(acknowledged.status).toBe('accepted')
     expect(acknowledged.bindingAgreementAt).not.toBeNull()
-    expect(acknowledged.actions).toEqual(['terminate'])
+    expect(acknowledged.actions).toEqual(['close', 'terminate'])
     const date = acknowledged.deadlines?.bindingAgreementDate ?? ''
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const plus = (days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
@@ -63,10 +63,10 @@ describe('answers and the contract', () => {
     expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/acknowledge`), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
   })
 
-  it('close is the seller’s, terminate is either side’s, and only of an accepted offer', async () => {
+  it('terminate is either side’s, and only of an accepted offer; closing in one step is gone (offers-closing.test.ts)', async () => {
     const closing = await createTestOffer(suite.t, { status: 'accepted', buyer: await createUser(suite.t, { roles: ['BUYER_AGENT'] }) })
-    expectRefusal(await call(closing.buyer, 'POST', `/api/offers/${closing.offer.id}/close`), 403, { key: 'offer.notSellerOfOffer', message: 'Only the seller or the listing agent can answer this offer' })
-    expect(offerOf(await call(closing.seller, 'POST', `/api/offers/${closing.offer.id}/close`)).status).toBe('closed')
+    expect((await call(closing.seller, 'POST', `/api/offers/${closing.offer.id}/close`)).statusCode).toBe(404)
+    expect(await statusOf(suite.t, closing.offer.id)).toBe('accepted')
     const terminating = await createTestOffer(suite.t, { status: 'accepted' })
     expect(offerOf(await call(terminating.buyer, 'POST', `/api/offers/${terminating.offer.id}/terminate`)).status).toBe('terminated')
     expect((await notificationsOf(suite.t, terminating.seller!.id, terminating.offer.id)).map((notice) => notice.type)).toEqual(['offer.terminated'])

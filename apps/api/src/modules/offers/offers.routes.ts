@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AcceptOfferSchema, CreateOfferSchema, DeclineOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
+import { DisputeClosingSchema, RecordClosingSchema } from '@offerbook/domain/offer-closing'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
@@ -13,6 +14,7 @@ import { preferredEncoding } from '../../http/accept-encoding'
 import { signedIn } from '../../http/signed-in'
 import type { SimpleAction } from './offers-answers.service'
 import { acceptOffer, actOnOffer } from './offers-answers.service'
+import { confirmClosing, disputeClosing, recordClosing } from './offers-closing.service'
 import { listListingOffers, listMyOffers, optimizeListingAnswer } from './offers-lists.service'
 import { createOffer, deleteOffer, getOffer, saveOffer, sendRevision, shareOffer } from './offers.service'
 import { errors } from '../../http/api-errors'
@@ -25,12 +27,11 @@ const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
 const OfferResponseSchema = z.object({ offer: OfferViewSchema })
 const ListingOffersSchema = z.object({ items: z.array(OfferSummarySchema) })
 
-/** The buyer side acts from /submitted-offers, the seller side from /my-properties; either side may terminate. */
+/** The buyer side acts from /submitted-offers, the seller side from /my-properties; either side may terminate, and close (below). */
 const ACTION_ACCESS: Record<SimpleAction, readonly Role[]> = {
   withdraw: PAGE_ROLES.submittedOffers,
   acknowledge: PAGE_ROLES.submittedOffers,
   decline: PAGE_ROLES.myProperties,
-  close: PAGE_ROLES.myProperties,
   terminate: pageRoles('submittedOffers', 'myProperties'),
 }
 
@@ -38,7 +39,6 @@ const SIMPLE_ACTIONS: readonly { action: SimpleAction; summary: string }[] = [
   { action: 'withdraw', summary: 'The buyer side withdraws an active or back-up offer' },
   { action: 'decline', summary: 'The seller side declines an active or back-up offer' },
   { action: 'acknowledge', summary: 'The buyer side acknowledges receipt of the acceptance: stamps the Binding Agreement Date, from which the deadlines count' },
-  { action: 'close', summary: 'The seller side marks the sale of an accepted offer closed' },
   { action: 'terminate', summary: 'Either side terminates the contract of an accepted offer' },
 ]
 
@@ -157,6 +157,36 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
       },
     )
   }
+
+  // Closing in two steps (decision 061): either side records, the other confirms or disputes.
+  const closingRoles = pageRoles('submittedOffers', 'myProperties')
+  app.post(
+    '/api/offers/:id/closing/record',
+    routeOptions(
+      closingRoles,
+      'offers',
+      "Either side of an accepted, binding offer records the closing date (the property's calendar, not after today nor before the Binding Agreement Date) and the final price; a price more than 20 % from the contract's needs `confirmed`. The other side is asked to confirm.",
+      { params: OfferParamsSchema, body: RecordClosingSchema, response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) } },
+    ),
+    async (request) => ({ offer: await recordClosing(db, ctx, { actor: signedIn(request.user), id: request.params.id, ...request.body }) }),
+  )
+  app.post(
+    '/api/offers/:id/closing/confirm',
+    routeOptions(closingRoles, 'offers', 'The side that did not record the closing confirms it: the offer is closed at the recorded figures, both sides are told and the listing is Closed', {
+      params: OfferParamsSchema,
+      response: { 200: OfferResponseSchema, ...errors(401, 403, 404, 409) },
+    }),
+    async (request) => ({ offer: await confirmClosing(db, ctx, { actor: signedIn(request.user), id: request.params.id }) }),
+  )
+  app.post(
+    '/api/offers/:id/closing/dispute',
+    routeOptions(closingRoles, 'offers', 'The side that did not record the closing disputes it with a reason: the record is cleared and the side that made it is told', {
+      params: OfferParamsSchema,
+      body: DisputeClosingSchema,
+      response: { 200: OfferResponseSchema, ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (request) => ({ offer: await disputeClosing(db, ctx, { actor: signedIn(request.user), id: request.params.id, reason: request.body.reason }) }),
+  )
 
   app.post(
     '/api/offers/:id/accept',

@@ -193,8 +193,9 @@ describe('a never-shared offer', () => {
   it('answers every other action with the share-first message', async () => {
     // A buyer agent reaches both offer pages' endpoints, so every action gets past the role guard.
     const { offer, buyer } = await createTestOffer(suite.t, { buyer: await createUser(suite.t, { roles: ['BUYER_AGENT'] }) })
-    for (const action of ['withdraw', 'acknowledge', 'decline', 'accept', 'close', 'terminate']) {
-      expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/${action}`, action === 'accept' || action === 'decline' ? { version: 1 } : undefined), 409, { key: 'offer.shareFirst', message: 'Please share the offer with the seller before performing any other actions' })
+    for (const action of ['withdraw', 'acknowledge', 'decline', 'accept', 'closing/record', 'closing/confirm', 'terminate']) {
+      const body = action === 'accept' || action === 'decline' ? { version: 1 } : action === 'closing/record' ? { closingDate: '2026-01-05', finalPrice: 300_000 } : undefined
+      expectRefusal(await call(buyer, 'POST', `/api/offers/${offer.id}/${action}`, body), 409, { key: 'offer.shareFirst', message: 'Please share the offer with the seller before performing any other actions' })
     }
     expect(await statusOf(suite.t, offer.id)).toBe('draft')
   })

@@ -1,4 +1,6 @@
 import type { OfferEventType } from '@offerbook/domain/offer-status'
+import { formatUsd } from '@offerbook/domain/money'
+import { formatCalendarDate } from '@offerbook/domain/property-time'
 import type { Language } from '@offerbook/domain/user'
 import type { EmailContent } from './layout'
 import { brandFooter, defineEmail } from './define'
@@ -21,13 +23,24 @@ export const OFFER_NOTICE_EVENTS = [
   'best-requested',
   'revised',
   'pre-approval-verified',
+  'closing-recorded',
+  'closing-disputed',
 ] as const satisfies readonly OfferEventType[]
 export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
 
-/** To one side of an offer when the other side (or time) changes it. `note`: the sender's own words, the same for every recipient. */
-export type OfferNoticeData = { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string; note?: string | null }
+/**
+ * To one side of an offer when the other side (or time) changes it. `note`: the sender's own words,
+ * the same for every recipient; `price`: a sum in dollars (a closing's final price), written in the reader's language.
+ */
+export type OfferNoticeData = { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string; note?: string | null; price?: number | null }
 
 type OfferNoticeText = { subject: (address: string) => string; paragraph: (data: OfferNoticeData) => string }
+
+/** A closing's figures in the reader's language: 'November 24, 2026' and '$455,000' (a date that is not YYYY-MM-DD is left as it is). */
+function closingFigures({ date, price }: OfferNoticeData, locale: Language): { day: string; amount: string } {
+  const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatCalendarDate(date, locale) : (date ?? '')
+  return { day, amount: typeof price === 'number' ? formatUsd(price, locale === 'es-es' ? 'es-ES' : 'en-US') : '' }
+}
 
 /** The same words for everybody a change tells about: nothing in them is particular to one recipient but the address. */
 const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>> = {
@@ -49,7 +62,13 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
       paragraph: ({ address }) => `The seller accepted another offer on ${address} and keeps yours as a back-up offer. It stays open until it expires, you withdraw it, or the seller answers it.`,
     },
     expired: { subject: (address) => `Offer expired on ${address}`, paragraph: ({ address }) => `The offer on ${address} reached its expiration time without an answer and has expired.` },
-    closed: { subject: (address) => `Sale closed: ${address}`, paragraph: ({ address }) => `The seller side marked the sale of ${address} as closed.` },
+    closed: {
+      subject: (address) => `Sale closed: ${address}`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'en-us')
+        return day && amount ? `The closing of ${data.address} is confirmed: it closed on ${day} at a final price of ${amount}.` : `The sale of ${data.address} is closed.`
+      },
+    },
     terminated: { subject: (address) => `Contract terminated on ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'The other side'} terminated the contract on ${address}.` },
     countered: {
       subject: (address) => `Counter-offer on ${address}`,
@@ -68,6 +87,20 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
     'pre-approval-verified': {
       subject: (address) => `Pre-approval verified on ${address}`,
       paragraph: ({ address }) => `The seller side verified the pre-approval letter of your offer on ${address}.`,
+    },
+    'closing-recorded': {
+      subject: (address) => `Closing recorded on ${address}: please confirm`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'en-us')
+        return `${data.actorName ?? 'The other side'} recorded the closing of ${data.address}: closed on ${day} at a final price of ${amount}. Please confirm these figures in Offerbook, or dispute them with a reason.`
+      },
+    },
+    'closing-disputed': {
+      subject: (address) => `Closing disputed on ${address}`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'en-us')
+        return `${data.actorName ?? 'The other side'} disputed the closing you recorded for ${data.address} (${day}, ${amount}). The record is cleared: record the closing again with the right figures.`
+      },
     },
   },
   'es-es': {
@@ -88,7 +121,13 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
       paragraph: ({ address }) => `El vendedor ha aceptado otra oferta sobre ${address} y mantiene la suya como oferta de reserva. Sigue abierta hasta que venza, usted la retire o el vendedor la responda.`,
     },
     expired: { subject: (address) => `Oferta vencida sobre ${address}`, paragraph: ({ address }) => `La oferta sobre ${address} ha llegado a su fecha de vencimiento sin respuesta y ha vencido.` },
-    closed: { subject: (address) => `Venta cerrada: ${address}`, paragraph: ({ address }) => `La parte vendedora ha marcado como cerrada la venta de ${address}.` },
+    closed: {
+      subject: (address) => `Venta cerrada: ${address}`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'es-es')
+        return day && amount ? `El cierre de ${data.address} está confirmado: se cerró el ${day} por un precio final de ${amount}.` : `La venta de ${data.address} está cerrada.`
+      },
+    },
     terminated: { subject: (address) => `Contrato rescindido sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'La otra parte'} ha rescindido el contrato sobre ${address}.` },
     countered: {
       subject: (address) => `Contraoferta sobre ${address}`,
@@ -110,6 +149,20 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
     'pre-approval-verified': {
       subject: (address) => `Preaprobación verificada sobre ${address}`,
       paragraph: ({ address }) => `La parte vendedora ha verificado la carta de preaprobación de su oferta sobre ${address}.`,
+    },
+    'closing-recorded': {
+      subject: (address) => `Cierre registrado sobre ${address}: confírmelo`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'es-es')
+        return `${data.actorName ?? 'La otra parte'} ha registrado el cierre de ${data.address}: cerrado el ${day} por un precio final de ${amount}. Confirme estas cifras en Offerbook o impúgnelas indicando el motivo.`
+      },
+    },
+    'closing-disputed': {
+      subject: (address) => `Cierre impugnado sobre ${address}`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'es-es')
+        return `${data.actorName ?? 'La otra parte'} ha impugnado el cierre que usted registró para ${data.address} (${day}, ${amount}). El registro se ha borrado: registre de nuevo el cierre con las cifras correctas.`
+      },
     },
   },
 }
@@ -133,6 +186,7 @@ export const offerNotice = defineEmail<OfferNoticeData>({
   kind: ({ event }) => `notification:offer.${event}`,
   samples: OFFER_NOTICE_EVENTS.flatMap((event) => [
     { event, address: '12 <b>Elm</b> St, Nashville, TN 37203', actorName: 'Ana <i>Ruiz</i>', date: 'Dec 2, 2026', path: '/submitted-offers/update/o1', note: 'We can <b>meet</b> at 325.' },
+    { event, address: '40 Vine St, Knoxville, TN 37902', actorName: 'Lena Listing', date: '2026-11-24', price: 455_000, path: '/submitted-offers/update/o2' },
     { event, address: '9 Oak Ave, Memphis, TN 38103', actorName: null, date: null, path: '/my-properties/l1/offers/o1' },
   ]),
   content: { 'en-us': (data) => noticeContent('en-us', data), 'es-es': (data) => noticeContent('es-es', data) },

@@ -44,6 +44,7 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
     shareUrl: null,
     negotiation: { version: 1, turn: null, versions: [], bestRequest: null, preApprovalVerifiedAt: null },
     workingTerms: null,
+    closing: null,
     ...rest,
   }
 }
