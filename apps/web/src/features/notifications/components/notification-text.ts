@@ -21,6 +21,9 @@ const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
   'offer.best-requested': 'buyer',
   'offer.revised': 'seller',
   'offer.pre-approval-verified': 'buyer',
+  // Closing (decision 061) goes either way; its data names the side.
+  'offer.closing-recorded': 'seller',
+  'offer.closing-disputed': 'buyer',
 }
 
 export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)

@@ -43,7 +43,7 @@ export async function deleteOfferDraft(id: string): Promise<void> {
 }
 
 /** The actions that take no body: share, withdraw, decline, acknowledge, close, terminate. */
-export type SimpleOfferAction = Extract<OfferAction, 'share' | 'withdraw' | 'decline' | 'acknowledge' | 'close' | 'terminate'>
+export type SimpleOfferAction = Extract<OfferAction, 'share' | 'withdraw' | 'decline' | 'acknowledge' | 'terminate'>
 
 /** `version`: the version answered, which decline names (decision 036); `reason`: why it is declined, if said. */
 export async function actOnOffer(id: string, action: SimpleOfferAction, version?: number, reason?: string): Promise<OfferView> {

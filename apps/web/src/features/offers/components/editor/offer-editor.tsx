@@ -18,6 +18,7 @@ import { AddendumSection, StipulationsSection } from './clause-sections'
 import type { EditorForm } from './editor-form'
 import { errorsUnder } from './editor-form'
 import { OfferActionsPanel, useOfferActions } from './offer-actions'
+import { ClosingPanel } from '../closing/closing-panel'
 import { OfferSectionIndex } from './offer-section-index'
 import type { FieldErrors } from './offer-form'
 import { setAt } from './offer-form'
@@ -148,6 +149,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
       <Stack gap="lg" maw={960}>
         {header}
         {actionsPanel}
+        <ClosingPanel offer={offer} />
         {propertyCard}
         <OfferDetails offer={offer} />
       </Stack>

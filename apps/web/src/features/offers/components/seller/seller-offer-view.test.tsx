@@ -56,11 +56,12 @@ describe('SellerOfferView', () => {
     expect(api.calls('POST /api/offers/offer-1/decline')[0]!.body).toEqual({ version: 1, reason: 'We took a cash offer.' })
   })
 
-  it('on an accepted offer, disables Accept and Decline, offers Close and Terminate, and waits for the acknowledgement', () => {
+  it('on an accepted offer, disables Accept and Decline, offers Terminate, and waits for the acknowledgement before any closing', () => {
     renderAt(<SellerOfferView offer={accepted()} onAccept={() => {}} />)
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.getByRole('button', { name: 'Mark closed' })).toBeTruthy()
+    // Closing is recorded once the contract is binding (decision 061).
+    expect(screen.queryByRole('button', { name: 'Record closing' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Terminate' })).toBeTruthy()
     const decision = screen.getByRole('region', { name: 'Decision' })
     expect(within(decision).getByText(/^Decision recorded /)).toBeTruthy()
@@ -94,6 +95,6 @@ describe('SellerOfferView', () => {
     renderAt(<SellerOfferView offer={sellerOffer({ status: 'withdrawn', actions: [], decidedAt: null })} onAccept={() => {}} />)
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.queryByRole('button', { name: 'Mark closed' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Record closing' })).toBeNull()
   })
 })

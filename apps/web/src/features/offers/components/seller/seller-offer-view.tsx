@@ -15,16 +15,16 @@ import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 import { SignedBadge } from '../details/signed-badge'
+import { ClosingPanel } from '../closing/closing-panel'
 import { buyerNamesText } from './optimize-grid'
 import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
 
-/** The seller side's answers that go through a confirmation here (accept has its own dialog route). */
-type ConfirmedAction = Extract<SimpleOfferAction, 'decline' | 'close' | 'terminate'>
+/** The seller side's answers that go through a confirmation here (accept has its own dialog route; closing its panel). */
+type ConfirmedAction = Extract<SimpleOfferAction, 'decline' | 'terminate'>
 
 const CONFIRMATIONS: Readonly<Record<ConfirmedAction, { title: string; message: string; confirm: string; done: string }>> = {
   decline: { title: 'offerSeller.offer.declineTitle', message: 'offerSeller.offer.declineMessage', confirm: 'offerSeller.offer.declineConfirm', done: 'offerSeller.offer.declined' },
-  close: { title: 'offerSeller.offer.closeTitle', message: 'offerSeller.offer.closeMessage', confirm: 'offerSeller.offer.closeConfirm', done: 'offerSeller.offer.closed' },
   terminate: { title: 'offerSeller.offer.terminateTitle', message: 'offerSeller.offer.terminateMessage', confirm: 'offerSeller.offer.terminateConfirm', done: 'offerSeller.offer.terminated' },
 }
 
@@ -112,11 +112,6 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
         <Button variant="default" color="red" onClick={() => void confirmAndAct('decline')} disabled={!allows('decline') || action.isPending}>
           {t('offer.action.decline')}
         </Button>
-        {allows('close') && (
-          <Button variant="default" onClick={() => void confirmAndAct('close')} disabled={action.isPending}>
-            {t('offer.action.close')}
-          </Button>
-        )}
         {allows('terminate') && (
           <Button variant="default" color="red" onClick={() => void confirmAndAct('terminate')} disabled={action.isPending}>
             {t('offer.action.terminate')}
@@ -125,6 +120,8 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
       </Group>
 
       {decided && <DecisionSection offer={offer} headingRef={decisionRef} />}
+
+      <ClosingPanel offer={offer} />
 
       {afterDecision}
 
