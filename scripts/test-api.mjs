@@ -29,6 +29,7 @@ export const DATABASE_FREE = [
   'src/plugins/openapi.test.ts',
   'src/seed/demo-photo-files.test.ts',
   'src/storage/storage.test.ts',
+  'test/heavy-pool.test.ts',
   'test/test-setup.test.ts',
 ]
 
