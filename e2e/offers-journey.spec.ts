@@ -9,7 +9,8 @@ import { mailTo } from './mailbox'
  * The issue's browser journey: two buyer sides share offers on a fresh listing (through the API); the
  * listing agent weights, ranks, opens the best offer and accepts it with CONFIRM ACCEPT OFFER,
  * declining the other; the other buyer side is notified (notification and email); the buyer
- * acknowledges, and the Binding Agreement Date shows to the seller side.
+ * acknowledges, and the Binding Agreement Date shows to the seller side; the listing agent records
+ * the closing and the buyer side confirms it.
  */
 
 const BEN = 'buyer-simple@example.com'
@@ -177,4 +178,15 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   // The declined offer is listed below the grid, linking to its page.
   await page.getByRole('link', { name: 'All offers on this property' }).click()
   await expect(page.getByRole('table', { name: 'Offers that are no longer open' }).getByRole('link', { name: 'Carla Client' })).toHaveAttribute('href', `/my-properties/${listing.id}/offers/${alex.id}`)
+
+  // Lena records the closing in its dialog (today and the contract price filled in); Ben's side confirms it (decision 061).
+  await page.goto(`/my-properties/${listing.id}/offers/${ben.id}`)
+  await page.getByRole('button', { name: 'Record closing' }).click()
+  const closing = page.getByRole('dialog', { name: 'Record the closing' })
+  await closing.getByRole('button', { name: 'Record closing' }).click()
+  await expect(page.getByText('Closing recorded, waiting for the other side to confirm')).toBeVisible({ timeout: 30_000 })
+  const confirmed = await request.post(`/api/offers/${ben.id}/closing/confirm`, { headers: await bearer(request, BEN) })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  await page.reload()
+  await expect(page.getByText(/^Closed on .+ at a final price of \$495,000\.$/)).toBeVisible({ timeout: 30_000 })
 })
