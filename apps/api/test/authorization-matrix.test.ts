@@ -290,6 +290,7 @@ const ROWS: Row[] = [
   { operation: 'GET /api/listings/{id}/offer-record.pdf', attempt: "export the seller's listing's offer record as PDF", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.pdf` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
   { operation: 'GET /api/offers/{id}/transaction-file', attempt: "download the buyer's offer's transaction file", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/transaction-file` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
   { operation: 'GET /api/offers/{id}/calendar', attempt: "download the buyer's offer's deadlines", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/calendar` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/offers/{id}/timeline', attempt: "read the buyer's offer's contract timeline", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/timeline` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
   { operation: 'GET /api/me/calendar-feed', attempt: "the caller's own calendar subscription", call: () => ({ url: '/api/me/calendar-feed' }), expected: onlyFor(SIGNED_IN_PAGES, 200) },
   { operation: 'POST /api/me/calendar-feed', attempt: "a new calendar subscription URL for the caller", call: () => ({ url: '/api/me/calendar-feed' }), expected: onlyFor(SIGNED_IN_PAGES, 201) },
   { operation: 'DELETE /api/me/calendar-feed', attempt: "turn the caller's calendar subscription off", call: () => ({ url: '/api/me/calendar-feed' }), expected: onlyFor(SIGNED_IN_PAGES, 204) },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { ContractTimelineViewSchema } from '@offerbook/domain/contract-timeline-view'
 import { LedgerVerificationSchema, OfferRecordSchema } from '@offerbook/domain/offer-record'
 import { dateInZone } from '@offerbook/domain/property-time'
 import { PAGE_ROLES } from '@offerbook/domain/roles'
@@ -11,6 +12,7 @@ import { feedCalendar, getFeed, offerCalendar, regenerateFeed, revokeFeed } from
 import { runHeavy } from '../../workers/heavy-pool'
 import { offerRecordCsv } from './offer-record-export'
 import { getOfferRecord, getOfferRecordEntries } from './offer-record.service'
+import { offerTimeline } from './timeline.service'
 import { openTransactionFile } from './transaction-file'
 import { errors } from '../../http/api-errors'
 import { routeOptions } from '../../http/route-options'
@@ -105,6 +107,15 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
         .header('cache-control', 'private, no-store')
         .send(ics)
     },
+  )
+
+  app.get(
+    '/api/offers/:id/timeline',
+    routeOptions(PARTIES, 'offer record', "The contract's timeline once binding: each item's last day in the property's time zone, its owner, what happens if nobody acts, and its state now (upcoming, due soon, missed, done). The contract's parties and their teams, read-only; no items before the Binding Agreement Date", {
+      params: OfferParamsSchema,
+      response: { 200: ContractTimelineViewSchema, ...errors(404) },
+    }),
+    async (request, reply) => reply.header('cache-control', 'private, no-store').send(await offerTimeline(db, { viewer: signedIn(request.user), offerId: request.params.id })),
   )
 
   app.get(
