@@ -6,7 +6,7 @@ import { signPlacesOf } from '@offerbook/domain/contracts/lined-text'
 import { agreementFormLabel } from '@offerbook/domain/contracts/purchase-agreement-form'
 import type { FieldBox } from '@offerbook/domain/signing-rules'
 import type { LinedPageGeometry, Sheet } from './lined-pdf'
-import { drawFooter, drawLines, drawRunningHeader, embedCourier, initialsBox, signBox, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
+import { drawFooter, drawLines, drawRunningHeader, embedLinedFonts, initialsBox, signBox, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
 import type { FittedRf707Layout } from './rf707-pdf'
 import { drawRf707Pages, rf707PageGeometry } from './rf707-pdf'
 
@@ -63,7 +63,7 @@ export type AgreementAddendum = { readonly layout: FittedRf707Layout; readonly p
 
 export async function renderAgreementPdf(layout: AgreementLayout, meta: AgreementPdfMeta, addendum: AgreementAddendum | null = null): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false })
-  const fonts = await embedCourier(pdf)
+  const fonts = await embedLinedFonts(pdf)
   const { form } = layout
   const title = agreementPdfTitle(layout)
 

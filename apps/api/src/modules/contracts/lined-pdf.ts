@@ -16,20 +16,21 @@ import {
   StandardFonts,
   stroke,
 } from '@cantoo/pdf-lib'
+import { embedMono } from '../../pdf/fonts'
 import type { LineSpan, LineSpanKind } from '@offerbook/domain/contracts/lined-text'
 import type { FieldBox } from '@offerbook/domain/signing-rules'
 
 /**
  * The page of a document printed on numbered lines (the RF707 addendum, the purchase and sale
  * agreement), drawn from its layout's lines as they are: the same text on the same numbered lines as
- * the browser's preview. Courier is monospaced, so each span is placed at its column and nothing is
+ * the browser's preview. The font is monospaced (Cousine, with Courier's metrics), so each span is placed at its column and nothing is
  * wrapped again here.
  */
 
 /** US Letter, in points. */
 export const PAGE = { width: 612, height: 792 } as const
 export const FONT_SIZE = 9.5
-/** Courier's glyphs are all 600/1000 em wide. */
+/** The monospaced font's glyphs are all 600/1000 em wide (Cousine's 1229/2048, as Courier's). */
 export const CHAR_WIDTH = FONT_SIZE * 0.6
 export const TEXT_X = 84
 /** Line numbers end here, right-aligned, a little left of the text column. */
@@ -62,15 +63,16 @@ export function setDocumentInfo(pdf: PDFDocument, { title, subject, keywords, au
   pdf.setModificationDate(createdAt)
 }
 
-/** Courier and Courier Bold, embedded once per document (a standard font: nothing but its name is stored). */
-export async function embedCourier(pdf: PDFDocument): Promise<Fonts> {
-  return { regular: await pdf.embedFont(StandardFonts.Courier), bold: await pdf.embedFont(StandardFonts.CourierBold) }
+/** The monospaced fonts (Cousine, Courier's metrics), regular and bold, embedded once per document as subsets (pdf/fonts.ts). */
+export async function embedLinedFonts(pdf: PDFDocument): Promise<Fonts> {
+  return embedMono(pdf)
 }
 
 export type Fonts = { regular: PDFFont; bold: PDFFont }
 
 /**
- * The code points the standard fonts' WinAnsi encoding has. (pdf-lib's StandardFonts enum and its
+ * The code points the standard fonts' WinAnsi encoding has: what every PDF we draw prints (each of
+ * the embedded fonts has a glyph for every one of them, pdf/fonts.test.ts). (pdf-lib's StandardFonts enum and its
  * font package's FontNames are two enums of the same strings, hence the cast.)
  */
 const WIN_ANSI: ReadonlySet<number> = new Set(
@@ -234,7 +236,8 @@ export function signBox(page: LinedPageGeometry, indexOnPage: number, column: nu
   const leading = (page.firstBaseline - LAST_BASELINE) / (page.linesOnAFullPage - 1)
   const baseline = page.firstBaseline - indexOnPage * leading
   const bottom = baseline - 1
-  const top = baseline + (rise + 1) * leading - FONT_SIZE * 0.3
+  // Clear of the line above's descent: Cousine's is 0.3 em, and readers (pdftotext) box a word down to it.
+  const top = baseline + (rise + 1) * leading - FONT_SIZE * 0.32
   return toFieldBox({ left: TEXT_X + column * CHAR_WIDTH, bottom, width: length * CHAR_WIDTH, height: top - bottom })
 }
 

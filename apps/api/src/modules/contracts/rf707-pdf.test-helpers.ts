@@ -35,7 +35,7 @@ function toRows(items: Placed[]): Placed[][] {
   return [...byBaseline.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.sort((a, b) => a.x - b.x))
 }
 
-/** A numbered line's text rebuilt from where each piece is drawn: Courier puts character n at column n. */
+/** A numbered line's text rebuilt from where each piece is drawn: the monospaced font puts character n at column n. */
 function textAtColumns(pieces: Placed[], only: (piece: Placed) => boolean = () => true): string {
   const columns: string[] = []
   for (const piece of pieces) {
@@ -57,8 +57,8 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     const pages: ReadPage[] = []
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number)
-      const content = await page.getTextContent()
-      // The operator list loads the fonts, whose PostScript names (Courier, Courier-Bold) say which is bold.
+      const content = await page.getTextContent({ disableNormalization: true })
+      // The operator list loads the fonts, whose PostScript names (Cousine-Regular, Cousine-Bold) say which is bold.
       await page.getOperatorList()
       const fontName = (key: string) => String((page.commonObjs.get(key) as { name?: unknown } | null)?.name ?? key)
       const items = content.items

@@ -4,7 +4,7 @@ import { plainValue } from '@offerbook/domain/clauses/fields'
 import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Layout, Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import type { Fonts, LinedPageGeometry, Sheet } from './lined-pdf'
-import { drawFooter, drawLines, drawRunningHeader, embedCourier, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
+import { drawFooter, drawLines, drawRunningHeader, embedLinedFonts, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
 
 /**
  * The RF707 addendum as a PDF, drawn from layoutRf707's lines as they are (lined-pdf.ts): the same
@@ -69,7 +69,7 @@ export function drawRf707Pages(pdf: PdfDocument, fonts: Fonts, layout: FittedRf7
  */
 export async function renderRf707Pdf(layout: FittedRf707Layout, meta: Rf707PdfMeta): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false })
-  drawRf707Pages(pdf, await embedCourier(pdf), layout, meta.parties)
+  drawRf707Pages(pdf, await embedLinedFonts(pdf), layout, meta.parties)
   const property = plainValue(meta.parties.property)
   const subject = property === '' ? `${RF707_FORM.title}, version ${RF707_FORM.version}` : `${RF707_FORM.title} for ${property}`
   setDocumentInfo(pdf, { title: RF707_PDF_TITLE, subject, keywords: [RF707_FORM.id, `version ${RF707_FORM.version}`], createdAt: meta.createdAt })

@@ -1,8 +1,9 @@
-import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib'
+import { PDFDocument, rgb } from '@cantoo/pdf-lib'
 import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-record'
 import type { OfferEventType } from '@offerbook/domain/offer-status'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { csvFile } from '@offerbook/domain/csv'
+import { embedMono, embedSans } from '../../pdf/fonts'
 import { toWinAnsi } from '../contracts/lined-pdf'
 
 /**
@@ -135,8 +136,7 @@ export async function offerRecordPdf({
   now: Date
 }): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
-  const regular = await doc.embedFont(StandardFonts.Helvetica)
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  const { regular, bold } = await embedSans(doc)
   doc.setTitle(`${OFFER_RECORD_TITLE}: ${toWinAnsi(address)}`)
   doc.setCreator('Offerbook')
   doc.setProducer('Offerbook')
@@ -159,8 +159,7 @@ export async function offerRecordPdf({
   text(chain, MARGIN, 9, bold)
   y -= 18
 
-  const mono = await doc.embedFont(StandardFonts.Courier)
-  const monoBold = await doc.embedFont(StandardFonts.CourierBold)
+  const { regular: mono, bold: monoBold } = await embedMono(doc)
   const header = () => {
     page.drawText(rowLines(COLUMNS.map((column) => [column.title]))[0]!, { x: MARGIN, y, size: SIZE, font: monoBold })
     page.drawLine({ start: { x: MARGIN, y: y - 3 }, end: { x: PAGE.width - MARGIN, y: y - 3 }, thickness: 0.5, color: GREY })

@@ -1,10 +1,11 @@
 import { constants, inflateSync } from 'node:zlib'
 import type { PDFImage, PDFPage } from '@cantoo/pdf-lib'
-import { AFRelationship, PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef, StandardFonts } from '@cantoo/pdf-lib'
+import { AFRelationship, PDFArray, PDFDict, PDFDocument, PDFName, PDFPageLeaf, PDFPageTree, PDFRef } from '@cantoo/pdf-lib'
 import type { PacketDocument, PageSize, PdfRemoval, SignerRole } from '@offerbook/domain/signing'
 import { PDF_REMOVALS, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { SIGNATURE_PAGE_LAYOUT, SIGNER_ROLE_LABELS, signatureBlockPosition, signaturePageCount } from '@offerbook/domain/signing-rules'
 import { AppError } from '../../app-error'
+import { embedFace, embedSans } from '../../pdf/fonts'
 import { toWinAnsi } from '../contracts/lined-pdf'
 import type { SealingIdentity } from './signing-certificate'
 import type { CertFonts, CertificateData } from './signing-pdf-audit'
@@ -436,7 +437,7 @@ export async function assemblePacket(input: { sources: PacketSource[]; signature
   }
   const contentPageCount = doc.getPageCount()
   if (input.signaturePage) {
-    const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) }
+    const fonts: Fonts = await embedSans(doc)
     doc.setTitle(toWinAnsi(input.signaturePage.title))
     addSignaturePages(doc, fonts, input.signaturePage)
   }
@@ -458,7 +459,9 @@ export async function completePacketPdf(input: {
   record?: { filename: string; bytes: Uint8Array; description: string }
 }): Promise<Uint8Array> {
   const doc = await PDFDocument.load(input.original, { updateMetadata: false })
-  const [regular, bold, mono] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold), doc.embedFont(StandardFonts.Courier)])
+  const regular = await embedFace(doc, 'sans')
+  const bold = await embedFace(doc, 'sansBold')
+  const mono = await embedFace(doc, 'mono')
   const fonts: CertFonts = { regular, bold, mono }
   const embed = imageCache(doc)
   await burnFields(doc, regular, input.fields, input.images, embed)
