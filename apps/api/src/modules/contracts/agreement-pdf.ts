@@ -9,6 +9,7 @@ import type { LinedPageGeometry, Sheet } from './lined-pdf'
 import { drawFooter, drawLines, drawRunningHeader, embedLinedFonts, initialsBox, signBox, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
 import type { FittedRf707Layout } from './rf707-pdf'
 import { drawRf707Pages, rf707PageGeometry } from './rf707-pdf'
+import { markArchival } from '../../pdf/pdfa'
 
 /**
  * The purchase and sale agreement of one version of an offer as a PDF, drawn from
@@ -80,6 +81,7 @@ export async function renderAgreementPdf(layout: AgreementLayout, meta: Agreemen
 
   const keywords = [form.code, `version ${form.version}`, `offer version ${meta.version}`]
   setDocumentInfo(pdf, { title: `${title}: ${meta.address}`, subject: meta.address, author: meta.author, keywords, createdAt: meta.createdAt })
+  markArchival(pdf)
   return pdf.save()
 }
 

@@ -5,6 +5,7 @@ import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-ca
 import type { Rf707Layout, Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import type { Fonts, LinedPageGeometry, Sheet } from './lined-pdf'
 import { drawFooter, drawLines, drawRunningHeader, embedLinedFonts, FONT_SIZE, openSheet, PAGE, rule, setDocumentInfo, TEXT_X, textWidth, toWinAnsi } from './lined-pdf'
+import { markArchival } from '../../pdf/pdfa'
 
 /**
  * The RF707 addendum as a PDF, drawn from layoutRf707's lines as they are (lined-pdf.ts): the same
@@ -73,5 +74,6 @@ export async function renderRf707Pdf(layout: FittedRf707Layout, meta: Rf707PdfMe
   const property = plainValue(meta.parties.property)
   const subject = property === '' ? `${RF707_FORM.title}, version ${RF707_FORM.version}` : `${RF707_FORM.title} for ${property}`
   setDocumentInfo(pdf, { title: RF707_PDF_TITLE, subject, keywords: [RF707_FORM.id, `version ${RF707_FORM.version}`], createdAt: meta.createdAt })
+  markArchival(pdf)
   return pdf.save()
 }

@@ -1,9 +1,11 @@
-import { PDFDocument, rgb } from '@cantoo/pdf-lib'
+import { AFRelationship, PDFDocument, rgb } from '@cantoo/pdf-lib'
 import type { LedgerEntry, LedgerVerification } from '@offerbook/domain/offer-record'
 import type { OfferEventType } from '@offerbook/domain/offer-status'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { csvFile } from '@offerbook/domain/csv'
+import { canonicalJson } from '@offerbook/domain/signing-chain'
 import { embedMono, embedSans } from '../../pdf/fonts'
+import { markArchival } from '../../pdf/pdfa'
 import { toWinAnsi } from '../contracts/lined-pdf'
 
 /**
@@ -122,6 +124,15 @@ function rowLines(cells: readonly string[][]): string[] {
   )
 }
 
+/** The offer record's entries as data, attached to its PDF (decision 062). */
+export const OFFER_RECORD_JSON_FORMAT = 'offerbook.offer-record/1'
+export const OFFER_RECORD_JSON_NAME = 'offerbook-offer-record.json'
+
+/** The entries as canonical JSON (sorted keys, as the sealed packet's record): what the PDF prints, as data a program can check. */
+export function offerRecordJson({ entries, address, timeZone, verification, now }: { entries: readonly LedgerEntry[]; address: string; timeZone: string; verification: LedgerVerification; now: Date }): Uint8Array {
+  return Buffer.from(canonicalJson({ format: OFFER_RECORD_JSON_FORMAT, address, timeZone, exportedAt: now.toISOString(), verification, entries }), 'utf8')
+}
+
 export async function offerRecordPdf({
   entries,
   address,
@@ -192,5 +203,13 @@ export async function offerRecordPdf({
     const label = `${OFFER_RECORD_TITLE} - page ${index + 1} of ${pages.length}`
     each.drawText(toWinAnsi(label), { x: MARGIN, y: MARGIN - 20, size: 7, font: regular, color: GREY })
   })
+  await doc.attach(offerRecordJson({ entries, address, timeZone, verification, now }), OFFER_RECORD_JSON_NAME, {
+    mimeType: 'application/json',
+    description: 'The offer record\'s entries with their hashes, as canonical JSON',
+    creationDate: now,
+    modificationDate: now,
+    afRelationship: AFRelationship.Data,
+  })
+  markArchival(doc)
   return doc.save()
 }

@@ -14,6 +14,8 @@ import { bearer, createTestOffer, createUser, signIn } from '../../../test/facto
 import type { LocalTsa } from '../../../test/tsa-server'
 import { startLocalTsa } from '../../../test/tsa-server'
 import { offerEvent } from '../../db/schema/offers'
+import { OFFER_RECORD_JSON_FORMAT, OFFER_RECORD_JSON_NAME } from './offer-record-export'
+import { expectArchival } from '../../pdf/pdfa.test-helpers'
 import { multipart } from '../files/files.test-helpers'
 import { insertOfferEvent } from '../offers/offer-rows.service'
 import { expectRefusal, offersTestApp, readZip, sellerWithListing } from '../offers/offers.test-helpers'
@@ -173,6 +175,29 @@ describe('the offer record', () => {
     expect(text).toContain('Offer shared with the seller side')
     expect(text).toMatch(/E[SD]T/)
     expect(text).toContain(record.entries[0]!.hash.slice(0, 20))
+
+    // PDF/A-3b, with the entries inside as canonical JSON (an associated file, relationship Data).
+    const dir = mkdtempSync(join(tmpdir(), 'offer-record-'))
+    try {
+      const path = join(dir, 'record.pdf')
+      writeFileSync(path, pdf.rawPayload)
+      await expectArchival(path)
+      expect(execFileSync('pdfdetach', ['-list', path], { encoding: 'utf8' })).toContain(OFFER_RECORD_JSON_NAME)
+      execFileSync('pdfdetach', ['-save', '1', '-o', join(dir, 'record.json'), path])
+      const json = readFileSync(join(dir, 'record.json'), 'utf8')
+      const inside = JSON.parse(json) as { format: string; entries: unknown; verification: LedgerVerification; timeZone: string }
+      expect(inside.format).toBe(OFFER_RECORD_JSON_FORMAT)
+      expect(inside.entries).toEqual(JSON.parse(JSON.stringify(record.entries)))
+      expect(inside.verification).toMatchObject({ ok: true, checked: 4 })
+      expect(inside.timeZone).toBe('America/New_York')
+      // Canonical: its keys sorted at every level, so the same entries always give the same bytes.
+      expect(json.startsWith('{"address":')).toBe(true)
+      const catalog = execFileSync('mutool', ['show', path, 'trailer/Root'], { encoding: 'utf8' })
+      expect(catalog).toMatch(/\/AF\s/)
+      expect(execFileSync('mutool', ['show', path, 'trailer/Root/AF/1'], { encoding: 'utf8' })).toMatch(/\/AFRelationship\s*\/Data/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -1,5 +1,6 @@
 import type { PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib'
 import type { SignerRole } from '@offerbook/domain/signing'
+import type { ArchivalResult } from '../../pdf/pdfa'
 import { SIGNER_ROLE_LABELS } from '@offerbook/domain/signing-rules'
 import { toWinAnsi } from '../contracts/lined-pdf'
 import { wrapText } from '../offer-documents/offer-pdf'
@@ -49,6 +50,16 @@ export type CertificateData = {
   seal?: { level: 'B-B' } | { level: 'B-T'; tsaName: string; attestedAt: Date }
   /** The record embedded in the file (decision 059), named with its SHA-256 so a reader can check it. */
   record?: { filename: string; sha256: string }
+  /** Whether the file is PDF/A-3b (decision 062), or which fonts of its documents stop it being so. */
+  archival?: ArchivalResult
+}
+
+/** The certificate's words on the file's archival format (decision 062). */
+export function archivalStatement(archival: ArchivalResult): string {
+  if (archival.claimed) return 'PDF/A-3b (ISO 19005-3): every font embedded, an sRGB output intent and XMP metadata, made before the seal.'
+  const fonts = archival.fontsNotEmbedded.map((font) => font.replace(/^[A-Z]{6}\+/, ''))
+  const named = fonts.length > 3 ? `${fonts.slice(0, 3).join(', ')} and ${fonts.length - 3} more` : fonts.join(', ')
+  return `Not PDF/A: a document in this packet uses fonts that it does not embed (${named}), so this file cannot claim PDF/A-3b.`
 }
 
 /** The certificate's words on the seal's PAdES level and its trusted time. */
@@ -212,6 +223,7 @@ export async function addCertificate(doc: PDFDocument, fonts: CertFonts, data: C
       ]),
     ])
   }
+  if (data.archival) groups.push([rowPiece(fonts, 'Archival format', [{ text: archivalStatement(data.archival) }])])
   for (const note of data.notes ?? []) groups.push([rowPiece(fonts, 'Note', [{ text: note }])])
   for (const [index, signer] of data.signers.entries()) {
     const image = signer.signaturePng ? await embed(signer.signaturePng) : null

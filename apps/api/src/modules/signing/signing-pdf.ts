@@ -6,6 +6,7 @@ import { PDF_REMOVALS, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { SIGNATURE_PAGE_LAYOUT, SIGNER_ROLE_LABELS, signatureBlockPosition, signaturePageCount } from '@offerbook/domain/signing-rules'
 import { AppError } from '../../app-error'
 import { embedFace, embedSans } from '../../pdf/fonts'
+import { archivalCheck, markArchival } from '../../pdf/pdfa'
 import { toWinAnsi } from '../contracts/lined-pdf'
 import type { SealingIdentity } from './signing-certificate'
 import type { CertFonts, CertificateData } from './signing-pdf-audit'
@@ -464,8 +465,11 @@ export async function completePacketPdf(input: {
   const mono = await embedFace(doc, 'mono')
   const fonts: CertFonts = { regular, bold, mono }
   const embed = imageCache(doc)
+  // PDF/A-3b when every font of the source documents is embedded (ours always are): known before
+  // the certificate is drawn, which says so (decision 062).
+  const archival = archivalCheck(doc)
   await burnFields(doc, regular, input.fields, input.images, embed)
-  await addCertificate(doc, fonts, input.certificate, embed)
+  await addCertificate(doc, fonts, { ...input.certificate, archival }, embed)
   doc.setModificationDate(input.sealedAt)
   doc.setProducer('Offerbook')
   if (input.record) {
@@ -477,5 +481,7 @@ export async function completePacketPdf(input: {
       afRelationship: AFRelationship.Data,
     })
   }
+  // Made PDF/A (or given its metadata without the claim) last, before the seal covers it all.
+  markArchival(doc, archival)
   return sealDocument(doc, input.identity, { signedAt: input.sealedAt })
 }

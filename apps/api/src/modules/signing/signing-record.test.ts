@@ -6,9 +6,10 @@ import type { VerifyResult } from '@offerbook/domain/signing'
 import { SEALED_RECORD_FILENAME, SealedRecordSchema } from '@offerbook/domain/signing'
 import { firstBrokenLink } from '@offerbook/domain/signing-chain'
 import { useTestApp } from '../../../test/per-file'
+import { expectArchival } from '../../pdf/pdfa.test-helpers'
 import { pdftotext, pdfWorkDir, run, setUpPdfWork, toFile } from './signing-pdf.test-helpers'
 import { completePendingPackets } from './signing-jobs'
-import { completingPacket, sealedFile, signingContextOf } from './signing.test-helpers'
+import { acceptedOffer, completingPacket, lastLink, partiesAsSigners, sealedFile, sendOffer, signAs, signingContextOf } from './signing.test-helpers'
 
 const t = useTestApp()
 setUpPdfWork()
@@ -55,5 +56,40 @@ describe('the record a sealed packet carries', () => {
     expect(answer.packet!.record).toEqual({ filename: SEALED_RECORD_FILENAME, sha256: digest })
     // The file is still sealed over every byte, the record included.
     expect((await run('pdfsig', [path])).stdout).toContain('Signature is Valid')
+
+    // The uploaded form names Helvetica without embedding it: the file has the PDF/A marking but not
+    // the claim, and its certificate says why.
+    await expectArchival(path, { claimed: false })
+    expect(certificate).toContain('NotPDF/A:adocumentinthispacketusesfontsthatitdoesnotembed(Helvetica)')
+  })
+})
+
+describe('the sealed packet of our own purchase agreement', () => {
+  it('is PDF/A-3b before its seal: fonts embedded, pdfaid in the XMP, the sRGB output intent, the terms inside; the seal still verifies', async () => {
+    const deal = await acceptedOffer(t)
+    const sent = await sendOffer(t, deal, { signers: partiesAsSigners(deal) })
+    await signAs(t, await lastLink(t, deal.buyer.email))
+    await signAs(t, await lastLink(t, deal.seller.email))
+    expect(await completePendingPackets(t.db, signingContextOf(t))).toBe(1)
+    const pdf = await sealedFile(t, sent.id)
+    const path = await toFile(pdf, 'sealed-offer.pdf')
+
+    const facts = await expectArchival(path)
+    // Our agreement's fonts (Cousine) and the certificate's (Arimo), every one embedded.
+    expect(new Set(facts.fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')))).toEqual(new Set(['Cousine-Regular', 'Cousine-Bold', 'Arimo-Regular', 'Arimo-Bold']))
+    const certificate = (await pdftotext(pdf, { layout: false })).replace(/\s+/g, ' ')
+    expect(certificate).toContain('Archival format PDF/A-3b (ISO 19005-3): every font embedded, an sRGB output intent and XMP metadata, made before the seal.')
+
+    // The terms inside are the accepted version's.
+    const saved = join(pdfWorkDir(), 'offer-record.json')
+    expect((await run('pdfdetach', ['-save', '1', '-o', saved, path])).code).toBe(0)
+    const record = SealedRecordSchema.parse(JSON.parse((await readFile(saved)).toString('utf8')))
+    expect(record.offer).toEqual({ id: deal.offer.id, version: deal.offer.version, terms: JSON.parse(JSON.stringify(deal.offer.terms)) })
+
+    // Two verifiers nobody here wrote find the seal valid over the PDF/A file.
+    const pdfsig = (await run('pdfsig', [path])).stdout
+    expect(pdfsig).toContain('Signature is Valid')
+    expect(pdfsig).toContain('ETSI.CAdES.detached')
+    expect((await run('mutool', ['sign', '-v', path])).stdout).toContain('The document is unchanged since signing.')
   })
 })
