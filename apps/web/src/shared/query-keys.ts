@@ -20,6 +20,8 @@ export const offerKeys = {
   ofListing: (listingId: string) => ['offers', 'listing', listingId] as const,
   optimize: (listingId: string) => ['offers', 'optimize', listingId] as const,
   openBestRequest: (listingId: string) => ['offers', 'open-best-request', listingId] as const,
+  /** The contract timeline of an accepted offer; under 'offers', so that whatever refreshes the offers refreshes it too. */
+  timeline: (id: string) => ['offers', 'timeline', id] as const,
 }
 
 export const signingKeys = {

@@ -14,6 +14,7 @@ import type { AttachmentDownload } from './offer-attachment-list'
 import { OfferAttachmentList } from './offer-attachment-list'
 import { concessionParts, formatCalendarDate, formatInstant } from './offer-format'
 import { OfferTimeline } from './offer-timeline'
+import { ContractTimelineSection } from '../timeline/contract-timeline-section'
 import type { Term } from './term-list'
 import { DetailsSection, TermList } from './term-list'
 
@@ -205,6 +206,9 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
           />
         </DetailsSection>
       )}
+
+      {/* The contract's parties and their teams; a share link's holder does not see it (the API answers 404). */}
+      {offer.status === 'accepted' && !linkToken && <ContractTimelineSection offer={offer} headingOrder={headingOrder} />}
 
       <DetailsSection title={t('offerView.sections.people')} headingOrder={headingOrder}>
         {terms.buyers.length === 0 ? (

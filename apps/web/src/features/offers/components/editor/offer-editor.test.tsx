@@ -37,6 +37,8 @@ beforeEach(() => {
     return reply({ offer })
   })
   api.on(`POST ${OFFER}/:action`, takeAction)
+  // The contract timeline section of an accepted offer asks for it; these tests read other parts of the page.
+  api.on(`GET ${OFFER}/timeline`, () => reply({ offerId: offer.id, bindingAgreementDate: null, zone: 'America/Chicago', asOf: new Date().toISOString(), items: [] }))
 })
 
 afterEach(() => {

@@ -12,6 +12,8 @@ import { SellerOfferView } from './seller-offer-view'
 const api = fakeApi()
 beforeEach(() => {
   api.on('GET /api/listings/listing-1/highest-and-best', reply({ request: null }))
+  // The contract timeline section of an accepted offer asks for it; these tests read other parts of the page.
+  api.on('GET /api/offers/:id/timeline', reply({ offerId: 'offer-1', bindingAgreementDate: null, zone: 'America/Chicago', asOf: new Date().toISOString(), items: [] }))
 })
 
 const sellerOffer = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>

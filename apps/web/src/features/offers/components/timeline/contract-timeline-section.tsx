@@ -1,0 +1,108 @@
+import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { TimelineState, TimelineViewItem } from '@offerbook/domain/contract-timeline-view'
+import type { Message, MessageKey } from '@offerbook/domain/messages'
+import type { OfferView } from '@offerbook/domain/offer'
+import { errorText, translate } from '../../../../shared/i18n/messages'
+import { useOfferTimeline } from '../../api/timeline'
+import { formatCalendarDate } from '../details/offer-format'
+import { DetailsSection } from '../details/term-list'
+
+/** Shade 9 (gray 8) under white text, 4.5:1 or more (WCAG AA); the word says the state, the colour only repeats it. */
+const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.8', dueSoon: 'orange.9', missed: 'red.9', done: 'green.9' }
+
+function StateBadge({ state }: { state: TimelineState }) {
+  const { t } = useTranslation()
+  return (
+    <Badge color={STATE_COLORS[state]} variant="filled" tt="none" autoContrast data-state={state}>
+      {t(`offerTimeline.state.${state}`)}
+    </Badge>
+  )
+}
+
+function TimelineEntry({ item, language }: { item: TimelineViewItem; language: string }) {
+  const { t } = useTranslation()
+  const when = item.date
+    ? item.estimated
+      ? t('offerTimeline.byAtTheLatest', { date: formatCalendarDate(item.date, language) })
+      : t('offerTimeline.by', { date: formatCalendarDate(item.date, language) })
+    : item.waitsFor
+      ? t(`offerTimeline.waitsFor.${item.waitsFor}`)
+      : ''
+  return (
+    <Stack component="li" gap={4} data-testid={`timeline-item-${item.kind}`} style={{ listStyle: 'none', overflowWrap: 'anywhere' }}>
+      <Group gap="xs" wrap="wrap" justify="space-between">
+        <Text fw={700}>{translate(item.title as MessageKey)}</Text>
+        <StateBadge state={item.state} />
+      </Group>
+      <Text size="sm">
+        {item.date ? <time dateTime={item.date}>{when}</time> : when}
+        {' · '}
+        {t('offerTimeline.owner', { owner: t(`offerTimeline.owners.${item.owner}`) })}
+      </Text>
+      {item.nonBusinessDay && (
+        <Text size="sm" c="dimmed">
+          {item.lastBusinessDay ? t('offerTimeline.lastBusinessDay', { date: formatCalendarDate(item.lastBusinessDay, language) }) : t('offerTimeline.notBusinessDay')}
+        </Text>
+      )}
+      <Text size="sm">
+        <Text span fw={600} size="sm">
+          {t('offerTimeline.ifNothing')}
+        </Text>{' '}
+        {translate(item.ifNothing as Message)}
+      </Text>
+    </Stack>
+  )
+}
+
+/**
+ * The contract's timeline on the offer page of both sides (issue #34): once binding, each date the
+ * accepted terms set, with its owner, its state now and what happens if nobody acts; before, when it
+ * starts. Dates are calendar dates in the property's time zone, as the API counts them.
+ */
+export function ContractTimelineSection({ offer, headingOrder = 2 }: { offer: OfferView; headingOrder?: 2 | 3 }) {
+  const { t, i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  const bound = offer.bindingAgreementAt !== null
+  const timeline = useOfferTimeline(offer.id, bound)
+
+  let body: React.ReactNode
+  if (!bound) body = <Text data-testid="timeline-not-binding">{t('offerTimeline.notBinding')}</Text>
+  else if (timeline.isPending)
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{t('offerTimeline.loading')}</Text>
+      </Group>
+    )
+  else if (timeline.isError)
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        {errorText(timeline.error)}
+      </Alert>
+    )
+  else {
+    const view = timeline.data
+    body = (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {view.bindingAgreementDate ? t('offerTimeline.countedFrom', { date: formatCalendarDate(view.bindingAgreementDate, language) }) : t('offerTimeline.notBinding')}
+        </Text>
+        {view.items.length === 0 ? (
+          view.bindingAgreementDate && <Text>{t('offerTimeline.none')}</Text>
+        ) : (
+          <Stack component="ol" gap="lg" p={0} m={0} aria-label={t('offerTimeline.title')}>
+            {view.items.map((item) => (
+              <TimelineEntry key={item.kind} item={item} language={language} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    )
+  }
+  return (
+    <DetailsSection title={t('offerTimeline.title')} headingOrder={headingOrder}>
+      {body}
+    </DetailsSection>
+  )
+}
