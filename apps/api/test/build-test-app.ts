@@ -12,6 +12,7 @@ import type { Db } from '../src/db/client'
 import { openDatabase } from '../src/db/client'
 import { MIGRATIONS_FOLDER } from '../src/db/migrate'
 import { seedDemoAccounts } from '../src/seed/seed'
+import { countDatabaseOpened } from './databases-opened'
 
 export type TestApp = {
   app: FastifyInstance
@@ -179,6 +180,7 @@ async function migratedPgliteImage(): Promise<Blob> {
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  countDatabaseOpened()
   const config = testConfig(options.config)
   const fresh = await freshDatabaseUrl()
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: fresh.url ? null : (options.pgliteDataDir ?? null), image: fresh.url ? undefined : await migratedPgliteImage() })

@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/client'
 import { session } from '../../db/schema/auth'
 import type { AppConfig } from '../../app'
 import { createScratchDatabase, testConfig } from '../../../test/build-test-app'
+import { countDatabaseOpened } from '../../../test/databases-opened'
 import { lazy, perFile } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createUser } from '../../../test/factories'
@@ -26,6 +27,7 @@ import { publishEvent } from './events.publish'
 export type SharedDatabase = { open: () => Promise<Database>; close: () => Promise<void> }
 
 export async function sharedDatabase(): Promise<SharedDatabase> {
+  countDatabaseOpened()
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null })
