@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { deflateSync } from 'node:zlib'
 import type { PDFDocument, PDFObject } from '@cantoo/pdf-lib'
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib'
 
@@ -132,11 +133,17 @@ function buildSrgbProfile(): Uint8Array {
   return header.append(table).append(bodies).toBytes()
 }
 
-let srgbProfile: Uint8Array | null = null
-/** The sRGB ICC profile's bytes (made once per process). */
-export function srgbIccProfile(): Uint8Array {
-  srgbProfile ??= buildSrgbProfile()
+let srgbProfile: { bytes: Uint8Array; deflated: Uint8Array } | null = null
+function profileOnce() {
+  if (!srgbProfile) {
+    const bytes = buildSrgbProfile()
+    srgbProfile = { bytes, deflated: new Uint8Array(deflateSync(bytes)) }
+  }
   return srgbProfile
+}
+/** The sRGB ICC profile's bytes (made once per process, and compressed once for every file that carries it). */
+export function srgbIccProfile(): Uint8Array {
+  return profileOnce().bytes
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,8 +312,7 @@ export function markArchival(doc: PDFDocument, check: ArchivalResult = archivalC
   const metadata = context.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: xmp.length })
   catalog.set(name('Metadata'), context.register(metadata))
 
-  const profile = srgbIccProfile()
-  const iccStream = context.flateStream(profile, { N: 3 })
+  const iccStream = context.stream(profileOnce().deflated, { Filter: 'FlateDecode', N: 3 })
   const intent = context.obj({
     Type: 'OutputIntent',
     S: 'GTS_PDFA1',
