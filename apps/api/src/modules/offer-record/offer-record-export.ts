@@ -77,7 +77,7 @@ const SIZE = 7
 const LEADING = 8.5
 const GREY = rgb(0.35, 0.35, 0.35)
 /**
- * The entries are a table in Courier, each line of a row drawn as one piece of text with its columns
+ * The entries are a table in the monospaced font (Cousine, with Courier's metrics), each line of a row drawn as one piece of text with its columns
  * padded to their widths (in characters): a text object per line instead of one per cell keeps a record
  * of 2,000 entries fast to write.
  */

@@ -107,7 +107,7 @@ const CERT_VALUE_X = CERT.margin + CERT.labelWidth
 const CERT_VALUE_WIDTH = CERT_CONTENT_WIDTH - CERT.labelWidth
 
 export type CertFonts = Fonts & { mono: PDFFont }
-/** A line of a value: Courier for hashes, so each digit is easy to compare. */
+/** A line of a value: the monospaced font (Cousine) for hashes, so each digit is easy to compare. */
 type ValueLine = { text: string; mono?: boolean }
 /** Something of a known height that is drawn with its top at `y`. */
 type Piece = { height: number; draw: (page: PDFPage, y: number) => void }
