@@ -2,8 +2,10 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { EventAttributes } from 'ics'
 import { createEvents } from 'ics'
 import { addCalendarDays } from '@offerbook/domain/offer'
-import type { TimelineKind } from '@offerbook/domain/contract-timeline'
+import type { TimelineItem, TimelineKind, TimelineOwner } from '@offerbook/domain/contract-timeline'
 import { contractTimeline } from '@offerbook/domain/contract-timeline'
+import type { Message, MessageKey } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { User } from '@offerbook/domain/user'
@@ -13,6 +15,7 @@ import { managedListingsCondition } from '../listings/listings.service'
 import { isOfferId, termsOf } from '../offers/offers-access'
 import { managesListing } from '../listings/listings.service'
 import { fileNotFound } from './transaction-file'
+import { TIMELINE_ES } from './calendar-words'
 import { deleteFeed, findCalendarOffer, findFeed, findFeedOwner, listFeedOffers, upsertFeed } from './calendar.queries'
 
 /**
@@ -24,6 +27,9 @@ import { deleteFeed, findCalendarOffer, findFeed, findFeedOwner, listFeedOffers,
  * A timed entry (the expiration) is written in UTC, the exact instant every calendar app places right;
  * its title and description name it in the property's zone. The contract dates are whole days
  * (VALUE=DATE): a date in the contract is the same date wherever the reader is.
+ *
+ * Once binding, every dated item of the contract timeline is an entry (issue #34), with its owner and
+ * what happens if nobody acts, and a display alarm 48 hours before its day begins (TRIGGER:-PT48H).
  */
 
 export const calendarNotFound = () => new AppError('NOT_FOUND', 'calendar.notFound')
@@ -37,29 +43,54 @@ function offerPagePath(row: Pick<CalendarOffer, 'id' | 'listingId'>, side: 'buye
   return side === 'seller' ? `/my-properties/${encodeURIComponent(row.listingId)}/offers/${encodeURIComponent(row.id)}` : `/submitted-offers/update/${encodeURIComponent(row.id)}`
 }
 
-type Words = { expires: string; binding: string; earnest: string; inspection: string; closing: string; possession: string; calendar: string; at: (time: string) => string }
+type Words = {
+  expires: string
+  binding: string
+  calendar: string
+  owners: Record<TimelineOwner, string>
+  owner: (who: string) => string
+  ifNothing: string
+  soon: (title: string) => string
+  at: (time: string) => string
+}
 const WORDS: Record<'en-us' | 'es-es', Words> = {
   'en-us': {
     expires: 'Offer expires',
     binding: 'Binding Agreement Date',
-    earnest: 'Earnest money due',
-    inspection: 'Inspection period ends',
-    closing: 'Closing (on or before)',
-    possession: 'Possession',
     calendar: 'Offerbook deadlines',
+    owners: { buyer: 'Buyer', seller: 'Seller', both: 'Both sides', lender: 'Lender' },
+    owner: (who) => `Owner: ${who}.`,
+    ifNothing: 'If nothing is done:',
+    soon: (title) => `In 2 days: ${title}`,
     at: (time) => `The offer expires ${time}, in the property's time zone.`,
   },
   'es-es': {
     expires: 'Vence la oferta',
     binding: 'Fecha del acuerdo vinculante',
-    earnest: 'Vence el depósito de garantía',
-    inspection: 'Termina el periodo de inspección',
-    closing: 'Cierre (en o antes de)',
-    possession: 'Entrega de la posesión',
     calendar: 'Plazos de Offerbook',
+    owners: { buyer: 'Comprador', seller: 'Vendedor', both: 'Ambas partes', lender: 'Prestamista' },
+    owner: (who) => `Responsable: ${who}.`,
+    ifNothing: 'Si no se hace nada:',
+    soon: (title) => `Dentro de 2 días: ${title}`,
     at: (time) => `La oferta vence el ${time}, en la zona horaria de la propiedad.`,
   },
 }
+
+/** A catalogue message in the reader's language: the catalogue's own English, or TIMELINE_ES. */
+function timelineText(language: string, { key, params = {} }: Message): string {
+  if (language !== 'es-es') return messageText(key, params)
+  const template = TIMELINE_ES[key] ?? messageText(key)
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
+}
+
+/** The uids the first calendar gave these items (issue #18), kept so that a subscribed calendar updates them rather than adding new ones. */
+const FIRST_UIDS: Partial<Record<TimelineKind, string>> = { earnestMoney: 'earnest-money', inspectionPeriod: 'inspection', closing: 'closing', possession: 'possession' }
+const uidPart = (kind: TimelineKind) => FIRST_UIDS[kind] ?? kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+
+const escapeText = (text: string) => text.replace(/[\\;,]/g, (char) => `\\${char}`)
+
+/** How long before an item the calendar app reminds its reader (issue #34). */
+export const ALARM_HOURS = 48
 
 const wordsFor = (language: string): Words => WORDS[language === 'es-es' ? 'es-es' : 'en-us']
 const dayArray = (isoDate: string): [number, number, number] => isoDate.split('-').map(Number) as [number, number, number]
@@ -71,8 +102,16 @@ export function offerCalendarEvents(row: CalendarOffer, language: string, public
   const place = row.address ?? ''
   const url = new URL(offerPagePath(row, side), `${publicUrl.replace(/\/+$/, '')}/`).toString()
   const events: EventAttributes[] = []
-  const day = (kind: string, title: string, date: string) =>
-    events.push({ uid: `${row.id}-${kind}@offerbook`, title: `${title}: ${place}`, location: place, start: dayArray(date), end: dayArray(addCalendarDays(date, 1)), url, productId: 'offerbook/deadlines' })
+  const day = (kind: string, title: string, date: string, more: Partial<EventAttributes> = {}) =>
+    events.push({ uid: `${row.id}-${kind}@offerbook`, title: `${title}: ${place}`, location: place, start: dayArray(date), end: dayArray(addCalendarDays(date, 1)), url, productId: 'offerbook/deadlines', ...more } as EventAttributes)
+  const timelineEvent = (item: TimelineItem, date: string) => {
+    const title = timelineText(language, { key: item.title as MessageKey })
+    day(uidPart(item.kind), title, date, {
+      description: `${words.owner(words.owners[item.owner])}\n${words.ifNothing} ${timelineText(language, item.ifNothing)}`,
+      // The library escapes an event's text but not an alarm's: commas and semicolons are escaped here (RFC 5545, 3.3.11).
+      alarms: [{ action: 'display', description: escapeText(`${words.soon(title)}: ${place}`), trigger: { hours: ALARM_HOURS, before: true } }],
+    })
+  }
   if (row.terms.expiresAt && (row.status === 'active' || row.status === 'backup' || row.status === 'draft')) {
     const at = new Date(row.terms.expiresAt)
     events.push({
@@ -89,18 +128,11 @@ export function offerCalendarEvents(row: CalendarOffer, language: string, public
     })
   }
   if (row.bindingAgreementAt) {
-    // The contract timeline counts every date (decision 060); the calendar writes some of them.
+    // Every item of the contract timeline (decision 060) that has a date, each with an alarm 48 hours
+    // before its day begins (RFC 5545: a trigger relative to the start of an all-day entry).
     const timeline = contractTimeline(row.terms, row.bindingAgreementAt, { zone })
-    const dateOf = (kind: TimelineKind) => timeline.items.find((item) => item.kind === kind)?.date ?? null
     day('binding', words.binding, timeline.bindingAgreementDate)
-    const entries: [string, string, string | null][] = [
-      ['earnest-money', words.earnest, dateOf('earnestMoney')],
-      ['inspection', words.inspection, dateOf('inspectionPeriod')],
-      ['closing', words.closing, dateOf('closing')],
-      // Possession at closing is the closing's entry.
-      ['possession', words.possession, row.terms.possession.time === 'at-closing' ? null : dateOf('possession')],
-    ]
-    for (const [kind, title, date] of entries) if (date) day(kind, title, date)
+    for (const item of timeline.items) if (item.date) timelineEvent(item, item.date)
   }
   return events
 }

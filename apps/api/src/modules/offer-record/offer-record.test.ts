@@ -347,6 +347,9 @@ describe('deadlines in the calendar', () => {
     expect(byUid['inspection']?.DTSTART).toEqual({ params: ';VALUE=DATE', value: '20261204' })
     expect(byUid['closing']?.DTSTART).toEqual({ params: ';VALUE=DATE', value: '20261230' })
     expect(byUid['closing']?.SUMMARY?.value).toContain('Closing (on or before)')
+    // Every dated item of the contract timeline, each with its alarm 48 hours ahead (calendar.test.ts reads them closely).
+    expect(Object.keys(byUid)).toEqual(expect.arrayContaining(['title', 'possession']))
+    expect(ics.body.split('\r\n').filter((line) => line === 'TRIGGER:-PT48H')).toHaveLength(events.length - 1)
     // Each entry opens the offer on the reader's side: the buyer's editor, the seller's offer page.
     expect(byUid['closing']?.URL?.value).toMatch(new RegExp(`/submitted-offers/update/${accepted.offer.id}$`))
     const sellerEvents = parseIcs((await call(seller, 'GET', `/api/offers/${accepted.offer.id}/calendar`)).body).events
@@ -374,6 +377,11 @@ describe('deadlines in the calendar', () => {
     expect(feed.statusCode).toBe(200)
     const { events } = parseIcs(feed.body)
     expect(events.map((event) => event.DTSTART?.value)).toEqual(['20270115T180000Z'])
+    // Once one of the user's offers binds, the subscription carries its timeline, each item with its alarm.
+    await createTestOffer(app.t, { status: 'accepted', listing, buyer, bindingAgreementAt: new Date('2026-11-25T05:30:00Z'), terms: { earnestMoney: { amount: 5000, holder: 'title-company', dueDays: 3 }, closingDate: '2026-12-30' } })
+    const followed = (await call(null, 'GET', path)).body
+    expect(followed).toContain('SUMMARY:Earnest money due')
+    expect(followed.split('\r\n').filter((line) => line === 'TRIGGER:-PT48H').length).toBeGreaterThanOrEqual(3)
     expect((await call(buyer, 'GET', '/api/me/calendar-feed')).json()).toMatchObject({ active: true })
     // Only the hash is kept.
     const stored = await app.t.db.execute(sql`select token_hash from calendar_feed where user_id = ${buyer.id}`)
