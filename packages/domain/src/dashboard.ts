@@ -1,3 +1,5 @@
+import { TIMELINE_KINDS, TIMELINE_OWNERS } from './contract-timeline'
+import { TIMELINE_STATES } from './contract-timeline-view'
 import { z } from 'zod'
 import { PrincipalBrokerStatusSchema } from './user'
 
@@ -23,15 +25,19 @@ export type DashboardOfferToAnswer = z.infer<typeof DashboardOfferToAnswerSchema
 export const DashboardDocumentSchema = DashboardPropertySchema.extend({ packetId: z.string(), offerId: z.string(), title: z.string(), sentAt: z.string().nullable(), href: z.string() })
 export type DashboardDocument = z.infer<typeof DashboardDocumentSchema>
 
-/** The dates counted from a Binding Agreement Date (offerDeadlines). */
-export const DEADLINE_KINDS = ['earnestMoney', 'inspection', 'closing'] as const
-export const DeadlineKindSchema = z.enum(DEADLINE_KINDS)
-export type DeadlineKind = z.infer<typeof DeadlineKindSchema>
-
-/** How far ahead the dashboards look for deadlines. */
+/** How far ahead the dashboards look for deadlines; a missed one stays listed as long after its day. */
 export const DEADLINE_WINDOW_DAYS = 14
 
-export const DashboardDeadlineSchema = DashboardPropertySchema.extend({ offerId: z.string(), kind: DeadlineKindSchema, date: z.string(), href: z.string() })
+/** An item of a contract's timeline (contract-timeline.ts), with its owner and its state now (contract-timeline-view.ts). */
+export const DashboardDeadlineSchema = DashboardPropertySchema.extend({
+  offerId: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  owner: z.enum(TIMELINE_OWNERS),
+  state: z.enum(TIMELINE_STATES),
+  /** YYYY-MM-DD in the property's time zone. */
+  date: z.string(),
+  href: z.string(),
+})
 export type DashboardDeadline = z.infer<typeof DashboardDeadlineSchema>
 
 export const DashboardSchema = z.object({

@@ -86,11 +86,11 @@ export async function documentsToSign(db: Db, { userId, email }: { userId: strin
     .limit(LIMIT)
 }
 
-export type BoundOfferRow = { offerId: string; listingId: string; address: string; terms: OfferTerms; bindingAgreementAt: Date; buyerSide: boolean }
+export type BoundOfferRow = { offerId: string; listingId: string; address: string; county: string | null; terms: OfferTerms; bindingAgreementAt: Date; buyerSide: boolean }
 
 /**
  * Accepted offers with a Binding Agreement Date the user is a party to, from either side. Their
- * deadlines are counted from that date by the domain (offerDeadlines); a contract whose agreement is
+ * timeline is counted from that date by the domain (contractTimeline), in its property's zone; a contract whose agreement is
  * older than a year has none left to show.
  */
 export async function boundOffers(db: Db, userId: string, now: Date): Promise<BoundOfferRow[]> {
@@ -99,6 +99,7 @@ export async function boundOffers(db: Db, userId: string, now: Date): Promise<Bo
       offerId: offer.id,
       listingId: listing.id,
       address: listing.unparsedAddress,
+      county: listing.countyOrParish,
       terms: offer.terms,
       bindingAgreementAt: offer.bindingAgreementAt,
       buyerSide: sql<boolean>`coalesce(${buyerSideOffer(userId)}, false)`,

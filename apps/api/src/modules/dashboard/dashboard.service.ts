@@ -1,6 +1,10 @@
-import type { AttentionItem, AttentionKind, Dashboard, DashboardDeadline, DeadlineKind, Pipeline, PipelineStage, PipelineTransaction } from '@offerbook/domain/dashboard'
+import type { AttentionItem, AttentionKind, Dashboard, DashboardDeadline, Pipeline, PipelineStage, PipelineTransaction } from '@offerbook/domain/dashboard'
 import { ATTENTION_RULES, DEADLINE_WINDOW_DAYS, PIPELINE_STAGES } from '@offerbook/domain/dashboard'
-import { addCalendarDays, offerDeadlines, tennesseeDate } from '@offerbook/domain/offer'
+import { compareTimelineItems } from '@offerbook/domain/contract-timeline'
+import type { TimelineState } from '@offerbook/domain/contract-timeline-view'
+import { contractTimelineView } from '@offerbook/domain/contract-timeline-view'
+import { addCalendarDays } from '@offerbook/domain/offer'
+import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import { fillPath, routeByName } from '@offerbook/domain/route-access'
 import type { User } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
@@ -24,25 +28,29 @@ function offerHref(row: { offerId: string; listingId: string; buyerSide: boolean
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 
+/** At-risk first: missed, then due soon, then the rest. */
+const RISK: Readonly<Record<TimelineState, number>> = { missed: 0, dueSoon: 1, upcoming: 2, done: 3 }
+
 /**
- * The deadlines of the next 14 days (Tennessee calendar days, today included), counted from each
- * Binding Agreement Date by the domain's offerDeadlines, soonest first.
+ * The contract timeline items of the next 14 days (calendar days in each property's zone, today
+ * included), and those missed in the last 14, across the user's bound contracts (issue #34): at-risk
+ * first (missed, then due soon), then soonest first. Items already done are left out.
  */
 export function upcomingDeadlines(rows: readonly BoundOfferRow[], now: Date): DashboardDeadline[] {
-  const today = tennesseeDate(now)
-  const last = addCalendarDays(today, DEADLINE_WINDOW_DAYS)
   const items = rows.flatMap((row) => {
-    const dates = offerDeadlines(row.terms, tennesseeDate(row.bindingAgreementAt))
-    const byKind: [DeadlineKind, string | null][] = [
-      ['earnestMoney', dates.earnestMoneyDue],
-      ['inspection', dates.inspectionPeriodEnds],
-      ['closing', dates.closing],
-    ]
-    return byKind.flatMap(([kind, date]) =>
-      date && date >= today && date <= last ? [{ offerId: row.offerId, listingId: row.listingId, address: row.address, kind, date, href: offerHref(row) }] : [],
-    )
+    const zone = propertyTimeZone(row.county)
+    const today = dateInZone(now, zone)
+    const first = addCalendarDays(today, -DEADLINE_WINDOW_DAYS)
+    const last = addCalendarDays(today, DEADLINE_WINDOW_DAYS)
+    const view = contractTimelineView(row.offerId, row.terms, row.bindingAgreementAt, { zone, now })
+    return view.items.flatMap((item) => {
+      const date = item.date
+      if (date === null || item.state === 'done' || date > last) return []
+      if (date < today && !(item.state === 'missed' && date >= first)) return []
+      return [{ offerId: row.offerId, listingId: row.listingId, address: row.address, kind: item.kind, owner: item.owner, state: item.state, date, href: offerHref(row) }]
+    })
   })
-  return items.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind))
+  return items.sort((a, b) => RISK[a.state] - RISK[b.state] || compareTimelineItems(a, b) || a.offerId.localeCompare(b.offerId))
 }
 
 /** /dashboard: what the user should do next. */

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Dashboard, Pipeline } from '@offerbook/domain/dashboard'
+import { OfferTermsSchema } from '@offerbook/domain/offer-terms'
 import { teamMember, teamMemberListing } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
 import { signingPacket, signingSigner } from '../../db/schema/signing'
 import { useTestApp } from '../../../test/per-file'
+import { upcomingDeadlines } from './dashboard.service'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../../../test/factories'
 
@@ -80,16 +82,32 @@ describe('GET /api/dashboard', () => {
     expect((await dashboardOf(deal.buyer)).documentsToSign).toEqual([])
   })
 
-  it('counts the deadlines of the next 14 days from the Binding Agreement Date, for both sides', async () => {
-    // Earnest money 3 days after the agreement (tomorrow), inspection after 10 (in 8 days), closing in 45 days (too far).
-    const deal = await createTestOffer(t, { status: 'accepted', bindingAgreementAt: new Date(Date.now() - 2 * DAY) })
-    const kinds = (body: Dashboard) => body.deadlines.filter((item) => item.offerId === deal.offer.id).map((item) => item.kind)
-    expect(kinds(await dashboardOf(deal.buyer))).toEqual(['earnestMoney', 'inspection'])
+  it("lists the contract timeline's items of the next 14 days for both sides, at-risk first: missed, then due soon", async () => {
+    // Bound two days ago: earnest money (1 day) was due yesterday, the inspection period (3 days) ends
+    // tomorrow night, proof of funds (5 days) in three days; closing in 45 days is too far.
+    const deal = await createTestOffer(t, {
+      status: 'accepted',
+      bindingAgreementAt: new Date(Date.now() - 2 * DAY),
+      terms: { earnestMoney: { amount: 5000, holder: 'title-company', dueDays: 1 }, financing: { type: 'cash' }, appraisalContingency: false, inspectionPeriodDays: 3 },
+    })
+    const items = (body: Dashboard) => body.deadlines.filter((item) => item.offerId === deal.offer.id).map((item) => `${item.kind}/${item.state}`)
+    const buyerItems = items(await dashboardOf(deal.buyer))
+    expect(buyerItems.slice(0, 2)).toEqual(['earnestMoney/missed', 'inspectionPeriod/dueSoon'])
+    expect(buyerItems).toContain('proofOfFunds/upcoming')
+    expect(buyerItems.some((item) => item.startsWith('closing/'))).toBe(false)
     const seller = await dashboardOf(deal.seller!)
-    expect(kinds(seller)).toEqual(['earnestMoney', 'inspection'])
-    expect(seller.deadlines[0]!.href).toBe(`/my-properties/${deal.listing.id}/offers/${deal.offer.id}`)
+    expect(items(seller)).toEqual(buyerItems)
+    expect(seller.deadlines.find((item) => item.offerId === deal.offer.id)).toMatchObject({ owner: 'buyer', href: `/my-properties/${deal.listing.id}/offers/${deal.offer.id}` })
     const stranger = await createUser(t, { roles: ['BUYER_SIMPLE'] })
     expect((await dashboardOf(stranger)).deadlines).toEqual([])
+  })
+
+  it("dates each item in its property's time zone", () => {
+    // 11:30 PM Central on November 30 is 12:30 AM Eastern on December 1: the Binding Agreement Date differs.
+    const now = new Date('2026-12-01T05:30:00Z')
+    const row = (county: string) => ({ offerId: county, listingId: 'l', address: 'a', county, terms: OfferTermsSchema.parse({ earnestMoney: { dueDays: 3 } }), bindingAgreementAt: now, buyerSide: true })
+    const dates = upcomingDeadlines([row('Shelby'), row('Knox')], now).map((item) => `${item.offerId}/${item.kind}/${item.date}`)
+    expect(dates).toEqual(['Shelby/earnestMoney/2026-12-03', 'Knox/earnestMoney/2026-12-04'])
   })
 
   it('is for the signed-in pages roles only', async () => {

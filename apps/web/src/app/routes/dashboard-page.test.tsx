@@ -25,7 +25,10 @@ const DASHBOARD: Dashboard = {
     { offerId: 'o2', listingId: 'l2', address: '2 Offer St, Nashville, TN 37201', buyerName: 'Ben Buyer', purchasePrice: 410_000, sharedAt: '2026-11-25T12:00:00.000Z', expiresAt: null, href: '/my-properties/l2/offers/o2' },
   ],
   documentsToSign: [],
-  deadlines: [{ offerId: 'o3', listingId: 'l3', address: '3 Close Ave, Nashville, TN 37201', kind: 'inspection', date: '2026-12-02', href: '/submitted-offers/update/o3' }],
+  deadlines: [
+    { offerId: 'o4', listingId: 'l4', address: '4 Late Ln, Nashville, TN 37201', kind: 'earnestMoney', owner: 'buyer', state: 'missed', date: '2026-11-28', href: '/my-properties/l4/offers/o4' },
+    { offerId: 'o3', listingId: 'l3', address: '3 Close Ave, Nashville, TN 37201', kind: 'inspectionPeriod', owner: 'buyer', state: 'upcoming', date: '2026-12-02', href: '/submitted-offers/update/o3' },
+  ],
 }
 
 const headings = () =>
@@ -47,6 +50,12 @@ describe('dashboard page', () => {
     expect(screen.getByRole('link', { name: /^Finish the offer: / }).getAttribute('href')).toBe('/submitted-offers/update/o1')
     expect(screen.getByRole('link', { name: /^Review and answer: / }).getAttribute('href')).toBe('/my-properties/l2/offers/o2')
     expect(screen.getByText('Nothing to sign.')).toBeTruthy()
+    // The contract timeline's items, at-risk first, each named as the offer's Timeline names it.
+    const deadlines = within(screen.getByTestId('section-deadlines')).getAllByRole('listitem')
+    expect(deadlines.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Earnest money due: .*Missed.*4 Late Ln/),
+      expect.stringMatching(/^Inspection period ends: .*3 Close Ave/),
+    ])
   })
 
   it('puts the offers to answer first in sell mode, and reorders when the header switch changes the mode', async () => {

@@ -34,7 +34,7 @@ export function ActionSection({ title, count, empty, children, testId }: { title
 }
 
 /** An item: what it is, a detail line, and the link to where it is done. */
-export function ActionItem({ label, detail, href, action, badge }: { label: string; detail?: string; href: string; action: string; badge?: string }) {
+export function ActionItem({ label, detail, href, action, badge, badgeColor = 'teal' }: { label: string; detail?: string; href: string; action: string; badge?: string; badgeColor?: string }) {
   return (
     <li>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -44,7 +44,7 @@ export function ActionItem({ label, detail, href, action, badge }: { label: stri
               {label}
             </Text>
             {badge && (
-              <Badge size="xs" color="teal">
+              <Badge size="xs" color={badgeColor} autoContrast>
                 {badge}
               </Badge>
             )}

@@ -3,6 +3,8 @@ import { SimpleGrid } from '@mantine/core'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Dashboard, DashboardDeadline, DashboardSection } from '@offerbook/domain/dashboard'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { translate } from '../../../shared/i18n/messages'
 import { formatDateTime } from '../../../shared/format-date-time'
 import { formatDay, formatPrice } from '../format'
 import { ActionItem, ActionSection } from './action-section'
@@ -15,13 +17,14 @@ export type NewHomesGroup = {
   homes: { id: string; address: string; price: number | null; isNew: boolean }[]
 }
 
-/** The deadline items of a list (both dashboards show them). */
+/** The contract timeline items of a list (both dashboards show them), at-risk ones marked Missed or Due soon. */
 export function deadlineItems(deadlines: readonly DashboardDeadline[], t: TFunction, language: string): ReactNode[] {
   return deadlines.map((item) => (
     <ActionItem
       key={`${item.offerId}-${item.kind}`}
-      label={t('dashboard.deadline', { kind: t(`dashboard.deadlineKinds.${item.kind}`), date: formatDay(item.date, language) })}
+      label={t('dashboard.deadline', { kind: translate(`timeline.${item.kind}` as MessageKey), date: formatDay(item.date, language) })}
       detail={item.address}
+      {...(item.state === 'missed' || item.state === 'dueSoon' ? { badge: t(`offerTimeline.state.${item.state}`), badgeColor: item.state === 'missed' ? 'red.9' : 'orange.9' } : {})}
       href={item.href}
       action={t('dashboard.openTransaction')}
     />
