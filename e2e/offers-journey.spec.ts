@@ -174,6 +174,14 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   const dates = page.getByRole('region', { name: 'Contract dates' })
   await expect(dates.getByText('Binding Agreement Date')).toBeVisible()
   await expect(dates.getByText('Earnest money due')).toBeVisible()
+  // The contract's timeline: each item with its date, owner, state and what happens if nobody acts; on a phone's width too.
+  const timeline = page.getByRole('region', { name: 'Timeline' })
+  await expect(timeline.getByTestId('timeline-item-earnestMoney')).toContainText('Owner: Buyer')
+  await expect(timeline.getByTestId('timeline-item-closing')).toContainText('If nothing is done:')
+  const wide = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await timeline.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true)
+  if (wide) await page.setViewportSize(wide)
 
   // The declined offer is listed below the grid, linking to its page.
   await page.getByRole('link', { name: 'All offers on this property' }).click()
