@@ -8,6 +8,7 @@ import { translate } from '../../../shared/i18n/messages'
 import { formatDateTime } from '../../../shared/format-date-time'
 import { formatDay, formatPrice } from '../format'
 import { ActionItem, ActionSection } from './action-section'
+import { WARNING_FILL } from '../../../shared/ui/warning-color'
 
 export type NewHomesGroup = {
   query: string
@@ -24,7 +25,7 @@ export function deadlineItems(deadlines: readonly DashboardDeadline[], t: TFunct
       key={`${item.offerId}-${item.kind}`}
       label={t('dashboard.deadline', { kind: translate(`timeline.${item.kind}` as MessageKey), date: formatDay(item.date, language) })}
       detail={item.address}
-      {...(item.state === 'missed' || item.state === 'dueSoon' ? { badge: t(`offerTimeline.state.${item.state}`), badgeColor: item.state === 'missed' ? 'red.9' : 'orange.9' } : {})}
+      {...(item.state === 'missed' || item.state === 'dueSoon' ? { badge: t(`offerTimeline.state.${item.state}`), badgeColor: item.state === 'missed' ? 'red.9' : WARNING_FILL } : {})}
       href={item.href}
       action={t('dashboard.openTransaction')}
     />

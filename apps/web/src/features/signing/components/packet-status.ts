@@ -1,5 +1,6 @@
 import type { PacketKind, PacketSigner, PacketStatus, SigningOrder } from '@offerbook/domain/signing'
 import { formDocumentLabel } from '@offerbook/domain/signing-rules'
+import { WARNING_FILL } from '../../../shared/ui/warning-color'
 
 /** Shade 8/9 under white text, so every badge reads at 4.5:1 or more (green 9 reads at 4.36, so a signed packet is teal). */
 const STATUS_COLORS: Readonly<Record<PacketStatus, string>> = {
@@ -9,7 +10,7 @@ const STATUS_COLORS: Readonly<Record<PacketStatus, string>> = {
   completed: 'teal.9',
   declined: 'red.9',
   voided: 'gray.8',
-  expired: 'orange.9',
+  expired: WARNING_FILL,
 }
 
 export function packetStatusColor(status: PacketStatus): string {
