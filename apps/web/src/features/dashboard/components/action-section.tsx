@@ -14,7 +14,7 @@ export function ActionSection({ title, count, empty, children, testId }: { title
             {title}
           </Title>
           {count !== undefined && count > 0 && (
-            <Badge variant="light" aria-hidden>
+            <Badge variant="light" aria-hidden style={{ flexShrink: 0 }}>
               {count}
             </Badge>
           )}
@@ -37,14 +37,15 @@ export function ActionSection({ title, count, empty, children, testId }: { title
 export function ActionItem({ label, detail, href, action, badge, badgeColor = 'teal' }: { label: string; detail?: string; href: string; action: string; badge?: string; badgeColor?: string }) {
   return (
     <li>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Group gap="xs" wrap="nowrap">
+      {/* On a phone's width the link goes under the item rather than squeezing its words and badge. */}
+      <Group justify="space-between" align="flex-start" gap="xs" style={{ rowGap: 4 }}>
+        <Stack gap={0} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+          <Group gap="xs" style={{ rowGap: 2 }}>
             <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {label}
             </Text>
             {badge && (
-              <Badge size="xs" color={badgeColor} autoContrast>
+              <Badge size="xs" color={badgeColor} autoContrast style={{ flexShrink: 0 }}>
                 {badge}
               </Badge>
             )}
