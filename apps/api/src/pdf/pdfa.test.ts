@@ -1,11 +1,12 @@
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
+import { cmyk, PDFDocument, PDFName, PDFStream, rgb, StandardFonts } from '@cantoo/pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
 import type { FittedRf707Layout } from '../modules/contracts/rf707-pdf'
 import { renderRf707Pdf } from '../modules/contracts/rf707-pdf'
+import { archivalStatement } from '../modules/signing/signing-pdf-audit'
 import { run, setUpPdfWork, toFile } from '../modules/signing/signing-pdf.test-helpers'
 import { embedSans } from './fonts'
-import { archivalCheck, fontsNotEmbedded, markArchival, srgbIccProfile } from './pdfa'
+import { archivalCheck, fontsNotEmbedded, markArchival, paintsDeviceCmyk, srgbIccProfile } from './pdfa'
 import { expectArchival } from './pdfa.test-helpers'
 
 setUpPdfWork()
@@ -64,9 +65,51 @@ describe('PDF/A-3b marking', () => {
     // Read back as a packet is at completion: the embedded page is written out at the save.
     const packet = await PDFDocument.load(await doc.save(), { updateMetadata: false })
     expect(fontsNotEmbedded(packet)).toEqual(['Times-Roman'])
-    expect(archivalCheck(packet)).toEqual({ claimed: false, fontsNotEmbedded: ['Times-Roman'] })
+    expect(archivalCheck(packet)).toEqual({ claimed: false, fontsNotEmbedded: ['Times-Roman'], deviceCmyk: false })
     markArchival(packet)
     const facts = await expectArchival(await toFile(await packet.save(), 'named-font.pdf'), { claimed: false })
     expect(facts.fonts.find((font) => font.name === 'Times-Roman')?.embedded).toBe(false)
+  })
+
+  it('does not claim PDF/A when an uploaded page paints in DeviceCMYK, inside a Form XObject or as an image colour space, and does for RGB and grey', async () => {
+    /** A packet as completion reads it: an uploaded page drawn as a Form XObject of ours, with our own text beside it. */
+    const packetOf = async (draw: (inner: PDFDocument) => void | Promise<void>) => {
+      const inner = await PDFDocument.create()
+      await draw(inner)
+      const doc = await PDFDocument.create()
+      const [embedded] = await doc.embedPdf(await inner.save())
+      const page = doc.addPage([612, 792])
+      page.drawPage(embedded!, { x: 0, y: 0 })
+      page.drawText('Ours', { x: 50, y: 100, size: 12, font: (await embedSans(doc)).regular })
+      return PDFDocument.load(await doc.save(), { updateMetadata: false })
+    }
+    const rgbAndGrey = await packetOf((inner) => {
+      const page = inner.addPage([300, 200])
+      page.drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: rgb(0.2, 0.4, 0.6) })
+      // A string that reads like the CMYK operator is text, not a colour.
+      page.drawText('0 0 0 1 k', { x: 10, y: 100, size: 12 })
+    })
+    expect(paintsDeviceCmyk(rgbAndGrey)).toBe(false)
+
+    const printColours = await packetOf((inner) => {
+      inner.addPage([300, 200]).drawRectangle({ x: 10, y: 10, width: 50, height: 50, color: cmyk(0, 0.5, 1, 0) })
+    })
+    expect(paintsDeviceCmyk(printColours)).toBe(true)
+    expect(archivalCheck(printColours)).toEqual({ claimed: false, fontsNotEmbedded: [], deviceCmyk: true })
+    expect(archivalStatement(archivalCheck(printColours))).toBe('Not PDF/A: a document in this packet paints in print colours (DeviceCMYK) that its sRGB output intent does not define, so this file cannot claim PDF/A-3b.')
+    markArchival(printColours, archivalCheck(printColours))
+    await expectArchival(await toFile(await printColours.save(), 'cmyk.pdf'), { claimed: false })
+
+    // An image XObject whose colour space is DeviceCMYK, named only in its dictionary.
+    const cmykImage = await packetOf(async (inner) => {
+      const page = inner.addPage([300, 200])
+      const image = await inner.embedPng(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64'))
+      page.drawImage(image, { x: 10, y: 10, width: 20, height: 20 })
+      await inner.flush()
+      const stream = inner.context.lookup(image.ref)
+      if (!(stream instanceof PDFStream)) throw new Error('the image was not written')
+      stream.dict.set(PDFName.of('ColorSpace'), PDFName.of('DeviceCMYK'))
+    })
+    expect(paintsDeviceCmyk(cmykImage)).toBe(true)
   })
 })

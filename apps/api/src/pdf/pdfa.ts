@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import type { PDFDocument, PDFObject } from '@cantoo/pdf-lib'
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib'
+import { decodePDFRawStream, PDFArray, PDFDict, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString } from '@cantoo/pdf-lib'
 
 /**
  * PDF/A-3b (ISO 19005-3, level B) for the files Offerbook makes: the sealed packet, the forms it
@@ -11,8 +11,10 @@ import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFStream, PDFString 
  *   keywords, producer, creator tool, dates), with pdfaid part 3 and conformance B;
  * - an output intent (GTS_PDFA1) with an sRGB ICC profile made here from the published sRGB facts;
  * - a trailer /ID.
- * A file claims PDF/A (pdfaid) only when every font its pages use is embedded: an uploaded PDF may
- * use fonts it only names, and then the file gets the rest of the marking without the claim.
+ * A file claims PDF/A (pdfaid) only when every font its pages use is embedded and nothing on them is
+ * painted in DeviceCMYK, which an sRGB output intent does not define (ISO 19005-3 6.2.4.3): an
+ * uploaded PDF may use fonts it only names, or print colours, and then the file gets the rest of the
+ * marking without the claim.
  * What is not checked here (veraPDF cannot be installed): the README's signing section lists it.
  */
 
@@ -240,6 +242,113 @@ export function fontsNotEmbedded(doc: PDFDocument): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Colours: is anything painted in DeviceCMYK?
+
+/** A colour space that is, or falls back to, DeviceCMYK: an ICC-based space is device-independent and allowed. */
+function isCmykSpace(doc: PDFDocument, value: PDFObject | undefined, depth = 0): boolean {
+  const resolved = resolve(doc, value)
+  if (depth > 8 || resolved === undefined) return false
+  if (resolved instanceof PDFName) return ['DeviceCMYK', 'CMYK'].includes(resolved.decodeText())
+  if (!(resolved instanceof PDFArray)) return false
+  const family = resolved.get(0)
+  const kind = family instanceof PDFName ? family.decodeText() : ''
+  // Indexed and Pattern name their base; Separation and DeviceN their alternate.
+  if (kind === 'Indexed' || kind === 'I' || kind === 'Pattern') return isCmykSpace(doc, resolved.get(1), depth + 1)
+  if (kind === 'Separation' || kind === 'DeviceN') return isCmykSpace(doc, resolved.get(2), depth + 1)
+  return false
+}
+
+/** A content stream's operators as text, strings taken out, so that a word inside a string is not read as one. */
+function contentText(stream: PDFStream): string {
+  let bytes: Uint8Array
+  try {
+    bytes = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents()
+  } catch {
+    // A filter we cannot decode: nothing can be said of its colours, so the file claims nothing.
+    return ' 0 0 0 1 k '
+  }
+  return Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/\((?:\\[\s\S]|[^\\)])*\)/g, ' ')
+    .replace(/<[0-9A-Fa-f\s]*>/g, ' ')
+}
+
+const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`
+/** The k and K operators: four operands, DeviceCMYK by definition. */
+const CMYK_OPERATOR = new RegExp(String.raw`(?:^|[\s\]])(?:${NUMBER}\s+){4}[kK](?=[\s/\[<(]|$)`)
+/** An inline image (BI ... ID) in DeviceCMYK, by its abbreviated or full names. */
+const CMYK_INLINE_IMAGE = /\/(?:CS|ColorSpace)\s*\/(?:CMYK|DeviceCMYK)(?![A-Za-z])/
+
+/**
+ * Whether a document's pages paint anything in DeviceCMYK: a colour space resource, an image, a
+ * shading, the k and K operators or an inline image of its content streams, in the pages, their Form
+ * XObjects, patterns, Type 3 glyphs and annotation appearances. An sRGB output intent leaves
+ * DeviceRGB and DeviceGray defined, not DeviceCMYK (ISO 19005-3 6.2.4.3).
+ */
+export function paintsDeviceCmyk(doc: PDFDocument): boolean {
+  const seen = new Set<PDFObject>()
+  const once = (object: PDFObject) => {
+    if (seen.has(object)) return false
+    seen.add(object)
+    return true
+  }
+  const content = (value: PDFObject | undefined): boolean => {
+    const resolved = resolve(doc, value)
+    if (resolved instanceof PDFArray) return resolved.asArray().some((item) => content(item))
+    if (!(resolved instanceof PDFStream) || !once(resolved)) return false
+    const text = contentText(resolved)
+    return CMYK_OPERATOR.test(text) || CMYK_INLINE_IMAGE.test(text)
+  }
+  const entries = (dict: PDFDict | undefined) => dict?.entries().map(([, item]) => item) ?? []
+  const resources = (value: PDFObject | undefined): boolean => {
+    const dict = asDict(doc, value)
+    if (!dict || !once(dict)) return false
+    if (entries(asDict(doc, dict.get(name('ColorSpace')))).some((space) => isCmykSpace(doc, space))) return true
+    if (entries(asDict(doc, dict.get(name('Shading')))).some((shading) => isCmykSpace(doc, asDict(doc, shading)?.get(name('ColorSpace'))))) return true
+    for (const item of [...entries(asDict(doc, dict.get(name('XObject')))), ...entries(asDict(doc, dict.get(name('Pattern'))))]) {
+      if (drawing(item)) return true
+    }
+    for (const font of entries(asDict(doc, dict.get(name('Font'))))) {
+      const fontDict = asDict(doc, font)
+      if (!fontDict || !once(fontDict)) continue
+      if (resources(fontDict.get(name('Resources')))) return true
+      if (entries(asDict(doc, fontDict.get(name('CharProcs')))).some((glyph) => content(glyph))) return true
+    }
+    return false
+  }
+  /** An image, a Form XObject, a tiling or shading pattern. */
+  const drawing = (value: PDFObject | undefined): boolean => {
+    const resolved = resolve(doc, value)
+    const dict = asDict(doc, resolved)
+    if (!dict) return false
+    const subtype = dict.get(name('Subtype'))
+    if (subtype instanceof PDFName && subtype.decodeText() === 'Image') {
+      if (isCmykSpace(doc, dict.get(name('ColorSpace')))) return true
+      const mask = dict.get(name('SMask'))
+      return mask !== undefined && drawing(mask)
+    }
+    const shading = asDict(doc, dict.get(name('Shading')))
+    if (shading && isCmykSpace(doc, shading.get(name('ColorSpace')))) return true
+    if (resources(dict.get(name('Resources')))) return true
+    return resolved instanceof PDFStream && content(resolved)
+  }
+  const appearance = (value: PDFObject | undefined): boolean => {
+    const resolved = resolve(doc, value)
+    if (resolved instanceof PDFStream) return drawing(resolved)
+    return resolved instanceof PDFDict && resolved.entries().some(([, state]) => appearance(state))
+  }
+  for (const page of doc.getPages()) {
+    if (resources(page.node.Resources()) || content(page.node.get(name('Contents')))) return true
+    const annotations = resolve(doc, page.node.get(name('Annots')))
+    if (!(annotations instanceof PDFArray)) continue
+    for (const item of annotations.asArray()) {
+      if (entries(asDict(doc, asDict(doc, item)?.get(name('AP')))).some((state) => appearance(state))) return true
+    }
+  }
+  return false
+}
+
+// ---------------------------------------------------------------------------------------------
 // Marking a document
 
 /** XML's text: markup characters escaped, and the characters XML 1.0 cannot hold (C0 controls but tab and line ends) left out. */
@@ -291,13 +400,14 @@ function xmpPacket(doc: PDFDocument, claim: boolean): string {
   ].join('\n')
 }
 
-/** What the marking found and did: `claimed` when the file says it is PDF/A-3b; otherwise the fonts that stopped it. */
-export type ArchivalResult = { claimed: true } | { claimed: false; fontsNotEmbedded: string[] }
+/** What the marking found and did: `claimed` when the file says it is PDF/A-3b; otherwise what stopped it. */
+export type ArchivalResult = { claimed: true } | { claimed: false; fontsNotEmbedded: string[]; deviceCmyk: boolean }
 
-/** Whether a document can claim PDF/A-3b (every font embedded), before anything is marked. */
+/** Whether a document can claim PDF/A-3b (every font embedded, no DeviceCMYK), before anything is marked. */
 export function archivalCheck(doc: PDFDocument): ArchivalResult {
   const missing = fontsNotEmbedded(doc)
-  return missing.length === 0 ? { claimed: true } : { claimed: false, fontsNotEmbedded: missing }
+  const cmyk = paintsDeviceCmyk(doc)
+  return missing.length === 0 && !cmyk ? { claimed: true } : { claimed: false, fontsNotEmbedded: missing, deviceCmyk: cmyk }
 }
 
 /**

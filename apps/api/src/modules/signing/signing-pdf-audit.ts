@@ -59,7 +59,11 @@ export function archivalStatement(archival: ArchivalResult): string {
   if (archival.claimed) return 'PDF/A-3b (ISO 19005-3): every font embedded, an sRGB output intent and XMP metadata, made before the seal.'
   const fonts = archival.fontsNotEmbedded.map((font) => font.replace(/^[A-Z]{6}\+/, ''))
   const named = fonts.length > 3 ? `${fonts.slice(0, 3).join(', ')} and ${fonts.length - 3} more` : fonts.join(', ')
-  return `Not PDF/A: a document in this packet uses fonts that it does not embed (${named}), so this file cannot claim PDF/A-3b.`
+  const reasons = [
+    fonts.length > 0 ? `uses fonts that it does not embed (${named})` : null,
+    archival.deviceCmyk ? 'paints in print colours (DeviceCMYK) that its sRGB output intent does not define' : null,
+  ].filter((reason) => reason !== null)
+  return `Not PDF/A: a document in this packet ${reasons.join(' and ')}, so this file cannot claim PDF/A-3b.`
 }
 
 /** The certificate's words on the seal's PAdES level and its trusted time. */
