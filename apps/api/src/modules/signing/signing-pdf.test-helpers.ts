@@ -45,6 +45,8 @@ export function run(command: string, args: string[]): Promise<{ code: number; st
 export const pdfWorkDir = (): string => pdfWork.dir
 
 export async function toFile(bytes: Uint8Array, name = 'file.pdf'): Promise<string> {
+  // Without the scratch directory the file would land in the working directory, and in a commit.
+  if (!pdfWork.dir) throw new Error('Call setUpPdfWork() in the test file first')
   const path = join(pdfWork.dir, `${++pdfWork.files}-${name}`)
   await writeFile(path, bytes)
   return path
