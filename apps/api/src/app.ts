@@ -13,6 +13,7 @@ import { giveBackMemory } from './memory'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
 import { analyticsRoutes } from './modules/analytics/analytics.routes'
+import { brokerRoutes } from './modules/broker/broker.routes'
 import { identityRoutes } from './modules/identity/identity.routes'
 import { inactiveUsersRoutes } from './modules/inactive-users/inactive-users.routes'
 import { mlsReplicationRoutes } from './modules/mls-replication/mls-replication.routes'
@@ -195,6 +196,7 @@ export async function buildApp({
   await app.register(notificationsRoutes, { db })
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(analyticsRoutes, { db })
+  await app.register(brokerRoutes, { db })
   await app.register(dashboardRoutes, { db })
   await app.register(sendRoutes, { db, publicUrl: config.publicUrl, authSecret: config.authSecret, sms: config.sms })
   let hub = givenHub

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ContractTimelineViewSchema } from '@offerbook/domain/contract-timeline-view'
 import { LedgerVerificationSchema, OfferRecordSchema } from '@offerbook/domain/offer-record'
 import { dateInZone } from '@offerbook/domain/property-time'
-import { PAGE_ROLES } from '@offerbook/domain/roles'
+import { PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
 import type { Db } from '../../db/client'
 import { contentDisposition } from '../../http/content-disposition'
 import { signedIn } from '../../http/signed-in'
@@ -30,6 +30,8 @@ const download = (description: string) => z.any().describe(description)
 
 /** Parties of a listing: its seller side, and buyer sides with an offer on it (the service tells which). */
 const PARTIES = PAGE_ROLES.signedIn
+/** The parties, and principal brokers, who read their agents' contract timelines (decision 067). */
+const TIMELINE_READERS = pageRoles('signedIn', 'manageTeam')
 
 export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> = async (app, { db, storage, publicUrl }) => {
   const recordFilename = (address: string | null, timeZone: string, extension: string) => `Offer-record-${(address ?? 'listing').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${dateInZone(new Date(), timeZone)}.${extension}`
@@ -111,7 +113,7 @@ export const offerRecordRoutes: FastifyPluginAsyncZod<OfferRecordRoutesOptions> 
 
   app.get(
     '/api/offers/:id/timeline',
-    routeOptions(PARTIES, 'offer record', "The contract's timeline once binding: each item's last day in the property's time zone, its owner, what happens if nobody acts, and its state now (upcoming, due soon, missed, done). The contract's parties and their teams, read-only; no items before the Binding Agreement Date", {
+    routeOptions(TIMELINE_READERS, 'offer record', "The contract's timeline once binding: each item's last day in the property's time zone, its owner, what happens if nobody acts, and its state now (upcoming, due soon, missed, done). The contract's parties and their teams, and the principal broker of an agent on either side once it is a contract, all read-only; no items before the Binding Agreement Date", {
       params: OfferParamsSchema,
       response: { 200: ContractTimelineViewSchema, ...errors(404) },
     }),
