@@ -57,6 +57,8 @@ export const listingKeys = {
 export const teamKeys = {
   all: ['team'] as const,
   mine: () => ['team', 'mine'] as const,
+  /** A principal broker's read of the agents' contracts (decision 067): a member joining or leaving changes it. */
+  brokerContracts: (page: number) => ['team', 'broker-contracts', page] as const,
   // Not under 'team': accepting refreshes the team, and the page must keep showing the welcome, not the link now used.
   preview: (token: string) => ['team-invitation', token] as const,
 }

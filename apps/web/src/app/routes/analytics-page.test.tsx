@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { AnalyticsFigures, AnalyticsReport } from '@offerbook/domain/analytics'
+import type { BrokerContract, BrokerContractsPage } from '@offerbook/domain/broker-contracts'
+import type { ContractTimelineView } from '@offerbook/domain/contract-timeline-view'
+import { i18n } from '../../shared/i18n/i18n'
 import type { Role } from '@offerbook/domain/roles'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
@@ -57,6 +60,35 @@ function report(overrides: Partial<AnalyticsReport> = {}): AnalyticsReport {
 function openAs(roles: Role[], path = '/analytics') {
   api.signInAs(userWith({ uid: 'me', name: 'Lena Listing', roles }))
   return renderRoutes(appRoutes(), path)
+}
+
+const AT_RISK: BrokerContract = {
+  offerId: 'c1',
+  listingId: 'l1',
+  address: '101 Main St, Nashville, TN 37201',
+  bindingAgreementDate: '2026-01-12',
+  agents: [{ id: 'a2', name: 'Bo Agent', side: 'buyer' }],
+  atRisk: [{ kind: 'earnestMoney', owner: 'buyer', state: 'missed', date: '2026-01-15' }],
+  next: { kind: 'closing', owner: 'both', state: 'upcoming', date: '2026-03-13' },
+}
+const CALM: BrokerContract = {
+  offerId: 'c2',
+  listingId: 'l2',
+  address: '202 Oak Ave, Knoxville, TN 37902',
+  bindingAgreementDate: '2026-01-20',
+  agents: [{ id: 'a1', name: 'Ava Agent', side: 'listing' }],
+  atRisk: [],
+  next: { kind: 'proofOfFunds', owner: 'buyer', state: 'upcoming', date: '2026-01-25' },
+}
+const contractsPage = (items: BrokerContract[], total = items.length, page = 1): BrokerContractsPage => ({ items, total, page, pageSize: 10 })
+const TIMELINE: ContractTimelineView = {
+  offerId: 'c1',
+  bindingAgreementDate: '2026-01-12',
+  zone: 'America/Chicago',
+  asOf: '2026-01-16T12:00:00.000Z',
+  items: [
+    { kind: 'earnestMoney', owner: 'buyer', basis: 'agreement', date: '2026-01-15', due: '2026-01-16T05:59:00.000Z', estimated: false, waitsFor: null, nonBusinessDay: null, lastBusinessDay: null, title: 'timeline.earnestMoney', ifNothing: { key: 'timeline.earnestMoneyIfNothing' }, state: 'missed' },
+  ],
 }
 
 const queriesSent = () => api.calls('GET /api/analytics').length
@@ -132,6 +164,7 @@ describe('analytics page', () => {
       { id: 'a2', name: 'Bo Buyeragent' },
     ]
     api.handlers['GET /api/analytics'] = () => json(200, report({ scope: 'brokerage', agents, byAgent: agents.map((agent) => ({ agentId: agent.id, name: agent.name, figures: FIGURES })) }))
+    api.handlers['GET /api/broker/contracts'] = () => json(200, contractsPage([]))
     // jsdom has no layout: the select's list scrolls its active option into view.
     Element.prototype.scrollIntoView ??= () => {}
     openAs(['PRINCIPAL_BROKER'])
@@ -140,5 +173,66 @@ describe('analytics page', () => {
     await userEvent.click(screen.getAllByLabelText('Agent').find((element) => element.tagName === 'INPUT')!)
     await userEvent.click(await screen.findByRole('option', { name: 'Bo Buyeragent', hidden: true }))
     await waitFor(() => expect(api.fake.calls('GET /api/analytics').some((request) => request.query.get('agentId') === 'a2')).toBe(true))
+  })
+
+  it("lists a principal broker's agents' contracts at-risk first and opens one's timeline read-only, by keyboard too", async () => {
+    api.handlers['GET /api/analytics'] = () => json(200, report({ scope: 'brokerage' }))
+    api.handlers['GET /api/broker/contracts'] = () => json(200, contractsPage([AT_RISK, CALM], 12))
+    api.handlers['GET /api/offers/c1/timeline'] = () => json(200, TIMELINE)
+    openAs(['PRINCIPAL_BROKER'])
+    const section = await screen.findByRole('region', { name: "Your agents' contracts" })
+    const first = await within(section).findByTestId('broker-contract-c1')
+    expect(within(first).getByRole('heading', { name: AT_RISK.address })).toBeTruthy()
+    expect(first.textContent).toContain('Bo Agent, buyer agent')
+    expect(first.textContent).toContain('Binding Agreement Date: Jan 12, 2026')
+    const risk = within(first).getByRole('list', { name: 'Missed or due soon' })
+    expect(within(risk).getByText('Missed')).toBeTruthy()
+    expect(risk.textContent).toContain('Earnest money due: by Jan 15, 2026')
+    expect(first.textContent).toContain('Next: Closing (on or before), by Mar 13, 2026')
+    const second = within(section).getByTestId('broker-contract-c2')
+    expect(second.textContent).toContain('Ava Agent, listing agent')
+    expect(second.textContent).toContain('Nothing is missed or due soon.')
+    // At-risk first, as the API ordered them.
+    expect(within(section).getAllByTestId(/^broker-contract-/).map((element) => element.dataset['testid'])).toEqual(['broker-contract-c1', 'broker-contract-c2'])
+
+    const show = within(first).getByRole('button', { name: `Show timeline: ${AT_RISK.address}` })
+    expect(show.getAttribute('aria-expanded')).toBe('false')
+    show.focus()
+    await userEvent.keyboard('{Enter}')
+    const timeline = await within(first).findByRole('region', { name: 'Timeline' })
+    expect(await within(timeline).findByTestId('timeline-item-earnestMoney')).toBeTruthy()
+    expect(within(timeline).getByTestId('timeline-read-only').textContent).toBe("You are reading this timeline as the principal broker. Only the contract's agents act on it.")
+    // Read-only: nothing in the timeline acts on the contract.
+    expect(within(timeline).queryAllByRole('button')).toEqual([])
+    expect(within(first).getByRole('button', { name: `Hide timeline: ${AT_RISK.address}` }).getAttribute('aria-expanded')).toBe('true')
+
+    // Twelve contracts: a second page.
+    await userEvent.click(within(section).getByRole('button', { name: '2' }))
+    await waitFor(() => expect(api.fake.calls('GET /api/broker/contracts').some((request) => request.query.get('page') === '2')).toBe(true))
+  })
+
+  it("says when a principal broker's agents have no open contract, in Spanish too, and shows a failure with Retry", async () => {
+    api.handlers['GET /api/analytics'] = () => json(200, report({ scope: 'brokerage' }))
+    api.handlers['GET /api/broker/contracts'] = () => json(200, contractsPage([]))
+    const view = openAs(['PRINCIPAL_BROKER'])
+    expect(await screen.findByText('None of your agents has an open contract.')).toBeTruthy()
+    await act(() => i18n.changeLanguage('es-es'))
+    expect(await screen.findByRole('region', { name: 'Contratos de sus agentes' })).toBeTruthy()
+    expect(screen.getByText('Ninguno de sus agentes tiene un contrato en curso.')).toBeTruthy()
+    await act(() => i18n.changeLanguage('en-us'))
+    view.unmount()
+    api.handlers['GET /api/broker/contracts'] = () => apiError(500, 'INTERNAL', 'request.internal')
+    openAs(['PRINCIPAL_BROKER'])
+    expect(await screen.findByText("Your agents' contracts could not be loaded")).toBeTruthy()
+    const failed = screen.getByRole('region', { name: "Your agents' contracts" })
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  it('shows no contracts section to an agent', async () => {
+    api.handlers['GET /api/analytics'] = () => json(200, report())
+    openAs(['SELLER_AGENT'])
+    await screen.findByRole('heading', { name: 'Offers by month' })
+    expect(screen.queryByRole('region', { name: "Your agents' contracts" })).toBeNull()
+    expect(api.fake.calls('GET /api/broker/contracts')).toEqual([])
   })
 })

@@ -6,6 +6,9 @@ import { useSearchParams } from 'react-router'
 import type { AnalyticsPeriod } from '@offerbook/domain/analytics'
 import { resolvePeriod } from '@offerbook/domain/analytics'
 import { useAnalytics } from '../../features/analytics/api/get-analytics'
+import { useCurrentUser } from '../../features/auth/api/get-me'
+import { BrokerContractsSection } from '../../features/broker/components/broker-contracts-section'
+import { ContractTimelineSection } from '../../features/offers/components/timeline/contract-timeline-section'
 import { AnalyticsReport } from '../../features/analytics/components/analytics-report'
 import { PeriodForm } from '../../features/analytics/components/period-form'
 import { isEmptyReport, reportTables } from '../../features/analytics/report-tables'
@@ -19,7 +22,9 @@ const ALL_AGENTS = 'all'
 /**
  * /analytics (issue #16): a period's figures for the signed-in user's scope, charts with their tables,
  * and a CSV of those tables. The period and a broker's chosen agent live in the address (?from, ?to,
- * ?agent), so a view can be linked and the back button undoes a change.
+ * ?agent), so a view can be linked and the back button undoes a change. A principal broker also reads
+ * his agents' open contracts here, each timeline read-only (decision 067): /analytics is a page his role
+ * opens (spec section 2).
  */
 export default function AnalyticsPage() {
   const { t } = useTranslation()
@@ -27,6 +32,7 @@ export default function AnalyticsPage() {
   const [tablesShown, setTablesShown] = useState(false)
   const query = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined, agentId: params.get('agent') ?? undefined }
   const report = useAnalytics(query)
+  const isBroker = useCurrentUser().data?.roles.includes('PRINCIPAL_BROKER') ?? false
   const period: AnalyticsPeriod = report.data?.period ?? resolvePeriod(query)
 
   const change = (next: Record<string, string | null>) =>
@@ -82,6 +88,7 @@ export default function AnalyticsPage() {
       ) : data ? (
         <AnalyticsReport report={data} tablesShown={tablesShown} />
       ) : null}
+      {isBroker && <BrokerContractsSection renderTimeline={(contract) => <ContractTimelineSection offer={{ id: contract.offerId, bindingAgreementAt: contract.bindingAgreementDate }} headingOrder={4} readOnly />} />}
     </Stack>
   )
 }

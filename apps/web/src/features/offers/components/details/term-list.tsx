@@ -23,7 +23,7 @@ export function TermList({ terms }: { terms: Term[] }) {
 }
 
 /** A titled part of an offer, named by its heading. */
-export function DetailsSection({ title, children, headingOrder = 2 }: { title: string; children: ReactNode; headingOrder?: 2 | 3 }) {
+export function DetailsSection({ title, children, headingOrder = 2 }: { title: string; children: ReactNode; headingOrder?: 2 | 3 | 4 }) {
   const id = useId()
   return (
     <Paper component="section" withBorder p="lg" aria-labelledby={id}>

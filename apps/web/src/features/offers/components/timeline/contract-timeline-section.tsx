@@ -59,9 +59,19 @@ function TimelineEntry({ item, language }: { item: TimelineViewItem; language: s
 /**
  * The contract's timeline on the offer page of both sides (issue #34): once binding, each date the
  * accepted terms set, with its owner, its state now and what happens if nobody acts; before, when it
- * starts. Dates are calendar dates in the property's time zone, as the API counts them.
+ * starts. Dates are calendar dates in the property's time zone, as the API counts them. A principal
+ * broker reads an agent's contract here too, `readOnly`: nothing that acts on the contract shows.
  */
-export function ContractTimelineSection({ offer, headingOrder = 2 }: { offer: OfferView; headingOrder?: 2 | 3 }) {
+export function ContractTimelineSection({
+  offer,
+  headingOrder = 2,
+  readOnly = false,
+}: {
+  offer: Pick<OfferView, 'id' | 'bindingAgreementAt'>
+  headingOrder?: 2 | 3 | 4
+  /** A principal broker reading an agent's contract (decision 067): the items only, nothing to act on. */
+  readOnly?: boolean
+}) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
   const bound = offer.bindingAgreementAt !== null
@@ -86,6 +96,11 @@ export function ContractTimelineSection({ offer, headingOrder = 2 }: { offer: Of
     const view = timeline.data
     body = (
       <Stack gap="md">
+        {readOnly && (
+          <Text size="sm" data-testid="timeline-read-only">
+            {t('offerTimeline.readOnly')}
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           {view.bindingAgreementDate ? t('offerTimeline.countedFrom', { date: formatCalendarDate(view.bindingAgreementDate, language) }) : t('offerTimeline.notBinding')}
         </Text>
