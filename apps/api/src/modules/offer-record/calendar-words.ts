@@ -1,7 +1,9 @@
-import type { MessageKey } from '@offerbook/domain/messages'
+import type { TimelineOwner } from '@offerbook/domain/contract-timeline'
+import type { Message, MessageKey } from '@offerbook/domain/messages'
+import { messageText } from '@offerbook/domain/messages'
 
 /**
- * The timeline's words in Spanish for the calendar, which the API writes itself (the browser reads
+ * The timeline's words in Spanish for the calendar and the reminders, which the API writes itself (the browser reads
  * them from locales/es-es/messages-timeline.json; calendar.test.ts checks that both say the same).
  * In en-us the calendar reads the catalogue (messageText).
  */
@@ -46,4 +48,17 @@ export const TIMELINE_ES: Readonly<Partial<Record<MessageKey, string>>> = {
   'timeline.closingIfNothing': "Si el cierre no se ha producido a tiempo y ninguna enmienda firmada cambia la fecha, la parte que no estaba preparada incumple el contrato.",
   'timeline.possession': "Entrega de la posesión al comprador",
   'timeline.possessionIfNothing': "Si el vendedor no ha entregado la propiedad a tiempo, incumple el contrato.",
+}
+
+/** A timeline message in the reader's language: the catalogue's own English, or TIMELINE_ES. */
+export function timelineText(language: string, { key, params = {} }: Message): string {
+  if (language !== 'es-es') return messageText(key, params)
+  const template = TIMELINE_ES[key] ?? messageText(key)
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
+}
+
+/** Who owns an item, in the reader's words (the calendar's descriptions, the reminders). */
+export const TIMELINE_OWNER_WORDS: Readonly<Record<'en-us' | 'es-es', Record<TimelineOwner, string>>> = {
+  'en-us': { buyer: 'Buyer', seller: 'Seller', both: 'Both sides', lender: 'Lender' },
+  'es-es': { buyer: 'Comprador', seller: 'Vendedor', both: 'Ambas partes', lender: 'Prestamista' },
 }

@@ -4,8 +4,7 @@ import { createEvents } from 'ics'
 import { addCalendarDays } from '@offerbook/domain/offer'
 import type { TimelineItem, TimelineKind, TimelineOwner } from '@offerbook/domain/contract-timeline'
 import { contractTimeline } from '@offerbook/domain/contract-timeline'
-import type { Message, MessageKey } from '@offerbook/domain/messages'
-import { messageText } from '@offerbook/domain/messages'
+import type { MessageKey } from '@offerbook/domain/messages'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { User } from '@offerbook/domain/user'
@@ -15,7 +14,7 @@ import { managedListingsCondition } from '../listings/listings.service'
 import { isOfferId, termsOf } from '../offers/offers-access'
 import { managesListing } from '../listings/listings.service'
 import { fileNotFound } from './transaction-file'
-import { TIMELINE_ES } from './calendar-words'
+import { TIMELINE_OWNER_WORDS, timelineText } from './calendar-words'
 import { deleteFeed, findCalendarOffer, findFeed, findFeedOwner, listFeedOffers, upsertFeed } from './calendar.queries'
 
 /**
@@ -58,7 +57,7 @@ const WORDS: Record<'en-us' | 'es-es', Words> = {
     expires: 'Offer expires',
     binding: 'Binding Agreement Date',
     calendar: 'Offerbook deadlines',
-    owners: { buyer: 'Buyer', seller: 'Seller', both: 'Both sides', lender: 'Lender' },
+    owners: TIMELINE_OWNER_WORDS['en-us'],
     owner: (who) => `Owner: ${who}.`,
     ifNothing: 'If nothing is done:',
     soon: (title) => `In 2 days: ${title}`,
@@ -68,19 +67,12 @@ const WORDS: Record<'en-us' | 'es-es', Words> = {
     expires: 'Vence la oferta',
     binding: 'Fecha del acuerdo vinculante',
     calendar: 'Plazos de Offerbook',
-    owners: { buyer: 'Comprador', seller: 'Vendedor', both: 'Ambas partes', lender: 'Prestamista' },
+    owners: TIMELINE_OWNER_WORDS['es-es'],
     owner: (who) => `Responsable: ${who}.`,
     ifNothing: 'Si no se hace nada:',
     soon: (title) => `Dentro de 2 días: ${title}`,
     at: (time) => `La oferta vence el ${time}, en la zona horaria de la propiedad.`,
   },
-}
-
-/** A catalogue message in the reader's language: the catalogue's own English, or TIMELINE_ES. */
-function timelineText(language: string, { key, params = {} }: Message): string {
-  if (language !== 'es-es') return messageText(key, params)
-  const template = TIMELINE_ES[key] ?? messageText(key)
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
 }
 
 /** The uids the first calendar gave these items (issue #18), kept so that a subscribed calendar updates them rather than adding new ones. */

@@ -15,6 +15,8 @@ import { signingCodeSms } from './signing-code.sms'
 import { signingLinkSms } from './signing-link.sms'
 import { signingNotice } from './signing-notice'
 import { teamInvitation } from './team-invitation'
+import { timelineReminder } from './timeline-reminder'
+import { timelineReminderSms } from './timeline-reminder.sms'
 import { userInvitation } from './user-invitation'
 import { userMessage } from './user-message'
 import { userMessageSms } from './user-message.sms'
@@ -38,6 +40,7 @@ export const EMAILS = {
   'chat-digest': chatDigest,
   'user-invitation': userInvitation,
   'user-message': userMessage,
+  'timeline-reminder': timelineReminder,
 } as const
 
 export const SMS = {
@@ -45,6 +48,7 @@ export const SMS = {
   'signing-link': signingLinkSms,
   'signing-code': signingCodeSms,
   'user-message': userMessageSms,
+  'timeline-reminder': timelineReminderSms,
 } as const
 
 export type EmailName = keyof typeof EMAILS
