@@ -186,6 +186,10 @@ export const OFFER_EVENT_TYPES = [
   'closing-recorded',
   /** The other side disputed the recorded closing, with a reason: the record is cleared. */
   'closing-disputed',
+  /** The owner of a contract timeline item was reminded 48 or 24 hours before it (decision 064). */
+  'timeline-reminder',
+  /** A contract timeline item was missed, and the other side's agent was told (decision 064). */
+  'timeline-missed',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

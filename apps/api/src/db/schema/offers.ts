@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { EMPTY_OFFER_TERMS, OFFER_ATTACHMENT_KINDS } from '@offerbook/domain/offer'
@@ -70,6 +71,8 @@ export const offer = pgTable(
     // The scope's open offers expiring soon, per listing and per buyer.
     index('offer_open_listing_expiry_idx').on(table.listingId, table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
     index('offer_open_buyer_expiry_idx').on(table.buyerId, table.expiresAt).where(isOneOf(table.status, OPEN_OFFER_STATUSES)),
+    // The timeline reminders' job (decision 064): every bound open contract, in one scan of this index.
+    index('offer_bound_idx').on(table.bindingAgreementAt).where(sql`${table.status} = 'accepted' and ${table.bindingAgreementAt} is not null`),
     check('offer_status_check', isOneOf(table.status, OFFER_STATUSES)),
     check('offer_turn_check', isNullOrOneOf(table.turn, ['buyer', 'seller'])),
     check('offer_closing_recorded_side_check', isNullOrOneOf(table.closingRecordedSide, ['buyer', 'seller'])),

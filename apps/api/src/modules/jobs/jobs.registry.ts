@@ -6,6 +6,7 @@ import type { EmailTransport, SmsTransport } from '../messaging/transports'
 import { outboxJob } from '../messaging/outbox-worker'
 import { mlsReplicationJob } from '../mls-replication/mls-replication.service'
 import { offerExpiryJob } from '../offers/offers-expiry'
+import { timelineRemindersJob } from '../offer-record/timeline-reminders'
 import type { SigningContext } from '../signing/signing.service'
 import { signingJob } from '../signing/signing-jobs'
 import type { JobDefinition, JobLog } from './job-runner'
@@ -34,5 +35,6 @@ export function backgroundJobs(deps: BackgroundJobDeps): JobDefinition[] {
     chatDigestJob({ db, log, publicUrl, secret: deps.authSecret }),
     mlsReplicationJob({ db, storage: deps.storage, mlsGrid: deps.mlsGrid, log }),
     signingJob({ db, ctx: deps.signing, log }),
+    timelineRemindersJob({ db, log, publicUrl }),
   ]
 }

@@ -45,6 +45,8 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   'form-completed': 'Form document signed by every signer',
   'closing-recorded': 'Closing date and final price recorded',
   'closing-disputed': 'Recorded closing disputed: the record is cleared',
+  'timeline-reminder': 'Contract date reminder sent to the side that owns it',
+  'timeline-missed': "Contract date missed: the other side's agent told",
 }
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type

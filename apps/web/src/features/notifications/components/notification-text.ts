@@ -24,6 +24,8 @@ const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
   // Closing (decision 061) goes either way; its data names the side.
   'offer.closing-recorded': 'seller',
   'offer.closing-disputed': 'buyer',
+  // A missed contract date (decision 064) goes to the other side's agent; its data names the side.
+  'offer.timeline-missed': 'seller',
 }
 
 export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)

@@ -1,0 +1,195 @@
+import type { TimelineItem } from '@offerbook/domain/contract-timeline'
+import { contractTimeline } from '@offerbook/domain/contract-timeline'
+import type { ContractSide, TimelineReminder } from '@offerbook/domain/contract-timeline-reminders'
+import { REMINDED_SIDES, TOLD_OF_MISSED, dueReminders } from '@offerbook/domain/contract-timeline-reminders'
+import type { MessageKey } from '@offerbook/domain/messages'
+import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
+import type { Language } from '@offerbook/domain/user'
+import { LanguageSchema } from '@offerbook/domain/user'
+import type { Db } from '../../db/client'
+import type { JobDefinition, JobLog } from '../jobs/job-runner'
+import type { TimelineReminderData } from '../messaging/emails/timeline-reminder'
+import { absoluteUrl } from '../messaging/emails/layout'
+import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
+import { notify } from '../notifications/notifications.service'
+import { insertOfferEvent } from '../offers/offer-rows.service'
+import { buyerOfferPath, sellerOfferPath } from '../offers/offers-notify'
+import { TIMELINE_OWNER_WORDS, timelineText } from './calendar-words'
+import type { BoundContractRow, ReminderKey, ReminderPersonRow } from './timeline-reminders.queries'
+import { claimReminders, findReminderPeople, listBoundContracts, reminderKeyOf, smsOptedOut } from './timeline-reminders.queries'
+
+/**
+ * The contract timeline's nudges (issue #34 item 3, decision 064). A run reads every bound open
+ * contract in one query, counts each timeline in memory (contractTimeline, in the property's zone),
+ * and asks dueReminders which reminder each item is in the window of. Each reminder is claimed by a
+ * row in timeline_reminder (offer, item, due instant, reminder) in the transaction of its outbox
+ * messages and its offer-record entry: a reminder some run or process already sent is not claimed,
+ * so it is never sent twice.
+ * - 48h and 24h: to the owner's side (REMINDED_SIDES): email, and a text to a verified phone that has
+ *   not replied STOP.
+ * - missed: to the other side's agent (TOLD_OF_MISSED): a notification and its email.
+ */
+
+export type ReminderContext = { publicUrl: string }
+export type ReminderRun = { contracts: number; reminders: number; emails: number; texts: number }
+
+/** How many reminders one transaction claims and sends. */
+const CHUNK = 500
+
+const languageOf = (value: string): Language => LanguageSchema.catch('en-us').parse(value)
+
+type Due = { contract: BoundContractRow; item: TimelineItem & { due: string }; reminder: TimelineReminder; zone: string }
+
+/** The accounts of one side: the buyer side's account; the seller side's owner and listing agent as the listing's notify settings ask. */
+function sideAccounts(contract: BoundContractRow, side: ContractSide): string[] {
+  if (side === 'buyer') return [contract.buyerId]
+  const ids = [contract.notify?.owner !== false ? contract.ownerId : null, contract.notify?.listAgent !== false ? contract.listAgentUserId : null]
+  return ids.filter((id): id is string => id !== null)
+}
+
+/** One side's agent: the account that made the offer; the listing agent (the owner when there is none). */
+function sideAgent(contract: BoundContractRow, side: ContractSide): string {
+  return side === 'buyer' ? contract.buyerId : (contract.listAgentUserId ?? contract.ownerId)
+}
+
+const pathOf = (contract: BoundContractRow, side: ContractSide) => (side === 'buyer' ? buyerOfferPath(contract) : sellerOfferPath(contract))
+
+function wordsFor(due: Due, locale: Language, side: ContractSide): TimelineReminderData {
+  return {
+    reminder: due.reminder,
+    title: timelineText(locale, { key: due.item.title as MessageKey }),
+    address: due.contract.address || due.contract.listingId,
+    due: formatZonedDateTime(new Date(due.item.due), due.zone, locale),
+    ifNothing: timelineText(locale, due.item.ifNothing),
+    owner: TIMELINE_OWNER_WORDS[locale][due.item.owner],
+    path: pathOf(due.contract, side),
+  }
+}
+
+/** The reminders a run at `now` owes, over every bound open contract. */
+async function findDue(db: Db, now: Date, log: Pick<JobLog, 'warn'> | null): Promise<{ contracts: number; due: Due[] }> {
+  const contracts = await listBoundContracts(db)
+  const due: Due[] = []
+  for (const contract of contracts) {
+    const zone = propertyTimeZone(contract.county)
+    let items: TimelineItem[]
+    try {
+      items = contractTimeline(contract.terms, contract.bindingAgreementAt, { zone }).items
+    } catch (error) {
+      log?.warn({ offerId: contract.id, err: error }, 'the contract timeline of this offer could not be counted; it gets no reminders')
+      continue
+    }
+    // No recorded events yet: the notices of issue #34 will record them, and an item they settle gets no reminder.
+    for (const { item, reminder } of dueReminders(items, now)) if (item.due !== null) due.push({ contract, item: { ...item, due: item.due }, reminder, zone })
+  }
+  return { contracts: contracts.length, due }
+}
+
+/** Sends the reminders a run at `now` owes and has not sent; returns what it did. */
+export async function sendTimelineReminders(db: Db, ctx: ReminderContext, { now = new Date(), log = null }: { now?: Date; log?: Pick<JobLog, 'warn'> | null } = {}): Promise<ReminderRun> {
+  const { contracts, due } = await findDue(db, now, log)
+  const run: ReminderRun = { contracts, reminders: 0, emails: 0, texts: 0 }
+  if (due.length === 0) return run
+  for (let start = 0; start < due.length; start += CHUNK) {
+    const chunk = due.slice(start, start + CHUNK)
+    await db.transaction(async (tx) => {
+      const byKey = new Map(chunk.map((entry) => [reminderKeyOf(keyOf(entry)), entry]))
+      const claimed = await claimReminders(tx, [...byKey.values()].map(keyOf), now)
+      if (claimed.length === 0) return
+      const sending = claimed.flatMap((key) => byKey.get(reminderKeyOf(key)) ?? [])
+      const people = new Map((await findReminderPeople(tx, sending.flatMap(recipientsOf))).map((person) => [person.id, person]))
+      const texting = [...people.values()].filter(canText)
+      const optedOut = await smsOptedOut(
+        tx,
+        texting.map((person) => person.phone ?? ''),
+      )
+      for (const entry of sending) {
+        const counts = entry.reminder === 'missed' ? await tellMissed(tx, ctx, entry, people, now) : await remind(tx, ctx, entry, people, optedOut)
+        run.reminders += 1
+        run.emails += counts.emails
+        run.texts += counts.texts
+      }
+    })
+  }
+  return run
+}
+
+const keyOf = ({ contract, item, reminder }: Due): ReminderKey => ({ offerId: contract.id, kind: item.kind, due: new Date(item.due), reminder })
+
+function recipientsOf(entry: Due): string[] {
+  const sides = entry.reminder === 'missed' ? TOLD_OF_MISSED[entry.item.owner] : REMINDED_SIDES[entry.item.owner]
+  return entry.reminder === 'missed' ? sides.map((side) => sideAgent(entry.contract, side)) : sides.flatMap((side) => sideAccounts(entry.contract, side))
+}
+
+/** A verified phone: proven by an SMS code, which is how a user asks for texts here. */
+const canText = (person: ReminderPersonRow): boolean => person.phone !== null && person.phone !== '' && person.phoneVerified
+
+const ledgerDetails = (entry: Due, sides: readonly ContractSide[]) => ({ item: entry.item.kind, date: entry.item.date, due: entry.item.due, owner: entry.item.owner, reminder: entry.reminder, sides: [...sides] })
+
+/** The owner's side is reminded: each account by email in their language, and by text when they can be texted. */
+async function remind(tx: Db, ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, optedOut: Set<string>): Promise<{ emails: number; texts: number }> {
+  const sides = REMINDED_SIDES[entry.item.owner]
+  const seen = new Set<string>()
+  let emails = 0
+  let texts = 0
+  for (const side of sides) {
+    for (const id of sideAccounts(entry.contract, side)) {
+      const person = people.get(id)
+      if (!person || seen.has(id)) continue
+      seen.add(id)
+      const locale = languageOf(person.language)
+      const data = wordsFor(entry, locale, side)
+      await enqueueEmail(tx, 'timeline-reminder', data, { to: person.email, locale, publicUrl: ctx.publicUrl })
+      emails += 1
+      if (canText(person) && person.phone && !optedOut.has(person.phone)) {
+        const hours = entry.reminder === '48h' ? 48 : 24
+        await enqueueSms(tx, 'timeline-reminder', { hours, title: data.title, address: data.address, due: data.due, url: absoluteUrl(ctx.publicUrl, data.path) }, { to: person.phone, locale })
+        texts += 1
+      }
+    }
+  }
+  await insertOfferEvent(tx, { offerId: entry.contract.id, type: 'timeline-reminder', actorId: null, actorName: null, fromStatus: null, toStatus: null, at: new Date(), details: { ...ledgerDetails(entry, sides), emails, texts } })
+  return { emails, texts }
+}
+
+/** A missed item: the other side's agent gets a notification and its email. */
+async function tellMissed(tx: Db, ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, now: Date): Promise<{ emails: number; texts: number }> {
+  const sides = TOLD_OF_MISSED[entry.item.owner]
+  const seen = new Set<string>()
+  let emails = 0
+  for (const side of sides) {
+    const id = sideAgent(entry.contract, side)
+    const person = people.get(id)
+    if (!person || seen.has(id)) continue
+    seen.add(id)
+    const locale = languageOf(person.language)
+    const { contract } = entry
+    await notify(tx, {
+      userId: person.id,
+      type: 'offer.timeline-missed',
+      offerId: contract.id,
+      listingId: contract.listingId,
+      data: { address: contract.address || contract.listingId, side, offerId: contract.id, listingId: contract.listingId, item: entry.item.kind },
+      email: { to: person.email, locale, publicUrl: ctx.publicUrl, message: { name: 'timeline-reminder', data: wordsFor(entry, locale, side) } },
+      at: now,
+    })
+    emails += 1
+  }
+  await insertOfferEvent(tx, { offerId: entry.contract.id, type: 'timeline-missed', actorId: null, actorName: null, fromStatus: null, toStatus: null, at: new Date(), details: { ...ledgerDetails(entry, sides), emails } })
+  return { emails, texts: 0 }
+}
+
+/** The reminders as an entry of the job runner (decision 045): at start, then 5 minutes after each run ends; one process at a time. */
+export function timelineRemindersJob({ db, log, publicUrl, everyMs = 5 * 60_000 }: { db: Db; log: JobLog; publicUrl: string; everyMs?: number }): JobDefinition<ReminderRun> {
+  return {
+    name: 'timeline-reminders',
+    kind: 'schedule',
+    everyMs,
+    runAtStart: true,
+    async run() {
+      const run = await sendTimelineReminders(db, { publicUrl }, { log })
+      if (run.reminders > 0) log.info(run, 'contract timeline reminders sent')
+      return run
+    },
+  }
+}
