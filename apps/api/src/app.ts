@@ -47,6 +47,7 @@ import { sessionRoutes } from './modules/session/session.routes'
 import { createSigningContext } from './modules/signing/signing-context'
 import type { SigningContext } from './modules/signing/signing.service'
 import { signingRoutes } from './modules/signing/signing.routes'
+import { amendmentRoutes } from './modules/contract-amendments/amendments.routes'
 import { sealingAdminRoutes } from './modules/signing/sealing-admin.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
@@ -211,6 +212,7 @@ export async function buildApp({
   const signingContext = signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls, db })
   await app.register(signingRoutes, { db, addressLimits, ctx: signingContext })
   await app.register(sealingAdminRoutes, { db, ctx: signingContext })
+  await app.register(amendmentRoutes, { db, ctx: signingContext })
 
   // Outside production only; before the SPA, whose catch-all GET /* would otherwise answer /dev/mailbox.
   if (config.nodeEnv !== 'production') await app.register(devMailboxRoutes, { db })

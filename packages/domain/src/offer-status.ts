@@ -190,6 +190,14 @@ export const OFFER_EVENT_TYPES = [
   'timeline-reminder',
   /** A contract timeline item was missed, and the other side's agent was told (decision 064). */
   'timeline-missed',
+  /** An amendment of the bound contract was drafted and sent for both sides' signatures (decision 066). */
+  'amendment-drafted',
+  /** Both sides signed an amendment: the contract's terms are the amended ones, a new version. */
+  'amended',
+  /** The buyer side proposed repairs during the resolution period. */
+  'repairs-proposed',
+  /** A side answered a repair proposal: accepted, countered or declined. */
+  'repairs-answered',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

@@ -56,8 +56,8 @@ export type OfferEvent = z.infer<typeof OfferEventSchema>
 
 export const OfferSideSchema = z.enum(['buyer', 'seller'])
 
-/** How a version came: the offer as shared, a revision the buyer side sent, a counter-offer (decision 036). */
-export const OFFER_VERSION_KINDS = ['offer', 'revision', 'counter'] as const
+/** How a version came: the offer as shared, a revision the buyer side sent, a counter-offer (decision 036), an amendment both sides signed (decision 066). */
+export const OFFER_VERSION_KINDS = ['offer', 'revision', 'counter', 'amendment'] as const
 export const OfferVersionKindSchema = z.enum(OFFER_VERSION_KINDS)
 export type OfferVersionKind = z.infer<typeof OfferVersionKindSchema>
 

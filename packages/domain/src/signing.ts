@@ -28,8 +28,12 @@ export const SIGNING_ORDERS = ['parallel', 'sequential'] as const
 export const SigningOrderSchema = z.enum(SIGNING_ORDERS)
 export type SigningOrder = z.infer<typeof SigningOrderSchema>
 
-/** 'offer': the accepted offer's packet (signed at /sign/{offerId}/{signerId}); 'form': a form document (/form-sign/{documentId}/{signerId}). */
-export const PACKET_KINDS = ['offer', 'form'] as const
+/**
+ * 'offer': the accepted offer's packet (signed at /sign/{offerId}/{signerId}); 'form': a form document
+ * (/form-sign/{documentId}/{signerId}); 'amendment': an amendment of the contract we drew (decision 066),
+ * signed as a form document is, by both sides.
+ */
+export const PACKET_KINDS = ['offer', 'form', 'amendment'] as const
 export const PacketKindSchema = z.enum(PACKET_KINDS)
 export type PacketKind = z.infer<typeof PacketKindSchema>
 

@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as adminTables from './schema/admin'
+import * as amendmentTables from './schema/amendments'
 import * as authTables from './schema/auth'
 import * as conversationTables from './schema/conversations'
 import * as fileTables from './schema/files'
@@ -14,7 +15,7 @@ import * as userTables from './schema/users'
 
 // The tables and the types every query and both drivers share; client.ts opens one of the drivers.
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables, ...amendmentTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

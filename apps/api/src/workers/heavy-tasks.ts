@@ -2,6 +2,7 @@ import { renderRf707Pdf } from '../modules/contracts/rf707-pdf'
 import { renderOfferPdf } from '../modules/offer-documents/offer-pdf'
 import { offerRecordPdf } from '../modules/offer-record/offer-record-export'
 import { assemblePacket, completePacketPdf, inspectPdf } from '../modules/signing/signing-pdf'
+import { renderAmendmentPdf } from '../modules/contract-amendments/amendment-pdf'
 import { checkUserRows } from '../modules/user-import/user-import-rows'
 import { signaturePngReadable } from '../modules/signing/signing-png'
 
@@ -19,6 +20,7 @@ export const HEAVY_TASKS = {
   renderOfferPdf: (input: Parameters<typeof renderOfferPdf>[0]) => renderOfferPdf(input),
   renderRf707Pdf: ({ layout, meta }: { layout: Parameters<typeof renderRf707Pdf>[0]; meta: Parameters<typeof renderRf707Pdf>[1] }) => renderRf707Pdf(layout, meta),
   offerRecordPdf: (input: Parameters<typeof offerRecordPdf>[0]) => offerRecordPdf(input),
+  renderAmendmentPdf: (input: Parameters<typeof renderAmendmentPdf>[0]) => renderAmendmentPdf(input),
   // A user import's file: decoded, parsed and each row checked.
   checkUserRows: (bytes: Uint8Array) => checkUserRows(bytes),
 } as const

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { OfferTerms } from '@offerbook/domain/offer'
-import { EMPTY_OFFER_TERMS, OFFER_ATTACHMENT_KINDS } from '@offerbook/domain/offer'
+import { EMPTY_OFFER_TERMS, OFFER_ATTACHMENT_KINDS, OFFER_VERSION_KINDS } from '@offerbook/domain/offer'
 import { OFFER_EVENT_TYPES, OFFER_STATUSES, OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { cascadeUuid, createdAt, isNullOrOneOf, isOneOf, timestamptz, updatedAt, uuidPrimaryKey } from './columns'
 import { storedFile } from './files'
@@ -103,7 +103,7 @@ export const offerVersion = pgTable(
   (table) => [
     uniqueIndex('offer_version_number_unique').on(table.offerId, table.number),
     check('offer_version_side_check', isOneOf(table.side, ['buyer', 'seller'])),
-    check('offer_version_kind_check', isOneOf(table.kind, ['offer', 'revision', 'counter'])),
+    check('offer_version_kind_check', isOneOf(table.kind, OFFER_VERSION_KINDS)),
   ],
 )
 

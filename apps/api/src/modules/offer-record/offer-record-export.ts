@@ -47,6 +47,10 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   'closing-disputed': 'Recorded closing disputed: the record is cleared',
   'timeline-reminder': 'Contract date reminder sent to the side that owns it',
   'timeline-missed': "Contract date missed: the other side's agent told",
+  'amendment-drafted': 'Amendment drafted and sent for both sides to sign',
+  amended: 'Amendment signed by both sides: the terms are amended',
+  'repairs-proposed': 'Repairs proposed by the buyer side',
+  'repairs-answered': 'Repair proposal answered',
 }
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type

@@ -4,4 +4,4 @@
 export type { OfferEventInput, OfferEventRow, OfferListingRow, OfferRow } from './offers.queries'
 export { findOffer, findOfferListing, insertOfferEvent, listOfferEvents, lockOffer, updateOffer } from './offers.queries'
 export type { OfferVersionRow } from './negotiation.queries'
-export { findOfferVersion } from './negotiation.queries'
+export { findOfferVersion, listOfferVersions } from './negotiation.queries'

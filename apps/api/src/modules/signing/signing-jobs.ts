@@ -11,6 +11,7 @@ import type { Db } from '../../db/client'
 import type { JobDefinition } from '../jobs/job-runner'
 import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
+import { applySignedAmendment } from '../contract-amendments/amendments.service'
 import type { OfferRow } from '../offers/offer-rows.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { EventRow, PacketRow, SignerRow } from './signing.queries'
@@ -161,6 +162,8 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
     await insertSealVersion(tx, { packetId: packet.id, seq: 1, fileId, sha256: done.signedSha256!, previousSha256: null, level: done.sealLevel, timestampAt: timestamp?.time ?? null, tsaName: timestamp?.tsaName ?? null, tsaExpiresAt: timestamp?.tsaExpiresAt ?? null, recordSha256: record.sha256, createdAt: now })
     if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
     else await recordOnOfferLedger(tx, packet, 'form-completed', { at: now })
+    // Both sides signed an amendment: the contract's terms follow it in this same transaction (decision 066).
+    if (packet.kind === 'amendment') await applySignedAmendment(tx, { packet, publicUrl: ctx.publicUrl, at: now })
     await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
   } catch (error) {
     await removeStoredObjects(ctx.storage, [key], () => {})

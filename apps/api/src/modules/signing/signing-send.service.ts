@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import { toE164 } from '@offerbook/domain/phone'
-import type { PacketView, SendFormPacket, SendOfferPacket, SignerInput } from '@offerbook/domain/signing'
+import type { PacketKind, PacketView, SendFormPacket, SendOfferPacket, SignerInput } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { FieldProblem } from '@offerbook/domain/signing-rules'
 import { fieldProblems, placeAgreementFields, signerKeyOf, signerProblems, signersAbleToSign, signsOnSignaturePage } from '@offerbook/domain/signing-rules'
@@ -169,6 +169,83 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
     }),
   }))
   return getPacket(db, { actor, packetId: packet.id, now })
+}
+
+/**
+ * A document we drew ourselves (an amendment, decision 066), sent for signature with the same steps as
+ * the offer packet: assembled with a signature page for every signer, stored, and in one transaction
+ * checked again (`check`, with the offer locked by it), inserted with its signers, fields and first
+ * audit events, invited, and handed to `created` for the caller's own rows and ledger entry.
+ */
+export async function sendDrawnPacket<T>(
+  db: Db,
+  ctx: SigningContext,
+  {
+    actor,
+    offer,
+    kind,
+    title,
+    document,
+    signers,
+    message = '',
+    expiresInDays = SIGNING_LIMITS.defaultExpiresInDays,
+    check,
+    created,
+    request = {},
+    now = new Date(),
+  }: {
+    actor: User
+    offer: OfferRow
+    kind: Exclude<PacketKind, 'offer' | 'form'>
+    title: string
+    document: { filename: string; bytes: Uint8Array }
+    signers: readonly SignerInput[]
+    message?: string
+    expiresInDays?: number
+    check: (tx: Db) => Promise<void>
+    created: (tx: Db, packet: PacketRow) => Promise<T>
+    request?: RequestInfo
+    now?: Date
+  },
+): Promise<T> {
+  const address = await packetAddress(db, offer)
+  const signaturePage = { title, address, signers: signers.map((signer) => ({ name: signer.name, role: signer.role })) }
+  const assembled = await runHeavy('assemblePacket', { sources: [{ filename: document.filename, bytes: document.bytes, contentType: 'application/pdf' }], signaturePage })
+  const packetId = randomUUID()
+  const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
+  return withStoredObject(ctx.storage, stored.key, ignoreCleanupError, async () => ({
+    unusedKeys: [],
+    result: await db.transaction(async (tx) => {
+      await check(tx)
+      await recordStoredFile(tx, { id: stored.fileId, ownerId: actor.uid, key: stored.key, purpose: SIGNING_FILE_PURPOSE, filename: document.filename, contentType: 'application/pdf', size: assembled.pdf.length })
+      const packet = await insertPacket(tx, {
+        id: packetId,
+        kind,
+        offerId: offer.id,
+        title,
+        status: 'sent',
+        signingOrder: 'parallel',
+        requireSmsCode: false,
+        message,
+        ...newPacketColumns(actor, stored.fileId, assembled, now),
+        sentAt: now,
+        expiresAt: expiryOf(now, expiresInDays),
+      })
+      const rows = await addSigners(tx, packet.id, signers)
+      // Nothing of ours is lined: every signer initials each page at its foot and signs on the signature page.
+      const placed = placeAgreementFields({ linedPageCount: 0, contentPageCount: assembled.contentPageCount, reserved: [], initialsBox }, signers.map((signer, index) => ({ key: signerKeyOf(index), role: signer.role })))
+      await insertFields(
+        tx,
+        placed.map(({ signerKey, ...field }) => ({ ...field, packetId: packet.id, signerId: rows[Number(signerKey)]!.id })),
+      )
+      const source = actorSource(actor, request)
+      await appendEvent(tx, packet.id, 'created', source, { at: now, details: { kind, documents: documentsDetail(assembled) } })
+      await appendEvent(tx, packet.id, 'sent', source, { at: now, details: { signers: rows.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), order: 'parallel', expiresAt: packet.expiresAt?.toISOString() ?? null, requireSmsCode: false } })
+      const result = await created(tx, packet)
+      await inviteAbleSigners(tx, ctx, { packet, signers: rows, address, at: now })
+      return result
+    }),
+  }))
 }
 
 type Assembled = Required<Pick<NewPacketRow, 'documents' | 'pages'>>

@@ -53,7 +53,7 @@ export type RequestInfo = { ip?: string | null; userAgent?: string | null }
 // Reading
 
 /** Who the offer packet's signers would be: the parties the offer names, and the listing's owner as the seller. */
-async function suggestedSigners(db: Db, offer: OfferRow): Promise<SignerInput[]> {
+export async function suggestedSigners(db: Db, offer: OfferRow): Promise<SignerInput[]> {
   const terms = termsOf(offer)
   const listing = await listingOf(db, offer)
   const signers: SignerInput[] = []

@@ -25,6 +25,9 @@ export const OFFER_NOTICE_EVENTS = [
   'pre-approval-verified',
   'closing-recorded',
   'closing-disputed',
+  'amended',
+  'repairs-proposed',
+  'repairs-answered',
 ] as const satisfies readonly OfferEventType[]
 export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
 
@@ -102,6 +105,18 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
         return `${data.actorName ?? 'The other side'} disputed the closing you recorded for ${data.address} (${day}, ${amount}). The record is cleared: record the closing again with the right figures.`
       },
     },
+    amended: {
+      subject: (address) => `Amendment signed on ${address}`,
+      paragraph: ({ address }) => `Both sides signed the amendment of the contract on ${address}. The contract's terms, its timeline and its calendar now follow the amendment.`,
+    },
+    'repairs-proposed': {
+      subject: (address) => `Repairs proposed on ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'The buyer side'} proposed repairs on ${address} during the resolution period. Please accept, counter or decline them in Offerbook.`,
+    },
+    'repairs-answered': {
+      subject: (address) => `Repair proposal answered on ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'The other side'} answered the repair proposal on ${address}. Open the contract to read the answer.`,
+    },
   },
   'es-es': {
     shared: { subject: (address) => `Nueva oferta sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'Un comprador'} ha compartido una oferta sobre ${address}.` },
@@ -163,6 +178,18 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
         const { day, amount } = closingFigures(data, 'es-es')
         return `${data.actorName ?? 'La otra parte'} ha impugnado el cierre que usted registró para ${data.address} (${day}, ${amount}). El registro se ha borrado: registre de nuevo el cierre con las cifras correctas.`
       },
+    },
+    amended: {
+      subject: (address) => `Enmienda firmada sobre ${address}`,
+      paragraph: ({ address }) => `Ambas partes han firmado la enmienda del contrato sobre ${address}. Las condiciones del contrato, su calendario y sus plazos siguen ahora la enmienda.`,
+    },
+    'repairs-proposed': {
+      subject: (address) => `Reparaciones propuestas sobre ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'La parte compradora'} ha propuesto reparaciones sobre ${address} durante el período de resolución. Acéptelas, contrapropóngalas o rechácelas en Offerbook.`,
+    },
+    'repairs-answered': {
+      subject: (address) => `Propuesta de reparaciones respondida sobre ${address}`,
+      paragraph: ({ address, actorName }) => `${actorName ?? 'La otra parte'} ha respondido a la propuesta de reparaciones sobre ${address}. Abra el contrato para leer la respuesta.`,
     },
   },
 }

@@ -26,6 +26,10 @@ const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
   'offer.closing-disputed': 'buyer',
   // A missed contract date (decision 064) goes to the other side's agent; its data names the side.
   'offer.timeline-missed': 'seller',
+  // Amendments and repair proposals (decision 066) go either way; their data names the side.
+  'offer.amended': 'buyer',
+  'offer.repairs-proposed': 'seller',
+  'offer.repairs-answered': 'buyer',
 }
 
 export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)
