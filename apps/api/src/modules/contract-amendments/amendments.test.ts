@@ -8,7 +8,7 @@ import { createTestOffer } from '../../../test/factories'
 import { useTestApp } from '../../../test/per-file'
 import { offerVersion } from '../../db/schema/offers'
 import { eventsOf, expectRefusal, notificationsOf, offerOf } from '../offers/offers.test-helpers'
-import { pdftotext } from '../signing/signing-pdf.test-helpers'
+import { pdftotext, setUpPdfWork } from '../signing/signing-pdf.test-helpers'
 import { authOf, completeNow, createUser, expectKeyedRefusal, fieldRefusal, lastLink, offersCaller, packetRow, signAs, signerCaller, uniqueEmail } from '../signing/signing.test-helpers'
 import { joinByInvitation, person } from '../teams/teams.test-helpers'
 
@@ -19,6 +19,7 @@ import { joinByInvitation, person } from '../teams/teams.test-helpers'
  */
 
 const t = useTestApp()
+setUpPdfWork()
 const call = offersCaller(t)
 const signer = signerCaller(t)
 
