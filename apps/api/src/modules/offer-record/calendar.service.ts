@@ -28,7 +28,11 @@ import { deleteFeed, findCalendarOffer, findFeed, findFeedOwner, listFeedOffers,
  * (VALUE=DATE): a date in the contract is the same date wherever the reader is.
  *
  * Once binding, every dated item of the contract timeline is an entry (issue #34), with its owner and
- * what happens if nobody acts, and a display alarm 48 hours before its day begins (TRIGGER:-PT48H).
+ * what happens if nobody acts, and a display alarm 48 hours before its deadline ends, 11:59 PM of its
+ * last day in the property's zone (decision 063): an absolute trigger in UTC, computed from the item's
+ * `due`. A relative trigger could not say it: an all-day entry's start and end are floating dates, read
+ * in the reader's zone, so -PT48H from the start rang 72 hours early, and RELATED=END a minute late
+ * and in the reader's zone rather than the property's.
  */
 
 export const calendarNotFound = () => new AppError('NOT_FOUND', 'calendar.notFound')
@@ -84,6 +88,9 @@ const escapeText = (text: string) => text.replace(/[\\;,]/g, (char) => `\\${char
 /** How long before an item the calendar app reminds its reader (issue #34). */
 export const ALARM_HOURS = 48
 
+/** When an item's alarm rings: ALARM_HOURS before its deadline (`due`, the end of its last day in the property's zone), as a UTC instant. */
+export const alarmInstant = (due: string): number => Date.parse(due) - ALARM_HOURS * 3_600_000
+
 const wordsFor = (language: string): Words => WORDS[language === 'es-es' ? 'es-es' : 'en-us']
 const dayArray = (isoDate: string): [number, number, number] => isoDate.split('-').map(Number) as [number, number, number]
 
@@ -101,7 +108,7 @@ export function offerCalendarEvents(row: CalendarOffer, language: string, public
     day(uidPart(item.kind), title, date, {
       description: `${words.owner(words.owners[item.owner])}\n${words.ifNothing} ${timelineText(language, item.ifNothing)}`,
       // The library escapes an event's text but not an alarm's: commas and semicolons are escaped here (RFC 5545, 3.3.11).
-      alarms: [{ action: 'display', description: escapeText(`${words.soon(title)}: ${place}`), trigger: { hours: ALARM_HOURS, before: true } }],
+      ...(item.due ? { alarms: [{ action: 'display', description: escapeText(`${words.soon(title)}: ${place}`), trigger: alarmInstant(item.due) }] } : {}),
     })
   }
   if (row.terms.expiresAt && (row.status === 'active' || row.status === 'backup' || row.status === 'draft')) {
@@ -121,7 +128,7 @@ export function offerCalendarEvents(row: CalendarOffer, language: string, public
   }
   if (row.bindingAgreementAt) {
     // Every item of the contract timeline (decision 060) that has a date, each with an alarm 48 hours
-    // before its day begins (RFC 5545: a trigger relative to the start of an all-day entry).
+    // before its deadline (TRIGGER;VALUE=DATE-TIME in UTC, RFC 5545 3.8.6.3).
     const timeline = contractTimeline(row.terms, row.bindingAgreementAt, { zone })
     day('binding', words.binding, timeline.bindingAgreementDate)
     for (const item of timeline.items) if (item.date) timelineEvent(item, item.date)

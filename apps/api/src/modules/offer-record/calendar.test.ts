@@ -35,7 +35,7 @@ function eventBlocks(ics: string): Map<string, string[]> {
 const alarmOf = (block: readonly string[]) => block.slice(block.indexOf('BEGIN:VALARM') + 1, block.indexOf('END:VALARM'))
 
 describe('the contract timeline in the calendar', () => {
-  it('writes every dated item as an all-day entry with a display alarm 48 hours ahead', () => {
+  it('writes every dated item as an all-day entry with a display alarm 48 hours before its deadline ends', () => {
     const ics = toIcs(offerCalendarEvents(ROW, 'en-us', 'https://offerbook.test', 'buyer'), 'en-us')
     const blocks = eventBlocks(ics)
     const dated = contractTimeline(TERMS, ROW.bindingAgreementAt, { zone: CENTRAL_TIME }).items.filter((item) => item.date !== null)
@@ -48,8 +48,26 @@ describe('the contract timeline in the calendar', () => {
         expect(block).not.toContain('BEGIN:VALARM')
         continue
       }
-      expect(alarmOf(block)).toEqual(expect.arrayContaining(['ACTION:DISPLAY', 'TRIGGER:-PT48H', expect.stringMatching(/^DESCRIPTION:In 2 days: .+: 1 Elm St\\, Nashville\\, TN 37201$/)]))
+      expect(alarmOf(block)).toEqual(expect.arrayContaining(['ACTION:DISPLAY', expect.stringMatching(/^TRIGGER;VALUE=DATE-TIME:\d{8}T\d{6}Z$/), expect.stringMatching(/^DESCRIPTION:In 2 days: .+: 1 Elm St\\, Nashville\\, TN 37201$/)]))
     }
+    const triggerOf = (uid: string) => {
+      const line = alarmOf(blocks.get(uid)!).find((entry) => entry.startsWith('TRIGGER'))!
+      const [, y, mo, d, h, mi, se] = /(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(line)!
+      return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se)))
+    }
+    // Each alarm rings exactly 48 hours before its item's deadline, 11:59 PM of the last day in the property's zone.
+    for (const [uid, block] of blocks) {
+      if (uid === 'binding') continue
+      const start = block.find((line) => line.startsWith('DTSTART;VALUE=DATE:'))!.slice(-8)
+      const deadlines = dated.filter((item) => item.date!.replaceAll('-', '') === start).map((item) => Date.parse(item.due!))
+      expect(deadlines, uid).toContain(triggerOf(uid).getTime() + 48 * 3_600_000)
+    }
+    // Earnest money is due by January 15 (the agreement bound on the 12th, 3 days): its deadline is 11:59 PM
+    // Central that day, 05:59 UTC on the 16th; the alarm rings at 11:59 PM Central on the 13th.
+    expect(alarmOf(blocks.get('earnest-money')!)).toContain('TRIGGER;VALUE=DATE-TIME:20260114T055900Z')
+    expect(triggerOf('earnest-money').toLocaleString('en-US', { timeZone: CENTRAL_TIME, dateStyle: 'long', timeStyle: 'short' })).toBe('January 13, 2026 at 11:59 PM')
+    const closing = dated.find((item) => item.kind === 'closing')!
+    expect(Date.parse(closing.due!) - triggerOf('closing').getTime()).toBe(48 * 3_600_000)
     const earnest = blocks.get('earnest-money')!
     expect(earnest).toContain('DTSTART;VALUE=DATE:20260115')
     expect(earnest).toContain('SUMMARY:Earnest money due: 1 Elm St\\, Nashville\\, TN 37201')
