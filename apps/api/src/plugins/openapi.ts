@@ -8,6 +8,8 @@ import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
 import { ManagedListingSchema } from '@offerbook/domain/listing-views'
 import { OfferViewSchema } from '@offerbook/domain/offer'
+import { CounterTermsSchema } from '@offerbook/domain/offer-negotiation'
+import { OfferTermsSchema } from '@offerbook/domain/offer-terms'
 import { PacketViewSchema } from '@offerbook/domain/signing'
 import type { RouteAccess } from './auth'
 
@@ -24,6 +26,9 @@ components.add(OfferViewSchema, { id: 'Offer' })
 // Every signing route answers with a packet: written once, the document stays under its size.
 components.add(PacketViewSchema, { id: 'SigningPacket' })
 components.add(ManagedListingSchema, { id: 'ManagedListing' })
+// The terms an offer, a revision and a counter send: each is written once too.
+components.add(OfferTermsSchema, { id: 'OfferTerms' })
+components.add(CounterTermsSchema, { id: 'CounterTerms' })
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: components })
 const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components })
 

@@ -23,7 +23,18 @@ type OpenApiOperation = {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
   security?: Record<string, unknown>[]
 }
-export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> }
+export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } }
+
+const REF_PREFIX = '#/components/schemas/'
+
+/** A schema with each $ref to a named schema written out, so the fuzzer generates what the API reads (no schema here refers to itself). */
+function inlined(schema: unknown, named: Record<string, JsonSchema>, depth = 0): unknown {
+  if (depth > 20 || schema === null || typeof schema !== 'object') return schema
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, named, depth + 1))
+  const ref = (schema as { $ref?: unknown }).$ref
+  if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) return inlined(named[ref.slice(REF_PREFIX.length)] ?? {}, named, depth + 1)
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlined(value, named, depth + 1)]))
+}
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
@@ -40,8 +51,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase() as Operation['method'],
         path,
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
-        queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {}, required: parameter.required ?? false })),
-        bodySchema: operation.requestBody?.content?.['application/json']?.schema,
+        queryParams: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: (inlined(parameter.schema, document.components?.schemas ?? {}) ?? {}) as JsonSchema, required: parameter.required ?? false })),
+        bodySchema: inlined(operation.requestBody?.content?.['application/json']?.schema, document.components?.schemas ?? {}) as JsonSchema | undefined,
         multipart: /multipart\/form-data/.test(operation.summary ?? ''),
         signerToken: (operation.security ?? []).some((requirement) => 'signingToken' in requirement),
       })
