@@ -1,11 +1,13 @@
 // `npm run bench -- <part>` (or BENCH_ONLY=<part>): one part of the bench alone, for measuring a change
 // without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
 // server process and two on PostgreSQL), `hostile` (the hostile-inputs corpus: health waits and memory, issue #29),
-// `import` (the longest request wait during a 50,000-row user import), `net-sheet` (the net sheet and rank of 200 offers).
+// `import` (the longest request wait during a 50,000-row user import), `net-sheet` (the net sheet and rank of 200 offers),
+// `compressed` (a cached search page asked with accept-encoding br against a bare route sending the same bytes).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
 import { hostileRows } from './bench-hostile.mjs'
+import { compressedSearchRows } from './bench-search.mjs'
 import { serverPid } from './server-pid.mjs'
 
 /** The CPU time a process has used, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
@@ -59,6 +61,22 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)
+  if (part === 'compressed') {
+    const server = await startServer(port, dataDir)
+    try {
+      // The demo listings, searched until the index answers (the first answers may come from SQL).
+      for (let tries = 0; tries < 600; tries++) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/properties?pageSize=1`)
+        await response.arrayBuffer()
+        if (!response.headers.get('x-search-index')) break
+        await sleep(100)
+      }
+      for (let run = 1; run <= 3; run++) rows.push(...(await compressedSearchRows(port, port + 1)).map(([label, value]) => [`${label} (run ${run})`, value]))
+    } finally {
+      await stopServer(server.child)
+    }
+    return rows
+  }
   if (part === 'start') {
     for (let run = 1; run <= 3; run++) {
       const warm = await startServer(port, dataDir)
@@ -69,7 +87,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, processes, hostile, import or net-sheet`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import or net-sheet`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)

@@ -7,7 +7,8 @@
 //   BENCH_PORT=4214 node scripts/bench-search.mjs
 // Prints one JSON line of figures at its end.
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:http'
+import { createServer, get as httpGet } from 'node:http'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -127,6 +128,46 @@ export async function bareNodeLoad(port) {
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
+}
+
+/**
+ * Issue #36, item 2: one cached search page asked as every browser asks (accept-encoding: br, gzip) at
+ * SEARCH_CONNECTIONS connections, against a bare node:http route sending the very same Brotli bytes
+ * with the same headers, in the same run. The page is asked once first, so the server has it kept.
+ */
+export async function compressedSearchRows(port, barePort, path = '/api/properties?sort=price-desc') {
+  const headers = { 'accept-encoding': 'br, gzip' }
+  const url = `http://127.0.0.1:${port}${path}`
+  const first = await fetch(url, { headers })
+  await first.arrayBuffer()
+  // fetch decodes Brotli itself: the raw bytes come from node:http.
+  const raw = await new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode, encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }))
+    }).on('error', reject)
+  })
+  const label = `cached search page with accept-encoding br (${SEARCH_CONNECTIONS} connections, ${DURATION} s)`
+  if (raw.status !== 200 || raw.encoding !== 'br') return [[label, `not measured: ${path} answered ${raw.status} with content-encoding ${raw.encoding ?? 'none'}`]]
+  const cached = await load(url, { requests: [{ method: 'GET', path, headers }] })
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br', vary: 'accept-encoding' })
+    response.end(raw.body)
+  })
+  await new Promise((resolve) => server.listen(barePort, '127.0.0.1', resolve))
+  let bare
+  try {
+    bare = await load(`http://127.0.0.1:${barePort}/bare`, { requests: [{ method: 'GET', path: '/bare', headers }] })
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+  const ratio = cached.requests.average / bare.requests.average
+  return [
+    [label, `${figures(cached)}, ${cached.non2xx} non-2xx, ${raw.body.length} bytes a page; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`],
+    [`  bare node:http route sending the same ${raw.body.length} Brotli bytes, same run`, figures(bare)],
+    [`  cached compressed search / bare route`, `${ratio.toPrecision(2)} (target ≥ 0.5)`],
+  ]
 }
 
 const figures = (result) => `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`

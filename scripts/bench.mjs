@@ -13,7 +13,7 @@ import { CONTRACT_TIMELINE_LABEL, contractTimelineBench, fillOffers, NET_SHEET_L
 import { benchPart, processesRows } from './bench-part.mjs'
 import { hostileRows } from './bench-hostile.mjs'
 import { serverPid } from './server-pid.mjs'
-import { bareNodeLoad, searchMixLoad, searchMixRows } from './bench-search.mjs'
+import { bareNodeLoad, compressedSearchRows, searchMixLoad, searchMixRows } from './bench-search.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -287,6 +287,7 @@ try {
   searches.push(['on PGlite', pgliteSearch])
   rows.push(...searchRows('on PGlite', pgliteSearch))
   searchMixes.push(['on PGlite', await searchMixLoad(port)])
+  rows.push(...(await compressedSearchRows(port, port + 1)))
   rows.push(['resident memory after the search load', `${rssMiB(onListings.child.pid).toFixed(0)} MiB`])
   rows.push(...(await offersLoadRows(port, pgliteOffers.data, 'on PGlite', { duration: DURATION })))
   await stopServer(onListings.child)

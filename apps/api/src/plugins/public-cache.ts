@@ -37,7 +37,9 @@ const signedInRequest = (request: FastifyRequest) => request.headers.authorizati
 async function publicCachePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!request.routeOptions.config.publicCache || (request.method !== 'GET' && request.method !== 'HEAD')) return payload
-    reply.header('vary', 'Authorization')
+    // Added to what Vary already names (Accept-Encoding, for an answer sent compressed).
+    const vary = reply.getHeader('vary')
+    reply.header('vary', vary === undefined || vary === '' ? 'Authorization' : `${String(vary)}, Authorization`)
     if (reply.statusCode !== 200) return payload
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     let etag = reply.getHeader('etag')
@@ -50,6 +52,7 @@ async function publicCachePlugin(app: FastifyInstance): Promise<void> {
     reply.code(304)
     reply.removeHeader('content-type')
     reply.removeHeader('content-length')
+    reply.removeHeader('content-encoding')
     return ''
   })
 }

@@ -1,6 +1,8 @@
 import type { ListingSearch } from '@offerbook/domain/listing'
 import { DEFAULT_SEARCH_STATUSES, SEARCH_TOTAL_CAP, searchFilters, searchTsQuery } from '@offerbook/domain/listing'
 import type { Db, Listen } from '../../db/client'
+import type { KeptAnswer } from '../../http/kept-answer'
+import { keptAnswer } from '../../http/kept-answer'
 import { weakEtag } from '../../plugins/public-cache'
 import type { ListingChange } from './listing-changes'
 import { LISTINGS_CHANNEL, onLocalListingChange, parseListingChange } from './listing-changes'
@@ -19,9 +21,15 @@ import { SearchIndex } from './search-index'
  * every change.
  */
 
-export type SearchAnswer = { body: string; etag: string }
-/** A page as sent: its bytes with their ETag. */
-export type ReadyPage = { bytes: Buffer; etag: string }
+/** A page as sent: its bytes with their ETag, and its compressed bytes made once (kept-answer.ts). */
+export type ReadyPage = KeptAnswer & { etag: string }
+export type SearchAnswer = { body: string; etag: string; page: ReadyPage }
+
+/** An answer of the search, its bytes and their encodings kept with it for every later ask. */
+function searchAnswer(body: string): SearchAnswer {
+  const etag = weakEtag(body)
+  return { body, etag, page: { ...keptAnswer(Buffer.from(body, 'utf8')), etag } }
+}
 
 export type ListingSearchEngine = {
   /**
@@ -269,15 +277,13 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
       if (running && index !== null && !loadingAll) await settled()
       const terms = searchTerms(query.q)
       if (index === null) {
-        const page = await searchListings(db, { query })
-        const body = JSON.stringify(page)
-        return { body, etag: weakEtag(body) }
+        return searchAnswer(JSON.stringify(await searchListings(db, { query })))
       }
       const key = cacheKey(query, terms)
       const remember = (answer: SearchAnswer) => {
         if (url === undefined || running !== null) return
         if (byUrl.size >= cacheSize) byUrl.delete(byUrl.keys().next().value as string)
-        byUrl.set(url, { bytes: Buffer.from(answer.body, 'utf8'), etag: answer.etag })
+        byUrl.set(url, answer.page)
       }
       const cached = cache.get(key)
       if (cached) {
@@ -291,8 +297,7 @@ export function createListingSearch({ db, readDb = db, listen, log, cacheSize = 
         limit: query.pageSize,
         countUpTo: SEARCH_TOTAL_CAP + 1,
       })
-      const body = pageBody(found.items, { total: found.total, page: query.page, pageSize: query.pageSize })
-      const answer = { body, etag: weakEtag(body) }
+      const answer = searchAnswer(pageBody(found.items, { total: found.total, page: query.page, pageSize: query.pageSize }))
       if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string)
       cache.set(key, answer)
       remember(answer)

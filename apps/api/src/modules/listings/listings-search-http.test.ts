@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
@@ -71,6 +72,33 @@ describe('public listing GETs and HTTP caches', () => {
     expect(edited.json<ListingSearchPage>().items[0]?.ListPrice).toBe(276_000)
     expect(edited.headers.etag).not.toBe(first.headers.etag)
     expect((await get(url)).body).toBe(edited.body)
+  })
+
+  it('keeps a cached page compressed: the same Brotli or gzip bytes for every browser that asks, Vary naming Accept-Encoding, a 304 without an encoding', async () => {
+    for (const street of ['Oakhaven', 'Oakhollow', 'Oakmeadow', 'Oakridge', 'Oakshade']) await createTestListing(t, { ownerId, streetName: street, listPrice: 350_000 })
+    const url = '/api/properties?q=oak&sort=price-asc'
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+    const first = await get(url, browser)
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['content-encoding']).toBe('br')
+    const plain = await get(url)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body)
+    expect(plain.json<ListingSearchPage>().items.length).toBeGreaterThanOrEqual(5)
+    // The repeats are answered from the page kept for the URL: byte for byte the Brotli made the first time.
+    const repeat = await get(url, browser)
+    expect(repeat.rawPayload.equals(first.rawPayload)).toBe(true)
+    expect(String(repeat.headers.vary).toLowerCase().split(/\s*,\s*/).sort()).toEqual(['accept-encoding', 'authorization'])
+    expect(repeat.headers.etag).toBe(plain.headers.etag)
+    const gzip = await get(url, { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    // A browser that wants neither (q=0) gets the page as it is.
+    expect((await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined()
+    const notModified = await get(url, { ...browser, 'if-none-match': String(first.headers.etag) })
+    expect(notModified.statusCode).toBe(304)
+    expect(notModified.headers['content-encoding']).toBeUndefined()
+    expect(notModified.rawPayload.length).toBe(0)
   })
 
   it('keeps a signed-in answer private, and answers the property page with an ETag and 304 too', async () => {

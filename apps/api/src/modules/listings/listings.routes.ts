@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { ListingSearchPage } from '@offerbook/domain/listing'
 import { pageRoles } from '@offerbook/domain/roles'
 import {
   LISTING_CREATOR_ROLES,
@@ -22,6 +21,7 @@ import {
 } from '@offerbook/domain/listing'
 import type { Db } from '../../db/client'
 import type { UploadMessages } from '../../http/multipart-upload'
+import { sendKept } from '../../http/kept-answer'
 import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
@@ -175,15 +175,14 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
         response: { 200: ListingSearchPageSchema, ...errors(400) },
       },
       // An anonymous GET of a URL answered before, with nothing changed since, gets that page's bytes
-      // here, before its query is parsed and validated; the onSend hooks (ETag, 304, Cache-Control,
-      // compression) still apply as to any answer.
+      // here, before its query is parsed and validated, compressed once for all its readers; the onSend
+      // hooks (ETag, 304, Cache-Control) still apply as to any answer.
       onRequest: async (request, reply) => {
         if (request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.cookie !== undefined) return
         const page = search.answered(request.url)
         if (!page) return
-        const body: unknown = page.bytes
-        // Returned once sent: Fastify runs no later hook and no handler for it.
-        return reply.header('etag', page.etag).type('application/json; charset=utf-8').send(body as ListingSearchPage)
+        // Returned once sent, in the client's encoding made once for this page: Fastify runs no later hook and no handler for it.
+        return sendKept(request, reply.header('etag', page.etag), page)
       },
     },
     // The answer comes serialized from the index (or its cache), with its ETag.
@@ -191,12 +190,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       // While the index first loads (SQL answers meanwhile) the answer says so: the bench waits for it.
       if (!search.ready) void reply.header('x-search-index', 'loading')
       const answer = await search.search(request.query, { url: request.url })
-      // Fastify sends a string as it is: the body is the schema's JSON already (listing-search.service pageBody).
-      const body: unknown = answer.body
-      return reply
-        .header('etag', answer.etag)
-        .type('application/json; charset=utf-8')
-        .send(body as ListingSearchPage)
+      return sendKept(request, reply.header('etag', answer.etag), answer.page)
     },
   )
 

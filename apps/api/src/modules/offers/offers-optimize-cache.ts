@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { KeptAnswer } from '../../http/kept-answer'
+import { keptAnswer } from '../../http/kept-answer'
 
 /**
  * The optimize ranking of each listing, computed once and kept serialized (docs/decisions/028-runtime.md).
@@ -21,24 +22,7 @@ type Entry = {
 }
 
 /** An optimize answer as sent: its bytes, and the same compressed, made at the first ask and kept with them. */
-export type OptimizeAnswer = { bytes: Buffer; encoded: (encoding: AnswerEncoding) => Buffer }
-export type AnswerEncoding = 'br' | 'gzip'
-
-function answerOf(bytes: Buffer, grew: (extra: number) => void): OptimizeAnswer {
-  const kept: Partial<Record<AnswerEncoding, Buffer>> = {}
-  return {
-    bytes,
-    encoded: (encoding) => {
-      const found = kept[encoding]
-      if (found) return found
-      // Made once per ranking, so a better level than per-request compression (quality 4) can afford.
-      const made = encoding === 'br' ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gzipSync(bytes, { level: 6 })
-      kept[encoding] = made
-      grew(made.length)
-      return made
-    },
-  }
-}
+export type OptimizeAnswer = KeptAnswer
 
 /**
  * The characters kept at most, all listings together (a JavaScript string of JSON takes about one
@@ -89,9 +73,9 @@ export function rankingAnswer(listingId: string, head: string, make: () => strin
   const entry = entries.get(listingId)
   if (entry?.answer?.head === head) return entry.answer
   const bytes = Buffer.from(make(), 'utf8')
-  if (!entry) return answerOf(bytes, () => {})
+  if (!entry) return keptAnswer(bytes)
   characters -= entry.answer?.size ?? 0
-  const answer = { head, size: bytes.length, ...answerOf(bytes, (extra) => grow(listingId, entry, extra)) }
+  const answer = { head, size: bytes.length, ...keptAnswer(bytes, (extra) => grow(listingId, entry, extra)) }
   characters += bytes.length
   entry.answer = answer
   return answer

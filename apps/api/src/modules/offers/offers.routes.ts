@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AcceptOfferSchema, CreateOfferSchema, DeclineOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
 import { DisputeClosingSchema, RecordClosingSchema } from '@offerbook/domain/offer-closing'
-import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OptimizeResultSchema } from '@offerbook/domain/offer-scoring'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole, PAGE_ROLES, pageRoles } from '@offerbook/domain/roles'
@@ -10,7 +9,7 @@ import { freeText } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
-import { preferredEncoding } from '../../http/accept-encoding'
+import { sendKept } from '../../http/kept-answer'
 import { signedIn } from '../../http/signed-in'
 import type { SimpleAction } from './offers-answers.service'
 import { acceptOffer, actOnOffer } from './offers-answers.service'
@@ -215,13 +214,6 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
     }),
     // Sent as the bytes kept with the ranking, compressed once when the client accepts it: no answer
     // serializes, encodes or compresses 200 offers again.
-    async (request, reply) => {
-      const answer = await optimizeListingAnswer(db, { actor: signedIn(request.user), listingId: request.params.id })
-      const encoding = preferredEncoding(request.headers['accept-encoding'])
-      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding')
-      const body: unknown = encoding ? answer.encoded(encoding) : answer.bytes
-      if (encoding) void reply.header('content-encoding', encoding)
-      return reply.send(body as OptimizeResult)
-    },
+    async (request, reply) => sendKept(request, reply, await optimizeListingAnswer(db, { actor: signedIn(request.user), listingId: request.params.id })),
   )
 }
