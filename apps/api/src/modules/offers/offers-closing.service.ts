@@ -5,7 +5,7 @@ import type { StandardStatus } from '@offerbook/domain/listing'
 import { canChangeListingStatus } from '@offerbook/domain/listing'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import { canTransition } from '@offerbook/domain/offer-status'
-import { dateInZone, formatCalendarDate, propertyTimeZone } from '@offerbook/domain/property-time'
+import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { User } from '@offerbook/domain/user'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
@@ -58,7 +58,8 @@ export async function recordClosing(db: Db, ctx: OffersContext, { actor, id, clo
     const zone = propertyTimeZone(listing.countyOrParish)
     const bindingDate = dateInZone(locked.bindingAgreementAt, zone)
     const dateProblem = closingDateProblem(closingDate, { today: dateInZone(now, zone), bindingDate })
-    if (dateProblem) throw fieldError('closingDate', dateProblem, dateProblem === 'offer.closingDateBeforeBinding' ? { date: formatCalendarDate(bindingDate) } : undefined)
+    // The date travels as YYYY-MM-DD: the reader's language writes it out (CALENDAR_DATE_PARAMS).
+    if (dateProblem) throw fieldError('closingDate', dateProblem, dateProblem === 'offer.closingDateBeforeBinding' ? { date: bindingDate } : undefined)
     // Far from the contract's price, the figure is asked again, as an unusual offer price is (decision 037).
     const difference = closingPriceDifference(finalPrice, locked.purchasePrice)
     if (difference !== null && !confirmed) throw fieldError('finalPrice', 'offer.closingPriceUnconfirmed', { percent: difference })

@@ -105,6 +105,9 @@ describe('what a closing refuses, changing nothing', () => {
     expect(future.errors).toEqual([expect.objectContaining({ path: 'closingDate', key: 'offer.closingDateFuture' })])
     const early = expectRefusal(await record({ closingDate: dayFromToday(-30), finalPrice: 300_000 }), 400, { key: 'offer.closingDateBeforeBinding' })
     expect(early.message).toMatch(/^The closing date cannot be before the Binding Agreement Date \(\w+ \d{1,2}, \d{4}\)$/)
+    // The date itself travels as YYYY-MM-DD, so that each reader's language writes it out.
+    expect(early.params).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
+    expect(early.errors).toEqual([expect.objectContaining({ path: 'closingDate', params: early.params })])
     expectRefusal(await record({ closingDate: 'yesterday', finalPrice: 300_000 }), 400)
     for (const finalPrice of [0, -5, 300_000.5, 5_000_000_000, '300000']) {
       const refusal = expectRefusal(await record({ closingDate: dayFromToday(0), finalPrice }), 400)

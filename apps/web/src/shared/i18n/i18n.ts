@@ -56,7 +56,13 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
     })
     applyHtmlLang(language)
     // What messages.ts translates with outside components.
-    setActiveTranslator({ t: (key, options) => i18n.t(key, options), exists: (key) => i18n.exists(key) })
+    setActiveTranslator({
+      t: (key, options) => i18n.t(key, options),
+      exists: (key) => i18n.exists(key),
+      get language() {
+        return i18n.resolvedLanguage ?? i18n.language
+      },
+    })
   }
   for (const [lng, tree] of Object.entries(texts)) {
     if (!isLanguage(lng) || loadedLanguages.has(lng)) continue

@@ -1,4 +1,5 @@
 import type { Message, MessageKey } from '@offerbook/domain/messages'
+import { paramsInLanguage } from '@offerbook/domain/messages'
 import { MESSAGE_NAMESPACE } from '../../locales/resources'
 import { ApiClientError, UNKNOWN_ERROR } from '../api-client'
 import { activeTranslator } from './translation'
@@ -18,13 +19,14 @@ function hasText(key: string): boolean {
 
 /**
  * A message in the reader's language. A plain string that is a catalogue key is translated too. A
- * key without a text here reads as client.unknown's text.
+ * key without a text here reads as client.unknown's text. A parameter that is a calendar date
+ * (CALENDAR_DATE_PARAMS) is written out in the reader's language.
  */
 export function translate(message: Message | MessageKey): string {
   const { key, params } = typeof message === 'string' ? { key: message, params: undefined } : message
-  const { t } = activeTranslator()
+  const { t, language } = activeTranslator()
   if (!hasText(key)) return t(messageI18nKey(UNKNOWN_ERROR.key))
-  return t(messageI18nKey(key), { ...params })
+  return t(messageI18nKey(key), { ...paramsInLanguage(key, params, language) })
 }
 
 /** The same, for a value that may be missing: what a form's `error` prop takes. */

@@ -34,7 +34,7 @@ export function useTranslation(): Translation {
 }
 
 /** Translation outside components (messages.ts): the shell that started registers its translator. */
-export type Translator = { t: Translate; exists: (key: string) => boolean }
+export type Translator = { t: Translate; exists: (key: string) => boolean; readonly language: string }
 
 let active: Translator | null = null
 

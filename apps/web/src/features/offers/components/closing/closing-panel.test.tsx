@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { OfferClosing } from '@offerbook/domain/offer-closing'
 import type { OfferView } from '@offerbook/domain/offer'
 import { dateInZone } from '@offerbook/domain/property-time'
+import { i18n } from '../../../../shared/i18n/i18n'
 import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
@@ -57,6 +58,19 @@ describe('ClosingPanel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record closing' }))
     expect(await within(dialog).findByText('The closing date cannot be later than today')).toBeTruthy()
     expect(screen.getByRole('dialog', { name: 'Record the closing' })).toBeTruthy()
+  })
+
+  it("writes the Binding Agreement Date of the API's refusal in the reader's language", async () => {
+    const params = { date: '2030-01-05' }
+    api.on('POST /api/offers/offer-1/closing/record', apiError(400, 'offer.closingDateBeforeBinding', { params, fields: [{ path: 'closingDate', key: 'offer.closingDateBeforeBinding', params }] }))
+    renderAt(<ClosingPanel offer={bound()} />)
+    await act(() => i18n.changeLanguage('es-es'))
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar el cierre' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar el cierre' }))
+    expect(await within(dialog).findByText('La fecha de cierre no puede ser anterior a la fecha del acuerdo vinculante (5 de enero de 2030)')).toBeTruthy()
+    await act(() => i18n.changeLanguage('en-us'))
+    expect(await within(dialog).findByText('The closing date cannot be before the Binding Agreement Date (January 5, 2030)')).toBeTruthy()
   })
 
   it('offers no closing before the Binding Agreement Date', () => {

@@ -17,21 +17,21 @@ import { DateInput, parseIsoDate } from '../../../../shared/ui/date-input'
 import { DialogActions } from '../../../../shared/ui/dialog-actions'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { useRecordClosing } from '../../api/closing'
-import { formatCalendarDate, zoneOf } from '../details/offer-format'
+import { zoneOf } from '../details/offer-format'
 
 type Problems = { closingDate?: Message; finalPrice?: Message; confirmed?: Message }
 
 /** The same checks as the API's (domain's offer-closing.ts), so the dialog says what is wrong before sending. */
 function problemsOf(
   { closingDate, finalPrice, confirmed }: { closingDate: string; finalPrice: number | null; confirmed: boolean },
-  { today, bindingDate, bindingLabel, contractPrice }: { today: string; bindingDate: string; bindingLabel: string; contractPrice: number | null },
+  { today, bindingDate, contractPrice }: { today: string; bindingDate: string; contractPrice: number | null },
 ): Problems {
   const problems: Problems = {}
   const date = parseIsoDate(closingDate)
   if (date === null) problems.closingDate = { key: closingDate.trim() === '' ? 'common.required' : 'offerTerms.invalidDate' }
   else {
     const key = closingDateProblem(date, { today, bindingDate })
-    if (key) problems.closingDate = key === 'offer.closingDateBeforeBinding' ? { key, params: { date: bindingLabel } } : { key }
+    if (key) problems.closingDate = key === 'offer.closingDateBeforeBinding' ? { key, params: { date: bindingDate } } : { key }
   }
   if (finalPrice === null) problems.finalPrice = { key: 'common.required' }
   else if (finalPrice < OFFER_LIMITS.minPrice || finalPrice > OFFER_LIMITS.maxPrice) problems.finalPrice = { key: 'offerTerms.priceRange' }
@@ -76,7 +76,7 @@ export function RecordClosingDialog({ offer, opened, onClose }: RecordClosingDia
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problems = problemsOf({ closingDate, finalPrice, confirmed }, { today, bindingDate, bindingLabel: formatCalendarDate(bindingDate, language), contractPrice })
+    const problems = problemsOf({ closingDate, finalPrice, confirmed }, { today, bindingDate, contractPrice })
     setShown(problems)
     if (Object.keys(problems).length > 0 || finalPrice === null) return
     record.mutate(
