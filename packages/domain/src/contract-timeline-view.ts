@@ -7,13 +7,14 @@ import { TIMELINE_EVENTS, TIMELINE_KINDS, TIMELINE_OWNERS, contractTimeline } fr
  * given instant. Items are 'upcoming'; 'dueSoon' within DUE_SOON_HOURS of the end of their last day;
  * 'missed' once that end has passed; 'done' only when a recorded event (TimelineEvents) says the
  * owner acted: a delivery received on or before its last day. An item still waiting for an event
- * (no date) is 'upcoming'. The agreement form marks no waiver of its own, so there is no waived state:
- * a waived contingency (a 0-day inspection, no appraisal contingency) has no item at all.
+ * (no date) is 'upcoming'. A completed notice (contract-notices.ts, decision 065) records an item
+ * 'done' or 'waived' whatever its date; a contingency waived in the terms themselves (a 0-day
+ * inspection, no appraisal contingency) still has no item at all.
  */
 
 export const DUE_SOON_HOURS = 48
 
-export const TIMELINE_STATES = ['upcoming', 'dueSoon', 'missed', 'done'] as const
+export const TIMELINE_STATES = ['upcoming', 'dueSoon', 'missed', 'done', 'waived'] as const
 export type TimelineState = (typeof TIMELINE_STATES)[number]
 
 /** The deliveries whose receipt means the item's owner acted. */
@@ -24,7 +25,12 @@ const DONE_BY: Partial<Record<TimelineKind, TimelineEvent>> = {
   leases: 'leasesReceived',
 }
 
-export function timelineItemState(item: Pick<TimelineItem, 'kind' | 'date' | 'due'>, now: Date, events: TimelineEvents = {}): TimelineState {
+/** What the completed notices recorded of the items: done or waived, and on which day. */
+export type TimelineOutcomes = Partial<Record<TimelineKind, { outcome: 'done' | 'waived'; date: string }>>
+
+export function timelineItemState(item: Pick<TimelineItem, 'kind' | 'date' | 'due'>, now: Date, events: TimelineEvents = {}, outcomes: TimelineOutcomes = {}): TimelineState {
+  const recorded = outcomes[item.kind]
+  if (recorded) return recorded.outcome
   const doneBy = DONE_BY[item.kind]
   const doneOn = doneBy ? events[doneBy] : null
   if (doneOn && (item.date === null || doneOn <= item.date)) return 'done'
@@ -68,7 +74,7 @@ export function contractTimelineView(
   offerId: string,
   terms: TimelineTerms,
   bindingAgreementAt: Date | string | null,
-  { now, ...options }: ContractTimelineOptions & { now: Date },
+  { now, outcomes = {}, ...options }: ContractTimelineOptions & { now: Date; outcomes?: TimelineOutcomes },
 ): ContractTimelineView {
   const asOf = now.toISOString()
   if (bindingAgreementAt === null) return { offerId, bindingAgreementDate: null, zone: options.zone, asOf, items: [] }
@@ -78,6 +84,6 @@ export function contractTimelineView(
     bindingAgreementDate: timeline.bindingAgreementDate,
     zone: timeline.zone,
     asOf,
-    items: timeline.items.map((item) => ({ ...item, ifNothing: { ...item.ifNothing }, state: timelineItemState(item, now, options.events) })),
+    items: timeline.items.map((item) => ({ ...item, ifNothing: { ...item.ifNothing }, state: timelineItemState(item, now, options.events, outcomes) })),
   }
 }

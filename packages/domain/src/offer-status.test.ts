@@ -221,11 +221,11 @@ describe('allowedOfferActions', () => {
     expect(allowedOfferActions('accepted', 'seller')).toEqual(['close', 'terminate'])
   })
 
-  it('offers acknowledge to the buyer only until the Binding Agreement Date is stamped', () => {
+  it('offers acknowledge to the buyer only until the Binding Agreement Date is stamped; then the contract ends only by a notice', () => {
     expect(allowedOfferActions('accepted', 'buyer', { acknowledged: false })).toContain('acknowledge')
-    expect(allowedOfferActions('accepted', 'buyer', { acknowledged: true })).toEqual(['close', 'terminate'])
-    // The stamp changes nothing else.
-    expect(allowedOfferActions('accepted', 'seller', { acknowledged: true })).toEqual(['close', 'terminate'])
+    expect(allowedOfferActions('accepted', 'buyer', { acknowledged: true })).toEqual(['close'])
+    // A binding contract ends by a signed notice of termination (decision 065), not in one step.
+    expect(allowedOfferActions('accepted', 'seller', { acknowledged: true })).toEqual(['close'])
     expect(allowedOfferActions('active', 'buyer', { acknowledged: true })).toEqual(['withdraw', 'revise'])
   })
 

@@ -113,7 +113,8 @@ export function nextStatus(action: OfferAction): OfferStatus {
 
 /** What the actor may do now; acknowledge only until the Binding Agreement Date is stamped. */
 export function allowedOfferActions(status: OfferStatus, actor: OfferActor, { acknowledged = false, turn = null }: { acknowledged?: boolean; turn?: OfferTurn | null } = {}): OfferAction[] {
-  return OFFER_ACTIONS.filter((action) => canTransition(status, action, actor, { turn }) && !(action === 'acknowledge' && acknowledged))
+  // Once binding, a contract ends only by a signed notice of termination (decision 065), not in one step.
+  return OFFER_ACTIONS.filter((action) => canTransition(status, action, actor, { turn }) && !(action === 'acknowledge' && acknowledged) && !(action === 'terminate' && acknowledged))
 }
 
 /** Statuses the seller side never sees: a draft is private to the buyer. */
@@ -198,6 +199,12 @@ export const OFFER_EVENT_TYPES = [
   'repairs-proposed',
   /** A side answered a repair proposal: accepted, countered or declined. */
   'repairs-answered',
+  /** A notice of the contract (decision 065) was drafted and sent to its side's signers. */
+  'notice-sent',
+  /** Its side signed it: it was sealed and delivered to the other side; the timeline records its effect. */
+  'notice-delivered',
+  /** On a back-up offer: the listing's accepted contract ended (a termination), so the seller side may take this one up. */
+  'contract-ended',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

@@ -31,9 +31,9 @@ export type SigningOrder = z.infer<typeof SigningOrderSchema>
 /**
  * 'offer': the accepted offer's packet (signed at /sign/{offerId}/{signerId}); 'form': a form document
  * (/form-sign/{documentId}/{signerId}); 'amendment': an amendment of the contract we drew (decision 066),
- * signed as a form document is, by both sides.
+ * signed as a form document is, by both sides; 'notice': a notice of the contract (decision 065), signed as a form is, by its own side.
  */
-export const PACKET_KINDS = ['offer', 'form', 'amendment'] as const
+export const PACKET_KINDS = ['offer', 'form', 'amendment', 'notice'] as const
 export const PacketKindSchema = z.enum(PACKET_KINDS)
 export type PacketKind = z.infer<typeof PacketKindSchema>
 

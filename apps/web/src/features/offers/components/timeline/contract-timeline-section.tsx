@@ -10,7 +10,7 @@ import { DetailsSection } from '../details/term-list'
 import { WARNING_FILL } from '../../../../shared/ui/warning-color'
 
 /** Shade 9 (gray 8) under white text, 4.5:1 or more (WCAG AA); the word says the state, the colour only repeats it. */
-const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.8', dueSoon: WARNING_FILL, missed: 'red.9', done: 'green.9' }
+const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.8', dueSoon: WARNING_FILL, missed: 'red.9', done: 'green.9', waived: 'violet.9' }
 
 function StateBadge({ state }: { state: TimelineState }) {
   const { t } = useTranslation()

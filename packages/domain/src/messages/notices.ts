@@ -1,0 +1,31 @@
+import type { MessageTable } from './table'
+
+/** Keys notice.* (see ../messages.ts for the rules of the catalogue): drafting a contract's notices (contract-notices.ts, decision 065). */
+export const NOTICE_MESSAGES = {
+  'notice.typeRequired': 'Choose which notice to send.',
+  'notice.itemRequired': 'Choose the timeline item the notice is about.',
+  'notice.inspectionResultRequired': 'Choose the result of the inspections.',
+  'notice.contingencyRequired': 'Choose the contingency.',
+  'notice.outcomeRequired': 'Choose whether the contingency is satisfied or waived.',
+  'notice.dateRequired': 'Enter a date.',
+  'notice.dateFuture': 'The date cannot be after today.',
+  'notice.dateBeforeBinding': 'The date cannot be before the Binding Agreement Date.',
+  'notice.amountRange': 'Enter an amount in whole dollars, from $1.',
+  'notice.holderRequired': 'Enter who holds the earnest money.',
+  'notice.groundRequired': 'Choose the ground on which the contract ends.',
+  'notice.reasonRequired': 'Enter the reason.',
+  'notice.notYourSide': "Only the other side of the contract sends this notice.",
+  'notice.groundNotYourSide': 'Only the other side of the contract may end it on this ground.',
+  'notice.groundNotInContract': 'This contract has no such contingency or date.',
+  'notice.itemNotInContract': 'This contract has no such item on its timeline.',
+  'notice.typeNotForItem': 'This notice is not for this item.',
+  'notice.contingencyNotForItem': 'This contingency is not the one this item belongs to.',
+  'notice.itemDone': 'A notice for an item that is already done is refused.',
+  'notice.appraisalNotLow': 'The appraised value is not below the price: send a notice that the appraisal contingency is satisfied instead.',
+  'notice.noAppraisalContingency': 'This contract is not contingent on the appraisal.',
+  'notice.notBinding': 'Notices are sent once the contract is binding: the buyer side acknowledges the acceptance first.',
+  'notice.inFlight': 'A notice for this item is already out for signature. Wait for it, or void it first.',
+  'notice.terminationInFlight': 'A notice of termination is already out for signature.',
+  'notice.noSigners': 'Nobody on your side has an email address to sign the notice. Add it to the offer first.',
+  'notice.terminateByNotice': 'A contract is ended by a signed notice of termination: use Terminate the contract in its Timeline.',
+} as const satisfies MessageTable
