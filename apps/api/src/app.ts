@@ -48,6 +48,7 @@ import { createSigningContext } from './modules/signing/signing-context'
 import type { SigningContext } from './modules/signing/signing.service'
 import { signingRoutes } from './modules/signing/signing.routes'
 import { amendmentRoutes } from './modules/contract-amendments/amendments.routes'
+import { noticeRoutes } from './modules/contract-notices/notices.routes'
 import { sealingAdminRoutes } from './modules/signing/sealing-admin.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
@@ -211,6 +212,7 @@ export async function buildApp({
   await app.register(eventsRoutes, { db, hub, resolveVisitor: (header) => resolveChatVisitor(db, config.authSecret, header) })
   const signingContext = signing ?? createSigningContext({ publicUrl: config.publicUrl, storage, dataDir: config.dataDir, signingCert: config.signingCert, tsaUrls: config.signingTsaUrls, db })
   await app.register(signingRoutes, { db, addressLimits, ctx: signingContext })
+  await app.register(noticeRoutes, { db, ctx: signingContext })
   await app.register(sealingAdminRoutes, { db, ctx: signingContext })
   await app.register(amendmentRoutes, { db, ctx: signingContext })
 

@@ -10,12 +10,13 @@ import * as offerTables from './schema/offers'
 import * as outboxTables from './schema/outbox'
 import * as requestCounterTables from './schema/request-counters'
 import * as signingTables from './schema/signing'
+import * as noticeTables from './schema/notices'
 import * as teamTables from './schema/teams'
 import * as userTables from './schema/users'
 
 // The tables and the types every query and both drivers share; client.ts opens one of the drivers.
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables, ...amendmentTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...noticeTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables, ...amendmentTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

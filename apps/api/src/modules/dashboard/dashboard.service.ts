@@ -9,6 +9,8 @@ import { fillPath, routeByName } from '@offerbook/domain/route-access'
 import type { User } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
 import type { BoundOfferRow } from './dashboard.queries'
+import type { RecordedTimeline } from '../contract-notices/timeline-records'
+import { recordedTimelines } from '../contract-notices/timeline-records'
 import { boundOffers, documentsToSign, draftOffers, offersToAnswer } from './dashboard.queries'
 import type { AttentionRow } from './pipeline.queries'
 import { brokerageOf, buyerTransactions, draftsUnshared, listingTransactions, offersExpiringSoon, packetsWaiting, teamOf } from './pipeline.queries'
@@ -29,23 +31,24 @@ function offerHref(row: { offerId: string; listingId: string; buyerSide: boolean
 const iso = (date: Date | null) => date?.toISOString() ?? null
 
 /** At-risk first: missed, then due soon, then the rest. */
-const RISK: Readonly<Record<TimelineState, number>> = { missed: 0, dueSoon: 1, upcoming: 2, done: 3 }
+const RISK: Readonly<Record<TimelineState, number>> = { missed: 0, dueSoon: 1, upcoming: 2, done: 3, waived: 3 }
 
 /**
  * The contract timeline items of the next 14 days (calendar days in each property's zone, today
  * included), and those missed in the last 14, across the user's bound contracts (issue #34): at-risk
- * first (missed, then due soon), then soonest first. Items already done are left out.
+ * first (missed, then due soon), then soonest first. Items already done or waived (decision 065) are left out.
  */
-export function upcomingDeadlines(rows: readonly BoundOfferRow[], now: Date): DashboardDeadline[] {
+export function upcomingDeadlines(rows: readonly BoundOfferRow[], now: Date, recorded: (offerId: string) => RecordedTimeline = () => ({ events: {}, outcomes: {} })): DashboardDeadline[] {
   const items = rows.flatMap((row) => {
     const zone = propertyTimeZone(row.county)
     const today = dateInZone(now, zone)
     const first = addCalendarDays(today, -DEADLINE_WINDOW_DAYS)
     const last = addCalendarDays(today, DEADLINE_WINDOW_DAYS)
-    const view = contractTimelineView(row.offerId, row.terms, row.bindingAgreementAt, { zone, now })
+    const { events, outcomes } = recorded(row.offerId)
+    const view = contractTimelineView(row.offerId, row.terms, row.bindingAgreementAt, { zone, now, events, outcomes })
     return view.items.flatMap((item) => {
       const date = item.date
-      if (date === null || item.state === 'done' || date > last) return []
+      if (date === null || item.state === 'done' || item.state === 'waived' || date > last) return []
       if (date < today && !(item.state === 'missed' && date >= first)) return []
       return [{ offerId: row.offerId, listingId: row.listingId, address: row.address, kind: item.kind, owner: item.owner, state: item.state, date, href: offerHref(row) }]
     })
@@ -65,7 +68,7 @@ export async function getDashboard(db: Db, { actor, now = new Date() }: { actor:
     drafts: drafts.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString(), href: hrefs.offerEditor(row.offerId) })),
     offersToAnswer: toAnswer.map((row) => ({ ...row, sharedAt: iso(row.sharedAt), expiresAt: iso(row.expiresAt), href: hrefs.offerReview(row.listingId, row.offerId) })),
     documentsToSign: documents.map(({ buyerSide, ...row }) => ({ ...row, sentAt: iso(row.sentAt), href: offerHref({ ...row, buyerSide }) })),
-    deadlines: upcomingDeadlines(bound, now),
+    deadlines: upcomingDeadlines(bound, now, await recordedTimelines(db, bound.map((row) => row.offerId))),
   }
 }
 
@@ -113,7 +116,7 @@ export async function getPipeline(db: Db, { actor, now = new Date() }: { actor: 
   return {
     transactions,
     counts,
-    deadlines: upcomingDeadlines(bound, now),
+    deadlines: upcomingDeadlines(bound, now, await recordedTimelines(db, bound.map((row) => row.offerId))),
     attention: [...attention('offerExpiring', expiring), ...attention('signingWaiting', waiting), ...attention('draftUnshared', unshared)],
     brokerage: { principalBroker: brokerage.principalBroker, brokerageAgents: brokerage.agents, team, principalBrokerStatus: actor.principalBrokerStatus },
   }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { EventAttributes } from 'ics'
 import { createEvents } from 'ics'
 import { addCalendarDays } from '@offerbook/domain/offer'
-import type { TimelineItem, TimelineKind, TimelineOwner } from '@offerbook/domain/contract-timeline'
+import type { TimelineEvents, TimelineItem, TimelineKind, TimelineOwner } from '@offerbook/domain/contract-timeline'
 import { contractTimeline } from '@offerbook/domain/contract-timeline'
 import type { MessageKey } from '@offerbook/domain/messages'
 import type { OfferTerms } from '@offerbook/domain/offer'
@@ -16,6 +16,7 @@ import { managesListing } from '../listings/listings.service'
 import { fileNotFound } from './transaction-file'
 import { TIMELINE_OWNER_WORDS, timelineText } from './calendar-words'
 import { deleteFeed, findCalendarOffer, findFeed, findFeedOwner, listFeedOffers, upsertFeed } from './calendar.queries'
+import { recordedTimelines } from '../contract-notices/timeline-records'
 
 /**
  * Deadlines in the calendar (issue #18, decision 030): an offer's expiration, and the dates that
@@ -95,7 +96,7 @@ const wordsFor = (language: string): Words => WORDS[language === 'es-es' ? 'es-e
 const dayArray = (isoDate: string): [number, number, number] => isoDate.split('-').map(Number) as [number, number, number]
 
 /** The calendar entries of one offer, in the reader's language, each linking to the offer's page on the reader's side. */
-export function offerCalendarEvents(row: CalendarOffer, language: string, publicUrl: string, side: 'buyer' | 'seller'): EventAttributes[] {
+export function offerCalendarEvents(row: CalendarOffer, language: string, publicUrl: string, side: 'buyer' | 'seller', recorded: TimelineEvents = {}): EventAttributes[] {
   const words = wordsFor(language)
   const zone = propertyTimeZone(row.county)
   const place = row.address ?? ''
@@ -129,7 +130,8 @@ export function offerCalendarEvents(row: CalendarOffer, language: string, public
   if (row.bindingAgreementAt) {
     // Every item of the contract timeline (decision 060) that has a date, each with an alarm 48 hours
     // before its deadline (TRIGGER;VALUE=DATE-TIME in UTC, RFC 5545 3.8.6.3).
-    const timeline = contractTimeline(row.terms, row.bindingAgreementAt, { zone })
+    // Dated by the events the completed notices recorded (decision 065), as the Timeline section is.
+    const timeline = contractTimeline(row.terms, row.bindingAgreementAt, { zone, events: recorded })
     day('binding', words.binding, timeline.bindingAgreementDate)
     for (const item of timeline.items) if (item.date) timelineEvent(item, item.date)
   }
@@ -148,7 +150,8 @@ export async function offerCalendar(db: Db, { viewer, offerId, publicUrl }: { vi
   const row = await findCalendarOffer(db, offerId.toLowerCase())
   if (!row) throw fileNotFound()
   if (row.buyerId !== viewer.uid && !(row.status !== 'draft' && (await managesListing(db, viewer, row.listingId)))) throw fileNotFound()
-  return toIcs(offerCalendarEvents({ ...row, terms: termsOf(row) }, viewer.language, publicUrl, row.buyerId === viewer.uid ? 'buyer' : 'seller'), viewer.language)
+  const recorded = (await recordedTimelines(db, [row.id]))(row.id)
+  return toIcs(offerCalendarEvents({ ...row, terms: termsOf(row) }, viewer.language, publicUrl, row.buyerId === viewer.uid ? 'buyer' : 'seller', recorded.events), viewer.language)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +187,7 @@ export async function feedCalendar(db: Db, { file, publicUrl }: { file: string; 
   const owner = await findFeedOwner(db, hashToken(match[1]))
   if (!owner) throw calendarNotFound()
   const rows = await listFeedOffers(db, { buyerId: owner.id, managed: await managedListingsCondition(db, owner.id), statuses: [...OPEN_STATUSES] })
-  const events = rows.flatMap((row) => offerCalendarEvents({ ...row, terms: termsOf(row) }, owner.language, publicUrl, row.buyerId === owner.id ? 'buyer' : 'seller'))
+  const recorded = await recordedTimelines(db, rows.map((row) => row.id))
+  const events = rows.flatMap((row) => offerCalendarEvents({ ...row, terms: termsOf(row) }, owner.language, publicUrl, row.buyerId === owner.id ? 'buyer' : 'seller', recorded(row.id).events))
   return toIcs(events, owner.language)
 }

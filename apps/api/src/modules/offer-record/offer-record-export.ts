@@ -51,6 +51,9 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   amended: 'Amendment signed by both sides: the terms are amended',
   'repairs-proposed': 'Repairs proposed by the buyer side',
   'repairs-answered': 'Repair proposal answered',
+  'notice-sent': 'Notice of the contract sent for signature',
+  'notice-delivered': 'Notice signed and delivered to the other side',
+  'contract-ended': 'The accepted contract on the listing ended: this back-up may be taken up',
 }
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type

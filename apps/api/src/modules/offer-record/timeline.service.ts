@@ -7,6 +7,7 @@ import { AppError } from '../../app-error'
 import { readsAsPrincipalBroker } from '../broker/broker.service'
 import { isOfferId, loadOfferForViewer, offerNotFound, termsOf } from '../offers/offers-access'
 import { findCalendarOffer } from './calendar.queries'
+import { recordedTimelines } from '../contract-notices/timeline-records'
 
 /**
  * An offer's contract timeline (issue #34, item 2) for the contract's parties: its buyer side, its
@@ -19,7 +20,9 @@ export async function offerTimeline(db: Db, { viewer, offerId, now = new Date() 
   const found = await findCalendarOffer(db, await timelineOfferId(db, viewer, offerId, now))
   if (!found) throw offerNotFound()
   const bound = found.status === 'draft' ? null : found.bindingAgreementAt
-  return contractTimelineView(found.id, termsOf(found), bound, { zone: propertyTimeZone(found.county), now })
+  // What the completed notices recorded (decision 065): events that date periods, items done or waived.
+  const recorded = (await recordedTimelines(db, [found.id]))(found.id)
+  return contractTimelineView(found.id, termsOf(found), bound, { zone: propertyTimeZone(found.county), now, events: recorded.events, outcomes: recorded.outcomes })
 }
 
 /** The offer's id when the viewer reads its timeline: as a party (or its team), else as a principal broker of its agents. */

@@ -75,6 +75,7 @@ describe('toOfferView', () => {
     const { offer } = await createTestOffer(t, { status: 'accepted', bindingAgreementAt: new Date('2030-03-10T15:00:00Z'), terms: { inspectionPeriodDays: 10, earnestMoney: { dueDays: 3 } } })
     const view = await toOfferView(t.db, offer, 'buyer', { publicUrl: 'http://localhost:3000' })
     expect(view.deadlines).toMatchObject({ bindingAgreementDate: '2030-03-10', earnestMoneyDue: '2030-03-13', inspectionPeriodEnds: '2030-03-20' })
-    expect(view.actions).toEqual(['close', 'terminate'])
+    // Once binding, the contract ends only by a signed notice of termination (decision 065).
+    expect(view.actions).toEqual(['close'])
   })
 })

@@ -4,7 +4,9 @@ import { canTransition, nextStatus, OFFER_TRANSITIONS, OPEN_OFFER_STATUSES } fro
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { changeListingSettings } from '../listings/listings.service'
+import type { StandardStatus } from '@offerbook/domain/listing'
+import { canChangeListingStatus } from '@offerbook/domain/listing'
+import { changeListingSettings, saved as savedListing } from '../listings/listings.service'
 import type { OfferRow } from './offers.queries'
 import { findOffer, lockListingOffers, lockOffer, updateOffer } from './offers.queries'
 import { expireShareLinks } from './offer-access.queries'
@@ -38,6 +40,8 @@ async function lockForAction(tx: Db, actor: User, id: string, action: OfferActio
   const side = isBuyer && by.includes('buyer') ? 'buyer' : isSeller && by.includes('seller') ? 'seller' : null
   if (!side) throw new AppError('FORBIDDEN', isBuyer ? 'offer.notSellerOfOffer' : 'offer.notYourOffer')
   if (action === 'acknowledge' && status === 'accepted' && row.bindingAgreementAt) throw new AppError('CONFLICT', 'offer.alreadyAcknowledged')
+  // A binding contract ends by a signed notice of termination under a named ground (decision 065), not in one step.
+  if (action === 'terminate' && status === 'accepted' && row.bindingAgreementAt) throw new AppError('CONFLICT', 'notice.terminateByNotice')
   const turn = row.turn as OfferTurn | null
   if (!canTransition(status, action, side, { turn })) {
     // A countered offer waiting on the buyer side: the seller side cannot accept its own counter (decision 029).
@@ -113,4 +117,37 @@ export async function acceptOffer(db: Db, ctx: OffersContext, { actor, id, other
     return accepted
   })
   return toOfferView(db, row, 'seller', { now, publicUrl: ctx.publicUrl })
+}
+
+/**
+ * Ends a binding contract by its signed notice of termination (decision 065), in the signing job's
+ * transaction, by the transition rules of 'terminate' for the side that sent it: the offer is
+ * terminated with its ground and reason, the other side is told, an under-contract listing goes back
+ * to Active, and every back-up offer's buyer side is told the contract ended, so the seller side may
+ * take one up. An offer no longer accepted (closed meanwhile) is left as it is: returns false.
+ */
+export async function terminateByNotice(
+  tx: Db,
+  ctx: Pick<OffersContext, 'publicUrl'>,
+  { offerId, side, actorName, details, now }: { offerId: string; side: 'buyer' | 'seller'; actorName: string | null; details: { noticeId: string; packetId: string; ground: string; reason: string }; now: Date },
+): Promise<boolean> {
+  const row = await lockOffer(tx, offerId)
+  if (!row) throw offerNotFound()
+  const from = row.status as OfferStatus
+  if (!canTransition(from, 'terminate', side)) return false
+  const changed = await updateOffer(tx, row.id, { status: 'terminated', decidedAt: now, updatedAt: now })
+  await recordEvent(tx, changed, { type: 'terminated', actor: null, from, to: 'terminated', at: now, details: { ...details, side } })
+  await expireShareLinks(tx, { offerId: changed.id, now })
+  const listing = await listingOf(tx, changed)
+  const noticeContext = { publicUrl: ctx.publicUrl, at: now }
+  const notice = { row: changed, listing, event: 'terminated' as const, actorName, note: details.reason }
+  if (side === 'buyer') await notifySellerSide(tx, noticeContext, notice)
+  else await notifyBuyerSide(tx, noticeContext, notice)
+  const status = listing.standardStatus as StandardStatus
+  if ((status === 'ActiveUnderContract' || status === 'Pending') && canChangeListingStatus(status, 'Active')) await savedListing(tx, listing.id, { standardStatus: 'Active' })
+  for (const backup of await lockListingOffers(tx, { listingId: listing.id, statuses: ['backup'] })) {
+    await recordEvent(tx, backup, { type: 'contract-ended', actor: null, from: 'backup', to: 'backup', at: now, details: { terminatedOfferId: changed.id } })
+    await notifyBuyerSide(tx, noticeContext, { row: backup, listing, event: 'contract-ended', actorName: null })
+  }
+  return true
 }

@@ -52,7 +52,8 @@ describe('answers and the contract', () => {
     const acknowledged = offerOf(await call(buyer, 'POST', `/api/offers/${offer.id}/acknowledge`))
     expect(acknowledged.status).toBe('accepted')
     expect(acknowledged.bindingAgreementAt).not.toBeNull()
-    expect(acknowledged.actions).toEqual(['close', 'terminate'])
+    // Once binding, the contract ends only by a signed notice of termination (decision 065).
+    expect(acknowledged.actions).toEqual(['close'])
     const date = acknowledged.deadlines?.bindingAgreementDate ?? ''
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     const plus = (days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
@@ -63,7 +64,7 @@ describe('answers and the contract', () => {
     expectRefusal(await call(seller, 'POST', `/api/offers/${offer.id}/acknowledge`), 403, { key: 'offer.notYourOffer', message: 'Only the buyer side can change this offer' })
   })
 
-  it('terminate is either side’s, and only of an accepted offer; closing in one step is gone (offers-closing.test.ts)', async () => {
+  it('terminate in one step is either side’s, only of an accepted offer not yet binding; closing in one step is gone (offers-closing.test.ts)', async () => {
     const closing = await createTestOffer(suite.t, { status: 'accepted', buyer: await createUser(suite.t, { roles: ['BUYER_AGENT'] }) })
     expect((await call(closing.seller, 'POST', `/api/offers/${closing.offer.id}/close`)).statusCode).toBe(404)
     expect(await statusOf(suite.t, closing.offer.id)).toBe('accepted')
@@ -72,6 +73,10 @@ describe('answers and the contract', () => {
     expect((await notificationsOf(suite.t, terminating.seller!.id, terminating.offer.id)).map((notice) => notice.type)).toEqual(['offer.terminated'])
     const active = await createTestOffer(suite.t, { status: 'active' })
     expectRefusal(await call(active.seller, 'POST', `/api/offers/${active.offer.id}/terminate`), 409, { key: 'offer.cannotTerminate', message: 'An offer that is active cannot be terminated', params: { status: 'active' } })
+    // A binding contract takes a signed notice of termination (contract-notices/notices.test.ts).
+    const bound = await createTestOffer(suite.t, { status: 'accepted', bindingAgreementAt: new Date() })
+    expectRefusal(await call(bound.seller, 'POST', `/api/offers/${bound.offer.id}/terminate`), 409, { key: 'notice.terminateByNotice' })
+    expect(await statusOf(suite.t, bound.offer.id)).toBe('accepted')
   })
 
   it('a change whose notification cannot be sent does not happen, and leaves no audit event', async () => {

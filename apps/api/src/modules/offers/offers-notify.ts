@@ -20,7 +20,7 @@ import { offerPagePath } from './offers-access'
 
 export type NoticeContext = { publicUrl: string; at: Date }
 /** `note`: the sender's own words (a counter-offer's or a highest-and-best request's message); `date`: the date the notice names; `price`: the sum it names (a closing's final price). */
-export type Notice = { row: OfferRow; listing: OfferListingRow; event: OfferNoticeEvent; actorName: string | null; path?: string; note?: string | null; date?: string | null; price?: number | null }
+export type Notice = { row: OfferRow; listing: OfferListingRow; event: OfferNoticeEvent; actorName: string | null; path?: string; note?: string | null; date?: string | null; price?: number | null; title?: string | null }
 
 export const buyerOfferPath = (row: Pick<OfferRow, 'id'>) => `/submitted-offers/update/${row.id}`
 export const sellerOfferPath = (row: Pick<OfferRow, 'id' | 'listingId'>) => `/my-properties/${row.listingId}/offers/${row.id}`
@@ -41,6 +41,7 @@ async function tell(tx: Db, ctx: NoticeContext, person: PersonRow, notice: Notic
     date: notice.date ?? (notice.row.bindingAgreementAt ? tennesseeDate(notice.row.bindingAgreementAt) : null),
     note: notice.note ?? null,
     price: notice.price ?? null,
+    title: notice.title ?? null,
     path,
   }
   await notify(tx, {
@@ -73,7 +74,7 @@ export async function notifySellerSide(tx: Db, ctx: NoticeContext, notice: Notic
   const accountEmails = people.map((person) => person.email)
   for (const address of new Set(listing.notify.emails.map((item) => item.trim().toLowerCase()))) {
     if (accountEmails.some((email) => sameEmail(email, address)) || sameEmail(address, emailedAlready)) continue
-    const data = { event: notice.event, address: addressOf(listing), actorName: notice.actorName, date: notice.date ?? null, note: notice.note ?? null, price: notice.price ?? null, path }
+    const data = { event: notice.event, address: addressOf(listing), actorName: notice.actorName, date: notice.date ?? null, note: notice.note ?? null, price: notice.price ?? null, title: notice.title ?? null, path }
     await enqueueEmail(tx, 'offer-notice', data, { to: address, locale: 'en-us', publicUrl: ctx.publicUrl })
   }
 }

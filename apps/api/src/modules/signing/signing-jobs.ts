@@ -12,6 +12,7 @@ import type { JobDefinition } from '../jobs/job-runner'
 import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
 import { applySignedAmendment } from '../contract-amendments/amendments.service'
+import { completeNotice } from '../contract-notices/notices.service'
 import type { OfferRow } from '../offers/offer-rows.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { EventRow, PacketRow, SignerRow } from './signing.queries'
@@ -161,6 +162,8 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
     })
     await insertSealVersion(tx, { packetId: packet.id, seq: 1, fileId, sha256: done.signedSha256!, previousSha256: null, level: done.sealLevel, timestampAt: timestamp?.time ?? null, tsaName: timestamp?.tsaName ?? null, tsaExpiresAt: timestamp?.tsaExpiresAt ?? null, recordSha256: record.sha256, createdAt: now })
     if (packet.kind === 'offer') await markOfferSigned(tx, { offerId: offer.id, at: now, packetId: packet.id })
+    // A notice of the contract is delivered to the other side and recorded on the timeline (decision 065).
+    else if (packet.kind === 'notice') await completeNotice(tx, ctx, { packet: done, now })
     else await recordOnOfferLedger(tx, packet, 'form-completed', { at: now })
     // Both sides signed an amendment: the contract's terms follow it in this same transaction (decision 066).
     if (packet.kind === 'amendment') await applySignedAmendment(tx, { packet, publicUrl: ctx.publicUrl, at: now })

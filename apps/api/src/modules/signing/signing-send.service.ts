@@ -17,7 +17,7 @@ import { ignoreCleanupError, recordStoredFile, removeStoredObjects, withStoredOb
 import { openOfferAttachment, renderOfferFormPdf } from '../offer-documents/offer-documents.service'
 import { initialsBox } from '../contracts/agreement-pdf'
 import type { OfferRow } from '../offers/offers.service'
-import type { NewPacketRow, PacketRow, SignerRow } from './signing.queries'
+import type { NewFieldRow, NewPacketRow, PacketRow, SignerRow } from './signing.queries'
 import { countOfferPackets, deletePacket, deleteStoredFile, findAccountsByEmail, findFileKey, insertFields, insertPacket, insertSigners, updatePacket } from './signing.queries'
 import type { Party } from './signing-access'
 import { partyOfOffer } from './signing-access'
@@ -353,3 +353,84 @@ export async function deleteDraftPacket(db: Db, ctx: SigningContext, { actor, pa
   if (key) await removeStoredObjects(ctx.storage, [key], ignoreCleanupError)
 }
 
+
+/** A field of our own document, placed by its renderer for the signer at `signerIndex` of the packet's signers. */
+export type DocumentField = Omit<NewFieldRow, 'id' | 'packetId' | 'signerId'> & { signerIndex: number }
+
+/**
+ * Sends a document of our own (a notice of the contract, decision 065) as a packet of `kind`, with
+ * the fields its renderer placed: the same steps as the offer packet (stored original, signers with
+ * their language, fields, 'created' and 'sent' events, invitations), in one transaction. `check`
+ * runs again inside it on the locked party; `record` writes the caller's own rows with the packet.
+ */
+export async function sendDocumentPacket<T>(
+  db: Db,
+  ctx: SigningContext,
+  {
+    actor,
+    offerId,
+    kind,
+    title,
+    filename,
+    pdf,
+    signers,
+    fields,
+    expiresInDays = SIGNING_LIMITS.defaultExpiresInDays,
+    request = {},
+    now = new Date(),
+    check,
+    record,
+  }: {
+    actor: User
+    offerId: string
+    kind: Exclude<PacketView['kind'], 'offer'>
+    title: string
+    filename: string
+    pdf: Uint8Array
+    signers: readonly SignerInput[]
+    fields: readonly DocumentField[]
+    expiresInDays?: number
+    request?: RequestInfo
+    now?: Date
+    check: (tx: Db, party: Party) => Promise<void>
+    record: (tx: Db, packet: PacketRow, party: Party) => Promise<T>
+  },
+): Promise<{ packet: PacketRow; result: T }> {
+  const problems = signerProblems(signers, { requireSmsCode: false })
+  if (problems.length > 0) throw badInput(problems)
+  const assembled = await runHeavy('assemblePacket', { sources: [{ filename, bytes: pdf, contentType: 'application/pdf' }], signaturePage: null })
+  const packetId = randomUUID()
+  const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
+  return withStoredObject(ctx.storage, stored.key, ignoreCleanupError, async () => ({
+    unusedKeys: [],
+    result: await db.transaction(async (tx) => {
+      const party = await partyOfOffer(tx, actor, offerId)
+      await check(tx, party)
+      await recordStoredFile(tx, { id: stored.fileId, ownerId: actor.uid, key: stored.key, purpose: SIGNING_FILE_PURPOSE, filename, contentType: 'application/pdf', size: assembled.pdf.length })
+      const created = await insertPacket(tx, {
+        id: packetId,
+        kind,
+        offerId: party.offer.id,
+        title,
+        status: 'sent',
+        signingOrder: 'parallel',
+        requireSmsCode: false,
+        message: '',
+        ...newPacketColumns(actor, stored.fileId, assembled, now),
+        sentAt: now,
+        expiresAt: expiryOf(now, expiresInDays),
+      })
+      const signerRows = await addSigners(tx, created.id, signers)
+      await insertFields(
+        tx,
+        fields.map(({ signerIndex, ...field }) => ({ ...field, packetId: created.id, signerId: signerRows[signerIndex]!.id })),
+      )
+      const source = actorSource(actor, request)
+      await appendEvent(tx, created.id, 'created', source, { at: now, details: { kind, documents: documentsDetail(assembled) } })
+      await appendEvent(tx, created.id, 'sent', source, { at: now, details: { signers: signerRows.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), order: 'parallel', expiresAt: created.expiresAt?.toISOString() ?? null, requireSmsCode: false } })
+      const result = await record(tx, created, party)
+      await inviteAbleSigners(tx, ctx, { packet: created, signers: signerRows, address: await packetAddress(tx, party.offer), at: now })
+      return { packet: created, result }
+    }),
+  }))
+}

@@ -28,6 +28,8 @@ export const OFFER_NOTICE_EVENTS = [
   'amended',
   'repairs-proposed',
   'repairs-answered',
+  'notice-delivered',
+  'contract-ended',
 ] as const satisfies readonly OfferEventType[]
 export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
 
@@ -35,7 +37,7 @@ export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
  * To one side of an offer when the other side (or time) changes it. `note`: the sender's own words,
  * the same for every recipient; `price`: a sum in dollars (a closing's final price), written in the reader's language.
  */
-export type OfferNoticeData = { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string; note?: string | null; price?: number | null }
+export type OfferNoticeData = { event: OfferNoticeEvent; address: string; actorName: string | null; date: string | null; path: string; note?: string | null; price?: number | null; title?: string | null }
 
 type OfferNoticeText = { subject: (address: string) => string; paragraph: (data: OfferNoticeData) => string }
 
@@ -117,6 +119,14 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
       subject: (address) => `Repair proposal answered on ${address}`,
       paragraph: ({ address, actorName }) => `${actorName ?? 'The other side'} answered the repair proposal on ${address}. Open the contract to read the answer.`,
     },
+    'notice-delivered': {
+      subject: (address) => `Notice delivered on ${address}`,
+      paragraph: ({ address, actorName, title }) => `${actorName ?? 'The other side'} signed and delivered a notice on the contract for ${address}: ${title ?? 'a notice'}. The signed PDF is on the offer's page, and the contract timeline shows what it changes.`,
+    },
+    'contract-ended': {
+      subject: (address) => `The contract on ${address} ended`,
+      paragraph: ({ address }) => `The accepted contract on ${address} was terminated. Your back-up offer is still open: the seller may now take it up.`,
+    },
   },
   'es-es': {
     shared: { subject: (address) => `Nueva oferta sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'Un comprador'} ha compartido una oferta sobre ${address}.` },
@@ -191,6 +201,14 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
       subject: (address) => `Propuesta de reparaciones respondida sobre ${address}`,
       paragraph: ({ address, actorName }) => `${actorName ?? 'La otra parte'} ha respondido a la propuesta de reparaciones sobre ${address}. Abra el contrato para leer la respuesta.`,
     },
+    'notice-delivered': {
+      subject: (address) => `Aviso entregado sobre ${address}`,
+      paragraph: ({ address, actorName, title }) => `${actorName ?? 'La otra parte'} ha firmado y entregado un aviso sobre el contrato de ${address}: ${title ?? 'un aviso'}. El PDF firmado está en la página de la oferta, y el calendario del contrato muestra lo que cambia.`,
+    },
+    'contract-ended': {
+      subject: (address) => `El contrato sobre ${address} ha terminado`,
+      paragraph: ({ address }) => `El contrato aceptado sobre ${address} se ha rescindido. Su oferta de reserva sigue abierta: el vendedor puede aceptarla ahora.`,
+    },
   },
 }
 
@@ -214,7 +232,7 @@ export const offerNotice = defineEmail<OfferNoticeData>({
   samples: OFFER_NOTICE_EVENTS.flatMap((event) => [
     { event, address: '12 <b>Elm</b> St, Nashville, TN 37203', actorName: 'Ana <i>Ruiz</i>', date: 'Dec 2, 2026', path: '/submitted-offers/update/o1', note: 'We can <b>meet</b> at 325.' },
     { event, address: '40 Vine St, Knoxville, TN 37902', actorName: 'Lena Listing', date: '2026-11-24', price: 455_000, path: '/submitted-offers/update/o2' },
-    { event, address: '9 Oak Ave, Memphis, TN 38103', actorName: null, date: null, path: '/my-properties/l1/offers/o1' },
+    { event, address: '9 Oak Ave, Memphis, TN 38103', actorName: null, date: null, path: '/my-properties/l1/offers/o1', title: "Buyer's Notice of the Inspection Result" },
   ]),
   content: { 'en-us': (data) => noticeContent('en-us', data), 'es-es': (data) => noticeContent('es-es', data) },
 })
