@@ -8,9 +8,10 @@ import { createTestListing, createTestOffer, createUser } from '../../../test/fa
 import { listing as listingTable } from '../../db/schema/listings'
 import { offer as offerTable } from '../../db/schema/offers'
 import { emailsTo, eventsOf, expectRefusal, notificationsOf, offersCaller } from '../offers/offers.test-helpers'
-import { pdftotext } from '../signing/signing-pdf.test-helpers'
+import { pdftotext, setUpPdfWork } from '../signing/signing-pdf.test-helpers'
 import { completeNow, fieldRefusal, lastLink, outboxTo, packetRow, signAs, signingContextOf, uniqueEmail } from '../signing/signing.test-helpers'
 
+setUpPdfWork()
 const t = useTestApp()
 const call = offersCaller(t)
 const DAY = 86_400_000
