@@ -9,6 +9,8 @@ import type { Db } from '../../db/client'
 import { termsOf } from '../offers/offers-access'
 import { leadsBrokerage } from '../teams/team-rules'
 import type { BrokerContractRow } from './broker.queries'
+import type { RecordedTimeline } from '../contract-notices/timeline-records'
+import { recordedTimelines } from '../contract-notices/timeline-records'
 import { brokerageAgentNames, brokerageContracts, isBrokerageContract } from './broker.queries'
 
 /**
@@ -22,13 +24,14 @@ export async function readsAsPrincipalBroker(db: Db, { viewer, offerId, now }: {
   return leadsBrokerage(viewer) && isBrokerageContract(db, { brokerId: viewer.uid, offerId, now })
 }
 
-const RISK = { missed: 0, dueSoon: 1, upcoming: 2, done: 3 } as const
+const RISK = { missed: 0, dueSoon: 1, upcoming: 2, done: 3, waived: 3 } as const
 
 const itemOf = (item: TimelineViewItem & { date: string }): BrokerContractItem => ({ kind: item.kind, owner: item.owner, state: item.state, date: item.date })
 const dated = (item: TimelineViewItem): item is TimelineViewItem & { date: string } => item.date !== null
 
-function contractOf(row: BrokerContractRow & { bindingAgreementAt: Date }, agents: ReadonlyMap<string, string>, now: Date): BrokerContract {
-  const view = contractTimelineView(row.offerId, termsOf(row), row.bindingAgreementAt, { zone: propertyTimeZone(row.county), now })
+function contractOf(row: BrokerContractRow & { bindingAgreementAt: Date }, agents: ReadonlyMap<string, string>, now: Date, recorded: RecordedTimeline): BrokerContract {
+  // What the contract's notices recorded (decision 065) reads as in the Timeline section.
+  const view = contractTimelineView(row.offerId, termsOf(row), row.bindingAgreementAt, { zone: propertyTimeZone(row.county), now, events: recorded.events, outcomes: recorded.outcomes })
   const items = view.items.filter(dated)
   const atRisk = items.filter((item) => item.state === 'missed' || item.state === 'dueSoon').sort((a, b) => RISK[a.state] - RISK[b.state] || compareTimelineItems(a, b))
   const next = items.filter((item) => item.state === 'upcoming').sort(compareTimelineItems)[0]
@@ -64,7 +67,8 @@ export async function brokerContracts(db: Db, { actor, query, now = new Date() }
   if (!leadsBrokerage(actor)) return { items: [], total: 0, page, pageSize }
   const [rows, agents] = await Promise.all([brokerageContracts(db, { brokerId: actor.uid, now, limit: BROKER_CONTRACTS_SCAN_LIMIT }), brokerageAgentNames(db, actor.uid)])
   const names = new Map(agents.map((agent) => [agent.id, agent.name]))
-  const contracts = rows.flatMap((row) => (row.bindingAgreementAt ? [contractOf({ ...row, bindingAgreementAt: row.bindingAgreementAt }, names, now)] : []))
+  const recorded = await recordedTimelines(db, rows.map((row) => row.offerId))
+  const contracts = rows.flatMap((row) => (row.bindingAgreementAt ? [contractOf({ ...row, bindingAgreementAt: row.bindingAgreementAt }, names, now, recorded(row.offerId))] : []))
   contracts.sort((a, b) => {
     const [riskA, dateA] = riskOf(a)
     const [riskB, dateB] = riskOf(b)

@@ -11,7 +11,7 @@ import { WARNING_FILL } from '../../../shared/ui/warning-color'
 import { BROKER_CONTRACTS_PAGE_SIZE, useBrokerContracts } from '../api/broker-contracts'
 
 /** White text on each fill at 4.5:1 or more (WCAG AA); the word says the state, the colour only repeats it. */
-const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.8', dueSoon: WARNING_FILL, missed: 'red.9', done: 'green.9' }
+const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.8', dueSoon: WARNING_FILL, missed: 'red.9', done: 'green.9', waived: 'violet.9' }
 
 /** A calendar day (YYYY-MM-DD) in the reader's language, read in UTC so no time zone moves the day. */
 function formatDay(day: string, language: string): string {
