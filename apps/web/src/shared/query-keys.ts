@@ -22,6 +22,8 @@ export const offerKeys = {
   openBestRequest: (listingId: string) => ['offers', 'open-best-request', listingId] as const,
   /** The contract timeline of an accepted offer; under 'offers', so that whatever refreshes the offers refreshes it too. */
   timeline: (id: string) => ['offers', 'timeline', id] as const,
+  /** The contract's amendments and repair proposals (decision 066); under 'offers' too. */
+  amendments: (id: string) => ['offers', 'amendments', id] as const,
 }
 
 export const signingKeys = {

@@ -39,6 +39,8 @@ beforeEach(() => {
   api.on(`POST ${OFFER}/:action`, takeAction)
   // The contract timeline section of an accepted offer asks for it; these tests read other parts of the page.
   api.on(`GET ${OFFER}/timeline`, () => reply({ offerId: offer.id, bindingAgreementDate: null, zone: 'America/Chicago', asOf: new Date().toISOString(), items: [] }))
+  // So does its amendments section (decision 066).
+  api.on(`GET ${OFFER}/amendments`, () => reply({ amendments: [], repairProposals: [], side: 'buyer', version: 1, canDraft: true, waitingFor: null, canProposeRepairs: false, resolutionEnds: null }))
 })
 
 afterEach(() => {

@@ -19,6 +19,7 @@ import type { EditorForm } from './editor-form'
 import { errorsUnder } from './editor-form'
 import { OfferActionsPanel, useOfferActions } from './offer-actions'
 import { ClosingPanel } from '../closing/closing-panel'
+import { AmendmentsPanel } from '../amendments/amendments-panel'
 import { OfferSectionIndex } from './offer-section-index'
 import type { FieldErrors } from './offer-form'
 import { setAt } from './offer-form'
@@ -150,6 +151,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
         {header}
         {actionsPanel}
         <ClosingPanel offer={offer} />
+        <AmendmentsPanel offer={offer} />
         {propertyCard}
         <OfferDetails offer={offer} />
       </Stack>

@@ -14,6 +14,8 @@ beforeEach(() => {
   api.on('GET /api/listings/listing-1/highest-and-best', reply({ request: null }))
   // The contract timeline section of an accepted offer asks for it; these tests read other parts of the page.
   api.on('GET /api/offers/:id/timeline', reply({ offerId: 'offer-1', bindingAgreementDate: null, zone: 'America/Chicago', asOf: new Date().toISOString(), items: [] }))
+  // So does its amendments section (decision 066).
+  api.on('GET /api/offers/:id/amendments', reply({ amendments: [], repairProposals: [], side: 'seller', version: 1, canDraft: true, waitingFor: null, canProposeRepairs: false, resolutionEnds: null }))
 })
 
 const sellerOffer = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>

@@ -16,6 +16,7 @@ import { OfferStatusBadge } from '../details/offer-status-badge'
 import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 import { SignedBadge } from '../details/signed-badge'
 import { ClosingPanel } from '../closing/closing-panel'
+import { AmendmentsPanel } from '../amendments/amendments-panel'
 import { buyerNamesText } from './optimize-grid'
 import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
@@ -122,6 +123,8 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
       {decided && <DecisionSection offer={offer} headingRef={decisionRef} />}
 
       <ClosingPanel offer={offer} />
+
+      <AmendmentsPanel offer={offer} />
 
       {afterDecision}
 
