@@ -17,7 +17,7 @@ import { refuseStaleVersion, writeNextVersion } from '../offers/offers-versions'
 import { effectiveStatus } from '../signing/signing-access'
 import type { RequestInfo, SigningContext } from '../signing/signing.service'
 import { suggestedSigners } from '../signing/signing.service'
-import { sendDrawnPacket } from '../signing/signing-send.service'
+import { sendDocumentPacket } from '../signing/signing-send.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { AmendmentRow, AmendmentWithPacket, RepairProposalRow } from './amendments.queries'
 import { findAmendmentOfPacket, insertAmendment, insertRepairProposal, listAmendments, listRepairProposals, lockRepairProposal, markAmendmentApplied, nextAmendmentNumber, updateRepairProposal } from './amendments.queries'
@@ -132,13 +132,15 @@ export async function draftAmendment(db: Db, ctx: SigningContext, { actor, offer
     createdAt: now,
   })
   const title = `Amendment ${number} to the Purchase and Sale Agreement`
-  await sendDrawnPacket(db, ctx, {
+  await sendDocumentPacket(db, ctx, {
     actor,
-    offer: row,
+    offerId: row.id,
     kind: 'amendment',
     title,
-    document: { filename: `${title}.pdf`, bytes },
+    filename: `${title}.pdf`,
+    pdf: bytes,
     signers,
+    fields: 'signature-page',
     message: input.message,
     request,
     now,
@@ -147,7 +149,7 @@ export async function draftAmendment(db: Db, ctx: SigningContext, { actor, offer
       if (locked.number !== number) throw new AppError('CONFLICT', 'amendment.waitsForAnother', { params: { number: locked.number - 1 } })
       await fromProposal?.check(tx, locked)
     },
-    created: async (tx, packet) => {
+    record: async (tx, packet) => {
       const amendment = await insertAmendment(tx, {
         offerId: row.id,
         number,

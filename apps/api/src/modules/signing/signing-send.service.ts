@@ -171,83 +171,6 @@ export async function sendOfferPacket(db: Db, ctx: SigningContext, { actor, offe
   return getPacket(db, { actor, packetId: packet.id, now })
 }
 
-/**
- * A document we drew ourselves (an amendment, decision 066), sent for signature with the same steps as
- * the offer packet: assembled with a signature page for every signer, stored, and in one transaction
- * checked again (`check`, with the offer locked by it), inserted with its signers, fields and first
- * audit events, invited, and handed to `created` for the caller's own rows and ledger entry.
- */
-export async function sendDrawnPacket<T>(
-  db: Db,
-  ctx: SigningContext,
-  {
-    actor,
-    offer,
-    kind,
-    title,
-    document,
-    signers,
-    message = '',
-    expiresInDays = SIGNING_LIMITS.defaultExpiresInDays,
-    check,
-    created,
-    request = {},
-    now = new Date(),
-  }: {
-    actor: User
-    offer: OfferRow
-    kind: Exclude<PacketKind, 'offer' | 'form'>
-    title: string
-    document: { filename: string; bytes: Uint8Array }
-    signers: readonly SignerInput[]
-    message?: string
-    expiresInDays?: number
-    check: (tx: Db) => Promise<void>
-    created: (tx: Db, packet: PacketRow) => Promise<T>
-    request?: RequestInfo
-    now?: Date
-  },
-): Promise<T> {
-  const address = await packetAddress(db, offer)
-  const signaturePage = { title, address, signers: signers.map((signer) => ({ name: signer.name, role: signer.role })) }
-  const assembled = await runHeavy('assemblePacket', { sources: [{ filename: document.filename, bytes: document.bytes, contentType: 'application/pdf' }], signaturePage })
-  const packetId = randomUUID()
-  const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
-  return withStoredObject(ctx.storage, stored.key, ignoreCleanupError, async () => ({
-    unusedKeys: [],
-    result: await db.transaction(async (tx) => {
-      await check(tx)
-      await recordStoredFile(tx, { id: stored.fileId, ownerId: actor.uid, key: stored.key, purpose: SIGNING_FILE_PURPOSE, filename: document.filename, contentType: 'application/pdf', size: assembled.pdf.length })
-      const packet = await insertPacket(tx, {
-        id: packetId,
-        kind,
-        offerId: offer.id,
-        title,
-        status: 'sent',
-        signingOrder: 'parallel',
-        requireSmsCode: false,
-        message,
-        ...newPacketColumns(actor, stored.fileId, assembled, now),
-        sentAt: now,
-        expiresAt: expiryOf(now, expiresInDays),
-      })
-      const rows = await addSigners(tx, packet.id, signers)
-      // Nothing of ours is lined: every signer initials each page at its foot and signs on the signature page.
-      const placed = placeAgreementFields({ linedPageCount: 0, contentPageCount: assembled.contentPageCount, reserved: [], initialsBox }, signers.map((signer, index) => ({ key: signerKeyOf(index), role: signer.role })))
-      await insertFields(
-        tx,
-        placed.map(({ signerKey, ...field }) => ({ ...field, packetId: packet.id, signerId: rows[Number(signerKey)]!.id })),
-      )
-      const source = actorSource(actor, request)
-      await appendEvent(tx, packet.id, 'created', source, { at: now, details: { kind, documents: documentsDetail(assembled) } })
-      await appendEvent(tx, packet.id, 'sent', source, { at: now, details: { signers: rows.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), order: 'parallel', expiresAt: packet.expiresAt?.toISOString() ?? null, requireSmsCode: false } })
-      const result = await created(tx, packet)
-      await inviteAbleSigners(tx, ctx, { packet, signers: rows, address, at: now })
-      return result
-    }),
-  }))
-}
-
 type Assembled = Required<Pick<NewPacketRow, 'documents' | 'pages'>>
 
 /** The columns a new packet takes from who makes it, its stored original and its assembled documents. */
@@ -358,10 +281,17 @@ export async function deleteDraftPacket(db: Db, ctx: SigningContext, { actor, pa
 export type DocumentField = Omit<NewFieldRow, 'id' | 'packetId' | 'signerId'> & { signerIndex: number }
 
 /**
- * Sends a document of our own (a notice of the contract, decision 065) as a packet of `kind`, with
- * the fields its renderer placed: the same steps as the offer packet (stored original, signers with
- * their language, fields, 'created' and 'sent' events, invitations), in one transaction. `check`
- * runs again inside it on the locked party; `record` writes the caller's own rows with the packet.
+ * Where a document of our own is signed: at the fields its renderer placed (a notice), or, with
+ * 'signature-page', on a signature page added after it for every signer, with initials at the foot of
+ * each of its pages (an amendment), as the offer packet places them.
+ */
+export type DocumentFields = readonly DocumentField[] | 'signature-page'
+
+/**
+ * Sends a document of our own (a notice, decision 065; an amendment, decision 066) as a packet of
+ * `kind`: the same steps as the offer packet (stored original, signers with their language, fields,
+ * 'created' and 'sent' events, invitations), in one transaction. `check` runs again inside it on the
+ * locked party; `record` writes the caller's own rows with the packet.
  */
 export async function sendDocumentPacket<T>(
   db: Db,
@@ -375,6 +305,7 @@ export async function sendDocumentPacket<T>(
     pdf,
     signers,
     fields,
+    message = '',
     expiresInDays = SIGNING_LIMITS.defaultExpiresInDays,
     request = {},
     now = new Date(),
@@ -383,12 +314,13 @@ export async function sendDocumentPacket<T>(
   }: {
     actor: User
     offerId: string
-    kind: Exclude<PacketView['kind'], 'offer'>
+    kind: Exclude<PacketKind, 'offer' | 'form'>
     title: string
     filename: string
     pdf: Uint8Array
     signers: readonly SignerInput[]
-    fields: readonly DocumentField[]
+    fields: DocumentFields
+    message?: string
     expiresInDays?: number
     request?: RequestInfo
     now?: Date
@@ -398,7 +330,9 @@ export async function sendDocumentPacket<T>(
 ): Promise<{ packet: PacketRow; result: T }> {
   const problems = signerProblems(signers, { requireSmsCode: false })
   if (problems.length > 0) throw badInput(problems)
-  const assembled = await runHeavy('assemblePacket', { sources: [{ filename, bytes: pdf, contentType: 'application/pdf' }], signaturePage: null })
+  const address = await packetAddress(db, (await partyOfOffer(db, actor, offerId)).offer)
+  const signaturePage = fields === 'signature-page' ? { title, address, signers: signers.map((signer) => ({ name: signer.name, role: signer.role })) } : null
+  const assembled = await runHeavy('assemblePacket', { sources: [{ filename, bytes: pdf, contentType: 'application/pdf' }], signaturePage })
   const packetId = randomUUID()
   const stored = await storeOriginal(ctx.storage, packetId, assembled.pdf)
   return withStoredObject(ctx.storage, stored.key, ignoreCleanupError, async () => ({
@@ -415,21 +349,26 @@ export async function sendDocumentPacket<T>(
         status: 'sent',
         signingOrder: 'parallel',
         requireSmsCode: false,
-        message: '',
+        message,
         ...newPacketColumns(actor, stored.fileId, assembled, now),
         sentAt: now,
         expiresAt: expiryOf(now, expiresInDays),
       })
       const signerRows = await addSigners(tx, created.id, signers)
+      // Nothing of ours is lined: with a signature page, every signer initials each page at its foot and signs after it.
+      const placed: readonly DocumentField[] =
+        fields === 'signature-page'
+          ? placeAgreementFields({ linedPageCount: 0, contentPageCount: assembled.contentPageCount, reserved: [], initialsBox }, signers.map((signer, index) => ({ key: signerKeyOf(index), role: signer.role }))).map(({ signerKey, ...field }) => ({ ...field, signerIndex: Number(signerKey) }))
+          : fields
       await insertFields(
         tx,
-        fields.map(({ signerIndex, ...field }) => ({ ...field, packetId: created.id, signerId: signerRows[signerIndex]!.id })),
+        placed.map(({ signerIndex, ...field }) => ({ ...field, packetId: created.id, signerId: signerRows[signerIndex]!.id })),
       )
       const source = actorSource(actor, request)
       await appendEvent(tx, created.id, 'created', source, { at: now, details: { kind, documents: documentsDetail(assembled) } })
       await appendEvent(tx, created.id, 'sent', source, { at: now, details: { signers: signerRows.map((signer) => ({ id: signer.id, email: signer.email, role: signer.role })), order: 'parallel', expiresAt: created.expiresAt?.toISOString() ?? null, requireSmsCode: false } })
       const result = await record(tx, created, party)
-      await inviteAbleSigners(tx, ctx, { packet: created, signers: signerRows, address: await packetAddress(tx, party.offer), at: now })
+      await inviteAbleSigners(tx, ctx, { packet: created, signers: signerRows, address, at: now })
       return { packet: created, result }
     }),
   }))
