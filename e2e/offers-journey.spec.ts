@@ -1,16 +1,19 @@
 import type { APIRequestContext } from '@playwright/test'
+import type { ContractAmendments } from '@offerbook/domain/contract-amendments'
 import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
+import type { OfferSigning } from '@offerbook/domain/signing'
 import { expectNoViolations } from './axe'
 import { apiToken, expect, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
-import { mailTo } from './mailbox'
+import { mailTo, waitForMail } from './mailbox'
 
 /**
  * The issue's browser journey: two buyer sides share offers on a fresh listing (through the API); the
  * listing agent weights, ranks, opens the best offer and accepts it with CONFIRM ACCEPT OFFER,
  * declining the other; the other buyer side is notified (notification and email); the buyer
- * acknowledges, and the Binding Agreement Date shows to the seller side; the listing agent records
- * the closing and the buyer side confirms it.
+ * acknowledges, and the Binding Agreement Date shows to the seller side; on a phone, the listing agent
+ * proposes an amendment of the closing date, both sides sign it, and the timeline follows it; the
+ * listing agent records the closing and the buyer side confirms it.
  */
 
 const BEN = 'buyer-simple@example.com'
@@ -37,6 +40,24 @@ async function shareOffer(request: APIRequestContext, email: string, listingId: 
   const shared = await request.post(`/api/offers/${offer.id}/share`, { headers })
   expect(shared.status(), await shared.text()).toBe(200)
   return ((await shared.json()) as { offer: OfferView }).offer
+}
+
+/**
+ * Signs as the signer whose link was emailed to `to` after `since`, through the signer endpoints the
+ * /form-sign page calls (signing in the browser is signing.spec.ts's journey).
+ */
+async function signFromEmail(request: APIRequestContext, to: string, since: string) {
+  const link = await waitForMail(request, to, (messages) => {
+    const invite = messages.find((message) => message.kind === 'signing.invite' && message.createdAt >= since && message.text.includes('/form-sign/'))
+    return invite ? (/\/form-sign\/[\w-]+\/([\w-]+)\?token=([\w-]+)/.exec(invite.text) ?? undefined) : undefined
+  })
+  const headers = { 'x-signing-token': link[2]! }
+  const url = `/api/signing/signers/${link[1]}`
+  expect((await request.get(url, { headers })).status()).toBe(200)
+  expect((await request.post(`${url}/consent`, { headers, data: { accepted: true } })).status()).toBe(200)
+  const png = `data:image/png;base64,${pngOf(40, 12, [20, 20, 60]).toString('base64')}`
+  const finished = await request.post(`${url}/finish`, { headers, data: { adopted: { method: 'typed', signature: png, initials: png }, values: {} } })
+  expect(finished.status(), await finished.text()).toBe(200)
 }
 
 /**
@@ -181,6 +202,31 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   const wide = page.viewportSize()
   await page.setViewportSize({ width: 390, height: 844 })
   expect(await timeline.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true)
+
+  // Still on a phone, Lena proposes an amendment of the closing date; both sides sign it, and the timeline follows it (decision 066).
+  const amendments = page.getByRole('region', { name: 'Amendments' })
+  await amendments.getByRole('button', { name: 'Propose an amendment' }).click()
+  const amendmentForm = page.getByRole('dialog', { name: 'Propose an amendment' })
+  const newClosing = isoDate(inDays(30))
+  const newClosingWords = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${newClosing}T00:00:00Z`))
+  await amendmentForm.getByRole('textbox', { name: 'Closing date' }).fill(newClosing)
+  await expect(amendmentForm.getByTestId('amendment-summary')).toContainText(`→ ${newClosingWords}`)
+  expect(await amendmentForm.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true)
+  const amendedAt = new Date().toISOString()
+  await amendmentForm.getByRole('button', { name: 'Send for signature' }).click()
+  await expect(amendmentForm).toBeHidden({ timeout: 30_000 })
+  await expect(amendments.getByTestId('amendment-1')).toContainText('Out for signature')
+  const lenaHeaders = await bearer(request, SELLER_AGENT)
+  const signing = (await (await request.get(`/api/offers/${ben.id}/signing`, { headers: lenaHeaders })).json()) as OfferSigning
+  const packet = signing.packets.find((item) => item.kind === 'amendment')
+  expect(packet?.signers.length).toBeGreaterThanOrEqual(2)
+  for (const signer of packet?.signers ?? []) await signFromEmail(request, signer.email, amendedAt)
+  await expect
+    .poll(async () => ((await (await request.get(`/api/offers/${ben.id}/amendments`, { headers: lenaHeaders })).json()) as ContractAmendments).amendments[0]?.state, { timeout: 60_000 })
+    .toBe('signed')
+  await page.reload()
+  await expect(amendments.getByTestId('amendment-1')).toContainText('Signed by both sides')
+  await expect(timeline.getByTestId('timeline-item-closing')).toContainText(newClosingWords)
   if (wide) await page.setViewportSize(wide)
 
   // The declined offer is listed below the grid, linking to its page.
