@@ -50,13 +50,14 @@ export type CertificateData = {
   seal?: { level: 'B-B' } | { level: 'B-T'; tsaName: string; attestedAt: Date }
   /** The record embedded in the file (decision 059), named with its SHA-256 so a reader can check it. */
   record?: { filename: string; sha256: string }
-  /** Whether the file is PDF/A-3b (decision 062), or which fonts of its documents stop it being so. */
+  /** Whether the file is marked as PDF/A-3b (decision 062), or which fonts of its documents stop it being so. */
   archival?: ArchivalResult
 }
 
 /** The certificate's words on the file's archival format (decision 062). */
 export function archivalStatement(archival: ArchivalResult): string {
-  if (archival.claimed) return 'PDF/A-3b (ISO 19005-3): every font embedded, an sRGB output intent and XMP metadata, made before the seal.'
+  // Marked, not validated: no PDF/A validator runs here (veraPDF cannot be installed; decision 062), so the row says what the file declares.
+  if (archival.claimed) return 'Marked as PDF/A-3b (ISO 19005-3) before the seal: every font embedded, an sRGB output intent and XMP metadata. No PDF/A validator has checked it.'
   const fonts = archival.fontsNotEmbedded.map((font) => font.replace(/^[A-Z]{6}\+/, ''))
   const named = fonts.length > 3 ? `${fonts.slice(0, 3).join(', ')} and ${fonts.length - 3} more` : fonts.join(', ')
   const reasons = [
