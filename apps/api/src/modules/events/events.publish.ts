@@ -52,3 +52,29 @@ export async function revokeLiveStreams(db: Db, { users = [], sessions = [] }: S
     await notifyChannel(db, EVENTS_CHANNEL, JSON.stringify({ revoke }))
   }
 }
+
+/** One event for one recipient, for publishEvents. */
+export type OneEvent = { recipient: string; type: LiveEventType; data: LiveEventData }
+
+/**
+ * Many events, each its own recipient and data (a job's batch), in the transaction of the change: one
+ * insert, then as few NOTIFYs as fit their rows (or, when the rows are too long, their ids).
+ */
+export async function publishEvents(tx: Db, events: readonly OneEvent[]): Promise<void> {
+  const wanted = events.filter((event) => event.recipient.length > 0)
+  if (wanted.length === 0) return
+  const rows = await insertAppEvents(tx, [...wanted])
+  let batch: typeof rows = []
+  const flush = async () => {
+    if (batch.length === 0) return
+    const inline = JSON.stringify({ rows: batch })
+    await notifyChannel(tx, EVENTS_CHANNEL, Buffer.byteLength(inline) < MAX_INLINE_PAYLOAD_BYTES ? inline : batch.map((row) => row.id).join(','))
+    batch = []
+  }
+  for (const row of rows) {
+    batch.push(row)
+    // A uuid and its comma take 37 bytes: the ids of a full batch always fit in one NOTIFY.
+    if (batch.length * 37 >= MAX_INLINE_PAYLOAD_BYTES - 100) await flush()
+  }
+  await flush()
+}

@@ -11,6 +11,13 @@ export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Pr
   return row
 }
 
+/** Many messages in one insert; returns how many. */
+export async function insertOutboxMessages(db: Db, messages: readonly NewOutboxMessage[]): Promise<number> {
+  if (messages.length === 0) return 0
+  const rows = await db.insert(outboxMessage).values([...messages]).returning({ id: outboxMessage.id })
+  return rows.length
+}
+
 /**
  * Takes up to `limit` due messages for this worker until the lease ends, counting the attempt now so a
  * worker that dies mid-delivery still uses one up. SKIP LOCKED lets any number of workers in any number

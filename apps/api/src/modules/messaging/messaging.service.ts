@@ -7,8 +7,8 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { EmailData, EmailMessage, EmailName, SmsData, SmsName } from './emails/registry'
 import { emailKind, renderEmail, renderSms, smsKind } from './emails/registry'
-import type { OutboxMessage } from './messaging.queries'
-import { findOutboxMessage, insertOutboxMessage, listOutboxMessages } from './messaging.queries'
+import type { NewOutboxMessage, OutboxMessage } from './messaging.queries'
+import { findOutboxMessage, insertOutboxMessage, insertOutboxMessages, listOutboxMessages } from './messaging.queries'
 
 // Accounts checks phone numbers with the same pattern it texts to.
 export { E164_PATTERN }
@@ -73,13 +73,13 @@ export async function enqueueSms<N extends SmsName>(db: Db, name: N, data: SmsDa
   return enqueueRenderedSms(db, { to: envelope.to, ...renderSms(name, locale, data), kind: envelope.kind ?? smsKind(name, data), locale })
 }
 
-/** Writes an outbox row for an email already rendered; modules enqueue by name with enqueueEmail. */
-export async function enqueueRenderedEmail(db: Db, input: RenderedOutboxEmail): Promise<OutboxMessage> {
+/** An outbox row for an email already rendered, checked: a bad address or an empty part is refused. */
+function emailRow(input: RenderedOutboxEmail): NewOutboxMessage {
   const to = emailSchema.safeParse(input.to)
   if (!to.success) throw new AppError('BAD_REQUEST', 'messaging.invalidEmail', { params: { to: String(input.to) } })
   const subject = requireText(input.subject, 'messaging.subjectRequired')
   if (/[\r\n]/.test(subject)) throw new AppError('BAD_REQUEST', 'messaging.subjectOneLine')
-  const message = await insertOutboxMessage(db, {
+  return {
     channel: 'email',
     recipient: to.data,
     subject: subject.trim(),
@@ -87,28 +87,58 @@ export async function enqueueRenderedEmail(db: Db, input: RenderedOutboxEmail): 
     htmlBody: input.html || null,
     kind: requireKind(input.kind),
     locale: requireLocale(input.locale),
-  })
+  }
+}
+
+/** Writes an outbox row for an email already rendered; modules enqueue by name with enqueueEmail. */
+export async function enqueueRenderedEmail(db: Db, input: RenderedOutboxEmail): Promise<OutboxMessage> {
+  const message = await insertOutboxMessage(db, emailRow(input))
   nudgeWorkers()
   return message
 }
 
-/** Writes an outbox row for a text already rendered; modules enqueue by name with enqueueSms. */
-export async function enqueueRenderedSms(db: Db, input: RenderedOutboxSms): Promise<OutboxMessage> {
+/** An outbox row for a text already rendered, checked: a number not in E.164 or a body too long is refused. */
+function smsRow(input: RenderedOutboxSms): NewOutboxMessage {
   const to = typeof input.to === 'string' ? input.to.trim() : ''
   if (!E164_PATTERN.test(to)) throw new AppError('BAD_REQUEST', 'messaging.invalidSmsNumber', { params: { to: String(input.to) } })
   const text = requireText(input.text, 'messaging.smsTextRequired')
   if (text.length > SMS_MAX_LENGTH) throw new AppError('BAD_REQUEST', 'messaging.smsTooLong', { params: { length: text.length, maximum: SMS_MAX_LENGTH } })
-  const message = await insertOutboxMessage(db, {
-    channel: 'sms',
-    recipient: to,
-    subject: null,
-    textBody: text,
-    htmlBody: null,
-    kind: requireKind(input.kind),
-    locale: requireLocale(input.locale),
-  })
+  return { channel: 'sms', recipient: to, subject: null, textBody: text, htmlBody: null, kind: requireKind(input.kind), locale: requireLocale(input.locale) }
+}
+
+/** Writes an outbox row for a text already rendered; modules enqueue by name with enqueueSms. */
+export async function enqueueRenderedSms(db: Db, input: RenderedOutboxSms): Promise<OutboxMessage> {
+  const message = await insertOutboxMessage(db, smsRow(input))
   nudgeWorkers()
   return message
+}
+
+/** An email by name rendered for its envelope, as enqueueEmail would write it. */
+export function renderedEmail<N extends EmailName>(name: N, data: EmailData<N>, envelope: EmailEnvelope): RenderedOutboxEmail {
+  const locale = requireLocale(envelope.locale)
+  return { to: envelope.to, ...renderEmail(name, locale, data, envelope.publicUrl), kind: envelope.kind ?? emailKind(name, data), locale }
+}
+
+/** The same for a message carried by name with its data (a notification's email). */
+export function renderedEmailMessage(message: EmailMessage, envelope: EmailEnvelope): RenderedOutboxEmail {
+  return renderedEmail(message.name, message.data as EmailData<typeof message.name>, envelope)
+}
+
+/** A text by name rendered for its envelope, as enqueueSms would write it. */
+export function renderedSms<N extends SmsName>(name: N, data: SmsData<N>, envelope: SmsEnvelope): RenderedOutboxSms {
+  const locale = requireLocale(envelope.locale)
+  return { to: envelope.to, ...renderSms(name, locale, data), kind: envelope.kind ?? smsKind(name, data), locale }
+}
+
+/**
+ * Many messages already rendered in one insert (a job's batch), in the caller's transaction as
+ * enqueueEmail and enqueueSms are; each is checked as they check it. Returns how many.
+ */
+export async function enqueueRenderedMessages(db: Db, { emails = [], texts = [] }: { emails?: readonly RenderedOutboxEmail[]; texts?: readonly RenderedOutboxSms[] }): Promise<number> {
+  const rows = [...emails.map(emailRow), ...texts.map(smsRow)]
+  const count = await insertOutboxMessages(db, rows)
+  if (count > 0) nudgeWorkers()
+  return count
 }
 
 export async function listMailbox(

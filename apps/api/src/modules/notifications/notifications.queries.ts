@@ -12,6 +12,12 @@ export async function insertNotification(db: Db, values: NewNotificationRow): Pr
   return row
 }
 
+/** Many notifications in one insert. */
+export async function insertNotifications(db: Db, values: readonly NewNotificationRow[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return []
+  return db.insert(notification).values([...values]).returning()
+}
+
 /** One page of a user's notifications (all, or the unread only), newest first, with the unread count. */
 export async function listUserNotifications(
   db: Db,

@@ -4,11 +4,11 @@ import type { User } from '@offerbook/domain/user'
 import { isUuid } from '@offerbook/domain/validation'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { publishEvent } from '../events/events.publish'
+import { publishEvent, publishEvents } from '../events/events.publish'
 import type { EmailMessage } from '../messaging/emails/registry'
-import { enqueueEmailMessage } from '../messaging/messaging.service'
+import { enqueueEmailMessage, enqueueRenderedMessages, renderedEmailMessage } from '../messaging/messaging.service'
 import type { NotificationRow } from './notifications.queries'
-import { countUnread, insertNotification, listUserNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries'
+import { countUnread, insertNotification, insertNotifications, listUserNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries'
 
 /**
  * A notification is a row for the bell and /notifications plus an email, both written in the
@@ -81,6 +81,24 @@ export async function notify(tx: Db, input: Notify): Promise<void> {
   }
   // The bell follows live (decision 021), in the same transaction: a rolled-back change tells nobody.
   await publishEvent(tx, { recipients: [input.userId], type: 'notification.created', data: { notificationId: row.id, type: row.type, offerId: row.offerId, listingId: row.listingId } })
+}
+
+/** The same for many notifications at once (a job's batch): one insert of the rows, one of the emails, and their live events. */
+export async function notifyAll(tx: Db, inputs: readonly Notify[]): Promise<void> {
+  const rows = await insertNotifications(
+    tx,
+    inputs.map((input) => ({ userId: input.userId, type: input.type, offerId: input.offerId ?? null, listingId: input.listingId ?? null, data: input.data, ...(input.at ? { createdAt: input.at } : {}) })),
+  )
+  const emails = inputs.flatMap((input) => {
+    if (!input.email) return []
+    const { message, ...envelope } = input.email
+    return [renderedEmailMessage(message, { ...envelope, kind: `notification:${input.type}` })]
+  })
+  await enqueueRenderedMessages(tx, { emails })
+  await publishEvents(
+    tx,
+    rows.map((row) => ({ recipient: row.userId, type: 'notification.created' as const, data: { notificationId: row.id, type: row.type, offerId: row.offerId, listingId: row.listingId } })),
+  )
 }
 
 function toNotification(row: NotificationRow): AppNotification {

@@ -8,6 +8,7 @@ import { createTestOffer, createUser } from '../../../test/factories'
 import type { TestApp } from '../../../test/build-test-app'
 import { offersTestApp, sellerWithListing } from '../offers/offers.test-helpers'
 import { listOfferEvents } from '../offers/offer-rows.service'
+import { verifyLedger } from './offer-record.service'
 import { sendTimelineReminders } from './timeline-reminders'
 
 const app = offersTestApp()
@@ -33,7 +34,7 @@ async function outboxTo(t: TestApp, recipients: string[]) {
   return t.db.select().from(outboxMessage).where(inArray(outboxMessage.recipient, recipients)).orderBy(outboxMessage.createdAt)
 }
 
-const reminderEntries = async (t: TestApp, offerId: string) => (await listOfferEvents(t.db, offerId)).filter((event) => event.type.startsWith('timeline-'))
+const reminderEntries = async (t: TestApp, offerId: string) => (await listOfferEvents(t.db, offerId)).filter((event) => event.type.startsWith('timeline-')).sort((a, b) => a.seq - b.seq)
 
 describe('the contract timeline reminders', () => {
   it('reminds the owner 48 and 24 hours ahead once each, by email and text, and tells the other side’s agent once an item is missed', async () => {
@@ -92,6 +93,8 @@ describe('the contract timeline reminders', () => {
     expect(entries[0]!.details).toMatchObject({ due: EARNEST_DUE.toISOString(), date: '2026-03-05', owner: 'buyer', emails: 1, texts: 1 })
     expect(entries[2]!.details).toMatchObject({ sides: ['seller'], emails: 1 })
     expect(entries[3]!.details).toMatchObject({ due: FUNDS_DUE.toISOString(), date: '2026-03-07' })
+    // Written in batches, the entries still chain: the record verifies.
+    expect(await verifyLedger(t.db, listing.id)).toMatchObject({ ok: true, checked: 6, broken: null })
     const csv = await app.call(seller, 'GET', `/api/listings/${listing.id}/offer-record.csv`)
     expect(csv.statusCode, csv.body).toBe(200)
     expect(csv.body.match(/timeline-reminder/g)?.length).toBeGreaterThanOrEqual(3)

@@ -10,9 +10,12 @@ import type { Db } from '../../db/client'
 import type { JobDefinition, JobLog } from '../jobs/job-runner'
 import type { TimelineReminderData } from '../messaging/emails/timeline-reminder'
 import { absoluteUrl } from '../messaging/emails/layout'
-import { enqueueEmail, enqueueSms } from '../messaging/messaging.service'
-import { notify } from '../notifications/notifications.service'
-import { insertOfferEvent } from '../offers/offer-rows.service'
+import type { RenderedOutboxEmail, RenderedOutboxSms } from '../messaging/messaging.service'
+import { enqueueRenderedMessages, renderedEmail, renderedSms } from '../messaging/messaging.service'
+import type { Notify } from '../notifications/notifications.service'
+import { notifyAll } from '../notifications/notifications.service'
+import type { OfferEventInput } from '../offers/offer-rows.service'
+import { insertOfferEvents } from '../offers/offer-rows.service'
 import { buyerOfferPath, sellerOfferPath } from '../offers/offers-notify'
 import { TIMELINE_OWNER_WORDS, timelineText } from './calendar-words'
 import type { BoundContractRow, ReminderKey, ReminderPersonRow } from './timeline-reminders.queries'
@@ -85,30 +88,36 @@ async function findDue(db: Db, now: Date, log: Pick<JobLog, 'warn'> | null): Pro
   return { contracts: contracts.length, due }
 }
 
+/** What one chunk writes, gathered before its few inserts. */
+type Writes = { emails: RenderedOutboxEmail[]; texts: RenderedOutboxSms[]; notices: Notify[]; entries: OfferEventInput[] }
+
 /** Sends the reminders a run at `now` owes and has not sent; returns what it did. */
 export async function sendTimelineReminders(db: Db, ctx: ReminderContext, { now = new Date(), log = null }: { now?: Date; log?: Pick<JobLog, 'warn'> | null } = {}): Promise<ReminderRun> {
   const { contracts, due } = await findDue(db, now, log)
   const run: ReminderRun = { contracts, reminders: 0, emails: 0, texts: 0 }
-  if (due.length === 0) return run
   for (let start = 0; start < due.length; start += CHUNK) {
     const chunk = due.slice(start, start + CHUNK)
     await db.transaction(async (tx) => {
-      const byKey = new Map(chunk.map((entry) => [reminderKeyOf(keyOf(entry)), entry]))
-      const claimed = await claimReminders(tx, [...byKey.values()].map(keyOf), now)
-      if (claimed.length === 0) return
-      const sending = claimed.flatMap((key) => byKey.get(reminderKeyOf(key)) ?? [])
+      const claimed = new Set((await claimReminders(tx, chunk.map(keyOf), now)).map(reminderKeyOf))
+      if (claimed.size === 0) return
+      // In the order the timeline lists them, so that one contract's entries read in date order.
+      const sending = chunk.filter((entry) => claimed.has(reminderKeyOf(keyOf(entry))))
       const people = new Map((await findReminderPeople(tx, sending.flatMap(recipientsOf))).map((person) => [person.id, person]))
-      const texting = [...people.values()].filter(canText)
       const optedOut = await smsOptedOut(
         tx,
-        texting.map((person) => person.phone ?? ''),
+        [...people.values()].flatMap((person) => (canText(person) && person.phone ? [person.phone] : [])),
       )
+      const writes: Writes = { emails: [], texts: [], notices: [], entries: [] }
       for (const entry of sending) {
-        const counts = entry.reminder === 'missed' ? await tellMissed(tx, ctx, entry, people, now) : await remind(tx, ctx, entry, people, optedOut)
-        run.reminders += 1
-        run.emails += counts.emails
-        run.texts += counts.texts
+        if (entry.reminder === 'missed') tellMissed(ctx, entry, people, now, writes)
+        else remind(ctx, entry, people, optedOut, now, writes)
       }
+      await enqueueRenderedMessages(tx, { emails: writes.emails, texts: writes.texts })
+      await notifyAll(tx, writes.notices)
+      await insertOfferEvents(tx, writes.entries)
+      run.reminders += sending.length
+      run.emails += writes.emails.length + writes.notices.length
+      run.texts += writes.texts.length
     })
   }
   return run
@@ -124,10 +133,21 @@ function recipientsOf(entry: Due): string[] {
 /** A verified phone: proven by an SMS code, which is how a user asks for texts here. */
 const canText = (person: ReminderPersonRow): boolean => person.phone !== null && person.phone !== '' && person.phoneVerified
 
-const ledgerDetails = (entry: Due, sides: readonly ContractSide[]) => ({ item: entry.item.kind, date: entry.item.date, due: entry.item.due, owner: entry.item.owner, reminder: entry.reminder, sides: [...sides] })
+function ledgerEntry(entry: Due, sides: readonly ContractSide[], now: Date, counts: Record<string, number>): OfferEventInput {
+  return {
+    offerId: entry.contract.id,
+    type: entry.reminder === 'missed' ? 'timeline-missed' : 'timeline-reminder',
+    actorId: null,
+    actorName: null,
+    fromStatus: null,
+    toStatus: null,
+    at: now,
+    details: { item: entry.item.kind, date: entry.item.date, due: entry.item.due, owner: entry.item.owner, reminder: entry.reminder, sides: [...sides], ...counts },
+  }
+}
 
 /** The owner's side is reminded: each account by email in their language, and by text when they can be texted. */
-async function remind(tx: Db, ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, optedOut: Set<string>): Promise<{ emails: number; texts: number }> {
+function remind(ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, optedOut: Set<string>, now: Date, writes: Writes): void {
   const sides = REMINDED_SIDES[entry.item.owner]
   const seen = new Set<string>()
   let emails = 0
@@ -139,32 +159,31 @@ async function remind(tx: Db, ctx: ReminderContext, entry: Due, people: Map<stri
       seen.add(id)
       const locale = languageOf(person.language)
       const data = wordsFor(entry, locale, side)
-      await enqueueEmail(tx, 'timeline-reminder', data, { to: person.email, locale, publicUrl: ctx.publicUrl })
+      writes.emails.push(renderedEmail('timeline-reminder', data, { to: person.email, locale, publicUrl: ctx.publicUrl }))
       emails += 1
       if (canText(person) && person.phone && !optedOut.has(person.phone)) {
         const hours = entry.reminder === '48h' ? 48 : 24
-        await enqueueSms(tx, 'timeline-reminder', { hours, title: data.title, address: data.address, due: data.due, url: absoluteUrl(ctx.publicUrl, data.path) }, { to: person.phone, locale })
+        writes.texts.push(renderedSms('timeline-reminder', { hours, title: data.title, address: data.address, due: data.due, url: absoluteUrl(ctx.publicUrl, data.path) }, { to: person.phone, locale }))
         texts += 1
       }
     }
   }
-  await insertOfferEvent(tx, { offerId: entry.contract.id, type: 'timeline-reminder', actorId: null, actorName: null, fromStatus: null, toStatus: null, at: new Date(), details: { ...ledgerDetails(entry, sides), emails, texts } })
-  return { emails, texts }
+  writes.entries.push(ledgerEntry(entry, sides, now, { emails, texts }))
 }
 
 /** A missed item: the other side's agent gets a notification and its email. */
-async function tellMissed(tx: Db, ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, now: Date): Promise<{ emails: number; texts: number }> {
+function tellMissed(ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, now: Date, writes: Writes): void {
   const sides = TOLD_OF_MISSED[entry.item.owner]
+  const { contract } = entry
   const seen = new Set<string>()
   let emails = 0
   for (const side of sides) {
-    const id = sideAgent(entry.contract, side)
+    const id = sideAgent(contract, side)
     const person = people.get(id)
     if (!person || seen.has(id)) continue
     seen.add(id)
     const locale = languageOf(person.language)
-    const { contract } = entry
-    await notify(tx, {
+    writes.notices.push({
       userId: person.id,
       type: 'offer.timeline-missed',
       offerId: contract.id,
@@ -175,8 +194,7 @@ async function tellMissed(tx: Db, ctx: ReminderContext, entry: Due, people: Map<
     })
     emails += 1
   }
-  await insertOfferEvent(tx, { offerId: entry.contract.id, type: 'timeline-missed', actorId: null, actorName: null, fromStatus: null, toStatus: null, at: new Date(), details: { ...ledgerDetails(entry, sides), emails } })
-  return { emails, texts: 0 }
+  writes.entries.push(ledgerEntry(entry, sides, now, { emails }))
 }
 
 /** The reminders as an entry of the job runner (decision 045): at start, then 5 minutes after each run ends; one process at a time. */

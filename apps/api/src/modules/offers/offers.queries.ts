@@ -200,6 +200,91 @@ export async function insertOfferEvent(db: Db, values: OfferEventInput): Promise
   })
 }
 
+/**
+ * The same writer for many entries at once (a job's batch, decision 064), in the caller's transaction:
+ * the listings' locks taken in one order, their heads read in one query, then one insert per round,
+ * a round holding at most one entry per listing, each chained to the row before it as
+ * insertOfferEvent chains it. Entries of one listing keep their given order.
+ */
+export async function insertOfferEvents(db: Db, values: readonly OfferEventInput[]): Promise<number> {
+  if (values.length === 0) return 0
+  return db.transaction(async (tx) => {
+    const offerIds = [...new Set(values.map((value) => value.offerId))]
+    const targets = await tx.select({ id: offer.id, listingId: offer.listingId }).from(offer).where(inArray(offer.id, offerIds))
+    const listingOf = new Map(targets.map((target) => [target.id, target.listingId]))
+    const byListing = new Map<string, OfferEventInput[]>()
+    for (const value of values) {
+      const listingId = listingOf.get(value.offerId)
+      if (!listingId) throw new Error('offer_event for an offer that does not exist')
+      const entries = byListing.get(listingId) ?? []
+      entries.push(value)
+      byListing.set(listingId, entries)
+    }
+    const listingIds = [...byListing.keys()].sort()
+    const keys = sql.join(
+      listingIds.map((id) => sql`${`offer_record:${id}`}`),
+      sql`, `,
+    )
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select unnest(array[${keys}]::text[]) as k order by 1) as locks`)
+    const heads = await tx
+      .selectDistinctOn([offerEvent.listingId], { listingId: offerEvent.listingId, seq: offerEvent.seq, hash: offerEvent.hash })
+      .from(offerEvent)
+      .where(inArray(offerEvent.listingId, listingIds))
+      .orderBy(offerEvent.listingId, desc(offerEvent.seq))
+    const head = new Map(listingIds.map((id) => [id, { seq: 0, hash: LEDGER_GENESIS_HASH }]))
+    for (const row of heads) head.set(row.listingId, { seq: row.seq, hash: row.hash })
+    const rounds = Math.max(...[...byListing.values()].map((entries) => entries.length))
+    for (let index = 0; index < rounds; index++) {
+      const batch = listingIds.flatMap((listingId) => {
+        const value = byListing.get(listingId)?.[index]
+        if (!value) return []
+        const before = head.get(listingId) ?? { seq: 0, hash: LEDGER_GENESIS_HASH }
+        const at = value.at ?? new Date()
+        return [
+          {
+            id: randomUUID(),
+            offer_id: value.offerId,
+            listing_id: listingId,
+            seq: before.seq + 1,
+            previous_hash: before.hash,
+            type: value.type,
+            actor_id: value.actorId ?? null,
+            actor_name: value.actorName ?? null,
+            from_status: value.fromStatus ?? null,
+            to_status: value.toStatus ?? null,
+            details: value.details ?? {},
+            at: at.toISOString(),
+          },
+        ]
+      })
+      const v = (column: string) => sql.raw(`v.${column}`)
+      const input = chainInputOf({
+        previousHash: v('previous_hash'),
+        listingId: v('listing_id'),
+        seq: v('seq'),
+        id: v('id'),
+        offerId: v('offer_id'),
+        type: v('type'),
+        actorId: v('actor_id'),
+        actorName: v('actor_name'),
+        fromStatus: v('from_status'),
+        toStatus: v('to_status'),
+        details: v('details'),
+        at: v('at'),
+      })
+      const written = (await tx.execute(sql`
+        insert into offer_event (id, offer_id, listing_id, seq, type, actor_id, actor_name, from_status, to_status, details, at, previous_hash, hash)
+        select v.id, v.offer_id, v.listing_id, v.seq, v.type, v.actor_id, v.actor_name, v.from_status, v.to_status, v.details, v.at, v.previous_hash,
+          encode(sha256(convert_to(${input}, 'UTF8')), 'hex')
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id uuid, offer_id uuid, listing_id uuid, seq integer, previous_hash text, type text, actor_id text, actor_name text, from_status text, to_status text, details jsonb, at timestamptz)
+        returning listing_id, seq, hash
+      `)) as unknown as { rows: { listing_id: string; seq: number; hash: string }[] }
+      for (const row of written.rows) head.set(row.listing_id, { seq: Number(row.seq), hash: row.hash })
+    }
+    return values.length
+  })
+}
+
 /** Whether the viewer already has a 'viewed' entry on the offer since `since` (actorId null: a share-link holder). */
 export async function hasRecentView(db: Db, { offerId, actorId, via, since }: { offerId: string; actorId: string | null; via: string; since: Date }): Promise<boolean> {
   const [row] = await db
