@@ -2,7 +2,8 @@
 // without the 50,000 listings: `offers` (optimize at 200 offers), `start` (start-up and memory), `processes` (one
 // server process and two on PostgreSQL), `hostile` (the hostile-inputs corpus: health waits and memory, issue #29),
 // `import` (the longest request wait during a 50,000-row user import), `net-sheet` (the net sheet and rank of 200 offers),
-// `compressed` (a cached search page asked with accept-encoding br against a bare route sending the same bytes).
+// `compressed` (a cached search page asked with accept-encoding br against a bare route sending the same bytes),
+// `reminders` (the contract timeline reminders' job over 10,000 open contracts, on BENCH_DATABASE_URL's PostgreSQL).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
@@ -47,12 +48,32 @@ export async function processesRows({ startServer, stopServer, port, dataDir, du
   return rows
 }
 
+export const REMINDERS_LABEL = "contract timeline reminders' job over 10,000 open contracts on PostgreSQL"
+
+/**
+ * The reminders' job (issue #34 item 3): the median of its first run of a day (sending) and of a second
+ * run at the same instant (sending nothing), with the load average, since the machine is shared.
+ */
+export async function remindersRow(runJson) {
+  if (!process.env.BENCH_DATABASE_URL) return [REMINDERS_LABEL, 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database']
+  try {
+    const r = await runJson('apps/api/bench/timeline-reminders.ts', 'npx', ['tsx', 'apps/api/bench/timeline-reminders.ts'])
+    return [
+      REMINDERS_LABEL,
+      `first run median ${r.firstRunMedianMs} ms (CPU ${r.firstRunCpuMedianMs} ms; ${r.remindersPerFirstRun} reminders, ${r.emailsPerFirstRun} emails, ${r.textsPerFirstRun} texts), second run median ${r.secondRunMedianMs} ms (CPU ${r.secondRunCpuMedianMs} ms; nothing sent), ${r.rounds} days; load average ${r.loadAverage.join(' ')} (target: < 2 s a run)`,
+    ]
+  } catch (error) {
+    return [REMINDERS_LABEL, `not measured: ${error.message}`]
+  }
+}
+
 export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
   const rows = []
   if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
   // No server: the domain's net sheet and ranking alone.
   if (part === 'net-sheet') return [[NET_SHEET_LABEL, await netSheetBench(runJson)]]
   if (part === 'hostile') return hostileRows({ startServer, stopServer, sleep, port, dataDir })
+  if (part === 'reminders') return [await remindersRow(runJson)]
   if (part === 'import') {
     const r = await runJson('apps/api/bench/user-import-wait.ts', 'npx', ['tsx', 'apps/api/bench/user-import-wait.ts'])
     const label = 'admin: longest request wait during a 50,000-row user import on PGlite'
@@ -87,7 +108,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import or net-sheet`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet or reminders`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)

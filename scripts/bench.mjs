@@ -10,7 +10,7 @@ import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { buildServerIfStale } from './build-server.mjs'
 import { initialJavaScriptRows } from './bench-web-size.mjs'
 import { CONTRACT_TIMELINE_LABEL, contractTimelineBench, fillOffers, NET_SHEET_LABEL, netSheetBench, offersLoadRows, offersScoring } from './bench-offers.mjs'
-import { benchPart, processesRows } from './bench-part.mjs'
+import { benchPart, processesRows, remindersRow } from './bench-part.mjs'
 import { hostileRows } from './bench-hostile.mjs'
 import { serverPid } from './server-pid.mjs'
 import { bareNodeLoad, compressedSearchRows, searchMixLoad, searchMixRows } from './bench-search.mjs'
@@ -371,6 +371,8 @@ try {
       ? await signingBench('apps/api/bench/analytics.ts', (r) => `p95 ${r.broker.p95Ms} ms broker (20 agents), ${r.agent.p95Ms} ms agent, ${r.buyer.p95Ms} ms buyer; p50 ${r.broker.p50Ms} / ${r.agent.p50Ms} / ${r.buyer.p50Ms} ms over ${r.samples} calls each (${r.listings} listings, ${r.offers} offers; target: p95 < 100 ms)`)
       : 'not measured: set BENCH_DATABASE_URL to a PostgreSQL database',
   ])
+  // Issue #34: the contract timeline reminders' job over 10,000 open contracts (target: < 2 s a run on PostgreSQL).
+  rows.push(await remindersRow(runJson))
   // Issue #18: the offer record's exports and an offer's transaction file (medians; in-memory PGlite).
   rows.push([
     'offer record: ledger export of 200 offers, 2,000 events (CSV, PDF) and a 20-document transaction-file ZIP',
