@@ -35,12 +35,15 @@ describe('the contract timeline reminders', () => {
     expect(reminderAt(item(), at(72))).toBeNull()
   })
 
-  it('owes nothing for an item with no date yet, or one whose owner acted', () => {
+  it('owes nothing for an item with no date yet, one whose owner acted, or one waived', () => {
     expect(reminderAt(item({ due: null, date: null, waitsFor: 'lowAppraisalNotice' }), at(-30))).toBeNull()
     const delivery = item({ kind: 'hoaDocuments', owner: 'seller', title: 'timeline.hoaDocuments' })
     expect(reminderAt(delivery, at(-30))).toBe('48h')
     expect(reminderAt(delivery, at(-30), { hoaDocumentsReceived: '2026-03-04' })).toBeNull()
     expect(reminderAt(delivery, at(1), { hoaDocumentsReceived: '2026-03-05' })).toBeNull()
+    // A completed notice recorded it done or waived (decision 065).
+    expect(reminderAt(item(), at(-30), {}, { earnestMoney: { outcome: 'done', date: '2026-03-04' } })).toBeNull()
+    expect(reminderAt(item(), at(1), {}, { earnestMoney: { outcome: 'waived', date: '2026-03-04' } })).toBeNull()
     expect(dueReminders([item(), delivery, item({ kind: 'closing', owner: 'both', due: null, date: null })], at(-30), { hoaDocumentsReceived: '2026-03-04' })).toEqual([{ item: item(), reminder: '48h' }])
   })
 

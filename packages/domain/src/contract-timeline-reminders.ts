@@ -1,5 +1,5 @@
 import type { TimelineEvents, TimelineItem, TimelineOwner } from './contract-timeline'
-import type { TimelineState } from './contract-timeline-view'
+import type { TimelineOutcomes, TimelineState } from './contract-timeline-view'
 import { timelineItemState } from './contract-timeline-view'
 
 /**
@@ -46,15 +46,15 @@ export const TOLD_OF_MISSED: Readonly<Record<TimelineOwner, readonly ContractSid
   lender: ['seller'],
 }
 
-/** States in which an item needs nobody: its owner acted (or, later, it was waived). */
-const SETTLED: ReadonlySet<TimelineState> = new Set<TimelineState>(['done'])
+/** States in which an item needs nobody: its owner acted, or it was waived (a completed notice, decision 065). */
+const SETTLED: ReadonlySet<TimelineState> = new Set<TimelineState>(['done', 'waived'])
 
 export type DueReminder = { item: TimelineItem; reminder: TimelineReminder }
 
 /** The reminder whose window holds `now` for one item, or null: none for an undated or settled item. */
-export function reminderAt(item: TimelineItem, now: Date, events: TimelineEvents = {}): TimelineReminder | null {
+export function reminderAt(item: TimelineItem, now: Date, events: TimelineEvents = {}, outcomes: TimelineOutcomes = {}): TimelineReminder | null {
   if (item.due === null) return null
-  if (SETTLED.has(timelineItemState(item, now, events))) return null
+  if (SETTLED.has(timelineItemState(item, now, events, outcomes))) return null
   const hours = (now.getTime() - Date.parse(item.due)) / HOUR
   for (const reminder of TIMELINE_REMINDERS) {
     const { fromHours, untilHours } = REMINDER_WINDOWS[reminder]
@@ -64,10 +64,10 @@ export function reminderAt(item: TimelineItem, now: Date, events: TimelineEvents
 }
 
 /** The reminders a run at `now` owes for a contract's items (each still to be checked against those sent). */
-export function dueReminders(items: readonly TimelineItem[], now: Date, events: TimelineEvents = {}): DueReminder[] {
+export function dueReminders(items: readonly TimelineItem[], now: Date, events: TimelineEvents = {}, outcomes: TimelineOutcomes = {}): DueReminder[] {
   const due: DueReminder[] = []
   for (const item of items) {
-    const reminder = reminderAt(item, now, events)
+    const reminder = reminderAt(item, now, events, outcomes)
     if (reminder) due.push({ item, reminder })
   }
   return due

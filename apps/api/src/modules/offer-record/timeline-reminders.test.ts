@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { contactOptOut } from '../../db/schema/conversations'
+import { contractTimelineRecord } from '../../db/schema/notices'
 import { notification, offer } from '../../db/schema/offers'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user } from '../../db/schema/users'
@@ -130,11 +131,13 @@ describe('the contract timeline reminders', () => {
     expect((await reminderEntries(t, spanish.offerId)).map((entry) => entry.details['reminder'])).toEqual(['24h'])
   })
 
-  it('gives a date an amendment moved reminders of its own, and none to a closed contract', async () => {
+  it('gives a date an amendment moved reminders of its own, and none to a closed contract or an item a notice recorded done', async () => {
     const t = app.t
     const moved = await boundContract(t)
     const closed = await boundContract(t)
     await t.db.update(offer).set({ status: 'closed' }).where(eq(offer.id, closed.offerId))
+    const delivered = await boundContract(t)
+    await t.db.insert(contractTimelineRecord).values({ offerId: delivered.offerId, kind: 'earnestMoney', outcome: 'done', date: '2026-03-04' })
     const now = new Date(EARNEST_DUE.getTime() - 40 * HOUR)
     await sendTimelineReminders(t.db, ctx, { now })
     // The earnest money is now due a day later: its new instant is reminded again when its window comes.
@@ -152,5 +155,7 @@ describe('the contract timeline reminders', () => {
     ])
     expect(await outboxTo(t, [closed.buyer.email, closed.seller.email])).toHaveLength(0)
     expect(await reminderEntries(t, closed.offerId)).toHaveLength(0)
+    expect(await outboxTo(t, [delivered.buyer.email])).toHaveLength(0)
+    expect(await reminderEntries(t, delivered.offerId)).toHaveLength(0)
   })
 })

@@ -7,6 +7,7 @@ import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/propert
 import type { Language } from '@offerbook/domain/user'
 import { LanguageSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
+import { recordedTimelines } from '../contract-notices/timeline-records'
 import type { JobDefinition, JobLog } from '../jobs/job-runner'
 import type { TimelineReminderData } from '../messaging/emails/timeline-reminder'
 import { absoluteUrl } from '../messaging/emails/layout'
@@ -72,18 +73,23 @@ function wordsFor(due: Due, locale: Language, side: ContractSide): TimelineRemin
 /** The reminders a run at `now` owes, over every bound open contract. */
 async function findDue(db: Db, now: Date, log: Pick<JobLog, 'warn'> | null): Promise<{ contracts: number; due: Due[] }> {
   const contracts = await listBoundContracts(db)
+  // What the completed notices recorded (decision 065): events that date periods, items done or waived.
+  const recorded = await recordedTimelines(
+    db,
+    contracts.map((contract) => contract.id),
+  )
   const due: Due[] = []
   for (const contract of contracts) {
     const zone = propertyTimeZone(contract.county)
+    const { events, outcomes } = recorded(contract.id)
     let items: TimelineItem[]
     try {
-      items = contractTimeline(contract.terms, contract.bindingAgreementAt, { zone }).items
+      items = contractTimeline(contract.terms, contract.bindingAgreementAt, { zone, events }).items
     } catch (error) {
       log?.warn({ offerId: contract.id, err: error }, 'the contract timeline of this offer could not be counted; it gets no reminders')
       continue
     }
-    // No recorded events yet: the notices of issue #34 will record them, and an item they settle gets no reminder.
-    for (const { item, reminder } of dueReminders(items, now)) if (item.due !== null) due.push({ contract, item: { ...item, due: item.due }, reminder, zone })
+    for (const { item, reminder } of dueReminders(items, now, events, outcomes)) if (item.due !== null) due.push({ contract, item: { ...item, due: item.due }, reminder, zone })
   }
   return { contracts: contracts.length, due }
 }
