@@ -24,6 +24,8 @@ export const offerKeys = {
   timeline: (id: string) => ['offers', 'timeline', id] as const,
   /** The contract's amendments and repair proposals (decision 066); under 'offers' too. */
   amendments: (id: string) => ['offers', 'amendments', id] as const,
+  /** The contract's notices (decision 065), under 'offers' as the timeline is. */
+  notices: (id: string) => ['offers', 'notices', id] as const,
 }
 
 export const signingKeys = {

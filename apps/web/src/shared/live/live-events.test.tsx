@@ -119,6 +119,8 @@ describe('staleKeysOf', () => {
     expect(staleKeysOf({ id: '1', type: 'signing.changed', data: { packetId: 'p1', offerId: 'o1', status: 'completed' } })).toEqual([
       ['signing', 'offer', 'o1'],
       ['offers', 'one', 'o1'],
+      // A notice's packet moves the contract's notices (decision 065).
+      ['offers', 'notices', 'o1'],
       ['signing', 'packet', 'p1'],
     ])
     expect(staleKeysOf({ id: '2', type: 'message.outcome', data: { messageId: 'm1' } })).toEqual([])

@@ -50,7 +50,8 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     case 'offer.changed': {
       const keys: QueryKey[] = [offerKeys.mineAll()]
       // The offer under every token, the seller side's lists and ranking, the listing itself.
-      if (offerId) keys.push(offerKeys.oneAnyToken(offerId), signingKeys.offer(offerId))
+      // A notice delivered or a termination moves the contract's timeline and its notices (decision 065).
+      if (offerId) keys.push(offerKeys.oneAnyToken(offerId), signingKeys.offer(offerId), offerKeys.timeline(offerId), offerKeys.notices(offerId))
       if (listingId) keys.push(offerKeys.ofListing(listingId), offerKeys.optimize(listingId), listingKeys.managed(listingId))
       return keys
     }
@@ -59,7 +60,7 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     case 'signing.changed': {
       const keys: QueryKey[] = []
       const packetId = text(data.packetId)
-      if (offerId) keys.push(signingKeys.offer(offerId), offerKeys.oneAnyToken(offerId))
+      if (offerId) keys.push(signingKeys.offer(offerId), offerKeys.oneAnyToken(offerId), offerKeys.notices(offerId))
       if (packetId) keys.push(signingKeys.packet(packetId))
       return keys
     }

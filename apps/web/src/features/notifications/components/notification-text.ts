@@ -30,6 +30,9 @@ const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
   'offer.amended': 'buyer',
   'offer.repairs-proposed': 'seller',
   'offer.repairs-answered': 'buyer',
+  // A notice delivered (decision 065) goes to the other side; its data names the side. A back-up is told the contract ended.
+  'offer.notice-delivered': 'seller',
+  'offer.contract-ended': 'buyer',
 }
 
 export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)

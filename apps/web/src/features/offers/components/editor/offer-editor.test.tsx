@@ -41,6 +41,7 @@ beforeEach(() => {
   api.on(`GET ${OFFER}/timeline`, () => reply({ offerId: offer.id, bindingAgreementDate: null, zone: 'America/Chicago', asOf: new Date().toISOString(), items: [] }))
   // So does its amendments section (decision 066).
   api.on(`GET ${OFFER}/amendments`, () => reply({ amendments: [], repairProposals: [], side: 'buyer', version: 1, canDraft: true, waitingFor: null, canProposeRepairs: false, resolutionEnds: null }))
+  api.on(`GET ${OFFER}/notices`, () => reply({ notices: [], side: 'buyer', terminationGrounds: [], signers: [] }))
 })
 
 afterEach(() => {

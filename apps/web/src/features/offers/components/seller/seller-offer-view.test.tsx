@@ -16,6 +16,7 @@ beforeEach(() => {
   api.on('GET /api/offers/:id/timeline', reply({ offerId: 'offer-1', bindingAgreementDate: null, zone: 'America/Chicago', asOf: new Date().toISOString(), items: [] }))
   // So does its amendments section (decision 066).
   api.on('GET /api/offers/:id/amendments', reply({ amendments: [], repairProposals: [], side: 'seller', version: 1, canDraft: true, waitingFor: null, canProposeRepairs: false, resolutionEnds: null }))
+  api.on('GET /api/offers/:id/notices', reply({ notices: [], side: 'seller', terminationGrounds: [], signers: [] }))
 })
 
 const sellerOffer = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>

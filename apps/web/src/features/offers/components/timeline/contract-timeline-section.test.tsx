@@ -26,6 +26,7 @@ const TIMELINE: ContractTimelineView = {
 describe('ContractTimelineSection', () => {
   it("lists each item's date, owner, state and what happens if nobody acts, after a loading state", async () => {
     api.on('GET /api/offers/offer-1/timeline', () => reply(TIMELINE))
+    api.on('GET /api/offers/offer-1/notices', () => reply({ notices: [], side: 'seller', terminationGrounds: [], signers: [] }))
     renderAt(<OfferDetails offer={accepted('2026-01-12T22:45:00.000Z')} />)
     const section = screen.getByRole('region', { name: 'Timeline' })
     expect(within(section).getByRole('status').textContent).toContain('Loading the timeline')
@@ -42,7 +43,10 @@ describe('ContractTimelineSection', () => {
     expect(appraisal.textContent).toContain("Counted from the buyer's notice of a low appraisal")
     expect(appraisal.textContent).toContain('the buyer has 3 days to waive the contingency')
     expect(within(section).getByText(/Counted from the Binding Agreement Date, January 12, 2026/)).toBeTruthy()
-    expect(within(section).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(within(section).getByRole('list', { name: 'Timeline' })).getAllByRole('listitem')).toHaveLength(3)
+    // The seller side owns none of these notices: no 'Send notice', and no notice sent yet.
+    expect(await within(section).findByText('No notice has been sent on this contract yet.')).toBeTruthy()
+    expect(within(section).queryByRole('button', { name: /Send a notice/ })).toBeNull()
   })
 
   it('says when the timeline starts while the contract is not binding, without asking the API', () => {

@@ -1,10 +1,17 @@
-import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
+import { noticeTypesFor } from '@offerbook/domain/contract-notices'
+import { dateInZone } from '@offerbook/domain/property-time'
 import { useTranslation } from 'react-i18next'
 import type { TimelineState, TimelineViewItem } from '@offerbook/domain/contract-timeline-view'
 import type { Message, MessageKey } from '@offerbook/domain/messages'
 import type { OfferView } from '@offerbook/domain/offer'
 import { errorText, translate } from '../../../../shared/i18n/messages'
 import { useOfferTimeline } from '../../api/timeline'
+import { useContractNotices } from '../../api/notices'
+import type { NoticeTarget } from './notice-dialog'
+import { NoticeDialog } from './notice-dialog'
+import { NoticesList } from './notices-list'
 import { formatCalendarDate } from '../details/offer-format'
 import { DetailsSection } from '../details/term-list'
 import { WARNING_FILL } from '../../../../shared/ui/warning-color'
@@ -21,7 +28,7 @@ function StateBadge({ state }: { state: TimelineState }) {
   )
 }
 
-function TimelineEntry({ item, language }: { item: TimelineViewItem; language: string }) {
+function TimelineEntry({ item, language, onSendNotice }: { item: TimelineViewItem; language: string; onSendNotice: (() => void) | null }) {
   const { t } = useTranslation()
   const when = item.date
     ? item.estimated
@@ -52,6 +59,13 @@ function TimelineEntry({ item, language }: { item: TimelineViewItem; language: s
         </Text>{' '}
         {translate(item.ifNothing as Message)}
       </Text>
+      {onSendNotice && (
+        <Group>
+          <Button size="xs" variant="light" onClick={onSendNotice} data-testid={`send-notice-${item.kind}`} aria-label={t('contractNotices.sendFor', { item: translate(item.title as MessageKey) })}>
+            {t('contractNotices.sendNotice')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   )
 }
@@ -76,6 +90,10 @@ export function ContractTimelineSection({
   const language = i18n.resolvedLanguage ?? i18n.language
   const bound = offer.bindingAgreementAt !== null
   const timeline = useOfferTimeline(offer.id, bound)
+  // The notices the viewer's side may send (decision 065); a principal broker reads only.
+  const notices = useContractNotices(offer.id, bound && !readOnly)
+  const [target, setTarget] = useState<NoticeTarget | null>(null)
+  const side = notices.data?.side ?? null
 
   let body: React.ReactNode
   if (!bound) body = <Text data-testid="timeline-not-binding">{t('offerTimeline.notBinding')}</Text>
@@ -108,10 +126,21 @@ export function ContractTimelineSection({
           view.bindingAgreementDate && <Text>{t('offerTimeline.none')}</Text>
         ) : (
           <Stack component="ol" gap="lg" p={0} m={0} aria-label={t('offerTimeline.title')}>
-            {view.items.map((item) => (
-              <TimelineEntry key={item.kind} item={item} language={language} />
-            ))}
+            {view.items.map((item) => {
+              const types = side && item.state !== 'done' && item.state !== 'waived' ? noticeTypesFor(item.kind, side) : []
+              return <TimelineEntry key={item.kind} item={item} language={language} onSendNotice={types.length > 0 ? () => setTarget({ kind: 'item', item: item.kind, types }) : null} />
+            })}
           </Stack>
+        )}
+        {!readOnly && (
+          <NoticesList
+            notices={notices}
+            headingOrder={(headingOrder + 1) as 3 | 4 | 5}
+            onTerminate={notices.data && notices.data.terminationGrounds.length > 0 ? () => setTarget({ kind: 'termination', grounds: notices.data!.terminationGrounds }) : null}
+          />
+        )}
+        {!readOnly && view.bindingAgreementDate && (
+          <NoticeDialog offerId={offer.id} target={target} today={dateInZone(new Date(), view.zone)} bindingDate={view.bindingAgreementDate} signers={notices.data?.signers ?? []} onClose={() => setTarget(null)} />
         )}
       </Stack>
     )
