@@ -69,6 +69,15 @@ describe('the signing page', { timeout: 40_000 }, () => {
     expect(await heading('Purchase and Sale Agreement - 120 Maple Ave')).toBeTruthy()
   })
 
+  it.each(['notice', 'amendment'] as const)('opens a contract %s under /form-sign, the link its email gives, and not under /sign', async (kind) => {
+    view = testSignerView({ packet: { kind, id: 'doc-9' } })
+    const form = open('/form-sign/doc-9/signer-1?token=secret')
+    expect(await heading('Purchase and Sale Agreement - 120 Maple Ave')).toBeTruthy()
+    form.unmount()
+    open('/sign/offer-1/signer-1?token=secret')
+    expect(await heading('This signing link is not valid')).toBeTruthy()
+  })
+
   it('shows a voided document with the reason the sender gave', async () => {
     view = testSignerView({ packet: { status: 'voided', voidReason: 'The buyer changed the closing date.' } })
     open()

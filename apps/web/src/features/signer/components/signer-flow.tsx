@@ -12,8 +12,8 @@ import { EndedPage, endedStateOf, InvalidLinkPage } from './signer-message-page'
 import { SigningDocument } from './signing-document'
 
 export type SignerFlowProps = {
-  /** 'offer' for /sign/{offerId}/…, 'form' for /form-sign/{documentId}/… */
-  kind: PacketKind
+  /** 'offer' for /sign/{offerId}/…, 'form' for /form-sign/{documentId}/…, where every other packet is signed (a form, a notice, an amendment). */
+  kind: Extract<PacketKind, 'offer' | 'form'>
   /** The offer id or the document (packet) id the link names. */
   routeId: string
   signerId: string
@@ -54,7 +54,8 @@ export function SignerFlow({ kind, routeId, signerId, token }: SignerFlowProps) 
   const view = query.data
   // The link names the offer (or the document) too; a signer reached under another one is not this link's.
   const linkedId = kind === 'offer' ? view.packet.offerId : view.packet.id
-  if (view.packet.kind !== kind || !sameId(linkedId, routeId) || view.packet.status === 'draft') return <InvalidLinkPage />
+  const linkKind = view.packet.kind === 'offer' ? 'offer' : 'form'
+  if (linkKind !== kind || !sameId(linkedId, routeId) || view.packet.status === 'draft') return <InvalidLinkPage />
 
   const ended = endedStateOf(view, finishing)
   if (ended) return <EndedPage state={ended} view={view} link={link} />
