@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Browser } from '@playwright/test'
 import type { ContractAmendments } from '@offerbook/domain/contract-amendments'
 import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
 import type { OfferSigning } from '@offerbook/domain/signing'
@@ -43,21 +43,41 @@ async function shareOffer(request: APIRequestContext, email: string, listingId: 
 }
 
 /**
- * Signs as the signer whose link was emailed to `to` after `since`, through the signer endpoints the
- * /form-sign page calls (signing in the browser is signing.spec.ts's journey).
+ * Signs as the signer whose link was emailed to `to` after `since`, on a phone: a fresh browser at
+ * 390 px with touch, nobody signed in, opening /form-sign from the email, consenting, adopting a typed
+ * signature and filling every field of theirs (signing.spec.ts holds the signing page's own journey).
  */
-async function signFromEmail(request: APIRequestContext, to: string, since: string) {
+async function signOnPhone(browser: Browser, baseURL: string | undefined, request: APIRequestContext, to: string, since: string) {
   const link = await waitForMail(request, to, (messages) => {
     const invite = messages.find((message) => message.kind === 'signing.invite' && message.createdAt >= since && message.text.includes('/form-sign/'))
-    return invite ? (/\/form-sign\/[\w-]+\/([\w-]+)\?token=([\w-]+)/.exec(invite.text) ?? undefined) : undefined
+    return invite ? (/(\/form-sign\/[\w-]+\/[\w-]+\?token=[\w-]+)/.exec(invite.text)?.[1] ?? undefined) : undefined
   })
-  const headers = { 'x-signing-token': link[2]! }
-  const url = `/api/signing/signers/${link[1]}`
-  expect((await request.get(url, { headers })).status()).toBe(200)
-  expect((await request.post(`${url}/consent`, { headers, data: { accepted: true } })).status()).toBe(200)
-  const png = `data:image/png;base64,${pngOf(40, 12, [20, 20, 60]).toString('base64')}`
-  const finished = await request.post(`${url}/finish`, { headers, data: { adopted: { method: 'typed', signature: png, initials: png }, values: {} } })
-  expect(finished.status(), await finished.text()).toBe(200)
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  try {
+    const phone = await context.newPage()
+    await phone.goto(link)
+    await expect(phone.getByRole('heading', { level: 1, name: 'Electronic Record and Signature Disclosure' })).toBeVisible({ timeout: 30_000 })
+    await phone.getByRole('checkbox', { name: 'I agree to use electronic records and signatures' }).check()
+    await phone.getByRole('button', { name: 'Continue' }).click()
+    await expect(phone.getByRole('img', { name: /^Page 1 of \d+$/ })).toBeVisible({ timeout: 30_000 })
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    const fields = phone.getByRole('button', { name: /^(Signature|Initials) field \d+ of \d+, page \d+/ })
+    await fields.first().click()
+    const adopt = phone.getByRole('dialog', { name: 'Adopt your signature' })
+    await adopt.getByRole('button', { name: 'Adopt and sign' }).click()
+    await expect(adopt).toBeHidden()
+    const count = await fields.count()
+    expect(count).toBeGreaterThan(1)
+    for (let index = 0; index < count; index++) {
+      const field = fields.nth(index)
+      if ((await field.getAttribute('aria-pressed')) !== 'true') await field.click()
+      await expect(field).toHaveAttribute('aria-pressed', 'true')
+    }
+    await phone.getByRole('button', { name: 'Finish' }).click()
+    await expect(phone.getByRole('heading', { level: 1, name: /^(You have signed|Everyone has signed this document)$/ })).toBeVisible({ timeout: 30_000 })
+  } finally {
+    await context.close()
+  }
 }
 
 /**
@@ -141,7 +161,7 @@ test('a seller weights the criteria and the two offers are ranked best first, sa
   expect(covered, 'text under the chat button').toEqual([])
 })
 
-test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buyer is told, and the buyer acknowledges', async ({ page }) => {
+test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buyer is told, and the buyer acknowledges', async ({ page, browser, baseURL }) => {
   const request = page.request
   const { listing, ben, alex } = await listingWithTwoOffers(request)
   const address = listing.UnparsedAddress
@@ -203,7 +223,7 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   await page.setViewportSize({ width: 390, height: 844 })
   expect(await timeline.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true)
 
-  // Still on a phone, Lena proposes an amendment of the closing date; both sides sign it, and the timeline follows it (decision 066).
+  // Still on a phone, Lena proposes an amendment of the closing date; each signer of both sides signs it on a phone from their email, and the timeline follows it (decision 066).
   const amendments = page.getByRole('region', { name: 'Amendments' })
   await amendments.getByRole('button', { name: 'Propose an amendment' }).click()
   const amendmentForm = page.getByRole('dialog', { name: 'Propose an amendment' })
@@ -220,7 +240,7 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   const signing = (await (await request.get(`/api/offers/${ben.id}/signing`, { headers: lenaHeaders })).json()) as OfferSigning
   const packet = signing.packets.find((item) => item.kind === 'amendment')
   expect(packet?.signers.length).toBeGreaterThanOrEqual(2)
-  for (const signer of packet?.signers ?? []) await signFromEmail(request, signer.email, amendedAt)
+  for (const signer of packet?.signers ?? []) await signOnPhone(browser, baseURL, request, signer.email, amendedAt)
   await expect
     .poll(async () => ((await (await request.get(`/api/offers/${ben.id}/amendments`, { headers: lenaHeaders })).json()) as ContractAmendments).amendments[0]?.state, { timeout: 60_000 })
     .toBe('signed')
