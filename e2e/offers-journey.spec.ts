@@ -12,7 +12,8 @@ import { mailTo, waitForMail } from './mailbox'
  * listing agent weights, ranks, opens the best offer and accepts it with CONFIRM ACCEPT OFFER,
  * declining the other; the other buyer side is notified (notification and email); the buyer
  * acknowledges, and the Binding Agreement Date shows to the seller side; on a phone, the listing agent
- * proposes an amendment of the closing date, both sides sign it, and the timeline follows it; the
+ * proposes an amendment of the closing date, both sides sign it, and the timeline follows it; Ben's side
+ * sends and signs the notice that the earnest money was delivered, and Lena's page shows it done live; the
  * listing agent records the closing and the buyer side confirms it.
  */
 
@@ -247,6 +248,19 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   await page.reload()
   await expect(amendments.getByTestId('amendment-1')).toContainText('Signed by both sides')
   await expect(timeline.getByTestId('timeline-item-closing')).toContainText(newClosingWords)
+
+  // Ben's side sends the notice that the earnest money was delivered and signs it; on Lena's open page,
+  // without a reload, the item turns done and the notice reads delivered (decision 065, live events).
+  const benHeaders = await bearer(request, BEN)
+  const { bindingAgreementDate } = (await (await request.get(`/api/offers/${ben.id}/timeline`, { headers: benHeaders })).json()) as { bindingAgreementDate: string }
+  const noticedAt = new Date().toISOString()
+  const notice = await request.post(`/api/offers/${ben.id}/notices`, { headers: benHeaders, data: { type: 'earnestMoneyDelivered', item: 'earnestMoney', amount: 5_000, deliveredOn: bindingAgreementDate, holder: 'Title company' } })
+  expect(notice.status(), await notice.text()).toBe(201)
+  const noticePacket = ((await (await request.get(`/api/offers/${ben.id}/signing`, { headers: benHeaders })).json()) as OfferSigning).packets.find((item) => item.kind === 'notice')
+  expect(noticePacket?.signers.map((signer) => signer.role)).not.toContain('listing-agent')
+  for (const signer of noticePacket?.signers ?? []) await signFromEmail(request, signer.email, noticedAt)
+  await expect(timeline.getByTestId('timeline-item-earnestMoney')).toContainText('Done', { timeout: 60_000 })
+  await expect(timeline.getByTestId('notice-earnestMoneyDelivered')).toContainText('Delivered')
   if (wide) await page.setViewportSize(wide)
 
   // The declined offer is listed below the grid, linking to its page.
