@@ -67,8 +67,9 @@ async function signOnPhone(browser: Browser, baseURL: string | undefined, reques
     const adopt = phone.getByRole('dialog', { name: 'Adopt your signature' })
     await adopt.getByRole('button', { name: 'Adopt and sign' }).click()
     await expect(adopt).toBeHidden()
+    // An amendment asks for initials on each page and a signature; a one-page notice, for a signature alone.
     const count = await fields.count()
-    expect(count).toBeGreaterThan(1)
+    expect(count).toBeGreaterThan(0)
     for (let index = 0; index < count; index++) {
       const field = fields.nth(index)
       if ((await field.getAttribute('aria-pressed')) !== 'true') await field.click()
@@ -258,7 +259,7 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   expect(notice.status(), await notice.text()).toBe(201)
   const noticePacket = ((await (await request.get(`/api/offers/${ben.id}/signing`, { headers: benHeaders })).json()) as OfferSigning).packets.find((item) => item.kind === 'notice')
   expect(noticePacket?.signers.map((signer) => signer.role)).not.toContain('listing-agent')
-  for (const signer of noticePacket?.signers ?? []) await signFromEmail(request, signer.email, noticedAt)
+  for (const signer of noticePacket?.signers ?? []) await signOnPhone(browser, baseURL, request, signer.email, noticedAt)
   await expect(timeline.getByTestId('timeline-item-earnestMoney')).toContainText('Done', { timeout: 60_000 })
   await expect(timeline.getByTestId('notice-earnestMoneyDelivered')).toContainText('Delivered')
   if (wide) await page.setViewportSize(wide)
