@@ -47,7 +47,7 @@ describe('NoticeDialog', () => {
       return reply({ notice: { id: 'n1', type: 'inspectionResult', item: 'inspectionPeriod', side: 'buyer', facts: {}, title: "Buyer's Notice of the Inspection Result", packetId: 'p1', status: 'sent', createdByName: 'Ben Buyer', createdAt: '2026-01-14T12:00:00.000Z', deliveredAt: null, canDownload: false } }, 201)
     })
     renderAt(<ContractTimelineSection offer={offer} />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Send a notice about Inspection period ends' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Send notice about Inspection period ends' }))
     const dialog = await screen.findByRole('dialog', { name: 'Send a notice' })
     expect(within(dialog).getByTestId('notice-signers').textContent).toContain('Signed by Ben Buyer')
     // Nothing chosen: the result's own message, and nothing sent.
@@ -69,7 +69,7 @@ describe('NoticeDialog', () => {
       (request.body as { type: string }).type === 'termination' ? apiError(409, 'notice.terminationInFlight') : apiError(409, 'notice.itemDone', { fields: ['item'] }),
     )
     renderAt(<ContractTimelineSection offer={offer} />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Send a notice about Inspection period ends' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Send notice about Inspection period ends' }))
     const dialog = await screen.findByRole('dialog', { name: 'Send a notice' })
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Asking for repairs or replacements' }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send for signature' }))
