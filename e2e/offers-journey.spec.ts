@@ -3,7 +3,7 @@ import type { ContractAmendments } from '@offerbook/domain/contract-amendments'
 import type { OfferTermsInput, OfferView } from '@offerbook/domain/offer'
 import type { OfferSigning } from '@offerbook/domain/signing'
 import { expectNoViolations } from './axe'
-import { apiToken, expect, test, useAccount } from './fixtures'
+import { apiToken, expect, pageSignedInAs, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
 import { mailTo, waitForMail } from './mailbox'
 
@@ -278,4 +278,55 @@ test('the seller accepts the best offer with CONFIRM ACCEPT OFFER, the other buy
   expect(confirmed.status(), await confirmed.text()).toBe(200)
   await page.reload()
   await expect(page.getByText(/^Closed on .+ at a final price of \$495,000\.$/)).toBeVisible({ timeout: 30_000 })
+})
+
+test("the buyer agent sends the inspection result from the contract's timeline, signs it on a phone, and the listing agent's open page shows the item done", async ({ page, browser, baseURL }) => {
+  const request = page.request
+  const listing = await publishListing(request, { fields: publishableListing({ ListPrice: 455_000 }), photos: [pngOf(8, 6, [90, 60, 40])] })
+  const alex = await shareOffer(request, ALEX, listing.id, {
+    closingDate: isoDate(inDays(40)),
+    expiresAt: inDays(5).toISOString(),
+    earnestMoney: { amount: 4_000, holder: 'title-company', dueDays: 3 },
+    purchasePrice: 450_000,
+    buyers: [{ fullName: 'Carla Client', email: 'carla.client@example.com' }],
+    financing: { type: 'cash' },
+    appraisalContingency: false,
+    inspectionPeriodDays: 10,
+    resolutionPeriodDays: 3,
+  })
+  const accepted = await request.post(`/api/offers/${alex.id}/accept`, { headers: await bearer(request, SELLER_AGENT), data: { version: 1, others: 'decline' } })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  const alexHeaders = await bearer(request, ALEX)
+  expect((await request.post(`/api/offers/${alex.id}/acknowledge`, { headers: alexHeaders })).status()).toBe(200)
+
+  // Lena keeps the offer open; the inspection period is not done yet.
+  await useAccount(page, SELLER_AGENT)
+  await page.goto(`/my-properties/${listing.id}/offers/${alex.id}`)
+  const lenaTimeline = page.getByRole('region', { name: 'Timeline' })
+  await expect(lenaTimeline.getByTestId('timeline-item-inspectionPeriod')).toContainText('Upcoming', { timeout: 30_000 })
+  // A notice is the buyer side's: the seller side has no button for it.
+  await expect(lenaTimeline.getByTestId('send-notice-inspectionPeriod')).toHaveCount(0)
+
+  // Alex drafts the inspection result in its dialog and sends it for his side's signatures.
+  const alexPage = await pageSignedInAs(browser, ALEX)
+  try {
+    await alexPage.goto(`/submitted-offers/update/${alex.id}`)
+    await alexPage.getByRole('button', { name: 'Send notice about Inspection period ends' }).click({ timeout: 30_000 })
+    const dialog = alexPage.getByRole('dialog', { name: 'Send a notice' })
+    await dialog.getByRole('radio', { name: 'Inspection result' }).check()
+    await dialog.getByRole('radio', { name: 'Satisfied: no repairs asked, the property is accepted as it is' }).check()
+    await expectNoViolations(alexPage, 'the notice dialog')
+    const sentAt = new Date().toISOString()
+    await dialog.getByRole('button', { name: 'Send for signature' }).click()
+    await expect(dialog).toBeHidden({ timeout: 30_000 })
+    const packet = ((await (await request.get(`/api/offers/${alex.id}/signing`, { headers: alexHeaders })).json()) as OfferSigning).packets.find((item) => item.kind === 'notice')
+    expect(packet?.signers.map((signer) => signer.role).sort()).toEqual(['buyer', 'buyer-agent'])
+    for (const signer of packet?.signers ?? []) await signOnPhone(browser, baseURL, request, signer.email, sentAt)
+  } finally {
+    await alexPage.context().close()
+  }
+
+  // Delivered: Lena's page, never reloaded, shows the inspection period done and the notice delivered.
+  await expect(lenaTimeline.getByTestId('timeline-item-inspectionPeriod')).toContainText('Done', { timeout: 60_000 })
+  await expect(lenaTimeline.getByTestId('notice-inspectionResult')).toContainText('Delivered')
 })
