@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ContractNotices, NoticeView } from '@offerbook/domain/contract-notices'
 import type { ContractTimelineView } from '@offerbook/domain/contract-timeline-view'
 import type { LightMyRequestResponse } from 'fastify'
+import { dateOfDayNumber, dayNumberOf } from '@offerbook/domain/calendar-days'
+import { dateInZone, propertyTimeZone } from '@offerbook/domain/property-time'
 import { useTestApp } from '../../../test/per-file'
 import { createTestListing, createTestOffer, createUser } from '../../../test/factories'
 import { listing as listingTable } from '../../db/schema/listings'
@@ -15,6 +17,9 @@ setUpPdfWork()
 const t = useTestApp()
 const call = offersCaller(t)
 const DAY = 86_400_000
+
+/** Today in the listing's county's zone, as a notice's dates are read: around midnight UTC it is not the UTC date. */
+const todayThere = (listing: { countyOrParish: string | null }) => dateInZone(new Date(), propertyTimeZone(listing.countyOrParish))
 
 /** A binding contract (bound yesterday) on a seller agent's listing under contract, by a buyer named on the offer with their own address. */
 async function boundDeal() {
@@ -101,13 +106,13 @@ describe('notices of a contract', () => {
     expectRefusal(await call(stranger, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'inspectionResult', item: 'inspectionPeriod', result: 'satisfied' }), 404)
     expectRefusal(await call(stranger, 'GET', `/api/offers/${deal.offer.id}/notices`), 404)
 
-    const holderMissing = await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'earnestMoneyDelivered', item: 'earnestMoney', amount: 5000, deliveredOn: new Date().toISOString().slice(0, 10), holder: '' })
+    const holderMissing = await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'earnestMoneyDelivered', item: 'earnestMoney', amount: 5000, deliveredOn: todayThere(deal.listing), holder: '' })
     expect(holderMissing.statusCode).toBe(400)
     expect(holderMissing.json<{ errors: unknown[] }>().errors).toMatchObject([fieldRefusal('holder', 'notice.holderRequired')])
     const future = new Date(Date.now() + 5 * DAY).toISOString().slice(0, 10)
     const late = await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'earnestMoneyDelivered', item: 'earnestMoney', amount: 5000, deliveredOn: future, holder: 'Title Co' })
     expect(late.json<{ errors: unknown[] }>().errors).toEqual([fieldRefusal('deliveredOn', 'notice.dateFuture')])
-    const notLow = await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'appraisalNotice', item: 'appraisalOrdered', appraisedValue: 900_000_000, appraisalDate: new Date().toISOString().slice(0, 10) })
+    const notLow = await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'appraisalNotice', item: 'appraisalOrdered', appraisedValue: 900_000_000, appraisalDate: todayThere(deal.listing) })
     expect(notLow.json<{ errors: unknown[] }>().errors).toEqual([fieldRefusal('appraisedValue', 'notice.appraisalNotLow')])
     // Nothing was sent.
     expect((await call(deal.buyer, 'GET', `/api/offers/${deal.offer.id}/notices`)).json<ContractNotices>().notices).toEqual([])
@@ -119,13 +124,14 @@ describe('notices of a contract', () => {
   it('a low appraisal notice, once signed, dates the appraisal contingency from its delivery', async () => {
     const deal = await boundDeal()
     expect((await timelineOf(deal.buyer, deal.offer.id))['appraisalContingency']).toMatchObject({ date: null, waitsFor: 'lowAppraisalNotice' })
-    noticeOf(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'appraisalNotice', item: 'appraisalOrdered', appraisedValue: 1000, appraisalDate: new Date().toISOString().slice(0, 10) }))
+    noticeOf(await call(deal.buyer, 'POST', `/api/offers/${deal.offer.id}/notices`, { type: 'appraisalNotice', item: 'appraisalOrdered', appraisedValue: 1000, appraisalDate: todayThere(deal.listing) }))
     await signAs(t, await lastLink(t, deal.buyer.email))
     await completeNow(t)
     const items = await timelineOf(deal.seller, deal.offer.id)
     expect(items['appraisalOrdered']?.state).toBe('done')
     expect(items['appraisalContingency']).toMatchObject({ waitsFor: null })
-    expect(items['appraisalContingency']?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // The buyer's 3 days to waive or end it run from the notice's delivery today.
+    expect(items['appraisalContingency']?.date).toBe(dateOfDayNumber(dayNumberOf(todayThere(deal.listing)) + 3))
   })
 
   it('a termination, signed, ends the contract with its reason, puts the listing back on the market and tells the back-ups', async () => {
