@@ -1,6 +1,7 @@
 import type { TimelineEvents, TimelineItem, TimelineOwner } from './contract-timeline'
 import type { TimelineOutcomes, TimelineState } from './contract-timeline-view'
 import { timelineItemState } from './contract-timeline-view'
+import { instantOfWallTime, wallTimeInZone } from './property-time'
 
 /**
  * The contract timeline's nudges (issue #34 item 3, decision 064): the owner of a dated item is
@@ -71,4 +72,25 @@ export function dueReminders(items: readonly TimelineItem[], now: Date, events: 
     if (reminder) due.push({ item, reminder })
   }
   return due
+}
+
+/**
+ * A reminder's text leaves between 8:00 AM and 9:00 PM in the property's zone (decision 064): a
+ * deadline ends at 11:59 PM, so its reminders fall due at night, and a phone should not wake anyone.
+ * Its email leaves at once; the text waits for the morning, still before the deadline.
+ */
+export const TEXT_HOURS = { from: 8, until: 21 } as const
+
+/** When a reminder's text may leave: `now` in the day hours of the zone, else the next 8:00 AM there. */
+export function textSendTime(now: Date, zone: string): Date {
+  const wall = wallTimeInZone(now, zone)
+  if (wall.hour >= TEXT_HOURS.from && wall.hour < TEXT_HOURS.until) return now
+  // Before 8 AM: this morning; from 9 PM: tomorrow's (the next calendar day, month and year ends included).
+  const day = wall.hour < TEXT_HOURS.from ? { year: wall.year, month: wall.month, day: wall.day } : nextDay(wall)
+  return instantOfWallTime({ ...day, hour: TEXT_HOURS.from, minute: 0 }, zone) ?? now
+}
+
+function nextDay({ year, month, day }: { year: number; month: number; day: number }): { year: number; month: number; day: number } {
+  const next = new Date(Date.UTC(year, month - 1, day + 1))
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }
 }

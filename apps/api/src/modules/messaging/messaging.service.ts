@@ -18,11 +18,12 @@ export const SMS_MAX_LENGTH = 1600
 
 /** A message already rendered: what an outbox row holds. */
 export type RenderedOutboxEmail = { to: string; subject: string; text: string; html?: string | null; kind: string; locale: Language }
-export type RenderedOutboxSms = { to: string; text: string; kind: string; locale: Language }
+/** `notBefore`: the text waits in the outbox until then (a reminder held to the day hours). */
+export type RenderedOutboxSms = { to: string; text: string; kind: string; locale: Language; notBefore?: Date }
 
 /** Who gets a message, in which language; `kind` replaces the message's own outbox kind (e.g. 'sso.verification-code'). */
 export type EmailEnvelope = { to: string; locale: Language; publicUrl: string; kind?: string }
-export type SmsEnvelope = { to: string; locale: Language; kind?: string }
+export type SmsEnvelope = { to: string; locale: Language; kind?: string; notBefore?: Date }
 
 const nudgeListeners = new Set<() => void>()
 
@@ -103,7 +104,7 @@ function smsRow(input: RenderedOutboxSms): NewOutboxMessage {
   if (!E164_PATTERN.test(to)) throw new AppError('BAD_REQUEST', 'messaging.invalidSmsNumber', { params: { to: String(input.to) } })
   const text = requireText(input.text, 'messaging.smsTextRequired')
   if (text.length > SMS_MAX_LENGTH) throw new AppError('BAD_REQUEST', 'messaging.smsTooLong', { params: { length: text.length, maximum: SMS_MAX_LENGTH } })
-  return { channel: 'sms', recipient: to, subject: null, textBody: text, htmlBody: null, kind: requireKind(input.kind), locale: requireLocale(input.locale) }
+  return { channel: 'sms', recipient: to, subject: null, textBody: text, htmlBody: null, kind: requireKind(input.kind), locale: requireLocale(input.locale), ...(input.notBefore ? { nextAttemptAt: input.notBefore } : {}) }
 }
 
 /** Writes an outbox row for a text already rendered; modules enqueue by name with enqueueSms. */
@@ -127,7 +128,7 @@ export function renderedEmailMessage(message: EmailMessage, envelope: EmailEnvel
 /** A text by name rendered for its envelope, as enqueueSms would write it. */
 export function renderedSms<N extends SmsName>(name: N, data: SmsData<N>, envelope: SmsEnvelope): RenderedOutboxSms {
   const locale = requireLocale(envelope.locale)
-  return { to: envelope.to, ...renderSms(name, locale, data), kind: envelope.kind ?? smsKind(name, data), locale }
+  return { to: envelope.to, ...renderSms(name, locale, data), kind: envelope.kind ?? smsKind(name, data), locale, ...(envelope.notBefore ? { notBefore: envelope.notBefore } : {}) }
 }
 
 /**

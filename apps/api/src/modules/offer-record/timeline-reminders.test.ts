@@ -55,6 +55,9 @@ describe('the contract timeline reminders', () => {
     expect(sent[0]!.textBody).toContain('If nothing is done: ')
     expect(sent[0]!.textBody).toContain(`https://offerbook.test/submitted-offers/update/${offerId}`)
     expect(sent[1]!.textBody).toMatch(/^Offerbook reminder, 48 hours left: Earnest money due, 12 Elm St.*Reply STOP to opt out\.$/)
+    // 7:59 AM in Nashville: the email leaves now, the text waits for 8:00 AM there (decision 064).
+    expect(sent[1]!.nextAttemptAt.toISOString()).toBe('2026-03-04T14:00:00.000Z')
+    expect(sent[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.parse('2026-11-01T00:00:00Z'))
 
     // Again, and an hour later: nothing more.
     await sendTimelineReminders(t.db, ctx, { now: first })
@@ -67,6 +70,8 @@ describe('the contract timeline reminders', () => {
     await sendTimelineReminders(t.db, ctx, { now: second })
     sent = await outboxTo(t, [buyer.email, seller.email, '+16155550141'])
     expect(sent.slice(2).map((message) => message.kind)).toEqual(['timeline-reminder.24h', 'timeline-reminder.24h.sms'])
+    // 1:59 PM there: the text leaves at once, as its email does.
+    expect(sent[3]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.parse('2026-11-01T00:00:00Z'))
 
     // An hour after it was due: the seller side's agent is told it was missed (a notification and its
     // email, once), and the proof of funds, due 47 hours later, gets its 48-hour reminder.

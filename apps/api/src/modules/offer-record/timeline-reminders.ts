@@ -1,7 +1,7 @@
 import type { TimelineItem } from '@offerbook/domain/contract-timeline'
 import { contractTimeline } from '@offerbook/domain/contract-timeline'
 import type { ContractSide, TimelineReminder } from '@offerbook/domain/contract-timeline-reminders'
-import { REMINDED_SIDES, TOLD_OF_MISSED, dueReminders } from '@offerbook/domain/contract-timeline-reminders'
+import { REMINDED_SIDES, TOLD_OF_MISSED, dueReminders, textSendTime } from '@offerbook/domain/contract-timeline-reminders'
 import type { MessageKey } from '@offerbook/domain/messages'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { Language } from '@offerbook/domain/user'
@@ -30,7 +30,7 @@ import { claimReminders, findReminderPeople, listBoundContracts, reminderKeyOf, 
  * messages and its offer-record entry: a reminder some run or process already sent is not claimed,
  * so it is never sent twice.
  * - 48h and 24h: to the owner's side (REMINDED_SIDES): email, and a text to a verified phone that has
- *   not replied STOP.
+ *   not replied STOP, held to the day hours of the property's zone (textSendTime).
  * - missed: to the other side's agent (TOLD_OF_MISSED): a notification and its email.
  */
 
@@ -152,6 +152,12 @@ function ledgerEntry(entry: Due, sides: readonly ContractSide[], now: Date, coun
   }
 }
 
+/** A text held to the day hours of the property's zone waits in the outbox until then; in the day it leaves at once. */
+function heldUntil(now: Date, zone: string): { notBefore?: Date } {
+  const at = textSendTime(now, zone)
+  return at.getTime() > now.getTime() ? { notBefore: at } : {}
+}
+
 /** The owner's side is reminded: each account by email in their language, and by text when they can be texted. */
 function remind(ctx: ReminderContext, entry: Due, people: Map<string, ReminderPersonRow>, optedOut: Set<string>, now: Date, writes: Writes): void {
   const sides = REMINDED_SIDES[entry.item.owner]
@@ -169,7 +175,7 @@ function remind(ctx: ReminderContext, entry: Due, people: Map<string, ReminderPe
       emails += 1
       if (canText(person) && person.phone && !optedOut.has(person.phone)) {
         const hours = entry.reminder === '48h' ? 48 : 24
-        writes.texts.push(renderedSms('timeline-reminder', { hours, title: data.title, address: data.address, due: data.due, url: absoluteUrl(ctx.publicUrl, data.path) }, { to: person.phone, locale }))
+        writes.texts.push(renderedSms('timeline-reminder', { hours, title: data.title, address: data.address, due: data.due, url: absoluteUrl(ctx.publicUrl, data.path) }, { to: person.phone, locale, ...heldUntil(now, entry.zone) }))
         texts += 1
       }
     }
