@@ -6,7 +6,6 @@ import { contractTimelineView } from '@offerbook/domain/contract-timeline-view'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import { dateInZone, formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import type { SignerInput, SignerRole } from '@offerbook/domain/signing'
-import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { User } from '@offerbook/domain/user'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
@@ -20,6 +19,7 @@ import type { Party } from '../signing/signing-access'
 import { effectiveStatus, partyOfOffer } from '../signing/signing-access'
 import type { RequestInfo, SigningContext } from '../signing/signing.service'
 import { sendDocumentPacket } from '../signing/signing-send.service'
+import { suggestedSigners } from '../signing/signing.service'
 import { renderNoticePdf } from './notice-pdf'
 import type { NoticeRow } from './notices.queries'
 import { findNoticeOfPacket, insertNotice, insertTimelineRecords, listNoticesInPacketStatus, listOfferNotices, markNoticeDelivered } from './notices.queries'
@@ -37,23 +37,7 @@ const ROLE_OF_SIDE: Readonly<Record<NoticeSide, readonly SignerRole[]>> = { buye
 
 /** Who signs a notice for a side: the buyers and the buyer's agent the offer names, or the listing's owner and its listing agent. */
 async function sideSigners(db: Db, offer: OfferRow, side: NoticeSide): Promise<SignerInput[]> {
-  const terms = termsOf(offer)
-  const signers: SignerInput[] = []
-  const add = (name: string, email: string, phone: string, role: SignerRole) => {
-    const address = email.trim()
-    if (!name.trim() || !address || signers.some((signer) => signer.email.toLowerCase() === address.toLowerCase())) return
-    signers.push({ name: name.trim(), email: address, phone: phone.trim(), role })
-  }
-  if (side === 'buyer') {
-    for (const buyer of terms.buyers) add(buyer.fullName, buyer.email, buyer.phone, 'buyer')
-    add(terms.buyerAgent.fullName, terms.buyerAgent.email, terms.buyerAgent.phone, 'buyer-agent')
-  } else {
-    const listing = await listingOf(db, offer)
-    const owner = await getUser(db, listing.ownerId)
-    if (owner && owner.uid !== listing.listAgentUserId) add(owner.name, owner.email, '', 'seller')
-    add(terms.listingAgent.fullName, terms.listingAgent.email, terms.listingAgent.phone, 'listing-agent')
-  }
-  return signers.filter((signer) => ROLE_OF_SIDE[side].includes(signer.role)).slice(0, SIGNING_LIMITS.maxSigners)
+  return (await suggestedSigners(db, offer)).filter((signer) => ROLE_OF_SIDE[side].includes(signer.role))
 }
 
 /** The contract's timeline with what its notices recorded, at `now`. */
