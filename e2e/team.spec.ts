@@ -1,8 +1,10 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { TransactionFileView } from '@offerbook/domain/transaction-file-view'
 import { expectNoViolations } from './axe'
-import { expect as baseExpect, test, useAccount } from './fixtures'
+import { expect as baseExpect, pageSignedInAs, test, useAccount } from './fixtures'
 import { pngOf, publishableListing, publishListing, SELLER_AGENT } from './listings'
 import { latestCode, latestMail } from './mailbox'
+import { BEN, bearer, listingWithBensSharedOffer } from './offers'
 
 // Two browsers and a sign-up per test on a shared two-core machine: more than the defaults.
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -138,4 +140,86 @@ test('a listing agent gives a new member one listing; the invitee signs up from 
   await invitee.reload()
   await expect(invitee.getByRole('article', { name: designated.UnparsedAddress })).toHaveCount(0)
   await invitee.context().close()
+})
+
+/** A small real PDF whose bytes differ by `label`: the file knows a document by its content, not its name. */
+function pdfOf(label: string): Buffer {
+  return Buffer.from(`%PDF-1.4\n% ${label} ${Date.now()}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+}
+
+test("the principal broker returns a document of Lena's file with a note, Lena replaces it from her offer page, and he approves everything and closes the file; /review passes axe", async ({ page, browser }) => {
+  const request = page.request
+  // A contract of Lena's: Ben's offer on her fresh listing, accepted and acknowledged through the API.
+  const { listingId, offer } = await listingWithBensSharedOffer(request, { listPrice: 480_000, offerPrice: 475_000 })
+  const lena = await bearer(request, SELLER_AGENT)
+  const accepted = await request.post(`/api/offers/${offer.id}/accept`, { headers: lena, data: { version: 1, others: 'decline' } })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+  expect((await request.post(`/api/offers/${offer.id}/acknowledge`, { headers: await bearer(request, BEN) })).status()).toBe(200)
+
+  // Lena files a small PDF in every slot her file's checklist asks for (the page's own upload is used below, for the replacement).
+  const filePath = `/api/offers/${offer.id}/file/listing`
+  const file = (await (await request.get(filePath, { headers: lena })).json()) as TransactionFileView
+  expect(file.slots.map((slot) => slot.key)).toContain('purchaseAgreement')
+  for (const slot of file.slots.filter((each) => each.documents.length === 0)) {
+    const uploaded = await request.post(`${filePath}/documents`, {
+      headers: lena,
+      multipart: { slotKey: slot.key, kind: slot.accepts[0]!, file: { name: `${slot.key}.pdf`, mimeType: 'application/pdf', buffer: pdfOf(slot.key) } },
+    })
+    expect(uploaded.status(), await uploaded.text()).toBe(201)
+  }
+
+  // Pat opens /review, finds Lena's file waiting for him, and opens it.
+  await useAccount(page, 'principal-broker@example.com')
+  await page.goto('/review?state=needsReview')
+  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
+  const row = page.getByTestId(`review-row-${offer.id}-listing`)
+  await expect(row).toContainText('Lena')
+  await expectNoViolations(page, 'the review queue')
+  await row.getByRole('button', { name: /^Open the file of / }).click()
+  const reviewed = page.getByTestId('review-file')
+  await expect(reviewed.getByTestId('close-file')).toBeDisabled()
+  await expect(reviewed.getByTestId('close-file-reason')).toBeVisible()
+  await expectNoViolations(page, 'a file under review')
+
+  // He returns the agreement with a note.
+  const agreement = reviewed.getByTestId('file-slot-purchaseAgreement')
+  await agreement.getByRole('button', { name: 'Return purchaseAgreement.pdf' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Return a document' })
+  await dialog.getByRole('textbox', { name: /What must the agent fix/ }).fill('Page 3 is missing the buyer initials.')
+  await expectNoViolations(page, 'the return dialog')
+  await dialog.getByRole('button', { name: 'Return the document' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(agreement).toHaveAttribute('data-state', 'returned')
+
+  // Lena reads the note in her offer's File section and replaces the document there.
+  const lenaPage = await pageSignedInAs(browser, SELLER_AGENT)
+  try {
+    await lenaPage.goto(`/my-properties/${listingId}/offers/${offer.id}`)
+    const section = lenaPage.getByRole('region', { name: 'File' })
+    const slot = section.getByTestId('file-slot-purchaseAgreement')
+    await expect(slot.getByTestId('file-document-note')).toContainText('Page 3 is missing the buyer initials.')
+    await slot.getByTestId('file-input-purchaseAgreement').setInputFiles({ name: 'agreement-initialed.pdf', mimeType: 'application/pdf', buffer: pdfOf('agreement again') })
+    await expect(slot).toHaveAttribute('data-state', 'pending')
+    await expect(slot.getByText('agreement-initialed.pdf')).toBeVisible()
+  } finally {
+    await lenaPage.context().close()
+  }
+
+  // Pat approves every document, and closes the file once its audit is clean.
+  await page.reload()
+  const approve = reviewed.getByRole('button', { name: /^Approve / })
+  await expect(approve.first()).toBeVisible()
+  while ((await approve.count()) > 0) {
+    const before = await approve.count()
+    await approve.first().click()
+    await expect(approve).toHaveCount(before - 1)
+  }
+  await expect(reviewed.getByTestId('file-findings-clean')).toBeVisible()
+  await reviewed.getByTestId('close-file').click()
+  await expect(reviewed.getByTestId('review-file-closed')).toContainText('Closed in the brokerage on')
+
+  // The brokerage's own file rules, beside the files.
+  await page.getByRole('tab', { name: 'File rules' }).click()
+  await expect(page.getByRole('form', { name: 'Add a rule' })).toBeVisible()
+  await expectNoViolations(page, "the brokerage's file rules")
 })

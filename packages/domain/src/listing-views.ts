@@ -56,6 +56,8 @@ export const ManagedListingSchema = ListingIdentitySchema.extend(ListingFieldsSc
   OriginatingSystemName: z.string().nullable(),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The reader only reads it: a principal broker's staff reading the brokerage's listing (decision 072); every change is refused. */
+  readOnly: z.boolean().optional(),
 })
 export type ManagedListing = z.infer<typeof ManagedListingSchema>
 

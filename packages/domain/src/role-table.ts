@@ -46,6 +46,14 @@ export const PAGE_ROLES = {
   analytics: ['SELLER_AGENT', 'BUYER_SIMPLE', 'BUYER_AGENT', 'PRINCIPAL_BROKER'],
   /** /manageTeam */
   manageTeam: ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER'],
+  /**
+   * /review (issue #35): the brokerage's files, for the principal broker and team leaders. A team leader
+   * is an agent who leads a team, which no role tells: the agents' roles open the page, and its API
+   * answers an agent who leads no team with 403, which the page explains.
+   */
+  review: ['SELLER_AGENT', 'BUYER_AGENT', 'PRINCIPAL_BROKER'],
+  /** /trust-log: the brokerage's earnest money trust log (issue #35 item 4, decision 070) */
+  trustLog: ['PRINCIPAL_BROKER'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type PageRoles = keyof typeof PAGE_ROLES

@@ -99,9 +99,18 @@ describe('route table against spec section 2', () => {
     // /listings: the search page of the Listings issue (decision 009); /verify: the E-signature issue's check of a signed PDF (decision 016);
     // /notifications/messages: the chat inbox of issue #14; /unsubscribe/:token: the unsubscribe link of issue #14's emails;
     // /team-invitation: the link of a team invitation (issue #16); /offer-record/:id: a listing's offer record (issue #18);
-    // /admin/jobs: the background jobs, for super admins (issue 30); /admin/sealing: the document seal, for super admins (issue #32).
-    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify', '/notifications/messages', '/unsubscribe/:token', '/team-invitation', '/offer-record/:id', '/admin/jobs', '/admin/sealing'])
+    // /admin/jobs: the background jobs, for super admins (issue 30); /admin/sealing: the document seal, for super admins (issue #32);
+    // /review: the brokerage's files, for the principal broker and team leaders (issue #35); /trust-log and /earnest-money/attest: the earnest money trust record (issue #35).
+    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify', '/notifications/messages', '/unsubscribe/:token', '/team-invitation', '/offer-record/:id', '/admin/jobs', '/admin/sealing', '/review', '/earnest-money/attest', '/trust-log'])
     expect(ROUTES.map((r) => r.path).filter((p) => !known.has(p))).toEqual([])
+  })
+
+  it("opens the trust log to principal brokers only, and the earnest money holder's link to anyone (issue #35)", () => {
+    expect(byPath.get('/trust-log')?.access).toEqual(['PRINCIPAL_BROKER'])
+    expect(resolveVisit('/trust-log', ['PRINCIPAL_BROKER']).path).toBe('/trust-log')
+    expect(resolveVisit('/trust-log', [S_AGENT]).path).not.toBe('/trust-log')
+    expect(byPath.get('/earnest-money/attest')?.access).toBe('public')
+    expect(resolveVisit('/earnest-money/attest', null).path).toBe('/earnest-money/attest')
   })
 
   it('has unique names and paths', () => {
@@ -123,6 +132,12 @@ describe('route table against spec section 2', () => {
     for (const roles of [[S_AGENT], ['ADMIN'], ['SUPER_ADMIN']] as Role[][]) expect(resolveVisit('/notifications/messages', roles).path).toBe('/notifications/messages')
     expect(resolveVisit('/notifications/messages', [S_SIMPLE]).route.name).toBe('sign-in')
     expect(resolveVisit('/notifications/all', ['ADMIN']).route.name).toBe('sign-in')
+  })
+
+  it('opens /review to the principal broker and to agents, who may lead a team (issue #35)', () => {
+    expect([...(byPath.get('/review')!.access as readonly Role[])].sort()).toEqual([B_AGENT, 'PRINCIPAL_BROKER', S_AGENT].sort())
+    for (const roles of [['PRINCIPAL_BROKER'], [S_AGENT], [B_AGENT]] as Role[][]) expect(resolveVisit('/review', roles).path).toBe('/review')
+    for (const roles of [[S_SIMPLE], [S_OWNER], [B_SIMPLE], ['ADMIN']] as Role[][]) expect(resolveVisit('/review', roles).route.name).toBe('sign-in')
   })
 
   it('hides the sign-in prompt on the property page', () => {
@@ -180,7 +195,9 @@ describe('access', () => {
     const labels = (roles: Role[] | null) => navItemsFor(roles).map((i) => i.labelKey)
     expect(labels(null)).toEqual(['nav.home', 'pages.listings'])
     expect(labels(['ADMIN'])).toEqual(['nav.home', 'pages.listings', 'nav.admin'])
-    expect(labels(['PRINCIPAL_BROKER'])).toEqual(['nav.home', 'pages.listings', 'nav.analytics'])
+    expect(labels(['PRINCIPAL_BROKER'])).toEqual(['nav.home', 'pages.listings', 'nav.analytics', 'pages.review'])
+    // A team leader is an agent: /review opens to him, and he finds it in the account menu, not in every agent's navigation.
+    expect(labels([S_AGENT])).not.toContain('pages.review')
     expect(labels([S_SIMPLE])).toEqual(['nav.home', 'nav.dashboard', 'pages.listings', 'nav.myOffers', 'nav.myListings'])
   })
 

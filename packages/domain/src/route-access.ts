@@ -47,6 +47,8 @@ const SUPER_ADMINS: readonly Role[] = PAGE_ROLES.superAdmin
 const PB_DASHBOARD: readonly Role[] = PAGE_ROLES.pbDashboard
 const ANALYTICS: readonly Role[] = PAGE_ROLES.analytics
 const TEAM: readonly Role[] = PAGE_ROLES.manageTeam
+const REVIEW: readonly Role[] = PAGE_ROLES.review
+const TRUST_LOG: readonly Role[] = PAGE_ROLES.trustLog
 
 export const ROUTES: readonly RouteDef[] = [
   // Public (spec section 2, "Public routes")
@@ -79,6 +81,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'unsubscribe', path: '/unsubscribe/:token', access: 'public', hidesAuthPrompt: true, titleKey: 'unsubscribe.title' },
   // A team invitation's link (issue #16): anyone with the link sees who invites them, then signs in or up to accept.
   { name: 'team-invitation', path: '/team-invitation', access: 'public', hidesAuthPrompt: true, titleKey: 'teams.invitation.title' },
+  // The earnest money holder's link (issue #35 item 4): the holder attests receipt without an account.
+  { name: 'earnest-money-attest', path: '/earnest-money/attest', access: 'public', hidesAuthPrompt: true, titleKey: 'earnestMoney.holderPage.title' },
   { name: 'auth-offers-optimized', path: '/auth-offers-optimized', access: 'public', publicShell: true, pageType: 'marketing', titleKey: 'nav.offers' },
 
   // Signed in, by role (spec section 2 table)
@@ -128,6 +132,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'pb-dashboard', path: '/pbDashboard', access: PB_DASHBOARD, pageType: 'app', titleKey: 'nav.dashboard' },
   { name: 'analytics', path: '/analytics', access: ANALYTICS, pageType: 'app', titleKey: 'nav.analytics' },
   { name: 'manage-team', path: '/manageTeam', access: TEAM, pageType: 'app', titleKey: 'pages.manageTeam' },
+  // Issue #35: the brokerage's files to review, its file rules (decision 069).
+  { name: 'review', path: '/review', access: REVIEW, pageType: 'app', titleKey: 'pages.review' },
+  // Issue #35 item 4: the brokerage's earnest money trust log, with its CSV and PDF for an audit.
+  { name: 'trust-log', path: '/trust-log', access: TRUST_LOG, pageType: 'app', titleKey: 'trustLog.title' },
 
   { name: 'not-found', path: '*', access: 'public', titleKey: 'pages.notFound' },
 ]
@@ -248,7 +256,18 @@ function splitQuery(path: string): [string, string | undefined] {
  * Navigation entries of the shell (spec section 2 labels), each shown when the user may open it. An
  * entry of one side of a sale (`side`) moves with the UI mode (spec section 3, Preferences).
  */
-export type NavItem = { labelKey: string; to: string; routeName: string; side?: UiMode }
+export type NavItem = {
+  labelKey: string
+  to: string
+  routeName: string
+  side?: UiMode
+  /**
+   * Shown in the navigation to these roles only, when the route opens to more: /review opens to every
+   * agent because a team leader is an agent, but only the principal broker always has files to review;
+   * a team leader reaches it from the account menu, beside Manage team (decision 069).
+   */
+  navRoles?: readonly Role[]
+}
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.home', to: '/', routeName: 'home' },
@@ -258,6 +277,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.myOffers', to: '/submitted-offers/all', routeName: 'submitted-offers-status', side: 'buy' },
   { labelKey: 'nav.addListing', to: '/add-listing', routeName: 'add-listing', side: 'sell' },
   { labelKey: 'nav.analytics', to: '/analytics', routeName: 'analytics' },
+  { labelKey: 'pages.review', to: '/review', routeName: 'review', navRoles: ['PRINCIPAL_BROKER'] },
   { labelKey: 'nav.admin', to: '/admin/users', routeName: 'admin-users' },
 ]
 
@@ -280,6 +300,7 @@ export function navItemsFor(roles: readonly Role[] | null, mode: UiMode = DEFAUL
     const route = routeByName(item.routeName)
     // Home and the listings search are for everyone; other public pages live in the footer.
     if (item.routeName === 'home' || item.routeName === 'listings') return true
+    if (item.navRoles && !(roles && hasAnyRole(roles, item.navRoles))) return false
     return route.access !== 'public' && decideAccess(route, roles) === 'allow'
   })
   const rank = (item: NavItem): number => {

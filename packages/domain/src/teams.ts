@@ -92,6 +92,8 @@ export const TeamMembershipSchema = z.object({
   kind: TeamMemberKindSchema,
   access: TeamAccessSchema,
   brokerage: z.boolean(),
+  /** The leader is a principal broker: on their team as staff, the member reads the brokerage's transactions (decision 072). */
+  leadsBrokerage: z.boolean().optional(),
   joinedAt: z.string(),
 })
 export type TeamMembership = z.infer<typeof TeamMembershipSchema>
@@ -122,8 +124,11 @@ export const TeamInvitationPreviewSchema = z.object({
 })
 export type TeamInvitationPreview = z.infer<typeof TeamInvitationPreviewSchema>
 
-/** What a list row that reaches the user through a team says: whose transaction it is. */
-export const TeamMarkSchema = z.object({ leaderName: z.string() })
+/**
+ * What a list row that reaches the user through a team says: whose transaction it is, and whether the
+ * user only reads it (a principal broker's staff reading the brokerage's transactions, decision 072).
+ */
+export const TeamMarkSchema = z.object({ leaderName: z.string(), readOnly: z.boolean().optional() })
 export type TeamMark = z.infer<typeof TeamMarkSchema>
 
 /** The invitation page's path; the token travels in the link's fragment-free query. */

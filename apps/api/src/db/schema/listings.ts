@@ -149,6 +149,7 @@ export const teamMember = pgTable(
   ],
 )
 
+/** A listing designated to a member; one row per team that designates it (a member may be on two teams, decision 072). */
 export const teamMemberListing = pgTable(
   'team_member_listing',
   {
@@ -156,7 +157,7 @@ export const teamMemberListing = pgTable(
     memberId: text('member_id').notNull(),
     listingId: cascadeUuid('listing_id', () => listing.id),
   },
-  (table) => [uniqueIndex('team_member_listing_unique').on(table.memberId, table.listingId), index('team_member_listing_leader_idx').on(table.leaderId, table.memberId)],
+  (table) => [uniqueIndex('team_member_listing_unique').on(table.memberId, table.listingId, table.leaderId), index('team_member_listing_leader_idx').on(table.leaderId, table.memberId)],
 )
 
 /**

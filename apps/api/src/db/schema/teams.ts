@@ -46,5 +46,5 @@ export const teamMemberOffer = pgTable(
     memberId: text('member_id').notNull(),
     offerId: cascadeUuid('offer_id', () => offer.id),
   },
-  (table) => [uniqueIndex('team_member_offer_unique').on(table.memberId, table.offerId), index('team_member_offer_leader_idx').on(table.leaderId, table.memberId)],
+  (table) => [uniqueIndex('team_member_offer_unique').on(table.memberId, table.offerId, table.leaderId), index('team_member_offer_leader_idx').on(table.leaderId, table.memberId)],
 )

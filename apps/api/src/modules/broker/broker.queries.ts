@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { SQL } from 'drizzle-orm'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import type { Db } from '../../db/client'
@@ -81,4 +81,70 @@ export function brokerageAgentNames(db: Db, brokerId: string): Promise<{ id: str
     .innerJoin(user, eq(user.id, teamMember.memberId))
     .where(and(eq(teamMember.leaderId, brokerId), eq(teamMember.brokerage, true), eq(teamMember.kind, 'agent')))
     .orderBy(asc(user.name), asc(user.id))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The brokerage's offers for its export to TREC (decision 071)
+
+export type ExportPeriod = { brokerId: string; from: Date | null; until: Date | null }
+
+/**
+ * The brokerage's offers: every offer past its draft (contracts and offers that never became one)
+ * where the broker or one of his brokerage's agents is the buyer agent (the offer's maker) or the
+ * listing agent (the listing's listing agent or owner), made within the period when one is given.
+ */
+function brokerageOffers({ brokerId, from, until }: ExportPeriod): SQL {
+  const agents = brokerageAgentIds(brokerId)
+  const ours = or(
+    eq(offer.buyerId, brokerId),
+    eq(listing.listAgentUserId, brokerId),
+    eq(listing.ownerId, brokerId),
+    inArray(offer.buyerId, agents),
+    inArray(listing.listAgentUserId, agents),
+    inArray(listing.ownerId, agents),
+  )
+  const condition = and(ne(offer.status, 'draft'), ours, from ? gte(offer.createdAt, from) : undefined, until ? lt(offer.createdAt, until) : undefined)
+  if (!condition) throw new Error('the scope is never empty')
+  return condition
+}
+
+export async function countBrokerageOffers(db: Db, period: ExportPeriod): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(offer)
+    .innerJoin(listing, eq(listing.id, offer.listingId))
+    .where(brokerageOffers(period))
+  return Number(row?.count ?? 0)
+}
+
+export type ExportOfferRow = {
+  id: string
+  createdAt: Date
+  address: string | null
+  status: string
+  bindingAgreementAt: Date | null
+  buyerId: string
+  listAgentUserId: string | null
+  ownerId: string | null
+}
+
+/** A page of the brokerage's offers by id, after the last one of the previous page (a key that no new offer moves). */
+export function brokerageOfferPage(db: Db, period: ExportPeriod & { after: string | null; limit: number }): Promise<ExportOfferRow[]> {
+  const { after } = period
+  return db
+    .select({
+      id: offer.id,
+      createdAt: offer.createdAt,
+      address: listing.unparsedAddress,
+      status: offer.status,
+      bindingAgreementAt: offer.bindingAgreementAt,
+      buyerId: offer.buyerId,
+      listAgentUserId: listing.listAgentUserId,
+      ownerId: listing.ownerId,
+    })
+    .from(offer)
+    .innerJoin(listing, eq(listing.id, offer.listingId))
+    .where(and(brokerageOffers(period), after ? gt(offer.id, after) : undefined))
+    .orderBy(asc(offer.id))
+    .limit(period.limit)
 }

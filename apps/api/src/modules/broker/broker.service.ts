@@ -13,6 +13,10 @@ import type { RecordedTimeline } from '../contract-notices/timeline-records'
 import { recordedTimelines } from '../contract-notices/timeline-records'
 import { brokerageAgentNames, brokerageContracts, isBrokerageContract } from './broker.queries'
 
+export type { ExportOfferRow, ExportPeriod } from './broker.queries'
+/** What the brokerage's export (decision 071) reads of the brokerage: its agents, and its offers a page at a time. */
+export { brokerageAgentNames, brokerageOfferPage, countBrokerageOffers } from './broker.queries'
+
 /**
  * What a principal broker reads of the brokerage's contracts (issue #34 item 6, decision 067): the
  * timelines, read-only. Nothing else of those offers opens to him: the offer page, its documents,

@@ -175,11 +175,23 @@ function textMatch(tsQuery: string | null): SQL | undefined {
   return tsQuery === null ? undefined : sql`${listing.searchVector} @@ to_tsquery('simple', ${tsQuery})`
 }
 
+/** Which of these listings the user manages (managedByCondition). */
+export async function managedAmong(db: Db, userId: string, listingIds: readonly string[]): Promise<Set<string>> {
+  if (listingIds.length === 0) return new Set()
+  const rows = await db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(and(inArray(listing.id, [...listingIds]), await managedByCondition(db, userId)))
+  return new Set(rows.map((row) => row.id))
+}
+
+/** The listings the user manages, and those `alsoReads` lets them read (a brokerage's, decision 072). */
 export async function listManagedListings(
   db: Db,
-  { userId, tsQuery, statuses, page, pageSize }: PageRequest & { userId: string; tsQuery: string | null; statuses: readonly StandardStatus[] | undefined },
+  { userId, alsoReads, tsQuery, statuses, page, pageSize }: PageRequest & { userId: string; alsoReads?: SQL | undefined; tsQuery: string | null; statuses: readonly StandardStatus[] | undefined },
 ): Promise<{ rows: SummaryRow[]; total: number }> {
-  const where = and(await managedByCondition(db, userId), ne(listing.standardStatus, 'Delete'), textMatch(tsQuery), statuses ? inArray(listing.standardStatus, [...statuses]) : undefined)
+  const managed = await managedByCondition(db, userId)
+  const where = and(alsoReads ? or(managed, alsoReads) : managed, ne(listing.standardStatus, 'Delete'), textMatch(tsQuery), statuses ? inArray(listing.standardStatus, [...statuses]) : undefined)
   const [rows, totals] = await Promise.all([
     onPage(db.select(summaryColumns).from(listing).where(where).orderBy(desc(listing.modificationTimestamp), desc(listing.id)).$dynamic(), page, pageSize),
     db.select({ total: count() }).from(listing).where(where),

@@ -35,7 +35,7 @@ import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { fileUrl, ignoreCleanupError, removeStoredObjects } from '../files/files.service'
-import { listingTeamMarks } from '../teams/team-access'
+import { brokerageReadCondition, listingTeamMarks, readsListingAsBrokerageStaff } from '../teams/team-access'
 import type { ListingChanges, ListingRow } from './listings.queries'
 import { deleteUnusedFiles, listMedia } from './listing-photos.queries'
 import {
@@ -48,6 +48,7 @@ import {
   isListingManager,
   listManagedListings,
   lockListing,
+  managedAmong,
   managedByCondition,
   searchPublicListings,
   updateListing,
@@ -151,8 +152,10 @@ export async function getManagedListing(db: Db, { actor, id }: { actor: User; id
   if (!isUuid(id)) throw listingNotFound()
   const row = await findListing(db, id.toLowerCase())
   if (!row) throw listingNotFound()
-  if (!(await isListingManager(db, { userId: actor.uid, listingId: row.id }))) throw notYours()
-  return managedView(db, row)
+  if (await isListingManager(db, { userId: actor.uid, listingId: row.id })) return managedView(db, row)
+  // A principal broker's staff read the brokerage's listings; every change still goes through lockManaged (decision 072).
+  if (await readsListingAsBrokerageStaff(db, actor.uid, row.id)) return { ...(await managedView(db, row)), readOnly: true }
+  throw notYours()
 }
 
 /** Saves fields of a draft or of a published listing; a published listing keeps every field publishing requires. */
@@ -275,6 +278,7 @@ function listingTsQuery(text: string | undefined): string | null {
 export async function listMyListings(db: Db, { actor, query }: { actor: User; query: MyListingsQuery }): Promise<Page<ListingSummary>> {
   const { rows, total } = await listManagedListings(db, {
     userId: actor.uid,
+    alsoReads: await brokerageReadCondition(db, actor.uid),
     tsQuery: listingTsQuery(query.q),
     statuses: query.status,
     page: query.page,
@@ -282,7 +286,7 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
   })
   // Rows that reach the user through a team say whose they are (issue #16).
   const ids = rows.map((row) => row.id)
-  const [marks, offers] = await Promise.all([listingTeamMarks(db, actor.uid, ids), countReceivedOffers(db, ids)])
+  const [marks, offers] = await Promise.all([managedAmong(db, actor.uid, ids).then((managed) => listingTeamMarks(db, actor.uid, ids, managed)), countReceivedOffers(db, ids)])
   return { items: rows.map((row) => ({ ...toSummary(row), team: marks.get(row.id) ?? null, offerCount: offers.get(row.id) ?? 0 })), total, page: query.page, pageSize: query.pageSize }
 }
 

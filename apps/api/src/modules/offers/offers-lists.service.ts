@@ -9,7 +9,7 @@ import { OfferWeightsSchema } from '@offerbook/domain/listing-settings'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { managesListing } from '../listings/listings.service'
-import { buyerSideScope } from '../teams/team-access'
+import { buyerSideScope, readsListingAsBrokerageStaff } from '../teams/team-access'
 import type { OfferListingRow, OfferListRow, OptimizeOfferRow } from './offers.queries'
 import { countBuyerOffersByStatus, findOfferListing, findOfferListings, listBuyerOffers, listListingOffers as listListingOfferRows, offersWithAttachmentKind, readOptimize } from './offers.queries'
 import type { OptimizeAnswer } from './offers-optimize-cache'
@@ -66,21 +66,25 @@ export async function listMyOffers(db: Db, { actor, query }: { actor: User; quer
   return { items, total, page: query.page, pageSize: query.pageSize, counts }
 }
 
-/** A listing the actor manages: 404 when there is none, 403 when it is not theirs (the listings module's words). */
-async function managedListing(db: Db, actor: User, listingId: string): Promise<OfferListingRow> {
+/** A listing the actor manages, or reads through a brokerage (readOnly): 404 when there is none, 403 when it is neither (the listings module's words). */
+async function managedListing(db: Db, actor: User, listingId: string): Promise<{ listing: OfferListingRow; readOnly: boolean }> {
   const id = listingId.trim().toLowerCase()
   const listing = isOfferId(id) ? await findOfferListing(db, id) : null
   if (!listing) throw new AppError('NOT_FOUND', 'listing.notFound')
-  if (!(await managesListing(db, actor, listing.id))) throw new AppError('FORBIDDEN', 'listing.notYours')
-  return listing
+  if (await managesListing(db, actor, listing.id)) return { listing, readOnly: false }
+  if (await readsListingAsBrokerageStaff(db, actor.uid, listing.id)) return { listing, readOnly: true }
+  throw new AppError('FORBIDDEN', 'listing.notYours')
 }
 
-/** The shared offers on a listing the actor manages, newest shared first. */
+/** The shared offers on a listing the actor manages, newest shared first; a brokerage's staff read them with no actions (decision 072). */
 export async function listListingOffers(db: Db, { actor, listingId }: { actor: User; listingId: string }): Promise<OfferSummary[]> {
-  const listing = await managedListing(db, actor, listingId)
+  const { listing, readOnly } = await managedListing(db, actor, listingId)
   const rows = await listListingOfferRows(db, { listingId: listing.id, statuses: OFFER_STATUSES.filter((status) => status !== 'draft') })
   const preApproved = await offersWithAttachmentKind(db, { offerIds: rows.map((row) => row.id), kind: 'pre-approval' })
-  return rows.map((row) => toSummary(row, listing, 'seller', preApproved))
+  return rows.map((row) => {
+    const summary = toSummary(row, listing, 'seller', preApproved)
+    return readOnly ? { ...summary, actions: [] } : summary
+  })
 }
 
 /** A criterion as the optimize grid shows it: the weight is the listing's, sent once in `weighting`. */

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { recordAudit } from '../admin/admin-audit'
 import { publishEvent } from '../events/events.publish'
 import { enqueueEmail } from '../messaging/messaging.service'
-import { checkedAccess, invitationState, isBrokerageInvitation, isUniqueViolation, refuseUnusable, toInvitationView } from './team-rules'
+import { checkedAccess, designatableListings, designatableOffers, invitationState, isBrokerageInvitation, isUniqueViolation, leadsBrokerage, refuseUnusable, toInvitationView } from './team-rules'
 import type { InvitationRow } from './teams.queries'
 import {
   findInvitationByToken,
@@ -18,8 +18,6 @@ import {
   findPersonByEmail,
   insertInvitation,
   insertMember,
-  leaderListings,
-  leaderOffers,
   lockInvitation,
   lockMember,
   otherTeamOf,
@@ -55,8 +53,8 @@ export async function inviteMember(db: Db, { actor, input, publicUrl, now = new 
     const invitee = await findPersonByEmail(tx, email)
     if (invitee) {
       if (await lockMember(tx, { leaderId: actor.uid, memberId: invitee.id })) throw new AppError('CONFLICT', 'team.alreadyMember', { params: { email } })
-      if (await otherTeamOf(tx, { memberId: invitee.id, leaderId: actor.uid, brokerage })) {
-        throw new AppError('CONFLICT', brokerage ? 'team.inAnotherBrokerage' : 'team.onAnotherTeam', { params: { email } })
+      if (await otherTeamOf(tx, { memberId: invitee.id, leaderId: actor.uid })) {
+        throw new AppError('CONFLICT', leadsBrokerage(actor) ? 'team.inAnotherBrokerage' : 'team.onAnotherTeam', { params: { email } })
       }
     }
     if (await findOpenInvitationTo(tx, { leaderId: actor.uid, email })) throw new AppError('CONFLICT', 'team.alreadyInvited', { params: { email } })
@@ -126,9 +124,9 @@ async function lockInviteeInvitation(tx: Db, actor: User, token: string, now: Da
 }
 
 /**
- * Joins the leader's team with the access of the invitation (single use). A brokerage invitation is
- * refused to an agent already in another brokerage, and any invitation to a member of another team
- * of the same kind; designations the leader no longer holds are dropped.
+ * Joins the leader's team with the access of the invitation (single use). It is refused to a member
+ * of another team of the same kind (another principal broker's, or another agent's; decision 072);
+ * designations the leader can no longer give are dropped.
  */
 export async function acceptInvitation(db: Db, { actor, token, now = new Date() }: { actor: User; token: string; now?: Date }): Promise<TeamMembership> {
   try {
@@ -137,9 +135,9 @@ export async function acceptInvitation(db: Db, { actor, token, now = new Date() 
       const leader = await findPerson(tx, row.leaderId)
       if (!leader) throw invitationNotFound()
       if (await lockMember(tx, { leaderId: row.leaderId, memberId: actor.uid })) throw new AppError('CONFLICT', 'team.alreadyMember', { params: { email: row.email } })
-      const other = await otherTeamOf(tx, { memberId: actor.uid, leaderId: row.leaderId, brokerage: row.brokerage })
+      const other = await otherTeamOf(tx, { memberId: actor.uid, leaderId: row.leaderId })
       if (other) throw new AppError('CONFLICT', row.brokerage ? 'team.alreadyInBrokerage' : 'team.alreadyOnTeam', { params: { leaderName: other.leaderName } })
-      const [listings, offers] = await Promise.all([leaderListings(tx, row.leaderId, row.listingIds), leaderOffers(tx, row.leaderId, row.offerIds)])
+      const [listings, offers] = await Promise.all([designatableListings(tx, row.leaderId, row.listingIds), designatableOffers(tx, row.leaderId, row.offerIds)])
       await insertMember(tx, { leaderId: row.leaderId, memberId: actor.uid, access: row.access, kind: row.kind, brokerage: row.brokerage, createdAt: now })
       if (row.access === 'designated') await replaceDesignations(tx, { leaderId: row.leaderId, memberId: actor.uid, listingIds: listings.map((l) => l.id), offerIds: offers.map((o) => o.id) })
       await updateInvitation(tx, row.id, { acceptedAt: now, acceptedBy: actor.uid })

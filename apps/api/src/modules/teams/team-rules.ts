@@ -4,7 +4,7 @@ import { hasUnstorableCharacters, isUuid } from '@offerbook/domain/validation'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
 import type { InvitationRow, MemberWithPerson } from './teams.queries'
-import { leaderListings, leaderOffers } from './teams.queries'
+import { brokerageListings, brokerageOffers, leaderListings, leaderOffers } from './teams.queries'
 
 /** Ids are text (better-auth's): one longer than this, or with a character PostgreSQL cannot take, is no user's. */
 const MAX_USER_ID_LENGTH = 200
@@ -59,9 +59,27 @@ export function toMemberView(row: MemberWithPerson, designations: { listings: Ma
 
 const unique = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))]
 
+type Transaction = { id: string; label: string }
+const merged = (own: Transaction[], brokerage: Transaction[]): Transaction[] => [...own, ...brokerage.filter((row) => !own.some((mine) => mine.id === row.id))]
+
 /**
- * The access as it will be stored: all (no designations), or designated listings the leader owns or
- * lists and offers the leader made as the buyer side, at least one of them. Any other id is refused.
+ * What a leader can designate (decision 072): the listings they own or list, and, when they lead a
+ * brokerage, those of the brokerage's agents (a leader with no brokerage agents has none of these).
+ */
+export async function designatableListings(db: Db, leaderId: string, ids?: readonly string[]): Promise<Transaction[]> {
+  const [own, brokerage] = await Promise.all([leaderListings(db, leaderId, ids), brokerageListings(db, leaderId, ids)])
+  return merged(own, brokerage)
+}
+
+/** The offers a leader made as the buyer side, and, when they lead a brokerage, those of its agents (never a draft). */
+export async function designatableOffers(db: Db, leaderId: string, ids?: readonly string[]): Promise<Transaction[]> {
+  const [own, brokerage] = await Promise.all([leaderOffers(db, leaderId, ids), brokerageOffers(db, leaderId, ids)])
+  return merged(own, brokerage)
+}
+
+/**
+ * The access as it will be stored: all (no designations), or designated transactions the leader can
+ * designate (designatableListings, designatableOffers), at least one of them. Any other id is refused.
  */
 export async function checkedAccess(db: Db, leaderId: string, input: TeamAccessInput): Promise<{ access: TeamAccess; listingIds: string[]; offerIds: string[] }> {
   if (input.access === 'all') return { access: 'all', listingIds: [], offerIds: [] }
@@ -70,7 +88,7 @@ export async function checkedAccess(db: Db, leaderId: string, input: TeamAccessI
   if (listingIds.length === 0 && offerIds.length === 0) throw fieldError('listingIds', 'team.designateSomething')
   if (!listingIds.every(isUuid)) throw fieldError('listingIds', 'team.listingNotYours')
   if (!offerIds.every(isUuid)) throw fieldError('offerIds', 'team.offerNotYours')
-  const [listings, offers] = await Promise.all([leaderListings(db, leaderId, listingIds), leaderOffers(db, leaderId, offerIds)])
+  const [listings, offers] = await Promise.all([designatableListings(db, leaderId, listingIds), designatableOffers(db, leaderId, offerIds)])
   if (listings.length !== listingIds.length) throw fieldError('listingIds', 'team.listingNotYours')
   if (offers.length !== offerIds.length) throw fieldError('offerIds', 'team.offerNotYours')
   return { access: 'designated', listingIds, offerIds }

@@ -4,9 +4,9 @@ import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
 import { recordAudit } from '../admin/admin-audit'
 import { teamChanged } from './team-invitations.service'
-import { checkedAccess, isNoUsersId, leadsBrokerage, toInvitationView, toMemberView } from './team-rules'
+import { checkedAccess, designatableListings, designatableOffers, isNoUsersId, leadsBrokerage, toInvitationView, toMemberView } from './team-rules'
 import type { MembershipRow } from './teams.queries'
-import { deleteMember, designationsOf, leaderListings, leaderOffers, listMembers, listMemberships, listOpenInvitations, lockMember, replaceDesignations, updateMemberAccess } from './teams.queries'
+import { deleteMember, designationsOf, listMembers, listMemberships, listOpenInvitations, lockMember, replaceDesignations, updateMemberAccess } from './teams.queries'
 
 const memberNotFound = () => new AppError('NOT_FOUND', 'team.memberNotFound')
 
@@ -18,6 +18,7 @@ function toMembership(row: MembershipRow): TeamMembership {
     kind: row.kind as TeamMemberKind,
     access: row.access as TeamAccess,
     brokerage: row.brokerage,
+    leadsBrokerage: row.leadsBrokerage,
     joinedAt: row.createdAt.toISOString(),
   }
 }
@@ -28,8 +29,8 @@ export async function getMyTeam(db: Db, { actor, now = new Date() }: { actor: Us
     listMembers(db, actor.uid),
     designationsOf(db, actor.uid),
     listOpenInvitations(db, actor.uid),
-    leaderListings(db, actor.uid),
-    leaderOffers(db, actor.uid),
+    designatableListings(db, actor.uid),
+    designatableOffers(db, actor.uid),
     listMemberships(db, actor.uid),
   ])
   return {

@@ -80,6 +80,31 @@ describe('/manageTeam', () => {
     expect(api.calls('DELETE /api/team/members/u2')).toHaveLength(1)
   })
 
+  it("shows a person on a brokerage's staff and on an agent's team both memberships, each with its own access and Leave", async () => {
+    const membership = { leaderEmail: 'x@example.com', kind: 'staff' as const, brokerage: false, joinedAt: '2026-03-01T10:00:00.000Z' }
+    api.handlers['GET /api/team'] = () =>
+      json(200, team({ memberships: [{ ...membership, leaderId: 'lena', leaderName: 'Lena Listing', access: 'designated', leadsBrokerage: false }, { ...membership, leaderId: 'pat', leaderName: 'Pat Broker', access: 'all', leadsBrokerage: true }] }))
+    openAs()
+    expect(await screen.findByText('Team of Lena Listing')).toBeTruthy()
+    expect(screen.getByText('Brokerage of Pat Broker')).toBeTruthy()
+    expect(screen.getByText("You read every transaction of the brokerage's agents; the agents make the changes.")).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Leave the team of Lena Listing' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Leave the team of Pat Broker' })).toBeTruthy()
+  })
+
+  it("offers a principal broker the brokerage's transactions to designate, and says what 'All transactions' gives staff", async () => {
+    const AGENTS_HOME = { id: 'l9', label: '9 Elm St, Nashville' }
+    api.handlers['GET /api/team'] = () => json(200, team({ brokerage: true, listings: [AGENTS_HOME], offers: [{ id: 'o9', label: '4 Pine Rd, Brentwood' }] }))
+    api.signInAs(userWith({ uid: 'pat', name: 'Pat Broker', email: 'pat@example.com', roles: ['PRINCIPAL_BROKER'] }))
+    renderRoutes(appRoutes(), '/manageTeam')
+    const form = await screen.findByRole('form', { name: 'Invite a member' })
+    expect(within(form).getByText("Support staff read every listing and offer of your brokerage's agents; the agents keep every change.")).toBeTruthy()
+    await userEvent.click(within(form).getByRole('radio', { name: 'Designated transactions' }))
+    expect(within(form).getByText("Your listings, and your brokerage's agents' listings this member may read")).toBeTruthy()
+    await userEvent.click(within(form).getByLabelText('Listings'))
+    expect(await screen.findByRole('option', { name: AGENTS_HOME.label, hidden: true })).toBeTruthy()
+  })
+
   it('shows a load failure with Retry', async () => {
     let fail = true
     api.handlers['GET /api/team'] = () => (fail ? apiError(500, 'INTERNAL', 'request.internal') : json(200, team()))

@@ -8,6 +8,7 @@ import type { MyPropertyTab } from '../../features/listings/components/manage/li
 import { MY_PROPERTY_TABS, myPropertyPath } from '../../features/listings/components/manage/listing-links'
 import { MyPropertyHeader } from '../../features/listings/components/manage/my-property-header'
 import { SettingsForm } from '../../features/listings/components/manage/settings-form'
+import { ReadOnlyListing } from './my-property-read-only'
 import { WeightingForm } from '../../features/listings/components/manage/weighting-form'
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage } from '../../shared/notify'
@@ -70,6 +71,14 @@ export default function MyPropertyPage({ route, params }: PageProps) {
   }
 
   const listing = query.data
+  if (listing.readOnly) {
+    return (
+      <Stack gap="lg">
+        <MyPropertyHeader listing={listing} />
+        <ReadOnlyListing listingId={listing.id} />
+      </Stack>
+    )
+  }
   return (
     <Stack gap="lg">
       <MyPropertyHeader listing={listing} />

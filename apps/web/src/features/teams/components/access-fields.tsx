@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { Message } from '@offerbook/domain/messages'
 import type { TeamAccess, TeamTransaction } from '@offerbook/domain/teams'
 import { translateOptional } from '../../../shared/i18n/messages'
+import { useMyTeam } from '../api/teams'
 
 export type AccessValue = { access: TeamAccess; listingIds: string[]; offerIds: string[] }
 export type AccessErrors = Partial<Record<'listingIds' | 'offerIds', Message>>
@@ -18,27 +19,31 @@ type Props = {
 
 const options = (items: readonly TeamTransaction[]) => items.map((item) => ({ value: item.id, label: item.label || item.id }))
 
-/** All transactions, or the designated listings and offers chosen from the leader's own. */
+/**
+ * All transactions, or the designated listings and offers chosen from the leader's own; a principal
+ * broker also chooses from the brokerage's agents' transactions, which the member reads only (decision 072).
+ */
 export function AccessFields({ value, onChange, listings, offers, errors = {} }: Props) {
   const { t } = useTranslation()
+  const brokerage = useMyTeam().data?.brokerage === true
   const designated = value.access === 'designated'
   return (
     <Stack gap="sm">
       <Radio.Group label={t('teams.access.label')} value={value.access} onChange={(access) => onChange({ ...value, access: access as TeamAccess })}>
         <Stack gap="xs" mt="xs">
-          <Radio value="all" label={t('teams.access.all')} />
+          <Radio value="all" label={t('teams.access.all')} description={brokerage ? t('teams.access.allBrokerage') : undefined} />
           <Radio value="designated" label={t('teams.access.designated')} />
         </Stack>
       </Radio.Group>
       {designated && listings.length === 0 && offers.length === 0 && (
         <Alert color="yellow" variant="light">
-          {t('teams.access.nothingToDesignate')}
+          {t(brokerage ? 'teams.access.nothingToDesignateBrokerage' : 'teams.access.nothingToDesignate')}
         </Alert>
       )}
       {designated && listings.length > 0 && (
         <MultiSelect
           label={t('teams.access.listings')}
-          description={t('teams.access.listingsHint')}
+          description={t(brokerage ? 'teams.access.listingsHintBrokerage' : 'teams.access.listingsHint')}
           data={options(listings)}
           value={value.listingIds}
           onChange={(listingIds) => onChange({ ...value, listingIds })}
@@ -51,7 +56,7 @@ export function AccessFields({ value, onChange, listings, offers, errors = {} }:
       {designated && offers.length > 0 && (
         <MultiSelect
           label={t('teams.access.offers')}
-          description={t('teams.access.offersHint')}
+          description={t(brokerage ? 'teams.access.offersHintBrokerage' : 'teams.access.offersHint')}
           data={options(offers)}
           value={value.offerIds}
           onChange={(offerIds) => onChange({ ...value, offerIds })}

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'
 import { useLeaveTeam } from '../api/teams'
 
-/** The teams (and the brokerage) the user is on, each with Leave after a confirmation. */
+/** The teams (and the brokerage) the user is on, one card each (a person may be in a brokerage and on an agent's team), each with Leave after a confirmation. */
 export function MembershipsList({ memberships }: { memberships: readonly TeamMembership[] }) {
   const { t } = useTranslation()
   const dialog = useDialog()
@@ -27,12 +27,14 @@ export function MembershipsList({ memberships }: { memberships: readonly TeamMem
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Stack gap={2}>
               <Group gap="xs">
-                <Text fw={600}>{t(membership.brokerage ? 'teams.memberships.brokerage' : 'teams.memberships.leader', { name: membership.leaderName })}</Text>
+                <Text fw={600}>{t(membership.brokerage || membership.leadsBrokerage ? 'teams.memberships.brokerage' : 'teams.memberships.leader', { name: membership.leaderName })}</Text>
                 <Badge variant="light">{t(`teams.kind.${membership.kind}`)}</Badge>
               </Group>
               <Text size="sm" c="dimmed">
                 {membership.leaderEmail} · {t(`teams.access.${membership.access}`)}
               </Text>
+              {/* Staff of a principal broker read the brokerage's transactions (decision 072). */}
+              {membership.leadsBrokerage && !membership.brokerage && <Text size="sm">{t(membership.access === 'all' ? 'teams.memberships.readsAll' : 'teams.memberships.readsDesignated')}</Text>}
             </Stack>
             <Button size="xs" color="red" variant="light" onClick={() => void askLeave(membership)} aria-label={t('teams.memberships.leaveOf', { name: membership.leaderName })}>
               {t('teams.memberships.leave')}

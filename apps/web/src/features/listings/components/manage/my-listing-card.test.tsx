@@ -37,4 +37,10 @@ describe('MyListingCard', () => {
     renderAt(<MyListingCard listing={testSummary({ team: null })} />)
     expect(screen.queryByText('Team')).toBeNull()
   })
+
+  it("marks a listing read through a brokerage as read only, with the principal broker's name", () => {
+    renderAt(<MyListingCard listing={testSummary({ team: { leaderName: 'Pat Broker', readOnly: true } })} />)
+    expect(screen.getByText('Team')).toBeTruthy()
+    expect(screen.getByText('Read only, through the brokerage of Pat Broker')).toBeTruthy()
+  })
 })

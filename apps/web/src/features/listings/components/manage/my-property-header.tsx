@@ -34,9 +34,12 @@ export function MyPropertyHeader({ listing }: { listing: ManagedListing }) {
           </Button>
         ) : (
           <Group gap="sm">
-            <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/optimize`} variant="default">
-              {t('nav.offers')}
-            </Button>
+            {/* A reader through a brokerage sees the offers below the header, not on the answering page (decision 072). */}
+            {!listing.readOnly && (
+              <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/optimize`} variant="default">
+                {t('nav.offers')}
+              </Button>
+            )}
             <Button component={Link} to={publicPropertyPath(listing.id)} variant="default" leftSection={<IconWorld size={16} aria-hidden />}>
               {t('manage.property.viewPublic')}
             </Button>
