@@ -205,6 +205,22 @@ export const OFFER_EVENT_TYPES = [
   'notice-delivered',
   /** On a back-up offer: the listing's accepted contract ended (a termination), so the seller side may take this one up. */
   'contract-ended',
+  /** The principal broker (or team leader) approved a document of a side's brokerage file (decision 068). */
+  'file-document-approved',
+  /** The principal broker (or team leader) returned a document of a side's brokerage file, with a note. */
+  'file-document-returned',
+  /** A side's brokerage file was closed: its audit clean and every document approved. */
+  'file-closed',
+  /** An agent of the contract sent its earnest money's holder the link to attest receipt (decision 070). */
+  'earnest-money-link-sent',
+  /** The holder attested receipt of the earnest money: the receipt is in the file and the trust log. */
+  'earnest-money-received',
+  /** An agent recorded a written request to disburse the earnest money: the 21-day clock starts. */
+  'disbursement-requested',
+  /** The holder's side was reminded of the clock on day 14, 18 or 21. */
+  'disbursement-reminder',
+  /** The earnest money was released (mutual release, closing or interpleader): the clock stops. */
+  'earnest-money-released',
 ] as const
 export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
 export type OfferEventType = z.infer<typeof OfferEventTypeSchema>

@@ -3,6 +3,7 @@ import * as adminTables from './schema/admin'
 import * as amendmentTables from './schema/amendments'
 import * as authTables from './schema/auth'
 import * as conversationTables from './schema/conversations'
+import * as earnestMoneyTables from './schema/earnest-money'
 import * as fileTables from './schema/files'
 import * as jobTables from './schema/jobs'
 import * as listingTables from './schema/listings'
@@ -12,11 +13,12 @@ import * as requestCounterTables from './schema/request-counters'
 import * as signingTables from './schema/signing'
 import * as noticeTables from './schema/notices'
 import * as teamTables from './schema/teams'
+import * as transactionFileTables from './schema/transaction-files'
 import * as userTables from './schema/users'
 
 // The tables and the types every query and both drivers share; client.ts opens one of the drivers.
 
-export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...noticeTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables, ...amendmentTables }
+export const schema = { ...userTables, ...authTables, ...requestCounterTables, ...outboxTables, ...fileTables, ...listingTables, ...offerTables, ...signingTables, ...noticeTables, ...conversationTables, ...adminTables, ...teamTables, ...jobTables, ...amendmentTables, ...transactionFileTables, ...earnestMoneyTables }
 export type Schema = typeof schema
 
 /** What every query takes first; both the PGlite and the node-postgres database satisfy it. */

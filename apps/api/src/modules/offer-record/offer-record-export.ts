@@ -54,6 +54,14 @@ export const ENTRY_WORDS: Readonly<Record<OfferEventType, string>> = {
   'notice-sent': 'Notice of the contract sent for signature',
   'notice-delivered': 'Notice signed and delivered to the other side',
   'contract-ended': 'The accepted contract on the listing ended: this back-up may be taken up',
+  'file-document-approved': "A document of a side's brokerage file approved by its broker",
+  'file-document-returned': "A document of a side's brokerage file returned by its broker",
+  'file-closed': "A side's brokerage file closed by its broker",
+  'earnest-money-link-sent': "Link sent to the earnest money's holder to attest receipt",
+  'earnest-money-received': 'Earnest money receipt attested by its holder',
+  'disbursement-requested': 'Written request to disburse the earnest money recorded: the 21-day clock starts',
+  'disbursement-reminder': 'Reminder to disburse or interplead the earnest money',
+  'earnest-money-released': 'Earnest money released: the clock stops',
 }
 
 export const entryWords = (type: string): string => (ENTRY_WORDS as Record<string, string>)[type] ?? type

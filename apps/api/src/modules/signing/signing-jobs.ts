@@ -13,6 +13,7 @@ import { recordStoredFile, removeStoredObjects } from '../files/files.service'
 import { markOfferSigned, offerById } from '../offers/offers.service'
 import { applySignedAmendment } from '../contract-amendments/amendments.service'
 import { completeNotice } from '../contract-notices/notices.service'
+import { fileCompletedPacket } from '../transaction-files/file-documents.service'
 import type { OfferRow } from '../offers/offer-rows.service'
 import { runHeavy } from '../../workers/heavy-pool'
 import type { EventRow, PacketRow, SignerRow } from './signing.queries'
@@ -167,6 +168,8 @@ async function completePacket(tx: Db, ctx: SigningContext, packet: PacketRow, no
     else await recordOnOfferLedger(tx, packet, 'form-completed', { at: now })
     // Both sides signed an amendment: the contract's terms follow it in this same transaction (decision 066).
     if (packet.kind === 'amendment') await applySignedAmendment(tx, { packet, publicUrl: ctx.publicUrl, at: now })
+    // The sealed PDF fills its slot of the brokerage's files, review pending (decision 068).
+    await fileCompletedPacket(tx, { packet, storageKey: key, sha256: done.signedSha256!, size: sealed.length, now })
     await tellEveryone(tx, ctx, { packet: done, offer, signers, event: 'completed', address })
   } catch (error) {
     await removeStoredObjects(ctx.storage, [key], () => {})
