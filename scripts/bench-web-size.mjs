@@ -1,4 +1,4 @@
-// The initial JavaScript of each public page, from the web build's manifest (dist/.vite/manifest.json):
+// The initial JavaScript of each public and signed-in page, from the web build's manifest (dist/.vite/manifest.json):
 // what the browser must fetch before the page can render, gzipped at level 9 as the build writes it.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,7 +15,15 @@ export const PUBLIC_PAGES = [
   ['/property/{id}', 'public.html', 'src/app/routes/visitor-property-page.tsx', 'src/locales/public-en-us.ts'],
   ['/listings', 'public.html', 'src/app/routes/listings-page.tsx', 'src/locales/public-en-us.ts'],
   ['/how-it-works', 'public.html', 'src/app/routes/how-it-works-page.tsx', 'src/locales/public-en-us.ts'],
-  ['/auth-faq (signed in, the whole app)', 'index.html', 'src/app/routes/faq-page.tsx', 'src/locales/en-us.ts'],
+]
+
+/** The signed-in pages, served by the whole app (index.html); target: at most 170 KB each (issue 36). */
+export const SIGNED_IN_PAGES = [
+  ['/auth-faq (signed in)', 'index.html', 'src/app/routes/faq-page.tsx', 'src/locales/en-us.ts'],
+  ['/dashboard', 'index.html', 'src/app/routes/dashboard-page.tsx', 'src/locales/en-us.ts'],
+  ['/my-properties/list', 'index.html', 'src/app/routes/my-properties-list-page.tsx', 'src/locales/en-us.ts'],
+  ['/submitted-offers/update/{id}', 'index.html', 'src/app/routes/submitted-offer-update-page.tsx', 'src/locales/en-us.ts'],
+  ['/my-properties/{id}/optimize', 'index.html', 'src/app/routes/my-property-optimize-page.tsx', 'src/locales/en-us.ts'],
 ]
 
 function staticClosure(manifest, keys) {
@@ -51,9 +59,9 @@ export function initialJavaScriptRows(distDir) {
     const entryOnly = staticClosure(manifest, [entry])
     rows.push([`initial JavaScript of ${entry}'s script and its static imports (gzip)`, `${kb(sum(entryOnly))} in ${entryOnly.size} files`])
   }
-  for (const [path, entry, page, language] of PUBLIC_PAGES) {
+  for (const [path, entry, page, language] of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES]) {
     const keys = staticClosure(manifest, [entry, page, language])
-    const target = entry === 'public.html' ? ' (target: at most 150 KB)' : ''
+    const target = entry === 'public.html' ? ' (target: at most 150 KB)' : ' (target: at most 170 KB)'
     rows.push([`initial JavaScript of ${path} (gzip; script + page + en-us texts)`, `${kb(sum(keys))} in ${keys.size} files${target}`])
   }
   return rows

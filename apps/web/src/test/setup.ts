@@ -2,11 +2,12 @@ import { format } from 'node:util'
 import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import type { MockInstance } from 'vitest'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { pageLoadsSettled } from '../app/lazy-page'
 import { i18n } from '../shared/i18n/i18n'
 import { resetSessionState } from '../shared/session'
 import { undoTestLeftovers } from './after-test'
+import { loadLazyChrome } from './lazy-chrome'
 
 // findBy* and waitFor wait up to 5 s, not 1 s: a Mantine modal's closing transition, with the two
 // cores shared by two test workers, can take longer than a second. What never happens still fails.
@@ -47,6 +48,10 @@ if (inBrowser) window.scrollTo = () => {}
 if (inBrowser && !('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } })
 }
+
+// The app's providers load the notices' corner and the dialog after their first render. They load here,
+// once per file, so a test on a fake clock does not meet them finishing in the middle of its steps.
+if (inBrowser) beforeAll(loadLazyChrome)
 
 // A console.error nobody expected (React's warnings about keys, act, props; a failed render) fails the
 // test that caused it. A test that expects one says so by replacing it: vi.spyOn(console, 'error').mockImplementation(…).

@@ -30,6 +30,8 @@ export type ShellFrameProps = {
   controls: ReactNode
   /** Rendered once beside the frame: the live events, the chat's corner button. */
   extras?: ReactNode
+  /** Called when a navigation link is hovered or focused: the whole app starts loading that page's chunk. */
+  onLinkIntent?: (routeName: string) => void
   children: ReactNode
 }
 
@@ -37,7 +39,7 @@ export type ShellFrameProps = {
  * The header, navigation and footer every page sits in, the same in the whole app (shell/app-layout)
  * and in the light public shell (public/public-layout), so a prerendered page hydrates into either.
  */
-export function ShellFrame({ navItems, footerItems, controls, extras, children }: ShellFrameProps) {
+export function ShellFrame({ navItems, footerItems, controls, extras, onLinkIntent, children }: ShellFrameProps) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const [opened, { toggle, close }] = useDisclosure(false)
@@ -63,7 +65,11 @@ export function ShellFrame({ navItems, footerItems, controls, extras, children }
           // desktop browser's scroll bar; narrower, down to 1200 px, the navigation scrolls.
           px={vertical ? undefined : 8}
           // A partly hidden item does not scroll into view by itself when it takes the focus.
-          onFocus={vertical ? undefined : (event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+          onFocus={(event) => {
+            onLinkIntent?.(item.routeName)
+            if (!vertical) event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+          }}
+          onMouseEnter={onLinkIntent ? () => onLinkIntent(item.routeName) : undefined}
         >
           {t(item.labelKey)}
         </Button>

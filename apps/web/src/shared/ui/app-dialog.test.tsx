@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
 import type { DialogState } from './app-dialog'
-import { AppDialog, DialogProvider, useDialog } from './app-dialog'
+import { DialogProvider, useDialog } from './app-dialog'
+import { AppDialog } from './app-dialog-view'
 
 function ConfirmTrigger({ onResult }: { onResult: (confirmed: boolean) => void }) {
   const dialog = useDialog()

@@ -1,83 +1,13 @@
 import type { ReactNode } from 'react'
-import { createContext, useCallback, useContext, useMemo, useState } from 'react'
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from 'react'
+import type { DialogState } from './app-dialog-view'
+import { useHydrated } from './use-hydrated'
 
-export type DialogType = 'alert' | 'confirm'
+export type { AppDialogProps, DialogState, DialogType } from './app-dialog-view'
 
-/** The dialog state of spec section 3: type, show, title, message; the actions are AppDialog's callbacks. */
-export type DialogState = {
-  type: DialogType
-  show: boolean
-  title: ReactNode
-  message: ReactNode
-  /** Label of an alert's button (default 'Close'). */
-  closeLabel?: string
-  /** Label of a confirmation's confirm button (default 'Confirm'), e.g. 'CONFIRM ACCEPT OFFER'. */
-  confirmLabel?: string
-  /** Label of a confirmation's cancel button (default 'Cancel'). */
-  cancelLabel?: string
-}
-
-export type AppDialogProps = {
-  state: DialogState
-  /** Called after every action (close, confirm or cancel) so the owner hides the dialog in one place. */
-  onClose: () => void
-  /** A confirmation's Confirm button. */
-  onConfirm?: () => void
-  /** A confirmation's Cancel button, Escape, the corner close button or a click outside. */
-  onCancel?: () => void
-  /** Called once the closing animation ends. */
-  onClosed?: () => void
-}
-
-
-/** The generic dialog of spec section 2.6: an alert with Close, or a confirmation with Cancel and Confirm. */
-export function AppDialog({ state, onClose, onConfirm, onCancel, onClosed }: AppDialogProps) {
-  const { t } = useTranslation()
-  const confirming = state.type === 'confirm'
-
-  const dismiss = () => {
-    if (confirming) onCancel?.()
-    onClose()
-  }
-  const confirm = () => {
-    onConfirm?.()
-    onClose()
-  }
-
-  return (
-    <Modal
-      opened={state.show}
-      onClose={dismiss}
-      onExitTransitionEnd={onClosed}
-      title={state.title}
-      centered
-      size="md"
-      styles={{ title: { fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}
-    >
-      <Stack gap="lg">
-        {typeof state.message === 'string' ? <Text>{state.message}</Text> : state.message}
-        <Group justify="flex-end" gap="sm">
-          {confirming ? (
-            <>
-              {/* Cancel takes the focus: Enter on a dialog that accepts an offer must not accept it by accident. */}
-              <Button variant="default" onClick={dismiss} data-autofocus>
-                {state.cancelLabel ?? t('inputs.dialog.cancel')}
-              </Button>
-              <Button onClick={confirm}>{state.confirmLabel ?? t('inputs.dialog.confirm')}</Button>
-            </>
-          ) : (
-            <Button onClick={onClose} data-autofocus>
-              {state.closeLabel ?? t('inputs.dialog.close')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
-  )
-}
+// The dialog's Modal (with its focus trap and positioning code) is a chunk of its own: a page renders
+// without it, and it loads right after the app's first render.
+const AppDialog = lazy(() => import('./app-dialog-view'))
 
 export type AlertOptions = { title: ReactNode; message: ReactNode; closeLabel?: string }
 export type ConfirmOptions = { title: ReactNode; message: ReactNode; confirmLabel?: string; cancelLabel?: string }
@@ -99,6 +29,8 @@ const DialogContext = createContext<DialogApi | null>(null)
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [entries, setEntries] = useState<Entry[]>([])
   const current = entries[0]
+  // Not in the first render: a page prerendered without the dialog hydrates as it was drawn.
+  const mounted = useHydrated()
 
   const open = useCallback(
     (state: Omit<DialogState, 'show'>) =>
@@ -127,14 +59,18 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext.Provider value={api}>
       {children}
-      {/* Always mounted: Modal remembers the focused element only when `opened` changes, to give it back. */}
-      <AppDialog
-        state={current ?? CLOSED}
-        onConfirm={() => settle(true)}
-        onCancel={() => settle(false)}
-        onClose={() => settle(false)}
-        onClosed={() => setEntries((list) => (list[0] && !list[0].show ? list.slice(1) : list))}
-      />
+      {/* Always mounted once loaded: Modal remembers the focused element only when `opened` changes, to give it back. */}
+      {mounted && (
+        <Suspense fallback={null}>
+          <AppDialog
+            state={current ?? CLOSED}
+            onConfirm={() => settle(true)}
+            onCancel={() => settle(false)}
+            onClose={() => settle(false)}
+            onClosed={() => setEntries((list) => (list[0] && !list[0].show ? list.slice(1) : list))}
+          />
+        </Suspense>
+      )}
     </DialogContext.Provider>
   )
 }
