@@ -3,7 +3,9 @@
 // server process and two on PostgreSQL), `hostile` (the hostile-inputs corpus: health waits and memory, issue #29),
 // `import` (the longest request wait during a 50,000-row user import), `net-sheet` (the net sheet and rank of 200 offers),
 // `compressed` (a cached search page asked with accept-encoding br against a bare route sending the same bytes),
-// `reminders` (the contract timeline reminders' job over 10,000 open contracts, on BENCH_DATABASE_URL's PostgreSQL).
+// `reminders` (the contract timeline reminders' job over 10,000 open contracts, on BENCH_DATABASE_URL's PostgreSQL),
+// `file-audit` (the audit of a brokerage file of 30 documents and 6 packets, on PGlite and on BENCH_DATABASE_URL's PostgreSQL),
+// `brokerage-export` (the brokerage's export of 1,000 files as one ZIP, on BENCH_DATABASE_URL's or TEST_DATABASE_URL's PostgreSQL).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
@@ -67,6 +69,45 @@ export async function remindersRow(runJson) {
   }
 }
 
+export const FILE_AUDIT_LABEL = "brokerage file audit (30 documents, 6 packets) through the service"
+
+/** The audit of one brokerage file (issue #35, Measure): loaded from the database and audited, median of 21 runs, with the load average. */
+export async function fileAuditRows(runJson) {
+  const script = 'apps/api/bench/file-audit.ts'
+  const targets = [['PGlite', {}], ...(process.env.BENCH_DATABASE_URL ? [['PostgreSQL', { BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL }]] : [])]
+  const rows = []
+  for (const [where, env] of targets) {
+    try {
+      const r = await runJson(script, 'npx', ['tsx', script], { BENCH_DATABASE_URL: '', TEST_DATABASE_URL: '', ...env })
+      rows.push([`${FILE_AUDIT_LABEL} on ${where}`, `median ${r.medianMs} ms (CPU ${r.cpuMedianMs} ms, fastest ${r.fastestMs} ms; ${r.findings} findings); load average ${r.loadAverage.join(' ')} (target: < 50 ms)`])
+    } catch (error) {
+      rows.push([`${FILE_AUDIT_LABEL} on ${where}`, `not measured: ${error.message}`])
+    }
+  }
+  if (!process.env.BENCH_DATABASE_URL) rows.push([`${FILE_AUDIT_LABEL} on PostgreSQL`, 'not measured: set BENCH_DATABASE_URL'])
+  return rows
+}
+
+export const BROKERAGE_EXPORT_LABEL = "brokerage export for TREC: 1,000 files as one ZIP by the export job on PostgreSQL"
+
+/** The brokerage's export (issue #35, Measure): its time, the ZIP's size, the memory sampled through the run (flat), the load average. */
+export async function brokerageExportRow(runJson) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+  if (!databaseUrl) return [BROKERAGE_EXPORT_LABEL, 'not measured: no PostgreSQL configured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)']
+  const script = 'apps/api/bench/brokerage-export.ts'
+  try {
+    const r = await runJson(script, 'npx', ['tsx', script], { BENCH_DATABASE_URL: databaseUrl })
+    if (r.skipped) return [BROKERAGE_EXPORT_LABEL, `not measured: ${r.skipped}`]
+    const quarters = Object.entries(r.rssByProgressMiB).map(([at, value]) => `${at} ${value}`).join(', ')
+    return [
+      BROKERAGE_EXPORT_LABEL,
+      `${r.seconds} s for ${r.offers} offers, ${r.files} files, ZIP ${(r.zipBytes / 1_048_576).toFixed(1)} MiB; RSS ${r.rssBeforeMiB} MiB before, peak ${r.rssPeakMiB} MiB, sampled ${r.rssSamplesMiB.join(' ')} MiB (by progress: ${quarters}); load average ${r.loadAverage.join(' ')} (target: < 5 minutes, memory flat)`,
+    ]
+  } catch (error) {
+    return [BROKERAGE_EXPORT_LABEL, `not measured: ${error.message}`]
+  }
+}
+
 export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
   const rows = []
   if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
@@ -74,6 +115,8 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
   if (part === 'net-sheet') return [[NET_SHEET_LABEL, await netSheetBench(runJson)]]
   if (part === 'hostile') return hostileRows({ startServer, stopServer, sleep, port, dataDir })
   if (part === 'reminders') return [await remindersRow(runJson)]
+  if (part === 'file-audit') return fileAuditRows(runJson)
+  if (part === 'brokerage-export') return [await brokerageExportRow(runJson)]
   if (part === 'import') {
     const r = await runJson('apps/api/bench/user-import-wait.ts', 'npx', ['tsx', 'apps/api/bench/user-import-wait.ts'])
     const label = 'admin: longest request wait during a 50,000-row user import on PGlite'
@@ -108,7 +151,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet or reminders`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet, reminders, file-audit or brokerage-export`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)

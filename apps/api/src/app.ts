@@ -13,7 +13,9 @@ import { giveBackMemory } from './memory'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
 import { analyticsRoutes } from './modules/analytics/analytics.routes'
+import { transactionFilesRoutes } from './modules/transaction-files/transaction-files.routes'
 import { brokerRoutes } from './modules/broker/broker.routes'
+import { brokerageExportRoutes } from './modules/brokerage-export/brokerage-export.routes'
 import { identityRoutes } from './modules/identity/identity.routes'
 import { inactiveUsersRoutes } from './modules/inactive-users/inactive-users.routes'
 import { mlsReplicationRoutes } from './modules/mls-replication/mls-replication.routes'
@@ -49,6 +51,7 @@ import type { SigningContext } from './modules/signing/signing.service'
 import { signingRoutes } from './modules/signing/signing.routes'
 import { amendmentRoutes } from './modules/contract-amendments/amendments.routes'
 import { noticeRoutes } from './modules/contract-notices/notices.routes'
+import { earnestMoneyRoutes } from './modules/earnest-money/earnest-money.routes'
 import { sealingAdminRoutes } from './modules/signing/sealing-admin.routes'
 import { teamsRoutes } from './modules/teams/teams.routes'
 import { ssoRoutes } from './modules/sso/sso.routes'
@@ -199,6 +202,9 @@ export async function buildApp({
   await app.register(teamsRoutes, { db, publicUrl: config.publicUrl })
   await app.register(analyticsRoutes, { db })
   await app.register(brokerRoutes, { db })
+  await app.register(transactionFilesRoutes, { db, storage, publicUrl: config.publicUrl })
+  await app.register(brokerageExportRoutes, { db, storage })
+  await app.register(earnestMoneyRoutes, { db, storage, publicUrl: config.publicUrl })
   await app.register(dashboardRoutes, { db })
   await app.register(sendRoutes, { db, publicUrl: config.publicUrl, authSecret: config.authSecret, sms: config.sms })
   let hub = givenHub

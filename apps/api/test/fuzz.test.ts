@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { ADOPTED, pdfWithPages } from '../src/modules/signing/signing.test-helpe
 import { session } from '../src/db/schema/auth'
 import { teamMember } from '../src/db/schema/listings'
 import { teamInvitation } from '../src/db/schema/teams'
+import { brokerageExport } from '../src/db/schema/brokerage-exports'
 import { hashInvitationToken } from '../src/modules/teams/team-invitations.service'
 import type { CreatedUser } from './factories'
 import { errorBodyProblem } from './error-body'
@@ -19,7 +21,7 @@ import type { Hints } from './fuzz/json-schema-arbitrary'
 import { arbitraryOf } from './fuzz/json-schema-arbitrary'
 import { applyMutation, CONTENT_TYPES, mutation, NASTY_NUMBERS, NASTY_STRINGS, nastyValue, RAW_JSON_BODIES } from './fuzz/malformed'
 import type { Body, FileSample, OpenApiDocument, Operation } from './fuzz/operations'
-import { encodeComponent, multipartArbitrary, operationsOf, queryString, RAW_QUERIES } from './fuzz/operations'
+import { encodeComponent, multipartArbitrary, multipartBody, operationsOf, queryString, RAW_QUERIES } from './fuzz/operations'
 import type { World } from './world'
 import { buildWorld, resoRecord } from './world'
 
@@ -51,6 +53,9 @@ const STREAMS = new Set(['GET /api/events'])
 /** Operations that use up the seeded objects (delete, decide, void) run after all the others. */
 const USES_UP = /\/(withdraw|decline|terminate|void|close|accept|acknowledge)$/
 
+/** The routes a principal broker acts on: the brokerage's own, and the brokerage file of a transaction. */
+const BROKERAGE_ROUTES = /^\/api\/(brokerage|broker|review)\b|\/file\//
+
 type CallerLabel = 'anonymous' | 'bogus token' | 'owner seller' | 'owner buyer' | Role
 
 type FuzzCase = {
@@ -73,6 +78,10 @@ let lastError: Error | null = null
 /** A team between two strangers (they own nothing the other operations use) and an open invitation, so the team routes are reached too. */
 const teamToken = randomBytes(32).toString('base64url')
 let teamInvitationId = ''
+/** A document in the accepted deal's listing-side file, and a brokerage export, so the file's and the export's routes are reached too. */
+let fileDocumentId = ''
+let exportId = ''
+let fileRuleId = ''
 const throwaways = new Map<CallerLabel, CreatedUser>()
 
 beforeAll(async () => {
@@ -107,6 +116,25 @@ beforeAll(async () => {
     .values({ leaderId: leader.id, email: invitee.email.toLowerCase(), tokenHash: hashInvitationToken(teamToken), expiresAt: new Date(Date.now() + 86_400_000) })
     .returning()
   teamInvitationId = invitation!.id
+
+  // The stranger principal broker leads the seller's brokerage: the deal's brokerage file has a document to review.
+  const { t, seller, ids } = world
+  const broker = world.strangers.PRINCIPAL_BROKER
+  await t.db.insert(teamMember).values({ leaderId: broker.id, memberId: seller.id, access: 'all' })
+  const text = (field: string, value: string) => ({ field, filename: null, type: 'text/plain', bytes: Buffer.from(value) })
+  const form = multipartBody([text('slotKey', 'agencyDisclosure'), text('kind', 'agencyDisclosure'), { field: 'file', filename: 'agency.pdf', type: 'application/pdf', bytes: await pdfWithPages(1) }], false)
+  if (form.kind !== 'bytes') throw new Error('no multipart body')
+  const filed = await t.app.inject({ method: 'POST', url: `/api/offers/${ids.acceptedOfferId}/file/listing/documents`, payload: form.bytes, headers: { 'content-type': form.contentType, ...seller.headers } })
+  if (filed.statusCode !== 201) throw new Error(`filing a document answered ${filed.statusCode}: ${filed.body}`)
+  fileDocumentId = filed.json<{ id: string }>().id
+  const exported = await t.app.inject({ method: 'POST', url: '/api/brokerage/exports', payload: {}, headers: broker.headers })
+  if (exported.statusCode !== 202) throw new Error(`starting an export answered ${exported.statusCode}: ${exported.body}`)
+  exportId = exported.json<{ id: string }>().id
+  // Ended, so a generated request may start another.
+  await t.db.update(brokerageExport).set({ state: 'failed' }).where(eq(brokerageExport.id, exportId))
+  const rule = await t.app.inject({ method: 'POST', url: '/api/brokerage/file-rules', payload: { title: 'Wire fraud advisory' }, headers: broker.headers })
+  if (rule.statusCode !== 201) throw new Error(`adding a file rule answered ${rule.statusCode}: ${rule.body}`)
+  fileRuleId = rule.json<{ id: string }>().id
 }, 300_000)
 
 afterAll(async () => {
@@ -130,6 +158,10 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
       if (name === 'attachmentId') return [ids.attachmentId]
       if (name === 'packetId') return packets
       if (name === 'signerId') return signers
+      if (name === 'side') return ['listing', 'buyer']
+      if (name === 'documentId') return [fileDocumentId]
+      if (path.startsWith('/api/brokerage/exports/')) return [exportId]
+      if (path.startsWith('/api/brokerage/file-rules/')) return [fileRuleId]
       if (path.startsWith('/api/listings/') || path.startsWith('/api/properties/')) return listings
       if (path.startsWith('/api/offers/')) return offers
       if (path.startsWith('/api/notifications/')) return [ids.notificationId]
@@ -242,8 +274,10 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
   const pools = idPools()
   const params: Record<string, fc.Arbitrary<string>> = {}
   for (const name of operation.pathParams) params[name] = paramArbitrary(pools.relevant(operation.path, name), pools.all)
+  // The brokerage's routes and its files have their principal broker (the seller's, seeded above) among their owners.
+  const owners: CallerLabel[] = BROKERAGE_ROUTES.test(operation.path) ? ['owner seller', 'PRINCIPAL_BROKER'] : ['owner seller', 'owner buyer']
   const caller = fc.oneof(
-    { arbitrary: fc.constantFrom<CallerLabel>('owner seller', 'owner buyer'), weight: 5 },
+    { arbitrary: fc.constantFrom<CallerLabel>(...owners), weight: 5 },
     { arbitrary: fc.constantFrom<CallerLabel>('anonymous', 'bogus token'), weight: 3 },
     { arbitrary: fc.constantFrom<CallerLabel>(...ROLES), weight: 3 },
   )

@@ -6,11 +6,16 @@ import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { BrokerageExportSchema } from '@offerbook/domain/brokerage-export'
+import { EarnestMoneyViewSchema } from '@offerbook/domain/earnest-money'
 import { ManagedListingSchema } from '@offerbook/domain/listing-views'
 import { OfferViewSchema } from '@offerbook/domain/offer'
 import { CounterTermsSchema } from '@offerbook/domain/offer-negotiation'
 import { OfferTermsSchema } from '@offerbook/domain/offer-terms'
 import { PacketViewSchema } from '@offerbook/domain/signing'
+import { FileDocumentViewSchema } from '@offerbook/domain/transaction-file-view'
+import { UserSchema } from '@offerbook/domain/user'
+import { ContractAmendmentsSchema } from '@offerbook/domain/contract-amendments'
 import type { RouteAccess } from './auth'
 
 const DOCS_PREFIX = '/api/docs'
@@ -29,6 +34,13 @@ components.add(ManagedListingSchema, { id: 'ManagedListing' })
 // The terms an offer, a revision and a counter send: each is written once too.
 components.add(OfferTermsSchema, { id: 'OfferTerms' })
 components.add(CounterTermsSchema, { id: 'CounterTerms' })
+components.add(FileDocumentViewSchema, { id: 'FileDocument' })
+components.add(UserSchema, { id: 'User' })
+components.add(ContractAmendmentsSchema, { id: 'ContractAmendments' })
+// The brokerage's export: its start, state and list answer with it.
+components.add(BrokerageExportSchema, { id: 'BrokerageExport' })
+// A contract's earnest money: its read and its three changes answer with it.
+components.add(EarnestMoneyViewSchema, { id: 'EarnestMoney' })
 const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: components })
 const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components })
 
@@ -169,6 +181,29 @@ function dropUnreferencedSchemas(document: { paths?: unknown; components?: { sch
 }
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 
+const ERROR_RESPONSE = JSON.stringify({ description: 'Default Response', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } })
+
+/**
+ * Every refusal answers with the one error body, so each operation's error responses refer to one
+ * response under components.responses: written out, they were a third of the document.
+ */
+function referErrorResponses(document: { paths?: unknown; components?: { responses?: Record<string, unknown> } }): void {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, unknown> }>>
+  let referred = false
+  for (const item of Object.values(paths)) {
+    for (const method of HTTP_METHODS) {
+      const responses = item[method]?.responses
+      if (!responses) continue
+      for (const [status, response] of Object.entries(responses)) {
+        if (JSON.stringify(response) !== ERROR_RESPONSE) continue
+        responses[status] = { $ref: '#/components/responses/ApiError' }
+        referred = true
+      }
+    }
+  }
+  if (referred) document.components = { ...document.components, responses: { ...document.components?.responses, ApiError: { description: 'The ApiError body (statusCode, code, key, message, errors)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } } } }
+}
+
 /**
  * Two URLs can give the same name (DELETE /api/session and DELETE /api/sessions/:id are both
  * deleteSession); the one that ends with a parameter then says which: deleteSessionById.
@@ -225,6 +260,7 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
       const openapiObject = jsonSchemaTransformObject(documentObject) as typeof documentObject.openapiObject
       if (openapiObject.paths) disambiguateOperationIds(openapiObject.paths as Record<string, Record<string, Operation>>)
       dropUnreferencedSchemas(openapiObject)
+      referErrorResponses(openapiObject)
       return openapiObject
     },
   })

@@ -26,6 +26,17 @@ export const offerKeys = {
   amendments: (id: string) => ['offers', 'amendments', id] as const,
   /** The contract's notices (decision 065), under 'offers' as the timeline is. */
   notices: (id: string) => ['offers', 'notices', id] as const,
+  /** A side's brokerage file (issue #35), under 'offers' too: what refreshes the offer refreshes its file. */
+  file: (id: string, side: 'listing' | 'buyer') => ['offers', 'file', id, side] as const,
+  files: () => ['offers', 'file'] as const,
+}
+
+/** The broker's review page (issue #35): the queue by filter and page, and the brokerage's file rules. */
+export const reviewKeys = {
+  all: ['review'] as const,
+  queueAll: () => ['review', 'queue'] as const,
+  queue: (state: string, page: number) => ['review', 'queue', state, page] as const,
+  rules: () => ['review', 'rules'] as const,
 }
 
 export const signingKeys = {

@@ -1,7 +1,9 @@
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import type { FileStorage } from '../../storage/storage'
+import { brokerageExportJob } from '../brokerage-export/brokerage-export-job'
 import { chatDigestJob } from '../chat/chat-digest'
+import { disbursementRemindersJob } from '../earnest-money/disbursement-reminders'
 import type { EmailTransport, SmsTransport } from '../messaging/transports'
 import { outboxJob } from '../messaging/outbox-worker'
 import { mlsReplicationJob } from '../mls-replication/mls-replication.service'
@@ -36,5 +38,7 @@ export function backgroundJobs(deps: BackgroundJobDeps): JobDefinition[] {
     mlsReplicationJob({ db, storage: deps.storage, mlsGrid: deps.mlsGrid, log }),
     signingJob({ db, ctx: deps.signing, log }),
     timelineRemindersJob({ db, log, publicUrl }),
+    brokerageExportJob({ db, storage: deps.storage, log }),
+    disbursementRemindersJob({ db, log, publicUrl }),
   ]
 }

@@ -11,6 +11,7 @@ import { LiveEventsProvider } from '../../shared/live/live-events'
 import { useUiMode } from '../../features/auth/api/ui-mode'
 import { useChatUnread } from '../../features/chat/api/chat-summary'
 import { RouterNavigation } from '../router-navigation'
+import { prefetchPage } from '../prefetch-page'
 import { LanguageSwitch } from './language-switch'
 import { UiModeSwitch } from './ui-mode-switch'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
@@ -58,6 +59,7 @@ export function AppLayout() {
       <LiveEventsProvider enabled={user !== undefined} />
       <ShellFrame
         navItems={navItemsFor(roles, uiMode)}
+        onLinkIntent={prefetchPage}
         footerItems={footerItemsFor(roles)}
         controls={
           <HeaderControls

@@ -20,6 +20,11 @@ describe('the account menu', () => {
     expect(manageTeam?.getAttribute('href')).toBe('/manageTeam')
   })
 
+  it.each(['PRINCIPAL_BROKER', 'SELLER_AGENT', 'BUYER_AGENT'] as const)('leads a %s, who may lead a team, to the files to review', async (role) => {
+    const review = (await menuEntriesOf([role])).find((entry) => entry.textContent === 'Review')
+    expect(review?.getAttribute('href')).toBe('/review')
+  })
+
   it('does not offer Manage team to a buyer', async () => {
     const entries = (await menuEntriesOf(['BUYER_SIMPLE'])).map((entry) => entry.textContent)
     expect(entries).toEqual(['Profile', 'Notifications', 'Sign out'])

@@ -49,6 +49,17 @@ export default function UserMenu({ user }: { user: User }) {
             {t('pages.manageTeam')}
           </Menu.Item>
         )}
+        {/* A team leader is an agent, so /review is not in every agent's navigation: he finds it here (decision 069). */}
+        {decideAccess(routeByName('review'), user.roles) === 'allow' && (
+          <Menu.Item component={Link} to="/review">
+            {t('pages.review')}
+          </Menu.Item>
+        )}
+        {decideAccess(routeByName('trust-log'), user.roles) === 'allow' && (
+          <Menu.Item component={Link} to="/trust-log">
+            {t('trustLog.title')}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => signOut.mutate()}>
           {t('shell.signOut')}
         </Menu.Item>

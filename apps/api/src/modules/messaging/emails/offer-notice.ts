@@ -30,6 +30,7 @@ export const OFFER_NOTICE_EVENTS = [
   'repairs-answered',
   'notice-delivered',
   'contract-ended',
+  'earnest-money-received',
 ] as const satisfies readonly OfferEventType[]
 export type OfferNoticeEvent = (typeof OFFER_NOTICE_EVENTS)[number]
 
@@ -127,6 +128,13 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
       subject: (address) => `The contract on ${address} ended`,
       paragraph: ({ address }) => `The accepted contract on ${address} was terminated. Your back-up offer is still open: the seller may now take it up.`,
     },
+    'earnest-money-received': {
+      subject: (address) => `Earnest money received on ${address}`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'en-us')
+        return `${data.actorName ?? 'The holder'} confirmed receiving the earnest money of ${data.address}: ${amount || 'the deposit'}, on ${day || 'the date given'}. The receipt is in the contract's file and in the brokerage's trust log.`
+      },
+    },
   },
   'es-es': {
     shared: { subject: (address) => `Nueva oferta sobre ${address}`, paragraph: ({ address, actorName }) => `${actorName ?? 'Un comprador'} ha compartido una oferta sobre ${address}.` },
@@ -208,6 +216,13 @@ const OFFER_NOTICES: Record<Language, Record<OfferNoticeEvent, OfferNoticeText>>
     'contract-ended': {
       subject: (address) => `El contrato sobre ${address} ha terminado`,
       paragraph: ({ address }) => `El contrato aceptado sobre ${address} se ha rescindido. Su oferta de reserva sigue abierta: el vendedor puede aceptarla ahora.`,
+    },
+    'earnest-money-received': {
+      subject: (address) => `Depósito de garantía recibido sobre ${address}`,
+      paragraph: (data) => {
+        const { day, amount } = closingFigures(data, 'es-es')
+        return `${data.actorName ?? 'El depositario'} ha confirmado que recibió el depósito de garantía de ${data.address}: ${amount || 'el depósito'}, el ${day || 'día indicado'}. El recibo está en el expediente del contrato y en el registro de fondos en custodia de la correduría.`
+      },
     },
   },
 }

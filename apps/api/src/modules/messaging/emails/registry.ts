@@ -3,6 +3,8 @@ import type { EmailDefinition, SmsDefinition } from './define'
 import type { RenderedEmail } from './layout'
 import { layOut } from './layout'
 import { chatDigest } from './chat-digest'
+import { fileReview } from './file-review'
+import { disbursementReminder, earnestMoneyHolderLink } from './earnest-money'
 import { inactiveReminder } from './inactive-reminder'
 import { offerNotice } from './offer-notice'
 import { offerShared } from './offer-shared'
@@ -41,6 +43,9 @@ export const EMAILS = {
   'user-invitation': userInvitation,
   'user-message': userMessage,
   'timeline-reminder': timelineReminder,
+  'file-review': fileReview,
+  'earnest-money-holder-link': earnestMoneyHolderLink,
+  'disbursement-reminder': disbursementReminder,
 } as const
 
 export const SMS = {

@@ -33,7 +33,16 @@ const RECIPIENT_SIDE: Readonly<Record<string, 'buyer' | 'seller'>> = {
   // A notice delivered (decision 065) goes to the other side; its data names the side. A back-up is told the contract ended.
   'offer.notice-delivered': 'seller',
   'offer.contract-ended': 'buyer',
+  // A decision on a document of an agent's brokerage file (decision 068); its data names the side.
+  'offer.file-document-approved': 'buyer',
+  'offer.file-document-returned': 'buyer',
+  // The earnest money (decision 070): the receipt goes to both sides, the clock's reminder to the holder's side; their data names the side.
+  'offer.earnest-money-received': 'buyer',
+  'offer.disbursement-reminder': 'seller',
 }
+
+/** Notifications that are no offer's page: the principal broker's trust log. */
+const TRUST_TYPES: readonly string[] = ['trust.disbursement-reminder']
 
 export const NOTIFICATION_TYPES = Object.keys(RECIPIENT_SIDE)
 
@@ -55,7 +64,7 @@ export function notificationText(notification: AppNotification, t: TFunction, la
   const address = text(data.address) || t('notifications.someProperty')
   const price = typeof data.price === 'number' ? formatMoney(data.price, language) : text(data.price) || t('notifications.noPrice')
   const key = `notifications.type.${notification.type}`
-  return t(NOTIFICATION_TYPES.includes(notification.type) ? key : 'notifications.type.other', { address, price })
+  return t(NOTIFICATION_TYPES.includes(notification.type) || TRUST_TYPES.includes(notification.type) ? key : 'notifications.type.other', { address, price })
 }
 
 /**
@@ -63,6 +72,7 @@ export function notificationText(notification: AppNotification, t: TFunction, la
  * data may name the side; otherwise the type says who it was written to). Without an offer, nowhere.
  */
 export function notificationLink(notification: AppNotification): string | null {
+  if (TRUST_TYPES.includes(notification.type)) return '/trust-log'
   const offerId = offerIdOf(notification)
   if (!offerId) return null
   const listingId = listingIdOf(notification)

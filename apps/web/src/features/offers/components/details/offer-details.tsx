@@ -15,6 +15,8 @@ import { OfferAttachmentList } from './offer-attachment-list'
 import { concessionParts, formatCalendarDate, formatInstant } from './offer-format'
 import { OfferTimeline } from './offer-timeline'
 import { ContractTimelineSection } from '../timeline/contract-timeline-section'
+import { OfferFileSection } from '../file/offer-file-section'
+import { EarnestMoneySection } from '../earnest-money/earnest-money-section'
 import type { Term } from './term-list'
 import { DetailsSection, TermList } from './term-list'
 
@@ -209,6 +211,10 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
 
       {/* The contract's parties and their teams; a share link's holder does not see it (the API answers 404). */}
       {offer.status === 'accepted' && !linkToken && <ContractTimelineSection offer={offer} headingOrder={headingOrder} />}
+      {/* The viewer's side's brokerage file (issue #35); hidden for a reader who keeps none. */}
+      {offer.status === 'accepted' && !linkToken && <OfferFileSection offer={offer} headingOrder={headingOrder} />}
+      {/* The earnest money held in trust (decision 070): for the contract's agents, near its timeline. */}
+      {(offer.status === 'accepted' || offer.status === 'closed') && offer.bindingAgreementAt !== null && !linkToken && <EarnestMoneySection offerId={offer.id} headingOrder={headingOrder} />}
 
       <DetailsSection title={t('offerView.sections.people')} headingOrder={headingOrder}>
         {terms.buyers.length === 0 ? (

@@ -11,6 +11,7 @@ import { renderAt } from '../../../../test/render'
 import { useOffer } from '../../api/offers'
 import { testOffer } from '../details/test-offer'
 import { OfferEditor } from './offer-editor'
+import { NO_EARNEST_MONEY } from '../earnest-money/earnest-money.test-helpers'
 
 const api = fakeApi()
 const OFFER = '/api/offers/offer-1'
@@ -42,6 +43,10 @@ beforeEach(() => {
   // So does its amendments section (decision 066).
   api.on(`GET ${OFFER}/amendments`, () => reply({ amendments: [], repairProposals: [], side: 'buyer', version: 1, canDraft: true, waitingFor: null, canProposeRepairs: false, resolutionEnds: null }))
   api.on(`GET ${OFFER}/notices`, () => reply({ notices: [], side: 'buyer', terminationGrounds: [], signers: [] }))
+  // And its brokerage file (issue #35): a buyer who keeps none gets 404, and the section stays hidden.
+  api.on(`GET ${OFFER}/file/:side`, apiError(404, 'request.notFound'))
+  // And its earnest money section (decision 070).
+  api.on(`GET ${OFFER}/earnest-money`, () => reply(NO_EARNEST_MONEY))
 })
 
 afterEach(() => {

@@ -9,15 +9,15 @@ import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
 import { DataTable } from '../../../../shared/ui/data-table'
 import { buyerNamesText } from './optimize-grid'
-import { sellerOfferPath } from './seller-offer-links'
+import { readOnlyOfferPath, sellerOfferPath } from './seller-offer-links'
 
 /** The shared offers that no longer wait for an answer (the open ones are in the grid). */
 export function closedOffers(offers: readonly OfferSummary[]): OfferSummary[] {
   return offers.filter((offer) => !OPEN_OFFER_STATUSES.includes(offer.status))
 }
 
-/** Accepted, declined, withdrawn, expired, closed and terminated offers, each linking to its page. */
-export function OtherOffersTable({ listingId, offers }: { listingId: string; offers: readonly OfferSummary[] }) {
+/** Accepted, declined, withdrawn, expired, closed and terminated offers, each linking to its page (the read-only page for a reader, decision 072). */
+export function OtherOffersTable({ listingId, offers, readOnly = false, caption }: { listingId: string; offers: readonly OfferSummary[]; readOnly?: boolean; caption?: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.language
   if (offers.length === 0) return <Text c="dimmed">{t('offerSeller.others.empty')}</Text>
@@ -28,14 +28,14 @@ export function OtherOffersTable({ listingId, offers }: { listingId: string; off
       withTableBorder
       verticalSpacing="sm"
       data-testid="other-offers"
-      caption={t('offerSeller.others.caption')}
+      caption={caption ?? t('offerSeller.others.caption')}
       captionAlign="left"
       columns={['buyers', 'price', 'status', 'updated'].map((column) => t(`offerSeller.others.${column}`))}
       items={offers}
       row={(offer) => (
         <Table.Tr key={offer.id}>
           <Table.Th scope="row" fw={500}>
-            <Anchor component={Link} to={sellerOfferPath(listingId, offer.id)}>
+            <Anchor component={Link} to={(readOnly ? readOnlyOfferPath : sellerOfferPath)(listingId, offer.id)}>
               {buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}
             </Anchor>
           </Table.Th>

@@ -2,6 +2,11 @@
 
 const property = (listingId: string) => `/my-properties/${encodeURIComponent(listingId)}`
 
+/** An offer's own page, where a reader who may not answer it (a brokerage's staff, a team) opens it read-only. */
+export function readOnlyOfferPath(listingId: string, offerId: string): string {
+  return `/property/${encodeURIComponent(listingId)}/offers/${encodeURIComponent(offerId)}`
+}
+
 export function sellerOfferPath(listingId: string, offerId: string): string {
   return `${property(listingId)}/offers/${encodeURIComponent(offerId)}`
 }

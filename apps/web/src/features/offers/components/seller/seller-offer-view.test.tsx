@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OfferView } from '@offerbook/domain/offer'
-import { fakeApi, reply } from '../../../../test/fake-api'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { testOffer } from '../details/test-offer'
 import { SellerOfferView } from './seller-offer-view'
+import { NO_EARNEST_MONEY } from '../earnest-money/earnest-money.test-helpers'
 
 // Only what the seller confirms may reach the API; nothing here confirms. The decline dialog reads
 // whether a highest-and-best request is open: none is.
@@ -17,6 +18,10 @@ beforeEach(() => {
   // So does its amendments section (decision 066).
   api.on('GET /api/offers/:id/amendments', reply({ amendments: [], repairProposals: [], side: 'seller', version: 1, canDraft: true, waitingFor: null, canProposeRepairs: false, resolutionEnds: null }))
   api.on('GET /api/offers/:id/notices', reply({ notices: [], side: 'seller', terminationGrounds: [], signers: [] }))
+  // And its brokerage file (issue #35): a seller who keeps none gets 404, and the section stays hidden.
+  api.on('GET /api/offers/:id/file/:side', apiError(404, 'request.notFound'))
+  // And its earnest money section (decision 070).
+  api.on('GET /api/offers/:id/earnest-money', reply(NO_EARNEST_MONEY))
 })
 
 const sellerOffer = (rest: Partial<Omit<OfferView, 'terms'>> = {}) =>

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ContractTimelineView } from '@offerbook/domain/contract-timeline-view'
-import { fakeApi, reply } from '../../../../test/fake-api'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { OfferDetails } from '../details/offer-details'
 import { testOffer } from '../details/test-offer'
 import { ContractTimelineSection } from './contract-timeline-section'
+import { NO_EARNEST_MONEY } from '../earnest-money/earnest-money.test-helpers'
 
 const api = fakeApi()
 
@@ -27,6 +28,8 @@ describe('ContractTimelineSection', () => {
   it("lists each item's date, owner, state and what happens if nobody acts, after a loading state", async () => {
     api.on('GET /api/offers/offer-1/timeline', () => reply(TIMELINE))
     api.on('GET /api/offers/offer-1/notices', () => reply({ notices: [], side: 'seller', terminationGrounds: [], signers: [] }))
+    api.on('GET /api/offers/offer-1/file/listing', apiError(404, 'request.notFound'))
+    api.on('GET /api/offers/offer-1/earnest-money', () => reply(NO_EARNEST_MONEY))
     renderAt(<OfferDetails offer={accepted('2026-01-12T22:45:00.000Z')} />)
     const section = screen.getByRole('region', { name: 'Timeline' })
     expect(within(section).getByRole('status').textContent).toContain('Loading the timeline')
