@@ -5,13 +5,16 @@
 // `compressed` (a cached search page asked with accept-encoding br against a bare route sending the same bytes),
 // `reminders` (the contract timeline reminders' job over 10,000 open contracts, on BENCH_DATABASE_URL's PostgreSQL),
 // `file-audit` (the audit of a brokerage file of 30 documents and 6 packets, on PGlite and on BENCH_DATABASE_URL's PostgreSQL),
-// `brokerage-export` (the brokerage's export of 1,000 files as one ZIP, on BENCH_DATABASE_URL's or TEST_DATABASE_URL's PostgreSQL).
+// `brokerage-export` (the brokerage's export of 1,000 files as one ZIP, on BENCH_DATABASE_URL's or TEST_DATABASE_URL's PostgreSQL),
+// `waterfall` (the API requests each signed-in page of issue #36 makes before its first screen, in rounds),
+// `onboarding` (a new account's code submitted to the onboarding's first page drawn, in a browser).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
 import { hostileRows } from './bench-hostile.mjs'
 import { compressedSearchRows } from './bench-search.mjs'
 import { serverPid } from './server-pid.mjs'
+import { onboardingRows, waterfallRows } from './bench-waterfall.mjs'
 
 /** The CPU time a process has used, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
 function cpuMs(pid) {
@@ -122,6 +125,18 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     const label = 'admin: longest request wait during a 50,000-row user import on PGlite'
     return [[label, `${r.longestWaitMs} ms longest, p99 ${r.p99WaitMs} ms, p50 ${r.p50WaitMs} ms over ${r.probes} GET /api/health (event loop held at most ${r.loopDelayMaxMs} ms; ${r.rows} rows in ${r.seconds} s; target: < 500 ms)`]]
   }
+  if (part === 'waterfall' || part === 'onboarding') {
+    const server = await startServer(port, dataDir, { SEED_DEMO: 'true' })
+    try {
+      const base = `http://127.0.0.1:${port}`
+      const loadAverage = (await import('node:os')).loadavg().map((value) => value.toFixed(2)).join(' ')
+      rows.push(...(part === 'waterfall' ? await waterfallRows(base) : await onboardingRows(base)))
+      rows.push(['  load average before the run', loadAverage])
+    } finally {
+      await stopServer(server.child)
+    }
+    return rows
+  }
   const cold = await startServer(port, dataDir)
   rows.push(['start to first 200, new data directory (migrate + seed)', `${cold.seconds.toFixed(2)} s`])
   await stopServer(cold.child)
@@ -151,7 +166,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet, reminders, file-audit or brokerage-export`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet, reminders, file-audit, brokerage-export, waterfall or onboarding`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)
