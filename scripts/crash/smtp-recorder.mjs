@@ -6,8 +6,9 @@ import { SMTPServer } from 'smtp-server'
 /**
  * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string }} ReceivedMail
  * @param {number} port
+ * @param {string} [host] the address it listens on (the two-host drill: its bridge)
  */
-export async function startSmtpRecorder(port) {
+export async function startSmtpRecorder(port, host = '127.0.0.1') {
   /** @type {ReceivedMail[]} */
   const received = []
   const server = new SMTPServer({
@@ -33,12 +34,12 @@ export async function startSmtpRecorder(port) {
   })
   await new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve(undefined))
+    server.listen(port, host, () => resolve(undefined))
   })
   // A client killed mid-session leaves a socket that errors; that is expected here, not a failure.
   server.on('error', () => {})
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${port}`,
     received,
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   }
