@@ -344,9 +344,9 @@ async function timed(base, token, method, path, body) {
     } catch {
       // not JSON
     }
-    return { startedAt, endedAt: Date.now(), status: response.status, server: response.headers.get('x-offerbook-server'), json, text }
+    return { method, path, startedAt, endedAt: Date.now(), status: response.status, server: response.headers.get('x-offerbook-server'), json, text }
   } catch (error) {
-    return { startedAt, endedAt: Date.now(), status: 0, server: null, json: null, text: String(error?.cause?.code ?? error?.message ?? error) }
+    return { method, path, startedAt, endedAt: Date.now(), status: 0, server: null, json: null, text: String(error?.cause?.code ?? error?.message ?? error) }
   }
 }
 
@@ -470,6 +470,15 @@ function openStream(ctx, user, index) {
   return stream
 }
 
+/** HAProxy's log lines (docs/deploy/haproxy.cfg's log-format), one object each. */
+function haproxyLog(output) {
+  const pattern = /^(\S+) (\S+) ([^/\s]+)\/(\S+) (\S+) (\+?\d+) (-?\d+) (\d+) (\S+) "(\S+) (\S+)/
+  return output.join('').split('\n').flatMap((line) => {
+    const match = pattern.exec(line)
+    return match ? [{ backend: match[3], server: match[4], retries: match[6], status: Number(match[7]), termination: match[9], method: match[10], path: match[11] }] : []
+  })
+}
+
 // ---------------------------------------------------------------------------------------------
 // The drill
 
@@ -558,11 +567,21 @@ async function main() {
   for (const stream of streams) stream.close()
 
   // ---- Requests around the kill
+  // A failed request was in flight on the dead host when HAProxy's log has it sent there and ended by
+  // the server's side (termination state S...: the host closed or reset the connection before answering).
+  const proxyLog = haproxyLog(proxy.output)
+  const deadServer = `host-${victim.name}`
   const failed = ctx.requests.filter((request) => !request.ok)
-  const inFlight = failed.filter((request) => request.startedAt <= killedAt && request.endedAt >= killedAt)
-  const after = failed.filter((request) => request.startedAt > killedAt)
-  const before = failed.filter((request) => request.endedAt < killedAt)
-  const describe = (list) => list.map((request) => `${request.kind} ${request.status || request.text}`).join(', ') || 'none'
+  for (const request of failed) {
+    const lines = proxyLog.filter((line) => line.method === request.method && line.path === request.path && (line.status < 200 || line.status >= 400 || line.termination[0] !== '-'))
+    request.proxy = lines.map((line) => `${line.backend}/${line.server} ${line.status} ${line.termination}`).join('; ') || 'not in the log'
+    // Or, when HAProxy logged nothing for it, one that was waiting for its answer at the moment of the kill.
+    request.onDeadHost = lines.length > 0 ? lines.some((line) => line.server === deadServer && line.termination.startsWith('S')) : request.startedAt <= killedAt && request.endedAt >= killedAt
+  }
+  const inFlight = failed.filter((request) => request.onDeadHost)
+  const others = failed.filter((request) => !request.onDeadHost)
+  const describe = (list) => list.map((request) => `${request.kind} (${request.status || request.text}, sent ${request.startedAt - killedAt} ms after the kill, failed ${request.endedAt - killedAt} ms after it; HAProxy: ${request.proxy})`).join(', ') || 'none'
+  const retriedReads = proxyLog.filter((line) => line.backend === 'offerbook_reads' && line.retries !== '0' && line.status === 200).length
   const searches = ctx.requests.filter((request) => request.kind === 'search')
   const searchesAfter = searches.filter((request) => request.startedAt > killedAt)
 
@@ -631,7 +650,7 @@ async function main() {
     ['every stream back on the other host, no event missed or doubled', eventProblems.length === 0 && backTimes.every(Number.isFinite) && onSurvivor === streams.length, `${dropped.length} streams dropped, all back in ${seconds(allBackMs)} s; ${receivedEvents}/${expectedEvents} events received; ${onSurvivor}/${streams.length} streams end on the surviving host${eventProblems.length ? `; ${eventProblems.slice(0, 5).join('; ')}` : ''}`],
     ['all streams back within 5 s', allBackMs < 5_000, `${seconds(allBackMs)} s`],
     ['searches go on answering', searchesAfter.length > 0 && searchesAfter.every((request) => request.ok), `${searchesAfter.filter((request) => request.ok).length}/${searchesAfter.length} searches after the kill answered 200`],
-    ['failed requests were only those in flight at the kill', after.length === 0 && before.length === 0, `in flight at the kill: ${inFlight.length} (${describe(inFlight)}); started after it: ${after.length} (${describe(after)}); before it: ${before.length}`],
+    ['failed requests were only those in flight on the dead host', others.length === 0, `in flight on it: ${inFlight.length} (${describe(inFlight)}); others: ${others.length} (${describe(others)})`],
     ['the outbox sent each message once', duplicates.length === 0 && lost.length === 0 && pending === 0 && failedRows.length === 0, `${smtp.received.length} mails for ${sentRows.length} sent rows; twice: ${duplicates.length}; sent but not received: ${lost.length}; pending: ${pending}; failed: ${failedRows.length}`],
   ]
   if (ctx.problems.length > 0) verdicts.push(['no refused request', false, ctx.problems.slice(0, 5).join('; ')])
@@ -639,14 +658,22 @@ async function main() {
   console.log('')
   console.log(`drill figures (two hosts, WEB_CONCURRENCY=2 each, kill -9 of host ${victim.name}; load average at the kill ${loadAtKill}, now ${load()}):`)
   console.log(`  requests: ${total} (${searches.length} searches, ${total - searches.length} offer writes); failed: ${failed.length}`)
-  console.log(`  failed during the kill: ${inFlight.length} in flight at the kill, ${after.length} started after it`)
+  console.log(`  failed during the kill: ${inFlight.length} in flight on the dead host, ${others.length} others; ${retriedReads} GETs answered by the other host after a retry`)
   console.log(`  streams: ${streams.length} open, ${onVictim} on the killed host, ${dropped.length} dropped; all back after ${seconds(allBackMs)} s`)
+  const slowest = new Map()
+  for (const request of ctx.requests) if ((slowest.get(request.kind)?.endedAt ?? 0) - (slowest.get(request.kind)?.startedAt ?? 0) < request.endedAt - request.startedAt) slowest.set(request.kind, request)
+  console.log(`  slowest: ${[...slowest.entries()].map(([kind, request]) => `${kind} ${seconds(request.endedAt - request.startedAt)} s (${request.server ?? request.text}, sent ${seconds(request.startedAt - killedAt)} s from the kill)`).join(', ')}`)
   for (const [name, ok, detail] of verdicts) console.log(`  ${ok ? 'PASS' : 'FAIL'} ${name}: ${detail}`)
   console.log(`drill: ${verdicts.every(([, ok]) => ok) ? 'passed' : 'FAILED'} in ${seconds(Date.now() - startedAt)} s`)
-  if (!verdicts.every(([, ok]) => ok)) {
-    for (const host of HOSTS) console.log(`--- host ${host.name}, last output:\n${host.lines.join('').slice(-1500)}`)
-    process.exitCode = 1
-  }
+  // What to look at afterwards: HAProxy's log, each host's output, the failed requests.
+  const kept = join(tmpdir(), 'offerbook-drill-last')
+  rmSync(kept, { recursive: true, force: true })
+  mkdirSync(kept)
+  writeFileSync(join(kept, 'haproxy.log'), proxy.output.join(''))
+  for (const host of HOSTS) writeFileSync(join(kept, `host-${host.name}.log`), host.lines.join(''))
+  writeFileSync(join(kept, 'failed.json'), JSON.stringify(failed.map(({ json: _json, ...request }) => ({ ...request, text: request.text.slice(0, 500) })), null, 2))
+  console.log(`drill: HAProxy's log, the hosts' output and the failed requests are in ${kept}`)
+  if (!verdicts.every(([, ok]) => ok)) process.exitCode = 1
 }
 
 try {
