@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '@offerbook/domain/api-keys'
+import { API_KEY_SCOPES } from '@offerbook/domain/api-keys'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
 import { makePng } from '../src/modules/files/files.test-helpers'
@@ -56,7 +58,9 @@ const USES_UP = /\/(withdraw|decline|terminate|void|close|accept|acknowledge)$/
 /** The routes a principal broker acts on: the brokerage's own, and the brokerage file of a transaction. */
 const BROKERAGE_ROUTES = /^\/api\/(brokerage|broker|review)\b|\/file\//
 
-type CallerLabel = 'anonymous' | 'bogus token' | 'owner seller' | 'owner buyer' | Role
+/** The owners' API keys (decision 078), with every scope: each acts as its owner where keys are taken. */
+type KeyLabel = 'owner seller key' | 'owner buyer key'
+type CallerLabel = 'anonymous' | 'bogus token' | 'owner seller' | 'owner buyer' | KeyLabel | Role
 
 type FuzzCase = {
   caller: CallerLabel
@@ -83,11 +87,15 @@ let fileDocumentId = ''
 let exportId = ''
 let fileRuleId = ''
 const throwaways = new Map<CallerLabel, CreatedUser>()
+/** The owners' keys, and a revoked one (a bogus token). */
+const ownerKeys = {} as Record<KeyLabel, string>
+const keyIds: string[] = []
+let revokedKey = ''
 
 beforeAll(async () => {
   world = await buildWorld({
     // The limits would answer 429 to most of the generated sign-ins; the fuzzer wants the code behind them.
-    config: { signInLimit: { max: 1_000_000, timeWindow: '1 minute' }, accountLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
+    config: { signInLimit: { max: 1_000_000, timeWindow: '1 minute' }, accountLimit: { max: 1_000_000, timeWindowMs: 60_000 }, apiKeyLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
     extend: (app) => {
       app.addHook('onError', async (_request, _reply, error) => {
         lastError = error
@@ -135,6 +143,19 @@ beforeAll(async () => {
   const rule = await t.app.inject({ method: 'POST', url: '/api/brokerage/file-rules', payload: { title: 'Wire fraud advisory' }, headers: broker.headers })
   if (rule.statusCode !== 201) throw new Error(`adding a file rule answered ${rule.statusCode}: ${rule.body}`)
   fileRuleId = rule.json<{ id: string }>().id
+
+  const makeKey = async (headers: { authorization: string }) => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'Fuzz', scopes: [...API_KEY_SCOPES] }, headers })
+    if (made.statusCode !== 201) throw new Error(`making a key answered ${made.statusCode}: ${made.body}`)
+    const created = made.json<CreatedApiKey>()
+    keyIds.push(created.key.id)
+    return created
+  }
+  ownerKeys['owner seller key'] = (await makeKey(seller.headers)).secret
+  ownerKeys['owner buyer key'] = (await makeKey(world.buyer.headers)).secret
+  const revoked = await makeKey(world.buyer.headers)
+  await t.app.inject({ method: 'DELETE', url: `/api/me/api-keys/${revoked.key.id}`, headers: world.buyer.headers })
+  revokedKey = revoked.secret
 }, 300_000)
 
 afterAll(async () => {
@@ -170,6 +191,7 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
       if (path.startsWith('/api/admin/users/') || path.startsWith('/api/admin/inactive-users/')) return users
       if (path.startsWith('/api/team/members/') || path.startsWith('/api/team/memberships/')) return [world.strangers.BUYER_AGENT.id]
       if (path.startsWith('/api/team/invitations/')) return [teamInvitationId]
+      if (path.startsWith('/api/me/api-keys/')) return keyIds
       return all
     },
   }
@@ -278,10 +300,11 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
   const owners: CallerLabel[] = BROKERAGE_ROUTES.test(operation.path) ? ['owner seller', 'PRINCIPAL_BROKER'] : ['owner seller', 'owner buyer']
   const caller = fc.oneof(
     { arbitrary: fc.constantFrom<CallerLabel>(...owners), weight: 5 },
+    { arbitrary: fc.constantFrom<CallerLabel>('owner seller key', 'owner buyer key'), weight: 2 },
     { arbitrary: fc.constantFrom<CallerLabel>('anonymous', 'bogus token'), weight: 3 },
     { arbitrary: fc.constantFrom<CallerLabel>(...ROLES), weight: 3 },
   )
-  const bogus = fc.constantFrom('Bearer nope', `Bearer ${'x'.repeat(3000)}`, 'Basic dXNlcjpwYXNz', 'Bearer', 'bearer   ', 'Bearer a.b.c', `Bearer ${world.ids.shareToken}`)
+  const bogus = fc.constantFrom('Bearer nope', `Bearer ${'x'.repeat(3000)}`, 'Basic dXNlcjpwYXNz', 'Bearer', 'bearer   ', 'Bearer a.b.c', `Bearer ${world.ids.shareToken}`, `Bearer ${revokedKey}`, 'Bearer obk_', `Bearer obk_${'x'.repeat(43)}`)
   return fc.record({ caller, bogus, params: fc.record(params), query: queryArbitrary(operation), body: bodyArbitrary(operation) }).chain((generated) => {
     if (!operation.signerToken) return fc.constant<FuzzCase>({ ...generated, signerToken: undefined })
     const own = world.ids.signers.find((signer) => signer.signerId === generated.params.signerId)?.token
@@ -300,6 +323,7 @@ async function headersOf(operation: Operation, fuzzCase: FuzzCase): Promise<Reco
   if (fuzzCase.signerToken !== undefined) headers['x-signing-token'] = fuzzCase.signerToken
   if (fuzzCase.caller === 'anonymous') return headers
   if (fuzzCase.caller === 'bogus token') return { ...headers, authorization: fuzzCase.bogus }
+  if (fuzzCase.caller === 'owner seller key' || fuzzCase.caller === 'owner buyer key') return { ...headers, ...bearer(ownerKeys[fuzzCase.caller]) }
   if (!SESSION_ENDING.has(operation.key)) return { ...headers, ...actorOf(fuzzCase.caller).headers }
   const throwaway = throwaways.get(fuzzCase.caller)
   if (!throwaway) throw new Error(`no throwaway user for ${fuzzCase.caller}`)

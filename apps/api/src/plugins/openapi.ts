@@ -131,8 +131,11 @@ type SecurityRequirement = Record<string, string[]>
 const BEARER: SecurityRequirement[] = [{ bearer: [] }]
 const BEARER_OPTIONAL: SecurityRequirement[] = [{}, { bearer: [] }]
 
-export function securityFor(access: RouteAccess | undefined): SecurityRequirement[] {
-  return access === 'public' ? BEARER_OPTIONAL : BEARER
+export function securityFor(access: RouteAccess | undefined, keys: 'none' | 'also' | 'only' = 'none', given?: SecurityRequirement[]): SecurityRequirement[] {
+  // An API key (decision 078) goes in the same header; a route that takes keys lists it beside the session's.
+  if (keys === 'only') return [{ apiKey: [] }]
+  const security = given ?? (access === 'public' ? BEARER_OPTIONAL : BEARER)
+  return keys === 'also' ? [...security, { apiKey: [] }] : security
 }
 
 type RouteSchema = FastifySchema & { operationId?: string; security?: unknown; description?: string; hide?: boolean }
@@ -151,7 +154,11 @@ const transform: SwaggerTransform = (document) => {
   const schema: RouteSchema = {
     ...given,
     operationId: given.operationId ?? operationIdFor(method, document.url),
-    security: given.security ?? securityFor(access),
+    security: securityFor(access, route.config?.auth === 'key-only' ? 'only' : route.config?.keyScope ? 'also' : 'none', given.security as SecurityRequirement[] | undefined),
+  }
+  if (route.config?.keyScope) {
+    const scope = `API key scope: ${route.config.keyScope}.`
+    schema.description = schema.description ? `${schema.description}\n\n${scope}` : scope
   }
   const response = { ...(given.response as Record<string, unknown> | undefined) }
   // A body or query string that fails its schema is answered 400 (plugins/error-handler.ts).
@@ -161,7 +168,7 @@ const transform: SwaggerTransform = (document) => {
     if (Array.isArray(access)) {
       response[403] ??= ApiErrorSchema
       const roles = `Roles: ${access.join(', ')}.`
-      schema.description = given.description ? `${given.description}\n\n${roles}` : roles
+      schema.description = schema.description ? `${schema.description}\n\n${roles}` : roles
     }
   }
   if (Object.keys(response).length > 0) schema.response = response
@@ -251,6 +258,13 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
           bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/session answers with' },
           // A signer's link token (decision 016): the header, or ?token= on the links that download.
           signingToken: { type: 'apiKey', in: 'header', name: 'x-signing-token', description: "The token of a signer's link" },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'obk_...',
+            description:
+              'An API key made on /profile (decision 078), sent as Authorization: Bearer obk_... It acts as its owner, within their roles, on the operations that name its scope (listings:read, offers:read, offers:write, records:read, webhooks); any other operation answers 403, a revoked or expired key 401, too many requests 429 with Retry-After.',
+          },
         },
       },
     },
