@@ -81,7 +81,9 @@ describe('the OpenAPI document', () => {
     expect(operations.every((operation) => Array.isArray(operation.security))).toBe(true)
 
     const paths = document.paths
-    expect(paths['/api/offers/{id}']?.get).toMatchObject({ operationId: 'getOffer', security: [{}, { bearer: [] }] })
+    // An operation an API key may call lists the key beside the session, and says the scope it needs (decision 078).
+    expect(paths['/api/offers/{id}']?.get).toMatchObject({ operationId: 'getOffer', security: [{}, { bearer: [] }, { apiKey: [] }] })
+    expect(paths['/api/offers/{id}']?.get?.description).toContain('API key scope: offers:read.')
     expect(paths['/api/offers/mine']?.get?.operationId).toBe('listMyOffers')
     expect(paths['/api/offers/{id}/share']?.post?.operationId).toBe('shareOffer')
     expect(paths['/api/health']?.get?.security).toEqual([{}, { bearer: [] }])
