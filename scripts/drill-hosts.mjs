@@ -410,11 +410,15 @@ async function saveLoop(ctx, index, { termsFor, buyerTerms, fingerprint }) {
 
 /** A GET /api/events read as the browser reads it: reconnect after 1 s, doubling, with Last-Event-ID. */
 function openStream(ctx, user, index) {
-  const stream = { user, index, lastId: null, received: new Map(), opens: [], drops: [], server: null, open: false, request: null, closed: false }
+  // connections: per connection, the Last-Event-ID it sent, where it was served, and the ids in the order read.
+  const stream = { user, index, lastId: null, received: new Map(), opens: [], drops: [], attempts: [], connections: [], server: null, open: false, request: null, closed: false }
   const agent = new http.Agent({ keepAlive: false })
   let retryMs = FIRST_RETRY_MS
   const connect = () => {
     if (stream.closed) return
+    const attemptAt = Date.now()
+    stream.attempts.push(attemptAt)
+    const connection = { lastEventId: stream.lastId, server: null, ids: [] }
     const url = new URL('/api/events', ctx.base)
     const headers = { authorization: `Bearer ${user.token}`, accept: 'text/event-stream', ...(stream.lastId ? { 'last-event-id': stream.lastId } : {}) }
     let dropped = false
@@ -446,12 +450,15 @@ function openStream(ctx, user, index) {
             stream.open = true
             stream.server = response.headers['x-offerbook-server'] ?? null
             stream.opens.push({ at: Date.now(), server: stream.server })
+            connection.server = stream.server
+            stream.connections.push(connection)
             retryMs = FIRST_RETRY_MS
           }
           const id = /^id: ?(\d+)$/m.exec(block)?.[1]
           if (id) {
             stream.received.set(id, (stream.received.get(id) ?? 0) + 1)
             stream.lastId = id
+            connection.ids.push(Number(id))
           }
         }
       })
@@ -592,6 +599,14 @@ async function main() {
     return reopened ? reopened.at - killedAt : Infinity
   })
   const allBackMs = backTimes.length > 0 ? Math.max(...backTimes) : 0
+  // Where the time went for the last stream back: the drop seen, each attempt, the attempt that got through.
+  const slowestBack = dropped
+    .map((stream) => ({ stream, back: stream.opens.find((open) => open.at >= killedAt)?.at ?? Infinity }))
+    .sort((a, b) => b.back - a.back)[0]
+  const timeline = slowestBack
+    ? `drop seen after ${seconds(slowestBack.stream.drops.find((drop) => drop.at >= killedAt).at - killedAt)} s, attempts at ${slowestBack.stream.attempts.filter((at) => at >= killedAt).map((at) => seconds(at - killedAt)).join(', ')} s, open at ${seconds(slowestBack.back - killedAt)} s`
+    : 'none'
+
   const onSurvivor = streams.filter((stream) => stream.opens.at(-1)?.server !== `host-${victim.name}`).length
 
   // ---- Events: every row for the stream's user after the baseline, once
@@ -607,6 +622,10 @@ async function main() {
       receivedEvents += rows.length - missing.length
       if (missing.length > 0) eventProblems.push(`stream ${user.email}#${stream.index} missed ${missing.length} events (${missing.slice(0, 8).join(', ')})`)
       if (twice.length > 0) eventProblems.push(`stream ${user.email}#${stream.index} got ${twice.length} events twice (${twice.slice(0, 8).join(', ')})`)
+      if (missing.length > 0 || twice.length > 0) {
+        // The evidence: each connection's Last-Event-ID, host and ids in the order they came.
+        for (const [number, connection] of stream.connections.entries()) eventProblems.push(`  connection ${number + 1} (${connection.server}, Last-Event-ID ${connection.lastEventId ?? 'none'}): ${connection.ids.join(' ')}`)
+      }
     }
   }
 
@@ -647,7 +666,7 @@ async function main() {
   // ---- Report
   const verdicts = [
     ['no acknowledged write lost', writeProblems.length === 0, `${acknowledged} acknowledged writes on ${ctx.offers.size} offers${writeProblems.length ? `; ${writeProblems.slice(0, 5).join('; ')}` : ''}`],
-    ['every stream back on the other host, no event missed or doubled', eventProblems.length === 0 && backTimes.every(Number.isFinite) && onSurvivor === streams.length, `${dropped.length} streams dropped, all back in ${seconds(allBackMs)} s; ${receivedEvents}/${expectedEvents} events received; ${onSurvivor}/${streams.length} streams end on the surviving host${eventProblems.length ? `; ${eventProblems.slice(0, 5).join('; ')}` : ''}`],
+    ['every stream back on the other host, no event missed or doubled', eventProblems.length === 0 && backTimes.every(Number.isFinite) && onSurvivor === streams.length, `${dropped.length} streams dropped, all back in ${seconds(allBackMs)} s; ${receivedEvents}/${expectedEvents} events received; ${onSurvivor}/${streams.length} streams end on the surviving host${eventProblems.length ? `; ${eventProblems.filter((line) => !line.startsWith(' ')).slice(0, 5).join('; ')}` : ''}`],
     ['all streams back within 5 s', allBackMs < 5_000, `${seconds(allBackMs)} s`],
     ['searches go on answering', searchesAfter.length > 0 && searchesAfter.every((request) => request.ok), `${searchesAfter.filter((request) => request.ok).length}/${searchesAfter.length} searches after the kill answered 200`],
     ['failed requests were only those in flight on the dead host', others.length === 0, `in flight on it: ${inFlight.length} (${describe(inFlight)}); others: ${others.length} (${describe(others)})`],
@@ -660,10 +679,12 @@ async function main() {
   console.log(`  requests: ${total} (${searches.length} searches, ${total - searches.length} offer writes); failed: ${failed.length}`)
   console.log(`  failed during the kill: ${inFlight.length} in flight on the dead host, ${others.length} others; ${retriedReads} GETs answered by the other host after a retry`)
   console.log(`  streams: ${streams.length} open, ${onVictim} on the killed host, ${dropped.length} dropped; all back after ${seconds(allBackMs)} s`)
+  console.log(`  the last stream back: ${timeline}`)
   const slowest = new Map()
   for (const request of ctx.requests) if ((slowest.get(request.kind)?.endedAt ?? 0) - (slowest.get(request.kind)?.startedAt ?? 0) < request.endedAt - request.startedAt) slowest.set(request.kind, request)
   console.log(`  slowest: ${[...slowest.entries()].map(([kind, request]) => `${kind} ${seconds(request.endedAt - request.startedAt)} s (${request.server ?? request.text}, sent ${seconds(request.startedAt - killedAt)} s from the kill)`).join(', ')}`)
   for (const [name, ok, detail] of verdicts) console.log(`  ${ok ? 'PASS' : 'FAIL'} ${name}: ${detail}`)
+  if (eventProblems.length > 0) console.log(`drill: the streams that missed or doubled an event:\n${eventProblems.map((line) => `  ${line}`).join('\n')}`)
   console.log(`drill: ${verdicts.every(([, ok]) => ok) ? 'passed' : 'FAILED'} in ${seconds(Date.now() - startedAt)} s`)
   // What to look at afterwards: HAProxy's log, each host's output, the failed requests.
   const kept = join(tmpdir(), 'offerbook-drill-last')
