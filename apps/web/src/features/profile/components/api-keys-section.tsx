@@ -51,7 +51,7 @@ function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ApiKey; onRevoke: (api
           <Text size="sm" c="gray.7" ff="monospace">
             {t(`${P}.starts`, { start: apiKey.start })}
           </Text>
-          <Group gap={4} aria-label={t(`${P}.scopesLabel`)}>
+          <Group gap={4}>
             {apiKey.scopes.map((scope) => (
               <Badge key={scope} variant="outline" tt="none">
                 {t(`${P}.scopes.${scopeKey(scope)}`)}
