@@ -19,7 +19,6 @@
 //
 // DRILL_WARMUP_S (15), DRILL_AFTER_S (20): seconds of load before and after the kill;
 // DRILL_KILL (b): which host dies; DRILL_SAVERS (3), DRILL_SEARCHERS (2), DRILL_STREAMS (8 per user);
-// DRILL_KEEP=1 leaves everything running at the end (to look around; run again to clean up).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -44,7 +43,6 @@ const KILL = process.env.DRILL_KILL ?? 'b'
 const SAVERS = Number(process.env.DRILL_SAVERS ?? 3)
 const SEARCHERS = Number(process.env.DRILL_SEARCHERS ?? 2)
 const STREAMS_PER_USER = Number(process.env.DRILL_STREAMS ?? 8)
-const KEEP = process.env.DRILL_KEEP === '1'
 /** The browser's reconnect schedule (apps/web/src/shared/live/event-stream.ts): 1 s, doubling, at most 30 s. */
 const FIRST_RETRY_MS = 1_000
 const MAX_RETRY_MS = 30_000
@@ -91,10 +89,6 @@ const cleanups = []
 let cleaning = null
 function cleanup() {
   cleaning ??= (async () => {
-    if (KEEP) {
-      log('DRILL_KEEP=1: left running; run the drill again to remove it all')
-      return
-    }
     for (const step of cleanups.reverse()) {
       try {
         await step()
@@ -113,6 +107,35 @@ function run(command, args, { allowFail = false, env, input } = {}) {
   return result
 }
 const asPostgres = (command, args, options) => run('runuser', ['-u', 'postgres', '--', command, ...args], options)
+
+/**
+ * What this run made outside its namespaces, kept in a file as it is made, so that a run stopped hard
+ * (kill -9 of the drill itself) is cleaned up by the next one: its HAProxy, its clusters, its files.
+ */
+const STATE_FILE = join(tmpdir(), 'offerbook-drill.state.json')
+const state = { root: null, pids: [], clusters: [] }
+const saveState = () => writeFileSync(STATE_FILE, JSON.stringify(state))
+
+function removeEarlierRun() {
+  if (!existsSync(STATE_FILE)) return
+  let earlier
+  try {
+    earlier = JSON.parse(readFileSync(STATE_FILE, 'utf8'))
+  } catch {
+    earlier = {}
+  }
+  for (const pid of earlier.pids ?? []) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // gone
+    }
+  }
+  for (const dir of earlier.clusters ?? []) if (existsSync(join(dir, 'postmaster.pid'))) asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop'], { allowFail: true })
+  if (typeof earlier.root === 'string' && earlier.root.startsWith(join(tmpdir(), 'offerbook-drill-'))) rmSync(earlier.root, { recursive: true, force: true })
+  rmSync(STATE_FILE, { force: true })
+  log('removed what an earlier run stopped hard had left')
+}
 
 /** What a previous run that was stopped hard may have left: its namespaces and bridge. */
 function removeLeftovers() {
@@ -198,6 +221,8 @@ async function makeDatabases(root) {
   chownPostgres(primary)
   const stop = (dir) => asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop'], { allowFail: true })
   cleanups.push(() => stop(primary))
+  state.clusters.push(primary)
+  saveState()
   asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', primary, '-l', join(pgRoot, 'primary.log'), '-w', '-t', '120', 'start'])
   const psql = (port, sql) => asPostgres(has('psql') ? 'psql' : join(PG_BIN, 'psql'), ['-h', sockets, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql])
   psql(primaryPort, `create role offerbook login password '${appPassword}'`)
@@ -209,6 +234,8 @@ async function makeDatabases(root) {
   writeFileSync(autoConf, `${readFileSync(autoConf, 'utf8')}port = ${replicaPort}\n`)
   chownPostgres(replica)
   cleanups.push(() => stop(replica))
+  state.clusters.push(replica)
+  saveState()
   asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', replica, '-l', join(pgRoot, 'replica.log'), '-w', '-t', '120', 'start'])
   const streaming = psql(primaryPort, "select count(*) from pg_stat_replication where state = 'streaming'").stdout.trim()
   if (streaming !== '1') throw new Error(`the replica is not streaming (pg_stat_replication: ${streaming})`)
@@ -243,6 +270,8 @@ async function startHaproxy(root) {
   child.stdout.on('data', (chunk) => output.push(chunk.toString()))
   child.stderr.on('data', (chunk) => output.push(chunk.toString()))
   cleanups.push(() => child.kill('SIGKILL'))
+  state.pids.push(child.pid)
+  saveState()
   await sleep(300)
   if (child.exitCode !== null) throw new Error(`haproxy exited: ${output.join('').slice(0, 600)}`)
   writeFileSync(join(root, 'haproxy.env'), `OFFERBOOK_BIND=${env.OFFERBOOK_BIND}\n`)
@@ -497,7 +526,12 @@ async function main() {
   const { startSmtpRecorder } = await import('./crash/smtp-recorder.mjs')
   log(`load average ${load()} at the start`)
 
+  removeEarlierRun()
   const root = mkdtempSync(join(tmpdir(), 'offerbook-drill-'))
+  state.root = root
+  saveState()
+  // Last of the clean-ups (they run in reverse): everything is gone, so is the record of it.
+  cleanups.push(() => rmSync(STATE_FILE, { force: true }))
   chmodSync(root, 0o755)
   cleanups.push(() => rmSync(root, { recursive: true, force: true }))
 
@@ -712,6 +746,6 @@ try {
   process.exitCode = 1
 } finally {
   await cleanup()
-  log(KEEP ? 'left as it is' : 'cleaned up (namespaces, bridge, clusters, processes, files)')
+  log('cleaned up (namespaces, bridge, clusters, processes, files)')
 }
 process.exit(process.exitCode ?? 0)
