@@ -338,6 +338,18 @@ function killHost(host) {
   return pids
 }
 
+/** Resolves once none of the processes runs any more (gone, or a zombie waiting for its parent). */
+async function waitUntilGone(pids) {
+  const running = (pid) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+    } catch {
+      return false
+    }
+  }
+  while (pids.some(running)) await sleep(5)
+}
+
 async function waitForHealth(host) {
   const deadline = Date.now() + START_TIMEOUT_MS
   while (Date.now() < deadline) {
@@ -599,8 +611,13 @@ async function main() {
   const loadAtKill = load()
   const killedAt = Date.now()
   const pids = killHost(victim)
+  // A process killed with SIGKILL ends when the kernel next runs it: on a busy machine its sockets
+  // (the listening one too, which still completes handshakes) outlive the signal by a while.
+  const gone = waitUntilGone(pids).then(() => Date.now())
   log(`kill -9 of host ${victim.name}'s ${pids.length} processes (${pids.join(' ')}), ${onVictim} streams on it; load ${loadAtKill}`)
   await sleep(AFTER_MS)
+  const goneAt = await gone
+  log(`host ${victim.name}'s processes were gone ${goneAt - killedAt} ms after the SIGKILL`)
   ctx.stopping = true
   await Promise.all(loops)
   // Events still on their way.
@@ -616,8 +633,9 @@ async function main() {
   for (const request of failed) {
     const lines = proxyLog.filter((line) => line.method === request.method && line.path === request.path && (line.status < 200 || line.status >= 400 || line.termination[0] !== '-'))
     request.proxy = lines.map((line) => `${line.backend}/${line.server} ${line.status} ${line.termination}`).join('; ') || 'not in the log'
-    // Or, when HAProxy logged nothing for it, one that was waiting for its answer at the moment of the kill.
-    request.onDeadHost = lines.length > 0 ? lines.some((line) => line.server === deadServer && line.termination.startsWith('S')) : request.startedAt <= killedAt && request.endedAt >= killedAt
+    // Or, when HAProxy logged nothing for it, one that was waiting for its answer between the SIGKILL
+    // and the end of the host's processes.
+    request.onDeadHost = lines.length > 0 ? lines.some((line) => line.server === deadServer && line.termination.startsWith('S')) : request.startedAt <= goneAt && request.endedAt >= killedAt
   }
   const inFlight = failed.filter((request) => request.onDeadHost)
   const others = failed.filter((request) => !request.onDeadHost)
