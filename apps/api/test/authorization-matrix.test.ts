@@ -514,7 +514,7 @@ describe('the authorization matrix', () => {
     console.log(`authorization matrix: ${cells} cells`)
     expect(mismatches, mismatches.join('\n')).toEqual([])
     expect(cells).toBe(ROWS.length * (ROLES.length + 1 + KEY_CALLERS.length))
-  }, 180_000)
+  }, 300_000)
 
   it('documents the API key on exactly the operations the table gives a key scope, with that scope', () => {
     const documented = new Map<string, string>()
