@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile, its default simulated throttling) on the pages as `npm start`
-// serves them with the demo data, BENCH_WEB_RUNS (3) times each in a fresh browser, the median printed
-// first with the load average (os.loadavg()) each run started under:
+// serves them with the demo data, BENCH_WEB_RUNS (3) times each in a fresh browser, the median of each
+// figure printed first with the load average (os.loadavg()) each run started under:
 //   - the public pages: /, a property, /listings, /how-it-works (target: performance >= 95);
 //   - the signed-in pages (issue #36): /dashboard, /my-properties/list, /submitted-offers/update/{id}
 //     and /my-properties/{id}/optimize with 50 offers, signed in through the API before Lighthouse
