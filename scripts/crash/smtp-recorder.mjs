@@ -7,8 +7,9 @@ import { SMTPServer } from 'smtp-server'
  * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string }} ReceivedMail
  * @param {number} port
  * @param {string} [host] the address it listens on (the two-host drill: its bridge)
+ * @param {{ replyDelayMs?: number }} [options] replyDelayMs: how long it waits, once a message is recorded, before its 250
  */
-export async function startSmtpRecorder(port, host = '127.0.0.1') {
+export async function startSmtpRecorder(port, host = '127.0.0.1', { replyDelayMs = 0 } = {}) {
   /** @type {ReceivedMail[]} */
   const received = []
   const server = new SMTPServer({
@@ -26,7 +27,8 @@ export async function startSmtpRecorder(port, host = '127.0.0.1') {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: mail.subject ?? '',
           })
-          callback()
+          if (replyDelayMs > 0) setTimeout(() => callback(), replyDelayMs)
+          else callback()
         },
         (error) => callback(error),
       )
