@@ -610,6 +610,13 @@ async function main() {
   await sleep(WARMUP_MS)
 
   const victim = HOSTS.find((host) => host.name === KILL) ?? HOSTS[1]
+  if (SMTP_DELAY_MS > 0) {
+    // Kill in the middle of a sending: the victim handed a message over and waits for the 250.
+    const sending = () => smtp.received.some((mail) => mail.from.endsWith(victim.address) && Date.now() - mail.at < SMTP_DELAY_MS / 2)
+    const deadline = Date.now() + 60_000
+    while (!sending() && Date.now() < deadline) await sleep(10)
+    log(sending() ? `host ${victim.name} is in the middle of sending a mail: the kill comes now` : `host ${victim.name} sent no mail within 60 s: the kill comes anyway`)
+  }
   const onVictim = streams.filter((stream) => stream.open && stream.server === `host-${victim.name}`).length
   const loadAtKill = load()
   const killedAt = Date.now()

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 /**
- * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string }} ReceivedMail
+ * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string, from: string }} ReceivedMail
  * @param {number} port
  * @param {string} [host] the address it listens on (the two-host drill: its bridge)
  * @param {{ replyDelayMs?: number }} [options] replyDelayMs: how long it waits, once a message is recorded, before its 250
@@ -26,6 +26,8 @@ export async function startSmtpRecorder(port, host = '127.0.0.1', { replyDelayMs
             outboxId: typeof outboxId === 'string' ? outboxId : null,
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: mail.subject ?? '',
+            // The sending client's address (the two-host drill: which host sent it).
+            from: session.remoteAddress,
           })
           if (replyDelayMs > 0) setTimeout(() => callback(), replyDelayMs)
           else callback()
