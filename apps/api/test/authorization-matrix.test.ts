@@ -203,6 +203,7 @@ const ROWS: Row[] = [
   { operation: 'POST /api/listings', attempt: 'start a listing of ones own', call: () => ({ url: '/api/listings', payload: { ListPrice: 200_000 } }), expected: onlyFor(ADD_LISTING, 201) },
   { operation: 'GET /api/listings/mine', attempt: 'list ones own listings', call: () => ({ url: '/api/listings/mine' }), expected: onlyFor(MY_PROPERTIES, 200), keyScope: 'listings:read' },
   { operation: 'GET /api/listings/{id}', attempt: "read the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403), keyScope: 'listings:read' },
+  { operation: 'GET /api/listings/mine/screen', attempt: "My Listings' first screen in one answer", call: () => ({ url: '/api/listings/mine/screen' }), expected: onlyFor(MY_PROPERTIES, 200) },
   { operation: 'PATCH /api/listings/{id}', attempt: "edit the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}`, payload: { ListPrice: 301_000 } }), expected: onlyFor(LISTING_PAGES, 403) },
   { operation: 'DELETE /api/listings/{id}', attempt: "delete the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403) },
   { operation: 'POST /api/listings/{id}/publish', attempt: "publish the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}/publish`, payload: {} }), expected: onlyFor(LISTING_PAGES, 403) },
@@ -243,6 +244,7 @@ const ROWS: Row[] = [
   { operation: 'POST /api/offers/{id}/terminate', attempt: 'terminate the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/terminate` }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'GET /api/listings/{id}/offers', attempt: "the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offers` }), expected: onlyFor(MY_PROPERTIES, 403), keyScope: 'offers:read' },
   { operation: 'GET /api/listings/{id}/optimize', attempt: "rank the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize` }), expected: onlyFor(MY_PROPERTIES, 403), keyScope: 'offers:read' },
+  { operation: 'GET /api/listings/{id}/optimize/screen', attempt: "the optimize page's first screen on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize/screen` }), expected: onlyFor(MY_PROPERTIES, 403) },
   // Negotiation (decision 029): a stranger to the offer finds none; a stranger to the listing may not ask it.
   { operation: 'POST /api/offers/{id}/counter', attempt: "counter the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter`, payload: { terms: { purchasePrice: 350_000 }, message: 'Meet me', version: 1 } }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'offers:write' },
   { operation: 'POST /api/offers/{id}/counter/accept', attempt: "accept a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/accept`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react'
-import type { PageProps } from './page-props'
+import { offerQuery } from '../features/offers/api/offer-query'
+import type { PageProps, ScreenContext } from './page-props'
 
-export type PageModule = { default: ComponentType<PageProps> }
+/** A page; `preloadScreen` starts its first screen's one answer as soon as the chunk is here (decision 076). */
+export type PageModule = { default: ComponentType<PageProps>; preloadScreen?: (context: ScreenContext) => void }
 export type PageLoader = () => Promise<PageModule>
 
 const offersOptimized: PageLoader = () => import('./routes/offers-optimized-page')
@@ -73,4 +75,35 @@ export function hasOwnPage(routeName: string): boolean {
 
 export function pageLoaderFor(routeName: string): PageLoader {
   return PAGE_MODULES[routeName] ?? placeholder
+}
+
+function offerScreen(id: string | null | undefined, { queryClient }: ScreenContext): void {
+  if (id) void queryClient.prefetchQuery(offerQuery(id))
+}
+
+/**
+ * First screens whose one answer needs nothing from the page's chunk: asked at once, beside the chunk
+ * and /api/me (decision 076). The others come with their chunk (`preloadScreen`).
+ */
+const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>> = {
+  'submitted-offer-update': (context) => offerScreen(context.params.id, context),
+  'my-property-offer': (context) => offerScreen(context.params.offerId, context),
+  'my-property-accept-offer': (context) => offerScreen(context.search.get('offer'), context),
+}
+
+export function screenPreloadFor(routeName: string): ((context: ScreenContext) => void) | undefined {
+  return SCREEN_PRELOADS[routeName]
+}
+
+/**
+ * The page a route's visitor goes to next, whatever they do there: its chunk is asked for as the
+ * route shows. A new account goes from the code step to the onboarding's first step, which then draws
+ * with the verify answer (decision 076).
+ */
+const LIKELY_NEXT: Readonly<Record<string, string>> = {
+  'sign-up': 'onboarding-step',
+}
+
+export function likelyNextPage(routeName: string): string | undefined {
+  return LIKELY_NEXT[routeName]
 }

@@ -199,6 +199,14 @@ export async function listManagedListings(
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }
 }
 
+/** How many of the listings listManagedListings would list for these words hold each status (statuses with none left out). */
+export async function countManagedListingsByStatus(db: Db, { userId, alsoReads, tsQuery }: { userId: string; alsoReads?: SQL | undefined; tsQuery: string | null }): Promise<Map<string, number>> {
+  const managed = await managedByCondition(db, userId)
+  const where = and(alsoReads ? or(managed, alsoReads) : managed, ne(listing.standardStatus, 'Delete'), textMatch(tsQuery))
+  const rows = await db.select({ status: listing.standardStatus, total: count() }).from(listing).where(where).groupBy(listing.standardStatus)
+  return new Map(rows.map((row) => [row.status, row.total]))
+}
+
 export type PublicSearch = PageRequest & {
   tsQuery: string | null
   statuses: readonly StandardStatus[]

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { safeRedirect } from '@offerbook/domain/route-access'
 import { SignUpForm } from '../../features/accounts/components/sign-up-form'
 import { VerifyCodeForm } from '../../features/accounts/components/verify-code-form'
 import { useCompleteSignIn } from '../after-sign-in'
-import { prefetchPage } from '../prefetch-page'
 import { FormCardPage } from '../../shared/ui/form-card-page'
 
 /** Two steps on one page; the code step lives at ?verify=<email> so sign-in can send people to it. */
@@ -17,11 +16,6 @@ export default function SignUpPage() {
   const verifyEmail = searchParams.get('verify')?.trim() || null
   // Where the new account goes once verified (a team invitation's page, say); kept across the code step.
   const redirect = safeRedirect(searchParams.get('redirect'))
-  // A verified new account goes to the onboarding's first step: its chunk loads while the code is typed,
-  // so the step draws as soon as the code is accepted (issue #36, decision 076).
-  useEffect(() => {
-    if (verifyEmail) prefetchPage('onboarding-step')
-  }, [verifyEmail])
 
   return (
     <FormCardPage title={t(verifyEmail ? 'accounts.verify.title' : 'accounts.signUp.title')} intro={verifyEmail ? undefined : t('accounts.signUp.intro')}>
