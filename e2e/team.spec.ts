@@ -175,6 +175,12 @@ test("the principal broker returns a document of Lena's file with a note, Lena r
   const row = page.getByTestId(`review-row-${offer.id}-listing`)
   await expect(row).toContainText('Lena')
   await expectNoViolations(page, 'the review queue')
+  // On a phone the state filter is a select that fits the screen, not a row of choices past its edge.
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: '/review fits 390 px' }).toBeLessThanOrEqual(390)
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('needsReview')
+  await page.setViewportSize(desktop)
   await row.getByRole('button', { name: /^Open the file of / }).click()
   const reviewed = page.getByTestId('review-file')
   await expect(reviewed.getByTestId('close-file')).toBeDisabled()

@@ -78,7 +78,7 @@ describe('/review', () => {
     expect(first.query.get('state')).toBe('all')
 
     api.handlers['GET /api/review'] = () => json(200, queue([]))
-    await userEvent.click(screen.getByText('Returned'))
+    await userEvent.click(screen.getByRole('radio', { name: 'Returned' }))
     expect(await screen.findByText('No file has a returned document.')).toBeTruthy()
     expect(api.fake.calls('GET /api/review').at(-1)!.query.get('state')).toBe('returned')
   })
