@@ -99,15 +99,15 @@ type Row = {
    * session does. Without one, every key is refused with 403. A revoked key is refused with 401 everywhere.
    */
   keyScope?: ApiKeyScope
-  /** A key-only route (config.auth 'key-only'): what a key with its scope gets; every session and anonymous get 401. */
-  keyOnly?: number
+  /** A key-only route (config.auth 'key-only'): what a key with its scope gets, by its owner's role; every session and anonymous get 401. */
+  keyOnly?: Expected
 }
 
 /** What a key caller gets: its owner's answer when the operation takes keys and the key has its scope. */
 function keyExpected(row: Row, caller: KeyCaller): number | readonly number[] {
   if (caller === 'revoked key') return 401
   if (!row.keyScope || !KEY_OWNERS[caller].scopes.includes(row.keyScope)) return 403
-  return row.keyOnly ?? row.expected[KEY_OWNERS[caller].role]
+  return (row.keyOnly ?? row.expected)[KEY_OWNERS[caller].role]
 }
 
 const expectedOf = (row: Row, caller: Caller) => ((KEY_CALLERS as readonly string[]).includes(caller) ? keyExpected(row, caller as KeyCaller) : row.expected[caller as 'anonymous' | Role])
@@ -143,7 +143,8 @@ const ROWS: Row[] = [
   { operation: 'GET /api/me/api-keys', attempt: "list the caller's API keys", call: () => ({ url: '/api/me/api-keys' }), expected: signedIn(200) },
   { operation: 'POST /api/me/api-keys', attempt: 'make an API key of ones own', call: () => ({ url: '/api/me/api-keys', payload: { name: 'Matrix', scopes: ['offers:read'] } }), expected: signedIn(201) },
   // Key-only (decision 080): a stranger's key reads its own owner's feed, empty of the owners' events.
-  { operation: 'GET /api/feed', attempt: "the key owner's event feed", call: () => ({ url: '/api/feed?since=0' }), expected: everyone(401), keyScope: 'offers:read', keyOnly: 200 },
+  { operation: 'GET /api/feed', attempt: "the key owner's event feed", call: () => ({ url: '/api/feed?since=0' }), expected: everyone(401), keyScope: 'offers:read', keyOnly: everyone(200) },
+  { operation: 'GET /api/reso/Property', attempt: "the key owner's listings in RESO shape", call: () => ({ url: '/api/reso/Property' }), expected: everyone(401), keyScope: 'listings:read', keyOnly: onlyFor(MY_PROPERTIES, 200) },
   { operation: 'DELETE /api/me/api-keys/{id}', attempt: "revoke the seller's API key", call: () => ({ url: `/api/me/api-keys/${sellerKey.key.id}` }), expected: signedIn(404) },
   { operation: 'GET /api/me', attempt: 'read the caller', call: () => ({ url: '/api/me' }), expected: signedIn(200) },
   { operation: 'PATCH /api/me', attempt: "change the caller's name", call: () => ({ url: '/api/me', payload: { name: 'Renamed Stranger' } }), expected: signedIn(200) },
