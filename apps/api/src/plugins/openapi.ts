@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { ApiErrorSchema, MessageKeySchema } from '@offerbook/domain/api-error'
 import { BrokerageExportSchema } from '@offerbook/domain/brokerage-export'
 import { EarnestMoneyViewSchema } from '@offerbook/domain/earnest-money'
 import { ManagedListingSchema } from '@offerbook/domain/listing-views'
@@ -17,6 +17,7 @@ import { FileDocumentViewSchema } from '@offerbook/domain/transaction-file-view'
 import { UserSchema } from '@offerbook/domain/user'
 import { ContractAmendmentsSchema } from '@offerbook/domain/contract-amendments'
 import type { RouteAccess } from './auth'
+import { nameRepeatedShapes } from './openapi-shapes'
 
 const DOCS_PREFIX = '/api/docs'
 
@@ -27,6 +28,8 @@ const DOCS_PREFIX = '/api/docs'
  */
 const components = z.registry<{ id: string }>()
 components.add(ApiErrorSchema, { id: 'ApiError' })
+// The error's `key` is one of the message catalogue's keys, all listed once (decision 081).
+components.add(MessageKeySchema, { id: 'MessageKey' })
 components.add(OfferViewSchema, { id: 'Offer' })
 // Every signing route answers with a packet: written once, the document stays under its size.
 components.add(PacketViewSchema, { id: 'SigningPacket' })
@@ -181,9 +184,15 @@ type Operation = { operationId?: string }
 function dropUnreferencedSchemas(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }): void {
   const schemas = document.components?.schemas
   if (!schemas) return
-  const referenced = JSON.stringify(document.paths ?? {}) + JSON.stringify(schemas)
-  for (const name of Object.keys(schemas)) {
-    if (!referenced.includes(`"#/components/schemas/${name}"`)) delete schemas[name]
+  // Until none is dropped: a schema only a dropped one referred to goes too (MessageKeyInput, by ApiErrorInput).
+  for (let dropped = true; dropped; ) {
+    dropped = false
+    const referenced = JSON.stringify(document.paths ?? {}) + JSON.stringify(schemas)
+    for (const name of Object.keys(schemas)) {
+      if (referenced.includes(`"#/components/schemas/${name}"`)) continue
+      delete schemas[name]
+      dropped = true
+    }
   }
 }
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
@@ -275,6 +284,8 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
       if (openapiObject.paths) disambiguateOperationIds(openapiObject.paths as Record<string, Record<string, Operation>>)
       dropUnreferencedSchemas(openapiObject)
       referErrorResponses(openapiObject)
+      // Every other shape written out twice or more is named once (decision 081).
+      nameRepeatedShapes(openapiObject)
       return openapiObject
     },
   })
