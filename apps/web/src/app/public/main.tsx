@@ -9,7 +9,6 @@ import { browserLanguage, readLanguagePreference, writeLanguagePreference } from
 import { getSession, initSession, subscribeSession } from '../../shared/session'
 import { readUiModePreference, writeUiModePreference } from '../../shared/ui-mode'
 import { keepGuestConversations } from '../../features/chat/chat-state'
-import { deferServerHtml } from '../../shared/ui/defer-hydration'
 import { preloadPage } from '../lazy-page'
 import { createQueryClient } from '../query-client'
 import { readPageData, seedQueries } from './page-data'
@@ -100,8 +99,6 @@ async function startPublic(): Promise<void> {
   if (container.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: the page's links and scrolling answer while it hydrates.
-    // The parts below the fold stay the server's HTML until they are about to be seen or are used (decision 077).
-    deferServerHtml(container)
     let hydrated: Root | undefined
     startTransition(() => {
       hydrated = hydrateRoot(container, app)

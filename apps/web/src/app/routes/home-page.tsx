@@ -24,7 +24,6 @@ import type { Step } from '../../features/public-pages/components/step-list'
 import { StepList } from '../../features/public-pages/components/step-list'
 import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
-import { DeferHydration } from '../../shared/ui/defer-hydration'
 
 const SsoLanding = lazy(() => import('../sso-landing'))
 
@@ -81,66 +80,61 @@ export default function HomePage() {
 
       <HomeSearch />
 
-      {/* Below the first screen of a phone: it comes to life when scrolled to (decision 077). */}
-      <DeferHydration>
-        <Stack gap={56}>
-          <PageSection id="sides" title={t('publicHome.sides.title')} lead={t('publicHome.sides.lead')}>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-              {SIDES.map(({ key, icon: Icon, to }) => (
-                <Paper key={key} withBorder radius="md" p="lg">
-                  <Stack gap="sm" h="100%">
-                    <ThemeIcon size={40} radius="md" variant="light">
-                      <Icon size={22} stroke={1.6} aria-hidden />
-                    </ThemeIcon>
-                    <Title order={3} size="h4">
-                      {t(`publicHome.sides.${key}.title`)}
-                    </Title>
-                    <Text size="sm" style={{ flex: 1 }}>
-                      {t(`publicHome.sides.${key}.body`)}
-                    </Text>
-                    <Anchor component={Link} to={to} size="sm" fw={600}>
-                      {t(`publicHome.sides.${key}.link`)}
-                    </Anchor>
-                  </Stack>
-                </Paper>
-              ))}
-            </SimpleGrid>
-          </PageSection>
+      <PageSection id="sides" title={t('publicHome.sides.title')} lead={t('publicHome.sides.lead')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          {SIDES.map(({ key, icon: Icon, to }) => (
+            <Paper key={key} withBorder radius="md" p="lg">
+              <Stack gap="sm" h="100%">
+                <ThemeIcon size={40} radius="md" variant="light">
+                  <Icon size={22} stroke={1.6} aria-hidden />
+                </ThemeIcon>
+                <Title order={3} size="h4">
+                  {t(`publicHome.sides.${key}.title`)}
+                </Title>
+                <Text size="sm" style={{ flex: 1 }}>
+                  {t(`publicHome.sides.${key}.body`)}
+                </Text>
+                <Anchor component={Link} to={to} size="sm" fw={600}>
+                  {t(`publicHome.sides.${key}.link`)}
+                </Anchor>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </PageSection>
 
-          <PageSection id="flow" title={t('publicHome.flow.title')} lead={t('publicHome.flow.lead')}>
-            <StepList minColumn="11.5rem" steps={FLOW_ICONS.map((icon, index) => ({ icon, title: t(`publicHome.flow.step${index + 1}.title`), body: t(`publicHome.flow.step${index + 1}.body`) }))} />
-            <Anchor component={Link} to="/how-it-works" fw={600}>
-              {t('publicHome.flow.more')}
-            </Anchor>
-          </PageSection>
+      <PageSection id="flow" title={t('publicHome.flow.title')} lead={t('publicHome.flow.lead')}>
+        <StepList minColumn="11.5rem" steps={FLOW_ICONS.map((icon, index) => ({ icon, title: t(`publicHome.flow.step${index + 1}.title`), body: t(`publicHome.flow.step${index + 1}.body`) }))} />
+        <Anchor component={Link} to="/how-it-works" fw={600}>
+          {t('publicHome.flow.more')}
+        </Anchor>
+      </PageSection>
 
-          <PageSection id="trust" title={t('publicHome.trust.title')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              {TRUST.map(({ key, icon: Icon }) => (
-                <Group key={key} align="flex-start" wrap="nowrap" gap="md">
-                  <ThemeIcon size={40} radius="xl" variant="light" style={{ flexShrink: 0 }}>
-                    <Icon size={22} stroke={1.6} aria-hidden />
-                  </ThemeIcon>
-                  <Stack gap={4} miw={0}>
-                    <Title order={3} size="h5">
-                      {t(`publicHome.trust.${key}.title`)}
-                    </Title>
-                    <Text size="sm">{t(`publicHome.trust.${key}.body`)}</Text>
-                  </Stack>
-                </Group>
-              ))}
-            </SimpleGrid>
-            <Group gap="lg">
-              <Anchor component={Link} to="/boilerplate">
-                {t('publicHome.trust.notices')}
-              </Anchor>
-              <Anchor component={Link} to="/terms">
-                {t('publicHome.trust.terms')}
-              </Anchor>
+      <PageSection id="trust" title={t('publicHome.trust.title')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {TRUST.map(({ key, icon: Icon }) => (
+            <Group key={key} align="flex-start" wrap="nowrap" gap="md">
+              <ThemeIcon size={40} radius="xl" variant="light" style={{ flexShrink: 0 }}>
+                <Icon size={22} stroke={1.6} aria-hidden />
+              </ThemeIcon>
+              <Stack gap={4} miw={0}>
+                <Title order={3} size="h5">
+                  {t(`publicHome.trust.${key}.title`)}
+                </Title>
+                <Text size="sm">{t(`publicHome.trust.${key}.body`)}</Text>
+              </Stack>
             </Group>
-          </PageSection>
-        </Stack>
-      </DeferHydration>
+          ))}
+        </SimpleGrid>
+        <Group gap="lg">
+          <Anchor component={Link} to="/boilerplate">
+            {t('publicHome.trust.notices')}
+          </Anchor>
+          <Anchor component={Link} to="/terms">
+            {t('publicHome.trust.terms')}
+          </Anchor>
+        </Group>
+      </PageSection>
     </Stack>
   )
 }

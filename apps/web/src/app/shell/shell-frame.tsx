@@ -6,7 +6,6 @@ import { useTranslation } from '../../shared/i18n/translation'
 import type { NavItem } from '@offerbook/domain/route-access'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { Link, useLocation } from '../../shared/navigation'
-import { DeferHydration } from '../../shared/ui/defer-hydration'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
 
 // The small-screen drawer pulls in the modal code: loaded only when opened.
@@ -118,23 +117,20 @@ export function ShellFrame({ navItems, footerItems, controls, extras, onLinkInte
           <Container size="lg">{children}</Container>
         </Box>
         <Box component="footer" pt="lg" className="app-footer" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          {/* Below the page: on a first visit it comes to life when scrolled to (decision 077). */}
-          <DeferHydration>
-            <Container size="lg">
-              <Group justify="space-between" align="flex-start">
-                <Text size="sm" c="gray.7" maw={420}>
-                  {t('shell.footerNote')}
-                </Text>
-                <Group component="nav" aria-label={t('shell.footerNavigation')} gap="md">
-                  {footerItems.map((item) => (
-                    <Anchor key={item.routeName} component={Link} to={item.to} size="sm" c="dark">
-                      {t(item.labelKey)}
-                    </Anchor>
-                  ))}
-                </Group>
+          <Container size="lg">
+            <Group justify="space-between" align="flex-start">
+              <Text size="sm" c="gray.7" maw={420}>
+                {t('shell.footerNote')}
+              </Text>
+              <Group component="nav" aria-label={t('shell.footerNavigation')} gap="md">
+                {footerItems.map((item) => (
+                  <Anchor key={item.routeName} component={Link} to={item.to} size="sm" c="dark">
+                    {t(item.labelKey)}
+                  </Anchor>
+                ))}
               </Group>
-            </Container>
-          </DeferHydration>
+            </Group>
+          </Container>
         </Box>
       </main>
       {extras}

@@ -1,7 +1,6 @@
 import { Box, SimpleGrid, VisuallyHidden } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
 import type { ListingSummary } from '@offerbook/domain/listing'
-import { DeferHydration } from '../../../shared/ui/defer-hydration'
 import { ListingCard, ListingCardSkeleton } from './listing-card'
 
 /** Homes as cards, one to three a row (the home page's newest homes, the search's results). */
@@ -29,10 +28,7 @@ export function ListingGrid({ items, atTop = false }: { items: readonly ListingS
     <SimpleGrid cols={RESULT_COLUMNS} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((listing, index) => (
         <li key={listing.id}>
-          {/* A card a phone shows only when scrolled to comes to life then (decision 077). */}
-          <DeferHydration>
-            <ListingCard listing={listing} first={!atTop ? 'no' : index === 0 ? 'lead' : index < FIRST_ROW ? 'row' : 'no'} />
-          </DeferHydration>
+          <ListingCard listing={listing} first={!atTop ? 'no' : index === 0 ? 'lead' : index < FIRST_ROW ? 'row' : 'no'} />
         </li>
       ))}
     </SimpleGrid>

@@ -5,7 +5,6 @@ import { IconEdit } from '@tabler/icons-react'
 import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from '../../../shared/navigation'
 import type { PublicListing } from '@offerbook/domain/listing'
-import { DeferHydration } from '../../../shared/ui/defer-hydration'
 import { ExpirationCountdown } from '../../../shared/ui/expiration-countdown'
 import type { SendTarget } from '../../../shared/ui/person-card'
 import { PersonCard } from '../../../shared/ui/person-card'
@@ -139,115 +138,107 @@ export function PropertyDetails({ listing, canMakeOffers, yourOffer = null, onMa
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="xl">
             <PhotoGallery photos={listing.Media} address={address} />
-            {/* Below the photos: they come to life when scrolled to (decision 077). */}
-            <DeferHydration>
-              <Stack gap="xl">
-                <Section title={t('property.facts.title')}>
-                  <Facts facts={facts} />
-                </Section>
-                <Section title={t('property.address.title')}>
-                  <Text>{street || none}</Text>
-                  {region && <Text>{region}</Text>}
-                  {listing.CountyOrParish && <Text c="gray.7">{t('property.address.county', { county: listing.CountyOrParish })}</Text>}
-                  <PublicRecord
-                    items={[
-                      { label: t('listing.field.ParcelNumber'), value: listing.ParcelNumber },
-                      { label: t('listing.field.deedReference'), value: listing.deedReference },
-                      { label: t('listing.field.TaxLegalDescription'), value: listing.TaxLegalDescription },
-                    ]}
-                  />
-                </Section>
-                <Section title={t('property.description.title')}>
-                  {listing.PublicRemarks ? <Paragraphs text={listing.PublicRemarks} /> : <Text c="gray.7">{t('property.description.none')}</Text>}
-                  {listing.VirtualTourURLUnbranded && /^https?:\/\//i.test(listing.VirtualTourURLUnbranded) && (
-                    <Anchor href={listing.VirtualTourURLUnbranded} target="_blank" rel="noopener noreferrer nofollow" mt="sm" display="inline-block">
-                      {t('property.virtualTour')}
-                    </Anchor>
+            <Section title={t('property.facts.title')}>
+              <Facts facts={facts} />
+            </Section>
+            <Section title={t('property.address.title')}>
+              <Text>{street || none}</Text>
+              {region && <Text>{region}</Text>}
+              {listing.CountyOrParish && <Text c="gray.7">{t('property.address.county', { county: listing.CountyOrParish })}</Text>}
+              <PublicRecord
+                items={[
+                  { label: t('listing.field.ParcelNumber'), value: listing.ParcelNumber },
+                  { label: t('listing.field.deedReference'), value: listing.deedReference },
+                  { label: t('listing.field.TaxLegalDescription'), value: listing.TaxLegalDescription },
+                ]}
+              />
+            </Section>
+            <Section title={t('property.description.title')}>
+              {listing.PublicRemarks ? <Paragraphs text={listing.PublicRemarks} /> : <Text c="gray.7">{t('property.description.none')}</Text>}
+              {listing.VirtualTourURLUnbranded && /^https?:\/\//i.test(listing.VirtualTourURLUnbranded) && (
+                <Anchor href={listing.VirtualTourURLUnbranded} target="_blank" rel="noopener noreferrer nofollow" mt="sm" display="inline-block">
+                  {t('property.virtualTour')}
+                </Anchor>
+              )}
+            </Section>
+            {(listing.offerPreferences.length > 0 || listing.offerInstructions) && (
+              <Section title={t('property.offers.title')}>
+                <Stack gap="md">
+                  {listing.offerPreferences.length > 0 && (
+                    <div>
+                      <Text fw={600} mb={4}>
+                        {t('property.offers.preferences')}
+                      </Text>
+                      <List>
+                        {listing.offerPreferences.map((preference) => (
+                          <List.Item key={preference}>{t(`listing.preference.${preference}`)}</List.Item>
+                        ))}
+                      </List>
+                    </div>
                   )}
-                </Section>
-                {(listing.offerPreferences.length > 0 || listing.offerInstructions) && (
-                  <Section title={t('property.offers.title')}>
-                    <Stack gap="md">
-                      {listing.offerPreferences.length > 0 && (
-                        <div>
-                          <Text fw={600} mb={4}>
-                            {t('property.offers.preferences')}
-                          </Text>
-                          <List>
-                            {listing.offerPreferences.map((preference) => (
-                              <List.Item key={preference}>{t(`listing.preference.${preference}`)}</List.Item>
-                            ))}
-                          </List>
-                        </div>
-                      )}
-                      {listing.offerInstructions && (
-                        <div>
-                          <Text fw={600} mb={4}>
-                            {t('property.offers.instructions')}
-                          </Text>
-                          <Paragraphs text={listing.offerInstructions} />
-                        </div>
-                      )}
-                    </Stack>
-                  </Section>
-                )}
-              </Stack>
-            </DeferHydration>
+                  {listing.offerInstructions && (
+                    <div>
+                      <Text fw={600} mb={4}>
+                        {t('property.offers.instructions')}
+                      </Text>
+                      <Paragraphs text={listing.offerInstructions} />
+                    </div>
+                  )}
+                </Stack>
+              </Section>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {/* On a phone, two screens down (the bar below has the price and the offer): it comes to life when scrolled to. */}
-          <DeferHydration>
-            <Stack gap="lg">
-              <Paper withBorder p="lg" radius="md">
-                <Stack gap="md">
+          <Stack gap="lg">
+            <Paper withBorder p="lg" radius="md">
+              <Stack gap="md">
+                <div>
+                  <Text size="sm" c="gray.7">
+                    {t('listing.field.ListPrice')}
+                  </Text>
+                  <Text fw={700} fz={32} lh={1.2} data-testid="property-price">
+                    {formatPrice(listing.ListPrice, language, t)}
+                  </Text>
+                </div>
+                {listing.offerDeadline && (
                   <div>
                     <Text size="sm" c="gray.7">
-                      {t('listing.field.ListPrice')}
+                      {t('property.offers.deadline', {
+                        // On the property's clocks, named (decision 038): the same text on the server and in any browser.
+                        date: formatZonedDateTime(new Date(listing.offerDeadline), propertyTimeZone(listing.CountyOrParish), language),
+                      })}
                     </Text>
-                    <Text fw={700} fz={32} lh={1.2} data-testid="property-price">
-                      {formatPrice(listing.ListPrice, language, t)}
-                    </Text>
+                    <ExpirationCountdown expiresAt={listing.offerDeadline} />
                   </div>
-                  {listing.offerDeadline && (
-                    <div>
-                      <Text size="sm" c="gray.7">
-                        {t('property.offers.deadline', {
-                          // On the property's clocks, named (decision 038): the same text on the server and in any browser.
-                          date: formatZonedDateTime(new Date(listing.offerDeadline), propertyTimeZone(listing.CountyOrParish), language),
-                        })}
-                      </Text>
-                      <ExpirationCountdown expiresAt={listing.offerDeadline} />
-                    </div>
-                  )}
-                  {/* Phones have it in the bar at the bottom of the screen instead (below). */}
-                  <Box visibleFrom="md">
-                    <MakeOffer {...makeOffer} />
-                  </Box>
-                  <ShareHomeButton address={listing.UnparsedAddress || t('listing.noAddress')} url={homeUrl(listing.id)} onSend={onShare} />
-                  {listing.canManage && (
-                    <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/edit-listing`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
-                      {t('property.manage')}
-                    </Button>
-                  )}
-                </Stack>
-              </Paper>
-              <Section title={t('property.agent.title')}>
-                <PersonCard
-                  fullName={listing.listAgent.name}
-                  subtitle={listing.listAgent.office ?? undefined}
-                  image={listing.listAgent.photoURL}
-                  phone={listing.listAgent.phone}
-                  email={listing.listAgent.email}
-                  website={listing.listAgent.website}
-                  onSend={onContactAgent}
-                />
-              </Section>
-              <Anchor component={Link} to="/listings" size="sm">
-                {t('property.backToSearch')}
-              </Anchor>
-            </Stack>
-          </DeferHydration>
+                )}
+                {/* Phones have it in the bar at the bottom of the screen instead (below). */}
+                <Box visibleFrom="md">
+                  <MakeOffer {...makeOffer} />
+                </Box>
+                <ShareHomeButton address={listing.UnparsedAddress || t('listing.noAddress')} url={homeUrl(listing.id)} onSend={onShare} />
+                {listing.canManage && (
+                  <Button component={Link} to={`/my-properties/${encodeURIComponent(listing.id)}/edit-listing`} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
+                    {t('property.manage')}
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+            <Section title={t('property.agent.title')}>
+              <PersonCard
+                fullName={listing.listAgent.name}
+                subtitle={listing.listAgent.office ?? undefined}
+                image={listing.listAgent.photoURL}
+                phone={listing.listAgent.phone}
+                email={listing.listAgent.email}
+                website={listing.listAgent.website}
+                onSend={onContactAgent}
+              />
+            </Section>
+            <Anchor component={Link} to="/listings" size="sm">
+              {t('property.backToSearch')}
+            </Anchor>
+          </Stack>
         </Grid.Col>
       </Grid>
       {/* On a phone the side column comes two screens down: the price and the offer stay at hand in a bar. */}
