@@ -14,6 +14,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
 import { feedRoutes } from './modules/feed/feed.routes'
 import { resoExportRoutes } from './modules/reso-export/reso-export.routes'
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
 import { apiKeysRoutes, apiKeyWait, DEFAULT_API_KEY_LIMIT, keyScopeOf, verifyApiKey } from './modules/api-keys/api-keys.routes'
 import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import { transactionFilesRoutes } from './modules/transaction-files/transaction-files.routes'
@@ -193,6 +194,7 @@ export async function buildApp({
   await app.register(apiKeysRoutes, { db })
   await app.register(feedRoutes, { db })
   await app.register(resoExportRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(webhooksRoutes, { db, ctx: { serverSecret: config.authSecret, allowPrivate: config.webhooksAllowPrivate ?? false } })
   await app.register(filesRoutes, { db, storage })
   let search = listingSearch
   if (!search) {

@@ -4,10 +4,12 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiKeyScope, CreatedApiKey } from '@offerbook/domain/api-keys'
 import { API_KEY_SCOPES } from '@offerbook/domain/api-keys'
+import type { CreatedWebhook } from '@offerbook/domain/webhooks'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
 import { apiKey } from '../src/db/schema/api-keys'
+import { webhookEndpoint } from '../src/db/schema/webhooks'
 import { session } from '../src/db/schema/auth'
 import { chatConversation, chatMessage } from '../src/db/schema/conversations'
 import { storedFile } from '../src/db/schema/files'
@@ -146,6 +148,13 @@ const ROWS: Row[] = [
   { operation: 'GET /api/feed', attempt: "the key owner's event feed", call: () => ({ url: '/api/feed?since=0' }), expected: everyone(401), keyScope: 'offers:read', keyOnly: everyone(200) },
   { operation: 'GET /api/reso/Property', attempt: "the key owner's listings in RESO shape", call: () => ({ url: '/api/reso/Property' }), expected: everyone(401), keyScope: 'listings:read', keyOnly: onlyFor(MY_PROPERTIES, 200) },
   { operation: 'DELETE /api/me/api-keys/{id}', attempt: "revoke the seller's API key", call: () => ({ url: `/api/me/api-keys/${sellerKey.key.id}` }), expected: signedIn(404) },
+  // Issue #37, webhooks (decision 079): the caller's own endpoints, with a session or a key of scope `webhooks`.
+  { operation: 'GET /api/me/webhooks', attempt: "list the caller's webhook endpoints", call: () => ({ url: '/api/me/webhooks' }), expected: signedIn(200), keyScope: 'webhooks' },
+  { operation: 'POST /api/me/webhooks', attempt: 'make a webhook endpoint of ones own', call: () => ({ url: '/api/me/webhooks', payload: { url: 'https://hooks.example.com/matrix', events: ['offer.shared'] } }), expected: signedIn(201), keyScope: 'webhooks' },
+  { operation: 'PATCH /api/me/webhooks/{id}', attempt: "turn off the seller's webhook endpoint", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}`, payload: { enabled: false } }), expected: signedIn(404), keyScope: 'webhooks' },
+  { operation: 'DELETE /api/me/webhooks/{id}', attempt: "delete the seller's webhook endpoint", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}` }), expected: signedIn(404), keyScope: 'webhooks' },
+  { operation: 'GET /api/me/webhooks/{id}/deliveries', attempt: "read the seller's delivery log", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}/deliveries` }), expected: signedIn(404), keyScope: 'webhooks' },
+  { operation: 'POST /api/me/webhooks/{id}/deliveries/{deliveryId}/redeliver', attempt: "redeliver to the seller's endpoint", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}/deliveries/${sellerHook.webhook.id}/redeliver` }), expected: signedIn(404), keyScope: 'webhooks' },
   { operation: 'GET /api/me', attempt: 'read the caller', call: () => ({ url: '/api/me' }), expected: signedIn(200) },
   { operation: 'PATCH /api/me', attempt: "change the caller's name", call: () => ({ url: '/api/me', payload: { name: 'Renamed Stranger' } }), expected: signedIn(200) },
   { operation: 'PUT /api/me/language', attempt: "change the caller's language", call: () => ({ url: '/api/me/language', payload: { language: 'es-es' } }), expected: signedIn(200) },
@@ -385,6 +394,8 @@ let pdf: Buffer
 let chatId: string
 /** An API key of the seller's, which no stranger may revoke. */
 let sellerKey: CreatedApiKey
+/** A webhook endpoint of the seller's, which no stranger may see or change. */
+let sellerHook: CreatedWebhook
 /** The key callers' keys. */
 const keys = {} as Record<KeyCaller, string>
 
@@ -405,6 +416,9 @@ beforeAll(async () => {
     .returning()
   chatId = chat!.id
   sellerKey = await makeKey(world.seller.headers, ['offers:read'])
+  const hook = await world.t.app.inject({ method: 'POST', url: '/api/me/webhooks', headers: world.seller.headers, payload: { url: 'https://hooks.example.com/seller', events: ['offer.shared'] } })
+  if (hook.statusCode !== 201) throw new Error(`making a webhook endpoint answered ${hook.statusCode}: ${hook.body}`)
+  sellerHook = hook.json<CreatedWebhook>()
   for (const caller of KEY_CALLERS) keys[caller] = (await makeKey(world.strangers[KEY_OWNERS[caller].role].headers, KEY_OWNERS[caller].scopes)).secret
   const revoked = await world.t.db.select({ id: apiKey.id }).from(apiKey).where(eq(apiKey.keyHash, hashApiKey(keys['revoked key'])))
   const revokedAnswer = await world.t.app.inject({ method: 'DELETE', url: `/api/me/api-keys/${revoked[0]!.id}`, headers: world.strangers[KEY_OWNERS['revoked key'].role].headers })
@@ -440,6 +454,7 @@ async function ownersState(w: World) {
     chats: await db.select().from(chatConversation).where(eq(chatConversation.id, chatId)),
     chatMessages: await db.select().from(chatMessage).where(eq(chatMessage.conversationId, chatId)),
     apiKeys: (await db.select().from(apiKey).where(inArray(apiKey.userId, owners))).map((row) => ({ ...row, lastUsedAt: null })),
+    webhooks: await db.select().from(webhookEndpoint).where(inArray(webhookEndpoint.userId, owners)),
   }
 }
 
@@ -480,7 +495,7 @@ async function streamStart(response: LightMyRequestResponse): Promise<LightMyReq
 
 /** The owners' ids and secrets that must never appear in an answer to a stranger. */
 function ownersSecrets(w: World): string[] {
-  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, chatId, sellerKey.secret, sellerKey.key.id, ...w.ids.signers.flatMap((signer) => [signer.token])]
+  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, chatId, sellerKey.secret, sellerKey.key.id, sellerHook.secret, sellerHook.webhook.id, ...w.ids.signers.flatMap((signer) => [signer.token])]
 }
 
 describe('the authorization matrix', () => {

@@ -15,6 +15,7 @@ import { session } from '../src/db/schema/auth'
 import { teamMember } from '../src/db/schema/listings'
 import { teamInvitation } from '../src/db/schema/teams'
 import { brokerageExport } from '../src/db/schema/brokerage-exports'
+import { webhookDelivery } from '../src/db/schema/webhooks'
 import { hashInvitationToken } from '../src/modules/teams/team-invitations.service'
 import { KEY_SCOPES } from '../src/modules/api-keys/api-keys.scopes'
 import type { CreatedUser } from './factories'
@@ -91,6 +92,9 @@ const throwaways = new Map<CallerLabel, CreatedUser>()
 /** The owners' keys, and a revoked one (a bogus token). */
 const ownerKeys = {} as Record<KeyLabel, string>
 const keyIds: string[] = []
+/** The owners' webhook endpoints, and a delivery of each (decision 079). */
+const hookIds: string[] = []
+const deliveryIds: string[] = []
 let revokedKey = ''
 
 beforeAll(async () => {
@@ -157,6 +161,17 @@ beforeAll(async () => {
   const revoked = await makeKey(world.buyer.headers)
   await t.app.inject({ method: 'DELETE', url: `/api/me/api-keys/${revoked.key.id}`, headers: world.buyer.headers })
   revokedKey = revoked.secret
+  for (const headers of [seller.headers, world.buyer.headers]) {
+    const hook = await t.app.inject({ method: 'POST', url: '/api/me/webhooks', payload: { url: 'https://hooks.example.com/fuzz', events: ['offer.shared'] }, headers })
+    if (hook.statusCode !== 201) throw new Error(`making a webhook endpoint answered ${hook.statusCode}: ${hook.body}`)
+    const endpointId = hook.json<{ webhook: { id: string } }>().webhook.id
+    hookIds.push(endpointId)
+    const [delivery] = await t.db
+      .insert(webhookDelivery)
+      .values({ endpointId, type: 'offer.shared', body: '{}', resource: 'Offer', resourceKey: world.ids.activeOfferId, status: 'failed', retryUntil: new Date() })
+      .returning({ id: webhookDelivery.id })
+    deliveryIds.push(delivery!.id)
+  }
 }, 300_000)
 
 afterAll(async () => {
@@ -193,6 +208,8 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
       if (path.startsWith('/api/team/members/') || path.startsWith('/api/team/memberships/')) return [world.strangers.BUYER_AGENT.id]
       if (path.startsWith('/api/team/invitations/')) return [teamInvitationId]
       if (path.startsWith('/api/me/api-keys/')) return keyIds
+      if (name === 'deliveryId') return deliveryIds
+      if (path.startsWith('/api/me/webhooks/')) return hookIds
       return all
     },
   }

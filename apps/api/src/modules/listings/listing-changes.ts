@@ -1,5 +1,6 @@
 import { isUuid } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
+import { enqueueWebhooksForListings } from '../webhooks/webhooks.enqueue'
 import { notifyListingsChannel } from './listing-changes.queries'
 
 /**
@@ -41,6 +42,7 @@ export async function listingsChanged(db: Db, ids: readonly string[]): Promise<v
     const chunk = unique.slice(start, start + IDS_PER_NOTIFY)
     await notify(db, `l:${chunk.join(',')}`)
   }
+  await enqueueWebhooksForListings(db, unique)
   tellLocal({ kind: 'listings', ids: unique })
 }
 
