@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { offerQuery } from '../features/offers/api/offer-query'
+import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
 import type { PageProps, ScreenContext } from './page-props'
 
 /** A page; `preloadScreen` starts its first screen's one answer as soon as the chunk is here (decision 076). */
@@ -89,6 +89,9 @@ const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>
   'submitted-offer-update': (context) => offerScreen(context.params.id, context),
   'my-property-offer': (context) => offerScreen(context.params.offerId, context),
   'my-property-accept-offer': (context) => offerScreen(context.search.get('offer'), context),
+  'my-property-optimize': ({ queryClient, params }) => {
+    if (params.id) void queryClient.prefetchQuery(optimizeScreenQuery(queryClient, params.id))
+  },
 }
 
 export function screenPreloadFor(routeName: string): ((context: ScreenContext) => void) | undefined {

@@ -17,7 +17,7 @@ import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import { TitledSection } from '../../shared/ui/titled-section'
-import type { PageProps, ScreenContext } from '../page-props'
+import type { PageProps } from '../page-props'
 import { zoneOf } from '../../features/offers/components/details/offer-format'
 
 function NotFound() {
@@ -110,7 +110,3 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
   )
 }
 
-/** The first screen's one answer, asked as the chunk arrives (decision 076). */
-export function preloadScreen({ queryClient, params }: ScreenContext): void {
-  if (params.id) void queryClient.prefetchQuery(optimizeScreenQuery(queryClient, params.id))
-}

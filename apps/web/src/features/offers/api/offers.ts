@@ -5,8 +5,7 @@ import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { apiClient } from '../../../shared/api-client'
-import type { QueryClient } from '@tanstack/react-query'
-import { offerKeys, screenKeys, SEEDED_FRESH_MS } from '../../../shared/query-keys'
+import { offerKeys, SEEDED_FRESH_MS } from '../../../shared/query-keys'
 
 /** Every call about offers: the buyer's editor and list, the seller's view, the share link, the ranking. */
 
@@ -21,7 +20,8 @@ export async function createOffer(listingId: string): Promise<OfferView> {
 
 import { offerQuery } from './offer-query'
 
-export { getOffer, offerQuery } from './offer-query'
+export { getOffer, offerQuery, optimizeScreenQuery } from './offer-query'
+export type { OptimizeScreen } from './offer-query'
 
 export function useOffer(id: string, token?: string | null) {
   return useQuery(offerQuery(id, token))
@@ -101,24 +101,6 @@ export function optimizeQuery(listingId: string) {
   return queryOptions({ queryKey: offerKeys.optimize(listingId), queryFn: () => getOptimize(listingId), staleTime: SEEDED_FRESH_MS })
 }
 
-/** GET /api/listings/{id}/optimize/screen: the optimize page's first screen in one answer. */
-export type OptimizeScreen = { optimize: OptimizeResult; offers: { items: OfferSummary[] } }
-
-/** The optimize page's one answer, written into optimizeQuery's and listingOffersQuery's keys (decision 076). */
-export function optimizeScreenQuery(queryClient: QueryClient, listingId: string) {
-  return queryOptions({
-    queryKey: screenKeys.optimize(listingId),
-    queryFn: async () => {
-      const screen = await apiClient.get<OptimizeScreen>(`/listings/${encodeURIComponent(listingId)}/optimize/screen`)
-      queryClient.setQueryData(offerKeys.optimize(listingId), screen.optimize)
-      queryClient.setQueryData(offerKeys.ofListing(listingId), screen.offers.items)
-      return screen
-    },
-    staleTime: SEEDED_FRESH_MS,
-    // Not tried again: a failed one answer leaves the page's parts to ask on their own, with their own Retry.
-    retry: false,
-  })
-}
 
 /** Uploads one file to the offer (multipart field `file`). */
 export async function uploadOfferAttachment(id: string, file: File, kind: Exclude<OfferAttachmentKind, 'offer-form'>): Promise<OfferAttachment> {
