@@ -260,6 +260,7 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
         version: '0.0.0',
         description: 'The JSON API the Offerbook web app uses. Every failed call answers with the ApiError body (statusCode, code, message, errors).',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'Offerbook', url: publicUrl },
       },
       servers: [{ url: publicUrl, description: 'This server (PUBLIC_URL)' }],
       components: {
@@ -286,6 +287,12 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
       referErrorResponses(openapiObject)
       // Every other shape written out twice or more is named once (decision 081).
       nameRepeatedShapes(openapiObject)
+      // Each tag an operation carries is listed at the top, as Spectral's operation-tag-defined asks (decision 081).
+      const tags = new Set<string>()
+      for (const item of Object.values((openapiObject.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>)) {
+        for (const method of HTTP_METHODS) for (const tag of item[method]?.tags ?? []) tags.add(tag)
+      }
+      openapiObject.tags = [...tags].sort().map((name) => ({ name }))
       return openapiObject
     },
   })
