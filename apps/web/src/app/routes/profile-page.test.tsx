@@ -18,6 +18,7 @@ preloadPages('profile')
 beforeEach(() => {
   api.handlers['GET /api/sessions'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
   api.handlers['GET /api/me/api-keys'] = () => json(200, { items: [] })
+  api.handlers['GET /api/me/webhooks'] = () => json(200, { items: [] })
   api.handlers['GET /api/me/calendar-feed'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
 })
 
