@@ -1,5 +1,4 @@
 import type { Language } from '@offerbook/domain/languages'
-import { CATALOGUE } from '@offerbook/domain/messages'
 import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
 import type { Tree } from './tree'
 import { englishMessages, mergeInto } from './tree'
@@ -47,7 +46,9 @@ export async function loadFrameTree(language: Language, areas: readonly string[]
 export async function loadWholeTree(language: Language): Promise<Tree> {
   const prefix = `./${language}/`
   const areas = Object.keys(AREA_FILES[language]).map((path) => path.slice(prefix.length, -'.json'.length))
-  const tree: Tree = language === 'en-us' ? englishMessages(CATALOGUE) : {}
-  mergeInto(tree, await loadAreaTree(language, areas), language)
+  // The catalogue is a chunk of its own too: the frame needs only its common messages (COMMON_TEXTS).
+  const [files, catalogue] = await Promise.all([loadAreaTree(language, areas), language === 'en-us' ? import('@offerbook/domain/messages') : null])
+  const tree: Tree = catalogue ? englishMessages(catalogue.CATALOGUE) : {}
+  mergeInto(tree, files, language)
   return tree
 }

@@ -1,5 +1,5 @@
 import type { Message, MessageKey } from '@offerbook/domain/messages'
-import { paramsInLanguage } from '@offerbook/domain/messages'
+import { paramsInLanguage } from '@offerbook/domain/messages/params'
 import { MESSAGE_NAMESPACE } from '../../locales/tree'
 import { ApiClientError, UNKNOWN_ERROR } from '../api-client'
 import { activeTranslator } from './translation'
