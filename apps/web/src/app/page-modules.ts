@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
-import { loadTextAreas } from '../shared/i18n/i18n'
+import { loadTextAreas, textAreasLoaded } from '../shared/i18n/i18n'
 import { PAGE_FILES, PLACEHOLDER_PAGE } from './page-files'
 import PAGE_TEXTS from './page-texts.json'
 import type { PageProps, ScreenContext } from './page-props'
@@ -19,16 +19,19 @@ export const FRAME_AREAS: readonly string[] = PAGE_TEXTS.frame
 const loaders = new Map<string, PageLoader>()
 
 /**
- * A page's loader: its module and its texts (app/page-texts.json, decision 074) side by side, so the
- * page first renders in the reader's language; one loader per page, so a page loaded once stays loaded.
+ * A route's loader: its page's module and texts (app/page-texts.json, decision 074) side by side, so the
+ * page first renders in the reader's language; one loader per route, kept, as LazyPage remembers a
+ * loaded page by its loader.
  */
-function pageLoader(page: string): PageLoader {
-  const known = loaders.get(page)
+function pageLoader(routeName: string, page: string): PageLoader {
+  const known = loaders.get(routeName)
   if (known) return known
   const load = MODULES[`./routes/${page}.tsx`]
   if (!load) throw new Error(`No page module routes/${page}.tsx`)
-  const loader: PageLoader = () => Promise.all([load(), loadTextAreas(PAGE_AREAS[page] ?? [])]).then(([module]) => module)
-  loaders.set(page, loader)
+  const areas = PAGE_AREAS[page] ?? []
+  // Texts already here (the whole language, in tests too): the module alone, as a page without texts loads.
+  const loader: PageLoader = () => (textAreasLoaded(areas) ? load() : Promise.all([load(), loadTextAreas(areas)]).then(([module]) => module))
+  loaders.set(routeName, loader)
   return loader
 }
 
@@ -38,7 +41,7 @@ export function hasOwnPage(routeName: string): boolean {
 }
 
 export function pageLoaderFor(routeName: string): PageLoader {
-  return pageLoader(PAGE_FILES[routeName] ?? PLACEHOLDER_PAGE)
+  return pageLoader(routeName, PAGE_FILES[routeName] ?? PLACEHOLDER_PAGE)
 }
 
 function offerScreen(id: string | null | undefined, { queryClient }: ScreenContext): void {

@@ -88,6 +88,12 @@ const loadedAreas = new Map<Language, Set<string>>()
  * Loads these areas' texts in the language shown, unless the whole language is here (decision 074):
  * a page's module loads its own with it (app/page-modules.ts), so it first renders with its texts.
  */
+/** Whether these areas' texts are here in the language shown (the whole language, or each area). */
+export function textAreasLoaded(areas: readonly string[], language: Language = currentLanguage()): boolean {
+  const done = loadedAreas.get(language)
+  return loadedLanguages.has(language) || areas.every((area) => done?.has(area))
+}
+
 export async function loadTextAreas(areas: readonly string[], language: Language = currentLanguage()): Promise<void> {
   const done = loadedAreas.get(language) ?? new Set<string>()
   const missing = areas.filter((area) => !done.has(area))
