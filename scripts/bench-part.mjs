@@ -7,7 +7,9 @@
 // `file-audit` (the audit of a brokerage file of 30 documents and 6 packets, on PGlite and on BENCH_DATABASE_URL's PostgreSQL),
 // `brokerage-export` (the brokerage's export of 1,000 files as one ZIP, on BENCH_DATABASE_URL's or TEST_DATABASE_URL's PostgreSQL),
 // `waterfall` (the API requests each signed-in page of issue #36 makes before its first screen, in rounds),
-// `onboarding` (a new account's code submitted to the onboarding's first page drawn, in a browser).
+// `onboarding` (a new account's code submitted to the onboarding's first page drawn, in a browser),
+// `webhooks` (commit to a delivered, signed webhook at 1,000 events a minute, on PGlite and on BENCH_DATABASE_URL's PostgreSQL),
+// `feed` (GET /api/feed at 50 connections with an API key, against a bare node:http route sending the same bytes).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { fillOffers, NET_SHEET_LABEL, netSheetBench, optimizeRows } from './bench-offers.mjs'
@@ -111,6 +113,28 @@ export async function brokerageExportRow(runJson) {
   }
 }
 
+export const WEBHOOKS_LABEL = 'webhooks: change committed to a signed delivery at the receiver, 1,000 events a minute on loopback'
+
+/** Issue #37, Measure: the webhooks job in the job runner delivering 1,000 listing changes a minute to a local receiver that verifies each signature. */
+export async function webhookRows(runJson) {
+  const script = 'apps/api/bench/webhook-delivery.ts'
+  const targets = [['PGlite', {}], ...(process.env.BENCH_DATABASE_URL ? [['PostgreSQL', { BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL }]] : [])]
+  const rows = []
+  for (const [where, env] of targets) {
+    try {
+      const r = await runJson(script, 'npx', ['tsx', script], { BENCH_DATABASE_URL: '', TEST_DATABASE_URL: '', ...env })
+      rows.push([
+        `${WEBHOOKS_LABEL} on ${where}`,
+        `p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; ${r.delivered} of ${r.events} delivered in ${r.seconds} s at ${r.perMinute}/min, ${r.badSignatures} bad signatures; load average ${r.loadAverage.join(' ')} (target: p99 < 2 s)`,
+      ])
+    } catch (error) {
+      rows.push([`${WEBHOOKS_LABEL} on ${where}`, `not measured: ${error.message}`])
+    }
+  }
+  if (!process.env.BENCH_DATABASE_URL) rows.push([`${WEBHOOKS_LABEL} on PostgreSQL`, 'not measured: set BENCH_DATABASE_URL'])
+  return rows
+}
+
 export async function benchPart(part, { startServer, stopServer, runJson, rssMiB, sleep, port, dataDir, duration }) {
   const rows = []
   if (part === 'processes') return processesRows({ startServer, stopServer, port, dataDir, duration })
@@ -119,6 +143,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
   if (part === 'hostile') return hostileRows({ startServer, stopServer, sleep, port, dataDir })
   if (part === 'reminders') return [await remindersRow(runJson)]
   if (part === 'file-audit') return fileAuditRows(runJson)
+  if (part === 'webhooks') return webhookRows(runJson)
   if (part === 'brokerage-export') return [await brokerageExportRow(runJson)]
   if (part === 'import') {
     const r = await runJson('apps/api/bench/user-import-wait.ts', 'npx', ['tsx', 'apps/api/bench/user-import-wait.ts'])
@@ -166,7 +191,7 @@ export async function benchPart(part, { startServer, stopServer, runJson, rssMiB
     }
     return rows
   }
-  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet, reminders, file-audit, brokerage-export, waterfall or onboarding`)
+  if (part !== 'offers') throw new Error(`unknown bench part ${part}: offers, start, compressed, processes, hostile, import, net-sheet, reminders, file-audit, brokerage-export, waterfall, onboarding, webhooks or feed`)
   const pglite = await fillOffers(runJson, 'PGlite', { dataDir })
   rows.push(pglite.row)
   const server = await startServer(port, dataDir)
