@@ -16,8 +16,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'signing.completed',
   'signing.declined',
   'signing.voided',
+  'timeline.due',
   'timeline.missed',
+  'listing.created',
   'listing.changed',
+  'listing.status',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 

@@ -59,7 +59,7 @@ export async function isListingManager(db: Db, { userId, listingId }: { userId: 
 export async function insertListing(db: Db, values: NewListingRow): Promise<ListingRow> {
   const [row] = await db.insert(listing).values(values).returning()
   if (!row) throw new Error('listing insert returned no row')
-  await listingsChanged(db, [row.id])
+  await listingsChanged(db, [row.id], 'listing.created')
   return row
 }
 
@@ -74,8 +74,10 @@ export async function findListing(db: Db, id: string, { forUpdate = false } = {}
 export const lockListing = (db: Db, id: string): Promise<ListingRow | null> => findListing(db, id, { forUpdate: true })
 
 export async function updateListing(db: Db, id: string, changes: ListingChanges): Promise<ListingRow | null> {
+  // The status before, only when the change may move it: its webhook is `listing.status`.
+  const before = changes.standardStatus === undefined ? null : await findListing(db, id)
   const [row] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning()
-  if (row) await listingsChanged(db, [row.id])
+  if (row) await listingsChanged(db, [row.id], before && before.standardStatus !== row.standardStatus ? 'listing.status' : 'listing.changed')
   return row ?? null
 }
 

@@ -88,12 +88,26 @@ export async function enqueueWebhooksForLiveEvents(tx: Db, rows: readonly LiveRo
   }
 }
 
-/** A listing was created or changed: its owner's endpoints that want `listing.changed`, in the change's transaction. */
-export async function enqueueWebhooksForListings(db: Db, ids: readonly string[], at = new Date()): Promise<void> {
+/** What a listing write was: its creation, a change of its status, or any other change. */
+export type ListingWebhookType = Extract<WebhookEventType, 'listing.created' | 'listing.status' | 'listing.changed'>
+
+/** A listing was created, changed its status, or changed otherwise: its owner's endpoints that want that type, in the change's transaction. */
+export async function enqueueWebhooksForListings(db: Db, ids: readonly string[], type: ListingWebhookType = 'listing.changed', at = new Date()): Promise<void> {
   // An import changes thousands of listings at once: one look first, nothing more when nobody listens.
-  if (ids.length === 0 || !(await anyEndpointWants(db, 'listing.changed'))) return
+  if (ids.length === 0 || !(await anyEndpointWants(db, type))) return
   for (const { id, ownerId } of await listingOwners(db, ids)) {
-    const event: WebhookEvent = { type: 'listing.changed', resource: 'Property', key: id, ids: { listingId: id } }
+    const event: WebhookEvent = { type, resource: 'Property', key: id, ids: { listingId: id } }
     tellEnqueued(await enqueueDeliveries(db, { userIds: [ownerId], type: event.type, body: bodyOf(event, at), resource: event.resource, resourceKey: id, retryMs: WEBHOOK_RETRY_MS }))
+  }
+}
+
+/** A contract date's 48 h or 24 h reminder went to these accounts (the reminders job, in its transaction): their endpoints that want `timeline.due`. */
+export type TimelineDueHook = { offerId: string; listingId: string; item: string; due: string; userIds: readonly string[] }
+
+export async function enqueueWebhooksForTimelineDue(tx: Db, hooks: readonly TimelineDueHook[], at = new Date()): Promise<void> {
+  if (hooks.length === 0 || !(await anyEndpointWants(tx, 'timeline.due'))) return
+  for (const hook of hooks) {
+    const event: WebhookEvent = { type: 'timeline.due', resource: 'Offer', key: hook.offerId, ids: { offerId: hook.offerId, listingId: hook.listingId, item: hook.item, due: hook.due } }
+    tellEnqueued(await enqueueDeliveries(tx, { userIds: [...hook.userIds], type: event.type, body: bodyOf(event, at), resource: event.resource, resourceKey: hook.offerId, retryMs: WEBHOOK_RETRY_MS }))
   }
 }

@@ -13,6 +13,7 @@ import { bearer, createTestListing, createTestOffer, createUser, signIn } from '
 import { outboxMessage } from '../../db/schema/outbox'
 import { user } from '../../db/schema/users'
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/webhooks'
+import { sendTimelineReminders } from '../offer-record/timeline-reminders'
 import { webhooksJob } from './webhooks-delivery'
 import { createWebhook } from './webhooks.service'
 
@@ -154,5 +155,38 @@ describe('webhooks', () => {
     expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'failing' })
     const mail = await t.db.select().from(outboxMessage).where(eq(outboxMessage.recipient, agent.email))
     expect(mail.map((message) => message.subject)).toContain('A webhook endpoint was turned off')
+  })
+
+  it("sends a listing's creation and its status change as their own types, and a contract date's reminder as timeline.due", async () => {
+    received = []
+    const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const session = await sessionOf(agent)
+    const created = await makeEndpoint(session, ['listing.created', 'listing.status'])
+    const draft = await t.app.inject({ method: 'POST', url: '/api/listings', headers: session, payload: { ListPrice: 399_000 } })
+    expect(draft.statusCode, draft.body).toBe(201)
+    const draftId = draft.json<{ listing: { id: string } }>().listing.id
+    // An edit is listing.changed, which this endpoint did not ask for.
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/listings/${draftId}`, headers: session, payload: { ListPrice: 405_000 } })).statusCode).toBe(200)
+    const published = await createTestListing(t, { ownerId: agent.id, listAgentUserId: agent.id })
+    const withdrawn = await t.app.inject({ method: 'PATCH', url: `/api/listings/${published.id}/settings`, headers: session, payload: { StandardStatus: 'Withdrawn' } })
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200)
+    await drain()
+    const payloads = verified(created.secret, received) as { type: string; data: { key: string } }[]
+    // Sent side by side by one run: in any order.
+    expect(payloads.map((payload) => [payload.type, payload.data.key]).sort()).toEqual([
+      ['listing.created', draftId],
+      ['listing.status', published.id],
+    ])
+
+    // Bound on Monday 2 March 2026 in Nashville: earnest money within 3 days is due by the end of Thursday 5 March (CST).
+    received = []
+    const buyer = await createUser(t, { roles: ['BUYER_AGENT'] })
+    const due = await makeEndpoint(await sessionOf(buyer), ['timeline.due'])
+    const listing = await createTestListing(t, { ownerId: agent.id, listAgentUserId: agent.id, countyOrParish: 'Davidson' })
+    const terms = { earnestMoney: { amount: 5000, holder: 'title-company' as const, dueDays: 3 }, financing: { type: 'cash' as const }, appraisalContingency: false, inspectionPeriodDays: 0, closingDate: '2026-05-29' }
+    const { offer } = await createTestOffer(t, { status: 'accepted', listing, buyer, bindingAgreementAt: new Date('2026-03-02T15:00:00Z'), terms })
+    await sendTimelineReminders(t.db, { publicUrl: 'http://localhost:3000' }, { now: new Date('2026-03-04T14:00:00Z') })
+    await drain()
+    expect(verified(due.secret, received)).toMatchObject([{ type: 'timeline.due', data: { resource: 'Offer', key: offer.id, offerId: offer.id, item: 'earnestMoney', due: '2026-03-06T05:59:00.000Z' } }])
   })
 })
