@@ -12,6 +12,17 @@ const SEQUENCE_BATCH = 5000
  * transactions still open are not visible to it; the next run numbers them, after the ones before.
  */
 export async function sequenceFeed(db: Db, types: readonly string[]): Promise<void> {
+  // Most reads find nothing to number: a look on the partial index of unnumbered rows, without the
+  // lock every reader would otherwise queue on. A row committed after this look is numbered by the
+  // next read, after every number visible now, as it would be had this read taken the lock.
+  const waiting = await db.execute(sql`
+    select exists (
+      select 1 from ${appEvent} where feed_sequence is null and type in (${sql.join(
+        types.map((type) => sql`${type}`),
+        sql`, `,
+      )})
+    ) as waiting`)
+  if (!(waiting as unknown as { rows: { waiting: boolean }[] }).rows[0]?.waiting) return
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('app_event_feed_sequence', 0))`)
     // Numbered from the sequence's last value in id order (within a run, the order they were
