@@ -69,6 +69,9 @@ describe('the dev mailbox', () => {
     await t.db.delete(outboxMessage)
     const rendered = renderEmail('verification-code', 'en-us', { code: '246810', minutes: 10 }, 'http://localhost:3000')
     await enqueueRenderedEmail(t.db, { to: 'Reader@Example.com', ...rendered, kind: 'account.verification-code', locale: 'en-us' })
+    // Newest first is by the time written; the embedded database's clock counts in milliseconds, so two
+    // rows written in the same one would have no order between them.
+    await new Promise((resolve) => setTimeout(resolve, 5))
     await enqueueRenderedEmail(t.db, { to: 'reader@example.com', subject: '<script>alert("x")</script> & more', text: 'Text with <b>tags</b>', kind: 'test.escape', locale: 'en-us' })
     await enqueueRenderedSms(t.db, { to: '+16155550150', ...renderSms('phone-code', 'es-es', { code: '135790', minutes: 5 }), kind: 'account.phone-code', locale: 'es-es' })
     const worker = startOutboxWorker({ db: t.db, mail: devMailbox(() => {}), sms: devOutbox(() => {}), log: testLog(), pollMs: 60_000 })
