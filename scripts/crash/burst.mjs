@@ -6,7 +6,7 @@ import { call } from './http.mjs'
 const DAY = 86_400_000
 
 /** The fields a save writes, to compare with what a read returns. */
-export function termsFor(draft, { price, agentEmail, now }) {
+function termsFor(draft, { price, agentEmail, now }) {
   return {
     ...draft,
     purchasePrice: price,

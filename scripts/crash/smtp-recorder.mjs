@@ -4,12 +4,10 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 /**
- * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string, from: string }} ReceivedMail
+ * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string }} ReceivedMail
  * @param {number} port
- * @param {string} [host] the address it listens on (the two-host drill: its bridge)
- * @param {{ replyDelayMs?: number }} [options] replyDelayMs: how long it waits, once a message is recorded, before its 250
  */
-export async function startSmtpRecorder(port, host = '127.0.0.1', { replyDelayMs = 0 } = {}) {
+export async function startSmtpRecorder(port) {
   /** @type {ReceivedMail[]} */
   const received = []
   const server = new SMTPServer({
@@ -26,11 +24,8 @@ export async function startSmtpRecorder(port, host = '127.0.0.1', { replyDelayMs
             outboxId: typeof outboxId === 'string' ? outboxId : null,
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: mail.subject ?? '',
-            // The sending client's address (the two-host drill: which host sent it).
-            from: session.remoteAddress,
           })
-          if (replyDelayMs > 0) setTimeout(() => callback(), replyDelayMs)
-          else callback()
+          callback()
         },
         (error) => callback(error),
       )
@@ -38,12 +33,12 @@ export async function startSmtpRecorder(port, host = '127.0.0.1', { replyDelayMs
   })
   await new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, host, () => resolve(undefined))
+    server.listen(port, '127.0.0.1', () => resolve(undefined))
   })
   // A client killed mid-session leaves a socket that errors; that is expected here, not a failure.
   server.on('error', () => {})
   return {
-    url: `smtp://${host}:${port}`,
+    url: `smtp://127.0.0.1:${port}`,
     received,
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   }

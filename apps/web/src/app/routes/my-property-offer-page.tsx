@@ -137,4 +137,3 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
     </Stack>
   )
 }
-

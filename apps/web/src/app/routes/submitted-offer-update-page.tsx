@@ -51,4 +51,3 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
     </Stack>
   )
 }
-
