@@ -63,3 +63,29 @@ test('the API refuses an MLS ID from someone who is not an agent, and a bad one 
   expect(bad.status()).toBe(400)
   expect(await bad.json()).toMatchObject({ message: MLS_MESSAGE, errors: [{ path: 'sellerAgentId', message: MLS_MESSAGE }] })
 })
+
+test('an agent makes an API key on the profile, reads with it, and revokes it', async ({ page }) => {
+  const name = `Back office ${Date.now().toString(36)}`
+  await useAccount(page, AGENT)
+  await page.goto('/profile')
+  const form = page.getByRole('form', { name: 'New API key' })
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name)
+  await form.getByRole('checkbox', { name: /^Read listings/ }).check()
+  await form.getByRole('button', { name: 'Create API key' }).click()
+  const shown = page.getByRole('textbox', { name: 'Your new API key' })
+  await expect(shown).toHaveValue(/^obk_/)
+  const key = await shown.inputValue()
+  await expectNoViolations(page, 'the profile with a new API key')
+
+  const withKey = { authorization: `Bearer ${key}` }
+  expect((await page.request.get('/api/listings/mine', { headers: withKey })).status()).toBe(200)
+  // The pages' own endpoints never take a key.
+  expect((await page.request.get('/api/me', { headers: withKey })).status()).toBe(403)
+
+  await page.getByRole('button', { name: 'I have copied it' }).click()
+  await expect(shown).toHaveCount(0)
+  await page.getByRole('button', { name: `Revoke API key: ${name}` }).click()
+  await page.getByRole('dialog', { name: 'Revoke this API key?' }).getByRole('button', { name: 'Revoke' }).click()
+  await expect(page.getByText(`API key “${name}” revoked`)).toBeVisible()
+  expect((await page.request.get('/api/listings/mine', { headers: withKey })).status()).toBe(401)
+})

@@ -59,3 +59,18 @@ test('the page scrolls to the top on navigation', async ({ page }) => {
   await expect(page.locator('.page-how-it-works')).toBeVisible()
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
+
+test('a signed-in page opened first in Spanish draws its own texts in Spanish, and switches to English', async ({ page }) => {
+  // Its texts load with the page (decision 074): the frame's and My Listings' own, in the language shown.
+  await useAccount(page, 'seller-agent@example.com')
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('offerbook.language')) window.localStorage.setItem('offerbook.language', 'es-es')
+  })
+  await page.goto('/my-properties/list')
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis anuncios' })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Buscar en sus anuncios' })).toBeVisible()
+  await page.getByLabel('Idioma').selectOption('en-us')
+  await expect(page.getByRole('heading', { level: 1, name: 'My Listings' })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Search your listings' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})

@@ -10,7 +10,7 @@ import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { buildServerIfStale } from './build-server.mjs'
 import { initialJavaScriptRows } from './bench-web-size.mjs'
 import { CONTRACT_TIMELINE_LABEL, contractTimelineBench, fillOffers, NET_SHEET_LABEL, netSheetBench, offersLoadRows, offersScoring } from './bench-offers.mjs'
-import { benchPart, brokerageExportRow, fileAuditRows, processesRows, remindersRow } from './bench-part.mjs'
+import { benchPart, brokerageExportRow, feedRows, fileAuditRows, processesRows, remindersRow, webhookRows } from './bench-part.mjs'
 import { hostileRows } from './bench-hostile.mjs'
 import { serverPid } from './server-pid.mjs'
 import { bareNodeLoad, compressedSearchRows, searchMixLoad, searchMixRows } from './bench-search.mjs'
@@ -374,6 +374,10 @@ try {
   // Issue #34: the contract timeline reminders' job over 10,000 open contracts (target: < 2 s a run on PostgreSQL).
   rows.push(await remindersRow(runJson))
   rows.push(...(await fileAuditRows(runJson)))
+  // Issue #37: commit to a delivered webhook at 1,000 events a minute (target: p99 < 2 s).
+  rows.push(...(await webhookRows(runJson)))
+  // Issue #37: the event feed at 50 connections, as a ratio to a bare route sending the same bytes.
+  rows.push(...(await feedRows({ port: port + 1, duration: DURATION })))
   // Issue #35: the brokerage's export of 1,000 files (target: < 5 minutes on PostgreSQL, memory flat).
   rows.push(await brokerageExportRow(runJson))
   // Issue #18: the offer record's exports and an offer's transaction file (medians; in-memory PGlite).

@@ -1,6 +1,7 @@
-// Lints the OpenAPI document the API generates with Redocly's recommended rules (and redocly.yaml):
-// the app is built in-process on PGlite as the tests build it, its app.swagger() written to a temp
-// file, and any error fails the run. Prints the counts of errors and warnings.
+// Lints the OpenAPI document the API generates with Redocly's recommended rules (and redocly.yaml), then
+// with Spectral's OpenAPI ruleset (.spectral.yaml, decision 081): the app is built in-process on PGlite
+// as the tests build it, its app.swagger() written to a temp file, and any error of either fails the run.
+// Prints the counts of errors and warnings of each.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,6 +42,24 @@ try {
   const warnings = problems.filter((p) => p.severity === 'warn').length
   console.log(`lint:openapi: ${errors} error(s), ${warnings} warning(s) (redocly lint --extends=recommended)`)
   if (errors > 0 || lint.status !== 0) process.exit(1)
+
+  const spectral = run('npx', ['spectral', 'lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', '--fail-severity', 'error', file])
+  let results
+  try {
+    results = JSON.parse(spectral.stdout || '[]')
+  } catch {
+    process.stderr.write(spectral.stdout + spectral.stderr)
+    console.error('lint:openapi: spectral did not answer with a report')
+    process.exit(1)
+  }
+  const SEVERITY = ['error', 'warn', 'info', 'hint']
+  for (const result of results) {
+    console.log(`${SEVERITY[result.severity].padEnd(5)} ${result.code.padEnd(24)} #/${result.path.join('/')}\n      ${result.message}`)
+  }
+  const spectralErrors = results.filter((r) => r.severity === 0).length
+  const spectralWarnings = results.filter((r) => r.severity === 1).length
+  console.log(`lint:openapi: ${spectralErrors} error(s), ${spectralWarnings} warning(s) (spectral lint, spectral:oas)`)
+  if (spectralErrors > 0 || spectral.status !== 0) process.exit(1)
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

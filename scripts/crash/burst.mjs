@@ -6,7 +6,7 @@ import { call } from './http.mjs'
 const DAY = 86_400_000
 
 /** The fields a save writes, to compare with what a read returns. */
-function termsFor(draft, { price, agentEmail, now }) {
+export function termsFor(draft, { price, agentEmail, now }) {
   return {
     ...draft,
     purchasePrice: price,

@@ -4,10 +4,12 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 /**
- * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string }} ReceivedMail
+ * @typedef {{ at: number, messageId: string | null, outboxId: string | null, to: string[], subject: string, from: string }} ReceivedMail
  * @param {number} port
+ * @param {string} [host] the address it listens on (the two-host drill: its bridge)
+ * @param {{ replyDelayMs?: number }} [options] replyDelayMs: how long it waits, once a message is recorded, before its 250
  */
-export async function startSmtpRecorder(port) {
+export async function startSmtpRecorder(port, host = '127.0.0.1', { replyDelayMs = 0 } = {}) {
   /** @type {ReceivedMail[]} */
   const received = []
   const server = new SMTPServer({
@@ -24,8 +26,11 @@ export async function startSmtpRecorder(port) {
             outboxId: typeof outboxId === 'string' ? outboxId : null,
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: mail.subject ?? '',
+            // The sending client's address (the two-host drill: which host sent it).
+            from: session.remoteAddress,
           })
-          callback()
+          if (replyDelayMs > 0) setTimeout(() => callback(), replyDelayMs)
+          else callback()
         },
         (error) => callback(error),
       )
@@ -33,12 +38,12 @@ export async function startSmtpRecorder(port) {
   })
   await new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve(undefined))
+    server.listen(port, host, () => resolve(undefined))
   })
   // A client killed mid-session leaves a socket that errors; that is expected here, not a failure.
   server.on('error', () => {})
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${port}`,
     received,
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   }

@@ -12,6 +12,10 @@ import { requestLogSerializer } from './http/log-redaction'
 import { giveBackMemory } from './memory'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes'
+import { feedRoutes } from './modules/feed/feed.routes'
+import { resoExportRoutes } from './modules/reso-export/reso-export.routes'
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes'
+import { apiKeysRoutes, apiKeyWait, DEFAULT_API_KEY_LIMIT, keyScopeOf, verifyApiKey } from './modules/api-keys/api-keys.routes'
 import { analyticsRoutes } from './modules/analytics/analytics.routes'
 import { transactionFilesRoutes } from './modules/transaction-files/transaction-files.routes'
 import { brokerRoutes } from './modules/broker/broker.routes'
@@ -77,6 +81,8 @@ export type AppConfig = Omit<Config, 'authSecret'> & {
   accountLimit?: AccountLimit
   /** Requests one address may make across accounts (sign-in, sign-up, codes, /api/verify); tests lower them. */
   addressLimits?: Partial<AddressLimits>
+  /** Requests one API key may make in a window; tests lower or raise it. */
+  apiKeyLimit?: AccountLimit
 }
 
 export type BuildAppOptions = {
@@ -145,6 +151,13 @@ export async function buildApp({
   await app.register(publicCache)
   await app.register(security, { production: config.nodeEnv === 'production' })
   await app.register(compression)
+  // Before any route (and before the OpenAPI plugin reads them): the scope an API key needs on each route that takes keys.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.keyScope) return
+    const method = Array.isArray(route.method) ? route.method[0]! : route.method
+    const keyScope = keyScopeOf(method, route.url)
+    if (keyScope) route.config = { ...route.config, keyScope }
+  })
   await app.register(openapi, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
   const sessionCache = createSessionCache({ lifeMs: (config.sessionCacheSeconds ?? DEFAULT_SESSION_CACHE_SECONDS) * 1000, db })
   await sessionCache.start()
@@ -155,6 +168,10 @@ export async function buildApp({
     loadUser: (userId) => getUser(db, userId),
     sessionSeen: (session) => recordSessionSeen(db, session),
     sessionCache,
+    apiKeys: {
+      verify: (token) => verifyApiKey(db, token, { loadUser: (userId) => getUser(db, userId) }),
+      wait: (keyId) => apiKeyWait(db, keyId, config.apiKeyLimit ?? DEFAULT_API_KEY_LIMIT),
+    },
   })
   // Keyed on the address alone (one office behind NAT shares it), so above the per-e-mail sign-in limit.
   await app.register(authRoutes, { db, auth, oidc: config.oidc, publicUrl: config.publicUrl, limit: config.signInLimit ?? { max: 30, timeWindow: '1 minute' } })
@@ -174,6 +191,10 @@ export async function buildApp({
   await app.register(mlsReplicationRoutes, adminDeps)
   await app.register(jobsRoutes, adminDeps)
   await app.register(profileRoutes, { db, auth, storage, publicUrl: config.publicUrl })
+  await app.register(apiKeysRoutes, { db })
+  await app.register(feedRoutes, { db })
+  await app.register(resoExportRoutes, { db, publicUrl: config.publicUrl })
+  await app.register(webhooksRoutes, { db, ctx: { serverSecret: config.authSecret, allowPrivate: config.webhooksAllowPrivate ?? false } })
   await app.register(filesRoutes, { db, storage })
   let search = listingSearch
   if (!search) {

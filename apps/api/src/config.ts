@@ -142,6 +142,7 @@ const EnvSchema = z
     OIDC_TOKEN_AUTH: z.enum(['client_secret_post', 'client_secret_basic']).default('client_secret_post'),
     TRUST_PROXY: trustProxySchema.optional(),
     API_DOCS: booleanString('API_DOCS').optional(),
+    WEBHOOKS_ALLOW_PRIVATE: booleanString('WEBHOOKS_ALLOW_PRIVATE').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -227,6 +228,8 @@ export type Config = {
   signingTsaUrls: string[]
   /** How long a checked session is kept per process (auth/session-cache.ts); 0 keeps none. Unset: 15 s. */
   sessionCacheSeconds?: number
+  /** Webhooks may go to loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE, an on-premises back office; decision 079). Unset: false. */
+  webhooksAllowPrivate?: boolean
 }
 
 export type MlsGridConfig = { url: string; token: string; originatingSystem: string | undefined } | null
@@ -266,6 +269,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     apiDocs: e.API_DOCS ?? !production,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM ? { accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM, apiUrl: e.SMS_API_URL } : null,
     storage: e.S3_BUCKET

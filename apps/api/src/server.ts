@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   if (sms.name === 'sms-not-configured') app.log.warn('SMS_ACCOUNT_SID is not set: text messages fail in the outbox until an SMS provider is configured')
   // PGlite is this process's alone: a claim or lease found at start is a killed process's (decisions 006, 045).
   const singleProcess = database.kind === 'pglite'
-  const registry = backgroundJobs({ db: database.db, log: app.log, publicUrl: config.publicUrl, authSecret, mail, sms, storage, mlsGrid: config.mlsGrid, signing, singleProcess })
+  const registry = backgroundJobs({ db: database.db, log: app.log, publicUrl: config.publicUrl, authSecret, mail, sms, storage, mlsGrid: config.mlsGrid, signing, singleProcess, webhooksAllowPrivate: config.webhooksAllowPrivate ?? false })
   jobs = createJobRunner({ db: database.db, log: app.log, jobs: registry, releaseLeasesOnStart: singleProcess })
   void jobs.start()
 

@@ -2,9 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiKeyScope, CreatedApiKey } from '@offerbook/domain/api-keys'
+import { API_KEY_SCOPES } from '@offerbook/domain/api-keys'
+import type { CreatedWebhook } from '@offerbook/domain/webhooks'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
+import { apiKey } from '../src/db/schema/api-keys'
+import { webhookEndpoint } from '../src/db/schema/webhooks'
 import { session } from '../src/db/schema/auth'
 import { chatConversation, chatMessage } from '../src/db/schema/conversations'
 import { storedFile } from '../src/db/schema/files'
@@ -12,6 +17,7 @@ import { listing, listingImportJob, listingMedia } from '../src/db/schema/listin
 import { notification, offer, offerAttachment, offerShareLink } from '../src/db/schema/offers'
 import { signingPacket, signingSigner } from '../src/db/schema/signing'
 import { user, userRole } from '../src/db/schema/users'
+import { hashApiKey } from '../src/modules/api-keys/api-keys.service'
 import { makePng, multipart } from '../src/modules/files/files.test-helpers'
 import { ADOPTED, pdfWithPages } from '../src/modules/signing/signing.test-helpers'
 import { errorBodyProblem } from './error-body'
@@ -48,9 +54,23 @@ const OFFER_SIDES: readonly Role[] = ROLES.filter((role) => SUBMITTED_OFFERS.inc
 /** A listing is edited from /add-listing/new/{step} and /my-properties/{id}/... */
 const LISTING_PAGES: readonly Role[] = ROLES.filter((role) => ADD_LISTING.includes(role) || MY_PROPERTIES.includes(role))
 
-type Caller = 'anonymous' | Role
+/**
+ * API keys (decision 078) of strangers: an agent's, a principal broker's and an admin's with every
+ * scope, a key with none of the scopes the table's operations need, and a revoked key.
+ */
+const KEY_CALLERS = ['agent key', 'broker key', 'admin key', 'key without the scope', 'revoked key'] as const
+type KeyCaller = (typeof KEY_CALLERS)[number]
+/** Whose key each is, and its scopes. */
+const KEY_OWNERS: Record<KeyCaller, { role: Role; scopes: ApiKeyScope[] }> = {
+  'agent key': { role: 'SELLER_AGENT', scopes: [...API_KEY_SCOPES] },
+  'broker key': { role: 'PRINCIPAL_BROKER', scopes: [...API_KEY_SCOPES] },
+  'admin key': { role: 'ADMIN', scopes: [...API_KEY_SCOPES] },
+  'key without the scope': { role: 'BUYER_AGENT', scopes: ['webhooks'] },
+  'revoked key': { role: 'SELLER_SIMPLE', scopes: [...API_KEY_SCOPES] },
+}
+type Caller = 'anonymous' | Role | KeyCaller
 /** The status, or the statuses one of which is right (a refusal whose kind depends on earlier calls). */
-type Expected = Record<Caller, number | readonly number[]>
+type Expected = Record<'anonymous' | Role, number | readonly number[]>
 
 /** Public: the same answer for everyone. */
 const everyone = (status: number | readonly number[]): Expected => Object.fromEntries((['anonymous', ...ROLES] as Caller[]).map((caller) => [caller, status])) as Expected
@@ -76,11 +96,27 @@ type Row = {
   expected: Expected
   /** Per caller, a fresh session instead of the stranger's own (the call ends it). */
   throwawaySession?: boolean
+  /**
+   * The scope a key needs for the operation (decision 078): a key with it answers as its owner's
+   * session does. Without one, every key is refused with 403. A revoked key is refused with 401 everywhere.
+   */
+  keyScope?: ApiKeyScope
+  /** A key-only route (config.auth 'key-only'): what a key with its scope gets, by its owner's role; every session and anonymous get 401. */
+  keyOnly?: Expected
 }
+
+/** What a key caller gets: its owner's answer when the operation takes keys and the key has its scope. */
+function keyExpected(row: Row, caller: KeyCaller): number | readonly number[] {
+  if (caller === 'revoked key') return 401
+  if (!row.keyScope || !KEY_OWNERS[caller].scopes.includes(row.keyScope)) return 403
+  return (row.keyOnly ?? row.expected)[KEY_OWNERS[caller].role]
+}
+
+const expectedOf = (row: Row, caller: Caller) => ((KEY_CALLERS as readonly string[]).includes(caller) ? keyExpected(row, caller as KeyCaller) : row.expected[caller as 'anonymous' | Role])
 
 const PNG = makePng(2, 2, [1, 2, 3])
 /** A phone of the caller's own, so one caller's code tries do not count against another's. */
-const phoneOf = (caller: Caller) => `+1615555${String(100 + ['anonymous', ...ROLES].indexOf(caller)).padStart(4, '0')}`
+const phoneOf = (caller: Caller) => `+1615555${String(100 + ['anonymous', ...ROLES, ...KEY_CALLERS].indexOf(caller)).padStart(4, '0')}`
 const wrongSigner = (world: World) => ({ signerId: world.ids.signers[0]!.signerId, token: world.ids.signers[1]!.token })
 const signerHeaders = (world: World) => ({ 'x-signing-token': wrongSigner(world).token })
 
@@ -105,6 +141,20 @@ const ROWS: Row[] = [
   { operation: 'POST /api/session/phone', attempt: 'sign in by phone with a guessed code', call: () => ({ url: '/api/session/phone', payload: { phone: '+16155550100', code: '000000' } }), expected: everyone(401) },
   { operation: 'POST /api/me/phone/verify-code', attempt: "prove the caller's phone", call: (_w, _pdf, caller) => ({ url: '/api/me/phone/verify-code', payload: { phone: phoneOf(caller) } }), expected: signedIn(202) },
   { operation: 'POST /api/me/phone/verify', attempt: "prove the caller's phone with a guessed code", call: (_w, _pdf, caller) => ({ url: '/api/me/phone/verify', payload: { phone: phoneOf(caller), code: '000000' } }), expected: signedIn([400, 429]) },
+  // Issue #37, API keys (decision 078): the caller's own, from /profile with a session only.
+  { operation: 'GET /api/me/api-keys', attempt: "list the caller's API keys", call: () => ({ url: '/api/me/api-keys' }), expected: signedIn(200) },
+  { operation: 'POST /api/me/api-keys', attempt: 'make an API key of ones own', call: () => ({ url: '/api/me/api-keys', payload: { name: 'Matrix', scopes: ['offers:read'] } }), expected: signedIn(201) },
+  // Key-only (decision 080): a stranger's key reads its own owner's feed, empty of the owners' events.
+  { operation: 'GET /api/feed', attempt: "the key owner's event feed", call: () => ({ url: '/api/feed?since=0' }), expected: everyone(401), keyScope: 'offers:read', keyOnly: everyone(200) },
+  { operation: 'GET /api/reso/Property', attempt: "the key owner's listings in RESO shape", call: () => ({ url: '/api/reso/Property' }), expected: everyone(401), keyScope: 'listings:read', keyOnly: onlyFor(MY_PROPERTIES, 200) },
+  { operation: 'DELETE /api/me/api-keys/{id}', attempt: "revoke the seller's API key", call: () => ({ url: `/api/me/api-keys/${sellerKey.key.id}` }), expected: signedIn(404) },
+  // Issue #37, webhooks (decision 079): the caller's own endpoints, with a session or a key of scope `webhooks`.
+  { operation: 'GET /api/me/webhooks', attempt: "list the caller's webhook endpoints", call: () => ({ url: '/api/me/webhooks' }), expected: signedIn(200), keyScope: 'webhooks' },
+  { operation: 'POST /api/me/webhooks', attempt: 'make a webhook endpoint of ones own', call: () => ({ url: '/api/me/webhooks', payload: { url: 'https://hooks.example.com/matrix', events: ['offer.shared'] } }), expected: signedIn(201), keyScope: 'webhooks' },
+  { operation: 'PATCH /api/me/webhooks/{id}', attempt: "turn off the seller's webhook endpoint", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}`, payload: { enabled: false } }), expected: signedIn(404), keyScope: 'webhooks' },
+  { operation: 'DELETE /api/me/webhooks/{id}', attempt: "delete the seller's webhook endpoint", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}` }), expected: signedIn(404), keyScope: 'webhooks' },
+  { operation: 'GET /api/me/webhooks/{id}/deliveries', attempt: "read the seller's delivery log", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}/deliveries` }), expected: signedIn(404), keyScope: 'webhooks' },
+  { operation: 'POST /api/me/webhooks/{id}/deliveries/{deliveryId}/redeliver', attempt: "redeliver to the seller's endpoint", call: () => ({ url: `/api/me/webhooks/${sellerHook.webhook.id}/deliveries/${sellerHook.webhook.id}/redeliver` }), expected: signedIn(404), keyScope: 'webhooks' },
   { operation: 'GET /api/me', attempt: 'read the caller', call: () => ({ url: '/api/me' }), expected: signedIn(200) },
   { operation: 'PATCH /api/me', attempt: "change the caller's name", call: () => ({ url: '/api/me', payload: { name: 'Renamed Stranger' } }), expected: signedIn(200) },
   { operation: 'PUT /api/me/language', attempt: "change the caller's language", call: () => ({ url: '/api/me/language', payload: { language: 'es-es' } }), expected: signedIn(200) },
@@ -161,8 +211,9 @@ const ROWS: Row[] = [
 
   // Listings of the seller
   { operation: 'POST /api/listings', attempt: 'start a listing of ones own', call: () => ({ url: '/api/listings', payload: { ListPrice: 200_000 } }), expected: onlyFor(ADD_LISTING, 201) },
-  { operation: 'GET /api/listings/mine', attempt: 'list ones own listings', call: () => ({ url: '/api/listings/mine' }), expected: onlyFor(MY_PROPERTIES, 200) },
-  { operation: 'GET /api/listings/{id}', attempt: "read the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403) },
+  { operation: 'GET /api/listings/mine', attempt: 'list ones own listings', call: () => ({ url: '/api/listings/mine' }), expected: onlyFor(MY_PROPERTIES, 200), keyScope: 'listings:read' },
+  { operation: 'GET /api/listings/{id}', attempt: "read the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403), keyScope: 'listings:read' },
+  { operation: 'GET /api/listings/mine/screen', attempt: "My Listings' first screen in one answer", call: () => ({ url: '/api/listings/mine/screen' }), expected: onlyFor(MY_PROPERTIES, 200) },
   { operation: 'PATCH /api/listings/{id}', attempt: "edit the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}`, payload: { ListPrice: 301_000 } }), expected: onlyFor(LISTING_PAGES, 403) },
   { operation: 'DELETE /api/listings/{id}', attempt: "delete the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}` }), expected: onlyFor(LISTING_PAGES, 403) },
   { operation: 'POST /api/listings/{id}/publish', attempt: "publish the seller's draft", call: (w) => ({ url: `/api/listings/${w.ids.draftListingId}/publish`, payload: {} }), expected: onlyFor(LISTING_PAGES, 403) },
@@ -171,8 +222,8 @@ const ROWS: Row[] = [
   { operation: 'PATCH /api/listings/{id}/settings', attempt: "hide the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/settings`, payload: { visibility: 'private' } }), expected: onlyFor(LISTING_PAGES, 403) },
   { operation: 'PUT /api/listings/{id}/weighting', attempt: "set the seller's weighting", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/weighting`, payload: DEFAULT_LISTING_WEIGHTING }), expected: onlyFor(LISTING_PAGES, 403) },
   { operation: 'POST /api/listings/{id}/photos', attempt: "add a photo to the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.publishedListingId}/photos`, multipart: { field: 'photo', filename: 'x.png', type: 'image/png', bytes: PNG } }), expected: onlyFor(LISTING_PAGES, 403) },
-  { operation: 'GET /api/properties', attempt: 'search the public listings', call: () => ({ url: '/api/properties' }), expected: everyone(200) },
-  { operation: 'GET /api/properties/{id}', attempt: "the seller's draft as a public page", call: (w) => ({ url: `/api/properties/${w.ids.draftListingId}` }), expected: everyone(404) },
+  { operation: 'GET /api/properties', attempt: 'search the public listings', call: () => ({ url: '/api/properties' }), expected: everyone(200), keyScope: 'listings:read' },
+  { operation: 'GET /api/properties/{id}', attempt: "the seller's draft as a public page", call: (w) => ({ url: `/api/properties/${w.ids.draftListingId}` }), expected: everyone(404), keyScope: 'listings:read' },
 
   // The seller's import
   { operation: 'GET /api/listing-import/sources', attempt: 'the import sources', call: () => ({ url: '/api/listing-import/sources' }), expected: onlyFor(IMPORT_LISTINGS, 200) },
@@ -184,47 +235,50 @@ const ROWS: Row[] = [
   { operation: 'POST /api/contracts/rf707/pdf', attempt: 'an RF707 preview (clause M)', call: () => ({ url: '/api/contracts/rf707/pdf', payload: { formData: { MCheckbox: true } } }), expected: onlyFor(SUBMITTED_OFFERS, 200) },
 
   // The buyer's offers on the seller's listings
-  { operation: 'POST /api/offers', attempt: "an offer of ones own on the seller's public listing", call: (w) => ({ url: '/api/offers', payload: { listingId: w.ids.publishedListingId } }), expected: onlyFor(SUBMITTED_OFFERS, 201) },
-  { operation: 'GET /api/offers/mine', attempt: 'list ones own offers', call: () => ({ url: '/api/offers/mine' }), expected: onlyFor(SUBMITTED_OFFERS, 200) },
-  { operation: 'GET /api/offers/{id}', attempt: "read the buyer's active offer without its link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}` }), expected: everyone(404) },
-  { operation: 'GET /api/offers/{id}', attempt: "read the buyer's draft with the active offer's link token", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}?token=${w.ids.shareToken}` }), expected: everyone(404) },
-  { operation: 'PATCH /api/offers/{id}', attempt: "save the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}`, payload: { terms: {} } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'DELETE /api/offers/{id}', attempt: "delete the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/share', attempt: "share the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/share` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/revisions', attempt: "send a revision of the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/revisions`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/withdraw', attempt: "withdraw the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/withdraw` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/acknowledge', attempt: "acknowledge the buyer's accepted offer", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/acknowledge` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/decline', attempt: 'decline the offer on the seller listing', call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/decline`, payload: { version: 1 } }), expected: onlyFor(MY_PROPERTIES, 404) },
-  { operation: 'POST /api/offers/{id}/accept', attempt: 'accept the offer on the seller listing', call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/accept`, payload: { others: 'decline', version: 1 } }), expected: onlyFor(MY_PROPERTIES, 404) },
+  { operation: 'POST /api/offers', attempt: "an offer of ones own on the seller's public listing", call: (w) => ({ url: '/api/offers', payload: { listingId: w.ids.publishedListingId } }), expected: onlyFor(SUBMITTED_OFFERS, 201), keyScope: 'offers:write' },
+  { operation: 'GET /api/offers/mine', attempt: 'list ones own offers', call: () => ({ url: '/api/offers/mine' }), expected: onlyFor(SUBMITTED_OFFERS, 200), keyScope: 'offers:read' },
+  { operation: 'GET /api/offers/{id}', attempt: "read the buyer's active offer without its link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}` }), expected: everyone(404), keyScope: 'offers:read' },
+  { operation: 'GET /api/offers/{id}', attempt: "read the buyer's draft with the active offer's link token", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}?token=${w.ids.shareToken}` }), expected: everyone(404), keyScope: 'offers:read' },
+  { operation: 'PATCH /api/offers/{id}', attempt: "save the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}`, payload: { terms: {} } }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'DELETE /api/offers/{id}', attempt: "delete the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/share', attempt: "share the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/share` }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/revisions', attempt: "send a revision of the buyer's draft", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/revisions`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/withdraw', attempt: "withdraw the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/withdraw` }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/acknowledge', attempt: "acknowledge the buyer's accepted offer", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/acknowledge` }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/decline', attempt: 'decline the offer on the seller listing', call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/decline`, payload: { version: 1 } }), expected: onlyFor(MY_PROPERTIES, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/accept', attempt: 'accept the offer on the seller listing', call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/accept`, payload: { others: 'decline', version: 1 } }), expected: onlyFor(MY_PROPERTIES, 404), keyScope: 'offers:write' },
   // Closing (decision 061): either side records, the other confirms or disputes; a stranger to the deal finds none.
   { operation: 'POST /api/offers/{id}/closing/record', attempt: 'record the closing of the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/closing/record`, payload: { closingDate: '2026-01-05', finalPrice: 300_000 } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/offers/{id}/closing/confirm', attempt: 'confirm the closing of the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/closing/confirm` }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/offers/{id}/closing/dispute', attempt: 'dispute the closing of the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/closing/dispute`, payload: { reason: 'Wrong price' } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/offers/{id}/terminate', attempt: 'terminate the accepted deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/terminate` }), expected: onlyFor(OFFER_SIDES, 404) },
-  { operation: 'GET /api/listings/{id}/offers', attempt: "the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offers` }), expected: onlyFor(MY_PROPERTIES, 403) },
-  { operation: 'GET /api/listings/{id}/optimize', attempt: "rank the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize` }), expected: onlyFor(MY_PROPERTIES, 403) },
+  { operation: 'GET /api/listings/{id}/offers', attempt: "the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offers` }), expected: onlyFor(MY_PROPERTIES, 403), keyScope: 'offers:read' },
+  { operation: 'GET /api/listings/{id}/optimize', attempt: "rank the offers on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize` }), expected: onlyFor(MY_PROPERTIES, 403), keyScope: 'offers:read' },
+  { operation: 'GET /api/listings/{id}/optimize/screen', attempt: "the optimize page's first screen on the seller's listing", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/optimize/screen` }), expected: onlyFor(MY_PROPERTIES, 403) },
   // Negotiation (decision 029): a stranger to the offer finds none; a stranger to the listing may not ask it.
-  { operation: 'POST /api/offers/{id}/counter', attempt: "counter the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter`, payload: { terms: { purchasePrice: 350_000 }, message: 'Meet me', version: 1 } }), expected: onlyFor(OFFER_SIDES, 404) },
-  { operation: 'POST /api/offers/{id}/counter/accept', attempt: "accept a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/accept`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/counter/decline', attempt: "decline a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/decline`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'POST /api/offers/{id}/counter', attempt: "counter the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter`, payload: { terms: { purchasePrice: 350_000 }, message: 'Meet me', version: 1 } }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/counter/accept', attempt: "accept a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/accept`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/counter/decline', attempt: "decline a counter on the buyer's offer", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/counter/decline`, payload: { version: 1 } }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
   { operation: 'POST /api/offers/{id}/pre-approval/verify', attempt: "verify the buyer's pre-approval letter", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/pre-approval/verify` }), expected: onlyFor(MY_PROPERTIES, 404) },
   {
     operation: 'POST /api/listings/{id}/highest-and-best',
+    keyScope: 'offers:write',
     attempt: "ask the offers on the seller's listing for highest and best",
     call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/highest-and-best`, payload: { deadline: '2035-01-01T00:00:00Z', message: 'Best by Friday', versions: {} } }),
     expected: onlyFor(MY_PROPERTIES, 403),
   },
   {
     operation: 'GET /api/listings/{id}/highest-and-best',
+    keyScope: 'offers:read',
     attempt: "read the open highest-and-best request on the seller's listing",
     call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/highest-and-best` }),
     expected: onlyFor(MY_PROPERTIES, 403),
   },
-  { operation: 'GET /api/offers/{id}/attachments/{attachmentId}', attempt: "download the buyer's attachment without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: everyone(404) },
-  { operation: 'DELETE /api/offers/{id}/attachments/{attachmentId}', attempt: "remove the buyer's attachment", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'POST /api/offers/{id}/attachments', attempt: "attach a file to the buyer's offer", call: (w, pdf) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
-  { operation: 'GET /api/offers/{id}/agreement', attempt: "read the agreement of the buyer's offer without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/agreement` }), expected: everyone(404) },
-  { operation: 'POST /api/offers/{id}/forms', attempt: "generate the buyer's offer form", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/forms` }), expected: onlyFor(SUBMITTED_OFFERS, 404) },
+  { operation: 'GET /api/offers/{id}/attachments/{attachmentId}', attempt: "download the buyer's attachment without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: everyone(404), keyScope: 'offers:read' },
+  { operation: 'DELETE /api/offers/{id}/attachments/{attachmentId}', attempt: "remove the buyer's attachment", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments/${w.ids.attachmentId}` }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'POST /api/offers/{id}/attachments', attempt: "attach a file to the buyer's offer", call: (w, pdf) => ({ url: `/api/offers/${w.ids.activeOfferId}/attachments`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
+  { operation: 'GET /api/offers/{id}/agreement', attempt: "read the agreement of the buyer's offer without the link", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/agreement` }), expected: everyone(404), keyScope: 'offers:read' },
+  { operation: 'POST /api/offers/{id}/forms', attempt: "generate the buyer's offer form", call: (w) => ({ url: `/api/offers/${w.ids.draftOfferId}/forms` }), expected: onlyFor(SUBMITTED_OFFERS, 404), keyScope: 'offers:write' },
 
   // The seller's notification
   { operation: 'GET /api/events', attempt: 'open ones own live event stream', call: () => ({ url: '/api/events', stream: true }), expected: signedIn(200) },
@@ -265,13 +319,13 @@ const ROWS: Row[] = [
   { operation: 'POST /api/chat/conversations/{id}/read', attempt: "mark the owners' chat read", call: () => ({ url: `/api/chat/conversations/${chatId}/read` }), expected: signedIn(404) },
 
   // The deal's signing packets
-  { operation: 'GET /api/offers/{id}/signing', attempt: "the deal's packets", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/offers/{id}/signing', attempt: "the deal's packets", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing` }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'records:read' },
   { operation: 'POST /api/offers/{id}/signing', attempt: 'send the deal for signature', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing`, payload: { signers: [{ name: 'Mallory Taker', email: 'mallory@example.com', phone: '', role: 'other' }] } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/offers/{id}/signing/documents', attempt: 'upload a form to the deal', call: (w, pdf) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/signing/documents`, multipart: { field: 'file', filename: 'form.pdf', type: 'application/pdf', bytes: pdf } }), expected: onlyFor(OFFER_SIDES, 404) },
-  { operation: 'GET /api/signing/packets/{packetId}', attempt: 'the packet out for signature', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/signing/packets/{packetId}', attempt: 'the packet out for signature', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}` }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'records:read' },
   { operation: 'DELETE /api/signing/packets/{packetId}', attempt: 'delete the draft form packet', call: (w) => ({ url: `/api/signing/packets/${w.ids.draftPacketId}` }), expected: onlyFor(OFFER_SIDES, 404) },
-  { operation: 'GET /api/signing/packets/{packetId}/original', attempt: "the packet's PDF", call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/original` }), expected: onlyFor(OFFER_SIDES, 404) },
-  { operation: 'GET /api/signing/packets/{packetId}/signed', attempt: "the packet's signed PDF", call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/signed` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/signing/packets/{packetId}/original', attempt: "the packet's PDF", call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/original` }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'records:read' },
+  { operation: 'GET /api/signing/packets/{packetId}/signed', attempt: "the packet's signed PDF", call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/signed` }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'records:read' },
   { operation: 'POST /api/signing/packets/{packetId}/send', attempt: 'send the draft form packet', call: (w) => ({ url: `/api/signing/packets/${w.ids.draftPacketId}/send`, payload: { signers: [{ name: 'Mallory Taker', email: 'mallory@example.com', phone: '', role: 'other' }], fields: [] } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/signing/packets/{packetId}/remind', attempt: 'remind the signers', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/remind` }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/signing/packets/{packetId}/void', attempt: 'void the packet', call: (w) => ({ url: `/api/signing/packets/${w.ids.sentPacketId}/void`, payload: { reason: 'mine now' } }), expected: onlyFor(OFFER_SIDES, 404) },
@@ -285,42 +339,42 @@ const ROWS: Row[] = [
   { operation: 'POST /api/signing/signers/{signerId}/finish', attempt: "sign for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/finish`, headers: signerHeaders(w), payload: { adopted: ADOPTED, values: {} } }), expected: everyone(404) },
   { operation: 'POST /api/signing/signers/{signerId}/decline', attempt: "decline for a signer with another's token", call: (w) => ({ url: `/api/signing/signers/${wrongSigner(w).signerId}/decline`, headers: signerHeaders(w), payload: { reason: 'not me' } }), expected: everyone(404) },
   // Issue #18, the offer record: parties of the listing only; a stranger is not told the listing has offers.
-  { operation: 'GET /api/listings/{id}/offer-record', attempt: "read the seller's listing's offer record", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
-  { operation: 'GET /api/listings/{id}/offer-record.csv', attempt: "export the seller's listing's offer record as CSV", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.csv` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
-  { operation: 'GET /api/listings/{id}/offer-record.pdf', attempt: "export the seller's listing's offer record as PDF", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.pdf` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
-  { operation: 'GET /api/offers/{id}/transaction-file', attempt: "download the buyer's offer's transaction file", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/transaction-file` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
-  { operation: 'GET /api/offers/{id}/calendar', attempt: "download the buyer's offer's deadlines", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/calendar` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/listings/{id}/offer-record', attempt: "read the seller's listing's offer record", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record` }), expected: onlyFor(SIGNED_IN_PAGES, 404), keyScope: 'records:read' },
+  { operation: 'GET /api/listings/{id}/offer-record.csv', attempt: "export the seller's listing's offer record as CSV", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.csv` }), expected: onlyFor(SIGNED_IN_PAGES, 404), keyScope: 'records:read' },
+  { operation: 'GET /api/listings/{id}/offer-record.pdf', attempt: "export the seller's listing's offer record as PDF", call: (w) => ({ url: `/api/listings/${w.ids.dealListingId}/offer-record.pdf` }), expected: onlyFor(SIGNED_IN_PAGES, 404), keyScope: 'records:read' },
+  { operation: 'GET /api/offers/{id}/transaction-file', attempt: "download the buyer's offer's transaction file", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/transaction-file` }), expected: onlyFor(SIGNED_IN_PAGES, 404), keyScope: 'records:read' },
+  { operation: 'GET /api/offers/{id}/calendar', attempt: "download the buyer's offer's deadlines", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/calendar` }), expected: onlyFor(SIGNED_IN_PAGES, 404), keyScope: 'records:read' },
   // A principal broker may read the timeline of his own agents' contracts (decision 067): this offer is no contract of his agents'.
-  { operation: 'GET /api/offers/{id}/timeline', attempt: "read the buyer's offer's contract timeline", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/timeline` }), expected: onlyFor([...SIGNED_IN_PAGES, 'PRINCIPAL_BROKER'], 404) },
-  { operation: 'GET /api/broker/contracts', attempt: "list the brokerage's agents' contracts (none are the caller's)", call: () => ({ url: '/api/broker/contracts' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
+  { operation: 'GET /api/offers/{id}/timeline', attempt: "read the buyer's offer's contract timeline", call: (w) => ({ url: `/api/offers/${w.ids.activeOfferId}/timeline` }), expected: onlyFor([...SIGNED_IN_PAGES, 'PRINCIPAL_BROKER'], 404), keyScope: 'records:read' },
+  { operation: 'GET /api/broker/contracts', attempt: "list the brokerage's agents' contracts (none are the caller's)", call: () => ({ url: '/api/broker/contracts' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200), keyScope: 'records:read' },
   // The brokerage's exports (decision 071): a principal broker's own; another's id answers 404 as one that does not exist.
   { operation: 'POST /api/brokerage/exports', attempt: "start an export of the caller's brokerage's files", call: () => ({ url: '/api/brokerage/exports', payload: {} }), expected: onlyFor(['PRINCIPAL_BROKER'], 202) },
-  { operation: 'GET /api/brokerage/exports', attempt: "list the caller's brokerage's exports", call: () => ({ url: '/api/brokerage/exports' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
-  { operation: 'GET /api/brokerage/exports/{id}', attempt: "read an export that is not the caller's", call: () => ({ url: `/api/brokerage/exports/${randomUUID()}` }), expected: onlyFor(['PRINCIPAL_BROKER'], 404) },
-  { operation: 'GET /api/brokerage/exports/{id}/download', attempt: "download an export that is not the caller's", call: () => ({ url: `/api/brokerage/exports/${randomUUID()}/download` }), expected: onlyFor(['PRINCIPAL_BROKER'], 404) },
-  { operation: 'GET /api/offers/{id}/earnest-money', attempt: "the deal's earnest money", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money` }), expected: onlyFor([...OFFER_SIDES, 'PRINCIPAL_BROKER'], 404) },
-  { operation: 'GET /api/offers/{id}/earnest-money/receipt', attempt: "download the deal's earnest money receipt", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money/receipt` }), expected: onlyFor([...OFFER_SIDES, 'PRINCIPAL_BROKER'], 404) },
+  { operation: 'GET /api/brokerage/exports', attempt: "list the caller's brokerage's exports", call: () => ({ url: '/api/brokerage/exports' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200), keyScope: 'records:read' },
+  { operation: 'GET /api/brokerage/exports/{id}', attempt: "read an export that is not the caller's", call: () => ({ url: `/api/brokerage/exports/${randomUUID()}` }), expected: onlyFor(['PRINCIPAL_BROKER'], 404), keyScope: 'records:read' },
+  { operation: 'GET /api/brokerage/exports/{id}/download', attempt: "download an export that is not the caller's", call: () => ({ url: `/api/brokerage/exports/${randomUUID()}/download` }), expected: onlyFor(['PRINCIPAL_BROKER'], 404), keyScope: 'records:read' },
+  { operation: 'GET /api/offers/{id}/earnest-money', attempt: "the deal's earnest money", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money` }), expected: onlyFor([...OFFER_SIDES, 'PRINCIPAL_BROKER'], 404), keyScope: 'records:read' },
+  { operation: 'GET /api/offers/{id}/earnest-money/receipt', attempt: "download the deal's earnest money receipt", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money/receipt` }), expected: onlyFor([...OFFER_SIDES, 'PRINCIPAL_BROKER'], 404), keyScope: 'records:read' },
   { operation: 'POST /api/offers/{id}/earnest-money/holder-link', attempt: "send the deal's earnest money holder a link to the caller's address", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money/holder-link`, payload: { email: 'holder@example.test' } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/offers/{id}/earnest-money/request', attempt: "record a request to disburse the deal's earnest money", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money/request`, payload: { requestedOn: '2026-01-05', requestedBy: 'Ana', payee: 'Ana' } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/offers/{id}/earnest-money/release', attempt: "record the release of the deal's earnest money", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/earnest-money/release`, payload: { kind: 'mutualRelease', releasedOn: '2026-01-05', payee: 'Ana', amount: 5_000 } }), expected: onlyFor(OFFER_SIDES, 404) },
   { operation: 'POST /api/earnest-money/holder/open', attempt: "open a holder's link with a guessed token", call: () => ({ url: '/api/earnest-money/holder/open', payload: { token: 'guessed-token' } }), expected: everyone(404) },
   { operation: 'POST /api/earnest-money/holder/attest', attempt: 'attest an earnest money receipt with a guessed token', call: () => ({ url: '/api/earnest-money/holder/attest', payload: { token: 'guessed-token', attestation: { amount: 5_000, receivedOn: '2026-01-05', method: 'wire' } } }), expected: everyone(404) },
-  { operation: 'GET /api/broker/trust-log', attempt: "read the brokerage's trust log (none of the deals are the caller's)", call: () => ({ url: '/api/broker/trust-log' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
-  { operation: 'GET /api/broker/trust-log.csv', attempt: "export the brokerage's trust log as CSV", call: () => ({ url: '/api/broker/trust-log.csv' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
-  { operation: 'GET /api/broker/trust-log.pdf', attempt: "export the brokerage's trust log as PDF", call: () => ({ url: '/api/broker/trust-log.pdf' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
-  { operation: 'GET /api/offers/{id}/notices', attempt: "the deal's notices", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/notices` }), expected: onlyFor(OFFER_SIDES, 404) },
+  { operation: 'GET /api/broker/trust-log', attempt: "read the brokerage's trust log (none of the deals are the caller's)", call: () => ({ url: '/api/broker/trust-log' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200), keyScope: 'records:read' },
+  { operation: 'GET /api/broker/trust-log.csv', attempt: "export the brokerage's trust log as CSV", call: () => ({ url: '/api/broker/trust-log.csv' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200), keyScope: 'records:read' },
+  { operation: 'GET /api/broker/trust-log.pdf', attempt: "export the brokerage's trust log as PDF", call: () => ({ url: '/api/broker/trust-log.pdf' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200), keyScope: 'records:read' },
+  { operation: 'GET /api/offers/{id}/notices', attempt: "the deal's notices", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/notices` }), expected: onlyFor(OFFER_SIDES, 404), keyScope: 'records:read' },
   { operation: 'POST /api/offers/{id}/notices', attempt: 'send a notice that the earnest money of the deal was delivered', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/notices`, payload: { type: 'earnestMoneyDelivered', item: 'earnestMoney', amount: 5_000, deliveredOn: '2026-01-05', holder: 'Title company' } }), expected: onlyFor(OFFER_SIDES, 404) },
-  { operation: 'GET /api/offers/{id}/amendments', attempt: "the deal's amendments", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/amendments` }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
+  { operation: 'GET /api/offers/{id}/amendments', attempt: "the deal's amendments", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/amendments` }), expected: onlyFor(SIGNED_IN_PAGES, 404), keyScope: 'records:read' },
   { operation: 'POST /api/offers/{id}/amendments', attempt: 'amend the closing date of the deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/amendments`, payload: { version: 1, changes: { closingDate: '2099-01-05' } } }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
   { operation: 'POST /api/offers/{id}/repairs', attempt: 'propose repairs on the deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/repairs`, payload: { repairs: ['Replace the water heater'] } }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
   { operation: 'POST /api/offers/{id}/repairs/{proposalId}/answer', attempt: 'decline a repair proposal on the deal', call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/repairs/${randomUUID()}/answer`, payload: { answer: 'declined' } }), expected: onlyFor(SIGNED_IN_PAGES, 404) },
   // Issue #35, the brokerage's file (decision 068): the side's agent and whoever leads that agent; a stranger is not told the file exists.
-  { operation: 'GET /api/offers/{offerId}/file/{side}', attempt: "read the listing side's brokerage file of the deal", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing` }), expected: signedIn(404) },
+  { operation: 'GET /api/offers/{offerId}/file/{side}', attempt: "read the listing side's brokerage file of the deal", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing` }), expected: signedIn(404), keyScope: 'records:read' },
   { operation: 'POST /api/offers/{offerId}/file/{side}/documents', attempt: "file a document in the listing side's brokerage file of the deal", call: (w, pdf) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing/documents`, multipart: { field: 'file', filename: 'x.pdf', type: 'application/pdf', bytes: pdf } }), expected: signedIn(404) },
-  { operation: 'GET /api/offers/{offerId}/file/{side}/documents/{documentId}', attempt: "download a document of the deal's brokerage file", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing/documents/${randomUUID()}` }), expected: signedIn(404) },
+  { operation: 'GET /api/offers/{offerId}/file/{side}/documents/{documentId}', attempt: "download a document of the deal's brokerage file", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing/documents/${randomUUID()}` }), expected: signedIn(404), keyScope: 'records:read' },
   { operation: 'POST /api/offers/{offerId}/file/{side}/documents/{documentId}/review', attempt: "approve a document of the deal's brokerage file", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing/documents/${randomUUID()}/review`, payload: { decision: 'approve' } }), expected: signedIn(404) },
   { operation: 'POST /api/offers/{offerId}/file/{side}/close', attempt: "close the deal's brokerage file", call: (w) => ({ url: `/api/offers/${w.ids.acceptedOfferId}/file/listing/close` }), expected: signedIn(404) },
-  { operation: 'GET /api/review', attempt: "the review queue of the caller's brokerage (no agents)", call: () => ({ url: '/api/review' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
+  { operation: 'GET /api/review', attempt: "the review queue of the caller's brokerage (no agents)", call: () => ({ url: '/api/review' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200), keyScope: 'records:read' },
   { operation: 'GET /api/brokerage/file-rules', attempt: "the caller's brokerage's own required documents", call: () => ({ url: '/api/brokerage/file-rules' }), expected: onlyFor(['PRINCIPAL_BROKER'], 200) },
   { operation: 'POST /api/brokerage/file-rules', attempt: "add a required document to the caller's brokerage", call: () => ({ url: '/api/brokerage/file-rules', payload: { title: 'Wire fraud advisory' } }), expected: onlyFor(['PRINCIPAL_BROKER'], 201) },
   { operation: 'DELETE /api/brokerage/file-rules/{id}', attempt: 'remove a rule the caller does not have', call: () => ({ url: `/api/brokerage/file-rules/${randomUUID()}` }), expected: onlyFor(['PRINCIPAL_BROKER'], 404) },
@@ -338,10 +392,22 @@ let document: OpenApiDocument
 let pdf: Buffer
 /** The buyer's chat with the seller about the published listing. */
 let chatId: string
+/** An API key of the seller's, which no stranger may revoke. */
+let sellerKey: CreatedApiKey
+/** A webhook endpoint of the seller's, which no stranger may see or change. */
+let sellerHook: CreatedWebhook
+/** The key callers' keys. */
+const keys = {} as Record<KeyCaller, string>
+
+async function makeKey(headers: { authorization: string }, scopes: ApiKeyScope[]): Promise<CreatedApiKey> {
+  const response = await world.t.app.inject({ method: 'POST', url: '/api/me/api-keys', headers, payload: { name: 'Matrix key', scopes } })
+  if (response.statusCode !== 201) throw new Error(`making a key answered ${response.statusCode}: ${response.body}`)
+  return response.json<CreatedApiKey>()
+}
 
 beforeAll(async () => {
   // The sign-in and sign-up limits are tested elsewhere; here they would answer 429 before the access check.
-  world = await buildWorld({ config: { signInLimit: { max: 100_000, timeWindow: '1 minute' }, accountLimit: { max: 100_000, timeWindowMs: 60_000 } } })
+  world = await buildWorld({ config: { signInLimit: { max: 100_000, timeWindow: '1 minute' }, accountLimit: { max: 100_000, timeWindowMs: 60_000 }, apiKeyLimit: { max: 100_000, timeWindowMs: 60_000 } } })
   document = world.t.app.swagger() as unknown as OpenApiDocument
   pdf = await pdfWithPages(1)
   const [chat] = await world.t.db
@@ -349,6 +415,14 @@ beforeAll(async () => {
     .values({ kind: 'listing', listingId: world.ids.publishedListingId, staffUserId: world.seller.id, visitorUserId: world.buyer.id, visitorName: 'Ben Buyer', visitorEmail: world.buyer.email })
     .returning()
   chatId = chat!.id
+  sellerKey = await makeKey(world.seller.headers, ['offers:read'])
+  const hook = await world.t.app.inject({ method: 'POST', url: '/api/me/webhooks', headers: world.seller.headers, payload: { url: 'https://hooks.example.com/seller', events: ['offer.shared'] } })
+  if (hook.statusCode !== 201) throw new Error(`making a webhook endpoint answered ${hook.statusCode}: ${hook.body}`)
+  sellerHook = hook.json<CreatedWebhook>()
+  for (const caller of KEY_CALLERS) keys[caller] = (await makeKey(world.strangers[KEY_OWNERS[caller].role].headers, KEY_OWNERS[caller].scopes)).secret
+  const revoked = await world.t.db.select({ id: apiKey.id }).from(apiKey).where(eq(apiKey.keyHash, hashApiKey(keys['revoked key'])))
+  const revokedAnswer = await world.t.app.inject({ method: 'DELETE', url: `/api/me/api-keys/${revoked[0]!.id}`, headers: world.strangers[KEY_OWNERS['revoked key'].role].headers })
+  if (revokedAnswer.statusCode !== 204) throw new Error(`revoking a key answered ${revokedAnswer.statusCode}`)
   await world.t.db.insert(chatMessage).values({ conversationId: chatId, side: 'visitor', senderUserId: world.buyer.id, senderName: 'Ben Buyer', body: 'Is it still available?' })
 }, 300_000)
 
@@ -379,6 +453,8 @@ async function ownersState(w: World) {
     signers: await db.select().from(signingSigner).where(inArray(signingSigner.packetId, packetIds)),
     chats: await db.select().from(chatConversation).where(eq(chatConversation.id, chatId)),
     chatMessages: await db.select().from(chatMessage).where(eq(chatMessage.conversationId, chatId)),
+    apiKeys: (await db.select().from(apiKey).where(inArray(apiKey.userId, owners))).map((row) => ({ ...row, lastUsedAt: null })),
+    webhooks: await db.select().from(webhookEndpoint).where(inArray(webhookEndpoint.userId, owners)),
   }
 }
 
@@ -391,8 +467,9 @@ async function freshToken(userId: string): Promise<string> {
 async function send(row: Row, caller: Caller, method: string): Promise<LightMyRequestResponse> {
   const call = row.call(world, pdf, caller)
   const headers: Record<string, string> = { ...(call.headers ?? {}) }
-  if (caller !== 'anonymous') {
-    const stranger = world.strangers[caller]
+  if ((KEY_CALLERS as readonly string[]).includes(caller)) Object.assign(headers, bearer(keys[caller as KeyCaller]))
+  else if (caller !== 'anonymous') {
+    const stranger = world.strangers[caller as Role]
     Object.assign(headers, row.throwawaySession ? bearer(await freshToken(stranger.id)) : stranger.headers)
   }
   if (call.multipart) {
@@ -418,7 +495,7 @@ async function streamStart(response: LightMyRequestResponse): Promise<LightMyReq
 
 /** The owners' ids and secrets that must never appear in an answer to a stranger. */
 function ownersSecrets(w: World): string[] {
-  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, chatId, ...w.ids.signers.flatMap((signer) => [signer.token])]
+  return [w.ids.draftListingId, w.ids.draftOfferId, w.ids.activeOfferId, w.ids.acceptedOfferId, w.ids.attachmentId, w.ids.notificationId, w.ids.importJobId, w.ids.sentPacketId, w.ids.draftPacketId, w.ids.shareToken, w.ids.sellerSessionId, chatId, sellerKey.secret, sellerKey.key.id, sellerHook.secret, sellerHook.webhook.id, ...w.ids.signers.flatMap((signer) => [signer.token])]
 }
 
 describe('the authorization matrix', () => {
@@ -438,10 +515,10 @@ describe('the authorization matrix', () => {
     for (const row of ROWS) {
       if (!operations.has(row.operation)) continue
       const method = row.operation.split(' ')[0]!
-      for (const caller of ['anonymous', ...ROLES] as Caller[]) {
+      for (const caller of ['anonymous', ...ROLES, ...KEY_CALLERS] as Caller[]) {
         const response = await send(row, caller, method)
         cells++
-        const expected = row.expected[caller]
+        const expected = expectedOf(row, caller)
         if (typeof expected === 'number' ? response.statusCode !== expected : !expected.includes(response.statusCode)) mismatches.push(`${row.operation} (${row.attempt}) as ${caller}: expected ${String(expected)}, got ${response.statusCode} ${response.body.slice(0, 200)}`)
         // A refusal is an ApiError that names a catalogue key and says its English text.
         const badBody = errorBodyProblem(response)
@@ -458,8 +535,20 @@ describe('the authorization matrix', () => {
     }
     console.log(`authorization matrix: ${cells} cells`)
     expect(mismatches, mismatches.join('\n')).toEqual([])
-    expect(cells).toBe(ROWS.length * (ROLES.length + 1))
-  }, 120_000)
+    expect(cells).toBe(ROWS.length * (ROLES.length + 1 + KEY_CALLERS.length))
+  }, 300_000)
+
+  it('documents the API key on exactly the operations the table gives a key scope, with that scope', () => {
+    const documented = new Map<string, string>()
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { security?: Record<string, unknown>[]; description?: string }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation.security?.some((requirement) => 'apiKey' in requirement)) continue
+        documented.set(`${method.toUpperCase()} ${path}`, /API key scope: ([a-z:]+)\./.exec(operation.description ?? '')?.[1] ?? '(none)')
+      }
+    }
+    const table = new Map(ROWS.filter((row) => row.keyScope).map((row) => [row.operation, row.keyScope!]))
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(table))
+  })
 
   it('still lets the owners reach their own objects after all of it', async () => {
     // The table's refusals are about who asks: the same calls by the owners succeed.

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedApiKey } from '@offerbook/domain/api-keys'
+import { API_KEY_SCOPES } from '@offerbook/domain/api-keys'
 import type { Role } from '@offerbook/domain/roles'
 import { ROLES } from '@offerbook/domain/roles'
 import { makePng } from '../src/modules/files/files.test-helpers'
@@ -13,7 +15,9 @@ import { session } from '../src/db/schema/auth'
 import { teamMember } from '../src/db/schema/listings'
 import { teamInvitation } from '../src/db/schema/teams'
 import { brokerageExport } from '../src/db/schema/brokerage-exports'
+import { webhookDelivery } from '../src/db/schema/webhooks'
 import { hashInvitationToken } from '../src/modules/teams/team-invitations.service'
+import { KEY_SCOPES } from '../src/modules/api-keys/api-keys.scopes'
 import type { CreatedUser } from './factories'
 import { errorBodyProblem } from './error-body'
 import { bearer, createUser } from './factories'
@@ -56,7 +60,9 @@ const USES_UP = /\/(withdraw|decline|terminate|void|close|accept|acknowledge)$/
 /** The routes a principal broker acts on: the brokerage's own, and the brokerage file of a transaction. */
 const BROKERAGE_ROUTES = /^\/api\/(brokerage|broker|review)\b|\/file\//
 
-type CallerLabel = 'anonymous' | 'bogus token' | 'owner seller' | 'owner buyer' | Role
+/** The owners' API keys (decision 078), with every scope: each acts as its owner where keys are taken. */
+type KeyLabel = 'owner seller key' | 'owner buyer key'
+type CallerLabel = 'anonymous' | 'bogus token' | 'owner seller' | 'owner buyer' | KeyLabel | Role
 
 type FuzzCase = {
   caller: CallerLabel
@@ -83,11 +89,18 @@ let fileDocumentId = ''
 let exportId = ''
 let fileRuleId = ''
 const throwaways = new Map<CallerLabel, CreatedUser>()
+/** The owners' keys, and a revoked one (a bogus token). */
+const ownerKeys = {} as Record<KeyLabel, string>
+const keyIds: string[] = []
+/** The owners' webhook endpoints, and a delivery of each (decision 079). */
+const hookIds: string[] = []
+const deliveryIds: string[] = []
+let revokedKey = ''
 
 beforeAll(async () => {
   world = await buildWorld({
     // The limits would answer 429 to most of the generated sign-ins; the fuzzer wants the code behind them.
-    config: { signInLimit: { max: 1_000_000, timeWindow: '1 minute' }, accountLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
+    config: { signInLimit: { max: 1_000_000, timeWindow: '1 minute' }, accountLimit: { max: 1_000_000, timeWindowMs: 60_000 }, apiKeyLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
     extend: (app) => {
       app.addHook('onError', async (_request, _reply, error) => {
         lastError = error
@@ -135,6 +148,30 @@ beforeAll(async () => {
   const rule = await t.app.inject({ method: 'POST', url: '/api/brokerage/file-rules', payload: { title: 'Wire fraud advisory' }, headers: broker.headers })
   if (rule.statusCode !== 201) throw new Error(`adding a file rule answered ${rule.statusCode}: ${rule.body}`)
   fileRuleId = rule.json<{ id: string }>().id
+
+  const makeKey = async (headers: { authorization: string }) => {
+    const made = await t.app.inject({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'Fuzz', scopes: [...API_KEY_SCOPES] }, headers })
+    if (made.statusCode !== 201) throw new Error(`making a key answered ${made.statusCode}: ${made.body}`)
+    const created = made.json<CreatedApiKey>()
+    keyIds.push(created.key.id)
+    return created
+  }
+  ownerKeys['owner seller key'] = (await makeKey(seller.headers)).secret
+  ownerKeys['owner buyer key'] = (await makeKey(world.buyer.headers)).secret
+  const revoked = await makeKey(world.buyer.headers)
+  await t.app.inject({ method: 'DELETE', url: `/api/me/api-keys/${revoked.key.id}`, headers: world.buyer.headers })
+  revokedKey = revoked.secret
+  for (const headers of [seller.headers, world.buyer.headers]) {
+    const hook = await t.app.inject({ method: 'POST', url: '/api/me/webhooks', payload: { url: 'https://hooks.example.com/fuzz', events: ['offer.shared'] }, headers })
+    if (hook.statusCode !== 201) throw new Error(`making a webhook endpoint answered ${hook.statusCode}: ${hook.body}`)
+    const endpointId = hook.json<{ webhook: { id: string } }>().webhook.id
+    hookIds.push(endpointId)
+    const [delivery] = await t.db
+      .insert(webhookDelivery)
+      .values({ endpointId, type: 'offer.shared', body: '{}', resource: 'Offer', resourceKey: world.ids.activeOfferId, status: 'failed', retryUntil: new Date() })
+      .returning({ id: webhookDelivery.id })
+    deliveryIds.push(delivery!.id)
+  }
 }, 300_000)
 
 afterAll(async () => {
@@ -170,6 +207,9 @@ function idPools(): { relevant: (path: string, name: string) => string[]; all: s
       if (path.startsWith('/api/admin/users/') || path.startsWith('/api/admin/inactive-users/')) return users
       if (path.startsWith('/api/team/members/') || path.startsWith('/api/team/memberships/')) return [world.strangers.BUYER_AGENT.id]
       if (path.startsWith('/api/team/invitations/')) return [teamInvitationId]
+      if (path.startsWith('/api/me/api-keys/')) return keyIds
+      if (name === 'deliveryId') return deliveryIds
+      if (path.startsWith('/api/me/webhooks/')) return hookIds
       return all
     },
   }
@@ -219,11 +259,18 @@ function bodyHints(): Hints {
   }
 }
 
+const RESO_QUERY_SAMPLES: Record<string, string[]> = {
+  $filter: ["StandardStatus eq 'Active'", 'ModificationTimestamp gt 2020-01-01T00:00:00Z', "ModificationTimestamp le 2030-01-01T00:00:00Z and StandardStatus eq 'Pending'"],
+  $select: ['ListingKey,ListPrice,StandardStatus', 'ListingKey,Media'],
+}
+
 function queryArbitrary(operation: Operation): fc.Arbitrary<string> {
   const model: Record<string, fc.Arbitrary<unknown>> = {}
   for (const parameter of operation.queryParams) {
     const generated = arbitraryOf(parameter.schema)
-    model[parameter.name] = parameter.name === 'token' ? fc.oneof({ arbitrary: fc.constantFrom(...realTokens()), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated
+    // Real tokens, and the RESO export's own query language (decision 080), so some requests pass.
+    const real = parameter.name === 'token' ? realTokens() : (RESO_QUERY_SAMPLES[parameter.name] ?? [])
+    model[parameter.name] = real.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated
   }
   const required = operation.queryParams.filter((parameter) => parameter.required).map((parameter) => parameter.name)
   const wellShaped = fc.record(model, { requiredKeys: required })
@@ -278,10 +325,12 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
   const owners: CallerLabel[] = BROKERAGE_ROUTES.test(operation.path) ? ['owner seller', 'PRINCIPAL_BROKER'] : ['owner seller', 'owner buyer']
   const caller = fc.oneof(
     { arbitrary: fc.constantFrom<CallerLabel>(...owners), weight: 5 },
+    // The owners' keys mostly where keys are taken; elsewhere they are refused at the door (403).
+    { arbitrary: fc.constantFrom<CallerLabel>('owner seller key', 'owner buyer key'), weight: KEY_SCOPES[operation.key] ? 3 : 1 },
     { arbitrary: fc.constantFrom<CallerLabel>('anonymous', 'bogus token'), weight: 3 },
     { arbitrary: fc.constantFrom<CallerLabel>(...ROLES), weight: 3 },
   )
-  const bogus = fc.constantFrom('Bearer nope', `Bearer ${'x'.repeat(3000)}`, 'Basic dXNlcjpwYXNz', 'Bearer', 'bearer   ', 'Bearer a.b.c', `Bearer ${world.ids.shareToken}`)
+  const bogus = fc.constantFrom('Bearer nope', `Bearer ${'x'.repeat(3000)}`, 'Basic dXNlcjpwYXNz', 'Bearer', 'bearer   ', 'Bearer a.b.c', `Bearer ${world.ids.shareToken}`, `Bearer ${revokedKey}`, 'Bearer obk_', `Bearer obk_${'x'.repeat(43)}`)
   return fc.record({ caller, bogus, params: fc.record(params), query: queryArbitrary(operation), body: bodyArbitrary(operation) }).chain((generated) => {
     if (!operation.signerToken) return fc.constant<FuzzCase>({ ...generated, signerToken: undefined })
     const own = world.ids.signers.find((signer) => signer.signerId === generated.params.signerId)?.token
@@ -300,6 +349,7 @@ async function headersOf(operation: Operation, fuzzCase: FuzzCase): Promise<Reco
   if (fuzzCase.signerToken !== undefined) headers['x-signing-token'] = fuzzCase.signerToken
   if (fuzzCase.caller === 'anonymous') return headers
   if (fuzzCase.caller === 'bogus token') return { ...headers, authorization: fuzzCase.bogus }
+  if (fuzzCase.caller === 'owner seller key' || fuzzCase.caller === 'owner buyer key') return { ...headers, ...bearer(ownerKeys[fuzzCase.caller]) }
   if (!SESSION_ENDING.has(operation.key)) return { ...headers, ...actorOf(fuzzCase.caller).headers }
   const throwaway = throwaways.get(fuzzCase.caller)
   if (!throwaway) throw new Error(`no throwaway user for ${fuzzCase.caller}`)

@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import { ERROR_CODES } from './api-error-body'
+import { CATALOGUE } from './messages'
+import type { MessageKey } from './messages'
 
 export type { ApiErrorBody, ErrorCode } from './api-error-body'
 export { ERROR_CODES, ERROR_STATUS, parseApiErrorBody } from './api-error-body'
+
+/** A key of the message catalogue (messages.ts): the OpenAPI document lists them all (decision 081). */
+export const MessageKeySchema = z.enum(Object.keys(CATALOGUE) as [MessageKey, ...MessageKey[]])
 
 const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]))
 
@@ -17,7 +22,7 @@ export const FieldErrorSchema = z.object({ path: z.string(), key: z.string(), pa
 export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
   code: z.enum(ERROR_CODES),
-  key: z.string(),
+  key: MessageKeySchema,
   params: MessageParamsSchema.optional(),
   message: z.string(),
   errors: z.array(FieldErrorSchema).optional(),

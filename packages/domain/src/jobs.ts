@@ -4,7 +4,7 @@ import { z } from 'zod'
  * The API's background jobs, run by one job runner (decision 045) and listed for super admins at
  * /admin/jobs. The names are the keys of the runner's registry and of the page's texts.
  */
-export const JOB_NAMES = ['outbox', 'offer-expiry', 'chat-digest', 'mls-replication', 'signing', 'timeline-reminders', 'brokerage-export', 'disbursement-reminders'] as const
+export const JOB_NAMES = ['outbox', 'offer-expiry', 'chat-digest', 'mls-replication', 'signing', 'timeline-reminders', 'brokerage-export', 'disbursement-reminders', 'webhooks'] as const
 export const JobNameSchema = z.enum(JOB_NAMES)
 export type JobName = z.infer<typeof JobNameSchema>
 

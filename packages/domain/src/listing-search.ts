@@ -67,6 +67,29 @@ export const MyListingsQuerySchema = z.object({
 })
 export type MyListingsQuery = z.infer<typeof MyListingsQuerySchema>
 
+/** The groups of statuses /my-properties/list shows as tabs, in order; `all` has no filter. */
+export const MY_LISTING_STATUS_GROUPS = {
+  all: undefined,
+  drafts: ['Incomplete'],
+  active: ['Active', 'ComingSoon'],
+  underContract: ['ActiveUnderContract', 'Pending'],
+  closed: ['Closed'],
+  offMarket: ['Hold', 'Withdrawn', 'Expired', 'Canceled'],
+} as const satisfies Record<string, readonly z.infer<typeof StandardStatusSchema>[] | undefined>
+export type MyListingStatusGroup = keyof typeof MY_LISTING_STATUS_GROUPS
+export const MY_LISTING_STATUS_GROUP_NAMES = Object.keys(MY_LISTING_STATUS_GROUPS) as MyListingStatusGroup[]
+
+/**
+ * GET /api/listings/mine/screen: /my-properties/list's first screen in one answer (issue #36): the page
+ * of listings GET /api/listings/mine answers for the same query, and how many listings each group of
+ * statuses holds for the same search words.
+ */
+export const MyListingsScreenSchema = z.object({
+  listings: pageOf(ListingSummarySchema),
+  counts: z.object(Object.fromEntries(MY_LISTING_STATUS_GROUP_NAMES.map((name) => [name, z.number().int()])) as Record<MyListingStatusGroup, z.ZodNumber>),
+})
+export type MyListingsScreen = z.infer<typeof MyListingsScreenSchema>
+
 /**
  * The words of a search box as a PostgreSQL tsquery over the 'simple' configuration: every word must
  * match, the last as a prefix (typing "123 Ma" finds "123 Main"). Returns null when nothing is left.

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { messageText, paramsInLanguage } from './messages'
+import { CALENDAR_DATE_PARAMS, isMessageKey, messageText, paramsInLanguage } from './messages'
 
 describe('a calendar date in a message', () => {
+  it('is named by a message of the catalogue', () => {
+    for (const key of Object.keys(CALENDAR_DATE_PARAMS)) expect(isMessageKey(key), key).toBe(true)
+  })
+
   it("is sent as YYYY-MM-DD and written out in each reader's language", () => {
     expect(messageText('offer.closingDateBeforeBinding', { date: '2030-01-05' })).toBe('The closing date cannot be before the Binding Agreement Date (January 5, 2030)')
     expect(paramsInLanguage('offer.closingDateBeforeBinding', { date: '2030-01-05' }, 'es-es')).toEqual({ date: '5 de enero de 2030' })

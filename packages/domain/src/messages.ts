@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES } from './messages/accounts'
-import { isLanguage } from './languages'
-import { formatCalendarDate } from './property-time'
+import { paramsInLanguage } from './messages/params'
 import { CLAUSE_MESSAGES } from './messages/clauses'
 import { COMMON_MESSAGES } from './messages/common'
 import { LISTING_IMPORT_MESSAGES } from './messages/listing-import'
@@ -26,6 +25,9 @@ import { AMENDMENT_MESSAGES } from './messages/amendments'
 import { NOTICE_MESSAGES } from './messages/notices'
 import { BROKERAGE_EXPORT_MESSAGES } from './messages/brokerage-export'
 import { EARNEST_MONEY_MESSAGES } from './messages/earnest-money'
+import { API_KEY_MESSAGES } from './messages/api-keys'
+import { INTEGRATION_MESSAGES } from './messages/integrations'
+import { WEBHOOK_MESSAGES } from './messages/webhooks'
 
 /**
  * The message catalogue (docs/decisions/020-message-catalogue.md): every message the API can send,
@@ -37,7 +39,7 @@ import { EARNEST_MONEY_MESSAGES } from './messages/earnest-money'
  * `maximum` and a refinement's `params` become the message's parameters (issueMessage).
  */
 export const MESSAGE_AREAS = { COMMON_MESSAGES, ACCOUNT_MESSAGES, LISTING_MESSAGES, LISTING_IMPORT_MESSAGES, OFFER_MESSAGES, CLAUSE_MESSAGES, SIGNING_API_MESSAGES, SEND_MESSAGES, CHAT_MESSAGES, EVENT_MESSAGES,
-  ADMIN_USER_MESSAGES, INACTIVE_USER_MESSAGES, IDENTITY_MESSAGES, USER_IMPORT_MESSAGES, MLS_REPLICATION_MESSAGES, TEAM_MESSAGES, ANALYTICS_MESSAGES, NEGOTIATION_MESSAGES, OFFER_RECORD_MESSAGES, JOB_MESSAGES, TIMELINE_MESSAGES, TRANSACTION_FILE_MESSAGES, AMENDMENT_MESSAGES, NOTICE_MESSAGES, BROKERAGE_EXPORT_MESSAGES, EARNEST_MONEY_MESSAGES } as const
+  ADMIN_USER_MESSAGES, INACTIVE_USER_MESSAGES, IDENTITY_MESSAGES, USER_IMPORT_MESSAGES, MLS_REPLICATION_MESSAGES, TEAM_MESSAGES, ANALYTICS_MESSAGES, NEGOTIATION_MESSAGES, OFFER_RECORD_MESSAGES, JOB_MESSAGES, TIMELINE_MESSAGES, TRANSACTION_FILE_MESSAGES, AMENDMENT_MESSAGES, NOTICE_MESSAGES, BROKERAGE_EXPORT_MESSAGES, EARNEST_MONEY_MESSAGES, API_KEY_MESSAGES, INTEGRATION_MESSAGES, WEBHOOK_MESSAGES } as const
 
 export const CATALOGUE = {
   ...COMMON_MESSAGES,
@@ -66,12 +68,18 @@ export const CATALOGUE = {
   ...NOTICE_MESSAGES,
   ...BROKERAGE_EXPORT_MESSAGES,
   ...EARNEST_MONEY_MESSAGES,
+  ...API_KEY_MESSAGES,
+  ...INTEGRATION_MESSAGES,
+  ...WEBHOOK_MESSAGES,
 } as const
 
 export type MessageKey = keyof typeof CATALOGUE
 export type MessageParams = Readonly<Record<string, string | number>>
 /** A message as the API sends it and the browser shows it: a key and its parameters. */
 export type Message = { key: MessageKey; params?: MessageParams }
+
+// Apart from the catalogue, so the browser's frame translates without loading every message (decision 074).
+export { CALENDAR_DATE_PARAMS, paramsInLanguage } from './messages/params'
 
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.hasOwn(CATALOGUE, value)
@@ -87,29 +95,6 @@ const PARAMETER = /\{(\w+)\}/g
 /** The names a template's `{name}` placeholders use, in order. */
 export function templateParams(template: string): string[] {
   return [...template.matchAll(PARAMETER)].map((match) => match[1] ?? '')
-}
-
-/**
- * The parameters that are calendar dates: the API sends them as YYYY-MM-DD, and each reader's
- * language writes them out (the API's English `message`, the browser's translation), so a Spanish
- * reader never reads an English date.
- */
-export const CALENDAR_DATE_PARAMS: Partial<Record<MessageKey, readonly string[]>> = {
-  'offer.closingDateBeforeBinding': ['date'],
-}
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** The message's parameters with its calendar dates written out in `language` (any other value is left as it is). */
-export function paramsInLanguage(messageKey: MessageKey, params: MessageParams | undefined, language: string): MessageParams {
-  const dates = CALENDAR_DATE_PARAMS[messageKey]
-  if (!params || !dates) return params ?? {}
-  const written: Record<string, string | number> = { ...params }
-  for (const name of dates) {
-    const value = params[name]
-    if (typeof value === 'string' && CALENDAR_DATE.test(value)) written[name] = formatCalendarDate(value, isLanguage(language) ? language : 'en-us')
-  }
-  return written
 }
 
 /** The English text of a message; a parameter not given is left as `{name}`. */

@@ -24,6 +24,9 @@ export type SafeGetOptions = {
   onSent?: () => void
 }
 
+/** A POST through the same guard (a webhook's delivery): the body is sent as is. */
+export type SafePostOptions = SafeGetOptions & { body: string }
+
 /** An address the GET may not ask: not http(s), or not public when publicOnly is set. */
 export class RefusedHostError extends Error {
   override name = 'RefusedHostError'
@@ -102,6 +105,15 @@ function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> 
 
 /** One GET with a deadline for the whole exchange; gzip bodies are decompressed. */
 export function safeGet(url: URL, options: SafeGetOptions): Promise<HttpResponse> {
+  return safeRequest(url, options)
+}
+
+/** One POST with the same deadline, cap and address guard as safeGet; a redirect is not followed. */
+export function safePost(url: URL, options: SafePostOptions): Promise<HttpResponse> {
+  return safeRequest(url, options, options.body)
+}
+
+function safeRequest(url: URL, options: SafeGetOptions, body?: string): Promise<HttpResponse> {
   const refuse = (error: Error) => {
     options.onSent?.()
     return Promise.reject(error)
@@ -111,11 +123,12 @@ export function safeGet(url: URL, options: SafeGetOptions): Promise<HttpResponse
   if (options.publicOnly && isIP(literal) !== 0 && isPrivateAddress(literal)) return refuse(new RefusedHostError(`${url.hostname} is not a public address`))
   const transport = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
-    const request = transport.get(url, { headers: options.headers, ...(options.publicOnly ? { lookup: publicLookup } : {}) }, (response) => {
+    const headers = body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(body)) }
+    const request = transport.request(url, { method: body === undefined ? 'GET' : 'POST', headers, ...(options.publicOnly ? { lookup: publicLookup } : {}) }, (response) => {
       readBody(response, options.maxBytes).then(
-        (body) => {
+        (received) => {
           clearTimeout(deadline)
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body })
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: received })
         },
         (error: unknown) => {
           clearTimeout(deadline)
@@ -130,5 +143,6 @@ export function safeGet(url: URL, options: SafeGetOptions): Promise<HttpResponse
       options.onSent?.()
       reject(error)
     })
+    request.end(body)
   })
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { ApiKeyScope } from '@offerbook/domain/api-keys'
+import { isApiKeyToken } from '@offerbook/domain/api-keys'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
@@ -15,9 +17,18 @@ declare module 'fastify' {
     user: User | null
     /** The id (never the token) of the session the request was made with; null when anonymous. */
     sessionId: string | null
+    /** The API key the request was made with (its id and scopes, never the key); null for a session or anonymous. */
+    apiKey: { id: string; scopes: readonly ApiKeyScope[] } | null
   }
   interface FastifyContextConfig {
     access?: RouteAccess
+    /**
+     * The scope an API key needs to call the route (decision 078); a route without one refuses keys
+     * with 403. app.ts fills it in from modules/api-keys/api-keys.scopes.ts unless the route says it.
+     */
+    keyScope?: ApiKeyScope
+    /** 'key-only': only an API key is accepted (a session token is refused with 401); the route needs a keyScope too. */
+    auth?: 'key-only'
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -32,6 +43,17 @@ export type SessionReader = {
   }
 }
 
+/**
+ * What the plugin needs of the api-keys module (modules/api-keys): a key's caller, and its rate limit.
+ * Stated here so the plugin depends on no module.
+ */
+export type ApiKeyReader = {
+  /** The owner (as loadUser gives them, now) and scopes of a key; null when it is not valid. */
+  verify: (token: string) => Promise<{ keyId: string; scopes: readonly ApiKeyScope[]; user: User } | null>
+  /** Counts one request of the key; the seconds to wait when it is past its limit, else null. */
+  wait: (keyId: string) => Promise<number | null>
+}
+
 export type AuthPluginOptions = {
   auth: SessionReader
   publicUrl: string
@@ -44,6 +66,8 @@ export type AuthPluginOptions = {
   sessionSeen?: (session: { id: string; updatedAt: Date }) => Promise<void> | undefined
   /** Keeps checked sessions for a few seconds (auth/session-cache.ts); without it every request is looked up. */
   sessionCache?: SessionCache
+  /** API keys (`Authorization: Bearer obk_...`); without it a key is read as a session token, and finds none. */
+  apiKeys?: ApiKeyReader
 }
 
 export function requestHeaders(request: FastifyRequest): Headers {
@@ -62,9 +86,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return token || null
 }
 
-async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, sessionCache }: AuthPluginOptions): Promise<void> {
+async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, sessionCache, apiKeys }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
+  app.decorateRequest('apiKey', null)
 
   /** The session and user of a bearer token: kept, or looked up in full (and then kept). */
   const lookUp = async (token: string): Promise<CachedSession | null> => {
@@ -83,11 +108,27 @@ async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, s
     return found
   }
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // The not-found handler answers for unknown routes; it has no access of its own to check.
     if (request.is404) return
     const token = bearerToken(request)
-    if (token) {
+    const { keyScope, auth: only } = request.routeOptions.config
+    if (token && apiKeys && isApiKeyToken(token)) {
+      // An API key (decision 078): valid, within its rate limit, on an operation keys may call, with the scope it needs.
+      const caller = await apiKeys.verify(token)
+      if (!caller) throw new AppError('UNAUTHORIZED', 'apiKey.invalid')
+      request.apiKey = { id: caller.keyId, scopes: caller.scopes }
+      const wait = await apiKeys.wait(caller.keyId)
+      if (wait !== null) {
+        void reply.header('retry-after', String(wait))
+        throw new AppError('RATE_LIMITED', 'apiKey.tooManyRequests', { params: { seconds: wait } })
+      }
+      if (!keyScope) throw new AppError('FORBIDDEN', 'apiKey.notAccepted')
+      if (!caller.scopes.includes(keyScope)) throw new AppError('FORBIDDEN', 'apiKey.scopeMissing', { params: { scope: keyScope } })
+      request.user = caller.user
+    } else if (only === 'key-only') {
+      throw new AppError('UNAUTHORIZED', 'apiKey.required')
+    } else if (token) {
       const found = await lookUp(token)
       if (found) {
         request.user = found.user

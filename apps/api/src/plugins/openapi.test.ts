@@ -47,4 +47,10 @@ describe('securityFor', () => {
     expect(securityFor(['ADMIN'])).toEqual([{ bearer: [] }])
     expect(securityFor('public')).toEqual([{}, { bearer: [] }])
   })
+
+  it('lists the API key beside the session where keys are taken, and alone where only keys are', () => {
+    expect(securityFor('signed-in', 'also')).toEqual([{ bearer: [] }, { apiKey: [] }])
+    expect(securityFor('public', 'also')).toEqual([{}, { bearer: [] }, { apiKey: [] }])
+    expect(securityFor('signed-in', 'only')).toEqual([{ apiKey: [] }])
+  })
 })

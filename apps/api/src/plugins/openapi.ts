@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '@offerbook/domain/api-error'
+import { ApiErrorSchema, MessageKeySchema } from '@offerbook/domain/api-error'
 import { BrokerageExportSchema } from '@offerbook/domain/brokerage-export'
 import { EarnestMoneyViewSchema } from '@offerbook/domain/earnest-money'
 import { ManagedListingSchema } from '@offerbook/domain/listing-views'
@@ -17,6 +17,7 @@ import { FileDocumentViewSchema } from '@offerbook/domain/transaction-file-view'
 import { UserSchema } from '@offerbook/domain/user'
 import { ContractAmendmentsSchema } from '@offerbook/domain/contract-amendments'
 import type { RouteAccess } from './auth'
+import { nameRepeatedShapes } from './openapi-shapes'
 
 const DOCS_PREFIX = '/api/docs'
 
@@ -27,6 +28,8 @@ const DOCS_PREFIX = '/api/docs'
  */
 const components = z.registry<{ id: string }>()
 components.add(ApiErrorSchema, { id: 'ApiError' })
+// The error's `key` is one of the message catalogue's keys, all listed once (decision 081).
+components.add(MessageKeySchema, { id: 'MessageKey' })
 components.add(OfferViewSchema, { id: 'Offer' })
 // Every signing route answers with a packet: written once, the document stays under its size.
 components.add(PacketViewSchema, { id: 'SigningPacket' })
@@ -131,8 +134,11 @@ type SecurityRequirement = Record<string, string[]>
 const BEARER: SecurityRequirement[] = [{ bearer: [] }]
 const BEARER_OPTIONAL: SecurityRequirement[] = [{}, { bearer: [] }]
 
-export function securityFor(access: RouteAccess | undefined): SecurityRequirement[] {
-  return access === 'public' ? BEARER_OPTIONAL : BEARER
+export function securityFor(access: RouteAccess | undefined, keys: 'none' | 'also' | 'only' = 'none', given?: SecurityRequirement[]): SecurityRequirement[] {
+  // An API key (decision 078) goes in the same header; a route that takes keys lists it beside the session's.
+  if (keys === 'only') return [{ apiKey: [] }]
+  const security = given ?? (access === 'public' ? BEARER_OPTIONAL : BEARER)
+  return keys === 'also' ? [...security, { apiKey: [] }] : security
 }
 
 type RouteSchema = FastifySchema & { operationId?: string; security?: unknown; description?: string; hide?: boolean }
@@ -151,7 +157,11 @@ const transform: SwaggerTransform = (document) => {
   const schema: RouteSchema = {
     ...given,
     operationId: given.operationId ?? operationIdFor(method, document.url),
-    security: given.security ?? securityFor(access),
+    security: securityFor(access, route.config?.auth === 'key-only' ? 'only' : route.config?.keyScope ? 'also' : 'none', given.security as SecurityRequirement[] | undefined),
+  }
+  if (route.config?.keyScope) {
+    const scope = `API key scope: ${route.config.keyScope}.`
+    schema.description = schema.description ? `${schema.description}\n\n${scope}` : scope
   }
   const response = { ...(given.response as Record<string, unknown> | undefined) }
   // A body or query string that fails its schema is answered 400 (plugins/error-handler.ts).
@@ -161,7 +171,7 @@ const transform: SwaggerTransform = (document) => {
     if (Array.isArray(access)) {
       response[403] ??= ApiErrorSchema
       const roles = `Roles: ${access.join(', ')}.`
-      schema.description = given.description ? `${given.description}\n\n${roles}` : roles
+      schema.description = schema.description ? `${schema.description}\n\n${roles}` : roles
     }
   }
   if (Object.keys(response).length > 0) schema.response = response
@@ -174,9 +184,15 @@ type Operation = { operationId?: string }
 function dropUnreferencedSchemas(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }): void {
   const schemas = document.components?.schemas
   if (!schemas) return
-  const referenced = JSON.stringify(document.paths ?? {}) + JSON.stringify(schemas)
-  for (const name of Object.keys(schemas)) {
-    if (!referenced.includes(`"#/components/schemas/${name}"`)) delete schemas[name]
+  // Until none is dropped: a schema only a dropped one referred to goes too (MessageKeyInput, by ApiErrorInput).
+  for (let dropped = true; dropped; ) {
+    dropped = false
+    const referenced = JSON.stringify(document.paths ?? {}) + JSON.stringify(schemas)
+    for (const name of Object.keys(schemas)) {
+      if (referenced.includes(`"#/components/schemas/${name}"`)) continue
+      delete schemas[name]
+      dropped = true
+    }
   }
 }
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
@@ -244,6 +260,7 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
         version: '0.0.0',
         description: 'The JSON API the Offerbook web app uses. Every failed call answers with the ApiError body (statusCode, code, message, errors).',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'Offerbook', url: publicUrl },
       },
       servers: [{ url: publicUrl, description: 'This server (PUBLIC_URL)' }],
       components: {
@@ -251,6 +268,13 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
           bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/session answers with' },
           // A signer's link token (decision 016): the header, or ?token= on the links that download.
           signingToken: { type: 'apiKey', in: 'header', name: 'x-signing-token', description: "The token of a signer's link" },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'obk_...',
+            description:
+              'An API key made on /profile (decision 078), sent as Authorization: Bearer obk_... It acts as its owner, within their roles, on the operations that name its scope (listings:read, offers:read, offers:write, records:read, webhooks); any other operation answers 403, a revoked or expired key 401, too many requests 429 with Retry-After.',
+          },
         },
       },
     },
@@ -261,6 +285,14 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl, serveDocs }: { p
       if (openapiObject.paths) disambiguateOperationIds(openapiObject.paths as Record<string, Record<string, Operation>>)
       dropUnreferencedSchemas(openapiObject)
       referErrorResponses(openapiObject)
+      // Every other shape written out twice or more is named once (decision 081).
+      nameRepeatedShapes(openapiObject)
+      // Each tag an operation carries is listed at the top, as Spectral's operation-tag-defined asks (decision 081).
+      const tags = new Set<string>()
+      for (const item of Object.values((openapiObject.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>)) {
+        for (const method of HTTP_METHODS) for (const tag of item[method]?.tags ?? []) tags.add(tag)
+      }
+      openapiObject.tags = [...tags].sort().map((name) => ({ name }))
       return openapiObject
     },
   })

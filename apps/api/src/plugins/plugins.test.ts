@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
+import { CATALOGUE } from '@offerbook/domain/messages'
 import type { TestApp } from '../../test/build-test-app'
 import { buildTestApp } from '../../test/build-test-app'
 
@@ -81,7 +82,9 @@ describe('the OpenAPI document', () => {
     expect(operations.every((operation) => Array.isArray(operation.security))).toBe(true)
 
     const paths = document.paths
-    expect(paths['/api/offers/{id}']?.get).toMatchObject({ operationId: 'getOffer', security: [{}, { bearer: [] }] })
+    // An operation an API key may call lists the key beside the session, and says the scope it needs (decision 078).
+    expect(paths['/api/offers/{id}']?.get).toMatchObject({ operationId: 'getOffer', security: [{}, { bearer: [] }, { apiKey: [] }] })
+    expect(paths['/api/offers/{id}']?.get?.description).toContain('API key scope: offers:read.')
     expect(paths['/api/offers/mine']?.get?.operationId).toBe('listMyOffers')
     expect(paths['/api/offers/{id}/share']?.post?.operationId).toBe('shareOffer')
     expect(paths['/api/health']?.get?.security).toEqual([{}, { bearer: [] }])
@@ -111,6 +114,26 @@ describe('the OpenAPI document', () => {
     // Inlined, the error body alone repeated some 300 times: the document weighed 740 kB. Each error
     // response written out again (rather than referred to) added 100 kB more.
     expect(text.length).toBeLessThan(400_000)
+  })
+
+  it("names its shapes: the error's key is an enum of the catalogue, and no shape is written out twice", async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: unknown; components: { schemas: Record<string, { enum?: string[]; properties?: Record<string, unknown> }> } }>()
+    const schemas = document.components.schemas
+    expect(schemas.ApiError?.properties?.key).toEqual({ $ref: '#/components/schemas/MessageKey' })
+    expect(schemas.MessageKey?.enum).toEqual(Object.keys(CATALOGUE))
+    // Every object or list of some size appears once: a second one would be a $ref (decision 081).
+    const seen = new Set<string>()
+    const visit = (node: unknown): void => {
+      if (node === null || typeof node !== 'object') return
+      const text = JSON.stringify(node)
+      if (!Array.isArray(node) && typeof (node as { type?: unknown }).type === 'string' && text.length >= 400) {
+        expect(seen.has(text), text.slice(0, 120)).toBe(false)
+        seen.add(text)
+      }
+      Object.values(node).forEach(visit)
+    }
+    visit(document.paths)
+    Object.values(schemas).forEach((schema) => Object.values(schema).forEach(visit))
   })
 
   it('serves the UI without signing in', async () => {

@@ -7,13 +7,12 @@ import { RouterProvider } from 'react-router/dom'
 import { setApiNavigate } from '../shared/api-client'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { matchRoute } from '@offerbook/domain/route-access'
-import { loadLanguageTree } from '../locales/resources'
-import { browserLanguage, initI18n, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
+import { browserLanguage, currentLanguage, initI18n, loadFrameTexts, loadLanguage, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { keepGuestConversations } from '../features/chat/chat-state'
 import { preloadPage } from './lazy-page'
-import { pageLoaderFor } from './page-modules'
+import { FRAME_AREAS, pageLoaderFor } from './page-modules'
 import { Providers } from './providers'
 import { createQueryClient } from './query-client'
 import { createAppRouter } from './router'
@@ -34,9 +33,10 @@ export async function bootApp(): Promise<void> {
   restoreGuests()
   // No stored choice: the language the browser asks for, when we speak it (not stored: not a choice).
   const shownLanguage = language ?? browserLanguage() ?? DEFAULT_LANGUAGE
-  // The language's texts and the page's module are chunks of their own: fetched side by side, before the first render.
-  const [texts] = await Promise.all([loadLanguageTree(shownLanguage), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
-  const i18n = initI18n(shownLanguage, { [shownLanguage]: texts })
+  // The frame's texts and the page's module with its own texts are chunks of their own (decision 074):
+  // fetched side by side, before the first render. The rest of the language follows once the page is drawn.
+  const i18n = initI18n(shownLanguage)
+  await Promise.all([loadFrameTexts(shownLanguage, FRAME_AREAS), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
 
   const queryClient = createQueryClient()
   onSessionCleared(() => {
@@ -66,4 +66,17 @@ export async function bootApp(): Promise<void> {
     root.replaceChildren()
     createRoot(root).render(app)
   }
+  loadRestOfLanguageWhenIdle()
+}
+
+/**
+ * The texts of the other pages, of the dialogs and lists drawn later, and the whole message catalogue
+ * (an API error of any area): fetched once the first page is drawn, in the language shown then, so the
+ * next page and what a click opens find their texts here. A failed load is tried again by the next
+ * page's own texts (its loader) and by a change of language.
+ */
+function loadRestOfLanguageWhenIdle(): void {
+  const load = () => void loadLanguage(currentLanguage()).catch(() => {})
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2_000 })
+  else setTimeout(load, 200)
 }

@@ -1,76 +1,79 @@
 import type { ComponentType } from 'react'
-import type { PageProps } from './page-props'
+import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
+import { loadTextAreas, textAreasLoaded } from '../shared/i18n/i18n'
+import { PAGE_FILES, PLACEHOLDER_PAGE } from './page-files'
+import PAGE_TEXTS from './page-texts.json'
+import type { PageProps, ScreenContext } from './page-props'
 
-export type PageModule = { default: ComponentType<PageProps> }
+/** A page; `preloadScreen` starts its first screen's one answer as soon as the chunk is here (decision 076). */
+export type PageModule = { default: ComponentType<PageProps>; preloadScreen?: (context: ScreenContext) => void }
 export type PageLoader = () => Promise<PageModule>
 
-const offersOptimized: PageLoader = () => import('./routes/offers-optimized-page')
-const placeholder: PageLoader = () => import('./routes/placeholder-page')
+/** Each page is its own chunk (src/app/routes/*-page.tsx). */
+const MODULES = import.meta.glob<PageModule>('./routes/*-page.tsx')
+const PAGE_AREAS: Readonly<Record<string, readonly string[]>> = PAGE_TEXTS.pages
 
-/** Each page is its own chunk; a route without an entry here gets the placeholder page. */
-const PAGE_MODULES: Readonly<Record<string, PageLoader>> = {
-  home: () => import('./routes/home-page'),
-  'how-it-works': () => import('./routes/how-it-works-page'),
-  'about-us': () => import('./routes/about-us-page'),
-  'offers-optimized': offersOptimized,
-  'auth-offers-optimized': offersOptimized,
-  'the-team': () => import('./routes/the-team-page'),
-  terms: () => import('./routes/terms-page'),
-  boilerplate: () => import('./routes/boilerplate-page'),
-  'auth-how-it-works': () => import('./routes/auth-how-it-works-page'),
-  'auth-faq': () => import('./routes/faq-page'),
-  dashboard: () => import('./routes/dashboard-page'),
-  'pb-dashboard': () => import('./routes/pb-dashboard-page'),
-  'sign-in': () => import('./routes/sign-in-page'),
-  'sign-up': () => import('./routes/sign-up-page'),
-  recovery: () => import('./routes/recovery-page'),
-  'onboarding-step': () => import('./routes/onboarding-page'),
-  profile: () => import('./routes/profile-page'),
-  'admin-users': () => import('./routes/admin-users-page'),
-  analytics: () => import('./routes/analytics-page'),
-  'admin-inactive-users': () => import('./routes/admin-inactive-users-page'),
-  'admin-firebase': () => import('./routes/admin-firebase-page'),
-  'admin-sealing': () => import('./routes/admin-sealing-page'),
-  'admin-import-users': () => import('./routes/admin-import-users-page'),
-  'admin-mls-grid-listing': () => import('./routes/admin-mls-grid-listing-page'),
-  'admin-jobs': () => import('./routes/admin-jobs-page'),
-  listings: () => import('./routes/listings-page'),
-  property: () => import('./routes/property-page'),
-  'add-listing': () => import('./routes/add-listing-page'),
-  'add-listing-new-step': () => import('./routes/add-listing-new-page'),
-  'add-listing-import-step': () => import('./routes/add-listing-import-page'),
-  'my-properties-list': () => import('./routes/my-properties-list-page'),
-  'my-property-edit-listing': () => import('./routes/my-property-page'),
-  'my-property-weighting': () => import('./routes/my-property-page'),
-  'my-property-settings': () => import('./routes/my-property-page'),
-  'submitted-offer-update': () => import('./routes/submitted-offer-update-page'),
-  'submitted-offers-status': () => import('./routes/submitted-offers-page'),
-  'property-offer': () => import('./routes/property-offer-page'),
-  'notifications-type': () => import('./routes/notifications-page'),
-  'notifications-messages': () => import('./routes/notifications-page'),
-  'my-property-offer': () => import('./routes/my-property-offer-page'),
-  'my-property-accept-offer': () => import('./routes/my-property-offer-page'),
-  'my-property-optimize': () => import('./routes/my-property-optimize-page'),
-  'offer-record': () => import('./routes/offer-record-page'),
-  sign: () => import('./routes/sign-page'),
-  'form-sign': () => import('./routes/sign-page'),
-  verify: () => import('./routes/verify-page'),
-  unsubscribe: () => import('./routes/unsubscribe-page'),
-  'manage-team': () => import('./routes/manage-team-page'),
-  review: () => import('./routes/review-page'),
-  'team-invitation': () => import('./routes/team-invitation-page'),
-  'earnest-money-attest': () => import('./routes/earnest-money-attest-page'),
-  'trust-log': () => import('./routes/trust-log-page'),
-  'not-found': () => import('./routes/not-found-page'),
-  'brand-guide': () => import('./routes/brand-guide-page'),
-  'kitchen-sink': () => import('./routes/kitchen-sink-page'),
+/** The frame's own texts (header, navigation, errors): the areas loaded before the first render with the page's. */
+export const FRAME_AREAS: readonly string[] = PAGE_TEXTS.frame
+
+const loaders = new Map<string, PageLoader>()
+
+/**
+ * A route's loader: its page's module and texts (app/page-texts.json, decision 074) side by side, so the
+ * page first renders in the reader's language; one loader per route, kept, as LazyPage remembers a
+ * loaded page by its loader.
+ */
+function pageLoader(routeName: string, page: string): PageLoader {
+  const known = loaders.get(routeName)
+  if (known) return known
+  const load = MODULES[`./routes/${page}.tsx`]
+  if (!load) throw new Error(`No page module routes/${page}.tsx`)
+  const areas = PAGE_AREAS[page] ?? []
+  // Texts already here (the whole language, in tests too): the module alone, as a page without texts loads.
+  const loader: PageLoader = () => (textAreasLoaded(areas) ? load() : Promise.all([load(), loadTextAreas(areas)]).then(([module]) => module))
+  loaders.set(routeName, loader)
+  return loader
 }
 
 /** Whether a route has a page of its own; the others show what will be there (`soon.<name>`). */
 export function hasOwnPage(routeName: string): boolean {
-  return routeName in PAGE_MODULES
+  return routeName in PAGE_FILES
 }
 
 export function pageLoaderFor(routeName: string): PageLoader {
-  return PAGE_MODULES[routeName] ?? placeholder
+  return pageLoader(routeName, PAGE_FILES[routeName] ?? PLACEHOLDER_PAGE)
+}
+
+function offerScreen(id: string | null | undefined, { queryClient }: ScreenContext): void {
+  if (id) void queryClient.prefetchQuery(offerQuery(id))
+}
+
+/**
+ * First screens whose one answer needs nothing from the page's chunk: asked at once, beside the chunk
+ * and /api/me (decision 076). The others come with their chunk (`preloadScreen`).
+ */
+const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>> = {
+  'submitted-offer-update': (context) => offerScreen(context.params.id, context),
+  'my-property-offer': (context) => offerScreen(context.params.offerId, context),
+  'my-property-accept-offer': (context) => offerScreen(context.search.get('offer'), context),
+  'my-property-optimize': ({ queryClient, params }) => {
+    if (params.id) void queryClient.prefetchQuery(optimizeScreenQuery(queryClient, params.id))
+  },
+}
+
+export function screenPreloadFor(routeName: string): ((context: ScreenContext) => void) | undefined {
+  return SCREEN_PRELOADS[routeName]
+}
+
+/**
+ * The page a route's visitor goes to next, whatever they do there: its chunk is asked for as the
+ * route shows. A new account goes from the code step to the onboarding's first step, which then draws
+ * with the verify answer (decision 076).
+ */
+const LIKELY_NEXT: Readonly<Record<string, string>> = {
+  'sign-up': 'onboarding-step',
+}
+
+export function likelyNextPage(routeName: string): string | undefined {
+  return LIKELY_NEXT[routeName]
 }

@@ -1,12 +1,15 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation, useParams } from 'react-router'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { fillPath } from '@offerbook/domain/route-access'
-import { LazyPage } from './lazy-page'
+import { LazyPage, preloadPage } from './lazy-page'
 import { pageClassName } from './page-class'
-import { pageLoaderFor } from './page-modules'
+import { likelyNextPage, pageLoaderFor, screenPreloadFor } from './page-modules'
+import { prefetchPage } from './prefetch-page'
 import { RouteGuard } from './route-guard'
+import { useSession } from '../shared/session'
 
 export { pageClassName }
 
@@ -32,10 +35,40 @@ function RoutePage({ route, params }: { route: RouteDef; params: Record<string, 
   )
 }
 
+/**
+ * A signed-in page's chunk and its first screen's one answer, asked at once, beside the guard's
+ * /api/me rather than after it (decision 076): the chunk's `preloadScreen` starts the answer as soon as
+ * the chunk is here. Once per page and parameters: a search or tab changed in the address is the page's own.
+ */
+function useScreenPreload(route: RouteDef, params: Record<string, string>, search: string) {
+  const signedIn = useSession() !== null
+  const queryClient = useQueryClient()
+  const done = useRef<string | null>(null)
+  const paramsKey = JSON.stringify(params)
+  useEffect(() => {
+    const key = `${route.name}\n${paramsKey}`
+    if (!signedIn || route.redirectTo || route.access === 'public' || done.current === key) return
+    done.current = key
+    const context = { queryClient, params: JSON.parse(paramsKey) as Record<string, string>, search: new URLSearchParams(search) }
+    screenPreloadFor(route.name)?.(context)
+    const loader = pageLoaderFor(route.name)
+    preloadPage(loader)
+      .then(() => loader())
+      .then((module) => module.preloadScreen?.(context))
+      // A failed load is the page's to show (LazyPage, with Retry).
+      .catch(() => {})
+  }, [signedIn, route, paramsKey, search, queryClient])
+}
+
 /** The element of one domain route: a redirect, or the guarded, lazily loaded page. */
 export function RouteView({ route }: { route: RouteDef }) {
   const params = useDefinedParams()
   const location = useLocation()
+  useScreenPreload(route, params, location.search)
+  useEffect(() => {
+    const next = likelyNextPage(route.name)
+    if (next) prefetchPage(next)
+  }, [route.name])
 
   if (route.redirectTo) return <Navigate replace to={fillPath(route.redirectTo, params) + location.search + location.hash} />
   return (

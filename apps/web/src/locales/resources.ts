@@ -1,18 +1,15 @@
 import type { Language } from '@offerbook/domain/languages'
 import type { Tree } from './tree'
+import { loadWholeTree } from './areas'
 
 export type { Tree } from './tree'
 export { englishMessages, languageTree, mergeInto, MESSAGE_NAMESPACE } from './tree'
 
 /**
- * Each language is a chunk of its own, loaded before the app first renders in that language: a
- * visitor downloads the texts of one language, not of both.
+ * A language's whole tree, loaded when it is chosen, and after the first render in the language shown
+ * (decision 074): each of its files is a chunk of its own (areas.ts), which the frame and each page
+ * also load alone before their first render. A visitor downloads the texts of one language, not of both.
  */
-const LOADERS: Record<Language, () => Promise<{ default: Tree }>> = {
-  'en-us': () => import('./en-us'),
-  'es-es': () => import('./es-es'),
-}
-
 export async function loadLanguageTree(language: Language): Promise<Tree> {
-  return (await LOADERS[language]()).default
+  return loadWholeTree(language)
 }

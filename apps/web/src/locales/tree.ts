@@ -50,3 +50,8 @@ export function languageTree(language: Language, files: Record<string, Tree>, ba
   for (const content of Object.values(files)) mergeInto(tree, content, language)
   return tree
 }
+
+/** Files read as text (`?raw`), as trees. */
+export function parsed(files: Record<string, string>): Record<string, Tree> {
+  return Object.fromEntries(Object.entries(files).map(([path, text]) => [path, JSON.parse(text) as Tree]))
+}

@@ -87,3 +87,21 @@ export const adminJobKeys = {
 export const adminSealingKeys = {
   all: ['admin', 'sealing'] as const,
 }
+
+/**
+ * A screen's one answer (decision 076): what a signed-in page's first screen needs, asked once and
+ * written into the keys the page's parts read. Not under their areas' keys: a live event refreshes
+ * the parts' own queries, never the whole screen again.
+ */
+export const screenKeys = {
+  all: ['screens'] as const,
+  myListings: <Params extends object>(params: Params) => ['screens', 'my-listings', params] as const,
+  optimize: (listingId: string) => ['screens', 'optimize', listingId] as const,
+}
+
+/**
+ * How long an answer written from a screen's one answer (or prefetched for the page) counts as fresh:
+ * the page's parts that mount right after it read it without asking again. A live event or a change
+ * invalidates it at once as before.
+ */
+export const SEEDED_FRESH_MS = 10_000

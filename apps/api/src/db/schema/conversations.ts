@@ -1,4 +1,5 @@
-import { bigserial, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, check, index, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { cascadeUuid, createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
 import { listing } from './listings'
 import { outboxMessage } from './outbox'
@@ -88,9 +89,25 @@ export const appEvent = pgTable(
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * The event feed's sequence (decision 080): given after commit, by one sequencer at a time, so it
+     * grows in commit order (ids grow in insert order). Null until the feed's sequencer has seen it.
+     */
+    feedSequence: bigint('feed_sequence', { mode: 'number' }),
   },
-  (table) => [index('app_event_recipient_idx').on(table.recipient, table.id), index('app_event_created_idx').on(table.createdAt)],
+  (table) => [
+    index('app_event_recipient_idx').on(table.recipient, table.id),
+    index('app_event_created_idx').on(table.createdAt),
+    index('app_event_feed_idx').on(table.recipient, table.feedSequence),
+    // What the feed's sequencer has yet to number: only the feed's types (FEED_EVENT_TYPES in events.queries.ts).
+    index('app_event_unsequenced_idx')
+      .on(table.id)
+      .where(sql`${table.feedSequence} is null and ${table.type} in ('offer.changed', 'signing.changed')`),
+  ],
 )
+
+/** Where the event feed's sequence comes from (decision 080). */
+export const appEventFeedSequence = pgSequence('app_event_feed_sequence')
 
 /**
  * A live chat conversation (spec section 1): about a listing with its agent, or with the support team

@@ -40,7 +40,7 @@ describe('events across server processes', () => {
     const withdrawn = await fetch(`${one.base}/api/offers/${offer.id}/withdraw`, { method: 'POST', headers: buyer.headers })
     expect(withdrawn.status).toBe(200)
     const changed = await onTwo.waitFor('offer.changed on server two', () => onTwo.events.find((event) => event.type === 'offer.changed'))
-    expect(changed.data).toEqual({ offerId: offer.id, listingId: listing.id, status: 'withdrawn' })
+    expect(changed.data).toEqual({ offerId: offer.id, listingId: listing.id, status: 'withdrawn', event: 'withdrawn' })
     await onTwo.waitFor('the notification on server two', () => onTwo.events.find((event) => event.type === 'notification.created' && event.data.offerId === offer.id))
     // Server one's hub has no stream of the seller: it read nothing for it.
     expect(one.hub.streamCount(seller.id)).toBe(0)

@@ -79,11 +79,11 @@ describe('GET /api/events', () => {
     expect(saved.status).toBe(200)
 
     const changed = await sellerStream.waitFor('offer.changed on the seller stream', () => sellerStream.events.find((event) => event.type === 'offer.changed'))
-    expect(changed.data).toEqual({ offerId: offer.id, listingId: listing.id, status: 'active' })
+    expect(changed.data).toEqual({ offerId: offer.id, listingId: listing.id, status: 'active', event: 'updated' })
     const notified = await sellerStream.waitFor('notification.created on the seller stream', () => sellerStream.events.find((event) => event.type === 'notification.created'))
     expect(notified.data).toMatchObject({ type: 'offer.updated', offerId: offer.id, listingId: listing.id })
     const own = await buyerStream.waitFor('offer.changed on the buyer stream', () => buyerStream.events.find((event) => event.type === 'offer.changed'))
-    expect(own.data).toEqual({ offerId: offer.id, listingId: listing.id, status: 'active' })
+    expect(own.data).toEqual({ offerId: offer.id, listingId: listing.id, status: 'active', event: 'updated' })
 
     // The stranger's stream is open and working: the first event it gets is the one sent to it.
     await publishTo(server.db, [stranger.id], marker('for the stranger'))

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client'
+import { enqueueWebhooksForLiveEvents } from '../webhooks/webhooks.enqueue'
 import { insertAppEvents, notifyChannel } from './events.queries'
 
 /**
@@ -30,6 +31,8 @@ export async function publishEvent(tx: Db, { recipients, type, data }: PublishEv
     tx,
     unique.map((recipient) => ({ recipient, type, data })),
   )
+  // The same change's webhook deliveries, to the endpoints of these recipients that want it (decision 079).
+  await enqueueWebhooksForLiveEvents(tx, rows)
   const inline = JSON.stringify({ rows })
   const payload = Buffer.byteLength(inline) < MAX_INLINE_PAYLOAD_BYTES ? inline : rows.map((row) => row.id).join(',')
   await notifyChannel(tx, EVENTS_CHANNEL, payload)
@@ -64,6 +67,7 @@ export async function publishEvents(tx: Db, events: readonly OneEvent[]): Promis
   const wanted = events.filter((event) => event.recipient.length > 0)
   if (wanted.length === 0) return
   const rows = await insertAppEvents(tx, [...wanted])
+  await enqueueWebhooksForLiveEvents(tx, rows)
   let batch: typeof rows = []
   const flush = async () => {
     if (batch.length === 0) return

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { appEvent } from '../../db/schema/conversations'
 import { listing, teamMember, teamMemberListing } from '../../db/schema/listings'
@@ -23,9 +23,17 @@ export async function eventsSince(db: Db, { recipient, afterId, limit }: { recip
     .limit(limit)
 }
 
-/** Deletes the rows written before `before`; returns how many. */
+/** The event types the event feed serves (decision 080): kept for FEED_RETENTION_MS, not the stream's day. */
+export const FEED_EVENT_TYPES = ['offer.changed', 'signing.changed'] as const
+export const FEED_RETENTION_MS = 30 * 86_400_000
+
+/** Deletes the rows written before `before` (the feed's types only after FEED_RETENTION_MS); returns how many. */
 export async function pruneEvents(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(appEvent).where(lt(appEvent.createdAt, before)).returning({ id: appEvent.id })
+  const feedBefore = new Date(Math.min(before.getTime(), Date.now() - FEED_RETENTION_MS))
+  const rows = await db
+    .delete(appEvent)
+    .where(and(lt(appEvent.createdAt, before), or(notInArray(appEvent.type, [...FEED_EVENT_TYPES]), lt(appEvent.createdAt, feedBefore))))
+    .returning({ id: appEvent.id })
   return rows.length
 }
 

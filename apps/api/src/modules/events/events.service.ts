@@ -7,13 +7,23 @@ import { publishEvent } from './events.publish'
  * (docs/decisions/021-live-events.md). Who is told follows who may see the thing.
  */
 
-/** A shared offer changed: its buyer and everyone who manages its listing (owner, listing agent, their teams). */
-export async function publishOfferChanged(tx: Db, row: { id: string; listingId: string; buyerId: string }, status: string): Promise<void> {
-  await publishEvent(tx, { recipients: await offerAudience(tx, row), type: 'offer.changed', data: { offerId: row.id, listingId: row.listingId, status } })
+/** A shared offer changed: its buyer and everyone who manages its listing (owner, listing agent, their teams). `event` is the offer event's type (shared, countered...), which names its webhook (decision 079). */
+export async function publishOfferChanged(tx: Db, row: { id: string; listingId: string; buyerId: string }, status: string, event?: string): Promise<void> {
+  await publishEvent(tx, { recipients: await offerAudience(tx, row), type: 'offer.changed', data: { offerId: row.id, listingId: row.listingId, status, ...(event ? { event } : {}) } })
 }
 
 /** A step of a signing packet: the parties of its offer with an account, and who sent it. `status` is the step. */
 export async function publishSigningChanged(tx: Db, packetId: string, status: string): Promise<void> {
   const audience = await packetAudience(tx, packetId)
   if (audience) await publishEvent(tx, { recipients: audience.recipients, type: 'signing.changed', data: { packetId, offerId: audience.offerId, status } })
+}
+
+/** Who may see an offer now: its buyer and its listing's managers (the webhooks job checks an owner against it at delivery, decision 079). */
+export function offerAudienceNow(db: Db, row: { buyerId: string; listingId: string }): Promise<string[]> {
+  return offerAudience(db, row)
+}
+
+/** Who may see a signing packet now. */
+export async function packetAudienceNow(db: Db, packetId: string): Promise<string[]> {
+  return (await packetAudience(db, packetId))?.recipients ?? []
 }

@@ -11,6 +11,7 @@ import { offerExpiryJob } from '../offers/offers-expiry'
 import { timelineRemindersJob } from '../offer-record/timeline-reminders'
 import type { SigningContext } from '../signing/signing.service'
 import { signingJob } from '../signing/signing-jobs'
+import { webhooksJob } from '../webhooks/webhooks-delivery'
 import type { JobDefinition, JobLog } from './job-runner'
 
 export type BackgroundJobDeps = {
@@ -24,6 +25,8 @@ export type BackgroundJobDeps = {
   storage: FileStorage
   mlsGrid: Config['mlsGrid']
   signing: SigningContext
+  /** Webhooks may go to private addresses (WEBHOOKS_ALLOW_PRIVATE, decision 079). */
+  webhooksAllowPrivate: boolean
   /** Only on the embedded PGlite: what a killed process left claimed is taken back at start (decision 006). */
   singleProcess: boolean
 }
@@ -40,5 +43,6 @@ export function backgroundJobs(deps: BackgroundJobDeps): JobDefinition[] {
     timelineRemindersJob({ db, log, publicUrl }),
     brokerageExportJob({ db, storage: deps.storage, log }),
     disbursementRemindersJob({ db, log, publicUrl }),
+    webhooksJob({ db, log, publicUrl, serverSecret: deps.authSecret, allowPrivate: deps.webhooksAllowPrivate, releaseClaimsOnStart: deps.singleProcess }),
   ]
 }

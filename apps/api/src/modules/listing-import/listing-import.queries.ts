@@ -112,13 +112,14 @@ export async function lockListingByKey(db: Db, listingKey: string): Promise<Impo
 export async function insertImportedListing(db: Db, values: NewImportListing): Promise<ImportListingRow> {
   const [row] = await db.insert(listing).values(values).returning()
   if (!row) throw new Error('listing insert returned no row')
-  await listingsChanged(db, [row.id])
+  await listingsChanged(db, [row.id], 'listing.created')
   return row
 }
 
 export async function updateImportedListing(db: Db, id: string, changes: ImportListingChanges): Promise<void> {
-  await db.update(listing).set(changes).where(eq(listing.id, id))
-  await listingsChanged(db, [id])
+  const [before] = changes.standardStatus === undefined ? [] : await db.select({ standardStatus: listing.standardStatus }).from(listing).where(eq(listing.id, id)).limit(1)
+  const [after] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning({ standardStatus: listing.standardStatus })
+  await listingsChanged(db, [id], before && after && before.standardStatus !== after.standardStatus ? 'listing.status' : 'listing.changed')
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import { isUuid } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
+import type { ListingWebhookType } from '../webhooks/webhooks.enqueue'
+import { enqueueWebhooksForListings } from '../webhooks/webhooks.enqueue'
 import { notifyListingsChannel } from './listing-changes.queries'
 
 /**
@@ -33,14 +35,18 @@ async function notify(db: Db, payload: string): Promise<void> {
   await notifyListingsChannel(db, LISTINGS_CHANNEL, payload)
 }
 
-/** The listings with these ids changed (created, edited, deleted, photos): pass the transaction of the change. */
-export async function listingsChanged(db: Db, ids: readonly string[]): Promise<void> {
+/**
+ * The listings with these ids changed (created, edited, deleted, photos): pass the transaction of the
+ * change, and what it was for the owners' webhooks (`listing.created`, `listing.status`; else `listing.changed`).
+ */
+export async function listingsChanged(db: Db, ids: readonly string[], webhook: ListingWebhookType = 'listing.changed'): Promise<void> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return
   for (let start = 0; start < unique.length; start += IDS_PER_NOTIFY) {
     const chunk = unique.slice(start, start + IDS_PER_NOTIFY)
     await notify(db, `l:${chunk.join(',')}`)
   }
+  await enqueueWebhooksForListings(db, unique, webhook)
   tellLocal({ kind: 'listings', ids: unique })
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createTestOffer } from '../../../test/factories'
 import { listing as listingTable } from '../../db/schema/listings'
-import type { ListingSummary, Page } from '@offerbook/domain/listing'
+import type { ListingSummary, MyListingsScreen, Page } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING } from '@offerbook/domain/listing'
 import type { Role } from '@offerbook/domain/roles'
 import { apiError, call, COMPLETE_FIELDS, useListingsTestApp, managed, newListing, publishedListing, readyDraft, said, signedInUser } from './listings.test-helpers'
@@ -283,5 +283,27 @@ describe('GET /api/listings/mine', () => {
   it.each(['BUYER_SIMPLE', 'ADMIN'] as Role[])('is refused to a %s (403)', async (role) => {
     const who = await signedInUser(t, [role])
     expect((await call(t, who, { method: 'GET', url: '/api/listings/mine' })).statusCode).toBe(403)
+    expect((await call(t, who, { method: 'GET', url: '/api/listings/mine/screen' })).statusCode).toBe(403)
+  })
+})
+
+describe('GET /api/listings/mine/screen', () => {
+  it("answers the page /api/listings/mine answers and each tab's count for the same words, the caller's listings only", async () => {
+    const who = await signedInUser(t, ['SELLER_AGENT'])
+    const someoneElse = await signedInUser(t, ['SELLER_AGENT'])
+    await newListing(t, someoneElse, { StreetName: 'Maple' })
+    await newListing(t, who, { StreetNumber: '1', StreetName: 'Maple' })
+    await publishedListing(t, who, { StreetNumber: '2', StreetName: 'Maple' })
+    await newListing(t, who, { StreetNumber: '3', StreetName: 'Cedar' })
+
+    for (const query of ['', '?q=mapl&status=Incomplete&pageSize=1']) {
+      const screen = await call(t, who, { method: 'GET', url: `/api/listings/mine/screen${query}` })
+      expect(screen.statusCode, screen.body).toBe(200)
+      const alone = (await call(t, who, { method: 'GET', url: `/api/listings/mine${query}` })).json<Page<ListingSummary>>()
+      expect(screen.json<MyListingsScreen>().listings).toEqual(alone)
+    }
+    expect((await call(t, who, { method: 'GET', url: '/api/listings/mine/screen' })).json<MyListingsScreen>().counts).toEqual({ all: 3, drafts: 2, active: 1, underContract: 0, closed: 0, offMarket: 0 })
+    expect((await call(t, who, { method: 'GET', url: '/api/listings/mine/screen?q=mapl' })).json<MyListingsScreen>().counts).toEqual({ all: 2, drafts: 1, active: 1, underContract: 0, closed: 0, offMarket: 0 })
+    expect((await call(t, who, { method: 'GET', url: '/api/listings/mine/screen?pageSize=1000' })).statusCode).toBe(400)
   })
 })

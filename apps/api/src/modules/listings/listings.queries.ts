@@ -59,7 +59,7 @@ export async function isListingManager(db: Db, { userId, listingId }: { userId: 
 export async function insertListing(db: Db, values: NewListingRow): Promise<ListingRow> {
   const [row] = await db.insert(listing).values(values).returning()
   if (!row) throw new Error('listing insert returned no row')
-  await listingsChanged(db, [row.id])
+  await listingsChanged(db, [row.id], 'listing.created')
   return row
 }
 
@@ -74,8 +74,10 @@ export async function findListing(db: Db, id: string, { forUpdate = false } = {}
 export const lockListing = (db: Db, id: string): Promise<ListingRow | null> => findListing(db, id, { forUpdate: true })
 
 export async function updateListing(db: Db, id: string, changes: ListingChanges): Promise<ListingRow | null> {
+  // The status before, only when the change may move it: its webhook is `listing.status`.
+  const before = changes.standardStatus === undefined ? null : await findListing(db, id)
   const [row] = await db.update(listing).set(changes).where(eq(listing.id, id)).returning()
-  if (row) await listingsChanged(db, [row.id])
+  if (row) await listingsChanged(db, [row.id], before && before.standardStatus !== row.standardStatus ? 'listing.status' : 'listing.changed')
   return row ?? null
 }
 
@@ -197,6 +199,14 @@ export async function listManagedListings(
     db.select({ total: count() }).from(listing).where(where),
   ])
   return { rows: await withPrimaryPhotos(db, rows), total: totals[0]?.total ?? 0 }
+}
+
+/** How many of the listings listManagedListings would list for these words hold each status (statuses with none left out). */
+export async function countManagedListingsByStatus(db: Db, { userId, alsoReads, tsQuery }: { userId: string; alsoReads?: SQL | undefined; tsQuery: string | null }): Promise<Map<string, number>> {
+  const managed = await managedByCondition(db, userId)
+  const where = and(alsoReads ? or(managed, alsoReads) : managed, ne(listing.standardStatus, 'Delete'), textMatch(tsQuery))
+  const rows = await db.select({ status: listing.standardStatus, total: count() }).from(listing).where(where).groupBy(listing.standardStatus)
+  return new Map(rows.map((row) => [row.status, row.total]))
 }
 
 export type PublicSearch = PageRequest & {

@@ -15,6 +15,7 @@ import {
   ListingWeightingSchema,
   ManagedListingSchema,
   MyListingsQuerySchema,
+  MyListingsScreenSchema,
   pageOf,
   PUBLISH_STATUSES,
   PublicListingSchema,
@@ -27,7 +28,7 @@ import { signedIn } from '../../http/signed-in'
 import type { FileStorage } from '../../storage/storage'
 import type { CleanupLog } from '../files/files.service'
 import { removeListingPhoto, reorderListingPhotos, uploadListingPhoto } from './listings-photos.service'
-import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, publishListing } from './listings.service'
+import { changeListingSettings, changeListingWeighting, createListing, deleteDraft, editListing, getManagedListing, getPublicListing, listMyListings, myListingsScreen, publishListing } from './listings.service'
 import type { ListingSearchEngine } from './listing-search.service'
 import { errors } from '../../http/api-errors'
 import { routeOptions } from '../../http/route-options'
@@ -78,6 +79,15 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       response: { 200: ListingPageSchema, ...errors(400, 401, 403) },
     }),
     async (request) => listMyListings(db, { actor: signedIn(request.user), query: request.query }),
+  )
+
+  app.get(
+    '/api/listings/mine/screen',
+    routeOptions(LISTING_MANAGER_ROLES, 'listings', "/my-properties/list's first screen in one answer: the page /api/listings/mine answers and each status group's count", {
+      querystring: MyListingsQuerySchema,
+      response: { 200: MyListingsScreenSchema, ...errors(400, 401, 403) },
+    }),
+    async (request) => myListingsScreen(db, { actor: signedIn(request.user), query: request.query }),
   )
 
   app.get(

@@ -12,6 +12,7 @@ import type {
   ListingWeighting,
   ManagedListing,
   MyListingsQuery,
+  MyListingsScreen,
   Page,
   PublicListing,
   StandardStatus,
@@ -20,6 +21,8 @@ import {
   canChangeListingStatus,
   isPublishedStatus,
   ListingFieldsSchema,
+  MY_LISTING_STATUS_GROUP_NAMES,
+  MY_LISTING_STATUS_GROUPS,
   REQUIRED_TO_PUBLISH,
   SEARCH_TOTAL_CAP,
   searchFilters,
@@ -39,6 +42,7 @@ import { brokerageReadCondition, listingTeamMarks, readsListingAsBrokerageStaff 
 import type { ListingChanges, ListingRow } from './listings.queries'
 import { deleteUnusedFiles, listMedia } from './listing-photos.queries'
 import {
+  countManagedListingsByStatus,
   countReceivedOffers,
   deleteDraftListing,
   deleteListingRow,
@@ -288,6 +292,21 @@ export async function listMyListings(db: Db, { actor, query }: { actor: User; qu
   const ids = rows.map((row) => row.id)
   const [marks, offers] = await Promise.all([managedAmong(db, actor.uid, ids).then((managed) => listingTeamMarks(db, actor.uid, ids, managed)), countReceivedOffers(db, ids)])
   return { items: rows.map((row) => ({ ...toSummary(row), team: marks.get(row.id) ?? null, offerCount: offers.get(row.id) ?? 0 })), total, page: query.page, pageSize: query.pageSize }
+}
+
+/**
+ * /my-properties/list's first screen in one answer (issue #36): the page GET /api/listings/mine answers
+ * for the same query, with the same access, and the count of each tab's group for the same words.
+ */
+export async function myListingsScreen(db: Db, { actor, query }: { actor: User; query: MyListingsQuery }): Promise<MyListingsScreen> {
+  const [listings, byStatus] = await Promise.all([
+    listMyListings(db, { actor, query }),
+    brokerageReadCondition(db, actor.uid).then((alsoReads) => countManagedListingsByStatus(db, { userId: actor.uid, alsoReads, tsQuery: listingTsQuery(query.q) })),
+  ])
+  const all = [...byStatus.values()].reduce((sum, value) => sum + value, 0)
+  const countOf = (statuses: readonly string[] | undefined) => (statuses ? statuses.reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0) : all)
+  const counts = Object.fromEntries(MY_LISTING_STATUS_GROUP_NAMES.map((name) => [name, countOf(MY_LISTING_STATUS_GROUPS[name])])) as MyListingsScreen['counts']
+  return { listings, counts }
 }
 
 /** Public search: listings anyone can find (visibility public, a searchable status). */

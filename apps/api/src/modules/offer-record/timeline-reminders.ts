@@ -18,6 +18,8 @@ import { notifyAll } from '../notifications/notifications.service'
 import type { OfferEventInput } from '../offers/offer-rows.service'
 import { insertOfferEvents } from '../offers/offer-rows.service'
 import { buyerOfferPath, sellerOfferPath } from '../offers/offers-notify'
+import type { TimelineDueHook } from '../webhooks/webhooks.enqueue'
+import { enqueueWebhooksForTimelineDue } from '../webhooks/webhooks.enqueue'
 import { TIMELINE_OWNER_WORDS, timelineText } from './calendar-words'
 import type { BoundContractRow, ReminderKey, ReminderPersonRow } from './timeline-reminders.queries'
 import { claimReminders, findReminderPeople, listBoundContracts, reminderKeyOf, smsOptedOut } from './timeline-reminders.queries'
@@ -95,7 +97,7 @@ async function findDue(db: Db, now: Date, log: Pick<JobLog, 'warn'> | null): Pro
 }
 
 /** What one chunk writes, gathered before its few inserts. */
-type Writes = { emails: RenderedOutboxEmail[]; texts: RenderedOutboxSms[]; notices: Notify[]; entries: OfferEventInput[] }
+type Writes = { emails: RenderedOutboxEmail[]; texts: RenderedOutboxSms[]; notices: Notify[]; entries: OfferEventInput[]; hooks: TimelineDueHook[] }
 
 /** Sends the reminders a run at `now` owes and has not sent; returns what it did. */
 export async function sendTimelineReminders(db: Db, ctx: ReminderContext, { now = new Date(), log = null }: { now?: Date; log?: Pick<JobLog, 'warn'> | null } = {}): Promise<ReminderRun> {
@@ -113,7 +115,7 @@ export async function sendTimelineReminders(db: Db, ctx: ReminderContext, { now 
         tx,
         [...people.values()].flatMap((person) => (canText(person) && person.phone ? [person.phone] : [])),
       )
-      const writes: Writes = { emails: [], texts: [], notices: [], entries: [] }
+      const writes: Writes = { emails: [], texts: [], notices: [], entries: [], hooks: [] }
       for (const entry of sending) {
         if (entry.reminder === 'missed') tellMissed(ctx, entry, people, now, writes)
         else remind(ctx, entry, people, optedOut, now, writes)
@@ -121,6 +123,7 @@ export async function sendTimelineReminders(db: Db, ctx: ReminderContext, { now 
       await enqueueRenderedMessages(tx, { emails: writes.emails, texts: writes.texts })
       await notifyAll(tx, writes.notices)
       await insertOfferEvents(tx, writes.entries)
+      await enqueueWebhooksForTimelineDue(tx, writes.hooks, now)
       run.reminders += sending.length
       run.emails += writes.emails.length + writes.notices.length
       run.texts += writes.texts.length
@@ -181,6 +184,8 @@ function remind(ctx: ReminderContext, entry: Due, people: Map<string, ReminderPe
     }
   }
   writes.entries.push(ledgerEntry(entry, sides, now, { emails, texts }))
+  // The same reminder, to the reminded accounts' webhook endpoints that want `timeline.due` (decision 079).
+  if (seen.size > 0) writes.hooks.push({ offerId: entry.contract.id, listingId: entry.contract.listingId, item: entry.item.kind, due: entry.item.due, userIds: [...seen] })
 }
 
 /** A missed item: the other side's agent gets a notification and its email. */

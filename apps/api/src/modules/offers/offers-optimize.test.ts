@@ -268,3 +268,31 @@ describe('GET /api/listings/:id/optimize', () => {
     expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')).offers).toHaveLength(29)
   })
 })
+
+describe('GET /api/listings/:id/optimize/screen', () => {
+  it('answers the ranking and the shared offers in one, as /optimize and /offers do, and refuses whom they refuse', async () => {
+    const seller = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const stranger = await createUser(suite.t, { roles: ['SELLER_AGENT'] })
+    const listing = await createTestListing(suite.t, { ownerId: seller.id, listAgentUserId: seller.id, weighting: WEIGHTING })
+    await createTestOffer(suite.t, { listing, status: 'active', terms: { purchasePrice: 300_000 } })
+    await createTestOffer(suite.t, { listing, status: 'declined', terms: { purchasePrice: 280_000 } })
+
+    const screen = await call(seller, 'GET', `/api/listings/${listing.id}/optimize/screen`)
+    expect(screen.statusCode, screen.body).toBe(200)
+    const body = screen.json<{ optimize: OptimizeResult; offers: { items: { id: string }[] } }>()
+    expect(body.optimize).toEqual((await call(seller, 'GET', `/api/listings/${listing.id}/optimize`)).json())
+    expect(body.offers).toEqual((await call(seller, 'GET', `/api/listings/${listing.id}/offers`)).json())
+    expect(body.offers.items).toHaveLength(2)
+
+    for (const [who, url] of [
+      [stranger, `/api/listings/${listing.id}`],
+      [stranger, `/api/listings/${randomUUID()}`],
+      [seller, '/api/listings/not-an-id'],
+    ] as const) {
+      const alone = await call(who, 'GET', `${url}/optimize`)
+      const together = await call(who, 'GET', `${url}/optimize/screen`)
+      expect(together.statusCode, url).toBe(alone.statusCode)
+      expect([403, 404]).toContain(together.statusCode)
+    }
+  })
+})

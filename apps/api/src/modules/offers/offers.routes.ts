@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AcceptOfferSchema, CreateOfferSchema, DeclineOfferSchema, MyOffersPageSchema, MyOffersQuerySchema, OFFER_MAKER_ROLES, OfferSummarySchema, OfferViewSchema, SaveOfferSchema, SendRevisionSchema, ShareOfferSchema } from '@offerbook/domain/offer'
@@ -25,6 +26,7 @@ const OfferParamsSchema = z.object({ id: z.string() })
 const TokenQuerySchema = z.object({ token: freeText().max(200).optional() })
 const OfferResponseSchema = z.object({ offer: OfferViewSchema })
 const ListingOffersSchema = z.object({ items: z.array(OfferSummarySchema) })
+const OptimizeScreenSchema = z.object({ optimize: OptimizeResultSchema, offers: ListingOffersSchema })
 
 /** The buyer side acts from /submitted-offers, the seller side from /my-properties; either side may terminate, and close (below). */
 const ACTION_ACCESS: Record<SimpleAction, readonly Role[]> = {
@@ -40,6 +42,11 @@ const SIMPLE_ACTIONS: readonly { action: SimpleAction; summary: string }[] = [
   { action: 'acknowledge', summary: 'The buyer side acknowledges receipt of the acceptance: stamps the Binding Agreement Date, from which the deadlines count' },
   { action: 'terminate', summary: 'Either side terminates the contract of an accepted offer' },
 ]
+
+/** JSON already made (a kept answer spliced in): sent as its bytes, not serialized again; the compression plugin still applies. */
+function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(bytes)
+}
 
 export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (app, { db, storage, publicUrl }) => {
   // Sending a version makes its offer form (decision 036).
@@ -215,5 +222,20 @@ export const offersRoutes: FastifyPluginAsyncZod<OffersRoutesOptions> = async (a
     // Sent as the bytes kept with the ranking, compressed once when the client accepts it: no answer
     // serializes, encodes or compresses 200 offers again.
     async (request, reply) => sendKept(request, reply, await optimizeListingAnswer(db, { actor: signedIn(request.user), listingId: request.params.id })),
+  )
+
+  app.get(
+    '/api/listings/:id/optimize/screen',
+    routeOptions(PAGE_ROLES.myProperties, 'offers', "The optimize page's first screen in one answer: the ranking /optimize answers and every shared offer /offers answers, with the same access", {
+      params: OfferParamsSchema,
+      response: { 200: OptimizeScreenSchema, ...errors(401, 403, 404) },
+    }),
+    // The ranking's kept bytes are spliced in as they are: they are not serialized again.
+    async (request, reply) => {
+      const actor = signedIn(request.user)
+      const ranking = await optimizeListingAnswer(db, { actor, listingId: request.params.id })
+      const offers = ListingOffersSchema.parse({ items: await listListingOffers(db, { actor, listingId: request.params.id }) })
+      return sendJsonBytes(reply, Buffer.from(`{"optimize":${ranking.bytes.toString('utf8')},"offers":${JSON.stringify(offers)}}`, 'utf8'))
+    },
   )
 }

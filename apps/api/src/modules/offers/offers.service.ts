@@ -92,7 +92,7 @@ export async function recordEvent(tx: Db, row: Pick<OfferRow, 'id' | 'listingId'
   // The listing's ranking in this process goes at once; other processes see the offers' stamp move.
   dropRanking(row.listingId)
   // Every audited change of a shared offer reaches both sides' open pages (decision 021); a draft is the buyer's alone.
-  if (to !== null && to !== 'draft') await publishOfferChanged(tx, row, to)
+  if (to !== null && to !== 'draft') await publishOfferChanged(tx, row, to, type)
 }
 
 /** A price or earnest money out of the money bounds that the share did not confirm, each on its field (decision 037). */

@@ -1,6 +1,8 @@
 import { LISTING_CREATOR_ROLES } from '@offerbook/domain/listing'
 import { useCurrentUser } from '../../features/auth/api/get-me'
-import { MyListings } from '../../features/listings/components/manage/my-listings'
+import { myListingsScreenQuery } from '../../features/listings/api/my-listings'
+import { MyListings, myListingsParamsOf } from '../../features/listings/components/manage/my-listings'
+import type { ScreenContext } from '../page-props'
 
 /** /my-properties/list. The guard has loaded the user; a SELLER_SIMPLE manages listings but may not add them. */
 export default function MyPropertiesListPage() {
@@ -8,4 +10,9 @@ export default function MyPropertiesListPage() {
   const roles = me.data?.roles ?? []
   const canAddListings = roles.some((role) => (LISTING_CREATOR_ROLES as readonly string[]).includes(role))
   return <MyListings canAddListings={canAddListings} />
+}
+
+/** The first screen's one answer, asked as the chunk arrives (decision 076). */
+export function preloadScreen({ queryClient, search }: ScreenContext): void {
+  void queryClient.prefetchQuery(myListingsScreenQuery(queryClient, myListingsParamsOf(search)))
 }

@@ -137,3 +137,4 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
     </Stack>
   )
 }
+

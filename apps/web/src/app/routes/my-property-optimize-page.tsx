@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconAdjustmentsHorizontal, IconListCheck } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
-import { listingOffersQuery, optimizeQuery } from '../../features/offers/api/offers'
+import { listingOffersQuery, optimizeQuery, optimizeScreenQuery } from '../../features/offers/api/offers'
 import { OptimizeCards } from '../../features/offers/components/seller/optimize-cards'
 import { OptimizeGrid } from '../../features/offers/components/seller/optimize-grid'
 import { HighestBestButton } from '../../features/offers/components/negotiation/highest-best-dialog'
@@ -54,9 +54,12 @@ function OtherOffers({ listingId }: { listingId: string }) {
 export default function MyPropertyOptimizePage({ params }: PageProps) {
   const { t } = useTranslation()
   const id = params.id ?? ''
-  const query = useQuery(optimizeQuery(id))
+  const queryClient = useQueryClient()
+  // The first screen, ranking and closed offers, is one answer; the parts read what it wrote.
+  const screen = useQuery(optimizeScreenQuery(queryClient, id))
+  const query = useQuery({ ...optimizeQuery(id), enabled: !screen.isPending })
 
-  if (query.isPending) return <CenteredLoader />
+  if (screen.isPending || query.isPending) return <CenteredLoader />
   if (query.isError) {
     if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound />
     return <RetryAlert message={`${t('offerSeller.optimize.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />
@@ -106,3 +109,4 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
     </Stack>
   )
 }
+

@@ -14,9 +14,11 @@ import { formatMoney, setMoneyCurrency } from '../../shared/money'
 const api = accountApi()
 preloadPages('profile')
 
-// The page's sections these tests do not look at (the signed-in devices, the calendar feed) find nothing.
+// The page's sections these tests do not look at (the signed-in devices, the calendar feed, the API keys) find nothing.
 beforeEach(() => {
   api.handlers['GET /api/sessions'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
+  api.handlers['GET /api/me/api-keys'] = () => json(200, { items: [] })
+  api.handlers['GET /api/me/webhooks'] = () => json(200, { items: [] })
   api.handlers['GET /api/me/calendar-feed'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
 })
 

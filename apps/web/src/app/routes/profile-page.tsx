@@ -1,6 +1,8 @@
 import { Stack, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/get-me'
+import { ApiKeysSection } from '../../features/profile/components/api-keys-section'
+import { WebhooksSection } from '../../features/profile/components/webhooks-section'
 import { DevicesSection } from '../../features/profile/components/devices-section'
 import { PasswordSection } from '../../features/profile/components/password-section'
 import { PhotoSection } from '../../features/profile/components/photo-section'
@@ -32,6 +34,12 @@ export default function ProfilePage() {
       </SectionCard>
       <SectionCard title={t('accounts.profile.devices.title')}>
         <DevicesSection />
+      </SectionCard>
+      <SectionCard title={t('apiKeys.title')}>
+        <ApiKeysSection />
+      </SectionCard>
+      <SectionCard title={t('webhooks.title')}>
+        <WebhooksSection />
       </SectionCard>
       {showsCalendarFeedSection(user) && (
         <SectionCard title={t('calendarFeed.title')}>

@@ -16,6 +16,7 @@ import { appRoutes } from '../router'
 vi.mock('../../shared/ui/pdf-page', () => ({
   usePdfDocument: () => ({ doc: null, error: null, loading: true }),
   PdfPage: () => null,
+  loadPdfJs: () => new Promise(() => {}),
 }))
 
 // jsdom has no canvas: a typed signature becomes a fixed PNG that names its text.

@@ -7,6 +7,9 @@ import { appRoutes } from '../router'
 import { accountApi, apiError, bodyOf, inSeconds, json, session, preloadPages } from './account-pages.test-helpers'
 import { userWith } from '../../test/test-user'
 
+const prefetched = vi.hoisted(() => [] as string[])
+vi.mock('../prefetch-page', () => ({ prefetchPage: (name: string) => prefetched.push(name) }))
+
 const api = accountApi()
 preloadPages('sign-up', 'onboarding-step', 'team-invitation')
 
@@ -16,6 +19,14 @@ describe('sign-up page', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)
+  })
+
+  it('loads the onboarding page while the code is typed, not after it is accepted', async () => {
+    prefetched.length = 0
+    renderRoutes(appRoutes(), '/auth/sign-up?verify=new%40example.com')
+    expect(await screen.findByLabelText(/^Verification code/)).toBeTruthy()
+    expect(prefetched).toContain('onboarding-step')
+    expect(api.calls('POST /api/accounts/verify')).toHaveLength(0)
   })
 
   it('checks name, email and password with the domain rules before calling the API', async () => {

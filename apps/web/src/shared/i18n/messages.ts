@@ -1,6 +1,6 @@
 import type { Message, MessageKey } from '@offerbook/domain/messages'
-import { paramsInLanguage } from '@offerbook/domain/messages'
-import { MESSAGE_NAMESPACE } from '../../locales/resources'
+import { paramsInLanguage } from '@offerbook/domain/messages/params'
+import { MESSAGE_NAMESPACE } from '../../locales/tree'
 import { ApiClientError, UNKNOWN_ERROR } from '../api-client'
 import { activeTranslator } from './translation'
 

@@ -52,6 +52,22 @@ describe('usePdfDocument', () => {
     expect(getDocument).not.toHaveBeenCalled()
   })
 
+  it('loads pdf.js while the bytes are still on their way, not after them', async () => {
+    const lib = await import('pdfjs-dist/legacy/build/pdf.mjs')
+    lib.GlobalWorkerOptions.workerSrc = ''
+    pdfPage.forgetPdfJs()
+    let send: (response: Response) => void = () => {}
+    api.on('GET /api/slow.pdf', () => new Promise<Response>((resolve) => (send = resolve)))
+    getDocument.mockReturnValue({ promise: Promise.resolve({ numPages: 1, destroy: vi.fn(async () => {}) }) })
+
+    const { result } = renderHook(() => usePdfDocument('/api/slow.pdf'))
+    await waitFor(() => expect(lib.GlobalWorkerOptions.workerSrc).toBe('/worker.mjs'))
+    expect(result.current.loading).toBe(true)
+    expect(getDocument).not.toHaveBeenCalled()
+    send(new Response(new Uint8Array([37, 80, 68, 70]), { status: 200 }))
+    await waitFor(() => expect(result.current.doc).not.toBeNull())
+  })
+
   it('loads nothing without an address', () => {
     const { result } = renderHook(() => usePdfDocument(null))
     expect(result.current).toEqual({ doc: null, error: null, loading: false })

@@ -23,6 +23,7 @@ import { userInvitation } from './user-invitation'
 import { userMessage } from './user-message'
 import { userMessageSms } from './user-message.sms'
 import { verificationCode } from './verification-code'
+import { webhookDisabled } from './webhook-disabled'
 
 /**
  * Every email and text Offerbook sends, by name (decision 043). A module enqueues a message by its
@@ -46,6 +47,7 @@ export const EMAILS = {
   'file-review': fileReview,
   'earnest-money-holder-link': earnestMoneyHolderLink,
   'disbursement-reminder': disbursementReminder,
+  'webhook-disabled': webhookDisabled,
 } as const
 
 export const SMS = {

@@ -5,7 +5,7 @@ import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { apiClient } from '../../../shared/api-client'
-import { offerKeys } from '../../../shared/query-keys'
+import { offerKeys, SEEDED_FRESH_MS } from '../../../shared/query-keys'
 
 /** Every call about offers: the buyer's editor and list, the seller's view, the share link, the ranking. */
 
@@ -18,15 +18,10 @@ export async function createOffer(listingId: string): Promise<OfferView> {
   return offer
 }
 
-/** One offer, as the buyer side, the seller side, or (with `token`) the holder of a share link sees it. */
-export async function getOffer(id: string, token?: string | null): Promise<OfferView> {
-  const { offer } = await apiClient.get<{ offer: OfferView }>(path(id), token ? { token } : undefined, { redirectOnUnauthorized: !token })
-  return offer
-}
+import { offerQuery } from './offer-query'
 
-export function offerQuery(id: string, token?: string | null) {
-  return queryOptions({ queryKey: offerKeys.one(id, token), queryFn: () => getOffer(id, token) })
-}
+export { getOffer, offerQuery, optimizeScreenQuery } from './offer-query'
+export type { OptimizeScreen } from './offer-query'
 
 export function useOffer(id: string, token?: string | null) {
   return useQuery(offerQuery(id, token))
@@ -94,7 +89,7 @@ export async function listListingOffers(listingId: string): Promise<OfferSummary
 }
 
 export function listingOffersQuery(listingId: string) {
-  return queryOptions({ queryKey: offerKeys.ofListing(listingId), queryFn: () => listListingOffers(listingId) })
+  return queryOptions({ queryKey: offerKeys.ofListing(listingId), queryFn: () => listListingOffers(listingId), staleTime: SEEDED_FRESH_MS })
 }
 
 /** The open offers on a listing ranked by the listing's weighting. */
@@ -103,8 +98,9 @@ export async function getOptimize(listingId: string): Promise<OptimizeResult> {
 }
 
 export function optimizeQuery(listingId: string) {
-  return queryOptions({ queryKey: offerKeys.optimize(listingId), queryFn: () => getOptimize(listingId) })
+  return queryOptions({ queryKey: offerKeys.optimize(listingId), queryFn: () => getOptimize(listingId), staleTime: SEEDED_FRESH_MS })
 }
+
 
 /** Uploads one file to the offer (multipart field `file`). */
 export async function uploadOfferAttachment(id: string, file: File, kind: Exclude<OfferAttachmentKind, 'offer-form'>): Promise<OfferAttachment> {

@@ -1,10 +1,11 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Center, Loader, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { PacketKind } from '@offerbook/domain/signing'
 import { ApiClientError } from '../../../shared/api-client'
 import { errorMessage } from '../../../shared/notify'
 import { RetryAlert } from '../../../shared/ui/retry-alert'
+import { loadPdfJs } from '../../../shared/ui/pdf-page'
 import { useSignerView } from '../api/signer'
 import { CodeStep } from './code-step'
 import { ConsentStep } from './consent-step'
@@ -42,6 +43,12 @@ export function SignerFlow({ kind, routeId, signerId, token }: SignerFlowProps) 
   const link = { signerId, token }
   const query = useSignerView(link)
   const [finishing, setFinishing] = useState(false)
+  // pdf.js (its library and worker, the page's largest part) loads while the link is checked and the
+  // code and consent are read, so the document's first page draws as soon as its bytes are here
+  // (issue #36, decision 076). A failed load is tried again by the document itself.
+  useEffect(() => {
+    loadPdfJs().catch(() => {})
+  }, [])
 
   if (query.isPending) return <Loading />
   if (query.isError) {

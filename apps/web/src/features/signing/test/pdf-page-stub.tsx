@@ -7,6 +7,9 @@ import type { ReactNode } from 'react'
  */
 export const usePdfDocument = () => ({ doc: {}, error: null, loading: false })
 
+/** Never loads: nothing here draws with pdf.js. */
+export const loadPdfJs = () => new Promise<never>(() => {})
+
 export function PdfPage({ width, children, label }: { width: number; children?: ReactNode; label?: string }) {
   return (
     <div data-testid="pdf-page" style={{ position: 'relative', width }}>

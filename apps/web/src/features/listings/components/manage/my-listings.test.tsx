@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { fakeApi, reply } from '../../../../test/fake-api'
+import { apiError, fakeApi, reply } from '../../../../test/fake-api'
 import { renderAt } from '../../../../test/render'
 import { MyListings } from './my-listings'
 import { MY_LISTINGS_VIEW_KEY } from './my-listings-view'
@@ -18,9 +18,25 @@ const listings = [
 beforeEach(() => {
   window.localStorage.removeItem(MY_LISTINGS_VIEW_KEY)
   api.on('GET /api/listings/mine', reply({ items: listings, total: listings.length, page: 1, pageSize: 12 }))
+  api.on('GET /api/listings/mine/screen', reply({ listings: { items: listings, total: listings.length, page: 1, pageSize: 12 }, counts: { all: 3, drafts: 1, active: 1, underContract: 1, closed: 0, offMarket: 0 } }))
 })
 
 describe('MyListings', () => {
+  it("draws the first screen, the list and every tab's count, from one answer", async () => {
+    renderAt(<MyListings canAddListings />)
+    expect(await screen.findByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })).toBeTruthy()
+    expect(await screen.findByRole('tab', { name: /Under contract.*1/ })).toBeTruthy()
+    expect(api.calls('GET /api/listings/mine/screen').map((call) => call.query.toString())).toEqual(['page=1&pageSize=12'])
+    expect(api.calls('GET /api/listings/mine')).toHaveLength(0)
+  })
+
+  it('asks the list and the counts on their own when the one answer fails, and shows them', async () => {
+    api.on('GET /api/listings/mine/screen', apiError(500, 'request.internal'))
+    renderAt(<MyListings canAddListings />)
+    expect(await screen.findByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })).toBeTruthy()
+    expect(api.calls('GET /api/listings/mine').length).toBeGreaterThan(0)
+  })
+
   it("shows each listing's offers and status on its card", async () => {
     renderAt(<MyListings canAddListings />)
     const card = await screen.findByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })

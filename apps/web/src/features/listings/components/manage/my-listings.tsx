@@ -6,7 +6,9 @@ import { Link, useSearchParams } from 'react-router'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../../shared/ui/search-input'
-import { useMyListingCounts, useMyListings } from '../../api/my-listings'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { MyListingsParams } from '../../api/my-listings'
+import { myListingsScreenQuery, useMyListingCounts, useMyListings } from '../../api/my-listings'
 import { MyListingCard } from './my-listing-card'
 import { MyListingsTable } from './my-listings-table'
 import type { MyListingsView } from './my-listings-view'
@@ -16,13 +18,25 @@ import { isStatusGroup, STATUS_GROUP_NAMES, STATUS_GROUPS } from './status-optio
 
 export const MY_LISTINGS_PAGE_SIZE = 12
 
-/** What the address bar holds, so a reload or Back shows the same search, tab and page. */
-function useListState() {
-  const [params, setParams] = useSearchParams()
+/** The search, tab and page the address bar holds. */
+function listStateOf(params: URLSearchParams): { group: StatusGroup; q: string; page: number } {
   const statusParam = params.get('status')
   const group: StatusGroup = isStatusGroup(statusParam) ? statusParam : 'all'
   const q = params.get('q') ?? ''
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+  return { group, q, page }
+}
+
+/** The list's query for an address: what the first screen's one answer is asked with (decision 076). */
+export function myListingsParamsOf(search: URLSearchParams): MyListingsParams {
+  const { group, q, page } = listStateOf(search)
+  return { q, status: STATUS_GROUPS[group], page, pageSize: MY_LISTINGS_PAGE_SIZE }
+}
+
+/** What the address bar holds, so a reload or Back shows the same search, tab and page. */
+function useListState() {
+  const [params, setParams] = useSearchParams()
+  const { group, q, page } = listStateOf(params)
 
   const update = (change: { group?: StatusGroup; q?: string; page?: number }) => {
     const next = { group, q, page, ...change }
@@ -91,8 +105,21 @@ function Results({ group, q, page, view, canAddListings, onPage, onShowAll }: { 
   )
 }
 
-/** /my-properties/list: the listings the user manages, by status, searchable, a page at a time. */
+/**
+ * /my-properties/list: the listings the user manages, by status, searchable, a page at a time. The
+ * first screen (the list and every tab's count) comes from one answer; the parts read what it wrote,
+ * and a failed answer leaves them to ask on their own, with their own messages and Retry.
+ */
 export function MyListings({ canAddListings }: { canAddListings: boolean }) {
+  const queryClient = useQueryClient()
+  const [search] = useSearchParams()
+  const [first] = useState(() => myListingsParamsOf(search))
+  const screen = useQuery(myListingsScreenQuery(queryClient, first))
+  if (screen.isPending) return <CenteredLoader />
+  return <MyListingsScreen canAddListings={canAddListings} />
+}
+
+function MyListingsScreen({ canAddListings }: { canAddListings: boolean }) {
   const { t } = useTranslation()
   const { group, q, page, update } = useListState()
   const [text, setText] = useState(q)

@@ -1,5 +1,7 @@
 import type { StandardStatus } from '@offerbook/domain/listing'
 import { canChangeListingStatus, LISTING_STATUS_TRANSITIONS } from '@offerbook/domain/listing'
+import type { MyListingStatusGroup } from '@offerbook/domain/listing-search'
+import { MY_LISTING_STATUS_GROUP_NAMES, MY_LISTING_STATUS_GROUPS } from '@offerbook/domain/listing-search'
 
 /** Statuses that take a listing off the market for good or end it: the settings tab asks before saving them. */
 export const CONFIRMED_STATUSES: readonly StandardStatus[] = ['Withdrawn', 'Canceled', 'Closed']
@@ -16,18 +18,10 @@ export function needsConfirmation(from: StandardStatus, to: StandardStatus): boo
   return from !== to && CONFIRMED_STATUSES.includes(to)
 }
 
-/** Groups of statuses shown as tabs on /my-properties/list, in order; `all` has no filter. */
-export const STATUS_GROUPS = {
-  all: undefined,
-  drafts: ['Incomplete'],
-  active: ['Active', 'ComingSoon'],
-  underContract: ['ActiveUnderContract', 'Pending'],
-  closed: ['Closed'],
-  offMarket: ['Hold', 'Withdrawn', 'Expired', 'Canceled'],
-} as const satisfies Record<string, readonly StandardStatus[] | undefined>
-
-export type StatusGroup = keyof typeof STATUS_GROUPS
-export const STATUS_GROUP_NAMES = Object.keys(STATUS_GROUPS) as StatusGroup[]
+/** Groups of statuses shown as tabs on /my-properties/list, in order (the domain's, which the screen's answer counts). */
+export const STATUS_GROUPS = MY_LISTING_STATUS_GROUPS
+export type StatusGroup = MyListingStatusGroup
+export const STATUS_GROUP_NAMES = MY_LISTING_STATUS_GROUP_NAMES
 
 export function isStatusGroup(value: string | null): value is StatusGroup {
   return value !== null && value in STATUS_GROUPS

@@ -1,0 +1,49 @@
+import type { ApiKeyScope } from '@offerbook/domain/api-keys'
+import type { FeedEntry, FeedPage, FeedQuery, FeedResource } from '@offerbook/domain/integrations'
+import type { Db } from '../../db/client'
+import type { FeedRow } from './feed.queries'
+import { feedRows, sequenceFeed } from './feed.queries'
+
+/**
+ * The event feed (issue #37 item 3, decision 080): the owner's own live events (offer.changed and
+ * signing.changed rows of app_event, written for exactly the people who may see the change, the
+ * rule of events.service.ts) numbered in commit order, as RESO EntityEvent entries. The entity is
+ * read at its own endpoint, which checks access again.
+ */
+
+type Source = { type: string; resource: FeedResource; scope: ApiKeyScope; key: string; url: (key: string) => string }
+
+const SOURCES: readonly Source[] = [
+  { type: 'offer.changed', resource: 'Offer', scope: 'offers:read', key: 'offerId', url: (key) => `/api/offers/${key}` },
+  { type: 'signing.changed', resource: 'SigningPacket', scope: 'records:read', key: 'packetId', url: (key) => `/api/signing/packets/${key}` },
+]
+
+/** Every type the feed serves, for the sequencer: numbering does not depend on who reads. */
+const ALL_TYPES = SOURCES.map((source) => source.type)
+
+function toEntry(row: FeedRow): FeedEntry | null {
+  const source = SOURCES.find((item) => item.type === row.type)
+  const key = source ? row.data[source.key] : undefined
+  if (!source || typeof key !== 'string') return null
+  return {
+    EntityEventSequence: row.feedSequence,
+    ResourceName: source.resource,
+    ResourceRecordKey: key,
+    ResourceRecordURL: source.url(key),
+    EventType: typeof row.data.status === 'string' ? row.data.status : 'changed',
+    ModificationTimestamp: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * One page of the caller's feed after `since`. Entries of a resource the key's scopes cannot read
+ * (signing without records:read) are left out; the sequence still moves past them.
+ */
+export async function readFeed(db: Db, { userId, scopes, query }: { userId: string; scopes: readonly ApiKeyScope[]; query: FeedQuery }): Promise<FeedPage> {
+  await sequenceFeed(db, ALL_TYPES)
+  const types = SOURCES.filter((source) => scopes.includes(source.scope)).map((source) => source.type)
+  const rows = types.length === 0 ? [] : await feedRows(db, { recipient: userId, types, since: query.since, limit: query.limit + 1 })
+  const page = rows.slice(0, query.limit)
+  const value = page.map(toEntry).filter((entry): entry is FeedEntry => entry !== null)
+  return { value, next: page.at(-1)?.feedSequence ?? query.since, more: rows.length > query.limit }
+}

@@ -1,0 +1,54 @@
+import type { Language } from '@offerbook/domain/languages'
+import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
+import type { Tree } from './tree'
+import { englishMessages, mergeInto } from './tree'
+
+/**
+ * Each locale file (locales/<language>/<area>.json) as a chunk of its own (decision 074): the frame
+ * loads its few areas, and a page loads its own with its module (app/page-modules.ts, app/page-texts.json),
+ * before it first renders. The whole language follows after the first render (resources.ts).
+ */
+const AREA_FILES: Record<Language, Record<string, () => Promise<Tree>>> = {
+  'en-us': import.meta.glob<Tree>(['./en-us/*.json', '!./en-us/public-*.json'], { import: 'default' }),
+  'es-es': import.meta.glob<Tree>(['./es-es/*.json', '!./es-es/public-*.json'], { import: 'default' }),
+}
+
+/** The catalogue's common messages (the request errors, the client's own): es-es has them in a file; en-us, in the catalogue. */
+const COMMON_TEXTS: Record<Language, () => Promise<Tree>> = {
+  'en-us': () => Promise.resolve(englishMessages(COMMON_MESSAGES)),
+  'es-es': () => loadArea('es-es', 'messages-common'),
+}
+
+function loadArea(language: Language, area: string): Promise<Tree> {
+  const load = AREA_FILES[language][`./${language}/${area}.json`]
+  if (!load) return Promise.reject(new Error(`No texts ${language}/${area}.json`))
+  return load()
+}
+
+/** One tree of these areas' texts in `language`. */
+export async function loadAreaTree(language: Language, areas: readonly string[]): Promise<Tree> {
+  const tree: Tree = {}
+  for (const part of await Promise.all(areas.map((area) => loadArea(language, area)))) mergeInto(tree, part, language)
+  return tree
+}
+
+/** The frame's texts: its areas and the catalogue's common messages. */
+export async function loadFrameTree(language: Language, areas: readonly string[]): Promise<Tree> {
+  const [tree, messages] = await Promise.all([loadAreaTree(language, areas), COMMON_TEXTS[language]()])
+  mergeInto(tree, messages, language)
+  return tree
+}
+
+/**
+ * The whole language: every area, and the whole catalogue's messages (en-us: the catalogue's own
+ * templates; es-es: its messages-*.json). What a change of language loads, and what follows the first render.
+ */
+export async function loadWholeTree(language: Language): Promise<Tree> {
+  const prefix = `./${language}/`
+  const areas = Object.keys(AREA_FILES[language]).map((path) => path.slice(prefix.length, -'.json'.length))
+  // The catalogue is a chunk of its own too: the frame needs only its common messages (COMMON_TEXTS).
+  const [files, catalogue] = await Promise.all([loadAreaTree(language, areas), language === 'en-us' ? import('@offerbook/domain/messages') : null])
+  const tree: Tree = catalogue ? englishMessages(catalogue.CATALOGUE) : {}
+  mergeInto(tree, files, language)
+  return tree
+}
