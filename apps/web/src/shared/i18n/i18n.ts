@@ -4,7 +4,7 @@ import type { Language } from '@offerbook/domain/languages'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
-import { loadAreaTree, loadFrameTree } from '../../locales/areas'
+import { loadFrameTree } from '../../locales/areas'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
 import { setActiveTranslator } from './translation'
 
@@ -81,27 +81,13 @@ export async function loadLanguage(language: Language): Promise<void> {
   loadedLanguages.add(language)
 }
 
+/** Whether a language's whole tree is in i18next. */
+export function languageLoaded(language: Language): boolean {
+  return loadedLanguages.has(language)
+}
+
 /** The areas (locales/<language>/<area>.json) in i18next by language, before the whole language is. */
 const loadedAreas = new Map<Language, Set<string>>()
-
-/**
- * Loads these areas' texts in the language shown, unless the whole language is here (decision 074):
- * a page's module loads its own with it (app/page-modules.ts), so it first renders with its texts.
- */
-/** Whether these areas' texts are here in the language shown (the whole language, or each area). */
-export function textAreasLoaded(areas: readonly string[], language: Language = currentLanguage()): boolean {
-  const done = loadedAreas.get(language)
-  return loadedLanguages.has(language) || areas.every((area) => done?.has(area))
-}
-
-export async function loadTextAreas(areas: readonly string[], language: Language = currentLanguage()): Promise<void> {
-  const done = loadedAreas.get(language) ?? new Set<string>()
-  const missing = areas.filter((area) => !done.has(area))
-  if (loadedLanguages.has(language) || missing.length === 0) return
-  i18n.addResourceBundle(language, 'translation', await loadAreaTree(language, missing), true, false)
-  for (const area of missing) done.add(area)
-  loadedAreas.set(language, done)
-}
 
 /** The frame's texts in `language` (its areas and the common messages), for the first render. */
 export async function loadFrameTexts(language: Language, areas: readonly string[]): Promise<void> {
