@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
+import { PRELOAD } from '../shared/api-client'
 import { currentLanguage, languageLoaded, loadLanguage } from '../shared/i18n/i18n'
 import { PAGE_FILES, PLACEHOLDER_PAGE } from './page-files'
 import PAGE_TEXTS from './page-texts.json'
@@ -47,7 +48,7 @@ export function pageLoaderFor(routeName: string): PageLoader {
 }
 
 function offerScreen(id: string | null | undefined, { queryClient }: ScreenContext): void {
-  if (id) void queryClient.prefetchQuery(offerQuery(id))
+  if (id) void queryClient.prefetchQuery(offerQuery(id, null, PRELOAD))
 }
 
 /**
@@ -59,7 +60,7 @@ const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>
   'my-property-offer': (context) => offerScreen(context.params.offerId, context),
   'my-property-accept-offer': (context) => offerScreen(context.search.get('offer'), context),
   'my-property-optimize': ({ queryClient, params }) => {
-    if (params.id) void queryClient.prefetchQuery(optimizeScreenQuery(queryClient, params.id))
+    if (params.id) void queryClient.prefetchQuery(optimizeScreenQuery(queryClient, params.id, PRELOAD))
   },
 }
 

@@ -106,6 +106,13 @@ export type RequestOptions = {
   headers?: Record<string, string>
 }
 
+/**
+ * A screen's answer asked before the guard knows the reader's roles (decision 076): a refusal moves
+ * nobody, as the guard decides where a reader who may not open the page goes (sign-in, per the route
+ * table). The page's own ask, if it renders, follows the usual 401/403 rule.
+ */
+export const PRELOAD: RequestOptions = { redirectOnUnauthorized: false, redirectOnForbidden: false }
+
 function toFormData(body: unknown): FormData {
   if (body instanceof FormData) return body
   const form = new FormData()

@@ -1,6 +1,7 @@
 import { LISTING_CREATOR_ROLES } from '@offerbook/domain/listing'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { myListingsScreenQuery } from '../../features/listings/api/my-listings'
+import { PRELOAD } from '../../shared/api-client'
 import { MyListings, myListingsParamsOf } from '../../features/listings/components/manage/my-listings'
 import type { ScreenContext } from '../page-props'
 
@@ -14,5 +15,5 @@ export default function MyPropertiesListPage() {
 
 /** The first screen's one answer, asked as the chunk arrives (decision 076). */
 export function preloadScreen({ queryClient, search }: ScreenContext): void {
-  void queryClient.prefetchQuery(myListingsScreenQuery(queryClient, myListingsParamsOf(search)))
+  void queryClient.prefetchQuery(myListingsScreenQuery(queryClient, myListingsParamsOf(search), PRELOAD))
 }

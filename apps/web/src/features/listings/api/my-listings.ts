@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/
 import type { ListingSummary, Page, StandardStatus } from '@offerbook/domain/listing'
 import type { MyListingsScreen } from '@offerbook/domain/listing-search'
 import { MY_LISTING_STATUS_GROUP_NAMES, MY_LISTING_STATUS_GROUPS } from '@offerbook/domain/listing-search'
+import type { RequestOptions } from '../../../shared/api-client'
 import { apiClient } from '../../../shared/api-client'
 import { listingKeys, screenKeys, SEEDED_FRESH_MS } from '../../../shared/query-keys'
 
@@ -41,11 +42,11 @@ const countParams = (q: string, status: readonly StandardStatus[] | undefined): 
  * /my-properties/list's one answer (GET /api/listings/mine/screen, decision 076), written into the
  * list's key and each tab's count key, so the page's parts ask nothing more.
  */
-export function myListingsScreenQuery(queryClient: QueryClient, params: MyListingsParams) {
+export function myListingsScreenQuery(queryClient: QueryClient, params: MyListingsParams, options?: RequestOptions) {
   return queryOptions({
     queryKey: screenKeys.myListings(params),
     queryFn: async () => {
-      const screen = await apiClient.get<MyListingsScreen>('/listings/mine/screen', queryOf(params))
+      const screen = await apiClient.get<MyListingsScreen>('/listings/mine/screen', queryOf(params), options)
       queryClient.setQueryData(listingKeys.myList(params), screen.listings)
       for (const name of MY_LISTING_STATUS_GROUP_NAMES) {
         queryClient.setQueryData(listingKeys.myList(countParams(params.q ?? '', MY_LISTING_STATUS_GROUPS[name])), { items: [], total: screen.counts[name], page: 1, pageSize: 1 })

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { queryOptions } from '@tanstack/react-query'
 import type { OfferSummary, OfferView } from '@offerbook/domain/offer'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
+import type { RequestOptions } from '../../../shared/api-client'
 import { apiClient } from '../../../shared/api-client'
 import { offerKeys, screenKeys, SEEDED_FRESH_MS } from '../../../shared/query-keys'
 
@@ -11,24 +12,24 @@ import { offerKeys, screenKeys, SEEDED_FRESH_MS } from '../../../shared/query-ke
  */
 
 /** One offer, as the buyer side, the seller side, or (with `token`) the holder of a share link sees it. */
-export async function getOffer(id: string, token?: string | null): Promise<OfferView> {
-  const { offer } = await apiClient.get<{ offer: OfferView }>(`/offers/${encodeURIComponent(id)}`, token ? { token } : undefined, { redirectOnUnauthorized: !token })
+export async function getOffer(id: string, token?: string | null, options: RequestOptions = {}): Promise<OfferView> {
+  const { offer } = await apiClient.get<{ offer: OfferView }>(`/offers/${encodeURIComponent(id)}`, token ? { token } : undefined, { redirectOnUnauthorized: !token, ...options })
   return offer
 }
 
-export function offerQuery(id: string, token?: string | null) {
-  return queryOptions({ queryKey: offerKeys.one(id, token), queryFn: () => getOffer(id, token), staleTime: SEEDED_FRESH_MS })
+export function offerQuery(id: string, token?: string | null, options?: RequestOptions) {
+  return queryOptions({ queryKey: offerKeys.one(id, token), queryFn: () => getOffer(id, token, options), staleTime: SEEDED_FRESH_MS })
 }
 
 /** GET /api/listings/{id}/optimize/screen: the optimize page's first screen in one answer. */
 export type OptimizeScreen = { optimize: OptimizeResult; offers: { items: OfferSummary[] } }
 
 /** The optimize page's one answer, written into optimizeQuery's and listingOffersQuery's keys (decision 076). */
-export function optimizeScreenQuery(queryClient: QueryClient, listingId: string) {
+export function optimizeScreenQuery(queryClient: QueryClient, listingId: string, options?: RequestOptions) {
   return queryOptions({
     queryKey: screenKeys.optimize(listingId),
     queryFn: async () => {
-      const screen = await apiClient.get<OptimizeScreen>(`/listings/${encodeURIComponent(listingId)}/optimize/screen`)
+      const screen = await apiClient.get<OptimizeScreen>(`/listings/${encodeURIComponent(listingId)}/optimize/screen`, undefined, options)
       queryClient.setQueryData(offerKeys.optimize(listingId), screen.optimize)
       queryClient.setQueryData(offerKeys.ofListing(listingId), screen.offers.items)
       return screen
