@@ -132,7 +132,7 @@ function OfferPacketSummary({ signing, onSend }: { signing: OfferSigning; onSend
 
   if (completed) {
     return (
-      <Alert color="green" title={t('signing.panel.signedTitle')} data-testid="offer-signed" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+      <Alert color="green" title={t('signing.panel.signedTitle')} data-testid="offer-signed">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('signing.panel.signedOn', { date: formatDay(completed.completedAt ?? completed.createdAt, i18n.language) })}</Text>
           <Button size="sm" leftSection={<IconDownload size={16} aria-hidden />} loading={busy === 'download'} onClick={() => run('download', () => downloadSignedPdf(completed))}>

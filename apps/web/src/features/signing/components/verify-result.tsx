@@ -6,9 +6,6 @@ import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import type { readSealedRecord } from './sealed-record'
 import { SealedRecordView } from './sealed-record'
 
-/** Green on the light green of the alert reads at 3.8:1; the title takes the text colour, the icon keeps the green. */
-const DARK_TITLE = { title: { color: 'var(--mantine-color-text)' } }
-
 export type VerifyResultViewProps = {
   result: VerifyResult
   /** The file checked: on 'intact', the record inside it is read and shown (decision 059). */
@@ -31,7 +28,7 @@ export function VerifyResultView({ result, file, readRecord, onCheckSeal, checki
 
   if (result.status === 'intact') {
     return (
-      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('signing.verify.intactTitle')} styles={DARK_TITLE} data-result="intact">
+      <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('signing.verify.intactTitle')} data-result="intact">
         <Stack gap="sm">
           <Text size="sm">{t('signing.verify.intactBody')}</Text>
           {result.packet && (
