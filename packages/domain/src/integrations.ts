@@ -26,7 +26,7 @@ export const FeedQuerySchema = z.object({
 })
 export type FeedQuery = z.infer<typeof FeedQuerySchema>
 
-export const FEED_RESOURCES = ['Offer', 'SigningPacket'] as const
+export const FEED_RESOURCES = ['Offer', 'SigningPacket', 'Property'] as const
 export type FeedResource = (typeof FEED_RESOURCES)[number]
 
 export const FeedEntrySchema = z.object({
@@ -36,7 +36,7 @@ export const FeedEntrySchema = z.object({
   ResourceRecordKey: z.string(),
   /** Where the entity itself is read (with the same key and its scope). */
   ResourceRecordURL: z.string(),
-  /** What happened: the offer's new status (shared, countered, accepted…) or the signing step (sent, completed…). */
+  /** What happened: the offer's new status (shared, countered, accepted…), the signing step (sent, completed…), or a listing's change (created, status, changed). */
   EventType: z.string(),
   ModificationTimestamp: z.string(),
 })

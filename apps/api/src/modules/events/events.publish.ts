@@ -11,7 +11,7 @@ export const EVENTS_CHANNEL = 'offerbook_events'
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const MAX_INLINE_PAYLOAD_BYTES = 7800
 
-export type LiveEventType = 'offer.changed' | 'notification.created' | 'signing.changed' | 'chat.message' | 'chat.read' | 'message.outcome' | 'team.changed'
+export type LiveEventType = 'offer.changed' | 'notification.created' | 'signing.changed' | 'listing.changed' | 'chat.message' | 'chat.read' | 'message.outcome' | 'team.changed'
 export type LiveEventData = Record<string, string | number | boolean | null>
 
 /** A user id, or a chat guest's `visitor:<conversation id>`. */

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { apiKey } from '../../db/schema/api-keys'
 import { appEvent } from '../../db/schema/conversations'
 import { listing, teamMember, teamMemberListing } from '../../db/schema/listings'
 import { offer } from '../../db/schema/offers'
@@ -24,7 +25,7 @@ export async function eventsSince(db: Db, { recipient, afterId, limit }: { recip
 }
 
 /** The event types the event feed serves (decision 080): kept for FEED_RETENTION_MS, not the stream's day. */
-export const FEED_EVENT_TYPES = ['offer.changed', 'signing.changed'] as const
+export const FEED_EVENT_TYPES = ['offer.changed', 'signing.changed', 'listing.changed'] as const
 export const FEED_RETENTION_MS = 30 * 86_400_000
 
 /** Deletes the rows written before `before` (the feed's types only after FEED_RETENTION_MS); returns how many. */
@@ -86,4 +87,17 @@ export async function insertAppEvents(db: Db, rows: Pick<typeof appEvent.$inferI
 /** NOTIFYs the channel; given a transaction, PostgreSQL delivers it at commit. */
 export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`)
+}
+
+/**
+ * Whether any key in force may read listings (decision 080): listing events are written only then, as an
+ * MLS import changes thousands of listings in a run and no page needs them.
+ */
+export async function anyKeyReadsListings(db: Db, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiKey.id })
+    .from(apiKey)
+    .where(and(isNull(apiKey.revokedAt), or(isNull(apiKey.expiresAt), gt(apiKey.expiresAt, now)), sql`${apiKey.scopes} @> array['listings:read']::text[]`))
+    .limit(1)
+  return row !== undefined
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client'
-import { offerAudience, packetAudience } from './events.queries'
+import { anyKeyReadsListings, listingAudience, offerAudience, packetAudience } from './events.queries'
 import { publishEvent } from './events.publish'
 
 /**
@@ -16,6 +16,20 @@ export async function publishOfferChanged(tx: Db, row: { id: string; listingId: 
 export async function publishSigningChanged(tx: Db, packetId: string, status: string): Promise<void> {
   const audience = await packetAudience(tx, packetId)
   if (audience) await publishEvent(tx, { recipients: audience.recipients, type: 'signing.changed', data: { packetId, offerId: audience.offerId, status } })
+}
+
+/** What a listing write was, as its feed entry's EventType says it. */
+export type ListingChangeKind = 'created' | 'status' | 'changed'
+
+/**
+ * Listings were created or changed: everyone who manages each is told (the feed's `Property` entries,
+ * decision 080), when some key in force may read listings; no page follows them. In the change's transaction.
+ */
+export async function publishListingsChanged(tx: Db, ids: readonly string[], change: ListingChangeKind): Promise<void> {
+  if (ids.length === 0 || !(await anyKeyReadsListings(tx))) return
+  for (const listingId of ids) {
+    await publishEvent(tx, { recipients: await listingAudience(tx, listingId), type: 'listing.changed', data: { listingId, change } })
+  }
 }
 
 /** Who may see an offer now: its buyer and its listing's managers (the webhooks job checks an owner against it at delivery, decision 079). */

@@ -8,7 +8,7 @@ import { readFeed } from './feed.service'
 
 export type FeedRoutesOptions = { db: Db }
 
-/** The event feed (decision 080): API keys only, scope offers:read (signing entries also need records:read). */
+/** The event feed (decision 080): API keys only, scope offers:read (signing entries also need records:read, listing entries listings:read). */
 export const feedRoutes: FastifyPluginAsyncZod<FeedRoutesOptions> = async (app, { db }) => {
   app.get(
     '/api/feed',

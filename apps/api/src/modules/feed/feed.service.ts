@@ -11,11 +11,13 @@ import { feedRows, sequenceFeed } from './feed.queries'
  * read at its own endpoint, which checks access again.
  */
 
-type Source = { type: string; resource: FeedResource; scope: ApiKeyScope; key: string; url: (key: string) => string }
+type Source = { type: string; resource: FeedResource; scope: ApiKeyScope; key: string; url: (key: string) => string; what: string }
 
 const SOURCES: readonly Source[] = [
-  { type: 'offer.changed', resource: 'Offer', scope: 'offers:read', key: 'offerId', url: (key) => `/api/offers/${key}` },
-  { type: 'signing.changed', resource: 'SigningPacket', scope: 'records:read', key: 'packetId', url: (key) => `/api/signing/packets/${key}` },
+  { type: 'offer.changed', resource: 'Offer', scope: 'offers:read', key: 'offerId', url: (key) => `/api/offers/${key}`, what: 'status' },
+  { type: 'signing.changed', resource: 'SigningPacket', scope: 'records:read', key: 'packetId', url: (key) => `/api/signing/packets/${key}`, what: 'status' },
+  // A listing's entity is read as the RESO Property (GET /api/reso/Property, same key and scope) or at its own page's endpoint.
+  { type: 'listing.changed', resource: 'Property', scope: 'listings:read', key: 'listingId', url: (key) => `/api/listings/${key}`, what: 'change' },
 ]
 
 /** Every type the feed serves, for the sequencer: numbering does not depend on who reads. */
@@ -30,7 +32,7 @@ function toEntry(row: FeedRow): FeedEntry | null {
     ResourceName: source.resource,
     ResourceRecordKey: key,
     ResourceRecordURL: source.url(key),
-    EventType: typeof row.data.status === 'string' ? row.data.status : 'changed',
+    EventType: typeof row.data[source.what] === 'string' ? String(row.data[source.what]) : 'changed',
     ModificationTimestamp: row.createdAt.toISOString(),
   }
 }

@@ -4,7 +4,8 @@ import type { ApiKeyScope, CreatedApiKey } from '@offerbook/domain/api-keys'
 import type { FeedEntry, FeedPage } from '@offerbook/domain/integrations'
 import { useTestApp } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
-import { bearer, createTestOffer, createUser, signIn } from '../../../test/factories'
+import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../../../test/factories'
+import { apiKey } from '../../db/schema/api-keys'
 import { appEvent } from '../../db/schema/conversations'
 import { publishOfferChanged } from '../events/events.service'
 
@@ -103,5 +104,44 @@ describe('the event feed', () => {
     expect(withRecords.map((entry) => [entry.ResourceName, entry.EventType, entry.ResourceRecordURL])).toEqual([
       ['SigningPacket', 'sent', '/api/signing/packets/00000000-0000-4000-8000-000000000001'],
     ])
+  })
+
+  it("tells a listing's managers of its changes as Property entries, readable at the URL given, to keys with listings:read only", async () => {
+    const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const stranger = await createUser(t, { roles: ['SELLER_AGENT'] })
+    // Written only once some key in force may read listings: an MLS import's thousands of changes cost nothing before.
+    await t.db.update(apiKey).set({ revokedAt: new Date() })
+    const before = await createTestListing(t, { ownerId: agent.id })
+    const key = await keyOf(agent, ['offers:read', 'listings:read'])
+    const offersOnly = await keyOf(agent, ['offers:read'])
+    const strangers = await keyOf(stranger, ['offers:read', 'listings:read'])
+
+    const home = await createTestListing(t, { ownerId: agent.id })
+    // As the agent changes them on their pages: the status in the listing's settings, the price in its form.
+    const session = await sessionOf(agent)
+    const edit = async (url: string, payload: object) => {
+      const response = await t.app.inject({ method: 'PATCH', url, headers: session, payload })
+      expect(response.statusCode, response.body).toBe(200)
+    }
+    await edit(`/api/listings/${home.id}/settings`, { StandardStatus: 'Pending' })
+    await edit(`/api/listings/${home.id}`, { ListPrice: 455_000 })
+    await edit(`/api/listings/${before.id}`, { ListPrice: 301_000 })
+
+    const entries = await readAll(key, 0, 100)
+    expect(entries.map((entry) => [entry.ResourceName, entry.ResourceRecordKey, entry.EventType])).toEqual([
+      ['Property', home.id, 'changed'],
+      ['Property', home.id, 'status'],
+      ['Property', home.id, 'changed'],
+      ['Property', before.id, 'changed'],
+    ])
+    const url = entries[0]!.ResourceRecordURL
+    expect(url).toBe(`/api/listings/${home.id}`)
+    const entity = await t.app.inject({ method: 'GET', url, headers: key })
+    expect(entity.statusCode, entity.body).toBe(200)
+    expect(entity.json<{ listing: { StandardStatus: string; ListPrice: number } }>().listing).toMatchObject({ StandardStatus: 'Pending', ListPrice: 455_000 })
+    // Replayed from the middle: the same entries after it.
+    expect(await readAll(key, entries[1]!.EntityEventSequence, 1)).toEqual(entries.slice(2))
+    expect(await readAll(offersOnly, 0, 100)).toEqual([])
+    expect(await readAll(strangers, 0, 100)).toEqual([])
   })
 })

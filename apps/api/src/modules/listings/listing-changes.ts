@@ -1,7 +1,9 @@
 import { isUuid } from '@offerbook/domain/validation'
 import type { Db } from '../../db/client'
 import type { ListingWebhookType } from '../webhooks/webhooks.enqueue'
+import type { ListingChangeKind } from '../events/events.service'
 import { enqueueWebhooksForListings } from '../webhooks/webhooks.enqueue'
+import { publishListingsChanged } from '../events/events.service'
 import { notifyListingsChannel } from './listing-changes.queries'
 
 /**
@@ -47,8 +49,11 @@ export async function listingsChanged(db: Db, ids: readonly string[], webhook: L
     await notify(db, `l:${chunk.join(',')}`)
   }
   await enqueueWebhooksForListings(db, unique, webhook)
+  await publishListingsChanged(db, unique, FEED_CHANGE[webhook])
   tellLocal({ kind: 'listings', ids: unique })
 }
+
+const FEED_CHANGE = { 'listing.created': 'created', 'listing.status': 'status', 'listing.changed': 'changed' } as const satisfies Record<ListingWebhookType, ListingChangeKind>
 
 /** Every listing of this owner may have changed for search (deactivated, reactivated, erased). */
 export async function ownerListingsChanged(db: Db, ownerId: string): Promise<void> {

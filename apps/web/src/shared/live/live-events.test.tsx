@@ -130,4 +130,11 @@ describe('staleKeysOf', () => {
   it('refreshes the team pages and the lists a team shapes on a team change', () => {
     expect(staleKeysOf({ id: '4', type: 'team.changed', data: {} })).toEqual([['team'], ['listings', 'mine'], ['offers', 'mine']])
   })
+
+  it("refreshes My Listings and the listing's own page when a listing one manages changes", () => {
+    expect(staleKeysOf({ id: '5', type: 'listing.changed', data: { listingId: 'l1', change: 'status' } })).toEqual([
+      ['listings', 'mine'],
+      ['listings', 'managed', 'l1'],
+    ])
+  })
 })

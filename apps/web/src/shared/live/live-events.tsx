@@ -70,6 +70,9 @@ export function staleKeysOf(event: LiveEvent): QueryKey[] {
     // A team change (issue #16): the team pages, and the lists the member's access shapes.
     case 'team.changed':
       return [teamKeys.all, listingKeys.mine(), offerKeys.mineAll()]
+    // A listing one manages changed (written while some API key may read listings, decision 080): its lists and its page.
+    case 'listing.changed':
+      return listingId ? [listingKeys.mine(), listingKeys.managed(listingId)] : [listingKeys.mine()]
     default:
       return []
   }
