@@ -57,6 +57,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      // The webhooks journey's receiver listens on this machine, as an on-premises back office would (decision 079).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 })

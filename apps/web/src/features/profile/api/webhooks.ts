@@ -13,8 +13,15 @@ export function useWebhooks() {
   return useQuery({ queryKey: webhookKeys.all, queryFn: () => apiClient.get<Webhooks>('/me/webhooks') })
 }
 
+/** While a delivery is still pending the log asks again every few seconds, so its attempts show as they happen. */
+export const PENDING_REFRESH_MS = 3_000
+
 export function useWebhookDeliveries(id: string) {
-  return useQuery({ queryKey: webhookKeys.deliveries(id), queryFn: () => apiClient.get<WebhookDeliveries>(`/me/webhooks/${encodeURIComponent(id)}/deliveries`) })
+  return useQuery({
+    queryKey: webhookKeys.deliveries(id),
+    queryFn: () => apiClient.get<WebhookDeliveries>(`/me/webhooks/${encodeURIComponent(id)}/deliveries`),
+    refetchInterval: (query) => (query.state.data?.items.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false),
+  })
 }
 
 export function useCreateWebhook() {
