@@ -8,7 +8,7 @@ import { PAGE_FILES, PLACEHOLDER_PAGE } from '../src/app/page-files.ts'
  * Which locale files (locales/en-us/<area>.json, the same in es-es) each page of the whole app shows
  * on its first screen, found in the source (decision 074): the page's module and what it imports
  * (statically or lazily), with every string that names a text key (`'offer.price'`, or the start of one,
- * `` `roles.${role}` ``). The frame (src/app/main.tsx and its imports, the page table left out) gets
+ * `` `roles.${role}` ``, or a constant that starts one, `const P = 'identity'` with `` `${P}.title` ``). The frame (src/app/main.tsx and its imports, the page table left out) gets
  * the areas its own modules name; a page, the others its modules name. src/app/page-texts.json keeps the
  * result; its test (page-texts.test.ts) fails when the source no longer matches it.
  */
@@ -61,6 +61,9 @@ const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g
 /** A whole key in quotes (at least two parts), or the start of a template literal up to its first `${`. */
 const KEY = /['"`]([A-Za-z]\w*(?:\.[\w-]+)+)['"`]/g
 const KEY_START = /`([A-Za-z]\w*(?:\.[\w-]+)*)\.\$\{/g
+/** A module's constant key start (`const P = 'identity'`), named where it starts a template (`` `${P}.title` ``). */
+const CONSTANT = /\bconst (\w+) = ['"]([A-Za-z]\w*(?:\.[\w-]+)*)['"]/g
+const TEMPLATE_START = /`\$\{(\w+)\}\./g
 
 function sourceClosure(entries: string[]): Set<string> {
   const seen = new Set<string>()
@@ -90,6 +93,11 @@ function namedKeys(files: Iterable<string>): Set<string> {
     const source = readFileSync(file, 'utf8')
     for (const match of source.matchAll(KEY)) keys.add(match[1] ?? '')
     for (const match of source.matchAll(KEY_START)) keys.add(match[1] ?? '')
+    const constants = new Map([...source.matchAll(CONSTANT)].map((match) => [match[1] ?? '', match[2] ?? '']))
+    for (const match of source.matchAll(TEMPLATE_START)) {
+      const start = constants.get(match[1] ?? '')
+      if (start) keys.add(start)
+    }
   }
   return keys
 }

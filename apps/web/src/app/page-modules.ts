@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
 import { PRELOAD } from '../shared/api-client'
-import { currentLanguage, languageLoaded, loadLanguage } from '../shared/i18n/i18n'
+import { loadTextAreas, textAreasLoaded } from '../shared/i18n/i18n'
 import { PAGE_FILES, PLACEHOLDER_PAGE } from './page-files'
 import PAGE_TEXTS from './page-texts.json'
 import type { PageProps, ScreenContext } from './page-props'
@@ -12,6 +12,7 @@ export type PageLoader = () => Promise<PageModule>
 
 /** Each page is its own chunk (src/app/routes/*-page.tsx). */
 const MODULES = import.meta.glob<PageModule>('./routes/*-page.tsx')
+const PAGE_AREAS: Readonly<Record<string, readonly string[]>> = PAGE_TEXTS.pages
 
 /** The frame's own texts (header, navigation, errors): the areas loaded before the first render with the page's. */
 export const FRAME_AREAS: readonly string[] = PAGE_TEXTS.frame
@@ -28,12 +29,9 @@ function pageLoader(routeName: string, page: string): PageLoader {
   if (known) return known
   const load = MODULES[`./routes/${page}.tsx`]
   if (!load) throw new Error(`No page module routes/${page}.tsx`)
-  // A page's keys can be built at run time (`${P}.providerHeading`), which page-texts.json cannot see:
-  // a page waits for its whole language (each area its own chunk, asked in parallel with the module).
-  const loader: PageLoader = () => {
-    const language = currentLanguage()
-    return languageLoaded(language) ? load() : Promise.all([load(), loadLanguage(language)]).then(([module]) => module)
-  }
+  const areas = PAGE_AREAS[page] ?? []
+  // Texts already here (the whole language, in tests too): the module alone, as a page without texts loads.
+  const loader: PageLoader = () => (textAreasLoaded(areas) ? load() : Promise.all([load(), loadTextAreas(areas)]).then(([module]) => module))
   loaders.set(routeName, loader)
   return loader
 }

@@ -4,7 +4,7 @@ import type { Language } from '@offerbook/domain/languages'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
-import { loadFrameTree } from '../../locales/areas'
+import { loadAreaTree, loadFrameTree } from '../../locales/areas'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
 import { setActiveTranslator } from './translation'
 
@@ -34,6 +34,9 @@ function applyHtmlLang(language: string) {
  */
 const loadedLanguages = new Set<Language>()
 
+/** The event that tells the components using texts that a whole language is here (initI18n's `react.bindI18n`). */
+const WHOLE_LANGUAGE_LOADED = 'wholeLanguageLoaded'
+
 /**
  * Starts i18n in `language` with the texts given (the app passes the one language it loaded;
  * tests and the prerender pass both). Another language's texts load when it is chosen.
@@ -54,6 +57,10 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      // The rest of a language arriving after the first render draws again what is shown: a key the
+      // source reading could not place (decision 074) then reads as its text. Not every bundle added: a
+      // public page adds its own texts as it renders.
+      react: { bindI18n: `languageChanged ${WHOLE_LANGUAGE_LOADED}` },
     })
     applyHtmlLang(language)
     // What messages.ts translates with outside components.
@@ -79,15 +86,30 @@ export async function loadLanguage(language: Language): Promise<void> {
   if (loadedLanguages.has(language)) return
   i18n.addResourceBundle(language, 'translation', await loadLanguageTree(language), true, false)
   loadedLanguages.add(language)
-}
-
-/** Whether a language's whole tree is in i18next. */
-export function languageLoaded(language: Language): boolean {
-  return loadedLanguages.has(language)
+  i18n.emit(WHOLE_LANGUAGE_LOADED, language)
 }
 
 /** The areas (locales/<language>/<area>.json) in i18next by language, before the whole language is. */
 const loadedAreas = new Map<Language, Set<string>>()
+
+/** Whether these areas' texts are here in the language shown (the whole language, or each area). */
+export function textAreasLoaded(areas: readonly string[], language: Language = currentLanguage()): boolean {
+  const done = loadedAreas.get(language)
+  return loadedLanguages.has(language) || areas.every((area) => done?.has(area))
+}
+
+/**
+ * Loads these areas' texts in the language shown, unless the whole language is here (decision 074):
+ * a page's module loads its own with it (app/page-modules.ts), so it first renders with its texts.
+ */
+export async function loadTextAreas(areas: readonly string[], language: Language = currentLanguage()): Promise<void> {
+  const done = loadedAreas.get(language) ?? new Set<string>()
+  const missing = areas.filter((area) => !done.has(area))
+  if (loadedLanguages.has(language) || missing.length === 0) return
+  i18n.addResourceBundle(language, 'translation', await loadAreaTree(language, missing), true, false)
+  for (const area of missing) done.add(area)
+  loadedAreas.set(language, done)
+}
 
 /** The frame's texts in `language` (its areas and the common messages), for the first render. */
 export async function loadFrameTexts(language: Language, areas: readonly string[]): Promise<void> {
