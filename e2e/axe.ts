@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test'
 import { expect } from './fixtures'
 
 /**
- * Waits until every open dialog is fully opaque and no transition or animation that ends is running (a
- * dialog fading in, a panel opening), over two frames in a row: a colour checked halfway through a
- * fade is not the colour a person reads. Endless ones (a loader's spin) do not count.
+ * Waits until every open dialog and notification is fully opaque and no transition or animation that
+ * ends is running (a dialog fading in, a notification fading out, a panel opening), over two frames in a
+ * row: a colour checked halfway through a fade is not the colour a person reads. Endless ones (a
+ * loader's spin) do not count.
  */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -14,7 +15,7 @@ async function settled(page: Page): Promise<void> {
         const fading = (element: Element | null): boolean => element !== null && (Number(getComputedStyle(element).opacity) < 1 || fading(element.parentElement))
         const moving = () =>
           document.getAnimations().some((animation) => animation.playState === 'running' && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? 0))) ||
-          Array.from(document.querySelectorAll('[role="dialog"]')).some((dialog) => fading(dialog))
+          Array.from(document.querySelectorAll('[role="dialog"], .mantine-Notification-root')).some((layer) => fading(layer))
         requestAnimationFrame(() => {
           const before = moving()
           requestAnimationFrame(() => resolve(!before && !moving()))
@@ -34,16 +35,20 @@ async function violationsOf(page: Page): Promise<string[]> {
 /**
  * Fails the test with each WCAG 2.1 AA violation axe finds on the page once it has settled, and where.
  * A reading taken while something still moves (a fade's last frames, which no animation reports) is
- * taken again for up to 5 s; a violation that stays fails the test with axe's own words.
+ * taken again, once the page has settled again, for up to 5 s; a violation that stays fails the test
+ * with axe's own words.
  */
 export async function expectNoViolations(page: Page, what: string): Promise<void> {
   await settled(page)
-  let summary: string[] = []
+  let summary: string[] | null = null
   await expect(async () => {
+    await settled(page)
     summary = await violationsOf(page)
     expect(summary).toEqual([])
   })
     .toPass({ timeout: 5_000, intervals: [250, 500, 1_000] })
     .catch(() => undefined)
+  // Never settled within the retries: the page as it is now is what is judged.
+  summary ??= await violationsOf(page)
   expect(summary, `accessibility of ${what}`).toEqual([])
 }

@@ -94,7 +94,8 @@ function EndpointRow({ endpoint }: { endpoint: Webhook }) {
   const remove = useDeleteWebhook()
   const onDelete = async () => {
     const confirmed = await dialog.confirm({ title: t(`${P}.confirmTitle`), message: t(`${P}.confirmBody`, { url: endpoint.url }), confirmLabel: t(`${P}.delete`) })
-    if (confirmed) remove.mutate(endpoint.id, { onSuccess: () => notifySuccess(t(`${P}.deleted`)), onError: notifyError })
+    // Awaited, not mutate's own callbacks: the row is gone once the list refreshes, and they would never run.
+    if (confirmed) await remove.mutateAsync(endpoint.id).then(() => notifySuccess(t(`${P}.deleted`)), notifyError)
   }
   return (
     <Paper component="li" withBorder p="md" aria-label={endpoint.url}>
