@@ -102,7 +102,7 @@ export const appEvent = pgTable(
     // What the feed's sequencer has yet to number: only the feed's types (FEED_EVENT_TYPES in events.queries.ts).
     index('app_event_unsequenced_idx')
       .on(table.id)
-      .where(sql`${table.feedSequence} is null and ${table.type} in ('offer.changed', 'signing.changed')`),
+      .where(sql`${table.feedSequence} is null and ${table.type} in ('offer.changed', 'signing.changed', 'listing.changed')`),
   ],
 )
 

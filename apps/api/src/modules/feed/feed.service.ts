@@ -20,8 +20,11 @@ const SOURCES: readonly Source[] = [
   { type: 'listing.changed', resource: 'Property', scope: 'listings:read', key: 'listingId', url: (key) => `/api/listings/${key}`, what: 'change' },
 ]
 
-/** Every type the feed serves, for the sequencer: numbering does not depend on who reads. */
-const ALL_TYPES = SOURCES.map((source) => source.type)
+/**
+ * Every type the feed serves, for the sequencer: numbering does not depend on who reads. The partial
+ * index of rows it has yet to number (app_event_unsequenced_idx) names each.
+ */
+export const ALL_TYPES: readonly string[] = SOURCES.map((source) => source.type)
 
 function toEntry(row: FeedRow): FeedEntry | null {
   const source = SOURCES.find((item) => item.type === row.type)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ApiKeyScope, CreatedApiKey } from '@offerbook/domain/api-keys'
@@ -8,6 +9,7 @@ import { bearer, createTestListing, createTestOffer, createUser, signIn } from '
 import { apiKey } from '../../db/schema/api-keys'
 import { appEvent } from '../../db/schema/conversations'
 import { publishOfferChanged } from '../events/events.service'
+import { ALL_TYPES } from './feed.service'
 
 const t = useTestApp()
 
@@ -143,5 +145,11 @@ describe('the event feed', () => {
     expect(await readAll(key, entries[1]!.EntityEventSequence, 1)).toEqual(entries.slice(2))
     expect(await readAll(offersOnly, 0, 100)).toEqual([])
     expect(await readAll(strangers, 0, 100)).toEqual([])
+  })
+
+  it("keeps the sequencer's look at waiting rows on its partial index: the index names every type the feed serves", async () => {
+    const result = await t.db.execute(sql`select indexdef from pg_indexes where indexname = 'app_event_unsequenced_idx'`)
+    const [index] = (result as unknown as { rows: { indexdef: string }[] }).rows
+    for (const type of ALL_TYPES) expect(index?.indexdef, type).toContain(`'${type}'`)
   })
 })

@@ -1,0 +1,2 @@
+DROP INDEX "app_event_unsequenced_idx";--> statement-breakpoint
+CREATE INDEX "app_event_unsequenced_idx" ON "app_event" USING btree ("id") WHERE "app_event"."feed_sequence" is null and "app_event"."type" in ('offer.changed', 'signing.changed', 'listing.changed');
