@@ -36,6 +36,9 @@ async function receiver(secret: () => string | null) {
   return { received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/offerbook-events`, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
+// The second journey turns private addresses off for the whole server a moment: the first must not add its webhook meanwhile.
+test.describe.configure({ mode: 'serial' })
+
 test('an agent adds a webhook on the profile, gets a signed delivery, reads it in the log and has it sent again', async ({ page }) => {
   let secret: string | null = null
   const hook = await receiver(() => secret)
@@ -94,5 +97,41 @@ test('an agent adds a webhook on the profile, gets a signed delivery, reads it i
   } finally {
     if (draftId) expect((await page.request.delete(`/api/listings/${draftId}`, { headers })).status()).toBeLessThan(300)
     await hook.close()
+  }
+})
+
+test('a super admin refuses private addresses on /admin/webhooks, and an agent adding a loopback webhook is told why', async ({ page, browser, baseURL }) => {
+  const adminToken = await apiToken(page.request, 'super-admin@example.com')
+  const setting = (allowPrivate: boolean) => page.request.put('/api/admin/settings/webhooks', { headers: { authorization: `Bearer ${adminToken}` }, data: { allowPrivate } })
+  try {
+    await useAccount(page, 'super-admin@example.com')
+    await page.goto('/admin/webhooks')
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible()
+    const form = page.getByRole('form', { name: 'Private addresses for webhooks' })
+    // This server runs with WEBHOOKS_ALLOW_PRIVATE, or an earlier run chose: either way they are allowed now.
+    await expect(form.getByRole('status')).toHaveText('Private addresses are allowed.')
+    await expectNoViolations(page, '/admin/webhooks')
+    await form.getByRole('switch', { name: 'Allow webhooks to private addresses' }).press('Space')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('The webhook setting is saved.')).toBeVisible()
+    await expect(form.getByRole('status')).toHaveText('Private addresses are refused.')
+    await expect(form.getByText(/^Chosen by .+ on /)).toBeVisible()
+
+    const agent = await (await browser.newContext({ baseURL })).newPage()
+    await useAccount(agent, SELLER_AGENT)
+    await agent.goto('/profile')
+    const add = agent.getByRole('form', { name: 'Add a webhook' })
+    await add.getByRole('textbox', { name: /^Endpoint address/ }).fill('http://127.0.0.1:9/offerbook-events')
+    await add.getByRole('checkbox', { name: 'Listing created' }).check()
+    await add.getByRole('button', { name: 'Add webhook' }).click()
+    await expect(add.getByText('This address is on a private network; webhooks go only to public addresses here')).toBeVisible()
+    await expect(agent.getByRole('listitem', { name: 'http://127.0.0.1:9/offerbook-events' })).toHaveCount(0)
+    await agent.context().close()
+
+    // An admin who is not a super admin neither sees the page nor may change the setting.
+    const admin = await apiToken(page.request, 'admin@example.com')
+    expect((await page.request.put('/api/admin/settings/webhooks', { headers: { authorization: `Bearer ${admin}` }, data: { allowPrivate: true } })).status()).toBe(403)
+  } finally {
+    expect((await setting(true)).status()).toBe(200)
   }
 })

@@ -60,14 +60,14 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
 const runner = createJobRunner({
   db: t.db,
   log: silent,
-  jobs: [webhooksJob({ db: t.db, log: silent, publicUrl: t.config.publicUrl, serverSecret: t.config.authSecret, allowPrivate: true, releaseClaimsOnStart: true })],
+  jobs: [webhooksJob({ db: t.db, log: silent, publicUrl: t.config.publicUrl, serverSecret: t.config.authSecret, allowPrivateByDefault: true, releaseClaimsOnStart: true })],
 })
 try {
   const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
   // One listing per change, made before the endpoint exists (so their creation sends nothing).
   const ids: string[] = []
   for (let i = 0; i < EVENTS; i++) ids.push((await createTestListing(t, { ownerId: agent.id })).id)
-  const created = await createWebhook(t.db, { serverSecret: t.config.authSecret, allowPrivate: true }, { actor: { uid: agent.id } as User, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['listing.changed'] })
+  const created = await createWebhook(t.db, { serverSecret: t.config.authSecret, allowPrivateByDefault: true }, { actor: { uid: agent.id } as User, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['listing.changed'] })
   verify = new StandardWebhook(created.secret)
   await runner.start()
 

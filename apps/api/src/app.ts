@@ -194,7 +194,7 @@ export async function buildApp({
   await app.register(apiKeysRoutes, { db })
   await app.register(feedRoutes, { db })
   await app.register(resoExportRoutes, { db, publicUrl: config.publicUrl })
-  await app.register(webhooksRoutes, { db, ctx: { serverSecret: config.authSecret, allowPrivate: config.webhooksAllowPrivate ?? false } })
+  await app.register(webhooksRoutes, { db, ctx: { serverSecret: config.authSecret, allowPrivateByDefault: config.webhooksAllowPrivate ?? false } })
   await app.register(filesRoutes, { db, storage })
   let search = listingSearch
   if (!search) {

@@ -228,7 +228,7 @@ export type Config = {
   signingTsaUrls: string[]
   /** How long a checked session is kept per process (auth/session-cache.ts); 0 keeps none. Unset: 15 s. */
   sessionCacheSeconds?: number
-  /** Webhooks may go to loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE, an on-premises back office; decision 079). Unset: false. */
+  /** Webhooks may go to loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE, an on-premises back office) until a super admin chooses on /admin/webhooks (decision 082). Unset: false. */
   webhooksAllowPrivate?: boolean
 }
 

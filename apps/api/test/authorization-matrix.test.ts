@@ -193,6 +193,9 @@ const ROWS: Row[] = [
   { operation: 'DELETE /api/admin/identity/accounts/{id}', attempt: 'unlink an account (none linked: unknown id)', call: () => ({ url: '/api/admin/identity/accounts/00000000-0000-4000-8000-000000000000' }), expected: onlyFor(SUPER_ADMINS, 404) },
   { operation: 'POST /api/admin/identity/firebase-import', attempt: 'import a Firebase export', call: () => ({ url: '/api/admin/identity/firebase-import', payload: { users: [{ localId: 'matrix', email: 'matrix-firebase@example.com' }] } }), expected: onlyFor(SUPER_ADMINS, 200) },
   { operation: 'GET /api/admin/sealing', attempt: 'read the sealing certificate, the timestamp authorities and the seals per level', call: () => ({ url: '/api/admin/sealing' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  // Issue #37: webhooks to private addresses (decision 082); refusing them is what the world's server does anyway.
+  { operation: 'GET /api/admin/settings/webhooks', attempt: 'read whether webhooks may go to private addresses', call: () => ({ url: '/api/admin/settings/webhooks' }), expected: onlyFor(SUPER_ADMINS, 200) },
+  { operation: 'PUT /api/admin/settings/webhooks', attempt: 'refuse webhooks to private addresses', call: () => ({ url: '/api/admin/settings/webhooks', payload: { allowPrivate: false } }), expected: onlyFor(SUPER_ADMINS, 200) },
   // Issue #15: user import
   { operation: 'POST /api/admin/user-imports', attempt: 'upload a CSV of users for a preview', call: () => ({ url: '/api/admin/user-imports', multipart: { field: 'file', filename: 'users.csv', type: 'text/csv', bytes: Buffer.from('email,name\nmatrix-import@example.com,Matrix Import\n') } }), expected: onlyFor(SUPER_ADMINS, 201) },
   { operation: 'GET /api/admin/user-imports/{id}', attempt: 'read a user import (unknown id)', call: () => ({ url: '/api/admin/user-imports/00000000-0000-4000-8000-000000000000' }), expected: onlyFor(SUPER_ADMINS, 404) },

@@ -99,9 +99,9 @@ describe('route table against spec section 2', () => {
     // /listings: the search page of the Listings issue (decision 009); /verify: the E-signature issue's check of a signed PDF (decision 016);
     // /notifications/messages: the chat inbox of issue #14; /unsubscribe/:token: the unsubscribe link of issue #14's emails;
     // /team-invitation: the link of a team invitation (issue #16); /offer-record/:id: a listing's offer record (issue #18);
-    // /admin/jobs: the background jobs, for super admins (issue 30); /admin/sealing: the document seal, for super admins (issue #32);
+    // /admin/jobs: the background jobs, for super admins (issue 30); /admin/sealing: the document seal, for super admins (issue #32); /admin/webhooks: webhooks to private addresses, for super admins (issue #37);
     // /review: the brokerage's files, for the principal broker and team leaders (issue #35); /trust-log and /earnest-money/attest: the earnest money trust record (issue #35).
-    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify', '/notifications/messages', '/unsubscribe/:token', '/team-invitation', '/offer-record/:id', '/admin/jobs', '/admin/sealing', '/review', '/earnest-money/attest', '/trust-log'])
+    const known = new Set([...SPEC_PUBLIC, ...Object.keys(SPEC_PROTECTED), '*', '/listings', '/verify', '/notifications/messages', '/unsubscribe/:token', '/team-invitation', '/offer-record/:id', '/admin/jobs', '/admin/sealing', '/admin/webhooks', '/review', '/earnest-money/attest', '/trust-log'])
     expect(ROUTES.map((r) => r.path).filter((p) => !known.has(p))).toEqual([])
   })
 

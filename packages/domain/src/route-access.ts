@@ -128,6 +128,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'admin-mls-grid-listing', path: '/admin/mls-grid-listing', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
   // Issue 30: the background jobs of the job runner and their last runs (decision 045).
   { name: 'admin-jobs', path: '/admin/jobs', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
+  { name: 'admin-webhooks', path: '/admin/webhooks', access: SUPER_ADMINS, pageType: 'admin', noScroll: true, titleKey: 'nav.admin' },
 
   { name: 'pb-dashboard', path: '/pbDashboard', access: PB_DASHBOARD, pageType: 'app', titleKey: 'nav.dashboard' },
   { name: 'analytics', path: '/analytics', access: ANALYTICS, pageType: 'app', titleKey: 'nav.analytics' },

@@ -100,3 +100,20 @@ export type WebhookDeliveries = z.infer<typeof WebhookDeliveriesSchema>
 
 export const WebhookParamsSchema = z.object({ id: z.uuid({ error: 'webhook.notFound' }) })
 export const WebhookDeliveryParamsSchema = z.object({ id: z.uuid({ error: 'webhook.notFound' }), deliveryId: z.uuid({ error: 'webhook.deliveryNotFound' }) })
+
+/**
+ * Whether webhooks may go to loopback and private addresses (an on-premises back office), as a super
+ * admin sets it on /admin/webhooks. Until one does, the deployment's WEBHOOKS_ALLOW_PRIVATE decides.
+ */
+export const WebhookSettingsInputSchema = z.object({ allowPrivate: z.boolean({ error: 'common.invalidValue' }) })
+export type WebhookSettingsInput = z.input<typeof WebhookSettingsInputSchema>
+
+export const WebhookSettingsSchema = z.object({
+  allowPrivate: z.boolean(),
+  /** What WEBHOOKS_ALLOW_PRIVATE gives while no admin has chosen. */
+  deploymentDefault: z.boolean(),
+  /** The admin's choice, when one was made, with who made it and when. */
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+})
+export type WebhookSettings = z.infer<typeof WebhookSettingsSchema>

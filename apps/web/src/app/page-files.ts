@@ -29,6 +29,7 @@ export const PAGE_FILES: Readonly<Record<string, string>> = {
   'admin-import-users': 'admin-import-users-page',
   'admin-mls-grid-listing': 'admin-mls-grid-listing-page',
   'admin-jobs': 'admin-jobs-page',
+  'admin-webhooks': 'admin-webhooks-page',
   listings: 'listings-page',
   property: 'property-page',
   'add-listing': 'add-listing-page',

@@ -84,6 +84,10 @@ export const adminJobKeys = {
 }
 
 /** The admin area's document seal page (issue #32). */
+export const adminWebhookKeys = {
+  settings: ['admin', 'settings', 'webhooks'] as const,
+}
+
 export const adminSealingKeys = {
   all: ['admin', 'sealing'] as const,
 }

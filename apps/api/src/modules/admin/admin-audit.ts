@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
 import type { AuditRow } from './admin.queries'
-import { insertAudit, selectAuditOf, selectSetting, upsertSetting } from './admin.queries'
+import { insertAudit, selectAuditOf, selectSetting, selectSettingWithAuthor, upsertSetting } from './admin.queries'
 
 /** What an admin did to a user (issue #15): written in the same transaction as the change itself. */
 export type AuditEntry = {
@@ -35,6 +35,11 @@ export async function auditOf(db: Db, targetUserId: string, limit = 200): Promis
 export async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
   const row = await selectSetting(db, key)
   return row ? (row.value as T) : fallback
+}
+
+/** An admin setting as stored, with who last changed it and when; undefined when it was never set. */
+export async function readSettingWithAuthor(db: Db, key: string): Promise<{ value: unknown; updatedAt: Date; updatedByName: string | null } | undefined> {
+  return selectSettingWithAuthor(db, key)
 }
 
 export async function writeSetting(db: Db, key: string, value: unknown, updatedBy: string | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { adminAudit, adminSetting } from '../../db/schema/admin'
+import { user } from '../../db/schema/users'
 
 export type AuditRow = typeof adminAudit.$inferSelect
 export type AuditValues = Pick<typeof adminAudit.$inferInsert, 'actorId' | 'targetUserId' | 'action' | 'before' | 'after' | 'reason'>
@@ -18,6 +19,16 @@ export async function selectAuditOf(db: Db, targetUserId: string, limit: number)
 /** The stored value of an admin setting, or undefined when it was never set. */
 export async function selectSetting(db: Db, key: string): Promise<{ value: unknown } | undefined> {
   const [row] = await db.select({ value: adminSetting.value }).from(adminSetting).where(eq(adminSetting.key, key))
+  return row
+}
+
+/** An admin setting with who last changed it (their name, null once that account is gone) and when. */
+export async function selectSettingWithAuthor(db: Db, key: string): Promise<{ value: unknown; updatedAt: Date; updatedByName: string | null } | undefined> {
+  const [row] = await db
+    .select({ value: adminSetting.value, updatedAt: adminSetting.updatedAt, updatedByName: user.name })
+    .from(adminSetting)
+    .leftJoin(user, eq(user.id, adminSetting.updatedBy))
+    .where(eq(adminSetting.key, key))
   return row
 }
 

@@ -25,7 +25,7 @@ export type BackgroundJobDeps = {
   storage: FileStorage
   mlsGrid: Config['mlsGrid']
   signing: SigningContext
-  /** Webhooks may go to private addresses (WEBHOOKS_ALLOW_PRIVATE, decision 079). */
+  /** Webhooks may go to private addresses while no super admin has chosen (WEBHOOKS_ALLOW_PRIVATE, decision 082). */
   webhooksAllowPrivate: boolean
   /** Only on the embedded PGlite: what a killed process left claimed is taken back at start (decision 006). */
   singleProcess: boolean
@@ -43,6 +43,6 @@ export function backgroundJobs(deps: BackgroundJobDeps): JobDefinition[] {
     timelineRemindersJob({ db, log, publicUrl }),
     brokerageExportJob({ db, storage: deps.storage, log }),
     disbursementRemindersJob({ db, log, publicUrl }),
-    webhooksJob({ db, log, publicUrl, serverSecret: deps.authSecret, allowPrivate: deps.webhooksAllowPrivate, releaseClaimsOnStart: deps.singleProcess }),
+    webhooksJob({ db, log, publicUrl, serverSecret: deps.authSecret, allowPrivateByDefault: deps.webhooksAllowPrivate, releaseClaimsOnStart: deps.singleProcess }),
   ]
 }

@@ -9,6 +9,7 @@ import type { ClaimedDelivery } from './webhooks.queries'
 import { claimDueDeliveries, disableFailingEndpoint, finishDelivery, insertAttempt, listingOwners, releaseDeliveryClaims, scheduleDeliveryRetry } from './webhooks.queries'
 import { findOfferParties } from './webhooks.access.queries'
 import { openSecret, signWebhook } from './webhooks.secret'
+import { privateAddressesAllowed } from './webhooks.settings'
 
 /**
  * The webhooks job (decisions 045, 079): a queue every process drains, like the outbox. Each due
@@ -34,7 +35,8 @@ export type WebhooksJobOptions = {
   log: JobLog
   publicUrl: string
   serverSecret: string
-  allowPrivate: boolean
+  /** Private addresses allowed while no admin has chosen (WEBHOOKS_ALLOW_PRIVATE); each run reads the admin's choice. */
+  allowPrivateByDefault: boolean
   pollMs?: number
   retryDelayMs?: (attempt: number) => number
   releaseClaimsOnStart?: boolean
@@ -56,7 +58,7 @@ async function ownerMayHave(db: Db, delivery: ClaimedDelivery): Promise<string |
   return audience.includes(owner.uid) ? null : 'the endpoint owner may no longer see this record'
 }
 
-export function webhooksJob({ db, log, publicUrl, serverSecret, allowPrivate, pollMs = 2000, retryDelayMs = webhookRetryDelayMs, releaseClaimsOnStart = false }: WebhooksJobOptions): JobDefinition<number> {
+export function webhooksJob({ db, log, publicUrl, serverSecret, allowPrivateByDefault, pollMs = 2000, retryDelayMs = webhookRetryDelayMs, releaseClaimsOnStart = false }: WebhooksJobOptions): JobDefinition<number> {
   async function fail(delivery: ClaimedDelivery, statusCode: number | null, error: string): Promise<void> {
     await insertAttempt(db, { deliveryId: delivery.id, statusCode, error })
     const delayMs = retryDelayMs(delivery.attempts)
@@ -72,7 +74,7 @@ export function webhooksJob({ db, log, publicUrl, serverSecret, allowPrivate, po
     }
   }
 
-  async function deliver(delivery: ClaimedDelivery): Promise<boolean> {
+  async function deliver(delivery: ClaimedDelivery, allowPrivate: boolean): Promise<boolean> {
     if (!delivery.endpoint.enabled) {
       // Turned off after the claim's read began: the delivery waits, pending, for the endpoint to come back or a redelivery.
       await scheduleDeliveryRetry(db, delivery.id, retryDelayMs(delivery.attempts))
@@ -112,9 +114,11 @@ export function webhooksJob({ db, log, publicUrl, serverSecret, allowPrivate, po
     while (!stopping()) {
       const batch = await claimDueDeliveries(db, { limit: BATCH_SIZE, leaseMs: LEASE_MS })
       if (batch.length === 0) break
+      // Read for each batch: an admin's change holds from the next batch, in every process.
+      const allowPrivate = await privateAddressesAllowed(db, allowPrivateByDefault)
       const results = await Promise.all(
         batch.map((delivery) =>
-          deliver(delivery).catch((error: unknown) => {
+          deliver(delivery, allowPrivate).catch((error: unknown) => {
             log.error({ deliveryId: delivery.id, err: error }, 'webhooks: could not record a delivery attempt')
             return false
           }),

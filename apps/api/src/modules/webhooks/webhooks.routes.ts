@@ -1,12 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CreatedWebhookSchema, CreateWebhookSchema, UpdateWebhookSchema, WebhookDeliveriesSchema, WebhookDeliveryParamsSchema, WebhookParamsSchema, WebhookSchema, WebhooksSchema } from '@offerbook/domain/webhooks'
+import { PAGE_ROLES } from '@offerbook/domain/roles'
+import {
+  CreatedWebhookSchema,
+  CreateWebhookSchema,
+  UpdateWebhookSchema,
+  WebhookDeliveriesSchema,
+  WebhookDeliveryParamsSchema,
+  WebhookParamsSchema,
+  WebhookSchema,
+  WebhookSettingsInputSchema,
+  WebhookSettingsSchema,
+  WebhooksSchema,
+} from '@offerbook/domain/webhooks'
 import type { Db } from '../../db/client'
 import { errors } from '../../http/api-errors'
 import { routeOptions } from '../../http/route-options'
 import { signedIn } from '../../http/signed-in'
 import type { WebhooksContext } from './webhooks.service'
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliverWebhook, updateWebhook } from './webhooks.service'
+import { readWebhookSettings, setWebhookSettings } from './webhooks.settings'
 
 export type WebhooksRoutesOptions = { db: Db; ctx: WebhooksContext }
 
@@ -15,7 +28,7 @@ export { webhooksJob } from './webhooks-delivery'
 /** Taken with a session, or with an API key of scope `webhooks` (decision 078). */
 const KEY = { keyScope: 'webhooks' } as const
 
-/** The caller's webhook endpoints and their delivery log (decision 079). */
+/** The caller's webhook endpoints and their delivery log (decision 079); the super admins' private-address setting (decision 082). */
 export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = async (app, { db, ctx }) => {
   app.get(
     '/api/me/webhooks',
@@ -63,5 +76,22 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
       await redeliverWebhook(db, { actor: signedIn(request.user), id: request.params.id, deliveryId: request.params.deliveryId })
       return reply.code(202).send(null)
     },
+  )
+
+  app.get(
+    '/api/admin/settings/webhooks',
+    routeOptions(PAGE_ROLES.superAdmin, 'admin', 'Whether webhooks may go to loopback and private addresses, and what the deployment gives while no admin has chosen', {
+      response: { 200: WebhookSettingsSchema, ...errors(401, 403) },
+    }),
+    async () => readWebhookSettings(db, ctx.allowPrivateByDefault),
+  )
+
+  app.put(
+    '/api/admin/settings/webhooks',
+    routeOptions(PAGE_ROLES.superAdmin, 'admin', 'Allow or refuse webhooks to loopback and private addresses (an on-premises back office); holds from the next webhook created and the next delivery', {
+      body: WebhookSettingsInputSchema,
+      response: { 200: WebhookSettingsSchema, ...errors(400, 401, 403) },
+    }),
+    async (request) => setWebhookSettings(db, { actorId: signedIn(request.user).uid, allowPrivate: request.body.allowPrivate, deploymentDefault: ctx.allowPrivateByDefault }),
   )
 }

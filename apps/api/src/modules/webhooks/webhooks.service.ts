@@ -19,9 +19,13 @@ import {
 } from './webhooks.queries'
 import { newWebhookSecret, sealSecret } from './webhooks.secret'
 import { nudgeWebhooks, WEBHOOK_RETRY_MS } from './webhooks.enqueue'
+import { privateAddressesAllowed } from './webhooks.settings'
 
-/** What the webhook routes need of the server: the key secrets are sealed with, and whether private addresses are allowed. */
-export type WebhooksContext = { serverSecret: string; allowPrivate: boolean }
+/**
+ * What the webhook routes need of the server: the key secrets are sealed with, and whether private
+ * addresses are allowed while no admin has chosen (WEBHOOKS_ALLOW_PRIVATE; webhooks.settings.ts).
+ */
+export type WebhooksContext = { serverSecret: string; allowPrivateByDefault: boolean }
 
 /** Deliveries the log shows per endpoint. */
 const LOG_SIZE = 50
@@ -52,7 +56,7 @@ export async function listWebhooks(db: Db, { actor }: { actor: User }): Promise<
 }
 
 export async function createWebhook(db: Db, ctx: WebhooksContext, { actor, url, events }: { actor: User; url: string; events: readonly WebhookEventType[] }): Promise<CreatedWebhook> {
-  checkAddress(url, ctx.allowPrivate)
+  checkAddress(url, await privateAddressesAllowed(db, ctx.allowPrivateByDefault))
   if ((await countUserEndpoints(db, actor.uid)) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('CONFLICT', 'webhook.tooMany', { params: { maximum: MAX_WEBHOOK_ENDPOINTS } })
   const secret = newWebhookSecret()
   const row = await insertEndpoint(db, { userId: actor.uid, url, events: [...events], secret: sealSecret(secret, ctx.serverSecret) })

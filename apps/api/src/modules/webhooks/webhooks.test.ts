@@ -6,10 +6,11 @@ import { Webhook as StandardWebhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { CreatedApiKey } from '@offerbook/domain/api-keys'
-import type { CreatedWebhook, Webhooks, WebhookDeliveries } from '@offerbook/domain/webhooks'
+import type { CreatedWebhook, Webhooks, WebhookDeliveries, WebhookSettings } from '@offerbook/domain/webhooks'
 import { useTestApp } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../../../test/factories'
+import { adminAudit } from '../../db/schema/admin'
 import { outboxMessage } from '../../db/schema/outbox'
 import { user } from '../../db/schema/users'
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/webhooks'
@@ -42,8 +43,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 /** One run of the webhooks job, as the runner makes it; retries due at once. */
-async function drain(allowPrivate = true): Promise<number> {
-  const job = webhooksJob({ db: t.db, log: silent, publicUrl: 'http://localhost:3000', serverSecret: SERVER_SECRET, allowPrivate, retryDelayMs: () => 0 })
+async function drain(allowPrivateByDefault = true): Promise<number> {
+  const job = webhooksJob({ db: t.db, log: silent, publicUrl: 'http://localhost:3000', serverSecret: SERVER_SECRET, allowPrivateByDefault, retryDelayMs: () => 0 })
   return job.run({ stopping: () => false })
 }
 
@@ -117,7 +118,7 @@ describe('webhooks', () => {
   it('refuses a private address, at creation and at delivery, unless allowed', async () => {
     const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
     const actor = { uid: agent.id } as Parameters<typeof createWebhook>[2]['actor']
-    await expect(createWebhook(t.db, { serverSecret: SERVER_SECRET, allowPrivate: false }, { actor, url: 'http://10.0.0.8/hooks', events: ['listing.changed'] })).rejects.toMatchObject({ key: 'webhook.privateAddress' })
+    await expect(createWebhook(t.db, { serverSecret: SERVER_SECRET, allowPrivateByDefault: false }, { actor, url: 'http://10.0.0.8/hooks', events: ['listing.changed'] })).rejects.toMatchObject({ key: 'webhook.privateAddress' })
     // Written as a name, it is refused when the delivery resolves it.
     received = []
     const session = await sessionOf(agent)
@@ -132,6 +133,53 @@ describe('webhooks', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/me/webhooks', headers: session, payload: { url: 'ftp://example.com', events: [] } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json<ApiError>().key).toBe('webhook.badUrl')
+  })
+
+  it("a super admin's choice on private addresses holds from the next webhook and the next delivery; nobody else may make it", async () => {
+    const superAdmin = await sessionOf(await createUser(t, { roles: ['SUPER_ADMIN'], name: 'Sam Super' }))
+    const settingsOf = async (headers: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/admin/settings/webhooks', headers })
+    // This file's server runs with WEBHOOKS_ALLOW_PRIVATE: that holds while no admin has chosen.
+    expect((await settingsOf(superAdmin)).json<WebhookSettings>()).toEqual({ allowPrivate: true, deploymentDefault: true, changedBy: null, changedAt: null })
+
+    const agent = await createUser(t, { roles: ['SELLER_AGENT'] })
+    const session = await sessionOf(agent)
+    received = []
+    const created = await makeEndpoint(session, ['listing.changed'])
+    const refuse = await t.app.inject({ method: 'PUT', url: '/api/admin/settings/webhooks', headers: superAdmin, payload: { allowPrivate: false } })
+    expect(refuse.statusCode, refuse.body).toBe(200)
+    expect(refuse.json<WebhookSettings>()).toMatchObject({ allowPrivate: false, deploymentDefault: true, changedBy: 'Sam Super' })
+    expect(Date.parse(refuse.json<WebhookSettings>().changedAt!)).toBeGreaterThan(Date.now() - 60_000)
+
+    // A new endpoint on loopback is refused, and the one made before gets nothing.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/me/webhooks', headers: session, payload: { url: receiverUrl, events: ['listing.changed'] } })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json<ApiError>().key).toBe('webhook.privateAddress')
+    await createTestListing(t, { ownerId: agent.id })
+    await drain()
+    expect(received).toHaveLength(0)
+    const [delivery] = await deliveriesOf(session, created.webhook.id)
+    expect(delivery!.attempts[0]).toMatchObject({ status: null, error: 'refused: not a public address' })
+
+    // Neither an admin nor an agent may change it; a value that is not true or false changes nothing.
+    const admin = await sessionOf(await createUser(t, { roles: ['ADMIN'] }))
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings/webhooks', headers: admin, payload: { allowPrivate: true } })).statusCode).toBe(403)
+    expect((await settingsOf(admin)).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings/webhooks', headers: session, payload: { allowPrivate: true } })).statusCode).toBe(403)
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings/webhooks', headers: superAdmin, payload: { allowPrivate: 'yes' } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json<ApiError>().key).toBe('common.invalidValue')
+    expect((await settingsOf(superAdmin)).json<WebhookSettings>().allowPrivate).toBe(false)
+    const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.action, 'webhooks.allowPrivate'))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ before: { allowPrivate: true }, after: { allowPrivate: false } })
+
+    // Allowed again, the redelivery reaches the receiver on loopback.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings/webhooks', headers: superAdmin, payload: { allowPrivate: true } })).statusCode).toBe(200)
+    const again = await t.app.inject({ method: 'POST', url: `/api/me/webhooks/${created.webhook.id}/deliveries/${delivery!.id}/redeliver`, headers: session })
+    expect(again.statusCode, again.body).toBe(202)
+    await drain()
+    expect(received).toHaveLength(1)
+    expect(verified(created.secret, received)[0]).toMatchObject({ type: 'listing.changed', data: { resource: 'Property' } })
   })
 
   it('a deactivated owner gets nothing; 3 days of failures turn the endpoint off and email its owner', async () => {

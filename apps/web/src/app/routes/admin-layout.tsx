@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../features/auth/api/get-me'
 
 type AdminPage = { path: string; labelKey: string; roles: readonly Role[] }
 
-/** The admin pages, each shown to the roles spec section 2 lets open it: ADMIN sees two, SUPER_ADMIN seven. */
+/** The admin pages, each shown to the roles spec section 2 lets open it: ADMIN sees two, SUPER_ADMIN eight. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/users', labelKey: 'adminShell.users', roles: PAGE_ROLES.admin },
   { path: '/admin/inactiveusers', labelKey: 'adminShell.inactiveUsers', roles: PAGE_ROLES.admin },
@@ -17,6 +17,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/import-users', labelKey: 'adminShell.importUsers', roles: PAGE_ROLES.superAdmin },
   { path: '/admin/mls-grid-listing', labelKey: 'adminShell.mlsGrid', roles: PAGE_ROLES.superAdmin },
   { path: '/admin/jobs', labelKey: 'adminShell.jobs', roles: PAGE_ROLES.superAdmin },
+  { path: '/admin/webhooks', labelKey: 'adminShell.webhooks', roles: PAGE_ROLES.superAdmin },
 ]
 
 /** Every admin page: the area's title, the navigation between the pages this admin may open, the page. */
