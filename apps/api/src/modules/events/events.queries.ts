@@ -38,15 +38,20 @@ export async function pruneEvents(db: Db, before: Date): Promise<number> {
   return rows.length
 }
 
+/** A listing's owner and listing agent (none when the listing is gone). */
+export async function listingLeaders(db: Db, listingId: string): Promise<string[]> {
+  const [row] = await db.select({ ownerId: listing.ownerId, listAgentUserId: listing.listAgentUserId }).from(listing).where(eq(listing.id, listingId)).limit(1)
+  return row ? [...new Set([row.ownerId, row.listAgentUserId].filter((id): id is string => id !== null))] : []
+}
+
 /**
  * Everyone who manages a listing (the rule of listings.queries.ts managedByCondition, read the other
  * way): its owner and listing agent, the members of their teams with access to all, and the members
  * the listing was designated to by one of them.
  */
 export async function listingAudience(db: Db, listingId: string): Promise<string[]> {
-  const [row] = await db.select({ ownerId: listing.ownerId, listAgentUserId: listing.listAgentUserId }).from(listing).where(eq(listing.id, listingId)).limit(1)
-  if (!row) return []
-  const leaders = [row.ownerId, row.listAgentUserId].filter((id): id is string => id !== null)
+  const leaders = await listingLeaders(db, listingId)
+  if (leaders.length === 0) return []
   const [all, designated] = await Promise.all([
     db
       .select({ memberId: teamMember.memberId })

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client'
-import { anyKeyReadsListings, listingAudience, offerAudience, packetAudience } from './events.queries'
+import { listingBrokerageReaders, offerTeamReaders } from '../teams/team-access'
+import { anyKeyReadsListings, listingAudience, listingLeaders, offerAudience, packetAudience } from './events.queries'
 import { publishEvent } from './events.publish'
 
 /**
@@ -7,9 +8,27 @@ import { publishEvent } from './events.publish'
  * (docs/decisions/021-live-events.md). Who is told follows who may see the thing.
  */
 
-/** A shared offer changed: its buyer and everyone who manages its listing (owner, listing agent, their teams). `event` is the offer event's type (shared, countered...), which names its webhook (decision 079). */
-export async function publishOfferChanged(tx: Db, row: { id: string; listingId: string; buyerId: string }, status: string, event?: string): Promise<void> {
-  await publishEvent(tx, { recipients: await offerAudience(tx, row), type: 'offer.changed', data: { offerId: row.id, listingId: row.listingId, status, ...(event ? { event } : {}) } })
+type OfferParties = { id: string; listingId: string; buyerId: string }
+
+/**
+ * Everyone who may read an offer: its buyer, everyone who manages its listing (owner, listing agent,
+ * their teams), and whoever reads it through the buyer's team or a brokerage (team-access.ts, read the
+ * other way; decision 072). The feed covers what a key's owner sees through the pages (decision 080).
+ */
+async function offerReaders(db: Db, row: OfferParties): Promise<string[]> {
+  const [known, leaders] = await Promise.all([offerAudience(db, row), listingLeaders(db, row.listingId)])
+  return [...known, ...(await offerTeamReaders(db, row, { agentIds: [row.buyerId, ...leaders], known }))]
+}
+
+/** Everyone who manages a listing, and the brokerage staff who read it (read-only; not a draft). */
+async function listingReaders(db: Db, listingId: string): Promise<string[]> {
+  const [known, leaders] = await Promise.all([listingAudience(db, listingId), listingLeaders(db, listingId)])
+  return [...known, ...(await listingBrokerageReaders(db, listingId, { agentIds: leaders, known }))]
+}
+
+/** A shared offer changed: everyone who may read it (offerReaders). `event` is the offer event's type (shared, countered...), which names its webhook (decision 079). */
+export async function publishOfferChanged(tx: Db, row: OfferParties, status: string, event?: string): Promise<void> {
+  await publishEvent(tx, { recipients: await offerReaders(tx, row), type: 'offer.changed', data: { offerId: row.id, listingId: row.listingId, status, ...(event ? { event } : {}) } })
 }
 
 /** A step of a signing packet: the parties of its offer with an account, and who sent it. `status` is the step. */
@@ -28,13 +47,18 @@ export type ListingChangeKind = 'created' | 'status' | 'changed'
 export async function publishListingsChanged(tx: Db, ids: readonly string[], change: ListingChangeKind): Promise<void> {
   if (ids.length === 0 || !(await anyKeyReadsListings(tx))) return
   for (const listingId of ids) {
-    await publishEvent(tx, { recipients: await listingAudience(tx, listingId), type: 'listing.changed', data: { listingId, change } })
+    await publishEvent(tx, { recipients: await listingReaders(tx, listingId), type: 'listing.changed', data: { listingId, change } })
   }
 }
 
-/** Who may see an offer now: its buyer and its listing's managers (the webhooks job checks an owner against it at delivery, decision 079). */
-export function offerAudienceNow(db: Db, row: { buyerId: string; listingId: string }): Promise<string[]> {
-  return offerAudience(db, row)
+/** Who may see an offer now (the webhooks job checks an owner against it at delivery, decision 079). */
+export function offerAudienceNow(db: Db, row: OfferParties): Promise<string[]> {
+  return offerReaders(db, row)
+}
+
+/** Who may see a listing now. */
+export function listingAudienceNow(db: Db, listingId: string): Promise<string[]> {
+  return listingReaders(db, listingId)
 }
 
 /** Who may see a signing packet now. */

@@ -1,7 +1,18 @@
 import type { SQL } from 'drizzle-orm'
 import type { TeamMark } from '@offerbook/domain/teams'
 import type { Db } from '../../db/client'
-import { brokerageBuyerCondition, brokerageGrants, brokerageListingCondition, buyerSideCondition, leadersOfMember, listingManagers, readsListingThroughBrokerage, readsOfferThroughBrokerage, teamReach } from './teams.queries'
+import {
+  brokerageBuyerCondition,
+  brokerageGrants,
+  brokerageListingCondition,
+  buyerSideCondition,
+  leadersOfMember,
+  listingManagers,
+  readsListingThroughBrokerage,
+  readsOfferThroughBrokerage,
+  teamReach,
+  teamReaderCandidates,
+} from './teams.queries'
 
 /**
  * What a team gives a member beyond listings (listings.queries managedByCondition holds the listing
@@ -43,6 +54,24 @@ export async function seesOfferThroughTeam(db: Db, userId: string, row: { id: st
   if (all.some((leader) => leader.leaderId === row.buyerId) || designatedOffers.some((designated) => designated.offerId === row.id && designated.leaderId === row.buyerId)) return true
   const grants = await brokerageGrants(db, userId)
   return grants.length > 0 && readsOfferThroughBrokerage(db, grants, row.id)
+}
+
+/**
+ * Who reads the offer through a team or a brokerage besides `known` (its buyer and its listing's
+ * managers): seesOfferThroughTeam read the other way, for the live events and the feed (decision 080).
+ * Each candidate is checked with that same rule, so the two never disagree.
+ */
+export async function offerTeamReaders(db: Db, row: { id: string; buyerId: string }, { agentIds, known }: { agentIds: readonly string[]; known: readonly string[] }): Promise<string[]> {
+  const candidates = (await teamReaderCandidates(db, agentIds)).filter((candidate) => !known.includes(candidate))
+  const checks = await Promise.all(candidates.map((candidate) => seesOfferThroughTeam(db, candidate, row)))
+  return candidates.filter((_candidate, index) => checks[index])
+}
+
+/** Who reads the listing through a brokerage (read-only) besides `known` (its managers): readsListingAsBrokerageStaff read the other way. */
+export async function listingBrokerageReaders(db: Db, listingId: string, { agentIds, known }: { agentIds: readonly string[]; known: readonly string[] }): Promise<string[]> {
+  const candidates = (await teamReaderCandidates(db, agentIds)).filter((candidate) => !known.includes(candidate))
+  const checks = await Promise.all(candidates.map((candidate) => readsListingAsBrokerageStaff(db, candidate, listingId)))
+  return candidates.filter((_candidate, index) => checks[index])
 }
 
 /**

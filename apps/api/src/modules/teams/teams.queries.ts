@@ -324,6 +324,30 @@ export function brokerageBuyerCondition(grants: readonly BrokerageGrant[]): SQL 
   return condition ? and(condition, ne(offer.status, 'draft')) : undefined
 }
 
+/**
+ * Who might read these agents' transactions through a team (the other direction of teamReach and
+ * brokerageGrants): the members of the agents' own teams, and the staff of the brokerages they are
+ * agents of (members of the principal broker's team who are not its agents, or who were given
+ * 'Designated transactions'). A candidate only: the caller checks each with the reader's own rule.
+ */
+export async function teamReaderCandidates(db: Db, agentIds: readonly string[]): Promise<string[]> {
+  if (agentIds.length === 0) return []
+  const brokers = db
+    .select({ id: teamMember.leaderId })
+    .from(teamMember)
+    .where(and(inArray(teamMember.memberId, [...agentIds]), eq(teamMember.brokerage, true), eq(teamMember.kind, 'agent')))
+  const rows = await db
+    .selectDistinct({ memberId: teamMember.memberId })
+    .from(teamMember)
+    .where(
+      or(
+        inArray(teamMember.leaderId, [...agentIds]),
+        and(inArray(teamMember.leaderId, brokers), or(eq(teamMember.brokerage, false), eq(teamMember.access, 'designated'))),
+      ),
+    )
+  return rows.map((row) => row.memberId)
+}
+
 /** Whether the listing is one the grants let the user read. */
 export async function readsListingThroughBrokerage(db: Db, grants: readonly BrokerageGrant[], listingId: string): Promise<boolean> {
   const condition = brokerageListingCondition(grants)

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client'
 import { RefusedHostError, safePost } from '../../http/safe-get'
-import { offerAudienceNow, packetAudienceNow } from '../events/events.service'
+import { listingAudienceNow, offerAudienceNow, packetAudienceNow } from '../events/events.service'
 import type { JobContext, JobDefinition, JobLog } from '../jobs/job-runner'
 import { enqueueEmail } from '../messaging/messaging.service'
 import { getUser } from '../users/users.service'
 import { onDeliveryEnqueued } from './webhooks.enqueue'
 import type { ClaimedDelivery } from './webhooks.queries'
-import { claimDueDeliveries, disableFailingEndpoint, finishDelivery, insertAttempt, listingOwners, releaseDeliveryClaims, scheduleDeliveryRetry } from './webhooks.queries'
+import { claimDueDeliveries, disableFailingEndpoint, finishDelivery, insertAttempt, releaseDeliveryClaims, scheduleDeliveryRetry } from './webhooks.queries'
 import { findOfferParties } from './webhooks.access.queries'
 import { openSecret, signWebhook } from './webhooks.secret'
 import { privateAddressesAllowed } from './webhooks.settings'
@@ -53,7 +53,7 @@ async function ownerMayHave(db: Db, delivery: ClaimedDelivery): Promise<string |
   } else if (delivery.resource === 'SigningPacket') {
     audience = await packetAudienceNow(db, delivery.resourceKey)
   } else if (delivery.resource === 'Property') {
-    audience = (await listingOwners(db, [delivery.resourceKey])).map((row) => row.ownerId)
+    audience = await listingAudienceNow(db, delivery.resourceKey)
   }
   return audience.includes(owner.uid) ? null : 'the endpoint owner may no longer see this record'
 }
