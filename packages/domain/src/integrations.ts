@@ -27,6 +27,14 @@ export const FeedQuerySchema = z.object({
 export type FeedQuery = z.infer<typeof FeedQuerySchema>
 
 export const FEED_RESOURCES = ['Offer', 'SigningPacket', 'Property'] as const
+
+/**
+ * The live event types the feed serves (decision 080), in one place: the feed's sources are keyed by
+ * them, the stream keeps them longer, and the sequencer's partial index names them (a new type there
+ * takes a migration, which drizzle-kit writes from the schema).
+ */
+export const FEED_EVENT_TYPES = ['offer.changed', 'signing.changed', 'listing.changed'] as const
+export type FeedEventType = (typeof FEED_EVENT_TYPES)[number]
 export type FeedResource = (typeof FEED_RESOURCES)[number]
 
 export const FeedEntrySchema = z.object({

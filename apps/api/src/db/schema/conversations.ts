@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { FEED_EVENT_TYPES } from '@offerbook/domain/integrations'
 import { cascadeUuid, createdAt, isOneOf, timestamptz, uuidPrimaryKey } from './columns'
 import { listing } from './listings'
 import { outboxMessage } from './outbox'
@@ -99,10 +100,10 @@ export const appEvent = pgTable(
     index('app_event_recipient_idx').on(table.recipient, table.id),
     index('app_event_created_idx').on(table.createdAt),
     index('app_event_feed_idx').on(table.recipient, table.feedSequence),
-    // What the feed's sequencer has yet to number: only the feed's types (FEED_EVENT_TYPES in events.queries.ts).
+    // What the feed's sequencer has yet to number: only the feed's types (FEED_EVENT_TYPES, the domain's one list).
     index('app_event_unsequenced_idx')
       .on(table.id)
-      .where(sql`${table.feedSequence} is null and ${table.type} in ('offer.changed', 'signing.changed', 'listing.changed')`),
+      .where(sql`${table.feedSequence} is null and ${table.type} in (${sql.raw(FEED_EVENT_TYPES.map((type) => `'${type}'`).join(', '))})`),
   ],
 )
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
+import { FEED_EVENT_TYPES } from '@offerbook/domain/integrations'
 import type { Db } from '../../db/client'
 import { apiKey } from '../../db/schema/api-keys'
 import { appEvent } from '../../db/schema/conversations'
@@ -24,8 +25,7 @@ export async function eventsSince(db: Db, { recipient, afterId, limit }: { recip
     .limit(limit)
 }
 
-/** The event types the event feed serves (decision 080): kept for FEED_RETENTION_MS, not the stream's day. */
-export const FEED_EVENT_TYPES = ['offer.changed', 'signing.changed', 'listing.changed'] as const
+/** The event feed's types (FEED_EVENT_TYPES, decision 080) are kept for FEED_RETENTION_MS, not the stream's day. */
 export const FEED_RETENTION_MS = 30 * 86_400_000
 
 /** Deletes the rows written before `before` (the feed's types only after FEED_RETENTION_MS); returns how many. */

@@ -1,5 +1,6 @@
 import type { ApiKeyScope } from '@offerbook/domain/api-keys'
-import type { FeedEntry, FeedPage, FeedQuery, FeedResource } from '@offerbook/domain/integrations'
+import type { FeedEntry, FeedEventType, FeedPage, FeedQuery, FeedResource } from '@offerbook/domain/integrations'
+import { FEED_EVENT_TYPES } from '@offerbook/domain/integrations'
 import type { Db } from '../../db/client'
 import type { FeedRow } from './feed.queries'
 import { feedRows, sequenceFeed } from './feed.queries'
@@ -11,23 +12,20 @@ import { feedRows, sequenceFeed } from './feed.queries'
  * read at its own endpoint, which checks access again.
  */
 
-type Source = { type: string; resource: FeedResource; scope: ApiKeyScope; key: string; url: (key: string) => string; what: string }
+type Source = { resource: FeedResource; scope: ApiKeyScope; key: string; url: (key: string) => string; what: string }
 
-const SOURCES: readonly Source[] = [
-  { type: 'offer.changed', resource: 'Offer', scope: 'offers:read', key: 'offerId', url: (key) => `/api/offers/${key}`, what: 'status' },
-  { type: 'signing.changed', resource: 'SigningPacket', scope: 'records:read', key: 'packetId', url: (key) => `/api/signing/packets/${key}`, what: 'status' },
+/** Each type of the domain's list, as an entry: a type without one does not compile. */
+const SOURCES: Readonly<Record<FeedEventType, Source>> = {
+  'offer.changed': { resource: 'Offer', scope: 'offers:read', key: 'offerId', url: (key) => `/api/offers/${key}`, what: 'status' },
+  'signing.changed': { resource: 'SigningPacket', scope: 'records:read', key: 'packetId', url: (key) => `/api/signing/packets/${key}`, what: 'status' },
   // A listing's entity is read as the RESO Property (GET /api/reso/Property, same key and scope) or at its own page's endpoint.
-  { type: 'listing.changed', resource: 'Property', scope: 'listings:read', key: 'listingId', url: (key) => `/api/listings/${key}`, what: 'change' },
-]
+  'listing.changed': { resource: 'Property', scope: 'listings:read', key: 'listingId', url: (key) => `/api/listings/${key}`, what: 'change' },
+}
 
-/**
- * Every type the feed serves, for the sequencer: numbering does not depend on who reads. The partial
- * index of rows it has yet to number (app_event_unsequenced_idx) names each.
- */
-export const ALL_TYPES: readonly string[] = SOURCES.map((source) => source.type)
+const isFeedType = (type: string): type is FeedEventType => (FEED_EVENT_TYPES as readonly string[]).includes(type)
 
 function toEntry(row: FeedRow): FeedEntry | null {
-  const source = SOURCES.find((item) => item.type === row.type)
+  const source = isFeedType(row.type) ? SOURCES[row.type] : undefined
   const key = source ? row.data[source.key] : undefined
   if (!source || typeof key !== 'string') return null
   return {
@@ -45,8 +43,9 @@ function toEntry(row: FeedRow): FeedEntry | null {
  * (signing without records:read) are left out; the sequence still moves past them.
  */
 export async function readFeed(db: Db, { userId, scopes, query }: { userId: string; scopes: readonly ApiKeyScope[]; query: FeedQuery }): Promise<FeedPage> {
-  await sequenceFeed(db, ALL_TYPES)
-  const types = SOURCES.filter((source) => scopes.includes(source.scope)).map((source) => source.type)
+  // Every type is numbered, whoever reads: the numbering does not depend on the reader.
+  await sequenceFeed(db, FEED_EVENT_TYPES)
+  const types = FEED_EVENT_TYPES.filter((type) => scopes.includes(SOURCES[type].scope))
   const rows = types.length === 0 ? [] : await feedRows(db, { recipient: userId, types, since: query.since, limit: query.limit + 1 })
   const page = rows.slice(0, query.limit)
   const value = page.map(toEntry).filter((entry): entry is FeedEntry => entry !== null)

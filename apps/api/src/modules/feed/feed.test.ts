@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@offerbook/domain/api-error'
 import type { ApiKeyScope, CreatedApiKey } from '@offerbook/domain/api-keys'
 import type { FeedEntry, FeedPage } from '@offerbook/domain/integrations'
+import { FEED_EVENT_TYPES } from '@offerbook/domain/integrations'
 import { useTestApp } from '../../../test/per-file'
 import type { CreatedUser } from '../../../test/factories'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../../../test/factories'
 import { apiKey } from '../../db/schema/api-keys'
 import { appEvent } from '../../db/schema/conversations'
 import { publishOfferChanged } from '../events/events.service'
-import { ALL_TYPES } from './feed.service'
 
 const t = useTestApp()
 
@@ -150,6 +150,6 @@ describe('the event feed', () => {
   it("keeps the sequencer's look at waiting rows on its partial index: the index names every type the feed serves", async () => {
     const result = await t.db.execute(sql`select indexdef from pg_indexes where indexname = 'app_event_unsequenced_idx'`)
     const [index] = (result as unknown as { rows: { indexdef: string }[] }).rows
-    for (const type of ALL_TYPES) expect(index?.indexdef, type).toContain(`'${type}'`)
+    for (const type of FEED_EVENT_TYPES) expect(index?.indexdef, type).toContain(`'${type}'`)
   })
 })
