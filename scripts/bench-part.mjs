@@ -198,7 +198,7 @@ export async function feedRows({ port, duration, connections = Number(process.en
         await new Promise((resolve) => bare.close(resolve))
       }
       const ratio = feed.requests.average / bareResult.requests.average
-      rows.push([label, `${figures(feed)}, ${feed.non2xx} non-2xx, ${feed.errors} errors; ${info.entries} entries, ${raw.body.length} bytes a page; load average ${loadAverage} before, ${loadavg().map((value) => value.toFixed(2)).join(' ')} after`])
+      rows.push([label, `${figures(feed)}, ${feed.non2xx} non-2xx, ${feed.errors} errors; ${info.entries} entries, ${raw.body.length} bytes a page; keys kept ${info.keyCacheSeconds} s; load average ${loadAverage} before, ${loadavg().map((value) => value.toFixed(2)).join(' ')} after`])
       rows.push([`  bare node:http route sending the same ${raw.body.length} bytes, same run`, figures(bareResult)])
       rows.push([`  feed on ${where} / bare route, req/s`, `${ratio.toPrecision(2)} (1 in ${Math.round(1 / ratio)})`])
     } catch (error) {

@@ -9,6 +9,7 @@ import type { CreatedApiKey } from '@offerbook/domain/api-keys'
 import type { FeedPage } from '@offerbook/domain/integrations'
 import { buildTestApp } from '../test/build-test-app'
 import { bearer, createTestListing, createTestOffer, createUser, signIn } from '../test/factories'
+import { DEFAULT_SESSION_CACHE_SECONDS } from '../src/app'
 import { publishOfferChanged } from '../src/modules/events/events.service'
 
 const EVENTS = Number(process.env.BENCH_FEED_EVENTS ?? 100)
@@ -16,7 +17,9 @@ const STATUSES = ['active', 'countered', 'declined', 'active', 'accepted']
 
 if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL
 
-const t = await buildTestApp({ config: { apiKeyLimit: { max: 1_000_000_000, timeWindowMs: 60_000 } } })
+// Keys are kept a few seconds per process as in production (the tests' app keeps none); BENCH_SESSION_CACHE_SECONDS=0 measures without.
+const sessionCacheSeconds = Number(process.env.BENCH_SESSION_CACHE_SECONDS ?? DEFAULT_SESSION_CACHE_SECONDS)
+const t = await buildTestApp({ config: { apiKeyLimit: { max: 1_000_000_000, timeWindowMs: 60_000 }, sessionCacheSeconds } })
 const agent = await createUser(t, { roles: ['SELLER_AGENT'], name: 'Lena Listing' })
 const listing = await createTestListing(t, { ownerId: agent.id, listAgentUserId: agent.id })
 // Ten offers on the agent's listing, their events in turn.
@@ -34,7 +37,7 @@ if (first.statusCode !== 200) throw new Error(`GET ${path} answered ${first.stat
 
 await t.app.listen({ port: 0, host: '127.0.0.1' })
 const { port } = t.app.server.address() as AddressInfo
-console.log(JSON.stringify({ port, key, path, entries: first.json<FeedPage>().value.length, bytes: first.rawPayload.length, database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite' }))
+console.log(JSON.stringify({ port, key, path, entries: first.json<FeedPage>().value.length, bytes: first.rawPayload.length, database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite', keyCacheSeconds: sessionCacheSeconds }))
 
 let closing = false
 async function close(): Promise<void> {

@@ -112,7 +112,7 @@ export type BuildAppOptions = {
 const TEST_ADDRESS_LIMITS = Object.fromEntries(Object.entries(DEFAULT_ADDRESS_LIMITS).map(([name, limit]) => [name, { ...limit, max: limit.max * 100 }])) as AddressLimits
 
 /** How long a checked session is kept in memory (auth/session-cache.ts); every change to it drops it at once. */
-const DEFAULT_SESSION_CACHE_SECONDS = 15
+export const DEFAULT_SESSION_CACHE_SECONDS = 15
 
 export async function buildApp({
   config,

@@ -93,6 +93,26 @@ describe('sessions kept by two server processes', () => {
     expect(await me(two, other)).toBe(200)
   })
 
+  it('an API key revoked through one is refused at once by it, and by the other within a second', async () => {
+    const { one, two } = servers
+    const owner = await signedInUser(one.db, ['SELLER_AGENT'], 'Kim Keys')
+    const made = await fetch(`${one.base}/api/me/api-keys`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Back office', scopes: ['offers:read'] }),
+    })
+    expect(made.status, await made.clone().text()).toBe(201)
+    const { key, secret } = (await made.json()) as { key: { id: string }; secret: string }
+    const feed = (server: EventServer) => fetch(`${server.base}/api/feed?since=0`, { headers: { authorization: `Bearer ${secret}` } }).then((response) => response.status)
+    // Both have checked, and keep, the key.
+    expect([await feed(one), await feed(two), await feed(one), await feed(two)]).toEqual([200, 200, 200, 200])
+
+    const revoked = await fetch(`${one.base}/api/me/api-keys/${key.id}`, { method: 'DELETE', headers: owner.headers })
+    expect(revoked.status, await revoked.text()).toBeLessThan(300)
+    expect(await feed(one)).toBe(401)
+    await eventually('the revoked key refused through server two', async () => (await feed(two)) === 401, 1_000)
+  })
+
   it('an admin role taken away through one is refused by the other within a second', async () => {
     const { one, two } = servers
     const superAdmin = await signedInUser(one.db, ['SUPER_ADMIN'], 'Sue Super')

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
+import type { ApiKeyScope } from '@offerbook/domain/api-keys'
 import type { User } from '@offerbook/domain/user'
 import type { Db } from '../db/client'
 import { listenOf } from '../db/client'
 
 /**
- * The signed-in requests' session lookup, kept for a few seconds per process (docs/decisions/033-scale-round-two.md).
+ * The signed-in requests' session lookup, and the API keys' (decision 078), kept for a few seconds per process (docs/decisions/033-scale-round-two.md).
  * A bearer token that was checked in full (better-auth's session, then the user with roles and the
  * deactivation) is answered from memory until its entry's life ends. Every change that can refuse a
  * session or change what its user may do (sign-out, revocation, password change, roles, deactivation,
@@ -19,6 +20,11 @@ const MAX_ENTRIES = 20_000
 export type CachedSession = {
   session: { id: string; userId: string; expiresAt: number; updatedAt: Date }
   user: User
+  /**
+   * An API key's entry (decision 078), kept under the key itself: `session.id` is the key's id and
+   * `expiresAt` its expiry. Revoking it announces its owner, as a sign-out does.
+   */
+  key?: { scopes: readonly ApiKeyScope[] }
 }
 
 type Entry = CachedSession & { until: number }

@@ -47,9 +47,11 @@ export type SessionReader = {
  * What the plugin needs of the api-keys module (modules/api-keys): a key's caller, and its rate limit.
  * Stated here so the plugin depends on no module.
  */
+type KeyCaller = { keyId: string; scopes: readonly ApiKeyScope[]; user: User; expiresAt?: Date | null }
+
 export type ApiKeyReader = {
-  /** The owner (as loadUser gives them, now) and scopes of a key; null when it is not valid. */
-  verify: (token: string) => Promise<{ keyId: string; scopes: readonly ApiKeyScope[]; user: User } | null>
+  /** The owner (as loadUser gives them, now), scopes and expiry of a key; null when it is not valid. */
+  verify: (token: string) => Promise<KeyCaller | null>
   /** Counts one request of the key; the seconds to wait when it is past its limit, else null. */
   wait: (keyId: string) => Promise<number | null>
 }
@@ -94,7 +96,8 @@ async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, s
   /** The session and user of a bearer token: kept, or looked up in full (and then kept). */
   const lookUp = async (token: string): Promise<CachedSession | null> => {
     const kept = sessionCache?.get(token)
-    if (kept) return kept
+    // A key's entry never stands for a session (keys go through lookUpKey; this is the case without a key reader).
+    if (kept && !kept.key) return kept
     const readAt = sessionCache?.generation() ?? 0
     const session = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) })
     if (!session) return null
@@ -108,6 +111,18 @@ async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, s
     return found
   }
 
+  /** The owner and scopes of an API key: kept like a session (its owner announced when it is revoked), or verified in full. */
+  const lookUpKey = async (keys: ApiKeyReader, token: string): Promise<KeyCaller | null> => {
+    const kept = sessionCache?.get(token)
+    if (kept?.key) return { keyId: kept.session.id, scopes: kept.key.scopes, user: kept.user }
+    const readAt = sessionCache?.generation() ?? 0
+    const caller = await keys.verify(token)
+    if (!caller) return null
+    const expiresAt = caller.expiresAt ? caller.expiresAt.getTime() : Number.MAX_SAFE_INTEGER
+    sessionCache?.keep(token, readAt, { session: { id: caller.keyId, userId: caller.user.uid, expiresAt, updatedAt: new Date() }, user: caller.user, key: { scopes: caller.scopes } })
+    return caller
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     // The not-found handler answers for unknown routes; it has no access of its own to check.
     if (request.is404) return
@@ -115,7 +130,7 @@ async function authPlugin(app: FastifyInstance, { auth, loadUser, sessionSeen, s
     const { keyScope, auth: only } = request.routeOptions.config
     if (token && apiKeys && isApiKeyToken(token)) {
       // An API key (decision 078): valid, within its rate limit, on an operation keys may call, with the scope it needs.
-      const caller = await apiKeys.verify(token)
+      const caller = await lookUpKey(apiKeys, token)
       if (!caller) throw new AppError('UNAUTHORIZED', 'apiKey.invalid')
       request.apiKey = { id: caller.keyId, scopes: caller.scopes }
       const wait = await apiKeys.wait(caller.keyId)

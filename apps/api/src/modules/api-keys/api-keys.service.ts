@@ -4,6 +4,7 @@ import { API_KEY_PREFIX, API_KEY_SCOPES, API_KEY_SHOWN_LENGTH, isWellFormedApiKe
 import type { User } from '@offerbook/domain/user'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
+import { announceAuthChange } from '../../auth/session-cache'
 import type { AccountLimit } from '../../plugins/rate-limit-store'
 import { countHit } from '../../plugins/rate-limit-store'
 import type { ApiKeyRow } from './api-keys.queries'
@@ -50,13 +51,18 @@ export async function createApiKey(
   return { key: view(row, now), secret }
 }
 
-/** Revokes one of the actor's keys: the next request made with it is refused. */
+/**
+ * Revokes one of the actor's keys: the next request made with it is refused. Each process keeps a
+ * checked key a few seconds (auth/session-cache.ts): the owner is announced, which drops the key here
+ * at once and in every other process when the NOTIFY arrives.
+ */
 export async function revokeApiKey(db: Db, { actor, id, now = new Date() }: { actor: User; id: string; now?: Date }): Promise<void> {
   if (!(await revokeUserApiKey(db, { userId: actor.uid, id, now }))) throw new AppError('NOT_FOUND', 'apiKey.notFound')
+  await announceAuthChange(db, [actor.uid])
 }
 
-/** Who a verified key acts as, and what it may do. */
-export type ApiKeyCaller = { keyId: string; scopes: readonly ApiKeyScope[]; user: User }
+/** Who a verified key acts as, what it may do, and until when (null: no expiry). */
+export type ApiKeyCaller = { keyId: string; scopes: readonly ApiKeyScope[]; user: User; expiresAt: Date | null }
 
 /**
  * Verifies an API key (`obk_...`, as sent in `Authorization: Bearer`), for the auth hook and for any
@@ -77,7 +83,7 @@ export async function verifyApiKey(
   if (!user) return null
   const before = new Date(now.getTime() - LAST_USED_EVERY_MS)
   if (row.lastUsedAt === null || row.lastUsedAt < before) await touchApiKey(db, { id: row.id, now, before })
-  return { keyId: row.id, scopes: API_KEY_SCOPES.filter((scope) => row.scopes.includes(scope)), user }
+  return { keyId: row.id, scopes: API_KEY_SCOPES.filter((scope) => row.scopes.includes(scope)), user, expiresAt: row.expiresAt }
 }
 
 /**
