@@ -33,6 +33,10 @@ test('a listing agent finds a new listing in My Listings by search and weights i
   await page.goto('/my-properties/list')
   await expect(page.getByRole('heading', { level: 1, name: 'My Listings' })).toBeVisible()
   await expect(page.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeVisible()
+  // The demo agent has more listings than a page holds: the pager's arrows are named too.
+  const pager = page.getByRole('navigation', { name: 'Pages of your listings' })
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeVisible()
+  await expectNoViolations(page, '/my-properties/list with its pager')
 
   // The search waits for a pause in typing, then asks the API; the words stay in the address bar.
   await page.getByRole('searchbox', { name: 'Search your listings' }).fill(street)

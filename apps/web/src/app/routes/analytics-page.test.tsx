@@ -207,7 +207,7 @@ describe('analytics page', () => {
     expect(within(first).getByRole('button', { name: `Hide timeline: ${AT_RISK.address}` }).getAttribute('aria-expanded')).toBe('true')
 
     // Twelve contracts: a second page.
-    await userEvent.click(within(section).getByRole('button', { name: '2' }))
+    await userEvent.click(within(within(section).getByRole('navigation', { name: 'Pages of contracts' })).getByRole('button', { name: 'Page 2' }))
     await waitFor(() => expect(api.fake.calls('GET /api/broker/contracts').some((request) => request.query.get('page') === '2')).toBe(true))
   })
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
-import { Alert, Badge, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
+import { Pager } from '../../shared/ui/pager'
 import { useTranslation } from 'react-i18next'
 import type { TrustLogRow } from '@offerbook/domain/earnest-money'
 import { TRUST_LOG_PAGE_SIZE, downloadTrustLog, useTrustLog } from '../../features/offers/api/earnest-money'
@@ -110,7 +111,7 @@ export default function TrustLogPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" aria-label={t('trustLog.pages')} />}
+        <Pager pages={pages} page={page} onPage={setPage} label={t('trustLog.pages')} />
       </Stack>
     )
 

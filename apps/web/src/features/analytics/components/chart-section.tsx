@@ -5,8 +5,9 @@ import { FigureTable } from './figure-table'
 
 /** One titled part of the analytics report, named by its title. */
 export function ReportSection({ title, children }: { title: string; children: ReactNode }) {
+  // Not a named landmark: its table's scroll region already is one, by the same name (axe's landmark-unique).
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+    <Paper withBorder p="md" radius="md" component="section">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useId, useState } from 'react'
-import { Badge, Button, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Pager } from '../../../shared/ui/pager'
 import { useTranslation } from 'react-i18next'
 import type { BrokerContract, BrokerContractItem } from '@offerbook/domain/broker-contracts'
 import type { TimelineState } from '@offerbook/domain/contract-timeline-view'
@@ -110,7 +111,7 @@ export function BrokerContractsSection({ renderTimeline }: { renderTimeline: (co
             />
           ))}
         </Stack>
-        {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" aria-label={t('brokerContracts.pages')} />}
+        <Pager pages={pages} page={page} onPage={setPage} label={t('brokerContracts.pages')} />
       </Stack>
     )
 

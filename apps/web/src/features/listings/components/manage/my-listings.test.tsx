@@ -37,6 +37,18 @@ describe('MyListings', () => {
     expect(api.calls('GET /api/listings/mine').length).toBeGreaterThan(0)
   })
 
+  it('pages through more listings than a page holds, with every page control named for a screen reader', async () => {
+    api.on('GET /api/listings/mine/screen', reply({ listings: { items: listings, total: 30, page: 1, pageSize: 12 }, counts: { all: 30, drafts: 1, active: 28, underContract: 1, closed: 0, offMarket: 0 } }))
+    api.on('GET /api/listings/mine', reply({ items: listings, total: 30, page: 2, pageSize: 12 }))
+    renderAt(<MyListings canAddListings />)
+    const pager = await screen.findByRole('navigation', { name: 'Pages of your listings' })
+    const buttons = within(pager).getAllByRole('button')
+    // Every control has a name: the arrows too, which show only an icon.
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual(['Previous page', 'Page 1', 'Page 2', 'Page 3', 'Next page'])
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(api.calls('GET /api/listings/mine').map((call) => call.query.get('page'))).toContain('2'))
+  })
+
   it("shows each listing's offers and status on its card", async () => {
     renderAt(<MyListings canAddListings />)
     const card = await screen.findByRole('article', { name: '120 Maple Ave, Franklin, TN 37064' })

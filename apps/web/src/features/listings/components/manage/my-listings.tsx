@@ -1,6 +1,7 @@
 import { useState } from 'react'
-import { Badge, Button, Group, Pagination, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconHomePlus } from '@tabler/icons-react'
+import { Pager } from '../../../../shared/ui/pager'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
@@ -100,7 +101,7 @@ function Results({ group, q, page, view, canAddListings, onPage, onShowAll }: { 
           ))}
         </SimpleGrid>
       )}
-      {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} aria-label={t('manage.list.pagination')} />}
+      <Pager pages={pages} page={page} onPage={onPage} label={t('manage.list.pagination')} />
     </Stack>
   )
 }
