@@ -3,6 +3,7 @@ import type { PropertyType } from './listing-values'
 import { PROPERTY_TYPES } from './listing-values'
 import type { Message, MessageKey } from './messages'
 import { message } from './messages'
+import { freeText } from './validation'
 
 /**
  * The documents a brokerage's file of a transaction must hold (issue #35, item 1), from the
@@ -60,7 +61,7 @@ export const BROKERAGE_RULE_TITLE_MAX = 120
 /** A brokerage's own required document: for a side, some property types, a price range; each left open applies to all. */
 export const BrokerageRuleSchema = z
   .object({
-    title: z.string().trim().min(1, 'file.ruleTitleRequired').max(BROKERAGE_RULE_TITLE_MAX, 'file.ruleTitleTooLong'),
+    title: freeText({ error: 'file.ruleTitleRequired' }).trim().min(1, 'file.ruleTitleRequired').max(BROKERAGE_RULE_TITLE_MAX, 'file.ruleTitleTooLong'),
     side: z.enum(FILE_SIDES).nullable().default(null),
     propertyTypes: z.array(z.enum(PROPERTY_TYPES)).max(PROPERTY_TYPES.length).default([]),
     minPrice: z.number().int().min(0).max(1_000_000_000).nullable().default(null),

@@ -6,7 +6,7 @@ import { createTestListing, createTestOffer } from '../../../test/factories'
 import type { CreatedUser } from '../../../test/factories'
 import { said } from '../listings/listings.test-helpers'
 import { expectRefusal, offersTestApp } from '../offers/offers.test-helpers'
-import { invite, joinByInvitation, person } from './teams.test-helpers'
+import { brokerageOfTwo, invite, joinByInvitation, person } from './teams.test-helpers'
 
 /**
  * Issue #35 item 6 (decision 072): a principal broker's staff read the brokerage's transactions,
@@ -31,11 +31,7 @@ const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort()
 /** Pat leads a brokerage of Lena (listing agent) and Alex (buyer agent), each with a transaction. */
 async function brokerage() {
   const { t } = app
-  const pat = await person(t, ['PRINCIPAL_BROKER'], 'Pat Broker')
-  const lena = await person(t, ['SELLER_AGENT'], 'Lena Listing')
-  const alex = await person(t, ['BUYER_AGENT'], 'Alex Agent')
-  await joinByInvitation(call, t, pat, lena, { kind: 'agent', access: 'all' })
-  await joinByInvitation(call, t, pat, alex, { kind: 'agent', access: 'all' })
+  const { pat, lena, alex } = await brokerageOfTwo(call, t)
   const home = await createTestListing(t, { ownerId: lena.id, listAgentUserId: lena.id })
   const received = await createTestOffer(t, { listing: home, status: 'active' })
   const made = await createTestOffer(t, { buyer: alex, status: 'active' })

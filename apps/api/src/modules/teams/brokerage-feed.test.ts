@@ -5,7 +5,7 @@ import { bearer, createTestListing, createTestOffer } from '../../../test/factor
 import type { CreatedUser } from '../../../test/factories'
 import { publishListingsChanged, publishOfferChanged } from '../events/events.service'
 import { offersTestApp } from '../offers/offers.test-helpers'
-import { joinByInvitation, person } from './teams.test-helpers'
+import { brokerageOfTwo, joinByInvitation, person } from './teams.test-helpers'
 
 /**
  * Issue #37 item 3 (decision 080): the feed covers what a key's owner may see through the pages,
@@ -38,11 +38,7 @@ const keys = (entries: FeedEntry[]) => entries.map((entry) => `${entry.ResourceN
 describe('the feed of a team or a brokerage', () => {
   it("gives a broker's staff the brokerage's offers and listings, an agent's team the agent's offers, and nobody else anything", async () => {
     const { t } = app
-    const pat = await person(t, ['PRINCIPAL_BROKER'], 'Pat Broker')
-    const lena = await person(t, ['SELLER_AGENT'], 'Lena Listing')
-    const alex = await person(t, ['BUYER_AGENT'], 'Alex Agent')
-    await joinByInvitation(call, t, pat, lena, { kind: 'agent', access: 'all' })
-    await joinByInvitation(call, t, pat, alex, { kind: 'agent', access: 'all' })
+    const { pat, lena, alex } = await brokerageOfTwo(call, t)
     // Sue is the brokerage's support staff; Tom is on Alex's own team; Otto is another brokerage's staff.
     const sue = await person(t, ['SELLER_AGENT'], 'Sue Staff')
     await joinByInvitation(call, t, pat, sue, { kind: 'staff', access: 'all' })

@@ -32,3 +32,13 @@ export async function joinByInvitation(call: OffersCall, t: TestApp, leader: Cre
   const accepted = await call(member, 'POST', '/api/team/invitations/accept', { token })
   expect(accepted.statusCode, accepted.body).toBe(200)
 }
+
+/** Pat leads a brokerage of Lena (listing agent) and Alex (buyer agent), who joined through invitations. */
+export async function brokerageOfTwo(call: OffersCall, t: TestApp): Promise<{ pat: CreatedUser; lena: CreatedUser; alex: CreatedUser }> {
+  const pat = await person(t, ['PRINCIPAL_BROKER'], 'Pat Broker')
+  const lena = await person(t, ['SELLER_AGENT'], 'Lena Listing')
+  const alex = await person(t, ['BUYER_AGENT'], 'Alex Agent')
+  await joinByInvitation(call, t, pat, lena, { kind: 'agent', access: 'all' })
+  await joinByInvitation(call, t, pat, alex, { kind: 'agent', access: 'all' })
+  return { pat, lena, alex }
+}

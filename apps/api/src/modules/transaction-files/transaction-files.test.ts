@@ -224,6 +224,10 @@ describe("the brokerage's file of a transaction", () => {
     expect(added.statusCode, added.body).toBe(201)
     const rule = added.json<{ id: string }>()
     expectRefusal(await call(broker, 'POST', '/api/brokerage/file-rules', { title: '', minPrice: 5, maxPrice: 1 }), 400)
+    // A title the database cannot store (a NUL byte) is refused on its field, not a 500.
+    const unstorable = await call(broker, 'POST', '/api/brokerage/file-rules', { title: 'Lead\u0000paint', maxPrice: null })
+    expect(unstorable.statusCode, unstorable.body).toBe(400)
+    expect(unstorable.json<{ errors: { path: string; key: string }[] }>().errors).toContainEqual(expect.objectContaining({ path: 'title', key: 'common.unstorableText' }))
     expect((await call(broker, 'GET', '/api/brokerage/file-rules')).json<{ rules: unknown[] }>().rules).toHaveLength(1)
     const slot = (await fileOf(agent, offerId)).slots.find((each) => each.key === `brokerageRule:${rule.id}`)
     expect(slot?.title).toEqual({ key: 'file.slotBrokerageRule', params: { title: 'Wire fraud advisory' } })
