@@ -12,7 +12,7 @@ const PUBLIC_SCRIPT = fileURLToPath(new URL('src/app/public/main.tsx', import.me
  * The libraries the public shell uses whole. A component library's modules stay out: its index
  * imports every component, so the static closure holds components only other pages use.
  */
-const WHOLE_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store)[\\/]/
+const WHOLE_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|use-sync-external-store)[\\/]/
 
 type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }
 let publicClosure: Set<string> | null = null
@@ -73,7 +73,7 @@ export default defineConfig({
       optimizer: {
         client: {
           enabled: true,
-          include: ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/dates', '@mantine/charts', '@tabler/icons-react', '@tanstack/react-query', 'react-router', 'react-router/dom', 'i18next', 'react-i18next', 'dayjs', 'dayjs/locale/es', 'libphonenumber-js/min', 'recharts', 'zod'],
+          include: ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/dates', '@mantine/charts', '@tabler/icons-react', '@tanstack/react-query', 'react-router', 'react-router/dom', 'i18next', 'dayjs', 'dayjs/locale/es', 'libphonenumber-js/min', 'recharts', 'zod'],
         },
       },
     },

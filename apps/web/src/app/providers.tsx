@@ -3,11 +3,10 @@ import { Suspense, lazy } from 'react'
 import { MantineProvider } from '@mantine/core'
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { i18n as I18n } from 'i18next'
-import { I18nextProvider } from 'react-i18next'
+import type { AppI18n } from '../shared/i18n/i18n'
+import { TranslatorTranslation } from '../shared/i18n/translator-translation'
 import { DialogProvider } from '../shared/ui/app-dialog'
 import { useHydrated } from '../shared/ui/use-hydrated'
-import { I18nextTranslation } from './i18next-translation'
 import { cssVariablesResolver, theme } from './theme'
 
 // The notices' corner (with its transitions) is a chunk of its own, loaded right after the first
@@ -23,17 +22,15 @@ function NoticesCorner() {
   ) : null
 }
 
-export function Providers({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
+export function Providers({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: AppI18n; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <I18nextTranslation>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <NoticesCorner />
-          <QueryClientProvider client={queryClient}>
-            <DialogProvider>{children}</DialogProvider>
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextTranslation>
-    </I18nextProvider>
+    <TranslatorTranslation translator={i18n.translator}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <NoticesCorner />
+        <QueryClientProvider client={queryClient}>
+          <DialogProvider>{children}</DialogProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </TranslatorTranslation>
   )
 }

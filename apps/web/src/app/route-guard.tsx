@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../shared/i18n/translation'
 import { Navigate, useLocation } from 'react-router'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { decideAccess, ONBOARDING_PATH, signInPathFor } from '@offerbook/domain/route-access'

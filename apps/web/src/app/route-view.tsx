@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../shared/i18n/translation'
 import { Navigate, useLocation, useParams } from 'react-router'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { fillPath } from '@offerbook/domain/route-access'

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './i18n/translation'
 import type { Blocker, Location } from 'react-router'
 import { useBlocker } from 'react-router'
 

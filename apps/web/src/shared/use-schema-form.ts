@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './i18n/translation'
 import type { z } from 'zod'
 import type { Message } from '@offerbook/domain/messages'
 import { fieldErrorsOf } from './api-client'

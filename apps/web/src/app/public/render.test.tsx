@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { PublicListing } from '@offerbook/domain/listing'
-import { i18n } from '../../shared/i18n/i18n'
 import { PAGE_DATA_ID } from './page-data'
 import type { FetchApi } from './render'
 import { PRERENDERED_PATHS, renderPublicPage, rendersPerRequest } from './render'
+import { publicTranslator } from './public-texts'
 
 /**
  * The public shell rendered without a browser, as the build prerenders the static pages and the
@@ -72,17 +72,14 @@ const SUMMARY = {
   draftStep: null,
 }
 
-/** The keys i18next could not find while `work` rendered (it reports them once saveMissing is on). */
+/** The keys the public shell's translator could not find while `work` rendered. */
 async function missingKeysDuring(work: () => Promise<void>): Promise<string[]> {
   const missing: string[] = []
-  const onMissing = (_languages: readonly string[], _namespace: string, key: string) => void missing.push(key)
-  i18n.options.saveMissing = true
-  i18n.on('missingKey', onMissing)
+  const stop = publicTranslator('en-us').watchMissing((key) => void missing.push(key))
   try {
     await work()
   } finally {
-    i18n.off('missingKey', onMissing)
-    i18n.options.saveMissing = false
+    stop()
   }
   return missing
 }
@@ -164,7 +161,7 @@ describe('the public shell on the server', () => {
   })
 
   it('finds every text the public pages show among the public texts', async () => {
-    // i18n starts with the first render.
+    // The translator starts with the first render.
     await renderPublicPage('/')
     const missing = await missingKeysDuring(async () => {
       for (const path of PRERENDERED_PATHS) await renderPublicPage(path)

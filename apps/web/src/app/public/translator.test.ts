@@ -8,13 +8,15 @@ import type { Tree } from '../../locales/tree'
 import { HOME_TEXTS } from '../../features/public-pages/texts/home'
 import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { FAQ_TEXTS } from '../../features/public-pages/texts/faq'
+import { copyOfAllLanguages } from '../../locales/all-languages'
 import { createTranslator } from '../../shared/i18n/translator'
 
-/** The public shell's translator gives what i18next gives, for every text of the public shell and pages. */
+/** The translator of both shells gives what i18next gives, for every text of the whole app, the public shell and its pages. */
 
+const ALL = copyOfAllLanguages()
 const TREES: Record<Language, Tree[]> = {
-  'en-us': [publicEnglish, HOME_TEXTS['en-us'], PAGE_TEXTS['en-us'], FAQ_TEXTS['en-us']],
-  'es-es': [publicSpanish, HOME_TEXTS['es-es'], PAGE_TEXTS['es-es'], FAQ_TEXTS['es-es']],
+  'en-us': [ALL['en-us'], publicEnglish, HOME_TEXTS['en-us'], PAGE_TEXTS['en-us'], FAQ_TEXTS['en-us']],
+  'es-es': [ALL['es-es'], publicSpanish, HOME_TEXTS['es-es'], PAGE_TEXTS['es-es'], FAQ_TEXTS['es-es']],
 }
 
 function keysOf(tree: Tree, prefix = ''): [string, string][] {
@@ -28,9 +30,9 @@ async function i18nextWith(language: Language) {
   return instance
 }
 
-describe('the public shell translator', () => {
+describe('the translator', () => {
   for (const language of LANGUAGES) {
-    it(`translates every public text in ${language} as i18next does, with its parameters and plural forms`, async () => {
+    it(`translates every text in ${language} as i18next does, with its parameters and plural forms`, async () => {
       const reference = await i18nextWith(language)
       const translator = createTranslator(language)
       for (const lng of LANGUAGES) for (const tree of TREES[lng]) translator.addTree(lng, tree)
@@ -45,7 +47,7 @@ describe('the public shell translator', () => {
           compared += 1
         }
       }
-      expect(compared).toBeGreaterThan(300)
+      expect(compared).toBeGreaterThan(3000)
     })
   }
 
@@ -61,7 +63,7 @@ describe('the public shell translator', () => {
     expect(translator.exists('a.none')).toBe(false)
   })
 
-  it('tells its listeners when the language changes, not when texts are added', () => {
+  it('tells its listeners when the language changes or texts are announced, not when texts are added', () => {
     const translator = createTranslator('en-us')
     let calls = 0
     const stop = translator.subscribe(() => (calls += 1))
@@ -70,8 +72,26 @@ describe('the public shell translator', () => {
     translator.changeLanguage('es-es')
     expect(translator.language).toBe('es-es')
     expect(calls).toBe(1)
+    const revision = translator.revision
+    translator.announce()
+    expect(calls).toBe(2)
+    expect(translator.revision).not.toBe(revision)
     stop()
     translator.changeLanguage('en-us')
-    expect(calls).toBe(1)
+    expect(calls).toBe(2)
+  })
+
+  it('reports each key that neither the language nor en-us has, unless a default was given', () => {
+    const translator = createTranslator('es-es')
+    translator.addTree('en-us', { a: { only: 'English only', nested: 'See $t(a.gone)' } })
+    const missing: string[] = []
+    const stop = translator.watchMissing((key) => void missing.push(key))
+    translator.t('a.only')
+    translator.t('a.none')
+    translator.t('a.other', { defaultValue: 'Default' })
+    translator.t('a.nested')
+    stop()
+    translator.t('a.after')
+    expect(missing).toEqual(['a.none', 'a.gone'])
   })
 })

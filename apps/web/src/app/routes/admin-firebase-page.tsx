@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { FirebaseImportForm } from '../../features/admin/identity/firebase-import-form'
 import { LinkedAccountsTable } from '../../features/admin/identity/linked-accounts-table'
 import { ProviderSection } from '../../features/admin/identity/provider-section'

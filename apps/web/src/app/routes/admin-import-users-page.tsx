@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { UserImportPanel } from '../../features/admin/user-import/user-import-panel'
 import { AdminLayout } from './admin-layout'
 

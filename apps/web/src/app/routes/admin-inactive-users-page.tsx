@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { InactivitySettingForm } from '../../features/admin/inactive-users/inactivity-setting-form'
 import { InactiveUsersTable } from '../../features/admin/inactive-users/inactive-users-table'
 import { AdminLayout } from './admin-layout'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { JobsTable } from '../../features/admin/jobs/jobs-table'
 import { AdminLayout } from './admin-layout'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, Group, Stack, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, useLocation } from 'react-router'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole, PAGE_ROLES } from '@offerbook/domain/roles'

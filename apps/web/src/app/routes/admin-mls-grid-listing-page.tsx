@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { MlsGridPanel } from '../../features/admin/mls-replication/mls-grid-panel'
 import { ReplicasTable } from '../../features/admin/mls-replication/replicas-table'
 import { AdminLayout } from './admin-layout'

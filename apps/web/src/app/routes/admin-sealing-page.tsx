@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { SealingPanel } from '../../features/admin/sealing/sealing-panel'
 import { AdminLayout } from './admin-layout'
 

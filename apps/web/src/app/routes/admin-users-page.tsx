@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from 'react-router'
 import { AdminUsersTable } from '../../features/admin/users/users-table'
 import { UserDetailDrawer } from '../../features/admin/users/user-detail'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { PrivateAddressesPanel } from '../../features/admin/webhooks/private-addresses-form'
 import { AdminLayout } from './admin-layout'
 

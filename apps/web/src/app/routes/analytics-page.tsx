@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Select, Stack, Switch, Text, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from 'react-router'
 import type { AnalyticsPeriod } from '@offerbook/domain/analytics'
 import { resolvePeriod } from '@offerbook/domain/analytics'

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, useMantineTheme } from '@mantine/core'
 import type { MantineSize } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { TitledSection } from '../../shared/ui/titled-section'
 import { BRAND_COLOR, brand } from '../theme'
 

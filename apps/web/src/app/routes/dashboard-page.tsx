@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { Anchor, Box, Stack, Text, Title } from '@mantine/core'
 import { useQueries } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { dashboardSectionOrder } from '@offerbook/domain/dashboard'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { Alert, Group, Loader, NumberInput, Paper, Radio, Stack, Text, TextInput, Title, Button } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from 'react-router'
 import type { EarnestMoneyMethod } from '@offerbook/domain/earnest-money'
 import { EARNEST_MONEY_LIMITS, EARNEST_MONEY_METHODS, HolderAttestationSchema } from '@offerbook/domain/earnest-money'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { Button, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { ContractLanguageShowcase } from '../../features/contract-language/components/contract-language-showcase'
 import { useDialog } from '../../shared/ui/app-dialog'
 import { AppDialog } from '../../shared/ui/app-dialog-view'

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useMyTeam } from '../../features/teams/api/teams'
 import { InvitationsTable } from '../../features/teams/components/invitations-table'
 import { InviteForm } from '../../features/teams/components/invite-form'

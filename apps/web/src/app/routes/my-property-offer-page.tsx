@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Stack } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'

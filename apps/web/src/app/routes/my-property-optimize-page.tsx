@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconAdjustmentsHorizontal, IconListCheck } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { listingOffersQuery, optimizeQuery, optimizeScreenQuery } from '../../features/offers/api/offers'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Alert, Button, Stack, Tabs } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { ListingEditForm } from '../../features/listings/components/listing-edit-form'
 import { useManagedListing } from '../../features/listings/api/listing'

@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { listingOffersQuery } from '../../features/offers/api/offers'
 import { OtherOffersTable } from '../../features/offers/components/seller/other-offers-table'
 import { errorMessage } from '../../shared/notify'

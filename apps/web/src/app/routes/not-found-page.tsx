@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, useLocation } from 'react-router'
 
 export default function NotFoundPage() {

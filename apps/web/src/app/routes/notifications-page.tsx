@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/get-me'
 import { OnboardingWizard } from '../../features/onboarding/components/onboarding-wizard'
 import { OnboardingSignInPrompt } from '../../features/onboarding/components/onboarding-sign-in-prompt'

@@ -1,5 +1,5 @@
 import { Box, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useDashboardLiveUpdates, usePipeline } from '../../features/dashboard/api/dashboard'
 import { ActionItem, ActionSection } from '../../features/dashboard/components/action-section'
 import { BrokerageCard } from '../../features/dashboard/components/brokerage-card'

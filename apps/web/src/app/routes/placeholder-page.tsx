@@ -1,5 +1,5 @@
 import { Badge, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import type { PageProps } from '../page-props'
 
 /** A page a later issue builds: its title and what it will hold, with no made-up data. */

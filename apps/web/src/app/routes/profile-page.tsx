@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useCurrentUser, useSetCurrentUser } from '../../features/auth/api/get-me'
 import { ApiKeysSection } from '../../features/profile/components/api-keys-section'
 import { WebhooksSection } from '../../features/profile/components/webhooks-section'

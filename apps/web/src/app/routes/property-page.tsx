@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useNavigate } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'

@@ -3,14 +3,13 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import i18next from 'i18next'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '@offerbook/domain/route-access'
 import type { Language } from '@offerbook/domain/user'
 import { copyOfAllLanguages } from '../../locales/all-languages'
-import { I18nextTranslation } from '../i18next-translation'
+import { createTranslator } from '../../shared/i18n/translator'
+import { TranslatorTranslation } from '../../shared/i18n/translator-translation'
 import { RouterNavigation } from '../router-navigation'
 import { theme } from '../theme'
 import type { PageProps } from '../page-props'
@@ -29,30 +28,24 @@ import TheTeamPage from './the-team-page'
  * document or storage: each must render to its full text on the server, in both languages.
  */
 async function serverHtml(Page: ComponentType<PageProps>, name: string, language: Language): Promise<string> {
-  const i18n = i18next.createInstance()
+  const translator = createTranslator(language)
   const texts = copyOfAllLanguages()
-  await i18n.use(initReactI18next).init({
-    resources: { 'en-us': { translation: texts['en-us'] }, 'es-es': { translation: texts['es-es'] } },
-    lng: language,
-    lowerCaseLng: true,
-    interpolation: { escapeValue: false },
-  })
+  translator.addTree('en-us', texts['en-us'])
+  translator.addTree('es-es', texts['es-es'])
   const route = ROUTES.find((item) => item.name === name)
   if (!route) throw new Error(`no route ${name}`)
   return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <I18nextTranslation>
-        <MantineProvider theme={theme}>
-          <QueryClientProvider client={new QueryClient()}>
-            <MemoryRouter initialEntries={[route.path]}>
-              <RouterNavigation>
-                <Page route={route} params={{}} />
-              </RouterNavigation>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextTranslation>
-    </I18nextProvider>,
+    <TranslatorTranslation translator={translator}>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter initialEntries={[route.path]}>
+            <RouterNavigation>
+              <Page route={route} params={{}} />
+            </RouterNavigation>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </TranslatorTranslation>,
   )
 }
 

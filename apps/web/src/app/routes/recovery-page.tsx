@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from 'react-router'
 import { RecoveryForm } from '../../features/accounts/components/recovery-form'
 import { FormCardPage } from '../../shared/ui/form-card-page'

@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from 'react-router'
 import type { FileSide } from '@offerbook/domain/file-checklist'
 import { FILE_SIDES } from '@offerbook/domain/file-checklist'

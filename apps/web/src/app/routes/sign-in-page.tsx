@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { User } from '@offerbook/domain/user'
 import { safeRedirect } from '@offerbook/domain/route-access'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from 'react-router'
 import { safeRedirect } from '@offerbook/domain/route-access'
 import { SignUpForm } from '../../features/accounts/components/sign-up-form'

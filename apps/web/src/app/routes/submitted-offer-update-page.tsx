@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { useOffer } from '../../features/offers/api/offers'

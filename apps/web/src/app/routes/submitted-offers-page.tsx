@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { OfferTabSchema } from '@offerbook/domain/offer-status'
 import { MyOffers } from '../../features/offers/components/list/my-offers'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { useNavigate, useSearchParams } from 'react-router'
 import { homePathFor, signInPathFor } from '@offerbook/domain/route-access'
 import type { TeamMembership } from '@offerbook/domain/teams'

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import type { UnsubscribeInfo } from '@offerbook/domain/send'
 import { apiClient } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { VerifyPanel } from '../../features/signing/components/verify-panel'
 import type { PageProps } from '../page-props'
 

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react'
 import { Button } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Role } from '@offerbook/domain/roles'
 import type { NavItem } from '@offerbook/domain/route-access'

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import type { Language } from '@offerbook/domain/languages'
 import { meKeys } from '../../features/auth/api/get-me'
 import { updateLanguage } from '../../features/auth/api/update-language'

@@ -1,5 +1,5 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { Link, useNavigate } from 'react-router'
 import type { User } from '@offerbook/domain/user'
 import { decideAccess, routeByName, SIGN_IN_PATH } from '@offerbook/domain/route-access'

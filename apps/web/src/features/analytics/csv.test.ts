@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsReport } from '@offerbook/domain/analytics'
 import { copyOfAllLanguages } from '../../locales/all-languages'
-import { initI18n } from '../../shared/i18n/i18n'
+import { createTranslator } from '../../shared/i18n/translator'
 import { tablesToCsv } from './csv'
 import { reportTables } from './report-tables'
 
@@ -20,9 +20,18 @@ const REPORT: AnalyticsReport = {
   expiringSoon: { count: 1, offers: [{ offerId: 'o1', address: '12 Oak St, Nashville, TN 37201', expiresAt: '2025-01-30T10:00:00.000Z', purchasePrice: 250_000 }] },
 }
 
+/** A translator showing es-es, with both languages' texts. */
+function spanish() {
+  const translator = createTranslator('es-es')
+  const texts = copyOfAllLanguages()
+  translator.addTree('en-us', texts['en-us'])
+  translator.addTree('es-es', texts['es-es'])
+  return translator.t
+}
+
 describe('the analytics CSV', () => {
   it("writes each table under its caption with the headers in the reader's language, quoting where needed", () => {
-    const csv = tablesToCsv(reportTables(REPORT, initI18n(undefined, copyOfAllLanguages()).getFixedT('es-es')))
+    const csv = tablesToCsv(reportTables(REPORT, spanish()))
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).split('\r\n')
     expect(lines.slice(0, 3)).toEqual(['Cifras clave', 'Cifra,Usted', 'Ofertas hechas,2'])

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../shared/i18n/translation'
 import type { AnalyticsFigures, AnalyticsReport } from '@offerbook/domain/analytics'
 
 /**
@@ -51,7 +51,7 @@ export function isEmptyReport(report: AnalyticsReport): boolean {
   return (selling?.offersReceived ?? 0) + (selling?.listings ?? 0) + (selling?.closedListings ?? 0) + (buying?.offersMade ?? 0) === 0
 }
 
-export function keyFiguresTable(report: AnalyticsReport, t: TFunction): FigureTable {
+export function keyFiguresTable(report: AnalyticsReport, t: Translate): FigureTable {
   const scopes = [{ name: t(`${P}.scopeTotal.${report.scope}`), figures: report.total }, ...report.byAgent.map((row) => ({ name: row.name, figures: row.figures }))]
   const rows = [...(report.total.selling ? SELLING_ROWS : []), ...(report.total.buying ? BUYING_ROWS : [])]
   return {
@@ -62,7 +62,7 @@ export function keyFiguresTable(report: AnalyticsReport, t: TFunction): FigureTa
   }
 }
 
-export function monthsTable(report: AnalyticsReport, t: TFunction): FigureTable {
+export function monthsTable(report: AnalyticsReport, t: Translate): FigureTable {
   const selling = report.total.selling !== null
   return {
     id: 'months',
@@ -76,7 +76,7 @@ export function monthsTable(report: AnalyticsReport, t: TFunction): FigureTable 
   }
 }
 
-export function statusTable(report: AnalyticsReport, t: TFunction): FigureTable {
+export function statusTable(report: AnalyticsReport, t: Translate): FigureTable {
   return {
     id: 'listings-by-status',
     caption: t(`${P}.tables.listingsByStatus`),
@@ -85,7 +85,7 @@ export function statusTable(report: AnalyticsReport, t: TFunction): FigureTable 
   }
 }
 
-export function agentsTable(report: AnalyticsReport, t: TFunction): FigureTable {
+export function agentsTable(report: AnalyticsReport, t: Translate): FigureTable {
   return {
     id: 'agents',
     caption: t(`${P}.tables.agents`),
@@ -100,7 +100,7 @@ export function agentsTable(report: AnalyticsReport, t: TFunction): FigureTable 
   }
 }
 
-export function topListingsTable(report: AnalyticsReport, t: TFunction): FigureTable {
+export function topListingsTable(report: AnalyticsReport, t: Translate): FigureTable {
   return {
     id: 'offers-per-listing',
     caption: t(`${P}.tables.topListings`),
@@ -109,7 +109,7 @@ export function topListingsTable(report: AnalyticsReport, t: TFunction): FigureT
   }
 }
 
-export function expiringTable(report: AnalyticsReport, t: TFunction): FigureTable {
+export function expiringTable(report: AnalyticsReport, t: Translate): FigureTable {
   return {
     id: 'expiring-soon',
     caption: t(`${P}.tables.expiringSoon`, { count: report.expiringSoon.count }),
@@ -119,7 +119,7 @@ export function expiringTable(report: AnalyticsReport, t: TFunction): FigureTabl
 }
 
 /** Every table of the report, in the page's order: what the CSV holds. */
-export function reportTables(report: AnalyticsReport, t: TFunction): FigureTable[] {
+export function reportTables(report: AnalyticsReport, t: Translate): FigureTable[] {
   const selling = report.total.selling !== null
   return [
     keyFiguresTable(report, t),

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../shared/i18n/translation'
 import type { ListingVisibility } from '@offerbook/domain/listing'
 import { ListingVisibilitySchema } from '@offerbook/domain/listing'
 import type { ImportJob, ImportPreview, ImportRecordPreview, ImportSkip } from '@offerbook/domain/listing-import'
@@ -91,14 +91,14 @@ export function jobErrorText(job: Pick<ImportJob, 'error' | 'errorKey'>): string
 }
 
 /** The label of a listing field, or of a RESO field the import reads that the listing form does not show. */
-export function fieldLabel(t: TFunction, field: string): string {
+export function fieldLabel(t: Translate, field: string): string {
   if (i18n.exists(`listing.field.${field}`)) return t(`listing.field.${field}`)
   if (i18n.exists(`listingImport.field.${field}`)) return t(`listingImport.field.${field}`)
   return field
 }
 
 /** How a status reads: the RESO StandardStatus translated, or as the source wrote it. */
-export function statusLabel(t: TFunction, status: string | null): string {
+export function statusLabel(t: Translate, status: string | null): string {
   if (!status) return t('listingImport.none')
   return i18n.exists(`listing.status.${status}`) ? t(`listing.status.${status}`) : status
 }

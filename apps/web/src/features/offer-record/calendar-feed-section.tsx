@@ -1,7 +1,7 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n/translation'
 import { hasAnyRole, PAGE_ROLES } from '@offerbook/domain/roles'
 import type { User } from '@offerbook/domain/user'
 import { errorMessage, notifyError, notifySuccess } from '../../shared/notify'

@@ -1,81 +1,94 @@
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import type { Language } from '@offerbook/domain/languages'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '@offerbook/domain/languages'
+import { DEFAULT_LANGUAGE, isLanguage } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
 import { loadAreaTree, loadFrameTree } from '../../locales/areas'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
+import type { Translate } from './translation'
 import { setActiveTranslator } from './translation'
+import type { MiniTranslator } from './translator'
+import { createTranslator } from './translator'
 
 export { browserLanguage, LANGUAGE_STORAGE_KEY, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from './language-preference'
 
-/** The whole app's i18next (the public shell has a translator of its own: translator.ts). */
-export const i18n = i18next.createInstance()
+/**
+ * The whole app's texts (decision 083): the translator the public shell uses too (translator.ts), with
+ * the few parts of i18next's instance the app and its tests call. i18next itself is not shipped.
+ */
+export type AppI18n = {
+  readonly translator: MiniTranslator
+  readonly isInitialized: boolean
+  readonly language: Language
+  readonly resolvedLanguage: Language
+  t: Translate
+  exists: (key: string) => boolean
+  /** Shows `language`, whose texts must be here (loadLanguage); <html lang> follows. */
+  changeLanguage: (language: string) => Promise<void>
+  /** Adds texts to a language's, merged in (the namespace is always the one tree). */
+  addResourceBundle: (language: string, namespace: string, tree: Tree, deep?: boolean, overwrite?: boolean) => void
+}
+
+const translator = createTranslator(DEFAULT_LANGUAGE)
+let started = false
+
+export const i18n: AppI18n = {
+  translator,
+  get isInitialized() {
+    return started
+  },
+  get language() {
+    return translator.language
+  },
+  get resolvedLanguage() {
+    return translator.language
+  },
+  t: (key, options) => translator.t(key, options),
+  exists: (key) => translator.exists(key),
+  changeLanguage: async (language) => {
+    if (!isLanguage(language)) return
+    translator.changeLanguage(language)
+    applyHtmlLang(language)
+  },
+  addResourceBundle: (language, _namespace, tree) => {
+    if (isLanguage(language)) translator.addTree(language, tree)
+  },
+}
 
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE
+  return translator.language
 }
 
 export function htmlLang(language: Language): string {
   return language.slice(0, 2)
 }
 
-function applyHtmlLang(language: string) {
+function applyHtmlLang(language: Language) {
   // The prerender runs without a document; its HTML says lang="en" already.
   if (typeof document === 'undefined') return
-  document.documentElement.lang = htmlLang(isLanguage(language) ? language : DEFAULT_LANGUAGE)
+  document.documentElement.lang = htmlLang(language)
 }
 
 /**
- * The languages whose whole tree is in i18next. A bundle of the language is not enough: a public
+ * The languages whose whole tree is in the translator. A bundle of the language is not enough: a public
  * page adds its own texts in both languages as it renders (features/public-pages/texts.ts).
  */
 const loadedLanguages = new Set<Language>()
-
-/** The event that tells the components using texts that a whole language is here (initI18n's `react.bindI18n`). */
-const WHOLE_LANGUAGE_LOADED = 'wholeLanguageLoaded'
 
 /**
  * Starts i18n in `language` with the texts given (the app passes the one language it loaded;
  * tests and the prerender pass both). Another language's texts load when it is chosen.
  */
-export function initI18n(language: Language = readLanguagePreference() ?? DEFAULT_LANGUAGE, texts: Partial<Record<Language, Tree>> = {}) {
-  const starting = !i18n.isInitialized
-  if (starting) {
-    i18n.on('languageChanged', applyHtmlLang)
-    const resources = Object.fromEntries(Object.entries(texts).map(([lng, tree]) => [lng, { translation: tree }]))
-    void i18n.use(initReactI18next).init({
-      resources,
-      partialBundledLanguages: true,
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      lowerCaseLng: true,
-      load: 'currentOnly',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-      // The rest of a language arriving after the first render draws again what is shown: a key the
-      // source reading could not place (decision 074) then reads as its text. Not every bundle added: a
-      // public page adds its own texts as it renders.
-      react: { bindI18n: `languageChanged ${WHOLE_LANGUAGE_LOADED}` },
-    })
+export function initI18n(language: Language = readLanguagePreference() ?? DEFAULT_LANGUAGE, texts: Partial<Record<Language, Tree>> = {}): AppI18n {
+  if (!started) {
+    started = true
+    translator.changeLanguage(language)
     applyHtmlLang(language)
     // What messages.ts translates with outside components.
-    setActiveTranslator({
-      t: (key, options) => i18n.t(key, options),
-      exists: (key) => i18n.exists(key),
-      get language() {
-        return i18n.resolvedLanguage ?? i18n.language
-      },
-    })
+    setActiveTranslator(translator)
   }
   for (const [lng, tree] of Object.entries(texts)) {
     if (!isLanguage(lng) || loadedLanguages.has(lng)) continue
-    // Given after the start (a test's second call): merged in, as loadLanguage does.
-    if (!starting) i18n.addResourceBundle(lng, 'translation', tree, true, false)
+    translator.addTree(lng, tree)
     loadedLanguages.add(lng)
   }
   return i18n
@@ -84,12 +97,14 @@ export function initI18n(language: Language = readLanguagePreference() ?? DEFAUL
 /** Loads a language's texts unless they are here already. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loadedLanguages.has(language)) return
-  i18n.addResourceBundle(language, 'translation', await loadLanguageTree(language), true, false)
+  translator.addTree(language, await loadLanguageTree(language))
   loadedLanguages.add(language)
-  i18n.emit(WHOLE_LANGUAGE_LOADED, language)
+  // The rest of a language arriving after the first render draws again what is shown: a key the
+  // source reading could not place (decision 074) then reads as its text.
+  translator.announce()
 }
 
-/** The areas (locales/<language>/<area>.json) in i18next by language, before the whole language is. */
+/** The areas (locales/<language>/<area>.json) in the translator by language, before the whole language is. */
 const loadedAreas = new Map<Language, Set<string>>()
 
 /** Whether these areas' texts are here in the language shown (the whole language, or each area). */
@@ -106,7 +121,7 @@ export async function loadTextAreas(areas: readonly string[], language: Language
   const done = loadedAreas.get(language) ?? new Set<string>()
   const missing = areas.filter((area) => !done.has(area))
   if (loadedLanguages.has(language) || missing.length === 0) return
-  i18n.addResourceBundle(language, 'translation', await loadAreaTree(language, missing), true, false)
+  translator.addTree(language, await loadAreaTree(language, missing))
   for (const area of missing) done.add(area)
   loadedAreas.set(language, done)
 }
@@ -114,7 +129,7 @@ export async function loadTextAreas(areas: readonly string[], language: Language
 /** The frame's texts in `language` (its areas and the common messages), for the first render. */
 export async function loadFrameTexts(language: Language, areas: readonly string[]): Promise<void> {
   if (loadedLanguages.has(language)) return
-  i18n.addResourceBundle(language, 'translation', await loadFrameTree(language, areas), true, false)
+  translator.addTree(language, await loadFrameTree(language, areas))
   const done = loadedAreas.get(language) ?? new Set<string>()
   for (const area of areas) done.add(area)
   loadedAreas.set(language, done)

@@ -4,23 +4,27 @@ import type { Tree } from '../../locales/tree'
 import type { TranslateOptions, Translator } from './translation'
 
 /**
- * The public shell's translator (decision 034): the part of i18next its texts use, in a few hundred
- * bytes instead of i18next's fourteen kilobytes. Keys are dotted paths into one tree per language;
+ * The translator of both shells (decisions 034, 083): the part of i18next their texts use, in a few
+ * hundred bytes instead of i18next's seventeen kilobytes. Keys are dotted paths into one tree per language;
  * `{{name}}` is replaced by the option of that name, unescaped (React escapes); a `count` picks the
  * plural form by the language's rules (`key_one`, `key_other`, and `key_zero` for 0 when there is one);
  * `$t(key)` nests another text; a key missing in the language is looked up in en-us, and a key
  * missing there too is shown as the key.
- * translator.test.ts checks it against i18next over every public text.
+ * translator.test.ts checks it against i18next over every text of both languages.
  */
 export type MiniTranslator = Translator & {
   readonly language: Language
   /** Adds texts, merged into those of the language; before they are shown, as it tells no one. */
   addTree: (language: Language, tree: Tree) => void
   changeLanguage: (language: Language) => void
-  /** Calls `listener` after each change of language; returns the unsubscribe. */
+  /** Calls `listener` after each change of language or of texts announced; returns the unsubscribe. */
   subscribe: (listener: () => void) => () => void
-  /** Counts the changes of language: a new value means other texts. */
+  /** Tells the listeners that texts added since may change what is shown (a whole language arriving). */
+  announce: () => void
+  /** Counts the changes of language and the texts announced: a new value means other texts. */
   readonly revision: number
+  /** Calls `listener` with each key asked for that neither the language nor en-us has; returns the unsubscribe. */
+  watchMissing: (listener: (key: string) => void) => () => void
 }
 
 function lookup(tree: Tree | undefined, key: string): string | undefined {
@@ -54,6 +58,7 @@ function interpolate(template: string, options: TranslateOptions | undefined): s
 export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTranslator {
   const trees = new Map<Language, Tree>()
   const listeners = new Set<() => void>()
+  const missingListeners = new Set<(key: string) => void>()
   let current = language
   let revision = 0
   const changed = () => {
@@ -83,6 +88,7 @@ export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTra
     },
     t(key, options) {
       const found = find(current, key, options) ?? (current === DEFAULT_LANGUAGE ? undefined : find(DEFAULT_LANGUAGE, key, options))
+      if (found === undefined && options?.defaultValue === undefined) for (const listener of missingListeners) listener(key)
       // `$t(other.key)` inside a text is that key's text (after the parameters are put in: `$t(listing.status.{{to}})`).
       return interpolate(found ?? options?.defaultValue ?? key, options).replace(NESTED, (_whole, inner: string) => translator.t(inner.trim()))
     },
@@ -103,6 +109,11 @@ export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTra
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    announce: changed,
+    watchMissing(listener) {
+      missingListeners.add(listener)
+      return () => missingListeners.delete(listener)
     },
   }
   return translator

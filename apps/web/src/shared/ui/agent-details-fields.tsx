@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { MLS_ID_MAX_LENGTH, NRDS_LENGTH } from '@offerbook/domain/profile'
 import { ZIP_CODE_MAX_LENGTH } from '@offerbook/domain/validation'
 import type { FieldBinding } from '../use-schema-form'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 
 export type DialogType = 'alert' | 'confirm'
 

@@ -6,7 +6,7 @@ import { DateInput as MantineDateInput, DatesProvider } from '@mantine/dates'
 import type { DatesProviderSettings } from '@mantine/dates'
 import { IconCalendar } from '@tabler/icons-react'
 import dayjs from 'dayjs'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { FieldProps } from './field-props'
 
 export const DATE_FORMAT = 'YYYY-MM-DD'

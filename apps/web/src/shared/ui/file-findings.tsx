@@ -1,5 +1,5 @@
 import { Alert, List, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import { translate } from '../i18n/messages'
 import type { FileFindingView, FileSlotView } from '../transaction-file'

@@ -1,7 +1,7 @@
 import { Button, Card, Grid, Group, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconDownload, IconExternalLink, IconFileText } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 
 /** A file list item of spec section 3. */
 export type FileListItem = { filename: string; url: string; title: string }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { formatDateTime } from '../format-date-time'
 import { translate } from '../i18n/messages'
 import { notifyError } from '../notify'

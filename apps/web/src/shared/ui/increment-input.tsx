@@ -3,7 +3,7 @@ import type { KeyboardEvent, PointerEvent, ReactNode } from 'react'
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconMinus, IconPlus } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { FieldProps } from './field-props'
 import { moneyCurrency } from '../money'
 

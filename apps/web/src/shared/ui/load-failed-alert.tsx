@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { errorMessage } from '../notify'
 
 /** A list that could not load, in place of its items: what failed, the server's reason, and Retry. */

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, List, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../i18n/translation'
+import { useTranslation } from '../i18n/translation'
 import type { MoneyWarning } from '@offerbook/domain/money-bounds'
 import { formatMoney } from '../money'
 import { dollarsInWords } from '@offerbook/domain/number-words'
@@ -13,7 +13,7 @@ import { dollarsInWords } from '@offerbook/domain/number-words'
  */
 
 /** 'This price is under 70 % of the list price ($328,930).' and 'You typed $44,500: forty-four thousand five hundred dollars.' */
-export function moneyWarningSentences(warning: MoneyWarning, t: TFunction, language: string): [why: string, spelled: string] {
+export function moneyWarningSentences(warning: MoneyWarning, t: Translate, language: string): [why: string, spelled: string] {
   const amount = formatMoney(warning.amount, language)
   return [
     t(`moneyCheck.${warning.field}.${warning.side}`, { percent: warning.percent ?? 0, bound: formatMoney(warning.bound, language) }),

@@ -3,7 +3,7 @@ import type { FocusEvent, ReactNode } from 'react'
 import { PasswordInput, Stack } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconCheck, IconLock } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import { translate } from '../i18n/messages'
 
 export type PasswordConfirmValue = { password: string; confirm: string }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { CountryCode } from '@offerbook/domain/phone'
 import { DEFAULT_PHONE_COUNTRY, toE164 } from '@offerbook/domain/phone'
 // The small metadata set, as the domain's phone rule uses: here only to format what is typed.

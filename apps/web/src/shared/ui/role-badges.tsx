@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core'
 import type { BadgeProps } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { Role } from '@offerbook/domain/roles'
 
 /** A user's roles, each a badge with the role's name. */

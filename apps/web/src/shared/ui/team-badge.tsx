@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/translation'
 import type { TeamMark } from '@offerbook/domain/teams'
 
 /** My Listings and My Offers: a row that reaches the user through a team, and whose it is (issue #16); read only through a brokerage (decision 072). */

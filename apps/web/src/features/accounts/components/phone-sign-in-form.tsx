@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { requiredPhoneSchema } from '@offerbook/domain/phone'
 import type { Session } from '@offerbook/domain/session'
 import { z } from 'zod'

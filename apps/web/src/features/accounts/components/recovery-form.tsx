@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Anchor, Button, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { OneTimeCodeSchema } from '@offerbook/domain/session'

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { CreateAccountSchema, PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { ApiClientError } from '../../../shared/api-client'
 import { validateWith } from '../../../shared/form-validation'

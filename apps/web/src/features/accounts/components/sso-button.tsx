@@ -1,5 +1,5 @@
 import { Button, Divider } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { rememberSsoRedirect, ssoStartUrl, useSsoConfig } from '../api/sso'
 
 /** Shown only when the API has a single sign-on provider configured. */

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { translate } from '../../../shared/i18n/messages'
 
 /** The `error` codes of `/auth/sign-in?sso_error=1&error=...` that get their own explanation. */

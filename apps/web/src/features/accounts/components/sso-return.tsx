@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Loader, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { useNavigate } from 'react-router'
 import type { Session } from '@offerbook/domain/session'
 import { takeSsoRedirect, useSsoExchange } from '../api/sso'

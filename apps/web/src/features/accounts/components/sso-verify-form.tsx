@@ -1,5 +1,5 @@
 import { Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Session } from '@offerbook/domain/session'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { usePendingSso, useVerifySsoEmail } from '../api/sso'

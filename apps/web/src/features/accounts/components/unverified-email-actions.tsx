@@ -1,5 +1,5 @@
 import { Anchor, Button, Group } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useResendCode } from '../api/sign-up'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Anchor, Button, Group, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { Session } from '@offerbook/domain/session'
 import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { FirebaseImportResult } from '@offerbook/domain/identity'
 import { HashParametersFormSchema } from '@offerbook/domain/identity'
 import { isMessageKey } from '@offerbook/domain/messages'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Modal, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { LinkedAccount } from '@offerbook/domain/identity'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { PagedTable } from '../../../shared/ui/paged-table'

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, CopyButton, Group, List, Skeleton, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { IdentityCheck } from '@offerbook/domain/identity'
 import { isMessageKey } from '@offerbook/domain/messages'
 import { errorText, translate } from '../../../shared/i18n/messages'

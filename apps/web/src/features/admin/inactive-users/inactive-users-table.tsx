@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { InactiveReason, InactiveUser } from '@offerbook/domain/inactive-users'
 import { INACTIVE_REASONS } from '@offerbook/domain/inactive-users'
 import { RoleBadges } from '../../../shared/ui/role-badges'

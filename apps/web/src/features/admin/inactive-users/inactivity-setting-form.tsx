@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Skeleton } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { InactivitySettingSchema, MAX_INACTIVITY_DAYS } from '@offerbook/domain/inactive-users'
 import { useSchemaForm } from '../../../shared/use-schema-form'
 import { notifyError, notifySuccess } from '../../../shared/notify'

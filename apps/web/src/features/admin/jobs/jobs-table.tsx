@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { JobStatus } from '@offerbook/domain/jobs'
 import { JOB_LIMITS } from '@offerbook/domain/jobs'
 import { notifyError, notifySuccess } from '../../../shared/notify'

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, List, NumberInput, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { MlsGridStatus, MlsRun } from '@offerbook/domain/mls-replication'
 import { MLS_REPLICATION_LIMITS, UpdateMlsScheduleSchema } from '@offerbook/domain/mls-replication'
 import { translate } from '../../../shared/i18n/messages'

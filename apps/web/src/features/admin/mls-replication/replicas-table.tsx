@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { MlsReplica } from '@offerbook/domain/mls-replication'
 import { PagedTable } from '../../../shared/ui/paged-table'
 import { SearchInput } from '../../../shared/ui/search-input'

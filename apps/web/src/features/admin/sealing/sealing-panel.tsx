@@ -1,5 +1,5 @@
 import { Alert, Code, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { SealCertificate, SealChainCertificate, SealingStatus, TsaStatus } from '@offerbook/domain/sealing'
 import { SEAL_CERT_WARN_DAYS, SEAL_LEVEL_KEYS } from '@offerbook/domain/sealing'
 import { DataTable } from '../../../shared/ui/data-table'

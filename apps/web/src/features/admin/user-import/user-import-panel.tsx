@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, FileInput, Group, Loader, Paper, Progress, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { isMessageKey } from '@offerbook/domain/messages'
 import type { UserImportJob, UserImportOnExisting, UserImportPreview } from '@offerbook/domain/user-import'
 import { USER_IMPORT_LIMITS } from '@offerbook/domain/user-import'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 
 export type ReasonModalProps = {
   opened: boolean

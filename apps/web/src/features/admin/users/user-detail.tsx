@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Checkbox, Drawer, Group, Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../shared/i18n/translation'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { AdminUserDetail, AdminUserRow, AuditRowView } from '@offerbook/domain/admin-users'
 import { roleCombinationProblem } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'
@@ -37,7 +37,7 @@ export function permissionsOf(actor: AdminActor, user: AdminUserRow) {
   return { self, canAct, canGrantPrivileged: superAdmin }
 }
 
-function valueText(t: TFunction, value: unknown): string {
+function valueText(t: Translate, value: unknown): string {
   if (value === null || value === undefined) return t(`${P}.none`)
   if (Array.isArray(value)) {
     if (value.length === 0) return t(`${P}.none`)

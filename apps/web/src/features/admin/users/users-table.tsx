@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Badge, Group, Select, Stack, Table, UnstyledButton } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { AdminUserRow, AdminUserSort, AdminUserStatus } from '@offerbook/domain/admin-users'
 import { ADMIN_USER_STATUSES } from '@offerbook/domain/admin-users'
 import type { Role } from '@offerbook/domain/roles'

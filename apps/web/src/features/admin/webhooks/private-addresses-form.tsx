@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { WebhookSettings } from '@offerbook/domain/webhooks'
 import { WebhookSettingsInputSchema } from '@offerbook/domain/webhooks'
 import { formatDateTime } from '../../../shared/format-date-time'

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css'
 import { BarChart } from '@mantine/charts'
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { AnalyticsReport as Report } from '@offerbook/domain/analytics'
 import { formatCell } from '../format'
 import type { Cell } from '../report-tables'

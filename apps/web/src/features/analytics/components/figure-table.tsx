@@ -1,5 +1,5 @@
 import { Box, Table, VisuallyHidden } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { formatCell } from '../format'
 import type { FigureTable as FigureTableModel } from '../report-tables'
 

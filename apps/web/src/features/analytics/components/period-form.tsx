@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { AnalyticsPeriod } from '@offerbook/domain/analytics'
 import { AnalyticsPeriodSchema } from '@offerbook/domain/analytics'
 import type { Message } from '@offerbook/domain/messages'

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { User } from '@offerbook/domain/user'
 
 export type SignedInPanelProps = {

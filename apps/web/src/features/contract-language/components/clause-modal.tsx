@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Box, Button, Group, Modal } from '@mantine/core'
 import type { ModalProps } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 
 
 type ClauseModalProps = { opened: boolean; onClose: () => void; title: string; size: ModalProps['size']; children: ReactNode }

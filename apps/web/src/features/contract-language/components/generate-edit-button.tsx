@@ -1,6 +1,6 @@
 import type { ButtonProps } from '@mantine/core'
 import { Button } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { hasSavedValue } from '../clause-form'
 
 export type GenerateEditButtonProps = Omit<ButtonProps, 'children'> & {

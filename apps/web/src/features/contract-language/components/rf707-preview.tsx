@@ -5,7 +5,7 @@ import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Line, Rf707Page, Rf707Parties, Rf707Span } from '@offerbook/domain/clauses/rf707-layout'
 import { layoutRf707 } from '@offerbook/domain/clauses/rf707-layout'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { translate } from '../../../shared/i18n/messages'
 
 /**

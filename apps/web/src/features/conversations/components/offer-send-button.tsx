@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core'
 import { IconSend } from '@tabler/icons-react'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../shared/i18n/translation'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { OfferParty, OfferView } from '@offerbook/domain/offer'
 import type { SendPrefill } from './send-prefill'
 import { useSendDialog } from './send-dialog-host'
@@ -17,7 +17,7 @@ export function counterpartOf(offer: OfferView): OfferParty[] {
 }
 
 /** The Send dialog for an offer: its counterpart's addresses and numbers, a subject and the link to it. */
-export function offerPrefill(offer: OfferView, t: TFunction, origin: string): SendPrefill {
+export function offerPrefill(offer: OfferView, t: Translate, origin: string): SendPrefill {
   const parties = counterpartOf(offer)
   const address = offer.property.address || t('listing.noAddress')
   const link = offer.shareUrl ?? `${origin}/property/${encodeURIComponent(offer.property.id)}`

@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { Badge, CloseButton, Group, Stack, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { PhoneChipsValue } from './phone-format'
 import { commitDraft, formatPhone } from './phone-format'
 

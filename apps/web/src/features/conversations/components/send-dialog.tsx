@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { SEND_LIMITS } from '@offerbook/domain/send'
 import { useSendBatch } from '../api/send-messages'
 import { translate } from '../../../shared/i18n/messages'

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../../shared/i18n/translation'
 import { message as messageOf } from '@offerbook/domain/messages'
 import { SEND_LIMITS, SendMessageSchema, SendSmsMessageSchema, SendSubjectSchema, splitEmailEntries } from '@offerbook/domain/send'
 import { firstError, isEmail } from '@offerbook/domain/validation'
@@ -41,7 +41,7 @@ export type CheckedSend = { errors: SendFormErrors; chips: PhoneChipsValue; emai
  * unless this dialog already emailed and only texts are being retried; at most 10 recipients in all;
  * a subject when emailing; the message by the schema of the API (the SMS limit when texting).
  */
-export function checkSend(values: SendFormValues, t: TFunction): CheckedSend {
+export function checkSend(values: SendFormValues, t: Translate): CheckedSend {
   const chips = values.chips.draft.trim() === '' ? values.chips : commitDraft(values.chips)
   const { valid: emails } = emailEntries(values.emailsText)
   const errors: SendFormErrors = {}

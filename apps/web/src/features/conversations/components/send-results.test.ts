@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../../shared/i18n/translation'
 import type { SendOutcome, SmsOutcome } from '../api/send-messages'
 import { ApiClientError } from '../../../shared/api-client'
 import { copyOfAllLanguages } from '../../../locales/all-languages'
 import { i18n, initI18n } from '../../../shared/i18n/i18n'
 import { sendReport } from './send-results'
 
-let t: TFunction
+let t: Translate
 beforeAll(async () => {
   initI18n(undefined, copyOfAllLanguages())
   await i18n.changeLanguage('en-us')

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../../shared/i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import type { SendOutcome, SmsOutcome } from '../api/send-messages'
 import { ApiClientError, fieldErrorsOf } from '../../../shared/api-client'
@@ -38,7 +38,7 @@ function smsSent(outcome: SmsOutcome): boolean {
 }
 
 /** The spec section 8 texts for what a Send came to. */
-export function sendReport(outcome: SendOutcome, t: TFunction): SendReport {
+export function sendReport(outcome: SendOutcome, t: Translate): SendReport {
   const notices: Notice[] = []
   let fieldErrors: SendReport['fieldErrors'] = {}
   const apiMessages = new Set<string>()

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Brokerage } from '@offerbook/domain/dashboard'
 import { SectionCard } from '../../../shared/ui/section-card'
 

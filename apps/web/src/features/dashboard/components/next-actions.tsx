@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { SimpleGrid } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../shared/i18n/translation'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Dashboard, DashboardDeadline, DashboardSection } from '@offerbook/domain/dashboard'
 import type { MessageKey } from '@offerbook/domain/messages'
 import { translate } from '../../../shared/i18n/messages'
@@ -19,7 +19,7 @@ export type NewHomesGroup = {
 }
 
 /** The contract timeline items of a list (both dashboards show them), at-risk ones marked Missed or Due soon. */
-export function deadlineItems(deadlines: readonly DashboardDeadline[], t: TFunction, language: string): ReactNode[] {
+export function deadlineItems(deadlines: readonly DashboardDeadline[], t: Translate, language: string): ReactNode[] {
   return deadlines.map((item) => (
     <ActionItem
       key={`${item.offerId}-${item.kind}`}
@@ -32,7 +32,7 @@ export function deadlineItems(deadlines: readonly DashboardDeadline[], t: TFunct
   ))
 }
 
-function newHomeItems(groups: readonly NewHomesGroup[], t: TFunction, language: string): ReactNode[] {
+function newHomeItems(groups: readonly NewHomesGroup[], t: Translate, language: string): ReactNode[] {
   return groups.flatMap((group) => {
     const heading = t('dashboard.newHomesFor', { search: group.label })
     if (group.state !== 'ready' || group.homes.length === 0) {

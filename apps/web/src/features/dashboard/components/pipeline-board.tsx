@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { PipelineStage, PipelineTransaction } from '@offerbook/domain/dashboard'
 import { PIPELINE_STAGES } from '@offerbook/domain/dashboard'

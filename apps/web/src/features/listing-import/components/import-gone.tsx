@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 

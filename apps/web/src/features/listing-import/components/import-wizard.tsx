@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { Paper, Stack, Stepper, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Navigate } from 'react-router'
 import type { ImportPreview, ListingImportStep } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_STEPS, listingImportPath } from '@offerbook/domain/listing-import'

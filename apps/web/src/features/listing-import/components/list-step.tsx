@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Card, FileInput, Group, List, Loader, SimpleGrid
 import { useId } from '@mantine/hooks'
 import { IconCloudDownload, IconJson } from '@tabler/icons-react'
 import type { Icon } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link, useNavigate } from 'react-router'
 import type { ImportPreview, ImportSources } from '@offerbook/domain/listing-import'
 import { LISTING_IMPORT_LIMITS, listingImportPath } from '@offerbook/domain/listing-import'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, Group, List, NativeSelect, Radio, Stack, Table, Text, Title } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../shared/i18n/translation'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link, useNavigate } from 'react-router'
 import { LISTING_VISIBILITIES, ListingVisibilitySchema } from '@offerbook/domain/listing'
 import type { ImportRecordPreview, MappedValue } from '@offerbook/domain/listing-import'
@@ -18,7 +18,7 @@ import { recordName } from './pick-step'
 import { DataTable } from '../../../shared/ui/data-table'
 import { formatDateTime } from '../../../shared/format-date-time'
 
-function shownValue(t: TFunction, language: string, row: MappedValue): string {
+function shownValue(t: Translate, language: string, row: MappedValue): string {
   const { value, source } = row
   if (value === null || value === '') return t('listingImport.none')
   if (source === 'ListPrice' && typeof value === 'number') return formatMoney(value, language)

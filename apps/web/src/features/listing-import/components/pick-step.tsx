@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { ImportPreview, ImportRecordPreview } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'

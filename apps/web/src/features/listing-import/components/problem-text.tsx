@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { ReportedProblem } from '../import-state'
 import { fieldLabel, problemMessage } from '../import-state'
 

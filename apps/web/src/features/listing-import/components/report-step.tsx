@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, List, SimpleGrid, Paper, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link, Navigate } from 'react-router'
 import type { ImportJob } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Button, Group, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { ListingFieldName, ManagedListing } from '@offerbook/domain/listing'
 import { REQUIRED_TO_PUBLISH } from '@offerbook/domain/listing'
 import { fieldErrorsOf } from '../../../shared/api-client'

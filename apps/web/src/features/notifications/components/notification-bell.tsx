@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Indicator, Loader, Menu, Stack, Text } from '@mantine/core'
 import { IconArrowRight, IconBell, IconChecks } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { notifyError } from '../../../shared/notify'
 import type { AppNotification } from '../api/notifications'

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconArrowRight, IconChecks } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { notifyError } from '../../../shared/notify'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'

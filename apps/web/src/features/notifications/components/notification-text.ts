@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../../shared/i18n/translation'
 import { formatMoney } from '../../../shared/money'
 import type { AppNotification } from '../api/notifications'
 
@@ -57,7 +57,7 @@ function listingIdOf(notification: AppNotification): string {
 }
 
 /** The notification in the reader's language, made from its type and data. */
-export function notificationText(notification: AppNotification, t: TFunction, language: string): string {
+export function notificationText(notification: AppNotification, t: Translate, language: string): string {
   const { data } = notification
   // A message the user sent from the Send dialog that could not be delivered (issue #14).
   if (notification.type === 'message.failed') return t(data.channel === 'sms' ? 'sendOutcome.failedSms' : 'sendOutcome.failedEmail', { recipient: text(data.recipient) })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link, Navigate, useNavigate } from 'react-router'
 import type { Onboarding, OnboardingKind } from '@offerbook/domain/profile'
 import { isAgentKind, ONBOARDING_KINDS, OnboardingSchema } from '@offerbook/domain/profile'

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, CopyButton, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@offerbook/domain/api-keys'
 import { API_KEY_SCOPES, CreateApiKeySchema } from '@offerbook/domain/api-keys'
 import { ApiClientError } from '../../../shared/api-client'

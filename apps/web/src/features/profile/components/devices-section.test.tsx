@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../../shared/i18n/translation'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Device } from '@offerbook/domain/devices'
 import { i18n } from '../../../shared/i18n/i18n'
@@ -145,7 +145,7 @@ describe('DevicesSection', () => {
 })
 
 describe('lastSeenText', () => {
-  const t = ((key: string) => key) as unknown as TFunction
+  const t = ((key: string) => key) as unknown as Translate
   const now = Date.parse('2030-06-15T12:00:00.000Z')
   it.each([
     ['2030-06-15T11:59:30.000Z', 'accounts.profile.devices.justNow'],

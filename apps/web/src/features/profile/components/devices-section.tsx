@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../shared/i18n/translation'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Device } from '@offerbook/domain/devices'
 import { ApiClientError } from '../../../shared/api-client'
 import { notifyError, notifySuccess } from '../../../shared/notify'
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../shared/format-date-time'
 
 const P = 'accounts.profile.devices'
 
-function deviceName(t: TFunction, device: Device): string {
+function deviceName(t: Translate, device: Device): string {
   return t(`${P}.name`, { browser: device.browser ?? t(`${P}.unknownBrowser`), system: device.system ?? t(`${P}.unknownSystem`) })
 }
 
@@ -22,7 +22,7 @@ const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] =
 ]
 
 /** "5 minutes ago", "yesterday"; a date once it is a month old. */
-export function lastSeenText(t: TFunction, language: string, iso: string, now = Date.now()): string {
+export function lastSeenText(t: Translate, language: string, iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
   if (seconds < 60) return t(`${P}.justNow`)
   if (seconds >= 30 * 86_400) return formatDateTime(language, iso)

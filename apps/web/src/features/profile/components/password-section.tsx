@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { ChangePasswordSchema, PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
 import { validateWith } from '../../../shared/form-validation'

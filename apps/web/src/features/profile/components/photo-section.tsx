@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import { PHOTO_CONTENT_TYPES, profilePhotoProblem } from '@offerbook/domain/profile'
 import type { User } from '@offerbook/domain/user'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { User } from '@offerbook/domain/user'
 import { errorText } from '../../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../../shared/notify'

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { UpdateProfile } from '@offerbook/domain/profile'
 import { hasAgentRole, UpdateProfileSchema } from '@offerbook/domain/profile'
 import type { Currency, Language, User } from '@offerbook/domain/user'

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, CopyButton, Group, Loader, Paper, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { CreatedWebhook, Webhook, WebhookEventType } from '@offerbook/domain/webhooks'
 import { CreateWebhookSchema, WEBHOOK_EVENT_TYPES } from '@offerbook/domain/webhooks'
 import { formatDateTime } from '../../../shared/format-date-time'

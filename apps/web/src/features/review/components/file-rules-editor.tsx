@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { Alert, Button, Group, Loader, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { FileSide } from '@offerbook/domain/file-checklist'
 import type { BrokerageRuleView as BrokerageRule } from '@offerbook/domain/transaction-file-view'
 import { BROKERAGE_RULE_TITLE_MAX, BrokerageRuleSchema, FILE_SIDES } from '@offerbook/domain/file-checklist'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { FILE_REVIEW_NOTE_MAX, FileReviewSchema } from '@offerbook/domain/transaction-file-view'
 import { errorText } from '../../../shared/i18n/messages'
 import { notifySuccess } from '../../../shared/notify'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { FileSide } from '@offerbook/domain/file-checklist'
 import type { Message } from '@offerbook/domain/messages'
 import type { FieldError } from '../../../shared/api-client'

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { FileSide } from '@offerbook/domain/file-checklist'
 import { ApiClientError } from '../../../shared/api-client'
 import { formatDateTime } from '../../../shared/format-date-time'

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { BrokerageExport } from '@offerbook/domain/brokerage-export'
 import type { Message } from '@offerbook/domain/messages'
 import { fieldErrorsOf } from '../../../shared/api-client'

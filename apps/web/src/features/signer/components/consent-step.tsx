@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
 import { useState } from 'react'
 import { Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import type { SignerView } from '@offerbook/domain/signing'
 import { notifyError } from '../../../shared/notify'

@@ -1,5 +1,5 @@
 import { Modal, Stack, Text, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { ReasonSchema, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import { notifyError } from '../../../shared/notify'
 import { useSchemaForm } from '../../../shared/use-schema-form'

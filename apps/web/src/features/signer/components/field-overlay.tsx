@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
 import { TextInput, VisuallyHidden } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import type { AdoptedSignature, SigningField } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'

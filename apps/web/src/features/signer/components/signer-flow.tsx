@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Center, Loader, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { PacketKind } from '@offerbook/domain/signing'
 import { ApiClientError } from '../../../shared/api-client'
 import { errorMessage } from '../../../shared/notify'

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Anchor, Loader, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { SealedRecord } from '@offerbook/domain/signing'
 import { SealedRecordSchema } from '@offerbook/domain/signing'
 import { loadPdfJs } from '../../../shared/ui/pdf-page'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Alert, Checkbox, Divider, Fieldset, Modal, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { OfferSigning } from '@offerbook/domain/signing'
 import { SendOfferPacketSchema } from '@offerbook/domain/signing'
 import { signerProblems } from '@offerbook/domain/signing-rules'

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { SignerRole, SigningOrder } from '@offerbook/domain/signing'
 import { SIGNER_ROLES, SIGNING_LIMITS, SignerRoleSchema } from '@offerbook/domain/signing'
 import { translateOptional } from '../../../shared/i18n/messages'

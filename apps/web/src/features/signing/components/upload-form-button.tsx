@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, FileButton, Progress, Stack, Text } from '@mantine/core'
 import { IconFileUpload } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import type { PacketView } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { DragEvent, KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { SigningFieldType } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { Box as FieldBox } from './field-geometry'

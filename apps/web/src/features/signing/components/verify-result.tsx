@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Table, Text } from '@mantine/core'
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { VerifyResult } from '@offerbook/domain/signing'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import type { readSealedRecord } from './sealed-record'

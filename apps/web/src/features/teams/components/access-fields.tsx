@@ -1,6 +1,6 @@
 import { Alert, MultiSelect, Radio, Stack } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../shared/i18n/translation'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { Message } from '@offerbook/domain/messages'
 import type { TeamAccess, TeamTransaction } from '@offerbook/domain/teams'
 import { translateOptional } from '../../../shared/i18n/messages'
@@ -71,7 +71,7 @@ export function AccessFields({ value, onChange, listings, offers, errors = {} }:
 }
 
 /** What a member's access reads as in a table. */
-export function accessSummary(t: TFunction, value: { access: TeamAccess; listingIds: readonly string[]; offerIds: readonly string[] }): string {
+export function accessSummary(t: Translate, value: { access: TeamAccess; listingIds: readonly string[]; offerIds: readonly string[] }): string {
   if (value.access === 'all') return t('teams.access.all')
   return `${t('teams.access.designated')}: ${t('teams.access.summary', { listings: value.listingIds.length, offers: value.offerIds.length })}`
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Modal, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { TeamMemberView, TeamTransaction } from '@offerbook/domain/teams'
 import { fieldErrorsOf } from '../../../shared/api-client'
 import { errorText } from '../../../shared/i18n/messages'

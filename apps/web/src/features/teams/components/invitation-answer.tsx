@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { TeamInvitationPreview, TeamMembership } from '@offerbook/domain/teams'
 import { errorText } from '../../../shared/i18n/messages'

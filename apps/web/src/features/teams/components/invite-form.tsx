@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { TeamMemberKind, TeamTransaction } from '@offerbook/domain/teams'
 import { TEAM_MEMBER_KINDS, TeamInviteSchema } from '@offerbook/domain/teams'
 import { ApiClientError } from '../../../shared/api-client'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Badge, Button, Group, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { TeamMemberView, TeamTransaction } from '@offerbook/domain/teams'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'

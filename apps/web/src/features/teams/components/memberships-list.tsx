@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n/translation'
 import type { TeamMembership } from '@offerbook/domain/teams'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useDialog } from '../../../shared/ui/app-dialog'

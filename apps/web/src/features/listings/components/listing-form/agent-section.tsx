@@ -1,5 +1,5 @@
 import { Grid, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { ListingFieldName } from '@offerbook/domain/listing'
 import { PhoneInput } from '../../../../shared/ui/phone-input'
 import type { SectionProps } from './section-props'

@@ -1,5 +1,5 @@
 import { Grid, NativeSelect, Textarea, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { LISTING_LIMITS, PROPERTY_TYPES } from '@offerbook/domain/listing'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import type { SectionProps } from './section-props'

@@ -1,5 +1,5 @@
 import { Checkbox, SimpleGrid, Stack, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferPreference } from '@offerbook/domain/listing'
 import { LISTING_LIMITS, OFFER_PREFERENCES } from '@offerbook/domain/listing'
 import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'

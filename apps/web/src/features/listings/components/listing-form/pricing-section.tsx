@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { listPriceWarnings } from '@offerbook/domain/money-bounds'
 import { IncrementInput } from '../../../../shared/ui/increment-input'

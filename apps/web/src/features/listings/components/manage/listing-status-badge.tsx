@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core'
 import type { BadgeProps } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { StandardStatus } from '@offerbook/domain/listing'
 import { statusColor } from './status-options'
 

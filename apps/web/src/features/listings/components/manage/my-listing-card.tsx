@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconEye, IconEyeOff, IconLink } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { ListingSummary, ListingVisibility } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'

@@ -1,5 +1,5 @@
 import { Anchor, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { ListingSummary } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconWorld } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'

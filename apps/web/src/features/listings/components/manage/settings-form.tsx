@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, TagsInput, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { ListingSettingsPatch, ListingVisibility, ManagedListing, StandardStatus } from '@offerbook/domain/listing'
 import { LISTING_LIMITS, LISTING_VISIBILITIES, ListingNotifySchema, ListingSettingsPatchSchema, ListingVisibilitySchema, StandardStatusSchema } from '@offerbook/domain/listing'
 import type { Message } from '@offerbook/domain/messages'

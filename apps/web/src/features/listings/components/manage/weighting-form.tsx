@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, NumberInput, Paper, Slider, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { ListingWeighting, ManagedListing, OfferWeightCriterion } from '@offerbook/domain/listing'
 import { DEFAULT_LISTING_WEIGHTING, LISTING_LIMITS, ListingWeightingSchema, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import type { Message } from '@offerbook/domain/messages'

@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../../shared/i18n/translation'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { AmendmentLine } from '@offerbook/domain/contract-amendments'
 import type { OfferTerms } from '@offerbook/domain/offer'
 import { formatMoney } from '../../../../shared/money'
@@ -8,18 +8,18 @@ import { formatCalendarDate } from '../details/offer-format'
 
 /** An amendment's changes in the reader's language, each 'term: old → new' (decision 066). */
 
-function possessionText(value: OfferTerms['possession'], t: TFunction, language: string): string {
+function possessionText(value: OfferTerms['possession'], t: Translate, language: string): string {
   if (value.time === 'at-closing') return t('amendments.possession.at-closing')
   return t(`amendments.possession.${value.time}On`, { date: value.date ? formatCalendarDate(value.date, language) : '-' })
 }
 
-function concessionText(value: OfferTerms['sellerConcessions'], t: TFunction, language: string): string {
+function concessionText(value: OfferTerms['sellerConcessions'], t: Translate, language: string): string {
   if (value.amount === null || value.amount === 0) return t('amendments.none')
   return value.unit === 'percent' ? t('amendments.percentOfPrice', { percent: value.amount }) : formatMoney(value.amount, language)
 }
 
 /** One line's old and new values as words; a repair list has no old value. */
-export function lineValues(line: AmendmentLine, t: TFunction, language: string): { before: string | null; after: string } {
+export function lineValues(line: AmendmentLine, t: Translate, language: string): { before: string | null; after: string } {
   const day = (value: string | null) => (value ? formatCalendarDate(value, language) : '-')
   const money = (value: number | null) => (value === null ? '-' : formatMoney(value, language))
   const days = (value: number | null) => (value === null ? '-' : t('negotiation.days', { count: value }))

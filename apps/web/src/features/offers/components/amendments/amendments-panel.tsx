@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { AmendmentState, ContractAmendment, ContractAmendments, RepairAnswer, RepairProposal } from '@offerbook/domain/contract-amendments'
 import { AMENDMENT_LIMITS, RepairListSchema } from '@offerbook/domain/contract-amendments'
 import type { MessageKey } from '@offerbook/domain/messages'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
 import { CLOSING_DISPUTE_REASON_MAX } from '@offerbook/domain/offer-closing'
 import { errorText } from '../../../../shared/i18n/messages'

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core'
 import { IconDownload, IconFileText } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferAttachment } from '@offerbook/domain/offer'
 import { useBusyAction } from '../../../../shared/use-busy-action'
 import { formatFileSize } from './offer-format'

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../../shared/i18n/translation'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
@@ -30,12 +30,12 @@ export type OfferDetailsProps = {
   headingOrder?: 2 | 3
 }
 
-function yesNo(value: boolean | null, t: TFunction): string {
+function yesNo(value: boolean | null, t: Translate): string {
   if (value === null) return t('offer.field.notSet')
   return value ? t('offer.field.yes') : t('offer.field.no')
 }
 
-function partyTerms(party: OfferParty | OfferAgent, t: TFunction, prefix: string): Term[] {
+function partyTerms(party: OfferParty | OfferAgent, t: Translate, prefix: string): Term[] {
   const notSet = t('offer.field.notSet')
   const terms: Term[] = [
     { key: `${prefix}.name`, label: t('offer.field.fullName'), value: party.fullName || notSet },

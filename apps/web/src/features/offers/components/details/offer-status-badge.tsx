@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core'
 import type { BadgeProps } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 
 /** Shade 9 (or gray 7/8) under white text: every colour reads at 4.5:1 or more (WCAG AA). */

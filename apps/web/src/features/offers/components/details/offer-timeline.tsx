@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferEvent } from '@offerbook/domain/offer'
 import { formatInstant } from './offer-format'
 

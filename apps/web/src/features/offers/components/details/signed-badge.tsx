@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core'
 import type { BadgeProps } from '@mantine/core'
 import { IconSignature } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 
 /** The day every party signed the offer packet electronically (issue #12), in the reader's language. */
 export function formatSignedDay(iso: string, language: string): string {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Box, Button, Group, Stack, Text, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import { addendumClausesText, stipulationClausesText } from '@offerbook/domain/offer-clauses'

@@ -1,5 +1,5 @@
 import { Checkbox, Grid, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { SectionCard } from '../../../../shared/ui/section-card'

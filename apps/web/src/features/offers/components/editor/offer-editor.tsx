@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react'
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferView } from '@offerbook/domain/offer'

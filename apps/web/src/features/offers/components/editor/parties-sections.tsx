@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { OFFER_LIMITS } from '@offerbook/domain/offer'
 import { PhoneInput } from '../../../../shared/ui/phone-input'
 import { SectionCard } from '../../../../shared/ui/section-card'

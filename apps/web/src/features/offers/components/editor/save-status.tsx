@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { errorText } from '../../../../shared/i18n/messages'
 import type { SaveState } from './use-offer-autosave'
 

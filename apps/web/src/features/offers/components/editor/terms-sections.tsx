@@ -1,5 +1,5 @@
 import { Checkbox, Grid, Group, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { Concession } from '@offerbook/domain/offer'
 import { BUYER_AGREEMENT_TYPES, CONCESSION_UNITS, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from '@offerbook/domain/offer'
 import { DateInput } from '../../../../shared/ui/date-input'

@@ -1,7 +1,7 @@
 import { Badge, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { IconHomeSearch } from '@tabler/icons-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import type { MyOffersPage } from '@offerbook/domain/offer'
 import type { OfferTab } from '@offerbook/domain/offer-status'

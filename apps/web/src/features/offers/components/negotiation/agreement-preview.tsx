@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { fetchApiFile, saveBlob } from '../../../../shared/download-file'
 import { notifyError } from '../../../../shared/notify'
 import { getAccessToken } from '../../../../shared/session'

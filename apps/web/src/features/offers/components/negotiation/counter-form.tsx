@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Box, Button, Group, Modal, Stack, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import type { Message } from '@offerbook/domain/messages'
 import { COUNTER_TERMS, counterChanges, NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
 import { NEGOTIATION_LIMITS } from '@offerbook/domain/offer-negotiation'
 import { formatMoney } from '../../../../shared/money'

@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
 import { formatInstant } from '../details/offer-format'
 import { PreApprovalBadge } from './negotiation-panel'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
 import { formatMoney } from '../../../../shared/money'
 import { notifyError, notifySuccess } from '../../../../shared/notify'

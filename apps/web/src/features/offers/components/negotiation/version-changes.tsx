@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Stack, Table, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
+import type { Translate } from '../../../../shared/i18n/translation'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import { OfferTermsSchema } from '@offerbook/domain/offer'
@@ -18,7 +18,7 @@ import { formatCalendarDate, formatInstant, zoneOf } from '../details/offer-form
 import { offerKeys } from '../../../../shared/query-keys'
 
 /** A term's value as the difference writes it in the reader's language; '-' for a value not given. */
-function valueText(value: TermValue, t: TFunction, language: string, timeZone?: string): string {
+function valueText(value: TermValue, t: Translate, language: string, timeZone?: string): string {
   switch (value.type) {
     case 'money':
       return value.value === null ? '-' : formatMoney(value.value, language)
@@ -43,7 +43,7 @@ function valueText(value: TermValue, t: TFunction, language: string, timeZone?: 
 const CHOICE_LABELS: Record<ChoiceGroup, string> = { financing: 'offer.financing', holder: 'offer.holder', possession: 'offer.possession', warrantyPayer: 'offer.warrantyPayer' }
 
 /** A clause field's printed value with its unit: '21 days', '3%', '$9,000'. */
-function clauseValueText(kind: ClauseFieldKind, value: string, t: TFunction): string {
+function clauseValueText(kind: ClauseFieldKind, value: string, t: Translate): string {
   if (value === '') return '-'
   if (kind === 'days' && /^\d+$/.test(value)) return t('negotiation.days', { count: Number(value) })
   if (kind === 'percent') return `${value}%`
@@ -54,7 +54,7 @@ function clauseValueText(kind: ClauseFieldKind, value: string, t: TFunction): st
 type Row = { key: string; name: string; before: string; after: string }
 
 /** Each difference as a row of the table: what, then old and new, in the reader's language. */
-function differenceRow(difference: TermDifference, t: TFunction, language: string, timeZone?: string): Row {
+function differenceRow(difference: TermDifference, t: Translate, language: string, timeZone?: string): Row {
   if (difference.kind === 'term') {
     return { key: difference.path, name: t(`negotiation.term.${difference.path.replace('.', '_')}`), before: valueText(difference.before, t, language, timeZone), after: valueText(difference.after, t, language, timeZone) }
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Radio, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { formatMoney } from '../../../../shared/money'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
 import { OTHER_OFFERS_CHOICES } from '@offerbook/domain/offer'

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../../shared/i18n/translation'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { formatMoney } from '../../../../shared/money'
 import type { NetSheetLine } from '@offerbook/domain/net-sheet'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
@@ -14,7 +14,7 @@ export function rankLookup(result: OptimizeResult): RankOf {
 }
 
 /** A net sheet line in words, with its source: 'Stipulation A: 3 % of price, capped at $10,000'. */
-export function netLineText(line: NetSheetLine, t: TFunction, language: string, rankOf: RankOf): string {
+export function netLineText(line: NetSheetLine, t: Translate, language: string, rankOf: RankOf): string {
   const usd = (amount: number) => formatMoney(amount, language)
   const { params } = line
   const percent = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(params.percent ?? 0)
@@ -73,7 +73,7 @@ export function PriceCell({ offer, rankOf, notSet }: { offer: OptimizeOffer; ran
 }
 
 /** Why the score is what it is against the list price, when the price cost it points. */
-export function priceFitNote(offer: OptimizeOffer, listPrice: number | null, t: TFunction, language: string): string | null {
+export function priceFitNote(offer: OptimizeOffer, listPrice: number | null, t: Translate, language: string): string | null {
   if (offer.priceFit >= 1 || !listPrice) return null
   const percent = (value: number) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value)
   return t('netSheet.priceFit', { percent: percent(offer.price / listPrice), kept: percent(offer.priceFit) })

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Stack, Text } from '@mantine/core'
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { Translate } from '../../../../shared/i18n/translation'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import type { OfferWeightCriterion } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'
@@ -44,7 +44,7 @@ export function CriterionFigure({ offer, criterion, weighting }: { offer: Optimi
   )
 }
 
-export function optimizeFigures(result: OptimizeResult, t: TFunction, language: string): OptimizeFigure[] {
+export function optimizeFigures(result: OptimizeResult, t: Translate, language: string): OptimizeFigure[] {
   const offers = rankedOffers(result)
   const usd = (amount: number) => formatMoney(amount, language)
   const minus = (amount: number) => (amount === 0 ? usd(0) : `−${usd(amount)}`)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Anchor, Stack, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'

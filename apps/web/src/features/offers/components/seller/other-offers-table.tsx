@@ -1,5 +1,5 @@
 import { Anchor, Group, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from 'react-router'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferSummary } from '@offerbook/domain/offer'

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { Translate } from '../../../../shared/i18n/translation'
 import type { OfferWeightCriterion } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
@@ -10,7 +10,7 @@ export function formatPoints(points: number, language: string, { signed = false 
 }
 
 /** A criterion's measure as the seller reads it: dollars, a share of the price, a count, days, a date. */
-export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCriterion, weighting: OptimizeResult['weighting'], t: TFunction, language: string): string {
+export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCriterion, weighting: OptimizeResult['weighting'], t: Translate, language: string): string {
   const measure = offer.criteria.find((entry) => entry.criterion === criterion)?.measure ?? null
   switch (criterion) {
     case 'netToSeller':
@@ -46,7 +46,7 @@ function inSentence(label: string, language: string): string {
 }
 
 /** Why an offer sits above the next one: its lead and the criteria where it gains most. */
-export function aheadExplanation(offer: OptimizeOffer, next: OptimizeOffer | undefined, total: number, t: TFunction, language: string): string {
+export function aheadExplanation(offer: OptimizeOffer, next: OptimizeOffer | undefined, total: number, t: Translate, language: string): string {
   if (!next || offer.leadOverNext === null) return total === 1 ? t('offerSeller.optimize.only') : t('offerSeller.optimize.last')
   if (offer.leadOverNext <= 0 || offer.aheadOfNext.length === 0) return t('offerSeller.optimize.tied', { next: next.rank })
   const reasons = offer.aheadOfNext

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react'
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
 import { DECLINE_REASON_MAX } from '@offerbook/domain/offer'
 import type { OfferAction } from '@offerbook/domain/offer-status'

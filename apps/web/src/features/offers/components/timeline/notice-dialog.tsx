@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { Alert, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../../shared/i18n/translation'
 import type { ContractNotices, NoticeType, TerminationGround } from '@offerbook/domain/contract-notices'
 import { CONTINGENCIES, CONTINGENCY_ITEMS, DraftNoticeSchema, INSPECTION_RESULTS, NOTICE_LIMITS } from '@offerbook/domain/contract-notices'
 import type { TimelineKind } from '@offerbook/domain/contract-timeline'
