@@ -73,7 +73,7 @@ export default defineConfig({
       optimizer: {
         client: {
           enabled: true,
-          include: ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/dates', '@mantine/charts', '@tabler/icons-react', '@tanstack/react-query', 'react-router', 'react-router/dom', 'i18next', 'dayjs', 'dayjs/locale/es', 'libphonenumber-js/min', 'recharts', 'zod'],
+          include: ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/dates', '@mantine/charts', '@tabler/icons-react', '@tanstack/react-query', 'i18next', 'dayjs', 'dayjs/locale/es', 'libphonenumber-js/min', 'recharts', 'zod'],
         },
       },
     },

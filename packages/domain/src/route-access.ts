@@ -160,7 +160,7 @@ export function routeByName(name: string): RouteDef {
 
 export type RouteMatch = { route: RouteDef; params: Record<string, string> }
 
-function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const patternParts = pattern.split('/').filter(Boolean)
   const pathParts = pathname.split('/').filter(Boolean)
   if (patternParts.length !== pathParts.length) return null
@@ -184,7 +184,7 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
 }
 
 /** Static segments win over parameters, as in the router: /submitted-offers/update/x is not a status. */
-function specificity(path: string): number {
+export function specificity(path: string): number {
   return path
     .split('/')
     .filter(Boolean)

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../shared/navigation'
 import type { Session } from '@offerbook/domain/session'
 import type { User } from '@offerbook/domain/user'
 import { homePathFor, ONBOARDING_PATH, resolveVisit } from '@offerbook/domain/route-access'

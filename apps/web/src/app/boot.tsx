@@ -3,7 +3,6 @@ import '@mantine/notifications/styles.css'
 import './app.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
 import { setApiNavigate } from '../shared/api-client'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { matchRoute } from '@offerbook/domain/route-access'
@@ -15,7 +14,9 @@ import { preloadPage } from './lazy-page'
 import { FRAME_AREAS, pageLoaderFor } from './page-modules'
 import { Providers } from './providers'
 import { createQueryClient } from './query-client'
-import { createAppRouter } from './router'
+import { createBrowserHistory } from './history'
+import { appRoutes } from './router'
+import { Router } from './routing'
 
 /**
  * Starts the whole app in #root: from index.html (main.tsx), or from the public shell when the
@@ -45,8 +46,9 @@ export async function bootApp(): Promise<void> {
     restoreUiModePreference()
   })
 
-  const router = createAppRouter()
-  setApiNavigate((to) => void router.navigate(to))
+  const history = createBrowserHistory()
+  setApiNavigate((to) => history.navigate(to))
+  const routes = appRoutes()
 
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
@@ -54,7 +56,7 @@ export async function bootApp(): Promise<void> {
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient} i18n={i18n}>
-        <RouterProvider router={router} />
+        <Router history={history} routes={routes} />
       </Providers>
     </StrictMode>
   )

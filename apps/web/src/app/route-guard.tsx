@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../shared/i18n/translation'
-import { Navigate, useLocation } from 'react-router'
+import { Navigate, useLocation } from '../shared/navigation'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { decideAccess, ONBOARDING_PATH, signInPathFor } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../features/auth/api/get-me'

@@ -1,19 +1,14 @@
-import { createBrowserRouter } from 'react-router'
-import type { RouteObject } from 'react-router'
 import { ROUTES } from '@offerbook/domain/route-access'
 import { AppLayout } from './shell/app-layout'
 import { RouteView } from './route-view'
+import type { RouteConfig } from './routing'
 
 /** Every route of the domain table, in the one shell layout. */
-export function appRoutes(): RouteObject[] {
+export function appRoutes(): RouteConfig[] {
   return [
     {
       element: <AppLayout />,
       children: ROUTES.map((route) => ({ path: route.path, element: <RouteView key={route.name} route={route} /> })),
     },
   ]
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes())
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useTranslation } from './i18n/translation'
-import type { Blocker, Location } from 'react-router'
-import { useBlocker } from 'react-router'
+import type { BlockedNavigation, NavigationLocation } from './navigation'
+import { useNavigationBlocker } from './navigation'
 
 export type LeaveChoice = 'save' | 'discard' | 'stay'
 
@@ -27,7 +27,7 @@ export type LeaveGuardOptions = {
    * A navigation stopped because of unsaved changes: answer true when it was taken care of and may go
    * on, false to stay, or undefined to ask the person.
    */
-  onBlocked?: (next: Location) => Promise<boolean | undefined>
+  onBlocked?: (next: NavigationLocation) => Promise<boolean | undefined>
   /** A change of the query string alone counts as leaving (a wizard whose step is in the query). */
   watchSearch?: boolean
 }
@@ -35,14 +35,14 @@ export type LeaveGuardOptions = {
 type Question = { canDiscard: boolean; resolve: (choice: LeaveChoice) => void }
 
 /**
- * The one guard of unsaved changes: navigations inside the app stop at its dialog (react-router's
- * blocker), closing or reloading the tab gets the browser's own prompt. Render the returned `dialog`.
+ * The one guard of unsaved changes: navigations inside the app stop at its dialog (the navigation's
+ * blocker, Back and Forward included), closing or reloading the tab gets the browser's own prompt. Render the returned `dialog`.
  */
 export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = false }: LeaveGuardOptions) {
   const [question, setQuestion] = useState<Question | null>(null)
   const latest = useRef({ dirty, save, onBlocked })
   const bypass = useRef(false)
-  const handling = useRef<Blocker | null>(null)
+  const handling = useRef<BlockedNavigation | null>(null)
   useLayoutEffect(() => {
     latest.current = { dirty, save, onBlocked }
   })
@@ -55,28 +55,30 @@ export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = fal
   }
 
   const shouldBlock = useCallback(
-    ({ currentLocation, nextLocation }: { currentLocation: Location; nextLocation: Location }) =>
-      latest.current.dirty && !bypass.current && (currentLocation.pathname !== nextLocation.pathname || (watchSearch && currentLocation.search !== nextLocation.search)),
+    (current: NavigationLocation, next: NavigationLocation) =>
+      latest.current.dirty && !bypass.current && (current.pathname !== next.pathname || (watchSearch && current.search !== next.search)),
     [watchSearch],
   )
-  const blocker = useBlocker(shouldBlock)
-
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || handling.current === blocker) return
-    handling.current = blocker
-    const blocked = blocker
-    void (async () => {
-      let go = await latest.current.onBlocked?.(blocked.location)
-      if (go === undefined) {
-        const choice = await ask(true)
-        const saveNow = latest.current.save
-        go = choice === 'discard' || (choice === 'save' && saveNow !== undefined && (await saveNow()))
-      }
-      handling.current = null
-      if (go) blocked.proceed()
-      else blocked.reset()
-    })()
-  }, [blocker, ask])
+  const onNavigationBlocked = useCallback(
+    (blocked: BlockedNavigation) => {
+      // One question at a time: a second navigation while the dialog is open stays where it is.
+      if (handling.current) return
+      handling.current = blocked
+      void (async () => {
+        let go = await latest.current.onBlocked?.(blocked.location)
+        if (go === undefined) {
+          const choice = await ask(true)
+          const saveNow = latest.current.save
+          go = choice === 'discard' || (choice === 'save' && saveNow !== undefined && (await saveNow()))
+        }
+        handling.current = null
+        if (go) blocked.proceed()
+        else blocked.reset()
+      })()
+    },
+    [ask],
+  )
+  useNavigationBlocker(shouldBlock, onNavigationBlocked)
 
   useEffect(() => {
     if (!dirty) return

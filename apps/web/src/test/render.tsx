@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { render } from '@testing-library/react'
-// react-router/dom loads a second router context under vitest; the app itself uses it for flushSync.
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
-import type { RouteObject } from 'react-router'
+import { createMemoryHistory } from '../app/history'
+import type { RouteConfig } from '../app/routing'
+import { Router } from '../app/routing'
 import { Providers } from '../app/providers'
-import { RouterNavigation } from '../app/router-navigation'
 import { setApiNavigate } from '../shared/api-client'
 import { createQueryClient } from '../app/query-client'
 import { copyOfAllLanguages } from '../locales/all-languages'
@@ -12,8 +11,12 @@ import { initI18n } from '../shared/i18n/i18n'
 import { onSessionCleared } from '../shared/session'
 import { afterThisTest } from './after-test'
 
+// What a feature's test needs of the app's router to build its own routes: features never import the app.
+export type { RouteConfig } from '../app/routing'
+export { Outlet, useParams } from '../app/routing'
+
 /** Renders routes in the app's providers at `path`, as the browser would open it. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+export function renderRoutes(routes: RouteConfig[], path: string) {
   const i18n = initI18n(undefined, copyOfAllLanguages())
   void i18n.changeLanguage('en-us')
   const queryClient = createQueryClient()
@@ -23,22 +26,18 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     stop()
     queryClient.clear()
   })
-  // The links shared with the public shell take the router's navigation, as the app layout gives it.
-  const withNavigation: RouteObject[] = [
-    {
-      element: (
-        <RouterNavigation>
-          <Outlet />
-        </RouterNavigation>
-      ),
-      children: routes,
+  const history = createMemoryHistory(path)
+  // What the tests read and drive, in the words of the router the app once used: its state's location, and navigate.
+  const router = {
+    navigate: async (to: string | number, options?: { replace?: boolean; state?: unknown }) => history.navigate(to, options),
+    get state() {
+      return { location: history.location }
     },
-  ]
-  const router = createMemoryRouter(withNavigation, { initialEntries: [path] })
-  setApiNavigate((to) => void router.navigate(to))
+  }
+  setApiNavigate((to) => history.navigate(to))
   const view = render(
     <Providers queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <Router history={history} routes={routes} />
     </Providers>,
   )
   return { ...view, router, queryClient, stop }

@@ -20,6 +20,9 @@ async function loadPageAt(pathname: string): Promise<void> {
   if (loader) await preloadPage(loader)
 }
 
+/** No public page holds a form that could be left unsaved: nothing is ever held back. */
+const noBlocking: Navigation['block'] = () => () => {}
+
 /**
  * The public shell (decision 034): one public page in the public frame, and the moves between public
  * pages made in place. `initialLocation` is the address rendered first (the browser's, or the one the
@@ -30,6 +33,10 @@ export function PublicApp({ initialLocation, onShown }: { initialLocation: Navig
   const [location, setLocation] = useState(initialLocation)
 
   const navigate = useCallback<Navigate>((to, options) => {
+    if (typeof to === 'number') {
+      window.history.go(to)
+      return
+    }
     const url = staysInShell(to, window.location.href)
     if (!url) {
       if (options?.replace) window.location.replace(to)
@@ -63,7 +70,7 @@ export function PublicApp({ initialLocation, onShown }: { initialLocation: Navig
     return () => window.removeEventListener('popstate', onPopState)
   }, [])
 
-  const navigation = useMemo<Navigation>(() => ({ location, navigate, Link: PublicLink }), [location, navigate])
+  const navigation = useMemo<Navigation>(() => ({ location, navigate, Link: PublicLink, block: noBlocking }), [location, navigate])
   const { route, params } = matchRoute(location.pathname)
   const loader = publicPageLoader(route.name)
   const title = t(route.titleKey)

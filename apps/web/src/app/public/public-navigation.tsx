@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
-import type { MouseEvent } from 'react'
 import { inPublicShell } from '@offerbook/domain/route-access'
 import type { LinkProps, NavigateOptions } from '../../shared/navigation'
+import { isPlainClick } from '../../shared/navigation'
 
 /**
  * Navigation in the public shell, with the History API instead of a router (decision 034). A link to
@@ -9,9 +9,9 @@ import type { LinkProps, NavigateOptions } from '../../shared/navigation'
  * is an ordinary link, and the browser loads the whole app there.
  */
 
-export type Navigate = (to: string, options?: NavigateOptions) => void
+export type Navigate = (to: string | number, options?: NavigateOptions) => void
 
-export const PublicNavigateContext = createContext<Navigate>((to) => window.location.assign(to))
+export const PublicNavigateContext = createContext<Navigate>((to) => (typeof to === 'number' ? window.history.go(to) : window.location.assign(to)))
 
 /** Whether a link's target stays in the public shell: same origin, and a public-shell route. */
 export function staysInShell(to: string, base: string): URL | null {
@@ -19,12 +19,8 @@ export function staysInShell(to: string, base: string): URL | null {
   return url.origin === new URL(base).origin && inPublicShell(url.pathname) ? url : null
 }
 
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
-  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
-}
-
 /** An anchor whose plain click on a public page's link navigates in place. */
-export function PublicLink({ to, replace, onClick, target, ...rest }: LinkProps) {
+export function PublicLink({ to, replace, state: _state, onClick, target, ...rest }: LinkProps) {
   const navigate = useContext(PublicNavigateContext)
   return (
     <a

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../shared/navigation'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { translate } from '../../shared/i18n/messages'

@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router'
+import { Navigate, useSearchParams } from '../../shared/navigation'
 import { isListingImportStep, listingImportPath } from '@offerbook/domain/listing-import'
 import { ImportWizard } from '../../features/listing-import/components/import-wizard'
 import type { PageProps } from '../page-props'

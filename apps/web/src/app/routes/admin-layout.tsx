@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, Group, Stack, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/navigation'
 import type { Role } from '@offerbook/domain/roles'
 import { hasAnyRole, PAGE_ROLES } from '@offerbook/domain/roles'
 import { useCurrentUser } from '../../features/auth/api/get-me'

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/translation'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/navigation'
 import { AdminUsersTable } from '../../features/admin/users/users-table'
 import { UserDetailDrawer } from '../../features/admin/users/user-detail'
 import { useCurrentUser } from '../../features/auth/api/get-me'

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core'
 import { IconBell, IconChecklist, IconFilePlus, IconHelpCircle, IconHomeSearch, IconListNumbers, IconAdjustmentsHorizontal, IconSend, IconUserCircle } from '@tabler/icons-react'
-import { Link } from 'react-router'
+import { Link } from '../../shared/navigation'
 import type { Role } from '@offerbook/domain/roles'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'

@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core'
-import { Link } from 'react-router'
+import { Link } from '../../shared/navigation'
 import { FaqList } from '../../features/public-pages/components/faq-list'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { FAQ_TEXTS } from '../../features/public-pages/texts/faq'

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Alert, Button, Stack, Tabs } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from '../../shared/navigation'
 import { ListingEditForm } from '../../features/listings/components/listing-edit-form'
 import { useManagedListing } from '../../features/listings/api/listing'
 import type { MyPropertyTab } from '../../features/listings/components/manage/listing-links'

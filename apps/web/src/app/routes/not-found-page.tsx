@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/navigation'
 
 export default function NotFoundPage() {
   const { t } = useTranslation()

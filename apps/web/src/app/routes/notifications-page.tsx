@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from '../../shared/navigation'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { ChatInbox } from '../../features/chat/components/chat-inbox'

@@ -101,8 +101,10 @@ describe('onboarding', () => {
 
   it('sends a user who is already onboarded home', async () => {
     api.signInAs(userWith())
+    api.handlers['GET /api/dashboard'] = () => json(200, { drafts: [], offersToAnswer: [], documentsToSign: [], deadlines: [] })
     const { router } = renderRoutes(appRoutes(), '/onboarding')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    await waitFor(() => expect(document.querySelector('.page-dashboard')).toBeTruthy())
   })
 
   it('shows the welcome step for an unknown step', async () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/translation'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../shared/navigation'
 import { useQuery } from '@tanstack/react-query'
 import { decideAccess, routeByName } from '@offerbook/domain/route-access'
 import { useCurrentUser } from '../../features/auth/api/get-me'

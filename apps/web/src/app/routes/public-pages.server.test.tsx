@@ -3,14 +3,14 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '@offerbook/domain/route-access'
 import type { Language } from '@offerbook/domain/user'
 import { copyOfAllLanguages } from '../../locales/all-languages'
 import { createTranslator } from '../../shared/i18n/translator'
 import { TranslatorTranslation } from '../../shared/i18n/translator-translation'
-import { RouterNavigation } from '../router-navigation'
+import { createMemoryHistory } from '../history'
+import { Router } from '../routing'
 import { theme } from '../theme'
 import type { PageProps } from '../page-props'
 import AboutUsPage from './about-us-page'
@@ -38,11 +38,7 @@ async function serverHtml(Page: ComponentType<PageProps>, name: string, language
     <TranslatorTranslation translator={translator}>
       <MantineProvider theme={theme}>
         <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter initialEntries={[route.path]}>
-            <RouterNavigation>
-              <Page route={route} params={{}} />
-            </RouterNavigation>
-          </MemoryRouter>
+          <Router history={createMemoryHistory(route.path)} routes={[{ path: '*', element: <Page route={route} params={{}} /> }]} />
         </QueryClientProvider>
       </MantineProvider>
     </TranslatorTranslation>,

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/translation'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/navigation'
 import { RecoveryForm } from '../../features/accounts/components/recovery-form'
 import { FormCardPage } from '../../shared/ui/form-card-page'
 

@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/navigation'
 import type { FileSide } from '@offerbook/domain/file-checklist'
 import { FILE_SIDES } from '@offerbook/domain/file-checklist'
 import { useCurrentUser } from '../../features/auth/api/get-me'

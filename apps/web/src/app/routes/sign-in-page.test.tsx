@@ -123,6 +123,7 @@ describe('sign-in page', () => {
       api.me = user
       return json(200, session(user))
     }
+    api.handlers['GET /api/dashboard'] = () => json(200, { drafts: [], offersToAnswer: [], documentsToSign: [], deadlines: [] })
     const { router } = renderRoutes(appRoutes(), '/auth/sign-in?sso_verify=pending-id')
     const form = await screen.findByRole('form', { name: 'Confirm your email for single sign-on' })
     expect(within(form).getByText('Enter the code we sent to s***@example.com')).toBeTruthy()
@@ -135,7 +136,7 @@ describe('sign-in page', () => {
     await userEvent.clear(within(form).getByLabelText(/^Verification code/))
     await userEvent.type(within(form).getByLabelText(/^Verification code/), '123456')
     await userEvent.click(within(form).getByRole('button', { name: 'Verify and sign in' }))
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/auth/sign-in'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(bodyOf(api.calls('POST /api/sso/verify').at(-1))).toEqual({ pending: 'pending-id', code: '123456' })
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'tok', persist: true })
   })

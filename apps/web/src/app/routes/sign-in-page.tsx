@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Stack } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from '../../shared/navigation'
 import type { User } from '@offerbook/domain/user'
 import { safeRedirect } from '@offerbook/domain/route-access'
 import { PhoneSignInForm } from '../../features/accounts/components/phone-sign-in-form'

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/navigation'
 import { InvalidLinkPage } from '../../features/signer/components/signer-message-page'
 import { SignerFlow } from '../../features/signer/components/signer-flow'
 import type { PageProps } from '../page-props'

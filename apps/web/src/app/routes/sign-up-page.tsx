@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from '../../shared/i18n/translation'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/navigation'
 import { safeRedirect } from '@offerbook/domain/route-access'
 import { SignUpForm } from '../../features/accounts/components/sign-up-form'
 import { VerifyCodeForm } from '../../features/accounts/components/verify-code-form'

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../shared/navigation'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { useOffer } from '../../features/offers/api/offers'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'

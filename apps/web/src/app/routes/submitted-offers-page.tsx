@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Navigate, useNavigate, useSearchParams } from '../../shared/navigation'
 import { OfferTabSchema } from '@offerbook/domain/offer-status'
 import { MyOffers } from '../../features/offers/components/list/my-offers'
 import type { PageProps } from '../page-props'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from '../../shared/navigation'
 import { homePathFor, signInPathFor } from '@offerbook/domain/route-access'
 import type { TeamMembership } from '@offerbook/domain/teams'
 import { TEAM_INVITATION_PATH } from '@offerbook/domain/teams'

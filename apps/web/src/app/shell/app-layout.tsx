@@ -1,7 +1,8 @@
 import { Suspense, lazy } from 'react'
 import { Button } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link, Outlet, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/navigation'
+import { Outlet } from '../routing'
 import type { Role } from '@offerbook/domain/roles'
 import type { NavItem } from '@offerbook/domain/route-access'
 import { FOOTER_ITEMS, SIGN_IN_PATH, decideAccess, matchRoute, navItemsFor, routeByName } from '@offerbook/domain/route-access'
@@ -10,7 +11,6 @@ import { useSession } from '../../shared/session'
 import { LiveEventsProvider } from '../../shared/live/live-events'
 import { useUiMode } from '../../features/auth/api/ui-mode'
 import { useChatUnread } from '../../features/chat/api/chat-summary'
-import { RouterNavigation } from '../router-navigation'
 import { prefetchPage } from '../prefetch-page'
 import { LanguageSwitch } from './language-switch'
 import { UiModeSwitch } from './ui-mode-switch'
@@ -55,7 +55,7 @@ export function AppLayout() {
   const notified = user !== undefined && decideAccess(routeByName('notifications-type'), user.roles) === 'allow'
 
   return (
-    <RouterNavigation>
+    <>
       <LiveEventsProvider enabled={user !== undefined} />
       <ShellFrame
         navItems={navItemsFor(roles, uiMode)}
@@ -103,6 +103,6 @@ export function AppLayout() {
       >
         <Outlet />
       </ShellFrame>
-    </RouterNavigation>
+    </>
   )
 }

@@ -13,7 +13,7 @@ const api = accountApi()
 afterEach(() => window.localStorage.removeItem(UI_MODE_STORAGE_KEY))
 
 function renderShell() {
-  return renderRoutes([{ path: '/', element: <AppLayout />, children: [{ index: true, element: <p>page</p> }] }], '/')
+  return renderRoutes([{ element: <AppLayout />, children: [{ path: '/', element: <p>page</p> }] }], '/')
 }
 
 const radio = (group: HTMLElement, name: string) => within(group).getByRole<HTMLInputElement>('radio', { name })

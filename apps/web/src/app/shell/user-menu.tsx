@@ -1,6 +1,6 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../shared/navigation'
 import type { User } from '@offerbook/domain/user'
 import { decideAccess, routeByName, SIGN_IN_PATH } from '@offerbook/domain/route-access'
 import { useSignOut } from '../../features/auth/api/sign-out'

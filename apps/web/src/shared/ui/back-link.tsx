@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Anchor, Group } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
-import { Link } from 'react-router'
+import { Link } from '../navigation'
 
 /** The small "← Back to …" link above a page's title. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Anchor, Text } from '@mantine/core'
-import { Link } from 'react-router'
+import { Link } from '../navigation'
 
 /** A centred question under a form and the link that answers it: "No account? Create account". */
 export function QuestionLink({ question, to, children }: { question: ReactNode; to: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Anchor, Button, Stack } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import { PASSWORD_MIN_LENGTH, PasswordConfirmSchema } from '@offerbook/domain/profile'
 import { OneTimeCodeSchema } from '@offerbook/domain/session'
 import { emailSchema } from '@offerbook/domain/validation'

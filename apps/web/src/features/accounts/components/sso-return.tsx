@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Loader, Stack, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../shared/navigation'
 import type { Session } from '@offerbook/domain/session'
 import { takeSsoRedirect, useSsoExchange } from '../api/sso'
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import { notifyError, notifySuccess } from '../../../shared/notify'
 import { useResendCode } from '../api/sign-up'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Anchor, Button, Group, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import type { Session } from '@offerbook/domain/session'
 import { errorMessage, notifyError, notifySuccess } from '../../../shared/notify'
 import { useResendCode, useVerifyAccount } from '../api/sign-up'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 
 /** One card of a dashboard: a heading, its items, or a short line when it has none. */
 export function ActionSection({ title, count, empty, children, testId }: { title: string; count?: number; empty: string; children: ReactNode[]; testId?: string }) {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import type { PipelineStage, PipelineTransaction } from '@offerbook/domain/dashboard'
 import { PIPELINE_STAGES } from '@offerbook/domain/dashboard'
 import { formatPrice } from '../format'

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 
 /** The import in the address is not there (replaced by a newer check, or never this user's). */

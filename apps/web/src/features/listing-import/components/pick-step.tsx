@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import type { ImportPreview, ImportRecordPreview } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { formatMoney } from '../../../shared/money'

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link, Navigate } from 'react-router'
+import { Link, Navigate } from '../../../shared/navigation'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { errorText } from '../../../shared/i18n/messages'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'

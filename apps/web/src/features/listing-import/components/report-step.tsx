@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, List, SimpleGrid, Paper, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link, Navigate } from 'react-router'
+import { Link, Navigate } from '../../../shared/navigation'
 import type { ImportJob } from '@offerbook/domain/listing-import'
 import { listingImportPath } from '@offerbook/domain/listing-import'
 import { errorText } from '../../../shared/i18n/messages'

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Indicator, Loader, Menu, Stack, Text } from '@mantine/core'
 import { IconArrowRight, IconBell, IconChecks } from '@tabler/icons-react'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import { notifyError } from '../../../shared/notify'
 import type { AppNotification } from '../api/notifications'
 import { useLatestNotifications, useMarkAllRead, useMarkRead } from '../api/notifications'

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconArrowRight, IconChecks } from '@tabler/icons-react'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import { notifyError } from '../../../shared/notify'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'

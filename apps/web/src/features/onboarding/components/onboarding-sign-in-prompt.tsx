@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../../shared/navigation'
 import { signInPathFor } from '@offerbook/domain/route-access'
 
 /** Onboarding belongs to an account: an anonymous visitor is asked to sign in and comes back here. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate } from '../../../shared/navigation'
 import type { Onboarding, OnboardingKind } from '@offerbook/domain/profile'
 import { isAgentKind, ONBOARDING_KINDS, OnboardingSchema } from '@offerbook/domain/profile'
 import { homePathFor } from '@offerbook/domain/route-access'

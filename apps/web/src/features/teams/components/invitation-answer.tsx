@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/navigation'
 import type { TeamInvitationPreview, TeamMembership } from '@offerbook/domain/teams'
 import { errorText } from '../../../shared/i18n/messages'
 import { useDialog } from '../../../shared/ui/app-dialog'

@@ -1,6 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import type { ListingSummary } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'
 import { DataTable } from '../../../../shared/ui/data-table'

@@ -3,7 +3,7 @@ import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text, 
 import { IconHomePlus } from '@tabler/icons-react'
 import { Pager } from '../../../../shared/ui/pager'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from '../../../../shared/navigation'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../../shared/ui/search-input'

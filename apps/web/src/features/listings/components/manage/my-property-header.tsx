@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconWorld } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import type { ManagedListing } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'
 import { BackLink } from '../../../../shared/ui/back-link'

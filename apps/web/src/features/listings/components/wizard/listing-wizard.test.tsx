@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ManagedListing } from '@offerbook/domain/listing'
-import { useParams } from 'react-router'
-import type { RouteObject } from 'react-router'
 import { initSession, saveSession } from '../../../../shared/session'
 import { apiError, fakeApi, reply } from '../../../../test/fake-api'
-import { renderRoutes } from '../../../../test/render'
+import type { RouteConfig } from '../../../../test/render'
+import { renderRoutes, useParams } from '../../../../test/render'
 import { testDraft } from '../manage/test-listing'
 import { ListingWizard } from './listing-wizard'
 
@@ -16,7 +15,7 @@ function WizardRoute() {
 }
 
 /** The wizard at its route, and any other page to leave to. */
-const routes: RouteObject[] = [
+const routes: RouteConfig[] = [
   { path: '/add-listing/new/:step', element: <WizardRoute /> },
   { path: '*', element: <p>Another page</p> },
 ]
@@ -71,6 +70,8 @@ describe('the add-listing wizard', { timeout: 30_000 }, () => {
 
   it('asks to confirm a list price under $10,000, spelled out, before Next creates the draft', async () => {
     api.on('POST /api/listings', ({ body }) => reply({ listing: testDraft(body as Partial<ManagedListing>) }, 201))
+    // The next step reads the draft just made.
+    api.on('GET /api/listings/L1', reply({ listing: testDraft({ ListPrice: 4500, draftStep: 'details' }) }))
     const { router } = renderRoutes(routes, '/add-listing/new/pricing')
     const price = await screen.findByRole('spinbutton', { name: /^List price/ }, { timeout: 10_000 })
     await userEvent.type(price, '4500')

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Divider, Group, Image, List, Radio, SimpleGrid, 
 import { useId } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '../../../../shared/navigation'
 import type { ListingWizardStep, ManagedListing, PublishProblem } from '@offerbook/domain/listing'
 import { OFFER_PREFERENCES, PUBLISH_STATUSES, REQUIRED_TO_PUBLISH, unparsedAddress } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CopyButton, Group, List, Paper, Stack, Text, TextIn
 import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../../shared/navigation'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import type { Message } from '@offerbook/domain/messages'
 import { formsProblem, hasListingAgent } from '@offerbook/domain/offer'

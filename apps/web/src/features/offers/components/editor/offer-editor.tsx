@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react'
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferView } from '@offerbook/domain/offer'
 import type { Message } from '@offerbook/domain/messages'

@@ -2,7 +2,7 @@ import { Badge, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/co
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { IconHomeSearch } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import type { MyOffersPage } from '@offerbook/domain/offer'
 import type { OfferTab } from '@offerbook/domain/offer-status'
 import { OFFER_TABS, OfferTabSchema } from '@offerbook/domain/offer-status'

@@ -4,7 +4,7 @@ import { Anchor, Box, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, 
 import { useId } from '@mantine/hooks'
 import { IconLayoutColumns } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { buyerNamesText } from './optimize-grid'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Anchor, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'

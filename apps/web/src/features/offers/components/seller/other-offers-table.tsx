@@ -1,6 +1,6 @@
 import { Anchor, Group, Table, Text } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from 'react-router'
+import { Link } from '../../../../shared/navigation'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferSummary } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
