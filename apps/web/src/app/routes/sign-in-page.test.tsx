@@ -156,8 +156,14 @@ describe('single sign-on return', () => {
       api.me = user
       return json(200, session(user))
     }
+    // The profile page, where the redirect leads, reads its sections.
+    api.handlers['GET /api/sessions'] = () => json(200, { items: [] })
+    api.handlers['GET /api/me/api-keys'] = () => json(200, { items: [] })
+    api.handlers['GET /api/me/webhooks'] = () => json(200, { items: [] })
+    api.handlers['GET /api/me/calendar-feed'] = () => apiError(404, 'NOT_FOUND', 'request.notFound')
     const { router } = renderRoutes(appRoutes(), '/?sso=1')
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'))
+    await waitFor(() => expect(document.querySelector('.page-profile')).toBeTruthy())
     expect(api.calls('POST /api/sso/session')).toHaveLength(1)
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ accessToken: 'tok', persist: true })
     expect(window.sessionStorage.getItem('offerbook.sso.redirect')).toBeNull()
