@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import type { ReactNode } from 'react'
 import { matchPattern, specificity } from '@offerbook/domain/route-access'
 import type { LinkProps, Navigation } from '../shared/navigation'
-import { isPlainClick, NavigationProvider, useNavigate } from '../shared/navigation'
+import { InPlaceLink, NavigationProvider, useNavigate } from '../shared/navigation'
 import type { AppHistory } from './history'
 
 /**
@@ -55,22 +55,9 @@ export function useParams(): Readonly<Record<string, string>> {
   return useContext(ParamsContext)
 }
 
-/** An anchor whose plain click moves inside the app; a new tab, a download or another target is the browser's. */
-export function AppLink({ to, replace, state, onClick, target, ...rest }: LinkProps) {
-  const navigate = useNavigate()
-  return (
-    <a
-      {...rest}
-      href={to}
-      target={target}
-      onClick={(event) => {
-        onClick?.(event)
-        if (!isPlainClick(event) || (target && target !== '_self') || rest.download !== undefined) return
-        event.preventDefault()
-        navigate(to, { replace, state })
-      }}
-    />
-  )
+/** The whole app's link: every plain click moves inside the app. */
+export function AppLink(props: LinkProps) {
+  return <InPlaceLink {...props} go={useNavigate()} />
 }
 
 /** Renders the route `history` is at, with its layouts, and gives every component the app's navigation. */

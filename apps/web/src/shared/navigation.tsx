@@ -51,8 +51,29 @@ function useNavigation(): Navigation {
 }
 
 /** A click a link handles in place: the main button, no modifier (those open a new tab or window), not handled already. */
-export function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+}
+
+/**
+ * The anchor of both shells' links: a plain click on a link `inPlace` accepts moves with `go`; a new
+ * tab, a download, another target or a place `inPlace` refuses is the browser's own.
+ */
+export function InPlaceLink({ go, inPlace, to, replace, state, onClick, target, ...rest }: LinkProps & { go: (to: string, options: NavigateOptions) => void; inPlace?: (to: string) => boolean }) {
+  return (
+    <a
+      {...rest}
+      href={to}
+      target={target}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!isPlainClick(event) || (target && target !== '_self') || rest.download !== undefined) return
+        if (inPlace && !inPlace(to)) return
+        event.preventDefault()
+        go(to, { replace, state })
+      }}
+    />
+  )
 }
 
 /** An in-app link: the shell decides whether it changes the page in place or loads it. */

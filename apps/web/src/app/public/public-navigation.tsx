@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
 import { inPublicShell } from '@offerbook/domain/route-access'
 import type { LinkProps, NavigateOptions } from '../../shared/navigation'
-import { isPlainClick } from '../../shared/navigation'
+import { InPlaceLink } from '../../shared/navigation'
 
 /**
  * Navigation in the public shell, with the History API instead of a router (decision 034). A link to
@@ -19,21 +19,7 @@ export function staysInShell(to: string, base: string): URL | null {
   return url.origin === new URL(base).origin && inPublicShell(url.pathname) ? url : null
 }
 
-/** An anchor whose plain click on a public page's link navigates in place. */
-export function PublicLink({ to, replace, state: _state, onClick, target, ...rest }: LinkProps) {
-  const navigate = useContext(PublicNavigateContext)
-  return (
-    <a
-      {...rest}
-      href={to}
-      target={target}
-      onClick={(event) => {
-        onClick?.(event)
-        if (!isPlainClick(event) || (target && target !== '_self')) return
-        if (!staysInShell(to, window.location.href)) return
-        event.preventDefault()
-        navigate(to, { replace })
-      }}
-    />
-  )
+/** An anchor whose plain click on a public page's link navigates in place; any other link loads its page. */
+export function PublicLink(props: LinkProps) {
+  return <InPlaceLink {...props} go={useContext(PublicNavigateContext)} inPlace={(to) => staysInShell(to, window.location.href) !== null} />
 }
