@@ -2,6 +2,10 @@ import { TIMELINE_KINDS, TIMELINE_OWNERS } from './contract-timeline'
 import { TIMELINE_STATES } from './contract-timeline-view'
 import { z } from 'zod'
 import { PrincipalBrokerStatusSchema } from './user'
+import { PIPELINE_STAGES } from './dashboard-values'
+
+export type { DashboardSection } from './dashboard-values'
+export { DASHBOARD_SECTIONS, dashboardSectionOrder, PIPELINE_STAGES } from './dashboard-values'
 
 /**
  * /dashboard (issue #16): what the signed-in user should do next. Every item carries `href`, the page
@@ -48,19 +52,10 @@ export const DashboardSchema = z.object({
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 
-/** The dashboard's sections; the UI mode orders them (spec section 3, Preferences). */
-export const DASHBOARD_SECTIONS = ['drafts', 'offersToAnswer', 'documentsToSign', 'deadlines', 'newHomes'] as const
-export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number]
-
-/** Buying puts drafts, deadlines and new homes first; selling puts the offers to answer first. */
-export function dashboardSectionOrder(mode: 'buy' | 'sell'): DashboardSection[] {
-  return mode === 'sell' ? ['offersToAnswer', 'documentsToSign', 'deadlines', 'drafts', 'newHomes'] : ['drafts', 'deadlines', 'newHomes', 'documentsToSign', 'offersToAnswer']
-}
 
 // ---------------------------------------------------------------------------------------------
 // /pbDashboard: the pipeline
 
-export const PIPELINE_STAGES = ['listed', 'offersIn', 'accepted', 'signing', 'signed', 'closed'] as const
 export const PipelineStageSchema = z.enum(PIPELINE_STAGES)
 export type PipelineStage = z.infer<typeof PipelineStageSchema>
 

@@ -3,7 +3,7 @@ import { useId } from '@mantine/hooks'
 import { useTranslation } from '../../../shared/i18n/translation'
 import { Link } from '../../../shared/navigation'
 import type { PipelineStage, PipelineTransaction } from '@offerbook/domain/dashboard'
-import { PIPELINE_STAGES } from '@offerbook/domain/dashboard'
+import { PIPELINE_STAGES } from '@offerbook/domain/dashboard-values'
 import { formatPrice } from '../format'
 
 function StageColumn({ stage, transactions }: { stage: PipelineStage; transactions: readonly PipelineTransaction[] }) {
