@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { StandardStatus } from './listing-values'
 import { PROPERTY_TYPES, STANDARD_STATUSES } from './listing-values'
-import { PAGE_ROLES } from './roles'
 
 /** A listing's enumerations (RESO's where RESO has one), who may work with listings, and the limits of its fields. */
 
@@ -11,25 +10,6 @@ import { PAGE_ROLES } from './roles'
 export type { PropertyType, SearchableStatus, StandardStatus } from './listing-values'
 export { DEFAULT_SEARCH_STATUSES, PROPERTY_TYPES, SEARCHABLE_STATUSES, STANDARD_STATUSES } from './listing-values'
 export const StandardStatusSchema = z.enum(STANDARD_STATUSES)
-
-/** The statuses a published listing may be moved to from each status (settings tab); publishing moves Incomplete on. */
-export const LISTING_STATUS_TRANSITIONS: Readonly<Record<StandardStatus, readonly StandardStatus[]>> = {
-  Incomplete: ['Active', 'ComingSoon'],
-  ComingSoon: ['Active', 'Hold', 'Withdrawn', 'Canceled'],
-  Active: ['ActiveUnderContract', 'Pending', 'Hold', 'Withdrawn', 'Canceled', 'Expired', 'Closed'],
-  ActiveUnderContract: ['Active', 'Pending', 'Closed', 'Withdrawn', 'Canceled'],
-  Pending: ['Active', 'ActiveUnderContract', 'Closed', 'Canceled'],
-  Hold: ['Active', 'Withdrawn', 'Canceled'],
-  Withdrawn: ['Active', 'Canceled'],
-  Expired: ['Active', 'Canceled'],
-  Canceled: ['Active'],
-  Closed: [],
-  Delete: [],
-}
-
-export function canChangeListingStatus(from: StandardStatus, to: StandardStatus): boolean {
-  return LISTING_STATUS_TRANSITIONS[from].includes(to)
-}
 
 /** Published: past the draft (Incomplete) and not removed (Delete). */
 export function isPublishedStatus(status: StandardStatus): boolean {
@@ -74,11 +54,7 @@ export type OfferPreference = z.infer<typeof OfferPreferenceSchema>
 export { OFFER_WEIGHT_CRITERIA } from './offer-weight-criteria'
 export type { OfferWeightCriterion } from './offer-weight-criteria'
 
-/** Who may add listings (route table: /add-listing) and who may import them from an MLS feed. */
-export const LISTING_CREATOR_ROLES = PAGE_ROLES.addListing
-export const LISTING_IMPORTER_ROLES = PAGE_ROLES.importListings
-/** Who reaches /my-properties (route table); the listing endpoints the add-listing wizard shares with it allow these too. */
-export const LISTING_MANAGER_ROLES = PAGE_ROLES.myProperties
+export { canChangeListingStatus, LISTING_CREATOR_ROLES, LISTING_IMPORTER_ROLES, LISTING_MANAGER_ROLES, LISTING_STATUS_TRANSITIONS } from './listing-manage-values'
 
 // ---------------------------------------------------------------------------------------------
 // Limits

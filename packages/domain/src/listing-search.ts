@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_SEARCH_STATUSES, LISTING_SORTS } from './listing-values'
+import type { MyListingStatusGroup } from './listing-manage-values'
+import { MY_LISTING_STATUS_GROUP_NAMES } from './listing-manage-values'
 import { LISTING_LIMITS, PROPERTY_TYPES, SEARCHABLE_STATUSES, StandardStatusSchema } from './listing-enums'
 import { ListingSummarySchema } from './listing-views'
 import { pageOf } from './paging'
@@ -67,17 +69,8 @@ export const MyListingsQuerySchema = z.object({
 })
 export type MyListingsQuery = z.infer<typeof MyListingsQuerySchema>
 
-/** The groups of statuses /my-properties/list shows as tabs, in order; `all` has no filter. */
-export const MY_LISTING_STATUS_GROUPS = {
-  all: undefined,
-  drafts: ['Incomplete'],
-  active: ['Active', 'ComingSoon'],
-  underContract: ['ActiveUnderContract', 'Pending'],
-  closed: ['Closed'],
-  offMarket: ['Hold', 'Withdrawn', 'Expired', 'Canceled'],
-} as const satisfies Record<string, readonly z.infer<typeof StandardStatusSchema>[] | undefined>
-export type MyListingStatusGroup = keyof typeof MY_LISTING_STATUS_GROUPS
-export const MY_LISTING_STATUS_GROUP_NAMES = Object.keys(MY_LISTING_STATUS_GROUPS) as MyListingStatusGroup[]
+export type { MyListingStatusGroup } from './listing-manage-values'
+export { MY_LISTING_STATUS_GROUP_NAMES, MY_LISTING_STATUS_GROUPS } from './listing-manage-values'
 
 /**
  * GET /api/listings/mine/screen: /my-properties/list's first screen in one answer (issue #36): the page

@@ -1,4 +1,4 @@
-import { LISTING_CREATOR_ROLES } from '@offerbook/domain/listing'
+import { LISTING_CREATOR_ROLES } from '@offerbook/domain/listing-manage-values'
 import { useCurrentUser } from '../../features/auth/api/get-me'
 import { myListingsScreenQuery } from '../../features/listings/api/my-listings'
 import { PRELOAD } from '../../shared/api-client'

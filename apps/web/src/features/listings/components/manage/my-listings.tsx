@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { IconHomePlus } from '@tabler/icons-react'
 import { Pager } from '../../../../shared/ui/pager'
@@ -11,13 +11,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MyListingsParams } from '../../api/my-listings'
 import { myListingsScreenQuery, useMyListingCounts, useMyListings } from '../../api/my-listings'
 import { MyListingCard } from './my-listing-card'
-import { MyListingsTable } from './my-listings-table'
 import type { MyListingsView } from './my-listings-view'
 import { MY_LISTINGS_VIEWS, readMyListingsView, writeMyListingsView } from './my-listings-view'
 import type { StatusGroup } from './status-options'
 import { isStatusGroup, STATUS_GROUP_NAMES, STATUS_GROUPS } from './status-options'
 
 export const MY_LISTINGS_PAGE_SIZE = 12
+
+// The table view (Mantine's Table with its scroll area, which brings floating-ui) is a chunk of its
+// own: the cards, the default, render without it; choosing the table, or pointing at the switch,
+// loads it.
+const loadTable = () => import('./my-listings-table')
+const MyListingsTable = lazy(() => loadTable().then((module) => ({ default: module.MyListingsTable })))
 
 /** The search, tab and page the address bar holds. */
 function listStateOf(params: URLSearchParams): { group: StatusGroup; q: string; page: number } {
@@ -93,7 +98,9 @@ function Results({ group, q, page, view, canAddListings, onPage, onShowAll }: { 
         {t('manage.list.total', { count: total })}
       </Text>
       {view === 'table' ? (
-        <MyListingsTable items={items} />
+        <Suspense fallback={<CenteredLoader />}>
+          <MyListingsTable items={items} />
+        </Suspense>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {items.map((listing) => (
@@ -164,6 +171,8 @@ function MyListingsScreen({ canAddListings }: { canAddListings: boolean }) {
             writeMyListingsView(chosen)
           }}
           data={MY_LISTINGS_VIEWS.map((name) => ({ value: name, label: t(`manage.list.view.${name}`) }))}
+          onPointerEnter={() => void loadTable()}
+          onFocus={() => void loadTable()}
         />
       </Group>
 

@@ -1,7 +1,7 @@
 import type { StandardStatus } from '@offerbook/domain/listing'
-import { canChangeListingStatus, LISTING_STATUS_TRANSITIONS } from '@offerbook/domain/listing'
-import type { MyListingStatusGroup } from '@offerbook/domain/listing-search'
-import { MY_LISTING_STATUS_GROUP_NAMES, MY_LISTING_STATUS_GROUPS } from '@offerbook/domain/listing-search'
+import { canChangeListingStatus, LISTING_STATUS_TRANSITIONS } from '@offerbook/domain/listing-manage-values'
+import type { MyListingStatusGroup } from '@offerbook/domain/listing-manage-values'
+import { MY_LISTING_STATUS_GROUP_NAMES, MY_LISTING_STATUS_GROUPS } from '@offerbook/domain/listing-manage-values'
 
 /** Statuses that take a listing off the market for good or end it: the settings tab asks before saving them. */
 export const CONFIRMED_STATUSES: readonly StandardStatus[] = ['Withdrawn', 'Canceled', 'Closed']
