@@ -12,7 +12,7 @@ import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/o
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
 import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
 import { useOfferAsOfNow, useVersionChanged } from '../../features/offers/components/negotiation/version-changes'
-import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
+import { OfferSigningSlot } from '../../features/signing/components/offer-signing-slot'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../shared/notify'
@@ -131,7 +131,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
         onAccept={() => void navigate(acceptOfferPath(listingId, offer.id), { state: { fromOffer: true } satisfies FromOffer })}
         afterDecision={
           // Once every party has signed, the offer (its signedAt) and the lists that show it are read again.
-          <OfferSigningPanel offerId={offer.id} offerStatus={offer.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />
+          <OfferSigningSlot offerId={offer.id} offerStatus={offer.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />
         }
       />
     </Stack>

@@ -6,7 +6,7 @@ import { OfferSendButton } from '../../features/conversations/components/offer-s
 import { useOffer } from '../../features/offers/api/offers'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
 import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
-import { OfferSigningPanel } from '../../features/signing/components/offer-signing-panel'
+import { OfferSigningSlot } from '../../features/signing/components/offer-signing-slot'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
@@ -46,7 +46,7 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
       <OfferEditor key={offer.data.id} offer={offer.data} pickers={OFFER_CLAUSE_PICKERS} />
       {/* Only an accepted (later closed or terminated) offer is signed; the panel shows nothing before. */}
       <Stack maw={960} w="100%">
-        <OfferSigningPanel offerId={offer.data.id} offerStatus={offer.data.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />
+        <OfferSigningSlot offerId={offer.data.id} offerStatus={offer.data.status} onOfferSigned={() => void queryClient.invalidateQueries({ queryKey: offerKeys.all })} />
       </Stack>
     </Stack>
   )

@@ -14,9 +14,8 @@ import { PacketCard } from './packet-card'
 import { SendOfferPacketDialog } from './send-offer-packet-dialog'
 import { formatDay } from './signing-format'
 import { UploadFormButton } from './upload-form-button'
+import { SIGNING_OFFER_STATUSES } from './offer-signing-statuses'
 
-/** The offers whose packets can be followed: an accepted offer, and later a closed or terminated one (read-only then). */
-export const SIGNING_OFFER_STATUSES: readonly OfferStatus[] = ['accepted', 'closed', 'terminated']
 
 export type OfferSigningPanelProps = {
   offerId: string

@@ -1,5 +1,5 @@
 import type { OfferWeightCriterion, OfferWeights } from '@offerbook/domain/listing'
-import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/listing'
+import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/offer-weight-criteria'
 
 /**
  * Each criterion's share of the total weight, in whole percent that add up to exactly 100 (largest
