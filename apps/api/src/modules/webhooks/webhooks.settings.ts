@@ -1,6 +1,6 @@
 import type { WebhookSettings } from '@offerbook/domain/webhooks'
 import type { Db } from '../../db/client'
-import { readSettingWithAuthor, recordAudit, writeSetting } from '../admin/admin-audit'
+import { readSetting, readSettingWithAuthor, recordAudit, writeSetting } from '../admin/admin-audit'
 
 /**
  * Whether webhooks may reach loopback and private addresses (issue #37 item 2, decision 082): a super
@@ -28,7 +28,7 @@ export async function readWebhookSettings(db: Db, deploymentDefault: boolean): P
 
 /** Whether private addresses are allowed now. */
 export async function privateAddressesAllowed(db: Db, deploymentDefault: boolean): Promise<boolean> {
-  return (await readWebhookSettings(db, deploymentDefault)).allowPrivate
+  return storedChoice(await readSetting<unknown>(db, SETTING, null)) ?? deploymentDefault
 }
 
 export async function setWebhookSettings(db: Db, { actorId, allowPrivate, deploymentDefault }: { actorId: string; allowPrivate: boolean; deploymentDefault: boolean }): Promise<WebhookSettings> {
