@@ -52,7 +52,6 @@ export const DashboardSchema = z.object({
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 
-
 // ---------------------------------------------------------------------------------------------
 // /pbDashboard: the pipeline
 

@@ -6,6 +6,7 @@ import { apiError, fakeApi } from '../../../test/fake-api'
 import { renderAt } from '../../../test/render'
 import { fetchRoutes, json, testPacket, testSigning } from '../test/test-signing'
 import { OfferSigningPanel } from './offer-signing-panel'
+import { OfferSigningSlot } from './offer-signing-slot'
 
 vi.mock('../../../shared/ui/pdf-page', () => import('../test/pdf-page-stub'))
 
@@ -16,7 +17,7 @@ const signed = () => testPacket({ status: 'completed', completedAt: '2030-01-06T
 describe('OfferSigningPanel', () => {
   it('shows nothing before the offer is accepted, and asks for nothing', () => {
     fetchRoutes(api, {})
-    renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="active" />)
+    renderAt(<OfferSigningSlot offerId="offer-1" offerStatus="active" />)
     expect(screen.queryByRole('region', { name: 'Electronic signatures' })).toBeNull()
     expect(api.calls()).toHaveLength(0)
   })

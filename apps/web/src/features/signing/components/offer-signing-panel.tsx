@@ -14,8 +14,6 @@ import { PacketCard } from './packet-card'
 import { SendOfferPacketDialog } from './send-offer-packet-dialog'
 import { formatDay } from './signing-format'
 import { UploadFormButton } from './upload-form-button'
-import { SIGNING_OFFER_STATUSES } from './offer-signing-statuses'
-
 
 export type OfferSigningPanelProps = {
   offerId: string
@@ -26,11 +24,10 @@ export type OfferSigningPanelProps = {
   onOfferSigned?: () => void
 }
 
-/** Electronic signing of an accepted offer (issue #12): the offer packet, form documents, and what each party may do with them. */
+/** Electronic signing of an accepted offer (issue #12; OfferSigningSlot shows it only then): the offer packet, form documents, and what each party may do with them. */
 export function OfferSigningPanel({ offerId, offerStatus, headingOrder = 2, onOfferSigned }: OfferSigningPanelProps) {
   const { t } = useTranslation()
   const titleId = useId()
-  if (!SIGNING_OFFER_STATUSES.includes(offerStatus)) return null
   return (
     <Paper component="section" withBorder p="lg" aria-labelledby={titleId} data-testid="offer-signing">
       <Stack gap="md">

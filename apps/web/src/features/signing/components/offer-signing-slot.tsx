@@ -1,7 +1,10 @@
 import { Suspense, lazy } from 'react'
 import { CenteredLoader } from '../../../shared/ui/centered-loader'
+import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { OfferSigningPanelProps } from './offer-signing-panel'
-import { SIGNING_OFFER_STATUSES } from './offer-signing-statuses'
+
+/** The offers whose packets can be followed: an accepted offer, and later a closed or terminated one (read-only then). */
+const SIGNING_OFFER_STATUSES: readonly OfferStatus[] = ['accepted', 'closed', 'terminated']
 
 // The signing panel (packets, field placement, the signed PDF's download) is a chunk of its own: an
 // offer that is not accepted has nothing to sign, and its page loads and draws without that code.
