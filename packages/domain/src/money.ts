@@ -1,5 +1,6 @@
 import type { Currency } from './currencies'
 import { DEFAULT_CURRENCY } from './currencies'
+import { numberFormat } from './intl-formats'
 
 /** The currency amounts are kept in (spec section 9: default currency USD). */
 export const CURRENCY: Currency = DEFAULT_CURRENCY
@@ -10,7 +11,7 @@ export const CURRENCY: Currency = DEFAULT_CURRENCY
  */
 export function formatMoney(amount: number, language: string, currency: Currency = DEFAULT_CURRENCY): string {
   const cents = !Number.isInteger(amount)
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'currency',
     currency,
     minimumFractionDigits: cents ? 2 : 0,

@@ -7,6 +7,7 @@ import { fullNameSchema, isEmail } from './validation'
 import { addCalendarDays } from './calendar-days'
 import type { TimelineKind, TimelineTerms } from './contract-timeline'
 import { contractTimelineDates } from './contract-timeline'
+import { dateTimeFormat } from './intl-formats'
 
 /** What an offer's terms lack before sharing and before forms, and the dates the contract counts (offer.ts re-exports them). */
 
@@ -114,7 +115,7 @@ export { addCalendarDays }
 
 /** The calendar date of an instant in Tennessee's Central time (Nashville, Memphis), where the offers are bound. */
 export function tennesseeDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+  return dateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
 }
 
 export const OfferDeadlinesSchema = z.object({

@@ -3,6 +3,7 @@
  * Tennessee keeps Eastern time, Middle and West Tennessee Central time. Every date an offer shows,
  * on screen and in its documents, is written in its property's zone, with the zone named.
  */
+import { dateTimeFormat } from './intl-formats'
 
 export const CENTRAL_TIME = 'America/Chicago'
 export const EASTERN_TIME = 'America/New_York'
@@ -70,15 +71,8 @@ export function propertyTimeZone(county: string | null | undefined): PropertyTim
 type Language = 'en-us' | 'es-es' | (string & {})
 
 const locale = (language: Language) => (language === 'es-es' ? 'es-ES' : language === 'en-ca' ? 'en-CA' : 'en-US')
-const formats = new Map<string, Intl.DateTimeFormat>()
 function format(language: Language, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${zone}|${JSON.stringify(options)}`
-  let found = formats.get(key)
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale(language), { ...options, timeZone: zone })
-    formats.set(key, found)
-  }
-  return found
+  return dateTimeFormat(locale(language), { ...options, timeZone: zone })
 }
 
 /** Intl may use narrow or non-breaking spaces ('9:30 PM'); PDFs' standard fonts and plain text want plain ones. */

@@ -2,6 +2,7 @@ import type { Currency } from '@offerbook/domain/currencies'
 import { DEFAULT_CURRENCY } from '@offerbook/domain/currencies'
 import { formatMoney as formatIn } from '@offerbook/domain/money'
 import { onSessionCleared } from './session'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /**
  * Spec section 3, Preferences: the signed-in user's currency, which every amount the browser shows is
@@ -29,5 +30,5 @@ export function formatMoney(amount: number, language: string): string {
 
 /** The same with no cents ever: chart axes and tables of rounded figures. */
 export function formatWholeMoney(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: current, maximumFractionDigits: 0 }).format(amount)
+  return numberFormat(language, { style: 'currency', currency: current, maximumFractionDigits: 0 }).format(amount)
 }

@@ -4,6 +4,7 @@ import { message } from '../messages'
 import { freeText } from '../validation'
 import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from './clause-types'
 import { checkClauseField, plainValue } from './fields'
+import { numberFormat } from '../intl-formats'
 
 /** A checkbox counts as ticked only when it is exactly true. */
 export function isTicked(formData: ClauseFormData, clause: Clause): boolean {
@@ -15,8 +16,8 @@ export function fieldValue(formData: ClauseFormData, name: string): string {
   return plainValue(formData[name])
 }
 
-const AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
-const AMOUNT_WITH_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const AMOUNT = numberFormat('en-US', { maximumFractionDigits: 2 })
+const AMOUNT_WITH_CENTS = numberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
  * A field's value as a contract prints it: a dollar amount grouped by thousands (the template puts

@@ -6,6 +6,7 @@ import { formatCalendarDate } from '@offerbook/domain/property-time'
 import { embedSans } from '../../pdf/fonts'
 import { markArchival } from '../../pdf/pdfa'
 import { setDocumentInfo, toWinAnsi } from '../contracts/lined-pdf'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /**
  * The earnest money's documents, drawn by Offerbook (decision 070) in Arimo, embedded, and marked
@@ -13,7 +14,7 @@ import { setDocumentInfo, toWinAnsi } from '../contracts/lined-pdf'
  * brokerage's trust log for an audit (T.C.A. 62-13-321).
  */
 
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const DOLLARS = numberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 /** Trust records show the cents, always. */
 const money = (amount: number | null) => (amount === null ? '-' : DOLLARS.format(amount))
 const day = (date: string | null) => (date ? formatCalendarDate(date, 'en-us') : '-')

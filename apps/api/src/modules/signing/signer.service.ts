@@ -18,6 +18,7 @@ import { readPngHeader } from './signing-png'
 import { packetAddress, sendSignerLink, sendSigningCode, tellEveryone } from './signing-notify'
 import type { RequestInfo, SigningContext } from './signing.service'
 import { signedFilename } from './signing.service'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /**
  * The signer's side (issue #12): what a tokened link opens and does. Every answer is the signer's
@@ -140,7 +141,7 @@ async function pngOf(dataUrl: string, path: string): Promise<Buffer> {
 
 /** The date a date-signed field shows: the day in Tennessee (Central time), as MM/DD/YYYY. */
 export function signingDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+  return dateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
 }
 
 /**

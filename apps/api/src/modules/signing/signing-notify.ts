@@ -12,6 +12,7 @@ import type { OfferRow } from '../offers/offers.service'
 import type { PacketRow, SignerRow } from './signing.queries'
 import { findUsersByIds, updateSigner } from './signing.queries'
 import { newSignerToken } from './signing-events'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /**
  * What the signers and the parties are told (issue #12): the invitation with the signer's own link
@@ -24,8 +25,8 @@ export type NotifyContext = { publicUrl: string }
 export const languageOf = (value: string): Language => LanguageSchema.catch('en-us').parse(value)
 
 const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  'en-us': new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' }),
-  'es-es': new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' }),
+  'en-us': dateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' }),
+  'es-es': dateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Chicago' }),
 }
 
 const formatWhen = (date: Date | null, locale: Language) => (date ? `${DATE_FORMATS[locale].format(date)} (${locale === 'es-es' ? 'hora central' : 'Central time'})` : null)

@@ -8,6 +8,7 @@ import type { Embedded } from './signing-pdf-images'
 import { drawImageInBox } from './signing-pdf-images'
 import type { Fonts } from './signing-pdf-page'
 import { GREY, LETTER, LIGHT_GREY } from './signing-pdf-page'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /**
  * Completing a packet, second step: the Certificate of Completion appended after the documents,
@@ -78,7 +79,7 @@ export function sealStatement(seal: NonNullable<CertificateData['seal']>): strin
   ]
 }
 
-const CHICAGO_TIME = new Intl.DateTimeFormat('en-US', {
+const CHICAGO_TIME = dateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
   month: 'short',
   day: 'numeric',

@@ -13,6 +13,7 @@ import { fieldErrorsOf } from '../../shared/api-client'
 import { errorText, translate } from '../../shared/i18n/messages'
 import { formatMoney } from '../../shared/money'
 import { DateInput } from '../../shared/ui/date-input'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 const FIELDS = ['amount', 'receivedOn', 'method', 'methodOther'] as const
 type Field = (typeof FIELDS)[number]
@@ -146,7 +147,7 @@ export default function EarnestMoneyAttestPage() {
               </Alert>
             )}
             <Text size="sm" c="dimmed">
-              {t('earnestMoney.holderPage.expires', { date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(view.expiresAt)) })}
+              {t('earnestMoney.holderPage.expires', { date: dateTimeFormat(language, { dateStyle: 'long' }).format(new Date(view.expiresAt)) })}
             </Text>
             <Group>
               <Button type="submit" loading={attest.isPending}>

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Title, useMantineTheme } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { IconAdjustmentsHorizontal, IconListCheck } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../shared/i18n/translation'
@@ -55,6 +56,10 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
   const { t } = useTranslation()
   const id = params.id ?? ''
   const queryClient = useQueryClient()
+  // A phone gets the figures as cards, a wider screen the grid: only the one shown is drawn (50 offers
+  // drawn twice, one hidden by CSS, doubled the page's start-up work).
+  const { breakpoints } = useMantineTheme()
+  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false })
   // The first screen, ranking and closed offers, is one answer; the parts read what it wrote.
   const screen = useQuery(optimizeScreenQuery(queryClient, id))
   const query = useQuery({ ...optimizeQuery(id), enabled: !screen.isPending })
@@ -97,13 +102,8 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
       {result.offers.length === 0 ? (
         <Alert color="gray">{t('offerSeller.optimize.empty')}</Alert>
       ) : (
-        // A phone gets the same figures as cards, with a side-by-side comparison of chosen offers.
-        <>
-          <Box visibleFrom="sm">
-            <OptimizeGrid result={result} />
-          </Box>
-          <OptimizeCards result={result} hiddenFrom="sm" />
-        </>
+        // On a phone the cards have a side-by-side comparison of chosen offers.
+        wide ? <OptimizeGrid result={result} /> : <OptimizeCards result={result} />
       )}
       <OtherOffers listingId={id} />
     </Stack>

@@ -15,6 +15,7 @@ import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** A page that explains why the offer is not shown, with a way on. */
 function Unavailable({ title, body, signIn }: { title: string; body: string; signIn: string | null }) {
@@ -90,7 +91,7 @@ export default function PropertyOfferPage({ params }: PageProps) {
       <Stack gap="xs">
         <Group gap="sm">
           <OfferStatusBadge status={offer.status} />
-          {offer.sharedAt && <Text size="sm">{t('offerView.link.sharedOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(offer.sharedAt)) })}</Text>}
+          {offer.sharedAt && <Text size="sm">{t('offerView.link.sharedOn', { date: dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(offer.sharedAt)) })}</Text>}
         </Group>
         <Title order={1}>{t('offerView.link.title', { address })}</Title>
         {offer.terms.purchasePrice !== null && (

@@ -11,6 +11,7 @@ import { useInvitationPreview } from '../../features/teams/api/teams'
 import { InvitationAnswer, InvitationJoined } from '../../features/teams/components/invitation-answer'
 import { errorText } from '../../shared/i18n/messages'
 import { useSession } from '../../shared/session'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /**
  * /team-invitation?token=… (public, issue #16): the link of a team invitation. Anyone holding it sees
@@ -59,7 +60,7 @@ export default function TeamInvitationPage() {
           <>
             <Text size="sm">
               {t('teams.invitation.sentTo', { email: invitation.email })}{' '}
-              {t('teams.invitation.expires', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(invitation.expiresAt)) })}
+              {t('teams.invitation.expires', { date: dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(invitation.expiresAt)) })}
             </Text>
             <InvitationAnswer
               token={token}

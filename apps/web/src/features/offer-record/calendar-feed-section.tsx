@@ -7,6 +7,7 @@ import type { User } from '@offerbook/domain/user'
 import { errorMessage, notifyError, notifySuccess } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { calendarFeedQuery, createCalendarFeed, offerRecordKeys, revokeCalendarFeed } from './offer-record-api'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** The feed is for the parties of offers: the signed-in pages' roles (an admin has no offers). */
 export function showsCalendarFeedSection(user: User): boolean {
@@ -48,7 +49,7 @@ export function CalendarFeedSection() {
         {errorMessage(state.error)}
       </Alert>
     )
-  const since = state.data.createdAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(state.data.createdAt)) : ''
+  const since = state.data.createdAt ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(state.data.createdAt)) : ''
   return (
     <Stack gap="sm">
       <Text size="sm">{t('calendarFeed.intro')}</Text>

@@ -1,11 +1,12 @@
 import type { Translate } from '../../shared/i18n/translation'
 import type { ListingSummary, PropertyType } from '@offerbook/domain/listing'
 import { formatMoney } from '../../shared/money'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /** Numbers and prices as the reader's language writes them. */
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value)
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(value)
 }
 
 export function formatPrice(price: number | null, language: string, t: Translate): string {

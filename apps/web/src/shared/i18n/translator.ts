@@ -1,5 +1,6 @@
 import type { Language } from '@offerbook/domain/languages'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import { pluralRules } from '@offerbook/domain/intl-formats'
 import type { Tree } from '../../locales/tree'
 import type { TranslateOptions, Translator } from './translation'
 
@@ -70,7 +71,7 @@ export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTra
     const tree = trees.get(lng)
     if (typeof options?.count === 'number') {
       const count = options.count
-      const forms = [...(count === 0 ? [`${key}_zero`] : []), `${key}_${new Intl.PluralRules(lng).select(count)}`]
+      const forms = [...(count === 0 ? [`${key}_zero`] : []), `${key}_${pluralRules(lng).select(count)}`]
       for (const form of forms) {
         const found = lookup(tree, form)
         if (found !== undefined) return found

@@ -6,6 +6,7 @@ import { IconMinus, IconPlus } from '@tabler/icons-react'
 import { useTranslation } from '../i18n/translation'
 import type { FieldProps } from './field-props'
 import { moneyCurrency } from '../money'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /** Spec section 9: a held button steps at once, again after 600 ms, then every 100 ms. */
 export const LONG_PRESS_DELAY_MS = 600
@@ -57,8 +58,8 @@ export function IncrementInput({
   const { t, i18n } = useTranslation()
   const fieldId = useId(id)
   const language = i18n.language
-  const plain = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
-  const amount = new Intl.NumberFormat(language, currency ? { style: 'currency', currency: moneyCurrency() } : {})
+  const plain = numberFormat(language, { maximumFractionDigits: 0 })
+  const amount = numberFormat(language, currency ? { style: 'currency', currency: moneyCurrency() } : {})
   const textOf = (number: number | null) => (number === null ? '' : plain.format(number))
 
   const [field, setField] = useState({ text: textOf(value), shown: value, language })

@@ -12,12 +12,13 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import type { InactiveUserAction } from './inactive-users-api'
 import { useInactiveUserAction, useInactiveUsers } from './inactive-users-api'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 const P = 'inactiveUsers'
 const REASON_COLORS: Record<InactiveReason, string> = { deactivated: 'red', dormant: 'gray', unverified: 'grape', notOnboarded: 'blue' }
 
 function formatDate(language: string, iso: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso))
+  return dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso))
 }
 
 /** The confirmation before erasing: what goes, and what the law keeps. */

@@ -6,17 +6,18 @@ import { notifyError, notifySuccess } from '../../../shared/notify'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useJobs, useRetryJob } from './jobs-api'
 import { DataTable } from '../../../shared/ui/data-table'
+import { dateTimeFormat, numberFormat } from '@offerbook/domain/intl-formats'
 
 const P = 'jobs'
 
 function dateTime(language: string, iso: string | null, never: string): string {
-  return iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : never
+  return iso ? dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : never
 }
 
 /** 2 s, 30 s, 1 min: the job's interval in the reader's language. */
 function interval(language: string, ms: number): string {
   const minutes = ms >= 60_000 && ms % 60_000 === 0
-  return new Intl.NumberFormat(language, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'short', maximumFractionDigits: 1 }).format(minutes ? ms / 60_000 : ms / 1000)
+  return numberFormat(language, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'short', maximumFractionDigits: 1 }).format(minutes ? ms / 60_000 : ms / 1000)
 }
 
 function Outcome({ job }: { job: JobStatus }) {

@@ -5,6 +5,7 @@ import { SEAL_CERT_WARN_DAYS, SEAL_LEVEL_KEYS } from '@offerbook/domain/sealing'
 import { DataTable } from '../../../shared/ui/data-table'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useSealingStatus } from './sealing-api'
+import { dateTimeFormat, numberFormat } from '@offerbook/domain/intl-formats'
 
 const P = 'sealing'
 const DAY_MS = 86_400_000
@@ -13,8 +14,8 @@ const WARNING_STYLES = { title: { color: 'var(--mantine-color-text)' } }
 
 function useDates() {
   const { i18n } = useTranslation()
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' })
   return { dateTime: (iso: string) => dateTime.format(new Date(iso)), date: (iso: string) => date.format(new Date(iso)) }
 }
 
@@ -182,7 +183,7 @@ function TsaSection({ tsas, asOf }: { tsas: TsaStatus[]; asOf: number }) {
 
 function LevelsSection({ status }: { status: SealingStatus }) {
   const { t, i18n } = useTranslation()
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = numberFormat(i18n.language)
   return (
     <Stack gap="sm">
       <DataTable

@@ -10,6 +10,7 @@ import { translate } from '../../../shared/i18n/messages'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { WARNING_FILL } from '../../../shared/ui/warning-color'
 import { BROKER_CONTRACTS_PAGE_SIZE, useBrokerContracts } from '../api/broker-contracts'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** White text on each fill at 4.5:1 or more (WCAG AA); the word says the state, the colour only repeats it. */
 const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.8', dueSoon: WARNING_FILL, missed: 'red.9', done: 'green.9', waived: 'violet.9' }
@@ -17,7 +18,7 @@ const STATE_COLORS: Readonly<Record<TimelineState, string>> = { upcoming: 'gray.
 /** A calendar day (YYYY-MM-DD) in the reader's language, read in UTC so no time zone moves the day. */
 function formatDay(day: string, language: string): string {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)))
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date)))
 }
 
 function ItemLine({ item, language }: { item: BrokerContractItem; language: string }) {

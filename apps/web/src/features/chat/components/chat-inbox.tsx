@@ -5,6 +5,7 @@ import { CenteredLoader } from '../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { useConversations } from '../api/chat'
 import { ConversationView } from './conversation-view'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** What a conversation is about: the listing's address, or the support team. */
 export function useConversationTitle(): (conversation: ChatConversation) => string {
@@ -15,7 +16,7 @@ export function useConversationTitle(): (conversation: ChatConversation) => stri
 function ConversationItem({ conversation, selected, onSelect }: { conversation: ChatConversation; selected: boolean; onSelect: (id: string) => void }) {
   const { t, i18n } = useTranslation()
   const about = useConversationTitle()(conversation)
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(conversation.lastMessageAt))
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(conversation.lastMessageAt))
   const unread = conversation.unread > 0
   const label = unread
     ? t('chat.inbox.itemUnread', { name: conversation.counterpartName, about, count: conversation.unread })

@@ -11,6 +11,7 @@ import { errorText } from '../../../shared/i18n/messages'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { messagesInOrder, useMarkConversationRead, useMessages, useSendMessage } from '../api/chat'
 import type { GuestConversation } from '../chat-state'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** The counter shows once this few characters are left. */
 const COUNTER_FROM = 200
@@ -46,7 +47,7 @@ function useWindowFocused(): boolean {
 
 function MessageItem({ message }: { message: ChatMessage }) {
   const { t, i18n } = useTranslation()
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(message.createdAt))
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(message.createdAt))
   return (
     <Box component="li" data-mine={message.mine || undefined} style={{ display: 'flex', justifyContent: message.mine ? 'flex-end' : 'flex-start' }}>
       <Box

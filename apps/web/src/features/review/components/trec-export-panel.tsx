@@ -9,6 +9,7 @@ import { errorText, translateOptional } from '../../../shared/i18n/messages'
 import { DateInput, parseIsoDate } from '../../../shared/ui/date-input'
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert'
 import { downloadExport, useBrokerageExports, useStartExport } from '../api/brokerage-export'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 type Problems = { from?: Message; to?: Message }
 
@@ -20,7 +21,7 @@ function sizeText(bytes: number, language: string): string {
     ['kilobyte', 1024],
   ] as const
   const [unit, scale] = units.find(([, value]) => bytes >= value) ?? ['byte', 1]
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / scale)
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / scale)
 }
 
 function periodText(item: BrokerageExport, t: ReturnType<typeof useTranslation>['t']): string {

@@ -18,6 +18,7 @@ import { DeclineDialog } from './decline-dialog'
 import type { FieldOverlayProps } from './field-overlay'
 import { FieldOverlay } from './field-overlay'
 import classes from './signing-document.module.css'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** A signer's link is refused on the page, not by a move to sign-in (the signer has no account to sign in to). */
 const SIGNER_RULES = { redirectOnUnauthorized: false } as const
@@ -211,7 +212,7 @@ export function SigningDocument({ view, link, onFinishing }: SigningDocumentProp
     registerField,
   })
 
-  const expires = view.packet.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(view.packet.expiresAt)) : null
+  const expires = view.packet.expiresAt ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(view.packet.expiresAt)) : null
   const hasSignatureFields = ordered.some((field) => isSignatureType(field.type))
   const buttonSize = phone ? 'compact-md' : 'sm'
   const declineButton = (

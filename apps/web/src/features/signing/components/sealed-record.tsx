@@ -5,6 +5,7 @@ import type { SealedRecord } from '@offerbook/domain/signing'
 import { SealedRecordSchema } from '@offerbook/domain/signing'
 import { loadPdfJs } from '../../../shared/ui/pdf-page'
 import { sha256HexOfBytes } from './file-fingerprint'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 type Reading =
   | { step: 'reading' }
@@ -76,7 +77,7 @@ export function SealedRecordView({ file, filename, sha256, read = readSealedReco
 
   const { record } = reading
   const terms = record.offer.terms
-  const money = (amount: number | null) => (amount === null ? t('signing.verify.recordNotStated') : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount))
+  const money = (amount: number | null) => (amount === null ? t('signing.verify.recordNotStated') : numberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount))
   const earnest = terms.earnestMoney && typeof terms.earnestMoney === 'object' ? termNumber(terms.earnestMoney as Record<string, unknown>, 'amount') : null
   const closing = typeof terms.closingDate === 'string' ? terms.closingDate : null
   const rows: [string, string][] = [

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../shared/format-date-time'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** An instant in the reader's language and time zone, with the time. */
 export function formatInstant(iso: string, language: string): string {
@@ -11,5 +12,5 @@ export function formatInstant(iso: string, language: string): string {
 export function formatDay(iso: string, language: string): string {
   const instant = new Date(iso)
   if (Number.isNaN(instant.getTime())) return iso
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(instant)
+  return dateTimeFormat(language, { dateStyle: 'long' }).format(instant)
 }

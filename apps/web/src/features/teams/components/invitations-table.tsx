@@ -6,6 +6,7 @@ import { useDialog } from '../../../shared/ui/app-dialog'
 import { useResendInvitation, useRevokeInvitation } from '../api/teams'
 import { accessSummary } from './access-fields'
 import { DataTable } from '../../../shared/ui/data-table'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** The invitations waiting for an answer (expired ones too: they can be sent again), each withdrawable. */
 export function InvitationsTable({ invitations }: { invitations: readonly TeamInvitationView[] }) {
@@ -26,7 +27,7 @@ export function InvitationsTable({ invitations }: { invitations: readonly TeamIn
     revoke.mutate(invitation.id, { onSuccess: () => notifySuccess(t('teams.invitations.revoked', { email: invitation.email })), onError: notifyError })
   }
 
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <DataTable
       minWidth={640}

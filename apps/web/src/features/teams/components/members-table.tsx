@@ -8,6 +8,7 @@ import { useRemoveMember } from '../api/teams'
 import { accessSummary } from './access-fields'
 import { AccessModal } from './access-modal'
 import { DataTable } from '../../../shared/ui/data-table'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 type Props = { members: readonly TeamMemberView[]; listings: readonly TeamTransaction[]; offers: readonly TeamTransaction[] }
 
@@ -30,7 +31,7 @@ export function MembersTable({ members, listings, offers }: Props) {
     remove.mutate(member.userId, { onSuccess: () => notifySuccess(t('teams.members.removed', { name: member.name })), onError: notifyError })
   }
 
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' })
   return (
     <>
       <DataTable

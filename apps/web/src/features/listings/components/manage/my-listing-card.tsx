@@ -10,6 +10,7 @@ import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { continueDraftPath, myPropertyPath } from './listing-links'
 import { ListingStatusBadge } from './listing-status-badge'
 import { CardPhoto } from '../../../../shared/ui/card-photo'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 const VISIBILITY_ICONS: Record<ListingVisibility, typeof IconEye> = { public: IconEye, unlisted: IconLink, private: IconEyeOff }
 
@@ -34,7 +35,7 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
   const facts = [
     listing.BedroomsTotal !== null ? t('listing.unit.beds', { count: listing.BedroomsTotal }) : null,
     listing.BathroomsTotalInteger !== null ? t('listing.unit.baths', { count: listing.BathroomsTotalInteger }) : null,
-    listing.LivingArea !== null ? t('listing.unit.sqft', { value: new Intl.NumberFormat(i18n.language).format(listing.LivingArea) }) : null,
+    listing.LivingArea !== null ? t('listing.unit.sqft', { value: numberFormat(i18n.language).format(listing.LivingArea) }) : null,
   ].filter(Boolean)
 
   return (

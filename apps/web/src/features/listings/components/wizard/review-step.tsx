@@ -16,6 +16,7 @@ import { deleteDraft, publishListing, useSetManagedListing } from '../../api/lis
 import { publishProblemsOf, wizardPath } from './wizard-steps'
 import { formatZonedDateTime, propertyTimeZone } from '@offerbook/domain/property-time'
 import { listingKeys } from '../../../../shared/query-keys'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /** Links between steps move the focus to the step's heading, as Next and Back do. */
 const STEP_LINK_STATE = { fromStep: true }
@@ -82,7 +83,7 @@ export function ReviewStep({ listing, leave }: { listing: ManagedListing; leave:
   const problems = serverProblems ?? publishProblemsOf(listing)
   const none = t('wizard.review.notEntered')
   const text = (value: string | null | undefined) => (value && value.trim() ? value : none)
-  const number = (value: number | null | undefined) => (value === null || value === undefined ? none : new Intl.NumberFormat(i18n.language).format(value))
+  const number = (value: number | null | undefined) => (value === null || value === undefined ? none : numberFormat(i18n.language).format(value))
   const photos = [...listing.Media].sort((a, b) => a.Order - b.Order)
   const address = unparsedAddress(listing)
   const deadline = listing.offerDeadline ? formatZonedDateTime(new Date(listing.offerDeadline), propertyTimeZone(listing.CountyOrParish), i18n.language) : none

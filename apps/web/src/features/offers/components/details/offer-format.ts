@@ -3,12 +3,13 @@ import { concessionDollars } from '@offerbook/domain/offer'
 import { formatMoney } from '../../../../shared/money'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import { formatDateTime } from '../../../../shared/format-date-time'
+import { dateTimeFormat, numberFormat } from '@offerbook/domain/intl-formats'
 
 /** A calendar date (YYYY-MM-DD) in the reader's language; read in UTC so no time zone moves the day. */
 export function formatCalendarDate(date: string, language: string): string {
   const [year, month, day] = date.split('-').map(Number)
   if (!year || !month || !day) return date
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
+  return dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)))
 }
 
 /** The zone an offer's times are typed and shown in: its property's (decision 038); Central when not known (decision 015). */
@@ -26,7 +27,7 @@ export function formatInstant(iso: string, language: string, timeZone?: string):
 }
 
 export function formatPercent(percent: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)
 }
 
 /** A concession in dollars, or as a percent of the price with its dollars beside it; null when not set. */
@@ -37,7 +38,7 @@ export function concessionParts(concession: Concession, purchasePrice: number | 
 }
 
 export function formatFileSize(bytes: number, language: string): string {
-  const number = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)
+  const number = (value: number, digits: number) => numberFormat(language, { maximumFractionDigits: digits }).format(value)
   if (bytes < 1024) return `${number(bytes, 0)} B`
   if (bytes < 1024 * 1024) return `${number(bytes / 1024, 0)} KB`
   return `${number(bytes / (1024 * 1024), 1)} MB`

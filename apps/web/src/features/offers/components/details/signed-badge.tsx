@@ -2,12 +2,13 @@ import { Badge } from '@mantine/core'
 import type { BadgeProps } from '@mantine/core'
 import { IconSignature } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** The day every party signed the offer packet electronically (issue #12), in the reader's language. */
 export function formatSignedDay(iso: string, language: string): string {
   const instant = new Date(iso)
   if (Number.isNaN(instant.getTime())) return iso
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(instant)
+  return dateTimeFormat(language, { dateStyle: 'medium' }).format(instant)
 }
 
 /** 'Signed electronically' with the day, beside an offer's status once every party has signed it; nothing before. */

@@ -19,6 +19,7 @@ import { useSchemaForm } from '../../../../shared/use-schema-form'
 import { DetailsSection } from '../details/term-list'
 import { formatCalendarDate } from '../details/offer-format'
 import { downloadReceipt, useEarnestMoney, useRecordRelease, useRecordRequest, useSendHolderLink } from '../../api/earnest-money'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 type Dialog = 'link' | 'request' | 'release' | null
 
@@ -219,7 +220,7 @@ function Facts({ view, language }: { view: EarnestMoneyView; language: string })
           <Stack component="ul" gap={2} m={0} pl="md">
             {view.links.map((link) => (
               <Text component="li" size="sm" key={link.id} style={{ overflowWrap: 'anywhere' }}>
-                {t('earnestMoney.section.linkLine', { email: link.email, date: new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(link.sentAt)), state: t(`earnestMoney.section.linkStates.${link.state}`) })}
+                {t('earnestMoney.section.linkLine', { email: link.email, date: dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(link.sentAt)), state: t(`earnestMoney.section.linkStates.${link.state}`) })}
               </Text>
             ))}
           </Stack>

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import { errorText } from '../../../../shared/i18n/messages'
 import type { SaveState } from './use-offer-autosave'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** Where autosave stands: Saving…, Saved at hh:mm, or Not saved and why, with a button to save now. */
 export function SaveStatus({ state, dirty, onSave }: { state: SaveState; dirty: boolean; onSave: () => void }) {
@@ -15,7 +16,7 @@ export function SaveStatus({ state, dirty, onSave }: { state: SaveState; dirty: 
       text = t('offerEditor.save.saving')
       break
     case 'saved':
-      text = t('offerEditor.save.savedAt', { time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(shown.at) })
+      text = t('offerEditor.save.savedAt', { time: dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(shown.at) })
       break
     case 'invalid':
       text = t('offerEditor.save.invalid')

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../../shared/i18n/translation'
 import { formatMoney } from '../../../../shared/money'
 import type { NetSheetLine } from '@offerbook/domain/net-sheet'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /** An offer's rank on the page, by its id; null when it is not among the open offers. */
 export type RankOf = (id: string) => number | null
@@ -17,7 +18,7 @@ export function rankLookup(result: OptimizeResult): RankOf {
 export function netLineText(line: NetSheetLine, t: Translate, language: string, rankOf: RankOf): string {
   const usd = (amount: number) => formatMoney(amount, language)
   const { params } = line
-  const percent = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(params.percent ?? 0)
+  const percent = numberFormat(language, { maximumFractionDigits: 2 }).format(params.percent ?? 0)
   const source = params.source ? t(`netSheet.source.${params.source}`) : ''
   switch (line.key) {
     case 'escalation': {
@@ -75,6 +76,6 @@ export function PriceCell({ offer, rankOf, notSet }: { offer: OptimizeOffer; ran
 /** Why the score is what it is against the list price, when the price cost it points. */
 export function priceFitNote(offer: OptimizeOffer, listPrice: number | null, t: Translate, language: string): string | null {
   if (offer.priceFit >= 1 || !listPrice) return null
-  const percent = (value: number) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value)
+  const percent = (value: number) => numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value)
   return t('netSheet.priceFit', { percent: percent(offer.price / listPrice), kept: percent(offer.priceFit) })
 }

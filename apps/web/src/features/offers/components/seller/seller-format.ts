@@ -3,10 +3,11 @@ import type { OfferWeightCriterion } from '@offerbook/domain/listing'
 import { formatMoney } from '../../../../shared/money'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
 import { formatCalendarDate } from '../details/offer-format'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 
 /** Score points with one decimal, as the grid and its explanations show them. */
 export function formatPoints(points: number, language: string, { signed = false }: { signed?: boolean } = {}): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(points)
+  return numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(points)
 }
 
 /** A criterion's measure as the seller reads it: dollars, a share of the price, a count, days, a date. */
@@ -20,7 +21,7 @@ export function criterionMeasure(offer: OptimizeOffer, criterion: OfferWeightCri
     case 'financingCertainty':
       return offer.financingType === null ? t('offer.field.notSet') : t(`offer.financing.${offer.financingType}`)
     case 'downPayment':
-      return t('offerSeller.optimize.measure.downPayment', { percent: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(measure ?? 0) })
+      return t('offerSeller.optimize.measure.downPayment', { percent: numberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(measure ?? 0) })
     case 'contingencies':
       return t('offerSeller.optimize.measure.contingencies', { count: measure ?? 0 })
     case 'inspectionPeriod':

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../../shared/i18n/translation'
 import type { ContractNotices, NoticeView } from '@offerbook/domain/contract-notices'
 import { errorText } from '../../../../shared/i18n/messages'
 import { downloadSignedPdf } from '../../../signing/api/signing'
+import { dateTimeFormat } from '@offerbook/domain/intl-formats'
 
 /** White text on each fill at 4.5:1 or more; the word says the state, the colour only repeats it. */
 const STATUS_COLORS: Readonly<Record<string, string>> = { sent: 'blue.9', completing: 'blue.9', completed: 'green.9', declined: 'red.9', voided: 'gray.8', expired: 'gray.8' }
@@ -14,7 +15,7 @@ function NoticeRow({ notice, language }: { notice: NoticeView; language: string 
   const { t } = useTranslation()
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const when = new Intl.DateTimeFormat(language === 'es-es' ? 'es-ES' : 'en-US', { dateStyle: 'medium' }).format(new Date(notice.deliveredAt ?? notice.createdAt))
+  const when = dateTimeFormat(language === 'es-es' ? 'es-ES' : 'en-US', { dateStyle: 'medium' }).format(new Date(notice.deliveredAt ?? notice.createdAt))
   const download = async () => {
     setBusy(true)
     setProblem(null)
