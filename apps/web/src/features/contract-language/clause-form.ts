@@ -31,10 +31,7 @@ export function restoreClauseForm(catalogue: ClauseCatalogue, saved?: ClauseForm
   return values
 }
 
-/** The spec's rule for the parent's button: GENERATE while the value object has no keys, EDIT after. */
-export function hasSavedValue(value: object | null | undefined): boolean {
-  return value !== null && value !== undefined && Object.keys(value).length > 0
-}
+export { hasSavedValue } from './saved-value'
 
 export { fieldLabelKey } from '../../shared/i18n/clause-labels'
 

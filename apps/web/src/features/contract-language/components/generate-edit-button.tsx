@@ -1,7 +1,7 @@
 import type { ButtonProps } from '@mantine/core'
 import { Button } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { hasSavedValue } from '../clause-form'
+import { hasSavedValue } from '../saved-value'
 
 export type GenerateEditButtonProps = Omit<ButtonProps, 'children'> & {
   /** The saved value; the button reads GENERATE while it has no keys, EDIT once it has (spec section 3). */

@@ -1,9 +1,6 @@
-import { useState } from 'react'
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
-import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import { GenerateEditButton } from './generate-edit-button'
-import { StipulationModal } from './stipulation-modal'
+import { StipulationChoicesModal, useChoiceModal } from './choice-modal-loader'
 
 export type StipulationPickerProps = {
   /** The saved choices (the offer's terms.stipulationChoices); null when none were made. */
@@ -15,15 +12,15 @@ export type StipulationPickerProps = {
 
 /**
  * The stipulation modal and its GENERATE/EDIT button, for an offer that saves the choices: EDIT
- * reopens the ticked clauses from what was saved, also after a reload.
+ * reopens the ticked clauses from what was saved, also after a reload. The modal with its 40 clauses
+ * is fetched when the button is pointed at, focused or pressed.
  */
 export function StipulationPicker({ choices, onImport, disabled }: StipulationPickerProps) {
-  const [open, setOpen] = useState(false)
-  const value = choices ? { concatLabel: concatLabel(STIPULATION_CLAUSES, choices), stipulationFormData: choices } : null
+  const modal = useChoiceModal()
   return (
     <>
-      <GenerateEditButton value={choices} onClick={() => setOpen(true)} disabled={disabled} />
-      <StipulationModal opened={open} value={value} onImport={(next) => onImport(next.stipulationFormData)} onClose={() => setOpen(false)} />
+      <GenerateEditButton value={choices} onClick={modal.open} disabled={disabled} {...modal.intent} />
+      {modal.mount(<StipulationChoicesModal opened={modal.opened} choices={choices} onImport={onImport} onClose={modal.close} />)}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react'
+import { Suspense, lazy, useCallback, useMemo, useRef } from 'react'
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from '../../../../shared/navigation'
@@ -9,21 +9,15 @@ import { translateOptional } from '../../../../shared/i18n/messages'
 import { SectionCard } from '../../../../shared/ui/section-card'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 import { useSetOffer } from '../../api/offers'
-import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
-import { OfferTimeline } from '../details/offer-timeline'
 import { AttachmentList, UploadButton } from './attachments-section'
 import type { ClausePickers } from './clause-sections'
-import { AddendumSection, StipulationsSection } from './clause-sections'
 import type { EditorForm } from './editor-form'
 import { errorsUnder } from './editor-form'
 import { OfferActionsPanel, useOfferActions } from './offer-actions'
-import { ClosingPanel } from '../closing/closing-panel'
-import { AmendmentsPanel } from '../amendments/amendments-panel'
 import { OfferSectionIndex } from './offer-section-index'
 import type { FieldErrors } from './offer-form'
 import { setAt } from './offer-form'
-import { AgentSection, BuyersSection } from './parties-sections'
 import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
 import { EscalationSection } from './escalation-section'
 import { useOfferAutosave } from './use-offer-autosave'
@@ -31,7 +25,12 @@ import { useOfferAsOfNow } from '../negotiation/version-changes'
 import { MoneyChecksProvider, useMoneyChecks } from './money-checks'
 import { zoneOf } from '../details/offer-format'
 import { formatDateTime } from '../../../../shared/format-date-time'
+import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 
+// Below the first screen, and for a decided offer: chunks of their own, so an offer being written
+// draws its first sections with the page's own code and fetches the rest alongside.
+const OfferEditorLater = lazy(() => import('./offer-editor-later'))
+const OfferDecidedParts = lazy(() => import('./offer-decided-parts'))
 
 export type OfferEditorProps = {
   offer: OfferView
@@ -150,10 +149,9 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
       <Stack gap="lg" maw={960}>
         {header}
         {actionsPanel}
-        <ClosingPanel offer={offer} />
-        <AmendmentsPanel offer={offer} />
-        {propertyCard}
-        <OfferDetails offer={offer} />
+        <Suspense fallback={<CenteredLoader />}>
+          <OfferDecidedParts offer={offer} propertyCard={propertyCard} />
+        </Suspense>
       </Stack>
     )
   }
@@ -176,20 +174,9 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
       <ConcessionsSection form={form} />
       <WarrantySection form={form} />
       <ExpirationSection form={form} timeZone={zoneOf(property)} />
-      <BuyersSection form={form} />
-      <AgentSection form={form} path="buyerAgent" title={t('offer.field.buyerAgent')} />
-      <AgentSection form={form} path="listingAgent" title={t('offer.field.listingAgent')} />
-      <StipulationsSection form={form} pickers={pickers} />
-      <AddendumSection form={form} pickers={pickers} parties={{ buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) }} />
-      <SectionCard title={t('offer.field.attachments')}>
-        <AttachmentList offerId={offer.id} attachments={offer.attachments} kinds={['attachment', 'offer-form']} editable={editable} label={t('offer.field.attachments')} />
-        <Group>
-          <UploadButton offerId={offer.id} attachments={offer.attachments} kind="attachment" label={t('offerEditor.addAttachment')} disabled={!editable} />
-        </Group>
-      </SectionCard>
-      <SectionCard title={t('offerEditor.history')}>
-        <OfferTimeline events={offer.events} />
-      </SectionCard>
+      <Suspense fallback={<CenteredLoader />}>
+        <OfferEditorLater offer={offer} form={form} pickers={pickers} editable={editable} parties={{ buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) }} />
+      </Suspense>
       {guard.dialog}
     </Stack>
     </MoneyChecksProvider>
