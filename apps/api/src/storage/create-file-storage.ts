@@ -13,7 +13,7 @@ function lazyS3Storage(config: S3Config): FileStorage {
   const load = () => (storage ??= import('./s3-storage').then(({ createS3Storage }) => createS3Storage(config)))
   return {
     put: async (key, body, options) => (await load()).put(key, body, options),
-    get: async (key) => (await load()).get(key),
+    get: async (key, range) => (await load()).get(key, range),
     delete: async (key) => (await load()).delete(key),
     exists: async (key) => (await load()).exists(key),
   }

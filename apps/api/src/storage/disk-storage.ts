@@ -4,11 +4,11 @@ import { createWriteStream } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve, sep } from 'node:path'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../app-error'
-import { assertContentType, assertLength, assertSafeKey } from './storage-checks'
-import type { FileContent, FileStorage, PutOptions, StoredFile } from './storage'
+import { assertContentType, assertLength, assertSafeKey, rangeWithin } from './storage-checks'
+import type { ByteRange, FileContent, FileStorage, PutOptions, StoredFile } from './storage'
 
 const DIRECTORY_MODE = 0o750
 const FILE_MODE = 0o640
@@ -105,7 +105,7 @@ export function createDiskStorage(directory: string): FileStorage {
       }
     },
 
-    async get(key: string): Promise<FileContent | null> {
+    async get(key: string, range?: ByteRange): Promise<FileContent | null> {
       const path = pathOf(key)
       let handle: FileHandle
       try {
@@ -122,7 +122,13 @@ export function createDiskStorage(directory: string): FileStorage {
           return null
         }
         const contentType = await readContentType(path)
-        return { body: handle.createReadStream(), contentType, size: info.size }
+        if (!range) return { body: handle.createReadStream(), contentType, size: info.size }
+        const within = rangeWithin(range, info.size)
+        if (!within) {
+          await handle.close()
+          return { body: Readable.from([]), contentType, size: info.size }
+        }
+        return { body: handle.createReadStream(within), contentType, size: info.size, range: within }
       } catch (error) {
         await handle.close()
         throw error

@@ -8,7 +8,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { AppError } from '../app-error'
 import type { StorageConfig } from '../config'
 import { assertContentType, assertLength, assertSafeKey } from './storage-checks'
-import type { FileContent, FileStorage, PutOptions, StoredFile } from './storage'
+import type { ByteRange, FileContent, FileStorage, PutOptions, StoredFile } from './storage'
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>
 
@@ -101,14 +101,23 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       }
     },
 
-    async get(key: string): Promise<FileContent | null> {
+    async get(key: string, range?: ByteRange): Promise<FileContent | null> {
       assertSafeKey(key)
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
         if (!(result.Body instanceof Readable)) throw new Error('S3 GetObject gave no readable body')
-        return { body: result.Body, contentType: result.ContentType ?? 'application/octet-stream', size: result.ContentLength ?? 0 }
+        const contentType = result.ContentType ?? 'application/octet-stream'
+        // A ranged answer (206) says the whole size after the slash: 'bytes 0-65535/2097152'.
+        const ranged = range ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(result.ContentRange ?? '') : null
+        if (ranged) return { body: result.Body, contentType, size: Number(ranged[3]), range: { start: Number(ranged[1]), end: Number(ranged[2]) } }
+        return { body: result.Body, contentType, size: result.ContentLength ?? 0 }
       } catch (error) {
         if (isNotFound(error)) return null
+        // A range that starts past the end (416): the file is there, with none of those bytes.
+        if (range && error instanceof S3ServiceException && error.name === 'InvalidRange') {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+          return { body: Readable.from([]), contentType: head.ContentType ?? 'application/octet-stream', size: head.ContentLength ?? 0 }
+        }
         throw error
       }
     },

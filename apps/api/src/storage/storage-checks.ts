@@ -1,5 +1,6 @@
 import type { MessageKey } from '@offerbook/domain/messages'
 import { AppError } from '../app-error'
+import type { ByteRange } from './storage'
 
 export const MAX_KEY_BYTES = 512
 
@@ -44,4 +45,10 @@ export function assertLength(size: number, contentLength: number | undefined): v
   if (contentLength !== undefined && size !== contentLength) {
     throw new AppError('BAD_REQUEST', 'storage.sizeMismatch', { params: { size, announced: contentLength } })
   }
+}
+
+/** The part of `range` a file of `size` bytes has: its end cut to the last byte; null when it starts past the end. */
+export function rangeWithin(range: ByteRange, size: number): ByteRange | null {
+  if (range.start >= size) return null
+  return { start: range.start, end: Math.min(range.end, size - 1) }
 }

@@ -100,6 +100,26 @@ describe.each([
     expect((await readAll(file!.body)).equals(bytes)).toBe(true)
   })
 
+  it('reads only the bytes of a range, its end cut to the file, and none past the end', async () => {
+    const key = `offers/${crypto.randomUUID()}/packet.pdf`
+    const bytes = randomBytes(300_000)
+    await storage.put(key, bytes, { contentType: 'application/pdf' })
+
+    const middle = await storage.get(key, { start: 65_536, end: 131_071 })
+    expect(middle).toMatchObject({ contentType: 'application/pdf', size: 300_000, range: { start: 65_536, end: 131_071 } })
+    expect((await readAll(middle!.body)).equals(bytes.subarray(65_536, 131_072))).toBe(true)
+
+    const tail = await storage.get(key, { start: 262_144, end: 327_679 })
+    expect(tail).toMatchObject({ size: 300_000, range: { start: 262_144, end: 299_999 } })
+    expect((await readAll(tail!.body)).equals(bytes.subarray(262_144))).toBe(true)
+
+    const past = await storage.get(key, { start: 300_000, end: 400_000 })
+    expect(past).toMatchObject({ size: 300_000 })
+    expect(past!.range).toBeUndefined()
+    expect((await readAll(past!.body)).length).toBe(0)
+    expect(await storage.get(`offers/${crypto.randomUUID()}/none.pdf`, { start: 0, end: 10 })).toBeNull()
+  })
+
   it('answers null and false for a key with nothing under it', async () => {
     expect(await storage.get('users/nobody/photo.jpg')).toBeNull()
     expect(await storage.exists('users/nobody/photo.jpg')).toBe(false)

@@ -8,8 +8,14 @@ export type PutOptions = {
 
 export type StoredFile = { key: string; size: number; etag?: string }
 
-/** The caller must read `body` to the end or destroy it: it holds an open file or connection. */
-export type FileContent = { body: Readable; contentType: string; size: number }
+/** Bytes `start` to `end` of a file, both included (as HTTP's Range: bytes=start-end counts them). */
+export type ByteRange = { start: number; end: number }
+
+/**
+ * The caller must read `body` to the end or destroy it: it holds an open file or connection. `size`
+ * is the whole file's; with a range asked for, `body` holds just `range` (its end cut to the file's).
+ */
+export type FileContent = { body: Readable; contentType: string; size: number; range?: ByteRange }
 
 /**
  * Where uploaded files live: DATA_DIR/files or an S3-compatible bucket, chosen by configuration.
@@ -20,8 +26,11 @@ export type FileContent = { body: Readable; contentType: string; size: number }
 export type FileStorage = {
   /** Writes the whole body under `key`, replacing what was there; readers never see half a file. */
   put: (key: string, body: Buffer | Readable, options: PutOptions) => Promise<StoredFile>
-  /** null when there is no file under `key`. */
-  get: (key: string) => Promise<FileContent | null>
+  /**
+   * null when there is no file under `key`. With `range`, only those bytes are read (a PDF viewer's
+   * pages of a 25 MB upload); a range that starts past the end reads none (`range` absent, empty body).
+   */
+  get: (key: string, range?: ByteRange) => Promise<FileContent | null>
   /** Nothing under `key` is fine. */
   delete: (key: string) => Promise<void>
   exists: (key: string) => Promise<boolean>

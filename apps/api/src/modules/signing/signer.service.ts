@@ -1,11 +1,11 @@
-import type { Readable } from 'node:stream'
 import type { FinishSigning, SignerView } from '@offerbook/domain/signing'
 import { CONSENT_VERSION, SIGNING_LIMITS } from '@offerbook/domain/signing'
 import type { FieldProblem } from '@offerbook/domain/signing-rules'
 import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import { AppError, fieldError } from '../../app-error'
 import type { Db } from '../../db/client'
-import type { FileStorage } from '../../storage/storage'
+import type { ByteRange, FileStorage } from '../../storage/storage'
+import type { SentFile } from '../../http/byte-range'
 import { runHeavy } from '../../workers/heavy-pool'
 import { offerById } from '../offers/offers.service'
 import type { PacketRow, SignerRow } from './signing.queries'
@@ -220,17 +220,22 @@ export async function declineSigning(db: Db, ctx: SigningContext, { signerId, to
   return openSignerView(db, { signerId, token, request, now })
 }
 
-export type SignerFile = { body: Readable; size: number; filename: string }
+/** The packet's PDF for a signer, whole or the part a range asked for holds (http/byte-range.ts). */
+export type SignerFile = SentFile
 
 /** The packet's PDF before signing (for the signer's pages) or, once completed, the sealed PDF. */
-export async function openSignerFile(db: Db, storage: FileStorage, { signerId, token, which }: SignerRequest & { which: 'original' | 'signed' }): Promise<SignerFile> {
+export async function openSignerFile(
+  db: Db,
+  storage: FileStorage,
+  { signerId, token, which, range = null }: SignerRequest & { which: 'original' | 'signed'; range?: ByteRange | null },
+): Promise<SignerFile> {
   const { packet } = await signerByToken(db, { signerId, token })
   // A voided packet's link opens the voided page alone: its document is no longer the signer's to read.
   if (packet.status === 'voided') throw conflict('signing.notOpen', { status: 'voided' })
   if (which === 'signed' && packet.status !== 'completed') throw conflict('signing.notCompleted')
   const fileId = which === 'signed' ? packet.signedFileId : packet.originalFileId
   const file = fileId ? await findFileKey(db, fileId) : null
-  const content = file ? await storage.get(file.key) : null
+  const content = file ? await storage.get(file.key, range ?? undefined) : null
   if (!content) throw new AppError('NOT_FOUND', 'signing.notCompleted')
-  return { body: content.body, size: content.size, filename: which === 'signed' ? signedFilename(packet) : `${packet.title}.pdf` }
+  return { body: content.body, size: content.size, filename: which === 'signed' ? signedFilename(packet) : `${packet.title}.pdf`, ...(content.range ? { range: content.range } : {}) }
 }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pageRoles } from '@offerbook/domain/roles'
@@ -23,9 +23,9 @@ import type { Db } from '../../db/client'
 import type { UploadMessages } from '../../http/multipart-upload'
 import { readSingleFile } from '../../http/multipart-upload'
 import { signedIn } from '../../http/signed-in'
-import { contentDisposition } from '../../http/content-disposition'
+import { requestedRange, sendPdfFile } from '../../http/byte-range'
 import { consent, declineSigning, finishSigning, openSignerFile, openSignerView, sendCode, verifyCode } from './signer.service'
-import type { PacketFile, RequestInfo, SigningContext } from './signing.service'
+import type { RequestInfo, SigningContext } from './signing.service'
 import { getOfferSigning, getPacket, openPacketFile, remindPacket, voidPacket } from './signing.service'
 import { deleteDraftPacket, sendFormPacket, sendOfferPacket, uploadFormDocument } from './signing-send.service'
 import { verifyFile, verifyHash } from './verify.service'
@@ -65,17 +65,11 @@ function tokenOf(request: Pick<FastifyRequest, 'headers'> & { query: { token?: s
   return request.query.token ?? null
 }
 
-function sendPdf(reply: FastifyReply, file: PacketFile) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.filename))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body)
+const PDF_ANSWER = {
+  200: z.any().describe('The PDF'),
+  206: z.any().describe('The bytes of the PDF that the Range header asked for (bytes=start-end), with Content-Range'),
+  416: z.null().describe('The Range asked for starts past the end of the PDF'),
 }
-
-const PDF_ANSWER = { 200: z.any().describe('The PDF') }
 /** The signer's link token; /api/verify needs none (security: []). */
 const SIGNER_SECURITY = [{ signingToken: [] }]
 
@@ -115,7 +109,10 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
         params: PacketParams,
         response: { ...PDF_ANSWER, ...errors(401, 404, 409) },
       }),
-      async (request, reply) => sendPdf(reply, await openPacketFile(db, ctx.storage, { actor: signedIn(request.user), packetId: request.params.packetId, which })),
+      async (request, reply) => {
+        const range = requestedRange(request.headers.range)
+        return sendPdfFile(reply, await openPacketFile(db, ctx.storage, { actor: signedIn(request.user), packetId: request.params.packetId, which, range }), range)
+      },
     )
   }
 
@@ -171,7 +168,10 @@ export const signingRoutes: FastifyPluginAsyncZod<SigningRoutesOptions> = async 
           response: { ...PDF_ANSWER, ...errors(404, 409) },
         },
       },
-      async (request, reply) => sendPdf(reply, await openSignerFile(db, ctx.storage, { signerId: request.params.signerId, token: tokenOf(request), which: which === 'document' ? 'original' : 'signed' })),
+      async (request, reply) => {
+        const range = requestedRange(request.headers.range)
+        return sendPdfFile(reply, await openSignerFile(db, ctx.storage, { signerId: request.params.signerId, token: tokenOf(request), which: which === 'document' ? 'original' : 'signed', range }), range)
+      },
     )
   }
 

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream'
 import type { OfferStatus } from '@offerbook/domain/offer-status'
 import type { OfferSigning, PacketView, SignerInput, SignerRole } from '@offerbook/domain/signing'
 import { SIGNING_LIMITS } from '@offerbook/domain/signing'
@@ -7,7 +6,8 @@ import type { MessageKey, MessageParams } from '@offerbook/domain/messages'
 import type { User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import type { FileStorage } from '../../storage/storage'
+import type { ByteRange, FileStorage } from '../../storage/storage'
+import type { SentFile } from '../../http/byte-range'
 import { getOffer, listingOf } from '../offers/offers.service'
 import { termsOf } from '../offers/offers-access'
 import type { OfferRow } from '../offers/offers.service'
@@ -112,23 +112,28 @@ export async function getPacket(db: Db, { actor, packetId, now = new Date() }: {
   return toPacketView(packet, await packetParts(db, packet.id), now, actor.uid)
 }
 
-export type PacketFile = { body: Readable; size: number; filename: string }
+/** A packet's PDF, whole or (with a range asked for) the part of it the range holds; see http/byte-range.ts. */
+export type PacketFile = SentFile
 
-async function openStored(storage: FileStorage, db: Db, fileId: string | null, filename: string): Promise<PacketFile> {
+async function openStored(storage: FileStorage, db: Db, fileId: string | null, filename: string, range: ByteRange | null): Promise<PacketFile> {
   const file = fileId ? await findFileKey(db, fileId) : null
-  const content = file ? await storage.get(file.key) : null
+  const content = file ? await storage.get(file.key, range ?? undefined) : null
   if (!content) throw new AppError('NOT_FOUND', 'signing.notCompleted')
-  return { body: content.body, size: content.size, filename }
+  return { body: content.body, size: content.size, filename, ...(content.range ? { range: content.range } : {}) }
 }
 
 export const signedFilename = (packet: Pick<PacketRow, 'title'>) => `${packet.title.replace(/\.pdf$/i, '')} - signed.pdf`
 
 /** The packet's PDF before signing (for the preview) or, once completed, the sealed one; for the parties of its offer. */
-export async function openPacketFile(db: Db, storage: FileStorage, { actor, packetId, which }: { actor: User; packetId: string; which: 'original' | 'signed' }): Promise<PacketFile> {
+export async function openPacketFile(
+  db: Db,
+  storage: FileStorage,
+  { actor, packetId, which, range = null }: { actor: User; packetId: string; which: 'original' | 'signed'; range?: ByteRange | null },
+): Promise<PacketFile> {
   const { packet } = await packetForParty(db, actor, packetId)
-  if (which === 'original') return openStored(storage, db, packet.originalFileId, `${packet.title.replace(/\.pdf$/i, '')}.pdf`)
+  if (which === 'original') return openStored(storage, db, packet.originalFileId, `${packet.title.replace(/\.pdf$/i, '')}.pdf`, range)
   if (packet.status !== 'completed') throw conflict('signing.notCompleted')
-  return openStored(storage, db, packet.signedFileId, signedFilename(packet))
+  return openStored(storage, db, packet.signedFileId, signedFilename(packet), range)
 }
 
 /** The locked packet of an offer the actor is a party of. */

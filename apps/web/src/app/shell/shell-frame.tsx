@@ -113,7 +113,9 @@ export function ShellFrame({ navItems, footerItems, controls, extras, onLinkInte
       )}
 
       <main id="main" tabIndex={-1} className="app-main">
-        <Box mih="calc(100vh - 64px - 120px)" py="xl">
+        {/* At least the screen's height under the header: while a page loads, the footer waits below the fold
+            instead of standing on the first screen and being pushed down when the page draws (a layout shift). */}
+        <Box mih="calc(100vh - var(--app-shell-header-offset))" py="xl">
           <Container size="lg">{children}</Container>
         </Box>
         <Box component="footer" pt="lg" className="app-footer" bg="var(--mantine-color-gray-0)" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

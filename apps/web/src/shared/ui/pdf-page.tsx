@@ -34,10 +34,52 @@ export function forgetPdfJs(): void {
 
 type Loaded = { key: string; doc: PDFDocumentProxy | null; error: Error | null }
 
+/** The first bytes asked for: a small PDF comes whole with them; a large one's header and first chunk. */
+const FIRST_BYTES = 65_536
+/** The parts pdf.js asks for after that, each as one Range request. */
+const RANGE_CHUNK = 65_536
+
+/** The whole size after the slash of a 206's Content-Range ('bytes 0-65535/2097152'); null when it has none. */
+function totalOf(contentRange: string | null): number | null {
+  const found = /^bytes \d+-\d+\/(\d+)$/.exec(contentRange ?? '')
+  return found ? Number(found[1]) : null
+}
+
+type Fetched = { url: string; headers: Record<string, string>; rules: RequestOptions; signal: AbortSignal }
+
+const fetchBytes = ({ url, headers, rules, signal }: Fetched, begin: number, end: number) =>
+  apiFetch(url, { headers: { Accept: 'application/pdf', ...headers, Range: `bytes=${begin}-${end - 1}` }, signal }, rules)
+
 /**
- * Fetches a PDF (with `init.headers`, e.g. a signing token) and opens it with pdf.js. The bytes are
- * fetched here rather than by pdf.js so the request carries the same headers, and its refusal follows
- * the same 401/403 rule (`init.rules` opts a token's page out of the move), as every API call.
+ * Opens a PDF with pdf.js from its first bytes (decision 085): the first request asks for a Range.
+ * A server that sends the whole file (200), or a file no larger than that range, opens from those
+ * bytes. A larger one opens in parts: pdf.js asks for the ranges it needs (the cross-reference table
+ * at the end, then the objects of the page it draws), each fetched with the same headers and rules,
+ * so the first page draws before the rest of a long upload has come, and later pages as they near.
+ */
+async function openPdf(fetched: Fetched, onPartFailed: (error: Error) => void): Promise<PDFDocumentProxy> {
+  // pdf.js loads beside the first bytes, not after them (decision 076).
+  const [response, lib] = await Promise.all([fetchBytes(fetched, 0, FIRST_BYTES), loadPdfJs()])
+  const head = new Uint8Array(await response.arrayBuffer())
+  const total = response.status === 206 ? totalOf(response.headers.get('content-range')) : null
+  if (total === null || head.length >= total) return lib.getDocument({ data: head }).promise
+  const transport = new lib.PDFDataRangeTransport(total, head)
+  transport.requestDataRange = (begin: number, end: number) => {
+    fetchBytes(fetched, begin, end)
+      .then((part) => part.arrayBuffer())
+      .then((bytes) => transport.onDataRange(begin, new Uint8Array(bytes)))
+      .catch((error: unknown) => onPartFailed(error instanceof Error ? error : new Error(String(error))))
+  }
+  const task = lib.getDocument({ range: transport, rangeChunkSize: RANGE_CHUNK, disableAutoFetch: true, disableStream: true })
+  transport.transportReady()
+  return task.promise
+}
+
+/**
+ * Fetches a PDF (with `init.headers`, e.g. a signing token) and opens it with pdf.js, in parts when
+ * it is large (openPdf). The bytes are fetched here rather than by pdf.js so each request carries the
+ * same headers, and its refusal follows the same 401/403 rule (`init.rules` opts a token's page out
+ * of the move), as every API call.
  */
 export function usePdfDocument(
   url: string | null,
@@ -56,13 +98,14 @@ export function usePdfDocument(
     const headers = JSON.parse(headersKey) as Record<string, string>
     const rules = JSON.parse(rulesKey) as RequestOptions
 
+    const failed = (error: Error) => {
+      if (!cancelled) setLoaded({ key, doc: null, error })
+    }
+
     void (async () => {
       try {
-        // The 401/403 rule of spec section 8 applies here as to every call. pdf.js loads beside the
-        // bytes, not after them (decision 076): the first page draws once the later of the two is here.
-        const bytes = apiFetch(url, { headers: { Accept: 'application/pdf', ...headers }, signal: controller.signal }, rules).then((response) => response.arrayBuffer())
-        const [data, lib] = await Promise.all([bytes.then((buffer) => new Uint8Array(buffer)), loadPdfJs()])
-        const doc = await lib.getDocument({ data }).promise
+        // The 401/403 rule of spec section 8 applies here as to every call.
+        const doc = await openPdf({ url, headers, rules, signal: controller.signal }, failed)
         if (cancelled) {
           void doc.destroy()
           return
@@ -70,8 +113,7 @@ export function usePdfDocument(
         opened = doc
         setLoaded({ key, doc, error: null })
       } catch (error) {
-        if (cancelled) return
-        setLoaded({ key, doc: null, error: error instanceof Error ? error : new Error(String(error)) })
+        failed(error instanceof Error ? error : new Error(String(error)))
       }
     })()
 
