@@ -1,8 +1,8 @@
-import { SegmentedControl } from '@mantine/core'
 import { IconHomeDollar, IconHomeSearch } from '@tabler/icons-react'
 import type { UiMode } from '@offerbook/domain/ui-modes'
 import { isUiMode, UI_MODES } from '@offerbook/domain/ui-modes'
 import { useTranslation } from '../../shared/i18n/translation'
+import { ChoiceSwitch } from '../../shared/ui/choice-switch'
 
 const ICONS: Record<UiMode, typeof IconHomeSearch> = { buy: IconHomeSearch, sell: IconHomeDollar }
 
@@ -16,11 +16,10 @@ const ICONS: Record<UiMode, typeof IconHomeSearch> = { buy: IconHomeSearch, sell
 export function UiModeControl({ value, onChange }: { value: UiMode; onChange: (mode: UiMode) => void }) {
   const { t } = useTranslation()
   return (
-    <SegmentedControl
+    <ChoiceSwitch
       aria-label={t('uiMode.label')}
       title={t('uiMode.label')}
       size="xs"
-      style={{ flexShrink: 0 }}
       value={value}
       onChange={(chosen) => {
         if (isUiMode(chosen)) onChange(chosen)

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Box, NativeSelect, Stack, Text } from '@mantine/core'
+import { ChoiceSwitch } from './choice-switch'
 
 type SegmentedFilterProps<V extends string> = {
   label: string
@@ -21,7 +22,9 @@ export function SegmentedFilter<V extends string>({ label, value, onChange, data
       <Text size="sm" fw={500} id={labelId} visibleFrom="xs">
         {label}
       </Text>
-      <SegmentedControl visibleFrom="xs" aria-labelledby={labelId} value={value} onChange={(next) => onChange(next as V)} data={data} />
+      <Box visibleFrom="xs">
+        <ChoiceSwitch aria-labelledby={labelId} value={value} onChange={onChange} data={data} />
+      </Box>
       <NativeSelect hiddenFrom="xs" label={label} value={value} onChange={(event) => onChange(event.currentTarget.value as V)} data={data} />
     </Stack>
   )

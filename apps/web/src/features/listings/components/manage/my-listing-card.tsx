@@ -27,7 +27,7 @@ export function ListingVisibilityText({ visibility, draft = false }: { visibilit
 }
 
 /** One listing of /my-properties/list: photo, address, price, status, visibility, deadline and what to do next. */
-export function MyListingCard({ listing }: { listing: ListingSummary }) {
+export function MyListingCard({ listing, firstScreen = false }: { listing: ListingSummary; firstScreen?: boolean }) {
   const { t, i18n } = useTranslation()
   const titleId = useId()
   const draft = listing.StandardStatus === 'Incomplete'
@@ -40,7 +40,7 @@ export function MyListingCard({ listing }: { listing: ListingSummary }) {
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-listing-id={listing.id}>
-      <CardPhoto src={listing.primaryPhotoURL} alt={t('manage.list.photoOf', { address })} ratio={4 / 3} noPhoto={t('listing.noPhoto')} />
+      <CardPhoto src={listing.primaryPhotoURL} alt={t('manage.list.photoOf', { address })} ratio={4 / 3} noPhoto={t('listing.noPhoto')} firstScreen={firstScreen} />
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react'
-import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
+import { ChoiceSwitch } from '../../../../shared/ui/choice-switch'
 import { IconHomePlus } from '@tabler/icons-react'
 import { Pager } from '../../../../shared/ui/pager'
 import { useTranslation } from '../../../../shared/i18n/translation'
@@ -11,6 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MyListingsParams } from '../../api/my-listings'
 import { myListingsScreenQuery, useMyListingCounts, useMyListings } from '../../api/my-listings'
 import { MyListingCard } from './my-listing-card'
+import { FIRST_SCREEN_CARDS } from '../../../../shared/ui/card-photo'
 import type { MyListingsView } from './my-listings-view'
 import { MY_LISTINGS_VIEWS, readMyListingsView, writeMyListingsView } from './my-listings-view'
 import type { StatusGroup } from './status-options'
@@ -103,8 +105,8 @@ function Results({ group, q, page, view, canAddListings, onPage, onShowAll }: { 
         </Suspense>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {items.map((listing) => (
-            <MyListingCard key={listing.id} listing={listing} />
+          {items.map((listing, index) => (
+            <MyListingCard key={listing.id} listing={listing} firstScreen={index < FIRST_SCREEN_CARDS} />
           ))}
         </SimpleGrid>
       )}
@@ -161,7 +163,7 @@ function MyListingsScreen({ canAddListings }: { canAddListings: boolean }) {
             onSearch={(value) => update({ q: value.trim(), page: 1 })}
           />
         </div>
-        <SegmentedControl
+        <ChoiceSwitch
           aria-label={t('manage.list.viewLabel')}
           value={view}
           onChange={(value) => {

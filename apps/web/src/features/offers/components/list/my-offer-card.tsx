@@ -47,7 +47,7 @@ function WithdrawButton({ offer, address }: { offer: OfferSummary; address: stri
 }
 
 /** One of the buyer's offers: the property, the price, the status, the time left, and what to do next. */
-export function MyOfferCard({ offer }: { offer: OfferSummary }) {
+export function MyOfferCard({ offer, firstScreen = false }: { offer: OfferSummary; firstScreen?: boolean }) {
   const { t, i18n } = useTranslation()
   const titleId = useId()
   const address = offer.property.address.trim() || t('offerView.list.noAddress')
@@ -60,7 +60,7 @@ export function MyOfferCard({ offer }: { offer: OfferSummary }) {
 
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-labelledby={titleId} data-offer-id={offer.id}>
-      <CardPhoto src={offer.property.primaryPhotoURL} alt={t('offerView.list.photoOf', { address })} ratio={16 / 9} noPhoto={t('offerView.list.noPhoto')} />
+      <CardPhoto src={offer.property.primaryPhotoURL} alt={t('offerView.list.photoOf', { address })} ratio={16 / 9} noPhoto={t('offerView.list.noPhoto')} firstScreen={firstScreen} />
 
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">

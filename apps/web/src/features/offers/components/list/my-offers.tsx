@@ -10,6 +10,7 @@ import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { myOffersQuery } from '../../api/offers'
 import { MyOfferCard } from './my-offer-card'
+import { FIRST_SCREEN_CARDS } from '../../../../shared/ui/card-photo'
 import { Pager } from '../../../../shared/ui/pager'
 
 export type MyOffersProps = {
@@ -49,8 +50,8 @@ function Results({ tab, page, query, onPage }: { tab: OfferTab; page: number; qu
         {t('offerView.list.total', { count: total })}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {items.map((offer) => (
-          <MyOfferCard key={offer.id} offer={offer} />
+        {items.map((offer, index) => (
+          <MyOfferCard key={offer.id} offer={offer} firstScreen={index < FIRST_SCREEN_CARDS} />
         ))}
       </SimpleGrid>
       <Pager pages={pages} page={page} onPage={onPage} label={t('offerView.list.pagination')} />
