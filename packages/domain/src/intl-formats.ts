@@ -1,7 +1,7 @@
 /**
- * Intl's number and date formatters and plural rules, made once per language and options and kept: constructing one
- * costs far more than formatting with it (tens of microseconds against one), and a page of 50 ranked
- * offers formats thousands of amounts, points and dates in a render. Every formatter of the code base
+ * Intl's number and date formatters and plural rules, made once per language and options and kept:
+ * constructing one costs far more than using it (tens of microseconds against one), and a page of 50
+ * ranked offers formats thousands of amounts, points and dates in a render. Every formatter of the code base
  * comes from here (eslint: no `new Intl.NumberFormat`, `DateTimeFormat` or `PluralRules` elsewhere).
  */
 type Locales = string | string[] | undefined
@@ -12,35 +12,27 @@ const pluralRulesKept = new Map<string, Intl.PluralRules>()
 
 const keyOf = (locales: Locales, options: object | undefined) => `${Array.isArray(locales) ? locales.join(',') : (locales ?? '')}|${options ? JSON.stringify(options) : ''}`
 
-/** `new Intl.NumberFormat(locales, options)`, the same object for the same arguments. */
-export function numberFormat(locales: Locales, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = keyOf(locales, options)
-  let found = numberFormats.get(key)
-  if (!found) {
-    found = new Intl.NumberFormat(locales, options)
-    numberFormats.set(key, found)
+/** The formatter kept under `key`, made by `make` the first time. */
+function kept<T>(store: Map<string, T>, key: string, make: () => T): T {
+  let found = store.get(key)
+  if (found === undefined) {
+    found = make()
+    store.set(key, found)
   }
   return found
+}
+
+/** `new Intl.NumberFormat(locales, options)`, the same object for the same arguments. */
+export function numberFormat(locales: Locales, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return kept(numberFormats, keyOf(locales, options), () => new Intl.NumberFormat(locales, options))
 }
 
 /** `new Intl.DateTimeFormat(locales, options)`, the same object for the same arguments. */
 export function dateTimeFormat(locales: Locales, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = keyOf(locales, options)
-  let found = dateTimeFormats.get(key)
-  if (!found) {
-    found = new Intl.DateTimeFormat(locales, options)
-    dateTimeFormats.set(key, found)
-  }
-  return found
+  return kept(dateTimeFormats, keyOf(locales, options), () => new Intl.DateTimeFormat(locales, options))
 }
 
 /** `new Intl.PluralRules(locales)`: which plural form a count takes (the texts' `_one` / `_other`). */
 export function pluralRules(locales: Locales): Intl.PluralRules {
-  const key = keyOf(locales, undefined)
-  let found = pluralRulesKept.get(key)
-  if (!found) {
-    found = new Intl.PluralRules(locales)
-    pluralRulesKept.set(key, found)
-  }
-  return found
+  return kept(pluralRulesKept, keyOf(locales, undefined), () => new Intl.PluralRules(locales))
 }
