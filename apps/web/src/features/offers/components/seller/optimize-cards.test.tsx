@@ -31,6 +31,13 @@ function cardFigures(card: HTMLElement): [string, string][] {
 }
 
 describe('OptimizeCards', () => {
+  it('draws the first eight cards with the page and all fifty right after, best first', async () => {
+    const many = testOptimizeResult(Array.from({ length: 50 }, (_, index) => testRankedOffer({ id: `offer-${index + 1}`, rank: index + 1, score: 90 - index, buyerNames: [`Buyer ${index + 1}`] })))
+    renderAt(<OptimizeCards result={many} />)
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(50))
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(Array.from({ length: 50 }, (_, index) => `Offer ${index + 1}`))
+  })
+
   it('shows one card per open offer, best first, with the figures of the grid’s column, row for row', () => {
     const { unmount } = renderAt(<OptimizeGrid result={result} />)
     const rows = screen.getAllByRole('rowheader').filter((header) => header.getAttribute('scope') === 'row')

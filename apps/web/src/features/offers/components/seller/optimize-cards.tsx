@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { BoxProps } from '@mantine/core'
 import { Anchor, Box, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
@@ -97,6 +97,9 @@ function CompareTable({ result, chosen }: { result: OptimizeResult; chosen: read
   )
 }
 
+/** The cards drawn with the page; the rest right after, in a transition React breaks into short tasks. */
+const FIRST_CARDS = 8
+
 /**
  * The optimize grid as a phone shows it: one card per open offer, best first, with the grid's figures,
  * and a comparison of two or three chosen offers side by side.
@@ -111,6 +114,12 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
   const [comparing, setComparing] = useState(false)
   const hintId = useId()
   const chosen = offers.filter((offer) => chosenIds.includes(offer.id))
+  // Fifty offers' cards drawn at once held a phone's main thread for seconds; the first screen's come
+  // first, and the others are drawn in a transition, which yields to a tap or a scroll between cards.
+  const [drawn, setDrawn] = useState(FIRST_CARDS)
+  useEffect(() => {
+    if (offers.length > drawn) startTransition(() => setDrawn(offers.length))
+  }, [offers.length, drawn])
   const toggle = (id: string, on: boolean) => setChosenIds((current) => (on ? [...current, id] : current.filter((other) => other !== id)))
 
   return (
@@ -126,7 +135,7 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
             </Button>
           </Group>
         )}
-        {offers.map((offer, index) => {
+        {offers.slice(0, drawn).map((offer, index) => {
           const rank = t('offerSeller.optimize.rank', { rank: offer.rank })
           const isChosen = chosenIds.includes(offer.id)
           return (
