@@ -7,7 +7,7 @@ import { AddendumModal } from './addendum-modal'
 import { StipulationModal } from './stipulation-modal'
 
 /**
- * The clause modals over saved choices, with their catalogues: a chunk of its own (clause-pickers.tsx),
+ * The clause modals over saved choices, with their catalogues: a chunk of its own (choice-modal-loader.tsx),
  * fetched when a GENERATE/EDIT button is pointed at, focused or pressed, not with the offer's page.
  */
 export type ChoiceModalProps = { opened: boolean; onClose: () => void }
