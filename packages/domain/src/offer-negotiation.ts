@@ -3,6 +3,7 @@ import type { OfferTerms } from './offer'
 import { OfferTermsSchema, OfferVersionNumberSchema } from './offer'
 import { addendumClausesText, stipulationClausesText } from './offer-clauses'
 import { freeText } from './validation'
+import { NEGOTIATION_LIMITS } from './offer-values'
 
 /**
  * Negotiation (decision 029): counter-offers as numbered versions of the terms, and the seller
@@ -13,7 +14,7 @@ import { freeText } from './validation'
  * never changed once sent; the offer's own terms are always its latest version's.
  */
 
-export const NEGOTIATION_LIMITS = { maxMessage: 2_000, maxOffersAsked: 200 } as const
+export { NEGOTIATION_LIMITS }
 
 /**
  * The terms a counter-offer may change (every term of the agreement but the parties and the form),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { OfferEventTypeSchema, OfferStatusSchema } from './offer-status'
+import { OfferEventTypeSchema, OfferStatusSchema } from './offer-status-schemas'
 
 /**
  * The offer record of a listing (decision 030): who was told what, and when. Its entries are the

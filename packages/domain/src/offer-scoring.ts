@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ListingWeightingSchema, OFFER_WEIGHT_CRITERIA } from './listing'
 import { EscalationSchema, FinancingTypeSchema, OfferPropertySchema } from './offer'
-import { OfferStatusSchema } from './offer-status'
+import { OfferStatusSchema } from './offer-status-schemas'
 import { NET_SHEET_LINE_KEYS } from './net-sheet'
 
 /** The ranking itself (offer-ranking.ts, free of zod) and the shapes the optimize endpoint answers with. */

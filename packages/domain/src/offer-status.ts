@@ -1,4 +1,4 @@
-import { z } from 'zod'
+// Free of zod, for the pages that show an offer's state; its schemas are in offer-status-schemas.ts.
 
 /**
  * An offer's life. A draft is the buyer's alone; sharing makes it active and shows it to the seller
@@ -9,8 +9,7 @@ import { z } from 'zod'
  * kept on the offer beside its status; decision 029).
  */
 export const OFFER_STATUSES = ['draft', 'active', 'backup', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'terminated'] as const
-export const OfferStatusSchema = z.enum(OFFER_STATUSES)
-export type OfferStatus = z.infer<typeof OfferStatusSchema>
+export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
 export const OFFER_ACTIONS = [
   'share',
@@ -28,8 +27,7 @@ export const OFFER_ACTIONS = [
   'revise',
   'renew',
 ] as const
-export const OfferActionSchema = z.enum(OFFER_ACTIONS)
-export type OfferAction = z.infer<typeof OfferActionSchema>
+export type OfferAction = (typeof OFFER_ACTIONS)[number]
 
 /** Who takes an action: the buyer side (the offer's author), the seller side (who manages the listing), or the system (the expiry job, the accept of another offer). */
 export type OfferActor = 'buyer' | 'seller' | 'system'
@@ -127,8 +125,12 @@ export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['active', 'backup', 
  * closed, inactive) and accepted apart, since it asks the buyer to acknowledge.
  */
 export const OFFER_TABS = ['all', 'new', 'active', 'accepted', 'closed', 'inactive'] as const
-export const OfferTabSchema = z.enum(OFFER_TABS)
-export type OfferTab = z.infer<typeof OfferTabSchema>
+export type OfferTab = (typeof OFFER_TABS)[number]
+
+/** Whether a value (a route's parameter, a tab's value) names a tab. */
+export function isOfferTab(value: unknown): value is OfferTab {
+  return typeof value === 'string' && (OFFER_TABS as readonly string[]).includes(value)
+}
 
 export const OFFER_TAB_STATUSES: Readonly<Record<Exclude<OfferTab, 'all'>, readonly OfferStatus[]>> = {
   new: ['draft'],
@@ -222,8 +224,7 @@ export const OFFER_EVENT_TYPES = [
   /** The earnest money was released (mutual release, closing or interpleader): the clock stops. */
   'earnest-money-released',
 ] as const
-export const OfferEventTypeSchema = z.enum(OFFER_EVENT_TYPES)
-export type OfferEventType = z.infer<typeof OfferEventTypeSchema>
+export type OfferEventType = (typeof OFFER_EVENT_TYPES)[number]
 
 /**
  * A buyer's offers still in play on a home: the draft being written, the shared ones waiting for an

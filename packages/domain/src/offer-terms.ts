@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { MessageKey, MessageParams } from './messages'
 import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses'
-import { PAGE_ROLES } from './roles'
 import { concessionDollars } from './concession'
 import { optionalPhoneTextSchema } from './phone'
 import { emailSchema, freeText } from './validation'
+import { BUYER_AGREEMENT_TYPES, CONCESSION_UNITS, DECLINE_REASON_MAX, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from './offer-values'
 import { AGREEMENT_FORM_VERSIONS, PURCHASE_AGREEMENT_CODE, PURCHASE_AGREEMENT_FORMS } from './contracts/purchase-agreement-form'
 
 /**
@@ -16,25 +16,7 @@ import { AGREEMENT_FORM_VERSIONS, PURCHASE_AGREEMENT_CODE, PURCHASE_AGREEMENT_FO
  * offer is complete (shareProblems).
  */
 
-/** Who may make offers (route table: /submitted-offers). */
-export const OFFER_MAKER_ROLES = PAGE_ROLES.submittedOffers
 
-export const OFFER_LIMITS = {
-  minPrice: 1_000,
-  maxPrice: 1_000_000_000,
-  maxEarnestMoneyDays: 60,
-  maxInspectionDays: 60,
-  maxBuyers: 4,
-  maxText: 200,
-  maxStipulations: 20_000,
-  maxAttachments: 20,
-  attachmentMaxBytes: 20 * 1024 * 1024,
-  /** A share link works this long, and never past the offer's expiration. */
-  shareLinkDays: 30,
-  maxPageSize: 48,
-} as const
-
-export const OFFER_ATTACHMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -68,16 +50,12 @@ const optionalPhone = optionalPhoneTextSchema
 /** It lives in concession.ts, free of zod, for the ranking (offer-ranking.ts) the public page runs. */
 export { concessionDollars }
 
-export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'usda', 'other'] as const
+/** The limits and choices, free of zod for the pages that only show or offer them (offer-values.ts). */
+export * from './offer-values'
+
 export const FinancingTypeSchema = z.enum(FINANCING_TYPES)
 export type FinancingType = z.infer<typeof FinancingTypeSchema>
 
-export const EARNEST_MONEY_HOLDERS = ['listing-broker', 'title-company', 'attorney', 'other'] as const
-export const POSSESSION_TIMES = ['at-closing', 'before-closing', 'after-closing'] as const
-export const CONCESSION_UNITS = ['dollars', 'percent'] as const
-export const WARRANTY_PAYERS = ['seller', 'buyer'] as const
-/** The written buyer agreement the buyer agent has (domain.md section 1, the 2024 settlement). */
-export const BUYER_AGREEMENT_TYPES = ['exclusive', 'non-exclusive', 'touring'] as const
 
 export const OfferPartySchema = z.object({
   fullName: text().default(''),
@@ -222,8 +200,6 @@ export const OfferVersionNumberSchema = z.number({ error: 'offer.versionRequired
 export const AnswerOfferSchema = z.object({ version: OfferVersionNumberSchema })
 export type AnswerOffer = z.infer<typeof AnswerOfferSchema>
 
-/** The longest reason a decline may carry. */
-export const DECLINE_REASON_MAX = 1000
 
 /** POST /api/offers/:id/decline: the version answered, and why, if the seller side says (the buyer side sees it). */
 export const DeclineOfferSchema = AnswerOfferSchema.extend({

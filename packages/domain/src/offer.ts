@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { TeamMarkSchema } from './teams'
-import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema, OFFER_TABS } from './offer-status'
+import { OFFER_TABS } from './offer-status'
+import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema } from './offer-status-schemas'
 import { OfferDeadlinesSchema, OfferProblemSchema } from './offer-checks'
 import { FinancingTypeSchema, OFFER_LIMITS, OfferTermsSchema, OfferVersionNumberSchema } from './offer-terms'
+import { OTHER_OFFERS_CHOICES } from './offer-values'
 import { freeText } from './validation'
 import { pageOf } from './paging'
 import { OfferClosingSchema } from './offer-closing'
@@ -190,7 +192,6 @@ export type ShareOffer = z.infer<typeof ShareOfferSchema>
 export const SendRevisionSchema = ShareOfferSchema.extend({ version: OfferVersionNumberSchema, terms: OfferTermsSchema.optional() })
 export type SendRevision = z.infer<typeof SendRevisionSchema>
 
-/** POST /api/offers/:id/accept: what happens to the other open offers on the property. */
-export const OTHER_OFFERS_CHOICES = ['decline', 'backup'] as const
+/** POST /api/offers/:id/accept: what happens to the other open offers on the property (OTHER_OFFERS_CHOICES). */
 export const AcceptOfferSchema = z.object({ others: z.enum(OTHER_OFFERS_CHOICES).default('decline'), version: OfferVersionNumberSchema })
 export type AcceptOffer = z.infer<typeof AcceptOfferSchema>

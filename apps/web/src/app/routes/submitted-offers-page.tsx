@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
 import { Navigate, useNavigate, useSearchParams } from '../../shared/navigation'
-import { OfferTabSchema } from '@offerbook/domain/offer-status'
+import { isOfferTab } from '@offerbook/domain/offer-status'
 import { MyOffers } from '../../features/offers/components/list/my-offers'
 import type { PageProps } from '../page-props'
 
@@ -12,8 +12,8 @@ export default function SubmittedOffersPage({ params }: PageProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [search] = useSearchParams()
-  const tab = OfferTabSchema.safeParse(params.status)
-  if (!tab.success) return <Navigate to={tabPath('all')} replace />
+  const tab = params.status
+  if (!isOfferTab(tab)) return <Navigate to={tabPath('all')} replace />
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
 
   return (
@@ -22,7 +22,7 @@ export default function SubmittedOffersPage({ params }: PageProps) {
         <Title order={1}>{t('nav.submittedOffers')}</Title>
         <Text>{t('offerView.list.intro')}</Text>
       </Stack>
-      <MyOffers tab={tab.data} page={page} onTab={(next) => void navigate(tabPath(next))} onPage={(next) => void navigate(`${tabPath(tab.data)}?page=${next}`)} />
+      <MyOffers tab={tab} page={page} onTab={(next) => void navigate(tabPath(next))} onPage={(next) => void navigate(`${tabPath(tab)}?page=${next}`)} />
     </Stack>
   )
 }

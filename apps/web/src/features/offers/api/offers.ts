@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AcceptOffer, MyOffersPage, OfferAttachment, OfferAttachmentKind, OfferSummary, OfferTerms, OfferView, SendRevision, ShareOffer } from '@offerbook/domain/offer'
-import { OFFER_LIMITS } from '@offerbook/domain/offer'
+import { OFFER_LIMITS } from '@offerbook/domain/offer-values'
 import type { OfferAction, OfferTab } from '@offerbook/domain/offer-status'
 import { BUYER_OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { OptimizeResult } from '@offerbook/domain/offer-scoring'

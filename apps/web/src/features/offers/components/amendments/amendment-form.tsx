@@ -7,7 +7,7 @@ import type { AmendmentChanges, AmendmentProblem } from '@offerbook/domain/contr
 import { AMENDMENT_LIMITS, amendmentLines, amendmentProblems, DraftAmendmentSchema } from '@offerbook/domain/contract-amendments'
 import type { Message } from '@offerbook/domain/messages'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
-import { OFFER_LIMITS, POSSESSION_TIMES } from '@offerbook/domain/offer-terms'
+import { OFFER_LIMITS, POSSESSION_TIMES } from '@offerbook/domain/offer-values'
 import { dateInZone } from '@offerbook/domain/property-time'
 import { ApiClientError } from '../../../../shared/api-client'
 import { errorText, translate } from '../../../../shared/i18n/messages'

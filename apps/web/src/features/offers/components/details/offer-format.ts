@@ -1,5 +1,5 @@
 import type { Concession } from '@offerbook/domain/offer'
-import { concessionDollars } from '@offerbook/domain/offer'
+import { concessionDollars } from '@offerbook/domain/concession'
 import { formatMoney } from '../../../../shared/money'
 import { CENTRAL_TIME, formatZonedDateTime } from '@offerbook/domain/property-time'
 import { formatDateTime } from '../../../../shared/format-date-time'

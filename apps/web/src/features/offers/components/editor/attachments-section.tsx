@@ -4,7 +4,7 @@ import { IconDownload, IconFileText, IconTrash, IconUpload } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferAttachment, OfferAttachmentKind, OfferView } from '@offerbook/domain/offer'
-import { OFFER_ATTACHMENT_CONTENT_TYPES, OFFER_LIMITS } from '@offerbook/domain/offer'
+import { OFFER_ATTACHMENT_CONTENT_TYPES, OFFER_LIMITS } from '@offerbook/domain/offer-values'
 import { ApiClientError } from '../../../../shared/api-client'
 import { notifyError } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'

@@ -1,6 +1,6 @@
 import { Checkbox, Grid, Stack, Text } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { OFFER_LIMITS } from '@offerbook/domain/offer'
+import { OFFER_LIMITS } from '@offerbook/domain/offer-values'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
 import { SectionCard } from '../../../../shared/ui/section-card'
 import type { EditorForm } from './editor-form'

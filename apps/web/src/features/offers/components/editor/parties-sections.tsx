@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { OFFER_LIMITS } from '@offerbook/domain/offer'
+import { OFFER_LIMITS } from '@offerbook/domain/offer-values'
 import { PhoneInput } from '../../../../shared/ui/phone-input'
 import { SectionCard } from '../../../../shared/ui/section-card'
 import type { EditorForm } from './editor-form'

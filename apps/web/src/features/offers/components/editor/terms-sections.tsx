@@ -1,7 +1,7 @@
 import { Checkbox, Grid, Group, NativeSelect, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { Concession } from '@offerbook/domain/offer'
-import { BUYER_AGREEMENT_TYPES, CONCESSION_UNITS, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from '@offerbook/domain/offer'
+import { BUYER_AGREEMENT_TYPES, CONCESSION_UNITS, EARNEST_MONEY_HOLDERS, FINANCING_TYPES, OFFER_LIMITS, POSSESSION_TIMES, WARRANTY_PAYERS } from '@offerbook/domain/offer-values'
 import { DateInput } from '../../../../shared/ui/date-input'
 import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from '../../../../shared/navigation'
 import type { MyOffersPage } from '@offerbook/domain/offer'
 import type { OfferTab } from '@offerbook/domain/offer-status'
-import { OFFER_TABS, OfferTabSchema } from '@offerbook/domain/offer-status'
+import { isOfferTab, OFFER_TABS } from '@offerbook/domain/offer-status'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { myOffersQuery } from '../../api/offers'
@@ -71,7 +71,7 @@ export function MyOffers({ tab, page, onTab, onPage }: MyOffersProps) {
   const counts: MyOffersPage['counts'] | undefined = query.data?.counts
 
   return (
-    <Tabs value={tab} onChange={(value) => OfferTabSchema.safeParse(value).success && onTab(value as OfferTab)} keepMounted={false}>
+    <Tabs value={tab} onChange={(value) => isOfferTab(value) && onTab(value)} keepMounted={false}>
       <Tabs.List aria-label={t('offerView.list.tabsLabel')}>
         {OFFER_TABS.map((name) => (
           <Tabs.Tab

@@ -6,7 +6,7 @@ import type { ContractNotices, NoticeType, TerminationGround } from '@offerbook/
 import { CONTINGENCIES, CONTINGENCY_ITEMS, DraftNoticeSchema, INSPECTION_RESULTS, NOTICE_LIMITS } from '@offerbook/domain/contract-notices'
 import type { TimelineKind } from '@offerbook/domain/contract-timeline'
 import type { Message, MessageKey } from '@offerbook/domain/messages'
-import { OFFER_LIMITS } from '@offerbook/domain/offer'
+import { OFFER_LIMITS } from '@offerbook/domain/offer-values'
 import { fieldErrorsOf } from '../../../../shared/api-client'
 import { errorText, translate } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
