@@ -13,7 +13,7 @@ import { TeamBadge } from '../../../../shared/ui/team-badge'
 import { useOfferAction } from '../../api/offers'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
-import { PreApprovalBadge } from '../negotiation/negotiation-panel'
+import { PreApprovalBadge } from '../negotiation/pre-approval-badge'
 import { CardPhoto } from '../../../../shared/ui/card-photo'
 
 export function offerUpdatePath(offerId: string): string {

@@ -2,7 +2,7 @@ import { Badge, Group } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
 import { formatInstant } from '../details/offer-format'
-import { PreApprovalBadge } from './negotiation-panel'
+import { PreApprovalBadge } from './pre-approval-badge'
 
 /** What an offer's column in the optimize grid shows of its negotiation: the letter, whose turn it is, the highest-and-best deadline. */
 export function NegotiationMarks({ offer, timeZone }: { offer: OptimizeOffer; timeZone: string }) {

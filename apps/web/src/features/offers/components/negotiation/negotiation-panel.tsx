@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { lazy, Suspense, useState } from 'react'
+import { Alert, Button, Loader, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
 import { formatMoney } from '../../../../shared/money'
@@ -7,19 +7,15 @@ import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useAnswerCounter, useVerifyPreApproval } from '../../api/negotiation'
 import { formatInstant, zoneOf } from '../details/offer-format'
 import { AgreementPreview } from './agreement-preview'
-import { CounterForm } from './counter-form'
+import { PreApprovalBadge } from './pre-approval-badge'
 import { TermChanges, useVersionChanged } from './version-changes'
 import type { ClausePickers } from '../editor/clause-sections'
 
-/** 'pre-approved' (spec section 3), or 'verified' once the seller side checked the letter. */
-export function PreApprovalBadge({ state }: { state: 'pre-approved' | 'verified' }) {
-  const { t } = useTranslation()
-  return (
-    <Badge color={state === 'verified' ? 'green.9' : 'blue.9'} variant="outline" tt="none" data-pre-approval={state}>
-      {t(`negotiation.preApproval.${state}`)}
-    </Badge>
-  )
-}
+/** The counter-offer form, with the editor's sections it reuses: fetched when a side counters. */
+const loadCounterForm = () => import('./counter-form')
+const CounterForm = lazy(() => loadCounterForm().then((module) => ({ default: module.CounterForm })))
+/** Pointing at or focusing a counter button starts fetching the form. */
+const counterIntent = { onPointerEnter: () => void loadCounterForm(), onFocus: () => void loadCounterForm() }
 
 function PreApproval({ offer }: { offer: OfferView }) {
   const { t } = useTranslation()
@@ -106,8 +102,8 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
           </Stack>
         )}
         <Group gap="sm">
-          {canCounter && side === 'seller' && offer.status !== 'countered' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counter')}</Button>}
-          {canCounter && offer.status === 'countered' && side === 'seller' && <Button onClick={() => setCountering(true)}>{t('negotiation.action.counterAgain')}</Button>}
+          {canCounter && side === 'seller' && offer.status !== 'countered' && <Button {...counterIntent} onClick={() => setCountering(true)}>{t('negotiation.action.counter')}</Button>}
+          {canCounter && offer.status === 'countered' && side === 'seller' && <Button {...counterIntent} onClick={() => setCountering(true)}>{t('negotiation.action.counterAgain')}</Button>}
           {offer.actions.includes('acceptCounter') && (
             <Button color="teal.9" loading={answer.isPending && answer.variables?.answer === 'accept'} onClick={() => reply('accept')}>
               {t('negotiation.action.acceptCounter')}
@@ -119,7 +115,7 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
             </Button>
           )}
           {canCounter && side === 'buyer' && (
-            <Button variant="default" onClick={() => setCountering(true)}>
+            <Button {...counterIntent} variant="default" onClick={() => setCountering(true)}>
               {t('negotiation.action.counterBack')}
             </Button>
           )}
@@ -141,7 +137,11 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
           </Stack>
         )}
       </Stack>
-      {countering && <CounterForm offer={offer} opened={countering} onClose={() => setCountering(false)} pickers={pickers} />}
+      {countering && (
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          <CounterForm offer={offer} opened={countering} onClose={() => setCountering(false)} pickers={pickers} />
+        </Suspense>
+      )}
     </Paper>
   )
 }

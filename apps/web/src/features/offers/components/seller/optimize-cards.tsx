@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useState } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import type { BoxProps } from '@mantine/core'
-import { Anchor, Box, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Box, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconLayoutColumns } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
@@ -12,6 +12,9 @@ import type { OptimizeFigure } from './optimize-figures'
 import { optimizeFigures, rankedOffers } from './optimize-figures'
 import { sellerOfferPath } from './seller-offer-links'
 import { formatPoints } from './seller-format'
+
+const loadCompare = () => import('./optimize-compare')
+const OptimizeCompare = lazy(loadCompare)
 
 /** At most this many offers side by side: more would not fit a phone's width. */
 export const MAX_COMPARED = 3
@@ -55,48 +58,6 @@ function FigureList({ figures, offer, index }: { figures: readonly OptimizeFigur
   )
 }
 
-/** The chosen offers side by side: a column per offer, a row per figure. */
-function CompareTable({ result, chosen }: { result: OptimizeResult; chosen: readonly OptimizeOffer[] }) {
-  const { t, i18n } = useTranslation()
-  const offers = rankedOffers(result)
-  const figures = optimizeFigures(result, t, i18n.language)
-  return (
-    <Table withTableBorder withColumnBorders verticalSpacing={6} horizontalSpacing={6} layout="fixed" fz="sm" data-testid="optimize-compare">
-      <Table.Caption>{t('offerCompare.caption', { offers: chosen.map((offer) => t('offerSeller.optimize.rank', { rank: offer.rank })).join(', ') })}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col" w="28%">
-            {t('offerSeller.optimize.corner')}
-          </Table.Th>
-          {chosen.map((offer) => (
-            <Table.Th key={offer.id} scope="col" style={{ verticalAlign: 'top' }}>
-              <Text fw={800}>{t('offerSeller.optimize.rank', { rank: offer.rank })}</Text>
-              <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {buyerNamesText(offer.buyerNames, t('offerSeller.optimize.noBuyers'))}
-              </Text>
-              <Text size="xs">{t('offerSeller.optimize.score', { score: formatPoints(offer.score, i18n.language) })}</Text>
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {figures.map((figure) => (
-          <Table.Tr key={figure.key}>
-            <Table.Th scope="row" fw={figure.strong ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
-              {figure.label}
-            </Table.Th>
-            {chosen.map((offer) => (
-              <Table.Td key={offer.id} fw={figure.strong ? 700 : undefined} style={{ overflowWrap: 'anywhere', verticalAlign: 'top' }}>
-                {figure.value(offer, offers.indexOf(offer))}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  )
-}
-
 /** The cards drawn with the page; the rest right after, in a transition React breaks into short tasks. */
 const FIRST_CARDS = 8
 
@@ -112,6 +73,8 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
   const listingId = result.property.id
   const [chosenIds, setChosenIds] = useState<string[]>([])
   const [comparing, setComparing] = useState(false)
+  // The comparison is fetched when its button is pointed at, focused or pressed, and kept mounted after.
+  const [compareMounted, setCompareMounted] = useState(false)
   const hintId = useId()
   const chosen = offers.filter((offer) => chosenIds.includes(offer.id))
   // Fifty offers' cards drawn at once held a phone's main thread for seconds; the first screen's come
@@ -130,7 +93,13 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
             <Text size="sm" id={hintId}>
               {t('offerCompare.hint', { max: MAX_COMPARED, count: chosen.length })}
             </Text>
-            <Button size="sm" leftSection={<IconLayoutColumns size={16} aria-hidden />} disabled={chosen.length < 2} onClick={() => setComparing(true)} aria-describedby={hintId} style={{ flexShrink: 0 }}>
+            <Button size="sm" leftSection={<IconLayoutColumns size={16} aria-hidden />} disabled={chosen.length < 2}
+              onPointerEnter={() => void loadCompare()}
+              onFocus={() => void loadCompare()}
+              onClick={() => {
+                setCompareMounted(true)
+                setComparing(true)
+              }} aria-describedby={hintId} style={{ flexShrink: 0 }}>
               {t('offerCompare.open', { count: chosen.length })}
             </Button>
           </Group>
@@ -174,14 +143,11 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
           )
         })}
       </Stack>
-      <Modal opened={comparing && chosen.length >= 2} onClose={() => setComparing(false)} title={t('offerCompare.title')} fullScreen padding="sm" closeButtonProps={{ 'aria-label': t('offerCompare.close') }}>
-        <Stack gap="md">
-          <CompareTable result={result} chosen={chosen} />
-          <Button variant="default" onClick={() => setComparing(false)}>
-            {t('offerCompare.close')}
-          </Button>
-        </Stack>
-      </Modal>
+      {compareMounted && (
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          <OptimizeCompare opened={comparing && chosen.length >= 2} onClose={() => setComparing(false)} result={result} chosen={chosen} />
+        </Suspense>
+      )}
     </Box>
   )
 }
