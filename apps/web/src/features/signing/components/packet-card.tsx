@@ -109,7 +109,6 @@ export function PacketCard({ packet, onEdit, headingOrder = 3 }: PacketCardProps
         {packet.signers.length > 0 ? (
           <DataTable
             minWidth={420}
-            scrollType="native"
             verticalSpacing={6}
             aria-label={t('signing.packet.signersOf', { title: packet.title })}
             columns={['signer', 'role', 'status'].map((column) => t(`signing.packet.${column}`))}

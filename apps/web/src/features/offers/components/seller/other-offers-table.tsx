@@ -24,7 +24,6 @@ export function OtherOffersTable({ listingId, offers, readOnly = false, caption 
   return (
     <DataTable
       minWidth={560}
-      scrollType="native"
       withTableBorder
       verticalSpacing="sm"
       data-testid="other-offers"
