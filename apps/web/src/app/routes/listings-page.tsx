@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Grid, Stack, Title } from '@mantine/core'
+import { Stack, Title } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
 import { useSearchParams } from '../../shared/navigation'
 import { useListingSearch } from '../../features/property/api/properties'
@@ -52,16 +52,16 @@ export default function ListingsPage() {
     <Stack gap="lg">
       <Title order={1}>{t('pages.listings')}</Title>
       <ListingSearchBox q={state.q} onSearch={(q) => go((current) => withSearchChange(current, { q }))} error={errors.q} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+      <div className="listings-layout">
+        <div>
           <FiltersPanel>
             <SearchFilters state={state} errors={errors} onChange={(change) => go((current) => withSearchChange(current, change))} />
           </FiltersPanel>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8, lg: 9 }} component="section" aria-label={t('search.resultsLabel')}>
+        </div>
+        <section aria-label={t('search.resultsLabel')}>
           <SearchResults search={search} pageSize={SEARCH_PAGE_SIZE} filtered={hasFilters(state)} onPage={goToPage} onClear={() => go(() => EMPTY_SEARCH)} />
-        </Grid.Col>
-      </Grid>
+        </section>
+      </div>
     </Stack>
   )
 }

@@ -1,6 +1,8 @@
-import { Checkbox, NativeSelect, NumberInput, SimpleGrid, Stack } from '@mantine/core'
+import { useLayoutEffect, useRef } from 'react'
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { useTranslation } from '../../../shared/i18n/translation'
+import { numberFormat } from '@offerbook/domain/intl-formats'
 import type { ListingSort } from '@offerbook/domain/listing-values'
 import { DEFAULT_SEARCH_STATUSES, LISTING_LIMITS, LISTING_SORTS, PROPERTY_TYPES, SEARCHABLE_STATUSES } from '@offerbook/domain/listing-values'
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/search-input'
@@ -16,20 +18,61 @@ const ROOM_MINIMUMS = [1, 2, 3, 4, 5] as const
 
 type PriceInputProps = { label: string; value: number | null; onCommit: (value: number | null) => void; error?: string }
 
-/** A price filter: searched for once typing pauses (like the search box), at once on Enter or leaving the field. */
+/** The most digits a price filter takes: past the largest price a listing may have, and a safe integer. */
+const PRICE_DIGITS = String(LISTING_LIMITS.maxPrice).length + 1
+
+/** Whole dollars grouped as the language writes them: 1250000 → '1,250,000' in en-us, '1.250.000' in es-es. */
+function groupedDollars(value: number | '', language: string): string {
+  return value === '' ? '' : numberFormat(language, { maximumFractionDigits: 0 }).format(value)
+}
+
+/** Where the caret goes in `text` to stand after its first `digits` digits. */
+function caretAfterDigits(text: string, digits: number): number {
+  if (digits === 0) return 0
+  let seen = 0
+  for (let index = 0; index < text.length; index += 1) {
+    if (/\d/.test(text.charAt(index))) seen += 1
+    if (seen === digits) return index + 1
+  }
+  return text.length
+}
+
+/**
+ * A price filter: whole dollars, grouped by thousands as they are typed (as the language groups them) (the caret stays after the
+ * digit it followed), searched for once typing pauses (like the search box), at once on Enter or
+ * leaving the field. Anything but digits is dropped as it is typed or pasted.
+ */
 function PriceInput({ label, value, onCommit, error }: PriceInputProps) {
-  const { draft, setDraft, sent } = useDraft<number | string>(value ?? '')
-  const commit = useDebouncedCallback((next: number | string) => {
-    const committed = typeof next === 'number' ? next : null
-    if (committed !== value) sent(committed ?? '')
+  const { i18n } = useTranslation()
+  const { draft, setDraft, sent } = useDraft<number | ''>(value ?? '')
+  const input = useRef<HTMLInputElement>(null)
+  const caretDigits = useRef<number | null>(null)
+  const commit = useDebouncedCallback((next: number | '') => {
+    const committed = next === '' ? null : next
+    if (committed !== value) sent(next)
     onCommit(committed)
   }, SEARCH_DEBOUNCE_MS)
 
+  const shown = groupedDollars(draft, i18n.language)
+  useLayoutEffect(() => {
+    const field = input.current
+    if (field === null || caretDigits.current === null || document.activeElement !== field) return
+    const caret = caretAfterDigits(shown, caretDigits.current)
+    caretDigits.current = null
+    field.setSelectionRange(caret, caret)
+  }, [shown])
+
   return (
-    <NumberInput
+    <TextInput
+      ref={input}
       label={label}
-      value={draft}
-      onChange={(next) => {
+      value={shown}
+      onChange={(event) => {
+        const typed = event.currentTarget.value
+        const caret = event.currentTarget.selectionStart ?? typed.length
+        const digits = typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, PRICE_DIGITS)
+        const next = digits === '' ? '' : Number(digits)
+        caretDigits.current = Math.min(typed.slice(0, caret).replace(/\D/g, '').length, digits.length)
         setDraft(next)
         commit(next)
       }}
@@ -40,12 +83,6 @@ function PriceInput({ label, value, onCommit, error }: PriceInputProps) {
       error={error}
       // The dollar sign sits beside the digits rather than in them, so a pasted or retyped amount replaces the whole value.
       leftSection={<span aria-hidden>$</span>}
-      thousandSeparator=","
-      allowNegative={false}
-      allowDecimal={false}
-      max={LISTING_LIMITS.maxPrice}
-      clampBehavior="none"
-      hideControls
       inputMode="numeric"
       autoComplete="off"
     />
