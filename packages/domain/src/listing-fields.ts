@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { ListingWizardStep } from './listing-enums'
 import { LISTING_LIMITS, ListingWizardStepSchema, OFFER_PREFERENCES, OfferPreferenceSchema, PROPERTY_TYPES } from './listing-enums'
 import type { MessageKey } from './messages'
-import { optionalPhoneSchema } from './phone'
+import { optionalPhoneSchema } from './phone-schemas'
 import { freeText, isEmail, isMlsId, optionalUrlSchema, ZIP_CODE_PATTERN } from './validation'
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { messageText } from './messages'
-import { optionalPhoneSchema, optionalPhoneTextSchema, requiredPhoneSchema, toE164 } from './phone'
+import { toE164 } from './phone'
+import { optionalPhoneSchema, optionalPhoneTextSchema, requiredPhoneSchema } from './phone-schemas'
 import { firstError as firstMessage } from './validation'
 
 /** The English text of the first message a schema gives, as the API answers it; null when the value passes. */

@@ -2,11 +2,10 @@
 // country it checks a number's length and its leading digits (for the US a real area code, so
 // '(555) 555-0123' is not valid), but not the exact digit patterns and number types of the full set
 // ('/max', 65 kB more). Its own module, apart from validation.ts, so a page that checks no phone does
-// not load the library.
+// not load the library; free of zod, so a page with a phone input loads no schema (the schemas of the
+// rule are in phone-schemas.ts).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CountryCode } from 'libphonenumber-js/min'
-import { z } from 'zod'
-import { hasUnstorableCharacters } from './validation'
 
 export type { CountryCode }
 
@@ -41,40 +40,3 @@ export function formatPhone(stored: string): string {
   if (!phone) return stored
   return phone.countryCallingCode === '1' ? phone.formatNational() : phone.formatInternational()
 }
-
-/** Typed text: no character that cannot be stored (as free text, validation.ts), surrounding white space taken away. */
-const typedPhone = (error: 'common.required' | 'common.invalidPhone') =>
-  z
-    .string({ error })
-    .refine((value) => !hasUnstorableCharacters(value), { error: 'common.unstorableText', abort: true })
-    .trim()
-
-/** Reads a filled-in number as E.164; a number the rule refuses is 'Invalid phone number'. */
-function toStored(value: string, payload: { issues: unknown[] }): string {
-  const e164 = toE164(value)
-  if (e164 === null) payload.issues.push({ code: 'custom', message: 'common.invalidPhone', input: value })
-  return e164 ?? value
-}
-
-// Codecs rather than transforms: a response schema holding a phone (a listing's, an offer's terms) is
-// encoded on the way out, and a stored E.164 number encodes to itself.
-
-/** A phone that must be given: empty is 'Required', any other number the rule refuses is 'Invalid phone number'; E.164 out. */
-export const requiredPhoneSchema = z.codec(typedPhone('common.required').min(1, { error: 'common.required', abort: true }), z.string(), {
-  decode: toStored,
-  encode: (e164) => e164,
-})
-
-/** A phone that may be left empty, as the rule for a required one; `empty` is what an empty field gives. */
-function optionalPhone<Empty extends null | ''>(empty: Empty) {
-  return z.codec(typedPhone('common.invalidPhone'), z.union([z.string(), z.literal(empty)]), {
-    decode: (value, payload) => (value === '' ? empty : toStored(value, payload)),
-    encode: (e164) => e164 ?? '',
-  })
-}
-
-/** A phone that may be left empty: empty (or white space) gives null, else as requiredPhoneSchema. */
-export const optionalPhoneSchema = optionalPhone(null)
-
-/** The same, for the records that have always kept '' for no phone (an offer's parties, a packet's signers). */
-export const optionalPhoneTextSchema = optionalPhone('')

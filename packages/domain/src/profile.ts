@@ -4,7 +4,7 @@ import type { Role } from './roles'
 import type { UiMode } from './ui-mode'
 import { UiModeSchema } from './ui-mode'
 import { CurrencySchema, LanguageSchema } from './user'
-import { optionalPhoneSchema } from './phone'
+import { optionalPhoneSchema } from './phone-schemas'
 import { emailSchema, fullNameSchema, isMlsId, isZipCode, minLength, mlsIdSchema, optionalUrlSchema } from './validation'
 
 /**

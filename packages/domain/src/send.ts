@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredPhoneSchema } from './phone'
+import { requiredPhoneSchema } from './phone-schemas'
 import { emailSchema, freeText, isUuid } from './validation'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalPhoneTextSchema } from './phone'
+import { optionalPhoneTextSchema } from './phone-schemas'
 import { emailSchema, freeText } from './validation'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { newPasswordSchema } from '@offerbook/domain/profile'
 import { UserSchema } from '@offerbook/domain/user'
-import { requiredPhoneSchema } from '@offerbook/domain/phone'
+import { requiredPhoneSchema } from '@offerbook/domain/phone-schemas'
 import { emailSchema, freeText } from '@offerbook/domain/validation'
 
 const accountEmail = emailSchema.transform((email) => email.toLowerCase())

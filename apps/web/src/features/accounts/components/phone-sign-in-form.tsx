@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core'
 import { useTranslation } from '../../../shared/i18n/translation'
-import { requiredPhoneSchema } from '@offerbook/domain/phone'
+import { requiredPhoneSchema } from '@offerbook/domain/phone-schemas'
 import type { Session } from '@offerbook/domain/session'
 import { z } from 'zod'
 import { notifyError } from '../../../shared/notify'
