@@ -6,8 +6,6 @@ import { useTranslation } from '../../../../shared/i18n/translation'
 import { useNavigate } from '../../../../shared/navigation'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
 import type { Message } from '@offerbook/domain/messages'
-import { formsProblem, hasListingAgent } from '@offerbook/domain/offer'
-import { differingTerms } from '@offerbook/domain/offer-negotiation'
 import { ApiClientError, UNKNOWN_ERROR } from '../../../../shared/api-client'
 import { translate } from '../../../../shared/i18n/messages'
 import { notifySuccess } from '../../../../shared/notify'
@@ -24,6 +22,7 @@ import { moneyCheckId, moneyFieldPath } from './money-checks'
 import { useAttachmentsCache } from './attachments-section'
 import type { FieldErrors } from './offer-form'
 import { touches } from './offer-form'
+import { loadOfferRules } from './offer-rules'
 import type { OfferAutosave } from './use-offer-autosave'
 import { SaveStatus } from './save-status'
 import { offerKeys } from '../../../../shared/query-keys'
@@ -109,7 +108,8 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
   }
 
   const share = async () => {
-    if (!hasListingAgent(terms)) {
+    const rules = await loadOfferRules()
+    if (!rules.hasListingAgent(terms)) {
       const required: Message = { key: 'offerTerms.listingAgentRequired' }
       setProblem(required)
       setServerErrors((current) => ({ ...current, listingAgent: required }))
@@ -129,7 +129,7 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
   }
 
   const generateForms = async () => {
-    const rule = formsProblem(terms)
+    const rule = (await loadOfferRules()).formsProblem(terms)
     if (rule) {
       setProblem({ key: rule.key, params: rule.params })
       return
@@ -151,7 +151,7 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
     setProblem(null)
     if (!(await guard.readyToAct())) return
     const next = offer.negotiation.version + 1
-    if (differingTerms(offer.terms, terms).length === 0) {
+    if ((await loadOfferRules()).differingTerms(offer.terms, terms).length === 0) {
       setProblem({ key: 'offer.revisionUnchanged' })
       return
     }

@@ -164,7 +164,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
       {header}
       {actionsPanel}
       {propertyCard}
-      <OfferSectionIndex root={formRef} terms={terms} />
+      <OfferSectionIndex root={formRef} terms={terms} saved={offer.shareProblems} />
       <PriceSection form={form} />
       <EscalationSection form={form} />
       <EarnestMoneySection form={form} />

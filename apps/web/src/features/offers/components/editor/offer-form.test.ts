@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_OFFER_TERMS, OfferTermsSchema } from '@offerbook/domain/offer'
-import { savableTerms, setAt, termsErrors } from './offer-form'
+import { setAt } from './offer-form'
+import { savableTerms, termsErrors } from './offer-rules-module'
 
 const saved = OfferTermsSchema.parse({
   purchasePrice: 450_000,

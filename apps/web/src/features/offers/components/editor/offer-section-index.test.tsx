@@ -13,7 +13,7 @@ function Harness({ terms }: { terms: OfferTerms }) {
   const root = useRef<HTMLDivElement>(null)
   return (
     <>
-      <OfferSectionIndex root={root} terms={terms} />
+      <OfferSectionIndex root={root} terms={terms} saved={[]} />
       <div ref={root}>
         <Radio.Group label="Appraisal contingency">
           <Group>
@@ -40,7 +40,8 @@ describe('OfferSectionIndex', () => {
   it("lists the contract's missing terms and leads to each field, a yes/no choice to its first radio", async () => {
     const user = userEvent.setup()
     renderAt(<Harness terms={{ ...EMPTY_OFFER_TERMS, inspectionPeriodDays: 10 }} />)
-    const missing = within(screen.getByTestId('offer-index')).getByTestId('offer-missing-fields')
+    // The rules arrive beside the editor (offer-rules.ts); the list is theirs.
+    const missing = await within(screen.getByTestId('offer-index')).findByTestId('offer-missing-fields')
     for (const text of ['Enter the earnest money amount', 'Choose who holds the earnest money', 'Enter within how many days the earnest money is due', 'Enter the resolution period in days'])
       expect(within(missing).getByRole('link', { name: text })).toBeTruthy()
 

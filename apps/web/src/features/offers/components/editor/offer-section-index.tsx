@@ -4,7 +4,8 @@ import { Anchor, Box, Button, Collapse, Group, List, Paper, Stack, Text } from '
 import { IconChevronDown, IconChevronUp, IconListDetails } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferTerms } from '@offerbook/domain/offer'
-import { shareProblems } from '@offerbook/domain/offer'
+import type { OfferProblem } from '@offerbook/domain/offer'
+import { useOfferRules } from './offer-rules'
 import { translate } from '../../../../shared/i18n/messages'
 
 type IndexedSection = { id: string; title: string }
@@ -50,12 +51,14 @@ function jumpTo(element: HTMLElement | null) {
  * before it can be shared, each linking to its field. A phone shows it as a compact bar that stays at
  * the top and opens on demand.
  */
-export function OfferSectionIndex({ root, terms }: { root: RefObject<HTMLElement | null>; terms: OfferTerms }) {
+export function OfferSectionIndex({ root, terms, saved }: { root: RefObject<HTMLElement | null>; terms: OfferTerms; saved: readonly OfferProblem[] }) {
   const { t } = useTranslation()
   const [sections, setSections] = useState<IndexedSection[]>([])
   const [open, setOpen] = useState(false)
   // The clock only moves the dates' 'in the past' checks; the minute the terms last changed is near enough.
-  const missing = useMemo(() => shareProblems(terms, new Date()), [terms])
+  // Until the rules arrive (offer-rules.ts), the server's list for the saved terms stands in.
+  const rules = useOfferRules()
+  const missing = useMemo(() => (rules ? rules.shareProblems(terms, new Date()) : saved), [rules, terms, saved])
 
   useEffect(() => {
     const element = root.current

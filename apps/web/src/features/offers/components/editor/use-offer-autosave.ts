@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
-import { OfferTermsSchema } from '@offerbook/domain/offer'
 import { saveOffer } from '../../api/offers'
 import type { FieldErrors } from './offer-form'
-import { sameTerms, savableTerms, termsErrors } from './offer-form'
+import { sameTerms } from './offer-form'
+import { loadOfferRules, useOfferRules } from './offer-rules'
 
 /** About a second after the last valid change the draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1000
@@ -35,14 +35,29 @@ export type OfferAutosave = {
  */
 export function useOfferAutosave({ offer, editable, onSaved }: { offer: OfferView; editable: boolean; onSaved: (offer: OfferView) => void }): OfferAutosave {
   // A shared offer's form holds the buyer side's working copy when it has one (decision 036).
-  const [terms, setTermsState] = useState<OfferTerms>(() => OfferTermsSchema.parse(offer.workingTerms ?? offer.terms))
-  const [saved, setSaved] = useState<OfferTerms>(() => OfferTermsSchema.parse(offer.workingTerms ?? offer.terms))
+  const [initial] = useState<OfferTerms>(() => offer.workingTerms ?? offer.terms)
+  const [terms, setTermsState] = useState<OfferTerms>(initial)
+  const [saved, setSaved] = useState<OfferTerms>(initial)
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
 
-  const errors = useMemo(() => termsErrors(terms), [terms])
-  const savable = useMemo(() => savableTerms(terms, saved), [terms, saved])
+  // The server's terms already pass the rules, so the form draws before they arrive (offer-rules.ts).
+  // When they do, the saved terms take the schema's form (its defaults, its key order), as every
+  // comparison after does; what was typed meanwhile is checked then.
+  const rules = useOfferRules()
+  const [normalized, setNormalized] = useState(false)
+  if (rules && !normalized) {
+    setNormalized(true)
+    const read = rules.readTerms(initial)
+    if (read) {
+      setSaved(read)
+      setTermsState((current) => (current === initial ? read : current))
+    }
+  }
+
+  const errors = useMemo<FieldErrors>(() => (rules ? rules.termsErrors(terms) : {}), [rules, terms])
+  const savable = useMemo(() => (rules ? rules.savableTerms(terms, saved) : null), [rules, terms, saved])
   const hasErrors = Object.keys(errors).length > 0
-  const dirty = editable && (hasErrors || !sameTerms(savable, saved))
+  const dirty = editable && (rules ? hasErrors || !sameTerms(savable, saved) : !sameTerms(terms, saved))
 
   // Saves and timers outlive renders: they read the newest values from here.
   const latest = useRef({ terms, saved, offerId: offer.id, onSaved })
@@ -53,9 +68,10 @@ export function useOfferAutosave({ offer, editable, onSaved }: { offer: OfferVie
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const saveOnce = useCallback(async (): Promise<boolean> => {
+    const rules = await loadOfferRules()
     const { terms: current, saved: before, offerId } = latest.current
-    const next = savableTerms(current, before)
-    const complete = Object.keys(termsErrors(current)).length === 0
+    const next = rules.savableTerms(current, before)
+    const complete = Object.keys(rules.termsErrors(current)).length === 0
     if (next === null) {
       setState({ kind: 'invalid' })
       return false
@@ -92,11 +108,11 @@ export function useOfferAutosave({ offer, editable, onSaved }: { offer: OfferVie
   }, [saveOnce])
 
   useEffect(() => {
-    if (!editable || !dirty) return
+    if (!editable || !dirty || !rules) return
     clearTimeout(timer.current)
     timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS)
     return () => clearTimeout(timer.current)
-  }, [terms, editable, dirty, saveNow])
+  }, [terms, editable, dirty, rules, saveNow])
 
   useEffect(() => () => clearTimeout(timer.current), [])
 

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react'
-import { Stack, Table, Text } from '@mantine/core'
+import { Loader, Stack, Table, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { Translate } from '../../../../shared/i18n/translation'
 import { formatMoney } from '../../../../shared/money'
 import type { OfferTerms, OfferView } from '@offerbook/domain/offer'
-import { OfferTermsSchema } from '@offerbook/domain/offer'
 import type { ClauseFieldKind } from '@offerbook/domain/clauses/fields'
 import type { ChoiceGroup, TermDifference, TermValue } from '@offerbook/domain/offer-differences'
-import { termDifferences } from '@offerbook/domain/offer-differences'
+import { loadOfferRules, useOfferRules } from '../editor/offer-rules'
 import { allowedOfferActions, effectiveOfferStatus } from '@offerbook/domain/offer-status'
 import { ApiClientError } from '../../../../shared/api-client'
 import { fieldLabelKey } from '../../../../shared/i18n/clause-labels'
@@ -84,7 +83,10 @@ function differenceRow(difference: TermDifference, t: Translate, language: strin
 export function TermChanges({ before, after, label, beforeLabel, afterLabel, timeZone }: { before: OfferTerms; after: OfferTerms; label: string; beforeLabel?: string; afterLabel?: string; timeZone?: string }) {
   const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? i18n.language
-  const rows = termDifferences(before, after).map((difference) => differenceRow(difference, t, language, timeZone))
+  // The differences are the offer's rules' (offer-rules.ts), which arrive just after the page.
+  const rules = useOfferRules()
+  if (!rules) return <Loader size="sm" aria-label={t('common.loading')} />
+  const rows = rules.termDifferences(before, after).map((difference) => differenceRow(difference, t, language, timeZone))
   if (rows.length === 0) return <Text>{t('negotiation.revision.noChange')}</Text>
   return (
     <DataTable
@@ -120,18 +122,20 @@ export function useVersionChanged(): (error: unknown, offer: OfferView) => boole
   return (error, offer) => {
     if (!(error instanceof ApiClientError) || error.detail.key !== 'offer.versionChanged') return false
     const current = error.current as { version?: unknown; terms?: unknown } | undefined
-    const terms = OfferTermsSchema.safeParse(current?.terms)
     const version = typeof current?.version === 'number' ? current.version : null
-    void dialog
-      .alert({
-        title: t('negotiation.versionChanged.title'),
-        message: (
-          <Stack gap="sm" data-testid="version-changed">
-            <Text>{t('negotiation.versionChanged.message', { before: offer.negotiation.version, after: version ?? '?' })}</Text>
-            {terms.success && <TermChanges before={offer.terms} after={terms.data} label={t('negotiation.versionChanged.changes')} timeZone={zoneOf(offer.property)} />}
-          </Stack>
-        ),
-        closeLabel: t('negotiation.versionChanged.review'),
+    void loadOfferRules()
+      .then((rules) => {
+        const terms = rules.readTerms(current?.terms)
+        return dialog.alert({
+          title: t('negotiation.versionChanged.title'),
+          message: (
+            <Stack gap="sm" data-testid="version-changed">
+              <Text>{t('negotiation.versionChanged.message', { before: offer.negotiation.version, after: version ?? '?' })}</Text>
+              {terms && <TermChanges before={offer.terms} after={terms} label={t('negotiation.versionChanged.changes')} timeZone={zoneOf(offer.property)} />}
+            </Stack>
+          ),
+          closeLabel: t('negotiation.versionChanged.review'),
+        })
       })
       .then(() => queryClient.invalidateQueries({ queryKey: offerKeys.one(offer.id) }))
     return true
