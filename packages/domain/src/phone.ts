@@ -7,6 +7,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { CountryCode } from 'libphonenumber-js/min'
 
+import { DEFAULT_PHONE_COUNTRY } from './phone-country'
+
 export type { CountryCode }
 
 /**
@@ -15,8 +17,8 @@ export type { CountryCode }
  * sides accept exactly the same numbers.
  */
 
-/** Spec section 9: a number typed without + and a calling code is a US number. */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US'
+/** Spec section 9: a number typed without + and a calling code is a US number (phone-country.ts). */
+export { DEFAULT_PHONE_COUNTRY }
 
 /** How numbers are stored and texted: E.164, e.g. +16155550123. Checks a stored or received number's form only. */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/

@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '../../test/render'
 import { Controlled } from '../../test/controlled'
 import { i18n } from '../i18n/i18n'
 import type { PhoneInputProps } from './phone-input'
-import { PhoneInput } from './phone-input'
+import { loadPhoneInput, PhoneInput } from './phone-input'
 
 function Harness({ initial = '', onChange, ...props }: Partial<PhoneInputProps> & { initial?: string }) {
   return <Controlled input={PhoneInput} initial={initial} onValue={onChange} props={props} />
@@ -15,6 +15,11 @@ const number = () => screen.getByRole('textbox', { name: 'Phone number' })
 const country = () => screen.getByRole('combobox', { name: 'Country' })
 
 describe('PhoneInput', () => {
+  // The number data is a chunk of its own, requested with the page; these tests are about the field it makes.
+  beforeAll(async () => {
+    await loadPhoneInput()
+  })
+
   it('starts on the United States, with the US and Canada listed before the other countries', () => {
     renderAt(<Harness />)
 

@@ -1,149 +1,64 @@
-import { useMemo, useState } from 'react'
-import type { ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { Group, NativeSelect, TextInput } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { useTranslation } from '../i18n/translation'
-import type { CountryCode } from '@offerbook/domain/phone'
-import { DEFAULT_PHONE_COUNTRY, toE164 } from '@offerbook/domain/phone'
-// The small metadata set, as the domain's phone rule uses: here only to format what is typed.
-import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min'
-import type { FieldProps } from './field-props'
+import type * as PhoneInputField from './phone-input-field'
+import type { PhoneInputProps } from './phone-input-props'
+import { DEFAULT_PHONE_COUNTRY } from './phone-input-props'
 
-export type { CountryCode }
-/** Spec section 9: phone country US, with US and CA preferred. */
-export { DEFAULT_PHONE_COUNTRY }
-export const PREFERRED_PHONE_COUNTRIES: readonly CountryCode[] = ['US', 'CA']
+export type { CountryCode, PhoneInputProps } from './phone-input-props'
+export { DEFAULT_PHONE_COUNTRY, PREFERRED_PHONE_COUNTRIES } from './phone-input-props'
 
-export type PhoneInputProps = FieldProps & {
-  /** The number in E.164 ('+16155550123'), or '' for none. */
-  value: string
-  /**
-   * Called with the number in E.164 whenever that changes: the valid number, or '' while the field
-   * is empty or holds a number that is not valid (the field then shows 'Invalid format' itself).
-   */
-  onChange: (value: string) => void
-  /** Label of the number field; 'Phone number' when not given. The country select is 'Country'. */
-  label?: ReactNode
-  /** An error from outside (e.g. 'Required'); 'Invalid format' takes its place while it applies. */
-  error?: ReactNode
-  /** Id of the number field; the country select is `${id}-country`. */
-  id?: string
-  defaultCountry?: CountryCode
-}
+type Field = typeof PhoneInputField
 
-type Parsed = { e164: string; valid: boolean }
+let loaded: Field | null = null
+let loading: Promise<Field> | null = null
 
-/** The domain's phone rule (the API's too), for a number typed in `country`. */
-function parse(text: string, country: CountryCode): Parsed {
-  const e164 = toE164(text, country)
-  return { e164: e164 ?? '', valid: e164 !== null }
-}
-
-function digitCount(text: string): number {
-  return text.replace(/\D/g, '').length
-}
-
-/** What the field shows for a stored value: national form in its own country, else international. */
-function display(value: string, fallback: CountryCode): { text: string; country: CountryCode } {
-  if (value === '') return { text: '', country: fallback }
-  const phone = parsePhoneNumberFromString(value)
-  if (!phone) return { text: value, country: fallback }
-  return phone.country ? { text: phone.formatNational(), country: phone.country } : { text: phone.formatInternational(), country: fallback }
-}
-
-function countryData(language: string, preferredLabel: string, othersLabel: string) {
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })
-  const option = (code: CountryCode) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` })
-  const collator = new Intl.Collator(language)
-  const others = getCountries()
-    .filter((code) => !PREFERRED_PHONE_COUNTRIES.includes(code))
-    .map(option)
-    .sort((a, b) => collator.compare(a.label, b.label))
-  return [
-    { group: preferredLabel, items: PREFERRED_PHONE_COUNTRIES.map(option) },
-    { group: othersLabel, items: others },
-  ]
-}
-
-export function PhoneInput({
-  value,
-  onChange,
-  label,
-  error,
-  id,
-  onBlur,
-  defaultCountry = DEFAULT_PHONE_COUNTRY,
-  ...fieldProps
-}: PhoneInputProps) {
-  const { t, i18n } = useTranslation()
-  const numberId = useId(id)
-  const [field, setField] = useState(() => ({ ...display(value, defaultCountry), emitted: value, touched: value !== '' }))
-
-  // A value the field did not emit itself comes from outside (a loaded record, a reset): show that one.
-  if (value !== field.emitted) {
-    setField({ ...display(value, field.country), emitted: value, touched: value !== '' })
-  }
-
-  const countries = useMemo(
-    () => countryData(i18n.language, t('inputs.phone.preferredCountries'), t('inputs.phone.otherCountries')),
-    [i18n.language, t],
+/** The phone input's number data, loaded if it is not yet (a load that failed is tried again). */
+export function loadPhoneInput(): Promise<Field> {
+  loading ??= import('./phone-input-field').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null
+      throw error
+    },
   )
+  return loading
+}
 
-  const { valid } = parse(field.text, field.country)
-  const invalid = field.text.trim() !== '' && !valid
-  const shownError = invalid && field.touched ? t('errors.invalidFormat') : error
+// Requested as soon as a page with a phone input is loaded, not when the input first draws.
+void loadPhoneInput().catch(() => undefined)
 
-  const update = (text: string, country: CountryCode, touched: boolean) => {
-    const { e164 } = parse(text, country)
-    setField({ text, country, emitted: e164, touched })
-    if (e164 !== field.emitted) onChange(e164)
-  }
-
-  const onType = (raw: string) => {
-    // Formatting a deletion would put back the bracket or hyphen the user just removed.
-    if (raw.length < field.text.length && digitCount(raw) <= digitCount(field.text)) {
-      update(raw, field.country, field.touched)
-      return
+/**
+ * A phone number with its country (spec section 9), formatted as it is typed and checked by the
+ * domain's phone rule (decision 041). The number data is a chunk of its own (phone-input-field.tsx),
+ * requested with the page: until it is here the two fields stand in their place, showing the stored
+ * number, disabled, so nothing moves when it arrives. If it cannot be loaded, the page's error
+ * boundary says so.
+ */
+export function PhoneInput(props: PhoneInputProps) {
+  const { t } = useTranslation()
+  const fallbackId = useId(props.id)
+  const [field, setField] = useState(loaded)
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+  useEffect(() => {
+    if (field) return
+    let live = true
+    loadPhoneInput().then(
+      (module) => live && setField(module),
+      (error: unknown) => live && setFailure({ error }),
+    )
+    return () => {
+      live = false
     }
-    const typing = new AsYouType(field.country)
-    const text = typing.input(raw)
-    // A number typed with + and its calling code names its own country.
-    const country = raw.trim().startsWith('+') ? (typing.getCountry() ?? field.country) : field.country
-    update(text, country, field.touched)
-  }
-
+  }, [field])
+  if (failure) throw failure.error
+  if (field) return <field.PhoneInput {...props} />
+  const country = props.defaultCountry ?? DEFAULT_PHONE_COUNTRY
   return (
-    // The number keeps room for a whole number (10rem); where the two do not fit side by side, it goes under the country.
     <Group gap="xs" align="flex-start">
-      <NativeSelect
-        id={`${numberId}-country`}
-        label={t('inputs.phone.country')}
-        data={countries}
-        value={field.country}
-        disabled={fieldProps.disabled}
-        autoComplete="tel-country-code"
-        style={{ flex: '0 1 12rem', minWidth: '8rem' }}
-        onChange={(event) => {
-          const country = event.currentTarget.value as CountryCode
-          update(field.text === '' ? '' : new AsYouType(country).input(field.text), country, field.touched)
-        }}
-      />
-      <TextInput
-        {...fieldProps}
-        id={numberId}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        label={label ?? t('inputs.phone.label')}
-        error={shownError}
-        style={{ flex: '1 1 10rem' }}
-        value={field.text}
-        onChange={(event) => onType(event.currentTarget.value)}
-        onBlur={(event) => {
-          setField((current) => ({ ...current, text: current.text === '' ? '' : new AsYouType(current.country).input(current.text), touched: true }))
-          onBlur?.(event)
-        }}
-      />
+      <NativeSelect id={`${fallbackId}-country`} label={t('inputs.phone.country')} data={[country]} value={country} disabled style={{ flex: '0 1 12rem', minWidth: '8rem' }} />
+      <TextInput id={fallbackId} type="tel" label={props.label ?? t('inputs.phone.label')} value={props.value} disabled readOnly style={{ flex: '1 1 10rem' }} />
     </Group>
   )
 }
