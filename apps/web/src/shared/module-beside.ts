@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * A module a page does not need to draw, loaded beside it rather than before it (decision 086): the
+ * load starts at once (when the module calling this is evaluated, i.e. with the page's code), a load
+ * that failed (a network error) is tried again on the next ask, and `use()` gives it to a component
+ * once it is here, or null before (with a render when it arrives). A component that cannot get it
+ * throws to the page's error boundary, as a page's own failed chunk does.
+ */
+export function moduleBeside<T>(importer: () => Promise<T>): { load: () => Promise<T>; use: () => T | null } {
+  let loaded: T | null = null
+  let loading: Promise<T> | null = null
+
+  const load = (): Promise<T> => {
+    loading ??= importer().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    )
+    return loading
+  }
+
+  function use(): T | null {
+    const [module, setModule] = useState(loaded)
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+    useEffect(() => {
+      if (module) return
+      let live = true
+      load().then(
+        (arrived) => live && setModule(arrived),
+        (error: unknown) => live && setFailure({ error }),
+      )
+      return () => {
+        live = false
+      }
+    }, [module])
+    if (failure) throw failure.error
+    return module
+  }
+
+  void load().catch(() => undefined)
+  return { load, use }
+}
