@@ -1,10 +1,24 @@
 /// <reference types="node" />
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { prerenderAndPrecompress } from './build/precompress.ts'
 
 const apiPort = process.env.API_PORT ?? '3001'
+
+/**
+ * Mantine's ScrollArea (inside every Table and Modal) imports the whole of `@floating-ui/react` for one
+ * hook, useMergeRefs; it gets build/scroll-area-refs.ts instead, the same hook on Mantine's own
+ * useMergedRef (decision 087). Popovers, menus and tooltips still import the library itself.
+ */
+const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/
+const SCROLL_AREA_REFS = fileURLToPath(new URL('build/scroll-area-refs.ts', import.meta.url))
+const scrollAreaRefs: Plugin = {
+  name: 'offerbook:scroll-area-refs',
+  enforce: 'pre',
+  resolveId: (source, importer) => (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer) ? SCROLL_AREA_REFS : null),
+}
 
 const PUBLIC_SCRIPT = fileURLToPath(new URL('src/app/public/main.tsx', import.meta.url))
 
@@ -33,7 +47,7 @@ function inPublicClosure(id: string, graph: ModuleGraph): boolean {
 }
 
 export default defineConfig({
-  plugins: [react(), prerenderAndPrecompress()],
+  plugins: [scrollAreaRefs, react(), prerenderAndPrecompress()],
   resolve: {
     // packages/domain/src/csv.ts writes CSV with csv-stringify; its Node build uses Node's Buffer, its browser build carries its own.
     alias: [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }],
