@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react'
 
 /**
  * A module a page does not need to draw, loaded beside it rather than before it (decision 086): the
- * load starts at once (when the module calling this is evaluated, i.e. with the page's code), a load
- * that failed (a network error) is tried again on the next ask, and `use()` gives it to a component
- * once it is here, or null before (with a render when it arrives). A component that cannot get it
- * throws to the page's error boundary, as a page's own failed chunk does.
+ * load starts at once (when the module calling this is evaluated, i.e. with the page's code) unless
+ * `eager` is false, when it starts with `start()` or the first `use()`. A load that failed (a network
+ * error) is tried again on the next ask, and `use()` gives it to a component once it is here, or null
+ * before (with a render when it arrives). A component that cannot get it throws to the page's error
+ * boundary, as a page's own failed chunk does.
  */
-export function moduleBeside<T>(importer: () => Promise<T>): { load: () => Promise<T>; use: () => T | null } {
+export function moduleBeside<T>(importer: () => Promise<T>, { eager = true }: { eager?: boolean } = {}): { load: () => Promise<T>; start: () => void; use: () => T | null } {
   let loaded: T | null = null
   let loading: Promise<T> | null = null
 
@@ -40,6 +41,7 @@ export function moduleBeside<T>(importer: () => Promise<T>): { load: () => Promi
     return module
   }
 
-  void load().catch(() => undefined)
-  return { load, use }
+  const start = () => void load().catch(() => undefined)
+  if (eager) start()
+  return { load, start, use }
 }

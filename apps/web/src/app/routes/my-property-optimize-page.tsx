@@ -6,20 +6,42 @@ import { useTranslation } from '../../shared/i18n/translation'
 import { Link } from '../../shared/navigation'
 import { OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/offer-weight-criteria'
 import { listingOffersQuery, optimizeQuery, optimizeScreenQuery } from '../../features/offers/api/offers'
-import { OptimizeCards } from '../../features/offers/components/seller/optimize-cards'
-import { OptimizeGrid } from '../../features/offers/components/seller/optimize-grid'
 import { HighestBestButton } from '../../features/offers/components/negotiation/highest-best-dialog'
-import { closedOffers, OtherOffersTable } from '../../features/offers/components/seller/other-offers-table'
 import { manageListingPath, weightingPath } from '../../features/offers/components/seller/seller-offer-links'
 import { ApiClientError } from '../../shared/api-client'
 import { errorMessage } from '../../shared/notify'
 import { BackLink } from '../../shared/ui/back-link'
+import { moduleBeside } from '../../shared/module-beside'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
 import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import { TitledSection } from '../../shared/ui/titled-section'
 import type { PageProps } from '../page-props'
 import { zoneOf } from '../../features/offers/components/details/offer-format'
+import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
+
+/**
+ * The ranking's two views, each a chunk of its own: a phone draws the cards, a wider screen the grid
+ * (a table); the one this screen will show is requested with the page's code, so it downloads beside
+ * the ranking itself, and the other only if the window is resized across the breakpoint. The closed
+ * offers' table, below them, is requested with the page too.
+ */
+const grid = moduleBeside(() => import('../../features/offers/components/seller/optimize-grid'), { eager: false })
+const cards = moduleBeside(() => import('../../features/offers/components/seller/optimize-cards'), { eager: false })
+const otherOffers = moduleBeside(() => import('../../features/offers/components/seller/other-offers-table'))
+// The same breakpoint as the page's useMediaQuery below (Mantine's `sm`, 48em).
+if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 48em)').matches) grid.start()
+else cards.start()
+
+function RankingGrid({ result }: { result: OptimizeResult }) {
+  const view = grid.use()
+  return view ? <view.OptimizeGrid result={result} /> : <CenteredLoader />
+}
+
+function RankingCards({ result }: { result: OptimizeResult }) {
+  const view = cards.use()
+  return view ? <view.OptimizeCards result={result} /> : <CenteredLoader />
+}
 
 function NotFound() {
   const { t } = useTranslation()
@@ -34,6 +56,7 @@ function NotFound() {
 
 function OtherOffers({ listingId }: { listingId: string }) {
   const { t } = useTranslation()
+  const table = otherOffers.use()
   const query = useQuery(listingOffersQuery(listingId))
   return (
     <TitledSection title={t('offerSeller.others.title')} intro={t('offerSeller.others.intro')}>
@@ -43,7 +66,7 @@ function OtherOffers({ listingId }: { listingId: string }) {
           {`${t('offerSeller.others.loadFailed')} ${errorMessage(query.error)}`}
         </Alert>
       )}
-      {query.isSuccess && <OtherOffersTable listingId={listingId} offers={closedOffers(query.data)} />}
+      {query.isSuccess && (table ? <table.OtherOffersTable listingId={listingId} offers={table.closedOffers(query.data)} /> : <CenteredLoader />)}
     </TitledSection>
   )
 }
@@ -103,7 +126,7 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
         <Alert color="gray">{t('offerSeller.optimize.empty')}</Alert>
       ) : (
         // On a phone the cards have a side-by-side comparison of chosen offers.
-        wide ? <OptimizeGrid result={result} /> : <OptimizeCards result={result} />
+        wide ? <RankingGrid result={result} /> : <RankingCards result={result} />
       )}
       <OtherOffers listingId={id} />
     </Stack>

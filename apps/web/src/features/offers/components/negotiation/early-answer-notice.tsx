@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { openBestRequestQuery } from '../../api/negotiation'
-import { buyerNamesText } from '../seller/optimize-grid'
+import { buyerNamesText } from '../seller/seller-format'
 
 export type EarlyAnswerNoticeProps = {
   listingId: string

@@ -8,7 +8,7 @@ import type { OfferCosts, OptimizeOffer, OptimizeResult } from '@offerbook/domai
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { NegotiationMarks } from '../negotiation/negotiation-marks'
 import { sellerOfferPath } from './seller-offer-links'
-import { aheadExplanation, formatPoints } from './seller-format'
+import { aheadExplanation, buyerNamesText, formatPoints } from './seller-format'
 import { CriterionFigure } from './optimize-figures'
 import { NetSheetLines, PriceCell, priceFitNote, rankLookup } from './net-sheet-lines'
 import { zoneOf } from '../details/offer-format'
@@ -20,11 +20,6 @@ const COLUMN_WIDTH = 220
 const HEADER_WIDTH = 220
 /** The row headers stay in view while the offers scroll sideways. */
 const STICKY = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)' } as const
-
-export function buyerNamesText(names: readonly string[], fallback: string): string {
-  const named = names.map((name) => name.trim()).filter(Boolean)
-  return named.length > 0 ? named.join(', ') : fallback
-}
 
 function Row({ header, cells, strong = false }: { header: ReactNode; cells: ReactNode[]; strong?: boolean }) {
   return (

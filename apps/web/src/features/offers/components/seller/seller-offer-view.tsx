@@ -17,7 +17,7 @@ import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 import { SignedBadge } from '../details/signed-badge'
 import { ClosingPanel } from '../closing/closing-panel'
 import { AmendmentsPanel } from '../amendments/amendments-panel'
-import { buyerNamesText } from './optimize-grid'
+import { buyerNamesText } from './seller-format'
 import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
 
