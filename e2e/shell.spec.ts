@@ -74,3 +74,22 @@ test('a signed-in page opened first in Spanish draws its own texts in Spanish, a
   await expect(page.getByRole('searchbox', { name: 'Search your listings' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 })
+
+test('on the narrowest phone, in Spanish, the header keeps the name whole beside its controls, all on the screen', async ({ page }) => {
+  // 320px (an iPhone SE) and 390px: the buy/sell switch above the language, the bell and the account beside the name.
+  await useAccount(page, 'buyer-agent@example.com')
+  await page.addInitScript(() => window.localStorage.setItem('offerbook.language', 'es-es'))
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 700 })
+    await page.goto('/dashboard')
+    await expect(page.getByLabel('Idioma')).toHaveValue('es-es')
+    const header = page.locator('header')
+    const brand = await header.getByRole('link', { name: 'Offerbook', exact: true }).boundingBox()
+    const switches = await header.locator('.header-switches').boundingBox()
+    const account = await header.getByRole('button', { name: /^Menú de la cuenta/ }).boundingBox()
+    expect(brand && switches && account, 'the header draws the name, the switches and the account').toBeTruthy()
+    if (!brand || !switches || !account) return
+    expect(brand.x + brand.width, `the name ends before the switches at ${width}px`).toBeLessThanOrEqual(switches.x)
+    expect(account.x + account.width, `the account stays on a ${width}px screen`).toBeLessThanOrEqual(width)
+  }
+})

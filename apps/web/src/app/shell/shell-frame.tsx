@@ -84,12 +84,12 @@ export function ShellFrame({ navItems, footerItems, controls, extras, onLinkInte
         <Anchor href="#main" className="skip-link">
           {t('shell.skipToContent')}
         </Anchor>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" className="app-header-row">
           {/* The controls on the right never shrink; where a long navigation (an agent's, in Spanish) does not
               fit beside them, it scrolls sideways instead of pushing the account menu out of the window. */}
-          <Group gap="sm" wrap="nowrap" miw={0}>
+          <Group gap="sm" wrap="nowrap" miw={0} className="app-header-start">
             <Burger hiddenFrom="lg" opened={opened} onClick={toggle} size="sm" aria-label={t(opened ? 'shell.closeNavigation' : 'shell.openNavigation')} />
-            <Anchor component={Link} to="/" fw={800} fz="xl" underline="never">
+            <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" className="app-brand">
               {t('shell.brand')}
             </Anchor>
             <Box component="nav" aria-label={t('shell.mainNavigation')} visibleFrom="lg" miw={0} style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>

@@ -19,6 +19,7 @@ export default function UserMenu({ user }: { user: User }) {
         <Button
           variant="subtle"
           color="gray"
+          className="account-button"
           leftSection={
             <Avatar src={user.photoURL} size="sm" radius="xl" color="brand" alt="">
               {initials(user.name)}
