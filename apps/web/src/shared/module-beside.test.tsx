@@ -53,9 +53,9 @@ describe('moduleBeside: a module loaded beside the page that needs it', () => {
   it('tries a failed load again on the next ask, and hands a failure in drawing to the error boundary', async () => {
     const { attempts, importer } = controlledImporter()
     const greeting = moduleBeside(importer, { eager: false })
-    const first = greeting.load()
+    const first = expect(greeting.load()).rejects.toThrow('network down')
     await act(async () => attempts[0]?.reject(new Error('network down')))
-    await expect(first).rejects.toThrow('network down')
+    await first
 
     function Hello() {
       const module = greeting.use()
