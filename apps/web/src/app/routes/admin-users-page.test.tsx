@@ -171,6 +171,8 @@ describe('admin users page', () => {
     await userEvent.type(within(second).getByRole('textbox', { name: 'Email address of the account' }), ' Owner@Example.com ')
     await userEvent.click(confirm)
     await waitFor(() => expect(api.calls('POST /api/admin/users/u2/deactivate')).toHaveLength(1))
+    // The confirmation closes before the admin goes on (it would otherwise still be leaving when the next one opens).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sam Seller is a super admin' })).toBeNull())
 
     // Cancelling the second confirmation of a role change sends nothing.
     await userEvent.click(await within(drawer).findByRole('checkbox', { name: 'Seller (owner)' }))
