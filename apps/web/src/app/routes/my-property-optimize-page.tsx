@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title, useMantineTheme } from '@mantine/core'
+import { Alert, Button, DEFAULT_THEME, Group, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { IconAdjustmentsHorizontal, IconListCheck } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -29,8 +29,9 @@ import type { OptimizeResult } from '@offerbook/domain/offer-scoring'
 const grid = moduleBeside(() => import('../../features/offers/components/seller/optimize-grid'), { eager: false })
 const cards = moduleBeside(() => import('../../features/offers/components/seller/optimize-cards'), { eager: false })
 const otherOffers = moduleBeside(() => import('../../features/offers/components/seller/other-offers-table'))
-// The same breakpoint as the page's useMediaQuery below (Mantine's `sm`, 48em).
-if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 48em)').matches) grid.start()
+/** A screen that draws the grid: from Mantine's `sm` breakpoint (the theme keeps Mantine's breakpoints). */
+const WIDE = `(min-width: ${DEFAULT_THEME.breakpoints.sm})`
+if (typeof window !== 'undefined' && window.matchMedia?.(WIDE).matches) grid.start()
 else cards.start()
 
 function RankingGrid({ result }: { result: OptimizeResult }) {
@@ -81,8 +82,7 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
   const queryClient = useQueryClient()
   // A phone gets the figures as cards, a wider screen the grid: only the one shown is drawn (50 offers
   // drawn twice, one hidden by CSS, doubled the page's start-up work).
-  const { breakpoints } = useMantineTheme()
-  const wide = useMediaQuery(`(min-width: ${breakpoints.sm})`, true, { getInitialValueInEffect: false })
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false })
   // The first screen, ranking and closed offers, is one answer; the parts read what it wrote.
   const screen = useQuery(optimizeScreenQuery(queryClient, id))
   const query = useQuery({ ...optimizeQuery(id), enabled: !screen.isPending })
