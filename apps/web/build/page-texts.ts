@@ -7,7 +7,7 @@ import { PAGE_FILES, PLACEHOLDER_PAGE } from '../src/app/page-files.ts'
 /**
  * Which locale files (locales/en-us/<area>.json, the same in es-es) each page of the whole app shows
  * on its first screen, found in the source (decision 074): the page's module and what it imports
- * (statically or lazily), with every string that names a text key (`'offer.price'`, or the start of one,
+ * statically (and apart, what it imports lazily: decision 088), with every string that names a text key (`'offer.price'`, or the start of one,
  * `` `roles.${role}` ``, or a constant that starts one, `const P = 'identity'` with `` `${P}.title` ``). The frame (src/app/main.tsx and its imports, the page table left out) gets
  * the areas its own modules name; a page, the others its modules name. src/app/page-texts.json keeps the
  * result; its test (page-texts.test.ts) fails when the source no longer matches it.
@@ -29,7 +29,12 @@ const NOT_READ = [join(DOMAIN_SRC, 'messages'), join(DOMAIN_SRC, 'route-access.t
  */
 const FRAME_LATER = [join(WEB_SRC, 'features', 'notifications', 'components', 'notification-text.ts')]
 
-export type PageTexts = { frame: string[]; pages: Record<string, string[]> }
+/**
+ * `pages`: the areas a page's module and its static imports name, loaded with the module before its
+ * first render; `later`: the other areas of what it loads by `import()` (a part drawn beside or on a
+ * click), requested with the module and not waited for: such a part waits for them (decision 088).
+ */
+export type PageTexts = { frame: string[]; pages: Record<string, string[]>; later: Record<string, string[]> }
 
 /** The areas of the whole app's texts: every en-us file but the public pages' own (they travel with those pages). */
 export function textAreas(): string[] {
@@ -65,7 +70,7 @@ const KEY_START = /`([A-Za-z]\w*(?:\.[\w-]+)*)\.\$\{/g
 const CONSTANT = /\bconst (\w+) = ['"]([A-Za-z]\w*(?:\.[\w-]+)*)['"]/g
 const TEMPLATE_START = /`\$\{(\w+)\}\./g
 
-function sourceClosure(entries: string[]): Set<string> {
+function sourceClosure(entries: string[], { dynamic = true }: { dynamic?: boolean } = {}): Set<string> {
   const seen = new Set<string>()
   const stack = [...entries]
   while (stack.length > 0) {
@@ -78,7 +83,7 @@ function sourceClosure(entries: string[]): Set<string> {
       const target = resolveImport(file, match[2] ?? '')
       if (target) stack.push(target)
     }
-    for (const match of source.matchAll(DYNAMIC_IMPORT)) {
+    if (dynamic) for (const match of source.matchAll(DYNAMIC_IMPORT)) {
       const target = resolveImport(file, match[1] ?? '')
       if (target) stack.push(target)
     }
@@ -132,13 +137,18 @@ export function computePageTexts(): PageTexts {
   const frameFiles = sourceClosure([join(WEB_SRC, 'app', 'main.tsx')])
   const frame = areasNamed(namedKeys([...frameFiles].filter((path) => !FRAME_LATER.includes(path))), areaKeys)
   const pages: Record<string, string[]> = {}
+  const later: Record<string, string[]> = {}
   for (const [name, titles] of pageFiles()) {
-    const own = [...sourceClosure([join(WEB_SRC, 'app', 'routes', `${name}.tsx`)])].filter((path) => !frameFiles.has(path) || FRAME_LATER.includes(path))
-    const named = namedKeys(own)
+    const page = join(WEB_SRC, 'app', 'routes', `${name}.tsx`)
+    const own = (files: Set<string>) => [...files].filter((path) => !frameFiles.has(path) || FRAME_LATER.includes(path))
+    const named = namedKeys(own(sourceClosure([page], { dynamic: false })))
     for (const title of titles) named.add(title)
-    pages[name] = [...areasNamed(named, areaKeys)].filter((area) => !frame.has(area)).sort()
+    const first = new Set([...areasNamed(named, areaKeys)].filter((area) => !frame.has(area)))
+    pages[name] = [...first].sort()
+    const rest = [...areasNamed(namedKeys(own(sourceClosure([page]))), areaKeys)].filter((area) => !frame.has(area) && !first.has(area)).sort()
+    if (rest.length > 0) later[name] = rest
   }
-  return { frame: [...frame].sort(), pages }
+  return { frame: [...frame].sort(), pages, later }
 }
 
 /** For messages: where a file sits, relative to the web app's src. */

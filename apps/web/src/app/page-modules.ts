@@ -13,6 +13,8 @@ export type PageLoader = () => Promise<PageModule>
 /** Each page is its own chunk (src/app/routes/*-page.tsx). */
 const MODULES = import.meta.glob<PageModule>('./routes/*-page.tsx')
 const PAGE_AREAS: Readonly<Record<string, readonly string[]>> = PAGE_TEXTS.pages
+/** The texts of what a page loads by `import()`: asked for with it, waited for by those parts only (decision 088). */
+const LATER_AREAS: Readonly<Record<string, readonly string[]>> = PAGE_TEXTS.later
 
 /** The frame's own texts (header, navigation, errors): the areas loaded before the first render with the page's. */
 export const FRAME_AREAS: readonly string[] = PAGE_TEXTS.frame
@@ -21,7 +23,8 @@ const loaders = new Map<string, PageLoader>()
 
 /**
  * A route's loader: its page's module and texts (app/page-texts.json, decision 074) side by side, so the
- * page first renders in the reader's language; one loader per route, kept, as LazyPage remembers a
+ * page first renders in the reader's language, and the texts of its later parts beside them (decision 088);
+ * one loader per route, kept, as LazyPage remembers a
  * loaded page by its loader.
  */
 function pageLoader(routeName: string, page: string): PageLoader {
@@ -30,8 +33,14 @@ function pageLoader(routeName: string, page: string): PageLoader {
   const load = MODULES[`./routes/${page}.tsx`]
   if (!load) throw new Error(`No page module routes/${page}.tsx`)
   const areas = PAGE_AREAS[page] ?? []
+  const later = LATER_AREAS[page] ?? []
   // Texts already here (the whole language, in tests too): the module alone, as a page without texts loads.
-  const loader: PageLoader = () => (textAreasLoaded(areas) ? load() : Promise.all([load(), loadTextAreas(areas)]).then(([module]) => module))
+  const loader: PageLoader = () => {
+    // Not waited for here: a part waits for them as it arrives (shared/texts-settled.ts); one that failed
+    // leaves its keys to the whole language, which follows the first render and draws them again.
+    if (!textAreasLoaded(later)) void loadTextAreas(later).catch(() => undefined)
+    return textAreasLoaded(areas) ? load() : Promise.all([load(), loadTextAreas(areas)]).then(([module]) => module)
+  }
   loaders.set(routeName, loader)
   return loader
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Suspense, lazy } from 'react'
+import { Suspense } from 'react'
 import { MantineProvider } from '@mantine/core'
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -8,10 +8,11 @@ import { TranslatorTranslation } from '../shared/i18n/translator-translation'
 import { DialogProvider } from '../shared/ui/app-dialog'
 import { useHydrated } from '../shared/ui/use-hydrated'
 import { cssVariablesResolver, theme } from './theme'
+import { lazyPart } from '../shared/lazy-part'
 
 // The notices' corner (with its transitions) is a chunk of its own, loaded right after the first
 // render; a notice given before it arrives waits in the store and shows when it does.
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })))
+const Notifications = lazyPart(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })))
 
 function NoticesCorner() {
   // Not in the first render: a page prerendered without it hydrates as it was drawn.

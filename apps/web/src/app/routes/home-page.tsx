@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import {
   IconBriefcase,
@@ -24,8 +24,9 @@ import type { Step } from '../../features/public-pages/components/step-list'
 import { StepList } from '../../features/public-pages/components/step-list'
 import { useSession } from '../../shared/session'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { lazyPart } from '../../shared/lazy-part'
 
-const SsoLanding = lazy(() => import('../sso-landing'))
+const SsoLanding = lazyPart(() => import('../sso-landing'))
 
 /** The four sides of a sale, what each gets, and where to read more. */
 const SIDES = [

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react'
+import { Suspense } from 'react'
 import { Anchor, Badge, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '../../shared/navigation'
 import { DEFAULT_OFFER_WEIGHTS, OFFER_WEIGHT_CRITERIA } from '@offerbook/domain/offer-weight-criteria'
@@ -10,9 +10,10 @@ import { useHydrated } from '../../shared/ui/use-hydrated'
 import { usePageTexts } from '../../features/public-pages/texts'
 import { PAGE_TEXTS } from '../../features/public-pages/texts/pages'
 import { PageIntro, PageSection } from '../../features/public-pages/components/page-intro'
+import { lazyPart } from '../../shared/lazy-part'
 
 // The sliders and the scoring load after the page's text, so the first paint stays light.
-const RankingExample = lazy(() => import('../../features/public-pages/components/ranking-example'))
+const RankingExample = lazyPart(() => import('../../features/public-pages/components/ranking-example'))
 
 /**
  * /offers-optimized and /auth-offers-optimized: how offers are ranked, the ten criteria with their

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react'
+import { Suspense } from 'react'
 import { Button } from '@mantine/core'
 import { useTranslation } from '../../shared/i18n/translation'
 import { Link, useLocation } from '../../shared/navigation'
@@ -17,11 +17,12 @@ import { UiModeSwitch } from './ui-mode-switch'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
 import { ChatLauncher } from '../../features/chat/components/chat-launcher'
 import { HeaderControls, ShellFrame } from './shell-frame'
+import { lazyPart } from '../../shared/lazy-part'
 
 // The menu pulls in the popover code: loaded only when used.
-const UserMenu = lazy(() => import('./user-menu'))
+const UserMenu = lazyPart(() => import('./user-menu'))
 // The notification bell: only for a signed-in user who may open /notifications.
-const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell'))
+const NotificationBell = lazyPart(() => import('../../features/notifications/components/notification-bell'))
 
 /** Footer links with a signed-in variant (spec section 2: /auth-how-it-works, /auth-offers-optimized). */
 const SIGNED_IN_VARIANTS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
@@ -7,9 +7,10 @@ import type { NavItem } from '@offerbook/domain/route-access'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { Link, useLocation } from '../../shared/navigation'
 import { ErrorBoundary } from '../../shared/ui/error-boundary'
+import { lazyPart } from '../../shared/lazy-part'
 
 // The small-screen drawer pulls in the modal code: loaded only when opened.
-const MobileNav = lazy(() => import('./mobile-nav'))
+const MobileNav = lazyPart(() => import('./mobile-nav'))
 
 function isActive(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/'

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
 import { loadAreaTree, loadFrameTree } from '../../locales/areas'
+import { textsLoading } from '../texts-settled'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
 import type { Translate } from './translation'
 import { setActiveTranslator } from './translation'
@@ -121,10 +122,15 @@ export async function loadTextAreas(areas: readonly string[], language: Language
   const done = loadedAreas.get(language) ?? new Set<string>()
   const missing = areas.filter((area) => !done.has(area))
   if (loadedLanguages.has(language) || missing.length === 0) return
-  translator.addTree(language, await loadAreaTree(language, missing))
-  for (const area of missing) done.add(area)
-  loadedAreas.set(language, done)
+  const loading = loadAreaTree(language, missing).then((tree) => {
+    translator.addTree(language, tree)
+    for (const area of missing) done.add(area)
+    loadedAreas.set(language, done)
+  })
+  textsLoading(loading)
+  await loading
 }
+
 
 /** The frame's texts in `language` (its areas and the common messages), for the first render. */
 export async function loadFrameTexts(language: Language, areas: readonly string[]): Promise<void> {

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react'
-import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState } from 'react'
+import { Suspense, createContext, useCallback, useContext, useMemo, useState } from 'react'
 import type { DialogState } from './app-dialog-view'
 import { useHydrated } from './use-hydrated'
+import { lazyPart } from '../lazy-part'
 
 export type { AppDialogProps, DialogState, DialogType } from './app-dialog-view'
 
 // The dialog's Modal (with its focus trap and positioning code) is a chunk of its own: a page renders
 // without it, and it loads right after the app's first render.
-const AppDialog = lazy(() => import('./app-dialog-view'))
+const AppDialog = lazyPart(() => import('./app-dialog-view'))
 
 export type AlertOptions = { title: ReactNode; message: ReactNode; closeLabel?: string }
 export type ConfirmOptions = { title: ReactNode; message: ReactNode; confirmLabel?: string; cancelLabel?: string }

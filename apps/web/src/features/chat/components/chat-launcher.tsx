@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Badge, Box, Button } from '@mantine/core'
 import { IconMessageCircle } from '@tabler/icons-react'
 import { useTranslation } from '../../../shared/i18n/translation'
@@ -7,6 +7,7 @@ import { matchRoute } from '@offerbook/domain/route-access'
 import type { Role } from '@offerbook/domain/roles'
 import { ErrorBoundary } from '../../../shared/ui/error-boundary'
 import { chatScope, guestConversationFromHash, saveGuestConversation, useChatFlags } from '../chat-state'
+import { lazyPart } from '../../../shared/lazy-part'
 
 /**
  * The chat's corner button, on every page. It is all of the chat that the first page load carries:
@@ -16,7 +17,7 @@ import { chatScope, guestConversationFromHash, saveGuestConversation, useChatFla
  */
 
 const loadWidget = () => import('./chat-widget')
-const ChatWidget = lazy(loadWidget)
+const ChatWidget = lazyPart(loadWidget)
 
 /** The badge never grows past this: 100 and more read "99+". */
 const MAX_BADGE = 99

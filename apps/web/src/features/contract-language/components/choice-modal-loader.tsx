@@ -1,11 +1,12 @@
 import { Loader } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from '../../../shared/i18n/translation'
+import { lazyPart } from '../../../shared/lazy-part'
 
 const loadChoiceModals = () => import('./clause-choice-modals')
-export const StipulationChoicesModal = lazy(() => loadChoiceModals().then((module) => ({ default: module.StipulationChoicesModal })))
-export const AddendumChoicesModal = lazy(() => loadChoiceModals().then((module) => ({ default: module.AddendumChoicesModal })))
+export const StipulationChoicesModal = lazyPart(() => loadChoiceModals().then((module) => ({ default: module.StipulationChoicesModal })))
+export const AddendumChoicesModal = lazyPart(() => loadChoiceModals().then((module) => ({ default: module.AddendumChoicesModal })))
 
 /**
  * A clause modal fetched on demand: its chunk starts loading when the GENERATE/EDIT button is pointed

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { Suspense, useCallback, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import type { SendPrefill } from './send-prefill'
+import { lazyPart } from '../../../shared/lazy-part'
 
 export type { SendPrefill }
 
 // The dialog (and the phone library it checks chips with) loads on the first open, not with the page.
-const SendDialog = lazy(() => import('./send-dialog'))
+const SendDialog = lazyPart(() => import('./send-dialog'))
 
 type HostState = { opened: boolean; prefill: SendPrefill; session: number }
 

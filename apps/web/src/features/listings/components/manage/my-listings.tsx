@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Badge, Button, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core'
 import { ChoiceSwitch } from '../../../../shared/ui/choice-switch'
 import { IconHomePlus } from '@tabler/icons-react'
@@ -17,6 +17,7 @@ import type { MyListingsView } from './my-listings-view'
 import { MY_LISTINGS_VIEWS, readMyListingsView, writeMyListingsView } from './my-listings-view'
 import type { StatusGroup } from './status-options'
 import { isStatusGroup, STATUS_GROUP_NAMES, STATUS_GROUPS } from './status-options'
+import { lazyPart } from '../../../../shared/lazy-part'
 
 export const MY_LISTINGS_PAGE_SIZE = 12
 
@@ -24,7 +25,7 @@ export const MY_LISTINGS_PAGE_SIZE = 12
 // own: the cards, the default, render without it; choosing the table, or pointing at the switch,
 // loads it.
 const loadTable = () => import('./my-listings-table')
-const MyListingsTable = lazy(() => loadTable().then((module) => ({ default: module.MyListingsTable })))
+const MyListingsTable = lazyPart(() => loadTable().then((module) => ({ default: module.MyListingsTable })))
 
 /** The search, tab and page the address bar holds. */
 function listStateOf(params: URLSearchParams): { group: StatusGroup; q: string; page: number } {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Button, Loader } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
+import { lazyPart } from '../../../../shared/lazy-part'
 
 const loadModal = () => import('./highest-best-modal')
-const HighestBestModal = lazy(loadModal)
+const HighestBestModal = lazyPart(loadModal)
 
 /**
  * From optimize: ask every open offer, or the chosen ones, for their highest and best by a deadline, in

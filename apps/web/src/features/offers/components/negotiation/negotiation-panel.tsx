@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Alert, Button, Loader, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
@@ -10,10 +10,11 @@ import { AgreementPreview } from './agreement-preview'
 import { PreApprovalBadge } from './pre-approval-badge'
 import { TermChanges, useVersionChanged } from './version-changes'
 import type { ClausePickers } from '../editor/clause-sections'
+import { lazyPart } from '../../../../shared/lazy-part'
 
 /** The counter-offer form, with the editor's sections it reuses: fetched when a side counters. */
 const loadCounterForm = () => import('./counter-form')
-const CounterForm = lazy(() => loadCounterForm().then((module) => ({ default: module.CounterForm })))
+const CounterForm = lazyPart(() => loadCounterForm().then((module) => ({ default: module.CounterForm })))
 /** Pointing at or focusing a counter button starts fetching the form. */
 const counterIntent = { onPointerEnter: () => void loadCounterForm(), onFocus: () => void loadCounterForm() }
 

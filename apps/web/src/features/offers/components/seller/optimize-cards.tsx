@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
+import { startTransition, Suspense, useEffect, useState } from 'react'
 import type { BoxProps } from '@mantine/core'
 import { Anchor, Box, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
@@ -12,9 +12,10 @@ import type { OptimizeFigure } from './optimize-figures'
 import { optimizeFigures, rankedOffers } from './optimize-figures'
 import { sellerOfferPath } from './seller-offer-links'
 import { formatPoints } from './seller-format'
+import { lazyPart } from '../../../../shared/lazy-part'
 
 const loadCompare = () => import('./optimize-compare')
-const OptimizeCompare = lazy(loadCompare)
+const OptimizeCompare = lazyPart(loadCompare)
 
 /** At most this many offers side by side: more would not fit a phone's width. */
 export const MAX_COMPARED = 3
