@@ -1,21 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
-import { useTranslation } from './i18n/translation'
+import { moduleBeside } from './module-beside'
 import type { BlockedNavigation, NavigationLocation } from './navigation'
+import type { LeaveChoice, LeaveDialogProps, LeaveGuardTexts, LeaveQuestion } from './leave-dialog'
 import { useNavigationBlocker } from './navigation'
 
-export type LeaveChoice = 'save' | 'discard' | 'stay'
-
-/** The dialog's texts, already translated: each form words its question for its own page. */
-export type LeaveGuardTexts = {
-  title: string
-  message: string
-  stay: string
-  /** Leave without saving. */
-  discard: string
-  /** Shown only when the form can `save` from the dialog. */
-  save?: string
-}
+export type { LeaveChoice, LeaveGuardTexts, LeaveQuestion } from './leave-dialog'
 
 export type LeaveGuardOptions = {
   /** Whether leaving now would lose something. Read at the moment of each navigation. */
@@ -32,14 +21,16 @@ export type LeaveGuardOptions = {
   watchSearch?: boolean
 }
 
-type Question = { canDiscard: boolean; resolve: (choice: LeaveChoice) => void }
+
+/** The dialog (with Mantine's Modal) is fetched once there is something to lose, not with the form. */
+const leaveDialog = moduleBeside(() => import('./leave-dialog'), { eager: false })
 
 /**
  * The one guard of unsaved changes: navigations inside the app stop at its dialog (the navigation's
  * blocker, Back and Forward included), closing or reloading the tab gets the browser's own prompt. Render the returned `dialog`.
  */
 export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = false }: LeaveGuardOptions) {
-  const [question, setQuestion] = useState<Question | null>(null)
+  const [question, setQuestion] = useState<LeaveQuestion | null>(null)
   const latest = useRef({ dirty, save, onBlocked })
   const bypass = useRef(false)
   const handling = useRef<BlockedNavigation | null>(null)
@@ -82,6 +73,7 @@ export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = fal
 
   useEffect(() => {
     if (!dirty) return
+    leaveDialog.start()
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault()
       // Older browsers show the prompt only when returnValue is set.
@@ -109,29 +101,14 @@ export function useLeaveGuard({ dirty, texts, save, onBlocked, watchSearch = fal
     }
   }, [])
 
-  const dialog = <LeaveDialog question={question} texts={texts} canSave={save !== undefined} onAnswer={answer} />
+  // Drawn from the first question on (and kept, so it closes with its animation).
+  const [asked, setAsked] = useState(false)
+  if (question && !asked) setAsked(true)
+  const dialog = asked ? <LeaveDialogSlot question={question} texts={texts} canSave={save !== undefined} onAnswer={answer} /> : null
   return { readyToAct, leave, dialog }
 }
 
-function LeaveDialog({ question, texts, canSave, onAnswer }: { question: Question | null; texts: LeaveGuardTexts; canSave: boolean; onAnswer: (choice: LeaveChoice) => void }) {
-  const { t } = useTranslation()
-  return (
-    <Modal opened={question !== null} onClose={() => onAnswer('stay')} title={texts.title} centered styles={{ title: { fontWeight: 700 } }} closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
-      <Stack gap="lg">
-        <Text>{texts.message}</Text>
-        <Group justify="flex-end" gap="sm">
-          {/* Stay takes the focus: Enter must not throw the changes away. */}
-          <Button variant="default" onClick={() => onAnswer('stay')} data-autofocus>
-            {texts.stay}
-          </Button>
-          {question?.canDiscard && (
-            <Button variant="default" color="red" onClick={() => onAnswer('discard')}>
-              {texts.discard}
-            </Button>
-          )}
-          {canSave && texts.save && <Button onClick={() => onAnswer('save')}>{texts.save}</Button>}
-        </Group>
-      </Stack>
-    </Modal>
-  )
+function LeaveDialogSlot(props: LeaveDialogProps) {
+  const module = leaveDialog.use()
+  return module ? <module.LeaveDialog {...props} /> : null
 }

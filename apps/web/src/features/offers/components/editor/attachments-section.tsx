@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, FileButton, Group, SimpleGrid, Stack, Text, T
 import { IconDownload, IconFileText, IconTrash, IconUpload } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import type { OfferAttachment, OfferAttachmentKind, OfferView } from '@offerbook/domain/offer'
+import type { OfferAttachment, OfferAttachmentKind } from '@offerbook/domain/offer'
 import { OFFER_ATTACHMENT_CONTENT_TYPES, OFFER_LIMITS } from '@offerbook/domain/offer-values'
 import { ApiClientError } from '../../../../shared/api-client'
 import { notifyError } from '../../../../shared/notify'
@@ -12,15 +12,9 @@ import { deleteOfferAttachment, uploadOfferAttachment } from '../../api/offers'
 import { downloadOfferAttachment } from '../details/download-attachment'
 import { formatFileSize } from '../details/offer-format'
 import { offerKeys } from '../../../../shared/query-keys'
+import { useAttachmentsCache } from './attachments-cache'
 
 type UploadKind = Exclude<OfferAttachmentKind, 'offer-form'>
-
-/** Keeps the cached offer's attachments in step with an upload or a removal. */
-export function useAttachmentsCache(offerId: string) {
-  const queryClient = useQueryClient()
-  return (update: (attachments: OfferAttachment[]) => OfferAttachment[]) =>
-    queryClient.setQueryData<OfferView>(offerKeys.one(offerId), (offer) => (offer ? { ...offer, attachments: update(offer.attachments) } : offer))
-}
 
 /** A button that uploads one file of `kind` to the offer. */
 export function UploadButton({ offerId, attachments, kind, label, disabled }: { offerId: string; attachments: readonly OfferAttachment[]; kind: UploadKind; label: string; disabled: boolean }) {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useRef } from 'react'
 import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import { Link } from '../../../../shared/navigation'
@@ -10,7 +10,6 @@ import { SectionCard } from '../../../../shared/ui/section-card'
 import { useLeaveGuard } from '../../../../shared/use-leave-guard'
 import { useSetOffer } from '../../api/offers'
 import { OfferStatusBadge } from '../details/offer-status-badge'
-import { AttachmentList, UploadButton } from './attachments-section'
 import type { ClausePickers } from './clause-sections'
 import type { EditorForm } from './editor-form'
 import { errorsUnder } from './editor-form'
@@ -18,19 +17,20 @@ import { OfferActionsPanel, useOfferActions } from './offer-actions'
 import { OfferSectionIndex } from './offer-section-index'
 import type { FieldErrors } from './offer-form'
 import { setAt } from './offer-form'
-import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from './terms-sections'
-import { EscalationSection } from './escalation-section'
+import { PriceSection } from './price-section'
 import { useOfferAutosave } from './use-offer-autosave'
 import { useOfferAsOfNow } from '../negotiation/version-changes'
 import { MoneyChecksProvider, useMoneyChecks } from './money-checks'
-import { zoneOf } from '../details/offer-format'
 import { formatDateTime } from '../../../../shared/format-date-time'
 import { CenteredLoader } from '../../../../shared/ui/centered-loader'
+import { moduleBeside } from '../../../../shared/module-beside'
+import { lazyPart } from '../../../../shared/lazy-part'
 
-// Below the first screen, and for a decided offer: chunks of their own, so an offer being written
-// draws its first sections with the page's own code and fetches the rest alongside.
-const OfferEditorLater = lazy(() => import('./offer-editor-later'))
-const OfferDecidedParts = lazy(() => import('./offer-decided-parts'))
+// Below the first screen (every term after the price, the parties, the clauses, the files), and for a
+// decided offer: chunks of their own, so an offer being written draws its first screen with the
+// page's own code while the rest is fetched alongside (decision 088).
+const later = moduleBeside(() => import('./offer-editor-later'))
+const OfferDecidedParts = lazyPart(() => import('./offer-decided-parts'))
 
 export type OfferEditorProps = {
   offer: OfferView
@@ -59,6 +59,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
   // Past its expiration the offer reads expired at once, open page or not (decision 036).
   const offer = useOfferAsOfNow(given) ?? given
   const setOffer = useSetOffer()
+  const laterModule = later.use()
   const formRef = useRef<HTMLDivElement>(null)
   const editable = offer.viewer === 'buyer' && EDITABLE_STATUSES.includes(offer.status)
 
@@ -69,22 +70,6 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
     save: autosave.saveNow,
     texts: { title: t('offerEditor.unsaved.title'), message: t('errors.changesNotSaved'), stay: t('offerEditor.unsaved.stay'), discard: t('offerEditor.unsaved.discard'), save: t('offerEditor.unsaved.save') },
   })
-
-  // Made once per change of the files, so the financing section need not draw again on every keystroke.
-  const preApproval = useMemo(
-    () => (
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
-          {t('offer.field.preApproval')}
-        </Text>
-        <AttachmentList offerId={offer.id} attachments={offer.attachments} kinds={['pre-approval']} editable={editable} label={t('offer.field.preApproval')} />
-        <Group>
-          <UploadButton offerId={offer.id} attachments={offer.attachments} kind="pre-approval" label={t('offerEditor.uploadPreApproval')} disabled={!editable} />
-        </Group>
-      </Stack>
-    ),
-    [offer.id, offer.attachments, editable, t],
-  )
 
   const money = useMoneyChecks(offer.property.listPrice, terms)
   const actions = useOfferActions({ offer, terms, guard, money })
@@ -156,6 +141,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
     )
   }
 
+  const OfferEditorLater = laterModule?.default
   const buyerNames = terms.buyers.map((buyer) => buyer.fullName.trim()).filter(Boolean).join(', ')
 
   return (
@@ -166,17 +152,7 @@ export function OfferEditor({ offer: given, pickers }: OfferEditorProps) {
       {propertyCard}
       <OfferSectionIndex root={formRef} terms={terms} saved={offer.shareProblems} />
       <PriceSection form={form} />
-      <EscalationSection form={form} />
-      <EarnestMoneySection form={form} />
-      <FinancingSection form={form} preApproval={preApproval} />
-      <ContingenciesSection form={form} />
-      <ClosingSection form={form} />
-      <ConcessionsSection form={form} />
-      <WarrantySection form={form} />
-      <ExpirationSection form={form} timeZone={zoneOf(property)} />
-      <Suspense fallback={<CenteredLoader />}>
-        <OfferEditorLater offer={offer} form={form} pickers={pickers} editable={editable} parties={{ buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) }} />
-      </Suspense>
+      {OfferEditorLater ? <OfferEditorLater offer={offer} form={form} pickers={pickers} editable={editable} parties={{ buyer: buyerNames, seller: '', property: address, ...(offerTimeZone ? { timeZone: offerTimeZone } : {}) }} /> : <CenteredLoader />}
       {guard.dialog}
     </Stack>
     </MoneyChecksProvider>

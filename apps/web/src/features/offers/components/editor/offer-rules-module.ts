@@ -13,6 +13,8 @@ import { dropAt, getAt, setAt } from './offer-form'
 export { formsProblem, hasListingAgent, shareProblems } from '@offerbook/domain/offer'
 export { differingTerms } from '@offerbook/domain/offer-negotiation'
 export { termDifferences } from '@offerbook/domain/offer-differences'
+// A clause field's label key needs the RF707 catalogue, which the differences bring anyway.
+export { fieldLabelKey } from '../../../../shared/i18n/clause-labels'
 
 /** Terms as the schema gives them (its defaults filled in, its key order), or null when they do not pass. */
 export function readTerms(value: unknown): OfferTerms | null {

@@ -45,28 +45,6 @@ function YesNo({ label, value, onChange, error, disabled }: { label: string; val
   )
 }
 
-function PriceSectionView({ form }: { form: EditorForm }) {
-  const { t } = useTranslation()
-  const { terms, set, error, disabled } = form
-  return (
-    <SectionCard title={t('offer.field.purchasePrice')}>
-      <IncrementInput
-        label={t('offer.field.purchasePrice')}
-        value={terms.purchasePrice}
-        onChange={(value) => set('purchasePrice', value)}
-        min={OFFER_LIMITS.minPrice}
-        max={OFFER_LIMITS.maxPrice}
-        units={1000}
-        error={error('purchasePrice')}
-        disabled={disabled}
-      />
-      <OfferMoneyCheck field="purchasePrice" disabled={disabled} />
-    </SectionCard>
-  )
-}
-
-export const PriceSection = sectionMemo(PriceSectionView, ({ form }) => [form.terms.purchasePrice, form.errorsUnder('purchasePrice')])
-
 function EarnestMoneySectionView({ form }: { form: EditorForm }) {
   const { t } = useTranslation()
   const { terms, set, error, disabled } = form

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { fetchApiFile, saveBlob } from '../../../../shared/download-file'
+import { fetchApiFile } from '../../../../shared/download-file'
+import { moduleBeside } from '../../../../shared/module-beside'
 import { notifyError } from '../../../../shared/notify'
 import { getAccessToken } from '../../../../shared/session'
 import { offerAgreementPath } from '../../api/offers'
+import type { AgreementPreviewDialogProps, ShownAgreement } from './agreement-preview-dialog'
 
-type Shown = { url: string; blob: Blob; filename: string }
-
-/** Whether the browser shows a PDF in a page (most phones do not); a browser that does not say is taken to. */
-const showsPdf = () => (navigator as Navigator & { pdfViewerEnabled?: boolean }).pdfViewerEnabled !== false
+/** The dialog (Mantine's Modal) is fetched with the first agreement asked for, beside the PDF itself. */
+const dialog = moduleBeside(() => import('./agreement-preview-dialog'), { eager: false })
 
 /**
  * 'Agreement' beside a version: fetches that version's purchase and sale agreement (the PDF 'Send for
@@ -20,7 +20,9 @@ const showsPdf = () => (navigator as Navigator & { pdfViewerEnabled?: boolean })
 export function AgreementPreview({ offerId, version, beforeOpen }: { offerId: string; version?: number; beforeOpen?: () => Promise<unknown> }) {
   const { t } = useTranslation()
   const [loading, setLoading] = useState(false)
-  const [shown, setShown] = useState<Shown | null>(null)
+  const [shown, setShown] = useState<ShownAgreement | null>(null)
+  // Drawn once a file was shown (and kept, so it closes with its animation); its code is here by then.
+  const [asked, setAsked] = useState(false)
 
   useEffect(() => () => (shown ? URL.revokeObjectURL(shown.url) : undefined), [shown])
 
@@ -29,11 +31,15 @@ export function AgreementPreview({ offerId, version, beforeOpen }: { offerId: st
     try {
       await beforeOpen?.()
       const session = getAccessToken()
-      const file = await fetchApiFile(offerAgreementPath(offerId, version), {
-        headers: session ? { Authorization: `Bearer ${session}` } : {},
-        fallbackName: version === undefined ? 'Purchase-and-Sale-Agreement-draft.pdf' : `Purchase-and-Sale-Agreement-v${version}.pdf`,
-      })
+      const [file] = await Promise.all([
+        fetchApiFile(offerAgreementPath(offerId, version), {
+          headers: session ? { Authorization: `Bearer ${session}` } : {},
+          fallbackName: version === undefined ? 'Purchase-and-Sale-Agreement-draft.pdf' : `Purchase-and-Sale-Agreement-v${version}.pdf`,
+        }),
+        dialog.load(),
+      ])
       setShown({ ...file, url: URL.createObjectURL(file.blob) })
+      setAsked(true)
     } catch (error) {
       notifyError(error)
     } finally {
@@ -54,23 +60,12 @@ export function AgreementPreview({ offerId, version, beforeOpen }: { offerId: st
           {t('negotiation.agreement.button')}
         </Button>
       )}
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={title} size="xl" closeButtonProps={{ 'aria-label': t('inputs.dialog.closeDialog') }}>
-        {shown && (
-          <Stack gap="sm">
-            {showsPdf() ? (
-              <iframe src={shown.url} title={title} style={{ width: '100%', height: '70vh', border: 0 }} />
-            ) : (
-              <Alert color="blue">{t('negotiation.agreement.noViewer')}</Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => saveBlob(shown.blob, shown.filename)}>
-                {t('negotiation.agreement.download')}
-              </Button>
-              <Button onClick={() => setShown(null)}>{t('negotiation.agreement.close')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {asked && <DialogSlot shown={shown} title={title} onClose={() => setShown(null)} />}
     </>
   )
+}
+
+function DialogSlot(props: AgreementPreviewDialogProps) {
+  const module = dialog.use()
+  return module ? <module.AgreementPreviewDialog {...props} /> : null
 }

@@ -17,7 +17,8 @@ import { EscalationSection } from '../editor/escalation-section'
 import type { FieldErrors } from '../editor/offer-form'
 import { setAt, touches } from '../editor/offer-form'
 import { termsErrors } from '../editor/offer-rules-module'
-import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, PriceSection, WarrantySection } from '../editor/terms-sections'
+import { ClosingSection, ConcessionsSection, ContingenciesSection, EarnestMoneySection, ExpirationSection, FinancingSection, WarrantySection } from '../editor/terms-sections'
+import { PriceSection } from '../editor/price-section'
 import { useVersionChanged } from './version-changes'
 
 const isCounterPath = (path: string) => (COUNTER_TERMS as readonly string[]).includes(path.split('.')[0] ?? '')
