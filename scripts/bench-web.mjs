@@ -29,6 +29,9 @@ const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3))
 const TARGET = { public: 95, signedIn: 90 }
 // BENCH_WEB_ONLY=public or signed-in measures only that group.
 // BENCH_WEB_REPORTS=<folder> keeps each run's Lighthouse report there as JSON.
+// BENCH_WEB_PAGES=<text> measures only the pages whose label contains it (`submitted-offers`, `/sign/`).
+const PAGES = process.env.BENCH_WEB_PAGES ?? ''
+const chosen = (page) => page.label.includes(PAGES)
 const ONLY = process.env.BENCH_WEB_ONLY ?? ''
 if (!['', 'public', 'signed-in'].includes(ONLY)) throw new Error(`BENCH_WEB_ONLY must be public or signed-in, not ${ONLY}`)
 // The web app's stored session and its signed-in hint cookie (packages/domain's stored-session, decision 034).
@@ -196,7 +199,7 @@ try {
   if (ONLY !== 'signed-in') {
     const publicPages = ['/', await propertyPath(), '/listings', '/how-it-works'].map((path) => ({ label: path.startsWith('/property/') ? '/property/{id}' : path, path, token: null }))
     const publicRows = []
-    for (const page of publicPages) publicRows.push(...(await measurePage(page, TARGET.public)))
+    for (const page of publicPages.filter(chosen)) publicRows.push(...(await measurePage(page, TARGET.public)))
     sections.push([`public pages (target: performance >= ${TARGET.public})`, publicRows])
   }
   if (ONLY !== 'public') {
@@ -204,7 +207,7 @@ try {
     try {
       const { pages, notes } = await signedInPages(BASE)
       signedInRows.push(...notes)
-      for (const page of pages) signedInRows.push(...(await measurePage(page, TARGET.signedIn)))
+      for (const page of pages.filter(chosen)) signedInRows.push(...(await measurePage(page, TARGET.signedIn)))
     } catch (error) {
       signedInRows.push(['signed-in pages', `not measured: ${error.message}`])
     }

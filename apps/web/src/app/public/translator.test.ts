@@ -63,7 +63,7 @@ describe('the translator', () => {
     expect(translator.exists('a.none')).toBe(false)
   })
 
-  it('tells its listeners when the language changes or texts are announced, not when texts are added', () => {
+  it('tells its listeners when the language changes, or texts are announced after one was missed, not when texts are added', () => {
     const translator = createTranslator('en-us')
     let calls = 0
     const stop = translator.subscribe(() => (calls += 1))
@@ -72,13 +72,24 @@ describe('the translator', () => {
     translator.changeLanguage('es-es')
     expect(translator.language).toBe('es-es')
     expect(calls).toBe(1)
+    // Nothing shown missed a text: new texts change nothing, and nothing draws again.
+    translator.t('a')
+    translator.announce()
+    expect(calls).toBe(1)
+    // A text asked for and not there yet: the texts announced may be it.
+    translator.t('later.text')
     const revision = translator.revision
     translator.announce()
     expect(calls).toBe(2)
     expect(translator.revision).not.toBe(revision)
+    translator.announce()
+    expect(calls).toBe(2)
+    expect(translator.exists('later.other')).toBe(false)
+    translator.announce()
+    expect(calls).toBe(3)
     stop()
     translator.changeLanguage('en-us')
-    expect(calls).toBe(2)
+    expect(calls).toBe(3)
   })
 
   it('reports each key that neither the language nor en-us has, unless a default was given', () => {

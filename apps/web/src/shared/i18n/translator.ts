@@ -20,7 +20,10 @@ export type MiniTranslator = Translator & {
   changeLanguage: (language: Language) => void
   /** Calls `listener` after each change of language or of texts announced; returns the unsubscribe. */
   subscribe: (listener: () => void) => () => void
-  /** Tells the listeners that texts added since may change what is shown (a whole language arriving). */
+  /**
+   * Tells the listeners that texts added since may change what is shown (a whole language arriving):
+   * only when a text was asked for and not found since the last time, as nothing else can read differently.
+   */
   announce: () => void
   /** Counts the changes of language and the texts announced: a new value means other texts. */
   readonly revision: number
@@ -62,6 +65,8 @@ export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTra
   const missingListeners = new Set<(key: string) => void>()
   let current = language
   let revision = 0
+  /** Whether a text asked for (t, exists) was not found since the last announce: only then may new texts change what is shown. */
+  let missed = false
   const changed = () => {
     revision += 1
     for (const listener of listeners) listener()
@@ -89,12 +94,15 @@ export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTra
     },
     t(key, options) {
       const found = find(current, key, options) ?? (current === DEFAULT_LANGUAGE ? undefined : find(DEFAULT_LANGUAGE, key, options))
+      if (found === undefined) missed = true
       if (found === undefined && options?.defaultValue === undefined) for (const listener of missingListeners) listener(key)
       // `$t(other.key)` inside a text is that key's text (after the parameters are put in: `$t(listing.status.{{to}})`).
       return interpolate(found ?? options?.defaultValue ?? key, options).replace(NESTED, (_whole, inner: string) => translator.t(inner.trim()))
     },
     exists(key) {
-      return lookup(trees.get(current), key) !== undefined || lookup(trees.get(DEFAULT_LANGUAGE), key) !== undefined
+      const found = lookup(trees.get(current), key) !== undefined || lookup(trees.get(DEFAULT_LANGUAGE), key) !== undefined
+      if (!found) missed = true
+      return found
     },
     addTree(lng, tree) {
       const existing = trees.get(lng)
@@ -111,7 +119,13 @@ export function createTranslator(language: Language = DEFAULT_LANGUAGE): MiniTra
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    announce: changed,
+    announce() {
+      // A whole language arriving after the first render redraws every translating component: on a
+      // throttled phone a long task, not worth it when all that is shown already had its text.
+      if (!missed) return
+      missed = false
+      changed()
+    },
     watchMissing(listener) {
       missingListeners.add(listener)
       return () => missingListeners.delete(listener)
