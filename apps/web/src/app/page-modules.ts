@@ -24,8 +24,7 @@ const loaders = new Map<string, PageLoader>()
 /**
  * A route's loader: its page's module and texts (app/page-texts.json, decision 074) side by side, so the
  * page first renders in the reader's language, and the texts of its later parts beside them (decision 088);
- * one loader per route, kept, as LazyPage remembers a
- * loaded page by its loader.
+ * one loader per route, kept, as LazyPage remembers a loaded page by its loader.
  */
 function pageLoader(routeName: string, page: string): PageLoader {
   const known = loaders.get(routeName)

@@ -5,9 +5,9 @@ import { withTexts } from './texts-settled'
  * A module a page does not need to draw, loaded beside it rather than before it (decision 086): the
  * load starts at once (when the module calling this is evaluated, i.e. with the page's code) unless
  * `eager` is false, when it starts with `start()` or the first `use()`. A load that failed (a network
- * error) is tried again on the next ask, and `use()` gives it to a component once it is here, or null
- * before (with a render when it arrives, and the texts its page asked for beside it: decision 088). A component that cannot get it throws to the page's error
- * boundary, as a page's own failed chunk does.
+ * error) is tried again on the next ask, and `use()` gives it to a component once it is here with the
+ * texts its page asked for beside it (decision 088), or null before (with a render when it arrives). A
+ * component that cannot get it throws to the page's error boundary, as a page's own failed chunk does.
  */
 export function moduleBeside<T>(importer: () => Promise<T>, { eager = true }: { eager?: boolean } = {}): { load: () => Promise<T>; start: () => void; use: () => T | null } {
   let loaded: T | null = null

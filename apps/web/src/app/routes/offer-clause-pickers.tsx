@@ -1,9 +1,8 @@
-import { Loader } from '@mantine/core'
 import type { AddendumPickerProps } from '../../features/contract-language/components/addendum-picker'
 import type { StipulationPickerProps } from '../../features/contract-language/components/stipulation-picker'
 import type { ClausePickers } from '../../features/offers/components/editor/clause-sections'
-import { useTranslation } from '../../shared/i18n/translation'
 import { moduleBeside } from '../../shared/module-beside'
+import { InlineLoader } from '../../shared/ui/centered-loader'
 
 /**
  * The pickers' buttons sit in the editor's later sections and the counter form, never on the first
@@ -11,19 +10,15 @@ import { moduleBeside } from '../../shared/module-beside'
  */
 const parts = moduleBeside(() => import('./offer-clause-picker-parts'))
 
-function PickerLoader() {
-  const { t } = useTranslation()
-  return <Loader size="sm" aria-label={t('common.loading')} />
-}
 
 function Stipulations(props: StipulationPickerProps) {
   const module = parts.use()
-  return module ? <module.StipulationPicker {...props} /> : <PickerLoader />
+  return module ? <module.StipulationPicker {...props} /> : <InlineLoader />
 }
 
 function Addendum(props: AddendumPickerProps) {
   const module = parts.use()
-  return module ? <module.AddendumPicker {...props} /> : <PickerLoader />
+  return module ? <module.AddendumPicker {...props} /> : <InlineLoader />
 }
 
 /** The clause modals the offer editor and a counter-offer open: the contract-language feature's, composed here. */

@@ -131,7 +131,6 @@ export async function loadTextAreas(areas: readonly string[], language: Language
   await loading
 }
 
-
 /** The frame's texts in `language` (its areas and the common messages), for the first render. */
 export async function loadFrameTexts(language: Language, areas: readonly string[]): Promise<void> {
   if (loadedLanguages.has(language)) return

@@ -9,3 +9,9 @@ export function CenteredLoader() {
     </Center>
   )
 }
+
+/** A small loader in the line, where a part or its data is still on its way. */
+export function InlineLoader() {
+  const { t } = useTranslation()
+  return <Loader size="sm" aria-label={t('common.loading')} />
+}

@@ -1,8 +1,7 @@
-import { Loader } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Suspense, useState } from 'react'
-import { useTranslation } from '../../../shared/i18n/translation'
 import { lazyPart } from '../../../shared/lazy-part'
+import { InlineLoader } from '../../../shared/ui/centered-loader'
 
 const loadChoiceModals = () => import('./clause-choice-modals')
 export const StipulationChoicesModal = lazyPart(() => loadChoiceModals().then((module) => ({ default: module.StipulationChoicesModal })))
@@ -24,11 +23,7 @@ export function useChoiceModal() {
     },
     close: () => setOpened(false),
     intent: { onPointerEnter: () => void loadChoiceModals(), onFocus: () => void loadChoiceModals() },
-    mount: (modal: ReactNode) => (mounted ? <Suspense fallback={<ModalLoading />}>{modal}</Suspense> : null),
+    mount: (modal: ReactNode) => (mounted ? <Suspense fallback={<InlineLoader />}>{modal}</Suspense> : null),
   }
 }
 
-function ModalLoading() {
-  const { t } = useTranslation()
-  return <Loader size="sm" aria-label={t('common.loading')} />
-}

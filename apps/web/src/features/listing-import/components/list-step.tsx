@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
-import { Alert, Anchor, Button, Card, FileInput, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Card, FileInput, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconCloudDownload, IconJson } from '@tabler/icons-react'
 import type { Icon } from '@tabler/icons-react'
@@ -11,7 +11,7 @@ import { LISTING_IMPORT_LIMITS, listingImportPath } from '@offerbook/domain/list
 import type { Message } from '@offerbook/domain/messages'
 import { ApiClientError, UNKNOWN_ERROR } from '../../../shared/api-client'
 import { errorText, translate, translateOptional } from '../../../shared/i18n/messages'
-import { CenteredLoader } from '../../../shared/ui/centered-loader'
+import { CenteredLoader, InlineLoader } from '../../../shared/ui/centered-loader'
 import { useCheckFeed, useImportPreview, useImportSources, useUploadResoFile } from '../api/listing-import'
 import { formatDateTime } from '../../../shared/format-date-time'
 
@@ -191,9 +191,8 @@ function PendingSummary({ preview }: { preview: ImportPreview }) {
 }
 
 function PendingImportSummary({ jobId }: { jobId: string }) {
-  const { t } = useTranslation()
   const preview = useImportPreview(jobId)
-  if (preview.isPending) return <Loader size="sm" aria-label={t('common.loading')} />
+  if (preview.isPending) return <InlineLoader />
   if (preview.isError) {
     return (
       <Alert color="red" role="alert">

@@ -1,8 +1,9 @@
 import { Suspense, useState } from 'react'
-import { Button, Loader } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OptimizeOffer } from '@offerbook/domain/offer-scoring'
 import { lazyPart } from '../../../../shared/lazy-part'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
 
 const loadModal = () => import('./highest-best-modal')
 const HighestBestModal = lazyPart(loadModal)
@@ -32,7 +33,7 @@ export function HighestBestButton({ listingId, offers, timeZone }: { listingId: 
         {t('negotiation.best.action')}
       </Button>
       {mounted && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        <Suspense fallback={<InlineLoader />}>
           <HighestBestModal opened={opened} onClose={() => setOpened(false)} listingId={listingId} offers={offers} timeZone={timeZone} />
         </Suspense>
       )}

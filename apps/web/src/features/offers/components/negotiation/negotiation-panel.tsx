@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react'
-import { Alert, Button, Loader, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
 import { formatMoney } from '../../../../shared/money'
@@ -11,6 +11,7 @@ import { PreApprovalBadge } from './pre-approval-badge'
 import { TermChanges, useVersionChanged } from './version-changes'
 import type { ClausePickers } from '../editor/clause-sections'
 import { lazyPart } from '../../../../shared/lazy-part'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
 
 /** The counter-offer form, with the editor's sections it reuses: fetched when a side counters. */
 const loadCounterForm = () => import('./counter-form')
@@ -139,7 +140,7 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
         )}
       </Stack>
       {countering && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        <Suspense fallback={<InlineLoader />}>
           <CounterForm offer={offer} opened={countering} onClose={() => setCountering(false)} pickers={pickers} />
         </Suspense>
       )}

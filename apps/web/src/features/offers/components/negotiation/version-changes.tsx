@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Loader, Stack, Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import { loadOfferRules, useOfferRules } from '../editor/offer-rules'
@@ -11,6 +11,7 @@ import { useDialog } from '../../../../shared/ui/app-dialog'
 import { zoneOf } from '../details/offer-format'
 import { offerKeys } from '../../../../shared/query-keys'
 import type { OfferView } from '@offerbook/domain/offer'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
 
 /** The table of differences, with Mantine's Table: beside the page, as the rules it shows are. */
 const termChangesTable = moduleBeside(() => import('./term-changes-table'))
@@ -21,10 +22,9 @@ const termChangesTable = moduleBeside(() => import('./term-changes-table'))
  * (term-changes-table.tsx) and the differences (the offer's rules) arrive just after the page.
  */
 export function TermChanges(props: TermChangesProps) {
-  const { t } = useTranslation()
   const rules = useOfferRules()
   const table = termChangesTable.use()
-  if (!rules || !table) return <Loader size="sm" aria-label={t('common.loading')} />
+  if (!rules || !table) return <InlineLoader />
   return <table.TermChangesTable rules={rules} {...props} />
 }
 

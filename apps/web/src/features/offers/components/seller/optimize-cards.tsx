@@ -1,6 +1,6 @@
 import { startTransition, Suspense, useEffect, useState } from 'react'
 import type { BoxProps } from '@mantine/core'
-import { Anchor, Box, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Box, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import { IconLayoutColumns } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
@@ -13,6 +13,7 @@ import { optimizeFigures, rankedOffers } from './optimize-figures'
 import { sellerOfferPath } from './seller-offer-links'
 import { formatPoints } from './seller-format'
 import { lazyPart } from '../../../../shared/lazy-part'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
 
 const loadCompare = () => import('./optimize-compare')
 const OptimizeCompare = lazyPart(loadCompare)
@@ -145,7 +146,7 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
         })}
       </Stack>
       {compareMounted && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        <Suspense fallback={<InlineLoader />}>
           <OptimizeCompare opened={comparing && chosen.length >= 2} onClose={() => setComparing(false)} result={result} chosen={chosen} />
         </Suspense>
       )}
