@@ -10,8 +10,8 @@ export function CenteredLoader() {
   )
 }
 
-/** A small loader in the line, where a part or its data is still on its way. */
+/** A small loader in the line, where a part or its data is still on its way; a status, so its name is allowed and read. */
 export function InlineLoader() {
   const { t } = useTranslation()
-  return <Loader size="sm" aria-label={t('common.loading')} />
+  return <Loader size="sm" role="status" aria-label={t('common.loading')} />
 }
