@@ -121,7 +121,7 @@ export default function BrandGuidePage() {
           <Button variant="default">{t('brandGuide.buttons.neutral')}</Button>
           <Button color="red.9">{t('brandGuide.buttons.danger')}</Button>
           <Button disabled>{t('brandGuide.buttons.disabled')}</Button>
-          <Button loading loaderProps={{ 'aria-label': t('common.loading') }}>
+          <Button loading loaderProps={{ role: 'status', 'aria-label': t('common.loading') }}>
             {t('brandGuide.buttons.loading')}
           </Button>
         </Group>

@@ -52,7 +52,7 @@ function JobProgress({ id, onAgain }: { id: string; onAgain: () => void }) {
   const job = useUserImportJob(id)
   const [downloadError, setDownloadError] = useState<unknown>(null)
   const { busy, run } = useBusyAction()
-  if (job.isPending) return <Loader aria-label={t(`${P}.loading`)} />
+  if (job.isPending) return <Loader role="status" aria-label={t(`${P}.loading`)} />
   if (job.isError) return <Alert color="red">{errorText(job.error)}</Alert>
   const data: UserImportJob = job.data
   const percent = data.total > 0 ? Math.round((data.processed / data.total) * 100) : 100

@@ -327,7 +327,7 @@ export function UserDetailDrawer({ userId, actor, onClose }: { userId: string | 
     >
       {detail.isPending && userId !== null && (
         <Group justify="center" p="lg">
-          <Loader aria-label={t(`${P}.loading`)} />
+          <Loader role="status" aria-label={t(`${P}.loading`)} />
         </Group>
       )}
       {detail.isError && <LoadFailedAlert title={t(`${P}.detailFailed`)} error={detail.error} onRetry={() => void detail.refetch()} />}

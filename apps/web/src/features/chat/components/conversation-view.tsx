@@ -162,7 +162,7 @@ export function ConversationView({ conversationId, guest, active, composeLabel, 
         )}
         {query.isPending && (
           <Group justify="center" py="md">
-            <Loader size="sm" aria-label={t('chat.conversation.loading')} />
+            <Loader size="sm" role="status" aria-label={t('chat.conversation.loading')} />
           </Group>
         )}
         {query.isError && <LoadFailedAlert title={t('chat.conversation.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
