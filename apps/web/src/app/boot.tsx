@@ -1,12 +1,13 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './app.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setApiNavigate } from '../shared/api-client'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
+import { warmFormatters } from '@offerbook/domain/intl-formats'
 import { matchRoute } from '@offerbook/domain/route-access'
-import { browserLanguage, currentLanguage, initI18n, loadFrameTexts, loadLanguage, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
+import { browserLanguage, currentLanguage, initI18n, loadFrameTexts, loadRestOfLanguage, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { keepGuestConversations } from '../features/chat/chat-state'
@@ -37,6 +38,8 @@ export async function bootApp(): Promise<void> {
   // The frame's texts and the page's module with its own texts are chunks of their own (decision 074):
   // fetched side by side, before the first render. The rest of the language follows once the page is drawn.
   const i18n = initI18n(shownLanguage)
+  // While the texts and the page's code are on their way: the engine's locale data, not in the first render.
+  warmFormatters(shownLanguage)
   await Promise.all([loadFrameTexts(shownLanguage, FRAME_AREAS), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
 
   const queryClient = createQueryClient()
@@ -66,7 +69,9 @@ export async function bootApp(): Promise<void> {
   if (root.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE && !getSession()) hydrateRoot(root, app)
   else {
     root.replaceChildren()
-    createRoot(root).render(app)
+    const reactRoot = createRoot(root)
+    // A transition: React draws the first page in slices of a few milliseconds, not in one long task.
+    startTransition(() => reactRoot.render(app))
   }
   loadRestOfLanguageWhenIdle()
 }
@@ -78,7 +83,7 @@ export async function bootApp(): Promise<void> {
  * page's own texts (its loader) and by a change of language.
  */
 function loadRestOfLanguageWhenIdle(): void {
-  const load = () => void loadLanguage(currentLanguage()).catch(() => {})
+  const load = () => void loadRestOfLanguage(currentLanguage()).catch(() => {})
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2_000 })
   else setTimeout(load, 200)
 }

@@ -39,16 +39,24 @@ export async function loadFrameTree(language: Language, areas: readonly string[]
   return tree
 }
 
+/** The names of every area of `language` (locales/<language>/<area>.json). */
+export function areasOf(language: Language): string[] {
+  const prefix = `./${language}/`
+  return Object.keys(AREA_FILES[language]).map((path) => path.slice(prefix.length, -'.json'.length))
+}
+
+/** The whole catalogue's messages: en-us, the catalogue's own templates (a chunk of its own); es-es has them in its messages-*.json areas. */
+export async function loadCatalogueTree(language: Language): Promise<Tree> {
+  // The frame needs only the common messages (COMMON_TEXTS).
+  return language === 'en-us' ? englishMessages((await import('@offerbook/domain/messages')).CATALOGUE) : {}
+}
+
 /**
- * The whole language: every area, and the whole catalogue's messages (en-us: the catalogue's own
- * templates; es-es: its messages-*.json). What a change of language loads, and what follows the first render.
+ * The whole language: every area, and the whole catalogue's messages. What a change of language
+ * loads before it shows the language.
  */
 export async function loadWholeTree(language: Language): Promise<Tree> {
-  const prefix = `./${language}/`
-  const areas = Object.keys(AREA_FILES[language]).map((path) => path.slice(prefix.length, -'.json'.length))
-  // The catalogue is a chunk of its own too: the frame needs only its common messages (COMMON_TEXTS).
-  const [files, catalogue] = await Promise.all([loadAreaTree(language, areas), language === 'en-us' ? import('@offerbook/domain/messages') : null])
-  const tree: Tree = catalogue ? englishMessages(catalogue.CATALOGUE) : {}
+  const [files, tree] = await Promise.all([loadAreaTree(language, areasOf(language)), loadCatalogueTree(language)])
   mergeInto(tree, files, language)
   return tree
 }

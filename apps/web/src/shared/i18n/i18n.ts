@@ -2,7 +2,7 @@ import type { Language } from '@offerbook/domain/languages'
 import { DEFAULT_LANGUAGE, isLanguage } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
-import { loadAreaTree, loadFrameTree } from '../../locales/areas'
+import { areasOf, loadAreaTree, loadCatalogueTree, loadFrameTree } from '../../locales/areas'
 import { textsLoading } from '../texts-settled'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
 import type { Translate } from './translation'
@@ -104,6 +104,29 @@ export async function loadLanguage(language: Language): Promise<void> {
   // source reading could not place (decision 074) then reads as its text.
   translator.announce()
 }
+
+/** How many areas the rest of a language loads in one task. */
+const REST_BATCH = 4
+
+/**
+ * The rest of the language shown, after the first render: the areas not here yet, a few in each task
+ * with a pause between, so none of it is a long task in the page's first seconds (issue 36); then the
+ * catalogue. What a change of language loads at once is loadLanguage.
+ */
+export async function loadRestOfLanguage(language: Language, pause: () => Promise<void> = nextTask): Promise<void> {
+  const done = loadedAreas.get(language)
+  const missing = areasOf(language).filter((area) => !done?.has(area))
+  for (let start = 0; start < missing.length && !loadedLanguages.has(language); start += REST_BATCH) {
+    await loadTextAreas(missing.slice(start, start + REST_BATCH), language)
+    await pause()
+  }
+  if (loadedLanguages.has(language)) return
+  translator.addTree(language, await loadCatalogueTree(language))
+  loadedLanguages.add(language)
+  translator.announce()
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** The areas (locales/<language>/<area>.json) in the translator by language, before the whole language is. */
 const loadedAreas = new Map<Language, Set<string>>()
