@@ -15,7 +15,8 @@ const PAGE_TEXTS = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.met
 function signedInTexts(page) {
   const name = page.replace(/^src\/app\/routes\//, '').replace(/\.tsx$/, '')
   const areas = [...PAGE_TEXTS.frame, ...(PAGE_TEXTS.pages[name] ?? [])]
-  return areas.map((area) => `src/locales/en-us/${area}.json`)
+  // en-us's message areas are the catalogue's tables (apps/web/src/locales/areas.ts).
+  return areas.map((area) => (area.startsWith('messages-') ? `../../packages/domain/src/messages/${area.slice('messages-'.length)}.ts` : `src/locales/en-us/${area}.json`))
 }
 
 /**

@@ -16,6 +16,12 @@ import { PAGE_FILES, PLACEHOLDER_PAGE } from '../src/app/page-files.ts'
 const WEB_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src')
 const DOMAIN_SRC = resolve(WEB_SRC, '..', '..', '..', 'packages', 'domain', 'src')
 const LOCALES = join(WEB_SRC, 'locales', 'en-us')
+/**
+ * The catalogue's messages by area: es-es has them as locales/es-es/messages-<area>.json; en-us, as the
+ * catalogue's table of that name (locales/areas.ts). `common` travels with the frame always.
+ */
+const MESSAGE_LOCALES = join(WEB_SRC, 'locales', 'es-es')
+const ALWAYS_HERE = 'messages-common'
 /** Never followed: the page table (it names every page) and the texts themselves. */
 const NOT_FOLLOWED = [join(WEB_SRC, 'app', 'page-modules.ts'), join(WEB_SRC, 'locales')]
 /**
@@ -44,6 +50,15 @@ export function textAreas(): string[] {
     .sort()
 }
 
+/** The areas of the catalogue's messages (`messages-timeline`), each with its keys as `translate` takes them (`timeline.closing`). */
+export function messageAreas(): Map<string, string[]> {
+  const areas = readdirSync(MESSAGE_LOCALES)
+    .filter((name) => name.startsWith('messages-') && name.endsWith('.json') && name !== `${ALWAYS_HERE}.json`)
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort()
+  return new Map(areas.map((area) => [area, flatKeys((JSON.parse(readFileSync(join(MESSAGE_LOCALES, `${area}.json`), 'utf8')) as { messages: unknown }).messages, '', [])]))
+}
+
 function flatKeys(tree: unknown, prefix: string, into: string[]): string[] {
   if (typeof tree === 'string') into.push(prefix)
   else if (tree && typeof tree === 'object') for (const [key, value] of Object.entries(tree)) flatKeys(value, prefix ? `${prefix}.${key}` : key, into)
@@ -69,6 +84,9 @@ const KEY_START = /`([A-Za-z]\w*(?:\.[\w-]+)*)\.\$\{/g
 /** A module's constant key start (`const P = 'identity'`), named where it starts a template (`` `${P}.title` ``). */
 const CONSTANT = /\bconst (\w+) = ['"]([A-Za-z]\w*(?:\.[\w-]+)*)['"]/g
 const TEMPLATE_START = /`\$\{(\w+)\}\./g
+/** A catalogue message drawn by key (`translate('listing.addListingDisabled')`, `` translate(`timeline.${kind}`) ``). */
+const MESSAGE_KEY = /\btranslate\(\s*['"`]([A-Za-z]\w*(?:\.[\w-]+)+)['"`]/g
+const MESSAGE_KEY_START = /\btranslate\(\s*`([A-Za-z]\w*(?:\.[\w-]+)*)\.\$\{/g
 
 function sourceClosure(entries: string[], { dynamic = true }: { dynamic?: boolean } = {}): Set<string> {
   const seen = new Set<string>()
@@ -91,10 +109,23 @@ function sourceClosure(entries: string[], { dynamic = true }: { dynamic?: boolea
   return seen
 }
 
+const readable = (file: string) => !file.endsWith('.test.ts') && !file.endsWith('.test.tsx') && !NOT_READ.some((path) => file === path || file.startsWith(path + '/'))
+
+/** The catalogue keys, and starts of keys, these files draw with `translate`. */
+function namedMessages(files: Iterable<string>): Set<string> {
+  const keys = new Set<string>()
+  for (const file of [...files].filter(readable)) {
+    const source = readFileSync(file, 'utf8')
+    for (const match of source.matchAll(MESSAGE_KEY)) keys.add(match[1] ?? '')
+    for (const match of source.matchAll(MESSAGE_KEY_START)) keys.add(match[1] ?? '')
+  }
+  return keys
+}
+
 function namedKeys(files: Iterable<string>): Set<string> {
   const keys = new Set<string>()
   for (const file of files) {
-    if (file.endsWith('.test.ts') || file.endsWith('.test.tsx') || NOT_READ.some((path) => file === path || file.startsWith(path + '/'))) continue
+    if (!readable(file)) continue
     const source = readFileSync(file, 'utf8')
     for (const match of source.matchAll(KEY)) keys.add(match[1] ?? '')
     for (const match of source.matchAll(KEY_START)) keys.add(match[1] ?? '')
@@ -134,18 +165,19 @@ function pageFiles(): Map<string, Set<string>> {
 
 export function computePageTexts(): PageTexts {
   const areaKeys = new Map(textAreas().map((area) => [area, flatKeys(JSON.parse(readFileSync(join(LOCALES, `${area}.json`), 'utf8')), '', [])]))
+  const messageKeys = messageAreas()
+  /** The text areas and the message areas these files name. */
+  const named = (files: string[], extra: Iterable<string> = []) => new Set([...areasNamed(new Set([...namedKeys(files), ...extra]), areaKeys), ...areasNamed(namedMessages(files), messageKeys)])
   const frameFiles = sourceClosure([join(WEB_SRC, 'app', 'main.tsx')])
-  const frame = areasNamed(namedKeys([...frameFiles].filter((path) => !FRAME_LATER.includes(path))), areaKeys)
+  const frame = named([...frameFiles].filter((path) => !FRAME_LATER.includes(path)))
   const pages: Record<string, string[]> = {}
   const later: Record<string, string[]> = {}
   for (const [name, titles] of pageFiles()) {
     const page = join(WEB_SRC, 'app', 'routes', `${name}.tsx`)
     const own = (files: Set<string>) => [...files].filter((path) => !frameFiles.has(path) || FRAME_LATER.includes(path))
-    const named = namedKeys(own(sourceClosure([page], { dynamic: false })))
-    for (const title of titles) named.add(title)
-    const first = new Set([...areasNamed(named, areaKeys)].filter((area) => !frame.has(area)))
+    const first = new Set([...named(own(sourceClosure([page], { dynamic: false })), titles)].filter((area) => !frame.has(area)))
     pages[name] = [...first].sort()
-    const rest = [...areasNamed(namedKeys(own(sourceClosure([page]))), areaKeys)].filter((area) => !frame.has(area) && !first.has(area)).sort()
+    const rest = [...named(own(sourceClosure([page])))].filter((area) => !frame.has(area) && !first.has(area)).sort()
     if (rest.length > 0) later[name] = rest
   }
   return { frame: [...frame].sort(), pages, later }

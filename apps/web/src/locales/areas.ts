@@ -1,5 +1,6 @@
 import type { Language } from '@offerbook/domain/languages'
 import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
+import type { MessageTable } from '@offerbook/domain/messages/table'
 import type { Tree } from './tree'
 import { englishMessages, mergeInto } from './tree'
 
@@ -13,6 +14,23 @@ const AREA_FILES: Record<Language, Record<string, () => Promise<Tree>>> = {
   'es-es': import.meta.glob<Tree>(['./es-es/*.json', '!./es-es/public-*.json'], { import: 'default' }),
 }
 
+/**
+ * en-us's message areas, for a page that draws a catalogue message on its first screen (`messages-timeline`
+ * on the dashboard, app/page-texts.json): the catalogue's table of that name, as es-es has messages-timeline.json.
+ * Only the tables pages name (page-texts.test.ts checks it): each is a chunk of its own, and its name sits in the entry.
+ */
+const ENGLISH_MESSAGE_TABLES = import.meta.glob<Record<string, MessageTable>>('../../../../packages/domain/src/messages/{accounts,listing-import,listings,mls-replication,negotiation,timeline,user-import}.ts')
+
+/** Whether `language` has texts of `area` to load. */
+export function hasArea(language: Language, area: string): boolean {
+  return AREA_FILES[language][`./${language}/${area}.json`] !== undefined || (language === 'en-us' && englishMessageArea(area) !== undefined)
+}
+
+function englishMessageArea(area: string): (() => Promise<Tree>) | undefined {
+  const load = ENGLISH_MESSAGE_TABLES[`../../../../packages/domain/src/messages/${area.slice('messages-'.length)}.ts`]
+  return load && (() => load().then((tables) => englishMessages(...Object.values(tables))))
+}
+
 /** The catalogue's common messages (the request errors, the client's own): es-es has them in a file; en-us, in the catalogue. */
 const COMMON_TEXTS: Record<Language, () => Promise<Tree>> = {
   'en-us': () => Promise.resolve(englishMessages(COMMON_MESSAGES)),
@@ -20,7 +38,7 @@ const COMMON_TEXTS: Record<Language, () => Promise<Tree>> = {
 }
 
 function loadArea(language: Language, area: string): Promise<Tree> {
-  const load = AREA_FILES[language][`./${language}/${area}.json`]
+  const load = AREA_FILES[language][`./${language}/${area}.json`] ?? (language === 'en-us' && area.startsWith('messages-') ? englishMessageArea(area) : undefined)
   if (!load) return Promise.reject(new Error(`No texts ${language}/${area}.json`))
   return load()
 }
