@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { withTexts } from './texts-settled'
 
 /**
@@ -32,7 +32,8 @@ export function moduleBeside<T>(importer: () => Promise<T>, { eager = true }: { 
       if (module) return
       let live = true
       load().then(
-        (arrived) => live && setModule(arrived),
+        // A transition: what it draws is drawn in short slices, not in one long task (issue 36).
+        (arrived) => live && startTransition(() => setModule(arrived)),
         (error: unknown) => live && setFailure({ error }),
       )
       return () => {

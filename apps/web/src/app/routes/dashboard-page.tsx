@@ -14,6 +14,7 @@ import { searchListings } from '../../features/property/api/properties'
 import { apiQueryOf, searchStateFromParams } from '../../features/property/search-state'
 import { markSearchSeen, readRecentSearches } from '../../shared/recent-searches'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { useDrawnLater } from '../../shared/use-drawn-later'
 import { LoadFailedAlert } from '../../shared/ui/load-failed-alert'
 
 /** Homes shown per followed search: the newest few. */
@@ -60,6 +61,7 @@ export default function DashboardPage() {
   const { data: user } = useCurrentUser()
   const mode = useUiMode()
   const dashboard = useDashboard()
+  const drawn = useDrawnLater(!dashboard.isPending)
   const newHomes = useNewHomes()
   useDashboardLiveUpdates()
 
@@ -84,7 +86,7 @@ export default function DashboardPage() {
           </Anchor>
         )}
       </Box>
-      {dashboard.isPending ? (
+      {dashboard.isPending || !drawn ? (
         <Box aria-label={t('dashboard.loading')}>
           <CenteredLoader />
         </Box>

@@ -17,6 +17,7 @@ import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
 import { notifyError, notifySuccess } from '../../shared/notify'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { useDrawnLater } from '../../shared/use-drawn-later'
 import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
@@ -98,13 +99,14 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   // Past its expiration the offer reads expired at once: Accept goes, with no reload (decision 036).
   const live = useOfferAsOfNow(query.data)
   const queryClient = useQueryClient()
+  const drawn = useDrawnLater(!query.isPending)
   const [initialFocus] = useState(() => focusOnReturn)
   useEffect(() => {
     focusOnReturn = null
   }, [])
 
   if (!offerId) return <NotFound listingId={listingId} />
-  if (query.isPending) return <CenteredLoader />
+  if (query.isPending || !drawn) return <CenteredLoader />
   if (query.isError) {
     if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound listingId={listingId} />
     return <RetryAlert message={`${t('offerSeller.offer.loadFailed')} ${errorText(query.error)}`} onRetry={() => void query.refetch()} />

@@ -13,6 +13,7 @@ import { errorMessage } from '../../shared/notify'
 import { BackLink } from '../../shared/ui/back-link'
 import { moduleBeside } from '../../shared/module-beside'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { useDrawnLater } from '../../shared/use-drawn-later'
 import { PageNotice } from '../../shared/ui/page-notice'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import { TitledSection } from '../../shared/ui/titled-section'
@@ -87,7 +88,9 @@ export default function MyPropertyOptimizePage({ params }: PageProps) {
   const screen = useQuery(optimizeScreenQuery(queryClient, id))
   const query = useQuery({ ...optimizeQuery(id), enabled: !screen.isPending })
 
-  if (screen.isPending || query.isPending) return <CenteredLoader />
+  const drawn = useDrawnLater(!screen.isPending && !query.isPending)
+
+  if (screen.isPending || query.isPending || !drawn) return <CenteredLoader />
   if (query.isError) {
     if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound />
     return <RetryAlert message={`${t('offerSeller.optimize.loadFailed')} ${errorMessage(query.error)}`} onRetry={() => void query.refetch()} />

@@ -10,6 +10,7 @@ import { OfferSigningSlot } from '../../features/signing/components/offer-signin
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
 import { CenteredLoader } from '../../shared/ui/centered-loader'
+import { useDrawnLater } from '../../shared/use-drawn-later'
 import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
 import { OFFER_CLAUSE_PICKERS } from './offer-clause-pickers'
@@ -21,8 +22,9 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   const id = params.id ?? ''
   const offer = useOffer(id)
   const queryClient = useQueryClient()
+  const drawn = useDrawnLater(!offer.isPending)
 
-  if (offer.isPending) return <CenteredLoader />
+  if (offer.isPending || !drawn) return <CenteredLoader />
   if (offer.isError) {
     if (offer.error instanceof ApiClientError && (offer.error.status === 404 || offer.error.status === 400)) {
       return (

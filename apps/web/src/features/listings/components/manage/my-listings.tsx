@@ -10,6 +10,7 @@ import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../../shared/ui/search-input'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MyListingsParams } from '../../api/my-listings'
+import { useDrawnLater } from '../../../../shared/use-drawn-later'
 import { myListingsScreenQuery, useMyListingCounts, useMyListings } from '../../api/my-listings'
 import { MyListingCard } from './my-listing-card'
 import { FIRST_SCREEN_CARDS } from '../../../../shared/ui/card-photo'
@@ -126,7 +127,8 @@ export function MyListings({ canAddListings }: { canAddListings: boolean }) {
   const [search] = useSearchParams()
   const [first] = useState(() => myListingsParamsOf(search))
   const screen = useQuery(myListingsScreenQuery(queryClient, first))
-  if (screen.isPending) return <CenteredLoader />
+  const drawn = useDrawnLater(!screen.isPending)
+  if (screen.isPending || !drawn) return <CenteredLoader />
   return <MyListingsScreen canAddListings={canAddListings} />
 }
 
