@@ -16,7 +16,7 @@ export type SectionCardProps = {
 export function SectionCard({ title, order = 2, padding = 'lg', gap = 'md', children }: SectionCardProps) {
   const id = useId()
   return (
-    <Paper component="section" withBorder p={padding} aria-labelledby={id}>
+    <Paper component="section" className="section-card" withBorder p={padding} aria-labelledby={id}>
       <Stack gap={gap}>
         <Title order={order} size="h3" id={id}>
           {title}
