@@ -21,14 +21,19 @@ const AREA_FILES: Record<Language, Record<string, () => Promise<Tree>>> = {
  */
 const ENGLISH_MESSAGE_TABLES = import.meta.glob<Record<string, MessageTable>>('../../../../packages/domain/src/messages/{accounts,listing-import,listings,mls-replication,negotiation,timeline,user-import}.ts')
 
-/** Whether `language` has texts of `area` to load. */
-export function hasArea(language: Language, area: string): boolean {
-  return AREA_FILES[language][`./${language}/${area}.json`] !== undefined || (language === 'en-us' && englishMessageArea(area) !== undefined)
+function englishMessageArea(area: string): (() => Promise<Tree>) | undefined {
+  const load = area.startsWith('messages-') ? ENGLISH_MESSAGE_TABLES[`../../../../packages/domain/src/messages/${area.slice('messages-'.length)}.ts`] : undefined
+  return load && (() => load().then((tables) => englishMessages(...Object.values(tables))))
 }
 
-function englishMessageArea(area: string): (() => Promise<Tree>) | undefined {
-  const load = ENGLISH_MESSAGE_TABLES[`../../../../packages/domain/src/messages/${area.slice('messages-'.length)}.ts`]
-  return load && (() => load().then((tables) => englishMessages(...Object.values(tables))))
+/** What loads `area` in `language`: its file, or in en-us a message area's catalogue table. */
+function areaLoader(language: Language, area: string): (() => Promise<Tree>) | undefined {
+  return AREA_FILES[language][`./${language}/${area}.json`] ?? (language === 'en-us' ? englishMessageArea(area) : undefined)
+}
+
+/** Whether `language` has texts of `area` to load. */
+export function hasArea(language: Language, area: string): boolean {
+  return areaLoader(language, area) !== undefined
 }
 
 /** The catalogue's common messages (the request errors, the client's own): es-es has them in a file; en-us, in the catalogue. */
@@ -38,7 +43,7 @@ const COMMON_TEXTS: Record<Language, () => Promise<Tree>> = {
 }
 
 function loadArea(language: Language, area: string): Promise<Tree> {
-  const load = AREA_FILES[language][`./${language}/${area}.json`] ?? (language === 'en-us' && area.startsWith('messages-') ? englishMessageArea(area) : undefined)
+  const load = areaLoader(language, area)
   if (!load) return Promise.reject(new Error(`No texts ${language}/${area}.json`))
   return load()
 }

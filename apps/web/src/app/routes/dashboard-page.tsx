@@ -87,9 +87,7 @@ export default function DashboardPage() {
         )}
       </Box>
       {dashboard.isPending || !drawn ? (
-        <Box aria-label={t('dashboard.loading')}>
-          <CenteredLoader />
-        </Box>
+        <CenteredLoader label={t('dashboard.loading')} />
       ) : dashboard.isError ? (
         <LoadFailedAlert title={t('dashboard.loadFailed')} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       ) : (

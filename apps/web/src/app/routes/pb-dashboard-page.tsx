@@ -24,9 +24,7 @@ export default function PbDashboardPage() {
         </Text>
       </Box>
       {pipeline.isPending ? (
-        <Box aria-label={t('pbDashboard.loading')}>
-          <CenteredLoader />
-        </Box>
+        <CenteredLoader label={t('pbDashboard.loading')} />
       ) : pipeline.isError ? (
         <LoadFailedAlert title={t('pbDashboard.loadFailed')} error={pipeline.error} onRetry={() => void pipeline.refetch()} />
       ) : (

@@ -1,11 +1,12 @@
 import { Center, Loader } from '@mantine/core'
 import { useTranslation } from '../i18n/translation'
 
-export function CenteredLoader() {
+/** The loader of a page or a large part still on its way; `label` says what is loading, else "Loading". */
+export function CenteredLoader({ label }: { label?: string }) {
   const { t } = useTranslation()
   return (
     <Center mih="50vh">
-      <Loader role="status" aria-live="polite" aria-label={t('common.loading')} />
+      <Loader role="status" aria-live="polite" aria-label={label ?? t('common.loading')} />
     </Center>
   )
 }
