@@ -3,16 +3,18 @@ import '@mantine/notifications/styles.css'
 import './app.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import type { QueryClient } from '@tanstack/react-query'
 import { setApiNavigate } from '../shared/api-client'
 import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { warmFormatters } from '@offerbook/domain/intl-formats'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { browserLanguage, currentLanguage, initI18n, loadFrameTexts, loadRestOfLanguage, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
+import { holdFirstScreen, markFirstScreenDrawn } from '../shared/first-screen'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { keepGuestConversations } from '../features/chat/chat-state'
-import { preloadPage } from './lazy-page'
-import { FRAME_AREAS, pageLoaderFor } from './page-modules'
+import { pageLoadsSettled, preloadPage } from './lazy-page'
+import { FRAME_AREAS, pageLoaderFor, preloadFirstScreen } from './page-modules'
 import { Providers } from './providers'
 import { createQueryClient } from './query-client'
 import { createBrowserHistory } from './history'
@@ -40,9 +42,13 @@ export async function bootApp(): Promise<void> {
   const i18n = initI18n(shownLanguage)
   // While the texts and the page's code are on their way: the engine's locale data, not in the first render.
   warmFormatters(shownLanguage)
-  await Promise.all([loadFrameTexts(shownLanguage, FRAME_AREAS), preloadPage(pageLoaderFor(matchRoute(window.location.pathname).route.name)).catch(() => {})])
-
+  holdFirstScreen()
   const queryClient = createQueryClient()
+  const { route, params } = matchRoute(window.location.pathname)
+  // The user and the page's first answer, beside the code and texts rather than after the first render.
+  preloadFirstScreen(route, { queryClient, params, search: new URLSearchParams(window.location.search) })
+  await Promise.all([loadFrameTexts(shownLanguage, FRAME_AREAS), preloadPage(pageLoaderFor(route.name)).catch(() => {})])
+
   onSessionCleared(() => {
     queryClient.clear()
     restoreLanguagePreference()
@@ -73,17 +79,40 @@ export async function bootApp(): Promise<void> {
     // A transition: React draws the first page in slices of a few milliseconds, not in one long task.
     startTransition(() => reactRoot.render(app))
   }
-  loadRestOfLanguageWhenIdle()
+  markFirstScreenOnceDrawn(queryClient)
 }
 
 /**
- * The texts of the other pages, of the dialogs and lists drawn later, and the whole message catalogue
- * (an API error of any area): fetched once the first page is drawn, in the language shown then, so the
+ * The first screen is drawn once the page's code is here, its first answers are in and rendered, and
+ * the browser is idle (shared/first-screen.ts, decision 090); a page that keeps asking does not hold
+ * the rest back long. Then the rest of the language is fetched (the texts of the other pages, of the
+ * dialogs and lists drawn later, and the whole message catalogue), in the language shown then, so the
  * next page and what a click opens find their texts here. A failed load is tried again by the next
  * page's own texts (its loader) and by a change of language.
  */
-function loadRestOfLanguageWhenIdle(): void {
-  const load = () => void loadRestOfLanguage(currentLanguage()).catch(() => {})
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2_000 })
-  else setTimeout(load, 200)
+function markFirstScreenOnceDrawn(queryClient: QueryClient): void {
+  const started = Date.now()
+  const drawn = async () => {
+    await pageLoadsSettled()
+    await browserIdle()
+    while (queryClient.isFetching() > 0 && Date.now() - started < FIRST_SCREEN_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, 100))
+    await browserIdle()
+  }
+  void drawn()
+    .catch(() => {})
+    .then(() => {
+      markFirstScreenDrawn()
+      return loadRestOfLanguage(currentLanguage())
+    })
+    .catch(() => {})
+}
+
+/** How long the frame's later parts wait at most for the first screen's answers. */
+const FIRST_SCREEN_WAIT_MS = 5_000
+
+function browserIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 })
+    else setTimeout(resolve, 200)
+  })
 }

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from '../shared/i18n/translation'
 import { CenteredLoader } from '../shared/ui/centered-loader'
 import { RetryAlert } from '../shared/ui/retry-alert'
-import type { PageLoader } from './page-modules'
-import type { PageProps } from './page-props'
+import type { PageLoader, PageProps } from './page-props'
 
 /** Spec section 9: chunk loading times out at 120 seconds. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000

@@ -1,14 +1,15 @@
-import type { ComponentType } from 'react'
+import type { RouteDef } from '@offerbook/domain/route-access'
+import { meQueryOptions } from '../features/auth/api/get-me'
+import { dashboardQuery } from '../features/dashboard/api/dashboard'
 import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
 import { PRELOAD } from '../shared/api-client'
+import { getSession, onSessionCleared } from '../shared/session'
+import { preloadPage } from './lazy-page'
 import { loadTextAreas, textAreasLoaded } from '../shared/i18n/i18n'
 import { PAGE_FILES, PLACEHOLDER_PAGE } from './page-files'
 import PAGE_TEXTS from './page-texts.json'
-import type { PageProps, ScreenContext } from './page-props'
+import type { PageLoader, PageModule, ScreenContext } from './page-props'
 
-/** A page; `preloadScreen` starts its first screen's one answer as soon as the chunk is here (decision 076). */
-export type PageModule = { default: ComponentType<PageProps>; preloadScreen?: (context: ScreenContext) => void }
-export type PageLoader = () => Promise<PageModule>
 
 /** Each page is its own chunk (src/app/routes/*-page.tsx). */
 const MODULES = import.meta.glob<PageModule>('./routes/*-page.tsx')
@@ -62,6 +63,7 @@ function offerScreen(id: string | null | undefined, { queryClient }: ScreenConte
  * and /api/me (decision 076). The others come with their chunk (`preloadScreen`).
  */
 const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>> = {
+  dashboard: ({ queryClient }) => void queryClient.prefetchQuery(dashboardQuery(PRELOAD)),
   'submitted-offer-update': (context) => offerScreen(context.params.id, context),
   'my-property-offer': (context) => offerScreen(context.params.offerId, context),
   'my-property-accept-offer': (context) => offerScreen(context.search.get('offer'), context),
@@ -70,8 +72,41 @@ const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>
   },
 }
 
-export function screenPreloadFor(routeName: string): ((context: ScreenContext) => void) | undefined {
-  return SCREEN_PRELOADS[routeName]
+/** The route and its parameters last preloaded: the start and the route's first render ask once. */
+let lastPreloaded: string | null = null
+onSessionCleared(() => {
+  lastPreloaded = null
+})
+
+/**
+ * A signed-in page's chunk and its first screen's one answer, asked at once (decision 076): the answer
+ * that needs nothing from the chunk now, the chunk's `preloadScreen` as soon as the chunk is here.
+ * Once per route and parameters in a row: a search or tab changed in the address is the page's own.
+ */
+export function preloadScreen(route: RouteDef, context: ScreenContext): void {
+  if (getSession() === null) return
+  const key = `${route.name}\n${JSON.stringify(context.params)}`
+  if (lastPreloaded === key) return
+  lastPreloaded = key
+  if (route.redirectTo || route.access === 'public') return
+  SCREEN_PRELOADS[route.name]?.(context)
+  const loader = pageLoaderFor(route.name)
+  preloadPage(loader)
+    .then(() => loader())
+    .then((module) => module.preloadScreen?.(context))
+    // A failed load is the page's to show (LazyPage, with Retry).
+    .catch(() => {})
+}
+
+/**
+ * The start of the app on a signed-in page (boot.tsx, decision 090): the user (/api/me) and the page's
+ * first answer are asked before the page's code and texts arrive, not after the first render commits.
+ * The API decides what the user may see; a refused answer is the page's to show.
+ */
+export function preloadFirstScreen(route: RouteDef, context: ScreenContext): void {
+  if (route.redirectTo || route.access === 'public' || getSession() === null) return
+  void context.queryClient.prefetchQuery(meQueryOptions())
+  preloadScreen(route, context)
 }
 
 /**

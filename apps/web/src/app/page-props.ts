@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteDef } from '@offerbook/domain/route-access'
 
@@ -9,3 +10,7 @@ export type PageProps = { route: RouteDef; params: Record<string, string> }
  * for the user (issue #36, decision 076). The API still decides what the user may see.
  */
 export type ScreenContext = { queryClient: QueryClient; params: Record<string, string>; search: URLSearchParams }
+
+/** A page; `preloadScreen` starts its first screen's one answer as soon as the chunk is here (decision 076). */
+export type PageModule = { default: ComponentType<PageProps>; preloadScreen?: (context: ScreenContext) => void }
+export type PageLoader = () => Promise<PageModule>

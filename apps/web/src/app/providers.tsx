@@ -7,6 +7,7 @@ import type { AppI18n } from '../shared/i18n/i18n'
 import { TranslatorTranslation } from '../shared/i18n/translator-translation'
 import { DialogProvider } from '../shared/ui/app-dialog'
 import { useHydrated } from '../shared/ui/use-hydrated'
+import { useFirstScreenDrawn } from '../shared/first-screen'
 import { cssVariablesResolver, theme } from './theme'
 import { lazyPart } from '../shared/lazy-part'
 
@@ -15,8 +16,11 @@ import { lazyPart } from '../shared/lazy-part'
 const Notifications = lazyPart(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })))
 
 function NoticesCorner() {
-  // Not in the first render: a page prerendered without it hydrates as it was drawn.
-  return useHydrated() ? (
+  // Not in the first render: a page prerendered without it hydrates as it was drawn. Loaded once the
+  // first screen is drawn (decision 090); a notice given before waits in the store.
+  const hydrated = useHydrated()
+  const drawn = useFirstScreenDrawn()
+  return hydrated && drawn ? (
     <Suspense fallback={null}>
       <Notifications position="top-right" />
     </Suspense>

@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../shared/i18n/translation'
 import { Navigate, useLocation } from '../shared/navigation'
 import { useParams } from './routing'
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { fillPath } from '@offerbook/domain/route-access'
-import { LazyPage, preloadPage } from './lazy-page'
+import { LazyPage } from './lazy-page'
 import { pageClassName } from './page-class'
-import { likelyNextPage, pageLoaderFor, screenPreloadFor } from './page-modules'
+import { likelyNextPage, pageLoaderFor, preloadScreen } from './page-modules'
 import { prefetchPage } from './prefetch-page'
 import { RouteGuard } from './route-guard'
 import { useSession } from '../shared/session'
@@ -36,28 +36,14 @@ function RoutePage({ route, params }: { route: RouteDef; params: Record<string, 
   )
 }
 
-/**
- * A signed-in page's chunk and its first screen's one answer, asked at once, beside the guard's
- * /api/me rather than after it (decision 076): the chunk's `preloadScreen` starts the answer as soon as
- * the chunk is here. Once per page and parameters: a search or tab changed in the address is the page's own.
- */
+/** The route's first screen asked as it shows (page-modules.ts, decision 076); again only when the session changes. */
 function useScreenPreload(route: RouteDef, params: Record<string, string>, search: string) {
   const signedIn = useSession() !== null
   const queryClient = useQueryClient()
-  const done = useRef<string | null>(null)
   const paramsKey = JSON.stringify(params)
   useEffect(() => {
-    const key = `${route.name}\n${paramsKey}`
-    if (!signedIn || route.redirectTo || route.access === 'public' || done.current === key) return
-    done.current = key
-    const context = { queryClient, params: JSON.parse(paramsKey) as Record<string, string>, search: new URLSearchParams(search) }
-    screenPreloadFor(route.name)?.(context)
-    const loader = pageLoaderFor(route.name)
-    preloadPage(loader)
-      .then(() => loader())
-      .then((module) => module.preloadScreen?.(context))
-      // A failed load is the page's to show (LazyPage, with Retry).
-      .catch(() => {})
+    if (!signedIn) return
+    preloadScreen(route, { queryClient, params: JSON.parse(paramsKey) as Record<string, string>, search: new URLSearchParams(search) })
   }, [signedIn, route, paramsKey, search, queryClient])
 }
 

@@ -1,4 +1,4 @@
-import type { PageLoader } from '../page-modules'
+import type { PageLoader } from '../page-props'
 
 const offersOptimized: PageLoader = () => import('../routes/offers-optimized-page')
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '../../test/render'
 import { appRoutes } from '../router'
-import { accountApi, bodyOf, json, preloadPages } from './account-pages.test-helpers'
+import { accountApi, apiError, bodyOf, json, preloadPages } from './account-pages.test-helpers'
 import { userWith } from '../../test/test-user'
 
 const api = accountApi()
@@ -86,6 +86,8 @@ describe('onboarding', () => {
 
   it('sends a signed-in user who is not onboarded from a protected page to onboarding, not from a public one', async () => {
     api.signInAs(agentToBe())
+    // The dashboard's answer is asked beside /api/me (decision 090); the API refuses an account with no role yet.
+    api.handlers['GET /api/dashboard'] = () => apiError(403, 'FORBIDDEN', 'request.forbidden')
     const { router } = renderRoutes(appRoutes(), '/dashboard')
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/welcome'))
     await router.navigate('/how-it-works')

@@ -18,6 +18,7 @@ import { ErrorBoundary } from '../../shared/ui/error-boundary'
 import { ChatLauncher } from '../../features/chat/components/chat-launcher'
 import { HeaderControls, ShellFrame } from './shell-frame'
 import { lazyPart } from '../../shared/lazy-part'
+import { useFirstScreenDrawn } from '../../shared/first-screen'
 
 // The menu pulls in the popover code: loaded only when used.
 const UserMenu = lazyPart(() => import('./user-menu'))
@@ -54,6 +55,8 @@ export function AppLayout() {
   const uiMode = useUiMode()
   const unread = useChatUnread(session !== null)
   const notified = user !== undefined && decideAccess(routeByName('notifications-type'), user.roles) === 'allow'
+  // The bell and the menu load once the first screen is drawn (decision 090).
+  const drawn = useFirstScreenDrawn()
 
   return (
     <>
@@ -71,7 +74,7 @@ export function AppLayout() {
               </>
             }
           >
-            {notified && (
+            {notified && drawn && (
               <ErrorBoundary fallback={null}>
                 <Suspense fallback={null}>
                   <NotificationBell />
@@ -79,17 +82,19 @@ export function AppLayout() {
               </ErrorBoundary>
             )}
             {user ? (
-              <ErrorBoundary
-                fallback={
-                  <Button component={Link} to={SIGN_IN_PATH} variant="default" size="sm">
-                    {user.name}
-                  </Button>
-                }
-              >
-                <Suspense fallback={null}>
-                  <UserMenu user={user} />
-                </Suspense>
-              </ErrorBoundary>
+              drawn && (
+                <ErrorBoundary
+                  fallback={
+                    <Button component={Link} to={SIGN_IN_PATH} variant="default" size="sm">
+                      {user.name}
+                    </Button>
+                  }
+                >
+                  <Suspense fallback={null}>
+                    <UserMenu user={user} />
+                  </Suspense>
+                </ErrorBoundary>
+              )
             ) : (
               !session &&
               !route.hidesAuthPrompt && (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Suspense, createContext, useCallback, useContext, useMemo, useState } from 'react'
 import type { DialogState } from './app-dialog-view'
 import { useHydrated } from './use-hydrated'
+import { useFirstScreenDrawn } from '../first-screen'
 import { lazyPart } from '../lazy-part'
 
 export type { AppDialogProps, DialogState, DialogType } from './app-dialog-view'
@@ -30,8 +31,11 @@ const DialogContext = createContext<DialogApi | null>(null)
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [entries, setEntries] = useState<Entry[]>([])
   const current = entries[0]
-  // Not in the first render: a page prerendered without the dialog hydrates as it was drawn.
-  const mounted = useHydrated()
+  // Not in the first render: a page prerendered without the dialog hydrates as it was drawn. Loaded once
+  // the first screen is drawn (decision 090), or at once for a dialog asked before.
+  const hydrated = useHydrated()
+  const drawn = useFirstScreenDrawn()
+  const mounted = hydrated && (drawn || current !== undefined)
 
   const open = useCallback(
     (state: Omit<DialogState, 'show'>) =>

@@ -1,6 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Dashboard, Pipeline } from '@offerbook/domain/dashboard'
+import type { RequestOptions } from '../../../shared/api-client'
 import { apiClient } from '../../../shared/api-client'
+import { SEEDED_FRESH_MS } from '../../../shared/query-keys'
 import { useLiveEvent } from '../../../shared/live/live-events'
 
 export const dashboardKeys = {
@@ -9,8 +11,17 @@ export const dashboardKeys = {
   pipeline: () => [...dashboardKeys.all, 'pipeline'] as const,
 }
 
+/** The dashboard's one answer; the app's start asks it beside /api/me (app/page-modules.ts, decision 090). */
+export function dashboardQuery(options: RequestOptions = {}) {
+  return queryOptions({
+    queryKey: dashboardKeys.next(),
+    queryFn: ({ signal }) => apiClient.get<Dashboard>('/dashboard', undefined, { ...options, signal }),
+    staleTime: SEEDED_FRESH_MS,
+  })
+}
+
 export function useDashboard() {
-  return useQuery({ queryKey: dashboardKeys.next(), queryFn: ({ signal }) => apiClient.get<Dashboard>('/dashboard', undefined, { signal }) })
+  return useQuery(dashboardQuery())
 }
 
 export function usePipeline() {

@@ -1,0 +1,66 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { matchRoute } from '@offerbook/domain/route-access'
+import { clearSession, saveSession } from '../shared/session'
+import { fakeApi, reply } from '../test/fake-api'
+import { userWith } from '../test/test-user'
+import { preloadFirstScreen, preloadScreen } from './page-modules'
+
+const api = fakeApi()
+
+function contextAt(address: string) {
+  const url = new URL(address, 'http://localhost')
+  const { route, params } = matchRoute(url.pathname)
+  return { route, context: { queryClient: new QueryClient(), params, search: url.searchParams } }
+}
+
+function answerTheApi() {
+  api.on('GET /api/me', reply({ user: userWith() }))
+  api.on('GET /api/dashboard', reply({ items: [] }))
+  api.on('GET /api/offers/:id', reply({ offer: { id: 'offer-7' } }))
+}
+
+afterEach(() => clearSession())
+
+describe("the app's start asks a signed-in page's first answers beside its code (decision 090)", () => {
+  it('asks the user and the dashboard at once, and the route showing afterwards asks neither again', async () => {
+    answerTheApi()
+    saveSession({ accessToken: 'tok', persist: true })
+    const { route, context } = contextAt('/dashboard')
+
+    preloadFirstScreen(route, context)
+    await vi.waitFor(() => expect(api.calls('GET /api/dashboard')).toHaveLength(1))
+    expect(api.calls('GET /api/me')).toHaveLength(1)
+    expect(api.calls('GET /api/dashboard')[0]?.headers.get('authorization')).toBe('Bearer tok')
+
+    // The route's first render asks for the same screen: the answers on their way serve it.
+    preloadScreen(route, context)
+    await vi.waitFor(() => expect(context.queryClient.getQueryData(['dashboard', 'next'])).toEqual({ items: [] }))
+    expect(api.calls('GET /api/dashboard')).toHaveLength(1)
+    expect(api.calls('GET /api/me')).toHaveLength(1)
+  })
+
+  it("asks the offer of the offer form's address", async () => {
+    answerTheApi()
+    saveSession({ accessToken: 'tok', persist: true })
+    const { route, context } = contextAt('/submitted-offers/update/offer-7')
+
+    preloadFirstScreen(route, context)
+    await vi.waitFor(() => expect(api.calls('GET /api/offers/:id')).toHaveLength(1))
+    expect(api.calls('GET /api/offers/:id')[0]?.path).toBe('/api/offers/offer-7')
+    expect(api.calls('GET /api/me')).toHaveLength(1)
+  })
+
+  it('asks nothing without a session, nor for a public page', async () => {
+    answerTheApi()
+    const signedOut = contextAt('/dashboard')
+    preloadFirstScreen(signedOut.route, signedOut.context)
+
+    saveSession({ accessToken: 'tok', persist: true })
+    const visitor = contextAt('/how-it-works')
+    preloadFirstScreen(visitor.route, visitor.context)
+
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.calls()).toEqual([])
+  })
+})

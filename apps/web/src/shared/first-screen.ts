@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * Whether the whole app's first screen is drawn (decision 090). The app's start holds it (boot.tsx)
+ * until the page's code is here, its first answers are in and rendered, and the browser is idle; the
+ * frame's parts nobody reads first (the bell, the user menu, the notices' corner, the dialog host) and
+ * the rest of the language wait for it, so they share neither the network nor the main thread with
+ * the first screen. Without a hold (the public shell, tests) it is drawn from the start.
+ */
+let drawn = true
+const listeners = new Set<() => void>()
+let waiting: Array<() => void> = []
+
+/** The app's start: the first screen is not drawn yet. */
+export function holdFirstScreen(): void {
+  drawn = false
+}
+
+/** The app's start: the first screen is drawn; what waited for it goes on. */
+export function markFirstScreenDrawn(): void {
+  if (drawn) return
+  drawn = true
+  for (const resume of waiting) resume()
+  waiting = []
+  for (const listener of listeners) listener()
+}
+
+export function firstScreenDrawn(): Promise<void> {
+  return drawn ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** For a part that mounts once the first screen is drawn. */
+export function useFirstScreenDrawn(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => drawn,
+    () => false,
+  )
+}
