@@ -28,7 +28,7 @@ const PUBLIC_SCRIPT = fileURLToPath(new URL('src/app/public/main.tsx', import.me
  */
 const WHOLE_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|use-sync-external-store)[\\/]/
 
-type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null }
 let publicClosure: Set<string> | null = null
 
 /** Whether the public shell's script imports `id` through static imports only (so it loads before the script runs). */
@@ -44,6 +44,37 @@ function inPublicClosure(id: string, graph: ModuleGraph): boolean {
     }
   }
   return id !== PUBLIC_SCRIPT && publicClosure.has(id) && (!id.includes('/node_modules/') || WHOLE_PACKAGES.test(id))
+}
+
+const APP_SCRIPT = fileURLToPath(new URL('src/app/main.tsx', import.meta.url))
+const APP_BOOT = fileURLToPath(new URL('src/app/boot.tsx', import.meta.url))
+
+function closureOf(start: string, graph: ModuleGraph, { dynamic, stopAt }: { dynamic: boolean; stopAt?: string }): Set<string> {
+  const seen = new Set<string>()
+  const stack = [start]
+  while (stack.length > 0) {
+    const next = stack.pop() as string
+    if (seen.has(next) || next === stopAt) continue
+    seen.add(next)
+    const info = graph.getModuleInfo(next)
+    stack.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []))
+  }
+  return seen
+}
+
+let appFrameOnly: Set<string> | null = null
+
+/**
+ * Whether `id` is one of the whole app's frame modules (index.html's script and its static imports)
+ * that nothing of the public shell loads, its pages' parts included: one file for them all rather than
+ * a file each, since a signed-in page fetches them all before it can draw (decision 090).
+ */
+function inAppFrameOnly(id: string, graph: ModuleGraph): boolean {
+  if (!appFrameOnly) {
+    const publicShell = closureOf(PUBLIC_SCRIPT, graph, { dynamic: true, stopAt: APP_BOOT })
+    appFrameOnly = new Set([...closureOf(APP_SCRIPT, graph, { dynamic: false })].filter((module) => !publicShell.has(module) && !module.includes('/node_modules/')))
+  }
+  return id !== APP_SCRIPT && appFrameOnly.has(id)
 }
 
 export default defineConfig({
@@ -67,8 +98,15 @@ export default defineConfig({
       input: { app: fileURLToPath(new URL('index.html', import.meta.url)), public: fileURLToPath(new URL('public.html', import.meta.url)) },
       output: {
         // What the public shell's script imports, in one file rather than one per component: fewer
-        // requests on a phone's network, and one compressed stream (decision 034).
-        codeSplitting: { groups: [{ name: (id, context) => (inPublicClosure(id, context) ? 'public-shell' : null) }] },
+        // requests on a phone's network, and one compressed stream (decision 034). The whole app's frame
+        // modules that the public shell never loads, likewise (decision 090); only those modules: their
+        // dependencies shared with the public pages stay apart, so a public page does not load the frame.
+        codeSplitting: {
+          groups: [
+            { name: (id, context) => (inPublicClosure(id, context) ? 'public-shell' : null), priority: 2 },
+            { name: (id, context) => (inAppFrameOnly(id, context) ? 'app-frame' : null), priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },
