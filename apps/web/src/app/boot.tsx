@@ -42,11 +42,12 @@ export async function bootApp(): Promise<void> {
   const i18n = initI18n(shownLanguage)
   // While the texts and the page's code are on their way: the engine's locale data, not in the first render.
   warmFormatters(shownLanguage)
-  holdFirstScreen()
   const queryClient = createQueryClient()
   const { route, params } = matchRoute(window.location.pathname)
-  // The user and the page's first answer, beside the code and texts rather than after the first render.
-  preloadFirstScreen(route, { queryClient, params, search: new URLSearchParams(window.location.search) })
+  // A signed-in page: the user and the page's first answer, beside the code and texts rather than after
+  // the first render; the frame's later parts wait for its first screen.
+  const signedInPage = preloadFirstScreen(route, { queryClient, params, search: new URLSearchParams(window.location.search) })
+  if (signedInPage) holdFirstScreen()
   await Promise.all([loadFrameTexts(shownLanguage, FRAME_AREAS), preloadPage(pageLoaderFor(route.name)).catch(() => {})])
 
   onSessionCleared(() => {
@@ -79,7 +80,7 @@ export async function bootApp(): Promise<void> {
     // A transition: React draws the first page in slices of a few milliseconds, not in one long task.
     startTransition(() => reactRoot.render(app))
   }
-  markFirstScreenOnceDrawn(queryClient)
+  markFirstScreenOnceDrawn(queryClient, signedInPage)
 }
 
 /**
@@ -90,9 +91,11 @@ export async function bootApp(): Promise<void> {
  * next page and what a click opens find their texts here. A failed load is tried again by the next
  * page's own texts (its loader) and by a change of language.
  */
-function markFirstScreenOnceDrawn(queryClient: QueryClient): void {
+function markFirstScreenOnceDrawn(queryClient: QueryClient, held: boolean): void {
   const started = Date.now()
   const drawn = async () => {
+    // A page with nobody signed in (a signing link, sign-in) holds nothing: its texts come at the first idle.
+    if (!held) return browserIdle()
     await pageLoadsSettled()
     await browserIdle()
     while (queryClient.isFetching() > 0 && Date.now() - started < FIRST_SCREEN_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, 100))

@@ -28,7 +28,7 @@ describe("the app's start asks a signed-in page's first answers beside its code 
     saveSession({ accessToken: 'tok', persist: true })
     const { route, context } = contextAt('/dashboard')
 
-    preloadFirstScreen(route, context)
+    expect(preloadFirstScreen(route, context)).toBe(true)
     await vi.waitFor(() => expect(api.calls('GET /api/dashboard')).toHaveLength(1))
     expect(api.calls('GET /api/me')).toHaveLength(1)
     expect(api.calls('GET /api/dashboard')[0]?.headers.get('authorization')).toBe('Bearer tok')
@@ -54,11 +54,11 @@ describe("the app's start asks a signed-in page's first answers beside its code 
   it('asks nothing without a session, nor for a public page', async () => {
     answerTheApi()
     const signedOut = contextAt('/dashboard')
-    preloadFirstScreen(signedOut.route, signedOut.context)
+    expect(preloadFirstScreen(signedOut.route, signedOut.context)).toBe(false)
 
     saveSession({ accessToken: 'tok', persist: true })
     const visitor = contextAt('/how-it-works')
-    preloadFirstScreen(visitor.route, visitor.context)
+    expect(preloadFirstScreen(visitor.route, visitor.context)).toBe(false)
 
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(api.calls()).toEqual([])

@@ -101,12 +101,14 @@ export function preloadScreen(route: RouteDef, context: ScreenContext): void {
 /**
  * The start of the app on a signed-in page (boot.tsx, decision 090): the user (/api/me) and the page's
  * first answer are asked before the page's code and texts arrive, not after the first render commits.
- * The API decides what the user may see; a refused answer is the page's to show.
+ * The API decides what the user may see; a refused answer is the page's to show. Whether it asked:
+ * a page with nobody signed in, or a public one, asks nothing here.
  */
-export function preloadFirstScreen(route: RouteDef, context: ScreenContext): void {
-  if (route.redirectTo || route.access === 'public' || getSession() === null) return
+export function preloadFirstScreen(route: RouteDef, context: ScreenContext): boolean {
+  if (route.redirectTo || route.access === 'public' || getSession() === null) return false
   void context.queryClient.prefetchQuery(meQueryOptions())
   preloadScreen(route, context)
+  return true
 }
 
 /**
