@@ -51,6 +51,21 @@ describe("the app's start asks a signed-in page's first answers beside its code 
     expect(api.calls('GET /api/me')).toHaveLength(1)
   })
 
+  it("asks My Listings' screen for the tab, search and page of its address", async () => {
+    api.on('GET /api/me', reply({ user: userWith() }))
+    api.on('GET /api/listings/mine/screen', reply({ listings: { items: [], total: 0, page: 2, pageSize: 12 }, counts: {} }))
+    saveSession({ accessToken: 'tok', persist: true })
+    const { route, context } = contextAt('/my-properties/list?status=closed&q=elm&page=2')
+
+    expect(preloadFirstScreen(route, context)).toBe(true)
+    await vi.waitFor(() => expect(api.calls('GET /api/listings/mine/screen')).toHaveLength(1))
+    const query = api.calls('GET /api/listings/mine/screen')[0]?.query
+    expect(query?.get('q')).toBe('elm')
+    expect(query?.get('page')).toBe('2')
+    expect(query?.get('pageSize')).toBe('12')
+    expect(query?.get('status')).toBe('Closed')
+  })
+
   it('asks nothing without a session, nor for a public page', async () => {
     answerTheApi()
     const signedOut = contextAt('/dashboard')

@@ -1,6 +1,8 @@
 import type { RouteDef } from '@offerbook/domain/route-access'
 import { meQueryOptions } from '../features/auth/api/get-me'
 import { dashboardQuery } from '../features/dashboard/api/dashboard'
+import { myListingsScreenQuery } from '../features/listings/api/my-listings'
+import { myListingsParamsOf } from '../features/listings/api/my-listings-screen'
 import { offerQuery, optimizeScreenQuery } from '../features/offers/api/offer-query'
 import { PRELOAD } from '../shared/api-client'
 import { getSession, onSessionCleared } from '../shared/session'
@@ -59,11 +61,12 @@ function offerScreen(id: string | null | undefined, { queryClient }: ScreenConte
 }
 
 /**
- * First screens whose one answer needs nothing from the page's chunk: asked at once, beside the chunk
- * and /api/me (decision 076). The others come with their chunk (`preloadScreen`).
+ * The signed-in pages whose first screen is one answer: asked at once, beside the chunk and /api/me
+ * (decisions 076, 090), through light query modules that keep the frame small.
  */
 const SCREEN_PRELOADS: Readonly<Record<string, (context: ScreenContext) => void>> = {
   dashboard: ({ queryClient }) => void queryClient.prefetchQuery(dashboardQuery(PRELOAD)),
+  'my-properties-list': ({ queryClient, search }) => void queryClient.prefetchQuery(myListingsScreenQuery(queryClient, myListingsParamsOf(search), PRELOAD)),
   'submitted-offer-update': (context) => offerScreen(context.params.id, context),
   'my-property-offer': (context) => offerScreen(context.params.offerId, context),
   'my-property-accept-offer': (context) => offerScreen(context.search.get('offer'), context),
@@ -79,8 +82,7 @@ onSessionCleared(() => {
 })
 
 /**
- * A signed-in page's chunk and its first screen's one answer, asked at once (decision 076): the answer
- * that needs nothing from the chunk now, the chunk's `preloadScreen` as soon as the chunk is here.
+ * A signed-in page's chunk and its first screen's one answer, asked at once (decision 076).
  * Once per route and parameters in a row: a search or tab changed in the address is the page's own.
  */
 export function preloadScreen(route: RouteDef, context: ScreenContext): void {
@@ -90,12 +92,8 @@ export function preloadScreen(route: RouteDef, context: ScreenContext): void {
   lastPreloaded = key
   if (route.redirectTo || route.access === 'public') return
   SCREEN_PRELOADS[route.name]?.(context)
-  const loader = pageLoaderFor(route.name)
-  preloadPage(loader)
-    .then(() => loader())
-    .then((module) => module.preloadScreen?.(context))
-    // A failed load is the page's to show (LazyPage, with Retry).
-    .catch(() => {})
+  // A failed load is the page's to show (LazyPage, with Retry).
+  preloadPage(pageLoaderFor(route.name)).catch(() => {})
 }
 
 /**

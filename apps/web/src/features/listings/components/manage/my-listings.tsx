@@ -9,9 +9,9 @@ import { CenteredLoader } from '../../../../shared/ui/centered-loader'
 import { LoadFailedAlert } from '../../../../shared/ui/load-failed-alert'
 import { SearchInput } from '../../../../shared/ui/search-input'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MyListingsParams } from '../../api/my-listings'
 import { useDrawnLater } from '../../../../shared/use-drawn-later'
 import { myListingsScreenQuery, useMyListingCounts, useMyListings } from '../../api/my-listings'
+import { listStateOf, MY_LISTINGS_PAGE_SIZE, myListingsParamsOf } from '../../api/my-listings-screen'
 import { MyListingCard } from './my-listing-card'
 import { FIRST_SCREEN_CARDS } from '../../../../shared/ui/card-photo'
 import type { MyListingsView } from './my-listings-view'
@@ -20,28 +20,11 @@ import type { StatusGroup } from './status-options'
 import { isStatusGroup, STATUS_GROUP_NAMES, STATUS_GROUPS } from './status-options'
 import { lazyPart } from '../../../../shared/lazy-part'
 
-export const MY_LISTINGS_PAGE_SIZE = 12
-
 // The table view (Mantine's Table with its scroll area, which brings floating-ui) is a chunk of its
 // own: the cards, the default, render without it; choosing the table, or pointing at the switch,
 // loads it.
 const loadTable = () => import('./my-listings-table')
 const MyListingsTable = lazyPart(() => loadTable().then((module) => ({ default: module.MyListingsTable })))
-
-/** The search, tab and page the address bar holds. */
-function listStateOf(params: URLSearchParams): { group: StatusGroup; q: string; page: number } {
-  const statusParam = params.get('status')
-  const group: StatusGroup = isStatusGroup(statusParam) ? statusParam : 'all'
-  const q = params.get('q') ?? ''
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
-  return { group, q, page }
-}
-
-/** The list's query for an address: what the first screen's one answer is asked with (decision 076). */
-export function myListingsParamsOf(search: URLSearchParams): MyListingsParams {
-  const { group, q, page } = listStateOf(search)
-  return { q, status: STATUS_GROUPS[group], page, pageSize: MY_LISTINGS_PAGE_SIZE }
-}
 
 /** What the address bar holds, so a reload or Back shows the same search, tab and page. */
 function useListState() {
