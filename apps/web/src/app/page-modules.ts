@@ -81,6 +81,11 @@ onSessionCleared(() => {
   lastPreloaded = null
 })
 
+/** A page somebody signed in is shown: not a public page, not a redirect. */
+function isSignedInPage(route: RouteDef): boolean {
+  return !route.redirectTo && route.access !== 'public' && getSession() !== null
+}
+
 /**
  * A signed-in page's chunk and its first screen's one answer, asked at once (decision 076).
  * Once per route and parameters in a row: a search or tab changed in the address is the page's own.
@@ -90,7 +95,7 @@ export function preloadScreen(route: RouteDef, context: ScreenContext): void {
   const key = `${route.name}\n${JSON.stringify(context.params)}`
   if (lastPreloaded === key) return
   lastPreloaded = key
-  if (route.redirectTo || route.access === 'public') return
+  if (!isSignedInPage(route)) return
   SCREEN_PRELOADS[route.name]?.(context)
   // A failed load is the page's to show (LazyPage, with Retry).
   preloadPage(pageLoaderFor(route.name)).catch(() => {})
@@ -103,7 +108,7 @@ export function preloadScreen(route: RouteDef, context: ScreenContext): void {
  * a page with nobody signed in, or a public one, asks nothing here.
  */
 export function preloadFirstScreen(route: RouteDef, context: ScreenContext): boolean {
-  if (route.redirectTo || route.access === 'public' || getSession() === null) return false
+  if (!isSignedInPage(route)) return false
   void context.queryClient.prefetchQuery(meQueryOptions())
   preloadScreen(route, context)
   return true

@@ -9,7 +9,8 @@ import type { MyListingsParams } from './my-listings'
 
 export const MY_LISTINGS_PAGE_SIZE = 12
 
-function isStatusGroup(value: string | null): value is MyListingStatusGroup {
+/** Whether the address's status is one of the list's tabs. */
+export function isStatusGroup(value: string | null): value is MyListingStatusGroup {
   return value !== null && value in MY_LISTING_STATUS_GROUPS
 }
 

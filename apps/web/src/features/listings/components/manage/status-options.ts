@@ -23,9 +23,7 @@ export const STATUS_GROUPS = MY_LISTING_STATUS_GROUPS
 export type StatusGroup = MyListingStatusGroup
 export const STATUS_GROUP_NAMES = MY_LISTING_STATUS_GROUP_NAMES
 
-export function isStatusGroup(value: string | null): value is StatusGroup {
-  return value !== null && value in STATUS_GROUPS
-}
+export { isStatusGroup } from '../../api/my-listings-screen'
 
 /** The badge colour of a status (shades whose text reads at AA contrast): green on the market, blue under contract, grey off it. */
 export function statusColor(status: StandardStatus): string {
