@@ -17,7 +17,6 @@ export default languageTree(
         './en-us/property.json',
         './en-us/listing-terms.json',
         './en-us/make-offer.json',
-        './en-us/dashboard.json',
         './en-us/chat.json',
         './en-us/inputs-a.json',
         './en-us/inputs-b.json',

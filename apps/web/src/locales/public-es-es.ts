@@ -10,7 +10,6 @@ export default languageTree(
         './es-es/property.json',
         './es-es/listing-terms.json',
         './es-es/make-offer.json',
-        './es-es/dashboard.json',
         './es-es/chat.json',
         './es-es/inputs-a.json',
         './es-es/inputs-b.json',

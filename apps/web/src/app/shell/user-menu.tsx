@@ -58,7 +58,7 @@ export default function UserMenu({ user }: { user: User }) {
         )}
         {decideAccess(routeByName('trust-log'), user.roles) === 'allow' && (
           <Menu.Item component={Link} to="/trust-log">
-            {t('trustLog.title')}
+            {t('pages.trustLog')}
           </Menu.Item>
         )}
         <Menu.Item onClick={() => signOut.mutate()}>
