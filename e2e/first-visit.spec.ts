@@ -1,11 +1,10 @@
-import { expect, test, useAccount } from './fixtures'
+import { expect, test } from './fixtures'
 import { completeListing, pngOf, publishListing, uniqueStreet } from './listings'
 
 /**
  * What a first visit gets before any script runs, and the photos' sizes: the public pages come as
  * HTML with their content (prerendered at build) and are hydrated without a mismatch (the fixture
- * fails a test on React's hydration errors); the whole app's pages, with the frame's header and a
- * loader; listing photos reserve their box and offer WebP copies.
+ * fails a test on React's hydration errors); listing photos reserve their box and offer WebP copies.
  */
 
 const PRERENDERED = ['/', '/how-it-works', '/about-us', '/offers-optimized', '/the-team', '/terms', '/boilerplate']
@@ -81,22 +80,4 @@ test('a property page reserves its photos\' boxes and offers WebP copies at seve
   await expect(card).toHaveAttribute('srcset', /\?w=640 640w/)
   await expect(card).toHaveAttribute('width', '400')
   await expect(card).toHaveAttribute('height', '300')
-})
-
-test("a page of the whole app draws its header before any script runs, and the app's first render takes its place", async ({ browser, page }) => {
-  // Before the script: the frame index.html draws with the stylesheet alone (a phone's first second).
-  const scriptless = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 760 } })
-  const before = await scriptless.newPage()
-  await before.goto('/my-properties/list')
-  await expect(before.locator('.app-header').getByText('Offerbook', { exact: true })).toBeVisible()
-  await expect(before.locator('.app-start-loader')).toBeVisible()
-  await scriptless.close()
-
-  // With the script, signed in: the page itself, in the one header the app draws.
-  await useAccount(page, 'seller-agent@example.com')
-  await page.goto('/my-properties/list')
-  await expect(page.getByRole('heading', { level: 1, name: 'My Listings' })).toBeVisible()
-  await expect(page.locator('[data-app-start]')).toHaveCount(0)
-  await expect(page.locator('.app-header')).toHaveCount(1)
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Offerbook', exact: true })).toBeVisible()
 })

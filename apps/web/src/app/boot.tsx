@@ -72,13 +72,10 @@ export async function bootApp(): Promise<void> {
   )
   // A page prerendered at build in the whole app's shell is hydrated: its HTML stays and gains its
   // behaviour. It was rendered signed out in the default language; for a signed-in visitor (whose
-  // header and navigation differ) or in another language, the page is rendered anew. index.html's
-  // own frame, drawn before any script (data-app-start), is only replaced.
-  const prerendered = root.hasChildNodes() && root.querySelector(':scope > [data-app-start]') === null
-  if (prerendered && shownLanguage === DEFAULT_LANGUAGE && !getSession()) hydrateRoot(root, app)
+  // header and navigation differ) or in another language, the page is rendered anew.
+  if (root.hasChildNodes() && shownLanguage === DEFAULT_LANGUAGE && !getSession()) hydrateRoot(root, app)
   else {
-    // index.html's frame stays until React's first commit clears it; a prerendered page goes at once.
-    if (prerendered) root.replaceChildren()
+    root.replaceChildren()
     const reactRoot = createRoot(root)
     // A transition: React draws the first page in slices of a few milliseconds, not in one long task.
     startTransition(() => reactRoot.render(app))
