@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 /**
  * Whether the whole app's first screen is drawn (decision 090). The app's start holds it (boot.tsx)
@@ -29,16 +29,23 @@ export function firstScreenDrawn(): Promise<void> {
   return drawn ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/** For a part that mounts once the first screen is drawn. */
+/**
+ * For a part that mounts once the first screen is drawn. The parts that wait (the bell, the user menu,
+ * the dialog host, the notices' corner) mount in a transition, drawn in slices of a few milliseconds:
+ * an external store's change would draw them all in one task, which is the page's longest after its
+ * first paint (decision 090).
+ */
 export function useFirstScreenDrawn(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => drawn,
-    () => false,
-  )
+  const [shown, setShown] = useState(drawn)
+  useEffect(() => {
+    if (shown) return
+    const show = () => startTransition(() => setShown(true))
+    if (drawn) return show()
+    const listener = () => show()
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }, [shown])
+  return shown
 }
