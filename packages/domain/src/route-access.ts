@@ -136,7 +136,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Issue #35: the brokerage's files to review, its file rules (decision 069).
   { name: 'review', path: '/review', access: REVIEW, pageType: 'app', titleKey: 'pages.review' },
   // Issue #35 item 4: the brokerage's earnest money trust log, with its CSV and PDF for an audit.
-  { name: 'trust-log', path: '/trust-log', access: TRUST_LOG, pageType: 'app', titleKey: 'trustLog.title' },
+  { name: 'trust-log', path: '/trust-log', access: TRUST_LOG, pageType: 'app', titleKey: 'pages.trustLog' },
 
   { name: 'not-found', path: '*', access: 'public', titleKey: 'pages.notFound' },
 ]

@@ -41,10 +41,9 @@ export function useFirstScreenDrawn(): boolean {
     if (shown) return
     const show = () => startTransition(() => setShown(true))
     if (drawn) return show()
-    const listener = () => show()
-    listeners.add(listener)
+    listeners.add(show)
     return () => {
-      listeners.delete(listener)
+      listeners.delete(show)
     }
   }, [shown])
   return shown

@@ -119,7 +119,7 @@ export default function TrustLogPage() {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1} size="h2">
-          {t('trustLog.title')}
+          {t('pages.trustLog')}
         </Title>
         <Text c="dimmed" size="sm">
           {t('trustLog.lead')}
