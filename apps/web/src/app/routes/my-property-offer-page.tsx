@@ -10,7 +10,7 @@ import { listingOffersQuery, optimizeQuery, useAcceptOffer, useOffer } from '../
 import { AcceptOfferDialog } from '../../features/offers/components/seller/accept-offer-dialog'
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
-import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
+import { NegotiationPanelBeside } from '../../features/offers/components/negotiation/negotiation-beside'
 import { useOfferAsOfNow, useVersionChanged } from '../../features/offers/components/negotiation/version-changes'
 import { OfferSigningSlot } from '../../features/signing/components/offer-signing-slot'
 import { ApiClientError } from '../../shared/api-client'
@@ -126,7 +126,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
     <Stack gap="lg">
       {accepting && <AcceptDialog offer={offer} onClose={closeDialog} />}
       <OfferSendButton offer={offer} />
-      <NegotiationPanel offer={offer} pickers={OFFER_CLAUSE_PICKERS} />
+      <NegotiationPanelBeside offer={offer} pickers={OFFER_CLAUSE_PICKERS} />
       <SellerOfferView
         offer={offer}
         initialFocus={accepting ? null : initialFocus}

@@ -5,7 +5,7 @@ import { Link } from '../../shared/navigation'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { useOffer } from '../../features/offers/api/offers'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
-import { NegotiationPanel } from '../../features/offers/components/negotiation/negotiation-panel'
+import { NegotiationPanelBeside } from '../../features/offers/components/negotiation/negotiation-beside'
 import { OfferSigningSlot } from '../../features/signing/components/offer-signing-slot'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
@@ -44,7 +44,7 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   return (
     <Stack gap="lg">
       <OfferSendButton offer={offer.data} />
-      <NegotiationPanel offer={offer.data} pickers={OFFER_CLAUSE_PICKERS} />
+      <NegotiationPanelBeside offer={offer.data} pickers={OFFER_CLAUSE_PICKERS} />
       <OfferEditor key={offer.data.id} offer={offer.data} pickers={OFFER_CLAUSE_PICKERS} />
       {/* Only an accepted (later closed or terminated) offer is signed; the panel shows nothing before. */}
       <Stack maw={960} w="100%">

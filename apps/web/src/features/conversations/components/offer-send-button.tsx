@@ -19,7 +19,7 @@ export function counterpartOf(offer: OfferView): OfferParty[] {
 /** The Send dialog for an offer: its counterpart's addresses and numbers, a subject and the link to it. */
 export function offerPrefill(offer: OfferView, t: Translate, origin: string): SendPrefill {
   const parties = counterpartOf(offer)
-  const address = offer.property.address || t('listing.noAddress')
+  const address = offer.property.address || t('sendDialog.offer.noAddress')
   const link = offer.shareUrl ?? `${origin}/property/${encodeURIComponent(offer.property.id)}`
   return {
     emails: filled(parties.map((party) => party.email)),

@@ -12,6 +12,7 @@ import { TermChanges, useVersionChanged } from './version-changes'
 import type { ClausePickers } from '../editor/clause-sections'
 import { lazyPart } from '../../../../shared/lazy-part'
 import { InlineLoader } from '../../../../shared/ui/centered-loader'
+import { hasNegotiationContent } from './negotiation-content'
 
 /** The counter-offer form, with the editor's sections it reuses: fetched when a side counters. */
 const loadCounterForm = () => import('./counter-form')
@@ -62,8 +63,7 @@ export function NegotiationPanel({ offer, pickers }: { offer: OfferView; pickers
     )
 
   const escalation = offer.terms.escalation
-  const hasContent = versions.length > 0 || canCounter || negotiation.bestRequest !== null || escalation !== null || offer.attachments.some((attachment) => attachment.kind === 'pre-approval')
-  if (!hasContent) return null
+  if (!hasNegotiationContent(offer)) return null
 
   return (
     <Paper withBorder p="md" maw={960} w="100%" component="section" aria-labelledby="negotiation-title">
