@@ -1,4 +1,4 @@
-import { Alert, Checkbox, List, Stack, Text } from '@mantine/core'
+import { Alert, List } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { Translate } from '../i18n/translation'
 import { useTranslation } from '../i18n/translation'
@@ -8,8 +8,8 @@ import { dollarsInWords } from '@offerbook/domain/number-words'
 
 /**
  * The second look at money typed by hand (money-bounds.ts): why a sum looks wrong, the sum spelled
- * out, and a box to confirm it. The offer editor, the share dialog, the listing wizard and the
- * seller's accept dialog use it.
+ * out, and a box to confirm it (money-confirm.tsx, next to a field). The offer editor, the share
+ * dialog, the listing wizard and the seller's accept dialog use them.
  */
 
 /** 'This price is under 70 % of the list price ($328,930).' and 'You typed $44,500: forty-four thousand five hundred dollars.' */
@@ -21,38 +21,10 @@ export function moneyWarningSentences(warning: MoneyWarning, t: Translate, langu
   ]
 }
 
-export type MoneyCheckProps = {
-  warning: MoneyWarning
-  checked: boolean
-  onChange: (checked: boolean) => void
-  /** The checkbox's id, for focusing it when a share finds it unticked. */
-  id: string
-  error?: string
-  disabled?: boolean
-}
-
-/** Next to a field: the warning, the figure in words, and 'Yes, $44,500 is right'. */
-export function MoneyCheck({ warning, checked, onChange, id, error, disabled = false }: MoneyCheckProps) {
-  const { t, i18n } = useTranslation()
-  const [why, spelled] = moneyWarningSentences(warning, t, i18n.language)
-  return (
-    <Alert role="status" color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid={`money-check-${warning.field}`}>
-      <Stack gap={6}>
-        <Text size="sm">{why}</Text>
-        <Text size="sm" fw={600}>
-          {spelled}
-        </Text>
-        <Checkbox
-          id={id}
-          checked={checked}
-          onChange={(event) => onChange(event.currentTarget.checked)}
-          label={t('moneyCheck.confirm', { amount: formatMoney(warning.amount, i18n.language) })}
-          error={error}
-          disabled={disabled}
-        />
-      </Stack>
-    </Alert>
-  )
+/** A confirmation's title when sums look wrong. */
+export function MoneyWarningsTitle() {
+  const { t } = useTranslation()
+  return <>{t('moneyCheck.title')}</>
 }
 
 /** The warnings again, for a dialog (share, accept): each with its figure in words. */

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../../shared/i18n/translation'
 import { LISTING_LIMITS } from '@offerbook/domain/listing'
 import { listPriceWarnings } from '@offerbook/domain/money-bounds'
 import { IncrementInput } from '../../../../shared/ui/increment-input'
-import { MoneyCheck } from '../../../../shared/ui/money-check'
+import { MoneyCheck } from '../../../../shared/ui/money-confirm'
 import type { SectionProps } from './section-props'
 import { shownError } from './section-props'
 

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useMemo, useState } from 'react
 import type { MoneyCheck as MoneyField, MoneyWarning } from '@offerbook/domain/money-bounds'
 import { offerMoneyWarnings } from '@offerbook/domain/money-bounds'
 import type { OfferTerms } from '@offerbook/domain/offer'
-import { MoneyCheck } from '../../../../shared/ui/money-check'
+import { moduleBeside } from '../../../../shared/module-beside'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
 
 /**
  * The offer editor's second look at its money (decision 037): the price against the list price and
@@ -35,6 +36,9 @@ export function useMoneyChecks(listPrice: number | null, terms: Pick<OfferTerms,
   return useMemo(() => ({ warnings, isConfirmed, confirm }), [warnings, isConfirmed, confirm])
 }
 
+/** The confirmation's code (with Mantine's checkbox) comes beside the editor's first screen: few sums need it. */
+const confirmation = moduleBeside(() => import('../../../../shared/ui/money-confirm'))
+
 const MoneyChecksContext = createContext<MoneyChecks | null>(null)
 export const MoneyChecksProvider = MoneyChecksContext.Provider
 
@@ -42,6 +46,8 @@ export const MoneyChecksProvider = MoneyChecksContext.Provider
 export function OfferMoneyCheck({ field, disabled }: { field: MoneyField; disabled: boolean }) {
   const checks = useContext(MoneyChecksContext)
   const warning = checks?.warnings.find((entry) => entry.field === field)
+  const module = confirmation.use()
   if (!checks || !warning) return null
-  return <MoneyCheck warning={warning} id={moneyCheckId(field)} checked={checks.isConfirmed(field)} onChange={(checked) => checks.confirm(field, checked)} disabled={disabled} />
+  if (!module) return <InlineLoader />
+  return <module.MoneyCheck warning={warning} id={moneyCheckId(field)} checked={checks.isConfirmed(field)} onChange={(checked) => checks.confirm(field, checked)} disabled={disabled} />
 }

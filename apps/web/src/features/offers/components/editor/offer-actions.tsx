@@ -16,7 +16,6 @@ import { TermChanges, useVersionChanged } from '../negotiation/version-changes'
 import { zoneOf } from '../details/offer-format'
 import { deleteOfferDraft, generateOfferForms, useOfferAction, useSendRevision, useShareOffer } from '../../api/offers'
 import type { MoneyWarning } from '@offerbook/domain/money-bounds'
-import { MoneyWarningList } from '../../../../shared/ui/money-check'
 import type { MoneyChecks } from './money-checks'
 import { moneyCheckId, moneyFieldPath } from './money-checks'
 import { useAttachmentsCache } from './attachments-cache'
@@ -26,6 +25,9 @@ import { loadOfferRules } from './offer-rules'
 import type { OfferAutosave } from './use-offer-autosave'
 import { SaveStatus } from './save-status'
 import { offerKeys } from '../../../../shared/query-keys'
+
+/** The list of sums that look wrong, for the share and revision confirmations: fetched when one does. */
+const loadMoneyCheck = () => import('../../../../shared/ui/money-check')
 
 /** The sums the buyer side confirmed, as the API takes them (the list price is the seller side's). */
 const confirmedFields = (warnings: readonly MoneyWarning[]) => warnings.flatMap((warning) => (warning.field === 'listPrice' ? [] : [warning.field]))
@@ -119,7 +121,8 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
     const warnings = moneyConfirmedOnFields()
     if (!warnings) return
     if (warnings.length > 0) {
-      const sure = await dialog.confirm({ title: t('moneyCheck.title'), message: <MoneyWarningList warnings={warnings} title={t('offer.action.share')} />, confirmLabel: t('offer.action.share') })
+      const { MoneyWarningList, MoneyWarningsTitle } = await loadMoneyCheck()
+      const sure = await dialog.confirm({ title: <MoneyWarningsTitle />, message: <MoneyWarningList warnings={warnings} title={t('offer.action.share')} />, confirmLabel: t('offer.action.share') })
       if (!sure) return
     }
     await run('share', async () => {
@@ -158,13 +161,14 @@ export function useOfferActions({ offer, terms, guard, money }: { offer: OfferVi
     const warnings = moneyConfirmedOnFields()
     if (!warnings) return
     const renewing = offer.status === 'expired'
+    const moneyCheck = warnings.length > 0 ? await loadMoneyCheck() : null
     const sure = await dialog.confirm({
       title: t('negotiation.revision.confirmTitle'),
       message: (
         <Stack gap="sm">
           <Text>{t(renewing ? 'negotiation.revision.renewIntro' : 'negotiation.revision.confirmIntro', { number: next })}</Text>
           <TermChanges before={offer.terms} after={terms} label={t('negotiation.revision.changes')} timeZone={zoneOf(offer.property)} />
-          {warnings.length > 0 && <MoneyWarningList warnings={warnings} title={t('negotiation.revision.confirm')} />}
+          {moneyCheck && <moneyCheck.MoneyWarningList warnings={warnings} title={t('negotiation.revision.confirm')} />}
         </Stack>
       ),
       confirmLabel: t('negotiation.revision.confirm'),

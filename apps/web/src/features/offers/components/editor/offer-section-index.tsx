@@ -1,6 +1,6 @@
 import type { MouseEvent, RefObject } from 'react'
 import { useEffect, useMemo, useState } from 'react'
-import { Anchor, Box, Button, Collapse, Group, List, Paper, Stack, Text } from '@mantine/core'
+import { Anchor, Box, Button, Group, List, Paper, Stack, Text } from '@mantine/core'
 import { IconChevronDown, IconChevronUp, IconListDetails } from '@tabler/icons-react'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferTerms } from '@offerbook/domain/offer'
@@ -169,11 +169,12 @@ export function OfferSectionIndex({ root, terms, saved }: { root: RefObject<HTML
         >
           {missing.length > 0 ? `${t('offerIndex.title')} · ${t('offerIndex.missingShort', { count: missing.length })}` : t('offerIndex.title')}
         </Button>
-        <Collapse expanded={open}>
+        {/* Opened at once, without Collapse's animation: its code is not worth the first screen's wait (issue 36). */}
+        {open && (
           <Box pt="xs" pb={4} mah="60vh" style={{ overflowY: 'auto' }}>
             {content}
           </Box>
-        </Collapse>
+        )}
       </Paper>
     </>
   )
