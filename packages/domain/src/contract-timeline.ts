@@ -1,5 +1,5 @@
 import type { ClauseFormData } from './clauses/clause-types'
-import { fieldValue } from './clauses/concat'
+import { fieldValue } from './clauses/clause-text'
 import { dateOfDayNumber, dayNumberOf, isCalendarDate } from './calendar-days'
 import type { NonBusinessDay } from './legal-holidays'
 import { businessDayOnOrBefore, nonBusinessDay } from './legal-holidays'

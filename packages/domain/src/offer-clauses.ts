@@ -1,19 +1,15 @@
 import type { ClauseFormData } from './clauses/clause-types'
-import { clauseFormDataSchema, concatLabel } from './clauses/concat'
+import { concatLabel } from './clauses/clause-text'
 import { RF707_CLAUSES } from './clauses/rf707-catalogue'
 import { STIPULATION_CLAUSES } from './clauses/stipulation-catalogue'
 
 /**
  * The contract language an offer carries (Contract-language issue): the stipulation picker's choices,
  * the RF707 addendum's choices, and stipulations typed freely. The choices are saved as the modals
- * emit them (ClauseFormData), checked by the one clause form schema, so that EDIT reopens the ticked
- * clauses; their text is built from them with concatLabel, never sent by the browser.
+ * emit them (ClauseFormData), checked by the one clause form schema (offer-terms.ts), so that EDIT
+ * reopens the ticked clauses; their text is built from them with concatLabel, never sent by the
+ * browser. Free of zod: a page that shows an offer's clauses loads no schema.
  */
-
-/** terms.stipulationChoices: the stipulation picker's ticks and values. */
-export const StipulationChoicesSchema = clauseFormDataSchema(STIPULATION_CLAUSES)
-/** terms.addendum: the RF707 addendum's ticks and values. */
-export const AddendumChoicesSchema = clauseFormDataSchema(RF707_CLAUSES)
 
 /**
  * What an offer's stipulations are made of. `stipulations` is the text typed freely (through the

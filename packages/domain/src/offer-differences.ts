@@ -1,5 +1,5 @@
 import type { Clause, ClauseCatalogue, ClauseField, ClauseFormData } from './clauses/clause-types'
-import { isTicked, printedFieldValue } from './clauses/concat'
+import { isTicked, printedFieldValue } from './clauses/clause-text'
 import { RF707_CLAUSES } from './clauses/rf707-catalogue'
 import { STIPULATION_CLAUSES } from './clauses/stipulation-catalogue'
 import type { Concession, OfferTerms } from './offer-terms'

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { MessageKey, MessageParams } from './messages'
-import { AddendumChoicesSchema, StipulationChoicesSchema } from './offer-clauses'
+import { clauseFormDataSchema } from './clauses/concat'
+import { RF707_CLAUSES } from './clauses/rf707-catalogue'
+import { STIPULATION_CLAUSES } from './clauses/stipulation-catalogue'
 import { concessionDollars } from './concession'
 import { optionalPhoneTextSchema } from './phone-schemas'
 import { emailSchema, freeText } from './validation'
@@ -46,6 +48,11 @@ const isoDate = z.iso.date({ error: 'offerTerms.invalidDate' })
 const isoDateTime = z.iso.datetime({ offset: true, error: 'offerTerms.invalidDate' })
 /** The one phone rule (phone.ts), kept in E.164; a party without a phone keeps '' as the terms always have. */
 const optionalPhone = optionalPhoneTextSchema
+
+/** terms.stipulationChoices: the stipulation picker's ticks and values (offer-clauses.ts). */
+export const StipulationChoicesSchema = clauseFormDataSchema(STIPULATION_CLAUSES)
+/** terms.addendum: the RF707 addendum's ticks and values. */
+export const AddendumChoicesSchema = clauseFormDataSchema(RF707_CLAUSES)
 
 /** It lives in concession.ts, free of zod, for the ranking (offer-ranking.ts) the public page runs. */
 export { concessionDollars }

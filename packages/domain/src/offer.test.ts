@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OfferTermsInput } from './offer'
-import { concatLabel } from './clauses/concat'
+import { concatLabel } from './clauses/clause-text'
 import { STIPULATION_CLAUSES } from './clauses/stipulation-catalogue'
 import type { MessageKey } from './messages'
 import { issueMessage, messageText } from './messages'

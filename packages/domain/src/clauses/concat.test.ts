@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkFieldValue, clauseFormDataSchema, clauseText, concatLabel, emptyClauseForm, findClauseField, validateClauseForm } from './concat'
+import { checkFieldValue, clauseFormDataSchema, emptyClauseForm, findClauseField, validateClauseForm } from './concat'
+import { clauseText, concatLabel } from './clause-text'
 import { issueMessage, message, messageText } from '../messages'
 import { RF707_CLAUSES } from './rf707-catalogue'
 import { STIPULATION_CLAUSES } from './stipulation-catalogue'

@@ -2,7 +2,8 @@ import type { z } from 'zod'
 import { describe, expect, it } from 'vitest'
 import type { ClauseFieldKind } from './fields'
 import { issueMessage, messageText } from '../messages'
-import { CLAUSE_FIELD_SCHEMAS, checkClauseField, clauseFieldSchema, isRealDate, plainValue } from './fields'
+import { CLAUSE_FIELD_SCHEMAS, checkClauseField, clauseFieldSchema, isRealDate } from './fields'
+import { plainValue } from './plain-value'
 
 /** The check's message in English: the spec's words are pinned by their text. */
 function check(kind: ClauseFieldKind, value: unknown, maxLength?: number): string | null {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Message, MessageKey } from '../messages'
 import { message } from '../messages'
 import { freeText } from '../validation'
+import { plainValue } from './plain-value'
 
 /**
  * The kinds of fill-in field a clause has, and how each is checked (issue #7, "Bad input"). Every
@@ -19,20 +20,6 @@ export const PERCENT_MAX = 100
 export const DAYS_MAX = 365
 export const DOLLARS_MAX = 999_999_999.99
 
-
-// Control characters (line breaks, tabs, NUL ...), Unicode line and paragraph separators, and the
-// bidirectional overrides that could make printed text read differently from what was typed.
-const NOT_PLAIN = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/gu
-
-/**
- * A filled value as it is printed: one line of plain text. Control characters and line breaks become
- * spaces, runs of white space become one space, and the ends are trimmed, so a value can neither
- * break the one-line-per-clause text nor the numbered-line layout.
- */
-export function plainValue(value: unknown): string {
-  if (typeof value !== 'string') return ''
-  return value.replace(NOT_PLAIN, ' ').replace(/\s+/g, ' ').trim()
-}
 
 function checkPercent(value: string): MessageKey | null {
   if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(value)) return 'clauses.percentNotNumber'

@@ -1,6 +1,6 @@
 import type { PDFDocument as PdfDocument } from '@cantoo/pdf-lib'
 import { PDFDocument } from '@cantoo/pdf-lib'
-import { plainValue } from '@offerbook/domain/clauses/fields'
+import { plainValue } from '@offerbook/domain/clauses/plain-value'
 import { RF707_FORM, RF707_FORM_LABEL } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Layout, Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import type { Fonts, LinedPageGeometry, Sheet } from './lined-pdf'

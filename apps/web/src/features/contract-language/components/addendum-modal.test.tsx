@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { concatLabel } from '@offerbook/domain/clauses/clause-text'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearSession, saveSession } from '../../../shared/session'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { concatLabel } from '@offerbook/domain/clauses/clause-text'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'
 import { signInPathFor } from '@offerbook/domain/route-access'

@@ -1,5 +1,5 @@
 import type { ClauseFormData } from '@offerbook/domain/clauses/clause-types'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { concatLabel } from '@offerbook/domain/clauses/clause-text'
 import { RF707_CLAUSES } from '@offerbook/domain/clauses/rf707-catalogue'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import type { Rf707Parties } from '@offerbook/domain/clauses/rf707-layout'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { concatLabel } from '@offerbook/domain/clauses/clause-text'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../../../shared/i18n/i18n'

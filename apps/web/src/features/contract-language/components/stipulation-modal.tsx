@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Box, Group, Stack, Text } from '@mantine/core'
-import { concatLabel } from '@offerbook/domain/clauses/concat'
+import { concatLabel } from '@offerbook/domain/clauses/clause-text'
 import { STIPULATION_CLAUSES } from '@offerbook/domain/clauses/stipulation-catalogue'
 import type { Message } from '@offerbook/domain/messages'
 import { useTranslation } from '../../../shared/i18n/translation'
