@@ -42,6 +42,7 @@ export const SIGNED_IN_PAGES = [
   ['/my-properties/list', 'index.html', 'src/app/routes/my-properties-list-page.tsx'],
   ['/submitted-offers/update/{id}', 'index.html', 'src/app/routes/submitted-offer-update-page.tsx'],
   ['/my-properties/{id}/optimize', 'index.html', 'src/app/routes/my-property-optimize-page.tsx'],
+  ['/my-properties/{id}/offers/{offerId}', 'index.html', 'src/app/routes/my-property-offer-page.tsx'],
 ].map(([path, entry, page]) => [path, entry, page, ...signedInTexts(page)])
 
 function staticClosure(manifest, keys) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Alert, Button, Stack } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../shared/i18n/translation'
@@ -7,7 +7,6 @@ import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import type { AcceptOffer, OfferView } from '@offerbook/domain/offer'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { listingOffersQuery, optimizeQuery, useAcceptOffer, useOffer } from '../../features/offers/api/offers'
-import { AcceptOfferDialog } from '../../features/offers/components/seller/accept-offer-dialog'
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
 import { NegotiationPanelBeside } from '../../features/offers/components/negotiation/negotiation-beside'
@@ -23,6 +22,10 @@ import { RetryAlert } from '../../shared/ui/retry-alert'
 import type { PageProps } from '../page-props'
 import { OFFER_CLAUSE_PICKERS } from './offer-clause-pickers'
 import { offerKeys } from '../../shared/query-keys'
+import { lazyPart } from '../../shared/lazy-part'
+
+/** The accept dialog's code (the net sheet's lines, the choices for the other offers) comes with its route. */
+const AcceptOfferDialog = lazyPart(() => import('../../features/offers/components/seller/accept-offer-dialog').then((module) => ({ default: module.AcceptOfferDialog })))
 
 type ReturnFocus = 'accept' | 'decision'
 
@@ -79,7 +82,11 @@ function AcceptDialog({ offer, onClose }: { offer: OfferView; onClose: (focus: R
       </Alert>
     )
   }
-  return <AcceptOfferDialog opened={!accept.isSuccess} offer={offer} netToSeller={netToSeller} netLines={ranked?.lines} otherOpenCount={otherOpenCount} onConfirm={confirm} onCancel={() => onClose('accept')} />
+  return (
+    <Suspense fallback={null}>
+      <AcceptOfferDialog opened={!accept.isSuccess} offer={offer} netToSeller={netToSeller} netLines={ranked?.lines} otherOpenCount={otherOpenCount} onConfirm={confirm} onCancel={() => onClose('accept')} />
+    </Suspense>
+  )
 }
 
 /**

@@ -129,7 +129,11 @@ describe('OfferDetails', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download letter.pdf' }))
     await waitFor(() => expect(onDownload).toHaveBeenCalledWith(attachment))
 
-    const history = screen.getByRole('region', { name: 'History' }).textContent ?? ''
+    // The history is a part of its own, below the first screen: it arrives after the rest.
+    const region = screen.getByRole('region', { name: 'History' })
+    await waitFor(() => expect(region.textContent).toContain('Shared with the seller'))
+    const history = region.textContent ?? ''
+    expect(history.indexOf('Draft started')).toBeGreaterThan(-1)
     expect(history.indexOf('Draft started')).toBeLessThan(history.indexOf('Shared with the seller'))
     expect(history).toContain('by Ben Buyer')
   })

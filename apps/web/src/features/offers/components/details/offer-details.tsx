@@ -1,24 +1,35 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core'
+import { Suspense } from 'react'
+import { Alert, Stack, Text } from '@mantine/core'
 import { useId } from '@mantine/hooks'
 import type { Translate } from '../../../../shared/i18n/translation'
 import { useTranslation } from '../../../../shared/i18n/translation'
-import { Link } from '../../../../shared/navigation'
 import type { Concession, OfferAgent, OfferParty, OfferView } from '@offerbook/domain/offer'
 import { OPEN_OFFER_STATUSES } from '@offerbook/domain/offer-status'
 import { addendumClausesText, offerStipulationsText } from '@offerbook/domain/offer-clauses'
 import { formatMoney } from '../../../../shared/money'
-import { formatPhone } from '@offerbook/domain/phone'
 import { ExpirationCountdown } from '../../../../shared/ui/expiration-countdown'
 import { downloadOfferAttachment } from './download-attachment'
 import type { AttachmentDownload } from './offer-attachment-list'
 import { OfferAttachmentList } from './offer-attachment-list'
 import { concessionParts, formatCalendarDate, formatInstant } from './offer-format'
-import { OfferTimeline } from './offer-timeline'
-import { ContractTimelineSection } from '../timeline/contract-timeline-section'
-import { OfferFileSection } from '../file/offer-file-section'
-import { EarnestMoneySection } from '../earnest-money/earnest-money-section'
 import type { Term } from './term-list'
 import { DetailsSection, TermList } from './term-list'
+import { lazyPart } from '../../../../shared/lazy-part'
+import { moduleBeside } from '../../../../shared/module-beside'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
+
+// An accepted offer's contract parts (its timeline, the brokerage file, the earnest money) come with
+// such an offer only: most offers a seller reviews are not under contract (issue 36).
+const ContractTimelineSection = lazyPart(() => import('../timeline/contract-timeline-section').then((module) => ({ default: module.ContractTimelineSection })))
+const OfferFileSection = lazyPart(() => import('../file/offer-file-section').then((module) => ({ default: module.OfferFileSection })))
+/** How a stored phone reads ('(615) 555-0100'): the numbering plans' data comes beside the details; until then a number reads as stored. */
+const phoneFormat = moduleBeside(() => import('@offerbook/domain/phone'))
+function usePhoneText(): (stored: string) => string {
+  const module = phoneFormat.use()
+  return module ? module.formatPhone : (stored) => stored
+}
+const OfferHistory = lazyPart(() => import('./offer-history'))
+const EarnestMoneySection = lazyPart(() => import('../earnest-money/earnest-money-section').then((module) => ({ default: module.EarnestMoneySection })))
 
 export type OfferDetailsProps = {
   offer: OfferView
@@ -35,12 +46,12 @@ function yesNo(value: boolean | null, t: Translate): string {
   return value ? t('offer.field.yes') : t('offer.field.no')
 }
 
-function partyTerms(party: OfferParty | OfferAgent, t: Translate, prefix: string): Term[] {
+function partyTerms(party: OfferParty | OfferAgent, t: Translate, prefix: string, phoneText: (stored: string) => string): Term[] {
   const notSet = t('offer.field.notSet')
   const terms: Term[] = [
     { key: `${prefix}.name`, label: t('offer.field.fullName'), value: party.fullName || notSet },
     { key: `${prefix}.email`, label: t('offer.field.email'), value: party.email || notSet },
-    { key: `${prefix}.phone`, label: t('offer.field.phone'), value: party.phone ? formatPhone(party.phone) : notSet },
+    { key: `${prefix}.phone`, label: t('offer.field.phone'), value: party.phone ? phoneText(party.phone) : notSet },
   ]
   if ('firmName' in party) {
     terms.push(
@@ -55,12 +66,13 @@ function partyTerms(party: OfferParty | OfferAgent, t: Translate, prefix: string
 function PartySection({ title, party, prefix }: { title: string; party: OfferParty | OfferAgent; prefix: string }) {
   const { t } = useTranslation()
   const titleId = useId()
+  const phoneText = usePhoneText()
   return (
     <Stack gap="xs" role="group" aria-labelledby={titleId}>
       <Text fw={700} id={titleId}>
         {title}
       </Text>
-      <TermList terms={partyTerms(party, t, prefix)} />
+      <TermList terms={partyTerms(party, t, prefix, phoneText)} />
     </Stack>
   )
 }
@@ -86,6 +98,7 @@ function ContractText({ title, text, testId }: { title: string; text: string; te
 export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }: OfferDetailsProps) {
   const { t, i18n } = useTranslation()
   const language = i18n.language
+  const phoneText = usePhoneText()
   const { terms } = offer
   const notSet = t('offer.field.notSet')
   const usd = (amount: number | null) => (amount === null ? notSet : formatMoney(amount, language))
@@ -138,7 +151,7 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
           { label: t('offer.field.loanAmount'), value: usd(financing.loanAmount) },
           { label: t('offer.field.downPayment'), value: usd(financing.downPayment) },
           { label: t('offer.field.lenderName'), value: financing.lenderName || notSet },
-          { label: t('offer.field.lenderPhone'), value: financing.lenderPhone ? formatPhone(financing.lenderPhone) : notSet },
+          { label: t('offer.field.lenderPhone'), value: financing.lenderPhone ? phoneText(financing.lenderPhone) : notSet },
           { label: t('offer.field.lenderEmail'), value: financing.lenderEmail || notSet },
         ]),
     {
@@ -210,11 +223,23 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       )}
 
       {/* The contract's parties and their teams; a share link's holder does not see it (the API answers 404). */}
-      {offer.status === 'accepted' && !linkToken && <ContractTimelineSection offer={offer} headingOrder={headingOrder} />}
+      {offer.status === 'accepted' && !linkToken && (
+        <Suspense fallback={<InlineLoader />}>
+          <ContractTimelineSection offer={offer} headingOrder={headingOrder} />
+        </Suspense>
+      )}
       {/* The viewer's side's brokerage file (issue #35); hidden for a reader who keeps none. */}
-      {offer.status === 'accepted' && !linkToken && <OfferFileSection offer={offer} headingOrder={headingOrder} />}
+      {offer.status === 'accepted' && !linkToken && (
+        <Suspense fallback={null}>
+          <OfferFileSection offer={offer} headingOrder={headingOrder} />
+        </Suspense>
+      )}
       {/* The earnest money held in trust (decision 070): for the contract's agents, near its timeline. */}
-      {(offer.status === 'accepted' || offer.status === 'closed') && offer.bindingAgreementAt !== null && !linkToken && <EarnestMoneySection offerId={offer.id} headingOrder={headingOrder} />}
+      {(offer.status === 'accepted' || offer.status === 'closed') && offer.bindingAgreementAt !== null && !linkToken && (
+        <Suspense fallback={<InlineLoader />}>
+          <EarnestMoneySection offerId={offer.id} headingOrder={headingOrder} />
+        </Suspense>
+      )}
 
       <DetailsSection title={t('offerView.sections.people')} headingOrder={headingOrder}>
         {terms.buyers.length === 0 ? (
@@ -238,12 +263,9 @@ export function OfferDetails({ offer, linkToken, onDownload, headingOrder = 2 }:
       </DetailsSection>
 
       <DetailsSection title={t('offerView.sections.history')} headingOrder={headingOrder}>
-        <OfferTimeline events={offer.events} timeZone={offer.property.timeZone} />
-        {offer.viewer !== 'link' && (
-          <Anchor component={Link} to={`/offer-record/${offer.property.id}`} size="sm">
-            {t('offerRecord.openRecord')}
-          </Anchor>
-        )}
+        <Suspense fallback={<InlineLoader />}>
+          <OfferHistory offer={offer} />
+        </Suspense>
       </DetailsSection>
     </Stack>
   )

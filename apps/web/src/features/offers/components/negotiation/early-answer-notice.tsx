@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import { formatZonedDateTime } from '@offerbook/domain/property-time'
 import { openBestRequestQuery } from '../../api/negotiation'
-import { buyerNamesText } from '../seller/seller-format'
+import { buyerNamesText } from '../seller/buyer-names'
 
 export type EarlyAnswerNoticeProps = {
   listingId: string

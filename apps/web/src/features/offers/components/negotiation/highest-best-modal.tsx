@@ -8,7 +8,7 @@ import { errorText } from '../../../../shared/i18n/messages'
 import { ZonedDateTimeInput } from '../../../../shared/ui/zoned-date-time-input'
 import { useAskHighestAndBest } from '../../api/negotiation'
 import { notifySuccess } from '../../../../shared/notify'
-import { buyerNamesText } from '../seller/seller-format'
+import { buyerNamesText } from '../seller/buyer-names'
 
 export type HighestBestModalProps = { opened: boolean; onClose: () => void; listingId: string; offers: readonly OptimizeOffer[]; timeZone: string }
 

@@ -1,7 +1,7 @@
 import { Button, Modal, Stack, Table, Text } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OptimizeOffer, OptimizeResult } from '@offerbook/domain/offer-scoring'
-import { buyerNamesText } from './seller-format'
+import { buyerNamesText } from './buyer-names'
 import { optimizeFigures, rankedOffers } from './optimize-figures'
 import { formatPoints } from './seller-format'
 

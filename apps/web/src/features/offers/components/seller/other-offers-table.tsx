@@ -8,7 +8,7 @@ import { formatInstant } from '../details/offer-format'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { SignedBadge } from '../details/signed-badge'
 import { DataTable } from '../../../../shared/ui/data-table'
-import { buyerNamesText } from './seller-format'
+import { buyerNamesText } from './buyer-names'
 import { readOnlyOfferPath, sellerOfferPath } from './seller-offer-links'
 
 /** The shared offers that no longer wait for an answer (the open ones are in the grid). */

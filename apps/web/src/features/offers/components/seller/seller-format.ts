@@ -55,9 +55,3 @@ export function aheadExplanation(offer: OptimizeOffer, next: OptimizeOffer | und
     .join(', ')
   return t('offerSeller.optimize.ahead', { next: next.rank, lead: formatPoints(offer.leadOverNext, language), reasons })
 }
-
-/** The buyers' names as one line, or `fallback` when the offer names none. */
-export function buyerNamesText(names: readonly string[], fallback: string): string {
-  const named = names.map((name) => name.trim()).filter(Boolean)
-  return named.length > 0 ? named.join(', ') : fallback
-}

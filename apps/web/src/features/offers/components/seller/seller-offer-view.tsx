@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react'
-import { useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
@@ -15,11 +15,16 @@ import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
 import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 import { SignedBadge } from '../details/signed-badge'
-import { ClosingPanel } from '../closing/closing-panel'
-import { AmendmentsPanel } from '../amendments/amendments-panel'
-import { buyerNamesText } from './seller-format'
+import { buyerNamesText } from './buyer-names'
 import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
+import { lazyPart } from '../../../../shared/lazy-part'
+import { InlineLoader } from '../../../../shared/ui/centered-loader'
+
+// The closing and the amendments panels are an accepted offer's: their code (forms, date inputs, the
+// repair list's rules) comes with such an offer only (issue 36).
+const ClosingPanel = lazyPart(() => import('../closing/closing-panel').then((module) => ({ default: module.ClosingPanel })))
+const AmendmentsPanel = lazyPart(() => import('../amendments/amendments-panel').then((module) => ({ default: module.AmendmentsPanel })))
 
 /** The seller side's answers that go through a confirmation here (accept has its own dialog route; closing its panel). */
 type ConfirmedAction = Extract<SimpleOfferAction, 'decline' | 'terminate'>
@@ -122,9 +127,12 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
 
       {decided && <DecisionSection offer={offer} headingRef={decisionRef} />}
 
-      <ClosingPanel offer={offer} />
-
-      <AmendmentsPanel offer={offer} />
+      {(offer.status === 'accepted' || offer.status === 'closed') && (
+        <Suspense fallback={<InlineLoader />}>
+          <ClosingPanel offer={offer} />
+          <AmendmentsPanel offer={offer} />
+        </Suspense>
+      )}
 
       {afterDecision}
 

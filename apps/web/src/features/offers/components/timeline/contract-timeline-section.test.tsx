@@ -31,7 +31,8 @@ describe('ContractTimelineSection', () => {
     api.on('GET /api/offers/offer-1/file/listing', apiError(404, 'request.notFound'))
     api.on('GET /api/offers/offer-1/earnest-money', () => reply(NO_EARNEST_MONEY))
     renderAt(<OfferDetails offer={accepted('2026-01-12T22:45:00.000Z')} />)
-    const section = screen.getByRole('region', { name: 'Timeline' })
+    // An accepted offer's contract parts come with such an offer: the section arrives after the details.
+    const section = await screen.findByRole('region', { name: 'Timeline' })
     expect(within(section).getByRole('status').textContent).toContain('Loading the timeline')
     const earnest = await within(section).findByTestId('timeline-item-earnestMoney')
     expect(earnest.textContent).toContain('Earnest money due')
