@@ -22,14 +22,16 @@ import { InlineLoader } from '../../../../shared/ui/centered-loader'
 // such an offer only: most offers a seller reviews are not under contract (issue 36).
 const ContractTimelineSection = lazyPart(() => import('../timeline/contract-timeline-section').then((module) => ({ default: module.ContractTimelineSection })))
 const OfferFileSection = lazyPart(() => import('../file/offer-file-section').then((module) => ({ default: module.OfferFileSection })))
+const EarnestMoneySection = lazyPart(() => import('../earnest-money/earnest-money-section').then((module) => ({ default: module.EarnestMoneySection })))
+/** The history at the foot of the details, with the event names of every stage of a deal. */
+const OfferHistory = lazyPart(() => import('./offer-history'))
+
 /** How a stored phone reads ('(615) 555-0100'): the numbering plans' data comes beside the details; until then a number reads as stored. */
 const phoneFormat = moduleBeside(() => import('@offerbook/domain/phone'))
 function usePhoneText(): (stored: string) => string {
   const module = phoneFormat.use()
   return module ? module.formatPhone : (stored) => stored
 }
-const OfferHistory = lazyPart(() => import('./offer-history'))
-const EarnestMoneySection = lazyPart(() => import('../earnest-money/earnest-money-section').then((module) => ({ default: module.EarnestMoneySection })))
 
 export type OfferDetailsProps = {
   offer: OfferView
