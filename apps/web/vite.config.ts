@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { prerenderAndPrecompress } from './build/precompress.ts'
+import { writeRoutePreloads } from './build/route-preloads.ts'
 
 const apiPort = process.env.API_PORT ?? '3001'
 
@@ -78,7 +79,7 @@ function inAppFrameOnly(id: string, graph: ModuleGraph): boolean {
 }
 
 export default defineConfig({
-  plugins: [scrollAreaRefs, react(), prerenderAndPrecompress()],
+  plugins: [scrollAreaRefs, react(), writeRoutePreloads(), prerenderAndPrecompress()],
   resolve: {
     // packages/domain/src/csv.ts writes CSV with csv-stringify; its Node build uses Node's Buffer, its browser build carries its own.
     alias: [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }],
@@ -94,6 +95,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // No list of files to preload beside each dynamic import (decision 093): the lists of every page,
+    // part and text area sat in the frame and the pages' chunks (8 KB gzipped on every signed-in page),
+    // and each import appended a <link> per file. The browser finds a chunk's imports as it loads it;
+    // the server names a route's first files in index.html (build/route-preloads.ts).
+    modulePreload: false,
     rollupOptions: {
       input: { app: fileURLToPath(new URL('index.html', import.meta.url)), public: fileURLToPath(new URL('public.html', import.meta.url)) },
       output: {

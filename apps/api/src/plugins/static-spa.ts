@@ -9,6 +9,7 @@ import { inPublicShell, matchRoute } from '@offerbook/domain/route-access'
 import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import { AppError } from '../app-error'
 import { redactUrl } from '../http/log-redaction'
+import { preloadLinks, readRoutePreloads, startLanguage } from './route-preloads'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -138,11 +139,19 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
     const prerendered = publicShell ? await prerenderedPage(pathname) : null
     if (prerendered && !live) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     const template = publicShell ? 'public.html' : 'index.html'
-    const [meta, rendered] = await Promise.all([pageMeta(request, pathname), live && renderer ? renderPage(request, renderer) : null])
+    const [meta, rendered, preloads] = await Promise.all([pageMeta(request, pathname), live && renderer ? renderPage(request, renderer) : null, publicShell ? null : readRoutePreloads(root)])
     // A live page that could not be rendered here: its prerendered copy (the home page's), else the browser renders it.
     if (!rendered && prerendered && !meta) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
-    if (!meta && !rendered) return reply.header('cache-control', 'no-cache').sendFile(template, root)
+    if (!meta && !rendered && !preloads) return reply.header('cache-control', 'no-cache').sendFile(template, root)
     let html = await readFile(join(root, template), 'utf8')
+    if (preloads) {
+      // The page's own files only for a page the visitor will see: a signed-in page without the hint goes to sign-in.
+      const { route } = matchRoute(pathname)
+      const shown = !route.redirectTo && (route.access === 'public' || signedInHint(request))
+      const links = preloadLinks(preloads, shown ? route.name : null, startLanguage(request.headers['accept-language']))
+      if (links) html = html.replace(/<\/head>/i, () => `  ${links}\n  </head>`)
+      void reply.header('vary', 'cookie, accept-language')
+    }
     if (rendered) {
       html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>${rendered.dataScript}`)
       if (!meta) html = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(rendered.title)}</title>`)

@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
+import type { TestApp } from './build-test-app'
+import { buildTestApp } from './build-test-app'
+
+/**
+ * index.html names the first files of the page asked for (decision 093): the frame's texts always, a
+ * page's code and texts when the visitor will see that page, in the language the app will start in.
+ */
+
+let webDist: string
+let t: TestApp
+const INDEX = '<!doctype html><html><head><title>Offerbook</title><script type="module" crossorigin src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>'
+const TABLE = {
+  frame: { 'en-us': ['/assets/app-en.js'], 'es-es': ['/assets/messages-common-es.js', '/assets/app-es.js'] },
+  routes: {
+    dashboard: { code: ['/assets/dashboard-page-1.js', '/assets/Title-1.js'], texts: { 'en-us': ['/assets/dashboard-en.js'], 'es-es': ['/assets/dashboard-es.js'] } },
+    'sign-in': { code: ['/assets/sign-in-page-1.js'], texts: { 'en-us': ['/assets/auth-en.js'], 'es-es': ['/assets/auth-es.js'] } },
+  },
+}
+const tablePath = () => join(webDist, '.vite', 'route-preloads.json')
+
+async function writeTable(table: unknown): Promise<void> {
+  await writeFile(tablePath(), typeof table === 'string' ? table : JSON.stringify(table))
+  // A new build: the server reads the table again when the file's time changes.
+  const later = new Date(Date.now() + Math.floor(Math.random() * 1_000_000))
+  await utimes(tablePath(), later, later)
+}
+
+function preloaded(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] as string)
+}
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers } })
+  return { status: response.statusCode, vary: String(response.headers.vary ?? ''), links: preloaded(response.body), body: response.body }
+}
+
+const signedIn = { cookie: `${SIGNED_IN_HINT_COOKIE}=1` }
+
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'offerbook-route-preloads-'))
+  await mkdir(join(webDist, '.vite'))
+  await writeFile(join(webDist, 'index.html'), INDEX)
+  await writeTable(TABLE)
+  t = await buildTestApp({ config: { webDist } })
+})
+
+afterAll(async () => {
+  await t?.close()
+  await rm(webDist, { recursive: true, force: true })
+})
+
+describe('index.html with the page\'s first files', () => {
+  it('names a signed-in page\'s code and texts, with the frame\'s texts, in the head', async () => {
+    const answer = await page('/dashboard', signedIn)
+    expect(answer.status).toBe(200)
+    expect(answer.links).toEqual(['/assets/app-en.js', '/assets/dashboard-page-1.js', '/assets/Title-1.js', '/assets/dashboard-en.js'])
+    expect(answer.body.indexOf('modulepreload')).toBeLessThan(answer.body.indexOf('</head>'))
+    expect(answer.body).toContain('<div id="root"></div>')
+    expect(answer.vary).toContain('cookie')
+    expect(answer.vary).toContain('accept-language')
+  })
+
+  it('names the Spanish texts for a browser that asks for Spanish first', async () => {
+    const answer = await page('/dashboard', { ...signedIn, 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })
+    expect(answer.links).toEqual(['/assets/messages-common-es.js', '/assets/app-es.js', '/assets/dashboard-page-1.js', '/assets/Title-1.js', '/assets/dashboard-es.js'])
+    const english = await page('/dashboard', { ...signedIn, 'accept-language': 'en-GB,es;q=0.5' })
+    expect(english.links).toContain('/assets/dashboard-en.js')
+    const other = await page('/dashboard', { ...signedIn, 'accept-language': 'fr-FR' })
+    expect(other.links).toContain('/assets/dashboard-en.js')
+  })
+
+  it('leaves out a signed-in page\'s files for a browser without the signed-in hint: it goes to sign-in', async () => {
+    const answer = await page('/dashboard')
+    expect(answer.status).toBe(200)
+    expect(answer.links).toEqual(['/assets/app-en.js'])
+  })
+
+  it('names a public page\'s files for anybody', async () => {
+    expect((await page('/auth/sign-in')).links).toEqual(['/assets/app-en.js', '/assets/sign-in-page-1.js', '/assets/auth-en.js'])
+  })
+
+  it('serves index.html as built when the table is missing, unreadable or names something other than an asset', async () => {
+    for (const table of ['{not json', { frame: TABLE.frame, routes: { dashboard: { code: ['"><script>alert(1)</script>'], texts: TABLE.routes.dashboard.texts } } }, { routes: {} }]) {
+      await writeTable(table)
+      const answer = await page('/dashboard', signedIn)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toBe(INDEX)
+    }
+    await rm(tablePath())
+    expect((await page('/dashboard', signedIn)).body).toBe(INDEX)
+    await writeTable(TABLE)
+    expect((await page('/dashboard', signedIn)).links).toContain('/assets/dashboard-page-1.js')
+  })
+})
