@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
-import { expect, test } from './fixtures'
+import { expect, test, typeInto } from './fixtures'
 import { latestCode, mailTo } from './mailbox'
 
 test('a newcomer signs up with an emailed code, onboards as a buyer agent, and recovers the password', async ({ page, baseURL }) => {
@@ -29,7 +29,7 @@ test('a newcomer signs up with an emailed code, onboards as a buyer agent, and r
   const details = page.getByRole('form', { name: 'Your details' })
   await details.getByLabel('NRDS number').fill('123456789')
   await details.getByLabel('Lead agent MLS ID').fill('tn-123456')
-  await details.getByRole('textbox', { name: 'Phone' }).pressSequentially(`615555${String(Date.now()).slice(-4)}`)
+  await typeInto(details.getByRole('textbox', { name: 'Phone' }), `615555${String(Date.now()).slice(-4)}`)
   await details.getByLabel('ZIP code').fill('37203')
   await page.getByRole('button', { name: 'Finish' }).click()
   await expect(page.getByText('Lead agent MLS ID must be: state code - license number (e.g., TN-123456)').first()).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoViolations } from './axe'
-import { expect, test, useAccount } from './fixtures'
+import { expect, test, typeInto, useAccount } from './fixtures'
 import { pngOf } from './listings'
 
 const OWNER = 'seller-owner@example.com'
@@ -104,7 +104,7 @@ test('a seller enters a listing step by step, uploads and orders photos, and pub
   await expect(stepHeading(page, 'Listing agent')).toBeVisible()
   await page.getByRole('textbox', { name: /^Listing agent name/ }).fill('Lena Listing')
   await page.getByRole('textbox', { name: /^Listing agent email/ }).fill('lena@example.com')
-  await page.getByRole('textbox', { name: /^Listing agent phone/ }).pressSequentially('6155550123')
+  await typeInto(page.getByRole('textbox', { name: /^Listing agent phone/ }), '6155550123')
   await page.getByRole('textbox', { name: /^Listing agent MLS ID/ }).fill('TN-123456')
   await page.getByRole('textbox', { name: /^Brokerage firm/ }).fill('Music City Realty')
   await page.getByRole('textbox', { name: /^Firm license number/ }).fill('FRM-2611')

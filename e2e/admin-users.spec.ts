@@ -25,8 +25,12 @@ async function openUser(page: Page, email: string, name: string) {
   await page.goto('/admin/users')
   await page.getByLabel('Search users').fill(email)
   await page.getByLabel('Search users').press('Enter')
-  // The row of this email: the list before the search may hold another user of the same name.
-  await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `Open ${name}` }).click()
+  // The search's answer first: a click on the rows before it arrives lands wherever they move to. Then
+  // the row of this email, as another user may have the same name.
+  const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Open / }) })
+  await expect(rows.filter({ hasText: email })).toHaveCount(1)
+  await expect(rows.filter({ hasNotText: email })).toHaveCount(0)
+  await rows.filter({ hasText: email }).getByRole('button', { name: `Open ${name}` }).click()
   const drawer = page.getByRole('dialog', { name })
   await expect(drawer.getByRole('heading', { name: 'Sign-in history' })).toBeVisible()
   return drawer

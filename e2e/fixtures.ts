@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { test as base, expect } from '@playwright/test'
 import { DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { SESSION_STORAGE_KEY } from '@offerbook/domain/session'
@@ -144,4 +144,14 @@ export function samplePath(pattern: string): string {
     if (key === 'step') return pattern.startsWith('/onboarding') ? 'welcome' : pattern.includes('import') ? 'list' : 'pricing'
     return samples[key] ?? key
   })
+}
+
+/**
+ * Types into a field key by key, as a person does, once the field takes input. A field whose code
+ * is still on its way (the phone input's number data) stands disabled in its place; keys sent to it
+ * would be lost, and `pressSequentially` does not wait for the field to be enabled as `fill` does.
+ */
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await expect(field).toBeEditable()
+  await field.pressSequentially(text)
 }
