@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LANGUAGE_HINT_COOKIE } from '@offerbook/domain/languages'
 import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import type { TestApp } from './build-test-app'
 import { buildTestApp } from './build-test-app'
@@ -72,6 +73,15 @@ describe('index.html with the page\'s first files', () => {
     expect(english.links).toContain('/assets/dashboard-en.js')
     const other = await page('/dashboard', { ...signedIn, 'accept-language': 'fr-FR' })
     expect(other.links).toContain('/assets/dashboard-en.js')
+  })
+
+  it('names the language the browser chose, as its cookie tells, over the one it asks for', async () => {
+    const chosen = await page('/dashboard', { cookie: `${SIGNED_IN_HINT_COOKIE}=1; ${LANGUAGE_HINT_COOKIE}=es-es`, 'accept-language': 'en-US' })
+    expect(chosen.links).toEqual(['/assets/messages-common-es.js', '/assets/app-es.js', '/assets/dashboard-page-1.js', '/assets/Title-1.js', '/assets/dashboard-es.js'])
+    const back = await page('/dashboard', { cookie: `${LANGUAGE_HINT_COOKIE}=en-us; ${SIGNED_IN_HINT_COOKIE}=1`, 'accept-language': 'es-ES' })
+    expect(back.links).toContain('/assets/dashboard-en.js')
+    const unknown = await page('/dashboard', { cookie: `${SIGNED_IN_HINT_COOKIE}=1; ${LANGUAGE_HINT_COOKIE}=fr-fr`, 'accept-language': 'es-ES' })
+    expect(unknown.links).toContain('/assets/dashboard-es.js')
   })
 
   it('leaves out a signed-in page\'s files for a browser without the signed-in hint: it goes to sign-in', async () => {

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Language } from '@offerbook/domain/languages'
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@offerbook/domain/languages'
+import { LANGUAGES, languageOfAcceptLanguage, languageOfCookie } from '@offerbook/domain/languages'
 
 /**
  * The files each route of the whole app fetches before its first render besides index.html's own,
@@ -55,16 +55,11 @@ export async function readRoutePreloads(webDist: string): Promise<RoutePreloads 
 }
 
 /**
- * The language the app will start in when the browser keeps no choice of its own: the first tag of
- * Accept-Language we speak, Spanish of any region being es-es (as the app reads navigator.languages).
+ * The language the app will start in: the browser's choice as its cookie tells it, else the first
+ * tag of Accept-Language we speak, as the app reads navigator.languages when it keeps no choice.
  */
-export function startLanguage(acceptLanguage: string | undefined): Language {
-  for (const tag of (acceptLanguage ?? '').split(',')) {
-    const primary = tag.split(';')[0]?.trim().toLowerCase().split(/[-_]/)[0]
-    if (primary === 'es') return 'es-es'
-    if (primary === 'en') return 'en-us'
-  }
-  return DEFAULT_LANGUAGE
+export function startLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  return languageOfCookie(cookie) ?? languageOfAcceptLanguage(acceptLanguage)
 }
 
 /**

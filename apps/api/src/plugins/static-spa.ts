@@ -148,7 +148,7 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
       // The page's own files only for a page the visitor will see: a signed-in page without the hint goes to sign-in.
       const { route } = matchRoute(pathname)
       const shown = !route.redirectTo && (route.access === 'public' || signedInHint(request))
-      const links = preloadLinks(preloads, shown ? route.name : null, startLanguage(request.headers['accept-language']))
+      const links = preloadLinks(preloads, shown ? route.name : null, startLanguage(request.headers.cookie, request.headers['accept-language']))
       if (links) html = html.replace(/<\/head>/i, () => `  ${links}\n  </head>`)
       void reply.header('vary', 'cookie, accept-language')
     }

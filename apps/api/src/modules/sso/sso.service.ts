@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { FastifyBaseLogger } from 'fastify'
 import type { Session } from '@offerbook/domain/session'
 import type { Language } from '@offerbook/domain/user'
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@offerbook/domain/user'
+import { languageOfAcceptLanguage } from '@offerbook/domain/languages'
 import { AppError } from '../../app-error'
 import type { Auth } from '../session/session.auth'
 import { OIDC_PROVIDER_ID } from '../session/session.auth'
@@ -124,16 +124,6 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** The first language of Accept-Language we have, e.g. 'es-ES,es;q=0.9' is es-es. */
-export function languageFromHeader(header: string | undefined): Language {
-  for (const part of (header ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? ''
-    const found = LANGUAGES.find((language) => language === tag || language.split('-')[0] === tag.split('-')[0])
-    if (found) return found
-  }
-  return DEFAULT_LANGUAGE
-}
-
 /** 's***@example.com': enough for the owner to recognize the address, not to learn it. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@')
@@ -152,7 +142,7 @@ export function ssoVerifyUrl(publicUrl: string, pendingId: string): string {
 export async function startSsoEmailProof(db: Db, { profile, publicUrl, acceptLanguage }: { profile: SsoProfile; publicUrl: string; acceptLanguage: string | undefined }): Promise<string> {
   const pendingId = randomBytes(32).toString('base64url')
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0')
-  const language = languageFromHeader(acceptLanguage)
+  const language = languageOfAcceptLanguage(acceptLanguage)
   const value: PendingValue = { sub: profile.sub, email: profile.email, name: profile.name, language, codeHash: hashCode(pendingId, code), attempts: 0 }
   await db.transaction(async (tx) => {
     await insertPendingSso(tx, { pendingId, value: JSON.stringify(value), expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000) })

@@ -1,5 +1,5 @@
 import type { Language } from '@offerbook/domain/languages'
-import { isLanguage } from '@offerbook/domain/languages'
+import { isLanguage, LANGUAGE_HINT_COOKIE, languageOfTags } from '@offerbook/domain/languages'
 
 /** The language this browser chose (spec section 3, Preferences), kept in localStorage. */
 export const LANGUAGE_STORAGE_KEY = 'offerbook.language'
@@ -17,24 +17,29 @@ export function readLanguagePreference(): Language | null {
 
 /**
  * The language the browser asks for (navigator.languages, the list it sends as Accept-Language), for
- * a browser with no stored choice: Spanish of any region is es-es. The first of the list that we speak
- * wins, so 'en-US, es' stays in English; anything else is null (the default language).
+ * a browser with no stored choice: the first of the list that we speak, null when none is.
  */
 export function browserLanguage(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? []): Language | null {
-  for (const tag of languages) {
-    const primary = tag.trim().toLowerCase().split(/[-_]/)[0]
-    if (primary === 'es') return 'es-es'
-    if (primary === 'en') return null
-  }
-  return null
+  return languageOfTags(languages)
 }
 
+/**
+ * Keeps the choice, and tells it to the server in a cookie, so index.html names the chosen language's
+ * texts among the page's first files (decision 093).
+ */
 export function writeLanguagePreference(language: Language): void {
   chosen = language
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
   } catch {
     // Storage can be full or blocked; the language still applies to this tab.
+  }
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+    if (!document.cookie.split(/;\s*/).includes(`${LANGUAGE_HINT_COOKIE}=${language}`))
+      document.cookie = `${LANGUAGE_HINT_COOKIE}=${language}; Path=/; SameSite=Lax; Max-Age=31536000${secure}`
+  } catch {
+    // Cookies can be blocked: the server then goes by Accept-Language.
   }
 }
 
