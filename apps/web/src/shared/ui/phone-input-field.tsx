@@ -33,18 +33,42 @@ function display(value: string, fallback: CountryCode): { text: string; country:
   return phone.country ? { text: phone.formatNational(), country: phone.country } : { text: phone.formatInternational(), country: fallback }
 }
 
-function countryData(language: string, preferredLabel: string, othersLabel: string) {
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })
-  const option = (code: CountryCode) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` })
+type CountryGroups = { group: string; items: { value: CountryCode; label: string }[] }[]
+
+const named = new Map<string, CountryGroups>()
+
+/**
+ * The country list: the preferred countries, then the others in the language's order. Made once per
+ * language (about 245 names and a sort), however many phone inputs a page has.
+ */
+function allCountries(language: string, preferredLabel: string, othersLabel: string): CountryGroups {
+  const key = `${language}\n${preferredLabel}\n${othersLabel}`
+  const kept = named.get(key)
+  if (kept) return kept
+  const option = countryOption(language)
   const collator = new Intl.Collator(language)
   const others = getCountries()
     .filter((code) => !PREFERRED_PHONE_COUNTRIES.includes(code))
     .map(option)
     .sort((a, b) => collator.compare(a.label, b.label))
-  return [
+  const groups = [
     { group: preferredLabel, items: PREFERRED_PHONE_COUNTRIES.map(option) },
     { group: othersLabel, items: others },
   ]
+  named.set(key, groups)
+  return groups
+}
+
+/** Until the select is used: the preferred countries and the one chosen, so its closed state reads the same. */
+function fewCountries(language: string, chosen: CountryCode, preferredLabel: string, othersLabel: string): CountryGroups {
+  const option = countryOption(language)
+  const groups = [{ group: preferredLabel, items: PREFERRED_PHONE_COUNTRIES.map(option) }]
+  return PREFERRED_PHONE_COUNTRIES.includes(chosen) ? groups : [...groups, { group: othersLabel, items: [option(chosen)] }]
+}
+
+function countryOption(language: string) {
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })
+  return (code: CountryCode) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` })
 }
 
 export function PhoneInput({
@@ -66,10 +90,16 @@ export function PhoneInput({
     setField({ ...display(value, field.country), emitted: value, touched: value !== '' })
   }
 
-  const countries = useMemo(
-    () => countryData(i18n.language, t('inputs.phone.preferredCountries'), t('inputs.phone.otherCountries')),
-    [i18n.language, t],
-  )
+  // The whole list (about 245 options) is drawn once the select is about to be used (pointed at or
+  // focused): a page with three phone inputs would otherwise draw some 700 options first (issue 36).
+  const [listed, setListed] = useState(false)
+  const listAll = () => {
+    if (!listed) setListed(true)
+  }
+  const countries = useMemo(() => {
+    const labels = [t('inputs.phone.preferredCountries'), t('inputs.phone.otherCountries')] as const
+    return listed ? allCountries(i18n.language, ...labels) : fewCountries(i18n.language, field.country, ...labels)
+  }, [listed, field.country, i18n.language, t])
 
   const { valid } = parse(field.text, field.country)
   const invalid = field.text.trim() !== '' && !valid
@@ -105,6 +135,9 @@ export function PhoneInput({
         disabled={fieldProps.disabled}
         autoComplete="tel-country-code"
         style={{ flex: '0 1 12rem', minWidth: '8rem' }}
+        onPointerEnter={listAll}
+        onPointerDown={listAll}
+        onFocus={listAll}
         onChange={(event) => {
           const country = event.currentTarget.value as CountryCode
           update(field.text === '' ? '' : new AsYouType(country).input(field.text), country, field.touched)

@@ -20,10 +20,13 @@ describe('PhoneInput', () => {
     await loadPhoneInput()
   })
 
-  it('starts on the United States, with the US and Canada listed before the other countries', () => {
+  it('starts on the United States, with the US and Canada listed before the other countries', async () => {
     renderAt(<Harness />)
 
     expect(country()).toHaveProperty('value', 'US')
+    // The other countries are drawn once the select is about to be used.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['United States (+1)', 'Canada (+1)'])
+    await userEvent.click(country())
     const options = screen.getAllByRole('option').map((option) => option.textContent)
     expect(options.slice(0, 2)).toEqual(['United States (+1)', 'Canada (+1)'])
     expect(options).toContain('United Kingdom (+44)')
@@ -100,6 +103,20 @@ describe('PhoneInput', () => {
 
     expect(country()).toHaveProperty('value', 'CA')
     expect(number()).toHaveProperty('value', '(416) 555-0123')
+  })
+
+  it('shows a number of another country with that country selected before the list is drawn, and the whole list from the keyboard', async () => {
+    renderAt(<Harness initial="+442079460958" />)
+
+    expect(country()).toHaveProperty('value', 'GB')
+    expect(screen.getByRole('option', { name: 'United Kingdom (+44)' })).toHaveProperty('selected', true)
+    expect(screen.getAllByRole('option')).toHaveLength(3)
+
+    await userEvent.tab()
+    expect(document.activeElement).toBe(country())
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(200)
+    await userEvent.selectOptions(country(), 'FR')
+    expect(country()).toHaveProperty('value', 'FR')
   })
 
   it('takes the country from a number typed with its calling code', async () => {
