@@ -37,7 +37,8 @@ describe('NegotiationPanel', () => {
     renderAt(<NegotiationPanel offer={countered({ viewer: 'buyer', actions: ['withdraw', 'counter', 'acceptCounter', 'declineCounter'] })} pickers={testPickers()} />)
     const panel = await screen.findByRole('region', { name: 'Negotiation' })
     expect(within(panel).getByText('Countered: your turn to answer')).toBeTruthy()
-    const row = within(within(panel).getByRole('table', { name: 'Version 1 and version 2 side by side' })).getByRole('row', { name: /^Purchase price/ })
+    // The difference table's code and the offer's rules come beside the panel.
+    const row = within(await within(panel).findByRole('table', { name: 'Version 1 and version 2 side by side' })).getByRole('row', { name: /^Purchase price/ })
     expect(row.textContent).toBe('Purchase price$450,000$470,000')
     // Only what changed is listed: the closing date stood.
     expect(within(panel).queryByRole('row', { name: /^Closing date/ })).toBeNull()
