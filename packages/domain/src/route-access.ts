@@ -183,12 +183,20 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   return params
 }
 
+/** Each pattern's specificity, worked out once: the route tables are sorted by it at every start (here and in the web's router). */
+const specificities = new Map<string, number>()
+
 /** Static segments win over parameters, as in the router: /submitted-offers/update/x is not a status. */
 export function specificity(path: string): number {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .reduce((score, part) => score * 2 + (part.startsWith(':') ? 0 : 1), 1)
+  let known = specificities.get(path)
+  if (known === undefined) {
+    known = path
+      .split('/')
+      .filter(Boolean)
+      .reduce((score, part) => score * 2 + (part.startsWith(':') ? 0 : 1), 1)
+    specificities.set(path, known)
+  }
+  return known
 }
 
 const BY_SPECIFICITY = [...ROUTES].filter((r) => r.path !== '*').sort((a, b) => specificity(b.path) - specificity(a.path))
