@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { dateTimeFormat, numberFormat, pluralRules, warmFormatters } from './intl-formats'
 
@@ -19,6 +20,59 @@ describe('the kept Intl formatters', () => {
     expect(dateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/Chicago' })).not.toBe(dateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' }))
     expect(pluralRules('es-ES')).toBe(pluralRules('es-ES'))
     expect(numberFormat(undefined)).toBe(numberFormat(undefined))
+  })
+
+  describe('numbers and money written without Intl (en-us and es-es)', () => {
+    const LANGUAGES = ['en-us', 'es-es', 'en-US', 'es-ES'] as const
+    const OPTIONS: Intl.NumberFormatOptions[] = [
+      {},
+      { maximumFractionDigits: 0 },
+      { maximumFractionDigits: 2 },
+      { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+      { minimumFractionDigits: 1 },
+      { minimumFractionDigits: 4 },
+      { maximumFractionDigits: 7 },
+      ...(['USD', 'EUR', 'MXN'] as const).flatMap((currency): Intl.NumberFormatOptions[] => [
+        { style: 'currency', currency },
+        { style: 'currency', currency, maximumFractionDigits: 0 },
+        { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 },
+        { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 },
+      ]),
+    ]
+    // Every kind of number: whole, cents, halves that round, nines that carry, tiny, huge, negative, -0, not finite.
+    const numbers = fc.oneof(
+      fc.double(),
+      fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+      fc.integer({ min: -100_000_000, max: 100_000_000 }).map((cents) => cents / 100),
+      fc.integer({ min: 0, max: 1_000_000 }).map((n) => n + 0.005),
+      fc.integer({ min: 0, max: 1_000 }).map((n) => n * 10 + 9.995),
+      fc.constantFrom(0, -0, 0.5, 1.005, 999.995, 99_999.5, 1e-6, 1e-7, 1e20, 1e21, -0.001, Number.MAX_VALUE, Number.MIN_VALUE, Number.NaN, Infinity, -Infinity),
+    )
+
+    it('writes what Intl writes, for every number, language and option the product uses', () => {
+      for (const language of LANGUAGES)
+        for (const options of OPTIONS) {
+          const ours = numberFormat(language, options)
+          const intl = new Intl.NumberFormat(language, options)
+          expect(ours, `${language} ${JSON.stringify(options)}`).not.toBeInstanceOf(Intl.NumberFormat)
+          fc.assert(fc.property(numbers, (value) => ours.format(value) === intl.format(value)), { numRuns: 400 })
+        }
+    })
+
+    it('writes Spanish amounts with grouping from five digits and the currency after a no-break space', () => {
+      expect(numberFormat('es-es', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(1850)).toBe('1850\u00a0US$')
+      expect(numberFormat('es-es', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(450_000)).toBe('450.000\u00a0US$')
+      expect(numberFormat('en-us', { style: 'currency', currency: 'MXN' }).format(-1234.5)).toBe('-MX$1,234.50')
+      expect(numberFormat('en-us', { maximumFractionDigits: 2 }).format(999.995)).toBe('1,000')
+    })
+
+    it('leaves to Intl any other language, style or option', () => {
+      expect(numberFormat('es-MX', { style: 'currency', currency: 'USD' })).toBeInstanceOf(Intl.NumberFormat)
+      expect(numberFormat('en-us', { style: 'percent' })).toBeInstanceOf(Intl.NumberFormat)
+      expect(numberFormat('en-us', { style: 'currency', currency: 'GBP' })).toBeInstanceOf(Intl.NumberFormat)
+      expect(numberFormat('en-us', { maximumFractionDigits: 2, signDisplay: 'exceptZero' })).toBeInstanceOf(Intl.NumberFormat)
+      expect(() => numberFormat('en-us', { minimumFractionDigits: 3, maximumFractionDigits: 1 })).toThrow(RangeError)
+    })
   })
 
   it('warms a number and a date formatter in two later tasks, the ones a page then gets', () => {
