@@ -21,6 +21,20 @@ const scrollAreaRefs: Plugin = {
   resolveId: (source, importer) => (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer) ? SCROLL_AREA_REFS : null),
 }
 
+/**
+ * Mantine's useId, for Mantine's components and the product's alike, is build/mantine-use-id.ts: the id
+ * React gives, without Mantine's swap for a random one after hydration, which re-rendered the page's
+ * components that ask for an id in the same task (decision 095).
+ */
+const MANTINE_USE_ID = /[\\/]use-id[\\/]use-id\.mjs$/
+const MANTINE_HOOKS = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/
+const MANTINE_USE_ID_SHIM = fileURLToPath(new URL('build/mantine-use-id.ts', import.meta.url))
+const mantineUseId: Plugin = {
+  name: 'offerbook:mantine-use-id',
+  enforce: 'pre',
+  resolveId: (source, importer) => (importer && MANTINE_HOOKS.test(importer) && MANTINE_USE_ID.test(source) ? MANTINE_USE_ID_SHIM : null),
+}
+
 const PUBLIC_SCRIPT = fileURLToPath(new URL('src/app/public/main.tsx', import.meta.url))
 
 /**
@@ -79,7 +93,7 @@ function inAppFrameOnly(id: string, graph: ModuleGraph): boolean {
 }
 
 export default defineConfig({
-  plugins: [scrollAreaRefs, react(), writeRoutePreloads(), prerenderAndPrecompress()],
+  plugins: [scrollAreaRefs, mantineUseId, react(), writeRoutePreloads(), prerenderAndPrecompress()],
   resolve: {
     // packages/domain/src/csv.ts writes CSV with csv-stringify; its Node build uses Node's Buffer, its browser build carries its own.
     alias: [{ find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' }],
