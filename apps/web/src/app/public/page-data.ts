@@ -27,6 +27,16 @@ export function readPageData(): PageData | null {
   }
 }
 
+/**
+ * How long an answer the page came with counts as fresh: the server read it for this very request, so
+ * the page does not ask it again as it comes to life (which re-rendered the whole page in the same task
+ * as hydration's end, decision 095). An event or a change the visitor makes still refetches it at once.
+ */
+export const PAGE_DATA_FRESH_MS = 30_000
+
 export function seedQueries(queryClient: QueryClient, data: PageData): void {
-  for (const { key, data: value } of data.queries) queryClient.setQueryData(key, value)
+  for (const { key, data: value } of data.queries) {
+    queryClient.setQueryDefaults(key, { staleTime: PAGE_DATA_FRESH_MS })
+    queryClient.setQueryData(key, value)
+  }
 }
