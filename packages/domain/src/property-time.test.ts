@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { firstBrokenLedgerLink, LEDGER_GENESIS } from './offer-record'
 import {
   CENTRAL_TIME,
@@ -48,6 +48,32 @@ describe("a property's time zone", () => {
     expect(formatZonedDateTime(new Date('2026-11-01T05:30:00Z'), EASTERN_TIME)).toBe('November 1, 2026, 1:30 AM EDT')
     expect(formatZonedDateTime(new Date('2026-11-01T06:30:00Z'), EASTERN_TIME)).toBe('November 1, 2026, 1:30 AM EST')
     expect(zoneAbbreviation(new Date('2026-07-04T12:00:00Z'), CENTRAL_TIME)).toBe('CDT')
+  })
+
+  it('makes ahead what writing a deadline in either zone needs, so a page writing one makes no formatter', async () => {
+    const deadline = new Date('2026-11-24T21:30:00Z')
+    const written = formatZonedDateTime(deadline, CENTRAL_TIME, 'es-es')
+    const { DateTimeFormat } = Intl
+    let made = 0
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args)
+        made += 1
+      }
+    } as typeof Intl.DateTimeFormat
+    try {
+      // A fresh copy of the module, with no formatter kept yet.
+      vi.resetModules()
+      const fresh = await import('./property-time')
+      fresh.warmZonedDates('es-es')
+      const warmed = made
+      expect(warmed).toBeGreaterThan(0)
+      expect(fresh.formatZonedDateTime(deadline, CENTRAL_TIME, 'es-es')).toBe(written)
+      fresh.formatZonedDateTime(deadline, EASTERN_TIME, 'es-es')
+      expect(made).toBe(warmed)
+    } finally {
+      Intl.DateTimeFormat = DateTimeFormat
+    }
   })
 
   it('writes a calendar date as it is, in any zone', () => {

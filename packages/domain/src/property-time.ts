@@ -98,6 +98,11 @@ export function formatZonedDateTime(instant: Date, zone: string, language: Langu
   return plainSpaces(`${formatZonedDay(instant, zone, language)}, ${time}`)
 }
 
+/** Makes the formatters formatZonedDateTime uses in `language`, for both of Tennessee's zones, ahead of a page that writes a deadline. */
+export function warmZonedDates(language: Language): void {
+  for (const zone of [CENTRAL_TIME, EASTERN_TIME]) formatZonedDateTime(new Date(0), zone, language)
+}
+
 /** The zone's name at that instant: 'CST', 'CDT', 'EST', 'EDT' (English). */
 export function zoneAbbreviation(instant: Date, zone: string): string {
   const part = format('en-us', zone, { timeZoneName: 'short' })
