@@ -133,7 +133,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // Mantine components in jsdom take seconds on a busy two-core machine; a broken behaviour still fails.
     testTimeout: 20_000,
