@@ -22,7 +22,11 @@ export function buildIfStale() {
   const newest = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))))
   if (built >= newest) return false
   console.log('Building the web app…')
-  const result = spawnSync('npm', ['run', 'build', '-w', '@offerbook/web', '--', '--outDir', OUT_DIR, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' })
+  // A production build whatever NODE_ENV the caller runs with: Vite keeps a NODE_ENV it finds, and a
+  // server started with NODE_ENV=development (the benches' servers) built React's development copy,
+  // 607 KB of public shell instead of 384 KB and several times the work on every page.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const result = spawnSync('npm', ['run', 'build', '-w', '@offerbook/web', '--', '--outDir', OUT_DIR, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit', env })
   if (result.status !== 0) {
     console.error('The web build failed; see above.')
     process.exit(result.status ?? 1)
