@@ -4,9 +4,11 @@
  * ranked offers formats thousands of amounts, points and dates in a render. Every formatter of the code base
  * comes from here (eslint: no `new Intl.NumberFormat`, `DateTimeFormat` or `PluralRules` elsewhere).
  */
+import { type Currency, isCurrency } from './currencies'
+
 type Locales = string | string[] | undefined
 
-const numberFormats = new Map<string, Intl.NumberFormat>()
+const numberFormats = new Map<string, NumberFormat>()
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 const pluralRulesKept = new Map<string, Intl.PluralRules>()
 
@@ -35,12 +37,15 @@ export function numberFormat(locales: Locales, options?: Intl.NumberFormatOption
   return kept(numberFormats, keyOf(locales, options), () => writtenNumbers(locales, options) ?? new Intl.NumberFormat(locales, options))
 }
 
+/** How a language writes a number and an amount in each currency the product offers. */
+type Writing = { group: string; decimal: string; minimumGrouping: number; money: (number: string, symbol: string) => string; symbols: Record<Currency, string> }
+
 /** How each language the product speaks writes a number, as Intl (CLDR) does. */
 const WRITING = {
   'en-us': { group: ',', decimal: '.', minimumGrouping: 1, money: (number: string, symbol: string) => `${symbol}${number}`, symbols: { USD: '$', EUR: '€', MXN: 'MX$' } },
   // Spanish groups thousands from five digits on (1850, 12.500) and writes the currency after a no-break space.
   'es-es': { group: '.', decimal: ',', minimumGrouping: 2, money: (number: string, symbol: string) => `${number}\u00a0${symbol}`, symbols: { USD: 'US$', EUR: '€', MXN: 'MXN' } },
-} as const
+} satisfies Record<string, Writing>
 type Written = keyof typeof WRITING
 const OPTIONS_WRITTEN = new Set(['style', 'currency', 'minimumFractionDigits', 'maximumFractionDigits'])
 
@@ -59,7 +64,7 @@ function writtenNumbers(locales: Locales, options: Intl.NumberFormatOptions = {}
   const { style = 'decimal', currency } = options
   const money = style === 'currency'
   if (!money && (style !== 'decimal' || currency !== undefined)) return null
-  if (money && !(currency === 'USD' || currency === 'EUR' || currency === 'MXN')) return null
+  if (money && !isCurrency(currency)) return null
   // Intl's defaults (ECMA-402, SetNumberFormatDigitOptions): 0 to 3 digits for a number, 2 for these currencies.
   const [minimumDefault, maximumDefault] = money ? [2, 2] : [0, 3]
   let { minimumFractionDigits: minimum, maximumFractionDigits: maximum } = options
@@ -79,7 +84,7 @@ function writtenNumbers(locales: Locales, options: Intl.NumberFormatOptions = {}
       const number = writeDigits(shortest, least, most, writing)
       // Intl writes the sign of a negative number that rounds to zero, and of -0: '-0', '-$0'.
       const minus = value < 0 || Object.is(value, -0) ? '-' : ''
-      return money ? `${minus}${writing.money(number, writing.symbols[currency as keyof typeof writing.symbols])}` : `${minus}${number}`
+      return money ? `${minus}${writing.money(number, writing.symbols[currency as Currency])}` : `${minus}${number}`
     },
   }
 }
@@ -88,7 +93,7 @@ function writtenNumbers(locales: Locales, options: Intl.NumberFormatOptions = {}
  * `shortest` (a number's shortest decimal digits, as String writes them and Intl rounds them) rounded
  * half away from zero to `most` fraction digits, with at least `least`, grouped and pointed as `writing` says.
  */
-function writeDigits(shortest: string, least: number, most: number, writing: (typeof WRITING)[Written]): string {
+function writeDigits(shortest: string, least: number, most: number, writing: Writing): string {
   const [whole, fraction = ''] = shortest.split('.')
   let digits = whole + fraction.slice(0, most)
   if (fraction.length > most && fraction.charCodeAt(most) >= 53 /* '5' */) {
