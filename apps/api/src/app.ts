@@ -1,5 +1,6 @@
 import Fastify from 'fastify'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyHttp2SecureOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Http2SecureServer } from 'node:http2'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Auth } from './modules/session/session.auth'
 import { createAuth } from './modules/session/session.auth'
@@ -103,6 +104,8 @@ export type BuildAppOptions = {
   readDb?: Db
   /** 'background': the app answers before the search index is loaded (SQL answers meanwhile); tests await it. */
   searchIndexLoad?: 'await' | 'background'
+  /** The certificate and key (PEM) when the process serves HTTPS itself (config.tls, read by server.ts). */
+  tls?: { cert: string | Buffer; key: string | Buffer }
 }
 
 /**
@@ -126,11 +129,12 @@ export async function buildApp({
   listingSearch,
   readDb,
   searchIndexLoad = 'await',
+  tls,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const auth =
     givenAuth ?? createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, production: config.nodeEnv === 'production', oidc: config.oidc })
 
-  const app = Fastify({
+  const options = {
     // Codes, states and tokens in query strings (the provider's callback) never reach the log.
     logger: logger ? { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: 1024 * 1024,
@@ -139,9 +143,17 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
     // A URL the router cannot read (bad percent-encoding, a parameter past maxParamLength) is refused
     // before any route's error handler applies: answered here as the ApiError every other refusal is.
-    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+    frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) =>
       reply.code(400).type('application/json; charset=utf-8').send(errorBody(400, 'BAD_REQUEST', 'request.badUrl')),
-  })
+  }
+  // With a certificate the process speaks HTTPS itself: HTTP/2 to browsers (one connection for a page's
+  // many files), HTTP/1.1 to clients that do not offer it (decision 096). The handlers see the same
+  // request and reply either way.
+  // The routes are typed for Node's HTTP/1 request and reply; an HTTP/2 stream reaches them as Node's
+  // compatibility request and response, which carry the members they use (the tests run both).
+  const app = (
+    tls ? Fastify({ ...options, http2: true, https: { allowHTTP1: true, cert: tls.cert, key: tls.key } } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>) : Fastify(options)
+  ) as unknown as FastifyInstance
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   // The API speaks JSON only; a text body is answered 415 instead of reaching a validator as a string.

@@ -81,6 +81,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow('Invalid environment: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID')
     expect(() => parseConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be one of true, false, 1, 0')
   })
+  it('serves plain HTTP unless TLS_CERT_FILE and TLS_KEY_FILE are both set, and then at an https:// address', () => {
+    expect(parseConfig({}).tls).toBeNull()
+    const config = parseConfig({ TLS_CERT_FILE: 'tls/cert.pem', TLS_KEY_FILE: '/etc/offerbook/key.pem', PORT: '8443' }, '/srv/offerbook')
+    expect(config.tls).toEqual({ certFile: '/srv/offerbook/tls/cert.pem', keyFile: '/etc/offerbook/key.pem' })
+    expect(config.publicUrl).toBe('https://localhost:8443')
+    expect(() => parseConfig({ TLS_CERT_FILE: 'cert.pem' })).toThrow('Invalid environment: TLS_KEY_FILE is required with TLS_CERT_FILE')
+    expect(() => parseConfig({ TLS_KEY_FILE: 'key.pem' })).toThrow('Invalid environment: TLS_CERT_FILE is required with TLS_KEY_FILE')
+    expect(() => parseConfig({ TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem', PUBLIC_URL: 'http://offers.example.com' })).toThrow(
+      'Invalid environment: PUBLIC_URL must be an https:// URL when TLS_CERT_FILE is set',
+    )
+  })
   it('has no single sign-on unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set', () => {
     expect(parseConfig({}).oidc).toBeNull()
     const config = parseConfig({ OIDC_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc123/', OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Cognito' })

@@ -140,6 +140,9 @@ const EnvSchema = z
     OIDC_NAME: z.string().trim().min(1).default('Single sign-on'),
     /** How Offerbook authenticates at the provider's token endpoint: the method registered for the client. */
     OIDC_TOKEN_AUTH: z.enum(['client_secret_post', 'client_secret_basic']).default('client_secret_post'),
+    /** HTTPS served by Offerbook itself, with HTTP/2 (and HTTP/1.1 for older clients): a PEM certificate chain and its key. */
+    TLS_CERT_FILE: z.string().trim().optional(),
+    TLS_KEY_FILE: z.string().trim().optional(),
     TRUST_PROXY: trustProxySchema.optional(),
     API_DOCS: booleanString('API_DOCS').optional(),
     WEBHOOKS_ALLOW_PRIVATE: booleanString('WEBHOOKS_ALLOW_PRIVATE').optional(),
@@ -170,6 +173,14 @@ const EnvSchema = z
     if (missingOidc.length > 0 && missingOidc.length < 3) {
       const name = missingOidc[0]![0]
       ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required when any of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET is set` })
+    }
+    if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+      const name = env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'
+      ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with ${name === 'TLS_KEY_FILE' ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'}` })
+    }
+    // The links in mail and the sign-in cookies follow PUBLIC_URL: a server that speaks only HTTPS is not at an http:// address.
+    if (env.TLS_CERT_FILE && env.PUBLIC_URL?.startsWith('http://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'PUBLIC_URL must be an https:// URL when TLS_CERT_FILE is set: the server then answers HTTPS only' })
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const name = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
@@ -211,6 +222,8 @@ export type Config = {
   authSecret: string | undefined
   webDist: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** HTTPS with HTTP/2 served by this process (TLS_CERT_FILE, TLS_KEY_FILE, resolved from the working directory); null: plain HTTP, TLS ended in front (docs/deploy/). */
+  tls?: { certFile: string; keyFile: string } | null
   /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY); false: the socket's address is the client's. */
   trustProxy: TrustProxy
   /** Whether /api/docs and /api/docs/json are served (API_DOCS; default false in production, true elsewhere). */
@@ -260,7 +273,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     dataDir: resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: e.PUBLIC_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${e.PORT}`,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: resolve(cwd, e.TLS_CERT_FILE), keyFile: resolve(cwd, e.TLS_KEY_FILE) } : null,
     seedDemo: wantsSeed && !production,
     seedDemoRefused: production && e.SEED_DEMO === true,
     nodeEnv: e.NODE_ENV,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createSecureContext } from 'node:tls'
 import type { FastifyInstance } from 'fastify'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@offerbook/domain/demo-accounts'
 import { buildApp } from './app'
@@ -70,6 +72,16 @@ async function main(): Promise<void> {
   // Reads that may lag (the search index's load) go to a replica when DATABASE_READ_URL names one.
   const readDatabase = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, dataDir: null }) : null
   // The search index loads in the background: SQL answers searches until it is in (decision 027).
+  let tls: { cert: Buffer; key: Buffer } | undefined
+  try {
+    tls = config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : undefined
+    // A certificate that is not PEM, or a key that is not its key, is said here rather than as a stack.
+    if (tls) createSecureContext(tls)
+  } catch (error) {
+    console.error(`Offerbook could not start: TLS_CERT_FILE and TLS_KEY_FILE must name a readable PEM certificate and its private key: ${(error as Error).message}`)
+    await database.close().catch(() => {})
+    process.exit(1)
+  }
   const app: FastifyInstance = await buildApp({
     config: { ...config, authSecret },
     db: database.db,
@@ -79,6 +91,7 @@ async function main(): Promise<void> {
     hub,
     readDb: readDatabase?.db,
     searchIndexLoad: 'background',
+    tls,
   })
   phase('buildMs')
 

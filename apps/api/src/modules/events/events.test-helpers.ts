@@ -52,13 +52,19 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
 
 export type EventServer = { app: FastifyInstance; hub: EventHub; db: Db; base: string; port: number; close: () => Promise<void> }
 
-export async function startEventServer(shared: SharedDatabase, limits: Partial<EventLimits> = {}, configured: Partial<AppConfig> = {}): Promise<EventServer> {
+/** A server on the shared database, listening on a free port of 127.0.0.1; with `tls`, HTTPS with HTTP/2 (base is https://). */
+export async function startEventServer(
+  shared: SharedDatabase,
+  limits: Partial<EventLimits> = {},
+  configured: Partial<AppConfig> = {},
+  tls?: { cert: string | Buffer; key: string | Buffer },
+): Promise<EventServer> {
   const database = await shared.open()
   const config = testConfig(configured)
   const auth = createAuth({ db: database.db, secret: config.authSecret, publicUrl: config.publicUrl, production: false, oidc: null })
   const hub = createEventHub({ db: database.db, listen: database.listen, limits })
   await hub.start()
-  const app = await buildApp({ config, db: database.db, auth, hub, logger: false })
+  const app = await buildApp({ config, db: database.db, auth, hub, logger: false, ...(tls ? { tls } : {}) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -66,13 +72,13 @@ export async function startEventServer(shared: SharedDatabase, limits: Partial<E
     app,
     hub,
     db: database.db,
-    base: `http://127.0.0.1:${port}`,
+    base: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     close: async () => {
       const closing = app.close()
       // On a machine shared with other test runs, a stray connection that never sends a request
-      // would hold server.close() until headersTimeout.
-      app.server.closeAllConnections()
+      // would hold server.close() until headersTimeout (an HTTP/2 server's sessions Fastify closes itself).
+      if ('closeAllConnections' in app.server) app.server.closeAllConnections()
       await closing
       await hub.stop()
     },
