@@ -6,10 +6,14 @@
 //     and /my-properties/{id}/optimize with 50 offers, signed in through the API before Lighthouse
 //     runs, and /sign/{offerId}/{signerId} with a live token (target: performance >= 90). Their data
 //     is made through the API by scripts/bench-web-data.mjs.
+// The pages are served over HTTPS with HTTP/2, as a deployment serves them (TLS_CERT_FILE, or HAProxy's
+// `alpn h2,http/1.1`; decision 096), with a certificate made for the run that only this run's browser and
+// requests trust; BENCH_WEB_PROTOCOL=http1 measures `npm start`'s plain HTTP/1.1 instead.
 // Lighthouse lives in tools/lighthouse, outside the workspaces, installed here with `npm ci` the first
 // time. Nothing passes or fails here; the figures are read by a person. On a busy machine the scores
 // move from run to run: the load average beside each says how busy it was.
-import { spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { createHash, X509Certificate } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,14 +21,17 @@ import { pathToFileURL } from 'node:url'
 import { buildIfStale, ROOT } from './build-if-stale.mjs'
 import { signedInPages } from './bench-web-data.mjs'
 
+const PROTOCOL = process.env.BENCH_WEB_PROTOCOL ?? 'h2'
+if (!['h2', 'http1'].includes(PROTOCOL)) throw new Error(`BENCH_WEB_PROTOCOL must be h2 or http1, not ${PROTOCOL}`)
+const TLS = PROTOCOL === 'h2' ? runCertificate() : null
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4211)
-const BASE = `http://127.0.0.1:${PORT}`
+const BASE = `${TLS ? 'https' : 'http'}://127.0.0.1:${PORT}`
 const TOOLS = join(ROOT, 'tools/lighthouse')
 // CHROMIUM_PATH, else Debian's whole browser (`apt-get install chromium`), as Lighthouse expects
 // (decision 047), else its headless shell, which `npm test`'s setup installs; the output names it.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) ?? '/usr/bin/chromium-headless-shell'
-// The flags e2e/playwright.config.ts starts Chromium with.
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+// The flags e2e/playwright.config.ts starts Chromium with; over HTTPS, the run's certificate is trusted by its key.
+const CHROME_FLAGS = [...(TLS ? [`--ignore-certificate-errors-spki-list=${TLS.spki}`] : []), '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3))
 const TARGET = { public: 95, signedIn: 90 }
 // BENCH_WEB_ONLY=public or signed-in measures only that group.
@@ -48,6 +55,31 @@ const START_FLAGS = (() => {
   const words = String(scripts.start).split(/\s+/)
   return words[0] === 'node' && words.at(-1) === 'scripts/start.mjs' ? words.slice(1, -1) : []
 })()
+
+/**
+ * The run's self-signed certificate for 127.0.0.1 (BENCH_WEB_TLS_DIR once made). Node's fetch trusts
+ * only the certificates it started with, so the bench runs itself again with NODE_EXTRA_CA_CERTS naming
+ * it: every request of the bench is checked against it, none is let through unchecked.
+ */
+function runCertificate() {
+  const folder = process.env.BENCH_WEB_TLS_DIR
+  if (!folder) {
+    const made = mkdtempSync(join(tmpdir(), 'offerbook-bench-tls-'))
+    try {
+      const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', ...subject, '-keyout', join(made, 'key.pem'), '-out', join(made, 'cert.pem')], { stdio: 'ignore' })
+      const env = { ...process.env, BENCH_WEB_TLS_DIR: made, NODE_EXTRA_CA_CERTS: join(made, 'cert.pem') }
+      const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { env, stdio: 'inherit' })
+      process.exitCode = again.status ?? 1
+    } finally {
+      rmSync(made, { recursive: true, force: true })
+    }
+    process.exit()
+  }
+  const certFile = join(folder, 'cert.pem')
+  const publicKey = new X509Certificate(readFileSync(certFile)).publicKey.export({ type: 'spki', format: 'der' })
+  return { certFile, keyFile: join(folder, 'key.pem'), spki: createHash('sha256').update(publicKey).digest('base64') }
+}
 
 function installLighthouse() {
   if (existsSync(join(TOOLS, 'node_modules/lighthouse/package.json'))) return
@@ -188,7 +220,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'offerbook-bench-web-'))
 const { DATABASE_URL: _ignored, ...env } = process.env
 const server = spawn(process.execPath, [...START_FLAGS, 'scripts/start.mjs'], {
   cwd: ROOT,
-  env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: BASE },
+  env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development', PUBLIC_URL: BASE, ...(TLS ? { TLS_CERT_FILE: TLS.certFile, TLS_KEY_FILE: TLS.keyFile } : {}) },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 // A bench that dies halfway leaves no server on its port.
@@ -222,7 +254,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-console.log(`\nOfferbook bench:web (Lighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling; ${RUNS} run${RUNS === 1 ? '' : 's'} a page, each in a fresh browser: ${CHROMIUM})`)
+console.log(`\nOfferbook bench:web (Lighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling; ${TLS ? 'HTTPS with HTTP/2' : 'plain HTTP/1.1'}; ${RUNS} run${RUNS === 1 ? '' : 's'} a page, each in a fresh browser: ${CHROMIUM})`)
 console.log('Load average: os.loadavg() (1, 5 and 15 min) as each run started; on a busy machine the scores drop with it.')
 console.log('Signed-in pages keep the live events stream open: Lighthouse waits its 45 s limit on each, then measures from the trace.')
 const width = Math.max(...sections.flatMap(([, rows]) => rows.map(([label]) => label.length)))
