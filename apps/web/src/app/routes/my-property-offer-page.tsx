@@ -9,7 +9,7 @@ import { OfferSendButton } from '../../features/conversations/components/offer-s
 import { listingOffersQuery, optimizeQuery, useAcceptOffer, useOffer } from '../../features/offers/api/offers'
 import { acceptOfferPath, optimizePath, sellerOfferPath } from '../../features/offers/components/seller/seller-offer-links'
 import { SellerOfferView } from '../../features/offers/components/seller/seller-offer-view'
-import { NegotiationPanelBeside } from '../../features/offers/components/negotiation/negotiation-beside'
+import { NegotiationPanelBeside, useNegotiationPanelReady } from '../../features/offers/components/negotiation/negotiation-beside'
 import { useOfferAsOfNow, useVersionChanged } from '../../features/offers/components/negotiation/version-changes'
 import { OfferSigningSlot } from '../../features/signing/components/offer-signing-slot'
 import { ApiClientError } from '../../shared/api-client'
@@ -106,7 +106,9 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   // Past its expiration the offer reads expired at once: Accept goes, with no reload (decision 036).
   const live = useOfferAsOfNow(query.data)
   const queryClient = useQueryClient()
-  const drawn = useDrawnLater(!query.isPending)
+  // The negotiation panel above the offer comes with the first screen, not after it (no layout shift).
+  const panelReady = useNegotiationPanelReady(live ?? query.data)
+  const drawn = useDrawnLater(query.isError || (query.isSuccess && panelReady))
   const [initialFocus] = useState(() => focusOnReturn)
   useEffect(() => {
     focusOnReturn = null

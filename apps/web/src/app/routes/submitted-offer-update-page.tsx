@@ -5,7 +5,7 @@ import { Link } from '../../shared/navigation'
 import { OfferSendButton } from '../../features/conversations/components/offer-send-button'
 import { useOffer } from '../../features/offers/api/offers'
 import { OfferEditor } from '../../features/offers/components/editor/offer-editor'
-import { NegotiationPanelBeside } from '../../features/offers/components/negotiation/negotiation-beside'
+import { NegotiationPanelBeside, useNegotiationPanelReady } from '../../features/offers/components/negotiation/negotiation-beside'
 import { OfferSigningSlot } from '../../features/signing/components/offer-signing-slot'
 import { ApiClientError } from '../../shared/api-client'
 import { errorText } from '../../shared/i18n/messages'
@@ -22,7 +22,9 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   const id = params.id ?? ''
   const offer = useOffer(id)
   const queryClient = useQueryClient()
-  const drawn = useDrawnLater(!offer.isPending)
+  // The negotiation panel above the terms comes with the first screen, not after it (no layout shift).
+  const panelReady = useNegotiationPanelReady(offer.data)
+  const drawn = useDrawnLater(offer.isError || (offer.isSuccess && panelReady))
 
   if (offer.isPending || !drawn) return <CenteredLoader />
   if (offer.isError) {
