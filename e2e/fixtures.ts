@@ -26,7 +26,17 @@ export function expectConsoleError(pattern: RegExp): void {
 /** A console error line or an uncaught exception's message, and where it came from. */
 type PageError = { text: string; source: string }
 
-function watch(context: BrowserContext, errors: PageError[]): void {
+/**
+ * A page's breach of the Content-Security-Policy is an error too: the browser reports it as an event,
+ * not always as a console line (a `new Function` tried inside a try, a style or frame refused), so each
+ * page of the context says it on its console.
+ */
+function reportPolicyViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => console.error(`Content-Security-Policy violation: ${event.violatedDirective} refused ${event.blockedURI || 'an inline script or eval'} (${event.sourceFile}:${event.lineNumber})`))
+}
+
+async function watch(context: BrowserContext, errors: PageError[]): Promise<void> {
+  await context.addInitScript(reportPolicyViolations)
   context.on('weberror', (error) => errors.push({ text: error.error().message, source: `uncaught ${error.error().name} on ${error.page()?.url() ?? 'a closed page'}` }))
   context.on('console', (line) => {
     if (line.type() !== 'error' || CLIENT_ERROR_RESPONSE.test(line.text())) return
@@ -62,12 +72,12 @@ export const test = base.extend<{ consoleErrors: PageError[]; page: Page }>({
     async ({ context, browser }, use) => {
       const errors: PageError[] = []
       expectedErrors = []
-      watch(context, errors)
+      await watch(context, errors)
       // The browser belongs to the worker; its newContext is wrapped for this test only.
       const newContext = browser.newContext
       browser.newContext = async (options) => {
         const opened = await newContext.call(browser, options)
-        watch(opened, errors)
+        await watch(opened, errors)
         return opened
       }
       try {

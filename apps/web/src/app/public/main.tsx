@@ -1,5 +1,6 @@
 import './public-styles.css'
 import '../app.css'
+import '../../shared/zod-jitless'
 import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
 import { createRoot, hydrateRoot } from 'react-dom/client'
