@@ -8,6 +8,9 @@
  */
 type ZodSettings = { jitless?: boolean }
 
-const global = globalThis as { __zod_globalConfig?: ZodSettings }
-global.__zod_globalConfig ??= {}
-global.__zod_globalConfig.jitless = true
+const shared = globalThis as { __zod_globalConfig?: ZodSettings }
+shared.__zod_globalConfig ??= {}
+shared.__zod_globalConfig.jitless = true
+
+// A module (imported for its effect), not a script: its names stay its own.
+export {}
