@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OfferView } from '@offerbook/domain/offer'
-import { testOffer } from '../../features/offers/components/details/test-offer'
+import { testOffer, testOfferAndCounter } from '../../features/offers/components/details/test-offer'
 import { renderRoutes } from '../../test/render'
 import { userWith } from '../../test/test-user'
 import { appRoutes } from '../router'
@@ -31,17 +31,7 @@ function inNegotiation(viewer: OfferView['viewer']): OfferView {
     negotiation: {
       version: 2,
       turn: viewer === 'seller' ? 'buyer' : 'seller',
-      versions: [1, 2].map((number) => ({
-        number,
-        kind: number === 1 ? ('offer' as const) : ('counter' as const),
-        side: number === 1 ? ('buyer' as const) : ('seller' as const),
-        actorName: number === 1 ? 'Ben Buyer' : 'Lena Listing',
-        message: '',
-        terms: offer.terms,
-        changed: [],
-        expiresAt: offer.terms.expiresAt,
-        createdAt: '2030-01-03T15:00:00.000Z',
-      })),
+      versions: testOfferAndCounter(offer.terms),
       bestRequest: null,
       preApprovalVerifiedAt: null,
     },

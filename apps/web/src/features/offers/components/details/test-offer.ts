@@ -49,6 +49,21 @@ export function testOffer({ terms = {}, ...rest }: Partial<Omit<OfferView, 'term
   }
 }
 
+/** An offer's first two versions, both on `terms`: the buyer's offer, then the seller's counter. */
+export function testOfferAndCounter(terms: OfferView['terms']): OfferView['negotiation']['versions'] {
+  return [1, 2].map((number) => ({
+    number,
+    kind: number === 1 ? ('offer' as const) : ('counter' as const),
+    side: number === 1 ? ('buyer' as const) : ('seller' as const),
+    actorName: number === 1 ? 'Ben Buyer' : 'Lena Listing',
+    message: '',
+    terms,
+    changed: [],
+    expiresAt: terms.expiresAt,
+    createdAt: '2030-01-03T15:00:00.000Z',
+  }))
+}
+
 export function testOfferSummary(rest: Partial<OfferSummary> = {}): OfferSummary {
   return {
     id: 'offer-1',

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderAt } from '../../../../test/render'
-import { testOffer } from '../details/test-offer'
+import { testOffer, testOfferAndCounter } from '../details/test-offer'
 import { hasNegotiationContent } from './negotiation-content'
 import { NegotiationPanelBeside } from './negotiation-beside'
 import { testPickers } from './test-pickers'
@@ -13,17 +13,7 @@ const countered = testOffer({
   negotiation: {
     version: 2,
     turn: 'buyer',
-    versions: [1, 2].map((number) => ({
-      number,
-      kind: number === 1 ? ('offer' as const) : ('counter' as const),
-      side: number === 1 ? ('buyer' as const) : ('seller' as const),
-      actorName: number === 1 ? 'Ben Buyer' : 'Lena Listing',
-      message: '',
-      terms: testOffer().terms,
-      changed: [],
-      expiresAt: testOffer().terms.expiresAt,
-      createdAt: '2030-01-03T15:00:00.000Z',
-    })),
+    versions: testOfferAndCounter(testOffer().terms),
     bestRequest: null,
     preApprovalVerifiedAt: null,
   },
