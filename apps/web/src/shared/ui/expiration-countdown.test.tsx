@@ -14,6 +14,8 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  // The spies below wrap the fake timers: they go first, or the fake setInterval would stay on window.
+  vi.restoreAllMocks()
   vi.useRealTimers()
 })
 
