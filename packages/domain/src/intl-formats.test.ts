@@ -32,6 +32,9 @@ describe('the kept Intl formatters', () => {
       { minimumFractionDigits: 1 },
       { minimumFractionDigits: 4 },
       { maximumFractionDigits: 7 },
+      { style: 'percent' },
+      { style: 'percent', maximumFractionDigits: 1 },
+      { style: 'percent', maximumFractionDigits: 2 },
       ...(['USD', 'EUR', 'MXN'] as const).flatMap((currency): Intl.NumberFormatOptions[] => [
         { style: 'currency', currency },
         { style: 'currency', currency, maximumFractionDigits: 0 },
@@ -64,11 +67,13 @@ describe('the kept Intl formatters', () => {
       expect(numberFormat('es-es', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(450_000)).toBe('450.000\u00a0US$')
       expect(numberFormat('en-us', { style: 'currency', currency: 'MXN' }).format(-1234.5)).toBe('-MX$1,234.50')
       expect(numberFormat('en-us', { maximumFractionDigits: 2 }).format(999.995)).toBe('1,000')
+      expect(numberFormat('es-es', { style: 'percent', maximumFractionDigits: 1 }).format(0.125)).toBe('12,5\u00a0%')
+      expect(numberFormat('en-us', { style: 'percent', maximumFractionDigits: 2 }).format(0.145)).toBe('14.5%')
     })
 
     it('leaves to Intl any other language, style or option', () => {
       expect(numberFormat('es-MX', { style: 'currency', currency: 'USD' })).toBeInstanceOf(Intl.NumberFormat)
-      expect(numberFormat('en-us', { style: 'percent' })).toBeInstanceOf(Intl.NumberFormat)
+      expect(numberFormat('en-us', { style: 'percent', signDisplay: 'always' })).toBeInstanceOf(Intl.NumberFormat)
       expect(numberFormat('en-us', { style: 'currency', currency: 'GBP' })).toBeInstanceOf(Intl.NumberFormat)
       expect(numberFormat('en-us', { maximumFractionDigits: 2, signDisplay: 'exceptZero' })).toBeInstanceOf(Intl.NumberFormat)
       expect(() => numberFormat('en-us', { minimumFractionDigits: 3, maximumFractionDigits: 1 })).toThrow(RangeError)

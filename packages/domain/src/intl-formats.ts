@@ -38,20 +38,20 @@ export function numberFormat(locales: Locales, options?: Intl.NumberFormatOption
 }
 
 /** How a language writes a number and an amount in each currency the product offers. */
-type Writing = { group: string; decimal: string; minimumGrouping: number; money: (number: string, symbol: string) => string; symbols: Record<Currency, string> }
+type Writing = { group: string; decimal: string; minimumGrouping: number; money: (number: string, symbol: string) => string; percent: (number: string) => string; symbols: Record<Currency, string> }
 
 /** How each language the product speaks writes a number, as Intl (CLDR) does. */
 const WRITING = {
-  'en-us': { group: ',', decimal: '.', minimumGrouping: 1, money: (number: string, symbol: string) => `${symbol}${number}`, symbols: { USD: '$', EUR: '€', MXN: 'MX$' } },
-  // Spanish groups thousands from five digits on (1850, 12.500) and writes the currency after a no-break space.
-  'es-es': { group: '.', decimal: ',', minimumGrouping: 2, money: (number: string, symbol: string) => `${number}\u00a0${symbol}`, symbols: { USD: 'US$', EUR: '€', MXN: 'MXN' } },
+  'en-us': { group: ',', decimal: '.', minimumGrouping: 1, money: (number: string, symbol: string) => `${symbol}${number}`, percent: (number: string) => `${number}%`, symbols: { USD: '$', EUR: '€', MXN: 'MX$' } },
+  // Spanish groups thousands from five digits on (1850, 12.500) and writes the currency and the percent sign after a no-break space.
+  'es-es': { group: '.', decimal: ',', minimumGrouping: 2, money: (number: string, symbol: string) => `${number}\u00a0${symbol}`, percent: (number: string) => `${number}\u00a0%`, symbols: { USD: 'US$', EUR: '€', MXN: 'MXN' } },
 } satisfies Record<string, Writing>
 type Written = keyof typeof WRITING
 const OPTIONS_WRITTEN = new Set(['style', 'currency', 'minimumFractionDigits', 'maximumFractionDigits'])
 
 /**
  * A formatter that writes what `new Intl.NumberFormat(locales, options).format` writes, for en-us and
- * es-es, plain numbers and money in USD, EUR or MXN, with at most the fraction digits asked; null for
+ * es-es, plain numbers, percents and money in USD, EUR or MXN, with at most the fraction digits asked; null for
  * any other language or option (Intl's then). A number Intl writes differently (not finite, from 1e21,
  * below 1e-6) goes to an Intl formatter made the first time one comes. Checked against Intl on every
  * kind of number in intl-formats.test.ts.
@@ -63,10 +63,11 @@ function writtenNumbers(locales: Locales, options: Intl.NumberFormatOptions = {}
   const writing = WRITING[language as Written]
   const { style = 'decimal', currency } = options
   const money = style === 'currency'
-  if (!money && (style !== 'decimal' || currency !== undefined)) return null
+  const percent = style === 'percent'
+  if (!money && ((style !== 'decimal' && !percent) || currency !== undefined)) return null
   if (money && !isCurrency(currency)) return null
-  // Intl's defaults (ECMA-402, SetNumberFormatDigitOptions): 0 to 3 digits for a number, 2 for these currencies.
-  const [minimumDefault, maximumDefault] = money ? [2, 2] : [0, 3]
+  // Intl's defaults (ECMA-402, SetNumberFormatDigitOptions): 0 to 3 digits for a number, 2 for these currencies, none for a percent.
+  const [minimumDefault, maximumDefault] = money ? [2, 2] : percent ? [0, 0] : [0, 3]
   let { minimumFractionDigits: minimum, maximumFractionDigits: maximum } = options
   if (minimum === undefined && maximum === undefined) [minimum, maximum] = [minimumDefault, maximumDefault]
   else if (minimum === undefined) minimum = Math.min(minimumDefault, maximum as number)
@@ -81,12 +82,21 @@ function writtenNumbers(locales: Locales, options: Intl.NumberFormatOptions = {}
         intl ??= new Intl.NumberFormat(locales, options)
         return intl.format(value)
       }
-      const number = writeDigits(shortest, least, most, writing)
+      const number = writeDigits(percent ? hundredTimes(shortest) : shortest, least, most, writing)
       // Intl writes the sign of a negative number that rounds to zero, and of -0: '-0', '-$0'.
       const minus = value < 0 || Object.is(value, -0) ? '-' : ''
-      return money ? `${minus}${writing.money(number, writing.symbols[currency as Currency])}` : `${minus}${number}`
+      if (money) return `${minus}${writing.money(number, writing.symbols[currency as Currency])}`
+      return percent ? `${minus}${writing.percent(number)}` : `${minus}${number}`
     },
   }
+}
+
+/** A number's decimal digits a hundred times over, as Intl scales a percent: the point moved, not a product of doubles. */
+function hundredTimes(shortest: string): string {
+  const [whole, fraction = ''] = shortest.split('.')
+  const moved = `${whole}${fraction.padEnd(2, '0').slice(0, 2)}`.replace(/^0+(?=\d)/, '')
+  const rest = fraction.slice(2)
+  return rest ? `${moved}.${rest}` : moved
 }
 
 /**
@@ -127,10 +137,13 @@ export function pluralRules(locales: Locales): Intl.PluralRules {
  * Makes a first number and date formatter in `language`, each in a task of its own. The first of each
  * kind loads the engine's locale data (about 35 and 15 ms on a desktop core, four times that on a phone), which
  * would otherwise fall in the first render of a page of amounts and dates; a signed-in page calls this
- * while it waits for its code and texts, when the main thread has nothing to do.
+ * while it waits for its code and texts, when the main thread has nothing to do. In en-us and es-es a
+ * percent is written without Intl like the amounts, so the number task loads nothing there: the offer
+ * form's first seconds no longer pay for number data none of its numbers needs (a 150 ms task under
+ * Lighthouse's 4x CPU). A page that shows a sign or a unit pays it with its first such number.
  */
 export function warmFormatters(language: string, later: (task: () => void) => void = (task) => setTimeout(task, 0)): void {
-  // A percent, which Intl writes (writtenNumbers does not): what loads the number data.
+  // A percent: in a language writtenNumbers does not write, what loads the number data.
   later(() => numberFormat(language, { style: 'percent' }).format(1))
   later(() => dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(0))
 }

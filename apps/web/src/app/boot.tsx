@@ -41,7 +41,8 @@ export async function bootApp(): Promise<void> {
   // The frame's texts and the page's module with its own texts are chunks of their own (decision 074):
   // fetched side by side, before the first render. The rest of the language follows once the page is drawn.
   const i18n = initI18n(shownLanguage)
-  // While the texts and the page's code are on their way: the engine's locale data, not in the first render.
+  // While the texts and the page's code are on their way: the engine's date data (and in a language written by
+  // Intl, its number data), not in the first render.
   warmFormatters(shownLanguage)
   const queryClient = createQueryClient()
   const { route, params } = matchRoute(window.location.pathname)
