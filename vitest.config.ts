@@ -3,7 +3,12 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 const WEB = 'apps/web'
-const WEB_TESTS = readdirSync(WEB, { recursive: true, encoding: 'utf8' }).filter((file) => /^(src|build)\/.*\.test\.tsx?$/.test(file))
+// The web config's include (src/ and build/, *.test.ts and *.test.tsx), listed without walking node_modules or dist.
+const WEB_TESTS = ['src', 'build'].flatMap((folder) =>
+  readdirSync(`${WEB}/${folder}`, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${folder}/${file}`),
+)
 /**
  * The web test files that load their modules afresh: a file that replaces a module (vi.mock) would
  * hand its stand-in to the files after it, and a file that runs outside jsdom (a `@vitest-environment`
