@@ -36,6 +36,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3))
 const TARGET = { public: 95, signedIn: 90 }
 // BENCH_WEB_ONLY=public or signed-in measures only that group.
 // BENCH_WEB_REPORTS=<folder> keeps each run's Lighthouse report there as JSON.
+// BENCH_WEB_TRACES=<folder> keeps each run's trace there, the unthrottled tasks Lighthouse simulated
+// (its TBT counts a task at four times its traced length, two times with a layout in it).
 // BENCH_WEB_PAGES=<text> measures only the pages whose label contains it (`submitted-offers`, `/sign/`).
 const PAGES = process.env.BENCH_WEB_PAGES ?? ''
 const chosen = (page) => page.label.includes(PAGES)
@@ -205,6 +207,7 @@ async function measurePage({ label, path, token }, target) {
     const elsewhere = landed === new URL(`${BASE}${path}`).pathname ? '' : `; ended on ${landed}, not the page asked for`
     const f = figures(result.lhr)
     if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${label.replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(result.lhr))
+    if (process.env.BENCH_WEB_TRACES) writeFileSync(join(process.env.BENCH_WEB_TRACES, `${label.replace(/\W+/g, '_')}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace))
     runs.push({ ...f, averages })
     rows.push([
       runLabel,
