@@ -62,12 +62,6 @@ export async function loadFrameTree(language: Language, areas: readonly string[]
   return tree
 }
 
-/** The names of every area of `language` (locales/<language>/<area>.json). */
-export function areasOf(language: Language): string[] {
-  const prefix = `./${language}/`
-  return Object.keys(AREA_FILES[language]).map((path) => path.slice(prefix.length, -'.json'.length))
-}
-
 /** The whole catalogue's messages: en-us, the catalogue's own templates (a chunk of its own); es-es has them in its messages-*.json areas. */
 export async function loadCatalogueTree(language: Language): Promise<Tree> {
   // The frame needs only the common messages (COMMON_TEXTS).
@@ -75,11 +69,42 @@ export async function loadCatalogueTree(language: Language): Promise<Tree> {
 }
 
 /**
+ * Every area file of a language as its text, in one chunk a language (en-us-files.ts, es-es-files.ts):
+ * the rest of a language after the first render, and a change of language, in one request rather than
+ * one an area (issue 36: the offer form's 60 text requests after its first paint).
+ */
+const LANGUAGE_FILES: Record<Language, () => Promise<Record<string, string>>> = {
+  'en-us': () => import('./en-us-files').then((module) => module.default),
+  'es-es': () => import('./es-es-files').then((module) => module.default),
+}
+
+/** A language's area files, loaded in one request: each area's tree is read from its text when asked for. */
+export type LanguageFiles = { areas: string[]; tree: (areas: readonly string[]) => Tree }
+
+export async function loadLanguageFiles(language: Language): Promise<LanguageFiles> {
+  const files = await LANGUAGE_FILES[language]()
+  const prefix = `./${language}/`
+  const textOf = (area: string): string => {
+    const text = files[`${prefix}${area}.json`]
+    if (text === undefined) throw new Error(`No texts ${language}/${area}.json`)
+    return text
+  }
+  return {
+    areas: Object.keys(files).map((path) => path.slice(prefix.length, -'.json'.length)),
+    tree: (areas) => {
+      const tree: Tree = {}
+      for (const area of areas) mergeInto(tree, JSON.parse(textOf(area)) as Tree, language)
+      return tree
+    },
+  }
+}
+
+/**
  * The whole language: every area, and the whole catalogue's messages. What a change of language
  * loads before it shows the language.
  */
 export async function loadWholeTree(language: Language): Promise<Tree> {
-  const [files, tree] = await Promise.all([loadAreaTree(language, areasOf(language)), loadCatalogueTree(language)])
-  mergeInto(tree, files, language)
+  const [files, tree] = await Promise.all([loadLanguageFiles(language), loadCatalogueTree(language)])
+  mergeInto(tree, files.tree(files.areas), language)
   return tree
 }

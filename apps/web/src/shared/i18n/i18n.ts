@@ -2,7 +2,7 @@ import type { Language } from '@offerbook/domain/languages'
 import { DEFAULT_LANGUAGE, isLanguage } from '@offerbook/domain/languages'
 import type { Tree } from '../../locales/resources'
 import { loadLanguageTree } from '../../locales/resources'
-import { areasOf, loadAreaTree, loadCatalogueTree, loadFrameTree } from '../../locales/areas'
+import { loadAreaTree, loadCatalogueTree, loadFrameTree, loadLanguageFiles } from '../../locales/areas'
 import { textsLoading } from '../texts-settled'
 import { readLanguagePreference, writeLanguagePreference } from './language-preference'
 import type { Translate } from './translation'
@@ -105,19 +105,26 @@ export async function loadLanguage(language: Language): Promise<void> {
   translator.announce()
 }
 
-/** How many areas the rest of a language loads in one task. */
+/** How many areas of the rest of a language are read into the translator in one task. */
 const REST_BATCH = 4
 
 /**
- * The rest of the language shown, after the first render: the areas not here yet, a few in each task
- * with a pause between, so none of it is a long task in the page's first seconds (issue 36); then the
- * catalogue. What a change of language loads at once is loadLanguage.
+ * The rest of the language shown, after the first render: every area file of the language in one
+ * request (locales/<language>-files.ts), then the areas not here yet read into the translator a few in
+ * each task with a pause between, so none of it is a long task in the page's first seconds (issue 36);
+ * then the catalogue. What a change of language loads at once is loadLanguage.
  */
 export async function loadRestOfLanguage(language: Language, pause: () => Promise<void> = nextTask): Promise<void> {
-  const done = loadedAreas.get(language)
-  const missing = areasOf(language).filter((area) => !done?.has(area))
+  if (loadedLanguages.has(language)) return
+  // Not counted among the texts a part waits for (textsLoading): a part's own areas load with its page.
+  const files = await loadLanguageFiles(language)
+  const done = loadedAreas.get(language) ?? new Set<string>()
+  loadedAreas.set(language, done)
+  const missing = files.areas.filter((area) => !done.has(area))
   for (let start = 0; start < missing.length && !loadedLanguages.has(language); start += REST_BATCH) {
-    await loadTextAreas(missing.slice(start, start + REST_BATCH), language)
+    const batch = missing.slice(start, start + REST_BATCH).filter((area) => !done.has(area))
+    translator.addTree(language, files.tree(batch))
+    for (const area of batch) done.add(area)
     await pause()
   }
   if (loadedLanguages.has(language)) return

@@ -44,4 +44,14 @@ describe('the rest of the language after the first render (issue 36)', () => {
     await loadRestOfLanguage('en-us', () => Promise.resolve())
     expect(i18n.t('messages.webhook.notFound')).toBe('There is no such webhook endpoint of yours')
   })
+
+  it("reads every area from the language's one chunk as the area's own chunk has it", async () => {
+    const { loadAreaTree, loadLanguageFiles } = await import('../../locales/areas')
+    for (const language of ['en-us', 'es-es'] as const) {
+      const files = await loadLanguageFiles(language)
+      expect(files.areas).toContain('webhooks')
+      expect(files.areas.some((area) => area.startsWith('public-'))).toBe(false)
+      expect(files.tree(files.areas)).toEqual(await loadAreaTree(language, files.areas))
+    }
+  })
 })
