@@ -110,7 +110,7 @@ export function OptimizeCards({ result, ...box }: { result: OptimizeResult } & B
           const rank = t('offerSeller.optimize.rank', { rank: offer.rank })
           const isChosen = chosenIds.includes(offer.id)
           return (
-            <Card key={offer.id} withBorder padding="md" radius="md" component="article" aria-label={t('offerCompare.card', { rank: offer.rank })} data-testid="optimize-card" data-offer-id={offer.id}>
+            <Card key={offer.id} className="optimize-card" withBorder padding="md" radius="md" component="article" aria-label={t('offerCompare.card', { rank: offer.rank })} data-testid="optimize-card" data-offer-id={offer.id}>
               <Stack gap={6}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                   <Stack gap={4} miw={0}>
