@@ -77,10 +77,14 @@ const VALUE_MAX_LENGTH = 5000
  * rules of validateClauseForm, each error on its field's path.
  */
 export function clauseFormDataSchema(catalogue: ClauseCatalogue): z.ZodType<ClauseFormData> {
-  const shape: Record<string, z.ZodOptional<z.ZodBoolean> | z.ZodOptional<z.ZodString>> = {}
+  // One schema a kind of entry, shared by every name of the catalogue: a zod schema never changes once
+  // made, and one made for each name was most of the work of making the offer terms' schema (decision 100).
+  const checkbox = z.boolean().optional()
+  const value = freeText().max(VALUE_MAX_LENGTH, 'common.tooLong').optional()
+  const shape: Record<string, typeof checkbox | typeof value> = {}
   for (const clause of catalogue) {
-    shape[clause.checkbox] = z.boolean().optional()
-    for (const field of clause.fields) shape[field.name] = freeText().max(VALUE_MAX_LENGTH, 'common.tooLong').optional()
+    shape[clause.checkbox] = checkbox
+    for (const field of clause.fields) shape[field.name] = value
   }
   return z.strictObject(shape).superRefine((data, ctx) => {
     const check = validateClauseForm(catalogue, data)
