@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { OfferTerms } from './offer'
-import { OfferTermsSchema, OfferVersionNumberSchema } from './offer'
+import type { OfferTerms } from './offer-terms'
+import { OfferTermsSchema, OfferVersionNumberSchema } from './offer-terms'
 import { addendumClausesText, stipulationClausesText } from './offer-clauses'
 import { freeText } from './validation'
 import { NEGOTIATION_LIMITS } from './offer-values'
@@ -158,12 +158,6 @@ function sameTerm(field: keyof OfferTerms, before: OfferTerms, after: OfferTerms
 export function differingTerms(before: OfferTerms, after: OfferTerms): (keyof OfferTerms)[] {
   return (Object.keys(shape) as (keyof OfferTerms)[]).filter((field) => !sameTerm(field, before, after))
 }
-
-// ---------------------------------------------------------------------------------------------
-// Answer shapes (in offer.ts, part of the offer's view)
-
-export { OfferNegotiationSchema, OfferSideSchema, OfferVersionSchema } from './offer'
-export type { OfferNegotiation, OfferVersion } from './offer'
 
 // ---------------------------------------------------------------------------------------------
 // Highest and best

@@ -1,5 +1,5 @@
-import type { OfferTerms } from '@offerbook/domain/offer'
-import { OfferTermsSchema } from '@offerbook/domain/offer'
+import type { OfferTerms } from '@offerbook/domain/offer-terms'
+import { OfferTermsSchema } from '@offerbook/domain/offer-terms'
 import { validateWith } from '../../../../shared/form-validation'
 import type { FieldErrors } from './offer-form'
 import { dropAt, getAt, setAt } from './offer-form'
@@ -10,7 +10,9 @@ import { dropAt, getAt, setAt } from './offer-form'
  * differ. A chunk of its own, loaded beside the editor (offer-rules.ts).
  */
 
-export { formsProblem, hasListingAgent, shareProblems } from '@offerbook/domain/offer'
+// From the terms' and the checks' own modules, not offer.ts: the offer's answer shapes (its views, its
+// lists, the teams' marks) are no rule of the form's, and zod made them in the same task (decision 100).
+export { formsProblem, hasListingAgent, shareProblems } from '@offerbook/domain/offer-checks'
 export { differingTerms } from '@offerbook/domain/offer-negotiation'
 export { termDifferences } from '@offerbook/domain/offer-differences'
 // A clause field's label key needs the RF707 catalogue, which the differences bring anyway.
