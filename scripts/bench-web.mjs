@@ -206,8 +206,9 @@ async function measurePage({ label, path, token }, target) {
     const landed = new URL(finalDisplayedUrl ?? `${BASE}${path}`).pathname
     const elsewhere = landed === new URL(`${BASE}${path}`).pathname ? '' : `; ended on ${landed}, not the page asked for`
     const f = figures(result.lhr)
-    if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${label.replace(/\W+/g, '_')}-${run}.json`), JSON.stringify(result.lhr))
-    if (process.env.BENCH_WEB_TRACES) writeFileSync(join(process.env.BENCH_WEB_TRACES, `${label.replace(/\W+/g, '_')}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace))
+    const stem = `${label.replace(/\W+/g, '_')}-${run}`
+    if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${stem}.json`), JSON.stringify(result.lhr))
+    if (process.env.BENCH_WEB_TRACES) writeFileSync(join(process.env.BENCH_WEB_TRACES, `${stem}.trace.json`), JSON.stringify(result.artifacts.Trace))
     runs.push({ ...f, averages })
     rows.push([
       runLabel,

@@ -2,7 +2,7 @@ import type { Language } from '@offerbook/domain/languages'
 import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
 import type { MessageTable } from '@offerbook/domain/messages/table'
 import type { Tree } from './tree'
-import { englishMessages, mergeInto } from './tree'
+import { englishMessages, languageTree, mergeInto, parsed } from './tree'
 
 /**
  * Each locale file (locales/<language>/<area>.json) as a chunk of its own (decision 074): the frame
@@ -91,11 +91,7 @@ export async function loadLanguageFiles(language: Language): Promise<LanguageFil
   }
   return {
     areas: Object.keys(files).map((path) => path.slice(prefix.length, -'.json'.length)),
-    tree: (areas) => {
-      const tree: Tree = {}
-      for (const area of areas) mergeInto(tree, JSON.parse(textOf(area)) as Tree, language)
-      return tree
-    },
+    tree: (areas) => languageTree(language, parsed(Object.fromEntries(areas.map((area) => [area, textOf(area)])))),
   }
 }
 
