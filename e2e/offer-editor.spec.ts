@@ -69,6 +69,25 @@ test('a buyer makes an offer from the property page, it saves itself, shares onc
     })
     .toEqual([480_000, 'cash', 'title-company', 10, 3, dayFromNow(45)])
 
+  // Opened again, the form shows what was saved. The user and the offer are asked once each, by the
+  // page's own first script while the app's code loads (decision 101): the app takes those answers.
+  const network = await page.context().newCDPSession(page)
+  await network.send('Network.enable')
+  const asked: Array<{ path: string; by: string }> = []
+  network.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const path = new URL(request.url).pathname
+    if (path === '/api/me' || path === `/api/offers/${offerId}`) asked.push({ path, by: initiator.stack?.callFrames[0]?.url ?? initiator.url ?? initiator.type })
+  })
+  await page.reload()
+  await expect(price).toHaveValue('480,000', { timeout: 30_000 })
+  const pageUrl = page.url()
+  expect(asked.slice(0, 2)).toEqual([
+    { path: '/api/me', by: pageUrl },
+    { path: `/api/offers/${offerId}`, by: pageUrl },
+  ])
+  expect(asked.filter((request) => request.by !== pageUrl)).toEqual([])
+  await network.detach()
+
   // Without the listing agent's email the offer cannot be shared.
   const agentEmailField = listingAgent.getByRole('textbox', { name: 'Email' })
   await agentEmailField.fill('')

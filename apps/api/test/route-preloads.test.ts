@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,9 +36,20 @@ function preloaded(html: string): string[] {
   return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] as string)
 }
 
+const FIRST_ANSWERS = /<script type="application\/json" id="first-answers">([^<]*)<\/script><script>([^<]*)<\/script>/
+
 async function page(url: string, headers: Record<string, string> = {}) {
   const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers } })
-  return { status: response.statusCode, vary: String(response.headers.vary ?? ''), links: preloaded(response.body), body: response.body }
+  const first = FIRST_ANSWERS.exec(response.body)
+  return {
+    status: response.statusCode,
+    vary: String(response.headers.vary ?? ''),
+    csp: String(response.headers['content-security-policy'] ?? ''),
+    links: preloaded(response.body),
+    body: response.body,
+    /** The URLs the page's HTML asks for before the app's code, and the script that asks them; null without them. */
+    firstAnswers: first ? { paths: JSON.parse(first[1]!) as string[], script: first[2]!, at: first.index } : null,
+  }
 }
 
 const signedIn = { cookie: `${SIGNED_IN_HINT_COOKIE}=1` }
@@ -99,11 +111,47 @@ describe('index.html with the page\'s first files', () => {
       await writeTable(table)
       const answer = await page('/dashboard', signedIn)
       expect(answer.status).toBe(200)
-      expect(answer.body).toBe(INDEX)
+      expect(answer.links).toEqual([])
+      expect(answer.body.replace(FIRST_ANSWERS, '').replace('<head>\n    ', '<head>')).toBe(INDEX)
     }
     await rm(tablePath())
-    expect((await page('/dashboard', signedIn)).body).toBe(INDEX)
+    expect((await page('/dashboard', signedIn)).links).toEqual([])
+    expect((await page('/auth/sign-in')).body).toBe(INDEX)
     await writeTable(TABLE)
     expect((await page('/dashboard', signedIn)).links).toContain('/assets/dashboard-page-1.js')
+  })
+})
+
+describe("a signed-in page's first answers, asked from its HTML", () => {
+  it("names /api/me and the offer on the offer form, first in the head, under a policy that allows that one script by its hash", async () => {
+    const answer = await page('/submitted-offers/update/0b5a2c1e-offer', signedIn)
+    expect(answer.firstAnswers?.paths).toEqual(['/api/me', '/api/offers/0b5a2c1e-offer'])
+    // Before the app's script and every link: a script after a stylesheet would wait for it.
+    expect(answer.firstAnswers!.at).toBeLessThan(answer.body.indexOf('<script type="module"'))
+    expect(answer.firstAnswers!.at).toBeLessThan(answer.body.indexOf('<link'))
+    const scriptSrc = /script-src ([^;]*)/.exec(answer.csp)?.[1] ?? ''
+    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${createHash('sha256').update(answer.firstAnswers!.script).digest('base64')}'`])
+    expect(answer.vary).toContain('cookie')
+  })
+
+  it("names each page's one answer: the seller's offer, the accept step's offer, optimize, the dashboard; other pages the user alone", async () => {
+    expect((await page('/my-properties/l1/offers/o2', signedIn)).firstAnswers?.paths).toEqual(['/api/me', '/api/offers/o2'])
+    expect((await page('/my-properties/l1/accept-offer-popup?offer=o3', signedIn)).firstAnswers?.paths).toEqual(['/api/me', '/api/offers/o3'])
+    expect((await page('/my-properties/l1/optimize', signedIn)).firstAnswers?.paths).toEqual(['/api/me', '/api/listings/l1/optimize/screen'])
+    expect((await page('/dashboard', signedIn)).firstAnswers?.paths).toEqual(['/api/me', '/api/dashboard'])
+    expect((await page('/profile', signedIn)).firstAnswers?.paths).toEqual(['/api/me'])
+    expect((await page('/my-properties/l1/accept-offer-popup', signedIn)).firstAnswers?.paths).toEqual(['/api/me'])
+  })
+
+  it('asks nothing for a browser without the signed-in hint, nor on a public page', async () => {
+    expect((await page('/submitted-offers/update/o1')).firstAnswers).toBeNull()
+    expect((await page('/auth/sign-in', signedIn)).firstAnswers).toBeNull()
+  })
+
+  it('keeps an odd id inside its URL: nothing in the address ends the block or adds a script', async () => {
+    const id = '"></script><script>alert(1)<'
+    const answer = await page(`/submitted-offers/update/${encodeURIComponent(id).replace(/%2F/g, '')}`, signedIn)
+    expect(answer.firstAnswers?.paths).toEqual(['/api/me', `/api/offers/${encodeURIComponent(id.replace(/\//g, ''))}`])
+    expect(answer.body.match(/<script/g)).toHaveLength(3)
   })
 })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
+import { FIRST_ANSWERS_SCRIPT_SOURCE } from './first-answers'
 
 export type SecurityOptions = {
   /** Strict-Transport-Security only in production: a dev server on http://localhost must not pin HTTPS for localhost. */
@@ -16,7 +17,8 @@ async function securityPlugin(app: FastifyInstance, { production }: SecurityOpti
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // A signed-in page's first script, by its hash (first-answers.ts): never 'unsafe-inline'.
+        scriptSrc: ["'self'", FIRST_ANSWERS_SCRIPT_SOURCE],
         // Mantine (and the swagger UI) set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -4,11 +4,13 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { firstAnswerPaths } from '@offerbook/domain/first-answers'
 import { photoSrcSet, photoVariantUrl } from '@offerbook/domain/photo-variants'
 import { inPublicShell, matchRoute } from '@offerbook/domain/route-access'
 import { SIGNED_IN_HINT_COOKIE } from '@offerbook/domain/stored-session'
 import { AppError } from '../app-error'
 import { redactUrl } from '../http/log-redaction'
+import { withFirstAnswers } from './first-answers'
 import { preloadLinks, readRoutePreloads, startLanguage } from './route-preloads'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -142,13 +144,19 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
     const [meta, rendered, preloads] = await Promise.all([pageMeta(request, pathname), live && renderer ? renderPage(request, renderer) : null, publicShell ? null : readRoutePreloads(root)])
     // A live page that could not be rendered here: its prerendered copy (the home page's), else the browser renders it.
     if (!rendered && prerendered && !meta) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
-    if (!meta && !rendered && !preloads) return reply.header('cache-control', 'no-cache').sendFile(template, root)
+    const match = matchRoute(pathname)
+    // A signed-in page the visitor will see (one without the hint goes to sign-in) asks its first answers from the HTML.
+    const signedInPage = !publicShell && !match.route.redirectTo && match.route.access !== 'public' && signedInHint(request)
+    if (!meta && !rendered && !preloads && !signedInPage) return reply.header('cache-control', 'no-cache').sendFile(template, root)
     let html = await readFile(join(root, template), 'utf8')
+    if (signedInPage) {
+      html = withFirstAnswers(html, firstAnswerPaths(match, new URLSearchParams(request.url.split('?')[1] ?? '')))
+      void reply.header('vary', 'cookie')
+    }
     if (preloads) {
-      // The page's own files only for a page the visitor will see: a signed-in page without the hint goes to sign-in.
-      const { route } = matchRoute(pathname)
-      const shown = !route.redirectTo && (route.access === 'public' || signedInHint(request))
-      const links = preloadLinks(preloads, shown ? route.name : null, startLanguage(request.headers.cookie, request.headers['accept-language']))
+      // The page's own files only for a page the visitor will see.
+      const shown = !match.route.redirectTo && (match.route.access === 'public' || signedInHint(request))
+      const links = preloadLinks(preloads, shown ? match.route.name : null, startLanguage(request.headers.cookie, request.headers['accept-language']))
       if (links) html = html.replace(/<\/head>/i, () => `  ${links}\n  </head>`)
       void reply.header('vary', 'cookie, accept-language')
     }

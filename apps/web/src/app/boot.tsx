@@ -11,6 +11,7 @@ import { warmFormatters } from '@offerbook/domain/intl-formats'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { browserLanguage, currentLanguage, initI18n, loadFrameTexts, loadRestOfLanguage, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
 import { holdFirstScreen, markFirstScreenDrawn } from '../shared/first-screen'
+import { dropFirstAnswers } from '../shared/first-answers'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
 import { keepGuestConversations } from '../features/chat/chat-state'
@@ -106,6 +107,8 @@ function markFirstScreenOnceDrawn(queryClient: QueryClient, held: boolean): void
   void drawn()
     .catch(() => {})
     .then(() => {
+      // What the page's HTML asked and nobody took is dropped: a later ask of the same URL asks anew.
+      dropFirstAnswers()
       markFirstScreenDrawn()
       return loadRestOfLanguage(currentLanguage())
     })

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { firstAnswerPaths } from '@offerbook/domain/first-answers'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { clearSession, saveSession } from '../shared/session'
 import { fakeApi, reply } from '../test/fake-api'
@@ -64,6 +65,21 @@ describe("the app's start asks a signed-in page's first answers beside its code 
     expect(query?.get('page')).toBe('2')
     expect(query?.get('pageSize')).toBe('12')
     expect(query?.get('status')).toBe('Closed')
+  })
+
+  it("asks exactly the URLs the page's HTML asked already, so it takes those answers (decision 101)", async () => {
+    api.on('GET /api/*', reply({ user: userWith(), offer: { id: 'o' }, optimize: {}, offers: { items: [] } }))
+    saveSession({ accessToken: 'tok', persist: true })
+    for (const address of ['/dashboard', '/submitted-offers/update/o-1', '/my-properties/l-1/offers/o-2', '/my-properties/l-1/accept-offer-popup?offer=o-3', '/my-properties/l-1/optimize']) {
+      const { route, context } = contextAt(address)
+      const asked = api.calls().length
+      preloadFirstScreen(route, context)
+      const expected = firstAnswerPaths(matchRoute(new URL(address, 'http://localhost').pathname), context.search)
+      expect(expected).toHaveLength(2)
+      await vi.waitFor(() => expect(api.calls().slice(asked).map((call) => call.url).sort()).toEqual([...expected].sort()))
+      clearSession()
+      saveSession({ accessToken: 'tok', persist: true })
+    }
   })
 
   it('asks nothing without a session, nor for a public page', async () => {

@@ -2,6 +2,7 @@ import { parseApiErrorBody } from '@offerbook/domain/api-error-body'
 import type { Message, MessageKey } from '@offerbook/domain/messages'
 import { COMMON_MESSAGES } from '@offerbook/domain/messages/common'
 import { HOME_PATH, SIGN_IN_PATH, signInPathFor } from '@offerbook/domain/route-access'
+import { takeFirstAnswer } from './first-answers'
 import { clearSession, getAccessToken } from './session'
 
 /** One client for every call to the API (spec section 7, errors of section 8). */
@@ -175,13 +176,14 @@ export function followStatusRules(status: number, options: Pick<RequestOptions, 
 /**
  * A fetch of the API under the rules of spec section 8, for the calls the client's JSON methods do
  * not fit (a file, a PDF's bytes): no answer at all is NETWORK_ERROR, a refusal follows
- * followStatusRules and throws its ApiClientError. The caller gives the credentials in `init.headers`.
+ * followStatusRules and throws its ApiClientError. The caller gives the credentials in `init.headers`;
+ * `asked`, an answer the page's HTML asked for already, is taken instead of asking again.
  */
-export async function apiFetch(url: string, init: RequestInit, options: RequestOptions = {}): Promise<Response> {
+export async function apiFetch(url: string, init: RequestInit, options: RequestOptions = {}, asked: Promise<Response | null> | null = null): Promise<Response> {
   const carriedSession = carriesSession(init.headers)
   let response: Response
   try {
-    response = await fetch(url, { ...init, signal: init.signal ?? options.signal })
+    response = (await asked) ?? (await fetch(url, { ...init, signal: init.signal ?? options.signal }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiClientError(0, NETWORK_ERROR)
@@ -210,7 +212,9 @@ async function send(method: string, path: string, payload: unknown, options: Req
     headers.set('Content-Type', 'application/json')
     body = toJsonBody(payload)
   }
-  return apiFetch(url, { method, headers, body, signal: options.signal }, options)
+  // A GET the page's HTML asked already, with this session, takes that answer (first-answers.ts).
+  const asked = method === 'GET' && token ? takeFirstAnswer(url, token) : null
+  return apiFetch(url, { method, headers, body, signal: options.signal }, options, asked)
 }
 
 async function request<T>(method: string, path: string, payload: unknown, options: RequestOptions = {}): Promise<T> {
