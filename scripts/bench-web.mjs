@@ -14,7 +14,7 @@
 // move from run to run: the load average beside each says how busy it was.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { createHash, X509Certificate } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -118,6 +118,13 @@ const millis = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 
 const shift = (value) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a')
 const whole = (value) => (Number.isFinite(value) ? String(Math.round(value)) : 'n/a')
 const score = (category) => (category?.score == null ? Number.NaN : category.score * 100)
+/** Writes a run's report or trace into the folder its variable names (made if it is not there yet), when one is named. */
+function keep(folder, name, value) {
+  if (!folder) return
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, name), JSON.stringify(value))
+}
+
 const load = (averages) => averages.map((value) => value.toFixed(2)).join(' ')
 
 function median(values) {
@@ -207,8 +214,8 @@ async function measurePage({ label, path, token }, target) {
     const elsewhere = landed === new URL(`${BASE}${path}`).pathname ? '' : `; ended on ${landed}, not the page asked for`
     const f = figures(result.lhr)
     const stem = `${label.replace(/\W+/g, '_')}-${run}`
-    if (process.env.BENCH_WEB_REPORTS) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${stem}.json`), JSON.stringify(result.lhr))
-    if (process.env.BENCH_WEB_TRACES) writeFileSync(join(process.env.BENCH_WEB_TRACES, `${stem}.trace.json`), JSON.stringify(result.artifacts.Trace))
+    keep(process.env.BENCH_WEB_REPORTS, `${stem}.json`, result.lhr)
+    keep(process.env.BENCH_WEB_TRACES, `${stem}.trace.json`, result.artifacts.Trace)
     runs.push({ ...f, averages })
     rows.push([
       runLabel,
