@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE } from '@offerbook/domain/languages'
 import { warmFormatters } from '@offerbook/domain/intl-formats'
 import { matchRoute } from '@offerbook/domain/route-access'
 import { browserLanguage, currentLanguage, initI18n, loadFrameTexts, loadRestOfLanguage, readLanguagePreference, restoreLanguagePreference, writeLanguagePreference } from '../shared/i18n/i18n'
-import { holdFirstScreen, markFirstScreenDrawn } from '../shared/first-screen'
+import { firstScreenPartsSettled, holdFirstScreen, markFirstScreenDrawn } from '../shared/first-screen'
 import { dropFirstAnswers } from '../shared/first-answers'
 import { getSession, initSession, onSessionCleared } from '../shared/session'
 import { readUiModePreference, restoreUiModePreference, writeUiModePreference } from '../shared/ui-mode'
@@ -96,12 +96,17 @@ export async function bootApp(): Promise<void> {
  */
 function markFirstScreenOnceDrawn(queryClient: QueryClient, held: boolean): void {
   const started = Date.now()
+  // A part whose load hangs holds the rest back no longer than the answers may.
+  const partsSettled = () => Promise.race([firstScreenPartsSettled(), new Promise((resolve) => setTimeout(resolve, Math.max(0, started + FIRST_SCREEN_WAIT_MS - Date.now())))])
   const drawn = async () => {
     // A page with nobody signed in (a signing link, sign-in) holds nothing: its texts come at the first idle.
     if (!held) return browserIdle()
     await pageLoadsSettled()
+    await partsSettled()
     await browserIdle()
     while (queryClient.isFetching() > 0 && Date.now() - started < FIRST_SCREEN_WAIT_MS) await new Promise((resolve) => setTimeout(resolve, 100))
+    // The answers drawn ask for the parts that draw them (the negotiation panel over an offer's terms).
+    await partsSettled()
     await browserIdle()
   }
   void drawn()

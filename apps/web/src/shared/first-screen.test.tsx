@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { firstScreenDrawn, holdFirstScreen, markFirstScreenDrawn, useFirstScreenDrawn } from './first-screen'
+import { firstScreenAwaits, firstScreenDrawn, firstScreenPartsSettled, holdFirstScreen, markFirstScreenDrawn, useFirstScreenDrawn } from './first-screen'
 
 function LaterPart() {
   return useFirstScreenDrawn() ? <p>the bell</p> : null
@@ -26,5 +26,30 @@ describe("the frame's later parts wait for the first screen (decision 090)", () 
     expect(screen.getByText('the bell')).not.toBeNull()
     await firstScreenDrawn()
     expect(resumed).toBe(true)
+  })
+})
+
+describe("the first screen waits for the page's parts on their way (decision 101)", () => {
+  it('settles once the parts asked before it is drawn have arrived or failed; a part asked after is not waited for', async () => {
+    holdFirstScreen()
+    let arrive = () => {}
+    let fail = () => {}
+    firstScreenAwaits(new Promise<void>((resolve) => (arrive = resolve)))
+    firstScreenAwaits(new Promise<void>((_resolve, reject) => (fail = () => reject(new Error('network')))))
+    let settled = false
+    void firstScreenPartsSettled().then(() => (settled = true))
+    await act(async () => {})
+    expect(settled).toBe(false)
+    await act(async () => arrive())
+    expect(settled).toBe(false)
+    await act(async () => fail())
+    expect(settled).toBe(true)
+
+    markFirstScreenDrawn()
+    firstScreenAwaits(new Promise(() => {}))
+    let after = false
+    void firstScreenPartsSettled().then(() => (after = true))
+    await act(async () => {})
+    expect(after).toBe(true)
   })
 })

@@ -25,6 +25,30 @@ export function markFirstScreenDrawn(): void {
   for (const listener of listeners) listener()
 }
 
+/** The loads of the page's parts (moduleBeside) asked before the first screen is drawn, still on their way. */
+const partsLoading = new Set<Promise<unknown>>()
+
+/**
+ * A part of the page (moduleBeside) is loading: while the first screen is not drawn yet, it waits for
+ * it, as for the page's own code. A part drawn on the first screen (the negotiation panel over the
+ * offer's terms) is on its way then, and the rest of the language and the frame's later parts must not
+ * share the network with it (decision 101).
+ */
+export function firstScreenAwaits(load: Promise<unknown>): void {
+  if (drawn) return
+  const settled = load.then(
+    () => undefined,
+    () => undefined,
+  )
+  partsLoading.add(settled)
+  void settled.then(() => partsLoading.delete(settled))
+}
+
+/** The app's start: the parts asked before the first screen have all arrived (or failed). */
+export async function firstScreenPartsSettled(): Promise<void> {
+  while (partsLoading.size > 0) await Promise.all(partsLoading)
+}
+
 export function firstScreenDrawn(): Promise<void> {
   return drawn ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))
 }

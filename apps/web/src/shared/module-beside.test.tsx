@@ -36,6 +36,36 @@ describe('moduleBeside: a module loaded beside the page that needs it', () => {
     expect(lazy.attempts).toHaveLength(1)
   })
 
+  it('waits for `after` (the first screen drawn), unless a part of the first screen or a click asks for it now', async () => {
+    let drawn = () => {}
+    const firstScreen = new Promise<void>((resolve) => (drawn = resolve))
+    const waiting = controlledImporter()
+    const beside = moduleBeside(waiting.importer, { after: () => firstScreen })
+    function Later() {
+      return <p>{beside.use()?.text ?? 'later'}</p>
+    }
+    render(<Later />)
+    await act(async () => {})
+    expect(waiting.attempts).toHaveLength(0)
+    await act(async () => drawn())
+    expect(waiting.attempts).toHaveLength(1)
+    await act(async () => waiting.attempts[0]!.resolve({ text: 'here' }))
+    expect(screen.getByText('here')).toBeTruthy()
+
+    const first = controlledImporter()
+    const now = moduleBeside(first.importer, { after: () => new Promise(() => {}) })
+    function FirstScreen() {
+      return <p>{now.use(true)?.text ?? 'loading'}</p>
+    }
+    render(<FirstScreen />)
+    await act(async () => {})
+    expect(first.attempts).toHaveLength(1)
+
+    const clicked = controlledImporter()
+    void moduleBeside(clicked.importer, { after: () => new Promise(() => {}) }).load()
+    expect(clicked.attempts).toHaveLength(1)
+  })
+
   it('draws a stand-in until the module arrives, then draws with it', async () => {
     const { attempts, importer } = controlledImporter()
     const greeting = moduleBeside(importer, { eager: false })

@@ -22,7 +22,8 @@ const termChangesTable = moduleBeside(() => import('./term-changes-table'))
  * (term-changes-table.tsx) and the differences (the offer's rules) arrive just after the page.
  */
 export function TermChanges(props: TermChangesProps) {
-  const rules = useOfferRules()
+  // Drawn on an offer page's first screen (the latest change): the rules are asked at once.
+  const rules = useOfferRules(true)
   const table = termChangesTable.use()
   if (!rules || !table) return <InlineLoader />
   return <table.TermChangesTable rules={rules} {...props} />
