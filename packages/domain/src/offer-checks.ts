@@ -1,6 +1,5 @@
-import { z } from 'zod'
 import type { Message, MessageKey } from './messages'
-import { CATALOGUE, message } from './messages'
+import { message } from './messages'
 import { concessionDollars } from './concession'
 import type { OfferTerms } from './offer-terms'
 import { fullNameSchema, isEmail } from './validation'
@@ -9,16 +8,18 @@ import type { TimelineKind, TimelineTerms } from './contract-timeline'
 import { contractTimelineDates } from './contract-timeline'
 import { dateTimeFormat } from './intl-formats'
 
-/** What an offer's terms lack before sharing and before forms, and the dates the contract counts (offer.ts re-exports them). */
+/**
+ * What an offer's terms lack before sharing and before forms, and the dates the contract counts
+ * (offer.ts re-exports them, with the schemas of the answers that carry them). No zod schema is made
+ * here: the offer form's rules load this module, and every schema made is main-thread work on its
+ * first screen (decision 100).
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Checks before sharing and before generating forms
 
 /** A problem on a field of the terms: the field's dotted path and a catalogue message. */
 export type OfferProblem = { field: string } & Message
-
-const MessageKeySchema = z.enum(Object.keys(CATALOGUE) as [MessageKey, ...MessageKey[]])
-export const OfferProblemSchema = z.object({ field: z.string(), key: MessageKeySchema, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
 
 const problem = (field: string, key: MessageKey): OfferProblem => ({ field, ...message(key) })
 
@@ -118,13 +119,8 @@ export function tennesseeDate(instant: Date): string {
   return dateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
 }
 
-export const OfferDeadlinesSchema = z.object({
-  bindingAgreementDate: z.string(),
-  earnestMoneyDue: z.string().nullable(),
-  inspectionPeriodEnds: z.string().nullable(),
-  closing: z.string().nullable(),
-})
-export type OfferDeadlines = z.infer<typeof OfferDeadlinesSchema>
+/** The first dates the contract counts (offer.ts gives their schema, for the answers that carry them). */
+export type OfferDeadlines = { bindingAgreementDate: string; earnestMoneyDue: string | null; inspectionPeriodEnds: string | null; closing: string | null }
 
 /**
  * The first dates the contract counts from the Binding Agreement Date (a YYYY-MM-DD): the contract

@@ -42,7 +42,17 @@ const days = (max: number) => {
   const range = withParams('offerTerms.daysRange', { maximum: max })
   return z.number({ error: range }).int({ error: range }).min(0, { error: range }).max(max, { error: range })
 }
-const text = (max: number = OFFER_LIMITS.maxText) => freeText().trim().max(max, 'common.tooLong')
+const makeText = (max: number) => freeText().trim().max(max, 'common.tooLong').default('')
+const texts = new Map<number, ReturnType<typeof makeText>>()
+/**
+ * A free-text field of at most `max` characters, trimmed, '' when absent: one schema a length, shared
+ * by the fields, as each schema made is main-thread work on the offer form's first screen (decision 100).
+ */
+function text(max: number = OFFER_LIMITS.maxText): ReturnType<typeof makeText> {
+  let schema = texts.get(max)
+  if (!schema) texts.set(max, (schema = makeText(max)))
+  return schema
+}
 const optionalEmail = z.union([z.literal(''), emailSchema])
 const isoDate = z.iso.date({ error: 'offerTerms.invalidDate' })
 const isoDateTime = z.iso.datetime({ offset: true, error: 'offerTerms.invalidDate' })
@@ -65,16 +75,16 @@ export type FinancingType = z.infer<typeof FinancingTypeSchema>
 
 
 export const OfferPartySchema = z.object({
-  fullName: text().default(''),
+  fullName: text(),
   email: optionalEmail.default(''),
   phone: optionalPhone.default(''),
 })
 export type OfferParty = z.infer<typeof OfferPartySchema>
 
 export const OfferAgentSchema = OfferPartySchema.extend({
-  firmName: text().default(''),
-  firmLicenseNumber: text(25).default(''),
-  licenseNumber: text(25).default(''),
+  firmName: text(),
+  firmLicenseNumber: text(25),
+  licenseNumber: text(25),
 })
 export type OfferAgent = z.infer<typeof OfferAgentSchema>
 
@@ -123,19 +133,19 @@ export const OfferTermsSchema = z.object({
     .object({
       amount: nullable(amount),
       holder: nullable(z.enum(EARNEST_MONEY_HOLDERS)),
-      holderName: text().default(''),
+      holderName: text(),
       /** Where the Holder receives the deposit; the agreement prints it in the earnest money section. */
-      holderAddress: text().default(''),
+      holderAddress: text(),
       dueDays: nullable(days(OFFER_LIMITS.maxEarnestMoneyDays)),
     })
     .prefault({}),
   financing: z
     .object({
       type: nullable(FinancingTypeSchema),
-      otherDescription: text().default(''),
+      otherDescription: text(),
       loanAmount: nullable(amount),
       downPayment: nullable(amount),
-      lenderName: text().default(''),
+      lenderName: text(),
       lenderPhone: optionalPhone.default(''),
       lenderEmail: optionalEmail.default(''),
     })
@@ -181,7 +191,7 @@ export const OfferTermsSchema = z.object({
    * Stipulations typed freely, printed after the ticked clauses (offer-clauses.ts). An offer saved
    * before the choices were kept holds its imported clause text here, so it reads as it did.
    */
-  stipulations: text(OFFER_LIMITS.maxStipulations).default(''),
+  stipulations: text(OFFER_LIMITS.maxStipulations),
   /** The stipulation picker's choices; null when none was made. Their text is built from them. */
   stipulationChoices: nullable(StipulationChoicesSchema),
   /** The RF707 addendum's choices; null when none was made. */

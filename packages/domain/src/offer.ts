@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { TeamMarkSchema } from './teams'
 import { OFFER_TABS } from './offer-status'
 import { OfferActionSchema, OfferEventTypeSchema, OfferStatusSchema, OfferTabSchema } from './offer-status-schemas'
-import { OfferDeadlinesSchema, OfferProblemSchema } from './offer-checks'
+import type { MessageKey } from './messages'
+import { CATALOGUE } from './messages'
+import type { OfferDeadlines } from './offer-checks'
 import { FinancingTypeSchema, OFFER_LIMITS, OfferTermsSchema, OfferVersionNumberSchema } from './offer-terms'
 import { OTHER_OFFERS_CHOICES } from './offer-values'
 import { freeText } from './validation'
@@ -18,6 +20,18 @@ export * from './offer-checks'
 
 // ---------------------------------------------------------------------------------------------
 // Answer shapes
+
+const MessageKeySchema = z.enum(Object.keys(CATALOGUE) as [MessageKey, ...MessageKey[]])
+/** A problem on a field of the terms (offer-checks.ts's OfferProblem), as an answer carries it. */
+export const OfferProblemSchema = z.object({ field: z.string(), key: MessageKeySchema, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+
+/** The first dates the contract counts (offer-checks.ts's offerDeadlines), as an answer carries them. */
+export const OfferDeadlinesSchema = z.object({
+  bindingAgreementDate: z.string(),
+  earnestMoneyDue: z.string().nullable(),
+  inspectionPeriodEnds: z.string().nullable(),
+  closing: z.string().nullable(),
+}) satisfies z.ZodType<OfferDeadlines>
 
 export const OfferPropertySchema = z.object({
   id: z.string(),
