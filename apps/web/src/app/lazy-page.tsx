@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from '../shared/i18n/translation'
 import { CenteredLoader } from '../shared/ui/centered-loader'
 import { RetryAlert } from '../shared/ui/retry-alert'
+import { loadsInFlight } from '../shared/loads-in-flight'
 import type { PageLoader, PageProps } from './page-props'
 
 /** Spec section 9: chunk loading times out at 120 seconds. */
@@ -11,11 +12,10 @@ const loaded = new Map<PageLoader, PageModuleComponent>()
 type PageModuleComponent = Awaited<ReturnType<PageLoader>>['default']
 
 /** Page modules being loaded now, each until it has loaded, failed or timed out. */
-const loading = new Set<Promise<unknown>>()
+const loading = loadsInFlight()
 
 function tracked<T>(load: Promise<T>): Promise<T> {
-  const settled = load.catch(() => {}).finally(() => loading.delete(settled))
-  loading.add(settled)
+  loading.add(load)
   return load
 }
 
@@ -23,8 +23,8 @@ function tracked<T>(load: Promise<T>): Promise<T> {
  * Resolves once no page module is being loaded. A test that ends while its page still loads waits for
  * it (src/test/setup.ts), so the load does not finish inside the next test file.
  */
-export async function pageLoadsSettled(): Promise<void> {
-  while (loading.size > 0) await Promise.all(loading)
+export function pageLoadsSettled(): Promise<void> {
+  return loading.settled()
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

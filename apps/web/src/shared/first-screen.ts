@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react'
+import { loadsInFlight } from './loads-in-flight'
 
 /**
  * Whether the whole app's first screen is drawn (decision 090). The app's start holds it (boot.tsx)
@@ -26,7 +27,7 @@ export function markFirstScreenDrawn(): void {
 }
 
 /** The loads of the page's parts (moduleBeside) asked before the first screen is drawn, still on their way. */
-const partsLoading = new Set<Promise<unknown>>()
+const partsLoading = loadsInFlight()
 
 /**
  * A part of the page (moduleBeside) is loading: while the first screen is not drawn yet, it waits for
@@ -35,18 +36,12 @@ const partsLoading = new Set<Promise<unknown>>()
  * share the network with it (decision 101).
  */
 export function firstScreenAwaits(load: Promise<unknown>): void {
-  if (drawn) return
-  const settled = load.then(
-    () => undefined,
-    () => undefined,
-  )
-  partsLoading.add(settled)
-  void settled.then(() => partsLoading.delete(settled))
+  if (!drawn) partsLoading.add(load)
 }
 
 /** The app's start: the parts asked before the first screen have all arrived (or failed). */
-export async function firstScreenPartsSettled(): Promise<void> {
-  while (partsLoading.size > 0) await Promise.all(partsLoading)
+export function firstScreenPartsSettled(): Promise<void> {
+  return partsLoading.settled()
 }
 
 export function firstScreenDrawn(): Promise<void> {

@@ -1,17 +1,14 @@
+import { loadsInFlight } from './loads-in-flight'
+
 /**
  * The text loads under way (shared/i18n/i18n.ts's areas), kept apart from the translator so that a part
  * of the public shell may wait on them without bringing the whole app's i18n.
  */
-const inFlight = new Set<Promise<unknown>>()
+const inFlight = loadsInFlight()
 
 /** Counts a text load until it settles (loaded or failed). */
 export function textsLoading(load: Promise<unknown>): void {
-  const settled = load.then(
-    () => undefined,
-    () => undefined,
-  )
-  inFlight.add(settled)
-  void settled.then(() => inFlight.delete(settled))
+  inFlight.add(load)
 }
 
 /**
@@ -20,8 +17,8 @@ export function textsLoading(load: Promise<unknown>): void {
  * page, not waited for (decision 088). A load that failed leaves the part to the whole language, which
  * follows the first render and draws what is shown again.
  */
-export async function textsSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight])
+export function textsSettled(): Promise<void> {
+  return inFlight.settled()
 }
 
 /** A part's module, once it is here and the texts asked for so far have settled. */
