@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { optionalPhoneTextSchema } from './phone-schemas'
 import { emailSchema, freeText } from './validation'
+import { CONSENT_VERSION, SIGNING_LIMITS } from './signing-values'
 
 /**
  * Electronic signing (issue #12, decision 016): a packet is one PDF made of one or more documents,
@@ -86,43 +87,8 @@ export const SIGNING_EVENT_TYPES = [
 export const SigningEventTypeSchema = z.enum(SIGNING_EVENT_TYPES)
 export type SigningEventType = z.infer<typeof SigningEventTypeSchema>
 
-export const SIGNING_LIMITS = {
-  maxSigners: 10,
-  maxFields: 200,
-  /** A form document or a file sent to /api/verify. */
-  documentMaxBytes: 25 * 1024 * 1024,
-  maxPages: 200,
-  /** Objects a PDF may declare or hold; counted in its bytes before it is parsed. */
-  maxPdfObjects: 100_000,
-  /**
-   * Values (numbers, names, strings, arrays, dictionaries) a PDF may spell out outside its content
-   * streams, its object streams' included; counted in its bytes before it is parsed. Each becomes an
-   * object of about 50 bytes when parsed: a million stays near 50 MB.
-   */
-  maxPdfTokens: 1_000_000,
-  /** Nodes (pages and the lists of pages above them) and levels of a PDF's page tree, walked before any page is read. */
-  maxPageTreeNodes: 1_000,
-  maxPageTreeDepth: 64,
-  /** A signature or initials image, as the PNG bytes. */
-  signatureImageMaxBytes: 1024 * 1024,
-  /** A signature or initials image, in pixels, read from the PNG's header before anything is decoded. */
-  signatureMaxWidth: 2000,
-  signatureMaxHeight: 1000,
-  defaultExpiresInDays: 7,
-  maxExpiresInDays: 60,
-  codeDigits: 6,
-  codeMinutes: 10,
-  codeMaxAttempts: 5,
-  /** One reminder per signer in this many minutes. */
-  reminderEveryMinutes: 60,
-  maxTextValue: 500,
-  maxReason: 1000,
-  /** A form document's name. */
-  maxTitle: 200,
-} as const
-
-/** The version of the consumer disclosure a signer consents to; the certificate names it. */
-export const CONSENT_VERSION = 'esign-disclosure-2026-11'
+/** The limits and the disclosure's version, free of zod for the signer's page (signing-values.ts). */
+export { CONSENT_VERSION, SIGNING_LIMITS }
 
 // ---------------------------------------------------------------------------------------------
 // Inputs

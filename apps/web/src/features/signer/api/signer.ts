@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { FinishSigning, SignerView } from '@offerbook/domain/signing'
-import { CONSENT_VERSION } from '@offerbook/domain/signing'
+import { CONSENT_VERSION } from '@offerbook/domain/signing-values'
 import type { RequestOptions } from '../../../shared/api-client'
 import { API_BASE, apiClient } from '../../../shared/api-client'
 import { downloadApiFile } from '../../../shared/download-file'

@@ -8,7 +8,7 @@ import { notifyError } from '../../../shared/notify'
 import { translateOptional } from '../../../shared/i18n/messages'
 import type { SignerLink } from '../api/signer'
 import { useConsent } from '../api/signer'
-import { DeclineDialog } from './decline-dialog'
+import { DeclineDialog } from './decline-dialog-loader'
 import { SignerMessagePage } from './signer-message-page'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -7,8 +7,12 @@ import type { SignerLink } from '../api/signer'
 import { useDeclineSigning } from '../api/signer'
 import { DialogActions } from '../../../shared/ui/dialog-actions'
 
-/** 'Decline to sign': a reason is required (the sender reads it); the view then shows the declined page. */
-export function DeclineDialog({ opened, onClose, link }: { opened: boolean; onClose: () => void; link: SignerLink }) {
+/**
+ * 'Decline to sign': a reason is required (the sender reads it); the view then shows the declined page.
+ * A chunk of its own, loaded when the signer first asks to decline (decline-dialog-loader.tsx): its
+ * schema brings zod, which the signer's first screen does without (decision 101).
+ */
+export default function DeclineDialog({ opened, onClose, link }: { opened: boolean; onClose: () => void; link: SignerLink }) {
   const { t } = useTranslation()
   const decline = useDeclineSigning(link)
   const form = useSchemaForm({ schema: ReasonSchema, initialValues: { reason: '' } })

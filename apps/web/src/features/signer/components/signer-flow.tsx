@@ -43,12 +43,20 @@ export function SignerFlow({ kind, routeId, signerId, token }: SignerFlowProps) 
   const link = { signerId, token }
   const query = useSignerView(link)
   const [finishing, setFinishing] = useState(false)
-  // pdf.js (its library and worker, the page's largest part) loads while the link is checked and the
-  // code and consent are read, so the document's first page draws as soon as its bytes are here
-  // (issue #36, decision 076). A failed load is tried again by the document itself.
+  // pdf.js (its library and worker, the page's largest part: 113 KB) loads while the code and consent
+  // are read, so the document's first page draws as soon as its bytes are here (issue #36, decision
+  // 076). It is asked once the link's first screen is drawn, at the browser's first idle moment, not
+  // beside the page's own code: it then shares the network with nothing the signer waits for
+  // (decision 101). The document asks at once when it is the first screen; a failed load is tried
+  // again by the document itself.
+  const viewHere = query.isSuccess
   useEffect(() => {
-    loadPdfJs().catch(() => {})
-  }, [])
+    if (!viewHere) return
+    const load = () => void loadPdfJs().catch(() => {})
+    if (!('requestIdleCallback' in window)) return load()
+    const idle = window.requestIdleCallback(load, { timeout: 2_000 })
+    return () => window.cancelIdleCallback(idle)
+  }, [viewHere])
 
   if (query.isPending) return <Loading />
   if (query.isError) {

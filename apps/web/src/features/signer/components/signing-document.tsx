@@ -14,7 +14,7 @@ import { signerDocumentUrl, tokenHeaders, useFinishSigning } from '../api/signer
 import type { FieldProgress } from '../lib/fields'
 import { documentDate, isSignatureType, nextFieldId, requiredProgress, textValues } from '../lib/fields'
 import { AdoptSignatureDialog } from './adopt-signature-dialog'
-import { DeclineDialog } from './decline-dialog'
+import { DeclineDialog } from './decline-dialog-loader'
 import type { FieldOverlayProps } from './field-overlay'
 import { FieldOverlay } from './field-overlay'
 import classes from './signing-document.module.css'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing-values'
 import { signatureScale } from './signature-image'
 
 describe('signatureScale', () => {

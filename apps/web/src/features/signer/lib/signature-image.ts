@@ -1,4 +1,4 @@
-import { SIGNING_LIMITS } from '@offerbook/domain/signing'
+import { SIGNING_LIMITS } from '@offerbook/domain/signing-values'
 
 /** The handwriting font of typed signatures ('@fontsource/dancing-script', loaded by the adopt dialog). */
 export const SIGNATURE_FONT_FAMILY = '"Dancing Script", cursive'
