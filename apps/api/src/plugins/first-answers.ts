@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { FIRST_ANSWERS_SCRIPT } from '@offerbook/domain/first-answers'
+import { FIRST_ANSWERS_ELEMENT_ID, FIRST_ANSWERS_SCRIPT } from '@offerbook/domain/first-answers'
 
 // A signed-in page's first answers, asked from its HTML (decision 101): the tags the server writes,
 // and the hash that lets the one script they hold run under the policy (security.ts), so script-src
@@ -14,7 +14,7 @@ export const FIRST_ANSWERS_SCRIPT_SOURCE = `'sha256-${createHash('sha256').updat
  */
 export function firstAnswersTags(paths: readonly string[]): string {
   const json = JSON.stringify(paths).replace(/</g, '\\u003c')
-  return `<script type="application/json" id="first-answers">${json}</script><script>${FIRST_ANSWERS_SCRIPT}</script>`
+  return `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${json}</script><script>${FIRST_ANSWERS_SCRIPT}</script>`
 }
 
 /**

@@ -145,8 +145,10 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
     // A live page that could not be rendered here: its prerendered copy (the home page's), else the browser renders it.
     if (!rendered && prerendered && !meta) return reply.header('cache-control', 'no-cache').sendFile(prerendered, root)
     const match = matchRoute(pathname)
-    // A signed-in page the visitor will see (one without the hint goes to sign-in) asks its first answers from the HTML.
-    const signedInPage = !publicShell && !match.route.redirectTo && match.route.access !== 'public' && signedInHint(request)
+    // A page the visitor will see: a public one, or a signed-in one with the hint (without it, it goes to sign-in).
+    const shown = !match.route.redirectTo && (match.route.access === 'public' || signedInHint(request))
+    // A signed-in page the visitor will see asks its first answers from the HTML.
+    const signedInPage = shown && !publicShell && match.route.access !== 'public'
     if (!meta && !rendered && !preloads && !signedInPage) return reply.header('cache-control', 'no-cache').sendFile(template, root)
     let html = await readFile(join(root, template), 'utf8')
     if (signedInPage) {
@@ -155,7 +157,6 @@ async function staticSpaPlugin(app: FastifyInstance, { webDist, renderMeta }: St
     }
     if (preloads) {
       // The page's own files only for a page the visitor will see.
-      const shown = !match.route.redirectTo && (match.route.access === 'public' || signedInHint(request))
       const links = preloadLinks(preloads, shown ? match.route.name : null, startLanguage(request.headers.cookie, request.headers['accept-language']))
       if (links) html = html.replace(/<\/head>/i, () => `  ${links}\n  </head>`)
       void reply.header('vary', 'cookie, accept-language')

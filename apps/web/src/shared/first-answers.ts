@@ -1,3 +1,5 @@
+import { FIRST_ANSWERS_GLOBAL } from '@offerbook/domain/first-answers'
+
 /**
  * The answers a signed-in page's HTML asked for before the app's code arrived (the server's
  * plugins/first-answers.ts, decision 101): the user and the page's one answer, by URL, with the token
@@ -8,10 +10,10 @@
 type FirstAnswers = { token: string; answers: Record<string, Promise<Response | null> | undefined> }
 
 /** The window, with what the page's first script kept on it. */
-type WithFirstAnswers = Window & { offerbookFirstAnswers?: FirstAnswers }
+type WithFirstAnswers = Window & { [FIRST_ANSWERS_GLOBAL]?: FirstAnswers }
 
 function kept(): FirstAnswers | undefined {
-  return typeof window === 'undefined' ? undefined : (window as WithFirstAnswers).offerbookFirstAnswers
+  return typeof window === 'undefined' ? undefined : (window as WithFirstAnswers)[FIRST_ANSWERS_GLOBAL]
 }
 
 /**
@@ -29,5 +31,5 @@ export function takeFirstAnswer(url: string, token: string): Promise<Response | 
 
 /** The first screen is drawn (or the session changed): the answers nobody took are dropped. */
 export function dropFirstAnswers(): void {
-  if (typeof window !== 'undefined') delete (window as WithFirstAnswers).offerbookFirstAnswers
+  if (typeof window !== 'undefined') delete (window as WithFirstAnswers)[FIRST_ANSWERS_GLOBAL]
 }

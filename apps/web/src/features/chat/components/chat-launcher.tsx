@@ -8,6 +8,7 @@ import type { Role } from '@offerbook/domain/roles'
 import { ErrorBoundary } from '../../../shared/ui/error-boundary'
 import { chatScope, guestConversationFromHash, saveGuestConversation, useChatFlags } from '../chat-state'
 import { lazyPart } from '../../../shared/lazy-part'
+import { whenIdleAfterLoad } from '../../../shared/when-idle'
 
 /**
  * The chat's corner button, on every page. It is all of the chat that the first page load carries:
@@ -21,35 +22,6 @@ const ChatWidget = lazyPart(loadWidget)
 
 /** The badge never grows past this: 100 and more read "99+". */
 const MAX_BADGE = 99
-
-const IDLE_FALLBACK_MS = 1_500
-
-type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void }
-
-/** Runs `task` once the page has loaded and the browser has a moment; returns the cancel function. */
-export function whenIdleAfterLoad(task: () => void): () => void {
-  const win = window as IdleWindow
-  let cancelIdle = () => {}
-  const schedule = () => {
-    if (win.requestIdleCallback) {
-      const id = win.requestIdleCallback(task, { timeout: 5_000 })
-      cancelIdle = () => win.cancelIdleCallback?.(id)
-    } else {
-      // No idle callback (Safari): a moment after load, when the page's own requests are usually done.
-      const id = window.setTimeout(task, IDLE_FALLBACK_MS)
-      cancelIdle = () => window.clearTimeout(id)
-    }
-  }
-  if (document.readyState === 'complete') {
-    schedule()
-    return () => cancelIdle()
-  }
-  window.addEventListener('load', schedule, { once: true })
-  return () => {
-    window.removeEventListener('load', schedule)
-    cancelIdle()
-  }
-}
 
 export type ChatLauncherProps = {
   /** A session exists: the chat uses the account, not a guest's name and email. */

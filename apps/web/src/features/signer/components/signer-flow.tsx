@@ -6,6 +6,7 @@ import { ApiClientError } from '../../../shared/api-client'
 import { errorMessage } from '../../../shared/notify'
 import { RetryAlert } from '../../../shared/ui/retry-alert'
 import { loadPdfJs } from '../../../shared/ui/pdf-page'
+import { whenIdleAfterLoad } from '../../../shared/when-idle'
 import { useSignerView } from '../api/signer'
 import { CodeStep } from './code-step'
 import { ConsentStep } from './consent-step'
@@ -52,10 +53,7 @@ export function SignerFlow({ kind, routeId, signerId, token }: SignerFlowProps) 
   const viewHere = query.isSuccess
   useEffect(() => {
     if (!viewHere) return
-    const load = () => void loadPdfJs().catch(() => {})
-    if (!('requestIdleCallback' in window)) return load()
-    const idle = window.requestIdleCallback(load, { timeout: 2_000 })
-    return () => window.cancelIdleCallback(idle)
+    return whenIdleAfterLoad(() => void loadPdfJs().catch(() => {}))
   }, [viewHere])
 
   if (query.isPending) return <Loading />
