@@ -6,6 +6,7 @@
 export const DATABASE_FREE = [
   'src/auth/firebase-scrypt.test.ts',
   'src/config.test.ts',
+  'src/http/kept-answer.test.ts',
   'src/modules/contracts/rf707-pdf.test.ts',
   'src/modules/listing-import/mls-grid-client.test.ts',
   'src/modules/listing-import/reso-file.test.ts',
