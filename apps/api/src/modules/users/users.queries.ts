@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { eq, getTableColumns } from 'drizzle-orm'
 import { RoleSchema } from '@offerbook/domain/roles'
 import { DEFAULT_UI_MODE, UiModeSchema } from '@offerbook/domain/ui-mode'
 import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
 import { CurrencySchema, DEFAULT_CURRENCY, LanguageSchema, DEFAULT_LANGUAGE, PrincipalBrokerStatusSchema } from '@offerbook/domain/user'
 import type { Db } from '../../db/client'
-import { rolesOfUsers } from '../../db/user-roles'
+import { rolesOfUserColumn } from '../../db/user-roles'
 import { user } from '../../db/schema/users'
 import { announceAuthChange } from '../../auth/session-cache'
 
@@ -40,11 +40,26 @@ export function toUser(row: UserRow, roles: readonly string[]): User {
 }
 
 
+/**
+ * The user with their roles, and when an admin deactivated the account (null when not): one query,
+ * read for each signed-in request whose session is not kept (the roles in name order, as rolesOfUsers
+ * reads them; the deactivation from the same row rather than a second read of it).
+ */
+export async function findUserWithDeactivation(db: Db, userId: string): Promise<{ user: User; deactivatedAt: Date | null } | null> {
+  const [found] = await db
+    .select({
+      row: getTableColumns(user),
+      roles: rolesOfUserColumn(user.id),
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1)
+  if (!found) return null
+  return { user: toUser(found.row, found.roles ?? []), deactivatedAt: found.row.deactivatedAt }
+}
+
 export async function findUserById(db: Db, userId: string): Promise<User | null> {
-  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1)
-  if (!row) return null
-  const roles = await rolesOfUsers(db, [row.id])
-  return toUser(row, roles.get(row.id) ?? [])
+  return (await findUserWithDeactivation(db, userId))?.user ?? null
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

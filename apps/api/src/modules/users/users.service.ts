@@ -2,7 +2,7 @@ import type { UiMode } from '@offerbook/domain/ui-mode'
 import type { Language, User } from '@offerbook/domain/user'
 import { AppError } from '../../app-error'
 import type { Db } from '../../db/client'
-import { findDeactivatedAt, findUserById, findUserIdByEmail, updateUserLanguage, updateUserUiMode } from './users.queries'
+import { findDeactivatedAt, findUserById, findUserIdByEmail, findUserWithDeactivation, updateUserLanguage, updateUserUiMode } from './users.queries'
 
 /** A database row as the domain User; the admin area (issue #15) builds its rows on it. */
 export { toUser } from './users.queries'
@@ -15,8 +15,8 @@ export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
 
 /** The user, or null when there is none or an admin deactivated the account (issue #15): its token is refused. */
 export async function getUser(db: Db, userId: string): Promise<User | null> {
-  const [found, deactivated] = await Promise.all([findUserById(db, userId), isDeactivated(db, userId)])
-  return deactivated ? null : found
+  const found = await findUserWithDeactivation(db, userId)
+  return found && !found.deactivatedAt ? found.user : null
 }
 
 export async function findUserIdForEmail(db: Db, email: string): Promise<string | null> {

@@ -44,6 +44,26 @@ describe('GET /api/me', () => {
     }
   })
 
+  it("reads every role in name order, none for a user with none, and refuses a kept session once the account's row says deactivated", async () => {
+    const { user, userRole } = await import('../../db/schema/users')
+    const { eq } = await import('drizzle-orm')
+    const agent = await createUser(t, { roles: ['SELLER_AGENT', 'BUYER_AGENT', 'ADMIN'] })
+    const { accessToken } = await signIn(t.app, agent.email, agent.password)
+    const me = async () => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) })
+    expect((await me()).json<{ user: User }>().user.roles).toEqual(['ADMIN', 'BUYER_AGENT', 'SELLER_AGENT'])
+
+    await t.db.delete(userRole).where(eq(userRole.userId, agent.id))
+    const roleless = await me()
+    expect(roleless.statusCode).toBe(200)
+    expect(roleless.json<{ user: User }>().user.roles).toEqual([])
+
+    // Deactivated in the database with its session left in place: the token is refused all the same.
+    await t.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, agent.id))
+    const refused = await me()
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json<ApiError>().key).toBe('request.signInRequired')
+  })
+
   it('answers 401 once the session has expired', async () => {
     const buyer = await createUser(t, { roles: ['BUYER_SIMPLE'] })
     const { accessToken } = await signIn(t.app, buyer.email, buyer.password)
