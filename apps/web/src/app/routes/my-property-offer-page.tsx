@@ -108,7 +108,7 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
   const queryClient = useQueryClient()
   // The negotiation panel above the offer comes with the first screen, not after it (no layout shift).
   const panelReady = useNegotiationPanelReady(live ?? query.data)
-  const drawn = useDrawnLater(query.isError || (query.isSuccess && panelReady))
+  const drawn = useDrawnLater(query.isLoadingError || (query.data !== undefined && panelReady))
   const [initialFocus] = useState(() => focusOnReturn)
   useEffect(() => {
     focusOnReturn = null
@@ -116,7 +116,8 @@ export default function MyPropertyOfferPage({ route, params }: PageProps) {
 
   if (!offerId) return <NotFound listingId={listingId} />
   if (query.isPending || !drawn) return <CenteredLoader />
-  if (query.isError) {
+  // A refresh that fails keeps the page as read (and what is open over it); only a first read that fails says so.
+  if (query.isLoadingError) {
     if (query.error instanceof ApiClientError && query.error.status === 404) return <NotFound listingId={listingId} />
     return <RetryAlert message={`${t('offerSeller.offer.loadFailed')} ${errorText(query.error)}`} onRetry={() => void query.refetch()} />
   }

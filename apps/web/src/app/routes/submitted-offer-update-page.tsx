@@ -24,10 +24,11 @@ export default function SubmittedOfferUpdatePage({ params }: PageProps) {
   const queryClient = useQueryClient()
   // The negotiation panel above the terms comes with the first screen, not after it (no layout shift).
   const panelReady = useNegotiationPanelReady(offer.data)
-  const drawn = useDrawnLater(offer.isError || (offer.isSuccess && panelReady))
+  const drawn = useDrawnLater(offer.isLoadingError || (offer.data !== undefined && panelReady))
 
   if (offer.isPending || !drawn) return <CenteredLoader />
-  if (offer.isError) {
+  // A refresh that fails keeps the page as read (and what is open over it); only a first read that fails says so.
+  if (offer.isLoadingError) {
     if (offer.error instanceof ApiClientError && (offer.error.status === 404 || offer.error.status === 400)) {
       return (
         <Center mih="50vh">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { saveSession } from '../../../shared/session'
@@ -53,6 +53,24 @@ describe('OfferSigningPanel', () => {
     fail = false
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('button', { name: 'Send for signature' })).toBeTruthy()
+    expect(screen.getByText('Nothing has been sent for signature yet.')).toBeTruthy()
+  })
+
+  it('keeps the packets and the open Send for signature dialog when a refresh of them fails', async () => {
+    let fail = false
+    const { calls } = fetchRoutes(api, { 'GET /api/offers/offer-1/signing': () => (fail ? apiError(404, 'request.notFound') : json(200, testSigning())) })
+    const { queryClient } = renderAt(<OfferSigningPanel offerId="offer-1" offerStatus="accepted" />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Send for signature' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send for signature' })
+    fail = true
+    await act(() => queryClient.refetchQueries())
+    expect(calls('GET /api/offers/offer-1/signing')).toHaveLength(2)
+    expect(queryClient.getQueryCache().getAll()[0]?.state.status).toBe('error')
+    // The query tells its observers a task later (TanStack Query's notify manager); React then draws.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // The failed refresh changes nothing on the screen: the dialog is the same, over the same panel.
+    expect(screen.getByRole('dialog', { name: 'Send for signature' })).toBe(dialog)
+    expect(screen.queryByText('The signing status could not be loaded')).toBeNull()
     expect(screen.getByText('Nothing has been sent for signature yet.')).toBeTruthy()
   })
 

@@ -68,7 +68,8 @@ function PanelBody({ offerId, offerStatus, onOfferSigned, packetHeadingOrder }: 
       </Group>
     )
   }
-  if (query.isError) return <LoadFailedAlert title={t('signing.panel.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
+  // A refresh that fails keeps what was read (and a dialog open over it); only a first read that fails says so.
+  if (query.isLoadingError) return <LoadFailedAlert title={t('signing.panel.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
 
   const openEditor = (packetId: string | null) => {
     setEditorDirty(false)
