@@ -1,9 +1,8 @@
 import type { ReactNode, Ref } from 'react'
 import { Suspense, useEffect, useRef, useState } from 'react'
-import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from '../../../../shared/i18n/translation'
 import type { OfferView } from '@offerbook/domain/offer'
-import { DECLINE_REASON_MAX } from '@offerbook/domain/offer-values'
 import type { OfferAction } from '@offerbook/domain/offer-status'
 import { notifyError, notifySuccess } from '../../../../shared/notify'
 import { useDialog } from '../../../../shared/ui/app-dialog'
@@ -13,18 +12,21 @@ import { useOfferAction } from '../../api/offers'
 import { formatInstant } from '../details/offer-format'
 import { OfferDetails } from '../details/offer-details'
 import { OfferStatusBadge } from '../details/offer-status-badge'
-import { EarlyAnswerNotice } from '../negotiation/early-answer-notice'
 import { SignedBadge } from '../details/signed-badge'
 import { buyerNamesText } from './buyer-names'
 import { useVersionChanged } from '../negotiation/version-changes'
 import { optimizePath } from './seller-offer-links'
 import { lazyPart } from '../../../../shared/lazy-part'
+import { withTexts } from '../../../../shared/texts-settled'
 import { InlineLoader } from '../../../../shared/ui/centered-loader'
 
 // The closing and the amendments panels are an accepted offer's: their code (forms, date inputs, the
 // repair list's rules) comes with such an offer only (issue 36).
 const ClosingPanel = lazyPart(() => import('../closing/closing-panel').then((module) => ({ default: module.ClosingPanel })))
 const AmendmentsPanel = lazyPart(() => import('../amendments/amendments-panel').then((module) => ({ default: module.AmendmentsPanel })))
+
+/** The decline confirmation's body (the early-answer notice, the reason box), with the texts it draws. */
+const declineMessage = withTexts(() => import('./decline-message'))
 
 /** The seller side's answers that go through a confirmation here (accept has its own dialog route; closing its panel). */
 type ConfirmedAction = Extract<SimpleOfferAction, 'decline' | 'terminate'>
@@ -71,18 +73,18 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
     const texts = CONFIRMATIONS[name]
     // Declining before her own highest-and-best deadline: the confirmation names it and the offers still expected.
     // A decline may say why (optional); the buyer side reads it on its offer. Kept as typed: the dialog's
-    // text box is gone once the dialog closes.
+    // text box is gone once the dialog closes. Its code comes when Decline is pressed.
     let reason = ''
-    const message =
-      name === 'decline' ? (
-        <Stack gap="sm">
-          <Text>{t(texts.message)}</Text>
-          <EarlyAnswerNotice listingId={offer.property.id} offerId={offer.id} />
-          <Textarea onChange={(event) => (reason = event.currentTarget.value.trim())} label={t('offerSeller.offer.declineReason')} description={t('offerSeller.offer.declineReasonHint')} maxLength={DECLINE_REASON_MAX} autosize minRows={2} maxRows={6} />
-        </Stack>
-      ) : (
-        t(texts.message)
-      )
+    let message: ReactNode = t(texts.message)
+    if (name === 'decline') {
+      try {
+        const { DeclineMessage } = await declineMessage()
+        message = <DeclineMessage listingId={offer.property.id} offerId={offer.id} onReasonChange={(typed) => (reason = typed)} />
+      } catch (error) {
+        notifyError(error)
+        return
+      }
+    }
     const confirmed = await dialog.confirm({ title: t(texts.title), message, confirmLabel: t(texts.confirm) })
     if (!confirmed) return
     action.mutate({ action: name, ...(name === 'decline' ? { version: offer.negotiation.version, ...(reason ? { reason } : {}) } : {}) }, {
