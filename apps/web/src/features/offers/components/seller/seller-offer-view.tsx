@@ -79,7 +79,7 @@ export function SellerOfferView({ offer, onAccept, initialFocus = null, afterDec
     if (name === 'decline') {
       try {
         const { DeclineMessage } = await declineMessage()
-        message = <DeclineMessage listingId={offer.property.id} offerId={offer.id} onReasonChange={(typed) => (reason = typed)} />
+        message = <DeclineMessage text={t(texts.message)} listingId={offer.property.id} offerId={offer.id} onReasonChange={(typed) => (reason = typed)} />
       } catch (error) {
         notifyError(error)
         return
